@@ -1,0 +1,409 @@
+import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from './alphabet';
+import { columnLetter, CompiledRules, squareName } from './rules';
+
+/** An empty square. */
+export const EMPTY = 0;
+/** A square closed by a black blocker tile. */
+export const BLOCKER = 255;
+
+/** `across` runs left to right along a row, `down` top to bottom along a column. */
+export type Direction = 'across' | 'down';
+
+/** Where a written word starts and which way it runs (0-based row and column). */
+export interface Position {
+  row: number;
+  column: number;
+  direction: Direction;
+}
+
+/** True when the cell value is a letter tile (not empty, not a blocker). */
+export function isTile(cell: number): boolean {
+  return cell !== EMPTY && cell !== BLOCKER;
+}
+
+/** The board: one byte a square, `row * size + column`. */
+export class Board {
+  readonly cells: Uint8Array;
+  /** Letter tiles on the board. */
+  tileCount = 0;
+
+  constructor(readonly size: number) {
+    this.cells = new Uint8Array(size * size);
+  }
+
+  /** A copy that can be changed without touching this board. */
+  clone(): Board {
+    const copy = new Board(this.size);
+    copy.cells.set(this.cells);
+    copy.tileCount = this.tileCount;
+    return copy;
+  }
+}
+
+/** A tile newly put on the board by a play. */
+export interface Placement {
+  square: number;
+  tile: WrittenTile;
+}
+
+/** A word a play forms: the main word or a cross-word. */
+export interface FormedWord {
+  /** Board tiles of the word, in reading order. */
+  tiles: WrittenTile[];
+  /** Square of the first letter. */
+  start: number;
+  direction: Direction;
+  /** Points for this word alone, premiums applied. */
+  score: number;
+  /** True for the word written on the sheet, false for a cross-word. */
+  main: boolean;
+}
+
+/** A bonus earned by a play. */
+export interface PlayBonus {
+  kind: 'all-tiles' | 'long-word';
+  points: number;
+  /** For a long-word bonus: index into the play's words. */
+  word?: number;
+}
+
+/** A rule a play breaks, before the replay adds the turn to the message. */
+export interface PlayProblem {
+  code:
+    | 'OFF_BOARD'
+    | 'SQUARE_OCCUPIED'
+    | 'BLOCKED_SQUARE'
+    | 'GAP_IN_PLAY'
+    | 'NO_TILES_PLACED'
+    | 'FIRST_PLAY_OFF_CENTRE'
+    | 'NOT_CONNECTED'
+    | 'WORD_EXTENDS'
+    | 'WORD_TOO_SHORT';
+  message: string;
+  /** Squares the problem is about, by name (`F9`). */
+  squares: string[];
+  /** The word concerned, in sheet notation. */
+  word?: string;
+}
+
+/** A play the rules allow, with what it forms and scores. */
+export interface LegalPlay {
+  ok: true;
+  placements: Placement[];
+  words: FormedWord[];
+  bonuses: PlayBonus[];
+  score: number;
+}
+
+/** A play the rules refuse. `fits` is false when the tiles do not even fit the squares. */
+export interface IllegalPlay {
+  ok: false;
+  fits: boolean;
+  problems: PlayProblem[];
+}
+
+/** Notation of a position: `9E` across (row first), `E9` down (column first). */
+export function positionName(p: Position): string {
+  const row = String(p.row + 1);
+  const col = columnLetter(p.column);
+  return p.direction === 'across' ? row + col : col + row;
+}
+
+/**
+ * Checks a written play against the board in the order of the rulings
+ * (squares, connection, whole word, word lengths) and scores it when legal.
+ * The board is not changed; see {@link applyPlay}.
+ */
+export function evaluatePlay(
+  rules: CompiledRules,
+  board: Board,
+  position: Position,
+  written: readonly WrittenTile[],
+): LegalPlay | IllegalPlay {
+  const { size, alphabet } = rules;
+  const cells = board.cells;
+  const across = position.direction === 'across';
+  const step = across ? 1 : size;
+  const length = written.length;
+  const origin = position.row * size + position.column;
+  // Message parts are built only when a problem is reported: this function is on the hot path.
+  const writtenText = () => alphabet.formatWord(written);
+  const at = () => `${writtenText()} at ${positionName(position)}`;
+
+  const lastLine = (across ? position.column : position.row) + length - 1;
+  if (lastLine >= size) {
+    const first = squareName(size, origin);
+    const edge = across ? `column ${columnLetter(size - 1)}` : `row ${size}`;
+    return illegal(false, {
+      code: 'OFF_BOARD',
+      message: `${at()} runs off the board: ${length} squares from ${first} go past ${edge}`,
+      squares: [first],
+      word: writtenText(),
+    });
+  }
+
+  const placements: Placement[] = [];
+  const squareProblems: PlayProblem[] = [];
+  let playsThrough = false;
+  for (let k = 0; k < length; k++) {
+    const square = origin + k * step;
+    const cell = cells[square];
+    const tile = written[k];
+    const name = squareName(size, square);
+    if (cell === BLOCKER) {
+      squareProblems.push({
+        code: 'BLOCKED_SQUARE',
+        message: `${at()} needs ${name}, which is closed by a blocker (black tile)`,
+        squares: [name],
+        word: writtenText(),
+      });
+    } else if (tile === THROUGH) {
+      if (cell === EMPTY) {
+        squareProblems.push({
+          code: 'GAP_IN_PLAY',
+          message: `${at()} plays through ${name} with '.', but ${name} is empty: the play has a gap`,
+          squares: [name],
+          word: writtenText(),
+        });
+      } else {
+        playsThrough = true;
+      }
+    } else if (cell !== EMPTY) {
+      if ((cell & LETTER_MASK) === (tile & LETTER_MASK)) {
+        playsThrough = true;
+      } else {
+        squareProblems.push({
+          code: 'SQUARE_OCCUPIED',
+          message: `${at()} puts ${alphabet.display(tile)} on ${name}, which already holds ${alphabet.display(cell)}`,
+          squares: [name],
+          word: writtenText(),
+        });
+      }
+    } else {
+      placements.push({ square, tile });
+    }
+  }
+  if (squareProblems.length > 0) return { ok: false, fits: false, problems: squareProblems };
+  if (placements.length === 0) {
+    return illegal(true, {
+      code: 'NO_TILES_PLACED',
+      message: `${at()} places no tile: every square of it already holds one`,
+      squares: [],
+      word: writtenText(),
+    });
+  }
+
+  if (board.tileCount === 0) {
+    if (!placements.some((p) => p.square === rules.start)) {
+      const centre = squareName(size, rules.start);
+      return illegal(true, {
+        code: 'FIRST_PLAY_OFF_CENTRE',
+        message: `${at()} is the first play but does not cover the centre square ${centre}`,
+        squares: placements.map((p) => squareName(size, p.square)),
+        word: writtenText(),
+      });
+    }
+  } else if (!playsThrough && !placements.some((p) => touchesTile(cells, size, p.square))) {
+    return illegal(true, {
+      code: 'NOT_CONNECTED',
+      message: `${at()} touches no tile already on the board`,
+      squares: placements.map((p) => squareName(size, p.square)),
+      word: writtenText(),
+    });
+  }
+
+  const lineStart = across ? position.column : position.row;
+  const before = origin - step;
+  const after = origin + length * step;
+  const extendsBefore = lineStart > 0 && isTile(cells[before]);
+  const extendsAfter = lastLine + 1 < size && isTile(cells[after]);
+  if (extendsBefore || extendsAfter) {
+    const run = runThrough(cells, size, origin, step, across, written);
+    const runText = alphabet.formatWord(run.tiles);
+    const from = squareName(size, run.start);
+    const to = squareName(size, run.start + (run.tiles.length - 1) * step);
+    return illegal(true, {
+      code: 'WORD_EXTENDS',
+      message: `${at()} is not the whole word: the tiles run on from ${from} to ${to} and read ${runText}`,
+      squares: [extendsBefore ? squareName(size, before) : squareName(size, after)],
+      word: writtenText(),
+    });
+  }
+
+  const words: FormedWord[] = [];
+  if (length >= 2) {
+    const tiles = new Array<WrittenTile>(length);
+    for (let k = 0; k < length; k++) {
+      tiles[k] = written[k] === THROUGH ? cells[origin + k * step] : written[k];
+    }
+    words.push(scoreWord(rules, cells, tiles, origin, step, position.direction, true));
+  }
+  const crossStep = across ? size : 1;
+  const crossDirection: Direction = across ? 'down' : 'across';
+  for (const { square, tile } of placements) {
+    const line = across ? Math.floor(square / size) : square % size;
+    let first = square;
+    let firstLine = line;
+    while (firstLine > 0 && isTile(cells[first - crossStep])) {
+      first -= crossStep;
+      firstLine--;
+    }
+    let last = square;
+    let lastLineCross = line;
+    while (lastLineCross < size - 1 && isTile(cells[last + crossStep])) {
+      last += crossStep;
+      lastLineCross++;
+    }
+    if (first === last) continue;
+    const tiles: WrittenTile[] = [];
+    for (let s = first; s <= last; s += crossStep) tiles.push(s === square ? tile : cells[s]);
+    words.push(scoreWord(rules, cells, tiles, first, crossStep, crossDirection, false));
+  }
+
+  const ruleSet = rules.ruleSet;
+  const shortProblems: PlayProblem[] = [];
+  if (words.length === 0) {
+    shortProblems.push({
+      code: 'WORD_TOO_SHORT',
+      message: `${at()} is a single tile and forms no word`,
+      squares: placements.map((p) => squareName(size, p.square)),
+      word: writtenText(),
+    });
+  }
+  for (const word of words) {
+    const n = word.tiles.length;
+    const minimum = minimumLength(rules, word);
+    if (n < minimum) {
+      const text = alphabet.formatWord(word.tiles);
+      const edgeNote =
+        ruleSet.minWordLengthAtEdge !== null && ruleSet.minWordLengthAtEdge < ruleSet.minWordLength
+          ? `; words need ${ruleSet.minWordLength} letters, or ${ruleSet.minWordLengthAtEdge} when an end lies on the board's edge`
+          : `; words need ${ruleSet.minWordLength} letters`;
+      shortProblems.push({
+        code: 'WORD_TOO_SHORT',
+        message: `${at()} forms ${text} (${word.direction} from ${squareName(size, word.start)}), ${n} letter${n === 1 ? '' : 's'}${edgeNote}`,
+        squares: wordSquares(size, word).map((s) => squareName(size, s)),
+        word: text,
+      });
+    }
+  }
+  if (shortProblems.length > 0) return { ok: false, fits: true, problems: shortProblems };
+
+  let score = 0;
+  for (const word of words) score += word.score;
+  const bonuses: PlayBonus[] = [];
+  if (placements.length === ruleSet.rackSize && ruleSet.bonuses.allTiles > 0) {
+    bonuses.push({ kind: 'all-tiles', points: ruleSet.bonuses.allTiles });
+  }
+  const long = ruleSet.bonuses.longWord;
+  if (long) {
+    for (let w = 0; w < words.length; w++) {
+      const n = words[w].tiles.length;
+      if (n >= long.fromLength) {
+        const points = Math.min(long.max, long.base + long.perExtraLetter * (n - long.fromLength));
+        bonuses.push({ kind: 'long-word', points, word: w });
+      }
+    }
+  }
+  for (const bonus of bonuses) score += bonus.points;
+  return { ok: true, placements, words, bonuses, score };
+}
+
+/**
+ * Puts a legal play's tiles on the board and, when the rules use blockers,
+ * closes every word it formed with a blocker before its first and after its
+ * last letter (none off the board).
+ */
+export function applyPlay(rules: CompiledRules, board: Board, play: LegalPlay): void {
+  const { size } = rules;
+  const cells = board.cells;
+  for (const { square, tile } of play.placements) cells[square] = tile;
+  board.tileCount += play.placements.length;
+  if (!rules.ruleSet.blockers) return;
+  for (const word of play.words) {
+    const across = word.direction === 'across';
+    const step = across ? 1 : size;
+    const startLine = across ? word.start % size : Math.floor(word.start / size);
+    const endLine = startLine + word.tiles.length - 1;
+    if (startLine > 0) cells[word.start - step] = BLOCKER;
+    if (endLine < size - 1) cells[word.start + word.tiles.length * step] = BLOCKER;
+  }
+}
+
+/** Squares a formed word covers. */
+export function wordSquares(size: number, word: FormedWord): number[] {
+  const step = word.direction === 'across' ? 1 : size;
+  return word.tiles.map((_, k) => word.start + k * step);
+}
+
+/** The minimum length of this word under the rules, counting an end on the edge. */
+function minimumLength(rules: CompiledRules, word: FormedWord): number {
+  const { minWordLength, minWordLengthAtEdge } = rules.ruleSet;
+  if (minWordLengthAtEdge === null) return minWordLength;
+  const size = rules.size;
+  const across = word.direction === 'across';
+  const startLine = across ? word.start % size : Math.floor(word.start / size);
+  const endLine = startLine + word.tiles.length - 1;
+  return startLine === 0 || endLine === size - 1 ? minWordLengthAtEdge : minWordLength;
+}
+
+function scoreWord(
+  rules: CompiledRules,
+  cells: Uint8Array,
+  tiles: WrittenTile[],
+  start: number,
+  step: number,
+  direction: Direction,
+  main: boolean,
+): FormedWord {
+  const { alphabet, letterMultiplier, wordMultiplier } = rules;
+  let sum = 0;
+  let multiplier = 1;
+  for (let k = 0, square = start; k < tiles.length; k++, square += step) {
+    const value = tiles[k] & JOKER ? alphabet.jokerValue : alphabet.values[tiles[k] & LETTER_MASK];
+    if (cells[square] === EMPTY) {
+      sum += value * letterMultiplier[square];
+      multiplier *= wordMultiplier[square];
+    } else {
+      sum += value;
+    }
+  }
+  return { tiles, start, direction, score: sum * multiplier, main };
+}
+
+function touchesTile(cells: Uint8Array, size: number, square: number): boolean {
+  const row = Math.floor(square / size);
+  const column = square - row * size;
+  return (
+    (column > 0 && isTile(cells[square - 1])) ||
+    (column < size - 1 && isTile(cells[square + 1])) ||
+    (row > 0 && isTile(cells[square - size])) ||
+    (row < size - 1 && isTile(cells[square + size]))
+  );
+}
+
+function runThrough(
+  cells: Uint8Array,
+  size: number,
+  origin: number,
+  step: number,
+  across: boolean,
+  written: readonly WrittenTile[],
+): { start: number; tiles: WrittenTile[] } {
+  const lineOf = (s: number) => (across ? s % size : Math.floor(s / size));
+  let start = origin;
+  while (lineOf(start) > 0 && isTile(cells[start - step])) start -= step;
+  let end = origin + (written.length - 1) * step;
+  while (lineOf(end) < size - 1 && isTile(cells[end + step])) end += step;
+  const tiles: WrittenTile[] = [];
+  for (let s = start; s <= end; s += step) {
+    const k = (s - origin) / step;
+    const own = k >= 0 && k < written.length ? written[k] : THROUGH;
+    tiles.push(own !== THROUGH && cells[s] === EMPTY ? own : cells[s]);
+  }
+  return { start, tiles };
+}
+
+function illegal(fits: boolean, problem: PlayProblem): IllegalPlay {
+  return { ok: false, fits, problems: [problem] };
+}

@@ -1,0 +1,146 @@
+/**
+ * The verification report, as fixed by the score-sheet format page. Fields
+ * may be added; none may change meaning.
+ */
+
+/** Stable issue codes. The first block is required by the format; the rest are ours. */
+export type IssueCode =
+  | 'NOT_CONNECTED'
+  | 'FIRST_PLAY_OFF_CENTRE'
+  | 'WORD_TOO_SHORT'
+  | 'SQUARE_OCCUPIED'
+  | 'BLOCKED_SQUARE'
+  | 'GAP_IN_PLAY'
+  | 'WORD_EXTENDS'
+  | 'UNKNOWN_WORD'
+  | 'SCORE_MISMATCH'
+  | 'TOTAL_MISMATCH'
+  | 'TILE_OVERUSE'
+  | 'TOO_MANY_TURNS'
+  | 'CLOCK_EXPIRED'
+  | 'FINAL_MISMATCH'
+  | 'OFF_BOARD'
+  // Ours:
+  | 'NO_TILES_PLACED'
+  | 'BAD_NOTATION'
+  | 'AMBIGUOUS_READING'
+  | 'DIGRAPH_READING'
+  | 'CHALLENGE_UPHELD'
+  | 'CHALLENGE_FAILED'
+  | 'OUT_OF_TURN'
+  | 'AFTER_TIME_EXPIRED'
+  | 'GAME_INCOMPLETE'
+  | 'TIME_NOT_SHOWN';
+
+/**
+ * `error`: the sheet and the rules disagree (makes `ok` false when it is an
+ * illegal play or a wrong number); `warning`: something the judge should look
+ * at that does not change the numbers; `info`: what the engine decided.
+ */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One finding, with a message that names the turn, the square and the word. */
+export interface Issue {
+  code: IssueCode;
+  severity: Severity;
+  message: string;
+  /** Index of the turn (0-based), for issues of a turn. */
+  turn?: number;
+  /** The player concerned. */
+  player?: number;
+  /** Squares concerned, by name (`F9`). */
+  squares?: string[];
+  /** The word concerned, in sheet notation. */
+  word?: string;
+}
+
+/** Status of a turn after replay. */
+export type TurnStatus = 'ok' | 'score-mismatch' | 'illegal' | 'withdrawn' | 'exchange' | 'pass';
+
+/** A word a play formed, as reported. */
+export interface WordReport {
+  /** Sheet notation: upper case tiles, lower case jokers, `|` where needed. */
+  word: string;
+  score: number;
+  /** In the dictionary; `null` when the game was verified without one. */
+  known: boolean | null;
+  /** Where the word lies, in position notation (`9F` across, `F9` down). */
+  position: string;
+  /** True for the word the sheet wrote, false for a cross-word. */
+  main: boolean;
+}
+
+/** A bonus a play earned. */
+export interface BonusReport {
+  kind: 'all-tiles' | 'long-word';
+  points: number;
+  /** For a long-word bonus, the word. */
+  word?: string;
+}
+
+/** One turn of the replay. */
+export interface TurnReport {
+  index: number;
+  player: number;
+  kind: 'play' | 'exchange' | 'pass';
+  status: TurnStatus;
+  /** The play as the sheet wrote it. */
+  play?: string;
+  /** The play as the engine read it (canonical notation); differs from `play` after a digraph reading. */
+  reading?: string;
+  score: { claimed: number | null; computed: number };
+  total: { claimed: number | null; computed: number };
+  /** The clock as written and the remaining time after this player's penalties. */
+  clock?: { claimed: string; remaining: string };
+  /** For a withdrawn play: what it would have scored had it stood (null if it was not legal). */
+  withdrawnScore?: number | null;
+  words: WordReport[];
+  bonuses: BonusReport[];
+  /** Squares that received tiles, by name. */
+  placed: string[];
+  /** Tiles exchanged. */
+  exchanged?: number;
+  penalty?: { player: number; minutes: number };
+  issues: Issue[];
+}
+
+/** A player's final account. */
+export interface PlayerReport {
+  name: string;
+  /** Sum of the player's turn scores. */
+  moves: number;
+  /** Deducted for tiles left on the rack. */
+  rackPenalty: number;
+  final: number;
+  claimedFinal: number | null;
+  /** Total time penalty, in minutes. */
+  penaltyMinutes: number;
+  /** Remaining time after penalties, `mm:ss` (negative with a leading `-`). */
+  remaining: string;
+  /** Remaining time after penalties, in seconds. */
+  remainingSeconds: number;
+  turns: number;
+  /** True when this player lost on time. */
+  timeExpired: boolean;
+}
+
+/** How the game was decided. */
+export interface GameResult {
+  winner: number | null;
+  reason: 'score' | 'time-tiebreak' | 'time-expired' | 'draw';
+}
+
+/** The whole verification report. */
+export interface VerificationReport {
+  ok: boolean;
+  rules: string;
+  turns: TurnReport[];
+  players: PlayerReport[];
+  result: GameResult;
+  issues: Issue[];
+  /**
+   * The final board, one string a row, squares separated by a space:
+   * `.` empty, `#` blocker, upper case letter tile, lower case joker.
+   */
+  board: string[];
+}

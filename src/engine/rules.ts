@@ -1,0 +1,86 @@
+import { Alphabet } from './alphabet';
+import { applyOptions, RuleOptions, RuleSet } from './ruleset';
+
+/**
+ * A rule set made ready for play: the alphabet as codes and the premium
+ * layout as flat arrays indexed by square (`row * size + column`).
+ */
+export interface CompiledRules {
+  readonly ruleSet: RuleSet;
+  readonly alphabet: Alphabet;
+  readonly size: number;
+  readonly letterMultiplier: Uint8Array;
+  readonly wordMultiplier: Uint8Array;
+  /** Index of the start square. */
+  readonly start: number;
+  /** Layout character of each square, for drawing the board. */
+  readonly layout: string;
+}
+
+const cache = new Map<RuleSet, Map<string, CompiledRules>>();
+
+/**
+ * Compiles a rule set with per-game options. Results are cached per rule set
+ * and options, so replaying many games with the same rules compiles once.
+ * Options must have passed `checkOptions`.
+ */
+export function compileRules(ruleSet: RuleSet, options?: RuleOptions): CompiledRules {
+  const key = options ? JSON.stringify(options) : '';
+  let byOptions = cache.get(ruleSet);
+  if (!byOptions) {
+    byOptions = new Map();
+    cache.set(ruleSet, byOptions);
+  }
+  const cached = byOptions.get(key);
+  if (cached) return cached;
+  const compiled = compile(applyOptions(ruleSet, options));
+  if (byOptions.size < 64) byOptions.set(key, compiled);
+  return compiled;
+}
+
+function compile(ruleSet: RuleSet): CompiledRules {
+  const rows = ruleSet.board.rows;
+  const size = rows.length;
+  const letterMultiplier = new Uint8Array(size * size).fill(1);
+  const wordMultiplier = new Uint8Array(size * size).fill(1);
+  let start = -1;
+  let layout = '';
+  for (let r = 0; r < size; r++) {
+    if (rows[r].length !== size) {
+      throw new Error(`rule set ${ruleSet.id}: board row ${r + 1} has ${rows[r].length} squares, not ${size}`);
+    }
+    for (let c = 0; c < size; c++) {
+      const ch = rows[r][c];
+      layout += ch;
+      if (ch === '.') continue;
+      const kind = ruleSet.board.legend[ch];
+      if (!kind) throw new Error(`rule set ${ruleSet.id}: unknown layout character '${ch}'`);
+      const i = r * size + c;
+      letterMultiplier[i] = kind.letterMultiplier ?? 1;
+      wordMultiplier[i] = kind.wordMultiplier ?? 1;
+      if (kind.start) start = i;
+    }
+  }
+  if (start < 0) throw new Error(`rule set ${ruleSet.id}: the layout has no start square`);
+  return {
+    ruleSet,
+    alphabet: new Alphabet(ruleSet.letters, ruleSet.jokers),
+    size,
+    letterMultiplier,
+    wordMultiplier,
+    start,
+    layout,
+  };
+}
+
+const COLUMN_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Name of a square: column letter then row number, `I9`. */
+export function squareName(size: number, index: number): string {
+  return COLUMN_LETTERS[index % size] + String(Math.floor(index / size) + 1);
+}
+
+/** Column letter of a 0-based column. */
+export function columnLetter(column: number): string {
+  return COLUMN_LETTERS[column];
+}

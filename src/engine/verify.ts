@@ -1,0 +1,538 @@
+import { JOKER, LETTER_MASK, WrittenTile } from './alphabet';
+import {
+  applyPlay,
+  Board,
+  BLOCKER,
+  EMPTY,
+  evaluatePlay,
+  IllegalPlay,
+  LegalPlay,
+  Position,
+  positionName,
+} from './board';
+import { parsePlay } from './notation';
+import {
+  BonusReport,
+  GameResult,
+  Issue,
+  PlayerReport,
+  TurnReport,
+  VerificationReport,
+  WordReport,
+} from './report';
+import { compileRules, CompiledRules, squareName } from './rules';
+import { findRuleSet } from './rulesets';
+import { formatClock, parseClock, readScoresheet, Scoresheet, SheetError, SheetTurn } from './scoresheet';
+import { WordList } from './words';
+
+/** What a replay may use besides the sheet. */
+export interface VerifyOptions {
+  /** The dictionary to mark words known or unknown; without one, `known` is null. */
+  words?: WordList | null;
+}
+
+/** Outcome of verifying a document: the report, or why the document cannot be read. */
+export type VerifyDocumentResult =
+  | { ok: true; report: VerificationReport; sheet: Scoresheet }
+  | { ok: false; errors: SheetError[] };
+
+/**
+ * Reads a parsed JSON score sheet and verifies it. Structural errors (wrong
+ * types, unknown rule set, bad options, player indexes out of range) stop here
+ * with every error and its place; anything else is a finding of the report.
+ */
+export function verifyDocument(doc: unknown, options: VerifyOptions = {}): VerifyDocumentResult {
+  const read = readScoresheet(doc);
+  if (!read.ok) return read;
+  return { ok: true, report: verifyScoresheet(read.sheet, options), sheet: read.sheet };
+}
+
+/** Where in the game a player's clock first reached zero. */
+interface Expiry {
+  /** Turn index, or the number of turns for the end of the game. */
+  at: number;
+  /** Remaining seconds after penalties at that point (≤ 0). */
+  remaining: number;
+}
+
+/**
+ * Replays a score sheet that passed `readScoresheet`, turn by turn, and
+ * reports what the rules compute beside what the sheet says. An illegal play
+ * is reported and left off the board; the replay goes on.
+ */
+export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {}): VerificationReport {
+  const words = options.words ?? null;
+  const rules = compileRules(findRules(sheet), sheet.options);
+  const { alphabet, size, ruleSet } = rules;
+  const names = sheet.players;
+  const playerCount = names.length;
+  const board = new Board(size);
+  const totals = new Array<number>(playerCount).fill(0);
+  const turnsTaken = new Array<number>(playerCount).fill(0);
+  const penaltiesGiven = new Array<number>(playerCount).fill(0);
+  const penaltySeconds = new Array<number>(playerCount).fill(0);
+  const lastClock = new Array<number | null>(playerCount).fill(null);
+  const expiries = new Array<Expiry | null>(playerCount).fill(null);
+  const onBoard = new Array<number>(alphabet.size + 2).fill(0);
+  const overuseReported = new Set<number>();
+  const gameIssues: Issue[] = [];
+  const turns: TurnReport[] = [];
+  let expected = 0;
+  let firstExpiryTurn = Infinity;
+
+  const who = (p: number) => `${names[p]}`;
+  const nextPenalty = (p: number): number => {
+    const schedule = ruleSet.clock.penaltyMinutes;
+    const minutes = schedule[Math.min(penaltiesGiven[p], schedule.length - 1)];
+    penaltiesGiven[p]++;
+    return minutes;
+  };
+
+  sheet.turns.forEach((turn: SheetTurn, index: number) => {
+    const p = turn.player;
+    const prefix = `Turn ${index + 1} (${who(p)})`;
+    const kind = turn.play !== undefined ? 'play' : turn.exchange !== undefined ? 'exchange' : 'pass';
+    const report: TurnReport = {
+      index,
+      player: p,
+      kind,
+      status: kind === 'play' ? 'ok' : kind,
+      play: turn.play,
+      reading: undefined,
+      score: { claimed: turn.score ?? null, computed: 0 },
+      total: { claimed: turn.total ?? null, computed: 0 },
+      clock: undefined,
+      withdrawnScore: undefined,
+      words: [],
+      bonuses: [],
+      placed: [],
+      exchanged: undefined,
+      penalty: undefined,
+      issues: [],
+    };
+    const issue = (i: Omit<Issue, 'turn' | 'player'>) => report.issues.push({ ...i, turn: index, player: p });
+
+    if (p !== expected) {
+      issue({
+        code: 'OUT_OF_TURN',
+        severity: 'warning',
+        message: `${prefix}: it was ${who(expected)}'s turn`,
+      });
+    }
+    expected = (p + 1) % playerCount;
+    if (index > firstExpiryTurn) {
+      issue({
+        code: 'AFTER_TIME_EXPIRED',
+        severity: 'warning',
+        message: `${prefix}: recorded after a clock ran out at turn ${firstExpiryTurn + 1}; the game was already lost on time`,
+      });
+    }
+
+    turnsTaken[p]++;
+    const turnLimit = ruleSet.turnsPerPlayer;
+    let acceptedScore: number | null = null;
+    let penaltyThisTurn: { player: number; minutes: number } | undefined;
+
+    if (turnLimit !== null && turnsTaken[p] > turnLimit) {
+      report.status = 'illegal';
+      issue({
+        code: 'TOO_MANY_TURNS',
+        severity: 'error',
+        message: `${prefix}: this is ${who(p)}'s turn ${turnsTaken[p]}, but each player has ${turnLimit} turns; the turn is not counted`,
+      });
+    } else if (turn.play !== undefined) {
+      const outcome = replayPlay(rules, board, turn.play, words);
+      if (outcome.reading) report.reading = outcome.reading;
+      for (const note of outcome.notes) {
+        issue({ ...note, message: `${prefix}: ${note.message}` });
+      }
+      const challenge = turn.challenge;
+      if (challenge && !challenge.valid) {
+        report.status = 'withdrawn';
+        const minutes = nextPenalty(p);
+        penaltyThisTurn = { player: p, minutes };
+        report.withdrawnScore = outcome.play?.ok ? outcome.play.score : null;
+        acceptedScore = report.withdrawnScore;
+        if (outcome.play && !outcome.play.ok) {
+          for (const problem of outcome.play.problems) {
+            issue({
+              code: problem.code,
+              severity: 'warning',
+              message: `${prefix}: ${problem.message} (the play was withdrawn anyway)`,
+              squares: problem.squares,
+              word: problem.word,
+            });
+          }
+        }
+        issue({
+          code: 'CHALLENGE_UPHELD',
+          severity: 'info',
+          message: `${prefix}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled invalid: the tiles come off the board, the turn scores 0 and counts, and ${who(p)} gets a ${minutes}-minute time penalty`,
+        });
+      } else if (!outcome.play) {
+        report.status = 'illegal';
+      } else if (!outcome.play.ok) {
+        report.status = 'illegal';
+        for (const problem of outcome.play.problems) {
+          issue({
+            code: problem.code,
+            severity: 'error',
+            message: `${prefix}: ${problem.message}; the play is left off the board`,
+            squares: problem.squares,
+            word: problem.word,
+          });
+        }
+      } else {
+        const play = outcome.play;
+        applyPlay(rules, board, play);
+        report.score.computed = play.score;
+        report.placed = play.placements.map((pl) => squareName(size, pl.square));
+        report.words = play.words.map((w): WordReport => {
+          const known = words ? words.has(alphabet.keyOf(w.tiles)) : null;
+          const text = alphabet.formatWord(w.tiles);
+          const position = positionName(positionOf(size, w.start, w.direction));
+          if (known === false) {
+            issue({
+              code: 'UNKNOWN_WORD',
+              severity: 'warning',
+              message: `${prefix}: ${text} at ${position} is not in the dictionary; the judge's ruling decides (only a recorded challenge changes the game)`,
+              word: text,
+            });
+          }
+          return { word: text, score: w.score, known, position, main: w.main };
+        });
+        report.bonuses = play.bonuses.map(
+          (b): BonusReport =>
+            b.word === undefined
+              ? { kind: b.kind, points: b.points }
+              : { kind: b.kind, points: b.points, word: report.words[b.word].word },
+        );
+        for (const { tile } of play.placements) {
+          const slot = tile & JOKER ? 0 : tile & LETTER_MASK;
+          onBoard[slot]++;
+          const limit = slot === 0 ? alphabet.jokerCount : alphabet.counts[slot];
+          if (onBoard[slot] > limit && !overuseReported.has(slot)) {
+            overuseReported.add(slot);
+            const what = slot === 0 ? 'jokers' : `${alphabet.letters[slot]} tiles`;
+            issue({
+              code: 'TILE_OVERUSE',
+              severity: 'warning',
+              message: `${prefix}: the board now holds ${onBoard[slot]} ${what}, but the set has ${limit}`,
+            });
+          }
+        }
+      }
+      if (challenge && challenge.valid) {
+        const minutes = nextPenalty(challenge.by);
+        penaltyThisTurn = { player: challenge.by, minutes };
+        issue({
+          code: 'CHALLENGE_FAILED',
+          severity: 'info',
+          message: `${prefix}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled valid: ${who(challenge.by)} gets a ${minutes}-minute time penalty`,
+        });
+      }
+    } else if (turn.exchange !== undefined) {
+      report.exchanged =
+        typeof turn.exchange === 'number' ? turn.exchange : (alphabet.parseRack(turn.exchange) as { tiles: WrittenTile[] }).tiles.length;
+    }
+
+    const claimed = report.score.claimed;
+    if (claimed !== null && claimed !== report.score.computed && !(report.status === 'withdrawn' && claimed === acceptedScore)) {
+      const allowed = report.status === 'withdrawn' && acceptedScore !== null ? ` (or ${acceptedScore}, what it would have scored)` : '';
+      issue({
+        code: 'SCORE_MISMATCH',
+        severity: 'error',
+        message: `${prefix}: the sheet says ${claimed}, the rules give ${report.score.computed}${allowed}${scoreBreakdown(report)}`,
+        word: report.words.find((w) => w.main)?.word,
+      });
+      if (report.status === 'ok') report.status = 'score-mismatch';
+    }
+    totals[p] += report.score.computed;
+    report.total.computed = totals[p];
+    const claimedTotal = report.total.claimed;
+    if (claimedTotal !== null && claimedTotal !== totals[p]) {
+      const previous = previousClaimedTotal(sheet.turns, index, p);
+      let why = '';
+      if (claimed !== null && previous !== null) {
+        why =
+          previous + claimed === claimedTotal
+            ? ` (the sheet's addition ${previous} + ${claimed} = ${claimedTotal} is right; the difference comes from ${report.score.computed !== claimed ? "this turn's score" : 'an earlier turn'})`
+            : ` (the sheet's own addition is off too: ${previous} + ${claimed} = ${previous + claimed})`;
+      }
+      issue({
+        code: 'TOTAL_MISMATCH',
+        severity: 'error',
+        message: `${prefix}: the sheet's total is ${claimedTotal}, the rules give ${totals[p]}${why}`,
+      });
+      if (report.status === 'ok') report.status = 'score-mismatch';
+    }
+
+    if (turn.clock !== undefined) {
+      const reading = parseClock(turn.clock)!;
+      const remaining = reading - penaltySeconds[p];
+      lastClock[p] = reading;
+      report.clock = { claimed: turn.clock, remaining: formatClock(remaining) };
+      if (remaining <= 0 && !expiries[p]) {
+        expiries[p] = { at: index, remaining };
+        firstExpiryTurn = Math.min(firstExpiryTurn, index);
+        const penaltyNote = penaltySeconds[p] > 0 ? ` less ${penaltySeconds[p] / 60} penalty minutes` : '';
+        issue({
+          code: 'CLOCK_EXPIRED',
+          severity: 'info',
+          message: `${prefix}: the clock reads ${turn.clock}${penaltyNote}, so ${who(p)}'s time has run out and ${who(p)} loses the game whatever the score`,
+        });
+      }
+    }
+    if (penaltyThisTurn) {
+      report.penalty = penaltyThisTurn;
+      penaltySeconds[penaltyThisTurn.player] += penaltyThisTurn.minutes * 60;
+    }
+    turns.push(report);
+  });
+
+  const end = sheet.end ?? {};
+  const players: PlayerReport[] = names.map((name, p) => {
+    let rackPenalty = 0;
+    const rack = end.racks?.[p];
+    if (rack !== undefined) {
+      const parsed = alphabet.parseRack(rack);
+      if (parsed.ok) {
+        for (const tile of parsed.tiles) {
+          rackPenalty += tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK];
+        }
+      }
+    }
+    let remainingSeconds: number;
+    const endClock = end.clocks?.[p];
+    if (endClock !== undefined) {
+      remainingSeconds = parseClock(endClock)! - penaltySeconds[p];
+      if (remainingSeconds <= 0 && !expiries[p]) {
+        expiries[p] = { at: sheet.turns.length, remaining: remainingSeconds };
+        gameIssues.push({
+          code: 'CLOCK_EXPIRED',
+          severity: 'info',
+          player: p,
+          message: `End of game: ${name}'s final clock reads ${endClock}${penaltySeconds[p] > 0 ? ` less ${penaltySeconds[p] / 60} penalty minutes` : ''}, so ${name}'s time has run out and ${name} loses whatever the score`,
+        });
+      }
+    } else {
+      const last = lastClock[p];
+      remainingSeconds = (last ?? ruleSet.clock.minutes * 60) - penaltySeconds[p];
+    }
+    if (end.timeExpired === p && !expiries[p]) {
+      expiries[p] = { at: sheet.turns.length, remaining: Math.min(remainingSeconds, 0) };
+      gameIssues.push({
+        code: 'CLOCK_EXPIRED',
+        severity: 'info',
+        player: p,
+        message: `End of game: the sheet marks ${name}'s time as run out, so ${name} loses whatever the score`,
+      });
+    }
+    const final = totals[p] - rackPenalty;
+    const claimedFinal = sheet.claimed?.final?.[p] ?? null;
+    if (claimedFinal !== null && claimedFinal !== final) {
+      gameIssues.push({
+        code: 'FINAL_MISMATCH',
+        severity: 'error',
+        player: p,
+        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from moves − ${rackPenalty} for the tiles left on the rack)`,
+      });
+    }
+    return {
+      name,
+      moves: totals[p],
+      rackPenalty,
+      final,
+      claimedFinal,
+      penaltyMinutes: penaltySeconds[p] / 60,
+      remaining: formatClock(remainingSeconds),
+      remainingSeconds,
+      turns: Math.min(turnsTaken[p], ruleSet.turnsPerPlayer ?? Infinity),
+      timeExpired: false,
+    };
+  });
+
+  const endRackTiles = (end.racks ?? []).flatMap((rack) => {
+    const parsed = alphabet.parseRack(rack);
+    return parsed.ok ? parsed.tiles : [];
+  });
+  for (const tile of endRackTiles) onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
+  for (let slot = 0; slot <= alphabet.size; slot++) {
+    const limit = slot === 0 ? alphabet.jokerCount : alphabet.counts[slot];
+    if (onBoard[slot] > limit && !overuseReported.has(slot)) {
+      const what = slot === 0 ? 'jokers' : `${alphabet.letters[slot]} tiles`;
+      gameIssues.push({
+        code: 'TILE_OVERUSE',
+        severity: 'warning',
+        message: `End of game: the board and the final racks hold ${onBoard[slot]} ${what}, but the set has ${limit}`,
+      });
+    }
+  }
+
+  if (end.reason === 'turns' && ruleSet.turnsPerPlayer !== null) {
+    players.forEach((pl, p) => {
+      if (turnsTaken[p] < ruleSet.turnsPerPlayer!) {
+        gameIssues.push({
+          code: 'GAME_INCOMPLETE',
+          severity: 'warning',
+          player: p,
+          message: `End of game: the sheet says the turns ran out, but ${pl.name} has ${turnsTaken[p]} of ${ruleSet.turnsPerPlayer} turns`,
+        });
+      }
+    });
+  }
+  if (end.reason === 'time' && expiries.every((e) => e === null)) {
+    gameIssues.push({
+      code: 'TIME_NOT_SHOWN',
+      severity: 'warning',
+      message: 'End of game: the sheet says time ran out, but no clock reading reaches zero and end.timeExpired is not set',
+    });
+  }
+
+  const result = decide(players, expiries);
+  if (result.reason === 'time-expired') {
+    for (let p = 0; p < playerCount; p++) players[p].timeExpired = p !== result.winner && expiries[p] !== null;
+  }
+  const ok =
+    turns.every((t) => t.status !== 'illegal' && t.issues.every((i) => i.severity !== 'error')) &&
+    gameIssues.every((i) => i.severity !== 'error');
+  return {
+    ok,
+    rules: ruleSet.id,
+    turns,
+    players,
+    result,
+    issues: gameIssues,
+    board: drawBoard(rules, board),
+  };
+}
+
+function findRules(sheet: Scoresheet) {
+  const ruleSet = findRuleSet(sheet.rules);
+  if (!ruleSet) throw new Error(`unknown rule set "${sheet.rules}": read the sheet with readScoresheet first`);
+  return ruleSet;
+}
+
+/** Time loss first (the first to reach zero loses), then score, then remaining time. */
+function decide(players: PlayerReport[], expiries: (Expiry | null)[]): GameResult {
+  const expired = expiries
+    .map((e, p) => ({ e, p }))
+    .filter((x): x is { e: Expiry; p: number } => x.e !== null)
+    .sort((a, b) => a.e.at - b.e.at || a.e.remaining - b.e.remaining);
+  if (expired.length > 0) {
+    const first = expired[0];
+    const tiedFirst = expired.filter((x) => x.e.at === first.e.at && x.e.remaining === first.e.remaining);
+    const survivors = players.map((_, p) => p).filter((p) => !tiedFirst.some((x) => x.p === p));
+    if (survivors.length === 0) return { winner: null, reason: 'draw' };
+    const best = Math.max(...survivors.map((p) => players[p].final));
+    return { winner: survivors.find((p) => players[p].final === best)!, reason: 'time-expired' };
+  }
+  const best = Math.max(...players.map((pl) => pl.final));
+  const leaders = players.map((_, p) => p).filter((p) => players[p].final === best);
+  if (leaders.length === 1) return { winner: leaders[0], reason: 'score' };
+  const mostTime = Math.max(...leaders.map((p) => players[p].remainingSeconds));
+  const timeLeaders = leaders.filter((p) => players[p].remainingSeconds === mostTime);
+  if (timeLeaders.length === 1) return { winner: timeLeaders[0], reason: 'time-tiebreak' };
+  return { winner: null, reason: 'draw' };
+}
+
+function previousClaimedTotal(turns: SheetTurn[], index: number, player: number): number | null {
+  for (let i = index - 1; i >= 0; i--) {
+    if (turns[i].player === player) return turns[i].total ?? null;
+  }
+  return 0;
+}
+
+function scoreBreakdown(report: TurnReport): string {
+  if (report.words.length === 0) return '';
+  const parts = report.words.map((w) => `${w.word} ${w.score}`);
+  for (const b of report.bonuses) parts.push(`${b.kind === 'all-tiles' ? 'all tiles' : `long word ${b.word}`} +${b.points}`);
+  return ` (${parts.join(', ')})`;
+}
+
+function positionOf(size: number, square: number, direction: 'across' | 'down'): Position {
+  return { row: Math.floor(square / size), column: square % size, direction };
+}
+
+interface Note extends Omit<Issue, 'turn' | 'player'> {}
+
+interface PlayOutcome {
+  /** The evaluated play, or undefined when the notation could not be read. */
+  play?: LegalPlay | IllegalPlay;
+  /** Canonical notation of the reading the engine used. */
+  reading?: string;
+  notes: Note[];
+}
+
+/**
+ * Reads a written play and evaluates it. A Latin `LJ`/`NJ`/`DŽ` may be read
+ * as two tiles only as the rulings allow: when the default reading does not
+ * fit the board and exactly one other does, or when exactly one reading
+ * forms only known words. Every such choice is reported.
+ */
+function replayPlay(rules: CompiledRules, board: Board, text: string, words: WordList | null): PlayOutcome {
+  const parsed = parsePlay(text, rules.alphabet, rules.size);
+  if (!parsed.ok) {
+    return { notes: [{ code: parsed.code, severity: 'error', message: `${parsed.message}; the play is left off the board` }] };
+  }
+  const { position, readings } = parsed;
+  const canonical = (tiles: WrittenTile[]) => `${positionName(position)} ${rules.alphabet.formatWord(tiles)}`;
+  const first = evaluatePlay(rules, board, position, readings[0].tiles);
+  if (readings.length === 1) return { play: first, notes: [] };
+
+  const allKnown = (play: LegalPlay | IllegalPlay) =>
+    play.ok && words !== null && play.words.every((w) => words.has(rules.alphabet.keyOf(w.tiles)));
+  if (first.ok && (words === null || allKnown(first))) return { play: first, notes: [] };
+
+  const evaluated = readings.map((r, i) => ({ reading: r, play: i === 0 ? first : evaluatePlay(rules, board, position, r.tiles) }));
+  const chosen = (i: number, why: string): PlayOutcome => {
+    const { reading, play } = evaluated[i];
+    const written = canonical(reading.tiles);
+    return {
+      play,
+      reading: written,
+      notes: [{ code: 'DIGRAPH_READING', severity: 'info', message: `'${text}' is read as ${written}: ${why}`, word: rules.alphabet.formatWord(reading.tiles) }],
+    };
+  };
+  if (words !== null) {
+    const known = evaluated.map((e, i) => (allKnown(e.play) ? i : -1)).filter((i) => i >= 0);
+    if (known.length === 1 && known[0] !== 0) {
+      return chosen(known[0], 'it is the only reading whose words are all in the dictionary');
+    }
+  }
+  if (first.ok || first.fits) return { play: first, notes: [] };
+  const fitting = evaluated.map((e, i) => (i > 0 && (e.play.ok || e.play.fits) ? i : -1)).filter((i) => i >= 0);
+  if (fitting.length === 1) {
+    return chosen(fitting[0], `the reading ${canonical(readings[0].tiles)} does not fit the board`);
+  }
+  const legal = fitting.filter((i) => evaluated[i].play.ok);
+  if (legal.length === 1) {
+    return chosen(legal[0], `the reading ${canonical(readings[0].tiles)} does not fit the board and this is the only legal one`);
+  }
+  if (fitting.length > 1) {
+    return {
+      notes: [
+        {
+          code: 'AMBIGUOUS_READING',
+          severity: 'error',
+          message: `'${text}' can be read as ${fitting.map((i) => canonical(evaluated[i].reading.tiles)).join(' or ')}; write | between two tiles that are meant apart (IN|JEKCIJA); the play is left off the board`,
+        },
+      ],
+    };
+  }
+  return { play: first, notes: [] };
+}
+
+/** The board as rows of squares: `.` empty, `#` blocker, letters, lower case jokers. */
+export function drawBoard(rules: CompiledRules, board: Board): string[] {
+  const rows: string[] = [];
+  for (let r = 0; r < rules.size; r++) {
+    const squares: string[] = [];
+    for (let c = 0; c < rules.size; c++) {
+      const cell = board.cells[r * rules.size + c];
+      squares.push(cell === EMPTY ? '.' : cell === BLOCKER ? '#' : rules.alphabet.display(cell));
+    }
+    rows.push(squares.join(' '));
+  }
+  return rows;
+}
