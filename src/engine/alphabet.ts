@@ -58,6 +58,16 @@ export class Alphabet {
   private readonly digraphs = new Map<string, Map<string, number>>();
   /** Digraph code → the codes of its two letters when written apart. */
   private readonly splitsOf = new Map<number, [number, number]>();
+  /** Char code of every character that reads as a tile, either case → tile + 1 (0: not a letter). */
+  private readonly charTiles = new Uint8Array(65536);
+  /** 1 for the char code of a first letter of a Latin digraph (either case). */
+  private readonly digraphFirst = new Uint8Array(65536);
+  /** `first << 16 | second` char codes of a Latin digraph (same case) → tile. */
+  private readonly digraphTiles = new Map<number, WrittenTile>();
+  /** `displayOf[tile]`: the tile as written (lower case for a joker). */
+  private readonly displayOf: string[] = [];
+  /** `splitBefore[prev * 128 + tile]`: a `|` must stand between the two tiles. */
+  private readonly splitBefore = new Uint8Array(128 * 128);
 
   constructor(specs: readonly LetterSpec[], jokers: { count: number; value: number }) {
     if (specs.length > LETTER_MASK) throw new Error('a rule set has at most 63 letters');
@@ -83,6 +93,36 @@ export class Alphabet {
       this.digraphs.get(a)!.set(b, code);
       this.splitsOf.set(code, [first, second]);
     }
+    for (const [char, code] of this.single) {
+      const lower = char.toLowerCase();
+      const upper = char.toUpperCase();
+      const set = (ch: string, tile: WrittenTile) => {
+        if (ch.length === 1) this.charTiles[ch.charCodeAt(0)] = tile + 1;
+      };
+      if (!isLowerCase(char)) set(char, code);
+      if (upper !== char && !isLowerCase(upper)) set(upper, code);
+      if (lower !== char && isLowerCase(lower)) set(lower, code | JOKER);
+    }
+    for (const [a, seconds] of this.digraphs) {
+      for (const [b, code] of seconds) {
+        for (const [x, y, tile] of [
+          [a, b, code],
+          [a.toLowerCase(), b.toLowerCase(), code | JOKER],
+        ] as const) {
+          this.digraphFirst[x.charCodeAt(0)] = 1;
+          this.digraphTiles.set((x.charCodeAt(0) << 16) | y.charCodeAt(0), tile);
+        }
+        for (const joker of [0, JOKER]) {
+          this.splitBefore[
+            (this.splitsOf.get(code)![0] | joker) * 128 + (this.splitsOf.get(code)![1] | joker)
+          ] = 1;
+        }
+      }
+    }
+    for (let tile = 0; tile < 128; tile++) {
+      const letter = this.letters[tile & LETTER_MASK] ?? '';
+      this.displayOf.push(tile === THROUGH ? '.' : tile & JOKER ? letter.toLowerCase() : letter);
+    }
   }
 
   /** Number of distinct letters. */
@@ -106,8 +146,7 @@ export class Alphabet {
 
   /** A tile as written on a sheet: upper case, or lower case for a joker. */
   display(tile: WrittenTile): string {
-    const letter = this.letters[tile & LETTER_MASK];
-    return tile & JOKER ? letter.toLowerCase() : letter;
+    return this.displayOf[tile & 127];
   }
 
   /** The word-list key of a tile sequence (jokers as their letter). */
@@ -124,44 +163,9 @@ export class Alphabet {
    * Returns every reading a Latin digraph allows, the default first.
    */
   parseWord(text: string): ParsedWord | WordError {
-    const s = text.normalize('NFC');
-    if (s.length === 0) return { ok: false, message: 'the word is empty' };
-    const tiles: WrittenTile[] = [];
-    const ambiguous: number[] = [];
-    for (let i = 0; i < s.length; i++) {
-      const ch = s[i];
-      if (ch === '|') {
-        if (i === 0 || i === s.length - 1 || s[i + 1] === '|' || s[i - 1] === '|') {
-          return { ok: false, message: `'|' in '${text}' must stand between two letters` };
-        }
-        continue;
-      }
-      if (ch === '.') {
-        tiles.push(THROUGH);
-        continue;
-      }
-      const upper = ch.toUpperCase();
-      const joker = isLowerCase(ch) ? JOKER : 0;
-      const next = s[i + 1];
-      if (next !== undefined && next !== '|' && isLowerCase(next) === (joker !== 0)) {
-        const code = this.digraphs.get(upper)?.get(next.toUpperCase());
-        if (code !== undefined) {
-          ambiguous.push(tiles.length);
-          tiles.push(code | joker);
-          i++;
-          continue;
-        }
-      }
-      const code = this.single.get(upper) ?? this.single.get(ch);
-      if (code === undefined) {
-        const what = /\s/.test(ch) ? 'a space' : `'${ch}'`;
-        return {
-          ok: false,
-          message: `'${text}' has ${what} at character ${i + 1}, which is not a letter of this game`,
-        };
-      }
-      tiles.push(code | joker);
-    }
+    const read = this.readTiles(text);
+    if (!read.ok) return read;
+    const { tiles, ambiguous } = read;
     if (ambiguous.length === 0 || ambiguous.length > MAX_AMBIGUOUS_DIGRAPHS) {
       return { ok: true, readings: [{ tiles, splits: 0 }] };
     }
@@ -191,32 +195,67 @@ export class Alphabet {
     return { ok: true, readings };
   }
 
+  private readTiles(
+    text: string,
+  ): { ok: true; tiles: WrittenTile[]; ambiguous: number[] } | WordError {
+    if (text.length === 0) return { ok: false, message: 'the word is empty' };
+    const tiles: WrittenTile[] = [];
+    const ambiguous: number[] = [];
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 124 /* | */) {
+        if (
+          i === 0 ||
+          i === n - 1 ||
+          text.charCodeAt(i + 1) === 124 ||
+          text.charCodeAt(i - 1) === 124
+        ) {
+          return { ok: false, message: `'|' in '${text}' must stand between two letters` };
+        }
+        continue;
+      }
+      if (ch === 46 /* . */) {
+        tiles.push(THROUGH);
+        continue;
+      }
+      if (this.digraphFirst[ch] === 1 && i + 1 < n) {
+        const digraph = this.digraphTiles.get((ch << 16) | text.charCodeAt(i + 1));
+        if (digraph !== undefined) {
+          ambiguous.push(tiles.length);
+          tiles.push(digraph);
+          i++;
+          continue;
+        }
+      }
+      const tile = this.charTiles[ch] - 1;
+      if (tile < 0) {
+        // Decomposed letters (Z + combining caron) are rare: normalise only when needed.
+        const normal = text.normalize('NFC');
+        if (normal !== text) return this.readTiles(normal);
+        const what = /\s/.test(text[i]) ? 'a space' : `'${text[i]}'`;
+        return {
+          ok: false,
+          message: `'${text}' has ${what} at character ${i + 1}, which is not a letter of this game`,
+        };
+      }
+      tiles.push(tile);
+    }
+    return { ok: true, tiles, ambiguous };
+  }
+
   /**
    * Writes tiles back in sheet notation, with `|` wherever two tiles would
    * otherwise be read as one digraph (`IN|JEKCIJA`).
    */
   formatWord(tiles: ArrayLike<WrittenTile>): string {
     let out = '';
+    let prev = THROUGH;
     for (let i = 0; i < tiles.length; i++) {
       const tile = tiles[i];
-      if (tile === THROUGH) {
-        out += '.';
-        continue;
-      }
-      const text = this.display(tile);
-      if (i > 0 && tiles[i - 1] !== THROUGH) {
-        const prev = tiles[i - 1];
-        const prevLetter = this.letters[prev & LETTER_MASK];
-        const sameCase = (prev & JOKER) === (tile & JOKER);
-        if (
-          sameCase &&
-          [...prevLetter].length === 1 &&
-          this.digraphs.get(prevLetter)?.has([...this.letters[tile & LETTER_MASK]][0])
-        ) {
-          out += '|';
-        }
-      }
-      out += text;
+      if (this.splitBefore[prev * 128 + tile] === 1) out += '|';
+      out += this.displayOf[tile];
+      prev = tile;
     }
     return out;
   }

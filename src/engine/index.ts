@@ -12,3 +12,5 @@ export * from './rulesets';
 export * from './scoresheet';
 export * from './verify';
 export * from './words';
+export * from './report-text';
+export * from './simulate';

@@ -16,33 +16,44 @@ export interface NotationError {
   message: string;
 }
 
-const ROW_FIRST = /^(\d{1,2})([A-Za-z])$/;
-const COLUMN_FIRST = /^([A-Za-z])(\d{1,2})$/;
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const isLatinLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 /**
  * Reads a GCG-style position: `9E` (row first) runs across from row 9,
  * column E; `E9` (column first) runs down. Lower case columns are accepted.
  */
-export function parsePosition(text: string, size: number): { ok: true; position: Position } | NotationError {
-  let row: number;
-  let column: number;
-  let direction: Direction;
-  let m = ROW_FIRST.exec(text);
-  if (m) {
-    row = Number(m[1]) - 1;
-    column = m[2].toUpperCase().charCodeAt(0) - 65;
-    direction = 'across';
-  } else if ((m = COLUMN_FIRST.exec(text))) {
-    column = m[1].toUpperCase().charCodeAt(0) - 65;
-    row = Number(m[2]) - 1;
-    direction = 'down';
-  } else {
+export function parsePosition(
+  text: string,
+  size: number,
+): { ok: true; position: Position } | NotationError {
+  // Hand-written rather than a regular expression: every play of every sheet passes here.
+  const n = text.length;
+  let rowText = '';
+  let columnCode = 0;
+  let direction: Direction | null = null;
+  if (n >= 2 && n <= 3) {
+    const first = text.charCodeAt(0);
+    const last = text.charCodeAt(n - 1);
+    if (isLatinLetter(last) && isDigit(first) && (n === 2 || isDigit(text.charCodeAt(1)))) {
+      rowText = text.slice(0, n - 1);
+      columnCode = last;
+      direction = 'across';
+    } else if (isLatinLetter(first) && isDigit(text.charCodeAt(1)) && (n === 2 || isDigit(last))) {
+      rowText = text.slice(1);
+      columnCode = first;
+      direction = 'down';
+    }
+  }
+  if (direction === null) {
     return {
       ok: false,
       code: 'BAD_NOTATION',
       message: `'${text}' is not a position: write the row first for a word across (9E) or the column first for a word down (E9)`,
     };
   }
+  const row = Number(rowText) - 1;
+  const column = (columnCode | 32) - 97;
   if (row < 0 || row >= size || column >= size) {
     return {
       ok: false,
@@ -54,8 +65,16 @@ export function parsePosition(text: string, size: number): { ok: true; position:
 }
 
 /** Reads `"POSITION WORD"` (`"9F KUĆA"`) into a position and the word's readings. */
-export function parsePlay(text: string, alphabet: Alphabet, size: number): ParsedPlay | NotationError {
-  const parts = text.trim().split(/\s+/);
+export function parsePlay(
+  text: string,
+  alphabet: Alphabet,
+  size: number,
+): ParsedPlay | NotationError {
+  const space = text.indexOf(' ');
+  const parts =
+    space > 0 && text.indexOf(' ', space + 1) < 0 && !/[\t\n\r]/.test(text)
+      ? [text.slice(0, space), text.slice(space + 1)]
+      : text.trim().split(/\s+/);
   if (parts.length !== 2 || parts[0] === '') {
     return {
       ok: false,

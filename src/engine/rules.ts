@@ -15,6 +15,10 @@ export interface CompiledRules {
   readonly start: number;
   /** Layout character of each square, for drawing the board. */
   readonly layout: string;
+  /** `squareNames[square]`: `I9`. */
+  readonly squareNames: readonly string[];
+  /** `positionNames.across[square]` = `9I`, `positionNames.down[square]` = `I9`. */
+  readonly positionNames: { readonly across: readonly string[]; readonly down: readonly string[] };
 }
 
 const cache = new Map<RuleSet, Map<string, CompiledRules>>();
@@ -47,7 +51,9 @@ function compile(ruleSet: RuleSet): CompiledRules {
   let layout = '';
   for (let r = 0; r < size; r++) {
     if (rows[r].length !== size) {
-      throw new Error(`rule set ${ruleSet.id}: board row ${r + 1} has ${rows[r].length} squares, not ${size}`);
+      throw new Error(
+        `rule set ${ruleSet.id}: board row ${r + 1} has ${rows[r].length} squares, not ${size}`,
+      );
     }
     for (let c = 0; c < size; c++) {
       const ch = rows[r][c];
@@ -62,8 +68,16 @@ function compile(ruleSet: RuleSet): CompiledRules {
     }
   }
   if (start < 0) throw new Error(`rule set ${ruleSet.id}: the layout has no start square`);
+  const squareNames: string[] = [];
+  const across: string[] = [];
+  for (let i = 0; i < size * size; i++) {
+    squareNames.push(squareName(size, i));
+    across.push(String(Math.floor(i / size) + 1) + COLUMN_LETTERS[i % size]);
+  }
   return {
     ruleSet,
+    squareNames,
+    positionNames: { across, down: squareNames },
     alphabet: new Alphabet(ruleSet.letters, ruleSet.jokers),
     size,
     letterMultiplier,

@@ -141,7 +141,10 @@ function layoutError(value: unknown, rules: RuleSet): string | null {
       }
     }
   }
-  const starts = rows.join('').split('').filter((ch) => rules.board.legend[ch]?.start).length;
+  const starts = rows
+    .join('')
+    .split('')
+    .filter((ch) => rules.board.legend[ch]?.start).length;
   if (starts !== 1) return `must have exactly one start square, not ${starts}`;
   return null;
 }

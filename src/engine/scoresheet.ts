@@ -58,8 +58,7 @@ export interface SheetError {
 
 /** Outcome of reading a score sheet: the sheet, or every structural error found. */
 export type ReadSheetResult =
-  | { ok: true; sheet: Scoresheet; ruleSet: RuleSet }
-  | { ok: false; errors: SheetError[] };
+  { ok: true; sheet: Scoresheet; ruleSet: RuleSet } | { ok: false; errors: SheetError[] };
 
 /** `turns[3].clock` for a path. */
 export function formatPath(path: JsonPath): string {
@@ -70,14 +69,28 @@ export function formatPath(path: JsonPath): string {
   return out || '(the document)';
 }
 
-const CLOCK = /^(-)?(\d{1,3}):([0-5]\d)$/;
-
 /** Seconds of a clock reading `mm:ss` (or `-mm:ss`), or null when it is not one. */
 export function parseClock(text: string): number | null {
-  const m = CLOCK.exec(text.trim());
-  if (!m) return null;
-  const seconds = Number(m[2]) * 60 + Number(m[3]);
-  return m[1] ? -seconds : seconds;
+  // Hand-written rather than a regular expression: every turn of every sheet passes here.
+  let i = 0;
+  let sign = 1;
+  if (text.charCodeAt(0) === 45 /* - */) {
+    sign = -1;
+    i = 1;
+  }
+  const colon = text.indexOf(':', i);
+  const digitsBefore = colon - i;
+  if (colon < 0 || digitsBefore < 1 || digitsBefore > 3 || text.length !== colon + 3) return null;
+  let minutes = 0;
+  for (let k = i; k < colon; k++) {
+    const d = text.charCodeAt(k) - 48;
+    if (d < 0 || d > 9) return null;
+    minutes = minutes * 10 + d;
+  }
+  const tens = text.charCodeAt(colon + 1) - 48;
+  const ones = text.charCodeAt(colon + 2) - 48;
+  if (tens < 0 || tens > 5 || ones < 0 || ones > 9) return null;
+  return sign * (minutes * 60 + tens * 10 + ones);
 }
 
 /** `mm:ss` for seconds; negative values get a leading `-`. */
@@ -89,8 +102,26 @@ export function formatClock(seconds: number): string {
   return `${sign}${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
 }
 
-const TURN_KEYS = new Set(['player', 'play', 'exchange', 'pass', 'score', 'total', 'clock', 'challenge']);
-const SHEET_KEYS = new Set(['format', 'rules', 'options', 'players', 'turns', 'end', 'claimed', 'meta']);
+const TURN_KEYS = new Set([
+  'player',
+  'play',
+  'exchange',
+  'pass',
+  'score',
+  'total',
+  'clock',
+  'challenge',
+]);
+const SHEET_KEYS = new Set([
+  'format',
+  'rules',
+  'options',
+  'players',
+  'turns',
+  'end',
+  'claimed',
+  'meta',
+]);
 const END_KEYS = new Set(['reason', 'racks', 'clocks', 'timeExpired']);
 const END_REASONS = ['turns', 'no-moves', 'time', 'agreed'];
 
@@ -98,7 +129,15 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const describe = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'string' ? `"${v}"` : typeof v === 'object' ? 'an object' : String(v);
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'a list'
+      : typeof v === 'string'
+        ? `"${v}"`
+        : typeof v === 'object'
+          ? 'an object'
+          : JSON.stringify(v);
 
 /**
  * Checks the structure of a parsed score-sheet document: every field's type,
@@ -131,7 +170,9 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   for (const e of checkOptions(ruleSet, doc.options)) {
     err(e.option ? ['options', e.option] : ['options'], e.message);
   }
-  const options = errors.some((e) => e.path[0] === 'options') ? undefined : (doc.options as RuleOptions | undefined);
+  const options = errors.some((e) => e.path[0] === 'options')
+    ? undefined
+    : (doc.options as RuleOptions | undefined);
   const rules = compileRules(ruleSet, options);
   const { rackSize } = rules.ruleSet;
 
@@ -142,21 +183,30 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     playerCount = doc.players.length;
     const { min, max } = ruleSet.players;
     if (playerCount < min || playerCount > max) {
-      err(['players'], `${ruleSet.name} has ${min === max ? min : `${min} to ${max}`} players, the sheet names ${playerCount}`);
+      err(
+        ['players'],
+        `${ruleSet.name} has ${min === max ? min : `${min} to ${max}`} players, the sheet names ${playerCount}`,
+      );
     }
     doc.players.forEach((name, i) => {
-      if (typeof name !== 'string' || name.trim() === '') err(['players', i], 'a player name must be a non-empty string');
+      if (typeof name !== 'string' || name.trim() === '')
+        err(['players', i], 'a player name must be a non-empty string');
     });
   }
+  const isPlayer = (v: unknown): v is number => isInt(v) && v >= 0 && v < playerCount;
   const playerIndex = (path: JsonPath, v: unknown, what: string) => {
-    if (!isInt(v) || v < 0 || v >= playerCount) {
-      err(path, `${what} must be a player index from 0 to ${Math.max(playerCount - 1, 0)}, not ${describe(v)}`);
+    if (!isPlayer(v)) {
+      err(
+        path,
+        `${what} must be a player index from 0 to ${Math.max(playerCount - 1, 0)}, not ${describe(v)}`,
+      );
       return false;
     }
     return true;
   };
   const checkRack = (path: JsonPath, v: unknown, what: string, min: number) => {
-    if (typeof v !== 'string') return err(path, `${what} must be a string of tiles (? for a joker), not ${describe(v)}`);
+    if (typeof v !== 'string')
+      return err(path, `${what} must be a string of tiles (? for a joker), not ${describe(v)}`);
     const parsed = rules.alphabet.parseRack(v);
     if (!parsed.ok) return err(path, `${what}: ${parsed.message}`);
     if (parsed.tiles.length < min || parsed.tiles.length > rackSize) {
@@ -172,50 +222,84 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   if (!Array.isArray(doc.turns)) {
     err(['turns'], 'turns must be a list');
   } else {
+    // Paths and messages are built only on error: every turn of every sheet passes here.
     doc.turns.forEach((turn: unknown, i) => {
-      const at: JsonPath = ['turns', i];
-      if (!isObject(turn)) return err(at, `turn ${i + 1} must be an object`);
-      for (const key of Object.keys(turn)) {
-        if (!TURN_KEYS.has(key)) err([...at, key], `turn ${i + 1} has an unknown field '${key}'`);
+      if (!isObject(turn)) return err(['turns', i], `turn ${i + 1} must be an object`);
+      const at = (...rest: (string | number)[]): JsonPath => ['turns', i, ...rest];
+      let kinds = 0;
+      for (const key in turn) {
+        if (!TURN_KEYS.has(key)) err(at(key), `turn ${i + 1} has an unknown field '${key}'`);
+        else if (key === 'play' || key === 'exchange' || key === 'pass') kinds++;
       }
-      playerIndex([...at, 'player'], turn.player, `turn ${i + 1}: player`);
-      const kinds = ['play', 'exchange', 'pass'].filter((k) => turn[k] !== undefined);
-      if (kinds.length !== 1) {
-        err(at, `turn ${i + 1} must have exactly one of play, exchange, pass (it has ${kinds.length === 0 ? 'none' : kinds.join(' and ')})`);
+      if (!isPlayer(turn.player)) playerIndex(at('player'), turn.player, `turn ${i + 1}: player`);
+      if (kinds !== 1) {
+        const present = ['play', 'exchange', 'pass'].filter((k) => turn[k] !== undefined);
+        err(
+          at(),
+          `turn ${i + 1} must have exactly one of play, exchange, pass (it has ${present.length === 0 ? 'none' : present.join(' and ')})`,
+        );
       }
       if (turn.play !== undefined && typeof turn.play !== 'string') {
-        err([...at, 'play'], `turn ${i + 1}: play must be a string "POSITION WORD", e.g. "9F KUĆA"`);
+        err(at('play'), `turn ${i + 1}: play must be a string "POSITION WORD", e.g. "9F KUĆA"`);
       }
-      if (turn.pass !== undefined && turn.pass !== true) err([...at, 'pass'], `turn ${i + 1}: pass must be true`);
+      if (turn.pass !== undefined && turn.pass !== true) {
+        err(at('pass'), `turn ${i + 1}: pass must be true`);
+      }
       if (turn.exchange !== undefined) {
         if (isInt(turn.exchange)) {
           if (turn.exchange < 1 || turn.exchange > rackSize) {
-            err([...at, 'exchange'], `turn ${i + 1}: an exchange is of 1 to ${rackSize} tiles, not ${turn.exchange}`);
+            err(
+              at('exchange'),
+              `turn ${i + 1}: an exchange is of 1 to ${rackSize} tiles, not ${turn.exchange}`,
+            );
           }
         } else {
-          checkRack([...at, 'exchange'], turn.exchange, `turn ${i + 1}: exchange`, 1);
+          checkRack(at('exchange'), turn.exchange, `turn ${i + 1}: exchange`, 1);
         }
       }
-      for (const field of ['score', 'total'] as const) {
-        if (turn[field] !== undefined && !isInt(turn[field])) {
-          err([...at, field], `turn ${i + 1}: ${field} must be a whole number, not ${describe(turn[field])}`);
-        }
+      if (turn.score !== undefined && !isInt(turn.score)) {
+        err(
+          at('score'),
+          `turn ${i + 1}: score must be a whole number, not ${describe(turn.score)}`,
+        );
       }
-      if (turn.clock !== undefined) checkClock([...at, 'clock'], turn.clock);
+      if (turn.total !== undefined && !isInt(turn.total)) {
+        err(
+          at('total'),
+          `turn ${i + 1}: total must be a whole number, not ${describe(turn.total)}`,
+        );
+      }
+      if (
+        turn.clock !== undefined &&
+        (typeof turn.clock !== 'string' || parseClock(turn.clock) === null)
+      ) {
+        checkClock(at('clock'), turn.clock);
+      }
       if (turn.challenge !== undefined) {
         const c = turn.challenge;
         if (!isObject(c)) {
-          err([...at, 'challenge'], `turn ${i + 1}: challenge must be { "by": player, "valid": true|false }`);
+          err(
+            at('challenge'),
+            `turn ${i + 1}: challenge must be { "by": player, "valid": true|false }`,
+          );
         } else {
-          if (turn.play === undefined) err([...at, 'challenge'], `turn ${i + 1}: only a play can be challenged`);
-          if (playerIndex([...at, 'challenge', 'by'], c.by, `turn ${i + 1}: challenge.by`) && c.by === turn.player) {
-            err([...at, 'challenge', 'by'], `turn ${i + 1}: a player cannot challenge their own play`);
+          if (turn.play === undefined)
+            err(at('challenge'), `turn ${i + 1}: only a play can be challenged`);
+          if (
+            playerIndex(at('challenge', 'by'), c.by, `turn ${i + 1}: challenge.by`) &&
+            c.by === turn.player
+          ) {
+            err(at('challenge', 'by'), `turn ${i + 1}: a player cannot challenge their own play`);
           }
           if (typeof c.valid !== 'boolean') {
-            err([...at, 'challenge', 'valid'], `turn ${i + 1}: challenge.valid must be true (word ruled valid) or false (ruled invalid)`);
+            err(
+              at('challenge', 'valid'),
+              `turn ${i + 1}: challenge.valid must be true (word ruled valid) or false (ruled invalid)`,
+            );
           }
           for (const key of Object.keys(c)) {
-            if (key !== 'by' && key !== 'valid') err([...at, 'challenge', key], `unknown field '${key}' in a challenge`);
+            if (key !== 'by' && key !== 'valid')
+              err(at('challenge', key), `unknown field '${key}' in a challenge`);
           }
         }
       }
@@ -231,13 +315,19 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         if (!END_KEYS.has(key)) err(['end', key], `unknown field '${key}' in end`);
       }
       if (end.reason !== undefined && !END_REASONS.includes(end.reason as string)) {
-        err(['end', 'reason'], `end.reason must be one of ${END_REASONS.join(', ')}, not ${describe(end.reason)}`);
+        err(
+          ['end', 'reason'],
+          `end.reason must be one of ${END_REASONS.join(', ')}, not ${describe(end.reason)}`,
+        );
       }
       for (const field of ['racks', 'clocks'] as const) {
         const list = end[field];
         if (list === undefined) continue;
         if (!Array.isArray(list) || list.length !== playerCount) {
-          err(['end', field], `end.${field} must be a list with one entry per player (${playerCount})`);
+          err(
+            ['end', field],
+            `end.${field} must be a list with one entry per player (${playerCount})`,
+          );
           continue;
         }
         list.forEach((v, p) =>
@@ -246,7 +336,8 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
             : checkClock(['end', 'clocks', p], v),
         );
       }
-      if (end.timeExpired !== undefined) playerIndex(['end', 'timeExpired'], end.timeExpired, 'end.timeExpired');
+      if (end.timeExpired !== undefined)
+        playerIndex(['end', 'timeExpired'], end.timeExpired, 'end.timeExpired');
     }
   }
 
@@ -259,7 +350,10 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         if (key !== 'final') err(['claimed', key], `unknown field '${key}' in claimed`);
       }
       const final = claimed.final;
-      if (final !== undefined && (!Array.isArray(final) || final.length !== playerCount || !final.every(isInt))) {
+      if (
+        final !== undefined &&
+        (!Array.isArray(final) || final.length !== playerCount || !final.every(isInt))
+      ) {
         err(['claimed', 'final'], `claimed.final must be a list of ${playerCount} whole numbers`);
       }
     }

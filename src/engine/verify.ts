@@ -22,7 +22,14 @@ import {
 } from './report';
 import { compileRules, CompiledRules, squareName } from './rules';
 import { findRuleSet } from './rulesets';
-import { formatClock, parseClock, readScoresheet, Scoresheet, SheetError, SheetTurn } from './scoresheet';
+import {
+  formatClock,
+  parseClock,
+  readScoresheet,
+  Scoresheet,
+  SheetError,
+  SheetTurn,
+} from './scoresheet';
 import { WordList } from './words';
 
 /** What a replay may use besides the sheet. */
@@ -33,8 +40,7 @@ export interface VerifyOptions {
 
 /** Outcome of verifying a document: the report, or why the document cannot be read. */
 export type VerifyDocumentResult =
-  | { ok: true; report: VerificationReport; sheet: Scoresheet }
-  | { ok: false; errors: SheetError[] };
+  { ok: true; report: VerificationReport; sheet: Scoresheet } | { ok: false; errors: SheetError[] };
 
 /**
  * Reads a parsed JSON score sheet and verifies it. Structural errors (wrong
@@ -60,7 +66,10 @@ interface Expiry {
  * reports what the rules compute beside what the sheet says. An illegal play
  * is reported and left off the board; the replay goes on.
  */
-export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {}): VerificationReport {
+export function verifyScoresheet(
+  sheet: Scoresheet,
+  options: VerifyOptions = {},
+): VerificationReport {
   const words = options.words ?? null;
   const rules = compileRules(findRules(sheet), sheet.options);
   const { alphabet, size, ruleSet } = rules;
@@ -80,7 +89,9 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
   let expected = 0;
   let firstExpiryTurn = Infinity;
 
-  const who = (p: number) => `${names[p]}`;
+  const who = (p: number) => names[p];
+  // Built only when a message is: clean turns make no strings.
+  const label = (index: number) => `Turn ${index + 1} (${names[sheet.turns[index].player]})`;
   const nextPenalty = (p: number): number => {
     const schedule = ruleSet.clock.penaltyMinutes;
     const minutes = schedule[Math.min(penaltiesGiven[p], schedule.length - 1)];
@@ -88,10 +99,11 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
     return minutes;
   };
 
-  sheet.turns.forEach((turn: SheetTurn, index: number) => {
+  for (let index = 0; index < sheet.turns.length; index++) {
+    const turn = sheet.turns[index];
     const p = turn.player;
-    const prefix = `Turn ${index + 1} (${who(p)})`;
-    const kind = turn.play !== undefined ? 'play' : turn.exchange !== undefined ? 'exchange' : 'pass';
+    const kind =
+      turn.play !== undefined ? 'play' : turn.exchange !== undefined ? 'exchange' : 'pass';
     const report: TurnReport = {
       index,
       player: p,
@@ -110,13 +122,14 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
       penalty: undefined,
       issues: [],
     };
-    const issue = (i: Omit<Issue, 'turn' | 'player'>) => report.issues.push({ ...i, turn: index, player: p });
+    const issue = (i: Omit<Issue, 'turn' | 'player'>) =>
+      report.issues.push({ ...i, turn: index, player: p });
 
     if (p !== expected) {
       issue({
         code: 'OUT_OF_TURN',
         severity: 'warning',
-        message: `${prefix}: it was ${who(expected)}'s turn`,
+        message: `${label(index)}: it was ${who(expected)}'s turn`,
       });
     }
     expected = (p + 1) % playerCount;
@@ -124,7 +137,7 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
       issue({
         code: 'AFTER_TIME_EXPIRED',
         severity: 'warning',
-        message: `${prefix}: recorded after a clock ran out at turn ${firstExpiryTurn + 1}; the game was already lost on time`,
+        message: `${label(index)}: recorded after a clock ran out at turn ${firstExpiryTurn + 1}; the game was already lost on time`,
       });
     }
 
@@ -138,13 +151,13 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
       issue({
         code: 'TOO_MANY_TURNS',
         severity: 'error',
-        message: `${prefix}: this is ${who(p)}'s turn ${turnsTaken[p]}, but each player has ${turnLimit} turns; the turn is not counted`,
+        message: `${label(index)}: this is ${who(p)}'s turn ${turnsTaken[p]}, but each player has ${turnLimit} turns; the turn is not counted`,
       });
     } else if (turn.play !== undefined) {
       const outcome = replayPlay(rules, board, turn.play, words);
       if (outcome.reading) report.reading = outcome.reading;
       for (const note of outcome.notes) {
-        issue({ ...note, message: `${prefix}: ${note.message}` });
+        issue({ ...note, message: `${label(index)}: ${note.message}` });
       }
       const challenge = turn.challenge;
       if (challenge && !challenge.valid) {
@@ -158,7 +171,7 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
             issue({
               code: problem.code,
               severity: 'warning',
-              message: `${prefix}: ${problem.message} (the play was withdrawn anyway)`,
+              message: `${label(index)}: ${problem.message} (the play was withdrawn anyway)`,
               squares: problem.squares,
               word: problem.word,
             });
@@ -167,7 +180,7 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
         issue({
           code: 'CHALLENGE_UPHELD',
           severity: 'info',
-          message: `${prefix}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled invalid: the tiles come off the board, the turn scores 0 and counts, and ${who(p)} gets a ${minutes}-minute time penalty`,
+          message: `${label(index)}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled invalid: the tiles come off the board, the turn scores 0 and counts, and ${who(p)} gets a ${minutes}-minute time penalty`,
         });
       } else if (!outcome.play) {
         report.status = 'illegal';
@@ -177,7 +190,7 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
           issue({
             code: problem.code,
             severity: 'error',
-            message: `${prefix}: ${problem.message}; the play is left off the board`,
+            message: `${label(index)}: ${problem.message}; the play is left off the board`,
             squares: problem.squares,
             word: problem.word,
           });
@@ -186,26 +199,25 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
         const play = outcome.play;
         applyPlay(rules, board, play);
         report.score.computed = play.score;
-        report.placed = play.placements.map((pl) => squareName(size, pl.square));
+        report.placed = play.placements.map((pl) => rules.squareNames[pl.square]);
         report.words = play.words.map((w): WordReport => {
           const known = words ? words.has(alphabet.keyOf(w.tiles)) : null;
           const text = alphabet.formatWord(w.tiles);
-          const position = positionName(positionOf(size, w.start, w.direction));
+          const position = rules.positionNames[w.direction][w.start];
           if (known === false) {
             issue({
               code: 'UNKNOWN_WORD',
               severity: 'warning',
-              message: `${prefix}: ${text} at ${position} is not in the dictionary; the judge's ruling decides (only a recorded challenge changes the game)`,
+              message: `${label(index)}: ${text} at ${position} is not in the dictionary; the judge's ruling decides (only a recorded challenge changes the game)`,
               word: text,
             });
           }
           return { word: text, score: w.score, known, position, main: w.main };
         });
-        report.bonuses = play.bonuses.map(
-          (b): BonusReport =>
-            b.word === undefined
-              ? { kind: b.kind, points: b.points }
-              : { kind: b.kind, points: b.points, word: report.words[b.word].word },
+        report.bonuses = play.bonuses.map((b): BonusReport =>
+          b.word === undefined
+            ? { kind: b.kind, points: b.points }
+            : { kind: b.kind, points: b.points, word: report.words[b.word].word },
         );
         for (const { tile } of play.placements) {
           const slot = tile & JOKER ? 0 : tile & LETTER_MASK;
@@ -217,7 +229,7 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
             issue({
               code: 'TILE_OVERUSE',
               severity: 'warning',
-              message: `${prefix}: the board now holds ${onBoard[slot]} ${what}, but the set has ${limit}`,
+              message: `${label(index)}: the board now holds ${onBoard[slot]} ${what}, but the set has ${limit}`,
             });
           }
         }
@@ -228,21 +240,30 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
         issue({
           code: 'CHALLENGE_FAILED',
           severity: 'info',
-          message: `${prefix}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled valid: ${who(challenge.by)} gets a ${minutes}-minute time penalty`,
+          message: `${label(index)}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled valid: ${who(challenge.by)} gets a ${minutes}-minute time penalty`,
         });
       }
     } else if (turn.exchange !== undefined) {
       report.exchanged =
-        typeof turn.exchange === 'number' ? turn.exchange : (alphabet.parseRack(turn.exchange) as { tiles: WrittenTile[] }).tiles.length;
+        typeof turn.exchange === 'number'
+          ? turn.exchange
+          : (alphabet.parseRack(turn.exchange) as { tiles: WrittenTile[] }).tiles.length;
     }
 
     const claimed = report.score.claimed;
-    if (claimed !== null && claimed !== report.score.computed && !(report.status === 'withdrawn' && claimed === acceptedScore)) {
-      const allowed = report.status === 'withdrawn' && acceptedScore !== null ? ` (or ${acceptedScore}, what it would have scored)` : '';
+    if (
+      claimed !== null &&
+      claimed !== report.score.computed &&
+      !(report.status === 'withdrawn' && claimed === acceptedScore)
+    ) {
+      const allowed =
+        report.status === 'withdrawn' && acceptedScore !== null
+          ? ` (or ${acceptedScore}, what it would have scored)`
+          : '';
       issue({
         code: 'SCORE_MISMATCH',
         severity: 'error',
-        message: `${prefix}: the sheet says ${claimed}, the rules give ${report.score.computed}${allowed}${scoreBreakdown(report)}`,
+        message: `${label(index)}: the sheet says ${claimed}, the rules give ${report.score.computed}${allowed}${scoreBreakdown(report)}`,
         word: report.words.find((w) => w.main)?.word,
       });
       if (report.status === 'ok') report.status = 'score-mismatch';
@@ -262,7 +283,7 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
       issue({
         code: 'TOTAL_MISMATCH',
         severity: 'error',
-        message: `${prefix}: the sheet's total is ${claimedTotal}, the rules give ${totals[p]}${why}`,
+        message: `${label(index)}: the sheet's total is ${claimedTotal}, the rules give ${totals[p]}${why}`,
       });
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
@@ -275,11 +296,12 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
       if (remaining <= 0 && !expiries[p]) {
         expiries[p] = { at: index, remaining };
         firstExpiryTurn = Math.min(firstExpiryTurn, index);
-        const penaltyNote = penaltySeconds[p] > 0 ? ` less ${penaltySeconds[p] / 60} penalty minutes` : '';
+        const penaltyNote =
+          penaltySeconds[p] > 0 ? ` less ${penaltySeconds[p] / 60} penalty minutes` : '';
         issue({
           code: 'CLOCK_EXPIRED',
           severity: 'info',
-          message: `${prefix}: the clock reads ${turn.clock}${penaltyNote}, so ${who(p)}'s time has run out and ${who(p)} loses the game whatever the score`,
+          message: `${label(index)}: the clock reads ${turn.clock}${penaltyNote}, so ${who(p)}'s time has run out and ${who(p)} loses the game whatever the score`,
         });
       }
     }
@@ -288,7 +310,7 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
       penaltySeconds[penaltyThisTurn.player] += penaltyThisTurn.minutes * 60;
     }
     turns.push(report);
-  });
+  }
 
   const end = sheet.end ?? {};
   const players: PlayerReport[] = names.map((name, p) => {
@@ -298,7 +320,8 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
       const parsed = alphabet.parseRack(rack);
       if (parsed.ok) {
         for (const tile of parsed.tiles) {
-          rackPenalty += tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK];
+          rackPenalty +=
+            tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK];
         }
       }
     }
@@ -385,13 +408,15 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
     gameIssues.push({
       code: 'TIME_NOT_SHOWN',
       severity: 'warning',
-      message: 'End of game: the sheet says time ran out, but no clock reading reaches zero and end.timeExpired is not set',
+      message:
+        'End of game: the sheet says time ran out, but no clock reading reaches zero and end.timeExpired is not set',
     });
   }
 
   const result = decide(players, expiries);
   if (result.reason === 'time-expired') {
-    for (let p = 0; p < playerCount; p++) players[p].timeExpired = p !== result.winner && expiries[p] !== null;
+    for (let p = 0; p < playerCount; p++)
+      players[p].timeExpired = p !== result.winner && expiries[p] !== null;
   }
   const ok =
     turns.every((t) => t.status !== 'illegal' && t.issues.every((i) => i.severity !== 'error')) &&
@@ -409,7 +434,8 @@ export function verifyScoresheet(sheet: Scoresheet, options: VerifyOptions = {})
 
 function findRules(sheet: Scoresheet) {
   const ruleSet = findRuleSet(sheet.rules);
-  if (!ruleSet) throw new Error(`unknown rule set "${sheet.rules}": read the sheet with readScoresheet first`);
+  if (!ruleSet)
+    throw new Error(`unknown rule set "${sheet.rules}": read the sheet with readScoresheet first`);
   return ruleSet;
 }
 
@@ -421,7 +447,9 @@ function decide(players: PlayerReport[], expiries: (Expiry | null)[]): GameResul
     .sort((a, b) => a.e.at - b.e.at || a.e.remaining - b.e.remaining);
   if (expired.length > 0) {
     const first = expired[0];
-    const tiedFirst = expired.filter((x) => x.e.at === first.e.at && x.e.remaining === first.e.remaining);
+    const tiedFirst = expired.filter(
+      (x) => x.e.at === first.e.at && x.e.remaining === first.e.remaining,
+    );
     const survivors = players.map((_, p) => p).filter((p) => !tiedFirst.some((x) => x.p === p));
     if (survivors.length === 0) return { winner: null, reason: 'draw' };
     const best = Math.max(...survivors.map((p) => players[p].final));
@@ -446,12 +474,9 @@ function previousClaimedTotal(turns: SheetTurn[], index: number, player: number)
 function scoreBreakdown(report: TurnReport): string {
   if (report.words.length === 0) return '';
   const parts = report.words.map((w) => `${w.word} ${w.score}`);
-  for (const b of report.bonuses) parts.push(`${b.kind === 'all-tiles' ? 'all tiles' : `long word ${b.word}`} +${b.points}`);
+  for (const b of report.bonuses)
+    parts.push(`${b.kind === 'all-tiles' ? 'all tiles' : `long word ${b.word}`} +${b.points}`);
   return ` (${parts.join(', ')})`;
-}
-
-function positionOf(size: number, square: number, direction: 'across' | 'down'): Position {
-  return { row: Math.floor(square / size), column: square % size, direction };
 }
 
 interface Note extends Omit<Issue, 'turn' | 'player'> {}
@@ -470,13 +495,27 @@ interface PlayOutcome {
  * fit the board and exactly one other does, or when exactly one reading
  * forms only known words. Every such choice is reported.
  */
-function replayPlay(rules: CompiledRules, board: Board, text: string, words: WordList | null): PlayOutcome {
+function replayPlay(
+  rules: CompiledRules,
+  board: Board,
+  text: string,
+  words: WordList | null,
+): PlayOutcome {
   const parsed = parsePlay(text, rules.alphabet, rules.size);
   if (!parsed.ok) {
-    return { notes: [{ code: parsed.code, severity: 'error', message: `${parsed.message}; the play is left off the board` }] };
+    return {
+      notes: [
+        {
+          code: parsed.code,
+          severity: 'error',
+          message: `${parsed.message}; the play is left off the board`,
+        },
+      ],
+    };
   }
   const { position, readings } = parsed;
-  const canonical = (tiles: WrittenTile[]) => `${positionName(position)} ${rules.alphabet.formatWord(tiles)}`;
+  const canonical = (tiles: WrittenTile[]) =>
+    `${positionName(position)} ${rules.alphabet.formatWord(tiles)}`;
   const first = evaluatePlay(rules, board, position, readings[0].tiles);
   if (readings.length === 1) return { play: first, notes: [] };
 
@@ -484,14 +523,24 @@ function replayPlay(rules: CompiledRules, board: Board, text: string, words: Wor
     play.ok && words !== null && play.words.every((w) => words.has(rules.alphabet.keyOf(w.tiles)));
   if (first.ok && (words === null || allKnown(first))) return { play: first, notes: [] };
 
-  const evaluated = readings.map((r, i) => ({ reading: r, play: i === 0 ? first : evaluatePlay(rules, board, position, r.tiles) }));
+  const evaluated = readings.map((r, i) => ({
+    reading: r,
+    play: i === 0 ? first : evaluatePlay(rules, board, position, r.tiles),
+  }));
   const chosen = (i: number, why: string): PlayOutcome => {
     const { reading, play } = evaluated[i];
     const written = canonical(reading.tiles);
     return {
       play,
       reading: written,
-      notes: [{ code: 'DIGRAPH_READING', severity: 'info', message: `'${text}' is read as ${written}: ${why}`, word: rules.alphabet.formatWord(reading.tiles) }],
+      notes: [
+        {
+          code: 'DIGRAPH_READING',
+          severity: 'info',
+          message: `'${text}' is read as ${written}: ${why}`,
+          word: rules.alphabet.formatWord(reading.tiles),
+        },
+      ],
     };
   };
   if (words !== null) {
@@ -501,13 +550,18 @@ function replayPlay(rules: CompiledRules, board: Board, text: string, words: Wor
     }
   }
   if (first.ok || first.fits) return { play: first, notes: [] };
-  const fitting = evaluated.map((e, i) => (i > 0 && (e.play.ok || e.play.fits) ? i : -1)).filter((i) => i >= 0);
+  const fitting = evaluated
+    .map((e, i) => (i > 0 && (e.play.ok || e.play.fits) ? i : -1))
+    .filter((i) => i >= 0);
   if (fitting.length === 1) {
     return chosen(fitting[0], `the reading ${canonical(readings[0].tiles)} does not fit the board`);
   }
   const legal = fitting.filter((i) => evaluated[i].play.ok);
   if (legal.length === 1) {
-    return chosen(legal[0], `the reading ${canonical(readings[0].tiles)} does not fit the board and this is the only legal one`);
+    return chosen(
+      legal[0],
+      `the reading ${canonical(readings[0].tiles)} does not fit the board and this is the only legal one`,
+    );
   }
   if (fitting.length > 1) {
     return {
@@ -525,14 +579,16 @@ function replayPlay(rules: CompiledRules, board: Board, text: string, words: Wor
 
 /** The board as rows of squares: `.` empty, `#` blocker, letters, lower case jokers. */
 export function drawBoard(rules: CompiledRules, board: Board): string[] {
+  const { size, alphabet } = rules;
   const rows: string[] = [];
-  for (let r = 0; r < rules.size; r++) {
-    const squares: string[] = [];
-    for (let c = 0; c < rules.size; c++) {
-      const cell = board.cells[r * rules.size + c];
-      squares.push(cell === EMPTY ? '.' : cell === BLOCKER ? '#' : rules.alphabet.display(cell));
+  for (let r = 0; r < size; r++) {
+    let row = '';
+    for (let c = 0; c < size; c++) {
+      const cell = board.cells[r * size + c];
+      if (c > 0) row += ' ';
+      row += cell === EMPTY ? '.' : cell === BLOCKER ? '#' : alphabet.display(cell);
     }
-    rows.push(squares.join(' '));
+    rows.push(row);
   }
   return rows;
 }

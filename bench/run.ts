@@ -1,0 +1,24 @@
+/* eslint-disable no-console */
+import { run as engine } from './engine.bench';
+
+/** Runs every benchmark, or those whose names are given: `npm run bench -- engine`. */
+const benches: Record<string, () => Promise<void>> = {
+  engine: () => engine(),
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const names = wanted.length > 0 ? wanted : Object.keys(benches);
+  console.log(`node ${process.version}, ${process.arch}; figures are medians`);
+  for (const name of names) {
+    const bench = benches[name];
+    if (!bench)
+      throw new Error(`no benchmark '${name}' (have: ${Object.keys(benches).join(', ')})`);
+    await bench();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,177 @@
+import { Issue, TurnReport, VerificationReport } from './report';
+import { columnLetter } from './rules';
+
+/** How to draw a text report. */
+export interface TextReportOptions {
+  /** Layout characters of the board (row by row), to show premium squares that are still empty. */
+  layout?: string;
+  /** Use ANSI colours (for a terminal). */
+  color?: boolean;
+}
+
+const RESULT_WORDS: Record<VerificationReport['result']['reason'], string> = {
+  score: 'on score',
+  'time-tiebreak': 'on remaining time (equal scores)',
+  'time-expired': 'because the opponent ran out of time',
+  draw: '',
+};
+
+/**
+ * A verification report as text for a judge: the turn table with every
+ * disagreement marked, the issues, the players' accounts, the result and the
+ * final board.
+ */
+export function renderReportText(
+  report: VerificationReport,
+  options: TextReportOptions = {},
+): string {
+  const paint = (code: string) => (text: string) =>
+    options.color ? `\u001b[${code}m${text}\u001b[0m` : text;
+  const red = paint('31;1');
+  const yellow = paint('33');
+  const dim = paint('2');
+  const green = paint('32;1');
+  const names = report.players.map((p) => p.name);
+  const lines: string[] = [];
+
+  const badTurns = report.turns.filter((t) => t.issues.some((i) => i.severity === 'error')).length;
+  const badFigures = report.issues.filter((i) => i.severity === 'error').length;
+  const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const disagreements = [
+    badTurns > 0 ? counted(badTurns, 'turn disagrees', 'turns disagree') : '',
+    badFigures > 0 ? counted(badFigures, 'final score disagrees', 'final scores disagree') : '',
+  ].filter(Boolean);
+  lines.push(
+    `${report.rules}: ${names.join(' vs ')} — ` +
+      (report.ok
+        ? green('OK: the sheet agrees with the rules')
+        : red(`NOT OK: ${disagreements.join(', ')}`)),
+  );
+  lines.push('');
+
+  const header = ['#', 'Player', 'Play', 'Words', 'Sheet', 'Rules', 'Total', 'Clock', 'Status'];
+  const rows: string[][] = report.turns.map((t) => turnRow(t, names));
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => [...r[c]].length)));
+  const pad = (s: string, w: number, right = false) => {
+    const fill = ' '.repeat(Math.max(0, w - [...s].length));
+    return right ? fill + s : s + fill;
+  };
+  const numeric = new Set([0, 4, 5]);
+  lines.push(header.map((h, c) => pad(h, widths[c], numeric.has(c))).join('  '));
+  lines.push(widths.map((w) => '-'.repeat(w)).join('  '));
+  report.turns.forEach((t, i) => {
+    const cells = rows[i].map((cell, c) => pad(cell, widths[c], numeric.has(c)));
+    const line = cells.join('  ');
+    lines.push(
+      t.status === 'illegal' ? red(line) : t.status === 'score-mismatch' ? yellow(line) : line,
+    );
+  });
+  lines.push('');
+
+  const turnIssues = report.turns.flatMap((t) => t.issues);
+  const allIssues: Issue[] = [...turnIssues, ...report.issues];
+  if (allIssues.length > 0) {
+    lines.push('Findings:');
+    for (const issue of allIssues) {
+      const mark =
+        issue.severity === 'error'
+          ? red('✗')
+          : issue.severity === 'warning'
+            ? yellow('!')
+            : dim('i');
+      const where =
+        issue.squares && issue.squares.length > 0 ? ` [${issue.squares.join(' ')}]` : '';
+      lines.push(`  ${mark} ${issue.code}: ${issue.message}${where}`);
+    }
+    lines.push('');
+  }
+
+  lines.push('Players:');
+  for (const p of report.players) {
+    const claimed =
+      p.claimedFinal === null
+        ? ''
+        : p.claimedFinal === p.final
+          ? ` (sheet ${p.claimedFinal})`
+          : red(` (sheet says ${p.claimedFinal})`);
+    const penalty = p.penaltyMinutes > 0 ? `, time penalties ${p.penaltyMinutes} min` : '';
+    const expired = p.timeExpired ? red(', lost on time') : '';
+    lines.push(
+      `  ${p.name}: moves ${p.moves} − rack ${p.rackPenalty} = ${p.final}${claimed}; remaining ${p.remaining}${penalty}${expired}`,
+    );
+  }
+  const { winner, reason } = report.result;
+  lines.push(
+    winner === null ? 'Result: draw' : `Result: ${names[winner]} wins ${RESULT_WORDS[reason]}`,
+  );
+  lines.push('');
+  lines.push('Final board (# blocker, lower case joker, premium squares still empty shown dim):');
+  lines.push(...drawBoardText(report.board, options.layout, dim));
+  return lines.join('\n') + '\n';
+}
+
+function turnRow(t: TurnReport, names: string[]): string[] {
+  const what =
+    t.kind === 'play'
+      ? (t.play ?? '') + (t.reading && t.reading !== t.play ? ` → ${t.reading}` : '')
+      : t.kind === 'exchange'
+        ? `exchange ${t.exchanged ?? ''}`.trim()
+        : 'pass';
+  const words = t.words
+    .map((w) => `${w.word}${w.known === false ? '?' : ''} ${w.score}`)
+    .join(', ');
+  const bonus = t.bonuses.map((b) => `+${b.points}`).join(' ');
+  const sheet = t.score.claimed === null ? '' : String(t.score.claimed);
+  const scoreFlag =
+    t.score.claimed !== null && t.score.claimed !== t.score.computed && t.status !== 'withdrawn'
+      ? ' !'
+      : '';
+  const total =
+    t.total.claimed === null
+      ? String(t.total.computed)
+      : t.total.claimed === t.total.computed
+        ? String(t.total.computed)
+        : `${t.total.computed} (sheet ${t.total.claimed}) !`;
+  const clock = t.clock
+    ? t.clock.claimed === t.clock.remaining
+      ? t.clock.claimed
+      : `${t.clock.claimed}→${t.clock.remaining}`
+    : '';
+  const status = t.penalty
+    ? `${t.status}, ${names[t.penalty.player]} −${t.penalty.minutes}′`
+    : t.status;
+  return [
+    String(t.index + 1),
+    names[t.player],
+    what,
+    [words, bonus].filter(Boolean).join(' '),
+    sheet,
+    `${t.score.computed}${scoreFlag}`,
+    total,
+    clock,
+    status,
+  ];
+}
+
+function drawBoardText(
+  board: string[],
+  layout: string | undefined,
+  dim: (s: string) => string,
+): string[] {
+  const size = board.length;
+  const out: string[] = [];
+  out.push('    ' + Array.from({ length: size }, (_, c) => columnLetter(c).padEnd(3)).join(''));
+  board.forEach((row, r) => {
+    const squares = row.split(' ');
+    const cells = squares.map((sq, c) => {
+      if (sq === '#') return '■  ';
+      if (sq === '.') {
+        const kind = layout?.[r * size + c];
+        return kind && kind !== '.' ? dim(kind.padEnd(3)) : '·  ';
+      }
+      return sq.padEnd(3);
+    });
+    out.push(String(r + 1).padStart(2) + '  ' + cells.join(''));
+  });
+  return out;
+}

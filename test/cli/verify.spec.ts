@@ -1,0 +1,107 @@
+import { spawnSync } from 'child_process';
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+/** The built command, as `npm run cli` runs it (npm test builds first). */
+const cli = join(__dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'arbiter-cli-'));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function sheetFile(name: string, content: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+const goodSheet = {
+  format: 'scoresheet/1',
+  rules: 'kvizovka',
+  players: ['Ana Petrović', 'Marko Jovanović'],
+  turns: [
+    { player: 0, play: '9F KUĆA', score: 8, total: 8, clock: '28:40' }, // K2 + U2 + Ć3 + A1 = 8
+    { player: 1, play: 'H7 KR.J', score: 8, total: 8, clock: '27:02' }, // K2 + R1 + Ć3 + J2 = 8
+  ],
+  end: { reason: 'agreed', racks: ['AT', '?S'], clocks: ['03:24', '05:12'] },
+  claimed: { final: [6, -3] }, // 8 − (A1 + T1) = 6; 8 − (joker 10 + S1) = −3
+};
+
+describe('npm run cli -- verify', () => {
+  test('exit 0 and a text report when the sheet agrees with the rules', () => {
+    const r = run('verify', sheetFile('good.json', JSON.stringify(goodSheet, null, 2)));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('OK: the sheet agrees with the rules');
+    expect(r.stdout).toContain('Result: Ana Petrović wins on score');
+    expect(r.stdout).toMatch(/ 9 {2}4 {2}· {2}X {2}· {2}■ {2}K {2}U {2}Ć {2}A {2}■/); // row 9 of the board
+  });
+
+  test('exit 1 and the turn named when a score is wrong; --json prints the report', () => {
+    const bad = {
+      ...goodSheet,
+      turns: [{ ...goodSheet.turns[0], score: 9, total: 9 }, goodSheet.turns[1]],
+    };
+    const file = sheetFile('bad.json', JSON.stringify(bad));
+    const text = run('verify', file);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(
+      'SCORE_MISMATCH: Turn 1 (Ana Petrović): the sheet says 9, the rules give 8 (KUĆA 8)',
+    );
+    const json = run('verify', file, '--json');
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report.ok).toBe(false);
+    expect(report.turns[0].status).toBe('score-mismatch');
+  });
+
+  test('exit 2 with the line of the bad field', () => {
+    const text = JSON.stringify(goodSheet, null, 2).replace('"clock": "27:02"', '"clock": "27:2"');
+    const line = text.split('\n').findIndex((l) => l.includes('27:2')) + 1;
+    const r = run('verify', sheetFile('badclock.json', text));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      `badclock.json:${line}: turns[1].clock: a clock reading must be mm:ss`,
+    );
+  });
+
+  test('exit 2 for broken JSON, with its line', () => {
+    const r = run(
+      'verify',
+      sheetFile('broken.json', '{\n  "format": "scoresheet/1",\n  "rules": \n}'),
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/broken\.json:4: not valid JSON/);
+  });
+
+  test('exit 2 for a missing file or bad arguments', () => {
+    expect(run('verify', join(dir, 'nope.json'))).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('no such file'),
+    });
+    expect(run('verify')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('give exactly one score-sheet file'),
+    });
+    expect(run('verify', 'x.json', '--yaml')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('unknown option --yaml'),
+    });
+  });
+
+  test('the example sheet in data/examples verifies', () => {
+    const r = run(
+      'verify',
+      join(__dirname, '..', '..', 'data', 'examples', 'kvizovka-game.sheet.json'),
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+});
