@@ -1,0 +1,33 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { AuthModule } from './auth/auth.module';
+import { validateEnvironment } from './config';
+import { DatabaseSettings } from './database/database-options';
+import { DatabaseModule } from './database/database.module';
+import { HealthController } from './health.controller';
+
+/** What differs between one running application and another. */
+export interface AppOptions {
+  /** Database settings; from the environment when left out. */
+  database?: DatabaseSettings;
+}
+
+/** The application: one module per bounded context. */
+@Module({})
+export class AppModule {
+  static forRoot(options: AppOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({
+          isGlobal: true,
+          validate: validateEnvironment,
+          ignoreEnvFile: true,
+        }),
+        DatabaseModule.forRoot(options.database),
+        AuthModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

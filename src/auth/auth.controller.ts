@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Unauthenticated } from '../common/errors';
+import type { AuthedRequest } from './auth.guard';
+import { AuthService, publicUser, SESSION_COOKIE } from './auth.service';
+import type { PublicUser } from './auth.service';
+import { CreateUserDto } from './dto/create-user.dto';
+import { SignInDto } from './dto/sign-in.dto';
+import { Public, Roles } from './roles.decorator';
+
+@ApiTags('auth')
+@Controller('api')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  /** Signs in: a session cookie for pages, and the token in the body for the API. */
+  @Public()
+  @Post('auth/sign-in')
+  @HttpCode(200)
+  async signIn(@Body() dto: SignInDto, @Res({ passthrough: true }) res: Response) {
+    const { token, user, expiresAt } = await this.auth.signIn(
+      dto.email,
+      dto.password,
+      dto.kind ?? 'session',
+    );
+    if ((dto.kind ?? 'session') === 'session') {
+      res.cookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        expires: expiresAt,
+        path: '/',
+      });
+    }
+    return { token, expiresAt, user: publicUser(user) };
+  }
+
+  @Public()
+  @Post('auth/sign-out')
+  @HttpCode(204)
+  async signOut(
+    @Req() req: AuthedRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ')
+      ? header.slice(7)
+      : (req as AuthedRequest & { cookies?: Record<string, string> }).cookies?.[SESSION_COOKIE];
+    if (token) await this.auth.signOut(token);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+
+  @Get('auth/me')
+  me(@Req() req: AuthedRequest): PublicUser {
+    if (!req.user) throw new Unauthenticated();
+    return publicUser(req.user);
+  }
+
+  @Roles('organiser')
+  @Get('users')
+  async list(): Promise<PublicUser[]> {
+    return (await this.auth.listUsers()).map(publicUser);
+  }
+
+  @Roles('organiser')
+  @Post('users')
+  async create(@Body() dto: CreateUserDto): Promise<PublicUser> {
+    return publicUser(await this.auth.createUser(dto));
+  }
+}

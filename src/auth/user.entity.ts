@@ -1,0 +1,21 @@
+import { Column, Entity } from 'typeorm';
+import { BaseEntity } from '../common/base.entity';
+
+/** Who may write: organisers run tournaments, judges enter results. */
+export type Role = 'organiser' | 'judge';
+
+@Entity('users')
+export class User extends BaseEntity {
+  @Column({ type: 'varchar', length: 200, unique: true })
+  email: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  role: Role;
+
+  /** scrypt hash with its salt and parameters (see password.ts). */
+  @Column({ name: 'password_hash', type: 'varchar', length: 300 })
+  passwordHash: string;
+}

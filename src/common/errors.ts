@@ -1,0 +1,57 @@
+/**
+ * Domain errors: plain Error subclasses that the exception filter maps to a
+ * status and a stable code. Services throw them; controllers never build HTTP errors.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 404: the thing asked for does not exist. */
+export class NotFound extends DomainError {
+  constructor(what: string, id: number | string) {
+    super(404, 'NOT_FOUND', `${what} ${id} does not exist`);
+  }
+}
+
+/** 409: the request clashes with the state (a round already paired, a stale version). */
+export class Conflict extends DomainError {
+  constructor(code: string, message: string, details?: unknown) {
+    super(409, code, message, details);
+  }
+}
+
+/** 422: well-formed but not acceptable (a result that contradicts the verified sheet). */
+export class Unprocessable extends DomainError {
+  constructor(code: string, message: string, details?: unknown) {
+    super(422, code, message, details);
+  }
+}
+
+/** 400: the input itself is wrong. */
+export class BadInput extends DomainError {
+  constructor(code: string, message: string, details?: unknown) {
+    super(400, code, message, details);
+  }
+}
+
+/** 401: not signed in. */
+export class Unauthenticated extends DomainError {
+  constructor(message = 'sign in first') {
+    super(401, 'UNAUTHENTICATED', message);
+  }
+}
+
+/** 403: signed in, but the role may not do this. */
+export class Forbidden extends DomainError {
+  constructor(message: string) {
+    super(403, 'FORBIDDEN', message);
+  }
+}

@@ -1,0 +1,50 @@
+import { mkdirSync } from 'fs';
+import { dirname, resolve } from 'path';
+import { DataSourceOptions } from 'typeorm';
+import { ENTITIES, MIGRATIONS } from './entities';
+
+/** Where the data lives: PostgreSQL when `DATABASE_URL` is set, else an SQLite file. */
+export interface DatabaseSettings {
+  /** `postgres://…`; empty for SQLite. */
+  url?: string;
+  /** SQLite file (default `data/arbiter.sqlite`). */
+  sqlitePath?: string;
+  /** Create the schema from the entities instead of migrating: throwaway test databases only. */
+  synchronize?: boolean;
+}
+
+/**
+ * TypeORM options for the settings. Migrations run at start-up, so an empty
+ * folder or database just works. SQLite runs with WAL and `synchronous=FULL`:
+ * a committed result survives a power cut.
+ */
+export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: !settings.synchronize,
+    synchronize: settings.synchronize === true,
+    logging: false as const,
+  };
+  if (settings.url) {
+    if (!/^postgres(ql)?:\/\//.test(settings.url)) {
+      throw new Error(
+        `DATABASE_URL must be a postgres:// URL, not '${settings.url.replace(/:[^:@/]*@/, ':…@')}'`,
+      );
+    }
+    return { type: 'postgres', url: settings.url, ...common };
+  }
+  const path = resolve(settings.sqlitePath ?? 'data/arbiter.sqlite');
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  return {
+    type: 'better-sqlite3',
+    database: path,
+    enableWAL: true,
+    prepareDatabase: (db: { pragma: (sql: string) => unknown }) => {
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      db.pragma('busy_timeout = 5000');
+    },
+    ...common,
+  };
+}

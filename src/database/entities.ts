@@ -1,0 +1,26 @@
+import { AuthToken } from '../auth/auth-token.entity';
+import { User } from '../auth/user.entity';
+import { Player } from '../players/player.entity';
+import { ResultChange } from '../results/result-change.entity';
+import { ScoreSheet } from '../results/score-sheet.entity';
+import { Game } from '../rounds/game.entity';
+import { Round } from '../rounds/round.entity';
+import { Division } from '../tournaments/division.entity';
+import { Tournament } from '../tournaments/tournament.entity';
+import { Initial1763800000000 } from './migrations/1763800000000-initial';
+
+/** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
+export const ENTITIES = [
+  User,
+  AuthToken,
+  Tournament,
+  Division,
+  Player,
+  Round,
+  Game,
+  ScoreSheet,
+  ResultChange,
+];
+
+/** Every migration, in order. */
+export const MIGRATIONS = [Initial1763800000000];

@@ -1,0 +1,34 @@
+import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { BaseEntity } from '../common/base.entity';
+import { Division } from '../tournaments/division.entity';
+
+@Entity('players')
+export class Player extends BaseEntity {
+  @ManyToOne(() => Division, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'division_id' })
+  division: Division;
+
+  @Column({ name: 'division_id', type: 'integer' })
+  divisionId: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  club: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  rating: number | null;
+
+  /** 1 = top seed. */
+  @Column({ type: 'integer' })
+  seed: number;
+
+  /** False once withdrawn: never paired again. */
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  /** First round the player can be paired in (late entries). */
+  @Column({ name: 'joined_round', type: 'integer', default: 1 })
+  joinedRound: number;
+}

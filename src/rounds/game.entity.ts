@@ -1,0 +1,66 @@
+import { Column, Entity, JoinColumn, ManyToOne, VersionColumn } from 'typeorm';
+import { BaseEntity } from '../common/base.entity';
+import { Player } from '../players/player.entity';
+import { Round } from './round.entity';
+
+/** `pending` until a result is in; a bye is complete when paired. */
+export type GameStatus = 'pending' | 'complete' | 'bye';
+
+/** One pairing of a round; `second` is null for a bye. `first` moves first. */
+@Entity('games')
+export class Game extends BaseEntity {
+  @ManyToOne(() => Round, (r) => r.games, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'round_id' })
+  round: Round;
+
+  @Column({ name: 'round_id', type: 'integer' })
+  roundId: number;
+
+  @Column({ name: 'table_number', type: 'integer' })
+  tableNumber: number;
+
+  @ManyToOne(() => Player)
+  @JoinColumn({ name: 'first_player_id' })
+  firstPlayer: Player;
+
+  @Column({ name: 'first_player_id', type: 'integer' })
+  firstPlayerId: number;
+
+  @ManyToOne(() => Player, { nullable: true })
+  @JoinColumn({ name: 'second_player_id' })
+  secondPlayer: Player | null;
+
+  @Column({ name: 'second_player_id', type: 'integer', nullable: true })
+  secondPlayerId: number | null;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: GameStatus;
+
+  @Column({ name: 'first_score', type: 'integer', nullable: true })
+  firstScore: number | null;
+
+  @Column({ name: 'second_score', type: 'integer', nullable: true })
+  secondScore: number | null;
+
+  /** Remaining clock at the end, after penalties, in seconds. */
+  @Column({ name: 'first_remaining', type: 'integer', nullable: true })
+  firstRemaining: number | null;
+
+  @Column({ name: 'second_remaining', type: 'integer', nullable: true })
+  secondRemaining: number | null;
+
+  /** The player who lost on time, if any. */
+  @Column({ name: 'time_loss_player_id', type: 'integer', nullable: true })
+  timeLossPlayerId: number | null;
+
+  /** Who won: `first`, `second`, `draw`; null while pending. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  winner: 'first' | 'second' | 'draw' | null;
+
+  /** Where the result came from: typed in, or a verified score sheet. */
+  @Column({ name: 'result_source', type: 'varchar', length: 20, nullable: true })
+  resultSource: 'result' | 'scoresheet' | 'bye' | null;
+
+  @VersionColumn()
+  version: number;
+}

@@ -1,0 +1,25 @@
+import { Column, Entity, JoinColumn, ManyToOne, OneToMany, Unique } from 'typeorm';
+import { BaseEntity } from '../common/base.entity';
+import { Division } from '../tournaments/division.entity';
+import type { PairingSystem } from '../tournaments/tournament.entity';
+import { Game } from './game.entity';
+
+@Entity('rounds')
+@Unique('uq_rounds_division_number', ['divisionId', 'number'])
+export class Round extends BaseEntity {
+  @ManyToOne(() => Division, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'division_id' })
+  division: Division;
+
+  @Column({ name: 'division_id', type: 'integer' })
+  divisionId: number;
+
+  @Column({ type: 'integer' })
+  number: number;
+
+  @Column({ type: 'varchar', length: 30 })
+  system: PairingSystem;
+
+  @OneToMany(() => Game, (g) => g.round)
+  games: Game[];
+}

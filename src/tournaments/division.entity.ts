@@ -1,0 +1,16 @@
+import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { BaseEntity } from '../common/base.entity';
+import { Tournament } from './tournament.entity';
+
+@Entity('divisions')
+export class Division extends BaseEntity {
+  @ManyToOne(() => Tournament, (t) => t.divisions, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'tournament_id' })
+  tournament: Tournament;
+
+  @Column({ name: 'tournament_id', type: 'integer' })
+  tournamentId: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+}

@@ -1,0 +1,91 @@
+import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from './harness';
+
+describe(`auth over HTTP (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  test('the first organiser comes from the environment and can sign in', async () => {
+    const me = await t.http.get('/api/auth/me').set(t.organiser).expect(200);
+    expect(me.body).toMatchObject({
+      email: ORGANISER.email,
+      role: 'organiser',
+      name: ORGANISER.name,
+    });
+    expect(me.body.passwordHash).toBeUndefined();
+  });
+
+  test('a wrong password and an unknown email get the same 401', async () => {
+    const wrong = await t.http
+      .post('/api/auth/sign-in')
+      .send({ email: ORGANISER.email, password: 'nope' })
+      .expect(401);
+    const unknown = await t.http
+      .post('/api/auth/sign-in')
+      .send({ email: 'who@example.org', password: 'nope' })
+      .expect(401);
+    expect(wrong.body).toEqual({
+      statusCode: 401,
+      code: 'UNAUTHENTICATED',
+      message: 'the email or the password is wrong',
+    });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  test('a session cookie works for the same routes', async () => {
+    const res = await t.http
+      .post('/api/auth/sign-in')
+      .send({ email: ORGANISER.email, password: ORGANISER.password })
+      .expect(200);
+    const cookie = res.headers['set-cookie'] as unknown as string[];
+    expect(cookie[0]).toMatch(/^arbiter_session=.+HttpOnly/);
+    await t.http.get('/api/auth/me').set('Cookie', cookie[0].split(';')[0]).expect(200);
+  });
+
+  test('only an organiser creates accounts; a judge gets 403, nobody 401', async () => {
+    const judge = await t.account('judge');
+    const body = { email: 'x@example.org', name: 'X', role: 'judge', password: '0123456789' };
+    const forbidden = await t.http.post('/api/users').set(judge).send(body).expect(403);
+    expect(forbidden.body.code).toBe('FORBIDDEN');
+    await t.http.post('/api/users').send(body).expect(401);
+  });
+
+  test('bad input is a 400 naming the field; a duplicate account a 409', async () => {
+    const bad = await t.http
+      .post('/api/users')
+      .set(t.organiser)
+      .send({ email: 'x', name: '', role: 'king', password: 'short', extra: 1 })
+      .expect(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+    expect(bad.body.message).toContain('property extra should not exist');
+    expect(bad.body.message).toContain(
+      'role must be one of the following values: organiser, judge',
+    );
+    expect(bad.body.message).toContain('password must have at least 10 characters');
+    const dup = await t.http
+      .post('/api/users')
+      .set(t.organiser)
+      .send({ email: ORGANISER.email, name: 'Again', role: 'judge', password: '0123456789' })
+      .expect(409);
+    expect(dup.body.code).toBe('USER_EXISTS');
+  });
+
+  test('broken JSON is a 400, not a 500', async () => {
+    const res = await t.http
+      .post('/api/auth/sign-in')
+      .set('Content-Type', 'application/json')
+      .send('{"email": ')
+      .expect(400);
+    expect(res.body.statusCode).toBe(400);
+  });
+
+  test('signing out ends the token', async () => {
+    const judge = await t.account('judge');
+    await t.http.post('/api/auth/sign-out').set(judge).expect(204);
+    await t.http.get('/api/auth/me').set(judge).expect(401);
+  });
+});

@@ -1,0 +1,148 @@
+import { ChildProcess, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { Client } from 'pg';
+import request from 'supertest';
+
+export const ORGANISER = {
+  email: 'organiser@example.org',
+  password: 'organiser-password-1',
+  name: 'Olga Organiser',
+};
+
+/** Which database the e2e suites run on: PostgreSQL when DATABASE_URL is set, else a fresh SQLite file. */
+export const DATABASE_KIND = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+
+const SERVER = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
+
+/** A running server on its own new database, with a signed-in organiser. */
+export interface TestApp {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  http: ReturnType<typeof request>;
+  /** Bearer header of the organiser. */
+  organiser: { Authorization: string };
+  /** Creates an account and returns its bearer header. */
+  account(role: 'organiser' | 'judge', email?: string): Promise<{ Authorization: string }>;
+  /** What the server printed so far (for failure messages). */
+  log(): string;
+  /** Stops the server; with `keepDatabase` the database stays for a restart. */
+  close(options?: { keepDatabase?: boolean }): Promise<void>;
+  /** Starts a new server process on the same database (a power cut and restart). */
+  restart(): Promise<TestApp>;
+}
+
+interface Database {
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+async function newDatabase(): Promise<Database> {
+  if (process.env.DATABASE_URL) {
+    const name = `arbiter_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: url.toString() },
+      async drop() {
+        const c = new Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
+  return {
+    env: { DATABASE_PATH: join(dir, 'arbiter.sqlite'), DATABASE_URL: '' },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Starts the built server (`npm test` builds first) as `npm start` would, on
+ * port 0 and a database nobody else uses; migrations run at its start-up.
+ */
+export async function startTestApp(database?: Database): Promise<TestApp> {
+  const db = database ?? (await newDatabase());
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      ...db.env,
+      PORT: '0',
+      NO_COLOR: '1',
+      ORGANISER_EMAIL: ORGANISER.email,
+      ORGANISER_PASSWORD: ORGANISER.password,
+      ORGANISER_NAME: ORGANISER.name,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in 30 s:\n${output}`)),
+      30000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /serves on http:\/\/localhost:(\d+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${m[1]}`);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  const http = request(url);
+  const signIn = async (email: string, password: string) => {
+    const res = await http
+      .post('/api/auth/sign-in')
+      .send({ email, password, kind: 'api' })
+      .expect(200);
+    return { Authorization: `Bearer ${(res.body as { token: string }).token}` };
+  };
+  const organiser = await signIn(ORGANISER.email, ORGANISER.password);
+  let accounts = 0;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  return {
+    url,
+    http,
+    organiser,
+    log: () => output,
+    async account(role, email) {
+      const n = ++accounts;
+      const address = email ?? `${role}${n}-${randomBytes(3).toString('hex')}@example.org`;
+      const password = `${role}-password-${n}`;
+      await http
+        .post('/api/users')
+        .set(organiser)
+        .send({ email: address, name: `${role} ${n}`, role, password })
+        .expect(201);
+      return signIn(address, password);
+    },
+    async close(options = {}) {
+      await stop();
+      if (!options.keepDatabase) await db.drop();
+    },
+    async restart() {
+      await stop();
+      return startTestApp(db);
+    },
+  };
+}
