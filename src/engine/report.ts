@@ -30,7 +30,10 @@ export type IssueCode =
   | 'OUT_OF_TURN'
   | 'AFTER_TIME_EXPIRED'
   | 'GAME_INCOMPLETE'
-  | 'TIME_NOT_SHOWN';
+  | 'TIME_NOT_SHOWN'
+  | 'RACK_MISMATCH'
+  | 'PLAYED_AFTER_END'
+  | 'SCORELESS_NOT_SHOWN';
 
 /**
  * `error`: the sheet and the rules disagree (makes `ok` false when it is an
@@ -100,6 +103,8 @@ export interface TurnReport {
   placed: string[];
   /** Tiles exchanged. */
   exchanged?: number;
+  /** Points the player received because a challenge of this play failed. */
+  challengeBonus?: number;
   penalty?: { player: number; minutes: number };
   issues: Issue[];
 }
@@ -111,6 +116,8 @@ export interface PlayerReport {
   moves: number;
   /** Deducted for tiles left on the rack. */
   rackPenalty: number;
+  /** Gained from the others' racks for going out (rule sets that transfer racks). */
+  rackBonus: number;
   final: number;
   claimedFinal: number | null;
   /** Total time penalty, in minutes. */

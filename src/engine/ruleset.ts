@@ -68,11 +68,30 @@ export interface RuleSet {
     /** Minutes of the 1st, 2nd, … penalty of a player; the last entry repeats. */
     penaltyMinutes: readonly number[];
   };
+  /** What a challenge ruled valid (the word stands) costs the challenger. */
+  challenge: {
+    /** `time`: the next time penalty; `turn`: the challenger's next turn; `bonus`: points to the player, as the sheet records them. */
+    validCosts: FailedChallengeCost;
+  };
   endOfGame: {
     /** Deducted for a joker left on the rack at the end. */
     jokerOnRack: number;
+    /**
+     * When a player goes out: `none`, every player loses their own rack;
+     * `transfer`, the others lose theirs and the player who went out gains it;
+     * `double`, the player who went out gains twice the others' racks and they
+     * lose nothing (the convention of most GCG records).
+     */
+    goingOut: GoingOutRule;
+    /** Consecutive scoreless turns that end the game; `null` for none. */
+    scorelessTurns: number | null;
   };
 }
+
+/** What a failed challenge costs the challenger. */
+export type FailedChallengeCost = 'time' | 'turn' | 'bonus';
+/** How racks are settled when a player goes out. */
+export type GoingOutRule = 'none' | 'transfer' | 'double';
 
 /** Per-game overrides an organiser may set (the score sheet's `options`). */
 export interface RuleOptions {
@@ -86,6 +105,8 @@ export interface RuleOptions {
   longWordBonus?: boolean;
   /** Replace the premium layout: rows of layout characters, as in the rule set. */
   layout?: string[];
+  failedChallenge?: FailedChallengeCost;
+  goingOut?: GoingOutRule;
 }
 
 /** One problem with an option value: the option's name and what is wrong. */
@@ -119,6 +140,12 @@ const OPTION_CHECKS: Record<keyof RuleOptions, OptionCheck> = {
   jokerRackPenalty: intIn(0, 100),
   longWordBonus: (v) => (typeof v === 'boolean' ? null : 'must be true or false'),
   layout: (v, r) => layoutError(v, r),
+  failedChallenge: (v) =>
+    v === 'time' || v === 'turn' || v === 'bonus' ? null : 'must be "time", "turn" or "bonus"',
+  goingOut: (v) =>
+    v === 'none' || v === 'transfer' || v === 'double'
+      ? null
+      : 'must be "none", "transfer" or "double"',
 };
 
 /** Names of the options {@link applyOptions} understands. */
@@ -199,7 +226,12 @@ export function applyOptions(rules: RuleSet, options: RuleOptions | undefined): 
       minutes: o.clockMinutes ?? rules.clock.minutes,
       penaltyMinutes: o.penaltyMinutes ?? rules.clock.penaltyMinutes,
     },
-    endOfGame: { jokerOnRack: o.jokerRackPenalty ?? rules.endOfGame.jokerOnRack },
+    challenge: { validCosts: o.failedChallenge ?? rules.challenge.validCosts },
+    endOfGame: {
+      jokerOnRack: o.jokerRackPenalty ?? rules.endOfGame.jokerOnRack,
+      goingOut: o.goingOut ?? rules.endOfGame.goingOut,
+      scorelessTurns: rules.endOfGame.scorelessTurns,
+    },
   };
 }
 

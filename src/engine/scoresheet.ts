@@ -9,6 +9,8 @@ export const SCORESHEET_FORMAT = 'scoresheet/1';
 export interface Challenge {
   by: number;
   valid: boolean;
+  /** Points the player received because the challenge failed (rule sets where a failed challenge costs a bonus). */
+  bonus?: number;
 }
 
 /** One line of a score sheet. Exactly one of `play`, `exchange`, `pass`. */
@@ -24,11 +26,14 @@ export interface SheetTurn {
   /** Remaining clock after the turn, `mm:ss`. */
   clock?: string;
   challenge?: Challenge;
+  /** The player's rack before the turn, when recorded (GCG records it); `?` = joker. */
+  rack?: string;
 }
 
 /** Why and how the game ended, as the sheet records it. */
 export interface SheetEnd {
-  reason?: 'turns' | 'no-moves' | 'time' | 'agreed';
+  /** `out` and `scoreless` end games of rule sets without a turn limit (Scrabble). */
+  reason?: 'turns' | 'no-moves' | 'time' | 'agreed' | 'out' | 'scoreless';
   racks?: string[];
   clocks?: string[];
   timeExpired?: number;
@@ -111,6 +116,7 @@ const TURN_KEYS = new Set([
   'total',
   'clock',
   'challenge',
+  'rack',
 ]);
 const SHEET_KEYS = new Set([
   'format',
@@ -123,7 +129,7 @@ const SHEET_KEYS = new Set([
   'meta',
 ]);
 const END_KEYS = new Set(['reason', 'racks', 'clocks', 'timeExpired']);
-const END_REASONS = ['turns', 'no-moves', 'time', 'agreed'];
+const END_REASONS = ['turns', 'no-moves', 'time', 'agreed', 'out', 'scoreless'];
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -275,6 +281,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       ) {
         checkClock(at('clock'), turn.clock);
       }
+      if (turn.rack !== undefined) checkRack(at('rack'), turn.rack, `turn ${i + 1}: rack`, 0);
       if (turn.challenge !== undefined) {
         const c = turn.challenge;
         if (!isObject(c)) {
@@ -297,9 +304,16 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
               `turn ${i + 1}: challenge.valid must be true (word ruled valid) or false (ruled invalid)`,
             );
           }
+          if (c.bonus !== undefined && (!isInt(c.bonus) || c.bonus < 0 || c.valid !== true)) {
+            err(
+              at('challenge', 'bonus'),
+              `turn ${i + 1}: challenge.bonus must be a whole number of points, on a challenge ruled valid`,
+            );
+          }
           for (const key of Object.keys(c)) {
-            if (key !== 'by' && key !== 'valid')
+            if (key !== 'by' && key !== 'valid' && key !== 'bonus') {
               err(at('challenge', key), `unknown field '${key}' in a challenge`);
+            }
           }
         }
       }

@@ -88,12 +88,19 @@ export function verifyScoresheet(
   const turns: TurnReport[] = [];
   let expected = 0;
   let firstExpiryTurn = Infinity;
+  /** Player who lost their next turn to a failed challenge (rules where that is the cost). */
+  let skipNext: number | null = null;
+  let scorelessStreak = 0;
+  let scorelessEndTurn = Infinity;
+  const scorelessLimit = ruleSet.endOfGame.scorelessTurns;
 
   const who = (p: number) => names[p];
   // Built only when a message is: clean turns make no strings.
   const label = (index: number) => `Turn ${index + 1} (${names[sheet.turns[index].player]})`;
-  const nextPenalty = (p: number): number => {
+  /** The next time penalty of a player, or null where the rules give none. */
+  const nextPenalty = (p: number): number | null => {
     const schedule = ruleSet.clock.penaltyMinutes;
+    if (schedule.length === 0) return null;
     const minutes = schedule[Math.min(penaltiesGiven[p], schedule.length - 1)];
     penaltiesGiven[p]++;
     return minutes;
@@ -133,6 +140,15 @@ export function verifyScoresheet(
       });
     }
     expected = (p + 1) % playerCount;
+    if (skipNext !== null && expected === skipNext) expected = (expected + 1) % playerCount;
+    skipNext = null;
+    if (index > scorelessEndTurn) {
+      issue({
+        code: 'PLAYED_AFTER_END',
+        severity: 'warning',
+        message: `${label(index)}: recorded after ${scorelessLimit} scoreless turns in a row (to turn ${scorelessEndTurn + 1}), which end the game`,
+      });
+    }
     if (index > firstExpiryTurn) {
       issue({
         code: 'AFTER_TIME_EXPIRED',
@@ -163,7 +179,7 @@ export function verifyScoresheet(
       if (challenge && !challenge.valid) {
         report.status = 'withdrawn';
         const minutes = nextPenalty(p);
-        penaltyThisTurn = { player: p, minutes };
+        if (minutes !== null) penaltyThisTurn = { player: p, minutes };
         report.withdrawnScore = outcome.play?.ok ? outcome.play.score : null;
         acceptedScore = report.withdrawnScore;
         if (outcome.play && !outcome.play.ok) {
@@ -180,7 +196,7 @@ export function verifyScoresheet(
         issue({
           code: 'CHALLENGE_UPHELD',
           severity: 'info',
-          message: `${label(index)}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled invalid: the tiles come off the board, the turn scores 0 and counts, and ${who(p)} gets a ${minutes}-minute time penalty`,
+          message: `${label(index)}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled invalid: the tiles come off the board, the turn scores 0 and counts${minutes !== null ? `, and ${who(p)} gets a ${minutes}-minute time penalty` : ''}`,
         });
       } else if (!outcome.play) {
         report.status = 'illegal';
@@ -235,13 +251,41 @@ export function verifyScoresheet(
         }
       }
       if (challenge && challenge.valid) {
-        const minutes = nextPenalty(challenge.by);
-        penaltyThisTurn = { player: challenge.by, minutes };
+        const cost = ruleSet.challenge.validCosts;
+        let consequence: string;
+        if (cost === 'time') {
+          const minutes = nextPenalty(challenge.by);
+          if (minutes !== null) penaltyThisTurn = { player: challenge.by, minutes };
+          consequence =
+            minutes !== null
+              ? `${who(challenge.by)} gets a ${minutes}-minute time penalty`
+              : 'no penalty';
+        } else if (cost === 'turn') {
+          skipNext = challenge.by;
+          consequence = `${who(challenge.by)} loses their next turn`;
+        } else {
+          report.challengeBonus = challenge.bonus ?? 0;
+          consequence = `${who(p)} receives ${report.challengeBonus} points`;
+        }
         issue({
           code: 'CHALLENGE_FAILED',
           severity: 'info',
-          message: `${label(index)}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled valid: ${who(challenge.by)} gets a ${minutes}-minute time penalty`,
+          message: `${label(index)}: ${who(challenge.by)} challenged ${turn.play} and the word was ruled valid: ${consequence}`,
         });
+      }
+      if (turn.rack !== undefined && outcome.play?.ok) {
+        const missing = missingFromRack(
+          rules,
+          turn.rack,
+          outcome.play.placements.map((pl) => pl.tile),
+        );
+        if (missing) {
+          issue({
+            code: 'RACK_MISMATCH',
+            severity: 'warning',
+            message: `${label(index)}: the play uses ${missing}, which the recorded rack ${turn.rack} does not hold`,
+          });
+        }
       }
     } else if (turn.exchange !== undefined) {
       report.exchanged =
@@ -268,8 +312,13 @@ export function verifyScoresheet(
       });
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
-    totals[p] += report.score.computed;
+    totals[p] += report.score.computed + (report.challengeBonus ?? 0);
     report.total.computed = totals[p];
+    if (scorelessLimit !== null && report.status !== 'illegal') {
+      scorelessStreak = report.score.computed === 0 ? scorelessStreak + 1 : 0;
+      if (scorelessStreak >= scorelessLimit && scorelessEndTurn === Infinity)
+        scorelessEndTurn = index;
+    }
     const claimedTotal = report.total.claimed;
     if (claimedTotal !== null && claimedTotal !== totals[p]) {
       const previous = previousClaimedTotal(sheet.turns, index, p);
@@ -313,18 +362,9 @@ export function verifyScoresheet(
   }
 
   const end = sheet.end ?? {};
+  const settlement = settleRacks(rules, end, playerCount);
   const players: PlayerReport[] = names.map((name, p) => {
-    let rackPenalty = 0;
-    const rack = end.racks?.[p];
-    if (rack !== undefined) {
-      const parsed = alphabet.parseRack(rack);
-      if (parsed.ok) {
-        for (const tile of parsed.tiles) {
-          rackPenalty +=
-            tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK];
-        }
-      }
-    }
+    const { rackPenalty, rackBonus } = settlement[p];
     let remainingSeconds: number;
     const endClock = end.clocks?.[p];
     if (endClock !== undefined) {
@@ -351,20 +391,21 @@ export function verifyScoresheet(
         message: `End of game: the sheet marks ${name}'s time as run out, so ${name} loses whatever the score`,
       });
     }
-    const final = totals[p] - rackPenalty;
+    const final = totals[p] - rackPenalty + rackBonus;
     const claimedFinal = sheet.claimed?.final?.[p] ?? null;
     if (claimedFinal !== null && claimedFinal !== final) {
       gameIssues.push({
         code: 'FINAL_MISMATCH',
         severity: 'error',
         player: p,
-        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from moves − ${rackPenalty} for the tiles left on the rack)`,
+        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from moves − ${rackPenalty} for the tiles left on the rack${rackBonus ? ` + ${rackBonus} from the others' racks for going out` : ''})`,
       });
     }
     return {
       name,
       moves: totals[p],
       rackPenalty,
+      rackBonus,
       final,
       claimedFinal,
       penaltyMinutes: penaltySeconds[p] / 60,
@@ -402,6 +443,13 @@ export function verifyScoresheet(
           message: `End of game: the sheet says the turns ran out, but ${pl.name} has ${turnsTaken[p]} of ${ruleSet.turnsPerPlayer} turns`,
         });
       }
+    });
+  }
+  if (end.reason === 'scoreless' && scorelessLimit !== null && scorelessEndTurn === Infinity) {
+    gameIssues.push({
+      code: 'SCORELESS_NOT_SHOWN',
+      severity: 'warning',
+      message: `End of game: the sheet says the game ended on scoreless turns, but it never has ${scorelessLimit} in a row`,
     });
   }
   if (end.reason === 'time' && expiries.every((e) => e === null)) {
@@ -575,6 +623,63 @@ function replayPlay(
     };
   }
   return { play: first, notes: [] };
+}
+
+/**
+ * Settles the racks at the end: every player loses their own rack, except
+ * that under a going-out rule the player who emptied their rack gains the
+ * others' (`transfer`: they lose it; `double`: twice it, and they lose nothing).
+ * A game ended on scoreless turns never transfers.
+ */
+function settleRacks(
+  rules: CompiledRules,
+  end: NonNullable<Scoresheet['end']>,
+  playerCount: number,
+): { rackPenalty: number; rackBonus: number }[] {
+  const { alphabet, ruleSet } = rules;
+  const values = Array.from({ length: playerCount }, (_, p) => {
+    const rack = end.racks?.[p];
+    if (rack === undefined) return null;
+    const parsed = alphabet.parseRack(rack);
+    if (!parsed.ok) return null;
+    return {
+      tiles: parsed.tiles.length,
+      value: parsed.tiles.reduce(
+        (sum, tile) =>
+          sum +
+          (tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK]),
+        0,
+      ),
+    };
+  });
+  const own = values.map((v) => ({ rackPenalty: v?.value ?? 0, rackBonus: 0 }));
+  const rule = ruleSet.endOfGame.goingOut;
+  if (rule === 'none' || end.reason === 'scoreless' || values.some((v) => v === null)) return own;
+  const out = values.filter((v) => v!.tiles === 0);
+  if (out.length !== 1) return own;
+  const outPlayer = values.findIndex((v) => v!.tiles === 0);
+  const others = values.reduce((sum, v, p) => sum + (p === outPlayer ? 0 : v!.value), 0);
+  return values.map((v, p) =>
+    p === outPlayer
+      ? { rackPenalty: 0, rackBonus: rule === 'double' ? 2 * others : others }
+      : { rackPenalty: rule === 'double' ? 0 : v!.value, rackBonus: 0 },
+  );
+}
+
+/** The tiles of a play the recorded rack does not hold, as text, or null when it holds them all. */
+function missingFromRack(rules: CompiledRules, rack: string, placed: WrittenTile[]): string | null {
+  const parsed = rules.alphabet.parseRack(rack);
+  if (!parsed.ok) return null;
+  const pool = new Map<number, number>();
+  for (const tile of parsed.tiles) pool.set(tile, (pool.get(tile) ?? 0) + 1);
+  const missing: string[] = [];
+  for (const tile of placed) {
+    const key = tile & JOKER ? JOKER : tile;
+    const left = pool.get(key) ?? 0;
+    if (left > 0) pool.set(key, left - 1);
+    else missing.push(tile & JOKER ? '?' : rules.alphabet.display(tile));
+  }
+  return missing.length > 0 ? missing.join(' ') : null;
 }
 
 /** The board as rows of squares: `.` empty, `#` blocker, letters, lower case jokers. */

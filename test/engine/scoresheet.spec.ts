@@ -116,7 +116,7 @@ describe('reading a score sheet', () => {
     [
       'end reason',
       (d) => (d.end = { reason: 'bored' }),
-      'end.reason: end.reason must be one of turns, no-moves, time, agreed, not "bored"',
+      'end.reason: end.reason must be one of turns, no-moves, time, agreed, out, scoreless, not "bored"',
     ],
     [
       'one rack',

@@ -84,5 +84,6 @@ export const KVIZOVKA: RuleSet = {
     longWord: { fromLength: 10, base: 20, perExtraLetter: 5, max: 50 },
   },
   clock: { minutes: 30, penaltyMinutes: [1, 2, 4] },
-  endOfGame: { jokerOnRack: 10 },
+  challenge: { validCosts: 'time' },
+  endOfGame: { jokerOnRack: 10, goingOut: 'none', scorelessTurns: null },
 };
