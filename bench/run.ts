@@ -1,9 +1,12 @@
 /* eslint-disable no-console */
+import { defaultWordList } from '../src/dictionary/default-lists';
+import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
 
 /** Runs every benchmark, or those whose names are given: `npm run bench -- engine`. */
 const benches: Record<string, () => Promise<void>> = {
-  engine: () => engine(),
+  engine: () => engine(defaultWordList('kvizovka')),
+  dictionary: () => dictionary(),
 };
 
 async function main(): Promise<void> {

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+import { defaultWordList } from '../dictionary/default-lists';
 import { verifyFile } from './verify-command';
 
 const USAGE = `Usage:
-  npm run cli -- verify FILE [--json] [--no-color]
+  npm run cli -- verify FILE [--json] [--no-color] [--no-dictionary]
       Replays a score sheet (scoresheet/1 JSON) and reports where it and the rules disagree.
+      Words are checked against the rule set's word list unless --no-dictionary.
       Exit status: 0 the sheet agrees, 1 it has discrepancies, 2 the file cannot be read.
 `;
 
@@ -12,7 +14,7 @@ function main(argv: string[]): number {
   if (command === 'verify') {
     const flags = rest.filter((a) => a.startsWith('--'));
     const files = rest.filter((a) => !a.startsWith('--'));
-    const unknown = flags.filter((f) => !['--json', '--no-color'].includes(f));
+    const unknown = flags.filter((f) => !['--json', '--no-color', '--no-dictionary'].includes(f));
     if (files.length !== 1 || unknown.length > 0) {
       process.stderr.write(
         (unknown.length > 0

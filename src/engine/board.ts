@@ -1,5 +1,5 @@
 import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from './alphabet';
-import { columnLetter, CompiledRules, squareName } from './rules';
+import { columnLetter, CompiledRules } from './rules';
 
 /** An empty square. */
 export const EMPTY = 0;
@@ -132,7 +132,7 @@ export function evaluatePlay(
 
   const lastLine = (across ? position.column : position.row) + length - 1;
   if (lastLine >= size) {
-    const first = squareName(size, origin);
+    const first = rules.squareNames[origin];
     const edge = across ? `column ${columnLetter(size - 1)}` : `row ${size}`;
     return illegal(false, {
       code: 'OFF_BOARD',
@@ -149,7 +149,7 @@ export function evaluatePlay(
     const square = origin + k * step;
     const cell = cells[square];
     const tile = written[k];
-    const name = squareName(size, square);
+    const name = rules.squareNames[square]; // a lookup, not a string built per square
     if (cell === BLOCKER) {
       squareProblems.push({
         code: 'BLOCKED_SQUARE',
@@ -195,11 +195,11 @@ export function evaluatePlay(
 
   if (board.tileCount === 0) {
     if (!placements.some((p) => p.square === rules.start)) {
-      const centre = squareName(size, rules.start);
+      const centre = rules.squareNames[rules.start];
       return illegal(true, {
         code: 'FIRST_PLAY_OFF_CENTRE',
         message: `${at()} is the first play but does not cover the centre square ${centre}`,
-        squares: placements.map((p) => squareName(size, p.square)),
+        squares: placements.map((p) => rules.squareNames[p.square]),
         word: writtenText(),
       });
     }
@@ -207,7 +207,7 @@ export function evaluatePlay(
     return illegal(true, {
       code: 'NOT_CONNECTED',
       message: `${at()} touches no tile already on the board`,
-      squares: placements.map((p) => squareName(size, p.square)),
+      squares: placements.map((p) => rules.squareNames[p.square]),
       word: writtenText(),
     });
   }
@@ -220,12 +220,12 @@ export function evaluatePlay(
   if (extendsBefore || extendsAfter) {
     const run = runThrough(cells, size, origin, step, across, written);
     const runText = alphabet.formatWord(run.tiles);
-    const from = squareName(size, run.start);
-    const to = squareName(size, run.start + (run.tiles.length - 1) * step);
+    const from = rules.squareNames[run.start];
+    const to = rules.squareNames[run.start + (run.tiles.length - 1) * step];
     return illegal(true, {
       code: 'WORD_EXTENDS',
       message: `${at()} is not the whole word: the tiles run on from ${from} to ${to} and read ${runText}`,
-      squares: [extendsBefore ? squareName(size, before) : squareName(size, after)],
+      squares: [extendsBefore ? rules.squareNames[before] : rules.squareNames[after]],
       word: writtenText(),
     });
   }
@@ -266,7 +266,7 @@ export function evaluatePlay(
     shortProblems.push({
       code: 'WORD_TOO_SHORT',
       message: `${at()} is a single tile and forms no word`,
-      squares: placements.map((p) => squareName(size, p.square)),
+      squares: placements.map((p) => rules.squareNames[p.square]),
       word: writtenText(),
     });
   }
@@ -281,8 +281,8 @@ export function evaluatePlay(
           : `; words need ${ruleSet.minWordLength} letters`;
       shortProblems.push({
         code: 'WORD_TOO_SHORT',
-        message: `${at()} forms ${text} (${word.direction} from ${squareName(size, word.start)}), ${n} letter${n === 1 ? '' : 's'}${edgeNote}`,
-        squares: wordSquares(size, word).map((s) => squareName(size, s)),
+        message: `${at()} forms ${text} (${word.direction} from ${rules.squareNames[word.start]}), ${n} letter${n === 1 ? '' : 's'}${edgeNote}`,
+        squares: wordSquares(size, word).map((s) => rules.squareNames[s]),
         word: text,
       });
     }

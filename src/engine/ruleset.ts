@@ -49,6 +49,8 @@ export interface RuleSet {
   players: { min: number; max: number };
   board: BoardLayout;
   letters: readonly LetterSpec[];
+  /** Id of the word list words are checked against by default (the caller loads it). */
+  wordList: string;
   jokers: { count: number; value: number };
   rackSize: number;
   /** Turns each player gets; `null` when the game ends otherwise. */

@@ -5,6 +5,7 @@ import {
   BLOCKER,
   EMPTY,
   evaluatePlay,
+  FormedWord,
   IllegalPlay,
   LegalPlay,
   Position,
@@ -217,7 +218,7 @@ export function verifyScoresheet(
         report.score.computed = play.score;
         report.placed = play.placements.map((pl) => rules.squareNames[pl.square]);
         report.words = play.words.map((w): WordReport => {
-          const known = words ? words.has(alphabet.keyOf(w.tiles)) : null;
+          const known = words ? isKnown(rules, words, w) : null;
           const text = alphabet.formatWord(w.tiles);
           const position = rules.positionNames[w.direction][w.start];
           if (known === false) {
@@ -362,7 +363,11 @@ export function verifyScoresheet(
   }
 
   const end = sheet.end ?? {};
-  const settlement = settleRacks(rules, end, playerCount);
+  const endRacks = (end.racks ?? []).map((rack) => {
+    const parsed = alphabet.parseRack(rack);
+    return parsed.ok ? parsed.tiles : [];
+  });
+  const settlement = settleRacks(rules, end, endRacks, playerCount);
   const players: PlayerReport[] = names.map((name, p) => {
     const { rackPenalty, rackBonus } = settlement[p];
     let remainingSeconds: number;
@@ -416,11 +421,7 @@ export function verifyScoresheet(
     };
   });
 
-  const endRackTiles = (end.racks ?? []).flatMap((rack) => {
-    const parsed = alphabet.parseRack(rack);
-    return parsed.ok ? parsed.tiles : [];
-  });
-  for (const tile of endRackTiles) onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
+  for (const tile of endRacks.flat()) onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
   for (let slot = 0; slot <= alphabet.size; slot++) {
     const limit = slot === 0 ? alphabet.jokerCount : alphabet.counts[slot];
     if (onBoard[slot] > limit && !overuseReported.has(slot)) {
@@ -568,7 +569,7 @@ function replayPlay(
   if (readings.length === 1) return { play: first, notes: [] };
 
   const allKnown = (play: LegalPlay | IllegalPlay) =>
-    play.ok && words !== null && play.words.every((w) => words.has(rules.alphabet.keyOf(w.tiles)));
+    play.ok && words !== null && play.words.every((w) => isKnown(rules, words, w));
   if (first.ok && (words === null || allKnown(first))) return { play: first, notes: [] };
 
   const evaluated = readings.map((r, i) => ({
@@ -634,17 +635,16 @@ function replayPlay(
 function settleRacks(
   rules: CompiledRules,
   end: NonNullable<Scoresheet['end']>,
+  racks: WrittenTile[][],
   playerCount: number,
 ): { rackPenalty: number; rackBonus: number }[] {
   const { alphabet, ruleSet } = rules;
   const values = Array.from({ length: playerCount }, (_, p) => {
-    const rack = end.racks?.[p];
-    if (rack === undefined) return null;
-    const parsed = alphabet.parseRack(rack);
-    if (!parsed.ok) return null;
+    if (end.racks?.[p] === undefined) return null;
+    const tiles = racks[p];
     return {
-      tiles: parsed.tiles.length,
-      value: parsed.tiles.reduce(
+      tiles: tiles.length,
+      value: tiles.reduce(
         (sum, tile) =>
           sum +
           (tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK]),
@@ -666,6 +666,18 @@ function settleRacks(
   );
 }
 
+const knownCache = new WeakMap<FormedWord, boolean>();
+
+/** Whether a formed word is in the list; remembered per word, since digraph readings ask twice. */
+function isKnown(rules: CompiledRules, words: WordList, word: FormedWord): boolean {
+  let known = knownCache.get(word);
+  if (known === undefined) {
+    known = words.has(rules.alphabet.keyOf(word.tiles));
+    knownCache.set(word, known);
+  }
+  return known;
+}
+
 /** The tiles of a play the recorded rack does not hold, as text, or null when it holds them all. */
 function missingFromRack(rules: CompiledRules, rack: string, placed: WrittenTile[]): string | null {
   const parsed = rules.alphabet.parseRack(rack);
@@ -685,15 +697,26 @@ function missingFromRack(rules: CompiledRules, rack: string, placed: WrittenTile
 /** The board as rows of squares: `.` empty, `#` blocker, letters, lower case jokers. */
 export function drawBoard(rules: CompiledRules, board: Board): string[] {
   const { size, alphabet } = rules;
+  const text = cellTexts(alphabet);
   const rows: string[] = [];
-  for (let r = 0; r < size; r++) {
-    let row = '';
-    for (let c = 0; c < size; c++) {
-      const cell = board.cells[r * size + c];
-      if (c > 0) row += ' ';
-      row += cell === EMPTY ? '.' : cell === BLOCKER ? '#' : alphabet.display(cell);
-    }
+  for (let r = 0, square = 0; r < size; r++) {
+    let row = text[board.cells[square++]];
+    for (let c = 1; c < size; c++) row += ' ' + text[board.cells[square++]];
     rows.push(row);
   }
   return rows;
+}
+
+const cellTextCache = new WeakMap<object, string[]>();
+
+/** What each cell value is drawn as. */
+function cellTexts(alphabet: CompiledRules['alphabet']): string[] {
+  let texts = cellTextCache.get(alphabet);
+  if (!texts) {
+    texts = Array.from({ length: 256 }, (_, v) =>
+      v === EMPTY ? '.' : v === BLOCKER ? '#' : v < 128 ? alphabet.display(v) : '?',
+    );
+    cellTextCache.set(alphabet, texts);
+  }
+  return texts;
 }

@@ -30,6 +30,7 @@ export const KVIZOVKA: RuleSet = {
   id: 'kvizovka',
   name: 'Kvizovka',
   players: { min: 2, max: 2 },
+  wordList: 'sr-kvizovka',
   board: {
     rows: layoutFromGrid(KVIZOVKA_BOARD),
     legend: {

@@ -33,7 +33,7 @@ function letters(table: Record<string, [number, number]>): LetterSpec[] {
   return Object.entries(table).map(([letter, [count, value]]) => ({ letter, count, value }));
 }
 
-const SCRABBLE_COMMON: Omit<RuleSet, 'id' | 'name' | 'letters'> = {
+const SCRABBLE_COMMON: Omit<RuleSet, 'id' | 'name' | 'letters' | 'wordList'> = {
   players: { min: 2, max: 4 },
   board: { rows: layoutFromGrid(STANDARD_BOARD), legend: STANDARD_LEGEND },
   jokers: { count: 2, value: 0 },
@@ -52,6 +52,7 @@ const SCRABBLE_COMMON: Omit<RuleSet, 'id' | 'name' | 'letters'> = {
 export const SCRABBLE_EN: RuleSet = {
   id: 'scrabble-en',
   name: 'Scrabble (English)',
+  wordList: 'en',
   ...SCRABBLE_COMMON,
   // [count, value] per the rule book's tables.
   letters: letters({
@@ -88,6 +89,7 @@ export const SCRABBLE_EN: RuleSet = {
 export const SCRABBLE_FR: RuleSet = {
   id: 'scrabble-fr',
   name: 'Scrabble (français)',
+  wordList: 'fr',
   ...SCRABBLE_COMMON,
   letters: letters({
     A: [9, 1],
