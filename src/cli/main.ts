@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { defaultWordList } from '../dictionary/default-lists';
-import { verifyFile } from './verify-command';
+import { gcgFile, verifyFile } from './verify-command';
 
 const USAGE = `Usage:
   npm run cli -- verify FILE [--json] [--no-color] [--no-dictionary]
@@ -9,25 +9,52 @@ const USAGE = `Usage:
       Exit status: 0 the sheet agrees, 1 it has discrepancies, 2 the file cannot be read.
 `;
 
+const VERIFY_FLAGS = ['--json', '--no-color', '--no-dictionary'];
+
+function readArguments(args: string[], allowed: string[]) {
+  const files: string[] = [];
+  const flags: string[] = [];
+  let rules: string | undefined;
+  let problem: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--rules') {
+      rules = args[++i];
+      if (!rules) problem = '--rules needs a rule-set id';
+    } else if (arg.startsWith('--')) {
+      if (allowed.includes(arg)) flags.push(arg);
+      else problem = `unknown option ${arg}`;
+    } else {
+      files.push(arg);
+    }
+  }
+  return { files, flags, rules, problem };
+}
+
 function main(argv: string[]): number {
   const [command, ...rest] = argv;
-  if (command === 'verify') {
-    const flags = rest.filter((a) => a.startsWith('--'));
-    const files = rest.filter((a) => !a.startsWith('--'));
-    const unknown = flags.filter((f) => !['--json', '--no-color', '--no-dictionary'].includes(f));
-    if (files.length !== 1 || unknown.length > 0) {
-      process.stderr.write(
-        (unknown.length > 0
-          ? `verify: unknown option ${unknown.join(' ')}\n`
-          : 'verify: give exactly one score-sheet file\n') + USAGE,
-      );
+  if (command === 'verify' || command === 'gcg') {
+    const { files, flags, rules, problem } = readArguments(
+      rest,
+      command === 'verify' ? VERIFY_FLAGS : [],
+    );
+    if (problem || files.length !== 1) {
+      process.stderr.write(`${command}: ${problem ?? 'give exactly one file'}\n${USAGE}`);
       return 2;
     }
-    const result = verifyFile(files[0], {
-      json: flags.includes('--json'),
-      color:
-        !flags.includes('--no-color') && process.stdout.isTTY === true && !process.env.NO_COLOR,
-    });
+    const wordsFor = flags.includes('--no-dictionary') ? undefined : defaultWordList;
+    const result =
+      command === 'verify'
+        ? verifyFile(files[0], {
+            json: flags.includes('--json'),
+            color:
+              !flags.includes('--no-color') &&
+              process.stdout.isTTY === true &&
+              !process.env.NO_COLOR,
+            wordsFor,
+            rules,
+          })
+        : gcgFile(files[0], { wordsFor });
     process.stdout.write(result.stdout);
     process.stderr.write(result.stderr);
     return result.exitCode;

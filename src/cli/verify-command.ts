@@ -1,5 +1,18 @@
 import { readFileSync } from 'fs';
-import { compileRules, findRuleSet, renderReportText, verifyDocument, WordList } from '../engine';
+import {
+  compileRules,
+  decodeGcg,
+  findRuleSet,
+  gcgToScoresheet,
+  parseGcg,
+  renderReportText,
+  Scoresheet,
+  scoresheetToGcg,
+  verifyDocument,
+  VerificationReport,
+  WordList,
+  writeGcg,
+} from '../engine';
 import { formatLocated, locate, parseJsonWithLines } from './read-sheet';
 
 /** What a command prints and the exit status it ends with. */
@@ -15,6 +28,8 @@ export interface VerifyCommandOptions {
   color: boolean;
   /** The word list for the sheet's rule set, if any. */
   wordsFor?: (rulesId: string) => WordList | null;
+  /** Rule set of a GCG file (default: its #game-type, else scrabble-en). */
+  rules?: string;
 }
 
 /**
@@ -22,35 +37,9 @@ export interface VerifyCommandOptions {
  * discrepancies, 2 when the file cannot be read (with the line and field).
  */
 export function verifyFile(file: string, options: VerifyCommandOptions): CommandResult {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const reason =
-      (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
-    return { exitCode: 2, stdout: '', stderr: `${file}: cannot read the file: ${reason}\n` };
-  }
-  if (/\.gcg$/i.test(file)) {
-    return {
-      exitCode: 2,
-      stdout: '',
-      stderr: `${file}: GCG records are read once the Scrabble rule sets are in (they are not yet); give a scoresheet/1 JSON file\n`,
-    };
-  }
-  const parsed = parseJsonWithLines(text.replace(/^\uFEFF/, ''));
-  if (!parsed.ok)
-    return { exitCode: 2, stdout: '', stderr: formatLocated(file, parsed.errors) + '\n' };
-  const rulesId = (parsed.value as { rules?: unknown })?.rules;
-  const words = typeof rulesId === 'string' && options.wordsFor ? options.wordsFor(rulesId) : null;
-  const verified = verifyDocument(parsed.value, { words });
-  if (!verified.ok) {
-    return {
-      exitCode: 2,
-      stdout: '',
-      stderr: formatLocated(file, locate(verified.errors, parsed.lineOf)) + '\n',
-    };
-  }
-  const { report, sheet } = verified;
+  const loaded = loadSheet(file, options.rules);
+  if (!loaded.ok) return { exitCode: 2, stdout: '', stderr: loaded.message };
+  const { sheet, report } = loaded.verify(options.wordsFor);
   const stdout = options.json
     ? JSON.stringify(report, null, 2) + '\n'
     : renderReportText(report, {
@@ -58,4 +47,93 @@ export function verifyFile(file: string, options: VerifyCommandOptions): Command
         layout: compileRules(findRuleSet(sheet.rules)!, sheet.options).layout,
       });
   return { exitCode: report.ok ? 0 : 1, stdout, stderr: '' };
+}
+
+/** `gcg FILE`: a score sheet written as GCG, with computed scores (exit 1 if it has discrepancies). */
+export function gcgFile(
+  file: string,
+  options: Pick<VerifyCommandOptions, 'wordsFor'>,
+): CommandResult {
+  const loaded = loadSheet(file);
+  if (!loaded.ok) return { exitCode: 2, stdout: '', stderr: loaded.message };
+  const { sheet, report } = loaded.verify(options.wordsFor);
+  const warning = report.ok
+    ? ''
+    : `${file}: the sheet disagrees with the rules; the GCG has the computed scores\n`;
+  return {
+    exitCode: report.ok ? 0 : 1,
+    stdout: writeGcg(scoresheetToGcg(sheet, report)),
+    stderr: warning,
+  };
+}
+
+type Loaded =
+  | {
+      ok: true;
+      verify: (wordsFor?: (rulesId: string) => WordList | null) => {
+        sheet: Scoresheet;
+        report: VerificationReport;
+      };
+    }
+  | { ok: false; message: string };
+
+/** Reads a score sheet (JSON) or a GCG record; errors name the line and field. */
+function loadSheet(file: string, rules?: string): Loaded {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    const reason =
+      (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
+    return { ok: false, message: `${file}: cannot read the file: ${reason}\n` };
+  }
+  if (/\.gcg$/i.test(file)) {
+    const parsed = parseGcg(decodeGcg(bytes));
+    if (!parsed.ok) {
+      return {
+        ok: false,
+        message: parsed.errors.map((e) => `${file}:${e.line}: ${e.message}`).join('\n') + '\n',
+      };
+    }
+    const converted = gcgToScoresheet(parsed.game, rules);
+    if (!converted.ok) {
+      return {
+        ok: false,
+        message:
+          converted.errors
+            .map((e) => `${file}${e.line ? `:${e.line}` : ''}: ${e.message}`)
+            .join('\n') + '\n',
+      };
+    }
+    const doc: unknown = JSON.parse(JSON.stringify(converted.value.sheet));
+    const lines = converted.value.turnLines;
+    return fromDocument(
+      doc,
+      (path) =>
+        path[0] === 'turns' && typeof path[1] === 'number' ? (lines[path[1]] ?? null) : null,
+      file,
+    );
+  }
+  const parsed = parseJsonWithLines(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  if (!parsed.ok) return { ok: false, message: formatLocated(file, parsed.errors) + '\n' };
+  return fromDocument(parsed.value, parsed.lineOf, file);
+}
+
+function fromDocument(
+  doc: unknown,
+  lineOf: (path: (string | number)[]) => number | null,
+  file: string,
+): Loaded {
+  const probe = verifyDocument(doc, { words: null });
+  if (!probe.ok)
+    return { ok: false, message: formatLocated(file, locate(probe.errors, lineOf)) + '\n' };
+  return {
+    ok: true,
+    verify: (wordsFor) => {
+      const words = wordsFor ? wordsFor(probe.sheet.rules) : null;
+      const result = words ? verifyDocument(doc, { words }) : probe;
+      if (!result.ok) throw new Error('a sheet that read once must read again');
+      return { sheet: result.sheet, report: result.report };
+    },
+  };
 }

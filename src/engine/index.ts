@@ -14,3 +14,4 @@ export * from './verify';
 export * from './words';
 export * from './report-text';
 export * from './simulate';
+export * from './gcg';

@@ -88,7 +88,7 @@ describe('npm run cli -- verify', () => {
     });
     expect(run('verify')).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('give exactly one score-sheet file'),
+      stderr: expect.stringContaining('give exactly one file'),
     });
     expect(run('verify', 'x.json', '--yaml')).toMatchObject({
       code: 2,
@@ -103,5 +103,50 @@ describe('npm run cli -- verify', () => {
     );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+  });
+
+  const fixture = (...parts: string[]) => join(__dirname, '..', 'fixtures', ...parts);
+
+  test('a GCG record is verified as a Scrabble game; a recording error is exit 1 with the turn named', () => {
+    const clean = run(
+      'verify',
+      fixture('scrabble-gcg', 'pkg__stats__testdata__many_challenges.gcg'),
+      '--no-dictionary',
+    );
+    expect(clean.stderr).toBe('');
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain('scrabble-en: Winter vs jvc');
+    const peter = run(
+      'verify',
+      fixture('scrabble-gcg', 'pkg__puzzles__testdata__r20_peter.gcg'),
+      '--no-dictionary',
+    );
+    expect(peter.code).toBe(1);
+    expect(peter.stdout).toContain(
+      'SCORE_MISMATCH: Turn 15 (Peter): the sheet says 115, the rules give 0 (or 113',
+    );
+  });
+
+  test('a bad GCG line is exit 2 with its line number', () => {
+    const file = sheetFile('bad.gcg', '#player1 a A\n#player2 b B\n>a: ABC 8D\n');
+    expect(run('verify', file)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('bad.gcg:3: '),
+    });
+  });
+
+  test('a Kvizovka sheet exported as GCG reads back to the same game', () => {
+    const exported = run(
+      'gcg',
+      join(__dirname, '..', '..', 'data', 'examples', 'kvizovka-game.sheet.json'),
+    );
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toContain('#game-type kvizovka');
+    const back = run('verify', sheetFile('exported.gcg', exported.stdout), '--json');
+    expect(back.stderr).toBe('');
+    const report = JSON.parse(back.stdout);
+    expect(report.rules).toBe('kvizovka');
+    expect(report.players.map((p: { final: number }) => p.final)).toEqual([15, -4]); // as the sheet
+    expect(report.ok).toBe(true);
   });
 });
