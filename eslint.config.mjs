@@ -42,7 +42,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/engine/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/pairing/**/*.ts', 'src/standings/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -50,7 +50,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'class-validator', 'class-transformer'],
-              message: 'src/engine is pure: no framework, ORM or validation imports.',
+              message:
+                'src/engine, src/pairing and src/standings are pure: no framework, ORM or validation imports.',
             },
             {
               group: ['fs', 'node:fs', 'fs/*', 'node:fs/*', 'child_process', 'node:child_process'],

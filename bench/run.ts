@@ -2,11 +2,15 @@
 import { defaultWordList } from '../src/dictionary/default-lists';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
+import { run as pairing } from './pairing.bench';
+import { run as standings } from './standings.bench';
 
 /** Runs every benchmark, or those whose names are given: `npm run bench -- engine`. */
 const benches: Record<string, () => Promise<void>> = {
   engine: () => engine(defaultWordList('kvizovka')),
   dictionary: () => dictionary(),
+  pairing: () => pairing(),
+  standings: () => standings(),
 };
 
 async function main(): Promise<void> {

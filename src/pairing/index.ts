@@ -1,0 +1,10 @@
+export * from './types';
+export { pairRound } from './pair';
+export { validatePairings, swapPlayers } from './manual';
+export { bergerRound, roundRobinRound, roundRobinLength } from './round-robin';
+export { maxWeightMatching } from './matching';
+export type { WeightedEdge } from './matching';
+export { prngFromString, shuffled } from './prng';
+export { simulateTournament } from './simulate';
+export type { SimulationOptions } from './simulate';
+export { EXACT_LIMIT, EXACT_FALLBACK_LIMIT } from './swiss';

@@ -1,0 +1,171 @@
+import {
+  buildContext,
+  byeCandidate,
+  countRematches,
+  fail,
+  firstMover,
+  PairingContext,
+  PlayerState,
+  toTables,
+} from './context';
+import { prngFromString, shuffled } from './prng';
+import { roundRobinRound } from './round-robin';
+import { Pair, pairSwiss } from './swiss';
+import { GameRecord, Pairing, PairingOutcome, PairingRequest, Player } from './types';
+
+/**
+ * Pairs one round. Pure and deterministic: the same players, history and request
+ * give the same tables, whatever the order of the input arrays.
+ *
+ * Withdrawn players (`active: false`) are never paired; a player with no history
+ * (a late entry) is paired like anyone else, from 0 points. History games of this
+ * round or later are ignored.
+ */
+export function pairRound(
+  players: readonly Player[],
+  history: readonly GameRecord[],
+  request: PairingRequest,
+): PairingOutcome {
+  const ctx = buildContext(players, history, request);
+  if ('ok' in ctx) return ctx;
+  switch (request.system) {
+    case 'swiss': {
+      const result = pairSwiss(ctx, request.algorithm ?? 'auto');
+      return finish(ctx, result.pairs, result.bye, toTables(result.pairs, result.bye));
+    }
+    case 'round-robin':
+    case 'double-round-robin':
+      return roundRobin(ctx);
+    case 'king-of-the-hill':
+      return kingOfTheHill(ctx);
+    case 'random': {
+      if (request.seed === undefined) {
+        return fail('missing-seed', 'random pairing needs a seed string');
+      }
+      return randomRound(ctx, request.seed);
+    }
+    case 'seeded':
+      return seededRound(ctx, request.seeding ?? 'split');
+  }
+}
+
+function finish(
+  ctx: PairingContext,
+  pairs: readonly Pair[],
+  bye: PlayerState | null,
+  pairings: Pairing[],
+  extraNotes: string[] = [],
+): PairingOutcome {
+  const notes = [...extraNotes];
+  const rematches = countRematches(ctx, pairs);
+  if (rematches > 0) {
+    const who = pairs
+      .filter(([p, q]) => ctx.met(p, q) > 0)
+      .map(([p, q]) => `${p.id}–${q.id}`)
+      .join(', ');
+    notes.push(`${rematches} rematch(es): ${who}`);
+  }
+  if (bye && bye.byes > 0) {
+    notes.push(`${bye.id} receives bye number ${bye.byes + 1}`);
+  }
+  return { ok: true, pairings, rematches, notes };
+}
+
+function oddOneOut(players: readonly PlayerState[]): {
+  bye: PlayerState | null;
+  rest: PlayerState[];
+} {
+  if (players.length % 2 === 0) return { bye: null, rest: players.slice() };
+  const bye = byeCandidate(players);
+  return { bye, rest: players.filter((p) => p !== bye) };
+}
+
+function consecutivePairs(players: readonly PlayerState[]): Pair[] {
+  const pairs: Pair[] = [];
+  for (let i = 0; i + 1 < players.length; i += 2) pairs.push([players[i], players[i + 1]]);
+  return pairs;
+}
+
+/** King of the hill: 1–2, 3–4, … by current standings; rematches allowed. */
+function kingOfTheHill(ctx: PairingContext): PairingOutcome {
+  const { bye, rest } = oddOneOut(ctx.ranked);
+  const pairs = consecutivePairs(rest);
+  return finish(ctx, pairs, bye, toTables(pairs, bye));
+}
+
+function bySeed(players: readonly PlayerState[]): PlayerState[] {
+  return players
+    .slice()
+    .sort((x, y) => x.seed - y.seed || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+}
+
+/** Seeded round: players in seed order, split, adjacent or folded. */
+function seededRound(ctx: PairingContext, method: 'split' | 'adjacent' | 'fold'): PairingOutcome {
+  const { bye, rest } = oddOneOut(bySeed(ctx.ranked));
+  const half = rest.length / 2;
+  let pairs: Pair[];
+  switch (method) {
+    case 'adjacent':
+      pairs = consecutivePairs(rest);
+      break;
+    case 'split':
+      pairs = rest.slice(0, half).map((p, i) => [p, rest[half + i]] as const);
+      break;
+    case 'fold':
+      pairs = rest.slice(0, half).map((p, i) => [p, rest[rest.length - 1 - i]] as const);
+      break;
+  }
+  const tables = pairs.map(([p, q], i): Pairing => {
+    const [f, s] = firstMover(p, q);
+    return { table: i + 1, first: f.id, second: s.id };
+  });
+  if (bye) tables.push({ table: tables.length + 1, first: bye.id, second: null });
+  return finish(ctx, pairs, bye, tables);
+}
+
+/**
+ * Random round: the active players, sorted by id, shuffled by a PRNG seeded from
+ * the seed string, paired in shuffled order. The bye goes to the last player in
+ * shuffled order among those with the fewest byes.
+ */
+function randomRound(ctx: PairingContext, seed: string): PairingOutcome {
+  const sorted = ctx.ranked.slice().sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const order = shuffled(sorted, prngFromString(seed));
+  const { bye, rest } = oddOneOut(order);
+  const pairs = consecutivePairs(rest);
+  const tables = pairs.map(([p, q], i): Pairing => {
+    const [f, s] = firstMover(p, q);
+    return { table: i + 1, first: f.id, second: s.id };
+  });
+  if (bye) tables.push({ table: tables.length + 1, first: bye.id, second: null });
+  return finish(ctx, pairs, bye, tables);
+}
+
+/**
+ * Round robin on Berger tables over every listed player (withdrawn ones keep
+ * their slot so the schedule does not shift), in seed order. A player whose
+ * scheduled opponent has withdrawn, or who meets the empty slot of an odd field,
+ * gets a bye — so a round can have more than one bye after withdrawals.
+ */
+function roundRobin(ctx: PairingContext): PairingOutcome {
+  const roster = bySeed(ctx.all);
+  const schedule = roundRobinRound(roster.length, ctx.round);
+  const pairs: Pair[] = [];
+  const tables: Pairing[] = [];
+  const byes: PlayerState[] = [];
+  for (const [a, b] of schedule) {
+    const first = roster[a - 1];
+    const second = b === null ? null : roster[b - 1];
+    if (second && first.active && second.active) {
+      pairs.push([first, second]);
+      tables.push({ table: tables.length + 1, first: first.id, second: second.id });
+    } else if (first.active) {
+      byes.push(first);
+    } else if (second?.active) {
+      byes.push(second);
+    }
+  }
+  for (const p of byes) tables.push({ table: tables.length + 1, first: p.id, second: null });
+  const notes = byes.length > 1 ? [`${byes.length} byes: scheduled opponents have withdrawn`] : [];
+  return finish(ctx, pairs, null, tables, notes);
+}

@@ -1,0 +1,82 @@
+import type { GameRecord, Player, StandingsOptions } from '../standings/types';
+
+export type { GameRecord, Outcome, Player, StandingsOptions, TieBreak } from '../standings/types';
+
+export type PairingSystem =
+  'swiss' | 'round-robin' | 'double-round-robin' | 'king-of-the-hill' | 'random' | 'seeded';
+
+/** How the `seeded` system orders a round: with players 1…n by seed. */
+export type SeededMethod =
+  /** Top half against bottom half: 1–(n/2+1), 2–(n/2+2), … */
+  | 'split'
+  /** Neighbours: 1–2, 3–4, … */
+  | 'adjacent'
+  /** Folded: 1–n, 2–(n−1), … */
+  | 'fold';
+
+export interface PairingRequest {
+  system: PairingSystem;
+  /** The round to pair, 1-based. History of this round and later is ignored. */
+  round: number;
+  /** Seed string of the PRNG for `random`: the same string gives the same pairings. */
+  seed?: string;
+  /** For `seeded`; default `split`. */
+  seeding?: SeededMethod;
+  /** Standings options used to rank players (points, tie-breaks, bye spread). */
+  standings?: StandingsOptions;
+  /**
+   * Swiss engine: `auto` (default) checks the score-group search against the
+   * exact optimum up to 400 players and uses the search (polished by exact
+   * windows) above that; `exact` and `greedy` force one engine (for tests and
+   * diagnostics). See docs/pairing.md.
+   */
+  algorithm?: 'auto' | 'exact' | 'greedy';
+}
+
+/** One table: `first` moves first; `second === null` is a bye. */
+export interface Pairing {
+  table: number;
+  first: string;
+  second: string | null;
+}
+
+export type PairingErrorCode =
+  'invalid-round' | 'duplicate-player' | 'unknown-player' | 'missing-seed';
+
+export type PairingOutcome =
+  | {
+      ok: true;
+      pairings: Pairing[];
+      /** Pairs in this round who have met before (0 unless unavoidable). */
+      rematches: number;
+      /** Remarks for the organiser, e.g. why a rematch or a second bye was given. */
+      notes: string[];
+    }
+  | { ok: false; code: PairingErrorCode; message: string };
+
+/** One problem found in a list of pairings given by hand. */
+export interface PairingIssue {
+  code:
+    | 'unknown-player'
+    | 'withdrawn-player'
+    | 'missing-player'
+    | 'duplicate-player'
+    | 'self-pairing'
+    | 'too-many-byes'
+    | 'duplicate-table'
+    | 'rematch'
+    | 'repeat-bye';
+  message: string;
+  playerIds: string[];
+}
+
+/** Errors make the pairings unusable; warnings are for the organiser to confirm. */
+export interface PairingValidation {
+  ok: boolean;
+  errors: PairingIssue[];
+  warnings: PairingIssue[];
+}
+
+/** Re-exported so callers need one import. */
+export type PairingHistory = readonly GameRecord[];
+export type PairingPlayers = readonly Player[];

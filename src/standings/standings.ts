@@ -1,0 +1,211 @@
+import { GameRecord, Outcome, Player, StandingsOptions, StandingsRow, TieBreak } from './types';
+
+export const DEFAULT_TIE_BREAKS: readonly TieBreak[] = ['spread', 'remaining-time', 'seed'];
+
+/** A game references a player who is not in the player list. */
+export class UnknownPlayerError extends Error {
+  constructor(
+    readonly playerId: string,
+    readonly round: number,
+  ) {
+    super(`round ${round}: game with unknown player "${playerId}"`);
+    this.name = 'UnknownPlayerError';
+  }
+}
+
+const OUTCOME_POINTS: Record<Outcome, number> = { win: 1, draw: 0.5, loss: 0 };
+const OPPOSITE: Record<Outcome, Outcome> = { win: 'loss', draw: 'draw', loss: 'win' };
+
+/** Both players' outcomes of a finished game, or null while it is not finished. */
+export function outcomesOf(game: GameRecord): [Outcome, Outcome] | null {
+  const a = game.resultA ?? (game.resultB ? OPPOSITE[game.resultB] : undefined);
+  const b = game.resultB ?? (game.resultA ? OPPOSITE[game.resultA] : undefined);
+  return a && b ? [a, b] : null;
+}
+
+interface Tally {
+  player: Player;
+  index: number;
+  points: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  byes: number;
+  gamesPlayed: number;
+  spread: number;
+  remainingSeconds: number;
+  totalScore: number;
+  buchholz: number;
+  headToHead: number;
+  /** Finished games: opponent index and points this player took from that game. */
+  opponents: { opponent: number; points: number }[];
+}
+
+/**
+ * Orders players by game points, then by the tie-breaks in `options.tieBreaks`.
+ *
+ * Tie-breaks refine groups: each criterion only separates players still equal on
+ * everything before it, so head-to-head is computed inside the group of players
+ * tied at that point. Rows of a shared rank are listed by seed, then id.
+ */
+export function computeStandings(
+  players: readonly Player[],
+  games: readonly GameRecord[],
+  options: StandingsOptions = {},
+): StandingsRow[] {
+  const through = options.throughRound ?? Infinity;
+  const byeSpread = options.byeSpread ?? 0;
+  const byeTime = options.byeRemainingSeconds ?? 0;
+  const tieBreaks = options.tieBreaks ?? DEFAULT_TIE_BREAKS;
+
+  const tallies: Tally[] = players.map((player, index) => ({
+    player,
+    index,
+    points: 0,
+    wins: 0,
+    draws: 0,
+    losses: 0,
+    byes: 0,
+    gamesPlayed: 0,
+    spread: 0,
+    remainingSeconds: 0,
+    totalScore: 0,
+    buchholz: 0,
+    headToHead: 0,
+    opponents: [],
+  }));
+  const byId = new Map<string, Tally>();
+  for (const t of tallies) {
+    if (byId.has(t.player.id)) throw new RangeError(`duplicate player id "${t.player.id}"`);
+    byId.set(t.player.id, t);
+  }
+  const lookup = (id: string, round: number): Tally => {
+    const t = byId.get(id);
+    if (!t) throw new UnknownPlayerError(id, round);
+    return t;
+  };
+
+  for (const game of games) {
+    if (game.round > through) continue;
+    const a = lookup(game.a, game.round);
+    if (game.b === null) {
+      a.byes++;
+      a.points += 1;
+      a.spread += byeSpread;
+      a.remainingSeconds += byeTime;
+      continue;
+    }
+    const b = lookup(game.b, game.round);
+    const outcomes = outcomesOf(game);
+    if (!outcomes) continue;
+    const sa = game.scoreA ?? 0;
+    const sb = game.scoreB ?? 0;
+    record(a, b, outcomes[0], sa, sb, game.remainingA ?? 0);
+    record(b, a, outcomes[1], sb, sa, game.remainingB ?? 0);
+  }
+  for (const t of tallies) {
+    for (const o of t.opponents) t.buchholz += tallies[o.opponent].points;
+  }
+
+  // Refine groups criterion by criterion; groups stay in rank order.
+  let groups: Tally[][] = [tallies.slice()];
+  const criteria: ('points' | TieBreak)[] = ['points', ...tieBreaks];
+  const values = new Map<Tally, number[]>(tallies.map((t) => [t, []]));
+  for (const criterion of criteria) {
+    const next: Tally[][] = [];
+    for (const group of groups) {
+      const key = keyFor(criterion, group);
+      for (const t of group) if (criterion !== 'points') values.get(t)!.push(key(t));
+      if (group.length === 1) {
+        next.push(group);
+        continue;
+      }
+      const keyed = group.map((t) => ({ t, k: key(t) }));
+      keyed.sort((x, y) => y.k - x.k);
+      let start = 0;
+      for (let i = 1; i <= keyed.length; i++) {
+        if (i === keyed.length || keyed[i].k !== keyed[start].k) {
+          next.push(keyed.slice(start, i).map((x) => x.t));
+          start = i;
+        }
+      }
+    }
+    groups = next;
+  }
+
+  const rows: StandingsRow[] = [];
+  for (const group of groups) {
+    const rank = rows.length + 1;
+    group.sort(
+      (x, y) =>
+        x.player.seed - y.player.seed ||
+        (x.player.id < y.player.id ? -1 : x.player.id > y.player.id ? 1 : 0),
+    );
+    for (const t of group) {
+      rows.push({
+        rank,
+        playerId: t.player.id,
+        seed: t.player.seed,
+        active: t.player.active,
+        points: t.points,
+        wins: t.wins,
+        draws: t.draws,
+        losses: t.losses,
+        byes: t.byes,
+        gamesPlayed: t.gamesPlayed,
+        spread: t.spread,
+        remainingSeconds: t.remainingSeconds,
+        totalScore: t.totalScore,
+        buchholz: t.buchholz,
+        headToHead: t.headToHead,
+        tieBreaks: values.get(t)!,
+      });
+    }
+  }
+  return rows;
+}
+
+function record(
+  me: Tally,
+  them: Tally,
+  outcome: Outcome,
+  myScore: number,
+  theirScore: number,
+  remaining: number,
+): void {
+  const pts = OUTCOME_POINTS[outcome];
+  me.points += pts;
+  if (outcome === 'win') me.wins++;
+  else if (outcome === 'draw') me.draws++;
+  else me.losses++;
+  me.gamesPlayed++;
+  me.spread += myScore - theirScore;
+  me.totalScore += myScore;
+  me.remainingSeconds += remaining;
+  me.opponents.push({ opponent: them.index, points: pts });
+}
+
+function keyFor(criterion: 'points' | TieBreak, group: Tally[]): (t: Tally) => number {
+  switch (criterion) {
+    case 'points':
+      return (t) => t.points;
+    case 'spread':
+      return (t) => t.spread;
+    case 'remaining-time':
+      return (t) => t.remainingSeconds;
+    case 'buchholz':
+      return (t) => t.buchholz;
+    case 'total-score':
+      return (t) => t.totalScore;
+    case 'seed':
+      return (t) => -t.player.seed;
+    case 'head-to-head': {
+      const members = new Set(group.map((t) => t.index));
+      for (const t of group) {
+        t.headToHead = 0;
+        for (const o of t.opponents) if (members.has(o.opponent)) t.headToHead += o.points;
+      }
+      return (t) => t.headToHead;
+    }
+  }
+}
