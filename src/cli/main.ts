@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { defaultWordList } from '../dictionary/default-lists';
+import { judgeWords } from '../dictionary/judge';
 import { gcgFile, verifyFile } from './verify-command';
 
 const USAGE = `Usage:
@@ -58,6 +59,24 @@ function main(argv: string[]): number {
     process.stdout.write(result.stdout);
     process.stderr.write(result.stderr);
     return result.exitCode;
+  }
+  if (command === 'judge') {
+    const { files: words, rules, problem } = readArguments(rest, []);
+    const rulesId = rules ?? 'kvizovka';
+    const list = defaultWordList(rulesId);
+    if (problem || !list) {
+      process.stderr.write(
+        `judge: ${problem ?? `no word list for the rule set "${rulesId}"`}\n${USAGE}`,
+      );
+      return 2;
+    }
+    const ruling = judgeWords(rulesId, words, list);
+    if (!ruling.ok) {
+      process.stderr.write(ruling.errors.map((e) => `judge: ${e.message}`).join('\n') + '\n');
+      return 2;
+    }
+    process.stdout.write(`${ruling.verdict}\n`);
+    return ruling.verdict === 'VALID' ? 0 : 1;
   }
   if (command === undefined || command === 'help' || command === '--help') {
     process.stdout.write(USAGE);

@@ -149,4 +149,17 @@ describe('npm run cli -- verify', () => {
     expect(report.players.map((p: { final: number }) => p.final)).toEqual([15, -4]); // as the sheet
     expect(report.ok).toBe(true);
   });
+
+  test('judge: VALID or INVALID for the play as a whole, with exit 0, 1, 2', () => {
+    expect(run('judge', 'KUĆA', 'LJUBAV')).toMatchObject({ code: 0, stdout: 'VALID\n' });
+    expect(run('judge', 'KUĆA', 'PSA')).toMatchObject({ code: 1, stdout: 'INVALID\n' });
+    expect(run('judge', '--rules', 'scrabble-en', 'QI')).toMatchObject({
+      code: 0,
+      stdout: 'VALID\n',
+    });
+    expect(run('judge', 'KU1A')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("'KU1A' has '1'"),
+    });
+  });
 });
