@@ -1,4 +1,3 @@
-/* eslint-disable no-console */
 import { defaultWordList } from '../src/dictionary/default-lists';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Unauthenticated } from '../common/errors';
 import type { AuthedRequest } from './auth.guard';
-import { AuthService, publicUser, SESSION_COOKIE } from './auth.service';
+import { AuthService, publicUser, SESSION_COOKIE, sessionCookie } from './auth.service';
 import type { PublicUser } from './auth.service';
 import { CreateUserDto } from './dto/create-user.dto';
 import { SignInDto } from './dto/sign-in.dto';
@@ -43,9 +43,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<void> {
     const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ')
-      ? header.slice(7)
-      : (req as AuthedRequest & { cookies?: Record<string, string> }).cookies?.[SESSION_COOKIE];
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : sessionCookie(req);
     if (token) await this.auth.signOut(token);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
   }

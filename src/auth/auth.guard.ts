@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Forbidden, Unauthenticated } from '../common/errors';
-import { AuthService, SESSION_COOKIE } from './auth.service';
+import { AuthService, sessionCookie } from './auth.service';
 import { PUBLIC_KEY, ROLES_KEY } from './roles.decorator';
 import type { Role, User } from './user.entity';
 
@@ -27,8 +27,7 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const cookies = (request as Request & { cookies?: Record<string, string> }).cookies;
-    const token = bearer ?? cookies?.[SESSION_COOKIE];
+    const token = bearer ?? sessionCookie(request);
     request.user = token ? ((await this.auth.userForToken(token)) ?? undefined) : undefined;
 
     const targets = [context.getHandler(), context.getClass()];

@@ -10,6 +10,14 @@ import { hashPassword, verifyPassword } from './password';
 import { Role, User } from './user.entity';
 
 export const SESSION_COOKIE = 'arbiter_session';
+
+/** The session cookie of a request, if any (cookie-parser types `cookies` as any). */
+export function sessionCookie(request: { cookies?: unknown }): string | undefined {
+  const cookies = request.cookies;
+  if (typeof cookies !== 'object' || cookies === null) return undefined;
+  const value = (cookies as Record<string, unknown>)[SESSION_COOKIE];
+  return typeof value === 'string' ? value : undefined;
+}
 const LIFETIME_MS = { session: 12 * 3600 * 1000, api: 90 * 24 * 3600 * 1000 };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');

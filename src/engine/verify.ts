@@ -8,7 +8,6 @@ import {
   FormedWord,
   IllegalPlay,
   LegalPlay,
-  Position,
   positionName,
 } from './board';
 import { parsePlay } from './notation';
@@ -21,7 +20,7 @@ import {
   VerificationReport,
   WordReport,
 } from './report';
-import { compileRules, CompiledRules, squareName } from './rules';
+import { compileRules, CompiledRules } from './rules';
 import { findRuleSet } from './rulesets';
 import {
   formatClock,

@@ -61,7 +61,7 @@ async function newDatabase(): Promise<Database> {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
   return {
     env: { DATABASE_PATH: join(dir, 'arbiter.sqlite'), DATABASE_URL: '' },
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
+    drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
   };
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { verifyDocument } from '../../src/engine';
+import { RuleSet, SCRABBLE_EN, SCRABBLE_FR, verifyDocument } from '../../src/engine';
 
 const load = (file: string) => {
   const result = verifyDocument(
@@ -46,10 +46,7 @@ describe('Scrabble rule sets', () => {
   });
 
   test('the rule book tables hold 100 English and 102 French tiles', () => {
-    const { SCRABBLE_EN, SCRABBLE_FR } = jest.requireActual(
-      '../../src/engine',
-    ) as typeof import('../../src/engine');
-    const total = (rs: typeof SCRABBLE_EN) =>
+    const total = (rs: RuleSet) =>
       rs.letters.reduce((n, l) => n + l.count, 0) + rs.jokers.count;
     expect(total(SCRABBLE_EN)).toBe(100); // 98 letters + 2 blanks
     expect(total(SCRABBLE_FR)).toBe(102); // 100 letters + 2 blanks, as the rule book says
