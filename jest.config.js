@@ -9,10 +9,7 @@ module.exports = {
     '<rootDir>/test/**/*.e2e-spec.ts',
   ],
   transform: {
-    '^.+\\.ts$': [
-      'ts-jest',
-      { tsconfig: 'tsconfig.json', diagnostics: false },
-    ],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
   },
   testTimeout: 60000,
 };

@@ -2,6 +2,7 @@ import { defaultWordList } from '../src/dictionary/default-lists';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
 import { run as pairing } from './pairing.bench';
+import { run as server } from './server.bench';
 import { run as standings } from './standings.bench';
 
 /** Runs every benchmark, or those whose names are given: `npm run bench -- engine`. */
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   dictionary: () => dictionary(),
   pairing: () => pairing(),
   standings: () => standings(),
+  server: () => server(),
 };
 
 async function main(): Promise<void> {

@@ -4,7 +4,13 @@ import { AuthModule } from './auth/auth.module';
 import { validateEnvironment } from './config';
 import { DatabaseSettings } from './database/database-options';
 import { DatabaseModule } from './database/database.module';
+import { ExchangeModule } from './exchange/exchange.module';
 import { HealthController } from './health.controller';
+import { PlayersModule } from './players/players.module';
+import { ResultsModule } from './results/results.module';
+import { RoundsModule } from './rounds/rounds.module';
+import { StandingsApiModule } from './standings-api/standings-api.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 
 /** What differs between one running application and another. */
 export interface AppOptions {
@@ -26,6 +32,12 @@ export class AppModule {
         }),
         DatabaseModule.forRoot(options.database),
         AuthModule,
+        TournamentsModule,
+        PlayersModule,
+        RoundsModule,
+        ResultsModule,
+        StandingsApiModule,
+        ExchangeModule,
       ],
       controllers: [HealthController],
     };

@@ -1,23 +1,38 @@
 import { ValidationPipe } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiExtension,
+  ApiResponse,
+  DocumentBuilder,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { join } from 'path';
 import { AppModule, AppOptions } from './app.module';
+import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
+import type { Role } from './auth/user.entity';
 import { ErrorFilter } from './common/error.filter';
+import { ErrorView } from './tournaments/api/docs';
+
+/** Largest request body: a whole-tournament import of a big open event fits. */
+const BODY_LIMIT = '25mb';
 
 /**
  * Builds the application with everything global (validation, error filter,
  * cookies, views, OpenAPI at /api/docs), for `main.ts` and the e2e tests alike.
+ * `rawBody` keeps each request's bytes (`req.rawBody`): score sheets are stored
+ * exactly as sent.
  */
 export async function createApp(
   options: AppOptions & { logger?: boolean } = {},
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
     logger: options.logger === false ? false : ['log', 'warn', 'error'],
+    rawBody: true,
   });
-  app.useBodyParser('json', { limit: '2mb' });
+  app.useBodyParser('json', { limit: BODY_LIMIT });
   app.use(cookieParser());
   app.useGlobalPipes(
     new ValidationPipe({
@@ -31,11 +46,16 @@ export async function createApp(
   app.setBaseViewsDir(join(__dirname, '..', '..', 'views'));
   app.setViewEngine('hbs');
   app.enableShutdownHooks();
+  documentAccess(app);
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Arbiter')
-      .setDescription('Tournaments, pairings, results, score-sheet verification and standings')
+      .setDescription(
+        'Tournaments, pairings, results, score-sheet verification and standings. ' +
+          'Reads are public; each write route says who may call it in `x-roles` ' +
+          '(an organiser may do whatever a judge may). Errors have a stable `code`.',
+      )
       .setVersion('0.1.0')
       .addBearerAuth()
       .addCookieAuth('arbiter_session')
@@ -43,4 +63,54 @@ export async function createApp(
   );
   SwaggerModule.setup('api/docs', app, document);
   return app;
+}
+
+/**
+ * Writes who may call each route into the OpenAPI document, from the very
+ * metadata the AuthGuard reads (`@Roles`, `@Public`): `x-roles` and the bearer
+ * scheme on guarded routes, `x-public` on open writes, and their 401/403
+ * answers. The document therefore cannot disagree with the guard.
+ */
+const documented = new WeakSet<object>();
+
+function documentAccess(app: NestExpressApplication): void {
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+      if (!controller?.prototype) continue;
+      const proto = controller.prototype as Record<string, unknown>;
+      for (const key of Object.getOwnPropertyNames(proto)) {
+        const descriptor = Object.getOwnPropertyDescriptor(proto, key);
+        if (key === 'constructor' || typeof descriptor?.value !== 'function') continue;
+        const handler = descriptor.value as object;
+        if (documented.has(handler)) continue;
+        documented.add(handler);
+        if (!Reflect.hasMetadata('path', handler)) continue;
+        const roles =
+          (Reflect.getMetadata(ROLES_KEY, handler) as Role[] | undefined) ??
+          (Reflect.getMetadata(ROLES_KEY, controller) as Role[] | undefined);
+        const open =
+          Reflect.getMetadata(PUBLIC_KEY, handler) === true ||
+          Reflect.getMetadata(PUBLIC_KEY, controller) === true;
+        if (open) {
+          ApiExtension('x-public', true)(proto, key, descriptor);
+          continue;
+        }
+        if (!roles) continue;
+        const who = roles.includes('organiser') ? ['organiser'] : ['organiser', ...roles];
+        ApiExtension('x-roles', who)(proto, key, descriptor);
+        ApiBearerAuth()(proto, key, descriptor);
+        ApiResponse({ status: 401, description: 'not signed in', type: ErrorView })(
+          proto,
+          key,
+          descriptor,
+        );
+        ApiResponse({
+          status: 403,
+          description: `signed in, but not as ${who.join(' or ')}`,
+          type: ErrorView,
+        })(proto, key, descriptor);
+      }
+    }
+  }
 }

@@ -12,7 +12,10 @@ export interface Environment {
 /** For `ConfigModule.forRoot({ validate })`: throws one error listing every bad variable. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const problems: string[] = [];
-  const env = { ...raw, PORT: typeof raw.PORT === 'string' || typeof raw.PORT === 'number' ? String(raw.PORT) : '3000' } as Environment & Record<string, unknown>;
+  const env = {
+    ...raw,
+    PORT: typeof raw.PORT === 'string' || typeof raw.PORT === 'number' ? String(raw.PORT) : '3000',
+  } as Environment & Record<string, unknown>;
   const port = Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     problems.push(`PORT must be a port number, not '${env.PORT}'`);

@@ -67,7 +67,9 @@ export class ErrorFilter implements ExceptionFilter {
       const response = exception.getResponse();
       const raw =
         typeof response === 'string' ? response : (response as { message?: unknown }).message;
-      const messages = Array.isArray(raw) ? raw.map(String) : [typeof raw === 'string' ? raw : exception.message];
+      const messages = Array.isArray(raw)
+        ? raw.map(String)
+        : [typeof raw === 'string' ? raw : exception.message];
       return {
         statusCode: status,
         code:

@@ -20,7 +20,14 @@ export class ResultChange extends BaseEntity {
   @Column({ name: 'user_id', type: 'integer', nullable: true })
   userId: number | null;
 
-  /** `result`, `scoresheet`, `correction`, `import`. */
+  /** Who it was when the change was made: kept when the account goes, and carried by export. */
+  @Column({ name: 'user_name', type: 'varchar', length: 200, nullable: true })
+  userName: string | null;
+
+  @Column({ name: 'user_email', type: 'varchar', length: 200, nullable: true })
+  userEmail: string | null;
+
+  /** `result`, `correction`, `scoresheet`, `scoresheet-removed`, `result-cleared`. */
   @Column({ type: 'varchar', length: 30 })
   action: string;
 

@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, VersionColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, Unique, VersionColumn } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
 import { Player } from '../players/player.entity';
 import { Round } from './round.entity';
@@ -6,8 +6,15 @@ import { Round } from './round.entity';
 /** `pending` until a result is in; a bye is complete when paired. */
 export type GameStatus = 'pending' | 'complete' | 'bye';
 
+/** Who won: `first`, `second`, `draw`. */
+export type Winner = 'first' | 'second' | 'draw';
+
+/** Where a result came from: typed in, a score sheet, or the pairing (a bye). */
+export type ResultSource = 'result' | 'scoresheet' | 'bye';
+
 /** One pairing of a round; `second` is null for a bye. `first` moves first. */
 @Entity('games')
+@Unique('uq_games_round_table', ['roundId', 'tableNumber'])
 export class Game extends BaseEntity {
   @ManyToOne(() => Round, (r) => r.games, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'round_id' })
@@ -36,6 +43,7 @@ export class Game extends BaseEntity {
   @Column({ type: 'varchar', length: 20 })
   status: GameStatus;
 
+  /** Final scores; for a bye, the bye spread and 0. */
   @Column({ name: 'first_score', type: 'integer', nullable: true })
   firstScore: number | null;
 
@@ -53,13 +61,12 @@ export class Game extends BaseEntity {
   @Column({ name: 'time_loss_player_id', type: 'integer', nullable: true })
   timeLossPlayerId: number | null;
 
-  /** Who won: `first`, `second`, `draw`; null while pending. */
+  /** Who won; null while pending. */
   @Column({ type: 'varchar', length: 10, nullable: true })
-  winner: 'first' | 'second' | 'draw' | null;
+  winner: Winner | null;
 
-  /** Where the result came from: typed in, or a verified score sheet. */
   @Column({ name: 'result_source', type: 'varchar', length: 20, nullable: true })
-  resultSource: 'result' | 'scoresheet' | 'bye' | null;
+  resultSource: ResultSource | null;
 
   @VersionColumn()
   version: number;

@@ -20,6 +20,10 @@ export class Round extends BaseEntity {
   @Column({ type: 'varchar', length: 30 })
   system: PairingSystem;
 
+  /** What the pairing program said about the round (a rematch it could not avoid, a second bye). */
+  @Column({ type: 'simple-json', nullable: true })
+  notes: string[] | null;
+
   @OneToMany(() => Game, (g) => g.round)
   games: Game[];
 }

@@ -13,4 +13,11 @@ export class Division extends BaseEntity {
 
   @Column({ type: 'varchar', length: 100 })
   name: string;
+
+  /**
+   * Bumped in the same transaction as every write that can change the division's
+   * standings, so a cached standings table is known to be current by one read.
+   */
+  @Column({ type: 'integer', default: 0 })
+  revision: number;
 }

@@ -2,19 +2,34 @@ import { Column, Entity, OneToMany } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
 import { Division } from './division.entity';
 
-/** A pairing system for one round. */
-export type PairingSystem =
-  | 'swiss'
-  | 'round-robin'
-  | 'double-round-robin'
-  | 'king-of-the-hill'
-  | 'random'
-  | 'seeded'
-  | 'manual';
+/** Pairing systems of src/pairing, plus `manual` (the organiser gives the tables). */
+export const PAIRING_SYSTEMS = [
+  'swiss',
+  'round-robin',
+  'double-round-robin',
+  'king-of-the-hill',
+  'random',
+  'seeded',
+  'manual',
+] as const;
 
-/** Tie-breaks after game points, in the order they apply. */
-export type TieBreak =
-  'spread' | 'remaining-time' | 'buchholz' | 'head-to-head' | 'total-score' | 'seed';
+/** A pairing system for one round. */
+export type PairingSystem = (typeof PAIRING_SYSTEMS)[number];
+
+/** Tie-breaks an organiser may order; the seed always breaks the last ties. */
+export const TIE_BREAKS = [
+  'spread',
+  'remaining-time',
+  'buchholz',
+  'head-to-head',
+  'total-score',
+] as const;
+
+/** A tie-break after game points. */
+export type TieBreak = (typeof TIE_BREAKS)[number];
+
+/** The default order: the rules' spread, then cumulative remaining time. */
+export const DEFAULT_TIE_BREAKS: TieBreak[] = ['spread', 'remaining-time'];
 
 @Entity('tournaments')
 export class Tournament extends BaseEntity {
@@ -36,6 +51,7 @@ export class Tournament extends BaseEntity {
   @Column({ name: 'pairing_plan', type: 'simple-json' })
   pairingPlan: PairingSystem[];
 
+  /** Tie-breaks after game points, in the order they apply; the seed comes after them all. */
   @Column({ name: 'tie_breaks', type: 'simple-json' })
   tieBreaks: TieBreak[];
 

@@ -46,8 +46,7 @@ describe('Scrabble rule sets', () => {
   });
 
   test('the rule book tables hold 100 English and 102 French tiles', () => {
-    const total = (rs: RuleSet) =>
-      rs.letters.reduce((n, l) => n + l.count, 0) + rs.jokers.count;
+    const total = (rs: RuleSet) => rs.letters.reduce((n, l) => n + l.count, 0) + rs.jokers.count;
     expect(total(SCRABBLE_EN)).toBe(100); // 98 letters + 2 blanks
     expect(total(SCRABBLE_FR)).toBe(102); // 100 letters + 2 blanks, as the rule book says
   });

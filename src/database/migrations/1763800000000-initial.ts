@@ -77,6 +77,7 @@ export class Initial1763800000000 implements MigrationInterface {
           id,
           { name: 'tournament_id', type: 'integer' },
           { name: 'name', type: 'varchar', length: '100' },
+          { name: 'revision', type: 'integer', default: 0 },
           ...timestamps,
         ],
         foreignKeys: [fk('tournament_id', 'tournaments')],
@@ -109,6 +110,7 @@ export class Initial1763800000000 implements MigrationInterface {
           { name: 'division_id', type: 'integer' },
           { name: 'number', type: 'integer' },
           { name: 'system', type: 'varchar', length: '30' },
+          { name: 'notes', type: 'text', isNullable: true },
           ...timestamps,
         ],
         foreignKeys: [fk('division_id', 'divisions')],
@@ -141,6 +143,7 @@ export class Initial1763800000000 implements MigrationInterface {
           fk('second_player_id', 'players', 'NO ACTION'),
         ],
         indices: [{ columnNames: ['round_id'] }],
+        uniques: [{ name: 'uq_games_round_table', columnNames: ['round_id', 'table_number'] }],
       }),
     );
     await q.createTable(
@@ -164,6 +167,8 @@ export class Initial1763800000000 implements MigrationInterface {
           id,
           { name: 'game_id', type: 'integer' },
           { name: 'user_id', type: 'integer', isNullable: true },
+          { name: 'user_name', type: 'varchar', length: '200', isNullable: true },
+          { name: 'user_email', type: 'varchar', length: '200', isNullable: true },
           { name: 'action', type: 'varchar', length: '30' },
           { name: 'before', type: 'text', isNullable: true },
           { name: 'after', type: 'text', isNullable: true },

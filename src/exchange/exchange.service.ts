@@ -1,0 +1,279 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm';
+import { User } from '../auth/user.entity';
+import { NotFound, Unprocessable } from '../common/errors';
+import { insertMany } from '../database/bulk';
+import { Transactions } from '../database/transactions';
+import { Player } from '../players/player.entity';
+import { ResultChange } from '../results/result-change.entity';
+import { ScoreSheet } from '../results/score-sheet.entity';
+import { ResultSnapshot } from '../rounds/game-facts';
+import { Game } from '../rounds/game.entity';
+import { Round } from '../rounds/round.entity';
+import { Division } from '../tournaments/division.entity';
+import { Tournament } from '../tournaments/tournament.entity';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { TournamentView } from '../tournaments/tournament.view';
+import {
+  checkDocument,
+  DivisionDocument,
+  EXCHANGE_FORMAT,
+  GameDocument,
+  HistoryDocument,
+  TournamentDocument,
+} from './format';
+
+/** Rows fetched per `IN (…)` list, under SQLite's parameter limit. */
+const CHUNK = 500;
+
+async function inChunks<T>(ids: number[], fetch: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await fetch(ids.slice(i, i + CHUNK))));
+  return out;
+}
+
+@Injectable()
+export class ExchangeService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly tournaments: TournamentsService,
+  ) {}
+
+  /** The whole tournament as one document (`arbiter-tournament/1`). */
+  async export(id: number): Promise<TournamentDocument> {
+    const m = this.dataSource.manager;
+    const t = await m.findOneBy(Tournament, { id });
+    if (!t) throw new NotFound('tournament', id);
+    const divisions = await m.find(Division, { where: { tournamentId: id }, order: { id: 'ASC' } });
+    const docs: DivisionDocument[] = [];
+    for (const d of divisions) docs.push(await this.exportDivision(m, d));
+    return {
+      format: EXCHANGE_FORMAT,
+      exportedAt: new Date().toISOString(),
+      tournament: {
+        name: t.name,
+        ruleSet: t.ruleSet,
+        options: t.options,
+        rounds: t.roundsPlanned,
+        pairingPlan: t.pairingPlan,
+        tieBreaks: t.tieBreaks,
+        byeSpread: t.byeSpread,
+      },
+      divisions: docs,
+    };
+  }
+
+  private async exportDivision(m: EntityManager, d: Division): Promise<DivisionDocument> {
+    const players = await m.find(Player, { where: { divisionId: d.id }, order: { id: 'ASC' } });
+    const refOf = new Map(players.map((p, i) => [p.id, i + 1]));
+    const rounds = await m.find(Round, { where: { divisionId: d.id }, order: { number: 'ASC' } });
+    const games = await inChunks(
+      rounds.map((r) => r.id),
+      (ids) => m.find(Game, { where: { roundId: In(ids) }, order: { tableNumber: 'ASC' } }),
+    );
+    const gameIds = games.map((g) => g.id);
+    const sheets = new Map(
+      (await inChunks(gameIds, (ids) => m.findBy(ScoreSheet, { gameId: In(ids) }))).map((s) => [
+        s.gameId,
+        s,
+      ]),
+    );
+    const changes = await inChunks(gameIds, (ids) =>
+      m.find(ResultChange, { where: { gameId: In(ids) }, order: { id: 'ASC' } }),
+    );
+    const historyOf = new Map<number, HistoryDocument[]>();
+    for (const c of changes.sort((a, b) => a.id - b.id)) {
+      const list = historyOf.get(c.gameId) ?? [];
+      list.push({
+        at: c.createdAt.toISOString(),
+        action: c.action,
+        by: c.userName === null ? null : { name: c.userName, email: c.userEmail },
+        before: c.before as ResultSnapshot,
+        after: c.after as ResultSnapshot,
+      });
+      historyOf.set(c.gameId, list);
+    }
+    return {
+      name: d.name,
+      players: players.map((p) => ({
+        ref: refOf.get(p.id)!,
+        name: p.name,
+        club: p.club,
+        rating: p.rating,
+        seed: p.seed,
+        active: p.active,
+        joinedRound: p.joinedRound,
+      })),
+      rounds: rounds.map((r) => ({
+        number: r.number,
+        system: r.system,
+        notes: r.notes ?? [],
+        games: games
+          .filter((g) => g.roundId === r.id)
+          .map((g): GameDocument => {
+            const sheet = sheets.get(g.id);
+            const done = g.status !== 'pending';
+            return {
+              table: g.tableNumber,
+              first: refOf.get(g.firstPlayerId)!,
+              second: g.secondPlayerId === null ? null : refOf.get(g.secondPlayerId)!,
+              status: g.status,
+              winner: done ? g.winner : null,
+              scores: done ? [g.firstScore ?? 0, g.secondScore ?? 0] : null,
+              remaining:
+                g.status === 'complete' ? [g.firstRemaining ?? 0, g.secondRemaining ?? 0] : null,
+              timeLoss:
+                g.timeLossPlayerId === null ? null : g.timeLossPlayerId === g.firstPlayerId ? 0 : 1,
+              source: done ? g.resultSource : null,
+              scoresheet: sheet ? { text: sheet.sheet, report: sheet.report, ok: sheet.ok } : null,
+              history: historyOf.get(g.id) ?? [],
+            };
+          }),
+      })),
+    };
+  }
+
+  /**
+   * Creates a new tournament from a document, in one transaction: every row or
+   * none. History keeps its times and authors; an author is linked to the
+   * account here with the same email, if there is one.
+   */
+  async import(doc: unknown): Promise<TournamentView> {
+    const errors = checkDocument(doc);
+    if (errors.length > 0) {
+      throw new Unprocessable(
+        'IMPORT_INVALID',
+        `the document cannot be imported: ${errors
+          .slice(0, 10)
+          .map((e) => `${e.path || '(the document)'}: ${e.message}`)
+          .join('; ')}${errors.length > 10 ? `; and ${errors.length - 10} more` : ''}`,
+        errors,
+      );
+    }
+    const d = doc as TournamentDocument;
+    const id = await this.transactions.run(async (m) => {
+      const t = await m.save(
+        m.create(Tournament, {
+          name: d.tournament.name,
+          ruleSet: d.tournament.ruleSet,
+          options: d.tournament.options,
+          roundsPlanned: d.tournament.rounds,
+          pairingPlan: d.tournament.pairingPlan,
+          tieBreaks: d.tournament.tieBreaks,
+          byeSpread: d.tournament.byeSpread,
+        }),
+      );
+      const users = new Map((await m.find(User)).map((u) => [u.email, u.id]));
+      for (const division of d.divisions) await this.importDivision(m, t.id, division, users);
+      return t.id;
+    });
+    return this.tournaments.get(id);
+  }
+
+  private async importDivision(
+    m: EntityManager,
+    tournamentId: number,
+    doc: DivisionDocument,
+    users: Map<string, number>,
+  ): Promise<void> {
+    const division = await m.save(m.create(Division, { tournamentId, name: doc.name }));
+    await insertMany(
+      m,
+      Player,
+      doc.players.map((p) => ({
+        divisionId: division.id,
+        name: p.name,
+        club: p.club,
+        rating: p.rating,
+        seed: p.seed,
+        active: p.active,
+        joinedRound: p.joinedRound,
+      })),
+    );
+    const bySeed = new Map(
+      (
+        await m.find(Player, {
+          where: { divisionId: division.id },
+          select: { id: true, seed: true },
+        })
+      ).map((p) => [p.seed, p.id]),
+    );
+    const idOf = new Map(doc.players.map((p) => [p.ref, bySeed.get(p.seed)!]));
+    for (const r of doc.rounds) {
+      const round = await m.save(
+        m.create(Round, {
+          divisionId: division.id,
+          number: r.number,
+          system: r.system,
+          notes: r.notes,
+        }),
+      );
+      await insertMany(
+        m,
+        Game,
+        r.games.map((g) => {
+          const first = idOf.get(g.first)!;
+          const second = g.second === null ? null : idOf.get(g.second)!;
+          return {
+            roundId: round.id,
+            tableNumber: g.table,
+            firstPlayerId: first,
+            secondPlayerId: second,
+            status: g.status,
+            winner: g.winner,
+            firstScore: g.scores?.[0] ?? null,
+            secondScore: g.scores?.[1] ?? null,
+            firstRemaining: g.remaining?.[0] ?? null,
+            secondRemaining: g.remaining?.[1] ?? null,
+            timeLossPlayerId: g.timeLoss === null ? null : g.timeLoss === 0 ? first : second,
+            resultSource: g.source,
+            version: 1,
+          };
+        }),
+      );
+      const byTable = new Map(
+        (
+          await m.find(Game, {
+            where: { roundId: round.id },
+            select: { id: true, tableNumber: true },
+          })
+        ).map((g) => [g.tableNumber, g.id]),
+      );
+      const sheets = r.games.filter((g) => g.scoresheet !== null);
+      await insertMany(
+        m,
+        ScoreSheet,
+        sheets.map(
+          (g) =>
+            ({
+              gameId: byTable.get(g.table)!,
+              sheet: g.scoresheet!.text,
+              report: g.scoresheet!.report,
+              ok: g.scoresheet!.ok,
+            }) as QueryDeepPartialEntity<ScoreSheet>,
+        ),
+        50,
+      );
+      await insertMany(
+        m,
+        ResultChange,
+        r.games.flatMap((g) =>
+          g.history.map((h) => ({
+            gameId: byTable.get(g.table)!,
+            userId: h.by?.email ? (users.get(h.by.email) ?? null) : null,
+            userName: h.by?.name ?? null,
+            userEmail: h.by?.email ?? null,
+            action: h.action,
+            before: h.before,
+            after: h.after,
+            createdAt: new Date(h.at),
+            updatedAt: new Date(h.at),
+          })),
+        ),
+        200,
+      );
+    }
+  }
+}

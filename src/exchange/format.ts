@@ -1,0 +1,332 @@
+import { checkOptions, findRuleSet } from '../engine';
+import { nameKey } from '../players/names';
+import type { ResultSnapshot } from '../rounds/game-facts';
+import type { GameStatus, ResultSource, Winner } from '../rounds/game.entity';
+import {
+  PAIRING_SYSTEMS,
+  PairingSystem,
+  TIE_BREAKS,
+  TieBreak,
+} from '../tournaments/tournament.entity';
+import { PRINTABLE } from '../tournaments/api/text';
+
+/** The version of the whole-tournament document; a reader refuses any other. */
+export const EXCHANGE_FORMAT = 'arbiter-tournament/1';
+
+/**
+ * A whole tournament as one JSON document. Players are referred to by `ref`
+ * (1…n within their division, in registration order), never by database id, so
+ * exporting an imported tournament gives the same document.
+ */
+export interface TournamentDocument {
+  format: typeof EXCHANGE_FORMAT;
+  exportedAt: string;
+  tournament: {
+    name: string;
+    ruleSet: string;
+    options: Record<string, unknown>;
+    rounds: number;
+    pairingPlan: PairingSystem[];
+    tieBreaks: TieBreak[];
+    byeSpread: number;
+  };
+  divisions: DivisionDocument[];
+}
+
+export interface DivisionDocument {
+  name: string;
+  players: PlayerDocument[];
+  rounds: RoundDocument[];
+}
+
+export interface PlayerDocument {
+  ref: number;
+  name: string;
+  club: string | null;
+  rating: number | null;
+  seed: number;
+  active: boolean;
+  joinedRound: number;
+}
+
+export interface RoundDocument {
+  number: number;
+  system: PairingSystem;
+  notes: string[];
+  games: GameDocument[];
+}
+
+export interface GameDocument {
+  table: number;
+  /** Player refs; `first` moved first, `second` is null for a bye. */
+  first: number;
+  second: number | null;
+  status: GameStatus;
+  winner: Winner | null;
+  scores: [number, number] | null;
+  /** Seconds left after penalties. */
+  remaining: [number, number] | null;
+  timeLoss: 0 | 1 | null;
+  source: ResultSource | null;
+  scoresheet: { text: string; report: unknown; ok: boolean | null } | null;
+  history: HistoryDocument[];
+}
+
+export interface HistoryDocument {
+  /** ISO 8601. */
+  at: string;
+  action: string;
+  by: { name: string; email: string | null } | null;
+  before: ResultSnapshot;
+  after: ResultSnapshot;
+}
+
+/** One reason a document cannot be imported, at a place in it. */
+export interface DocumentError {
+  path: string;
+  message: string;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isText = (v: unknown, max: number, min = 1): v is string =>
+  typeof v === 'string' && v.length >= min && v.length <= max && PRINTABLE.test(v);
+
+/**
+ * Checks a document before import: every field's type and range, references
+ * between players and games, and the rules' own checks (rule set, options).
+ * Returns every problem found, each with its place; an empty list means it imports.
+ */
+export function checkDocument(doc: unknown): DocumentError[] {
+  const errors: DocumentError[] = [];
+  const err = (path: string, message: string) => {
+    if (errors.length < 100) errors.push({ path, message });
+  };
+  if (!isObject(doc)) return [{ path: '', message: 'the document must be a JSON object' }];
+  if (doc.format !== EXCHANGE_FORMAT) {
+    err(
+      'format',
+      `format must be "${EXCHANGE_FORMAT}", not ${JSON.stringify(doc.format) ?? 'missing'}`,
+    );
+    return errors;
+  }
+  const t = doc.tournament;
+  let rounds = 0;
+  if (!isObject(t)) err('tournament', 'must be an object');
+  else {
+    if (!isText(t.name, 200))
+      err('tournament.name', 'must be a name of 1 to 200 characters, without control characters');
+    const ruleSet = typeof t.ruleSet === 'string' ? findRuleSet(t.ruleSet) : undefined;
+    if (!ruleSet)
+      err(
+        'tournament.ruleSet',
+        `must be a rule set of the engine, not ${JSON.stringify(t.ruleSet)}`,
+      );
+    if (!isObject(t.options)) err('tournament.options', 'must be an object');
+    else if (ruleSet) {
+      for (const e of checkOptions(ruleSet, t.options))
+        err(`tournament.options.${e.option}`, e.message);
+    }
+    if (!isInt(t.rounds, 1, 100)) err('tournament.rounds', 'must be a whole number from 1 to 100');
+    else rounds = t.rounds;
+    if (
+      !Array.isArray(t.pairingPlan) ||
+      t.pairingPlan.length === 0 ||
+      t.pairingPlan.length > 100 ||
+      !t.pairingPlan.every((s) => (PAIRING_SYSTEMS as readonly unknown[]).includes(s))
+    ) {
+      err('tournament.pairingPlan', `must be a list of 1 to 100 of ${PAIRING_SYSTEMS.join(', ')}`);
+    }
+    if (
+      !Array.isArray(t.tieBreaks) ||
+      !t.tieBreaks.every((s) => (TIE_BREAKS as readonly unknown[]).includes(s)) ||
+      new Set(t.tieBreaks).size !== t.tieBreaks.length
+    ) {
+      err('tournament.tieBreaks', `must be a list of distinct ${TIE_BREAKS.join(', ')}`);
+    }
+    if (!isInt(t.byeSpread, 0, 1000))
+      err('tournament.byeSpread', 'must be a whole number from 0 to 1000');
+  }
+  if (!Array.isArray(doc.divisions) || doc.divisions.length === 0 || doc.divisions.length > 50) {
+    err('divisions', 'must be a list of 1 to 50 divisions');
+    return errors;
+  }
+  const divisionNames = new Set<string>();
+  doc.divisions.forEach((d: unknown, i) => {
+    const at = `divisions[${i}]`;
+    if (!isObject(d)) return err(at, 'must be an object');
+    if (!isText(d.name, 100)) err(`${at}.name`, 'must be a name of 1 to 100 characters');
+    else if (divisionNames.has(d.name)) err(`${at}.name`, `division '${d.name}' is listed twice`);
+    else divisionNames.add(d.name);
+    const refs = checkPlayers(d.players, `${at}.players`, err);
+    checkRounds(d.rounds, `${at}.rounds`, refs, rounds, err);
+  });
+  return errors;
+}
+
+function checkPlayers(
+  players: unknown,
+  at: string,
+  err: (path: string, message: string) => void,
+): Map<number, number> {
+  const refs = new Map<number, number>();
+  if (!Array.isArray(players) || players.length > 100000) {
+    err(at, 'must be a list of players');
+    return refs;
+  }
+  const names = new Set<string>();
+  const seeds = new Set<number>();
+  players.forEach((p: unknown, i) => {
+    const here = `${at}[${i}]`;
+    if (!isObject(p)) return err(here, 'must be an object');
+    if (!isInt(p.ref, 1, 2_000_000_000)) err(`${here}.ref`, 'must be a positive whole number');
+    else if (refs.has(p.ref)) err(`${here}.ref`, `ref ${p.ref} is used twice`);
+    else refs.set(p.ref, isInt(p.joinedRound, 1, 100) ? p.joinedRound : 1);
+    if (!isText(p.name, 200)) err(`${here}.name`, 'must be a name of 1 to 200 characters');
+    else if (names.has(nameKey(p.name))) err(`${here}.name`, `two players are named ${p.name}`);
+    else names.add(nameKey(p.name));
+    if (p.club !== null && !isText(p.club, 200, 0)) err(`${here}.club`, 'must be text or null');
+    if (p.rating !== null && !isInt(p.rating, 0, 5000))
+      err(`${here}.rating`, 'must be 0 to 5000 or null');
+    if (!isInt(p.seed, 1, 2_000_000_000)) err(`${here}.seed`, 'must be a positive whole number');
+    else if (seeds.has(p.seed)) err(`${here}.seed`, `seed ${p.seed} is used twice`);
+    else seeds.add(p.seed);
+    if (typeof p.active !== 'boolean') err(`${here}.active`, 'must be true or false');
+    if (!isInt(p.joinedRound, 1, 100)) err(`${here}.joinedRound`, 'must be a round number');
+  });
+  return refs;
+}
+
+const STATUSES = ['pending', 'complete', 'bye'];
+const WINNERS = ['first', 'second', 'draw'];
+const SOURCES = ['result', 'scoresheet', 'bye'];
+
+function checkRounds(
+  rounds: unknown,
+  at: string,
+  refs: Map<number, number>,
+  planned: number,
+  err: (path: string, message: string) => void,
+): void {
+  if (!Array.isArray(rounds) || rounds.length > 100) return err(at, 'must be a list of rounds');
+  if (planned > 0 && rounds.length > planned) {
+    err(at, `${rounds.length} rounds, but the tournament has ${planned}`);
+  }
+  rounds.forEach((r: unknown, i) => {
+    const here = `${at}[${i}]`;
+    if (!isObject(r)) return err(here, 'must be an object');
+    if (r.number !== i + 1)
+      err(`${here}.number`, `must be ${i + 1}: rounds are listed in order from 1`);
+    if (!(PAIRING_SYSTEMS as readonly unknown[]).includes(r.system)) {
+      err(`${here}.system`, `must be one of ${PAIRING_SYSTEMS.join(', ')}`);
+    }
+    if (!Array.isArray(r.notes) || !r.notes.every((n) => isText(n, 2000, 0))) {
+      err(`${here}.notes`, 'must be a list of texts');
+    }
+    if (!Array.isArray(r.games) || r.games.length > 100000)
+      return err(`${here}.games`, 'must be a list');
+    const tables = new Set<number>();
+    const seated = new Set<number>();
+    r.games.forEach((g: unknown, k) => {
+      const gat = `${here}.games[${k}]`;
+      if (!isObject(g)) return err(gat, 'must be an object');
+      if (!isInt(g.table, 1, 100000)) err(`${gat}.table`, 'must be a table number');
+      else if (tables.has(g.table)) err(`${gat}.table`, `table ${g.table} is used twice`);
+      else tables.add(g.table);
+      for (const side of ['first', 'second'] as const) {
+        const ref = g[side];
+        if (side === 'second' && ref === null) continue;
+        if (!isInt(ref, 1, 2_000_000_000) || !refs.has(ref)) {
+          err(
+            `${gat}.${side}`,
+            `must be the ref of a player of the division, not ${JSON.stringify(ref)}`,
+          );
+        } else if (seated.has(ref)) {
+          err(`${gat}.${side}`, `player ${ref} plays twice in round ${i + 1}`);
+        } else if (refs.get(ref)! > i + 1) {
+          err(
+            `${gat}.${side}`,
+            `player ${ref} joined at round ${refs.get(ref)}, after round ${i + 1}`,
+          );
+        } else seated.add(ref);
+      }
+      if (!STATUSES.includes(g.status as string))
+        err(`${gat}.status`, `must be one of ${STATUSES.join(', ')}`);
+      if ((g.status === 'bye') !== (g.second === null)) {
+        err(`${gat}.status`, 'a game is a bye exactly when it has no second player');
+      }
+      const done = g.status !== 'pending';
+      if (done ? !WINNERS.includes(g.winner as string) : g.winner !== null) {
+        err(
+          `${gat}.winner`,
+          done ? `must be one of ${WINNERS.join(', ')}` : 'must be null while pending',
+        );
+      }
+      if (done ? !SOURCES.includes(g.source as string) : g.source !== null) {
+        err(
+          `${gat}.source`,
+          done ? `must be one of ${SOURCES.join(', ')}` : 'must be null while pending',
+        );
+      }
+      const pair = (v: unknown, min: number, max: number) =>
+        Array.isArray(v) && v.length === 2 && v.every((x) => isInt(x, min, max));
+      if (done ? !pair(g.scores, -100000, 100000) : g.scores !== null) {
+        err(`${gat}.scores`, done ? 'must be two whole numbers' : 'must be null while pending');
+      }
+      if (
+        g.remaining !== null &&
+        !(g.status === 'complete' && pair(g.remaining, -360000, 360000))
+      ) {
+        err(`${gat}.remaining`, 'must be two numbers of seconds for a finished game, else null');
+      }
+      if (g.status === 'complete' && g.remaining === null) {
+        err(`${gat}.remaining`, 'a finished game needs its remaining times');
+      }
+      if (
+        g.timeLoss !== null &&
+        !(g.status === 'complete' && (g.timeLoss === 0 || g.timeLoss === 1))
+      ) {
+        err(`${gat}.timeLoss`, 'must be 0, 1 or null');
+      }
+      if (g.scoresheet !== null) {
+        const s = g.scoresheet;
+        if (
+          !isObject(s) ||
+          typeof s.text !== 'string' ||
+          s.text.length > 2_000_000 ||
+          s.text.includes('\u0000') ||
+          !(s.ok === null || typeof s.ok === 'boolean') ||
+          !(s.report === null || isObject(s.report))
+        ) {
+          err(`${gat}.scoresheet`, 'must be null or { text, report, ok }');
+        } else if (g.status !== 'complete') {
+          err(`${gat}.scoresheet`, 'only a finished game has a score sheet');
+        }
+      }
+      if (!Array.isArray(g.history)) return err(`${gat}.history`, 'must be a list');
+      g.history.forEach((h: unknown, j) => {
+        const hat = `${gat}.history[${j}]`;
+        if (!isObject(h)) return err(hat, 'must be an object');
+        if (typeof h.at !== 'string' || Number.isNaN(Date.parse(h.at)))
+          err(`${hat}.at`, 'must be an ISO date');
+        if (!isText(h.action, 30)) err(`${hat}.action`, 'must be a text of up to 30 characters');
+        if (
+          h.by !== null &&
+          !(
+            isObject(h.by) &&
+            isText(h.by.name, 200) &&
+            (h.by.email === null || isText(h.by.email, 200))
+          )
+        ) {
+          err(`${hat}.by`, 'must be null or { name, email }');
+        }
+        if (!isObject(h.before)) err(`${hat}.before`, 'must be an object');
+        if (!isObject(h.after)) err(`${hat}.after`, 'must be an object');
+      });
+    });
+  });
+}

@@ -1,0 +1,102 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { IsName } from '../../tournaments/api/text';
+
+export class CreatePlayerDto {
+  @ApiProperty({
+    example: 'Ana Petrović',
+    maxLength: 200,
+    description: 'as written on score sheets',
+  })
+  @IsName(200)
+  name: string;
+
+  @ApiPropertyOptional({ example: 'ŠK Vračar', maxLength: 200, nullable: true })
+  @IsOptional()
+  @IsName(200, 0)
+  club?: string | null;
+
+  @ApiPropertyOptional({ example: 1650, minimum: 0, maximum: 5000, nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(5000)
+  rating?: number | null;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 100000,
+    description: 'seed number, 1 = top seed (default: after everyone registered so far)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  seed?: number;
+}
+
+export class UpdatePlayerDto {
+  @ApiPropertyOptional({ maxLength: 200 })
+  @ValidateIf((o: UpdatePlayerDto) => o.name !== undefined)
+  @IsName(200)
+  name?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, nullable: true, description: 'null clears it' })
+  @IsOptional()
+  @IsName(200, 0)
+  club?: string | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 5000, nullable: true, description: 'null clears it' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(5000)
+  rating?: number | null;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 100000,
+    description: 'only before round 1 is paired',
+  })
+  @ValidateIf((o: UpdatePlayerDto) => o.seed !== undefined)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  seed?: number;
+}
+
+/** Seeds 1…n: in the order of `playerIds`, or by rating. */
+export class SeedsDto {
+  @ApiPropertyOptional({
+    type: [Number],
+    description: 'every player of the division, top seed first',
+  })
+  @ValidateIf((o: SeedsDto) => o.by === undefined || o.playerIds !== undefined)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10000)
+  @ArrayUnique()
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(2_147_483_647, { each: true })
+  playerIds?: number[];
+
+  @ApiPropertyOptional({
+    enum: ['rating'],
+    description: 'rating: highest first; unrated players after, in registration order',
+  })
+  @ValidateIf((o: SeedsDto) => o.playerIds === undefined || o.by !== undefined)
+  @IsIn(['rating'])
+  by?: 'rating';
+}

@@ -1,0 +1,24 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Player } from './player.entity';
+
+export class PlayerView {
+  @ApiProperty() id: number;
+  @ApiProperty() divisionId: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) club: string | null;
+  @ApiProperty({ type: Number, nullable: true }) rating: number | null;
+  @ApiProperty({ description: '1 = top seed' }) seed: number;
+  @ApiProperty({ description: 'false once withdrawn: never paired again' }) active: boolean;
+  @ApiProperty({ description: 'first round the player can be paired in' }) joinedRound: number;
+}
+
+export const playerView = (p: Player): PlayerView => ({
+  id: p.id,
+  divisionId: p.divisionId,
+  name: p.name,
+  club: p.club,
+  rating: p.rating,
+  seed: p.seed,
+  active: p.active,
+  joinedRound: p.joinedRound,
+});

@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../auth/roles.decorator';
+import { ApiErrors } from '../tournaments/api/docs';
+import { IdParam } from '../tournaments/api/id-param';
+import { CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
+import { PlayersService } from './players.service';
+import { PlayerView } from './player.view';
+
+@ApiTags('players')
+@Controller('api')
+export class PlayersController {
+  constructor(private readonly players: PlayersService) {}
+
+  @Get('divisions/:id/players')
+  @ApiOperation({ summary: "A division's players, by seed" })
+  @ApiOkResponse({ type: [PlayerView] })
+  @ApiErrors(400, 404)
+  list(@IdParam('id', 'division') id: number): Promise<PlayerView[]> {
+    return this.players.list(id);
+  }
+
+  @Roles('organiser')
+  @Post('divisions/:id/players')
+  @ApiOperation({
+    summary: 'Register a player',
+    description:
+      'After round 1 is paired this is a late entry: the player joins at the next round, ' +
+      'with no points for the rounds missed. A round robin under way takes no late entry.',
+  })
+  @ApiCreatedResponse({ type: PlayerView })
+  @ApiErrors(400, 404, 409)
+  register(
+    @IdParam('id', 'division') id: number,
+    @Body() dto: CreatePlayerDto,
+  ): Promise<PlayerView> {
+    return this.players.register(id, dto);
+  }
+
+  @Roles('organiser')
+  @Put('divisions/:id/seeds')
+  @ApiOperation({
+    summary: 'Seed the division 1…n, in a given order or by rating (before round 1)',
+  })
+  @ApiOkResponse({ type: [PlayerView] })
+  @ApiErrors(400, 404, 409, 422)
+  reseed(@IdParam('id', 'division') id: number, @Body() dto: SeedsDto): Promise<PlayerView[]> {
+    return this.players.reseed(id, dto);
+  }
+
+  @Get('players/:id')
+  @ApiOperation({ summary: 'One player' })
+  @ApiOkResponse({ type: PlayerView })
+  @ApiErrors(400, 404)
+  get(@IdParam('id', 'player') id: number): Promise<PlayerView> {
+    return this.players.get(id);
+  }
+
+  @Roles('organiser')
+  @Patch('players/:id')
+  @ApiOperation({ summary: "Edit a player's name, club, rating or (before round 1) seed" })
+  @ApiOkResponse({ type: PlayerView })
+  @ApiErrors(400, 404, 409)
+  update(@IdParam('id', 'player') id: number, @Body() dto: UpdatePlayerDto): Promise<PlayerView> {
+    return this.players.update(id, dto);
+  }
+
+  @Roles('organiser')
+  @Post('players/:id/withdraw')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Withdraw a player',
+    description:
+      'The player stays in the standings and is never paired again; games already paired stay.',
+  })
+  @ApiOkResponse({ type: PlayerView })
+  @ApiErrors(400, 404)
+  withdraw(@IdParam('id', 'player') id: number): Promise<PlayerView> {
+    return this.players.withdraw(id);
+  }
+}

@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
+import { Transactions } from '../database/transactions';
+import { Round } from '../rounds/round.entity';
+import { Division } from '../tournaments/division.entity';
+import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
+import { Tournament } from '../tournaments/tournament.entity';
+import { CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
+import { cleanName, nameKey } from './names';
+import { Player } from './player.entity';
+import { PlayerView, playerView } from './player.view';
+
+@Injectable()
+export class PlayersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
+
+  async list(divisionId: number): Promise<PlayerView[]> {
+    const m = this.dataSource.manager;
+    if (!(await m.existsBy(Division, { id: divisionId })))
+      throw new NotFound('division', divisionId);
+    const players = await m.find(Player, {
+      where: { divisionId },
+      order: { seed: 'ASC', id: 'ASC' },
+    });
+    return players.map(playerView);
+  }
+
+  async get(id: number): Promise<PlayerView> {
+    const p = await this.dataSource.manager.findOneBy(Player, { id });
+    if (!p) throw new NotFound('player', id);
+    return playerView(p);
+  }
+
+  /**
+   * Registers a player. Once round 1 is paired this is a late entry: the player
+   * joins at the next round to be paired, with no points for the rounds missed.
+   */
+  async register(divisionId: number, dto: CreatePlayerDto): Promise<PlayerView> {
+    const player = await this.transactions.run(async (m) => {
+      const { tournament, paired, systems } = await this.divisionState(m, divisionId);
+      const joinedRound = paired + 1;
+      if (paired > 0) {
+        if (joinedRound > tournament.roundsPlanned) {
+          throw new Conflict(
+            'TOURNAMENT_FINISHED',
+            `all ${tournament.roundsPlanned} rounds are paired; a late entry has no round to join`,
+          );
+        }
+        if ([...systems, plannedSystem(tournament, joinedRound)].some(isScheduled)) {
+          throw new Conflict(
+            'ROUND_ROBIN_STARTED',
+            'a round robin under way cannot take a late entry: its schedule is fixed by the players it started with',
+          );
+        }
+      }
+      const name = cleanName(dto.name);
+      await this.checkName(m, divisionId, name);
+      const seed = dto.seed ?? (await this.nextSeed(m, divisionId));
+      await this.checkSeed(m, divisionId, seed);
+      const saved = await m.save(
+        m.create(Player, {
+          divisionId,
+          name,
+          club: dto.club?.trim() || null,
+          rating: dto.rating ?? null,
+          seed,
+          active: true,
+          joinedRound,
+        }),
+      );
+      await touchDivisions(m, divisionId);
+      return saved;
+    });
+    return playerView(player);
+  }
+
+  async update(id: number, dto: UpdatePlayerDto): Promise<PlayerView> {
+    const player = await this.transactions.run(async (m) => {
+      const p = await m.findOneBy(Player, { id });
+      if (!p) throw new NotFound('player', id);
+      if (dto.name !== undefined && nameKey(dto.name) !== nameKey(p.name)) {
+        await this.checkName(m, p.divisionId, cleanName(dto.name));
+      }
+      if (dto.name !== undefined) p.name = cleanName(dto.name);
+      if (dto.club !== undefined) p.club = dto.club?.trim() || null;
+      if (dto.rating !== undefined) p.rating = dto.rating;
+      if (dto.seed !== undefined && dto.seed !== p.seed) {
+        const { paired } = await this.divisionState(m, p.divisionId);
+        if (paired > 0) {
+          throw new Conflict('SEEDS_FIXED', 'seeds cannot change once round 1 has been paired');
+        }
+        await this.checkSeed(m, p.divisionId, dto.seed);
+        p.seed = dto.seed;
+      }
+      await m.save(p);
+      await touchDivisions(m, p.divisionId);
+      return p;
+    });
+    return playerView(player);
+  }
+
+  /** Withdraws a player: listed in the standings, never paired again. Games already paired stay. */
+  async withdraw(id: number): Promise<PlayerView> {
+    const player = await this.transactions.run(async (m) => {
+      const p = await m.findOneBy(Player, { id });
+      if (!p) throw new NotFound('player', id);
+      if (!p.active) return p;
+      p.active = false;
+      await m.save(p);
+      await touchDivisions(m, p.divisionId);
+      return p;
+    });
+    return playerView(player);
+  }
+
+  /** Seeds 1…n in a given order or by rating; only before round 1 is paired. */
+  async reseed(divisionId: number, dto: SeedsDto): Promise<PlayerView[]> {
+    if ((dto.playerIds === undefined) === (dto.by === undefined)) {
+      throw new BadInput(
+        'SEEDS_HOW',
+        'give either playerIds (the order) or by: "rating", not both',
+      );
+    }
+    await this.transactions.run(async (m) => {
+      const { paired } = await this.divisionState(m, divisionId);
+      if (paired > 0) {
+        throw new Conflict('SEEDS_FIXED', 'seeds cannot change once round 1 has been paired');
+      }
+      const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
+      let order: Player[];
+      if (dto.playerIds) {
+        const byId = new Map(players.map((p) => [p.id, p]));
+        const unknown = dto.playerIds.filter((id) => !byId.has(id));
+        if (unknown.length > 0) {
+          throw new Unprocessable(
+            'UNKNOWN_PLAYER',
+            `not players of division ${divisionId}: ${unknown.join(', ')}`,
+          );
+        }
+        const missing = players.filter((p) => !dto.playerIds!.includes(p.id));
+        if (missing.length > 0) {
+          throw new Unprocessable(
+            'MISSING_PLAYER',
+            `the order must list every player; missing: ${missing.map((p) => `${p.name} (${p.id})`).join(', ')}`,
+          );
+        }
+        order = dto.playerIds.map((id) => byId.get(id)!);
+      } else {
+        order = [...players].sort(
+          (a, b) =>
+            (a.rating === null ? 1 : 0) - (b.rating === null ? 1 : 0) ||
+            (b.rating ?? 0) - (a.rating ?? 0) ||
+            a.id - b.id,
+        );
+      }
+      // Two passes so that no two players hold the same seed in between.
+      const offset = players.reduce((max, p) => Math.max(max, p.seed), 0) + order.length + 1;
+      for (const [i, p] of order.entries())
+        await m.update(Player, { id: p.id }, { seed: offset + i });
+      for (const [i, p] of order.entries()) await m.update(Player, { id: p.id }, { seed: i + 1 });
+      await touchDivisions(m, divisionId);
+    });
+    return this.list(divisionId);
+  }
+
+  private async divisionState(m: EntityManager, divisionId: number) {
+    const division = await m.findOneBy(Division, { id: divisionId });
+    if (!division) throw new NotFound('division', divisionId);
+    const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
+    const rounds = await m.find(Round, {
+      where: { divisionId },
+      select: { number: true, system: true },
+    });
+    const paired = rounds.reduce((max, r) => Math.max(max, r.number), 0);
+    return { division, tournament, paired, systems: rounds.map((r) => r.system) };
+  }
+
+  private async nextSeed(m: EntityManager, divisionId: number): Promise<number> {
+    const row = await m
+      .createQueryBuilder(Player, 'p')
+      .select('MAX(p.seed)', 'max')
+      .where({ divisionId })
+      .getRawOne<{ max: number | string | null }>();
+    return Number(row?.max ?? 0) + 1;
+  }
+
+  private async checkSeed(m: EntityManager, divisionId: number, seed: number): Promise<void> {
+    const holder = await m.findOneBy(Player, { divisionId, seed });
+    if (holder) {
+      throw new Conflict(
+        'SEED_TAKEN',
+        `seed ${seed} already belongs to ${holder.name} (${holder.id})`,
+      );
+    }
+  }
+
+  /** Score sheets name players, so two players of a division never share a name. */
+  private async checkName(m: EntityManager, divisionId: number, name: string): Promise<void> {
+    const players = await m.find(Player, {
+      where: { divisionId },
+      select: { id: true, name: true },
+    });
+    const twin = players.find((p) => nameKey(p.name) === nameKey(name));
+    if (twin) {
+      throw new Conflict(
+        'PLAYER_EXISTS',
+        `division ${divisionId} already has a player named ${twin.name} (${twin.id}); score sheets could not tell them apart`,
+      );
+    }
+  }
+}

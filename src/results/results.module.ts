@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { ResultsController } from './results.controller';
+import { ResultsService } from './results.service';
+
+/** Results: typed in or from a score sheet the engine verifies; every change kept in history. */
+@Module({
+  controllers: [ResultsController],
+  providers: [ResultsService],
+})
+export class ResultsModule {}

@@ -1,0 +1,399 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import type { User } from '../auth/user.entity';
+import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
+import { Transactions } from '../database/transactions';
+import { formatPath, parseClock, VerificationReport, verifyDocument } from '../engine';
+import { nameKey } from '../players/names';
+import { Player } from '../players/player.entity';
+import { resultSnapshot, ResultSnapshot } from '../rounds/game-facts';
+import { Game } from '../rounds/game.entity';
+import { gameView, GameView } from '../rounds/game.view';
+import { Round } from '../rounds/round.entity';
+import { findDivision, touchDivisions } from '../tournaments/tournament-rules';
+import { Tournament } from '../tournaments/tournament.entity';
+import { EnterResultDto } from './dto/result.dto';
+import { contradictions, decideTyped, figuresFromReport, ResultFigures } from './figures';
+import { ResultChange } from './result-change.entity';
+import { HistoryEntryView, ScoreSheetView } from './result.view';
+import { ScoreSheet } from './score-sheet.entity';
+
+/** A game with what its result depends on. */
+interface GameContext {
+  game: Game;
+  round: Round;
+  tournament: Tournament;
+  first: Player;
+  second: Player | null;
+}
+
+/** The columns a result writes. */
+type ResultColumns = Partial<
+  Pick<
+    Game,
+    | 'status'
+    | 'winner'
+    | 'firstScore'
+    | 'secondScore'
+    | 'firstRemaining'
+    | 'secondRemaining'
+    | 'timeLossPlayerId'
+    | 'resultSource'
+  >
+>;
+
+type Action = 'result' | 'correction' | 'scoresheet' | 'scoresheet-removed' | 'result-cleared';
+
+const sameSnapshot = (a: ResultSnapshot, b: ResultSnapshot) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+@Injectable()
+export class ResultsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
+
+  async game(id: number): Promise<GameView> {
+    const m = this.dataSource.manager;
+    const ctx = await this.load(m, id);
+    return this.view(m, ctx);
+  }
+
+  /** A result typed in; refused when it contradicts the game's verified score sheet. */
+  async enterResult(
+    id: number,
+    dto: EnterResultDto,
+    ifMatch: number | undefined,
+    user: User | null,
+  ): Promise<GameView> {
+    const remaining = dto.clocks.map((c) => parseClock(c)!) as [number, number];
+    const typed = decideTyped(dto.scores as [number, number], remaining, dto.timeLoss);
+    return this.write(id, async (m, ctx) => {
+      this.checkWritable(ctx, ifMatch);
+      const sheet = await m.findOneBy(ScoreSheet, { gameId: id });
+      if (sheet?.report) {
+        const differences = contradictions(
+          typed,
+          figuresFromReport(sheet.report as VerificationReport),
+        );
+        if (differences.length > 0) {
+          throw new Unprocessable(
+            'RESULT_CONTRADICTS_SHEET',
+            `the result contradicts the game's verified score sheet: ${differences.join('; ')}. ` +
+              'Correct the sheet (PUT …/scoresheet) or remove it first.',
+            { differences },
+          );
+        }
+        // The sheet stays the source of the figures; an agreeing typed result changes nothing.
+        return;
+      }
+      const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
+      await this.apply(m, ctx, figuresToColumns(ctx, typed, 'result'), action, user, false);
+    });
+  }
+
+  /**
+   * A score sheet: verified by the engine, stored exactly as sent with its
+   * report, and the game's result taken from the engine's figures.
+   */
+  async enterSheet(
+    id: number,
+    text: string | undefined,
+    body: unknown,
+    ifMatch: number | undefined,
+    user: User | null,
+  ): Promise<GameView> {
+    if (text === undefined) {
+      throw new DomainError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'send the score sheet as JSON with Content-Type: application/json',
+      );
+    }
+    return this.write(id, async (m, ctx) => {
+      this.checkWritable(ctx, ifMatch);
+      const report = this.verify(ctx, body);
+      const figures = figuresFromReport(report);
+      const existing = await m.findOneBy(ScoreSheet, { gameId: id });
+      if (existing) {
+        existing.sheet = text;
+        existing.report = report;
+        existing.ok = report.ok;
+        await m.save(existing);
+      } else {
+        await m.insert(ScoreSheet, { gameId: id, sheet: text, report, ok: report.ok });
+      }
+      await this.apply(
+        m,
+        ctx,
+        figuresToColumns(ctx, figures, 'scoresheet'),
+        'scoresheet',
+        user,
+        true,
+      );
+    });
+  }
+
+  /** Removes a game's score sheet; the result stays, now as a typed result. */
+  async removeSheet(id: number, ifMatch: number | undefined, user: User | null): Promise<GameView> {
+    return this.write(id, async (m, ctx) => {
+      const sheet = await m.findOneBy(ScoreSheet, { gameId: id });
+      if (!sheet) throw new NotFound('score sheet of game', id);
+      this.checkWritable(ctx, ifMatch);
+      await m.delete(ScoreSheet, { id: sheet.id });
+      await this.apply(m, ctx, { resultSource: 'result' }, 'scoresheet-removed', user, true);
+    });
+  }
+
+  /** Takes a result back: the game is pending again. */
+  async clearResult(id: number, ifMatch: number | undefined, user: User | null): Promise<GameView> {
+    return this.write(id, async (m, ctx) => {
+      this.checkWritable(ctx, ifMatch);
+      if (ctx.game.status === 'pending') {
+        throw new Conflict('NO_RESULT', `game ${id} has no result to clear`);
+      }
+      if (await m.existsBy(ScoreSheet, { gameId: id })) {
+        throw new Conflict('SHEET_PRESENT', `game ${id} has a score sheet: remove it first`);
+      }
+      await this.apply(
+        m,
+        ctx,
+        {
+          status: 'pending',
+          winner: null,
+          firstScore: null,
+          secondScore: null,
+          firstRemaining: null,
+          secondRemaining: null,
+          timeLossPlayerId: null,
+          resultSource: null,
+        },
+        'result-cleared',
+        user,
+        false,
+      );
+    });
+  }
+
+  async sheet(id: number): Promise<ScoreSheetView> {
+    const m = this.dataSource.manager;
+    if (!(await m.existsBy(Game, { id }))) throw new NotFound('game', id);
+    const sheet = await m.findOneBy(ScoreSheet, { gameId: id });
+    if (!sheet) throw new NotFound('score sheet of game', id);
+    return {
+      gameId: id,
+      text: sheet.sheet,
+      report: sheet.report,
+      ok: sheet.ok,
+      updatedAt: sheet.updatedAt,
+    };
+  }
+
+  async history(id: number): Promise<HistoryEntryView[]> {
+    const m = this.dataSource.manager;
+    if (!(await m.existsBy(Game, { id }))) throw new NotFound('game', id);
+    const changes = await m.find(ResultChange, { where: { gameId: id }, order: { id: 'ASC' } });
+    return changes.map(historyEntry);
+  }
+
+  // --- internals -------------------------------------------------------------
+
+  private async write(
+    id: number,
+    work: (m: EntityManager, ctx: GameContext) => Promise<void>,
+  ): Promise<GameView> {
+    await this.transactions.run(async (m) => work(m, await this.load(m, id)));
+    return this.game(id);
+  }
+
+  private async load(m: EntityManager, id: number): Promise<GameContext> {
+    const game = await m.findOneBy(Game, { id });
+    if (!game) throw new NotFound('game', id);
+    const round = await m.findOneByOrFail(Round, { id: game.roundId });
+    const { tournament } = await findDivision(m, round.divisionId);
+    const ids = [
+      game.firstPlayerId,
+      ...(game.secondPlayerId === null ? [] : [game.secondPlayerId]),
+    ];
+    const players = await m.findBy(Player, { id: In(ids) });
+    const first = players.find((p) => p.id === game.firstPlayerId)!;
+    const second = players.find((p) => p.id === game.secondPlayerId) ?? null;
+    return { game, round, tournament, first, second };
+  }
+
+  private async view(m: EntityManager, ctx: GameContext): Promise<GameView> {
+    const sheet = await m.findOne(ScoreSheet, {
+      where: { gameId: ctx.game.id },
+      select: { id: true, ok: true },
+    });
+    const players = new Map<number, Player>([[ctx.first.id, ctx.first]]);
+    if (ctx.second) players.set(ctx.second.id, ctx.second);
+    return gameView(ctx.game, ctx.round, players, sheet ? { ok: sheet.ok } : null);
+  }
+
+  /**
+   * A bye takes no result. A game that has one is only changed by a client that
+   * says which version it read (If-Match), so two judges never overwrite each
+   * other unknowingly.
+   */
+  private checkWritable(ctx: GameContext, ifMatch: number | undefined): void {
+    const { game } = ctx;
+    if (game.status === 'bye') {
+      throw new Conflict('GAME_IS_BYE', `game ${game.id} is a bye: it has no result to enter`);
+    }
+    if (ifMatch !== undefined && ifMatch !== game.version) {
+      throw new Conflict(
+        'STALE_VERSION',
+        `game ${game.id} has changed since you read it (you sent version ${ifMatch}, it is at ${game.version}): reload it and try again`,
+        { version: game.version },
+      );
+    }
+    if (ifMatch === undefined && game.status === 'complete') {
+      throw new Conflict(
+        'RESULT_EXISTS',
+        `game ${game.id} already has a result; to change it send If-Match: ${game.version} (the version you corrected)`,
+        { version: game.version },
+      );
+    }
+  }
+
+  /** Reads and verifies a sheet against the game: its rules, its options and its players. */
+  private verify(ctx: GameContext, body: unknown): VerificationReport {
+    const { tournament, first, second } = ctx;
+    let doc = body;
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+      const sheet = body as Record<string, unknown>;
+      if (typeof sheet.rules === 'string' && sheet.rules !== tournament.ruleSet) {
+        throw new Unprocessable(
+          'SHEET_RULES_MISMATCH',
+          `the sheet is for rule set '${sheet.rules}' but the tournament plays '${tournament.ruleSet}'`,
+        );
+      }
+      const own = sheet.options;
+      if (own === undefined || (typeof own === 'object' && own !== null && !Array.isArray(own))) {
+        const ownOptions = (own ?? {}) as Record<string, unknown>;
+        const clashes = Object.keys(ownOptions).filter(
+          (k) =>
+            k in tournament.options &&
+            JSON.stringify(ownOptions[k]) !== JSON.stringify(tournament.options[k]),
+        );
+        if (clashes.length > 0) {
+          throw new Unprocessable(
+            'SHEET_OPTIONS_MISMATCH',
+            `the sheet's options differ from the tournament's: ${clashes
+              .map(
+                (k) =>
+                  `${k} ${JSON.stringify(ownOptions[k])} (tournament: ${JSON.stringify(tournament.options[k])})`,
+              )
+              .join(', ')}`,
+          );
+        }
+        if (Object.keys(tournament.options).length > 0) {
+          doc = { ...sheet, options: { ...tournament.options, ...ownOptions } };
+        }
+      }
+    }
+    const verified = verifyDocument(doc, { words: null });
+    if (!verified.ok) {
+      const errors = verified.errors.map((e) => ({ path: formatPath(e.path), message: e.message }));
+      throw new Unprocessable(
+        'SHEET_UNREADABLE',
+        `the score sheet cannot be read: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+        errors,
+      );
+    }
+    const names = verified.sheet.players;
+    const expected = [first.name, second!.name];
+    if (
+      names.length !== 2 ||
+      nameKey(names[0]) !== nameKey(expected[0]) ||
+      nameKey(names[1]) !== nameKey(expected[1])
+    ) {
+      const swapped =
+        names.length === 2 &&
+        nameKey(names[0]) === nameKey(expected[1]) &&
+        nameKey(names[1]) === nameKey(expected[0]);
+      throw new Unprocessable(
+        'SHEET_PLAYERS_MISMATCH',
+        swapped
+          ? `the sheet lists the players in the other order: ${expected[0]} moved first in this game, so "players" must be ${JSON.stringify(expected)}`
+          : `the sheet is for ${names.map((n) => JSON.stringify(n)).join(' and ')}, but this game is ${expected[0]} (moves first) against ${expected[1]}`,
+        { expected, got: names },
+      );
+    }
+    return verified.report;
+  }
+
+  /**
+   * Writes new result columns if the version read is still current (else 409),
+   * records the change in the history and marks the division's standings stale.
+   */
+  private async apply(
+    m: EntityManager,
+    ctx: GameContext,
+    changes: ResultColumns,
+    action: Action,
+    user: User | null,
+    recordUnchanged: boolean,
+  ): Promise<void> {
+    const { game } = ctx;
+    const before = resultSnapshot(game);
+    const after = resultSnapshot({ ...game, ...changes });
+    if (sameSnapshot(before, after) && !recordUnchanged) return;
+    const result = await m
+      .createQueryBuilder()
+      .update(Game)
+      .set(changes)
+      .where('id = :id AND version = :version', { id: game.id, version: game.version })
+      .execute();
+    if (result.affected !== 1) {
+      throw new Conflict(
+        'CONCURRENT_UPDATE',
+        `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
+      );
+    }
+    await m.insert(ResultChange, {
+      gameId: game.id,
+      userId: user?.id ?? null,
+      userName: user?.name ?? null,
+      userEmail: user?.email ?? null,
+      action,
+      before,
+      after,
+    });
+    await touchDivisions(m, ctx.round.divisionId);
+  }
+}
+
+function figuresToColumns(
+  ctx: GameContext,
+  f: ResultFigures,
+  source: 'result' | 'scoresheet',
+): ResultColumns {
+  return {
+    status: 'complete',
+    winner: f.winner,
+    firstScore: f.scores[0],
+    secondScore: f.scores[1],
+    firstRemaining: f.remaining[0],
+    secondRemaining: f.remaining[1],
+    timeLossPlayerId:
+      f.timeLoss === null
+        ? null
+        : f.timeLoss === 0
+          ? ctx.game.firstPlayerId
+          : ctx.game.secondPlayerId,
+    resultSource: source,
+  };
+}
+
+export function historyEntry(c: ResultChange): HistoryEntryView {
+  return {
+    at: c.createdAt,
+    action: c.action,
+    by: c.userName === null ? null : { userId: c.userId, name: c.userName },
+    before: c.before as ResultSnapshot,
+    after: c.after as ResultSnapshot,
+  };
+}

@@ -1,0 +1,92 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { PAIRING_SYSTEMS } from '../../tournaments/tournament.entity';
+import type { PairingSystem } from '../../tournaments/tournament.entity';
+import { IsName } from '../../tournaments/api/text';
+
+const MAX_ID = 2_147_483_647;
+
+export class ManualTableDto {
+  @ApiProperty({ description: 'player id; moves first' })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  first: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'player id; null or absent for a bye',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  second?: number | null;
+}
+
+export class PairRoundDto {
+  @ApiPropertyOptional({
+    enum: PAIRING_SYSTEMS,
+    description: "overrides the tournament's plan for this round",
+  })
+  @IsOptional()
+  @IsIn(PAIRING_SYSTEMS)
+  system?: PairingSystem;
+
+  @ApiPropertyOptional({
+    type: [ManualTableDto],
+    description: 'for system "manual": every active player once, tables in order, at most one bye',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10000)
+  @ValidateNested({ each: true })
+  @Type(() => ManualTableDto)
+  pairings?: ManualTableDto[];
+
+  @ApiPropertyOptional({
+    description:
+      'for system "random": the seed string (default: derived from the division and round)',
+    maxLength: 100,
+  })
+  @IsOptional()
+  @IsName(100)
+  seed?: string;
+
+  @ApiPropertyOptional({
+    enum: ['split', 'adjacent', 'fold'],
+    description: 'for system "seeded": 1–(n/2+1) (split, default), 1–2 (adjacent) or 1–n (fold)',
+  })
+  @IsOptional()
+  @IsIn(['split', 'adjacent', 'fold'])
+  seeding?: 'split' | 'adjacent' | 'fold';
+}
+
+export class SwapDto {
+  @ApiProperty({
+    type: [Number],
+    example: [12, 17],
+    description:
+      'two player ids: at different tables they change places; at one table they change who moves first',
+  })
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(2)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_ID, { each: true })
+  players: number[];
+}

@@ -1,0 +1,105 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { Player } from '../players/player.entity';
+import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
+import type { PairingSystem } from '../tournaments/tournament.entity';
+import { resultSnapshot } from './game-facts';
+import type { Game } from './game.entity';
+
+export class GamePlayerView {
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
+  @ApiProperty() seed: number;
+}
+
+export class GameResultView {
+  @ApiProperty({ enum: ['first', 'second', 'draw'] }) winner: 'first' | 'second' | 'draw';
+  @ApiProperty({ enum: ['score', 'time-tiebreak', 'time-expired', 'draw', 'bye'] })
+  reason: string;
+  @ApiProperty({
+    type: [Number],
+    nullable: true,
+    description: 'final scores, first player first; a bye: the bye spread and 0',
+  })
+  scores: number[] | null;
+  @ApiProperty({
+    type: [String],
+    nullable: true,
+    example: ['03:24', '00:45'],
+    description: 'remaining clocks after penalties (mm:ss)',
+  })
+  remaining: string[] | null;
+  @ApiProperty({
+    enum: [0, 1],
+    nullable: true,
+    description: 'who lost on time: 0 = first, 1 = second',
+  })
+  timeLoss: 0 | 1 | null;
+  @ApiProperty({ enum: ['result', 'scoresheet', 'bye'] }) source: string;
+}
+
+export class SheetSummaryView {
+  @ApiProperty({ description: "the engine's verdict: true when the sheet agrees with the rules" })
+  ok: boolean | null;
+}
+
+export class GameView {
+  @ApiProperty() id: number;
+  @ApiProperty() divisionId: number;
+  @ApiProperty({ description: 'round number' }) round: number;
+  @ApiProperty() table: number;
+  @ApiProperty({ enum: ['pending', 'complete', 'bye'] }) status: string;
+  @ApiProperty({ type: GamePlayerView, description: 'moves first' }) first: GamePlayerView;
+  @ApiProperty({ type: GamePlayerView, nullable: true, description: 'null for a bye' })
+  second: GamePlayerView | null;
+  @ApiProperty({ type: GameResultView, nullable: true }) result: GameResultView | null;
+  @ApiProperty({ type: SheetSummaryView, nullable: true }) scoresheet: SheetSummaryView | null;
+  @ApiProperty({ description: 'send it back in If-Match to change the result' }) version: number;
+}
+
+export class RoundView {
+  @ApiProperty() id: number;
+  @ApiProperty() divisionId: number;
+  @ApiProperty() number: number;
+  @ApiProperty({ enum: PAIRING_SYSTEMS }) system: PairingSystem;
+  @ApiProperty({ type: [String], description: "the pairing program's remarks" }) notes: string[];
+  @ApiProperty({ description: 'games still without a result' }) pending: number;
+  @ApiProperty({ type: [GameView] }) games: GameView[];
+}
+
+const playerRef = (p: Player | undefined, id: number): GamePlayerView => ({
+  id,
+  name: p?.name ?? `#${id}`,
+  seed: p?.seed ?? 0,
+});
+
+export function gameView(
+  g: Game,
+  round: { number: number; divisionId: number },
+  players: ReadonlyMap<number, Player>,
+  sheet: { ok: boolean | null } | null,
+): GameView {
+  const snap = resultSnapshot(g);
+  return {
+    id: g.id,
+    divisionId: round.divisionId,
+    round: round.number,
+    table: g.tableNumber,
+    status: g.status,
+    first: playerRef(players.get(g.firstPlayerId), g.firstPlayerId),
+    second:
+      g.secondPlayerId === null ? null : playerRef(players.get(g.secondPlayerId), g.secondPlayerId),
+    result:
+      snap.winner === null
+        ? null
+        : {
+            winner: snap.winner,
+            reason: snap.reason!,
+            scores: snap.scores,
+            remaining: snap.remaining,
+            timeLoss: snap.timeLoss,
+            source: snap.source!,
+          },
+    scoresheet: sheet ? { ok: sheet.ok } : null,
+    version: g.version,
+  };
+}

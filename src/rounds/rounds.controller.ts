@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Roles } from '../auth/roles.decorator';
+import { ApiErrors } from '../tournaments/api/docs';
+import { IdParam } from '../tournaments/api/id-param';
+import { PairRoundDto, SwapDto } from './dto/round.dto';
+import { RoundView } from './game.view';
+import { RoundsService } from './rounds.service';
+
+@ApiTags('rounds')
+@Controller('api/divisions/:id/rounds')
+export class RoundsController {
+  constructor(private readonly rounds: RoundsService) {}
+
+  @Roles('organiser')
+  @Post()
+  @ApiOperation({
+    summary: 'Pair the next round',
+    description:
+      "With the tournament's pairing plan, or the system in the body (`manual` takes the tables " +
+      'from the body). Refused (409) while earlier games have no result, except for a round robin, ' +
+      'whose schedule does not depend on results. A bye is recorded as a won game worth the bye spread.',
+  })
+  @ApiCreatedResponse({ type: RoundView })
+  @ApiErrors(400, 404, 409, 422)
+  pair(@IdParam('id', 'division') id: number, @Body() dto: PairRoundDto): Promise<RoundView> {
+    return this.rounds.pair(id, dto);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Every round of a division with its pairings and results' })
+  @ApiOkResponse({ type: [RoundView] })
+  @ApiErrors(400, 404)
+  list(@IdParam('id', 'division') id: number): Promise<RoundView[]> {
+    return this.rounds.list(id);
+  }
+
+  @Get(':number')
+  @ApiOperation({ summary: 'One round with its pairings and results' })
+  @ApiOkResponse({ type: RoundView })
+  @ApiErrors(400, 404)
+  get(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+  ): Promise<RoundView> {
+    return this.rounds.get(id, number);
+  }
+
+  @Roles('organiser')
+  @Post(':number/swap')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Swap two players of a round without results',
+    description:
+      'At different tables they change places (a bye moves with its table); at one table they ' +
+      'change who moves first. Rematches are allowed and noted.',
+  })
+  @ApiOkResponse({ type: RoundView })
+  @ApiErrors(400, 404, 409, 422)
+  swap(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+    @Body() dto: SwapDto,
+  ): Promise<RoundView> {
+    return this.rounds.swap(id, number, dto);
+  }
+
+  @Roles('organiser')
+  @Delete(':number')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Remove the last round while none of its games has a result' })
+  @ApiNoContentResponse()
+  @ApiErrors(400, 404, 409)
+  unpair(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+  ): Promise<void> {
+    return this.rounds.unpair(id, number);
+  }
+}

@@ -1,0 +1,317 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm';
+import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
+import { insertMany } from '../database/bulk';
+import { Transactions } from '../database/transactions';
+import {
+  Pairing,
+  pairRound,
+  Player as PairingPlayer,
+  swapPlayers,
+  validatePairings,
+} from '../pairing';
+import { Player } from '../players/player.entity';
+import { ScoreSheet } from '../results/score-sheet.entity';
+import {
+  findDivision,
+  isScheduled,
+  plannedSystem,
+  standingsOptions,
+  touchDivisions,
+} from '../tournaments/tournament-rules';
+import { Tournament } from '../tournaments/tournament.entity';
+import { PairRoundDto, SwapDto } from './dto/round.dto';
+import { gameRecord } from './game-facts';
+import { Game } from './game.entity';
+import { gameView, RoundView } from './game.view';
+import { Round } from './round.entity';
+
+/** Players as src/pairing sees them before round `round`: late entries count from their round. */
+export function pairingPlayers(players: readonly Player[], round: number): PairingPlayer[] {
+  return players.map((p) => ({
+    id: String(p.id),
+    seed: p.seed,
+    rating: p.rating ?? undefined,
+    active: p.active && p.joinedRound <= round,
+  }));
+}
+
+@Injectable()
+export class RoundsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /**
+   * Pairs the next round with the tournament's plan (or the system in the body)
+   * and records it; a bye is a complete game worth the bye spread.
+   */
+  async pair(divisionId: number, dto: PairRoundDto): Promise<RoundView> {
+    const roundId = await this.transactions.run(async (m) => {
+      const { division, tournament } = await findDivision(m, divisionId);
+      const rounds = await m.find(Round, { where: { divisionId }, order: { number: 'ASC' } });
+      const n = rounds.length + 1;
+      if (n > tournament.roundsPlanned) {
+        throw new Conflict(
+          'ALL_ROUNDS_PAIRED',
+          `all ${tournament.roundsPlanned} rounds of the tournament are paired (raise "rounds" to add one)`,
+        );
+      }
+      const system = dto.system ?? plannedSystem(tournament, n);
+      if (system === 'manual' && !dto.pairings) {
+        throw new BadInput('PAIRINGS_REQUIRED', 'a manual round needs "pairings"');
+      }
+      if (system !== 'manual' && dto.pairings) {
+        throw new BadInput(
+          'PAIRINGS_NOT_MANUAL',
+          `"pairings" are for a manual round, not ${system}`,
+        );
+      }
+      const games = await this.gamesOf(m, rounds);
+      const pending = games.filter((g) => g.game.status === 'pending');
+      if (pending.length > 0 && !isScheduled(system)) {
+        const where = [...new Set(pending.map((g) => g.round))]
+          .map(
+            (r) =>
+              `round ${r} (tables ${pending
+                .filter((g) => g.round === r)
+                .map((g) => g.game.tableNumber)
+                .join(', ')})`,
+          )
+          .join('; ');
+        throw new Conflict(
+          'ROUND_IN_PROGRESS',
+          `round ${n} cannot be paired ${system === 'manual' ? 'by hand ' : ''}while games have no result: ${where}`,
+          { pending: pending.map((g) => g.game.id) },
+        );
+      }
+      const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
+      const forPairing = pairingPlayers(players, n);
+      if (forPairing.filter((p) => p.active).length < 2) {
+        throw new Conflict(
+          'NOT_ENOUGH_PLAYERS',
+          `division ${divisionId} has fewer than two players to pair`,
+        );
+      }
+      const history = games.map((g) => gameRecord(g.game, g.round));
+      let tables: Pairing[];
+      let notes: string[];
+      if (system === 'manual') {
+        tables = dto.pairings!.map((t, i) => ({
+          table: i + 1,
+          first: String(t.first),
+          second: t.second === undefined || t.second === null ? null : String(t.second),
+        }));
+        const check = validatePairings(forPairing, tables, history);
+        if (!check.ok) {
+          throw new Unprocessable(
+            'INVALID_PAIRINGS',
+            check.errors.map((e) => e.message).join('; '),
+            check.errors,
+          );
+        }
+        notes = check.warnings.map((w) => w.message);
+      } else {
+        const outcome = pairRound(forPairing, history, {
+          system,
+          round: n,
+          seed: dto.seed ?? `tournament ${tournament.id} division ${division.id} round ${n}`,
+          seeding: dto.seeding,
+          standings: standingsOptions(tournament),
+        });
+        if (!outcome.ok) throw new Unprocessable('PAIRING_FAILED', outcome.message);
+        tables = outcome.pairings;
+        notes = outcome.notes;
+      }
+      const round = await m.save(m.create(Round, { divisionId, number: n, system, notes }));
+      await insertMany(
+        m,
+        Game,
+        tables.map((t) => byeOrGame(round.id, t, tournament)),
+      );
+      await touchDivisions(m, divisionId);
+      return round.id;
+    });
+    return this.roundById(roundId);
+  }
+
+  /** Exchanges two players of a round that has no result yet (byes aside). */
+  async swap(divisionId: number, number: number, dto: SwapDto): Promise<RoundView> {
+    const [x, y] = dto.players;
+    if (x === y) throw new BadInput('SAME_PLAYER', 'name two different players to swap');
+    const roundId = await this.transactions.run(async (m) => {
+      const { round, games } = await this.playableRound(m, divisionId, number, 'swapped');
+      const players = await m.find(Player, { where: { divisionId } });
+      const tables: Pairing[] = games.map((g) => ({
+        table: g.tableNumber,
+        first: String(g.firstPlayerId),
+        second: g.secondPlayerId === null ? null : String(g.secondPlayerId),
+      }));
+      const inRound = (id: number) =>
+        tables.some((t) => t.first === String(id) || t.second === String(id));
+      const absent = [x, y].filter((id) => !inRound(id));
+      if (absent.length > 0) {
+        throw new Unprocessable(
+          'NOT_IN_ROUND',
+          `player ${absent.join(' and ')} ${absent.length > 1 ? 'are' : 'is'} not paired in round ${number}`,
+        );
+      }
+      const swapped = swapPlayers(tables, String(x), String(y));
+      const history = (await this.gamesOf(m, await m.findBy(Round, { divisionId })))
+        .filter((g) => g.round < number)
+        .map((g) => gameRecord(g.game, g.round));
+      const check = validatePairings(pairingPlayers(players, number), swapped, history);
+      if (!check.ok) {
+        throw new Unprocessable(
+          'INVALID_PAIRINGS',
+          check.errors.map((e) => e.message).join('; '),
+          check.errors,
+        );
+      }
+      for (const [i, g] of games.entries()) {
+        const t = swapped[i];
+        const first = Number(t.first);
+        const second = t.second === null ? null : Number(t.second);
+        if (first !== g.firstPlayerId || second !== g.secondPlayerId) {
+          g.firstPlayerId = first;
+          g.secondPlayerId = second;
+          await m.save(g);
+        }
+      }
+      round.notes = [
+        ...(round.notes ?? []),
+        `players ${x} and ${y} swapped by the organiser`,
+        ...check.warnings.map((w) => w.message),
+      ];
+      await m.save(round);
+      await touchDivisions(m, divisionId);
+      return round.id;
+    });
+    return this.roundById(roundId);
+  }
+
+  /** Removes the last round while none of its games has a result. */
+  async unpair(divisionId: number, number: number): Promise<void> {
+    await this.transactions.run(async (m) => {
+      const { round, games } = await this.playableRound(m, divisionId, number, 'removed');
+      const last = await m.findOne(Round, { where: { divisionId }, order: { number: 'DESC' } });
+      if (last!.id !== round.id) {
+        throw new Conflict(
+          'NOT_LAST_ROUND',
+          `only the last round (${last!.number}) can be removed`,
+        );
+      }
+      if (games.length > 0) await m.delete(Game, { roundId: round.id });
+      await m.delete(Round, { id: round.id });
+      await touchDivisions(m, divisionId);
+    });
+  }
+
+  async list(divisionId: number): Promise<RoundView[]> {
+    await findDivision(this.dataSource.manager, divisionId);
+    const rounds = await this.dataSource.manager.find(Round, {
+      where: { divisionId },
+      order: { number: 'ASC' },
+    });
+    return this.views(rounds);
+  }
+
+  async get(divisionId: number, number: number): Promise<RoundView> {
+    await findDivision(this.dataSource.manager, divisionId);
+    const round = await this.dataSource.manager.findOneBy(Round, { divisionId, number });
+    if (!round) throw new NotFound(`round ${number} of division`, divisionId);
+    return (await this.views([round]))[0];
+  }
+
+  private async roundById(id: number): Promise<RoundView> {
+    return (await this.views([await this.dataSource.manager.findOneByOrFail(Round, { id })]))[0];
+  }
+
+  private async playableRound(m: EntityManager, divisionId: number, number: number, verb: string) {
+    await findDivision(m, divisionId);
+    const round = await m.findOneBy(Round, { divisionId, number });
+    if (!round) throw new NotFound(`round ${number} of division`, divisionId);
+    const games = await m.find(Game, {
+      where: { roundId: round.id },
+      order: { tableNumber: 'ASC' },
+    });
+    const played = games.filter((g) => g.status === 'complete');
+    if (played.length > 0) {
+      throw new Conflict(
+        'ROUND_PLAYED',
+        `round ${number} cannot be ${verb}: tables ${played.map((g) => g.tableNumber).join(', ')} have results`,
+      );
+    }
+    return { round, games };
+  }
+
+  private async gamesOf(m: EntityManager, rounds: Round[]) {
+    if (rounds.length === 0) return [];
+    const numberOf = new Map(rounds.map((r) => [r.id, r.number]));
+    const games = await m.find(Game, {
+      where: { roundId: In(rounds.map((r) => r.id)) },
+      order: { id: 'ASC' },
+    });
+    return games.map((game) => ({ game, round: numberOf.get(game.roundId)! }));
+  }
+
+  private async views(rounds: Round[]): Promise<RoundView[]> {
+    if (rounds.length === 0) return [];
+    const m = this.dataSource.manager;
+    const divisionId = rounds[0].divisionId;
+    const players = new Map(
+      (await m.find(Player, { where: { divisionId } })).map((p) => [p.id, p] as const),
+    );
+    const games = await m.find(Game, {
+      where: { roundId: In(rounds.map((r) => r.id)) },
+      order: { tableNumber: 'ASC' },
+    });
+    const sheets = new Map<number, { ok: boolean | null }>();
+    for (let i = 0; i < games.length; i += 500) {
+      const chunk = games.slice(i, i + 500).map((g) => g.id);
+      for (const s of await m.find(ScoreSheet, {
+        where: { gameId: In(chunk) },
+        select: { gameId: true, ok: true },
+      })) {
+        sheets.set(s.gameId, { ok: s.ok });
+      }
+    }
+    return rounds.map((r) => {
+      const own = games.filter((g) => g.roundId === r.id);
+      return {
+        id: r.id,
+        divisionId: r.divisionId,
+        number: r.number,
+        system: r.system,
+        notes: r.notes ?? [],
+        pending: own.filter((g) => g.status === 'pending').length,
+        games: own.map((g) => gameView(g, r, players, sheets.get(g.id) ?? null)),
+      };
+    });
+  }
+}
+
+function byeOrGame(
+  roundId: number,
+  t: Pairing,
+  tournament: Tournament,
+): QueryDeepPartialEntity<Game> {
+  const bye = t.second === null;
+  return {
+    roundId,
+    tableNumber: t.table,
+    firstPlayerId: Number(t.first),
+    secondPlayerId: bye ? null : Number(t.second),
+    status: bye ? 'bye' : 'pending',
+    winner: bye ? 'first' : null,
+    firstScore: bye ? tournament.byeSpread : null,
+    secondScore: bye ? 0 : null,
+    firstRemaining: null,
+    secondRemaining: null,
+    timeLossPlayerId: null,
+    resultSource: bye ? 'bye' : null,
+    version: 1,
+  };
+}

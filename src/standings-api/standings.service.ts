@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'crypto';
+import { DataSource } from 'typeorm';
+import { NotFound } from '../common/errors';
+import { formatClock } from '../engine';
+import { GameRecord } from '../pairing';
+import { Player } from '../players/player.entity';
+import { gameRecord, GameFacts } from '../rounds/game-facts';
+import { Game } from '../rounds/game.entity';
+import { Round } from '../rounds/round.entity';
+import { computeStandings } from '../standings';
+import { Division } from '../tournaments/division.entity';
+import { standingsOptions } from '../tournaments/tournament-rules';
+import { Tournament } from '../tournaments/tournament.entity';
+import { StandingsView } from './standings.view';
+
+/** A standings table ready to send: its JSON and an entity tag for conditional requests. */
+export interface StandingsJson {
+  json: string;
+  etag: string;
+}
+
+/** Standings tables kept, most recently used last. */
+const CACHE_SIZE = 64;
+
+/**
+ * Standings of a division after any round, from src/standings. The JSON of a
+ * table is kept until the division's revision moves (every write that can
+ * change it bumps the revision in its own transaction), so repeated reads of a
+ * busy standings page cost one indexed read.
+ */
+@Injectable()
+export class StandingsService {
+  private readonly cache = new Map<string, StandingsJson & { revision: number }>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async json(divisionId: number, round?: number): Promise<StandingsJson> {
+    const m = this.dataSource.manager;
+    const division = await m.findOne(Division, {
+      where: { id: divisionId },
+      select: { id: true, revision: true, tournamentId: true },
+    });
+    if (!division) throw new NotFound('division', divisionId);
+    const key = `${divisionId}:${round ?? 'last'}`;
+    const hit = this.cache.get(key);
+    if (hit && hit.revision === division.revision) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const json = JSON.stringify(await this.compute(division, round));
+    const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+    const entry = { revision: division.revision, json, etag };
+    this.cache.delete(key);
+    this.cache.set(key, entry);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    return entry;
+  }
+
+  /** Computes the table from the database, bypassing the cache. */
+  async compute(
+    division: Pick<Division, 'id' | 'tournamentId'>,
+    round?: number,
+  ): Promise<StandingsView> {
+    const m = this.dataSource.manager;
+    const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
+    const rounds = await m.find(Round, {
+      where: { divisionId: division.id },
+      select: { id: true, number: true },
+    });
+    const paired = rounds.reduce((max, r) => Math.max(max, r.number), 0);
+    if (round !== undefined && round > paired) {
+      throw new NotFound(`round ${round} of division`, division.id);
+    }
+    const through = round ?? paired;
+    const numberOf = new Map(rounds.map((r) => [r.id, r.number]));
+    const players = await m.find(Player, {
+      where: { divisionId: division.id },
+      select: { id: true, name: true, club: true, seed: true, active: true, joinedRound: true },
+    });
+    const games: (GameFacts & { roundId: number })[] =
+      rounds.length === 0
+        ? []
+        : await m
+            .createQueryBuilder(Game, 'g')
+            .innerJoin(Round, 'r', 'r.id = g.round_id')
+            .select('g.round_id', 'roundId')
+            .addSelect('g.first_player_id', 'firstPlayerId')
+            .addSelect('g.second_player_id', 'secondPlayerId')
+            .addSelect('g.status', 'status')
+            .addSelect('g.winner', 'winner')
+            .addSelect('g.first_score', 'firstScore')
+            .addSelect('g.second_score', 'secondScore')
+            .addSelect('g.first_remaining', 'firstRemaining')
+            .addSelect('g.second_remaining', 'secondRemaining')
+            .addSelect('g.time_loss_player_id', 'timeLossPlayerId')
+            .addSelect('g.result_source', 'resultSource')
+            .where('r.division_id = :division AND r.number <= :through', {
+              division: division.id,
+              through,
+            })
+            .getRawMany();
+    let pendingGames = 0;
+    const records: GameRecord[] = [];
+    for (const g of games) {
+      if (g.status === 'pending') pendingGames++;
+      records.push(gameRecord(g, numberOf.get(g.roundId)!));
+    }
+    const seated = new Set(records.flatMap((g) => (g.b === null ? [g.a] : [g.a, g.b])));
+    const listed = players.filter(
+      (p) => p.joinedRound <= Math.max(through, 1) || seated.has(String(p.id)),
+    );
+    const byId = new Map(listed.map((p) => [String(p.id), p]));
+    const options = standingsOptions(tournament, through);
+    const rows = computeStandings(
+      listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
+      records,
+      options,
+    );
+    return {
+      divisionId: division.id,
+      tournamentId: tournament.id,
+      round: through,
+      roundsPaired: paired,
+      pendingGames,
+      tieBreaks: [...options.tieBreaks!],
+      rows: rows.map((r) => {
+        const p = byId.get(r.playerId)!;
+        return {
+          rank: r.rank,
+          playerId: p.id,
+          name: p.name,
+          club: p.club,
+          seed: r.seed,
+          active: r.active,
+          points: r.points,
+          wins: r.wins,
+          draws: r.draws,
+          losses: r.losses,
+          byes: r.byes,
+          gamesPlayed: r.gamesPlayed,
+          spread: r.spread,
+          remainingSeconds: r.remainingSeconds,
+          remaining: formatClock(r.remainingSeconds),
+          totalScore: r.totalScore,
+          buchholz: r.buchholz,
+          headToHead: r.headToHead,
+          tieBreakValues: r.tieBreaks,
+        };
+      }),
+    };
+  }
+}

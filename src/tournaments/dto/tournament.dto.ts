@@ -1,0 +1,159 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+import { RULE_SETS } from '../../engine';
+import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from '../tournament.entity';
+import { IsName, PRINTABLE } from '../api/text';
+
+const RULE_SET_IDS = Object.keys(RULE_SETS);
+
+export class CreateTournamentDto {
+  @ApiProperty({ example: 'Beogradski kup 2026', maxLength: 200 })
+  @IsName(200)
+  name: string;
+
+  @ApiProperty({ enum: RULE_SET_IDS, example: 'kvizovka', description: 'a rule set of the engine' })
+  @IsIn(RULE_SET_IDS)
+  ruleSet: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { clockMinutes: 35 },
+    description:
+      "the rule set's options for every game (a score sheet's `options`), checked by the engine",
+  })
+  @IsOptional()
+  @IsObject()
+  options?: Record<string, unknown>;
+
+  @ApiProperty({ minimum: 1, maximum: 100, example: 7, description: 'number of rounds' })
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  rounds: number;
+
+  @ApiPropertyOptional({
+    enum: PAIRING_SYSTEMS,
+    isArray: true,
+    example: ['random', 'swiss'],
+    description: 'system of each round from round 1; later rounds repeat the last (default: swiss)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @IsIn(PAIRING_SYSTEMS, { each: true })
+  pairingPlan?: PairingSystem[];
+
+  @ApiPropertyOptional({
+    enum: TIE_BREAKS,
+    isArray: true,
+    example: ['spread', 'remaining-time', 'buchholz'],
+    description:
+      'tie-breaks after game points, in order; the seed breaks the last ties (default: spread, remaining-time)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(TIE_BREAKS.length)
+  @ArrayUnique()
+  @IsIn(TIE_BREAKS, { each: true })
+  tieBreaks?: TieBreak[];
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 1000,
+    example: 50,
+    description: 'spread a bye counts for (default 50)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  byeSpread?: number;
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['A', 'B'],
+    description: 'names of the divisions to create (default: one division, "Open")',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @ArrayUnique()
+  @IsString({ each: true })
+  @MinLength(1, { each: true })
+  @MaxLength(100, { each: true })
+  @Matches(PRINTABLE, { each: true, message: 'divisions must not contain control characters' })
+  divisions?: string[];
+}
+
+/** Everything may change; rule set, options and bye spread only before the first round is paired. */
+export class UpdateTournamentDto {
+  @ApiPropertyOptional({ maxLength: 200 })
+  @ValidateIf((o: UpdateTournamentDto) => o.name !== undefined)
+  @IsName(200)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: RULE_SET_IDS })
+  @ValidateIf((o: UpdateTournamentDto) => o.ruleSet !== undefined)
+  @IsIn(RULE_SET_IDS)
+  ruleSet?: string;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @ValidateIf((o: UpdateTournamentDto) => o.options !== undefined)
+  @IsObject()
+  options?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100 })
+  @ValidateIf((o: UpdateTournamentDto) => o.rounds !== undefined)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  rounds?: number;
+
+  @ApiPropertyOptional({ enum: PAIRING_SYSTEMS, isArray: true })
+  @ValidateIf((o: UpdateTournamentDto) => o.pairingPlan !== undefined)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @IsIn(PAIRING_SYSTEMS, { each: true })
+  pairingPlan?: PairingSystem[];
+
+  @ApiPropertyOptional({ enum: TIE_BREAKS, isArray: true })
+  @ValidateIf((o: UpdateTournamentDto) => o.tieBreaks !== undefined)
+  @IsArray()
+  @ArrayMaxSize(TIE_BREAKS.length)
+  @ArrayUnique()
+  @IsIn(TIE_BREAKS, { each: true })
+  tieBreaks?: TieBreak[];
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1000 })
+  @ValidateIf((o: UpdateTournamentDto) => o.byeSpread !== undefined)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  byeSpread?: number;
+}
+
+export class DivisionDto {
+  @ApiProperty({ example: 'A', maxLength: 100 })
+  @IsName(100)
+  name: string;
+}

@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from './tournament.entity';
+
+export class DivisionView {
+  @ApiProperty() id: number;
+  @ApiProperty() tournamentId: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ description: 'players registered, withdrawn ones included' }) players: number;
+  @ApiProperty({ description: 'players still in the event' }) activePlayers: number;
+  @ApiProperty({ description: 'rounds paired so far' }) roundsPaired: number;
+}
+
+export class TournamentView {
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ example: 'kvizovka' }) ruleSet: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) options: Record<string, unknown>;
+  @ApiProperty({ description: 'rounds planned' }) rounds: number;
+  @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true }) pairingPlan: PairingSystem[];
+  @ApiProperty({ enum: TIE_BREAKS, isArray: true }) tieBreaks: TieBreak[];
+  @ApiProperty() byeSpread: number;
+  @ApiProperty({ type: [DivisionView] }) divisions: DivisionView[];
+  @ApiProperty() createdAt: Date;
+}
+
+export class RuleSetView {
+  @ApiProperty({ example: 'kvizovka' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ description: 'minutes on each clock' }) clockMinutes: number;
+  @ApiProperty({ type: [String], description: 'options a tournament may set' }) options: string[];
+}

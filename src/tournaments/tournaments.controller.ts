@@ -1,0 +1,100 @@
+import { Body, Controller, Get, Patch, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../auth/roles.decorator';
+import { ApiErrors } from './api/docs';
+import { IdParam } from './api/id-param';
+import { CreateTournamentDto, DivisionDto, UpdateTournamentDto } from './dto/tournament.dto';
+import { TournamentsService } from './tournaments.service';
+import { DivisionView, RuleSetView, TournamentView } from './tournament.view';
+
+@ApiTags('tournaments')
+@Controller('api')
+export class TournamentsController {
+  constructor(private readonly tournaments: TournamentsService) {}
+
+  @Get('rule-sets')
+  @ApiOperation({ summary: 'Rule sets a tournament can use, with the options they take' })
+  @ApiOkResponse({ type: [RuleSetView] })
+  ruleSets(): RuleSetView[] {
+    return this.tournaments.ruleSets();
+  }
+
+  @Roles('organiser')
+  @Post('tournaments')
+  @ApiOperation({ summary: 'Create a tournament with its divisions' })
+  @ApiCreatedResponse({ type: TournamentView })
+  @ApiErrors(400)
+  create(@Body() dto: CreateTournamentDto): Promise<TournamentView> {
+    return this.tournaments.create(dto);
+  }
+
+  @Get('tournaments')
+  @ApiOperation({ summary: 'Every tournament' })
+  @ApiOkResponse({ type: [TournamentView] })
+  list(): Promise<TournamentView[]> {
+    return this.tournaments.list();
+  }
+
+  @Get('tournaments/:id')
+  @ApiOperation({ summary: 'One tournament and its divisions' })
+  @ApiOkResponse({ type: TournamentView })
+  @ApiErrors(400, 404)
+  get(@IdParam('id', 'tournament') id: number): Promise<TournamentView> {
+    return this.tournaments.get(id);
+  }
+
+  @Roles('organiser')
+  @Patch('tournaments/:id')
+  @ApiOperation({
+    summary: 'Change a tournament',
+    description: 'Rule set, options and bye spread are fixed once a round has been paired.',
+  })
+  @ApiOkResponse({ type: TournamentView })
+  @ApiErrors(400, 404, 409)
+  update(
+    @IdParam('id', 'tournament') id: number,
+    @Body() dto: UpdateTournamentDto,
+  ): Promise<TournamentView> {
+    return this.tournaments.update(id, dto);
+  }
+
+  @Get('tournaments/:id/divisions')
+  @ApiOperation({ summary: "A tournament's divisions" })
+  @ApiOkResponse({ type: [DivisionView] })
+  @ApiErrors(400, 404)
+  divisions(@IdParam('id', 'tournament') id: number): Promise<DivisionView[]> {
+    return this.tournaments.divisions(id);
+  }
+
+  @Roles('organiser')
+  @Post('tournaments/:id/divisions')
+  @ApiOperation({ summary: 'Add a division' })
+  @ApiCreatedResponse({ type: DivisionView })
+  @ApiErrors(400, 404, 409)
+  addDivision(
+    @IdParam('id', 'tournament') id: number,
+    @Body() dto: DivisionDto,
+  ): Promise<DivisionView> {
+    return this.tournaments.addDivision(id, dto);
+  }
+
+  @Get('divisions/:id')
+  @ApiOperation({ summary: 'One division' })
+  @ApiOkResponse({ type: DivisionView })
+  @ApiErrors(400, 404)
+  division(@IdParam('id', 'division') id: number): Promise<DivisionView> {
+    return this.tournaments.division(id);
+  }
+
+  @Roles('organiser')
+  @Patch('divisions/:id')
+  @ApiOperation({ summary: 'Rename a division' })
+  @ApiOkResponse({ type: DivisionView })
+  @ApiErrors(400, 404, 409)
+  renameDivision(
+    @IdParam('id', 'division') id: number,
+    @Body() dto: DivisionDto,
+  ): Promise<DivisionView> {
+    return this.tournaments.renameDivision(id, dto);
+  }
+}

@@ -1,0 +1,239 @@
+import { KVIZOVKA, Scoresheet, simulateGame } from '../../src/engine';
+import type { TestApp } from './harness';
+
+export type Auth = { Authorization: string };
+
+/** A small seeded generator (mulberry32), so every run plays the same tournament. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const clock = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+
+export interface GameJson {
+  id: number;
+  round: number;
+  table: number;
+  status: 'pending' | 'complete' | 'bye';
+  first: { id: number; name: string; seed: number };
+  second: { id: number; name: string; seed: number } | null;
+  result: {
+    winner: 'first' | 'second' | 'draw';
+    reason: string;
+    scores: number[] | null;
+    remaining: string[] | null;
+    timeLoss: 0 | 1 | null;
+    source: string;
+  } | null;
+  scoresheet: { ok: boolean | null } | null;
+  version: number;
+}
+
+export interface RoundJson {
+  id: number;
+  number: number;
+  system: string;
+  notes: string[];
+  pending: number;
+  games: GameJson[];
+}
+
+export interface StandingsJson {
+  round: number;
+  pendingGames: number;
+  tieBreaks: string[];
+  rows: {
+    rank: number;
+    playerId: number;
+    name: string;
+    seed: number;
+    active: boolean;
+    points: number;
+    wins: number;
+    draws: number;
+    losses: number;
+    byes: number;
+    gamesPlayed: number;
+    spread: number;
+    remainingSeconds: number;
+    totalScore: number;
+    buchholz: number;
+    tieBreakValues: number[];
+  }[];
+}
+
+export async function createTournament(
+  t: TestApp,
+  body: Record<string, unknown>,
+): Promise<{ id: number; divisionId: number }> {
+  const res = await t.http.post('/api/tournaments').set(t.organiser).send(body).expect(201);
+  return { id: res.body.id, divisionId: res.body.divisions[0].id };
+}
+
+export async function register(
+  t: TestApp,
+  divisionId: number,
+  names: string[],
+  rating = (i: number) => 1500 + ((i * 37) % 300),
+): Promise<{ id: number; name: string; seed: number }[]> {
+  const players = [];
+  for (const [i, name] of names.entries()) {
+    const res = await t.http
+      .post(`/api/divisions/${divisionId}/players`)
+      .set(t.organiser)
+      .send({ name, club: `Klub ${i % 3}`, rating: rating(i) })
+      .expect(201);
+    players.push(res.body);
+  }
+  return players;
+}
+
+export async function pair(
+  t: TestApp,
+  divisionId: number,
+  body: Record<string, unknown> = {},
+): Promise<RoundJson> {
+  const res = await t.http.post(`/api/divisions/${divisionId}/rounds`).set(t.organiser).send(body);
+  if (res.status !== 201)
+    throw new Error(`pairing failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as RoundJson;
+}
+
+export async function standings(t: TestApp, divisionId: number, round?: number) {
+  const res = await t.http
+    .get(`/api/divisions/${divisionId}/standings${round === undefined ? '' : `?round=${round}`}`)
+    .expect(200);
+  expect(res.headers['content-type']).toMatch(/application\/json/);
+  return res.body as StandingsJson;
+}
+
+/** A typed result; the judge's If-Match when the game has one already. */
+export async function enterResult(
+  t: TestApp,
+  who: Auth,
+  game: { id: number; version?: number },
+  body: { scores: number[]; clocks: string[]; timeLoss?: 0 | 1 },
+  expectStatus = 200,
+) {
+  const req = t.http.put(`/api/games/${game.id}/result`).set(who);
+  if (game.version !== undefined) void req.set('If-Match', String(game.version));
+  const res = await req.send(body);
+  if (res.status !== expectStatus) {
+    throw new Error(`result for game ${game.id}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body as GameJson;
+}
+
+/**
+ * A real Kvizovka score sheet that verifies: a legal random game from the
+ * engine's generator, with the game's players. With `timeLoss`, the player
+ * ahead on score ends with 00:00 on the clock and so loses on time.
+ */
+export function scoreSheet(
+  players: [string, string],
+  seed: number,
+  options: { timeLoss?: boolean } = {},
+): { sheet: Scoresheet; leaderOnScore: 0 | 1 } {
+  for (let s = seed; ; s++) {
+    const { sheet } = simulateGame(KVIZOVKA, s);
+    const finals = sheet.claimed!.final!;
+    if (finals[0] === finals[1]) continue;
+    const leaderOnScore: 0 | 1 = finals[0] > finals[1] ? 0 : 1;
+    sheet.players = [...players];
+    if (options.timeLoss) {
+      const clocks = [...sheet.end!.clocks!];
+      clocks[leaderOnScore] = '00:00';
+      sheet.end = { ...sheet.end, clocks };
+    }
+    return { sheet, leaderOnScore };
+  }
+}
+
+/** The test's own account of a division, kept from what it entered, to check the server's arithmetic. */
+export class Ledger {
+  readonly rows = new Map<
+    number,
+    {
+      points: number;
+      spread: number;
+      remaining: number;
+      byes: number;
+      played: number;
+      opponents: number[];
+    }
+  >();
+
+  constructor(private readonly byeSpread: number) {}
+
+  private row(id: number) {
+    let r = this.rows.get(id);
+    if (!r) {
+      r = { points: 0, spread: 0, remaining: 0, byes: 0, played: 0, opponents: [] };
+      this.rows.set(id, r);
+    }
+    return r;
+  }
+
+  bye(id: number) {
+    const r = this.row(id);
+    r.points += 1;
+    r.byes += 1;
+    r.spread += this.byeSpread;
+  }
+
+  /** A finished game's figures as they stand (after any correction). */
+  game(
+    first: number,
+    second: number,
+    scores: number[],
+    remaining: number[],
+    winner: 'first' | 'second' | 'draw',
+  ) {
+    const a = this.row(first);
+    const b = this.row(second);
+    a.points += winner === 'first' ? 1 : winner === 'draw' ? 0.5 : 0;
+    b.points += winner === 'second' ? 1 : winner === 'draw' ? 0.5 : 0;
+    a.spread += scores[0] - scores[1];
+    b.spread += scores[1] - scores[0];
+    a.remaining += remaining[0];
+    b.remaining += remaining[1];
+    a.played++;
+    b.played++;
+    a.opponents.push(second);
+    b.opponents.push(first);
+  }
+}
+
+export const seconds = (mmss: string) => {
+  const negative = mmss.startsWith('-');
+  const [m, s] = mmss.replace('-', '').split(':').map(Number);
+  return (negative ? -1 : 1) * (m * 60 + s);
+};
+
+/** Rebuilds the ledger of a division from the server's rounds (to compare with the test's own). */
+export function ledgerFromRounds(rounds: RoundJson[], byeSpread: number): Ledger {
+  const ledger = new Ledger(byeSpread);
+  for (const r of rounds) {
+    for (const g of r.games) {
+      if (g.status === 'bye') ledger.bye(g.first.id);
+      else if (g.status === 'complete') {
+        ledger.game(
+          g.first.id,
+          g.second!.id,
+          g.result!.scores!,
+          g.result!.remaining!.map(seconds),
+          g.result!.winner,
+        );
+      }
+    }
+  }
+  return ledger;
+}
