@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module';
 import { validateEnvironment } from './config';
 import { DatabaseSettings } from './database/database-options';
 import { DatabaseModule } from './database/database.module';
+import { WordsModule } from './words/words.module';
 import { ExchangeModule } from './exchange/exchange.module';
 import { HealthController } from './health.controller';
 import { PlayersModule } from './players/players.module';
@@ -38,6 +39,7 @@ export class AppModule {
         ResultsModule,
         StandingsApiModule,
         ExchangeModule,
+        WordsModule,
       ],
       controllers: [HealthController],
     };

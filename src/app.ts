@@ -14,7 +14,7 @@ import { AppModule, AppOptions } from './app.module';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
 import type { Role } from './auth/user.entity';
 import { ErrorFilter } from './common/error.filter';
-import { ErrorView } from './tournaments/api/docs';
+import { ErrorView } from './common/api/docs';
 
 /** Largest request body: a whole-tournament import of a big open event fits. */
 const BODY_LIMIT = '25mb';

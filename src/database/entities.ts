@@ -7,7 +7,10 @@ import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
+import { TournamentWordList } from '../words/word-list.entity';
+import { WordRuling } from '../words/word-ruling.entity';
 import { Initial1763800000000 } from './migrations/1763800000000-initial';
+import { Words1763900000000 } from './migrations/1763900000000-words';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -20,7 +23,9 @@ export const ENTITIES = [
   Game,
   ScoreSheet,
   ResultChange,
+  TournamentWordList,
+  WordRuling,
 ];
 
 /** Every migration, in order. */
-export const MIGRATIONS = [Initial1763800000000];
+export const MIGRATIONS = [Initial1763800000000, Words1763900000000];

@@ -53,3 +53,20 @@ export function judgeWords(
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, verdict: allFound ? 'VALID' : 'INVALID' };
 }
+
+/**
+ * A word reader for uploaded lists of any rule set: the word read as on a
+ * score sheet (case ignored, `|` splits a Latin digraph), as its tile key.
+ */
+export function ruleSetWordReader(
+  rulesId: string,
+): (word: string) => { ok: true; key: string } | { ok: false; message: string } {
+  const ruleSet = findRuleSet(rulesId);
+  if (!ruleSet) throw new Error(`unknown rule set "${rulesId}"`);
+  const { alphabet } = compileRules(ruleSet);
+  return (word) => {
+    if (/[.?]/.test(word)) return { ok: false, message: `'${word}' must be letters only` };
+    const parsed = alphabet.parseWord(word.toUpperCase());
+    return parsed.ok ? { ok: true, key: alphabet.keyOf(parsed.readings[0].tiles) } : parsed;
+  };
+}

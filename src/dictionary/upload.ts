@@ -5,7 +5,7 @@
  * they are two tiles (`IN|JEKCIJA`). Lines that are not one Serbian word are
  * reported, not dropped silently.
  */
-import { readSerbianWord } from './tile-key';
+import { readSerbianWord, TileKeyResult } from './tile-key';
 
 export interface UploadError {
   /** 1-based line number. */
@@ -21,7 +21,14 @@ export interface UploadedWordList {
   errors: UploadError[];
 }
 
-export function parseUploadedWordList(text: string): UploadedWordList {
+/**
+ * Reads the list line by line. `readWord` turns one word into its tile key;
+ * Serbian by default, any rule set's alphabet with {@link ruleSetWordReader}.
+ */
+export function parseUploadedWordList(
+  text: string,
+  readWord: (word: string) => TileKeyResult = readSerbianWord,
+): UploadedWordList {
   const words: string[] = [];
   const seen = new Set<string>();
   const errors: UploadError[] = [];
@@ -33,7 +40,7 @@ export function parseUploadedWordList(text: string): UploadedWordList {
       errors.push({ line: i + 1, text: raw, message: 'one word per line (found a space)' });
       return;
     }
-    const read = readSerbianWord(line);
+    const read = readWord(line);
     if (!read.ok) {
       errors.push({ line: i + 1, text: raw, message: read.message });
       return;

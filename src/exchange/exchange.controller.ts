@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/roles.decorator';
-import { ApiErrors } from '../tournaments/api/docs';
-import { IdParam } from '../tournaments/api/id-param';
+import { ApiErrors } from '../common/api/docs';
+import { IdParam } from '../common/api/id-param';
 import { TournamentView } from '../tournaments/tournament.view';
 import { ExchangeService } from './exchange.service';
 import { EXCHANGE_FORMAT, TournamentDocument } from './format';

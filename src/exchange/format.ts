@@ -8,7 +8,7 @@ import {
   TIE_BREAKS,
   TieBreak,
 } from '../tournaments/tournament.entity';
-import { PRINTABLE } from '../tournaments/api/text';
+import { PRINTABLE } from '../common/api/text';
 
 /** The version of the whole-tournament document; a reader refuses any other. */
 export const EXCHANGE_FORMAT = 'arbiter-tournament/1';

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/roles.decorator';
-import { ApiErrors } from '../tournaments/api/docs';
-import { IdParam } from '../tournaments/api/id-param';
+import { ApiErrors } from '../common/api/docs';
+import { IdParam } from '../common/api/id-param';
 import { CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
 import { PlayersService } from './players.service';
 import { PlayerView } from './player.view';

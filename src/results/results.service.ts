@@ -3,7 +3,8 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { formatPath, parseClock, VerificationReport, verifyDocument } from '../engine';
+import { formatPath, parseClock, VerificationReport, verifyDocument, WordList } from '../engine';
+import { WordsService } from '../words/words.service';
 import { nameKey } from '../players/names';
 import { Player } from '../players/player.entity';
 import { resultSnapshot, ResultSnapshot } from '../rounds/game-facts';
@@ -52,6 +53,7 @@ export class ResultsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly words: WordsService,
   ) {}
 
   async game(id: number): Promise<GameView> {
@@ -113,7 +115,8 @@ export class ResultsService {
     }
     return this.write(id, async (m, ctx) => {
       this.checkWritable(ctx, ifMatch);
-      const report = this.verify(ctx, body);
+      const { list } = await this.words.listForTournament(ctx.tournament);
+      const report = this.verify(ctx, body, list);
       const figures = figuresFromReport(report);
       const existing = await m.findOneBy(ScoreSheet, { gameId: id });
       if (existing) {
@@ -259,7 +262,7 @@ export class ResultsService {
   }
 
   /** Reads and verifies a sheet against the game: its rules, its options and its players. */
-  private verify(ctx: GameContext, body: unknown): VerificationReport {
+  private verify(ctx: GameContext, body: unknown, words: WordList | null): VerificationReport {
     const { tournament, first, second } = ctx;
     let doc = body;
     if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
@@ -294,7 +297,7 @@ export class ResultsService {
         }
       }
     }
-    const verified = verifyDocument(doc, { words: null });
+    const verified = verifyDocument(doc, { words });
     if (!verified.ok) {
       const errors = verified.errors.map((e) => ({ path: formatPath(e.path), message: e.message }));
       throw new Unprocessable(

@@ -7,8 +7,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Roles } from '../auth/roles.decorator';
-import { ApiErrors } from '../tournaments/api/docs';
-import { IdParam } from '../tournaments/api/id-param';
+import { ApiErrors } from '../common/api/docs';
+import { IdParam } from '../common/api/id-param';
 import { PairRoundDto, SwapDto } from './dto/round.dto';
 import { RoundView } from './game.view';
 import { RoundsService } from './rounds.service';

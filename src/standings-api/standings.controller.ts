@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ApiErrors } from '../tournaments/api/docs';
-import { IdParam } from '../tournaments/api/id-param';
+import { ApiErrors } from '../common/api/docs';
+import { IdParam } from '../common/api/id-param';
 import { StandingsService } from './standings.service';
 import { StandingsQueryDto, StandingsView } from './standings.view';
 

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/roles.decorator';
-import { ApiErrors } from './api/docs';
-import { IdParam } from './api/id-param';
+import { ApiErrors } from '../common/api/docs';
+import { IdParam } from '../common/api/id-param';
 import { CreateTournamentDto, DivisionDto, UpdateTournamentDto } from './dto/tournament.dto';
 import { TournamentsService } from './tournaments.service';
 import { DivisionView, RuleSetView, TournamentView } from './tournament.view';

@@ -11,7 +11,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsName } from '../../tournaments/api/text';
+import { IsName } from '../../common/api/text';
 
 export class CreatePlayerDto {
   @ApiProperty({

@@ -13,7 +13,7 @@ import {
 } from 'class-validator';
 import { PAIRING_SYSTEMS } from '../../tournaments/tournament.entity';
 import type { PairingSystem } from '../../tournaments/tournament.entity';
-import { IsName } from '../../tournaments/api/text';
+import { IsName } from '../../common/api/text';
 
 const MAX_ID = 2_147_483_647;
 

@@ -18,7 +18,7 @@ import {
 } from 'class-validator';
 import { RULE_SETS } from '../../engine';
 import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from '../tournament.entity';
-import { IsName, PRINTABLE } from '../api/text';
+import { IsName, PRINTABLE } from '../../common/api/text';
 
 const RULE_SET_IDS = Object.keys(RULE_SETS);
 

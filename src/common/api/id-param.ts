@@ -1,5 +1,5 @@
 import { Param, PipeTransform } from '@nestjs/common';
-import { BadInput, NotFound } from '../../common/errors';
+import { BadInput, NotFound } from '../errors';
 
 /** Largest id a 32-bit integer column holds; anything above cannot exist. */
 const MAX_ID = 2_147_483_647;

@@ -1,4 +1,4 @@
-import { BadInput } from '../../common/errors';
+import { BadInput } from '../errors';
 
 /**
  * The version a client read, from an `If-Match` header (`3`, `"3"` or `W/"3"`);

@@ -1,0 +1,30 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+
+/** The body of every error response (see src/common/error.filter.ts). */
+export class ErrorView {
+  @ApiProperty({ example: 409 })
+  statusCode: number;
+
+  @ApiProperty({ example: 'ROUND_IN_PROGRESS', description: 'stable upper-case code' })
+  code: string;
+
+  @ApiProperty({ example: 'round 3 still has 2 games without a result (tables 4, 7)' })
+  message: string;
+
+  @ApiPropertyOptional({ description: 'machine-readable details, e.g. each validation error' })
+  details?: unknown;
+}
+
+const WHY: Record<number, string> = {
+  400: 'the input is malformed (validation errors name each field)',
+  404: 'the thing asked for does not exist',
+  409: 'the request clashes with the current state',
+  422: 'well-formed but not acceptable (the message says why)',
+};
+
+/** Documents the error statuses a route can answer with, each with the error body. */
+export const ApiErrors = (...statuses: (400 | 404 | 409 | 422)[]) =>
+  applyDecorators(
+    ...statuses.map((status) => ApiResponse({ status, description: WHY[status], type: ErrorView })),
+  );

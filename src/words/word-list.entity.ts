@@ -1,0 +1,24 @@
+import { Column, Entity, JoinColumn, OneToOne } from 'typeorm';
+import { BaseEntity } from '../common/base.entity';
+import { Tournament } from '../tournaments/tournament.entity';
+
+/** A tournament's own official word list, replacing the rule set's default. */
+@Entity('word_lists')
+export class TournamentWordList extends BaseEntity {
+  @OneToOne(() => Tournament, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'tournament_id' })
+  tournament: Tournament;
+
+  @Column({ name: 'tournament_id', type: 'integer', unique: true })
+  tournamentId: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  /** Tile keys, one a line. */
+  @Column({ type: 'text' })
+  words: string;
+
+  @Column({ name: 'word_count', type: 'integer' })
+  wordCount: number;
+}

@@ -1,0 +1,197 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { User } from '../auth/user.entity';
+import { BadInput, NotFound, Unprocessable } from '../common/errors';
+import { Transactions } from '../database/transactions';
+import { defaultWordList } from '../dictionary/default-lists';
+import { judgeWords, ruleSetWordReader, Verdict } from '../dictionary/judge';
+import { parseUploadedWordList } from '../dictionary/upload';
+import { findRuleSet, SetWordList, WordList } from '../engine';
+import { Game } from '../rounds/game.entity';
+import { Tournament } from '../tournaments/tournament.entity';
+import { JudgeWordsDto, UploadWordListDto } from './dto/words.dto';
+import { TournamentWordList } from './word-list.entity';
+import { WordRuling } from './word-ruling.entity';
+
+/** Which list rules a tournament's games. */
+export interface WordListView {
+  source: 'tournament' | 'default';
+  name: string;
+  words: number;
+  updatedAt: string | null;
+}
+
+const MAX_LINE_ERRORS = 200;
+
+@Injectable()
+export class WordsService {
+  /** Uploaded lists, kept in memory while unchanged (keyed by tournament, checked by updatedAt). */
+  private readonly cache = new Map<number, { updatedAt: number; list: WordList }>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /** The list a tournament's words are checked against: its own, else its rule set's default. */
+  async listForTournament(
+    tournament: Tournament,
+  ): Promise<{ list: WordList | null; label: string }> {
+    const own = await this.dataSource.manager.findOne(TournamentWordList, {
+      where: { tournamentId: tournament.id },
+      select: { id: true, updatedAt: true, tournamentId: true },
+    });
+    if (!own) {
+      return {
+        list: defaultWordList(tournament.ruleSet),
+        label: `default:${findRuleSet(tournament.ruleSet)?.wordList ?? 'none'}`,
+      };
+    }
+    const cached = this.cache.get(tournament.id);
+    if (cached && cached.updatedAt === own.updatedAt.getTime())
+      return { list: cached.list, label: `tournament:${tournament.id}` };
+    const full = await this.dataSource.manager.findOneByOrFail(TournamentWordList, { id: own.id });
+    const list = new SetWordList(full.words.split('\n'));
+    this.cache.set(tournament.id, { updatedAt: own.updatedAt.getTime(), list });
+    return { list, label: `tournament:${tournament.id}` };
+  }
+
+  async describe(tournamentId: number): Promise<WordListView> {
+    const tournament = await this.tournament(tournamentId);
+    const own = await this.dataSource.manager.findOne(TournamentWordList, {
+      where: { tournamentId },
+      select: { name: true, wordCount: true, updatedAt: true, id: true },
+    });
+    if (own)
+      return {
+        source: 'tournament',
+        name: own.name,
+        words: own.wordCount,
+        updatedAt: own.updatedAt.toISOString(),
+      };
+    const list = defaultWordList(tournament.ruleSet);
+    return {
+      source: 'default',
+      name: findRuleSet(tournament.ruleSet)?.wordList ?? 'none',
+      words: list?.size ?? 0,
+      updatedAt: null,
+    };
+  }
+
+  /** Replaces the tournament's list. A list with bad lines is refused whole, every bad line named. */
+  async upload(tournamentId: number, dto: UploadWordListDto): Promise<WordListView> {
+    const tournament = await this.tournament(tournamentId);
+    const parsed = parseUploadedWordList(dto.text, ruleSetWordReader(tournament.ruleSet));
+    if (parsed.errors.length > 0) {
+      const shown = parsed.errors.slice(0, MAX_LINE_ERRORS);
+      throw new Unprocessable(
+        'WORD_LIST_INVALID',
+        `${parsed.errors.length} line(s) are not words of ${tournament.ruleSet}: ${shown
+          .slice(0, 5)
+          .map((e) => `line ${e.line} '${e.text.trim()}': ${e.message}`)
+          .join('; ')}${parsed.errors.length > 5 ? '; …' : ''}`,
+        shown,
+      );
+    }
+    if (parsed.words.length === 0) throw new BadInput('WORD_LIST_EMPTY', 'the list has no words');
+    await this.transactions.run(async (m) => {
+      await m.delete(TournamentWordList, { tournamentId });
+      await m.insert(TournamentWordList, {
+        tournamentId,
+        name: dto.name,
+        words: parsed.words.join('\n'),
+        wordCount: parsed.words.length,
+      });
+    });
+    this.cache.delete(tournamentId);
+    return this.describe(tournamentId);
+  }
+
+  async remove(tournamentId: number): Promise<WordListView> {
+    await this.tournament(tournamentId);
+    await this.transactions.run((m) => m.delete(TournamentWordList, { tournamentId }));
+    this.cache.delete(tournamentId);
+    return this.describe(tournamentId);
+  }
+
+  /** Rules on a challenged play and logs the ruling; the answer never names the failing word. */
+  async judge(
+    dto: JudgeWordsDto,
+    user: User | null,
+  ): Promise<{ verdict: Verdict; rulingId: number }> {
+    let tournament: Tournament | null = null;
+    if (dto.gameId !== undefined) {
+      const game = await this.dataSource.manager.findOne(Game, {
+        where: { id: dto.gameId },
+        relations: { round: { division: true } },
+      });
+      if (!game) throw new NotFound('game', dto.gameId);
+      const ofGame = game.round.division.tournamentId;
+      if (dto.tournamentId !== undefined && dto.tournamentId !== ofGame) {
+        throw new BadInput(
+          'GAME_NOT_IN_TOURNAMENT',
+          `game ${dto.gameId} belongs to tournament ${ofGame}, not ${dto.tournamentId}`,
+        );
+      }
+      tournament = await this.tournament(ofGame);
+    } else if (dto.tournamentId !== undefined) {
+      tournament = await this.tournament(dto.tournamentId);
+    }
+    const rules = tournament?.ruleSet ?? dto.rules ?? 'kvizovka';
+    if (tournament && dto.rules !== undefined && dto.rules !== tournament.ruleSet) {
+      throw new BadInput(
+        'RULES_MISMATCH',
+        `tournament ${tournament.id} plays ${tournament.ruleSet}, not ${dto.rules}`,
+      );
+    }
+    if (!findRuleSet(rules)) throw new BadInput('UNKNOWN_RULE_SET', `unknown rule set "${rules}"`);
+    const { list, label } = tournament
+      ? await this.listForTournament(tournament)
+      : { list: defaultWordList(rules), label: `default:${findRuleSet(rules)!.wordList}` };
+    if (!list)
+      throw new Unprocessable(
+        'NO_WORD_LIST',
+        `there is no word list for ${rules}; upload one for the tournament`,
+      );
+    const ruling = judgeWords(rules, dto.words, list);
+    if (!ruling.ok) {
+      throw new BadInput(
+        'WORD_UNREADABLE',
+        ruling.errors
+          .map((e) => (e.index >= 0 ? `words[${e.index}]: ${e.message}` : e.message))
+          .join('; '),
+        ruling.errors,
+      );
+    }
+    const saved = await this.transactions.run((m) =>
+      m.save(
+        m.create(WordRuling, {
+          tournamentId: tournament?.id ?? null,
+          gameId: dto.gameId ?? null,
+          turn: dto.turn ?? null,
+          ruleSet: rules,
+          wordList: label,
+          words: dto.words,
+          verdict: ruling.verdict,
+          userId: user?.id ?? null,
+          userName: user?.name ?? null,
+        }),
+      ),
+    );
+    return { verdict: ruling.verdict, rulingId: saved.id };
+  }
+
+  async rulings(tournamentId: number): Promise<WordRuling[]> {
+    await this.tournament(tournamentId);
+    return this.dataSource.manager.find(WordRuling, {
+      where: { tournamentId },
+      order: { id: 'ASC' },
+    });
+  }
+
+  private async tournament(id: number): Promise<Tournament> {
+    const found = await this.dataSource.manager.findOneBy(Tournament, { id });
+    if (!found) throw new NotFound('tournament', id);
+    return found;
+  }
+}
