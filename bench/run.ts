@@ -2,6 +2,7 @@ import { defaultWordList } from '../src/dictionary/default-lists';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
 import { run as pairing } from './pairing.bench';
+import { run as render } from './render.bench';
 import { run as server } from './server.bench';
 import { run as standings } from './standings.bench';
 
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   pairing: () => pairing(),
   standings: () => standings(),
   server: () => server(),
+  render: () => render(),
 };
 
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { defaultWordList } from '../dictionary/default-lists';
 import { judgeWords } from '../dictionary/judge';
+import { createUser } from './create-user';
 import { gcgFile, verifyFile } from './verify-command';
 
 const USAGE = `Usage:
@@ -32,7 +33,38 @@ function readArguments(args: string[], allowed: string[]) {
   return { files, flags, rules, problem };
 }
 
-function main(argv: string[]): number {
+/** `--name value` pairs of create-user. */
+function readOptions(args: string[]): Record<string, string> {
+  const options: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) options[args[i].replace(/^--/, '')] = args[i + 1] ?? '';
+  return options;
+}
+
+/** The first line of standard input, when it is not a terminal. */
+async function readPasswordLine(): Promise<string | undefined> {
+  if (process.stdin.isTTY) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] || undefined;
+}
+
+async function createUserCommand(args: string[]): Promise<number> {
+  const options = readOptions(args);
+  const unknown = Object.keys(options).filter((k) => !['email', 'name', 'role'].includes(k));
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `create-user: unknown option --${unknown[0]} (the password is never an option)\n${USAGE}`,
+    );
+    return 2;
+  }
+  const password = process.env.ARBITER_PASSWORD ?? (await readPasswordLine());
+  const result = await createUser({ ...options, password });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  return result.exitCode;
+}
+
+function main(argv: string[]): number | Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'verify' || command === 'gcg') {
     const { files, flags, rules, problem } = readArguments(
@@ -60,6 +92,7 @@ function main(argv: string[]): number {
     process.stderr.write(result.stderr);
     return result.exitCode;
   }
+  if (command === 'create-user') return createUserCommand(rest);
   if (command === 'judge') {
     const { files: words, rules, problem } = readArguments(rest, []);
     const rulesId = rules ?? 'kvizovka';
@@ -86,4 +119,12 @@ function main(argv: string[]): number {
   return 2;
 }
 
-process.exitCode = main(process.argv.slice(2));
+Promise.resolve(main(process.argv.slice(2))).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

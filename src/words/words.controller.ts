@@ -22,7 +22,10 @@ export class WordsController {
 
   @Roles('organiser')
   @Put('tournaments/:id/word-list')
-  @ApiOperation({ summary: "Upload the tournament's own word list (refused whole, with every bad line, if any line is not a word)" })
+  @ApiOperation({
+    summary:
+      "Upload the tournament's own word list (refused whole, with every bad line, if any line is not a word)",
+  })
   @ApiErrors(400, 404, 422)
   upload(@IdParam('id', 'tournament') id: number, @Body() dto: UploadWordListDto) {
     return this.words.upload(id, dto);
@@ -39,7 +42,10 @@ export class WordsController {
   @Roles('judge')
   @Post('word-judge')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rule on the words of a challenged play: VALID or INVALID for the play as a whole; logged' })
+  @ApiOperation({
+    summary:
+      'Rule on the words of a challenged play: VALID or INVALID for the play as a whole; logged',
+  })
   @ApiErrors(400, 404, 422)
   judge(@Body() dto: JudgeWordsDto, @CurrentUser() user: User | null) {
     return this.words.judge(dto, user);

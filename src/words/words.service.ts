@@ -34,16 +34,22 @@ export class WordsService {
   ) {}
 
   /** The list a tournament's words are checked against: its own, else its rule set's default. */
-  async listForTournament(tournament: Tournament): Promise<{ list: WordList | null; label: string }> {
+  async listForTournament(
+    tournament: Tournament,
+  ): Promise<{ list: WordList | null; label: string }> {
     const own = await this.dataSource.manager.findOne(TournamentWordList, {
       where: { tournamentId: tournament.id },
       select: { id: true, updatedAt: true, tournamentId: true },
     });
     if (!own) {
-      return { list: defaultWordList(tournament.ruleSet), label: `default:${findRuleSet(tournament.ruleSet)?.wordList ?? 'none'}` };
+      return {
+        list: defaultWordList(tournament.ruleSet),
+        label: `default:${findRuleSet(tournament.ruleSet)?.wordList ?? 'none'}`,
+      };
     }
     const cached = this.cache.get(tournament.id);
-    if (cached && cached.updatedAt === own.updatedAt.getTime()) return { list: cached.list, label: `tournament:${tournament.id}` };
+    if (cached && cached.updatedAt === own.updatedAt.getTime())
+      return { list: cached.list, label: `tournament:${tournament.id}` };
     const full = await this.dataSource.manager.findOneByOrFail(TournamentWordList, { id: own.id });
     const list = new SetWordList(full.words.split('\n'));
     this.cache.set(tournament.id, { updatedAt: own.updatedAt.getTime(), list });
@@ -56,9 +62,20 @@ export class WordsService {
       where: { tournamentId },
       select: { name: true, wordCount: true, updatedAt: true, id: true },
     });
-    if (own) return { source: 'tournament', name: own.name, words: own.wordCount, updatedAt: own.updatedAt.toISOString() };
+    if (own)
+      return {
+        source: 'tournament',
+        name: own.name,
+        words: own.wordCount,
+        updatedAt: own.updatedAt.toISOString(),
+      };
     const list = defaultWordList(tournament.ruleSet);
-    return { source: 'default', name: findRuleSet(tournament.ruleSet)?.wordList ?? 'none', words: list?.size ?? 0, updatedAt: null };
+    return {
+      source: 'default',
+      name: findRuleSet(tournament.ruleSet)?.wordList ?? 'none',
+      words: list?.size ?? 0,
+      updatedAt: null,
+    };
   }
 
   /** Replaces the tournament's list. A list with bad lines is refused whole, every bad line named. */
@@ -79,7 +96,12 @@ export class WordsService {
     if (parsed.words.length === 0) throw new BadInput('WORD_LIST_EMPTY', 'the list has no words');
     await this.transactions.run(async (m) => {
       await m.delete(TournamentWordList, { tournamentId });
-      await m.insert(TournamentWordList, { tournamentId, name: dto.name, words: parsed.words.join('\n'), wordCount: parsed.words.length });
+      await m.insert(TournamentWordList, {
+        tournamentId,
+        name: dto.name,
+        words: parsed.words.join('\n'),
+        wordCount: parsed.words.length,
+      });
     });
     this.cache.delete(tournamentId);
     return this.describe(tournamentId);
@@ -93,14 +115,23 @@ export class WordsService {
   }
 
   /** Rules on a challenged play and logs the ruling; the answer never names the failing word. */
-  async judge(dto: JudgeWordsDto, user: User | null): Promise<{ verdict: Verdict; rulingId: number }> {
+  async judge(
+    dto: JudgeWordsDto,
+    user: User | null,
+  ): Promise<{ verdict: Verdict; rulingId: number }> {
     let tournament: Tournament | null = null;
     if (dto.gameId !== undefined) {
-      const game = await this.dataSource.manager.findOne(Game, { where: { id: dto.gameId }, relations: { round: { division: true } } });
+      const game = await this.dataSource.manager.findOne(Game, {
+        where: { id: dto.gameId },
+        relations: { round: { division: true } },
+      });
       if (!game) throw new NotFound('game', dto.gameId);
       const ofGame = game.round.division.tournamentId;
       if (dto.tournamentId !== undefined && dto.tournamentId !== ofGame) {
-        throw new BadInput('GAME_NOT_IN_TOURNAMENT', `game ${dto.gameId} belongs to tournament ${ofGame}, not ${dto.tournamentId}`);
+        throw new BadInput(
+          'GAME_NOT_IN_TOURNAMENT',
+          `game ${dto.gameId} belongs to tournament ${ofGame}, not ${dto.tournamentId}`,
+        );
       }
       tournament = await this.tournament(ofGame);
     } else if (dto.tournamentId !== undefined) {
@@ -108,18 +139,27 @@ export class WordsService {
     }
     const rules = tournament?.ruleSet ?? dto.rules ?? 'kvizovka';
     if (tournament && dto.rules !== undefined && dto.rules !== tournament.ruleSet) {
-      throw new BadInput('RULES_MISMATCH', `tournament ${tournament.id} plays ${tournament.ruleSet}, not ${dto.rules}`);
+      throw new BadInput(
+        'RULES_MISMATCH',
+        `tournament ${tournament.id} plays ${tournament.ruleSet}, not ${dto.rules}`,
+      );
     }
     if (!findRuleSet(rules)) throw new BadInput('UNKNOWN_RULE_SET', `unknown rule set "${rules}"`);
     const { list, label } = tournament
       ? await this.listForTournament(tournament)
       : { list: defaultWordList(rules), label: `default:${findRuleSet(rules)!.wordList}` };
-    if (!list) throw new Unprocessable('NO_WORD_LIST', `there is no word list for ${rules}; upload one for the tournament`);
+    if (!list)
+      throw new Unprocessable(
+        'NO_WORD_LIST',
+        `there is no word list for ${rules}; upload one for the tournament`,
+      );
     const ruling = judgeWords(rules, dto.words, list);
     if (!ruling.ok) {
       throw new BadInput(
         'WORD_UNREADABLE',
-        ruling.errors.map((e) => (e.index >= 0 ? `words[${e.index}]: ${e.message}` : e.message)).join('; '),
+        ruling.errors
+          .map((e) => (e.index >= 0 ? `words[${e.index}]: ${e.message}` : e.message))
+          .join('; '),
         ruling.errors,
       );
     }
@@ -143,7 +183,10 @@ export class WordsService {
 
   async rulings(tournamentId: number): Promise<WordRuling[]> {
     await this.tournament(tournamentId);
-    return this.dataSource.manager.find(WordRuling, { where: { tournamentId }, order: { id: 'ASC' } });
+    return this.dataSource.manager.find(WordRuling, {
+      where: { tournamentId },
+      order: { id: 'ASC' },
+    });
   }
 
   private async tournament(id: number): Promise<Tournament> {

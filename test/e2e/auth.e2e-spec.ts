@@ -1,3 +1,5 @@
+import { spawnSync } from 'child_process';
+import { join } from 'path';
 import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from './harness';
 
 describe(`auth over HTTP (${DATABASE_KIND})`, () => {
@@ -87,5 +89,53 @@ describe(`auth over HTTP (${DATABASE_KIND})`, () => {
     const judge = await t.account('judge');
     await t.http.post('/api/auth/sign-out').set(judge).expect(204);
     await t.http.get('/api/auth/me').set(judge).expect(401);
+  });
+});
+
+describe('create-user on the command line', () => {
+  test('creates an account in the server database, refuses duplicates and bad input', async () => {
+    const cli = join(__dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
+    const t = await startTestApp();
+    try {
+      const env = {
+        ...process.env,
+        ...t.databaseEnv,
+        ARBITER_PASSWORD: undefined as unknown as string,
+      };
+      const run = (args: string[], input?: string, extra: Record<string, string> = {}) =>
+        spawnSync(process.execPath, [cli, 'create-user', ...args], {
+          encoding: 'utf8',
+          input,
+          env: { ...env, ...extra },
+        });
+      const made = run(
+        ['--email', 'Judy@Example.org', '--name', 'Judy Judge', '--role', 'judge'],
+        'judy-password-1\n',
+      );
+      expect(made.stderr).toBe('');
+      expect(made.status).toBe(0);
+      expect(made.stdout).toMatch(/^created judge judy@example\.org/);
+      await t.http
+        .post('/api/auth/sign-in')
+        .send({ email: 'judy@example.org', password: 'judy-password-1' })
+        .expect(200);
+      const again = run(
+        ['--email', 'judy@example.org', '--name', 'J', '--role', 'judge'],
+        undefined,
+        { ARBITER_PASSWORD: 'another-password' },
+      );
+      expect(again).toMatchObject({
+        status: 2,
+        stderr: 'create-user: an account for judy@example.org already exists\n',
+      });
+      const bad = run(['--email', 'x', '--role', 'king'], 'short\n');
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toContain('--email must be an email address');
+      expect(bad.stderr).toContain('--role must be organiser or judge');
+      expect(bad.stderr).toContain('at least 10 characters');
+      expect(run(['--password', 'x'], '').stderr).toContain('the password is never an option');
+    } finally {
+      await t.close();
+    }
   });
 });

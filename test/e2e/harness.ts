@@ -30,6 +30,8 @@ export interface TestApp {
   log(): string;
   /** Stops the server; with `keepDatabase` the database stays for a restart. */
   close(options?: { keepDatabase?: boolean }): Promise<void>;
+  /** Environment variables that point at this server's database (for the CLI). */
+  databaseEnv: Record<string, string>;
   /** Starts a new server process on the same database (a power cut and restart). */
   restart(): Promise<TestApp>;
 }
@@ -125,6 +127,7 @@ export async function startTestApp(database?: Database): Promise<TestApp> {
     http,
     organiser,
     log: () => output,
+    databaseEnv: db.env,
     async account(role, email) {
       const n = ++accounts;
       const address = email ?? `${role}${n}-${randomBytes(3).toString('hex')}@example.org`;

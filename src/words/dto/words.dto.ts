@@ -1,5 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { IsName } from '../../common/api/text';
 
 export class UploadWordListDto {
@@ -7,7 +17,10 @@ export class UploadWordListDto {
   @IsName(200)
   name: string;
 
-  @ApiProperty({ description: 'one word per line, Latin or Cyrillic; `|` between two tiles that would read as a digraph (IN|JEKCIJA); blank lines and # comments skipped' })
+  @ApiProperty({
+    description:
+      'one word per line, Latin or Cyrillic; `|` between two tiles that would read as a digraph (IN|JEKCIJA); blank lines and # comments skipped',
+  })
   @IsString()
   @MaxLength(24 * 1024 * 1024)
   text: string;
@@ -22,7 +35,9 @@ export class JudgeWordsDto {
   @MaxLength(40, { each: true })
   words: string[];
 
-  @ApiPropertyOptional({ description: "the tournament whose list rules (its own, else its rule set's default)" })
+  @ApiPropertyOptional({
+    description: "the tournament whose list rules (its own, else its rule set's default)",
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -36,7 +51,9 @@ export class JudgeWordsDto {
   @Max(2147483647)
   gameId?: number;
 
-  @ApiPropertyOptional({ description: 'the turn on the score sheet (1-based, logged with the ruling)' })
+  @ApiPropertyOptional({
+    description: 'the turn on the score sheet (1-based, logged with the ruling)',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -1,9 +1,0 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { AuthedRequest } from '../../auth/auth.guard';
-import type { User } from '../../auth/user.entity';
-
-/** The signed-in user the guard found, or null. */
-export const CurrentUser = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): User | null =>
-    context.switchToHttp().getRequest<AuthedRequest>().user ?? null,
-);

@@ -1,0 +1,137 @@
+import { en } from './en';
+import { srCyrl } from './sr-Cyrl';
+import { MessageKey, srLatn } from './sr-Latn';
+
+export type { MessageKey } from './sr-Latn';
+export { latinToCyrillic } from './transliterate';
+
+/** The languages of the pages and PDFs. `sr-Latn` is the default. */
+export const LANGUAGES = ['sr-Latn', 'sr-Cyrl', 'en'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = 'sr-Latn';
+
+/** Name of the cookie that keeps the chosen language. */
+export const LANG_COOKIE = 'arbiter_lang';
+/** Name of the query parameter that chooses a language (`?lang=sr-Cyrl`). */
+export const LANG_QUERY = 'lang';
+
+/** Each language's name in its own script, for the language switch. */
+export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = {
+  'sr-Latn': 'Latinica',
+  'sr-Cyrl': 'Ћирилица',
+  en: 'English',
+};
+
+/** The value of the HTML `lang` attribute / PDF language of each language. */
+export const HTML_LANG: Readonly<Record<Lang, string>> = {
+  'sr-Latn': 'sr-Latn',
+  'sr-Cyrl': 'sr-Cyrl',
+  en: 'en',
+};
+
+export const TABLES: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = {
+  'sr-Latn': srLatn,
+  'sr-Cyrl': srCyrl,
+  en,
+};
+
+const ALIASES: Readonly<Record<string, Lang>> = {
+  'sr-latn': 'sr-Latn',
+  'sr-latn-rs': 'sr-Latn',
+  sr: 'sr-Latn',
+  lat: 'sr-Latn',
+  latin: 'sr-Latn',
+  latinica: 'sr-Latn',
+  'sr-cyrl': 'sr-Cyrl',
+  'sr-cyrl-rs': 'sr-Cyrl',
+  cyr: 'sr-Cyrl',
+  cyrl: 'sr-Cyrl',
+  cyrillic: 'sr-Cyrl',
+  ћирилица: 'sr-Cyrl',
+  ћир: 'sr-Cyrl',
+  en: 'en',
+  eng: 'en',
+  english: 'en',
+  'en-gb': 'en',
+  'en-us': 'en',
+};
+
+/** The language a value names (`sr-Cyrl`, `cyr`, `en`, …), or `null`. */
+export function parseLang(value: unknown): Lang | null {
+  if (typeof value !== 'string') return null;
+  return ALIASES[value.trim().toLowerCase()] ?? null;
+}
+
+/**
+ * The language of a request: the first of the candidates that names one
+ * (typically the `lang` query value, then the `arbiter_lang` cookie), else
+ * the default. Arrays (a repeated query parameter) count by their first value.
+ */
+export function pickLanguage(...candidates: unknown[]): Lang {
+  for (const c of candidates) {
+    const lang = parseLang(Array.isArray(c) ? c[0] : c);
+    if (lang) return lang;
+  }
+  return DEFAULT_LANG;
+}
+
+/** Parameters substituted for `{name}` placeholders. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** A message in a language with its `{placeholders}` filled in. */
+export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
+  const text = TABLES[lang][key] ?? srLatn[key];
+  if (!params) return text;
+  return text.replace(/\{([A-Za-z0-9_]+)\}/g, (m, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : m,
+  );
+}
+
+/** True when `key` is a key of the tables (for keys built at run time, e.g. in templates). */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(srLatn, key);
+}
+
+/** A bound translator: `tr('col.rank')`. */
+export type Translator = (key: MessageKey, params?: MessageParams) => string;
+export function translator(lang: Lang): Translator {
+  return (key, params) => t(lang, key, params);
+}
+
+/** Game points: `2`, `2½`, `½`. */
+export function formatPoints(points: number): string {
+  const whole = Math.floor(points);
+  const half = Math.abs(points - whole - 0.5) < 1e-9;
+  if (half) return whole === 0 ? '½' : `${whole}½`;
+  return String(Math.round(points * 100) / 100);
+}
+
+/** A spread with its sign: `+45`, `-12`, `0`. */
+export function formatSpread(spread: number): string {
+  return spread > 0 ? `+${spread}` : String(spread);
+}
+
+/** Seconds as a clock: `mm:ss`, `h:mm:ss` from an hour on, `-mm:ss` when negative. */
+export function formatClock(seconds: number): string {
+  const sign = seconds < 0 ? '-' : '';
+  let s = Math.round(Math.abs(seconds));
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  const rest = s - m * 60;
+  const mm = String(m).padStart(2, '0');
+  const ss = String(rest).padStart(2, '0');
+  return h > 0 ? `${sign}${h}:${mm}:${ss}` : `${sign}${mm}:${ss}`;
+}
+
+/** A date (`YYYY-MM-DD` or a Date) as the language writes it: `12. 3. 2026.` or `2026-03-12`. */
+export function formatDate(lang: Lang, value: string | Date): string {
+  const d = typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value;
+  if (Number.isNaN(d.getTime())) return String(value);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth() + 1;
+  const day = d.getUTCDate();
+  return lang === 'en'
+    ? `${y}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+    : `${day}. ${m}. ${y}.`;
+}

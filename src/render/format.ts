@@ -1,0 +1,49 @@
+import { formatClock, formatPoints, formatSpread, Lang, MessageKey, t } from '../i18n';
+import type { TieBreak } from '../standings/types';
+import type { CrossCell } from './pdf/types';
+
+/** A tie-break value as shown in a standings table. */
+export function formatTieBreak(tieBreak: TieBreak, value: number): string {
+  switch (tieBreak) {
+    case 'spread':
+      return formatSpread(value);
+    case 'remaining-time':
+      return formatClock(value);
+    case 'buchholz':
+      return formatPoints(value);
+    case 'head-to-head':
+    case 'total-score':
+      return String(value);
+    case 'seed':
+      return String(-value);
+  }
+}
+
+const OUTCOME_SHORT: Record<CrossCell['outcome'], MessageKey | null> = {
+  win: 'result.winShort',
+  draw: 'result.drawShort',
+  loss: 'result.lossShort',
+  bye: 'result.byeShort',
+  pending: null,
+};
+
+/** One-letter outcome: `P`/`W`, `N`/`D`, `I`/`L`, `S`/`B`; empty while pending. */
+export function outcomeShort(lang: Lang, outcome: CrossCell['outcome']): string {
+  const key = OUTCOME_SHORT[outcome];
+  return key ? t(lang, key) : '';
+}
+
+/** A cross-table cell as text: `●12P 412:380`, `S`, `7` while pending. */
+export function crossCellText(lang: Lang, cell: CrossCell | null): string {
+  if (!cell) return '';
+  if (cell.outcome === 'bye') return outcomeShort(lang, 'bye');
+  const first = cell.first ? '●' : '';
+  const opp = cell.opponentRank === null ? '' : String(cell.opponentRank);
+  const scores =
+    typeof cell.score === 'number' && typeof cell.opponentScore === 'number'
+      ? ` ${cell.score}:${cell.opponentScore}`
+      : '';
+  return `${first}${opp}${outcomeShort(lang, cell.outcome)}${scores}`;
+}
+
+export { formatClock, formatPoints, formatSpread };

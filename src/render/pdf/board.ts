@@ -1,0 +1,189 @@
+import { Lang } from '../../i18n';
+import {
+  BOARD_COLOURS,
+  BoardCell,
+  boardGeometry,
+  BoardModel,
+  premiumColour,
+  premiumLabel,
+} from '../board-model';
+import { boardLegend } from '../board-svg';
+import { Doc, SANS, SANS_BOLD } from './doc';
+
+/** Centres one line of text on (cx, cy) in the given font. */
+function centred(
+  doc: Doc,
+  text: string,
+  cx: number,
+  cy: number,
+  size: number,
+  bold: boolean,
+): void {
+  doc.font(bold ? SANS_BOLD : SANS).fontSize(size);
+  const w = doc.widthOfString(text);
+  // DejaVu: the baseline sits about 0.93 em below the top of the line box; caps are 0.73 em tall.
+  doc.text(text, cx - w / 2, cy - size * 0.93 + size * 0.365, { lineBreak: false });
+}
+
+/**
+ * Draws the board with pdfkit vector graphics, in the look of the SVG
+ * (`renderBoardSvg`). Returns the height used.
+ */
+export function drawBoard(
+  doc: Doc,
+  model: BoardModel,
+  x0: number,
+  y0: number,
+  cell: number,
+  lang: Lang,
+): number {
+  const g = boardGeometry(model.size, cell);
+  const left = x0 + g.left;
+  const top = y0 + g.top;
+  const coord = cell * 0.36;
+  doc.fillColor(BOARD_COLOURS.coordinate);
+  for (let c = 0; c < model.size; c++) {
+    centred(doc, model.columns[c], left + c * cell + cell / 2, top - cell * 0.32, coord, false);
+  }
+  for (let r = 0; r < model.size; r++) {
+    doc.font(SANS).fontSize(coord);
+    const label = String(r + 1);
+    const w = doc.widthOfString(label);
+    doc.text(
+      label,
+      left - cell * 0.15 - w,
+      top + r * cell + cell / 2 - coord * 0.93 + coord * 0.365,
+      {
+        lineBreak: false,
+      },
+    );
+  }
+  for (const c of model.cells)
+    drawCell(doc, c, left + c.col * cell, top + c.row * cell, cell, lang);
+  // Grid.
+  for (let i = 0; i <= model.size; i++) {
+    doc.moveTo(left, top + i * cell).lineTo(left + model.size * cell, top + i * cell);
+    doc.moveTo(left + i * cell, top).lineTo(left + i * cell, top + model.size * cell);
+  }
+  doc.lineWidth(0.4).strokeColor(BOARD_COLOURS.grid).stroke();
+  for (const c of model.cells) {
+    const x = left + c.col * cell;
+    const y = top + c.row * cell;
+    if (c.placed) {
+      doc
+        .rect(x + 2, y + 2, cell - 4, cell - 4)
+        .dash(3, { space: 1.5 })
+        .lineWidth(1.5)
+        .strokeColor(BOARD_COLOURS.placed)
+        .stroke()
+        .undash();
+    }
+    if (c.highlight) {
+      doc
+        .rect(x + 1.2, y + 1.2, cell - 2.4, cell - 2.4)
+        .lineWidth(2.2)
+        .strokeColor(BOARD_COLOURS.highlight)
+        .stroke();
+    }
+  }
+  doc
+    .rect(left, top, model.size * cell, model.size * cell)
+    .lineWidth(1.2)
+    .strokeColor(BOARD_COLOURS.frame)
+    .stroke();
+  doc.fillColor('#000000');
+  return g.height;
+}
+
+function drawCell(doc: Doc, c: BoardCell, x: number, y: number, cell: number, lang: Lang): void {
+  if (c.blocker) {
+    doc.rect(x, y, cell, cell).fillColor(BOARD_COLOURS.blocker).fill();
+    return;
+  }
+  if (c.tile) {
+    doc
+      .roundedRect(x + 1.2, y + 1.2, cell - 2.4, cell - 2.4, cell * 0.12)
+      .lineWidth(0.8)
+      .fillAndStroke(BOARD_COLOURS.tile, BOARD_COLOURS.tileEdge);
+    const size = c.tile.digraph ? cell * 0.4 : cell * 0.56;
+    const shift = c.tile.value !== null ? -cell * 0.06 : 0;
+    doc.fillColor(c.tile.joker ? BOARD_COLOURS.jokerText : BOARD_COLOURS.tileText);
+    centred(doc, c.tile.text, x + cell / 2 + shift, y + cell / 2, size, true);
+    if (c.tile.value !== null) {
+      const vs = cell * 0.24;
+      doc.font(SANS).fontSize(vs).fillColor(BOARD_COLOURS.tileText);
+      const label = String(c.tile.value);
+      const w = doc.widthOfString(label);
+      doc.text(label, x + cell - 3 - w, y + cell - 3 - vs * 0.93, { lineBreak: false });
+    }
+    if (c.tile.joker) {
+      const m = cell * 0.28;
+      doc
+        .polygon(
+          [x + cell - 1.2 - m, y + 1.2],
+          [x + cell - 1.2, y + 1.2],
+          [x + cell - 1.2, y + 1.2 + m],
+        )
+        .fillColor(BOARD_COLOURS.jokerMark)
+        .fill();
+    }
+    return;
+  }
+  const { fill, dark } = premiumColour(c.premium);
+  doc.rect(x, y, cell, cell).fillColor(fill).fill();
+  const label = premiumLabel(c.premium, lang);
+  if (label) {
+    doc.fillColor(dark ? BOARD_COLOURS.premiumTextOnDark : BOARD_COLOURS.premiumText);
+    centred(
+      doc,
+      label,
+      x + cell / 2,
+      y + cell / 2,
+      c.premium.type === 'start' ? cell * 0.55 : cell * 0.32,
+      false,
+    );
+  }
+}
+
+/** The legend as a row of swatches; returns the height used. */
+export function drawLegend(
+  doc: Doc,
+  model: BoardModel,
+  x: number,
+  y: number,
+  width: number,
+  lang: Lang,
+): number {
+  const entries = boardLegend(model, lang);
+  const sw = 10;
+  let cx = x;
+  let cy = y;
+  doc.font(SANS).fontSize(8);
+  for (const e of entries) {
+    const w = sw + 4 + doc.widthOfString(e.label) + 14;
+    if (cx + w > x + width) {
+      cx = x;
+      cy += 14;
+    }
+    if (e.kind === 'highlight') {
+      doc
+        .rect(cx, cy, sw, sw)
+        .lineWidth(1.6)
+        .strokeColor(e.stroke ?? BOARD_COLOURS.highlight)
+        .stroke();
+    } else if (e.kind === 'joker') {
+      doc.rect(cx, cy, sw, sw).fillColor(BOARD_COLOURS.tile).fill();
+      doc
+        .polygon([cx + sw - 5, cy], [cx + sw, cy], [cx + sw, cy + 5])
+        .fillColor(e.fill)
+        .fill();
+    } else {
+      doc.rect(cx, cy, sw, sw).lineWidth(0.4).fillAndStroke(e.fill, BOARD_COLOURS.grid);
+    }
+    doc.font(SANS).fontSize(8).fillColor('#333333');
+    doc.text(e.label, cx + sw + 4, cy + 0.5, { lineBreak: false });
+    cx += w;
+  }
+  doc.fillColor('#000000');
+  return cy + 14 - y;
+}

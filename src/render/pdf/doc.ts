@@ -1,0 +1,320 @@
+import PDFDocument from 'pdfkit';
+import { HTML_LANG, Lang, t } from '../../i18n';
+import { fontBytes } from './fonts';
+
+export type Doc = PDFKit.PDFDocument;
+
+/** Font names registered in every document. */
+export const SANS = 'Sans';
+export const SANS_BOLD = 'Sans-Bold';
+
+/** A4 in points. */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+export const MARGIN = 36;
+
+/** Greys and accents used across the documents. */
+export const PDF_COLOURS = {
+  text: '#111111',
+  muted: '#555555',
+  rule: '#888888',
+  light: '#c8c8c8',
+  headerFill: '#e8e8e8',
+  zebra: '#f4f4f4',
+  bad: '#c62828',
+  badFill: '#fde7e7',
+  warnFill: '#fff5d6',
+  good: '#2e7d32',
+} as const;
+
+export interface DocMeta {
+  title: string;
+  subject?: string;
+  lang: Lang;
+  landscape?: boolean;
+  /** Left part of every page's footer (the tournament, say). */
+  footer?: string;
+  /** Add "page n of N" to the footer. Default true. */
+  pageNumbers?: boolean;
+}
+
+export interface OpenDoc {
+  doc: Doc;
+  meta: DocMeta;
+  /** Writes the footers, ends the document and resolves to its bytes. */
+  finish: () => Promise<Buffer>;
+}
+
+/** An A4 document with DejaVu Sans embedded, collecting its output into a Buffer. */
+export function openDoc(meta: DocMeta): OpenDoc {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: meta.landscape ? 'landscape' : 'portrait',
+    margin: MARGIN,
+    bufferPages: true,
+    autoFirstPage: true,
+    lang: HTML_LANG[meta.lang],
+    displayTitle: true,
+    info: {
+      Title: meta.title,
+      Subject: meta.subject ?? meta.title,
+      Creator: 'Arbiter',
+      Producer: 'Arbiter',
+    },
+  });
+  doc.registerFont(SANS, fontBytes('regular'));
+  doc.registerFont(SANS_BOLD, fontBytes('bold'));
+  doc.font(SANS).fontSize(10).fillColor(PDF_COLOURS.text);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return {
+    doc,
+    meta,
+    finish: () => {
+      writeFooters(doc, meta);
+      doc.end();
+      return done;
+    },
+  };
+}
+
+function writeFooters(doc: Doc, meta: DocMeta): void {
+  const range = doc.bufferedPageRange();
+  const numbers = meta.pageNumbers ?? true;
+  if (!numbers && !meta.footer) return;
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN + 12;
+    const width = doc.page.width - 2 * MARGIN;
+    doc.font(SANS).fontSize(7.5).fillColor(PDF_COLOURS.muted);
+    if (meta.footer) doc.text(meta.footer, MARGIN, y, { width: width * 0.7, lineBreak: false });
+    if (numbers) {
+      doc.text(t(meta.lang, 'common.page', { n: i + 1, total: range.count }), MARGIN, y, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
+    }
+    doc.page.margins.bottom = bottom;
+  }
+  doc.fillColor(PDF_COLOURS.text);
+}
+
+/** Bottom of the writable area of the current page. */
+export function pageBottom(doc: Doc): number {
+  return doc.page.height - MARGIN - 8;
+}
+
+/** Width of the writable area. */
+export function contentWidth(doc: Doc): number {
+  return doc.page.width - 2 * MARGIN;
+}
+
+/**
+ * `text` shortened with an ellipsis to fit `width` at the current font and
+ * size. Whole text when it fits.
+ */
+export function fit(doc: Doc, text: string, width: number): string {
+  if (width <= 0) return '';
+  if (doc.widthOfString(text) <= width) return text;
+  const chars = [...text];
+  let lo = 0;
+  let hi = chars.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (doc.widthOfString(chars.slice(0, mid).join('') + '…') <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return chars.slice(0, lo).join('') + '…';
+}
+
+export interface CellTextOptions {
+  size?: number;
+  bold?: boolean;
+  align?: 'left' | 'center' | 'right';
+  colour?: string;
+  /** Inner padding left and right. Default 3. */
+  pad?: number;
+}
+
+/** One line of text centred vertically in a box, cut to fit its width. */
+export function cellText(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  o: CellTextOptions = {},
+): void {
+  const size = o.size ?? 9;
+  const pad = o.pad ?? 3;
+  doc
+    .font(o.bold ? SANS_BOLD : SANS)
+    .fontSize(size)
+    .fillColor(o.colour ?? PDF_COLOURS.text);
+  const shown = fit(doc, text, w - 2 * pad);
+  if (!shown) return;
+  // DejaVu's line box is about 1.164 em; its cap height about 0.73 em.
+  const top = y + (h - size * 1.164) / 2 + size * 0.02;
+  doc.text(shown, x + pad, top, { width: w - 2 * pad, align: o.align ?? 'left', lineBreak: false });
+}
+
+/** The title block at the top of a page; returns the y below it. */
+export function heading(
+  doc: Doc,
+  title: string,
+  lines: readonly string[],
+  y: number = MARGIN,
+): number {
+  const width = contentWidth(doc);
+  doc.font(SANS_BOLD).fontSize(16).fillColor(PDF_COLOURS.text);
+  doc.text(fit(doc, title, width), MARGIN, y, { width, lineBreak: false });
+  let at = y + 22;
+  doc.font(SANS).fontSize(10).fillColor(PDF_COLOURS.muted);
+  for (const line of lines) {
+    if (!line) continue;
+    doc.text(fit(doc, line, width), MARGIN, at, { width, lineBreak: false });
+    at += 14;
+  }
+  doc
+    .moveTo(MARGIN, at + 4)
+    .lineTo(MARGIN + width, at + 4)
+    .lineWidth(0.8)
+    .strokeColor(PDF_COLOURS.rule)
+    .stroke();
+  doc.fillColor(PDF_COLOURS.text);
+  return at + 12;
+}
+
+export interface PdfColumn<R> {
+  header: string;
+  /** Width in points; columns with `flex` share what is left. */
+  width?: number;
+  flex?: number;
+  align?: 'left' | 'center' | 'right';
+  text: (row: R, index: number) => string;
+  bold?: (row: R) => boolean;
+  colour?: (row: R) => string | undefined;
+}
+
+export interface TableOptions<R> {
+  x?: number;
+  y: number;
+  width?: number;
+  rowHeight?: number;
+  headerHeight?: number;
+  fontSize?: number;
+  zebra?: boolean;
+  /** Background of a row (drawn over the zebra). */
+  rowFill?: (row: R) => string | undefined;
+  /** Draws whatever a new page needs at its top; returns the y at which the table goes on. */
+  onNewPage?: () => number;
+  /** Adds a page (default: `doc.addPage()` with the document's own size and layout). */
+  addPage?: () => void;
+}
+
+/** Column widths: fixed ones as given, the rest shared by `flex`. */
+export function columnWidths<R>(columns: readonly PdfColumn<R>[], total: number): number[] {
+  const fixed = columns.reduce((s, c) => s + (c.width ?? 0), 0);
+  const flex = columns.reduce((s, c) => s + (c.width === undefined ? (c.flex ?? 1) : 0), 0);
+  const rest = Math.max(0, total - fixed);
+  return columns.map((c) => c.width ?? (rest * (c.flex ?? 1)) / (flex || 1));
+}
+
+/**
+ * A table with a header row, repeated after every page break. Returns the y
+ * below the last row.
+ */
+export function drawTable<R>(
+  doc: Doc,
+  columns: readonly PdfColumn<R>[],
+  rows: readonly R[],
+  o: TableOptions<R>,
+): number {
+  const x0 = o.x ?? MARGIN;
+  const width = o.width ?? contentWidth(doc);
+  const widths = columnWidths(columns, width);
+  const rowH = o.rowHeight ?? 16;
+  const headH = o.headerHeight ?? 18;
+  const size = o.fontSize ?? 9;
+  let y = o.y;
+
+  const header = (): void => {
+    doc.rect(x0, y, width, headH).fillColor(PDF_COLOURS.headerFill).fill();
+    let x = x0;
+    columns.forEach((c, i) => {
+      let hs = size - 0.5;
+      doc.font(SANS_BOLD).fontSize(hs);
+      if (headH >= hs * 2.5 && doc.widthOfString(c.header) > widths[i] - 6) {
+        // Two lines, never a word cut: shrink until the longest word fits.
+        const longest = Math.max(...c.header.split(/\s+/).map((w) => doc.widthOfString(w)));
+        if (longest > widths[i] - 6) hs = Math.max(5.5, (hs * (widths[i] - 6)) / longest);
+        doc.fontSize(hs);
+        // Two lines: long headers over narrow number columns.
+        const textH = Math.min(
+          hs * 2.4,
+          doc.heightOfString(c.header, { width: widths[i] - 6, lineGap: -1 }),
+        );
+        doc.fillColor(PDF_COLOURS.text).text(c.header, x + 3, y + (headH - textH) / 2, {
+          width: widths[i] - 6,
+          height: hs * 2.4,
+          align: c.align ?? 'left',
+          ellipsis: true,
+          lineGap: -1,
+        });
+      } else {
+        cellText(doc, c.header, x, y, widths[i], headH, {
+          size: hs,
+          bold: true,
+          align: c.align ?? 'left',
+        });
+      }
+      x += widths[i];
+    });
+    doc
+      .moveTo(x0, y + headH)
+      .lineTo(x0 + width, y + headH)
+      .lineWidth(0.6)
+      .strokeColor(PDF_COLOURS.rule)
+      .stroke();
+    y += headH;
+  };
+
+  header();
+  rows.forEach((row, r) => {
+    if (y + rowH > pageBottom(doc)) {
+      if (o.addPage) o.addPage();
+      else doc.addPage();
+      y = o.onNewPage ? o.onNewPage() : MARGIN;
+      header();
+    }
+    const fill =
+      o.rowFill?.(row) ?? (o.zebra !== false && r % 2 === 1 ? PDF_COLOURS.zebra : undefined);
+    if (fill) doc.rect(x0, y, width, rowH).fillColor(fill).fill();
+    let x = x0;
+    columns.forEach((c, i) => {
+      cellText(doc, c.text(row, r), x, y, widths[i], rowH, {
+        size,
+        bold: c.bold?.(row) ?? false,
+        align: c.align ?? 'left',
+        colour: c.colour?.(row),
+      });
+      x += widths[i];
+    });
+    y += rowH;
+  });
+  doc
+    .moveTo(x0, y)
+    .lineTo(x0 + width, y)
+    .lineWidth(0.6)
+    .strokeColor(PDF_COLOURS.rule)
+    .stroke();
+  doc.fillColor(PDF_COLOURS.text);
+  return y;
+}

@@ -1,0 +1,244 @@
+import { Lang, t } from '../../i18n';
+import { boardInputFor, buildBoardModel } from '../board-model';
+import { AccountLine, IssueLine, presentReport, TurnLine } from '../report-view';
+import { drawBoard, drawLegend } from './board';
+import {
+  contentWidth,
+  Doc,
+  drawTable,
+  heading,
+  MARGIN,
+  openDoc,
+  pageBottom,
+  PDF_COLOURS,
+  SANS,
+  SANS_BOLD,
+} from './doc';
+import type { GameRecordDocument } from './types';
+
+/**
+ * A verified game: the final board with the findings outlined, the turn table
+ * with written and computed scores and the flags, the final accounts and the
+ * verdict.
+ */
+export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promise<Buffer> {
+  const { report } = data;
+  const view = presentReport(report, lang);
+  const place = [data.tournament, data.division].filter(Boolean).join(' — ');
+  const players = report.players.map((p) => p.name).join(' – ');
+  const title = t(lang, 'pdf.gameRecordTitle');
+  const { doc, finish } = openDoc({
+    title: `${place}: ${players}`,
+    lang,
+    footer: `${place} · ${players}`,
+  });
+  const where =
+    data.round !== undefined && data.table !== undefined
+      ? t(lang, 'game.heading', { round: data.round, table: data.table })
+      : data.round !== undefined
+        ? t(lang, 'common.round', { n: data.round })
+        : '';
+  let y = heading(doc, title, [place, [where, players].filter(Boolean).join(' · ')]);
+
+  // Verdict first: a judge reads it before anything else.
+  y = verdict(doc, view.ok, view.verdict, view.resultText, y);
+
+  const model = buildBoardModel(
+    boardInputFor(data.rules, report.board, { options: data.options, highlight: view.highlight }),
+  );
+  const width = contentWidth(doc);
+  const cell = Math.min(26, Math.floor((width - 40) / (model.size + 1.1)));
+  const boardWidth = cell * model.size + Math.round(cell * 1.05);
+  const bx = MARGIN + (width - boardWidth) / 2;
+  y += drawBoard(doc, model, bx, y, cell, lang) + 4;
+  y += drawLegend(doc, model, MARGIN, y, width, lang) + 8;
+
+  const rowFill = (r: TurnLine): string | undefined =>
+    r.tone === 'bad' || r.flagged
+      ? PDF_COLOURS.badFill
+      : r.tone === 'warn'
+        ? PDF_COLOURS.warnFill
+        : undefined;
+  const red = (on: boolean): string | undefined => (on ? PDF_COLOURS.bad : undefined);
+  if (y + 60 > pageBottom(doc)) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  y = sectionTitle(doc, t(lang, 'game.turns'), y);
+  y = drawTable<TurnLine>(
+    doc,
+    [
+      { header: '#', width: 18, align: 'right', text: (r) => String(r.number) },
+      { header: t(lang, 'col.player'), flex: 0.95, text: (r) => r.playerName },
+      {
+        header: t(lang, 'col.position'),
+        flex: 0.9,
+        text: (r) => (r.reading ? `${r.play} → ${r.reading}` : r.play),
+      },
+      { header: t(lang, 'col.words'), flex: 1.05, text: (r) => r.wordsText },
+      {
+        header: t(lang, 'col.claimed'),
+        width: 42,
+        align: 'right',
+        text: (r) => r.scoreClaimed,
+        colour: (r) => red(r.scoreMismatch),
+        bold: (r) => r.scoreMismatch,
+      },
+      {
+        header: t(lang, 'col.computed'),
+        width: 50,
+        align: 'right',
+        text: (r) => r.scoreComputed,
+        bold: () => true,
+      },
+      {
+        header: t(lang, 'col.total'),
+        width: 50,
+        align: 'right',
+        text: (r) => (r.totalMismatch ? `${r.totalClaimed}≠${r.totalComputed}` : r.totalComputed),
+        colour: (r) => red(r.totalMismatch),
+      },
+      { header: t(lang, 'col.clock'), width: 34, align: 'center', text: (r) => r.clock },
+      {
+        header: t(lang, 'col.status'),
+        flex: 1.15,
+        text: (r) => (r.flagged && r.tone !== 'bad' ? `⚑ ${r.statusLabel}` : r.statusLabel),
+        colour: (r) =>
+          r.tone === 'bad' || r.flagged
+            ? PDF_COLOURS.bad
+            : r.tone === 'ok'
+              ? PDF_COLOURS.good
+              : PDF_COLOURS.muted,
+        bold: (r) => r.tone === 'bad' || r.flagged,
+      },
+    ],
+    view.turns,
+    { y, rowHeight: 16, fontSize: 7.5, headerHeight: 24, rowFill, zebra: false },
+  );
+  y += 10;
+
+  // Accounts.
+  if (y + 70 > pageBottom(doc)) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  y = sectionTitle(doc, t(lang, 'game.accounts'), y);
+  y = drawTable<AccountLine>(
+    doc,
+    [
+      {
+        header: t(lang, 'col.player'),
+        flex: 1.4,
+        text: (a) => (a.winner ? `${a.name} ★` : a.name),
+        bold: (a) => a.winner,
+      },
+      { header: t(lang, 'game.moves'), flex: 0.6, align: 'right', text: (a) => String(a.moves) },
+      {
+        header: t(lang, 'game.rackPenalty'),
+        flex: 0.8,
+        align: 'right',
+        text: (a) => (a.rackPenalty ? `-${a.rackPenalty}` : '0'),
+      },
+      {
+        header: t(lang, 'game.rackBonus'),
+        flex: 0.8,
+        align: 'right',
+        text: (a) => (a.rackBonus ? `+${a.rackBonus}` : '0'),
+      },
+      {
+        header: t(lang, 'game.final'),
+        flex: 0.6,
+        align: 'right',
+        text: (a) => String(a.final),
+        bold: () => true,
+      },
+      {
+        header: t(lang, 'game.claimedFinal'),
+        flex: 0.8,
+        align: 'right',
+        text: (a) => (a.claimedFinal === null ? '' : String(a.claimedFinal)),
+        colour: (a) => red(a.finalMismatch),
+        bold: (a) => a.finalMismatch,
+      },
+      {
+        header: t(lang, 'game.penalty'),
+        flex: 0.7,
+        align: 'right',
+        text: (a) => (a.penaltyMinutes ? t(lang, 'game.minutes', { n: a.penaltyMinutes }) : ''),
+      },
+      {
+        header: t(lang, 'col.remaining'),
+        flex: 0.8,
+        align: 'right',
+        text: (a) =>
+          a.timeExpired ? `${a.remaining} (${t(lang, 'game.timeExpired')})` : a.remaining,
+        colour: (a) => red(a.timeExpired),
+      },
+    ],
+    view.accounts,
+    { y, rowHeight: 17, fontSize: 8.5, headerHeight: 26, zebra: false },
+  );
+  y += 12;
+
+  // Findings, turn by turn, then of the whole game.
+  const findings: IssueLine[] = [...view.turns.flatMap((r) => r.issues), ...view.gameIssues];
+  const notes = view.turns.flatMap((r) =>
+    r.notes.map((n) => `${t(lang, 'game.turnN', { n: r.number })}: ${n}`),
+  );
+  y = sectionTitle(doc, t(lang, 'game.issues'), y);
+  if (findings.length === 0 && notes.length === 0) {
+    doc
+      .font(SANS)
+      .fontSize(9)
+      .fillColor(PDF_COLOURS.muted)
+      .text(t(lang, 'game.noIssues'), MARGIN, y);
+  }
+  for (const f of findings) {
+    y = paragraph(
+      doc,
+      `${f.severityLabel}: ${f.text}`,
+      y,
+      f.tone === 'bad' ? PDF_COLOURS.bad : PDF_COLOURS.text,
+    );
+  }
+  for (const n of notes) y = paragraph(doc, n, y, PDF_COLOURS.muted);
+  return finish();
+}
+
+function verdict(doc: Doc, ok: boolean, text: string, result: string, y: number): number {
+  const width = contentWidth(doc);
+  const line = `${ok ? '✓' : '✗'} ${text}`;
+  doc.font(SANS_BOLD).fontSize(10);
+  const textH = doc.heightOfString(line, { width: width - 16 });
+  const h = textH + 24;
+  doc
+    .rect(MARGIN, y, width, h)
+    .lineWidth(1.2)
+    .fillAndStroke(ok ? '#e8f5e9' : PDF_COLOURS.badFill, ok ? PDF_COLOURS.good : PDF_COLOURS.bad);
+  doc.fillColor(ok ? PDF_COLOURS.good : PDF_COLOURS.bad);
+  doc.text(line, MARGIN + 8, y + 5, { width: width - 16 });
+  doc.font(SANS).fontSize(9.5).fillColor(PDF_COLOURS.text);
+  doc.text(result, MARGIN + 8, y + 9 + textH, { width: width - 16, lineBreak: false });
+  return y + h + 8;
+}
+
+function sectionTitle(doc: Doc, text: string, y: number): number {
+  doc
+    .font(SANS_BOLD)
+    .fontSize(11)
+    .fillColor(PDF_COLOURS.text)
+    .text(text, MARGIN, y, { lineBreak: false });
+  return y + 17;
+}
+
+function paragraph(doc: Doc, text: string, y: number, colour: string): number {
+  const width = contentWidth(doc);
+  doc.font(SANS).fontSize(8.5);
+  const h = doc.heightOfString(text, { width });
+  if (y + h > pageBottom(doc)) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  doc.fillColor(colour).text(text, MARGIN, y, { width });
+  return y + h + 3;
+}

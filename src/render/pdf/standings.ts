@@ -1,0 +1,161 @@
+import { formatClock, formatPoints, formatSpread, Lang, MessageKey, t } from '../../i18n';
+import { crossCellText, formatTieBreak } from '../format';
+import { contentWidth, drawTable, heading, MARGIN, openDoc, PDF_COLOURS, PdfColumn } from './doc';
+import type { CrossTable, DocumentHeader, StandingsDocument, StandingsLine } from './types';
+
+/** Tie-breaks shown in their own columns: spread and time left always have one. */
+const extraTieBreaks = (
+  data: StandingsDocument,
+): { name: StandingsDocument['tieBreaks'][number]; at: number }[] =>
+  data.tieBreaks
+    .map((name, at) => ({ name, at }))
+    .filter((tb) => tb.name !== 'spread' && tb.name !== 'remaining-time');
+
+/** Standings after a round, then the cross-table on landscape pages when given. */
+export async function standingsPdf(data: StandingsDocument, lang: Lang): Promise<Buffer> {
+  const place = [data.tournament, data.division].filter(Boolean).join(' — ');
+  const title = `${t(lang, 'pdf.standingsTitle')} ${t(lang, 'common.throughRound', { n: data.throughRound })}`;
+  const { doc, finish } = openDoc({ title: `${place}: ${title}`, lang, footer: place });
+  const lines = [place, data.subtitle ?? ''];
+  const top = (): number => heading(doc, title, lines);
+  const columns: PdfColumn<StandingsLine>[] = [
+    { header: t(lang, 'col.rank'), width: 38, align: 'right', text: (r) => `${r.rank}.` },
+    {
+      header: t(lang, 'col.name'),
+      flex: 1.3,
+      text: (r) => (r.active === false ? `${r.name} (${t(lang, 'player.withdrawn')})` : r.name),
+      colour: (r) => (r.active === false ? PDF_COLOURS.muted : undefined),
+    },
+    { header: t(lang, 'col.club'), flex: 0.8, text: (r) => r.club ?? '' },
+    {
+      header: t(lang, 'col.points'),
+      width: 44,
+      align: 'right',
+      text: (r) => formatPoints(r.points),
+      bold: () => true,
+    },
+    {
+      header: t(lang, 'col.wdl'),
+      width: 54,
+      align: 'center',
+      text: (r) => `${r.wins}-${r.draws}-${r.losses}`,
+    },
+    {
+      header: t(lang, 'col.spread'),
+      width: 50,
+      align: 'right',
+      text: (r) => formatSpread(r.spread),
+    },
+    {
+      header: t(lang, 'col.remaining'),
+      width: 64,
+      align: 'right',
+      text: (r) => formatClock(r.remainingSeconds),
+    },
+  ];
+  for (const tb of extraTieBreaks(data)) {
+    columns.push({
+      header: t(lang, `tiebreak.${tb.name}` as MessageKey),
+      width: 56,
+      align: 'right',
+      text: (r) =>
+        r.tieBreaks[tb.at] === undefined ? '' : formatTieBreak(tb.name, r.tieBreaks[tb.at]),
+    });
+  }
+  const y = drawTable(doc, columns, data.rows, {
+    y: top(),
+    rowHeight: 16,
+    fontSize: 8.5,
+    onNewPage: top,
+  });
+  if (data.tieBreaks.length) {
+    const order = data.tieBreaks.map((tb) => t(lang, `tiebreak.${tb}` as MessageKey)).join(', ');
+    doc
+      .fontSize(8)
+      .fillColor(PDF_COLOURS.muted)
+      .text(`${t(lang, 'tiebreak.title')}: ${order}`, MARGIN, y + 6, { width: contentWidth(doc) });
+  }
+  if (data.crossTable) crossTablePages(doc, data.crossTable, lang, [place, data.subtitle ?? '']);
+  return finish();
+}
+
+/** A cross-table alone (landscape). */
+export async function crossTablePdf(
+  data: DocumentHeader & { crossTable: CrossTable },
+  lang: Lang,
+): Promise<Buffer> {
+  const place = [data.tournament, data.division].filter(Boolean).join(' — ');
+  const { doc, finish } = openDoc({
+    title: `${place}: ${t(lang, 'pdf.crosstableTitle')}`,
+    lang,
+    footer: place,
+    landscape: true,
+  });
+  crossTablePages(doc, data.crossTable, lang, [place, data.subtitle ?? ''], true);
+  return finish();
+}
+
+type CrossRow = CrossTable['rows'][number];
+
+function crossTablePages(
+  doc: PDFKit.PDFDocument,
+  table: CrossTable,
+  lang: Lang,
+  lines: string[],
+  firstPageIsOpen = false,
+): void {
+  const rows = table.rows;
+  const landscape = { size: 'A4', layout: 'landscape' as const, margin: MARGIN };
+  const perGroup = 14;
+  const groups: number[][] = [];
+  for (let from = 0; from < table.rounds; from += perGroup) {
+    groups.push(
+      Array.from({ length: Math.min(perGroup, table.rounds - from) }, (_, i) => from + i),
+    );
+  }
+  if (groups.length === 0) groups.push([]);
+  groups.forEach((rounds, g) => {
+    if (!(firstPageIsOpen && g === 0)) doc.addPage(landscape);
+    const suffix =
+      groups.length > 1 && rounds.length
+        ? ` (${t(lang, 'col.round')} ${rounds[0] + 1}–${rounds[rounds.length - 1] + 1})`
+        : '';
+    const head = (): number => heading(doc, `${t(lang, 'pdf.crosstableTitle')}${suffix}`, lines);
+    const columns: PdfColumn<CrossRow>[] = [
+      { header: t(lang, 'col.rank'), width: 34, align: 'right', text: (r) => `${r.rank}.` },
+      { header: t(lang, 'col.name'), width: 130, text: (r) => r.name },
+      {
+        header: t(lang, 'col.points'),
+        width: 40,
+        align: 'right',
+        text: (r) => (r.points === undefined ? '' : formatPoints(r.points)),
+        bold: () => true,
+      },
+      ...rounds.map((i): PdfColumn<CrossRow> => ({
+        header: String(i + 1),
+        flex: 1,
+        align: 'center',
+        text: (r) => crossCellText(lang, r.cells[i] ?? null),
+        colour: (r) => {
+          const o = r.cells[i]?.outcome;
+          return o === 'loss'
+            ? PDF_COLOURS.bad
+            : o === 'win' || o === 'bye'
+              ? PDF_COLOURS.good
+              : undefined;
+        },
+      })),
+    ];
+    const y = drawTable(doc, columns, rows, {
+      y: head(),
+      rowHeight: 15,
+      fontSize: 7.5,
+      onNewPage: head,
+      addPage: () => doc.addPage(landscape),
+    });
+    doc
+      .fontSize(7.5)
+      .fillColor(PDF_COLOURS.muted)
+      .text(t(lang, 'division.crosstableLegend'), MARGIN, y + 5, { width: contentWidth(doc) });
+  });
+}

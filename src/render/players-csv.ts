@@ -1,0 +1,254 @@
+import { Lang, MessageKey, t } from '../i18n';
+
+/**
+ * Player registration from CSV: name, club, rating, seed — in that order, or
+ * in any order under a header line (`ime;klub;rejting;nosilac`,
+ * `name,club,rating,seed`). Commas, semicolons or tabs; RFC 4180 quotes; a
+ * byte-order mark is ignored. Pure: text in, preview out.
+ */
+
+/** A player the file would register. */
+export interface CsvPlayer {
+  /** Line of the file the record starts on, from 1. */
+  line: number;
+  name: string;
+  club: string | null;
+  rating: number | null;
+  seed: number | null;
+}
+
+export type CsvProblemCode =
+  | 'missing-name'
+  | 'bad-rating'
+  | 'bad-seed'
+  | 'duplicate-seed'
+  | 'duplicate-name'
+  | 'too-many-fields'
+  | 'unclosed-quote'
+  | 'empty';
+
+/** One problem, on one line, with a message in the preview's language. */
+export interface CsvProblem {
+  line: number;
+  code: CsvProblemCode;
+  /** Errors stop the import; warnings are for the organiser to confirm. */
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+/** One data line as read, with its problems, for the preview table. */
+export interface CsvRow {
+  line: number;
+  fields: { name: string; club: string; rating: string; seed: string };
+  problems: CsvProblem[];
+  ok: boolean;
+}
+
+export interface CsvPreview {
+  /** True when there is at least one player and no error. */
+  ok: boolean;
+  players: CsvPlayer[];
+  rows: CsvRow[];
+  errors: CsvProblem[];
+  warnings: CsvProblem[];
+  /** The first line was a header. */
+  header: boolean;
+  delimiter: ',' | ';' | '\t';
+}
+
+type Column = 'name' | 'club' | 'rating' | 'seed';
+
+const HEADER_NAMES: Readonly<Record<string, Column>> = {
+  name: 'name',
+  player: 'name',
+  ime: 'name',
+  igrač: 'name',
+  igrac: 'name',
+  'ime i prezime': 'name',
+  име: 'name',
+  играч: 'name',
+  club: 'club',
+  klub: 'club',
+  клуб: 'club',
+  rating: 'rating',
+  rejting: 'rating',
+  рејтинг: 'rating',
+  seed: 'seed',
+  nosilac: 'seed',
+  носилац: 'seed',
+};
+
+const DEFAULT_ORDER: readonly Column[] = ['name', 'club', 'rating', 'seed'];
+
+interface Record_ {
+  line: number;
+  fields: string[];
+}
+
+/** Splits CSV text into records, keeping each record's first line number. */
+function records(
+  text: string,
+  delimiter: string,
+): { records: Record_[]; unclosedAt: number | null } {
+  const out: Record_[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (ch === '\n') line++;
+        field += ch;
+      }
+      continue;
+    }
+    if (ch === '"' && field.trim() === '') {
+      quoted = true;
+      field = '';
+    } else if (ch === delimiter) {
+      fields.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      fields.push(field);
+      // Lines with nothing but separators (spreadsheet exports end with some) are skipped.
+      if (fields.some((f) => f.trim() !== '')) out.push({ line: start, fields });
+      fields = [];
+      field = '';
+      line++;
+      start = line;
+    } else {
+      field += ch;
+    }
+  }
+  if (quoted) return { records: out, unclosedAt: start };
+  fields.push(field);
+  if (fields.some((f) => f.trim() !== '')) out.push({ line: start, fields });
+  return { records: out, unclosedAt: null };
+}
+
+function detectDelimiter(text: string): CsvPreview['delimiter'] {
+  const first = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  const count = (d: string): number => first.split(d).length - 1;
+  const counts: [CsvPreview['delimiter'], number][] = [
+    [';', count(';')],
+    ['\t', count('\t')],
+    [',', count(',')],
+  ];
+  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return best[1] > 0 ? best[0] : ',';
+}
+
+const clean = (s: string): string => s.normalize('NFC').replace(/\s+/g, ' ').trim();
+
+/** Reads a registration file and says, line by line, what it would import. */
+export function parsePlayersCsv(text: string, lang: Lang = 'sr-Latn'): CsvPreview {
+  const body = text.replace(/^\uFEFF/, '');
+  const delimiter = detectDelimiter(body);
+  const problem = (
+    line: number,
+    code: CsvProblemCode,
+    key: MessageKey,
+    params: Record<string, string | number> = {},
+    severity: CsvProblem['severity'] = 'error',
+  ): CsvProblem => ({ line, code, severity, message: t(lang, key, params) });
+
+  const { records: recs, unclosedAt } = records(body, delimiter);
+  const errors: CsvProblem[] = [];
+  const warnings: CsvProblem[] = [];
+  let order: readonly (Column | undefined)[] = DEFAULT_ORDER;
+  let header = false;
+  let columnsKnown = false;
+  if (recs.length > 0) {
+    const names = recs[0].fields.map(
+      (f): Column | undefined => HEADER_NAMES[clean(f).toLowerCase()],
+    );
+    if (names.some((n) => n === 'name')) {
+      header = true;
+      columnsKnown = true;
+      order = names;
+      recs.shift();
+    }
+  }
+  const rows: CsvRow[] = [];
+  const players: CsvPlayer[] = [];
+  const seeds = new Map<number, number>();
+  const names = new Map<string, number>();
+  for (const rec of recs) {
+    const fields = { name: '', club: '', rating: '', seed: '' };
+    const problems: CsvProblem[] = [];
+    rec.fields.forEach((value, i) => {
+      const col = order[i];
+      if (col) fields[col] = clean(value);
+    });
+    const extra = rec.fields.slice(order.length).filter((f) => f.trim() !== '');
+    if (!columnsKnown && extra.length > 0) {
+      problems.push(
+        problem(rec.line, 'too-many-fields', 'csv.tooManyFields', { n: rec.fields.length }),
+      );
+    }
+    if (!fields.name) problems.push(problem(rec.line, 'missing-name', 'csv.missingName'));
+    let rating: number | null = null;
+    if (fields.rating) {
+      const n = Number(fields.rating);
+      if (/^\d+$/.test(fields.rating) && n <= 3000) rating = n;
+      else
+        problems.push(problem(rec.line, 'bad-rating', 'csv.badRating', { value: fields.rating }));
+    }
+    let seed: number | null = null;
+    if (fields.seed) {
+      const n = Number(fields.seed);
+      if (/^\d+$/.test(fields.seed) && n >= 1) {
+        seed = n;
+        const before = seeds.get(n);
+        if (before !== undefined) {
+          problems.push(
+            problem(rec.line, 'duplicate-seed', 'csv.duplicateSeed', { value: n, line: before }),
+          );
+        } else seeds.set(n, rec.line);
+      } else problems.push(problem(rec.line, 'bad-seed', 'csv.badSeed', { value: fields.seed }));
+    }
+    if (fields.name) {
+      const key = fields.name.toLocaleLowerCase('sr');
+      const before = names.get(key);
+      if (before !== undefined) {
+        problems.push(
+          problem(
+            rec.line,
+            'duplicate-name',
+            'csv.duplicateName',
+            { value: fields.name, line: before },
+            'warning',
+          ),
+        );
+      } else names.set(key, rec.line);
+    }
+    const ok = problems.every((p) => p.severity !== 'error');
+    rows.push({ line: rec.line, fields, problems, ok });
+    for (const p of problems) (p.severity === 'error' ? errors : warnings).push(p);
+    if (ok)
+      players.push({ line: rec.line, name: fields.name, club: fields.club || null, rating, seed });
+  }
+  if (unclosedAt !== null) {
+    errors.push(problem(unclosedAt, 'unclosed-quote', 'csv.unclosedQuote'));
+  }
+  if (rows.length === 0 && unclosedAt === null) errors.push(problem(1, 'empty', 'csv.empty'));
+  errors.sort((a, b) => a.line - b.line);
+  return {
+    ok: errors.length === 0 && players.length > 0,
+    players,
+    rows,
+    errors,
+    warnings,
+    header,
+    delimiter,
+  };
+}

@@ -1,0 +1,251 @@
+import type { Issue, TurnReport, TurnStatus, VerificationReport } from '../engine/report';
+import { isMessageKey, Lang, t } from '../i18n';
+
+/** How a row or message is marked: `bad` red, `warn` yellow, `muted` grey. */
+export type Tone = 'ok' | 'bad' | 'warn' | 'muted';
+
+/** One finding, translated. */
+export interface IssueLine {
+  code: string;
+  severity: Issue['severity'];
+  severityLabel: string;
+  tone: Tone;
+  /** The issue code in words (`Wrong score written`). */
+  label: string;
+  /** The whole finding: the engine's message in English; label, word and squares in Serbian. */
+  text: string;
+  /** 1-based turn, when the issue belongs to one. */
+  turn: number | null;
+  squares: string[];
+}
+
+/** One turn of a report, ready to print or show. */
+export interface TurnLine {
+  /** 0-based, as in the report. */
+  index: number;
+  /** 1-based, as a judge counts. */
+  number: number;
+  player: number;
+  playerName: string;
+  kind: TurnReport['kind'];
+  status: TurnStatus;
+  statusLabel: string;
+  tone: Tone;
+  /** The play as written (`9F KUĆA`), or `exchange (3)`, `pass`. */
+  play: string;
+  /** The engine's reading when it differs from what was written. */
+  reading: string | null;
+  words: { word: string; score: number; known: boolean | null; main: boolean }[];
+  /** `KUĆA 8, RUKA 7 + all tiles 40`. */
+  wordsText: string;
+  scoreClaimed: string;
+  scoreComputed: string;
+  scoreMismatch: boolean;
+  totalClaimed: string;
+  totalComputed: string;
+  totalMismatch: boolean;
+  clock: string;
+  /** Withdrawn score, failed-challenge bonus, time penalty. */
+  notes: string[];
+  issues: IssueLine[];
+  /** Squares named by this turn's issues. */
+  squares: string[];
+  /** True when the turn needs the judge's eye (an error, a mismatch). */
+  flagged: boolean;
+}
+
+/** A player's final account. */
+export interface AccountLine {
+  name: string;
+  moves: number;
+  rackPenalty: number;
+  rackBonus: number;
+  final: number;
+  claimedFinal: number | null;
+  finalMismatch: boolean;
+  penaltyMinutes: number;
+  remaining: string;
+  timeExpired: boolean;
+  winner: boolean;
+}
+
+/** A verification report, translated and flattened for a page or a PDF. */
+export interface ReportPresentation {
+  ok: boolean;
+  /** One sentence: correct, or has discrepancies. */
+  verdict: string;
+  /** `Pobeda: Ana Petrović, po poenima`. */
+  resultText: string;
+  turns: TurnLine[];
+  accounts: AccountLine[];
+  /** Findings of the whole game (final scores, clocks). */
+  gameIssues: IssueLine[];
+  /** Every square any finding names: outline them on the board. */
+  highlight: string[];
+}
+
+const STATUS_TONE: Partial<Record<string, Tone>> = {
+  ok: 'ok',
+  'score-mismatch': 'bad',
+  illegal: 'bad',
+  withdrawn: 'warn',
+  exchange: 'muted',
+  pass: 'muted',
+};
+
+/** A translated label for a key built at run time, or the fallback when the tables lack it. */
+function label(lang: Lang, key: string, fallback: string): string {
+  return isMessageKey(key) ? t(lang, key) : fallback;
+}
+
+const SEVERITY_TONE: Record<Issue['severity'], Tone> = {
+  error: 'bad',
+  warning: 'warn',
+  info: 'muted',
+};
+
+/** One finding in words. */
+export function issueLine(lang: Lang, issue: Issue): IssueLine {
+  const codeLabel = label(lang, `issue.${issue.code}`, issue.code);
+  const squares = issue.squares ?? [];
+  let text: string;
+  if (lang === 'en') {
+    text = issue.message;
+  } else {
+    const parts = [codeLabel];
+    if (issue.word) parts.push(issue.word);
+    if (squares.length) parts.push(t(lang, 'game.squares', { squares: squares.join(', ') }));
+    text = parts.join(' — ');
+    if (issue.turn !== undefined) text = `${t(lang, 'game.turnN', { n: issue.turn + 1 })}: ${text}`;
+  }
+  return {
+    code: issue.code,
+    severity: issue.severity,
+    severityLabel: label(lang, `severity.${issue.severity}`, issue.severity),
+    tone: SEVERITY_TONE[issue.severity],
+    label: codeLabel,
+    text,
+    turn: issue.turn === undefined ? null : issue.turn + 1,
+    squares,
+  };
+}
+
+const num = (n: number | null | undefined): string =>
+  n === null || n === undefined ? '' : String(n);
+
+/** The turns, accounts and findings of a report in a language. */
+export function presentReport(report: VerificationReport, lang: Lang): ReportPresentation {
+  const names = report.players.map((p) => p.name);
+  const highlight = new Set<string>();
+  const turns = report.turns.map((turn): TurnLine => {
+    const issues = turn.issues.map((i) => issueLine(lang, i));
+    const squares = [...new Set(issues.flatMap((i) => i.squares))];
+    squares.forEach((s) => highlight.add(s));
+    const play =
+      turn.kind === 'exchange'
+        ? turn.exchanged !== undefined
+          ? t(lang, 'game.exchange', { n: turn.exchanged })
+          : t(lang, 'game.exchangeShort')
+        : turn.kind === 'pass'
+          ? t(lang, 'game.pass')
+          : (turn.play ?? '');
+    const bonuses = turn.bonuses.map(
+      (b) => `${label(lang, `game.bonus.${b.kind}`, b.kind)} ${b.points}`,
+    );
+    const wordsText = [
+      turn.words.map((w) => `${w.word} ${w.score}`).join(', '),
+      ...bonuses.map((b) => `+ ${b}`),
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const notes: string[] = [];
+    if (
+      turn.status === 'withdrawn' &&
+      turn.withdrawnScore !== undefined &&
+      turn.withdrawnScore !== null
+    ) {
+      notes.push(t(lang, 'game.withdrawn', { n: turn.withdrawnScore }));
+    }
+    if (turn.challengeBonus) notes.push(t(lang, 'game.challengeBonus', { n: turn.challengeBonus }));
+    if (turn.penalty) {
+      notes.push(
+        `${t(lang, 'game.penalty')}: ${names[turn.penalty.player] ?? ''} ${t(lang, 'game.minutes', { n: turn.penalty.minutes })}`.trim(),
+      );
+    }
+    for (const w of turn.words) {
+      if (w.known === false) notes.push(`${w.word}: ${t(lang, 'game.unknownWord')}`);
+    }
+    // A withdrawn play keeps the score written for it; that is not a mismatch.
+    const counts = turn.status !== 'withdrawn';
+    const scoreMismatch =
+      counts && turn.score.claimed !== null && turn.score.claimed !== turn.score.computed;
+    const totalMismatch =
+      counts && turn.total.claimed !== null && turn.total.claimed !== turn.total.computed;
+    return {
+      index: turn.index,
+      number: turn.index + 1,
+      player: turn.player,
+      playerName: names[turn.player] ?? String(turn.player + 1),
+      kind: turn.kind,
+      status: turn.status,
+      statusLabel: label(lang, `status.${turn.status}`, turn.status),
+      tone: STATUS_TONE[turn.status] ?? 'muted',
+      play,
+      reading: turn.reading && turn.reading !== turn.play ? turn.reading : null,
+      words: turn.words.map((w) => ({
+        word: w.word,
+        score: w.score,
+        known: w.known,
+        main: w.main,
+      })),
+      wordsText,
+      scoreClaimed: num(turn.score.claimed),
+      scoreComputed: num(turn.score.computed),
+      scoreMismatch,
+      totalClaimed: num(turn.total.claimed),
+      totalComputed: num(turn.total.computed),
+      totalMismatch,
+      clock: turn.clock ? turn.clock.claimed : '',
+      notes,
+      issues,
+      squares,
+      flagged:
+        scoreMismatch ||
+        totalMismatch ||
+        turn.status === 'illegal' ||
+        issues.some((i) => i.severity === 'error'),
+    };
+  });
+  const gameIssues = report.issues.map((i) => issueLine(lang, i));
+  gameIssues.forEach((i) => i.squares.forEach((s) => highlight.add(s)));
+  const accounts = report.players.map((p, i): AccountLine => ({
+    name: p.name,
+    moves: p.moves,
+    rackPenalty: p.rackPenalty,
+    rackBonus: p.rackBonus,
+    final: p.final,
+    claimedFinal: p.claimedFinal,
+    finalMismatch: p.claimedFinal !== null && p.claimedFinal !== p.final,
+    penaltyMinutes: p.penaltyMinutes,
+    remaining: p.remaining,
+    timeExpired: p.timeExpired,
+    winner: report.result.winner === i,
+  }));
+  return {
+    ok: report.ok,
+    verdict: t(lang, report.ok ? 'game.ok' : 'game.notOk'),
+    resultText: resultSentence(lang, report),
+    turns,
+    accounts,
+    gameIssues,
+    highlight: [...highlight],
+  };
+}
+
+/** `Pobeda: Ana Petrović, po poenima` / `Nerešeno`. */
+export function resultSentence(lang: Lang, report: VerificationReport): string {
+  const { winner, reason } = report.result;
+  if (winner === null) return t(lang, 'result.drawn');
+  const name = report.players[winner]?.name ?? String(winner + 1);
+  return `${t(lang, 'result.wonBy', { name })}, ${label(lang, `reason.${reason}`, reason)}`;
+}

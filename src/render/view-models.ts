@@ -1,0 +1,399 @@
+/**
+ * The data each page of `views/` is rendered with. Controllers fill these
+ * (`@Render('public/standings')` returning a `StandingsPage`); the templates
+ * read nothing else. Fixed text comes from the translation tables through
+ * the `t` helper; names, words and numbers are given raw and formatted by
+ * the templates (`points`, `spread`, `clock`, `date` helpers). Every URL a page
+ * links or posts to is in its model, so the routes belong to the controllers.
+ */
+import type { Lang } from '../i18n';
+import type { PairingSystem } from '../pairing/types';
+import type { TieBreak } from '../standings/types';
+import type { LegendEntry } from './board-svg';
+import type { CsvPreview } from './players-csv';
+import type { CrossCell } from './pdf/types';
+import type { ReportPresentation } from './report-view';
+
+export type { LegendEntry } from './board-svg';
+export type { CsvPreview } from './players-csv';
+export type { ReportPresentation } from './report-view';
+
+/** A link with a text. */
+export interface Link {
+  label: string;
+  url: string;
+}
+
+/** Who is signed in. */
+export interface SignedInUser {
+  name: string;
+  role: 'judge' | 'organiser';
+}
+
+/** What every page has. */
+export interface PageBase {
+  lang: Lang;
+  /** The page title (`<title>` and `<h1>`), already in the page's language. */
+  title: string;
+  /** This page's path and query without `lang` (`/divisions/3/standings`), for the language links. */
+  path: string;
+  user?: SignedInUser | null;
+  /** Links above the title: tournament › division. */
+  crumbs?: Link[];
+  /** A one-line message, e.g. after a redirect (`Sačuvano.`). */
+  flash?: { tone: 'ok' | 'bad'; text: string } | null;
+  /** Site links for the header; see {@link SiteLinks}. */
+  site: SiteLinks;
+}
+
+/** The header's links. */
+export interface SiteLinks {
+  home: string;
+  signIn: string;
+  /** Posted to (a form with a button), so signing out needs no script. */
+  signOut: string;
+  /** Shown to judges and organisers. */
+  judge?: string;
+  /** Shown to organisers. */
+  organiser?: string;
+}
+
+/** A player named on a page, linked to the player page when `url` is given. */
+export interface PlayerRef {
+  name: string;
+  url?: string;
+  club?: string | null;
+}
+
+// ---------------------------------------------------------------- public
+
+/** `public/tournaments`: every tournament with its divisions. */
+export interface TournamentsPage extends PageBase {
+  tournaments: {
+    name: string;
+    /** ISO dates (`2026-03-12`). */
+    startDate?: string | null;
+    endDate?: string | null;
+    place?: string | null;
+    divisions: {
+      name: string;
+      /** Rule set name as shown (`Kvizovka`). */
+      rules: string;
+      players: number;
+      rounds: number;
+      standingsUrl: string;
+      pairingsUrl: string;
+      crosstableUrl: string;
+    }[];
+  }[];
+}
+
+/** What the three division pages share: which division and the tabs between them. */
+export interface DivisionPageBase extends PageBase {
+  tournament: { name: string; url?: string };
+  division: { name: string; rules: string };
+  tabs: { standings: string; pairings: string; crosstable: string };
+  /** PDFs to print, shown under the tabs. */
+  prints?: Link[];
+}
+
+/** One row of the standings (a `StandingsRow` with a name and a link). */
+export interface StandingsRowView {
+  rank: number;
+  name: string;
+  url?: string;
+  club?: string | null;
+  points: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  byes?: number;
+  spread: number;
+  /** Seconds; shown as `mm:ss`. */
+  remainingSeconds: number;
+  /** `StandingsRow.tieBreaks`, in the order of `StandingsPage.tieBreaks`. */
+  tieBreaks: number[];
+  active: boolean;
+}
+
+/** `public/standings`. */
+export interface StandingsPage extends DivisionPageBase {
+  /** Last round counted; `null` before any game. */
+  throughRound: number | null;
+  /** Tie-breaks in force, in order. Spread and time left have their own columns; the others get one each. */
+  tieBreaks: TieBreak[];
+  rows: StandingsRowView[];
+}
+
+/** A game's result as shown, first player's view. */
+export interface ResultView {
+  /** Final scores, first player first; `null` when only the winner is known. */
+  scores: [number, number] | null;
+  winner: 'first' | 'second' | 'draw';
+  /** `score`, `time-expired`, `time-tiebreak`, `tie-break`, `draw`, `bye`. */
+  reason?: string;
+}
+
+/** One table of a round. */
+export interface PairingView {
+  table: number;
+  /** Moves first. */
+  first: PlayerRef;
+  /** `null` for a bye. */
+  second: PlayerRef | null;
+  result: ResultView | null;
+  gameUrl?: string;
+}
+
+/** A round and its tables. */
+export interface RoundView {
+  number: number;
+  games: PairingView[];
+  /** Games without a result. */
+  pending: number;
+}
+
+/** `public/pairings`: one or more rounds (each under `#round-N`). */
+export interface PairingsPage extends DivisionPageBase {
+  rounds: RoundView[];
+  /** Links to every round when the page shows only some (`current` marks the shown one). */
+  roundLinks?: (Link & { current?: boolean })[];
+}
+
+/** `public/crosstable`: rows in standings order; cell r is round r+1. */
+export interface CrossTablePage extends DivisionPageBase {
+  rounds: number;
+  rows: { rank: number; name: string; url?: string; points: number; cells: (CrossCell | null)[] }[];
+}
+
+/** `public/player`: one player's games. */
+export interface PlayerPage extends PageBase {
+  tournament: { name: string; url?: string };
+  division: { name: string; url?: string };
+  player: {
+    name: string;
+    club?: string | null;
+    rating?: number | null;
+    seed: number;
+    active: boolean;
+    rank?: number | null;
+    points?: number | null;
+    spread?: number | null;
+  };
+  games: {
+    round: number;
+    table: number;
+    /** `null` for a bye. */
+    opponent: PlayerRef | null;
+    /** The player moved first. */
+    first: boolean;
+    outcome: 'win' | 'draw' | 'loss' | 'bye' | 'pending';
+    score?: number | null;
+    opponentScore?: number | null;
+    gameUrl?: string;
+  }[];
+}
+
+/** A verified report ready for a page: see `gameReportSection`. */
+export interface GameReportSection {
+  report: ReportPresentation;
+  /** The board as an `<svg>`, with the findings' squares outlined. Inserted unescaped. */
+  boardSvg: string;
+  legend: LegendEntry[];
+}
+
+/** Which game a page is about. */
+export interface GameHeading {
+  round: number;
+  table: number;
+  first: PlayerRef;
+  second: PlayerRef;
+}
+
+/** `public/game`: the board, the turns and the verdict; or just the result when no sheet was entered. */
+export interface GamePage extends PageBase {
+  game: GameHeading;
+  result: ResultView | null;
+  /** `null` when only the result was entered. */
+  sheet: GameReportSection | null;
+  /** The game record as PDF. */
+  printUrl?: string;
+}
+
+// ---------------------------------------------------------------- judge
+
+/** A form field's error. */
+export interface FieldError {
+  /** The field's name (`scoreFirst`), or `''` for the form as a whole. */
+  field: string;
+  message: string;
+}
+
+/** `judge/sign-in`. */
+export interface SignInPage extends PageBase {
+  action: string;
+  username?: string;
+  /** Where to go after signing in (a hidden field). */
+  next?: string;
+  failed?: boolean;
+}
+
+/**
+ * `judge/scoresheet`: the sheet as typed (never reformatted), and after a
+ * check the report beside the board. The form posts `sheet` and
+ * `intent=verify|save`.
+ */
+export interface ScoreSheetPage extends PageBase {
+  game: GameHeading;
+  action: string;
+  /** Exactly what the judge typed (or the stored text). */
+  sheet: string;
+  /** The sheet could not be read at all: the reader's message, naming the line and field. */
+  unreadable?: { message: string; line?: number | null } | null;
+  check?: GameReportSection | null;
+  saved?: boolean;
+  resultUrl?: string;
+  wordCheckUrl?: string;
+}
+
+/** `judge/result`: the result without a sheet. Posts the fields below and `version`. */
+export interface ResultFormPage extends PageBase {
+  game: GameHeading;
+  action: string;
+  values: {
+    scoreFirst?: string | number | null;
+    scoreSecond?: string | number | null;
+    /** `mm:ss` */
+    remainingFirst?: string | null;
+    remainingSecond?: string | null;
+    timeLoss?: 'none' | 'first' | 'second';
+  };
+  errors?: FieldError[];
+  /** The game's version, sent back for optimistic locking. */
+  version?: number;
+  /** The game already has a result: the form corrects it. */
+  correction?: boolean;
+  /** Posting here clears the result (shown for a correction). */
+  clearAction?: string;
+  sheetUrl?: string;
+}
+
+/** `judge/word-check`: one verdict for the challenged play as a whole. Posts `words`. */
+export interface WordCheckPage extends PageBase {
+  action: string;
+  /** Rule set name as shown. */
+  rules: string;
+  /** The words as typed. */
+  words: string;
+  available: boolean;
+  dictionary?: string;
+  verdict?: 'VALID' | 'INVALID' | null;
+  errors?: string[];
+}
+
+// ---------------------------------------------------------------- organiser
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** `organiser/tournaments`: the tournaments and a form for a new one. */
+export interface OrganiserTournamentsPage extends PageBase {
+  tournaments: { name: string; url: string; startDate?: string | null; place?: string | null }[];
+  createAction: string;
+  values: { name?: string; place?: string; startDate?: string; endDate?: string };
+  errors?: FieldError[];
+}
+
+/** `organiser/tournament`: one tournament's divisions and a form for a new division. */
+export interface OrganiserTournamentPage extends PageBase {
+  tournament: {
+    name: string;
+    place?: string | null;
+    startDate?: string | null;
+    endDate?: string | null;
+    publicUrl?: string;
+  };
+  divisions: {
+    name: string;
+    rules: string;
+    system: PairingSystem;
+    players: number;
+    rounds: number;
+    roundsPaired: number;
+    playersUrl: string;
+    roundsUrl: string;
+  }[];
+  divisionAction: string;
+  ruleSets: Option[];
+  systems: PairingSystem[];
+  values: {
+    name?: string;
+    rules?: string;
+    rounds?: string | number;
+    system?: PairingSystem;
+    clockMinutes?: string | number;
+    byeSpread?: string | number;
+  };
+  errors?: FieldError[];
+}
+
+/** `organiser/players`: register one player, import a CSV with a preview, withdraw. */
+export interface OrganiserPlayersPage extends PageBase {
+  tournament: { name: string; url?: string };
+  division: { name: string; roundsUrl?: string };
+  players: {
+    name: string;
+    club?: string | null;
+    rating?: number | null;
+    seed: number;
+    active: boolean;
+    withdrawAction?: string;
+  }[];
+  addAction: string;
+  addValues: { name?: string; club?: string; rating?: string | number; seed?: string | number };
+  addErrors?: FieldError[];
+  /** Posts `csv` (a file, multipart) or `csvText`; answers with this page and `csv` filled. */
+  previewAction: string;
+  /** Posts `csvText` (the previewed text, hidden) to import. */
+  importAction: string;
+  csv?: { text: string; preview: CsvPreview } | null;
+}
+
+/** `organiser/rounds`: pair the next round, swap by hand, results, print. */
+export interface OrganiserRoundsPage extends PageBase {
+  tournament: { name: string; url?: string };
+  division: { name: string; playersUrl?: string; publicUrl?: string };
+  /** The round the button would pair; `null` when every round is paired. */
+  nextRound: number | null;
+  pairAction: string;
+  systems: PairingSystem[];
+  system: PairingSystem;
+  errors?: FieldError[];
+  rounds: {
+    number: number;
+    notes: string[];
+    pending: number;
+    games: {
+      table: number;
+      first: { id: string | number; name: string };
+      second: { id: string | number; name: string } | null;
+      result: ResultView | null;
+      resultUrl?: string;
+      sheetUrl?: string;
+    }[];
+    /** Posts `playerA`, `playerB` (ids). */
+    swapAction?: string;
+    deleteAction?: string;
+    prints: Link[];
+  }[];
+  /** Standings and cross-table PDF etc. */
+  prints?: Link[];
+}
+
+/** `error`: a page for 4xx/5xx answers. */
+export interface ErrorPage extends PageBase {
+  status: number;
+  message: string;
+}

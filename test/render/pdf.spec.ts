@@ -1,0 +1,250 @@
+import { fontBytes } from '../../src/render/pdf/fonts';
+import {
+  crossTablePdf,
+  gameRecordPdf,
+  pairingsPdf,
+  scoreSheetsPdf,
+  standingsPdf,
+} from '../../src/render/pdf';
+import { describeWithPoppler, pdfFonts, pdfPages, pdfText, renderPage } from './poppler';
+import { DIGRAPHS, gameDoc, pairingsDoc, PLAYERS, sheetsDoc, standingsDoc } from './samples';
+
+// fontkit (pdfkit's font engine) ships no types; this is the one call the test needs.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const fontkit = require('fontkit') as {
+  create(bytes: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean };
+};
+
+const isPdf = (b: Buffer): boolean => b.subarray(0, 5).toString('latin1') === '%PDF-';
+
+/** Every character the documents print that is not ASCII. */
+const NEEDED =
+  'ČĆĐŠŽčćđšž' +
+  'ǄǅǆǇǈǉǊǋǌ' +
+  'АБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШабвгдђежзијклљмнњопрстћуфхцчџш' +
+  '½★●✓✗⚑≠→–—„”…×·';
+
+describe('embedded font', () => {
+  it.each(['regular', 'bold'] as const)(
+    'DejaVu Sans %s has a glyph for every letter we print',
+    (which) => {
+      const font = fontkit.create(fontBytes(which));
+      const missing = [...NEEDED].filter((ch) => !font.hasGlyphForCodePoint(ch.codePointAt(0)!));
+      expect(missing).toEqual([]);
+    },
+  );
+});
+
+describe('PDF documents (bytes)', () => {
+  it('each document is a PDF and renders in every language', async () => {
+    for (const lang of ['sr-Latn', 'sr-Cyrl', 'en'] as const) {
+      expect(isPdf(await pairingsPdf(pairingsDoc(), lang))).toBe(true);
+      expect(isPdf(await scoreSheetsPdf(sheetsDoc(2), lang))).toBe(true);
+      expect(isPdf(await gameRecordPdf(gameDoc(), lang))).toBe(true);
+      expect(isPdf(await standingsPdf(standingsDoc(), lang))).toBe(true);
+    }
+  });
+
+  it('a round with no games still gives a valid document', async () => {
+    expect(isPdf(await scoreSheetsPdf({ ...sheetsDoc(0) }, 'sr-Latn'))).toBe(true);
+    expect(isPdf(await pairingsPdf({ ...pairingsDoc(), tables: [] }, 'sr-Latn'))).toBe(true);
+  });
+});
+
+describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
+  const DIACRITIC_NAMES = [
+    'Petrović',
+    'Đorđe Šćekić',
+    'Čačak',
+    'Ljubica Njegoš',
+    'Džep',
+    'Žarko Ćosić',
+    'Džemal Ljajić',
+  ];
+
+  it('pairings: tables, names with every diacritic, Cyrillic, the result, and the A–Z list', async () => {
+    const pdf = await pairingsPdf(pairingsDoc(), 'sr-Latn');
+    const text = pdfText(pdf);
+    expect(text).toContain('Parovi, 3. kolo');
+    for (const name of DIACRITIC_NAMES) expect(text).toContain(name);
+    expect(text).toContain('Љиљана Ђурђевић');
+    expect(text).toContain('Ниш');
+    expect(text).toContain('412 : 380');
+    expect(text).toContain('slobodan');
+    expect(text).toContain('Igrači po abecedi');
+    // Table 2: Đorđe moves first against Ljubica.
+    expect(pdfText(pdf, true)).toMatch(/2\s+Đorđe Šćekić \(Čačak\)\s+Ljubica Njegoš \(Džep\)/);
+  });
+
+  it('pairings in Cyrillic and English: the fixed text follows the language, names stay', async () => {
+    const cyr = pdfText(await pairingsPdf(pairingsDoc(), 'sr-Cyrl'));
+    expect(cyr).toContain('Парови, 3. коло');
+    expect(cyr).toContain('Игра први');
+    expect(cyr).toContain('Đorđe Šćekić');
+    const en = pdfText(await pairingsPdf(pairingsDoc(), 'en'));
+    expect(en).toContain('Pairings, round 3');
+    expect(en).toContain('Moves first');
+  });
+
+  it('score sheets: one page per game, names and table filled in, a 10-turn grid per player', async () => {
+    const pdf = await scoreSheetsPdf(sheetsDoc(4), 'sr-Latn');
+    const pages = pdfPages(pdf);
+    expect(pages).toHaveLength(4);
+    expect(pages[1]).toContain('Sto 2');
+    expect(pages[1]).toContain('Đorđe Šćekić');
+    expect(pages[1]).toContain('Ljubica Njegoš');
+    expect(pages[2]).toContain('Љиљана Ђурђевић');
+    expect(pages[2]).toContain('Žarko Ćosić');
+    expect(pages[3]).toContain('Džemal Ljajić');
+    for (const head of ['Potez', 'Pozicija', 'Reč', 'Poeni', 'Ukupno', 'Sat']) {
+      expect(pages[0].split(head).length - 1).toBeGreaterThanOrEqual(2); // one grid per player
+    }
+    expect(pages[0]).toContain('Pločice na stalku na kraju');
+    expect(pages[0]).toContain('Potpis: Ana Petrović');
+    expect(pages[0]).toContain('Sudija');
+    expect(pages[0]).toContain('Kvizovka, 30 min po igraču');
+    // Turn numbers 1…10 twice.
+    const layout = pdfText(pdf, true).split('\f')[0];
+    expect(layout.match(/^\s+10\s*$/gm)?.length).toBe(2);
+  });
+
+  it('upper-case digraphs DŽ LJ NJ and Cyrillic Џ Љ Њ print as written', async () => {
+    const doc = sheetsDoc(1);
+    const pdf = await scoreSheetsPdf(
+      {
+        ...doc,
+        games: [
+          {
+            table: 9,
+            first: { name: 'DŽENANA LJUBIĆ-NJEGOVAN', club: 'ČĆĐŠŽ' },
+            second: { name: 'ЏЕНАНА ЉУБИЋ-ЊЕГОВАН', club: 'ЂЋЖШЧ' },
+          },
+        ],
+      },
+      'sr-Cyrl',
+    );
+    const text = pdfText(pdf);
+    expect(text).toContain('DŽENANA LJUBIĆ-NJEGOVAN (ČĆĐŠŽ)');
+    expect(text).toContain('ЏЕНАНА ЉУБИЋ-ЊЕГОВАН (ЂЋЖШЧ)');
+    expect(text).toContain('Записник');
+    expect(text).toContain('Сто 9');
+  });
+
+  it('score sheets honour turnsPerPlayer', async () => {
+    const layout = pdfText(
+      await scoreSheetsPdf({ ...sheetsDoc(1), turnsPerPlayer: 12 }, 'en'),
+      true,
+    );
+    expect(layout.match(/^\s+12\s*$/gm)?.length).toBe(2);
+    expect(layout).toContain('Signature: Ana Petrović');
+  });
+
+  it('game record: verdict, computed scores, flags and the findings with their squares', async () => {
+    const text = pdfText(await gameRecordPdf(gameDoc(), 'sr-Latn'));
+    expect(text).toContain('Provereni zapisnik');
+    expect(text).toContain('Zapisnik ima neslaganja');
+    expect(text).toContain('Pobeda: Milica Đorđević, po poenima');
+    expect(text).toContain('KUĆA 8');
+    expect(text).toContain('ĆUPRIJA 12');
+    expect(text).toContain('nedozvoljen potez');
+    expect(text).toContain(
+      '2. potez: Reč nije povezana s pločicama na tabli — MAČKA — polja C3, D3, E3, F3, G3',
+    );
+    expect(text).toContain('polja F11');
+    // Board coordinates and tiles.
+    expect(text).toContain('Ć');
+    expect(text).toMatch(/\bQ\b/);
+    expect(text).toMatch(/\b17\b/);
+  });
+
+  it('game record in English keeps the engine’s messages; in Cyrillic the labels are Cyrillic', async () => {
+    const en = pdfText(await gameRecordPdf(gameDoc(), 'en'));
+    expect(en).toContain('touches no tile already on the board');
+    expect(en).toContain('illegal play');
+    const cyr = pdfText(await gameRecordPdf(gameDoc(), 'sr-Cyrl'));
+    expect(cyr).toContain('Проверени записник');
+    expect(cyr).toContain('недозвољен потез');
+  });
+
+  it('game record of a board with LJ/NJ tiles, jokers and Cyrillic words', async () => {
+    const report = DIGRAPHS();
+    const text = pdfText(await gameRecordPdf(gameDoc(report), 'sr-Latn'));
+    expect(text).toContain('LJ');
+    expect(text).toContain('NJ');
+    expect(text).toContain('БАЊА');
+    expect(text).toContain('Zapisnik je ispravan');
+  });
+
+  it('standings and cross-table: ranks, points with halves, spread, time, tie-breaks', async () => {
+    const pdf = await standingsPdf(standingsDoc(), 'sr-Latn');
+    const pages = pdfPages(pdf);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    const layout = pdfText(pdf, true);
+    expect(layout).toContain('Poredak posle 3. kola');
+    expect(layout).toMatch(/2\.\s+Marko Jovanović\s+Beograd\s+2½\s+2-1-1\s+\+83\s+10:37/);
+    expect(layout).toContain('Љиљана Ђурђевић');
+    expect(layout).toContain('Buholc');
+    expect(layout).toContain('Nikola Tesla (odustao)');
+    expect(pages[pages.length - 1]).toContain('Ukrštena tabela');
+    expect(layout).toMatch(/●\d+[PNI] \d+:\d+/);
+  });
+
+  it('a cross-table alone is landscape', async () => {
+    const doc = standingsDoc();
+    const pdf = await crossTablePdf({ ...doc, crossTable: doc.crossTable! }, 'en');
+    const page = renderPage(pdf, 1, 20);
+    expect(page.width).toBeGreaterThan(page.height);
+    expect(pdfText(pdf)).toContain('Cross-table');
+  });
+
+  it('long tables go on over pages and repeat their header', async () => {
+    const doc = standingsDoc();
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      ...doc.rows[i % doc.rows.length],
+      rank: i + 1,
+      name: `${PLAYERS[i % 8].name} ${i + 1}`,
+    }));
+    const pages = pdfPages(await standingsPdf({ ...doc, rows, crossTable: undefined }, 'sr-Latn'));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    for (const p of pages) expect(p).toContain('Mesto');
+    expect(pages[pages.length - 1]).toContain('Ana Petrović 113');
+  });
+
+  it('fonts are embedded (DejaVu Sans, no base-14 font)', async () => {
+    for (const pdf of [
+      await pairingsPdf(pairingsDoc(), 'sr-Cyrl'),
+      await gameRecordPdf(gameDoc(), 'sr-Latn'),
+    ]) {
+      const fonts = pdfFonts(pdf);
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const f of fonts) {
+        expect(f.embedded).toBe(true);
+        expect(f.name).toMatch(/DejaVuSans/);
+      }
+    }
+  });
+
+  it('one page of each kind renders to a non-blank PNG', async () => {
+    const docs = {
+      pairings: await pairingsPdf(pairingsDoc(), 'sr-Latn'),
+      sheets: await scoreSheetsPdf(sheetsDoc(1), 'sr-Latn'),
+      game: await gameRecordPdf(gameDoc(), 'sr-Latn'),
+      standings: await standingsPdf(standingsDoc(), 'sr-Latn'),
+    };
+    const ink: Record<string, number> = {};
+    for (const [kind, pdf] of Object.entries(docs)) {
+      const page = renderPage(pdf);
+      // A4 portrait at 40 dpi.
+      expect(page.width).toBeGreaterThan(300);
+      expect(page.height).toBeGreaterThan(page.width);
+      ink[kind] = page.inked;
+    }
+    expect(ink.pairings).toBeGreaterThan(0.01);
+    expect(ink.sheets).toBeGreaterThan(0.05);
+    expect(ink.game).toBeGreaterThan(0.1);
+    expect(ink.standings).toBeGreaterThan(0.01);
+    for (const v of Object.values(ink)) expect(v).toBeLessThan(0.9);
+    // The findings are outlined in red on the board.
+    expect(renderPage(docs.game, 1, 60).red).toBeGreaterThan(0.001);
+  });
+});

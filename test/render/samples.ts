@@ -1,0 +1,465 @@
+/**
+ * Sample data for the rendering tests: what a controller would fill. Names
+ * carry every letter that needs the embedded font: Č Ć Đ Š Ž, the digraphs
+ * DŽ LJ NJ, and Cyrillic.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import type { VerificationReport } from '../../src/engine/report';
+import type { Lang } from '../../src/i18n';
+import { gameReportSection } from '../../src/render/game-section';
+import { parsePlayersCsv } from '../../src/render/players-csv';
+import type {
+  GameRecordDocument,
+  PairingsDocument,
+  ScoreSheetsDocument,
+  StandingsDocument,
+} from '../../src/render/pdf/types';
+import type * as V from '../../src/render/view-models';
+
+export const FIXTURES = join(__dirname, '..', 'fixtures');
+
+export function fixtureReport(name: string): VerificationReport {
+  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as VerificationReport;
+}
+
+/** The illegal-placements game: six flagged turns, squares named. */
+export const ILLEGAL = (): VerificationReport =>
+  fixtureReport('kvizovka/03-illegal-placements.report.json');
+/** LJ/NJ tiles and jokers on the board. */
+export const DIGRAPHS = (): VerificationReport =>
+  fixtureReport('kvizovka/09-digraphs-jokers-cyrillic.report.json');
+
+export const PLAYERS = [
+  { name: 'Ana Petrović', club: 'Novi Sad' },
+  { name: 'Marko Jovanović', club: 'Beograd' },
+  { name: 'Đorđe Šćekić', club: 'Čačak' },
+  { name: 'Ljubica Njegoš', club: 'Džep' },
+  { name: 'Љиљана Ђурђевић', club: 'Ниш' },
+  { name: 'Žarko Ćosić', club: null },
+  { name: 'Džemal Ljajić', club: 'Novi Pazar' },
+  { name: 'Nikola Tesla', club: 'Smiljan' },
+];
+
+export const HEADER = {
+  tournament: 'Kup Srbije 2026',
+  division: 'Prva liga',
+  subtitle: '12–14. 3. 2026, Novi Sad',
+};
+
+export const pairingsDoc = (): PairingsDocument => ({
+  ...HEADER,
+  round: 3,
+  tables: [
+    {
+      table: 1,
+      first: PLAYERS[0],
+      second: PLAYERS[1],
+      result: { scores: [412, 380], winner: 'first' },
+    },
+    { table: 2, first: PLAYERS[2], second: PLAYERS[3] },
+    { table: 3, first: PLAYERS[6], second: PLAYERS[5] },
+    { table: 4, first: PLAYERS[4], second: null },
+  ],
+});
+
+export const sheetsDoc = (games = 3): ScoreSheetsDocument => ({
+  ...HEADER,
+  round: 3,
+  rulesName: 'Kvizovka',
+  clockMinutes: 30,
+  games: Array.from({ length: games }, (_, i) => ({
+    table: i + 1,
+    first: PLAYERS[(2 * i) % PLAYERS.length],
+    second: PLAYERS[(2 * i + 1) % PLAYERS.length],
+  })),
+});
+
+export const gameDoc = (report = ILLEGAL()): GameRecordDocument => ({
+  ...HEADER,
+  round: 3,
+  table: 1,
+  rules: report.rules,
+  report,
+});
+
+export const standingsDoc = (): StandingsDocument => {
+  const rows = PLAYERS.map((p, i) => ({
+    rank: i + 1,
+    name: p.name,
+    club: p.club,
+    points: 3 - i * 0.5 >= 0 ? 3 - i * 0.5 : 0,
+    wins: Math.max(0, 3 - i),
+    draws: i % 2,
+    losses: Math.min(3, i),
+    spread: 120 - 37 * i,
+    remainingSeconds: 600 + 37 * i,
+    tieBreaks: [120 - 37 * i, 600 + 37 * i, 7.5 - i, -(i + 1)],
+    active: i !== 7,
+  }));
+  return {
+    ...HEADER,
+    throughRound: 3,
+    tieBreaks: ['spread', 'remaining-time', 'buchholz', 'seed'],
+    rows,
+    crossTable: {
+      rounds: 3,
+      rows: rows.map((r, i) => ({
+        rank: r.rank,
+        name: r.name,
+        points: r.points,
+        cells: [1, 2, 3].map((round) =>
+          round === 3 && i === 4
+            ? { opponentRank: null, outcome: 'bye' as const }
+            : {
+                opponentRank: ((i + round) % PLAYERS.length) + 1,
+                outcome: (['win', 'loss', 'draw'] as const)[(i + round) % 3],
+                score: 400 + i * 3,
+                opponentScore: 390 - round,
+                first: round % 2 === 0,
+              },
+        ),
+      })),
+    },
+  };
+};
+
+// ---------------------------------------------------------------- pages
+
+const site: V.SiteLinks = {
+  home: '/',
+  signIn: '/sign-in',
+  signOut: '/sign-out',
+  judge: '/judge',
+  organiser: '/organiser',
+};
+
+const base = (lang: Lang, title: string, path: string, user?: V.SignedInUser): V.PageBase => ({
+  lang,
+  title,
+  path,
+  site,
+  user: user ?? null,
+  crumbs: [{ label: HEADER.tournament, url: '/tournaments/1' }],
+});
+
+const judge: V.SignedInUser = { name: 'Sudija Šarić', role: 'judge' };
+const organiser: V.SignedInUser = { name: 'Organizator Đokić', role: 'organiser' };
+
+const divisionBase = (lang: Lang, title: string, path: string) => ({
+  ...base(lang, title, path),
+  tournament: { name: HEADER.tournament, url: '/tournaments/1' },
+  division: { name: HEADER.division, rules: 'Kvizovka' },
+  tabs: {
+    standings: '/divisions/1/standings',
+    pairings: '/divisions/1/pairings',
+    crosstable: '/divisions/1/crosstable',
+  },
+  prints: [
+    { label: 'Poredak (PDF)', url: '/divisions/1/standings.pdf' },
+    { label: 'Parovi (PDF)', url: '/divisions/1/rounds/3/pairings.pdf' },
+  ],
+});
+
+const game: V.GameHeading = {
+  round: 3,
+  table: 1,
+  first: { name: 'Milica Đorđević', url: '/players/5' },
+  second: { name: 'Stefan Nikolić', url: '/players/6' },
+};
+
+/** One sample model per template, by template name. */
+export function pageSamples(lang: Lang): Record<string, object> {
+  const standings = standingsDoc();
+  const tournaments: V.TournamentsPage = {
+    ...base(lang, 'Turniri', '/'),
+    crumbs: [],
+    tournaments: [
+      {
+        name: HEADER.tournament,
+        startDate: '2026-03-12',
+        endDate: '2026-03-14',
+        place: 'Novi Sad',
+        divisions: [
+          {
+            name: HEADER.division,
+            rules: 'Kvizovka',
+            players: 8,
+            rounds: 7,
+            standingsUrl: '/divisions/1/standings',
+            pairingsUrl: '/divisions/1/pairings',
+            crosstableUrl: '/divisions/1/crosstable',
+          },
+        ],
+      },
+      { name: 'Zimski skrabl', startDate: '2026-12-20', place: 'Beograd', divisions: [] },
+    ],
+  };
+  const standingsPage: V.StandingsPage = {
+    ...divisionBase(lang, `${HEADER.division}: poredak`, '/divisions/1/standings'),
+    throughRound: 3,
+    tieBreaks: ['spread', 'remaining-time', 'buchholz', 'seed'],
+    rows: standings.rows.map((r, i) => ({
+      ...r,
+      club: r.club ?? null,
+      url: `/players/${i + 1}`,
+      tieBreaks: [...r.tieBreaks],
+      active: r.active !== false,
+    })),
+  };
+  const pairingsPage: V.PairingsPage = {
+    ...divisionBase(lang, `${HEADER.division}: parovi`, '/divisions/1/pairings'),
+    rounds: [
+      {
+        number: 3,
+        pending: 2,
+        games: pairingsDoc().tables.map((g) => ({
+          table: g.table,
+          first: { name: g.first.name, url: '/players/1' },
+          second: g.second ? { name: g.second.name, url: '/players/2' } : null,
+          result: g.result
+            ? { scores: [g.result.scores![0], g.result.scores![1]], winner: g.result.winner }
+            : null,
+          gameUrl: `/games/${g.table}`,
+        })),
+      },
+      {
+        number: 2,
+        pending: 0,
+        games: [
+          {
+            table: 1,
+            first: { name: PLAYERS[3].name },
+            second: { name: PLAYERS[0].name },
+            result: { scores: [350, 350], winner: 'first', reason: 'time-tiebreak' },
+          },
+        ],
+      },
+    ],
+  };
+  const crossPage: V.CrossTablePage = {
+    ...divisionBase(lang, `${HEADER.division}: ukrštena tabela`, '/divisions/1/crosstable'),
+    rounds: 3,
+    rows: standings.crossTable!.rows.map((r, i) => ({
+      rank: r.rank,
+      name: r.name,
+      url: `/players/${i + 1}`,
+      points: r.points ?? 0,
+      cells: [...r.cells],
+    })),
+  };
+  const playerPage: V.PlayerPage = {
+    ...base(lang, PLAYERS[3].name, '/players/4'),
+    tournament: { name: HEADER.tournament, url: '/tournaments/1' },
+    division: { name: HEADER.division, url: '/divisions/1/standings' },
+    player: {
+      name: PLAYERS[3].name,
+      club: 'Džep',
+      rating: 1650,
+      seed: 4,
+      active: true,
+      rank: 4,
+      points: 1.5,
+      spread: 9,
+    },
+    games: [
+      {
+        round: 1,
+        table: 2,
+        opponent: { name: PLAYERS[0].name, url: '/players/1' },
+        first: true,
+        outcome: 'win',
+        score: 420,
+        opponentScore: 401,
+        gameUrl: '/games/7',
+      },
+      {
+        round: 2,
+        table: 1,
+        opponent: { name: PLAYERS[5].name },
+        first: false,
+        outcome: 'loss',
+        score: 333,
+        opponentScore: 380,
+      },
+      { round: 3, table: 5, opponent: null, first: false, outcome: 'bye' },
+      { round: 4, table: 2, opponent: { name: PLAYERS[2].name }, first: true, outcome: 'pending' },
+    ],
+  };
+  const check = gameReportSection(ILLEGAL(), lang);
+  const gamePage: V.GamePage = {
+    ...base(lang, `${game.first.name} – ${game.second.name}`, '/games/1'),
+    game,
+    result: { scores: [20, 0], winner: 'first' },
+    sheet: check,
+    printUrl: '/games/1/record.pdf',
+  };
+  const sheetText =
+    '{\n  "format": "scoresheet/1",\n  "rules": "kvizovka",\n  "players": ["Milica Đorđević", "Stefan Nikolić"],\n  "turns": [\n    { "player": 0, "play": "9F KUĆA", "score": 8 }\n  ]\n}\n';
+  const scoresheetPage: V.ScoreSheetPage = {
+    ...base(lang, 'Unos zapisnika', '/judge/games/1/scoresheet', judge),
+    game,
+    action: '/judge/games/1/scoresheet',
+    sheet: sheetText,
+    check,
+    resultUrl: '/judge/games/1/result',
+    wordCheckUrl: '/judge/word-check?rules=kvizovka',
+  };
+  const csvText =
+    'ime;klub;rejting;nosilac\nAna Petrović;Novi Sad;1700;1\n;Beograd;1500;2\nĐorđe Šćekić;Čačak;abc;3\nLjubica Njegoš;Džep;1600;1\n';
+  return {
+    'public/tournaments': tournaments,
+    'public/standings': standingsPage,
+    'public/pairings': pairingsPage,
+    'public/crosstable': crossPage,
+    'public/player': playerPage,
+    'public/game': gamePage,
+    'judge/sign-in': {
+      ...base(lang, 'Prijava', '/sign-in'),
+      action: '/sign-in',
+      username: 'sudija',
+      failed: true,
+      next: '/judge',
+    } satisfies V.SignInPage,
+    'judge/scoresheet': scoresheetPage,
+    'judge/result': {
+      ...base(lang, 'Rezultat', '/judge/games/1/result', judge),
+      game,
+      action: '/judge/games/1/result',
+      values: {
+        scoreFirst: 412,
+        scoreSecond: '',
+        remainingFirst: '03:24',
+        remainingSecond: 'x',
+        timeLoss: 'none',
+      },
+      errors: [{ field: 'remainingSecond', message: 'mm:ss' }],
+      version: 3,
+      correction: true,
+      clearAction: '/judge/games/1/result/clear',
+      sheetUrl: '/judge/games/1/scoresheet',
+    } satisfies V.ResultFormPage,
+    'judge/word-check': {
+      ...base(lang, 'Provera reči', '/judge/word-check', judge),
+      action: '/judge/word-check',
+      rules: 'Kvizovka',
+      words: 'LJUBAV NJIVA',
+      available: true,
+      dictionary: 'sr-kvizovka',
+      verdict: 'INVALID',
+    } satisfies V.WordCheckPage,
+    'organiser/tournaments': {
+      ...base(lang, 'Organizator', '/organiser', organiser),
+      tournaments: [
+        {
+          name: HEADER.tournament,
+          url: '/organiser/tournaments/1',
+          startDate: '2026-03-12',
+          place: 'Novi Sad',
+        },
+      ],
+      createAction: '/organiser/tournaments',
+      values: { name: '' },
+      errors: [{ field: 'name', message: 'obavezno' }],
+    } satisfies V.OrganiserTournamentsPage,
+    'organiser/tournament': {
+      ...base(lang, HEADER.tournament, '/organiser/tournaments/1', organiser),
+      tournament: {
+        name: HEADER.tournament,
+        place: 'Novi Sad',
+        startDate: '2026-03-12',
+        endDate: '2026-03-14',
+        publicUrl: '/',
+      },
+      divisions: [
+        {
+          name: HEADER.division,
+          rules: 'Kvizovka',
+          system: 'swiss',
+          players: 8,
+          rounds: 7,
+          roundsPaired: 3,
+          playersUrl: '/organiser/divisions/1/players',
+          roundsUrl: '/organiser/divisions/1/rounds',
+        },
+      ],
+      divisionAction: '/organiser/tournaments/1/divisions',
+      ruleSets: [
+        { value: 'kvizovka', label: 'Kvizovka' },
+        { value: 'scrabble-en', label: 'Scrabble (English)' },
+      ],
+      systems: ['swiss', 'round-robin', 'king-of-the-hill'],
+      values: { rules: 'kvizovka', system: 'swiss', rounds: 7 },
+    } satisfies V.OrganiserTournamentPage,
+    'organiser/players': {
+      ...base(lang, 'Prijava igrača', '/organiser/divisions/1/players', organiser),
+      tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },
+      division: { name: HEADER.division, roundsUrl: '/organiser/divisions/1/rounds' },
+      players: PLAYERS.map((p, i) => ({
+        name: p.name,
+        club: p.club,
+        rating: 1500 + 10 * i,
+        seed: i + 1,
+        active: i !== 7,
+        withdrawAction: `/organiser/players/${i + 1}/withdraw`,
+      })),
+      addAction: '/organiser/divisions/1/players',
+      addValues: { name: 'Ivana', rating: 'abc' },
+      addErrors: [{ field: 'rating', message: 'rejting „abc” nije ceo broj od 0 do 3000' }],
+      previewAction: '/organiser/divisions/1/players/csv',
+      importAction: '/organiser/divisions/1/players/import',
+      csv: { text: csvText, preview: parsePlayersCsv(csvText, lang) },
+    } satisfies V.OrganiserPlayersPage,
+    'organiser/rounds': {
+      ...base(lang, `${HEADER.division}: kola`, '/organiser/divisions/1/rounds', organiser),
+      tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },
+      division: {
+        name: HEADER.division,
+        playersUrl: '/organiser/divisions/1/players',
+        publicUrl: '/divisions/1/standings',
+      },
+      nextRound: 4,
+      pairAction: '/organiser/divisions/1/rounds',
+      systems: ['swiss', 'king-of-the-hill', 'random'],
+      system: 'swiss',
+      rounds: [
+        {
+          number: 3,
+          notes: ['Nikola Tesla gets the bye: lowest-ranked player without one'],
+          pending: 1,
+          games: [
+            {
+              table: 1,
+              first: { id: 1, name: PLAYERS[0].name },
+              second: { id: 2, name: PLAYERS[1].name },
+              result: { scores: [412, 380], winner: 'first' },
+              resultUrl: '/judge/games/1/result',
+              sheetUrl: '/judge/games/1/scoresheet',
+            },
+            {
+              table: 2,
+              first: { id: 3, name: PLAYERS[2].name },
+              second: { id: 4, name: PLAYERS[3].name },
+              result: null,
+              resultUrl: '/judge/games/2/result',
+              sheetUrl: '/judge/games/2/scoresheet',
+            },
+            { table: 3, first: { id: 8, name: PLAYERS[7].name }, second: null, result: null },
+          ],
+          swapAction: '/organiser/divisions/1/rounds/3/swap',
+          deleteAction: '/organiser/divisions/1/rounds/3/delete',
+          prints: [
+            { label: 'Parovi (PDF)', url: '/divisions/1/rounds/3/pairings.pdf' },
+            { label: 'Prazni zapisnici (PDF)', url: '/divisions/1/rounds/3/sheets.pdf' },
+          ],
+        },
+      ],
+      prints: [{ label: 'Poredak i ukrštena tabela (PDF)', url: '/divisions/1/standings.pdf' }],
+    } satisfies V.OrganiserRoundsPage,
+    error: {
+      ...base(lang, 'Greška', '/x'),
+      status: 404,
+      message: 'Nema takve partije.',
+    } satisfies V.ErrorPage,
+  };
+}

@@ -1,0 +1,269 @@
+import Handlebars from 'handlebars';
+import { readdirSync, statSync } from 'fs';
+import { join } from 'path';
+import { LANGUAGES, Lang } from '../../src/i18n';
+import { gameReportSection } from '../../src/render/game-section';
+import { configureViews, createViewRenderer, findViewsDir, withLang } from '../../src/render/views';
+import type { ScoreSheetPage } from '../../src/render/view-models';
+import { ILLEGAL, pageSamples } from './samples';
+
+const VIEWS = findViewsDir();
+const render = createViewRenderer(Handlebars, VIEWS);
+
+/** Every page template (not the layout, not partials), as `public/standings`. */
+function pageTemplates(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, prefix: string): void => {
+    for (const f of readdirSync(dir)) {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) {
+        if (f !== 'partials' && f !== 'static') walk(p, `${prefix}${f}/`);
+      } else if (f.endsWith('.hbs') && !(prefix === '' && f === 'layout.hbs')) {
+        out.push(prefix + f.slice(0, -4));
+      }
+    }
+  };
+  walk(VIEWS, '');
+  return out.sort();
+}
+
+const decode = (s: string): string =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x60;/g, '`')
+    .replace(/&amp;/g, '&');
+
+describe('views', () => {
+  it('there is a sample model for every page template', () => {
+    expect(Object.keys(pageSamples('sr-Latn')).sort()).toEqual(pageTemplates());
+  });
+
+  describe.each(LANGUAGES)('every page in %s', (lang: Lang) => {
+    const samples = pageSamples(lang);
+    it.each(Object.keys(samples))('%s renders a whole page without scripts', (name) => {
+      const html = render(name, samples[name]);
+      expect(html.startsWith('<!doctype html>')).toBe(true);
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain('<meta name="viewport"');
+      expect(html).toContain('</html>');
+      expect(html).not.toMatch(/<script/i);
+      expect(html).not.toContain('{{');
+      expect(html).not.toMatch(/\[object Object\]|undefined|NaN/);
+    });
+  });
+
+  it('public pages show their data: standings, pairings, cross-table, player, list', () => {
+    const s = pageSamples('sr-Latn');
+    const standings = render('public/standings', s['public/standings']);
+    expect(standings).toContain('<a href="/players/3">Đorđe Šćekić</a>');
+    expect(standings).toMatch(/<strong>2½<\/strong>[\s\S]*?2-1-1[\s\S]*?\+83[\s\S]*?10:37/);
+    expect(standings).toContain('<th class="num">Buholc</th>');
+    expect(standings).toContain('<th class="num">Nosilac</th>');
+    expect(standings).not.toContain('<th class="num">Razlika</th><th class="num">Razlika</th>');
+    expect(standings).toContain('aria-current="page">Poredak</a>');
+    expect(standings).toContain('(odustao)');
+    const pairings = render('public/pairings', s['public/pairings']);
+    expect(pairings).toContain('id="round-3"');
+    expect(pairings).toContain('<span class="score">412 : 380</span>');
+    expect(pairings).toContain('<em>slobodan</em>');
+    expect(pairings).toContain('po preostalom vremenu');
+    expect(pairings).toContain('href="#round-2"');
+    const cross = render('public/crosstable', s['public/crosstable']);
+    expect(cross).toMatch(/<td class="cell (win|loss|draw)">●?\d[PNI] \d+:\d+<\/td>/);
+    expect(cross).toContain('<td class="cell bye">S</td>');
+    const player = render('public/player', s['public/player']);
+    expect(player).toContain('Ljubica Njegoš');
+    expect(player).toContain('(+19)');
+    expect(player).toContain('<a href="/games/7">pobeda</a>');
+    const list = render('public/tournaments', s['public/tournaments']);
+    expect(list).toContain('12. 3. 2026. – 14. 3. 2026.');
+    expect(list).toContain('href="/divisions/1/crosstable"');
+    expect(list).toContain('Grupe još nisu napravljene.');
+  });
+
+  it('the game page draws the board and flags the turns and squares', () => {
+    const html = render('public/game', pageSamples('en')['public/game']);
+    expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" class="board"');
+    expect(html).toContain('The score sheet has discrepancies');
+    expect(html).toContain('Winner: Milica Đorđević, on score');
+    expect(html).toMatch(
+      /<tr id="turn-2" class="bad" data-status="illegal" data-squares="C3 D3 E3 F3 G3">/,
+    );
+    expect(html).toMatch(/<tr id="turn-1" class="" data-status="ok">/);
+    for (const sq of ['C3', 'F11', 'I9', 'J9']) {
+      expect(html).toContain(`class="highlight-mark" data-square="${sq}"`);
+    }
+    expect(html).toContain('<a href="#turn-3">');
+    expect(html).toContain('ĆUPRIJA</span> 12');
+  });
+
+  it('a game with a result and no sheet says so', () => {
+    const model = { ...pageSamples('sr-Latn')['public/game'], sheet: null };
+    const html = render('public/game', model);
+    expect(html).toContain('nije unet zapisnik');
+    expect(html).not.toContain('<svg');
+  });
+
+  it('the score-sheet form keeps the sheet exactly as typed, even after an unreadable check', () => {
+    const sheet =
+      '\n  { "format": "scoresheet/1", "note": "<b>A & B</b> `x` = \'y\'",\r\n\t"turns": [ ]   \n\n';
+    const base = pageSamples('sr-Latn')['judge/scoresheet'] as ScoreSheetPage;
+    const html = render('judge/scoresheet', {
+      ...base,
+      sheet,
+      check: null,
+      unreadable: { message: 'line 2: "turns" must be a list', line: 2 },
+    });
+    const m = /<textarea class="sheet" id="sheet"[^>]*>([\s\S]*?)<\/textarea>/.exec(html);
+    expect(m).not.toBeNull();
+    // The HTML parser drops one newline right after <textarea>: the template puts it there.
+    expect(decode(m![1]).replace(/^\n/, '')).toBe(sheet);
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('Zapisnik ne može da se pročita');
+    expect(html).toContain('(red 2)');
+    expect(html).not.toContain('<b>A');
+  });
+
+  it('the score-sheet form shows the report beside the board, mismatches on the turn and the squares', () => {
+    const base = pageSamples('sr-Latn')['judge/scoresheet'] as ScoreSheetPage;
+    const report = ILLEGAL();
+    report.turns[6] = {
+      ...report.turns[6],
+      score: { claimed: 13, computed: 12 },
+      status: 'score-mismatch',
+    };
+    const html = render('judge/scoresheet', {
+      ...base,
+      check: gameReportSection(report, 'sr-Latn'),
+    });
+    expect(html).toMatch(/<tr id="turn-7" class="bad" data-status="score-mismatch">/);
+    expect(html).toMatch(
+      /<td class="num mismatch" data-label="Upisano"><div class="v">13<\/div><\/td>/,
+    );
+    expect(html).toContain('name="intent" value="verify"');
+    expect(html).toContain('name="intent" value="save"');
+    expect(html.indexOf('<textarea')).toBeLessThan(html.indexOf('<svg'));
+  });
+
+  it('forms keep what was typed and mark the wrong field', () => {
+    const s = pageSamples('sr-Latn');
+    const result = render('judge/result', s['judge/result']);
+    expect(result).toContain('name="remainingSecond" value="x"');
+    expect(result).toMatch(/name="remainingSecond"[^>]*aria-invalid="true"/);
+    expect(result).not.toMatch(/name="remainingFirst"[^>]*aria-invalid/);
+    expect(result).toContain('name="version" value="3"');
+    expect(result).toContain('value="none" checked');
+    expect(result).toContain('Obriši rezultat');
+    const players = render('organiser/players', s['organiser/players']);
+    expect(players).toContain('name="rating" value="abc"');
+    expect(players).toMatch(/name="rating"[^>]*aria-invalid="true"/);
+    expect(players).toContain('enctype="multipart/form-data"');
+    // The CSV preview: bad lines marked, nothing to import while there are errors.
+    expect(players).toMatch(/<tr id="csv-line-3" class="bad">/);
+    expect(players).toContain('rejting „abc” nije ceo broj od 0 do 3000');
+    expect(players).toContain('Ispravite greške');
+    expect(players).not.toContain('Uvezi ');
+    const tournaments = render('organiser/tournaments', s['organiser/tournaments']);
+    expect(tournaments).toMatch(/name="name" value=""[^>]*required aria-invalid="true"/);
+  });
+
+  it('a CSV without errors offers the import with the text in a hidden field', () => {
+    const s = pageSamples('en')['organiser/players'] as Record<string, unknown>;
+    const text = 'Ana Petrović;NS;1700;1\nMarko;BG;;2\n';
+    const { parsePlayersCsv } = jest.requireActual('../../src/render/players-csv');
+    const html = render('organiser/players', {
+      ...s,
+      csv: { text, preview: parsePlayersCsv(text, 'en') },
+    });
+    expect(html).toContain('2 players are ready to import.');
+    expect(html).toContain('Import 2 players');
+    expect(html).toContain('name="csvText" value="Ana Petrović;NS;1700;1\nMarko;BG;;2\n"');
+  });
+
+  it('organiser pages: pair the next round, swap, results, prints', () => {
+    const s = pageSamples('sr-Latn');
+    const rounds = render('organiser/rounds', s['organiser/rounds']);
+    expect(rounds).toContain('Upari 4. kolo');
+    expect(rounds).toContain('<option value="swiss" selected>švajcarski</option>');
+    expect(rounds).toContain('name="playerA"');
+    expect(rounds).toContain('<option value="8">3: Nikola Tesla</option>');
+    expect(rounds).toContain('href="/judge/games/1/result">Ispravi</a>');
+    expect(rounds).toContain('href="/judge/games/2/result">Upiši rezultat</a>');
+    expect(rounds).toContain('href="/divisions/1/rounds/3/sheets.pdf"');
+    const t = render('organiser/tournament', s['organiser/tournament']);
+    expect(t).toContain('<option value="kvizovka" selected>Kvizovka</option>');
+    expect(t).toContain('3 / 7');
+  });
+
+  it('word check: one verdict for the play, never which word failed', () => {
+    const html = render('judge/word-check', pageSamples('en')['judge/word-check']);
+    expect(html).toContain('data-verdict="INVALID"');
+    expect(html).toContain('INVALID: at least one word');
+    expect(html).toContain('value="LJUBAV NJIVA"');
+    const off = render('judge/word-check', {
+      ...pageSamples('en')['judge/word-check'],
+      available: false,
+    });
+    expect(off).toContain('No dictionary is available');
+    expect(off).not.toContain('<form class="stack"');
+  });
+
+  it('the language switch links this page in each language; Cyrillic pages are Cyrillic', () => {
+    const s = pageSamples('sr-Cyrl');
+    const html = render('public/standings', s['public/standings']);
+    expect(html).toContain('href="/divisions/1/standings?lang=sr-Latn"');
+    expect(html).toContain('href="/divisions/1/standings?lang=en"');
+    expect(html).toMatch(
+      /href="\/divisions\/1\/standings\?lang=sr-Cyrl" hreflang="sr-Cyrl" lang="sr-Cyrl" aria-current="true">Ћирилица/,
+    );
+    expect(html).toContain('>Поредак</a>');
+    expect(html).toContain('Допунски критеријуми');
+    expect(withLang('/p?round=3#x', 'en')).toBe('/p?round=3&lang=en#x');
+    expect(withLang('/p?lang=en', 'sr-Cyrl')).toBe('/p?lang=sr-Cyrl');
+  });
+
+  it('signed-in users see their links and a sign-out form; others a sign-in link', () => {
+    const s = pageSamples('sr-Latn');
+    const judge = render('judge/result', s['judge/result']);
+    expect(judge).toContain('<form method="post" action="/sign-out">');
+    expect(judge).toContain('href="/judge"');
+    expect(judge).not.toContain('href="/organiser"');
+    const org = render('organiser/rounds', s['organiser/rounds']);
+    expect(org).toContain('href="/organiser"');
+    const anon = render('public/standings', s['public/standings']);
+    expect(anon).toContain('href="/sign-in"');
+  });
+
+  it('an unknown translation key fails loudly', () => {
+    const hb = Handlebars.create();
+    configureViews(hb, VIEWS);
+    expect(() => hb.compile('{{t "no.such.key"}}')({ lang: 'en' })).toThrow(/no translation key/);
+  });
+
+  it('works through hbs as Nest renders it (layout.hbs around the page)', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const hbs = require('hbs') as {
+      handlebars: typeof Handlebars;
+      __express: (
+        file: string,
+        options: object,
+        cb: (err: Error | null, html?: string) => void,
+      ) => void;
+    };
+    configureViews(hbs.handlebars, VIEWS);
+    const model = pageSamples('en')['public/standings'];
+    const html = await new Promise<string>((resolve, reject) =>
+      hbs.__express(
+        join(VIEWS, 'public', 'standings.hbs'),
+        { ...model, settings: { views: VIEWS } },
+        (err, out) => (err ? reject(err) : resolve(out!)),
+      ),
+    );
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('<th class="num">Buchholz</th>');
+  });
+});
