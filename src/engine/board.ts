@@ -78,7 +78,10 @@ export interface PlayProblem {
     | 'FIRST_PLAY_OFF_CENTRE'
     | 'NOT_CONNECTED'
     | 'WORD_EXTENDS'
-    | 'WORD_TOO_SHORT';
+    | 'WORD_TOO_SHORT'
+    // Rules of some rule sets, checked by the replay after the board's own:
+    | 'JOKER_LETTER_NOT_ALLOWED'
+    | 'BLANK_NOT_USED';
   message: string;
   /** Squares the problem is about, by name (`F9`). */
   squares: string[];

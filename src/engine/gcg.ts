@@ -309,6 +309,12 @@ export function gcgToScoresheet(
   const id = rulesId ?? game.gameType ?? 'scrabble-en';
   const ruleSet = findRuleSet(id);
   if (!ruleSet) return { ok: false, errors: [{ line: 0, message: `unknown rule set "${id}"` }] };
+  if (ruleSet.cards) {
+    return {
+      ok: false,
+      errors: [{ line: 0, message: `${ruleSet.name} is a card game: GCG records crossword games` }],
+    };
+  }
   if (game.players.length !== 2 || !game.players[0] || !game.players[1]) {
     return {
       ok: false,
@@ -436,6 +442,9 @@ export function gcgToScoresheet(
  * are the computed ones; withdrawn plays are written with `--`.
  */
 export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): GcgGame {
+  if (findRuleSet(sheet.rules)?.cards) {
+    throw new Error(`${sheet.rules} is a card game: GCG records crossword games`);
+  }
   const nicks = sheet.players.map(
     (name, i) => name.replace(/\s+/g, '_').replace(/:/g, '') || `player${i + 1}`,
   );

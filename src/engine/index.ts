@@ -15,3 +15,5 @@ export * from './words';
 export * from './report-text';
 export * from './simulate';
 export * from './gcg';
+export * from './cards';
+export * from './result';

@@ -14,6 +14,15 @@ const RESULT_WORDS: Record<VerificationReport['result']['reason'], string> = {
   'time-tiebreak': 'on remaining time (equal scores)',
   'time-expired': 'because the opponent ran out of time',
   draw: '',
+  'tie-break': 'on the tie-break',
+};
+
+const TIE_BREAK_WORDS: Record<NonNullable<VerificationReport['result']['tieBreak']>, string> = {
+  'target-first': 'reached the target first',
+  'safe-points': 'most safe points',
+  'tiles-played': 'most tiles played',
+  'biggest-steal': 'most points stolen in one move',
+  cards: 'most cards',
 };
 
 /**
@@ -49,14 +58,35 @@ export function renderReportText(
   );
   lines.push('');
 
-  const header = ['#', 'Player', 'Play', 'Words', 'Sheet', 'Rules', 'Total', 'Clock', 'Status'];
-  const rows: string[][] = report.turns.map((t) => turnRow(t, names));
+  const cardGame = report.turns.some((t) => t.kind === 'rotate');
+  const stealing = report.ownership !== undefined;
+  const header = cardGame
+    ? [
+        '#',
+        'Round',
+        'Player',
+        'Rotate',
+        'Cards taken',
+        'Sheet',
+        'Rules',
+        'Cards',
+        'Total',
+        'Status',
+      ]
+    : ['#', 'Player', 'Play', 'Words', 'Sheet', 'Rules', 'Total', 'Clock', 'Status'];
+  if (stealing) header.splice(4, 0, 'Stolen / made safe');
+  const rows: string[][] = report.turns.map((t) => {
+    if (cardGame) return cardRow(t, names);
+    const row = turnRow(t, names);
+    if (stealing) row.splice(4, 0, stealText(t, names));
+    return row;
+  });
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => [...r[c]].length)));
   const pad = (s: string, w: number, right = false) => {
     const fill = ' '.repeat(Math.max(0, w - [...s].length));
     return right ? fill + s : s + fill;
   };
-  const numeric = new Set([0, 4, 5]);
+  const numeric = new Set(cardGame ? [0, 1, 5, 6, 7] : stealing ? [0, 5, 6] : [0, 4, 5]);
   lines.push(header.map((h, c) => pad(h, widths[c], numeric.has(c))).join('  '));
   lines.push(widths.map((w) => '-'.repeat(w)).join('  '));
   report.turns.forEach((t, i) => {
@@ -96,24 +126,93 @@ export function renderReportText(
           : red(` (sheet says ${p.claimedFinal})`);
     const penalty = p.penaltyMinutes > 0 ? `, time penalties ${p.penaltyMinutes} min` : '';
     const expired = p.timeExpired ? red(', lost on time') : '';
+    if (cardGame) {
+      const drawn = p.drawnCard ? ` + drawn card ${p.drawnCard}` : '';
+      lines.push(
+        `  ${p.name}: points ${p.moves}${drawn} = ${p.final}${claimed}; ${p.cards ?? 0} cards`,
+      );
+      continue;
+    }
+    const gained = p.rackBonus > 0 ? ` + others' racks ${p.rackBonus}` : '';
+    const stealFigures =
+      p.safePoints !== undefined
+        ? `; safe points ${p.safePoints}, tiles played ${p.tilesPlayed}, biggest steal ${p.biggestSteal}`
+        : '';
     lines.push(
-      `  ${p.name}: moves ${p.moves} − rack ${p.rackPenalty} = ${p.final}${claimed}; remaining ${p.remaining}${penalty}${expired}`,
+      `  ${p.name}: moves ${p.moves} − rack ${p.rackPenalty}${gained} = ${p.final}${claimed}${stealFigures}; remaining ${p.remaining}${penalty}${expired}`,
     );
   }
-  const { winner, reason } = report.result;
-  lines.push(
-    winner === null ? 'Result: draw' : `Result: ${names[winner]} wins ${RESULT_WORDS[reason]}`,
-  );
+  const { winner, reason, tieBreak } = report.result;
+  const why =
+    reason === 'tie-break' && tieBreak
+      ? `on the tie-break: ${TIE_BREAK_WORDS[tieBreak]} (equal scores)`
+      : RESULT_WORDS[reason];
+  lines.push(winner === null ? 'Result: draw' : `Result: ${names[winner]} wins ${why}`);
+  if (cardGame) {
+    if (report.board.length > 0) {
+      lines.push('');
+      lines.push('Last recorded grid (colours clockwise from the top left, value; # blocked):');
+      report.board.forEach((row, r) => lines.push(`  ${r + 1}  ${row}`));
+    }
+    return lines.join('\n') + '\n';
+  }
   lines.push('');
   lines.push('Final board (# blocker, lower case joker, premium squares still empty shown dim):');
   lines.push(...drawBoardText(report.board, options.layout, dim));
+  if (report.ownership) {
+    lines.push('');
+    lines.push(
+      `Owners (${names.map((n, i) => `${String.fromCharCode(97 + i)} ${n}`).join(', ')}; upper case: safe):`,
+    );
+    lines.push(...drawBoardText(report.ownership, undefined, dim));
+  }
   return lines.join('\n') + '\n';
 }
 
+function stealText(t: TurnReport, names: string[]): string {
+  const parts: string[] = [];
+  if (t.stolen && t.stolen.points > 0) {
+    parts.push(`+${t.stolen.points} from ${names[t.stolen.from]} (${t.stolen.squares.join(' ')})`);
+  }
+  if (t.madeSafe && t.madeSafe.length > 0) parts.push(`safe ${t.madeSafe.join(' ')}`);
+  return parts.join('; ');
+}
+
+function cardRow(t: TurnReport, names: string[]): string[] {
+  const taken = t.taken ? (t.taken.length > 0 ? t.taken.join(', ') : 'none') : '';
+  const cards =
+    t.cards && t.cards.claimed !== null && t.cards.claimed !== t.cards.computed
+      ? `${t.cards.computed} (sheet ${t.cards.claimed}) !`
+      : String(t.cards?.computed ?? '');
+  const total =
+    t.total.claimed === null || t.total.claimed === t.total.computed
+      ? String(t.total.computed)
+      : `${t.total.computed} (sheet ${t.total.claimed}) !`;
+  const flag =
+    t.score.claimed !== null && t.score.claimed !== t.score.computed && t.status !== 'unscored'
+      ? ' !'
+      : '';
+  return [
+    String(t.index + 1),
+    String(t.round ?? ''),
+    names[t.player],
+    t.play ?? '',
+    taken,
+    t.score.claimed === null ? '' : String(t.score.claimed),
+    `${t.score.computed}${flag}`,
+    cards,
+    total,
+    t.status,
+  ];
+}
+
 function turnRow(t: TurnReport, names: string[]): string[] {
+  const swapped = t.swapped
+    ? ` [blank ${t.swapped.map((x) => `${x.square}→${x.letter}`).join(' ')}]`
+    : '';
   const what =
     t.kind === 'play'
-      ? (t.play ?? '') + (t.reading && t.reading !== t.play ? ` → ${t.reading}` : '')
+      ? (t.play ?? '') + (t.reading && t.reading !== t.play ? ` → ${t.reading}` : '') + swapped
       : t.kind === 'exchange'
         ? `exchange ${t.exchanged ?? ''}`.trim()
         : 'pass';

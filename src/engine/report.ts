@@ -33,7 +33,25 @@ export type IssueCode =
   | 'TIME_NOT_SHOWN'
   | 'RACK_MISMATCH'
   | 'PLAYED_AFTER_END'
-  | 'SCORELESS_NOT_SHOWN';
+  | 'SCORELESS_NOT_SHOWN'
+  // Target-score games:
+  | 'TARGET_REACHED'
+  | 'TARGET_NOT_REACHED'
+  | 'BLANK_SWAP_INVALID'
+  | 'BLANK_NOT_USED'
+  // Qwibble:
+  | 'JOKER_LETTER_NOT_ALLOWED'
+  | 'EXCHANGE_NOT_ALLOWED'
+  | 'PASSES_NOT_SHOWN'
+  | 'TIE_BY_LOT'
+  // Card games (Quivit):
+  | 'CARDS_MISMATCH'
+  | 'BAD_GRID'
+  | 'GRID_CHANGED'
+  | 'ROTATION_NOT_ALLOWED'
+  | 'CARD_ALREADY_USED'
+  | 'DECK_EXHAUSTED'
+  | 'ROUND_NOT_SCORED';
 
 /**
  * `error`: the sheet and the rules disagree (makes `ok` false when it is an
@@ -58,7 +76,15 @@ export interface Issue {
 }
 
 /** Status of a turn after replay. */
-export type TurnStatus = 'ok' | 'score-mismatch' | 'illegal' | 'withdrawn' | 'exchange' | 'pass';
+export type TurnStatus =
+  | 'ok'
+  | 'score-mismatch'
+  | 'illegal'
+  | 'withdrawn'
+  | 'exchange'
+  | 'pass'
+  /** Card games: cards taken in a last round that did not finish, which score nothing. */
+  | 'unscored';
 
 /** A word a play formed, as reported. */
 export interface WordReport {
@@ -85,7 +111,8 @@ export interface BonusReport {
 export interface TurnReport {
   index: number;
   player: number;
-  kind: 'play' | 'exchange' | 'pass';
+  /** `rotate`: a card game's turn (rotate a card, take the linked cards). */
+  kind: 'play' | 'exchange' | 'pass' | 'rotate';
   status: TurnStatus;
   /** The play as the sheet wrote it. */
   play?: string;
@@ -106,6 +133,18 @@ export interface TurnReport {
   /** Points the player received because a challenge of this play failed. */
   challengeBonus?: number;
   penalty?: { player: number; minutes: number };
+  /** Blanks taken from the board before the play (target-score games): the square and the letter put down. */
+  swapped?: { square: string; letter: string }[];
+  /** Stealing games: opponent's tiles this play took over (squares, their value, whose they were). */
+  stolen?: { from: number; points: number; squares: string[] };
+  /** Stealing games: squares whose tiles became safe with this play. */
+  madeSafe?: string[];
+  /** Card games: the cards taken, as written and as the grid gives them (null without a grid). */
+  cards?: { claimed: number | null; computed: number };
+  /** Card games: the cards the linking takes, `C3 2` (square and value), when the grid is recorded. */
+  taken?: string[];
+  /** Card games: the round of the turn, from 1. */
+  round?: number;
   issues: Issue[];
 }
 
@@ -129,12 +168,24 @@ export interface PlayerReport {
   turns: number;
   /** True when this player lost on time. */
   timeExpired: boolean;
+  /** Stealing games: value of the safe tiles the player owns at the end. */
+  safePoints?: number;
+  /** Stealing games: tiles the player put on the board over the game. */
+  tilesPlayed?: number;
+  /** Stealing games: the most points the player stole in one move. */
+  biggestSteal?: number;
+  /** Card games: cards the player took (scored rounds only); the standings tie-break. */
+  cards?: number;
+  /** Card games: value of the card drawn at the end for an unused Double Rotate card. */
+  drawnCard?: number;
 }
 
 /** How the game was decided. */
 export interface GameResult {
   winner: number | null;
-  reason: 'score' | 'time-tiebreak' | 'time-expired' | 'draw';
+  /** `tie-break`: equal scores decided by the rule set's tie-break named in `tieBreak`. */
+  reason: 'score' | 'time-tiebreak' | 'time-expired' | 'draw' | 'tie-break';
+  tieBreak?: 'target-first' | 'safe-points' | 'tiles-played' | 'biggest-steal' | 'cards';
 }
 
 /** The whole verification report. */
@@ -148,6 +199,12 @@ export interface VerificationReport {
   /**
    * The final board, one string a row, squares separated by a space:
    * `.` empty, `#` blocker, upper case letter tile, lower case joker.
+   * Card games: the last recorded grid, cards in grid notation (empty when none was recorded).
    */
   board: string[];
+  /**
+   * Stealing games: who owns each tile of the final board, rows as `board`:
+   * `.` empty, `a` `b` the first and second player's tiles, `A` `B` when safe.
+   */
+  ownership?: string[];
 }

@@ -11,8 +11,12 @@ export interface CompiledRules {
   readonly size: number;
   readonly letterMultiplier: Uint8Array;
   readonly wordMultiplier: Uint8Array;
-  /** Index of the start square. */
+  /** Index of the start square (-1 for a card game, which has none). */
   readonly start: number;
+  /** `safeSquare[square]` is 1 on a padlock square; null when the layout has none. */
+  readonly safeSquare: Uint8Array | null;
+  /** `jokerForbidden[code]` is 1 for a letter a joker may not stand for; null when any is allowed. */
+  readonly jokerForbidden: Uint8Array | null;
   /** Layout character of each square, for drawing the board. */
   readonly layout: string;
   /** `squareNames[square]`: `I9`. */
@@ -48,6 +52,7 @@ function compile(ruleSet: RuleSet): CompiledRules {
   const letterMultiplier = new Uint8Array(size * size).fill(1);
   const wordMultiplier = new Uint8Array(size * size).fill(1);
   let start = -1;
+  let safeSquare: Uint8Array | null = null;
   let layout = '';
   for (let r = 0; r < size; r++) {
     if (rows[r].length !== size) {
@@ -65,9 +70,21 @@ function compile(ruleSet: RuleSet): CompiledRules {
       letterMultiplier[i] = kind.letterMultiplier ?? 1;
       wordMultiplier[i] = kind.wordMultiplier ?? 1;
       if (kind.start) start = i;
+      if (kind.safe) (safeSquare ??= new Uint8Array(size * size))[i] = 1;
     }
   }
-  if (start < 0) throw new Error(`rule set ${ruleSet.id}: the layout has no start square`);
+  if (start < 0 && !ruleSet.cards) {
+    throw new Error(`rule set ${ruleSet.id}: the layout has no start square`);
+  }
+  const alphabet = new Alphabet(ruleSet.letters, ruleSet.jokers);
+  let jokerForbidden: Uint8Array | null = null;
+  for (const letter of ruleSet.jokers.notLetters ?? []) {
+    const code = alphabet.codeOf(letter);
+    if (code === undefined) {
+      throw new Error(`rule set ${ruleSet.id}: jokers.notLetters names '${letter}', not a letter`);
+    }
+    (jokerForbidden ??= new Uint8Array(64))[code] = 1;
+  }
   const squareNames: string[] = [];
   const across: string[] = [];
   for (let i = 0; i < size * size; i++) {
@@ -78,11 +95,13 @@ function compile(ruleSet: RuleSet): CompiledRules {
     ruleSet,
     squareNames,
     positionNames: { across, down: squareNames },
-    alphabet: new Alphabet(ruleSet.letters, ruleSet.jokers),
+    alphabet,
     size,
     letterMultiplier,
     wordMultiplier,
     start,
+    safeSquare,
+    jokerForbidden,
     layout,
   };
 }

@@ -1,4 +1,4 @@
-import { checkOptions, RuleOptions, RuleSet } from './ruleset';
+import { CardRules, checkOptions, RuleOptions, RuleSet } from './ruleset';
 import { findRuleSet } from './rulesets';
 import { compileRules } from './rules';
 
@@ -28,15 +28,45 @@ export interface SheetTurn {
   challenge?: Challenge;
   /** The player's rack before the turn, when recorded (GCG records it); `?` = joker. */
   rack?: string;
+  /**
+   * Target-score games: the square (or squares) of a blank on the board the
+   * player takes before the play, putting down the real letter it stands for;
+   * the play must then use the blank (`"H8"`, or `["H8", "K5"]`).
+   */
+  swap?: string | string[];
+  /** Card games: cards taken this turn. */
+  cards?: number;
+  /** Card games: point values of the cards taken, e.g. `[2, 1, -1]`. */
+  taken?: number[];
+  /**
+   * Card games: the grid before the turn (after any colour block), one string a
+   * row, cards separated by spaces. A card is its four colour squares clockwise
+   * from the top left, then its value: `RGBY2`, `GYRB-1`; `#` after a card
+   * covered by a Color Block card; `.` for an empty place.
+   */
+  grid?: string[];
+  /** Card games: the card rotated, `C3 cw`, `C3 ccw`, `C3 180` (Double Rotate), `C3 free` (a free link claimed with Double Rotate). */
+  rotate?: string;
+  /** Card games with Random Color: the colour rolled (`R`, `G`, `B`, `Y`). */
+  colour?: string;
+  /** Card games with Color Blocking: Color Block cards played before this turn. */
+  blocks?: { by: number; card: string }[];
 }
 
 /** Why and how the game ended, as the sheet records it. */
 export interface SheetEnd {
-  /** `out` and `scoreless` end games of rule sets without a turn limit (Scrabble). */
-  reason?: 'turns' | 'no-moves' | 'time' | 'agreed' | 'out' | 'scoreless';
+  /**
+   * `out` and `scoreless` end games of rule sets without a turn limit (Scrabble);
+   * `target` a target-score game; `passes` consecutive passes (Qwibble); `deck`
+   * a card game whose deck ran low (Drain the Deck).
+   */
+  reason?:
+    'turns' | 'no-moves' | 'time' | 'agreed' | 'out' | 'scoreless' | 'target' | 'passes' | 'deck';
   racks?: string[];
   clocks?: string[];
   timeExpired?: number;
+  /** Card games with Double Rotate: the value of the card each player still holding the card drew (null: none). */
+  drawn?: (number | null)[];
 }
 
 /** A score sheet in the exchange format (`scoresheet/1`). */
@@ -118,6 +148,18 @@ const TURN_KEYS = new Set([
   'challenge',
   'rack',
 ]);
+const TURN_KEYS_WITH_SWAP = new Set([...TURN_KEYS, 'swap']);
+const CARD_TURN_KEYS = new Set([
+  'player',
+  'score',
+  'total',
+  'cards',
+  'taken',
+  'grid',
+  'rotate',
+  'colour',
+  'blocks',
+]);
 const SHEET_KEYS = new Set([
   'format',
   'rules',
@@ -129,7 +171,30 @@ const SHEET_KEYS = new Set([
   'meta',
 ]);
 const END_KEYS = new Set(['reason', 'racks', 'clocks', 'timeExpired']);
+const CARD_END_KEYS = new Set(['reason', 'drawn']);
 const END_REASONS = ['turns', 'no-moves', 'time', 'agreed', 'out', 'scoreless'];
+const CARD_END_REASONS = ['turns', 'deck', 'agreed'];
+
+/** End reasons a rule set's games can have. */
+function endReasons(rules: RuleSet): string[] {
+  if (rules.cards) return CARD_END_REASONS;
+  if (rules.targetScore === undefined && rules.endOfGame.consecutivePasses === undefined) {
+    return END_REASONS;
+  }
+  const reasons = [...END_REASONS];
+  if (rules.targetScore !== undefined) reasons.push('target');
+  if (rules.endOfGame.consecutivePasses !== undefined) reasons.push('passes');
+  return reasons;
+}
+
+/** A square name of a size x size grid (`H8`), as [row, column], or null. */
+export function parseSquare(text: string, size: number): { row: number; column: number } | null {
+  const m = /^([A-Za-z])(\d{1,2})$/.exec(text);
+  if (!m) return null;
+  const column = (m[1].charCodeAt(0) | 32) - 97;
+  const row = Number(m[2]) - 1;
+  return column < size && row >= 0 && row < size ? { row, column } : null;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -181,6 +246,8 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     : (doc.options as RuleOptions | undefined);
   const rules = compileRules(ruleSet, options);
   const { rackSize } = rules.ruleSet;
+  const cardRules = rules.ruleSet.cards;
+  const turnKeys = rules.ruleSet.blankSwap ? TURN_KEYS_WITH_SWAP : TURN_KEYS;
 
   let playerCount = 0;
   if (!Array.isArray(doc.players)) {
@@ -232,9 +299,10 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     doc.turns.forEach((turn: unknown, i) => {
       if (!isObject(turn)) return err(['turns', i], `turn ${i + 1} must be an object`);
       const at = (...rest: (string | number)[]): JsonPath => ['turns', i, ...rest];
+      if (cardRules) return checkCardTurn(turn, i, at, cardRules, playerIndex, err);
       let kinds = 0;
       for (const key in turn) {
-        if (!TURN_KEYS.has(key)) err(at(key), `turn ${i + 1} has an unknown field '${key}'`);
+        if (!turnKeys.has(key)) err(at(key), `turn ${i + 1} has an unknown field '${key}'`);
         else if (key === 'play' || key === 'exchange' || key === 'pass') kinds++;
       }
       if (!isPlayer(turn.player)) playerIndex(at('player'), turn.player, `turn ${i + 1}: player`);
@@ -282,6 +350,20 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         checkClock(at('clock'), turn.clock);
       }
       if (turn.rack !== undefined) checkRack(at('rack'), turn.rack, `turn ${i + 1}: rack`, 0);
+      if (turn.swap !== undefined) {
+        const squares = Array.isArray(turn.swap) ? turn.swap : [turn.swap];
+        if (turn.play === undefined) {
+          err(at('swap'), `turn ${i + 1}: only a play can take a blank from the board (swap)`);
+        } else if (
+          squares.length === 0 ||
+          !squares.every((sq) => typeof sq === 'string' && parseSquare(sq, rules.size) !== null)
+        ) {
+          err(
+            at('swap'),
+            `turn ${i + 1}: swap must name the square of the blank taken, e.g. "H8" (or a list of squares), not ${describe(turn.swap)}`,
+          );
+        }
+      }
       if (turn.challenge !== undefined) {
         const c = turn.challenge;
         if (!isObject(c)) {
@@ -325,18 +407,35 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     if (!isObject(end)) {
       err(['end'], 'end must be an object');
     } else {
+      const endKeys = cardRules ? CARD_END_KEYS : END_KEYS;
       for (const key of Object.keys(end)) {
-        if (!END_KEYS.has(key)) err(['end', key], `unknown field '${key}' in end`);
+        if (!endKeys.has(key)) err(['end', key], `unknown field '${key}' in end`);
       }
-      if (end.reason !== undefined && !END_REASONS.includes(end.reason as string)) {
+      const reasons = endReasons(rules.ruleSet);
+      if (end.reason !== undefined && !reasons.includes(end.reason as string)) {
         err(
           ['end', 'reason'],
-          `end.reason must be one of ${END_REASONS.join(', ')}, not ${describe(end.reason)}`,
+          `end.reason must be one of ${reasons.join(', ')}, not ${describe(end.reason)}`,
         );
+      }
+      if (end.drawn !== undefined && cardRules) {
+        const values = new Set(cardRules.deck.map((d) => d.value));
+        if (!cardRules.doubleRotate) {
+          err(['end', 'drawn'], 'end.drawn is for the Double Rotate rule (option doubleRotate)');
+        } else if (
+          !Array.isArray(end.drawn) ||
+          end.drawn.length !== playerCount ||
+          !end.drawn.every((v) => v === null || (isInt(v) && values.has(v)))
+        ) {
+          err(
+            ['end', 'drawn'],
+            `end.drawn must list, per player, the value of the card drawn (${[...values].join(', ')}) or null (${playerCount} entries)`,
+          );
+        }
       }
       for (const field of ['racks', 'clocks'] as const) {
         const list = end[field];
-        if (list === undefined) continue;
+        if (list === undefined || cardRules) continue;
         if (!Array.isArray(list) || list.length !== playerCount) {
           err(
             ['end', field],
@@ -375,4 +474,109 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
 
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, sheet: doc as unknown as Scoresheet, ruleSet };
+}
+
+/**
+ * The structure of a card game's turn. Grid and rotation notation are
+ * findings of the replay (`BAD_GRID`, `BAD_NOTATION`), as plays are.
+ */
+function checkCardTurn(
+  turn: Record<string, unknown>,
+  i: number,
+  at: (...rest: (string | number)[]) => JsonPath,
+  cards: CardRules,
+  playerIndex: (path: JsonPath, v: unknown, what: string) => boolean,
+  err: (path: JsonPath, message: string) => void,
+): void {
+  const n = i + 1;
+  for (const key in turn) {
+    if (!CARD_TURN_KEYS.has(key)) err(at(key), `turn ${n} has an unknown field '${key}'`);
+  }
+  playerIndex(at('player'), turn.player, `turn ${n}: player`);
+  if (
+    turn.score === undefined &&
+    turn.cards === undefined &&
+    turn.taken === undefined &&
+    turn.grid === undefined
+  ) {
+    err(
+      at(),
+      `turn ${n} must record its points (score), its cards (cards or taken) or the grid and rotation`,
+    );
+  }
+  for (const field of ['score', 'total'] as const) {
+    if (turn[field] !== undefined && !isInt(turn[field])) {
+      err(at(field), `turn ${n}: ${field} must be a whole number, not ${describe(turn[field])}`);
+    }
+  }
+  const places = cards.gridSize * cards.gridSize;
+  if (turn.cards !== undefined && !(isInt(turn.cards) && turn.cards >= 0 && turn.cards <= places)) {
+    err(at('cards'), `turn ${n}: cards must be a whole number from 0 to ${places}`);
+  }
+  if (turn.taken !== undefined) {
+    const values = new Set(cards.deck.map((d) => d.value));
+    if (!Array.isArray(turn.taken) || !turn.taken.every((v) => isInt(v) && values.has(v))) {
+      err(
+        at('taken'),
+        `turn ${n}: taken must list the values of the cards taken (each one of ${[...values].join(', ')}), e.g. [2, 1, -1]`,
+      );
+    }
+  }
+  if (turn.grid !== undefined) {
+    if (
+      !Array.isArray(turn.grid) ||
+      turn.grid.length !== cards.gridSize ||
+      !turn.grid.every((row) => typeof row === 'string')
+    ) {
+      err(at('grid'), `turn ${n}: grid must be a list of ${cards.gridSize} rows of cards`);
+    }
+    if (turn.rotate === undefined) {
+      err(at('rotate'), `turn ${n}: a recorded grid needs the card rotated (rotate, e.g. "C3 cw")`);
+    }
+  }
+  if (turn.rotate !== undefined && typeof turn.rotate !== 'string') {
+    err(at('rotate'), `turn ${n}: rotate must be a string such as "C3 cw"`);
+  }
+  if (turn.colour !== undefined) {
+    if (!cards.randomColour) {
+      err(
+        at('colour'),
+        `turn ${n}: colour is the roll of the Random Color rule (option randomColour)`,
+      );
+    } else if (
+      typeof turn.colour !== 'string' ||
+      turn.colour.length !== 1 ||
+      !cards.colours.includes(turn.colour)
+    ) {
+      err(at('colour'), `turn ${n}: colour must be one of ${cards.colours.split('').join(' ')}`);
+    }
+  } else if (cards.randomColour && turn.grid !== undefined) {
+    err(at('colour'), `turn ${n}: with Random Color, a recorded grid needs the colour rolled`);
+  }
+  if (turn.blocks !== undefined) {
+    if (!cards.colourBlock) {
+      err(at('blocks'), `turn ${n}: blocks are for the Color Blocking rule (option colourBlock)`);
+    } else if (!Array.isArray(turn.blocks)) {
+      err(at('blocks'), `turn ${n}: blocks must be a list of { "by": player, "card": "B2" }`);
+    } else {
+      turn.blocks.forEach((b: unknown, k) => {
+        if (
+          !isObject(b) ||
+          typeof b.card !== 'string' ||
+          parseSquare(b.card, cards.gridSize) === null
+        ) {
+          err(
+            at('blocks', k),
+            `turn ${n}: a block is { "by": player, "card": "B2" } naming a card of the grid`,
+          );
+          return;
+        }
+        playerIndex(at('blocks', k, 'by'), b.by, `turn ${n}: blocks[${k}].by`);
+        for (const key of Object.keys(b)) {
+          if (key !== 'by' && key !== 'card')
+            err(at('blocks', k, key), `unknown field '${key}' in a block`);
+        }
+      });
+    }
+  }
 }

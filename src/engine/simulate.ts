@@ -104,7 +104,7 @@ export function simulateGame(
         total: totals[player],
         clock,
       });
-    } else if (bag.length >= rack.length) {
+    } else if (rack.length > 0 && bag.length >= rack.length) {
       const n = Math.min(rack.length, 1 + pick(rack.length));
       const out = rack.splice(0, n);
       draw(rack);

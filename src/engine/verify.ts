@@ -13,14 +13,16 @@ import {
 import { parsePlay } from './notation';
 import {
   BonusReport,
-  GameResult,
   Issue,
   PlayerReport,
   TurnReport,
   VerificationReport,
   WordReport,
 } from './report';
+import { verifyCardGame } from './cards';
+import { decide, Expiry, TIME_TIE_BREAK } from './result';
 import { compileRules, CompiledRules } from './rules';
+import { TieBreakRule } from './ruleset';
 import { findRuleSet } from './rulesets';
 import {
   formatClock,
@@ -31,6 +33,7 @@ import {
   SheetTurn,
 } from './scoresheet';
 import { WordList } from './words';
+import { Ownership, PoolCount, takeBlanks, undoTakeBlanks, variantProblems } from './variants';
 
 /** What a replay may use besides the sheet. */
 export interface VerifyOptions {
@@ -53,14 +56,6 @@ export function verifyDocument(doc: unknown, options: VerifyOptions = {}): Verif
   return { ok: true, report: verifyScoresheet(read.sheet, options), sheet: read.sheet };
 }
 
-/** Where in the game a player's clock first reached zero. */
-interface Expiry {
-  /** Turn index, or the number of turns for the end of the game. */
-  at: number;
-  /** Remaining seconds after penalties at that point (≤ 0). */
-  remaining: number;
-}
-
 /**
  * Replays a score sheet that passed `readScoresheet`, turn by turn, and
  * reports what the rules compute beside what the sheet says. An illegal play
@@ -72,6 +67,7 @@ export function verifyScoresheet(
 ): VerificationReport {
   const words = options.words ?? null;
   const rules = compileRules(findRules(sheet), sheet.options);
+  if (rules.ruleSet.cards) return verifyCardGame(sheet, rules);
   const { alphabet, size, ruleSet } = rules;
   const names = sheet.players;
   const playerCount = names.length;
@@ -93,8 +89,27 @@ export function verifyScoresheet(
   let scorelessStreak = 0;
   let scorelessEndTurn = Infinity;
   const scorelessLimit = ruleSet.endOfGame.scorelessTurns;
+  // The rules below belong to some rule sets only; each costs a null test on the others.
+  /** The end the replay saw (passes, going out, a target round over); later turns are flagged. */
+  let endedAt: { turn: number; why: string } | null = null;
+  const passLimit = ruleSet.endOfGame.consecutivePasses ?? null;
+  let passStreak = 0;
+  let passEndTurn = Infinity;
+  const target = ruleSet.targetScore ?? null;
+  /** Who reached the target first, and at which turn; the players still to move in that round. */
+  let reached: { player: number; turn: number; pending: number[] } | null = null;
+  const swapRule = ruleSet.blankSwap ?? null;
+  /** Turn at which the blank on each square was played (for the next-turn swap rule). */
+  const blankPlayedAt = swapRule ? new Int32Array(size * size) : null;
+  const stealing = ruleSet.stealing ? new Ownership(size * size, playerCount) : null;
+  /** Points stolen from each player since their last turn (for the totals' hint). */
+  const lostSince = new Array<number>(playerCount).fill(0);
+  const poolMin = ruleSet.exchangeMinPool ?? null;
+  const pool = poolMin !== null ? new PoolCount(rules, playerCount) : null;
 
   const who = (p: number) => names[p];
+  const targetEnd = (player: number, turn: number) =>
+    `${names[player]} reached the target of ${target} at turn ${turn + 1} and that round is over`;
   // Built only when a message is: clean turns make no strings.
   const label = (index: number) => `Turn ${index + 1} (${names[sheet.turns[index].player]})`;
   /** The next time penalty of a player, or null where the rules give none. */
@@ -149,6 +164,27 @@ export function verifyScoresheet(
         message: `${label(index)}: recorded after ${scorelessLimit} scoreless turns in a row (to turn ${scorelessEndTurn + 1}), which end the game`,
       });
     }
+    if (endedAt !== null && index > endedAt.turn) {
+      issue({
+        code: 'PLAYED_AFTER_END',
+        severity: 'warning',
+        message: `${label(index)}: recorded after the end of the game (${endedAt.why})`,
+      });
+    } else if (reached !== null && reached.pending.length > 0) {
+      const k = reached.pending.indexOf(p);
+      if (k >= 0) {
+        reached.pending.splice(k, 1);
+        if (reached.pending.length === 0) {
+          endedAt = { turn: index, why: targetEnd(reached.player, reached.turn) };
+        }
+      } else {
+        issue({
+          code: 'PLAYED_AFTER_END',
+          severity: 'warning',
+          message: `${label(index)}: after ${who(reached.player)} reached the target at turn ${reached.turn + 1}, only ${reached.pending.map(who).join(', ')} still move in that round`,
+        });
+      }
+    }
     if (index > firstExpiryTurn) {
       issue({
         code: 'AFTER_TIME_EXPIRED',
@@ -170,7 +206,19 @@ export function verifyScoresheet(
         message: `${label(index)}: this is ${who(p)}'s turn ${turnsTaken[p]}, but each player has ${turnLimit} turns; the turn is not counted`,
       });
     } else if (turn.play !== undefined) {
-      const outcome = replayPlay(rules, board, turn.play, words);
+      const swap =
+        turn.swap !== undefined && swapRule
+          ? takeBlanks(rules, board, turn.swap, blankPlayedAt!, index, swapRule)
+          : null;
+      const outcome: PlayOutcome =
+        swap && !swap.ok
+          ? { notes: [{ code: 'BLANK_SWAP_INVALID', severity: 'error', message: swap.message }] }
+          : replayPlay(rules, board, turn.play, words);
+      if (outcome.play?.ok && (rules.jokerForbidden || swap)) {
+        const broken = variantProblems(rules, outcome.play, swap?.ok ? swap.taken.length : 0);
+        if (broken) outcome.play = { ok: false, fits: true, problems: broken };
+      }
+      let applied = false;
       if (outcome.reading) report.reading = outcome.reading;
       for (const note of outcome.notes) {
         issue({ ...note, message: `${label(index)}: ${note.message}` });
@@ -180,7 +228,11 @@ export function verifyScoresheet(
         report.status = 'withdrawn';
         const minutes = nextPenalty(p);
         if (minutes !== null) penaltyThisTurn = { player: p, minutes };
-        report.withdrawnScore = outcome.play?.ok ? outcome.play.score : null;
+        report.withdrawnScore = outcome.play?.ok
+          ? stealing
+            ? stealing.assess(rules, outcome.play, p).score
+            : outcome.play.score
+          : null;
         acceptedScore = report.withdrawnScore;
         if (outcome.play && !outcome.play.ok) {
           for (const problem of outcome.play.problems) {
@@ -214,9 +266,11 @@ export function verifyScoresheet(
       } else {
         const play = outcome.play;
         applyPlay(rules, board, play);
+        applied = true;
         report.score.computed = play.score;
         report.placed = play.placements.map((pl) => rules.squareNames[pl.square]);
-        report.words = play.words.map((w): WordReport => {
+        const steal = stealing ? stealing.assess(rules, play, p) : null;
+        report.words = play.words.map((w, k): WordReport => {
           const known = words ? isKnown(rules, words, w) : null;
           const text = alphabet.formatWord(w.tiles);
           const position = rules.positionNames[w.direction][w.start];
@@ -228,7 +282,13 @@ export function verifyScoresheet(
               word: text,
             });
           }
-          return { word: text, score: w.score, known, position, main: w.main };
+          return {
+            word: text,
+            score: steal ? steal.wordScores[k] : w.score,
+            known,
+            position,
+            main: w.main,
+          };
         });
         report.bonuses = play.bonuses.map((b): BonusReport =>
           b.word === undefined
@@ -249,7 +309,41 @@ export function verifyScoresheet(
             });
           }
         }
+        if (swap && swap.ok) {
+          report.swapped = swap.taken.map((t) => ({
+            square: rules.squareNames[t.square],
+            letter: alphabet.display(t.letter),
+          }));
+          for (const t of swap.taken) {
+            onBoard[0]--;
+            onBoard[t.letter]++;
+          }
+        }
+        if (blankPlayedAt) {
+          for (const { square, tile } of play.placements)
+            if (tile & JOKER) blankPlayedAt[square] = index;
+        }
+        if (steal) {
+          const other = steal.stolenFrom;
+          stealing!.apply(steal, p);
+          report.score.computed = steal.score;
+          report.stolen = {
+            from: other,
+            points: steal.stolenPoints,
+            squares: steal.stolenSquares.map((sq) => rules.squareNames[sq]),
+          };
+          report.madeSafe = steal.madeSafe.map((sq) => rules.squareNames[sq]);
+          if (steal.stolenPoints > 0) {
+            totals[other] -= steal.stolenPoints;
+            lostSince[other] += steal.stolenPoints;
+          }
+        }
+        if (pool) {
+          const why = pool.play(p, play.placements.length);
+          if (why && endedAt === null) endedAt = { turn: index, why: `${who(p)} ${why}` };
+        }
       }
+      if (swap && swap.ok && !applied) undoTakeBlanks(board, swap.taken);
       if (challenge && challenge.valid) {
         const cost = ruleSet.challenge.validCosts;
         let consequence: string;
@@ -278,6 +372,7 @@ export function verifyScoresheet(
           rules,
           turn.rack,
           outcome.play.placements.map((pl) => pl.tile),
+          swap?.ok ? swap.taken.map((t) => t.letter) : [],
         );
         if (missing) {
           issue({
@@ -292,6 +387,14 @@ export function verifyScoresheet(
         typeof turn.exchange === 'number'
           ? turn.exchange
           : (alphabet.parseRack(turn.exchange) as { tiles: WrittenTile[] }).tiles.length;
+      if (pool && pool.size < poolMin!) {
+        report.status = 'illegal';
+        issue({
+          code: 'EXCHANGE_NOT_ALLOWED',
+          severity: 'error',
+          message: `${label(index)}: exchanging needs ${poolMin} tiles in the pool, and it holds ${pool.size} (${pool.total} in the set − ${board.tileCount} on the board − ${pool.onRacks()} on the racks); the exchange is not counted`,
+        });
+      }
     }
 
     const claimed = report.score.claimed;
@@ -319,15 +422,43 @@ export function verifyScoresheet(
       if (scorelessStreak >= scorelessLimit && scorelessEndTurn === Infinity)
         scorelessEndTurn = index;
     }
+    if (passLimit !== null && report.status !== 'illegal') {
+      passStreak = kind === 'pass' ? passStreak + 1 : 0;
+      if (passStreak >= passLimit && passEndTurn === Infinity) {
+        passEndTurn = index;
+        endedAt ??= {
+          turn: index,
+          why: `${passLimit} passes in a row, to turn ${index + 1}, end it`,
+        };
+      }
+    }
+    if (target !== null && reached === null && totals[p] >= target) {
+      const pending: number[] = [];
+      for (let q = p + 1; q < playerCount; q++) pending.push(q);
+      reached = { player: p, turn: index, pending };
+      if (pending.length === 0) endedAt ??= { turn: index, why: targetEnd(p, index) };
+      issue({
+        code: 'TARGET_REACHED',
+        severity: 'info',
+        message: `${label(index)}: ${who(p)} reaches ${totals[p]}, the target of ${target}: ${
+          pending.length > 0
+            ? `${pending.map(who).join(', ')} still ${pending.length === 1 ? 'has a last move' : 'have a last move each'} in this round, then the game ends`
+            : 'the round is complete and the game ends'
+        }`,
+      });
+    }
+    const lost = lostSince[p];
+    lostSince[p] = 0;
     const claimedTotal = report.total.claimed;
     if (claimedTotal !== null && claimedTotal !== totals[p]) {
       const previous = previousClaimedTotal(sheet.turns, index, p);
       let why = '';
       if (claimed !== null && previous !== null) {
+        const minus = lost > 0 ? ` − ${lost} stolen` : '';
         why =
-          previous + claimed === claimedTotal
-            ? ` (the sheet's addition ${previous} + ${claimed} = ${claimedTotal} is right; the difference comes from ${report.score.computed !== claimed ? "this turn's score" : 'an earlier turn'})`
-            : ` (the sheet's own addition is off too: ${previous} + ${claimed} = ${previous + claimed})`;
+          previous + claimed - lost === claimedTotal
+            ? ` (the sheet's addition ${previous} + ${claimed}${minus} = ${claimedTotal} is right; the difference comes from ${report.score.computed !== claimed ? "this turn's score" : 'an earlier turn'})`
+            : ` (the sheet's own addition is off too: ${previous} + ${claimed}${minus} = ${previous + claimed - lost})`;
       }
       issue({
         code: 'TOTAL_MISMATCH',
@@ -366,9 +497,10 @@ export function verifyScoresheet(
     const parsed = alphabet.parseRack(rack);
     return parsed.ok ? parsed.tiles : [];
   });
-  const settlement = settleRacks(rules, end, endRacks, playerCount);
+  const stalledEnd = passEndTurn !== Infinity || end.reason === 'passes';
+  const settlement = settleRacks(rules, end, endRacks, playerCount, stalledEnd);
   const players: PlayerReport[] = names.map((name, p) => {
-    const { rackPenalty, rackBonus } = settlement[p];
+    const { rackPenalty, rackBonus, wentOut } = settlement[p];
     let remainingSeconds: number;
     const endClock = end.clocks?.[p];
     if (endClock !== undefined) {
@@ -402,10 +534,10 @@ export function verifyScoresheet(
         code: 'FINAL_MISMATCH',
         severity: 'error',
         player: p,
-        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from moves − ${rackPenalty} for the tiles left on the rack${rackBonus ? ` + ${rackBonus} from the others' racks for going out` : ''})`,
+        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from moves − ${rackPenalty} for the tiles left on the rack${rackBonus ? ` + ${rackBonus} from the others' racks${wentOut ? ' for going out' : ''}` : ''})`,
       });
     }
-    return {
+    const account: PlayerReport = {
       name,
       moves: totals[p],
       rackPenalty,
@@ -418,6 +550,8 @@ export function verifyScoresheet(
       turns: Math.min(turnsTaken[p], ruleSet.turnsPerPlayer ?? Infinity),
       timeExpired: false,
     };
+    if (stealing) Object.assign(account, stealing.account(rules, board, p));
+    return account;
   });
 
   for (const tile of endRacks.flat()) onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
@@ -452,6 +586,42 @@ export function verifyScoresheet(
       message: `End of game: the sheet says the game ended on scoreless turns, but it never has ${scorelessLimit} in a row`,
     });
   }
+  if (reached !== null) {
+    for (const q of reached.pending) {
+      gameIssues.push({
+        code: 'GAME_INCOMPLETE',
+        severity: 'warning',
+        player: q,
+        message: `End of game: ${names[reached.player]} reached the target at turn ${reached.turn + 1}, but the sheet has no last move of ${names[q]} in that round`,
+      });
+    }
+  } else if (end.reason === 'target' && target !== null) {
+    gameIssues.push({
+      code: 'TARGET_NOT_REACHED',
+      severity: 'warning',
+      message: `End of game: the sheet says a player reached the target, but no total reaches ${target}`,
+    });
+  }
+  if (end.reason === 'passes' && passLimit !== null && passEndTurn === Infinity) {
+    gameIssues.push({
+      code: 'PASSES_NOT_SHOWN',
+      severity: 'warning',
+      message: `End of game: the sheet says the game ended on passes, but it never has ${passLimit} in a row`,
+    });
+  }
+  if (pool && end.racks) {
+    endRacks.forEach((rack, p) => {
+      const held = pool.racks[p];
+      if (rack.length !== held) {
+        gameIssues.push({
+          code: 'RACK_MISMATCH',
+          severity: 'warning',
+          player: p,
+          message: `End of game: ${names[p]}'s final rack is written with ${rack.length} tile${rack.length === 1 ? '' : 's'}, but the turns leave ${held} (${pool.size} in the pool)`,
+        });
+      }
+    });
+  }
   if (end.reason === 'time' && expiries.every((e) => e === null)) {
     gameIssues.push({
       code: 'TIME_NOT_SHOWN',
@@ -461,7 +631,38 @@ export function verifyScoresheet(
     });
   }
 
-  const result = decide(players, expiries);
+  const tieBreakValues: Partial<Record<TieBreakRule, number[]>> = {};
+  if (reached !== null) {
+    const first = reached.player;
+    tieBreakValues['target-first'] = players.map((_, p) => (p === first ? 1 : 0));
+  }
+  if (stealing) {
+    tieBreakValues['safe-points'] = players.map((pl) => pl.safePoints ?? 0);
+    tieBreakValues['tiles-played'] = players.map((pl) => pl.tilesPlayed ?? 0);
+    tieBreakValues['biggest-steal'] = players.map((pl) => pl.biggestSteal ?? 0);
+  }
+  const result = decide(players, expiries, ruleSet.tieBreaks ?? TIME_TIE_BREAK, tieBreakValues);
+  if (result.reason === 'draw' && ruleSet.tieBreaks && ruleSet.stealing) {
+    gameIssues.push({
+      code: 'TIE_BY_LOT',
+      severity: 'info',
+      message:
+        'End of game: the scores and every tie-break are equal; the rule book has the winner drawn at random, which the judge does and records as the result',
+    });
+  }
+  if (
+    reached !== null &&
+    result.reason === 'score' &&
+    result.winner !== null &&
+    result.winner !== reached.player
+  ) {
+    const first = reached.player;
+    gameIssues.push({
+      code: 'TARGET_REACHED',
+      severity: 'info',
+      message: `End of game: ${names[first]} reached the target first (turn ${reached.turn + 1}), but ${names[result.winner]} ends the round with more points (${players[result.winner].final} to ${players[first].final}); the higher score wins`,
+    });
+  }
   if (result.reason === 'time-expired') {
     for (let p = 0; p < playerCount; p++)
       players[p].timeExpired = p !== result.winner && expiries[p] !== null;
@@ -469,7 +670,7 @@ export function verifyScoresheet(
   const ok =
     turns.every((t) => t.status !== 'illegal' && t.issues.every((i) => i.severity !== 'error')) &&
     gameIssues.every((i) => i.severity !== 'error');
-  return {
+  const verification: VerificationReport = {
     ok,
     rules: ruleSet.id,
     turns,
@@ -478,6 +679,8 @@ export function verifyScoresheet(
     issues: gameIssues,
     board: drawBoard(rules, board),
   };
+  if (stealing) verification.ownership = stealing.draw(size);
+  return verification;
 }
 
 function findRules(sheet: Scoresheet) {
@@ -485,31 +688,6 @@ function findRules(sheet: Scoresheet) {
   if (!ruleSet)
     throw new Error(`unknown rule set "${sheet.rules}": read the sheet with readScoresheet first`);
   return ruleSet;
-}
-
-/** Time loss first (the first to reach zero loses), then score, then remaining time. */
-function decide(players: PlayerReport[], expiries: (Expiry | null)[]): GameResult {
-  const expired = expiries
-    .map((e, p) => ({ e, p }))
-    .filter((x): x is { e: Expiry; p: number } => x.e !== null)
-    .sort((a, b) => a.e.at - b.e.at || a.e.remaining - b.e.remaining);
-  if (expired.length > 0) {
-    const first = expired[0];
-    const tiedFirst = expired.filter(
-      (x) => x.e.at === first.e.at && x.e.remaining === first.e.remaining,
-    );
-    const survivors = players.map((_, p) => p).filter((p) => !tiedFirst.some((x) => x.p === p));
-    if (survivors.length === 0) return { winner: null, reason: 'draw' };
-    const best = Math.max(...survivors.map((p) => players[p].final));
-    return { winner: survivors.find((p) => players[p].final === best)!, reason: 'time-expired' };
-  }
-  const best = Math.max(...players.map((pl) => pl.final));
-  const leaders = players.map((_, p) => p).filter((p) => players[p].final === best);
-  if (leaders.length === 1) return { winner: leaders[0], reason: 'score' };
-  const mostTime = Math.max(...leaders.map((p) => players[p].remainingSeconds));
-  const timeLeaders = leaders.filter((p) => players[p].remainingSeconds === mostTime);
-  if (timeLeaders.length === 1) return { winner: timeLeaders[0], reason: 'time-tiebreak' };
-  return { winner: null, reason: 'draw' };
 }
 
 function previousClaimedTotal(turns: SheetTurn[], index: number, player: number): number | null {
@@ -626,17 +804,22 @@ function replayPlay(
 }
 
 /**
- * Settles the racks at the end: every player loses their own rack, except
- * that under a going-out rule the player who emptied their rack gains the
- * others' (`transfer`: they lose it; `double`: twice it, and they lose nothing).
- * A game ended on scoreless turns never transfers.
+ * Settles the racks at the end. When exactly one player emptied their rack
+ * (and the game did not end on scoreless turns or passes), the going-out rule
+ * applies: `none`, every player loses their own rack; `transfer`, the others
+ * lose theirs and the player who went out gains them; `double`, that player
+ * gains twice the others' racks and they lose nothing; `gain`, that player
+ * gains them once and they lose nothing; `keep`, racks count nothing.
+ * Otherwise the rule set's `stalled` rule: `lose` (default), every player
+ * loses their own rack; `gain`, every player gains the others'; `keep`, nothing.
  */
 function settleRacks(
   rules: CompiledRules,
   end: NonNullable<Scoresheet['end']>,
   racks: WrittenTile[][],
   playerCount: number,
-): { rackPenalty: number; rackBonus: number }[] {
+  stalledEnd: boolean,
+): { rackPenalty: number; rackBonus: number; wentOut: boolean }[] {
   const { alphabet, ruleSet } = rules;
   const values = Array.from({ length: playerCount }, (_, p) => {
     if (end.racks?.[p] === undefined) return null;
@@ -651,18 +834,36 @@ function settleRacks(
       ),
     };
   });
-  const own = values.map((v) => ({ rackPenalty: v?.value ?? 0, rackBonus: 0 }));
+  const valueOf = (p: number) => values[p]?.value ?? 0;
+  const own = values.map((v) => ({ rackPenalty: v?.value ?? 0, rackBonus: 0, wentOut: false }));
   const rule = ruleSet.endOfGame.goingOut;
-  if (rule === 'none' || end.reason === 'scoreless' || values.some((v) => v === null)) return own;
-  const out = values.filter((v) => v!.tiles === 0);
-  if (out.length !== 1) return own;
-  const outPlayer = values.findIndex((v) => v!.tiles === 0);
-  const others = values.reduce((sum, v, p) => sum + (p === outPlayer ? 0 : v!.value), 0);
-  return values.map((v, p) =>
-    p === outPlayer
-      ? { rackPenalty: 0, rackBonus: rule === 'double' ? 2 * others : others }
-      : { rackPenalty: rule === 'double' ? 0 : v!.value, rackBonus: 0 },
-  );
+  const outPlayer =
+    end.reason === 'scoreless' || stalledEnd || values.some((v) => v === null)
+      ? -1
+      : values.filter((v) => v!.tiles === 0).length === 1
+        ? values.findIndex((v) => v!.tiles === 0)
+        : -1;
+  if (outPlayer >= 0 && rule !== 'none') {
+    const others = values.reduce((sum, v, p) => sum + (p === outPlayer ? 0 : v!.value), 0);
+    return values.map((v, p) => {
+      if (rule === 'keep') return { rackPenalty: 0, rackBonus: 0, wentOut: p === outPlayer };
+      if (p === outPlayer) {
+        return {
+          rackPenalty: 0,
+          rackBonus: rule === 'double' ? 2 * others : others,
+          wentOut: true,
+        };
+      }
+      return { rackPenalty: rule === 'transfer' ? v!.value : 0, rackBonus: 0, wentOut: false };
+    });
+  }
+  if (outPlayer >= 0) return own;
+  const stalled = ruleSet.endOfGame.stalled ?? 'lose';
+  if (stalled === 'lose') return own;
+  if (stalled === 'keep') return own.map(() => ({ rackPenalty: 0, rackBonus: 0, wentOut: false }));
+  let all = 0;
+  for (let p = 0; p < playerCount; p++) all += valueOf(p);
+  return own.map((_, p) => ({ rackPenalty: 0, rackBonus: all - valueOf(p), wentOut: false }));
 }
 
 const knownCache = new WeakMap<FormedWord, boolean>();
@@ -678,13 +879,20 @@ function isKnown(rules: CompiledRules, words: WordList, word: FormedWord): boole
 }
 
 /** The tiles of a play the recorded rack does not hold, as text, or null when it holds them all. */
-function missingFromRack(rules: CompiledRules, rack: string, placed: WrittenTile[]): string | null {
+function missingFromRack(
+  rules: CompiledRules,
+  rack: string,
+  placed: WrittenTile[],
+  swapped: readonly WrittenTile[] = [],
+): string | null {
   const parsed = rules.alphabet.parseRack(rack);
   if (!parsed.ok) return null;
   const pool = new Map<number, number>();
   for (const tile of parsed.tiles) pool.set(tile, (pool.get(tile) ?? 0) + 1);
+  // A blank taken from the board is paid for with the real letter from the rack.
+  if (swapped.length > 0) pool.set(JOKER, (pool.get(JOKER) ?? 0) + swapped.length);
   const missing: string[] = [];
-  for (const tile of placed) {
+  for (const tile of [...swapped, ...placed]) {
     const key = tile & JOKER ? JOKER : tile;
     const left = pool.get(key) ?? 0;
     if (left > 0) pool.set(key, left - 1);

@@ -5,6 +5,7 @@ import {
   gcgToScoresheet,
   parseGcg,
   readScoresheet,
+  scoresheetToGcg,
   verifyScoresheet,
   writeGcg,
   GcgGame,
@@ -164,6 +165,38 @@ describe('GCG reading and writing', () => {
     if (parsed.ok) return;
     expect(parsed.errors.map((e) => e.line)).toEqual([3, 4, 5]);
     expect(parsed.errors[0].message).toContain('is not a move');
+  });
+
+  test('a card game has no GCG: reading one as quivit is refused, writing one throws', () => {
+    const parsed = parseGcg('#player1 a A\n#player2 b B\n>a: ABC 8D CAB +14 14\n');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const converted = gcgToScoresheet(parsed.game, 'quivit');
+    expect(converted.ok).toBe(false);
+    if (!converted.ok) {
+      expect(converted.errors[0].message).toBe(
+        'Quivit is a card game: GCG records crossword games',
+      );
+    }
+    const sheet = {
+      format: 'scoresheet/1' as const,
+      rules: 'quivit',
+      players: ['A', 'B'],
+      turns: [{ player: 0, score: 3, cards: 2 }],
+    };
+    expect(() => scoresheetToGcg(sheet, verifyScoresheet(sheet))).toThrow('card game');
+  });
+
+  test('qwibble and scrabble-target games read from GCG', () => {
+    const parsed = parseGcg('#player1 a A\n#player2 b B\n>a: CATXYZQ 8G CAT +5 5\n');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const converted = gcgToScoresheet(parsed.game, 'qwibble');
+    expect(converted.ok).toBe(true);
+    if (!converted.ok) return;
+    const report = verifyScoresheet(converted.value.sheet);
+    expect(report.turns[0].score.computed).toBe(5); // C3 + A1 + T1, no premiums
+    expect(report.ok).toBe(true);
   });
 
   test('ISO-8859-1 unless UTF-8 is declared', () => {

@@ -1,7 +1,7 @@
 import { layoutFromGrid, LetterSpec, RuleSet } from '../ruleset';
 
 /** The standard 15x15 board: `=` word x3, `-` word x2, `"` letter x3, `'` letter x2, `*` centre (word x2). */
-const STANDARD_BOARD = `
+export const STANDARD_BOARD = `
     A B C D E F G H I J K L M N O
  1  = . . ' . . . = . . . ' . . =
  2  . - . . . " . . . " . . . - .
@@ -20,7 +20,7 @@ const STANDARD_BOARD = `
 15  = . . ' . . . = . . . ' . . =
 `;
 
-const STANDARD_LEGEND = {
+export const STANDARD_LEGEND = {
   '=': { wordMultiplier: 3, label: 'word x3' },
   '-': { wordMultiplier: 2, label: 'word x2' },
   '"': { letterMultiplier: 3, label: 'letter x3' },
@@ -29,7 +29,7 @@ const STANDARD_LEGEND = {
 };
 
 /** Letters from a compact table: `{ A: [count, value], … }`. */
-function letters(table: Record<string, [number, number]>): LetterSpec[] {
+export function letters(table: Record<string, [number, number]>): LetterSpec[] {
   return Object.entries(table).map(([letter, [count, value]]) => ({ letter, count, value }));
 }
 

@@ -1,0 +1,596 @@
+/**
+ * The replay of a card game (Quivit). A turn records the points and cards a
+ * player took; where it also records the grid and the card rotated, the
+ * engine finds the linked cards itself and compares. Geometry and rulings:
+ * docs/rulings-other-games.md ("Quivit").
+ */
+import { Issue, PlayerReport, TurnReport, VerificationReport } from './report';
+import { decide } from './result';
+import { CardRules } from './ruleset';
+import { CompiledRules, squareName } from './rules';
+import { parseSquare, Scoresheet } from './scoresheet';
+
+/** A card of the grid: colour indexes clockwise from the top left (TL, TR, BR, BL), value, covered by a Color Block card. */
+export interface GridCard {
+  colours: [number, number, number, number];
+  value: number;
+  blocked: boolean;
+}
+
+/** A grid read from a sheet: `cards[row * size + column]`, null for an empty place. */
+export type Grid = (GridCard | null)[];
+
+/** How a card is turned: a quarter clockwise or counter-clockwise, a half (Double Rotate), or not at all (a free link claimed). */
+export type Turning = 'cw' | 'ccw' | '180' | 'free';
+
+/** Reads a grid: rows of cards separated by spaces (`RGBY2`, `GYRB-1#`, `.`). */
+export function parseGrid(
+  rows: readonly string[],
+  cards: CardRules,
+): { ok: true; grid: Grid } | { ok: false; message: string } {
+  const size = cards.gridSize;
+  const values = new Set(cards.deck.map((d) => d.value));
+  const grid: Grid = [];
+  for (let r = 0; r < size; r++) {
+    const tokens = rows[r].trim().split(/\s+/);
+    if (tokens.length !== size) {
+      return { ok: false, message: `grid row ${r + 1} has ${tokens.length} cards, not ${size}` };
+    }
+    for (let c = 0; c < size; c++) {
+      const token = tokens[c];
+      if (token === '.') {
+        grid.push(null);
+        continue;
+      }
+      const name = squareName(size, r * size + c);
+      const m = /^([A-Za-z]{4})(-?\d+)(#?)$/.exec(token);
+      const colours = m ? [...m[1].toUpperCase()].map((ch) => cards.colours.indexOf(ch)) : [];
+      if (!m || colours.some((i) => i < 0)) {
+        return {
+          ok: false,
+          message: `grid card ${name} is '${token}': write its four colours clockwise from the top left, then its value (RGBY2), # when blocked, or . for no card`,
+        };
+      }
+      if (new Set(colours).size !== 4) {
+        return { ok: false, message: `grid card ${name} '${token}' must show each colour once` };
+      }
+      const value = Number(m[2]);
+      if (!values.has(value)) {
+        return {
+          ok: false,
+          message: `grid card ${name} '${token}' has the value ${value}; cards are worth ${[...values].join(', ')}`,
+        };
+      }
+      grid.push({
+        colours: colours as GridCard['colours'],
+        value,
+        blocked: m[3] === '#',
+      });
+    }
+  }
+  return { ok: true, grid };
+}
+
+/** Writes a card back in grid notation. */
+export function formatCard(card: GridCard | null, cards: CardRules): string {
+  if (!card) return '.';
+  return (
+    card.colours.map((i) => cards.colours[i]).join('') + card.value + (card.blocked ? '#' : '')
+  );
+}
+
+/** Reads `C3 cw` (`ccw`, `180`, `free`) into a place and a turning. */
+export function parseRotation(
+  text: string,
+  size: number,
+): { ok: true; place: number; turning: Turning } | { ok: false; message: string } {
+  const m = /^([A-Za-z])(\d{1,2})\s+(cw|ccw|180|free)$/i.exec(text.trim());
+  const column = m ? (m[1].charCodeAt(0) | 32) - 97 : -1;
+  const row = m ? Number(m[2]) - 1 : -1;
+  if (!m || column >= size || row < 0 || row >= size) {
+    return {
+      ok: false,
+      message: `'${text}' is not a rotation: write the card and the turning, e.g. "C3 cw", "C3 ccw", "C3 180" or "C3 free" (columns A to ${String.fromCharCode(64 + size)}, rows 1 to ${size})`,
+    };
+  }
+  return { ok: true, place: row * size + column, turning: m[3].toLowerCase() as Turning };
+}
+
+/** The card turned: `cw` moves the top-left square to the top right. */
+export function turnCard(card: GridCard, turning: Turning): GridCard {
+  const shift = turning === 'cw' ? 3 : turning === 'ccw' ? 1 : turning === '180' ? 2 : 0;
+  const c = card.colours;
+  return {
+    ...card,
+    colours: [c[shift % 4], c[(1 + shift) % 4], c[(2 + shift) % 4], c[(3 + shift) % 4]],
+  };
+}
+
+/**
+ * The cards a rotation takes: every card holding a square of a same-colour
+ * region (squares touching edge to edge) that contains a square of the
+ * rotated card and reaches another card. Blocked cards and empty places have
+ * no colour. With `colour` (Random Color), only regions of that colour count.
+ * Returns the places taken, in reading order (empty when nothing links).
+ */
+export function linkedCards(
+  grid: Grid,
+  size: number,
+  place: number,
+  colour: number | null,
+): number[] {
+  const cells = size * 2;
+  const colourAt = (x: number, y: number): number => {
+    const card = grid[Math.floor(y / 2) * size + Math.floor(x / 2)];
+    if (!card || card.blocked) return -1;
+    const quadrant = (y % 2) * 2 + (x % 2); // 0 TL, 1 TR, 2 BL, 3 BR
+    return card.colours[[0, 1, 3, 2][quadrant]];
+  };
+  const cardOf = (x: number, y: number) => Math.floor(y / 2) * size + Math.floor(x / 2);
+  const taken = new Set<number>();
+  const px = (place % size) * 2;
+  const py = Math.floor(place / size) * 2;
+  for (const [sx, sy] of [
+    [px, py],
+    [px + 1, py],
+    [px, py + 1],
+    [px + 1, py + 1],
+  ]) {
+    const c = colourAt(sx, sy);
+    if (c < 0 || (colour !== null && c !== colour)) continue;
+    const seen = new Set<number>([sy * cells + sx]);
+    const stack = [[sx, sy]];
+    const region = new Set<number>();
+    while (stack.length > 0) {
+      const [x, y] = stack.pop()!;
+      region.add(cardOf(x, y));
+      for (const [nx, ny] of [
+        [x - 1, y],
+        [x + 1, y],
+        [x, y - 1],
+        [x, y + 1],
+      ]) {
+        if (nx < 0 || ny < 0 || nx >= cells || ny >= cells) continue;
+        const key = ny * cells + nx;
+        if (seen.has(key) || colourAt(nx, ny) !== c) continue;
+        seen.add(key);
+        stack.push([nx, ny]);
+      }
+    }
+    if (region.size > 1) for (const card of region) taken.add(card);
+  }
+  return [...taken].sort((a, b) => a - b);
+}
+
+/** Replays a card game's sheet (see the module comment). */
+export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): VerificationReport {
+  const ruleSet = rules.ruleSet;
+  const cards = ruleSet.cards!;
+  const size = cards.gridSize;
+  const names = sheet.players;
+  const n = names.length;
+  const gameIssues: Issue[] = [];
+  const turns: TurnReport[] = [];
+  const who = (p: number) => names[p];
+  const label = (i: number) => `Turn ${i + 1} (${names[sheet.turns[i].player]})`;
+  const deckCards = cards.deck.reduce((sum, d) => sum + d.count, 0) * cards.decks;
+  let deck = deckCards - size * size;
+  let onGrid = size * size;
+  let deckEmptyReported = false;
+  const doubleRotateUsed = new Array<number | null>(n).fill(null);
+  const blockUsed = new Array<number | null>(n).fill(null);
+  const blocked = new Set<number>();
+  /** The grid after the last turn with a grid, taken places null; null when unknown. */
+  let previousGrid: Grid | null = null;
+  let lastGrid: Grid | null = null;
+  /** With Drain the Deck: the last round played (the deck ran low before the next). */
+  let lastRound: number | null = cards.drainDeck ? null : cards.rounds;
+  const counted: boolean[] = [];
+  const wouldScore: number[] = [];
+  const cardsTaken: number[] = [];
+
+  for (let index = 0; index < sheet.turns.length; index++) {
+    const turn = sheet.turns[index];
+    const p = turn.player;
+    const round = Math.floor(index / n) + 1;
+    const report: TurnReport = {
+      index,
+      player: p,
+      kind: 'rotate',
+      status: 'ok',
+      play: turn.rotate,
+      score: { claimed: turn.score ?? null, computed: 0 },
+      total: { claimed: turn.total ?? null, computed: 0 },
+      words: [],
+      bonuses: [],
+      placed: [],
+      cards: { claimed: turn.cards ?? turn.taken?.length ?? null, computed: 0 },
+      round,
+      issues: [],
+    };
+    const issue = (i: Omit<Issue, 'turn' | 'player'>) =>
+      report.issues.push({ ...i, turn: index, player: p });
+    turns.push(report);
+    counted.push(false);
+    wouldScore.push(0);
+    cardsTaken.push(0);
+
+    // Round r starts with player (r − 1) mod n: the deck and timepiece move on each round.
+    const expected = (round - 1 + (index % n)) % n;
+    if (p !== expected) {
+      issue({
+        code: 'OUT_OF_TURN',
+        severity: 'warning',
+        message: `${label(index)}: round ${round} starts with ${who((round - 1) % n)}, so this was ${who(expected)}'s turn`,
+      });
+    }
+    if (lastRound === null && round > cards.rounds && index % n === 0 && deck <= cards.drainAt) {
+      lastRound = round - 1;
+    }
+    if (lastRound !== null && round > lastRound) {
+      report.status = 'illegal';
+      issue({
+        code: 'TOO_MANY_TURNS',
+        severity: 'error',
+        message: cards.drainDeck
+          ? `${label(index)}: the deck held ${deck} cards before round ${round} (${cards.drainAt} or fewer end the game), so the game ended after round ${lastRound}; the turn is not counted`
+          : `${label(index)}: the game has ${cards.rounds} rounds of ${n} turns; the turn is not counted`,
+      });
+      continue;
+    }
+
+    for (const b of turn.blocks ?? []) {
+      const at = parseSquare(b.card, size)!; // checked when the sheet was read
+      const place = at.row * size + at.column;
+      const used = blockUsed[b.by];
+      if (used !== null) {
+        issue({
+          code: 'CARD_ALREADY_USED',
+          severity: 'error',
+          message: `${label(index)}: ${who(b.by)} blocks ${b.card}, but played their only Color Block card at turn ${used + 1}`,
+        });
+        continue;
+      }
+      blockUsed[b.by] = index;
+      blocked.add(place);
+    }
+
+    let grid: Grid | null = null;
+    if (turn.grid !== undefined) {
+      const read = parseGrid(turn.grid, cards);
+      if (!read.ok) {
+        report.status = 'illegal';
+        issue({
+          code: 'BAD_GRID',
+          severity: 'error',
+          message: `${label(index)}: ${read.message}; the turn is not counted`,
+        });
+        previousGrid = null;
+        continue;
+      }
+      grid = read.grid;
+      lastGrid = grid;
+      checkGridAgainst(grid, previousGrid, blocked, size, cards, (message) =>
+        issue({
+          code: 'GRID_CHANGED',
+          severity: 'warning',
+          message: `${label(index)}: ${message}`,
+        }),
+      );
+    }
+
+    let rotation: { place: number; turning: Turning } | null = null;
+    if (turn.rotate !== undefined) {
+      const read = parseRotation(turn.rotate, size);
+      if (!read.ok) {
+        report.status = 'illegal';
+        issue({
+          code: 'BAD_NOTATION',
+          severity: 'error',
+          message: `${label(index)}: ${read.message}; the turn is not counted`,
+        });
+        previousGrid = null;
+        continue;
+      }
+      rotation = read;
+      const placeName = squareName(size, read.place);
+      let refusal: string | null = null;
+      let code: 'ROTATION_NOT_ALLOWED' | 'CARD_ALREADY_USED' = 'ROTATION_NOT_ALLOWED';
+      if (read.turning === '180' || read.turning === 'free') {
+        const what = read.turning === '180' ? 'a half turn' : 'a free link';
+        if (!cards.doubleRotate) {
+          refusal = `${what} needs a Double Rotate card, and this game is played without them (option doubleRotate)`;
+        } else if (doubleRotateUsed[p] !== null) {
+          code = 'CARD_ALREADY_USED';
+          refusal = `${what} needs a Double Rotate card, and ${who(p)} played theirs at turn ${doubleRotateUsed[p] + 1}`;
+        } else {
+          doubleRotateUsed[p] = index;
+        }
+      }
+      if (!refusal && grid) {
+        const card = grid[read.place];
+        if (!card) refusal = `there is no card on ${placeName} to rotate`;
+        else if (card.blocked || blocked.has(read.place)) {
+          refusal = `${placeName} is covered by a Color Block card and cannot be rotated`;
+        }
+      }
+      if (refusal) {
+        report.status = 'illegal';
+        issue({
+          code,
+          severity: 'error',
+          message: `${label(index)}: ${refusal}; the turn is not counted`,
+        });
+        previousGrid = null;
+        continue;
+      }
+    }
+
+    let points: number;
+    let taken: number;
+    if (grid && rotation) {
+      const turned = grid.slice();
+      turned[rotation.place] = turnCard(grid[rotation.place]!, rotation.turning);
+      for (const place of blocked)
+        if (turned[place]) turned[place] = { ...turned[place], blocked: true };
+      const colour = turn.colour !== undefined ? cards.colours.indexOf(turn.colour) : null;
+      const places = linkedCards(turned, size, rotation.place, colour);
+      points = places.reduce((sum, place) => sum + turned[place]!.value, 0);
+      taken = places.length;
+      report.taken = places.map((place) => `${squareName(size, place)} ${turned[place]!.value}`);
+      const claimedValues = turn.taken;
+      const computedValues = places.map((place) => turned[place]!.value);
+      if (turn.cards !== undefined && turn.cards !== taken) {
+        issue({
+          code: 'CARDS_MISMATCH',
+          severity: 'error',
+          message: `${label(index)}: the sheet says ${turn.cards} cards, the grid gives ${taken}${takenText(report.taken)}`,
+        });
+      }
+      if (claimedValues !== undefined && !sameValues(claimedValues, computedValues)) {
+        issue({
+          code: 'CARDS_MISMATCH',
+          severity: 'error',
+          message: `${label(index)}: the sheet lists cards worth [${claimedValues.join(', ')}], the grid gives [${computedValues.join(', ')}]${takenText(report.taken)}`,
+        });
+      }
+      for (const place of places) turned[place] = null;
+      previousGrid = turned;
+    } else {
+      // Without the grid the sheet's own figures stand, checked against each other.
+      taken = turn.taken?.length ?? turn.cards ?? 0;
+      points = turn.taken ? turn.taken.reduce((a, b) => a + b, 0) : (turn.score ?? 0);
+      if (turn.taken !== undefined && turn.cards !== undefined && turn.cards !== taken) {
+        issue({
+          code: 'CARDS_MISMATCH',
+          severity: 'error',
+          message: `${label(index)}: the sheet says ${turn.cards} cards but lists ${taken} (${turn.taken.join(', ')})`,
+        });
+      }
+      previousGrid = null;
+    }
+    if (taken > onGrid) {
+      issue({
+        code: 'CARDS_MISMATCH',
+        severity: 'error',
+        message: `${label(index)}: ${taken} cards taken, but the grid holds only ${onGrid} (the deck is empty)`,
+      });
+    }
+    const refill = Math.min(taken, deck);
+    onGrid += refill - Math.min(taken, onGrid);
+    deck -= refill;
+    if (deck === 0 && onGrid < size * size && !deckEmptyReported) {
+      deckEmptyReported = true;
+      issue({
+        code: 'DECK_EXHAUSTED',
+        severity: 'info',
+        message: `${label(index)}: the draw deck is empty; the grid keeps ${onGrid} cards from here on`,
+      });
+    }
+    counted[index] = true;
+    wouldScore[index] = points;
+    cardsTaken[index] = taken;
+    report.cards!.computed = taken;
+  }
+
+  // A last round that did not finish: under Drain the Deck its cards are not scored.
+  const rounds = Math.ceil(turns.length / n);
+  const partial = turns.length % n !== 0;
+  const unscoredRound = cards.drainDeck && partial && rounds > cards.rounds ? rounds : null;
+  const totals = new Array<number>(n).fill(0);
+  const cardTotals = new Array<number>(n).fill(0);
+  for (const report of turns) {
+    const i = report.index;
+    const p = report.player;
+    if (counted[i] && report.round === unscoredRound) {
+      report.status = 'unscored';
+      report.issues.push({
+        code: 'ROUND_NOT_SCORED',
+        severity: 'info',
+        turn: i,
+        player: p,
+        message: `${label(i)}: round ${unscoredRound} did not finish, so its cards (${wouldScore[i]} points) are not scored`,
+      });
+    } else if (counted[i]) {
+      report.score.computed = wouldScore[i];
+      totals[p] += wouldScore[i];
+      cardTotals[p] += cardsTaken[i];
+    }
+    const claimed = report.score.claimed;
+    const allowed = report.status === 'unscored' ? wouldScore[i] : null;
+    if (claimed !== null && claimed !== report.score.computed && claimed !== allowed) {
+      report.issues.push({
+        code: 'SCORE_MISMATCH',
+        severity: 'error',
+        turn: i,
+        player: p,
+        message: `${label(i)}: the sheet says ${claimed} points, the rules give ${report.score.computed}${report.taken ? takenText(report.taken) : ''}`,
+      });
+      if (report.status === 'ok') report.status = 'score-mismatch';
+    }
+    report.total.computed = totals[p];
+    const claimedTotal = report.total.claimed;
+    if (claimedTotal !== null && claimedTotal !== totals[p]) {
+      report.issues.push({
+        code: 'TOTAL_MISMATCH',
+        severity: 'error',
+        turn: i,
+        player: p,
+        message: `${label(i)}: the sheet's total is ${claimedTotal}, the rules give ${totals[p]}`,
+      });
+      if (report.status === 'ok') report.status = 'score-mismatch';
+    }
+  }
+
+  const end = sheet.end ?? {};
+  const planned = cards.drainDeck ? null : cards.rounds * n;
+  if (planned !== null && turns.length < planned && end.reason !== 'agreed') {
+    gameIssues.push({
+      code: 'GAME_INCOMPLETE',
+      severity: 'warning',
+      message: `End of game: the sheet has ${turns.length} of the ${planned} turns of ${cards.rounds} rounds`,
+    });
+  } else if (
+    cards.drainDeck &&
+    (partial ? rounds - 1 : rounds) < cards.rounds &&
+    end.reason !== 'agreed'
+  ) {
+    gameIssues.push({
+      code: 'GAME_INCOMPLETE',
+      severity: 'warning',
+      message: `End of game: the sheet has ${partial ? rounds - 1 : rounds} full rounds; Drain the Deck plays at least ${cards.rounds}`,
+    });
+  } else if (cards.drainDeck && lastRound === null && !partial && end.reason !== 'agreed') {
+    gameIssues.push({
+      code: 'GAME_INCOMPLETE',
+      severity: 'warning',
+      message: `End of game: the deck still holds ${deck} cards after round ${rounds}, more than ${cards.drainAt}: Drain the Deck plays another round`,
+    });
+  }
+
+  const players: PlayerReport[] = names.map((name, p) => {
+    const drawn = end.drawn?.[p] ?? null;
+    let drawnCard = 0;
+    if (drawn !== null) {
+      if (doubleRotateUsed[p] !== null) {
+        gameIssues.push({
+          code: 'CARD_ALREADY_USED',
+          severity: 'error',
+          player: p,
+          message: `End of game: ${name} draws a card for a Double Rotate card, but played it at turn ${doubleRotateUsed[p] + 1}; the card is not counted`,
+        });
+      } else {
+        drawnCard = drawn;
+      }
+    }
+    const final = totals[p] + drawnCard;
+    const claimedFinal = sheet.claimed?.final?.[p] ?? null;
+    if (claimedFinal !== null && claimedFinal !== final) {
+      gameIssues.push({
+        code: 'FINAL_MISMATCH',
+        severity: 'error',
+        player: p,
+        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from cards${drawnCard ? ` + ${drawnCard} drawn for the unused Double Rotate card` : ''})`,
+      });
+    }
+    const seconds = ruleSet.clock.minutes * 60;
+    return {
+      name,
+      moves: totals[p],
+      rackPenalty: 0,
+      rackBonus: 0,
+      final,
+      claimedFinal,
+      penaltyMinutes: 0,
+      remaining: `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`,
+      remainingSeconds: seconds,
+      turns: turns.filter((t) => t.player === p && counted[t.index]).length,
+      timeExpired: false,
+      cards: cardTotals[p],
+      ...(cards.doubleRotate ? { drawnCard } : {}),
+    };
+  });
+
+  const result = decide(
+    players,
+    players.map(() => null),
+    ruleSet.tieBreaks ?? ['cards'],
+    { cards: cardTotals },
+  );
+  const ok =
+    turns.every((t) => t.status !== 'illegal' && t.issues.every((i) => i.severity !== 'error')) &&
+    gameIssues.every((i) => i.severity !== 'error');
+  return {
+    ok,
+    rules: ruleSet.id,
+    turns,
+    players,
+    result,
+    issues: gameIssues,
+    board: lastGrid ? drawGrid(lastGrid, size, cards) : [],
+  };
+}
+
+function takenText(taken: string[]): string {
+  return taken.length > 0 ? ` (${taken.join(', ')})` : ' (no card links)';
+}
+
+function sameValues(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort((m, k) => m - k);
+  const y = [...b].sort((m, k) => m - k);
+  return x.every((v, i) => v === y[i]);
+}
+
+/**
+ * A grid recorded after another: every card the last turn did not take keeps
+ * its place and orientation (the rotated card as turned); new cards fill the
+ * places taken. Cards covered by a Color Block card must show `#`.
+ */
+function checkGridAgainst(
+  grid: Grid,
+  previous: Grid | null,
+  blocked: ReadonlySet<number>,
+  size: number,
+  cards: CardRules,
+  report: (message: string) => void,
+): void {
+  const changed: string[] = [];
+  const unmarked: string[] = [];
+  for (let place = 0; place < size * size; place++) {
+    const card = grid[place];
+    if (blocked.has(place) && card && !card.blocked) unmarked.push(squareName(size, place));
+    const before = previous?.[place];
+    if (!before) continue;
+    const same =
+      card !== null &&
+      card.value === before.value &&
+      card.colours.every((c, k) => c === before.colours[k]);
+    if (!same) {
+      changed.push(
+        `${squareName(size, place)} was ${formatCard({ ...before, blocked: false }, cards)}, now ${formatCard(card && { ...card, blocked: false }, cards)}`,
+      );
+    }
+  }
+  if (changed.length > 0) {
+    report(`cards the last turn did not take have changed: ${changed.join('; ')}`);
+  }
+  if (unmarked.length > 0) {
+    report(
+      `${unmarked.join(', ')} ${unmarked.length === 1 ? 'is' : 'are'} covered by a Color Block card but not marked # in the grid`,
+    );
+  }
+}
+
+function drawGrid(grid: Grid, size: number, cards: CardRules): string[] {
+  const rows: string[] = [];
+  for (let r = 0; r < size; r++) {
+    rows.push(
+      grid
+        .slice(r * size, (r + 1) * size)
+        .map((card) => formatCard(card, cards))
+        .join(' '),
+    );
+  }
+  return rows;
+}
