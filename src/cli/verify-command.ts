@@ -57,6 +57,13 @@ export function gcgFile(
   const loaded = loadSheet(file);
   if (!loaded.ok) return { exitCode: 2, stdout: '', stderr: loaded.message };
   const { sheet, report } = loaded.verify(options.wordsFor);
+  if (findRuleSet(sheet.rules)?.cards) {
+    return {
+      exitCode: 2,
+      stdout: '',
+      stderr: `${file}: ${sheet.rules} is a card game; GCG records crossword games\n`,
+    };
+  }
   const warning = report.ok
     ? ''
     : `${file}: the sheet disagrees with the rules; the GCG has the computed scores\n`;

@@ -162,4 +162,12 @@ describe('npm run cli -- verify', () => {
       stderr: expect.stringContaining("'KU1A' has '1'"),
     });
   });
+
+  test('gcg refuses a card game with exit 2', () => {
+    const r = run('gcg', fixture('quivit', '01-totals-most-cards.sheet.json'));
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('quivit is a card game; GCG records crossword games'),
+    });
+  });
 });
