@@ -57,6 +57,8 @@ export interface FormedWord {
   score: number;
   /** True for the word written on the sheet, false for a cross-word. */
   main: boolean;
+  /** Set by the replay once the word has been looked up in the word list. */
+  known?: boolean;
 }
 
 /** A bonus earned by a play. */
@@ -371,7 +373,7 @@ function scoreWord(
       sum += value;
     }
   }
-  return { tiles, start, direction, score: sum * multiplier, main };
+  return { tiles, start, direction, score: sum * multiplier, main, known: undefined };
 }
 
 function touchesTile(cells: Uint8Array, size: number, square: number): boolean {

@@ -866,16 +866,10 @@ function settleRacks(
   return own.map((_, p) => ({ rackPenalty: 0, rackBonus: all - valueOf(p), wentOut: false }));
 }
 
-const knownCache = new WeakMap<FormedWord, boolean>();
-
-/** Whether a formed word is in the list; remembered per word, since digraph readings ask twice. */
+/** Whether a formed word is in the list; kept on the word, since digraph readings ask twice. */
 function isKnown(rules: CompiledRules, words: WordList, word: FormedWord): boolean {
-  let known = knownCache.get(word);
-  if (known === undefined) {
-    known = words.has(rules.alphabet.keyOf(word.tiles));
-    knownCache.set(word, known);
-  }
-  return known;
+  if (word.known === undefined) word.known = words.has(rules.alphabet.keyOf(word.tiles));
+  return word.known;
 }
 
 /** The tiles of a play the recorded rack does not hold, as text, or null when it holds them all. */
