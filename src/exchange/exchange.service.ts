@@ -126,6 +126,9 @@ export class ExchangeService {
                 g.status === 'complete' ? [g.firstRemaining ?? 0, g.secondRemaining ?? 0] : null,
               timeLoss:
                 g.timeLossPlayerId === null ? null : g.timeLossPlayerId === g.firstPlayerId ? 0 : 1,
+              ...(g.firstCards !== null && g.secondCards !== null
+                ? { cards: [g.firstCards, g.secondCards] as [number, number] }
+                : {}),
               source: done ? g.resultSource : null,
               scoresheet: sheet ? { text: sheet.sheet, report: sheet.report, ok: sheet.ok } : null,
               history: historyOf.get(g.id) ?? [],
@@ -228,6 +231,8 @@ export class ExchangeService {
             firstRemaining: g.remaining?.[0] ?? null,
             secondRemaining: g.remaining?.[1] ?? null,
             timeLossPlayerId: g.timeLoss === null ? null : g.timeLoss === 0 ? first : second,
+            firstCards: g.cards?.[0] ?? null,
+            secondCards: g.cards?.[1] ?? null,
             resultSource: g.source,
             version: 1,
           };

@@ -67,6 +67,8 @@ export interface GameDocument {
   /** Seconds left after penalties. */
   remaining: [number, number] | null;
   timeLoss: 0 | 1 | null;
+  /** Cards each player took, in card games; absent or null elsewhere. */
+  cards?: [number, number] | null;
   source: ResultSource | null;
   scoresheet: { text: string; report: unknown; ok: boolean | null } | null;
   history: HistoryDocument[];
@@ -285,6 +287,13 @@ function checkRounds(
       }
       if (g.status === 'complete' && g.remaining === null) {
         err(`${gat}.remaining`, 'a finished game needs its remaining times');
+      }
+      if (
+        g.cards !== undefined &&
+        g.cards !== null &&
+        !(g.status === 'complete' && pair(g.cards, 0, 100000))
+      ) {
+        err(`${gat}.cards`, 'must be two whole numbers of cards for a finished game, else null');
       }
       if (
         g.timeLoss !== null &&

@@ -86,6 +86,7 @@ export const en = {
   'tiebreak.buchholz': 'Buchholz',
   'tiebreak.head-to-head': 'Head-to-head',
   'tiebreak.total-score': 'Total score',
+  'tiebreak.cards': 'Cards taken',
   'tiebreak.seed': 'Seed',
 
   'result.win': 'win',

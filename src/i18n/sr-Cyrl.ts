@@ -85,6 +85,7 @@ export const srCyrl = {
   'tiebreak.buchholz': 'Бухолц',
   'tiebreak.head-to-head': 'Међусобни сусрет',
   'tiebreak.total-score': 'Укупно поена',
+  'tiebreak.cards': 'Узете карте',
   'tiebreak.seed': 'Носилац',
   'result.win': 'победа',
   'result.draw': 'нерешено',

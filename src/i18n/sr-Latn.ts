@@ -88,6 +88,7 @@ export const srLatn = {
   'tiebreak.buchholz': 'Buholc',
   'tiebreak.head-to-head': 'Međusobni susret',
   'tiebreak.total-score': 'Ukupno poena',
+  'tiebreak.cards': 'Uzete karte',
   'tiebreak.seed': 'Nosilac',
 
   'result.win': 'pobeda',

@@ -13,6 +13,7 @@ export function formatTieBreak(tieBreak: TieBreak, value: number): string {
       return formatPoints(value);
     case 'head-to-head':
     case 'total-score':
+    case 'cards':
       return String(value);
     case 'seed':
       return String(-value);

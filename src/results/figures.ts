@@ -10,6 +10,8 @@ export interface ResultFigures {
   /** Who lost on time: 0 = first, 1 = second. */
   timeLoss: 0 | 1 | null;
   winner: Winner;
+  /** Cards each player took, when the game is a card game. */
+  cards: [number, number] | null;
 }
 
 const WINNER: Winner[] = ['first', 'second'];
@@ -44,7 +46,7 @@ export function decideTyped(
   else if (scores[0] !== scores[1]) winner = scores[0] > scores[1] ? 'first' : 'second';
   else if (remaining[0] !== remaining[1]) winner = remaining[0] > remaining[1] ? 'first' : 'second';
   else winner = 'draw';
-  return { scores, remaining, timeLoss: loser, winner };
+  return { scores, remaining, timeLoss: loser, winner, cards: null };
 }
 
 /** The result the engine computed from a score sheet. */
@@ -56,6 +58,7 @@ export function figuresFromReport(report: VerificationReport): ResultFigures {
     remaining: [a.remainingSeconds, b.remainingSeconds],
     timeLoss: reason === 'time-expired' && winner !== null ? (winner === 0 ? 1 : 0) : null,
     winner: winner === null ? 'draw' : WINNER[winner],
+    cards: a.cards !== undefined && b.cards !== undefined ? [a.cards, b.cards] : null,
   };
 }
 

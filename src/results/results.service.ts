@@ -40,6 +40,8 @@ type ResultColumns = Partial<
     | 'secondRemaining'
     | 'timeLossPlayerId'
     | 'resultSource'
+    | 'firstCards'
+    | 'secondCards'
   >
 >;
 
@@ -171,6 +173,8 @@ export class ResultsService {
           secondRemaining: null,
           timeLossPlayerId: null,
           resultSource: null,
+          firstCards: null,
+          secondCards: null,
         },
         'result-cleared',
         user,
@@ -380,6 +384,8 @@ function figuresToColumns(
     firstScore: f.scores[0],
     secondScore: f.scores[1],
     firstRemaining: f.remaining[0],
+    firstCards: f.cards?.[0] ?? null,
+    secondCards: f.cards?.[1] ?? null,
     secondRemaining: f.remaining[1],
     timeLossPlayerId:
       f.timeLoss === null

@@ -14,6 +14,9 @@ export interface GameFacts {
   secondRemaining: number | null;
   timeLossPlayerId: number | null;
   resultSource: ResultSource | null;
+  /** Cards each player took, in card games (the most-cards tie-break); absent elsewhere. */
+  firstCards?: number | null;
+  secondCards?: number | null;
 }
 
 /** How a game was decided, as the engine names it, or `bye`. */
@@ -36,6 +39,8 @@ export function gameRecord(g: GameFacts, round: number): GameRecord {
     record.scoreB = g.secondScore ?? undefined;
     record.remainingA = g.firstRemaining ?? undefined;
     record.remainingB = g.secondRemaining ?? undefined;
+    record.cardsA = g.firstCards ?? undefined;
+    record.cardsB = g.secondCards ?? undefined;
   }
   return record;
 }

@@ -57,6 +57,13 @@ export class Game extends BaseEntity {
   @Column({ name: 'second_remaining', type: 'integer', nullable: true })
   secondRemaining: number | null;
 
+  /** Cards each player took, in card games (Quivit); null elsewhere. */
+  @Column({ name: 'first_cards', type: 'integer', nullable: true })
+  firstCards: number | null;
+
+  @Column({ name: 'second_cards', type: 'integer', nullable: true })
+  secondCards: number | null;
+
   /** The player who lost on time, if any. */
   @Column({ name: 'time_loss_player_id', type: 'integer', nullable: true })
   timeLossPlayerId: number | null;

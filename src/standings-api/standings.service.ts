@@ -94,6 +94,8 @@ export class StandingsService {
             .addSelect('g.second_score', 'secondScore')
             .addSelect('g.first_remaining', 'firstRemaining')
             .addSelect('g.second_remaining', 'secondRemaining')
+            .addSelect('g.first_cards', 'firstCards')
+            .addSelect('g.second_cards', 'secondCards')
             .addSelect('g.time_loss_player_id', 'timeLossPlayerId')
             .addSelect('g.result_source', 'resultSource')
             .where('r.division_id = :division AND r.number <= :through', {
@@ -144,6 +146,7 @@ export class StandingsService {
           remainingSeconds: r.remainingSeconds,
           remaining: formatClock(r.remainingSeconds),
           totalScore: r.totalScore,
+          cards: r.cards,
           buchholz: r.buchholz,
           headToHead: r.headToHead,
           tieBreakValues: r.tieBreaks,

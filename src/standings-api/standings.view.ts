@@ -35,6 +35,7 @@ export class StandingsRowView {
   remainingSeconds: number;
   @ApiProperty({ example: '83:20', description: 'the same as mm:ss' }) remaining: string;
   @ApiProperty() totalScore: number;
+  @ApiProperty({ description: 'cards taken (card games)' }) cards: number;
   @ApiProperty() buchholz: number;
   @ApiProperty() headToHead: number;
   @ApiProperty({

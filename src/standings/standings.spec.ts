@@ -17,6 +17,22 @@ interface Case {
 
 const cases: Case[] = [
   {
+    name: 'Quivit: equal points and scores, decided by most cards taken',
+    players: players('A', 'B', 'C'),
+    games: [
+      { round: 1, a: 'A', b: 'B', resultA: 'win', scoreA: 20, scoreB: 12, cardsA: 9, cardsB: 5 },
+      { round: 2, a: 'B', b: 'C', resultA: 'win', scoreA: 20, scoreB: 12, cardsA: 11, cardsB: 4 },
+      { round: 3, a: 'C', b: 'A', resultA: 'win', scoreA: 20, scoreB: 12, cardsA: 8, cardsB: 6 },
+    ],
+    options: { tieBreaks: ['spread', 'cards', 'seed'] },
+    expected: [
+      // all 1 point, spread +8 − 8 = 0 each; cards B 5 + 11 = 16, A 9 + 6 = 15, C 4 + 8 = 12
+      { playerId: 'B', rank: 1, points: 1, spread: 0, cards: 16 },
+      { playerId: 'A', rank: 2, points: 1, spread: 0, cards: 15 },
+      { playerId: 'C', rank: 3, points: 1, spread: 0, cards: 12 },
+    ],
+  },
+  {
     name: 'wins, losses, byes and spread with a bye spread of 50',
     players: players('A', 'B', 'C'),
     games: [

@@ -35,6 +35,7 @@ interface Tally {
   spread: number;
   remainingSeconds: number;
   totalScore: number;
+  cards: number;
   buchholz: number;
   headToHead: number;
   /** Finished games: opponent index and points this player took from that game. */
@@ -70,6 +71,7 @@ export function computeStandings(
     spread: 0,
     remainingSeconds: 0,
     totalScore: 0,
+    cards: 0,
     buchholz: 0,
     headToHead: 0,
     opponents: [],
@@ -102,6 +104,8 @@ export function computeStandings(
     const sb = game.scoreB ?? 0;
     record(a, b, outcomes[0], sa, sb, game.remainingA ?? 0);
     record(b, a, outcomes[1], sb, sa, game.remainingB ?? 0);
+    a.cards += game.cardsA ?? 0;
+    b.cards += game.cardsB ?? 0;
   }
   for (const t of tallies) {
     for (const o of t.opponents) t.buchholz += tallies[o.opponent].points;
@@ -156,6 +160,7 @@ export function computeStandings(
         spread: t.spread,
         remainingSeconds: t.remainingSeconds,
         totalScore: t.totalScore,
+        cards: t.cards,
         buchholz: t.buchholz,
         headToHead: t.headToHead,
         tieBreaks: values.get(t)!,
@@ -197,6 +202,8 @@ function keyFor(criterion: 'points' | TieBreak, group: Tally[]): (t: Tally) => n
       return (t) => t.buchholz;
     case 'total-score':
       return (t) => t.totalScore;
+    case 'cards':
+      return (t) => t.cards;
     case 'seed':
       return (t) => -t.player.seed;
     case 'head-to-head': {

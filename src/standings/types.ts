@@ -37,11 +37,14 @@ export interface GameRecord {
   /** Seconds left on each player's clock at the end (less penalties). */
   remainingA?: number;
   remainingB?: number;
+  /** Cards each player took (card games such as Quivit: the most-cards tie-break). */
+  cardsA?: number;
+  cardsB?: number;
 }
 
 /** Criteria that order players with equal game points. */
 export type TieBreak =
-  'spread' | 'remaining-time' | 'buchholz' | 'head-to-head' | 'total-score' | 'seed';
+  'spread' | 'remaining-time' | 'buchholz' | 'head-to-head' | 'total-score' | 'cards' | 'seed';
 
 export interface StandingsOptions {
   /** Count only games of rounds `<=` this; all games when omitted. */
@@ -75,6 +78,8 @@ export interface StandingsRow {
   remainingSeconds: number;
   /** Σ own final scores (byes add nothing). */
   totalScore: number;
+  /** Σ cards taken (card games; byes add nothing). */
+  cards: number;
   /** Σ of the current points of every opponent met in a finished game; a bye adds 0. */
   buchholz: number;
   /**

@@ -23,6 +23,7 @@ export const TIE_BREAKS = [
   'buchholz',
   'head-to-head',
   'total-score',
+  'cards',
 ] as const;
 
 /** A tie-break after game points. */

@@ -1,0 +1,73 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { createTournament, pair, register, standings } from './tournament-helpers';
+
+/** Quivit fixtures: 01 ends 20-20, the second player winning on cards 14-13; 02 ends 26-19, cards 16-13. */
+const sheet = (file: string, players: [string, string]) => ({
+  ...(JSON.parse(
+    readFileSync(join(__dirname, '..', 'fixtures', 'quivit', file), 'utf8'),
+  ) as object),
+  players,
+});
+
+describe(`a card game's most-cards tie-break in a tournament (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  test('cards come from the verified sheets into standings, and survive export and import', async () => {
+    const judge = await t.account('judge');
+    const { id, divisionId } = await createTournament(t, {
+      name: 'Quivit open',
+      ruleSet: 'quivit',
+      rounds: 2,
+      pairingPlan: ['manual'],
+      tieBreaks: ['cards', 'spread'],
+      byeSpread: 0,
+    });
+    const [ana, ben] = await register(t, divisionId, ['Ana Ruiz', 'Ben Okafor']);
+    const enter = async (round: number, first: typeof ana, second: typeof ben, file: string) => {
+      const paired = await pair(t, divisionId, {
+        system: 'manual',
+        pairings: [{ first: first.id, second: second.id }],
+      });
+      const game = paired.games[0];
+      await t.http
+        .put(`/api/games/${game.id}/scoresheet`)
+        .set(judge)
+        .send(sheet(file, [first.name, second.name]))
+        .expect(200);
+      expect(paired.number).toBe(round);
+    };
+    await enter(1, ana, ben, '01-totals-most-cards.sheet.json'); // Ben wins 20-20 on cards (Ana 13, Ben 14)
+    await enter(2, ana, ben, '02-grid-links.sheet.json'); // Ana wins 26-19 (Ana 16 cards, Ben 13)
+    const table = await standings(t, divisionId);
+    const rows = table.rows as unknown as {
+      name: string;
+      points: number;
+      cards: number;
+      rank: number;
+    }[];
+    // 1 point each; cards Ana 13 + 16 = 29, Ben 14 + 13 = 27: Ana first on the cards tie-break
+    expect(rows.map((r) => [r.rank, r.name, r.points, r.cards])).toEqual([
+      [1, 'Ana Ruiz', 1, 29],
+      [2, 'Ben Okafor', 1, 27],
+    ]);
+    const exported = (
+      await t.http.get(`/api/tournaments/${id}/export`).set(t.organiser).expect(200)
+    ).body;
+    const imported = await t.http
+      .post('/api/tournaments/import')
+      .set(t.organiser)
+      .send(exported)
+      .expect(201);
+    const newDivision = imported.body.divisions[0].id as number;
+    const again = await standings(t, newDivision);
+    expect((again.rows as unknown as { cards: number }[]).map((r) => r.cards)).toEqual([29, 27]);
+  });
+});
