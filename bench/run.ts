@@ -1,6 +1,7 @@
 import { defaultWordList } from '../src/dictionary/default-lists';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
+import { run as pages } from './pages.bench';
 import { run as pairing } from './pairing.bench';
 import { run as render } from './render.bench';
 import { run as server } from './server.bench';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   standings: () => standings(),
   server: () => server(),
   render: () => render(),
+  pages: () => pages(),
 };
 
 async function main(): Promise<void> {

@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import { WordsModule } from './words/words.module';
 import { ExchangeModule } from './exchange/exchange.module';
 import { HealthController } from './health.controller';
+import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { ResultsModule } from './results/results.module';
 import { RoundsModule } from './rounds/rounds.module';
@@ -18,6 +19,14 @@ export interface AppOptions {
   /** Database settings; from the environment when left out. */
   database?: DatabaseSettings;
 }
+
+/**
+ * The health check (and the old `GET /` redirect to the API docs, which the
+ * tournament list of the pages now answers first: routes are registered in
+ * module order, so this module comes after PagesModule).
+ */
+@Module({ controllers: [HealthController] })
+class HealthModule {}
 
 /** The application: one module per bounded context. */
 @Module({})
@@ -40,8 +49,9 @@ export class AppModule {
         StandingsApiModule,
         ExchangeModule,
         WordsModule,
+        PagesModule,
+        HealthModule,
       ],
-      controllers: [HealthController],
     };
   }
 }

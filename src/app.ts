@@ -9,12 +9,13 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import { join } from 'path';
+import hbs from 'hbs';
 import { AppModule, AppOptions } from './app.module';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
 import type { Role } from './auth/user.entity';
 import { ErrorFilter } from './common/error.filter';
 import { ErrorView } from './common/api/docs';
+import { configureViews, findViewsDir } from './render/views';
 
 /** Largest request body: a whole-tournament import of a big open event fits. */
 const BODY_LIMIT = '25mb';
@@ -43,8 +44,12 @@ export async function createApp(
     }),
   );
   app.useGlobalFilters(new ErrorFilter());
-  app.setBaseViewsDir(join(__dirname, '..', '..', 'views'));
+  const viewsDir = findViewsDir();
+  app.setBaseViewsDir(viewsDir);
   app.setViewEngine('hbs');
+  configureViews(hbs.handlebars, viewsDir);
+  // Compiled templates are kept (Express's cache; hbs reads it) unless developing them.
+  app.set('view cache', process.env.NODE_ENV !== 'development');
   app.enableShutdownHooks();
   documentAccess(app);
   const document = SwaggerModule.createDocument(

@@ -1,5 +1,5 @@
-import { Controller, Get, Redirect } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 
 @ApiTags('health')
@@ -16,9 +16,4 @@ export class HealthController {
       database: this.dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite',
     };
   }
-
-  @ApiExcludeEndpoint()
-  @Get()
-  @Redirect('/api/docs', 302)
-  home(): void {}
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
+import { BadInput, Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
@@ -40,42 +40,73 @@ export class PlayersService {
    * joins at the next round to be paired, with no points for the rounds missed.
    */
   async register(divisionId: number, dto: CreatePlayerDto): Promise<PlayerView> {
-    const player = await this.transactions.run(async (m) => {
-      const { tournament, paired, systems } = await this.divisionState(m, divisionId);
-      const joinedRound = paired + 1;
-      if (paired > 0) {
-        if (joinedRound > tournament.roundsPlanned) {
-          throw new Conflict(
-            'TOURNAMENT_FINISHED',
-            `all ${tournament.roundsPlanned} rounds are paired; a late entry has no round to join`,
-          );
-        }
-        if ([...systems, plannedSystem(tournament, joinedRound)].some(isScheduled)) {
-          throw new Conflict(
-            'ROUND_ROBIN_STARTED',
-            'a round robin under way cannot take a late entry: its schedule is fixed by the players it started with',
-          );
+    const player = await this.transactions.run((m) => this.registerIn(m, divisionId, dto));
+    return playerView(player);
+  }
+
+  /**
+   * Registers several players in one transaction (a CSV import): all or none.
+   * A refusal names the player that caused it in `details.index` (0-based).
+   */
+  async registerMany(divisionId: number, dtos: CreatePlayerDto[]): Promise<PlayerView[]> {
+    const players = await this.transactions.run(async (m) => {
+      const out: Player[] = [];
+      for (const [index, dto] of dtos.entries()) {
+        try {
+          out.push(await this.registerIn(m, divisionId, dto));
+        } catch (e) {
+          if (e instanceof DomainError) {
+            throw new DomainError(e.status, e.code, `player ${index + 1}: ${e.message}`, {
+              index,
+              name: dto.name,
+            });
+          }
+          throw e;
         }
       }
-      const name = cleanName(dto.name);
-      await this.checkName(m, divisionId, name);
-      const seed = dto.seed ?? (await this.nextSeed(m, divisionId));
-      await this.checkSeed(m, divisionId, seed);
-      const saved = await m.save(
-        m.create(Player, {
-          divisionId,
-          name,
-          club: dto.club?.trim() || null,
-          rating: dto.rating ?? null,
-          seed,
-          active: true,
-          joinedRound,
-        }),
-      );
-      await touchDivisions(m, divisionId);
-      return saved;
+      return out;
     });
-    return playerView(player);
+    return players.map(playerView);
+  }
+
+  private async registerIn(
+    m: EntityManager,
+    divisionId: number,
+    dto: CreatePlayerDto,
+  ): Promise<Player> {
+    const { tournament, paired, systems } = await this.divisionState(m, divisionId);
+    const joinedRound = paired + 1;
+    if (paired > 0) {
+      if (joinedRound > tournament.roundsPlanned) {
+        throw new Conflict(
+          'TOURNAMENT_FINISHED',
+          `all ${tournament.roundsPlanned} rounds are paired; a late entry has no round to join`,
+        );
+      }
+      if ([...systems, plannedSystem(tournament, joinedRound)].some(isScheduled)) {
+        throw new Conflict(
+          'ROUND_ROBIN_STARTED',
+          'a round robin under way cannot take a late entry: its schedule is fixed by the players it started with',
+        );
+      }
+    }
+    const name = cleanName(dto.name);
+    await this.checkName(m, divisionId, name);
+    const seed = dto.seed ?? (await this.nextSeed(m, divisionId));
+    await this.checkSeed(m, divisionId, seed);
+    const saved = await m.save(
+      m.create(Player, {
+        divisionId,
+        name,
+        club: dto.club?.trim() || null,
+        rating: dto.rating ?? null,
+        seed,
+        active: true,
+        joinedRound,
+      }),
+    );
+    await touchDivisions(m, divisionId);
+    return saved;
   }
 
   async update(id: number, dto: UpdatePlayerDto): Promise<PlayerView> {

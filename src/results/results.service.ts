@@ -140,6 +140,20 @@ export class ResultsService {
     });
   }
 
+  /**
+   * Verifies a sheet against a game exactly as {@link enterSheet} would (rules,
+   * options, players, the tournament's word list) and stores nothing: the
+   * judge's "check" before saving. Throws the same errors.
+   */
+  async checkSheet(id: number, body: unknown): Promise<VerificationReport> {
+    const ctx = await this.load(this.dataSource.manager, id);
+    if (ctx.game.status === 'bye') {
+      throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
+    }
+    const { list } = await this.words.listForTournament(ctx.tournament);
+    return this.verify(ctx, body, list);
+  }
+
   /** Removes a game's score sheet; the result stays, now as a typed result. */
   async removeSheet(id: number, ifMatch: number | undefined, user: User | null): Promise<GameView> {
     return this.write(id, async (m, ctx) => {

@@ -24,7 +24,7 @@ import { Tournament } from '../tournaments/tournament.entity';
 import { PairRoundDto, SwapDto } from './dto/round.dto';
 import { gameRecord } from './game-facts';
 import { Game } from './game.entity';
-import { gameView, RoundView } from './game.view';
+import { GameView, gameView, RoundView } from './game.view';
 import { Round } from './round.entity';
 
 /** Players as src/pairing sees them before round `round`: late entries count from their round. */
@@ -223,6 +223,42 @@ export class RoundsService {
     const round = await this.dataSource.manager.findOneBy(Round, { divisionId, number });
     if (!round) throw new NotFound(`round ${number} of division`, divisionId);
     return (await this.views([round]))[0];
+  }
+
+  /**
+   * Every game of one player (byes included), by round, as the API shows games;
+   * for the player page. `scoresheet` tells whether the game has a sheet.
+   */
+  async gamesOfPlayer(playerId: number): Promise<GameView[]> {
+    const m = this.dataSource.manager;
+    const player = await m.findOneBy(Player, { id: playerId });
+    if (!player) throw new NotFound('player', playerId);
+    const games = await m.find(Game, {
+      where: [{ firstPlayerId: playerId }, { secondPlayerId: playerId }],
+    });
+    if (games.length === 0) return [];
+    const rounds = new Map(
+      (await m.findBy(Round, { id: In([...new Set(games.map((g) => g.roundId))]) })).map(
+        (r) => [r.id, r] as const,
+      ),
+    );
+    const ids = [
+      ...new Set(games.flatMap((g) => [g.firstPlayerId, g.secondPlayerId ?? g.firstPlayerId])),
+    ];
+    const players = new Map(
+      (await m.findBy(Player, { id: In(ids) })).map((p) => [p.id, p] as const),
+    );
+    const sheets = new Map(
+      (
+        await m.find(ScoreSheet, {
+          where: { gameId: In(games.map((g) => g.id)) },
+          select: { gameId: true, ok: true },
+        })
+      ).map((s) => [s.gameId, { ok: s.ok }] as const),
+    );
+    return games
+      .map((g) => gameView(g, rounds.get(g.roundId)!, players, sheets.get(g.id) ?? null))
+      .sort((a, b) => a.round - b.round);
   }
 
   private async roundById(id: number): Promise<RoundView> {

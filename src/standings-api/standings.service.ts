@@ -14,6 +14,19 @@ import { standingsOptions } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import { StandingsView } from './standings.view';
 
+/**
+ * What the standings pages and PDFs read: the table, the games it was computed
+ * from (for the cross-table), and the division and tournament, all as of one
+ * revision of the division (`revision`).
+ */
+export interface StandingsSnapshot {
+  revision: number;
+  view: StandingsView;
+  records: GameRecord[];
+  division: Division;
+  tournament: Tournament;
+}
+
 /** A standings table ready to send: its JSON and an entity tag for conditional requests. */
 export interface StandingsJson {
   json: string;
@@ -32,6 +45,7 @@ const CACHE_SIZE = 64;
 @Injectable()
 export class StandingsService {
   private readonly cache = new Map<string, StandingsJson & { revision: number }>();
+  private readonly snapshots = new Map<string, StandingsSnapshot>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -58,11 +72,49 @@ export class StandingsService {
     return entry;
   }
 
+  /**
+   * The table with its games, division and tournament, for pages: kept (by
+   * division and round) until the division's revision moves, like {@link json}.
+   * One indexed read when nothing changed.
+   */
+  async snapshot(divisionId: number, round?: number): Promise<StandingsSnapshot> {
+    const m = this.dataSource.manager;
+    const division = await m.findOneBy(Division, { id: divisionId });
+    if (!division) throw new NotFound('division', divisionId);
+    const key = `${divisionId}:${round ?? 'last'}`;
+    const hit = this.snapshots.get(key);
+    if (hit && hit.revision === division.revision) {
+      this.snapshots.delete(key);
+      this.snapshots.set(key, hit);
+      return hit;
+    }
+    const { view, records, tournament } = await this.computeFull(division, round);
+    const entry: StandingsSnapshot = {
+      revision: division.revision,
+      view,
+      records,
+      division,
+      tournament,
+    };
+    this.snapshots.delete(key);
+    this.snapshots.set(key, entry);
+    if (this.snapshots.size > CACHE_SIZE)
+      this.snapshots.delete(this.snapshots.keys().next().value!);
+    return entry;
+  }
+
   /** Computes the table from the database, bypassing the cache. */
   async compute(
     division: Pick<Division, 'id' | 'tournamentId'>,
     round?: number,
   ): Promise<StandingsView> {
+    return (await this.computeFull(division, round)).view;
+  }
+
+  private async computeFull(
+    division: Pick<Division, 'id' | 'tournamentId'>,
+    round?: number,
+  ): Promise<{ view: StandingsView; records: GameRecord[]; tournament: Tournament }> {
     const m = this.dataSource.manager;
     const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
     const rounds = await m.find(Round, {
@@ -120,7 +172,7 @@ export class StandingsService {
       records,
       options,
     );
-    return {
+    const view: StandingsView = {
       divisionId: division.id,
       tournamentId: tournament.id,
       round: through,
@@ -153,5 +205,6 @@ export class StandingsService {
         };
       }),
     };
+    return { view, records, tournament };
   }
 }

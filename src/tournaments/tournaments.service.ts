@@ -7,7 +7,7 @@ import { Player } from '../players/player.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from './division.entity';
 import { CreateTournamentDto, DivisionDto, UpdateTournamentDto } from './dto/tournament.dto';
-import { touchDivisions } from './tournament-rules';
+import { findDivision, touchDivisions } from './tournament-rules';
 import { DEFAULT_TIE_BREAKS, Tournament } from './tournament.entity';
 import { DivisionView, RuleSetView, TournamentView } from './tournament.view';
 
@@ -131,6 +131,13 @@ export class TournamentsService {
     const d = await this.dataSource.manager.findOneBy(Division, { id });
     if (!d) throw new NotFound('division', id);
     return (await this.divisionViews(this.dataSource.manager, [d]))[0];
+  }
+
+  /** A division with its tournament (entities), or a 404: for pages that need the rules and names. */
+  divisionWithTournament(
+    divisionId: number,
+  ): Promise<{ division: Division; tournament: Tournament }> {
+    return findDivision(this.dataSource.manager, divisionId);
   }
 
   async addDivision(tournamentId: number, dto: DivisionDto): Promise<DivisionView> {

@@ -1,0 +1,138 @@
+import { HttpException } from '@nestjs/common';
+import { DomainError } from '../common/errors';
+import type { Lang } from '../i18n';
+import type { FieldError } from '../render/view-models';
+import { isPageMessageKey, pt } from './messages';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CLOCK = /^-?\d{1,3}:[0-5]\d$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Reads a posted form (urlencoded or multipart) field by field, collecting
+ * each field's error in the page's language. Values come back as typed, for
+ * the form to be shown again.
+ */
+export class FormReader {
+  readonly errors: FieldError[] = [];
+
+  constructor(
+    private readonly body: unknown,
+    private readonly lang: Lang,
+  ) {}
+
+  /** A field's text as sent ('' when absent; the first of repeated fields). */
+  raw(name: string): string {
+    if (typeof this.body !== 'object' || this.body === null) return '';
+    const v: unknown = (this.body as Record<string, unknown>)[name];
+    const first: unknown = Array.isArray(v) ? v[0] : v;
+    return typeof first === 'string' ? first : '';
+  }
+
+  get ok(): boolean {
+    return this.errors.length === 0;
+  }
+
+  fail(field: string, message: string): void {
+    if (!this.errors.some((e) => e.field === field)) this.errors.push({ field, message });
+  }
+
+  /** Trimmed text; `null` when empty and not required. */
+  text(name: string, options: { required?: boolean; max: number }): string | null {
+    const value = this.raw(name).trim();
+    if (value === '') {
+      if (options.required) this.fail(name, pt(this.lang, 'form.required'));
+      return null;
+    }
+    if (CONTROL.test(value)) this.fail(name, pt(this.lang, 'form.control'));
+    else if (value.length > options.max)
+      this.fail(name, pt(this.lang, 'form.tooLong', { max: options.max }));
+    return value;
+  }
+
+  /** A whole number in a range; `null` when empty and not required. */
+  int(name: string, min: number, max: number, required = false): number | null {
+    const value = this.raw(name).trim();
+    if (value === '') {
+      if (required) this.fail(name, pt(this.lang, 'form.required'));
+      return null;
+    }
+    const n = /^[-+]?\d{1,9}$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(n) || n < min || n > max) {
+      this.fail(name, pt(this.lang, 'form.integer', { min, max }));
+      return null;
+    }
+    return n;
+  }
+
+  /** A clock reading `mm:ss` (or `-mm:ss`). */
+  clock(name: string, required = true): string | null {
+    const value = this.raw(name).trim();
+    if (value === '') {
+      if (required) this.fail(name, pt(this.lang, 'form.required'));
+      return null;
+    }
+    if (!CLOCK.test(value)) {
+      this.fail(name, pt(this.lang, 'form.clock'));
+      return null;
+    }
+    return value;
+  }
+
+  /** A date `YYYY-MM-DD` that exists. */
+  date(name: string, required = false): string | null {
+    const value = this.raw(name).trim();
+    if (value === '') {
+      if (required) this.fail(name, pt(this.lang, 'form.required'));
+      return null;
+    }
+    const d = new Date(`${value}T00:00:00Z`);
+    if (!DATE.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
+      this.fail(name, pt(this.lang, 'form.date'));
+      return null;
+    }
+    return value;
+  }
+
+  /** One of the values offered. */
+  choice<T extends string>(name: string, values: readonly T[], fallback?: T): T | null {
+    const value = this.raw(name).trim();
+    if (value === '' && fallback !== undefined) return fallback;
+    if ((values as readonly string[]).includes(value)) return value as T;
+    this.fail(name, pt(this.lang, value === '' ? 'form.required' : 'form.choice'));
+    return null;
+  }
+}
+
+/** The domain error inside an exception, if it is one. */
+export function asDomainError(e: unknown): DomainError | null {
+  return e instanceof DomainError ? e : null;
+}
+
+/** The HTTP status of any exception (500 for the unknown). */
+export function statusOf(e: unknown): number {
+  if (e instanceof DomainError) return e.status;
+  if (e instanceof HttpException) return e.getStatus();
+  return 500;
+}
+
+/**
+ * A refusal of the server in the page's language: the code's own message
+ * when the table has one (with `params`), else the status's. Unknown errors
+ * are rethrown, so that they reach the error page and the log.
+ */
+export function refusal(
+  lang: Lang,
+  e: unknown,
+  params: Record<string, string | number> = {},
+): { status: number; message: string; code: string } {
+  if (!(e instanceof DomainError)) throw e;
+  const key = `err.${e.code}`;
+  const message = isPageMessageKey(key)
+    ? pt(lang, key, params)
+    : isPageMessageKey(`status.${e.status}`)
+      ? pt(lang, `status.${e.status}` as 'status.400')
+      : pt(lang, 'err.other');
+  return { status: e.status, message, code: e.code };
+}

@@ -1,0 +1,241 @@
+import { Lang, latinToCyrillic } from '../i18n';
+
+/**
+ * Texts the pages need beyond `src/i18n` (form errors, the server's refusals
+ * in words, flash messages, error pages). The same discipline as the main
+ * tables: Serbian Latin is the master, English must have exactly its keys
+ * (the type checker says so), Cyrillic is the Latin transliterated. Meant to
+ * be merged into `src/i18n` (see docs/pages.md); kept here so that the pages
+ * did not edit shared tables.
+ */
+const srLatn = {
+  'page.signIn': 'Prijava',
+  'page.judge': 'Sudija',
+  'page.organiser': 'Organizator',
+  'page.error': 'Greška',
+
+  'flash.saved': 'Sačuvano.',
+  'flash.paired': '{n}. kolo je upareno.',
+  'flash.swapped': 'Igrači su zamenjeni.',
+  'flash.roundDeleted': '{n}. kolo je poništeno.',
+  'flash.imported': 'Uvezeno igrača: {n}.',
+  'flash.withdrawn': 'Igrač je odjavljen sa turnira.',
+  'flash.cleared': 'Rezultat je obrisan; partija ponovo čeka rezultat.',
+  'flash.signedOut': 'Odjavljeni ste.',
+
+  'status.400': 'Zahtev nije ispravan.',
+  'status.401': 'Prvo se prijavite.',
+  'status.403': 'Vaš nalog nema pravo na ovo.',
+  'status.404': 'Tražena stranica ne postoji.',
+  'status.409': 'Zahtev se kosi sa trenutnim stanjem.',
+  'status.413': 'Poslati podaci su preveliki.',
+  'status.422': 'Podaci ne mogu da se prihvate.',
+  'status.500': 'Greška na serveru; zabeležena je.',
+  'status.crossSite': 'Obrazac je poslat sa drugog sajta i odbijen je. Otvorite stranicu ponovo.',
+
+  'form.required': 'Obavezno polje.',
+  'form.integer': 'Upišite ceo broj od {min} do {max}.',
+  'form.clock': 'Upišite vreme kao mm:ss (npr. 03:24, ili -00:30 posle isteka).',
+  'form.date': 'Upišite datum kao GGGG-MM-DD.',
+  'form.dateOrder': 'Kraj ne može biti pre početka.',
+  'form.tooLong': 'Najviše {max} znakova.',
+  'form.control': 'Polje ne sme da sadrži kontrolne znakove.',
+  'form.choice': 'Izaberite jednu od ponuđenih vrednosti.',
+  'form.samePlayer': 'Izaberite dva različita igrača.',
+  'form.tooManyWords': 'Najviše {max} reči u jednom potezu.',
+  'form.stalePage': 'Stranica je zastarela; otvorite je ponovo.',
+
+  'err.PLAYER_EXISTS': 'U grupi već postoji igrač s tim imenom; zapisnici ih ne bi razlikovali.',
+  'err.SEED_TAKEN': 'Taj broj nosioca već ima drugi igrač.',
+  'err.ROUND_ROBIN_STARTED':
+    'Turnir svako sa svakim je počeo: raspored je određen igračima s kojima je počeo.',
+  'err.TOURNAMENT_FINISHED': 'Sva kola su uparena; naknadni igrač nema kolo u koje bi ušao.',
+  'err.DIVISION_EXISTS': 'Turnir već ima grupu s tim nazivom.',
+  'err.TOURNAMENT_STARTED':
+    'Pravila, vreme i razlika za slobodno kolo ne menjaju se kad je upareno prvo kolo.',
+  'err.ROUNDS_ALREADY_PAIRED': 'Već je upareno više kola od tog broja.',
+  'err.ROUND_IN_PROGRESS': 'Sledeće kolo ne može da se upari dok partije nemaju rezultat: {where}.',
+  'err.ALL_ROUNDS_PAIRED': 'Sva planirana kola su uparena.',
+  'err.NOT_ENOUGH_PLAYERS': 'Za parovanje su potrebna bar dva aktivna igrača.',
+  'err.PAIRING_FAILED': 'Program za parovanje nije našao ispravne parove.',
+  'err.INVALID_PAIRINGS': 'Takvi parovi nisu dozvoljeni.',
+  'err.ROUND_PLAYED': 'Kolo već ima rezultate, pa se ne može menjati.',
+  'err.NOT_LAST_ROUND': 'Poništiti se može samo poslednje kolo.',
+  'err.NOT_IN_ROUND': 'Izabrani igrač nije u ovom kolu.',
+  'err.STALE_VERSION':
+    'Neko je u međuvremenu promenio rezultat ove partije. Otvorite stranicu ponovo i proverite.',
+  'err.CONCURRENT_UPDATE': 'Rezultat je upravo promenjen s druge strane. Otvorite stranicu ponovo.',
+  'err.RESULT_EXISTS':
+    'Partija već ima rezultat. Otvorite stranicu ponovo da biste ga videli i ispravili.',
+  'err.GAME_IS_BYE': 'Ovo je slobodno kolo: nema rezultata za upis.',
+  'err.TIME_LOSS_UNCLEAR': 'Nejasno je kome je isteklo vreme: označite ko je izgubio na vreme.',
+  'err.RESULT_CONTRADICTS_SHEET':
+    'Rezultat se ne slaže s proverenim zapisnikom ({differences}). Ispravite zapisnik.',
+  'err.SHEET_PRESENT': 'Partija ima zapisnik; rezultat se menja kroz zapisnik.',
+  'err.NO_RESULT': 'Partija nema rezultat.',
+  'err.SHEET_RULES_MISMATCH': 'Zapisnik je za pravila „{sheet}”, a turnir se igra po „{rules}”.',
+  'err.SHEET_OPTIONS_MISMATCH': 'Podešavanja u zapisniku se razlikuju od podešavanja turnira.',
+  'err.SHEET_PLAYERS_MISMATCH':
+    'Zapisnik je za igrače {got}, a ovu partiju igraju {expected} (prvi igra {first}).',
+  'err.SHEET_PLAYERS_SWAPPED':
+    'Igrači su u zapisniku obrnutim redom: prvi je igrao {first}, pa on ide prvi u „players”.',
+  'err.WORD_UNREADABLE': 'Reč ne može da se pročita po ovim pravilima: {detail}',
+  'err.NO_WORD_LIST': 'Za ova pravila nema rečnika.',
+  'err.UNKNOWN_RULE_SET': 'Nepoznata pravila.',
+  'err.INVALID_OPTIONS': 'Podešavanja ne odgovaraju pravilima.',
+  'err.other': 'Zahtev nije prihvaćen.',
+
+  'sheet.json.InvalidSymbol': 'nepoznat znak',
+  'sheet.json.InvalidNumberFormat': 'neispravan broj',
+  'sheet.json.PropertyNameExpected': 'očekuje se naziv polja pod navodnicima',
+  'sheet.json.ValueExpected': 'očekuje se vrednost',
+  'sheet.json.ColonExpected': 'očekuje se dvotačka',
+  'sheet.json.CommaExpected': 'očekuje se zarez',
+  'sheet.json.CloseBraceExpected': 'očekuje se zatvorena vitičasta zagrada }',
+  'sheet.json.CloseBracketExpected': 'očekuje se zatvorena uglasta zagrada ]',
+  'sheet.json.EndOfFileExpected': 'posle kraja zapisnika ima još teksta',
+  'sheet.json.InvalidCommentToken': 'komentari nisu dozvoljeni',
+  'sheet.json.UnexpectedEndOfComment': 'komentar nije zatvoren',
+  'sheet.json.UnexpectedEndOfString': 'navodnik nije zatvoren',
+  'sheet.json.UnexpectedEndOfNumber': 'broj je prekinut',
+  'sheet.json.InvalidUnicode': 'neispravan Unicode znak',
+  'sheet.json.InvalidEscapeCharacter': 'neispravna kosa crta (\\) u tekstu',
+  'sheet.json.InvalidCharacter': 'nedozvoljen znak u tekstu',
+  'sheet.json.empty': 'zapisnik je prazan',
+  'sheet.json.other': 'tekst nije ispravan JSON',
+  'sheet.field': 'polje {field}: {message}',
+  'sheet.gcg': 'GCG, red {line}: {message}',
+} as const;
+
+/** A key of the pages' own table. */
+export type PageMessageKey = keyof typeof srLatn;
+
+const en: Record<PageMessageKey, string> = {
+  'page.signIn': 'Sign in',
+  'page.judge': 'Judge',
+  'page.organiser': 'Organiser',
+  'page.error': 'Error',
+
+  'flash.saved': 'Saved.',
+  'flash.paired': 'Round {n} is paired.',
+  'flash.swapped': 'The players were swapped.',
+  'flash.roundDeleted': 'Round {n} was removed.',
+  'flash.imported': 'Players imported: {n}.',
+  'flash.withdrawn': 'The player was withdrawn from the tournament.',
+  'flash.cleared': 'The result was cleared; the game is pending again.',
+  'flash.signedOut': 'You are signed out.',
+
+  'status.400': 'The request is not valid.',
+  'status.401': 'Sign in first.',
+  'status.403': 'Your account may not do this.',
+  'status.404': 'There is no such page.',
+  'status.409': 'The request clashes with the current state.',
+  'status.413': 'The data sent is too large.',
+  'status.422': 'The data cannot be accepted.',
+  'status.500': 'Something went wrong on the server; it has been logged.',
+  'status.crossSite': 'The form was sent from another site and refused. Open the page again.',
+
+  'form.required': 'Required.',
+  'form.integer': 'Enter a whole number from {min} to {max}.',
+  'form.clock': 'Enter the time as mm:ss (e.g. 03:24, or -00:30 past zero).',
+  'form.date': 'Enter the date as YYYY-MM-DD.',
+  'form.dateOrder': 'The end cannot be before the start.',
+  'form.tooLong': 'At most {max} characters.',
+  'form.control': 'The field must not contain control characters.',
+  'form.choice': 'Choose one of the values offered.',
+  'form.samePlayer': 'Choose two different players.',
+  'form.tooManyWords': 'At most {max} words in one play.',
+  'form.stalePage': 'The page is out of date; open it again.',
+
+  'err.PLAYER_EXISTS':
+    'The division already has a player with that name; score sheets could not tell them apart.',
+  'err.SEED_TAKEN': 'Another player already has that seed.',
+  'err.ROUND_ROBIN_STARTED':
+    'The round robin has started: its schedule is fixed by the players it started with.',
+  'err.TOURNAMENT_FINISHED': 'All rounds are paired; a late entry has no round to join.',
+  'err.DIVISION_EXISTS': 'The tournament already has a division with that name.',
+  'err.TOURNAMENT_STARTED':
+    'Rules, clock and bye spread cannot change once the first round is paired.',
+  'err.ROUNDS_ALREADY_PAIRED': 'More rounds than that are already paired.',
+  'err.ROUND_IN_PROGRESS': 'The next round cannot be paired while games have no result: {where}.',
+  'err.ALL_ROUNDS_PAIRED': 'Every planned round is paired.',
+  'err.NOT_ENOUGH_PLAYERS': 'Pairing needs at least two active players.',
+  'err.PAIRING_FAILED': 'The pairing program found no valid pairings.',
+  'err.INVALID_PAIRINGS': 'Those pairings are not allowed.',
+  'err.ROUND_PLAYED': 'The round has results already, so it cannot change.',
+  'err.NOT_LAST_ROUND': 'Only the last round can be removed.',
+  'err.NOT_IN_ROUND': 'The player chosen is not in this round.',
+  'err.STALE_VERSION':
+    "Someone changed this game's result in the meantime. Open the page again and check.",
+  'err.CONCURRENT_UPDATE': 'The result was just changed elsewhere. Open the page again.',
+  'err.RESULT_EXISTS': 'The game has a result already. Open the page again to see and correct it.',
+  'err.GAME_IS_BYE': 'This is a bye: it takes no result.',
+  'err.TIME_LOSS_UNCLEAR': 'It is not clear whose time ran out: mark who lost on time.',
+  'err.RESULT_CONTRADICTS_SHEET':
+    'The result contradicts the verified score sheet ({differences}). Correct the sheet.',
+  'err.SHEET_PRESENT': 'The game has a score sheet; its result changes through the sheet.',
+  'err.NO_RESULT': 'The game has no result.',
+  'err.SHEET_RULES_MISMATCH': "The sheet is for '{sheet}' but the tournament plays '{rules}'.",
+  'err.SHEET_OPTIONS_MISMATCH': "The sheet's options differ from the tournament's.",
+  'err.SHEET_PLAYERS_MISMATCH':
+    'The sheet is for {got}, but this game is {expected} ({first} moves first).',
+  'err.SHEET_PLAYERS_SWAPPED':
+    'The sheet lists the players the other way round: {first} moved first, so they come first in "players".',
+  'err.WORD_UNREADABLE': 'A word cannot be read under these rules: {detail}',
+  'err.NO_WORD_LIST': 'There is no word list for these rules.',
+  'err.UNKNOWN_RULE_SET': 'Unknown rule set.',
+  'err.INVALID_OPTIONS': 'The options do not fit the rule set.',
+  'err.other': 'The request was refused.',
+
+  'sheet.json.InvalidSymbol': 'unknown symbol',
+  'sheet.json.InvalidNumberFormat': 'bad number',
+  'sheet.json.PropertyNameExpected': 'a field name in double quotes expected',
+  'sheet.json.ValueExpected': 'a value expected',
+  'sheet.json.ColonExpected': 'a colon expected',
+  'sheet.json.CommaExpected': 'a comma expected',
+  'sheet.json.CloseBraceExpected': 'a closing brace } expected',
+  'sheet.json.CloseBracketExpected': 'a closing bracket ] expected',
+  'sheet.json.EndOfFileExpected': 'more text after the end of the sheet',
+  'sheet.json.InvalidCommentToken': 'comments are not allowed',
+  'sheet.json.UnexpectedEndOfComment': 'a comment is not closed',
+  'sheet.json.UnexpectedEndOfString': 'a quote is not closed',
+  'sheet.json.UnexpectedEndOfNumber': 'a number is cut off',
+  'sheet.json.InvalidUnicode': 'bad Unicode character',
+  'sheet.json.InvalidEscapeCharacter': 'bad backslash (\\) escape in a text',
+  'sheet.json.InvalidCharacter': 'a character not allowed in a text',
+  'sheet.json.empty': 'the sheet is empty',
+  'sheet.json.other': 'the text is not valid JSON',
+  'sheet.field': 'field {field}: {message}',
+  'sheet.gcg': 'GCG, line {line}: {message}',
+};
+
+const srCyrl = Object.fromEntries(
+  Object.entries(srLatn).map(([k, v]) => [k, latinToCyrillic(v)]),
+) as Record<PageMessageKey, string>;
+
+const TABLES: Readonly<Record<Lang, Readonly<Record<PageMessageKey, string>>>> = {
+  'sr-Latn': srLatn,
+  'sr-Cyrl': srCyrl,
+  en,
+};
+
+/** A page message in a language with its `{placeholders}` filled in. */
+export function pt(
+  lang: Lang,
+  key: PageMessageKey,
+  params?: Readonly<Record<string, string | number>>,
+): string {
+  const text = TABLES[lang][key];
+  if (!params) return text;
+  return text.replace(/\{([A-Za-z0-9_]+)\}/g, (m, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : m,
+  );
+}
+
+/** True when the table has a key (for keys built from error codes). */
+export function isPageMessageKey(key: string): key is PageMessageKey {
+  return Object.prototype.hasOwnProperty.call(srLatn, key);
+}
+
+/** Every table, for the test that compares their keys. */
+export const PAGE_TABLES = TABLES;

@@ -1,0 +1,126 @@
+import { findRuleSet } from '../engine';
+import type { GameView } from '../rounds/game.view';
+import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
+import type { StandingsRow } from '../standings/types';
+import type { Division } from '../tournaments/division.entity';
+import type { Tournament } from '../tournaments/tournament.entity';
+import type {
+  DivisionPageBase,
+  GameHeading,
+  Link,
+  PlayerRef,
+  ResultView,
+} from '../render/view-models';
+import type { PageContext } from './page-context';
+import { urls } from './urls';
+
+/** A rule set's name as shown (`Kvizovka`), or its id when unknown. */
+export function ruleSetName(id: string): string {
+  return findRuleSet(id)?.name ?? id;
+}
+
+/** A game's result as pages show it, first player's view. */
+export function resultView(result: GameView['result']): ResultView | null {
+  if (!result) return null;
+  return {
+    scores:
+      result.scores && result.scores.length === 2 ? [result.scores[0], result.scores[1]] : null,
+    winner: result.winner,
+    reason: result.reason,
+  };
+}
+
+/** A player of a game, linked to the player page. */
+export function playerRef(p: { id: number; name: string }): PlayerRef {
+  return { name: p.name, url: urls.player(p.id) };
+}
+
+/** Which game a page is about (a bye's second player is the word "bye"). */
+export function gameHeading(page: PageContext, g: GameView): GameHeading {
+  return {
+    round: g.round,
+    table: g.table,
+    first: playerRef(g.first),
+    second: g.second ? playerRef(g.second) : { name: page.t('common.bye') },
+  };
+}
+
+/** The header, tabs and print links of the three division pages. */
+export function divisionPage(
+  page: PageContext,
+  tournament: Tournament,
+  division: Division,
+  roundsPaired: number,
+  title: string,
+): DivisionPageBase {
+  const prints: Link[] = [
+    { label: page.t('division.printStandings'), url: urls.standingsPdf(division.id) },
+  ];
+  if (roundsPaired > 0) {
+    prints.push(
+      {
+        label: `${page.t('division.printPairings')} · ${page.t('common.roundShort', { n: roundsPaired })}`,
+        url: urls.pairingsPdf(division.id, roundsPaired),
+      },
+      {
+        label: `${page.t('division.printSheets')} · ${page.t('common.roundShort', { n: roundsPaired })}`,
+        url: urls.sheetsPdf(division.id, roundsPaired),
+      },
+    );
+  }
+  return {
+    ...page.base(
+      `${title} · ${division.name}`,
+      page.crumbs({ label: tournament.name, url: urls.tournament(tournament.id) }),
+    ),
+    tournament: { name: tournament.name, url: urls.tournament(tournament.id) },
+    division: { name: division.name, rules: ruleSetName(tournament.ruleSet) },
+    tabs: {
+      standings: urls.standings(division.id),
+      pairings: urls.pairings(division.id),
+      crosstable: urls.crosstable(division.id),
+    },
+    prints,
+  };
+}
+
+/** The API's standings rows as `src/standings` rows (for the cross-table). */
+export function standingsRows(rows: readonly ApiStandingsRow[]): StandingsRow[] {
+  return rows.map((r) => ({
+    rank: r.rank,
+    playerId: String(r.playerId),
+    seed: r.seed,
+    active: r.active,
+    points: r.points,
+    wins: r.wins,
+    draws: r.draws,
+    losses: r.losses,
+    byes: r.byes,
+    gamesPlayed: r.gamesPlayed,
+    spread: r.spread,
+    remainingSeconds: r.remainingSeconds,
+    totalScore: r.totalScore,
+    cards: r.cards,
+    buchholz: r.buchholz,
+    headToHead: r.headToHead,
+    tieBreaks: r.tieBreakValues,
+  }));
+}
+
+/** A file name part: ASCII letters, digits and dashes (`Beogradski kup` → `beogradski-kup`). */
+export function slug(text: string, fallback = 'arbiter'): string {
+  const s = text
+    .replace(/[đĐ]/g, 'dj')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return s || fallback;
+}
+
+/** `Content-Disposition` of a PDF shown in the browser, with an ASCII and a UTF-8 name. */
+export function pdfDisposition(filename: string): string {
+  return `inline; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

@@ -1,0 +1,614 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Post,
+  Req,
+  Res,
+  UploadedFile,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { Roles } from '../auth/roles.decorator';
+import { DomainError } from '../common/errors';
+import { IdParam } from '../common/api/id-param';
+import { findRuleSet, RULE_SETS } from '../engine';
+import type { CreatePlayerDto } from '../players/dto/player.dto';
+import { PlayersService } from '../players/players.service';
+import { parsePlayersCsv } from '../render/players-csv';
+import type { CsvPreview } from '../render/players-csv';
+import type {
+  FieldError,
+  Link,
+  OrganiserPlayersPage,
+  OrganiserRoundsPage,
+  OrganiserTournamentPage,
+  OrganiserTournamentsPage,
+} from '../render/view-models';
+import { RoundsService } from '../rounds/rounds.service';
+import type { RoundView } from '../rounds/game.view';
+import type { UpdateTournamentDto } from '../tournaments/dto/tournament.dto';
+import { plannedSystem } from '../tournaments/tournament-rules';
+import type { PairingSystem } from '../pairing/types';
+import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import type { TournamentView } from '../tournaments/tournament.view';
+import { FormReader, refusal } from './forms';
+import { resultView, ruleSetName } from './models';
+import { PageContext, withQuery } from './page-context';
+import { PageErrorFilter } from './page-error.filter';
+import { SameOriginGuard } from './same-origin.guard';
+import { urls } from './urls';
+
+/** Systems the rounds page offers (a manual round needs the tables from the API). */
+const SYSTEMS = PAIRING_SYSTEMS.filter((s): s is PairingSystem => s !== 'manual');
+
+/** A tournament's system as pages name it (`manual` is shown as its id). */
+const shown = (s: string): PairingSystem => s as PairingSystem;
+/** Rounds of a new tournament until its first division says otherwise. */
+const DEFAULT_ROUNDS = 7;
+/** Largest CSV accepted (bytes). */
+const CSV_LIMIT = 1024 * 1024;
+
+type Uploaded = { buffer: Buffer; size: number } | undefined;
+
+/**
+ * The organiser's pages: tournaments and divisions, players (one by one or
+ * from a CSV file with a preview of its errors), rounds (pair the next,
+ * swap two players, remove the last), results and print links.
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@UseGuards(SameOriginGuard)
+@Roles('organiser')
+@Controller('organiser')
+export class OrganiserController {
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly players: PlayersService,
+    private readonly rounds: RoundsService,
+  ) {}
+
+  // ------------------------------------------------------------ tournaments
+
+  @Get()
+  async home(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    await page.render('organiser/tournaments', await this.tournamentsModel(page, {}, []));
+  }
+
+  /** Posts `name`, `place`, `startDate`, `endDate`. */
+  @Post('tournaments')
+  async createTournament(
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const name = form.text('name', { required: true, max: 200 });
+    form.text('place', { max: 200 });
+    const start = form.date('startDate');
+    const end = form.date('endDate');
+    if (start && end && end < start) form.fail('endDate', page.pt('form.dateOrder'));
+    if (!form.ok) {
+      const values = {
+        name: form.raw('name'),
+        place: form.raw('place'),
+        startDate: form.raw('startDate'),
+        endDate: form.raw('endDate'),
+      };
+      await page.render(
+        'organiser/tournaments',
+        await this.tournamentsModel(page, values, form.errors),
+        400,
+      );
+      return;
+    }
+    const created = await this.tournaments.create({
+      name: name!,
+      ruleSet: 'kvizovka',
+      rounds: DEFAULT_ROUNDS,
+      divisions: [],
+    });
+    page.redirect(withQuery(urls.orgTournament(created.id), { done: 'saved' }));
+  }
+
+  @Get('tournaments/:id')
+  async tournament(
+    @IdParam('id', 'tournament') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const t = await this.tournaments.get(id);
+    await page.render('organiser/tournament', this.tournamentModel(page, t, defaults(t), []));
+  }
+
+  /**
+   * Posts a division: `name`, and the rules it is played by (`rules`, `rounds`,
+   * `system`, `clockMinutes`, `byeSpread`). These belong to the tournament, so
+   * they apply to all its divisions and change only before round 1.
+   */
+  @Post('tournaments/:id/divisions')
+  async addDivision(
+    @IdParam('id', 'tournament') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const t = await this.tournaments.get(id);
+    const form = new FormReader(body, page.lang);
+    const name = form.text('name', { required: true, max: 100 });
+    const rules = form.choice('rules', Object.keys(RULE_SETS));
+    const system = form.choice('system', SYSTEMS);
+    const rounds = form.int('rounds', 1, 100, true);
+    const clockMinutes = form.int('clockMinutes', 1, 600);
+    const byeSpread = form.int('byeSpread', 0, 1000);
+    const clash = name !== null && t.divisions.some((d) => d.name === name);
+    if (clash) form.fail('name', page.pt('err.DIVISION_EXISTS'));
+    const values = {
+      name: form.raw('name'),
+      rules: form.raw('rules'),
+      rounds: form.raw('rounds'),
+      system: system ?? undefined,
+      clockMinutes: form.raw('clockMinutes'),
+      byeSpread: form.raw('byeSpread'),
+    };
+    const again = (status: number, errors: FieldError[]) =>
+      page.render('organiser/tournament', this.tournamentModel(page, t, values, errors), status);
+    if (!form.ok) {
+      await again(clash && form.errors.length === 1 ? 409 : 400, form.errors);
+      return;
+    }
+    const changes: UpdateTournamentDto = {};
+    const ruleSet = findRuleSet(rules!)!;
+    const options = rules === t.ruleSet ? { ...t.options } : {};
+    if (rules !== t.ruleSet) changes.ruleSet = rules!;
+    const clockNow = (options.clockMinutes as number | undefined) ?? ruleSet.clock.minutes;
+    if (clockMinutes !== null && clockMinutes !== clockNow) options.clockMinutes = clockMinutes;
+    if (JSON.stringify(options) !== JSON.stringify(t.options)) changes.options = options;
+    if (rounds !== t.rounds) changes.rounds = rounds!;
+    if (system !== t.pairingPlan[0]) changes.pairingPlan = [system!];
+    if (byeSpread !== null && byeSpread !== t.byeSpread) changes.byeSpread = byeSpread;
+    try {
+      if (Object.keys(changes).length > 0) await this.tournaments.update(id, changes);
+      await this.tournaments.addDivision(id, { name: name! });
+    } catch (e) {
+      const { status, message, code } = refusal(page.lang, e);
+      const field =
+        code === 'ROUNDS_ALREADY_PAIRED' ? 'rounds' : code === 'DIVISION_EXISTS' ? 'name' : '';
+      await again(status, [{ field, message }]);
+      return;
+    }
+    page.redirect(withQuery(urls.orgTournament(id), { done: 'saved' }));
+  }
+
+  // ------------------------------------------------------------ players
+
+  @Get('divisions/:id/players')
+  async playersPage(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    await page.render('organiser/players', await this.playersModel(page, id, {}, [], null));
+  }
+
+  /** Posts `name`, `club`, `rating`, `seed`. */
+  @Post('divisions/:id/players')
+  async addPlayer(
+    @IdParam('id', 'division') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const name = form.text('name', { required: true, max: 200 });
+    const club = form.text('club', { max: 200 });
+    const rating = form.int('rating', 0, 5000);
+    const seed = form.int('seed', 1, 100000);
+    const values = {
+      name: form.raw('name'),
+      club: form.raw('club'),
+      rating: form.raw('rating'),
+      seed: form.raw('seed'),
+    };
+    const again = async (status: number, errors: FieldError[]) =>
+      page.render(
+        'organiser/players',
+        await this.playersModel(page, id, values, errors, null),
+        status,
+      );
+    if (!form.ok) {
+      await again(400, form.errors);
+      return;
+    }
+    try {
+      await this.players.register(id, {
+        name: name!,
+        club,
+        rating,
+        ...(seed !== null ? { seed } : {}),
+      });
+    } catch (e) {
+      const { status, message, code } = refusal(page.lang, e);
+      const field = code === 'PLAYER_EXISTS' ? 'name' : code === 'SEED_TAKEN' ? 'seed' : '';
+      await again(status, [{ field, message }]);
+      return;
+    }
+    page.redirect(withQuery(urls.orgPlayers(id), { done: 'saved' }));
+  }
+
+  /** Posts `csv` (a file, multipart) or `csvText`: the preview, nothing imported. */
+  @Post('divisions/:id/players/csv')
+  @UseInterceptors(FileInterceptor('csv', { limits: { fileSize: CSV_LIMIT, files: 1 } }))
+  async previewCsv(
+    @IdParam('id', 'division') id: number,
+    @UploadedFile() file: Uploaded,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const text = (
+      file && file.size > 0 ? file.buffer.toString('utf8') : form.raw('csvText')
+    ).replace(/^\uFEFF/, '');
+    const preview = parsePlayersCsv(text.slice(0, CSV_LIMIT), page.lang);
+    await page.render(
+      'organiser/players',
+      await this.playersModel(page, id, {}, [], { text, preview }),
+      preview.ok ? 200 : 422,
+    );
+  }
+
+  /** Posts `csvText` (the text previewed): every player in one transaction, or none. */
+  @Post('divisions/:id/players/import')
+  async importCsv(
+    @IdParam('id', 'division') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const text = form.raw('csvText').slice(0, CSV_LIMIT);
+    const preview = parsePlayersCsv(text, page.lang);
+    const show = async (status: number, shown: CsvPreview) =>
+      page.render(
+        'organiser/players',
+        await this.playersModel(page, id, {}, [], { text, preview: shown }),
+        status,
+      );
+    if (!preview.ok) {
+      await show(422, preview);
+      return;
+    }
+    const dtos: CreatePlayerDto[] = preview.players.map((p) => ({
+      name: p.name,
+      club: p.club,
+      rating: p.rating,
+      ...(p.seed !== null ? { seed: p.seed } : {}),
+    }));
+    try {
+      await this.players.registerMany(id, dtos);
+    } catch (e) {
+      const { status, message } = refusal(page.lang, e);
+      const index = e instanceof DomainError ? (e.details as { index?: number })?.index : undefined;
+      const line = index !== undefined ? (preview.players[index]?.line ?? 1) : 1;
+      const problem = {
+        line,
+        code: 'duplicate-name' as const,
+        severity: 'error' as const,
+        message,
+      };
+      await show(status, {
+        ...preview,
+        ok: false,
+        errors: [problem],
+        rows: preview.rows.map((r) =>
+          r.line === line ? { ...r, ok: false, problems: [...r.problems, problem] } : r,
+        ),
+      });
+      return;
+    }
+    page.redirect(withQuery(urls.orgPlayers(id), { done: 'imported', n: dtos.length }));
+  }
+
+  @Post('players/:id/withdraw')
+  async withdraw(
+    @IdParam('id', 'player') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const player = await this.players.withdraw(id);
+    page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'withdrawn' }));
+  }
+
+  // ------------------------------------------------------------ rounds
+
+  @Get('divisions/:id/rounds')
+  async roundsPage(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const model = await this.roundsModel(page, id, []);
+    await page.render('organiser/rounds', model);
+  }
+
+  /** Posts `system` and `round` (the round the page offered, against a double submit). */
+  @Post('divisions/:id/rounds')
+  async pair(
+    @IdParam('id', 'division') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const system = form.choice('system', SYSTEMS);
+    const round = form.int('round', 1, 100, true);
+    const { roundsPaired } = await this.tournaments.division(id);
+    if (form.ok && round !== roundsPaired + 1) form.fail('', page.pt('form.stalePage'));
+    if (!form.ok) {
+      await this.roundsError(page, id, form.errors, round !== roundsPaired + 1 ? 409 : 400);
+      return;
+    }
+    try {
+      await this.rounds.pair(id, { system: system! });
+    } catch (e) {
+      await this.roundsRefusal(page, id, e);
+      return;
+    }
+    page.redirect(withQuery(urls.orgRounds(id), { done: 'paired', n: round! }));
+  }
+
+  /** Posts `playerA` and `playerB` (player ids). */
+  @Post('divisions/:id/rounds/:number/swap')
+  async swap(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const a = form.int('playerA', 1, 2_147_483_647, true);
+    const b = form.int('playerB', 1, 2_147_483_647, true);
+    if (form.ok && a === b) form.fail('', page.pt('form.samePlayer'));
+    if (!form.ok) {
+      await this.roundsError(page, id, form.errors, 400);
+      return;
+    }
+    try {
+      await this.rounds.swap(id, number, { players: [a!, b!] });
+    } catch (e) {
+      await this.roundsRefusal(page, id, e);
+      return;
+    }
+    page.redirect(withQuery(urls.orgRounds(id), { done: 'swapped' }));
+  }
+
+  @Post('divisions/:id/rounds/:number/delete')
+  async deleteRound(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    try {
+      await this.rounds.unpair(id, number);
+    } catch (e) {
+      await this.roundsRefusal(page, id, e);
+      return;
+    }
+    page.redirect(withQuery(urls.orgRounds(id), { done: 'deleted', n: number }));
+  }
+
+  // ------------------------------------------------------------ models
+
+  private async tournamentsModel(
+    page: PageContext,
+    values: OrganiserTournamentsPage['values'],
+    errors: FieldError[],
+  ): Promise<OrganiserTournamentsPage> {
+    const list = await this.tournaments.list();
+    return {
+      ...page.base(page.pt('page.organiser'), page.crumbs(), page.flashFromQuery()),
+      tournaments: list.map((t) => ({ name: t.name, url: urls.orgTournament(t.id) })),
+      createAction: urls.createTournament,
+      values,
+      errors,
+    };
+  }
+
+  private tournamentModel(
+    page: PageContext,
+    t: TournamentView,
+    values: OrganiserTournamentPage['values'],
+    errors: FieldError[],
+  ): OrganiserTournamentPage {
+    const system = shown(t.pairingPlan[0]);
+    return {
+      ...page.base(
+        t.name,
+        page.crumbs({ label: page.pt('page.organiser'), url: urls.organiser }),
+        page.flashFromQuery(),
+      ),
+      tournament: { name: t.name, publicUrl: urls.tournament(t.id) },
+      divisions: t.divisions.map((d) => ({
+        name: d.name,
+        rules: ruleSetName(t.ruleSet),
+        system: shown(t.pairingPlan[Math.min(d.roundsPaired + 1, t.pairingPlan.length) - 1]),
+        players: d.players,
+        rounds: t.rounds,
+        roundsPaired: d.roundsPaired,
+        playersUrl: urls.orgPlayers(d.id),
+        roundsUrl: urls.orgRounds(d.id),
+      })),
+      divisionAction: urls.addDivision(t.id),
+      ruleSets: Object.values(RULE_SETS).map((r) => ({ value: r.id, label: r.name })),
+      systems: SYSTEMS,
+      values: { ...values, system: values.system ?? system },
+      errors,
+    };
+  }
+
+  private async playersModel(
+    page: PageContext,
+    divisionId: number,
+    addValues: OrganiserPlayersPage['addValues'],
+    addErrors: FieldError[],
+    csv: OrganiserPlayersPage['csv'],
+  ): Promise<OrganiserPlayersPage> {
+    const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
+    const players = await this.players.list(divisionId);
+    return {
+      ...page.base(
+        `${page.t('org.players')} · ${division.name}`,
+        page.crumbs(
+          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: tournament.name, url: urls.orgTournament(tournament.id) },
+        ),
+        page.flashFromQuery(),
+      ),
+      tournament: { name: tournament.name, url: urls.orgTournament(tournament.id) },
+      division: { name: division.name, roundsUrl: urls.orgRounds(divisionId) },
+      players: players.map((p) => ({
+        name: p.name,
+        club: p.club,
+        rating: p.rating,
+        seed: p.seed,
+        active: p.active,
+        withdrawAction: urls.withdraw(p.id),
+      })),
+      addAction: urls.orgPlayers(divisionId),
+      addValues,
+      addErrors,
+      previewAction: urls.csvPreview(divisionId),
+      importAction: urls.csvImport(divisionId),
+      csv,
+    };
+  }
+
+  private async roundsModel(
+    page: PageContext,
+    divisionId: number,
+    errors: FieldError[],
+  ): Promise<OrganiserRoundsPage & { all: RoundView[] }> {
+    const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
+    const all = await this.rounds.list(divisionId);
+    const paired = all.length;
+    const nextRound = paired < tournament.roundsPlanned ? paired + 1 : null;
+    const planned = plannedSystem(tournament, nextRound ?? Math.max(paired, 1));
+    const last = all[all.length - 1];
+    const prints: Link[] = [
+      { label: page.t('division.printStandings'), url: urls.standingsPdf(divisionId) },
+    ];
+    return {
+      ...page.base(
+        `${page.t('division.rounds')} · ${division.name}`,
+        page.crumbs(
+          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: tournament.name, url: urls.orgTournament(tournament.id) },
+        ),
+        page.flashFromQuery(),
+      ),
+      all,
+      tournament: { name: tournament.name, url: urls.orgTournament(tournament.id) },
+      division: {
+        name: division.name,
+        playersUrl: urls.orgPlayers(divisionId),
+        publicUrl: urls.standings(divisionId),
+      },
+      nextRound,
+      pairAction: urls.orgRounds(divisionId),
+      systems: SYSTEMS,
+      system: SYSTEMS.find((s) => s === planned) ?? 'swiss',
+      errors,
+      rounds: [...all].reverse().map((r) => {
+        const played = r.games.some((g) => g.status === 'complete');
+        return {
+          number: r.number,
+          notes: r.notes,
+          pending: r.pending,
+          games: r.games.map((g) => ({
+            table: g.table,
+            first: { id: g.first.id, name: g.first.name },
+            second: g.second ? { id: g.second.id, name: g.second.name } : null,
+            result: resultView(g.result),
+            resultUrl: g.second ? urls.result(g.id) : undefined,
+            sheetUrl: g.second ? urls.sheet(g.id) : undefined,
+          })),
+          swapAction: played ? undefined : urls.swap(divisionId, r.number),
+          deleteAction: !played && r === last ? urls.deleteRound(divisionId, r.number) : undefined,
+          prints: [
+            {
+              label: page.t('division.printPairings'),
+              url: urls.pairingsPdf(divisionId, r.number),
+            },
+            { label: page.t('division.printSheets'), url: urls.sheetsPdf(divisionId, r.number) },
+          ],
+        };
+      }),
+      prints,
+    };
+  }
+
+  private async roundsError(
+    page: PageContext,
+    divisionId: number,
+    errors: FieldError[],
+    status: number,
+  ): Promise<void> {
+    const model = await this.roundsModel(page, divisionId, errors);
+    await page.render('organiser/rounds', { ...model, flash: null }, status);
+  }
+
+  /** A refusal of the pairing service, in words; a round in progress names its tables. */
+  private async roundsRefusal(page: PageContext, divisionId: number, e: unknown): Promise<void> {
+    const model = await this.roundsModel(page, divisionId, []);
+    const where = model.all
+      .filter((r) => r.pending > 0)
+      .map(
+        (r) =>
+          `${page.t('common.round', { n: r.number })} (${page.t('col.table')} ${r.games
+            .filter((g) => g.status === 'pending')
+            .map((g) => g.table)
+            .join(', ')})`,
+      )
+      .join('; ');
+    const { status, message } = refusal(page.lang, e, { where });
+    await page.render(
+      'organiser/rounds',
+      { ...model, flash: null, errors: [{ field: '', message }] },
+      status,
+    );
+  }
+}
+
+/** The division form's values: the tournament's rules as they stand. */
+function defaults(t: TournamentView): OrganiserTournamentPage['values'] {
+  const ruleSet = findRuleSet(t.ruleSet);
+  return {
+    rules: t.ruleSet,
+    rounds: t.rounds,
+    system: shown(t.pairingPlan[0]),
+    clockMinutes: (t.options.clockMinutes as number | undefined) ?? ruleSet?.clock.minutes,
+    byeSpread: t.byeSpread,
+  };
+}

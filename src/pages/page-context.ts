@@ -1,0 +1,218 @@
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import type { User } from '../auth/user.entity';
+import {
+  LANG_COOKIE,
+  LANG_QUERY,
+  Lang,
+  MessageKey,
+  MessageParams,
+  parseLang,
+  pickLanguage,
+  t,
+} from '../i18n';
+import type { Link, PageBase, SignedInUser, SiteLinks } from '../render/view-models';
+import { PageMessageKey, pt } from './messages';
+
+/** The header's links: the same on every page. */
+export const SITE: SiteLinks = {
+  home: '/',
+  signIn: '/sign-in',
+  signOut: '/sign-out',
+  judge: '/judge',
+  organiser: '/organiser',
+};
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * Security headers of every page: no script may run (the pages have none), the
+ * inline styles of the layout may, forms post only here, and no other site may
+ * frame a page (so no form can be clicked through a disguise).
+ */
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; " +
+  "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The first value of a query parameter, as a string (or undefined). */
+export function queryValue(req: AuthedRequest, name: string): string | undefined {
+  const v: unknown = (req.query as Record<string, unknown>)[name];
+  const first: unknown = Array.isArray(v) ? v[0] : v;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/**
+ * The request's path and query without `lang` (for the language links), and
+ * without a redirect's one-time flash (`done`, `n`).
+ */
+export function pathWithoutLang(originalUrl: string): string {
+  const [path, query] = originalUrl.split('?', 2);
+  if (query === undefined) return path;
+  const params = new URLSearchParams(query);
+  for (const name of [LANG_QUERY, 'done', 'n']) params.delete(name);
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : path;
+}
+
+/**
+ * One page request: its language (the `lang` query, then the cookie, else
+ * Serbian Latin; a `lang` query also sets the cookie), who is signed in, and
+ * how to render. Built by each page handler from its request and response.
+ */
+export class PageContext {
+  readonly lang: Lang;
+  readonly user: User | null;
+  /** The page's path as its language links give it, when not the request's own. */
+  canonicalPath: string | null = null;
+
+  constructor(
+    readonly req: AuthedRequest,
+    readonly res: Response,
+  ) {
+    const fromQuery = parseLang(queryValue(req, LANG_QUERY));
+    const cookies = (req.cookies ?? {}) as Record<string, unknown>;
+    this.lang = pickLanguage(fromQuery, cookies[LANG_COOKIE]);
+    if (fromQuery && cookies[LANG_COOKIE] !== fromQuery) {
+      res.cookie(LANG_COOKIE, fromQuery, {
+        path: '/',
+        maxAge: YEAR_MS,
+        sameSite: 'lax',
+        httpOnly: true,
+      });
+    }
+    this.user = req.user ?? null;
+  }
+
+  /** A message of the main tables in this page's language. */
+  t(key: MessageKey, params?: MessageParams): string {
+    return t(this.lang, key, params);
+  }
+
+  /** A message of the pages' own table. */
+  pt(key: PageMessageKey, params?: MessageParams): string {
+    return pt(this.lang, key, params);
+  }
+
+  /** A judge or an organiser is signed in. */
+  get staff(): boolean {
+    return this.user !== null;
+  }
+
+  get signedIn(): SignedInUser | null {
+    return this.user ? { name: this.user.name, role: this.user.role } : null;
+  }
+
+  /** This page's path and query without `lang`. */
+  get path(): string {
+    return this.canonicalPath ?? pathWithoutLang(this.req.originalUrl);
+  }
+
+  /** A query parameter of this request. */
+  query(name: string): string | undefined {
+    return queryValue(this.req, name);
+  }
+
+  /** What every page model has. */
+  base(title: string, crumbs: Link[] = [], flash: PageBase['flash'] = null): PageBase {
+    return {
+      lang: this.lang,
+      title,
+      path: this.path,
+      user: this.signedIn,
+      crumbs,
+      flash,
+      site: SITE,
+    };
+  }
+
+  /** Crumbs from the tournament list down. */
+  crumbs(...links: Link[]): Link[] {
+    return [{ label: this.t('nav.tournaments'), url: SITE.home }, ...links];
+  }
+
+  /** The flash of a redirect after a form (`?done=saved`), if any. */
+  flashFromQuery(): PageBase['flash'] {
+    const done = this.query('done') ?? '';
+    const n = Number(this.query('n') ?? '');
+    switch (done) {
+      case 'saved':
+        return { tone: 'ok', text: this.pt('flash.saved') };
+      case 'paired':
+        return { tone: 'ok', text: this.pt('flash.paired', { n }) };
+      case 'swapped':
+        return { tone: 'ok', text: this.pt('flash.swapped') };
+      case 'deleted':
+        return { tone: 'ok', text: this.pt('flash.roundDeleted', { n }) };
+      case 'imported':
+        return { tone: 'ok', text: this.pt('flash.imported', { n }) };
+      case 'withdrawn':
+        return { tone: 'ok', text: this.pt('flash.withdrawn') };
+      case 'cleared':
+        return { tone: 'ok', text: this.pt('flash.cleared') };
+      case 'signed-out':
+        return { tone: 'ok', text: this.pt('flash.signedOut') };
+      default:
+        return null;
+    }
+  }
+
+  /** Renders a view (with `layout.hbs`) to a string through Express's engine (hbs). */
+  renderToString(view: string, model: object): Promise<string> {
+    return renderView(this.res, view, model);
+  }
+
+  /** Renders and sends a page. */
+  async render(view: string, model: object, status = 200): Promise<void> {
+    this.send(await this.renderToString(view, model), status);
+  }
+
+  /** Sends rendered HTML with the page headers. */
+  send(html: string, status = 200): void {
+    pageHeaders(this.res, this.staff);
+    this.res.status(status).type('html').send(html);
+  }
+
+  /** Sends a kept page with its entity tag: a 304 when the browser has it already. */
+  sendKept(page: { body: Buffer; etag: string }): void {
+    pageHeaders(this.res, false);
+    this.res.setHeader('ETag', page.etag);
+    if (this.req.fresh) {
+      this.res.status(304).end();
+      return;
+    }
+    this.res.status(200).type('html').send(page.body);
+  }
+
+  /** A 303 to a page of this site (after a form). */
+  redirect(url: string): void {
+    pageHeaders(this.res, true);
+    this.res.redirect(303, url);
+  }
+}
+
+/** Renders a view with Express's view engine, to a string. */
+export function renderView(res: Response, view: string, model: object): Promise<string> {
+  return new Promise((resolve, reject) => {
+    res.render(view, model as Record<string, unknown>, (err: Error | null, html?: string) => {
+      if (err) reject(err);
+      else resolve(html ?? '');
+    });
+  });
+}
+
+/** CSP and caching: pages of a signed-in user are never stored by a shared cache. */
+export function pageHeaders(res: Response, personal: boolean): void {
+  res.setHeader('Content-Security-Policy', PAGE_CSP);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'same-origin');
+  res.setHeader('Cache-Control', personal ? 'private, no-store' : 'no-cache');
+  res.setHeader('Vary', 'Cookie');
+}
+
+/** Appends query parameters to a path. */
+export function withQuery(path: string, params: Record<string, string | number>): string {
+  const q = new URLSearchParams(
+    Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
+  return q ? `${path}${path.includes('?') ? '&' : '?'}${q}` : path;
+}

@@ -1,0 +1,60 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { DomainError } from '../common/errors';
+import type { ErrorPage } from '../render/view-models';
+import { isPageMessageKey } from './messages';
+import { PageContext, withQuery } from './page-context';
+
+/**
+ * Errors of page routes as pages: a 401 on a page read sends the browser to
+ * the sign-in form (and back afterwards); anything else is the `error` page
+ * with its status and a message in the page's language, never a stack trace.
+ * Unknown errors are logged and shown as a 500.
+ */
+@Catch()
+export class PageErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Pages');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<AuthedRequest>();
+    const res = http.getResponse<Response>();
+    if (res.headersSent) return;
+    const status =
+      exception instanceof DomainError
+        ? exception.status
+        : exception instanceof HttpException
+          ? exception.getStatus()
+          : 500;
+    if (status >= 500) {
+      this.logger.error(
+        `${req.method} ${req.originalUrl}`,
+        exception instanceof Error ? exception.stack : String(exception),
+      );
+    }
+    const page = new PageContext(req, res);
+    if (status === 401 && (req.method === 'GET' || req.method === 'HEAD')) {
+      page.redirect(withQuery('/sign-in', { next: req.originalUrl }));
+      return;
+    }
+    const code = exception instanceof DomainError ? exception.code : '';
+    const message =
+      code === 'CROSS_SITE'
+        ? page.pt('status.crossSite')
+        : code && isPageMessageKey(`err.${code}`)
+          ? page.pt(`err.${code}` as 'err.other')
+          : isPageMessageKey(`status.${status}`)
+            ? page.pt(`status.${status}` as 'status.400')
+            : page.pt(status >= 500 ? 'status.500' : 'status.400');
+    const model: ErrorPage = {
+      ...page.base(page.pt('page.error'), page.crumbs()),
+      status,
+      message,
+    };
+    page.render('error', model, status).catch((e: unknown) => {
+      this.logger.error('the error page failed', e instanceof Error ? e.stack : String(e));
+      if (!res.headersSent) res.status(status).type('text').send(message);
+    });
+  }
+}

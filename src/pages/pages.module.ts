@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { PlayersService } from '../players/players.service';
+import { ResultsService } from '../results/results.service';
+import { RoundsService } from '../rounds/rounds.service';
+import { StandingsApiModule } from '../standings-api/standings-api.module';
+import { TournamentsModule } from '../tournaments/tournaments.module';
+import { WordsModule } from '../words/words.module';
+import { JudgeController } from './judge.controller';
+import { OrganiserController } from './organiser.controller';
+import { PdfController } from './pdf.controller';
+import { PublicPagesController } from './public.controller';
+import { SignInController } from './sign-in.controller';
+
+/**
+ * The pages and PDFs people use: thin controllers that gather data from the
+ * services, build the view models of `src/render` and render `views/`.
+ * The stateless services of modules that do not export them are provided
+ * here again; those with caches (standings, words) come from their modules.
+ */
+@Module({
+  imports: [AuthModule, TournamentsModule, StandingsApiModule, WordsModule],
+  controllers: [
+    SignInController,
+    JudgeController,
+    OrganiserController,
+    PdfController,
+    PublicPagesController,
+  ],
+  providers: [PlayersService, RoundsService, ResultsService],
+})
+export class PagesModule {}

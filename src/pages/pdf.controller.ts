@@ -1,0 +1,215 @@
+import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { NotFound } from '../common/errors';
+import { IdParam } from '../common/api/id-param';
+import { findRuleSet, VerificationReport } from '../engine';
+import { buildCrossTable } from '../render/cross-table';
+import {
+  crossTablePdf,
+  gameRecordPdf,
+  pairingsPdf,
+  scoreSheetsPdf,
+  standingsPdf,
+} from '../render/pdf';
+import type { PdfGameResult, PdfPlayer } from '../render/pdf/types';
+import { PlayersService } from '../players/players.service';
+import type { PlayerView } from '../players/player.view';
+import { ResultsService } from '../results/results.service';
+import { RoundsService } from '../rounds/rounds.service';
+import type { GameView } from '../rounds/game.view';
+import { StandingsService } from '../standings-api/standings.service';
+import type { TieBreak } from '../standings/types';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { pdfDisposition, ruleSetName, slug, standingsRows } from './models';
+import { PageContext } from './page-context';
+import { PageErrorFilter } from './page-error.filter';
+import { roundQuery } from './public.controller';
+
+const sendPdf = (res: Response, pdf: Buffer, filename: string): void => {
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', pdfDisposition(filename));
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.status(200).end(pdf);
+};
+
+/**
+ * The printable documents (A4, fonts embedded), in the language of the
+ * request like the pages: pairings and blank score sheets of a round,
+ * standings with the cross-table, a verified game record. Public, as the
+ * pages they print are.
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@Controller()
+export class PdfController {
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly standings: StandingsService,
+    private readonly rounds: RoundsService,
+    private readonly players: PlayersService,
+    private readonly results: ResultsService,
+  ) {}
+
+  /** `?round=N` for the standings after round N; `?only=crosstable` for the cross-table alone. */
+  @Get('divisions/:id/standings.pdf')
+  async standingsPdf(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const snap = await this.standings.snapshot(id, roundQuery(page, 0));
+    const { view, tournament, division } = snap;
+    const names = new Map(view.rows.map((r) => [String(r.playerId), r.name]));
+    const crossTable = buildCrossTable(standingsRows(view.rows), snap.records, names, view.round);
+    const header = { tournament: tournament.name, division: division.name };
+    const onlyCross = page.query('only') === 'crosstable';
+    const pdf = onlyCross
+      ? await crossTablePdf({ ...header, crossTable }, page.lang)
+      : await standingsPdf(
+          {
+            ...header,
+            throughRound: view.round,
+            tieBreaks: view.tieBreaks as TieBreak[],
+            rows: view.rows.map((r) => ({
+              rank: r.rank,
+              name: r.name,
+              club: r.club,
+              points: r.points,
+              wins: r.wins,
+              draws: r.draws,
+              losses: r.losses,
+              byes: r.byes,
+              spread: r.spread,
+              remainingSeconds: r.remainingSeconds,
+              tieBreaks: r.tieBreakValues,
+              active: r.active,
+            })),
+            crossTable,
+          },
+          page.lang,
+        );
+    const name = `${onlyCross ? 'crosstable' : 'standings'}-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${view.round}.pdf`;
+    sendPdf(res, pdf, name);
+  }
+
+  @Get('divisions/:id/rounds/:number/pairings.pdf')
+  async pairingsPdf(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const { tournament, division } = await this.tournaments.divisionWithTournament(id);
+    const round = await this.rounds.get(id, number);
+    const people = await this.people(id);
+    const pdf = await pairingsPdf(
+      {
+        tournament: tournament.name,
+        division: division.name,
+        round: number,
+        tables: round.games.map((g) => ({
+          table: g.table,
+          first: pdfPlayer(people, g.first),
+          second: g.second ? pdfPlayer(people, g.second) : null,
+          result: pdfResult(g),
+        })),
+      },
+      page.lang,
+    );
+    sendPdf(
+      res,
+      pdf,
+      `pairings-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
+    );
+  }
+
+  @Get('divisions/:id/rounds/:number/sheets.pdf')
+  async sheetsPdf(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const { tournament, division } = await this.tournaments.divisionWithTournament(id);
+    const round = await this.rounds.get(id, number);
+    const people = await this.people(id);
+    const rules = findRuleSet(tournament.ruleSet);
+    const options = tournament.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
+    const turns =
+      options.turnsPerPlayer !== undefined ? options.turnsPerPlayer : rules?.turnsPerPlayer;
+    const pdf = await scoreSheetsPdf(
+      {
+        tournament: tournament.name,
+        division: division.name,
+        round: number,
+        rulesName: ruleSetName(tournament.ruleSet),
+        clockMinutes: options.clockMinutes ?? rules?.clock.minutes,
+        turnsPerPlayer: turns ?? undefined,
+        games: round.games
+          .filter((g) => g.second !== null)
+          .map((g) => ({
+            table: g.table,
+            first: pdfPlayer(people, g.first),
+            second: pdfPlayer(people, g.second!),
+          })),
+      },
+      page.lang,
+    );
+    sendPdf(
+      res,
+      pdf,
+      `scoresheets-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
+    );
+  }
+
+  @Get('games/:id/record.pdf')
+  async gamePdf(
+    @IdParam('id', 'game') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const game = await this.results.game(id);
+    if (!game.scoresheet) throw new NotFound('score sheet of game', id);
+    const stored = await this.results.sheet(id);
+    const { tournament, division } = await this.tournaments.divisionWithTournament(game.divisionId);
+    const pdf = await gameRecordPdf(
+      {
+        tournament: tournament.name,
+        division: division.name,
+        round: game.round,
+        table: game.table,
+        rules: tournament.ruleSet,
+        options: tournament.options,
+        report: stored.report as VerificationReport,
+      },
+      page.lang,
+    );
+    sendPdf(res, pdf, `game-${slug(tournament.name)}-round-${game.round}-table-${game.table}.pdf`);
+  }
+
+  private async people(divisionId: number): Promise<Map<number, PlayerView>> {
+    return new Map((await this.players.list(divisionId)).map((p) => [p.id, p]));
+  }
+}
+
+function pdfPlayer(people: Map<number, PlayerView>, p: { id: number; name: string }): PdfPlayer {
+  const full = people.get(p.id);
+  return { name: p.name, club: full?.club ?? null, rating: full?.rating ?? null, seed: full?.seed };
+}
+
+function pdfResult(g: GameView): PdfGameResult | null {
+  if (!g.result || g.second === null) return null;
+  const s = g.result.scores;
+  return {
+    scores: s && s.length === 2 ? [s[0], s[1]] : null,
+    winner: g.result.winner,
+    reason: g.result.reason === 'score' || g.result.reason === 'draw' ? undefined : g.result.reason,
+  };
+}

@@ -1,0 +1,370 @@
+import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { BadInput, NotFound } from '../common/errors';
+import { IdParam } from '../common/api/id-param';
+import { buildCrossTable } from '../render/cross-table';
+import { gameReportSection } from '../render/game-section';
+import type {
+  CrossTablePage,
+  GamePage,
+  PairingsPage,
+  PlayerPage,
+  StandingsPage,
+  TournamentsPage,
+} from '../render/view-models';
+import type { VerificationReport } from '../engine';
+import { PlayersService } from '../players/players.service';
+import { ResultsService } from '../results/results.service';
+import { RoundsService } from '../rounds/rounds.service';
+import type { GameView } from '../rounds/game.view';
+import { StandingsService, StandingsSnapshot } from '../standings-api/standings.service';
+import type { TieBreak } from '../standings/types';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import type { TournamentView } from '../tournaments/tournament.view';
+import {
+  divisionPage,
+  gameHeading,
+  playerRef,
+  resultView,
+  ruleSetName,
+  standingsRows,
+} from './models';
+import { PageCache } from './page-cache';
+import { PageContext } from './page-context';
+import { PageErrorFilter } from './page-error.filter';
+import { urls } from './urls';
+
+/** `?round=N`: a whole number from `min`, or undefined when absent; a 400 otherwise. */
+export function roundQuery(page: PageContext, min: number): number | undefined {
+  const raw = page.query('round');
+  if (raw === undefined || raw === '') return undefined;
+  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < min) {
+    throw new BadInput('BAD_ROUND', `round must be a whole number from ${min}`);
+  }
+  return n;
+}
+
+/**
+ * The public pages: tournaments, each division's standings, pairings and
+ * cross-table, a player's games and a game's board and turns. Server-rendered,
+ * no script. Division pages for visitors who are not signed in are kept
+ * rendered until the division changes.
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@Controller()
+export class PublicPagesController {
+  private readonly cache = new PageCache();
+
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly standings: StandingsService,
+    private readonly rounds: RoundsService,
+    private readonly players: PlayersService,
+    private readonly results: ResultsService,
+  ) {}
+
+  @Get()
+  async home(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    const all = await this.tournaments.list();
+    await page.render(
+      'public/tournaments',
+      tournamentsPage(page, page.t('tournaments.title'), all, []),
+    );
+  }
+
+  @Get('tournaments/:id')
+  async tournament(
+    @IdParam('id', 'tournament') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const t = await this.tournaments.get(id);
+    await page.render('public/tournaments', tournamentsPage(page, t.name, [t], page.crumbs()));
+  }
+
+  /** `?round=N`: standings after round N (default: the last round paired). */
+  @Get('divisions/:id/standings')
+  async standingsPage(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const round = roundQuery(page, 0);
+    const snap = await this.snapshot(id, round);
+    const path = `${urls.standings(id)}${round !== undefined ? `?round=${round}` : ''}`;
+    await this.cached(page, snap.revision, path, () => {
+      const { view, tournament, division } = snap;
+      const model: StandingsPage = {
+        ...divisionPage(
+          page,
+          tournament,
+          division,
+          view.roundsPaired,
+          page.t('division.standings'),
+        ),
+        throughRound: view.round > 0 ? view.round : null,
+        tieBreaks: view.tieBreaks as TieBreak[],
+        rows: view.rows.map((r) => ({
+          rank: r.rank,
+          name: r.name,
+          url: urls.player(r.playerId),
+          club: r.club,
+          points: r.points,
+          wins: r.wins,
+          draws: r.draws,
+          losses: r.losses,
+          byes: r.byes,
+          spread: r.spread,
+          remainingSeconds: r.remainingSeconds,
+          tieBreaks: r.tieBreakValues,
+          active: r.active,
+        })),
+      };
+      return page.renderToString('public/standings', model);
+    });
+  }
+
+  /** `?round=N`: that round (default: the last one), with links to every round. */
+  @Get('divisions/:id/pairings')
+  async pairingsPage(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const asked = roundQuery(page, 1);
+    const snap = await this.snapshot(id);
+    const paired = snap.view.roundsPaired;
+    if (asked !== undefined && asked > paired) throw new NotFound(`round ${asked} of division`, id);
+    const number = asked ?? paired;
+    const path = urls.pairings(id, asked);
+    await this.cached(page, snap.revision, path, async () => {
+      const round = number > 0 ? await this.rounds.get(id, number) : null;
+      const model: PairingsPage = {
+        ...divisionPage(page, snap.tournament, snap.division, paired, page.t('division.pairings')),
+        rounds: round
+          ? [
+              {
+                number: round.number,
+                pending: round.pending,
+                games: round.games.map((g) => ({
+                  table: g.table,
+                  first: playerRef(g.first),
+                  second: g.second ? playerRef(g.second) : null,
+                  result: resultView(g.result),
+                  gameUrl: g.second ? this.gameLink(page, g) : undefined,
+                })),
+              },
+            ]
+          : [],
+        roundLinks:
+          paired > 1
+            ? Array.from({ length: paired }, (_, i) => ({
+                label: page.t('common.round', { n: i + 1 }),
+                url: urls.pairings(id, i + 1),
+                current: i + 1 === number,
+              }))
+            : undefined,
+      };
+      return page.renderToString('public/pairings', model);
+    });
+  }
+
+  @Get('divisions/:id/crosstable')
+  async crossTablePage(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const snap = await this.snapshot(id);
+    await this.cached(page, snap.revision, urls.crosstable(id), () => {
+      const { view } = snap;
+      const names = new Map(view.rows.map((r) => [String(r.playerId), r.name]));
+      const table = buildCrossTable(standingsRows(view.rows), snap.records, names, view.round);
+      const model: CrossTablePage = {
+        ...divisionPage(
+          page,
+          snap.tournament,
+          snap.division,
+          view.roundsPaired,
+          page.t('division.crosstable'),
+        ),
+        rounds: table.rounds,
+        rows: table.rows.map((row, i) => ({
+          rank: row.rank,
+          name: row.name,
+          url: urls.player(view.rows[i].playerId),
+          points: row.points ?? 0,
+          cells: [...row.cells],
+        })),
+      };
+      return page.renderToString('public/crosstable', model);
+    });
+  }
+
+  @Get('players/:id')
+  async playerPage(
+    @IdParam('id', 'player') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const player = await this.players.get(id);
+    const snap = await this.snapshot(player.divisionId);
+    const games = await this.rounds.gamesOfPlayer(id);
+    const row = snap.view.rows.find((r) => r.playerId === id);
+    const { tournament, division } = snap;
+    const model: PlayerPage = {
+      ...page.base(
+        player.name,
+        page.crumbs(
+          { label: tournament.name, url: urls.tournament(tournament.id) },
+          { label: division.name, url: urls.standings(division.id) },
+        ),
+      ),
+      tournament: { name: tournament.name, url: urls.tournament(tournament.id) },
+      division: { name: division.name, url: urls.standings(division.id) },
+      player: {
+        name: player.name,
+        club: player.club,
+        rating: player.rating,
+        seed: player.seed,
+        active: player.active,
+        rank: row?.rank ?? null,
+        points: row?.points ?? null,
+        spread: row?.spread ?? null,
+      },
+      games: games.map((g) => {
+        const first = g.first.id === id;
+        const opponent = first ? g.second : g.first;
+        const scores = g.result?.scores ?? null;
+        const own = scores ? scores[first ? 0 : 1] : null;
+        const theirs = scores ? scores[first ? 1 : 0] : null;
+        const outcome = !g.second
+          ? ('bye' as const)
+          : !g.result
+            ? ('pending' as const)
+            : g.result.winner === 'draw'
+              ? ('draw' as const)
+              : (g.result.winner === 'first') === first
+                ? ('win' as const)
+                : ('loss' as const);
+        return {
+          round: g.round,
+          table: g.table,
+          opponent: opponent ? playerRef(opponent) : null,
+          first,
+          outcome,
+          score: g.second ? own : null,
+          opponentScore: g.second ? theirs : null,
+          gameUrl: g.second ? this.gameLink(page, g) : undefined,
+        };
+      }),
+    };
+    await page.render('public/player', model);
+  }
+
+  @Get('games/:id')
+  async gamePage(
+    @IdParam('id', 'game') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const game = await this.results.game(id);
+    const { tournament, division } = await this.tournaments.divisionWithTournament(game.divisionId);
+    const stored = game.scoresheet ? await this.results.sheet(id) : null;
+    const report = (stored?.report ?? null) as VerificationReport | null;
+    const heading = gameHeading(page, game);
+    const model: GamePage = {
+      ...page.base(
+        `${heading.first.name} – ${heading.second.name}`,
+        page.crumbs(
+          { label: tournament.name, url: urls.tournament(tournament.id) },
+          { label: division.name, url: urls.pairings(division.id, game.round) },
+        ),
+      ),
+      game: heading,
+      result: resultView(game.result),
+      sheet: report
+        ? gameReportSection(report, page.lang, {
+            rules: tournament.ruleSet,
+            ruleOptions: tournament.options,
+          })
+        : null,
+      printUrl: report ? urls.gamePdf(id) : undefined,
+    };
+    await page.render('public/game', model);
+  }
+
+  /** Browsers ask for it on every site; there is none. */
+  @Get('favicon.ico')
+  favicon(@Res() res: Response): void {
+    res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end();
+  }
+
+  // ------------------------------------------------------------------
+
+  private snapshot(divisionId: number, round?: number): Promise<StandingsSnapshot> {
+    return this.standings.snapshot(divisionId, round);
+  }
+
+  /** The game's page for visitors; its score-sheet entry for judges and organisers. */
+  private gameLink(page: PageContext, g: GameView): string {
+    return page.staff ? urls.sheet(g.id) : urls.game(g.id);
+  }
+
+  /**
+   * Sends a division page, from the cache when nobody is signed in and nothing
+   * changed. `path` is the page's canonical path (the parameters it reads, no
+   * others), so that a stray query neither fills the cache nor reaches the
+   * page's language links.
+   */
+  private async cached(
+    page: PageContext,
+    revision: number,
+    path: string,
+    render: () => Promise<string>,
+  ): Promise<void> {
+    page.canonicalPath = path;
+    if (page.staff) {
+      page.send(await render());
+      return;
+    }
+    const key = `${page.lang} ${path}`;
+    const kept = this.cache.get(key, revision) ?? this.cache.set(key, revision, await render());
+    page.sendKept(kept);
+  }
+}
+
+/** The tournament list (or one tournament) as the public page shows it. */
+function tournamentsPage(
+  page: PageContext,
+  title: string,
+  list: TournamentView[],
+  crumbs: { label: string; url: string }[],
+): TournamentsPage {
+  return {
+    ...page.base(title, crumbs),
+    tournaments: list.map((t) => ({
+      name: t.name,
+      divisions: t.divisions.map((d) => ({
+        name: d.name,
+        rules: ruleSetName(t.ruleSet),
+        players: d.players,
+        rounds: t.rounds,
+        standingsUrl: urls.standings(d.id),
+        pairingsUrl: urls.pairings(d.id),
+        crosstableUrl: urls.crosstable(d.id),
+      })),
+    })),
+  };
+}

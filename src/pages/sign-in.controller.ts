@@ -1,0 +1,96 @@
+import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { AuthService, SESSION_COOKIE, sessionCookie } from '../auth/auth.service';
+import { Public } from '../auth/roles.decorator';
+import type { Role } from '../auth/user.entity';
+import { DomainError } from '../common/errors';
+import type { SignInPage } from '../render/view-models';
+import { FormReader } from './forms';
+import { PageContext, withQuery } from './page-context';
+import { PageErrorFilter } from './page-error.filter';
+import { SameOriginGuard } from './same-origin.guard';
+import { urls } from './urls';
+
+/** Where to go after signing in: a path of this site only (never `//other.site`). */
+export function safeNext(next: string | null | undefined, role: Role): string {
+  // eslint-disable-next-line no-control-regex
+  if (next && /^\/(?![/\\])/.test(next) && !/[\u0000-\u001f\\]/.test(next)) return next;
+  return role === 'organiser' ? urls.organiser : urls.judge;
+}
+
+/**
+ * Signing in and out from the pages: the form posts the account's email and
+ * password; a session cookie (`HttpOnly`, `SameSite=Lax`) is set and the
+ * browser goes back where it came from.
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@UseGuards(SameOriginGuard)
+@Controller()
+export class SignInController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Get('sign-in')
+  async form(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    const next = page.query('next');
+    await page.render('judge/sign-in', this.model(page, { next }));
+  }
+
+  @Public()
+  @Post('sign-in')
+  async signIn(
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const username = form.raw('username').trim();
+    const password = form.raw('password');
+    const next = form.raw('next') || undefined;
+    if (username === '' || password === '' || username.length > 200 || password.length > 200) {
+      await page.render('judge/sign-in', this.model(page, { username, next, failed: true }), 400);
+      return;
+    }
+    try {
+      const { token, expiresAt, user } = await this.auth.signIn(username, password, 'session');
+      res.cookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.secure,
+        expires: expiresAt,
+        path: '/',
+      });
+      page.redirect(safeNext(next, user.role));
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status !== 401) throw e;
+      await page.render('judge/sign-in', this.model(page, { username, next, failed: true }), 401);
+    }
+  }
+
+  @Public()
+  @Post('sign-out')
+  async signOut(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    const token = sessionCookie(req);
+    if (token) await this.auth.signOut(token);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    page.redirect(withQuery(urls.home, {}));
+  }
+
+  private model(
+    page: PageContext,
+    values: { username?: string; next?: string; failed?: boolean },
+  ): SignInPage {
+    return {
+      ...page.base(page.pt('page.signIn')),
+      action: urls.signIn,
+      username: values.username,
+      next: values.next,
+      failed: values.failed ?? false,
+    };
+  }
+}

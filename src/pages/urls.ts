@@ -1,0 +1,48 @@
+/** Every page and PDF route, in one place: controllers and models link through these. */
+export const urls = {
+  home: '/',
+  tournament: (id: number) => `/tournaments/${id}`,
+  standings: (divisionId: number) => `/divisions/${divisionId}/standings`,
+  pairings: (divisionId: number, round?: number) =>
+    `/divisions/${divisionId}/pairings${round !== undefined ? `?round=${round}` : ''}`,
+  crosstable: (divisionId: number) => `/divisions/${divisionId}/crosstable`,
+  player: (id: number) => `/players/${id}`,
+  game: (id: number) => `/games/${id}`,
+
+  standingsPdf: (divisionId: number) => `/divisions/${divisionId}/standings.pdf`,
+  pairingsPdf: (divisionId: number, round: number) =>
+    `/divisions/${divisionId}/rounds/${round}/pairings.pdf`,
+  sheetsPdf: (divisionId: number, round: number) =>
+    `/divisions/${divisionId}/rounds/${round}/sheets.pdf`,
+  gamePdf: (gameId: number) => `/games/${gameId}/record.pdf`,
+
+  signIn: '/sign-in',
+  signOut: '/sign-out',
+
+  judge: '/judge',
+  sheet: (gameId: number) => `/judge/games/${gameId}/scoresheet`,
+  result: (gameId: number) => `/judge/games/${gameId}/result`,
+  clearResult: (gameId: number) => `/judge/games/${gameId}/result/clear`,
+  wordCheck: (context: { game?: number; tournament?: number; rules?: string } = {}) => {
+    const q = new URLSearchParams();
+    if (context.game !== undefined) q.set('game', String(context.game));
+    else if (context.tournament !== undefined) q.set('tournament', String(context.tournament));
+    else if (context.rules !== undefined) q.set('rules', context.rules);
+    const s = q.toString();
+    return `/judge/word-check${s ? `?${s}` : ''}`;
+  },
+
+  organiser: '/organiser',
+  createTournament: '/organiser/tournaments',
+  orgTournament: (id: number) => `/organiser/tournaments/${id}`,
+  addDivision: (id: number) => `/organiser/tournaments/${id}/divisions`,
+  orgPlayers: (divisionId: number) => `/organiser/divisions/${divisionId}/players`,
+  csvPreview: (divisionId: number) => `/organiser/divisions/${divisionId}/players/csv`,
+  csvImport: (divisionId: number) => `/organiser/divisions/${divisionId}/players/import`,
+  withdraw: (playerId: number) => `/organiser/players/${playerId}/withdraw`,
+  orgRounds: (divisionId: number) => `/organiser/divisions/${divisionId}/rounds`,
+  swap: (divisionId: number, round: number) =>
+    `/organiser/divisions/${divisionId}/rounds/${round}/swap`,
+  deleteRound: (divisionId: number, round: number) =>
+    `/organiser/divisions/${divisionId}/rounds/${round}/delete`,
+};

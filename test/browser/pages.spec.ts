@@ -1,0 +1,228 @@
+import type { Page } from 'playwright-core';
+import { Scoresheet, verifyDocument } from '../../src/engine';
+import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
+import { GameJson, scoreSheet } from '../e2e/tournament-helpers';
+import {
+  Browser,
+  describeWithChromium,
+  launchChromium,
+  overflowsHorizontally,
+  screenshot,
+  watch,
+} from './chromium';
+import { makeAccount, NAMES, seedSite, Site } from './site';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * A sheet of the game with one illegal play: the last play moved to the
+ * corner, where it touches nothing. The engine says which turn and squares
+ * it flags; the page must show the same.
+ */
+function sheetWithMistake(good: Scoresheet): { bad: Scoresheet; turn: number; squares: string[] } {
+  const index = good.turns.map((t) => t.play !== undefined).lastIndexOf(true);
+  for (const play of ['A1 KUĆA', 'O15 KUĆA', '1A KUĆA', '15L KUĆA']) {
+    const bad = structuredClone(good);
+    bad.turns[index] = { ...bad.turns[index], play };
+    const checked = verifyDocument(bad, { words: null });
+    if (!checked.ok) continue;
+    const issue = checked.report.turns[index].issues.find((i) => (i.squares ?? []).length > 0);
+    if (issue) return { bad, turn: index + 1, squares: issue.squares! };
+  }
+  throw new Error('no corner left free for the mistake');
+}
+
+/** Points shown in the standings row of a player. */
+async function pointsOf(page: Page, name: string): Promise<string> {
+  const row = page.locator('table.standings tbody tr', { hasText: name });
+  return (await row.locator('td').nth(3).innerText()).trim();
+}
+
+describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp(), launchChromium()]);
+    site = await seedSite(t);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const open = async (path: string): Promise<Page> => {
+    const page = await browser.context.newPage();
+    await page.goto(`${t.url}${path}`);
+    return page;
+  };
+
+  test('public pages render with no console error and no failed request, on a desktop and a phone', async () => {
+    const g = (await t.http.get(`/api/games/${site.sheetGame}`).expect(200)).body as GameJson;
+    const d = site.divisionId;
+    const paths = [
+      '/',
+      `/tournaments/${site.tournamentId}`,
+      `/divisions/${d}/standings`,
+      `/divisions/${d}/pairings`,
+      `/divisions/${d}/crosstable`,
+      `/players/${g.first.id}`,
+      `/games/${site.sheetGame}`,
+      `/games/${site.typedGame}`,
+      '/sign-in',
+    ];
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    const trouble = watch(page);
+    for (const [label, size] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(size);
+      for (const path of paths) {
+        const res = await page.goto(`${t.url}${path}`);
+        expect([path, res?.status()]).toEqual([path, 200]);
+        expect([path, (await page.locator('h1').innerText()).length > 0]).toEqual([path, true]);
+        if (label === 'phone')
+          expect([path, await overflowsHorizontally(page)]).toEqual([path, false]);
+      }
+      await page.goto(`${t.url}/divisions/${d}/standings`);
+      for (const name of NAMES) await page.getByRole('link', { name }).first().waitFor();
+      await screenshot(page, `standings-${label}`);
+      await page.goto(`${t.url}/games/${site.sheetGame}`);
+      expect(await page.locator('svg.board').isVisible()).toBe(true);
+      await screenshot(page, `game-${label}`);
+      await page.goto(`${t.url}/divisions/${d}/crosstable`);
+      await screenshot(page, `crosstable-${label}`);
+    }
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+
+  test('the Cyrillic switch turns the pages to Cyrillic, and they stay so', async () => {
+    await browser.context.clearCookies();
+    const page = await open(`/divisions/${site.divisionId}/standings`);
+    const trouble = watch(page);
+    expect(await page.locator('h1').innerText()).toContain('Poredak');
+    await page.click('a[hreflang="sr-Cyrl"]');
+    await page.waitForURL(/lang=sr-Cyrl/);
+    expect(await page.getAttribute('html', 'lang')).toBe('sr-Cyrl');
+    expect(await page.locator('h1').innerText()).toContain('Поредак');
+    const head = await page.locator('table.standings thead').innerText();
+    expect(head).toMatch(/Место/);
+    expect(head).not.toMatch(/Mesto|Bodovi/);
+    // The next page, reached by a link without `lang`, is Cyrillic too (the cookie).
+    await page.click('.tabs a:has-text("Парови")');
+    expect(await page.locator('h1').innerText()).toContain('Парови');
+    expect(await page.locator('footer.site').innerText()).toBe('Арбитер: вођење турнира и суђење');
+    // Names are data: they stay as written.
+    expect(await page.locator('main').innerText()).toContain('Ana Petrović');
+    await screenshot(page, 'pairings-cyrillic-phone');
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+    await browser.context.clearCookies();
+  });
+
+  test('a judge signs in, checks a sheet with a mistake, sees it on the turn and the square, fixes it, saves; the standings change', async () => {
+    await browser.context.clearCookies();
+    const judge = await makeAccount(t, 'judge');
+    const g = (await t.http.get(`/api/games/${site.pendingGame}`).expect(200)).body as GameJson;
+    const { sheet: good, leaderOnScore } = scoreSheet([g.first.name, g.second!.name], 31);
+    const { bad, turn, squares } = sheetWithMistake(good);
+    const winner = leaderOnScore === 0 ? g.first.name : g.second!.name;
+
+    const page = await browser.context.newPage();
+    // The sheet form asks for the judge's session; its refusals are the 4xx the test provokes.
+    const trouble = watch(page, (url, status) => status === 422 && url.includes('/scoresheet'));
+    await page.goto(`${t.url}/divisions/${site.divisionId}/standings`);
+    const before = await pointsOf(page, winner);
+
+    await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+    expect(page.url()).toContain('/sign-in?next=');
+    await page.fill('#username', judge.email);
+    await page.fill('#password', judge.password);
+    await page.click('main button[type="submit"]');
+    await page.waitForURL(`${t.url}/judge/games/${g.id}/scoresheet`);
+    expect(await page.locator('header.site').innerText()).toContain('Odjava');
+
+    // A JSON slip first: the line is named and the text stays as typed.
+    const broken = JSON.stringify(good, null, 2).replace('"turns": [', '"turns": [[');
+    await page.fill('#sheet', broken);
+    await page.click('button[name="intent"][value="verify"]');
+    expect(await page.locator('#sheet-error').innerText()).toMatch(/red \d+/);
+    expect(await page.inputValue('#sheet')).toBe(broken);
+
+    // The illegal play: flagged on its turn and on its squares.
+    const typed = JSON.stringify(bad, null, 2);
+    await page.fill('#sheet', typed);
+    await page.click('button[name="intent"][value="verify"]');
+    expect(await page.inputValue('#sheet')).toBe(typed);
+    expect(await page.locator('#verdict').getAttribute('class')).toContain('bad');
+    const row = page.locator(`#turn-${turn}`);
+    expect(await row.getAttribute('class')).toContain('bad');
+    expect((await row.getAttribute('data-squares'))!.split(' ')).toEqual(
+      expect.arrayContaining(squares),
+    );
+    for (const square of squares) {
+      expect(await page.locator(`svg.board .highlight-mark[data-square="${square}"]`).count()).toBe(
+        1,
+      );
+    }
+    for (let earlier = 1; earlier < turn; earlier++) {
+      expect([earlier, await page.locator(`#turn-${earlier}`).getAttribute('class')]).toEqual([
+        earlier,
+        '',
+      ]);
+    }
+    await screenshot(page, 'sheet-mistake-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'sheet-mistake-phone');
+    await page.setViewportSize(DESKTOP);
+    expect((await t.http.get(`/api/games/${g.id}`).expect(200)).body.status).toBe('pending');
+
+    // Fixed and saved: the result is in, the standings move.
+    const fixed = JSON.stringify(good, null, 2);
+    await page.fill('#sheet', fixed);
+    await page.click('button[name="intent"][value="save"]');
+    await page.waitForURL(/done=saved/);
+    expect(await page.locator('main .notice.ok').innerText()).toContain('Zapisnik je sačuvan');
+    expect(await page.locator('#verdict').getAttribute('class')).toContain('ok');
+    expect(await page.inputValue('#sheet')).toBe(fixed);
+    await screenshot(page, 'sheet-saved-desktop');
+
+    await page.goto(`${t.url}/divisions/${site.divisionId}/standings`);
+    const after = await pointsOf(page, winner);
+    expect(Number(after)).toBe(Number(before) + 1);
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+
+  test('an organiser pairs the next round from the rounds page (round 1 is complete now)', async () => {
+    await browser.context.clearCookies();
+    const organiser = await makeAccount(t, 'organiser');
+    const page = await browser.context.newPage();
+    const trouble = watch(page);
+    await page.goto(`${t.url}/sign-in`);
+    await page.fill('#username', organiser.email);
+    await page.fill('#password', organiser.password);
+    await page.click('main button[type="submit"]');
+    await page.waitForURL(`${t.url}/organiser`);
+    await page.goto(`${t.url}/organiser/divisions/${site.divisionId}/rounds`);
+    await page.selectOption('#f-system', 'swiss');
+    await page.click('main form.inline button[type="submit"]');
+    await page.waitForURL(/done=paired/);
+    expect(await page.locator('main .flash.ok').innerText()).toBe('2. kolo je upareno.');
+    expect(await page.locator('#round-2 table tbody tr').count()).toBe(3);
+    await screenshot(page, 'organiser-rounds-desktop');
+    await page.goto(`${t.url}/divisions/${site.divisionId}/pairings`);
+    expect(await page.locator('h2').first().innerText()).toContain('Kolo 2');
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+});

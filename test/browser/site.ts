@@ -1,0 +1,123 @@
+/**
+ * What the page tests (supertest and browser) share: a division with
+ * Serbian names played for a round, accounts signed in through the page
+ * form, and reading bits of HTML.
+ */
+import { randomBytes } from 'crypto';
+import type { TestApp } from '../e2e/harness';
+import {
+  createTournament,
+  enterResult,
+  pair,
+  register,
+  RoundJson,
+  scoreSheet,
+} from '../e2e/tournament-helpers';
+
+export const NAMES = [
+  'Ana Petrović',
+  'Đorđe Šćekić',
+  'Ljubica Njegoš',
+  'Marko Čačak',
+  'Žarko Džepić',
+  'Ćirilo Žužić',
+];
+
+export interface Site {
+  tournamentId: number;
+  divisionId: number;
+  round: RoundJson;
+  players: { id: number; name: string; seed: number }[];
+  /** A game of round 1 with a result typed in (412 : 380). */
+  typedGame: number;
+  /** A game of round 1 with a verified score sheet. */
+  sheetGame: number;
+  /** A game of round 1 still without a result. */
+  pendingGame: number;
+}
+
+/** A tournament `Kup Čačka 2026` whose round 1 has a typed result, a sheet and a pending game. */
+export async function seedSite(t: TestApp, name = 'Kup Čačka 2026'): Promise<Site> {
+  const { id, divisionId } = await createTournament(t, {
+    name,
+    ruleSet: 'kvizovka',
+    rounds: 4,
+    divisions: ['Prva liga'],
+  });
+  const players = await register(t, divisionId, NAMES);
+  const round = await pair(t, divisionId);
+  const games = round.games.filter((g) => g.second !== null);
+  const [typed, sheet, pending] = games;
+  await enterResult(t, t.organiser, typed, { scores: [412, 380], clocks: ['03:24', '01:10'] });
+  const { sheet: doc } = scoreSheet([sheet.first.name, sheet.second!.name], 11);
+  await t.http.put(`/api/games/${sheet.id}/scoresheet`).set(t.organiser).send(doc).expect(200);
+  return {
+    tournamentId: id,
+    divisionId,
+    round,
+    players,
+    typedGame: typed.id,
+    sheetGame: sheet.id,
+    pendingGame: pending.id,
+  };
+}
+
+/** An account made through the API; its email and password, for the sign-in form. */
+export async function makeAccount(
+  t: TestApp,
+  role: 'judge' | 'organiser',
+): Promise<{ email: string; password: string; name: string }> {
+  const email = `${role}-${randomBytes(4).toString('hex')}@example.org`;
+  const password = `${role}-pass-${randomBytes(4).toString('hex')}`;
+  const name = role === 'judge' ? 'Sudija Šarić' : 'Organizatorka Đokić';
+  await t.http
+    .post('/api/users')
+    .set(t.organiser)
+    .send({ email, password, name, role })
+    .expect(201);
+  return { email, password, name };
+}
+
+/** Signs in through the page form; the `Cookie` header of the session. */
+export async function signInCookie(t: TestApp, role: 'judge' | 'organiser'): Promise<string> {
+  const { email, password } = await makeAccount(t, role);
+  const res = await t.http
+    .post('/sign-in')
+    .set('Origin', t.url)
+    .type('form')
+    .send({ username: email, password })
+    .expect(303);
+  const cookie = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('arbiter_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0];
+}
+
+/** HTML text with the entities Handlebars writes decoded. */
+export function decode(s: string): string {
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x60;/g, '`')
+    .replace(/&amp;/g, '&');
+}
+
+/** The text of a page's `<main>`, tags removed, entities decoded, spaces collapsed. */
+export function mainText(html: string): string {
+  const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? html;
+  return decode(main.replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The content of the `<textarea id="…">`, as the browser would read it. */
+export function textarea(html: string, id: string): string {
+  const m = new RegExp(`<textarea[^>]*id="${id}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html);
+  if (!m) throw new Error(`no textarea #${id}`);
+  // The HTML parser drops one newline right after the start tag.
+  return decode(m[1].replace(/^\n/, ''));
+}

@@ -1,0 +1,512 @@
+import {
+  decode,
+  mainText,
+  makeAccount,
+  NAMES,
+  seedSite,
+  signInCookie,
+  Site,
+  textarea,
+} from '../browser/site';
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { GameJson, scoreSheet, StandingsJson } from './tournament-helpers';
+
+/**
+ * The pages over HTTP (no browser): what they show, the language switch,
+ * signing in, and every form's error path — a 4xx with the message on the
+ * page next to its field, the input kept, never a stack trace.
+ */
+describe(`pages and forms (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let site: Site;
+  let judge: string;
+  let organiser: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    site = await seedSite(t);
+    judge = await signInCookie(t, 'judge');
+    organiser = await signInCookie(t, 'organiser');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (path: string, cookie?: string) => {
+    const req = t.http.get(path);
+    return cookie ? req.set('Cookie', cookie) : req;
+  };
+  /** A form post from a page of this site. */
+  const post = (path: string, form: Record<string, string>, cookie?: string) => {
+    const req = t.http.post(path).set('Origin', t.url).type('form');
+    return (cookie ? req.set('Cookie', cookie) : req).send(form);
+  };
+  const game = async (id: number) =>
+    (await t.http.get(`/api/games/${id}`).expect(200)).body as GameJson;
+
+  describe('public pages', () => {
+    test('the tournament list links each division', async () => {
+      const res = await get('/')
+        .expect(200)
+        .expect('Content-Type', /text\/html/);
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+      const text = mainText(res.text);
+      expect(text).toContain('Kup Čačka 2026');
+      expect(text).toContain('Prva liga');
+      expect(res.text).toContain(`href="/divisions/${site.divisionId}/standings"`);
+      expect(res.text).not.toMatch(/<script/i);
+    });
+
+    test('standings, pairings and cross-table show names, scores and diacritics', async () => {
+      const standings = mainText(
+        (await get(`/divisions/${site.divisionId}/standings`).expect(200)).text,
+      );
+      for (const name of NAMES) expect(standings).toContain(name);
+      expect(standings).toContain('posle 1. kola');
+      const pairings = mainText(
+        (await get(`/divisions/${site.divisionId}/pairings`).expect(200)).text,
+      );
+      expect(pairings).toContain('412 : 380');
+      expect(pairings).toContain('čeka se rezultat');
+      const cross = (await get(`/divisions/${site.divisionId}/crosstable`).expect(200)).text;
+      expect(mainText(cross)).toMatch(/412:380/);
+    });
+
+    test('a player page lists the games; a game page draws the board and the turns', async () => {
+      const g = await game(site.sheetGame);
+      const player = mainText((await get(`/players/${g.first.id}`).expect(200)).text);
+      expect(player).toContain(g.first.name);
+      expect(player).toContain(g.second!.name);
+      const page = (await get(`/games/${site.sheetGame}`).expect(200)).text;
+      expect(page).toMatch(/<svg[^>]*class="board"/);
+      expect(page).toContain('id="turn-1"');
+      expect(page).toContain(`href="/games/${site.sheetGame}/record.pdf"`);
+      const typed = mainText((await get(`/games/${site.typedGame}`).expect(200)).text);
+      expect(typed).toContain('412 : 380');
+      expect(typed).toContain('nije unet zapisnik');
+    });
+
+    test('?lang= switches the language and keeps it in a cookie', async () => {
+      const res = await get(`/divisions/${site.divisionId}/standings?lang=sr-Cyrl`).expect(200);
+      expect(res.text).toContain('<html lang="sr-Cyrl">');
+      expect(mainText(res.text)).toContain('Поредак');
+      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join(';');
+      expect(cookie).toContain('arbiter_lang=sr-Cyrl');
+      const again = await get('/', 'arbiter_lang=sr-Cyrl').expect(200);
+      expect(mainText(again.text)).toContain('Групе');
+      const english = await get('/?lang=en', 'arbiter_lang=sr-Cyrl').expect(200);
+      expect(mainText(english.text)).toContain('Divisions');
+      // A stray query neither reaches the language links nor makes a page of its own.
+      const stray = await get(`/divisions/${site.divisionId}/standings?utm=x`).expect(200);
+      expect(decode(stray.text)).toContain(
+        `href="/divisions/${site.divisionId}/standings?lang=sr-Cyrl"`,
+      );
+      // Names are data: never transliterated.
+      expect(mainText(res.text)).toContain('Ana Petrović');
+    });
+
+    test('a missing page is a 404 page, a bad id a 400 page, with no stack trace', async () => {
+      const missing = await get('/divisions/99999/standings').expect(404);
+      expect(missing.headers['content-type']).toMatch(/text\/html/);
+      expect(mainText(missing.text)).toContain('404');
+      expect(missing.text).not.toMatch(/at \w+ \(|\.ts:\d+|Error:/);
+      const bad = await get('/games/abc').expect(400);
+      expect(bad.text).not.toMatch(/at \w+ \(|\.ts:\d+/);
+      await get(`/divisions/${site.divisionId}/standings?round=x`).expect(400);
+      await get(`/divisions/${site.divisionId}/pairings?round=9`).expect(404);
+    });
+  });
+
+  describe('signing in, and cross-site posts', () => {
+    test('a wrong password is a 401 with the message on the form, the name kept', async () => {
+      const res = await post('/sign-in', {
+        username: 'nobody@example.org',
+        password: 'wrong',
+      }).expect(401);
+      expect(mainText(res.text)).toContain('Pogrešno korisničko ime ili lozinka.');
+      expect(res.text).toContain('value="nobody@example.org"');
+    });
+
+    test('judge pages send the browser to sign in, and back afterwards', async () => {
+      const res = await get(`/judge/games/${site.pendingGame}/scoresheet`).expect(303);
+      expect(res.headers.location).toBe(
+        `/sign-in?next=${encodeURIComponent(`/judge/games/${site.pendingGame}/scoresheet`)}`,
+      );
+      const form = await get(res.headers.location).expect(200);
+      expect(form.text).toContain(
+        `name="next" value="/judge/games/${site.pendingGame}/scoresheet"`,
+      );
+    });
+
+    test('signing in goes back to `next`, never to another site', async () => {
+      const { email, password } = await makeAccount(t, 'judge');
+      const back = await post('/sign-in', {
+        username: email,
+        password,
+        next: '/divisions/1/standings',
+      }).expect(303);
+      expect(back.headers.location).toBe('/divisions/1/standings');
+      const away = await post('/sign-in', {
+        username: email,
+        password,
+        next: '//evil.example/x',
+      }).expect(303);
+      expect(away.headers.location).toBe('/judge');
+    });
+
+    test('a form posted from another site, or with no Origin, is refused with a 403 page', async () => {
+      const foreign = await t.http
+        .post(`/judge/games/${site.pendingGame}/result`)
+        .set('Cookie', judge)
+        .set('Origin', 'https://evil.example')
+        .type('form')
+        .send({
+          scoreFirst: '1',
+          scoreSecond: '0',
+          remainingFirst: '01:00',
+          remainingSecond: '01:00',
+        })
+        .expect(403);
+      expect(mainText(foreign.text)).toContain('poslat sa drugog sajta');
+      await t.http
+        .post(`/judge/games/${site.pendingGame}/result`)
+        .set('Cookie', judge)
+        .type('form')
+        .send({ scoreFirst: '1' })
+        .expect(403);
+      expect((await game(site.pendingGame)).status).toBe('pending');
+    });
+
+    test('a judge may not open organiser pages; nobody signed out may post', async () => {
+      const res = await get('/organiser', judge).expect(403);
+      expect(mainText(res.text)).toContain('Vaš nalog nema pravo na ovo.');
+      await post(`/judge/games/${site.pendingGame}/result`, { scoreFirst: '1' }).expect(401);
+    });
+
+    test('signing out ends the session', async () => {
+      const cookie = await signInCookie(t, 'judge');
+      await get('/judge', cookie).expect(200);
+      await post('/sign-out', {}, cookie).expect(303);
+      await get('/judge', cookie).expect(303);
+    });
+  });
+
+  describe('judge forms', () => {
+    test('result form: bad fields are a 400 with each message by its field, values kept', async () => {
+      const res = await post(
+        `/judge/games/${site.pendingGame}/result`,
+        { scoreFirst: 'abc', scoreSecond: '380', remainingFirst: '3:24x', remainingSecond: '' },
+        judge,
+      ).expect(400);
+      expect(res.text).toContain('id="e-scoreFirst"');
+      expect(res.text).toContain('id="e-remainingFirst"');
+      expect(res.text).toContain('id="e-remainingSecond"');
+      expect(decode(res.text)).toContain('value="3:24x"');
+      expect(mainText(res.text)).toContain('Upišite ceo broj od -1000 do 5000.');
+      expect((await game(site.pendingGame)).status).toBe('pending');
+    });
+
+    test('result form: two expired clocks need a time loss; a stale version is refused', async () => {
+      const res = await post(
+        `/judge/games/${site.pendingGame}/result`,
+        {
+          scoreFirst: '300',
+          scoreSecond: '280',
+          remainingFirst: '00:00',
+          remainingSecond: '-00:10',
+          timeLoss: 'none',
+        },
+        judge,
+      ).expect(422);
+      expect(res.text).toContain('Nejasno je kome je isteklo vreme');
+      const stale = await post(
+        `/judge/games/${site.typedGame}/result`,
+        {
+          scoreFirst: '400',
+          scoreSecond: '380',
+          remainingFirst: '03:24',
+          remainingSecond: '01:10',
+          version: '0',
+        },
+        judge,
+      ).expect(409);
+      expect(mainText(stale.text)).toContain('Neko je u međuvremenu promenio rezultat');
+    });
+
+    test('result form: a correction with the version read is saved', async () => {
+      const before = await game(site.typedGame);
+      const form = (await get(`/judge/games/${site.typedGame}/result`, judge).expect(200)).text;
+      expect(form).toContain(`name="version" value="${before.version}"`);
+      expect(form).toContain('value="412"');
+      const res = await post(
+        `/judge/games/${site.typedGame}/result`,
+        {
+          scoreFirst: '415',
+          scoreSecond: '380',
+          remainingFirst: '03:24',
+          remainingSecond: '01:10',
+          timeLoss: 'none',
+          version: String(before.version),
+        },
+        judge,
+      ).expect(303);
+      expect(res.headers.location).toBe(`/judge/games/${site.typedGame}/result?done=saved`);
+      expect((await game(site.typedGame)).result!.scores).toEqual([415, 380]);
+      const after = (await get(res.headers.location, judge).expect(200)).text;
+      expect(mainText(after)).toContain('Sačuvano.');
+    });
+
+    test('score sheet: a JSON syntax error names its line and keeps the text byte for byte', async () => {
+      const g = await game(site.pendingGame);
+      const { sheet } = scoreSheet([g.first.name, g.second!.name], 5);
+      const text = JSON.stringify(sheet, null, 2).replace('"turns": [', '"turns": [,');
+      const line = text.split('\n').findIndex((l) => l.includes('"turns": [,')) + 1;
+      const res = await post(
+        `/judge/games/${g.id}/scoresheet?v=${g.version}`,
+        { sheet: text, intent: 'verify' },
+        judge,
+      ).expect(422);
+      expect(mainText(res.text)).toContain(`(red ${line})`);
+      expect(mainText(res.text)).toContain('očekuje se vrednost');
+      expect(textarea(res.text, 'sheet')).toBe(text);
+      expect((await game(g.id)).status).toBe('pending');
+    });
+
+    test('score sheet: a GCG record is read too; its bad line is named', async () => {
+      const g = await game(site.pendingGame);
+      const gcg = `#player1 A ${g.first.name}\n#player2 B ${g.second!.name}\n>A: KUCA 8H KUCA +10 10\n>B: \n`;
+      const res = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { sheet: gcg, intent: 'verify' },
+        judge,
+      ).expect(422);
+      expect(mainText(res.text)).toContain('(red 4)');
+      expect(mainText(res.text)).toContain('GCG, red 4');
+      expect(textarea(res.text, 'sheet')).toBe(gcg);
+    });
+
+    test("score sheet: players that are not the game's are named, the line given", async () => {
+      const g = await game(site.pendingGame);
+      const { sheet } = scoreSheet([g.second!.name, g.first.name], 5);
+      const text = JSON.stringify(sheet, null, 2);
+      const res = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { sheet: text, intent: 'verify' },
+        judge,
+      ).expect(422);
+      expect(mainText(res.text)).toContain('obrnutim redom');
+      expect(mainText(res.text)).toContain(
+        `(red ${text.split('\n').findIndex((l) => l.includes('"players"')) + 1})`,
+      );
+      expect(textarea(res.text, 'sheet')).toBe(text);
+    });
+
+    test('score sheet: a wrong score is flagged on its turn; saving stores it and the standings move', async () => {
+      const g = await game(site.pendingGame);
+      const { sheet } = scoreSheet([g.first.name, g.second!.name], 21);
+      const wrong = structuredClone(sheet);
+      wrong.turns[2].score = (wrong.turns[2].score ?? 0) + 7;
+      const typed = JSON.stringify(wrong, null, 2) + '\n';
+      const check = await post(
+        `/judge/games/${g.id}/scoresheet?v=${g.version}`,
+        { sheet: typed.replace(/\n/g, '\r\n'), intent: 'verify' },
+        judge,
+      ).expect(200);
+      expect(check.text).toMatch(/<tr id="turn-3" class="bad"/);
+      expect(check.text).toContain('class="verdict bad"');
+      expect(textarea(check.text, 'sheet')).toBe(typed);
+      expect((await game(g.id)).status).toBe('pending');
+
+      const before = (await t.http.get(`/api/divisions/${site.divisionId}/standings`).expect(200))
+        .body as StandingsJson;
+      const good = JSON.stringify(sheet, null, 2);
+      const saved = await post(
+        `/judge/games/${g.id}/scoresheet?v=${g.version}`,
+        { sheet: good, intent: 'save' },
+        judge,
+      ).expect(303);
+      expect(saved.headers.location).toBe(`/judge/games/${g.id}/scoresheet?done=saved`);
+      const stored = (await t.http.get(`/api/games/${g.id}/scoresheet`).expect(200)).body;
+      expect(stored.text).toBe(good);
+      expect(stored.ok).toBe(true);
+      const after = (await t.http.get(`/api/divisions/${site.divisionId}/standings`).expect(200))
+        .body as StandingsJson;
+      const points = (s: StandingsJson) =>
+        s.rows.find((r) => r.playerId === g.first.id)!.points +
+        s.rows.find((r) => r.playerId === g.second!.id)!.points;
+      expect(points(after)).toBe(points(before) + 1);
+      const page = (await get(saved.headers.location, judge).expect(200)).text;
+      expect(mainText(page)).toContain('Zapisnik je sačuvan');
+      expect(textarea(page, 'sheet')).toBe(good);
+      // Saving again with the version of the old page is refused, the text kept.
+      const stale = await post(
+        `/judge/games/${g.id}/scoresheet?v=${g.version}`,
+        { sheet: good, intent: 'save' },
+        judge,
+      ).expect(409);
+      expect(textarea(stale.text, 'sheet')).toBe(good);
+    });
+
+    test('word check: a verdict for the play as a whole, and errors on the form', async () => {
+      const form = await get(`/judge/word-check?game=${site.sheetGame}`, judge).expect(200);
+      expect(decode(form.text)).toContain(`action="/judge/word-check?game=${site.sheetGame}"`);
+      const empty = await post(
+        `/judge/word-check?game=${site.sheetGame}`,
+        { words: '  ' },
+        judge,
+      ).expect(400);
+      expect(mainText(empty.text)).toContain('Obavezno polje.');
+      const valid = await post(
+        `/judge/word-check?game=${site.sheetGame}`,
+        { words: 'kuća, ljubav' },
+        judge,
+      ).expect(200);
+      expect(valid.text).toContain('data-verdict="VALID"');
+      expect(decode(valid.text)).toContain('value="kuća, ljubav"');
+      const invalid = await post(
+        `/judge/word-check?game=${site.sheetGame}`,
+        { words: 'KUĆA ĆŽĆŽĆ' },
+        judge,
+      ).expect(200);
+      expect(invalid.text).toContain('data-verdict="INVALID"');
+      expect(mainText(invalid.text)).toContain('NIJE DOZVOLJENO');
+      const unreadable = await post(
+        `/judge/word-check?game=${site.sheetGame}`,
+        { words: 'KUĆA QXW' },
+        judge,
+      ).expect(400);
+      expect(mainText(unreadable.text)).toContain('ne može da se pročita');
+      expect(decode(unreadable.text)).toContain('value="KUĆA QXW"');
+    });
+  });
+
+  describe('organiser forms', () => {
+    test('a tournament needs a name; then divisions, players, CSV, pairing and swaps', async () => {
+      const empty = await post(
+        '/organiser/tournaments',
+        { name: ' ', startDate: '2026-02-30' },
+        organiser,
+      ).expect(400);
+      expect(empty.text).toContain('id="e-name"');
+      expect(empty.text).toContain('id="e-startDate"');
+      expect(mainText(empty.text)).toContain('Obavezno polje.');
+
+      const created = await post(
+        '/organiser/tournaments',
+        { name: 'Zimski turnir Šabac' },
+        organiser,
+      ).expect(303);
+      const tournamentUrl = created.headers.location.split('?')[0];
+      const tournamentId = Number(tournamentUrl.split('/').pop());
+      expect(mainText((await get(created.headers.location, organiser).expect(200)).text)).toContain(
+        'Zimski turnir Šabac',
+      );
+
+      const badDivision = await post(
+        `/organiser/tournaments/${tournamentId}/divisions`,
+        { name: 'A', rules: 'kvizovka', system: 'swiss', rounds: '0' },
+        organiser,
+      ).expect(400);
+      expect(badDivision.text).toContain('id="e-rounds"');
+      await post(
+        `/organiser/tournaments/${tournamentId}/divisions`,
+        {
+          name: 'A',
+          rules: 'kvizovka',
+          system: 'swiss',
+          rounds: '3',
+          clockMinutes: '25',
+          byeSpread: '30',
+        },
+        organiser,
+      ).expect(303);
+      const t1 = (await t.http.get(`/api/tournaments/${tournamentId}`).expect(200)).body;
+      expect(t1).toMatchObject({ rounds: 3, byeSpread: 30, options: { clockMinutes: 25 } });
+      const divisionId = t1.divisions[0].id as number;
+      const twin = await post(
+        `/organiser/tournaments/${tournamentId}/divisions`,
+        { name: 'A', rules: 'kvizovka', system: 'swiss', rounds: '3' },
+        organiser,
+      ).expect(409);
+      expect(twin.text).toContain('id="e-name"');
+
+      const players = `/organiser/divisions/${divisionId}/players`;
+      await post(
+        players,
+        { name: 'Ana Petrović', club: 'Šabac', rating: '1700' },
+        organiser,
+      ).expect(303);
+      const dup = await post(players, { name: 'ana  petrović', rating: 'x' }, organiser).expect(
+        400,
+      );
+      expect(dup.text).toContain('id="e-rating"');
+      const dupName = await post(players, { name: 'ana  petrović' }, organiser).expect(409);
+      expect(dupName.text).toContain('id="e-name"');
+      expect(mainText(dupName.text)).toContain('već postoji igrač s tim imenom');
+      expect(decode(dupName.text)).toContain('value="ana  petrović"');
+
+      const csvBad = 'ime;klub;rejting\nĐorđe Šćekić;Čačak;abc\n;Beograd;1500\n';
+      const preview = await t.http
+        .post(`${players}/csv`)
+        .set('Origin', t.url)
+        .set('Cookie', organiser)
+        .attach('csv', Buffer.from(csvBad, 'utf8'), {
+          filename: 'igraci.csv',
+          contentType: 'text/csv',
+        })
+        .expect(422);
+      const previewText = mainText(preview.text);
+      expect(previewText).toContain('rejting „abc” nije ceo broj');
+      expect(previewText).toContain('nedostaje ime');
+      expect(preview.text).not.toContain(`action="${players}/import"`);
+
+      const csvGood =
+        'ime;klub;rejting\nĐorđe Šćekić;Čačak;1650\nLjubica Njegoš;Beograd;1500\nAna Petrović;;\n';
+      const ok = await post(`${players}/csv`, { csvText: csvGood }, organiser).expect(200);
+      expect(ok.text).toContain(`action="${players}/import"`);
+      // Ana is registered already: the import names her line and imports no one.
+      const clash = await post(`${players}/import`, { csvText: csvGood }, organiser).expect(409);
+      expect(mainText(clash.text)).toContain('red 4');
+      expect(
+        (await t.http.get(`/api/divisions/${divisionId}/players`).expect(200)).body,
+      ).toHaveLength(1);
+      const imported = await post(
+        `${players}/import`,
+        { csvText: csvGood.replace('Ana Petrović;;\n', 'Marko Marković;;\n') },
+        organiser,
+      ).expect(303);
+      expect(imported.headers.location).toContain('done=imported&n=3');
+      expect(
+        (await t.http.get(`/api/divisions/${divisionId}/players`).expect(200)).body,
+      ).toHaveLength(4);
+
+      const rounds = `/organiser/divisions/${divisionId}/rounds`;
+      const roundsPage = (await get(rounds, organiser).expect(200)).text;
+      expect(roundsPage).toContain('name="round" value="1"');
+      await post(rounds, { system: 'seeded', round: '1' }, organiser).expect(303);
+      const twice = await post(rounds, { system: 'seeded', round: '1' }, organiser).expect(409);
+      expect(mainText(twice.text)).toContain('Stranica je zastarela');
+      const early = await post(rounds, { system: 'swiss', round: '2' }, organiser).expect(409);
+      expect(mainText(early.text)).toContain('Kolo 1 (Sto 1, 2)');
+
+      const r1 = (await t.http.get(`/api/divisions/${divisionId}/rounds/1`).expect(200)).body;
+      const [g1, g2] = r1.games;
+      const same = await post(
+        `${rounds}/1/swap`,
+        { playerA: String(g1.first.id), playerB: String(g1.first.id) },
+        organiser,
+      ).expect(400);
+      expect(mainText(same.text)).toContain('dva različita igrača');
+      await post(
+        `${rounds}/1/swap`,
+        { playerA: String(g1.first.id), playerB: String(g2.first.id) },
+        organiser,
+      ).expect(303);
+      const swapped = (await t.http.get(`/api/divisions/${divisionId}/rounds/1`).expect(200)).body;
+      expect(swapped.games[0].first.id).toBe(g2.first.id);
+      const page = (await get(`${rounds}?done=swapped`, organiser).expect(200)).text;
+      expect(mainText(page)).toContain('Igrači su zamenjeni.');
+      expect(page).toContain(`/divisions/${divisionId}/rounds/1/sheets.pdf`);
+    });
+  });
+});
