@@ -12,6 +12,7 @@ import { WordRuling } from '../words/word-ruling.entity';
 import { Initial1763800000000 } from './migrations/1763800000000-initial';
 import { Words1763900000000 } from './migrations/1763900000000-words';
 import { GameCards1764000000000 } from './migrations/1764000000000-game-cards';
+import { TournamentDetails1764100000000 } from './migrations/1764100000000-tournament-details';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -29,4 +30,9 @@ export const ENTITIES = [
 ];
 
 /** Every migration, in order. */
-export const MIGRATIONS = [Initial1763800000000, Words1763900000000, GameCards1764000000000];
+export const MIGRATIONS = [
+  Initial1763800000000,
+  Words1763900000000,
+  GameCards1764000000000,
+  TournamentDetails1764100000000,
+];

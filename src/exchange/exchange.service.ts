@@ -60,6 +60,9 @@ export class ExchangeService {
         pairingPlan: t.pairingPlan,
         tieBreaks: t.tieBreaks,
         byeSpread: t.byeSpread,
+        place: t.place,
+        startDate: t.startsOn,
+        endDate: t.endsOn,
       },
       divisions: docs,
     };
@@ -166,6 +169,9 @@ export class ExchangeService {
           pairingPlan: d.tournament.pairingPlan,
           tieBreaks: d.tournament.tieBreaks,
           byeSpread: d.tournament.byeSpread,
+          place: d.tournament.place ?? null,
+          startsOn: d.tournament.startDate ?? null,
+          endsOn: d.tournament.endDate ?? null,
         }),
       );
       const users = new Map((await m.find(User)).map((u) => [u.email, u.id]));

@@ -29,6 +29,10 @@ export interface TournamentDocument {
     pairingPlan: PairingSystem[];
     tieBreaks: TieBreak[];
     byeSpread: number;
+    /** Where and when; absent in documents written before they were kept. */
+    place?: string | null;
+    startDate?: string | null;
+    endDate?: string | null;
   };
   divisions: DivisionDocument[];
 }
@@ -152,6 +156,23 @@ export function checkDocument(doc: unknown): DocumentError[] {
     }
     if (!isInt(t.byeSpread, 0, 1000))
       err('tournament.byeSpread', 'must be a whole number from 0 to 1000');
+    if (
+      t.place !== undefined &&
+      t.place !== null &&
+      (typeof t.place !== 'string' || t.place.length > 200)
+    ) {
+      err('tournament.place', 'must be text of at most 200 characters, or null');
+    }
+    for (const key of ['startDate', 'endDate'] as const) {
+      const v = t[key];
+      if (
+        v !== undefined &&
+        v !== null &&
+        (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v))
+      ) {
+        err(`tournament.${key}`, 'must be a day written YYYY-MM-DD, or null');
+      }
+    }
   }
   if (!Array.isArray(doc.divisions) || doc.divisions.length === 0 || doc.divisions.length > 50) {
     err('divisions', 'must be a list of 1 to 50 divisions');

@@ -92,7 +92,7 @@ export class OrganiserController {
     const page = new PageContext(req, res);
     const form = new FormReader(body, page.lang);
     const name = form.text('name', { required: true, max: 200 });
-    form.text('place', { max: 200 });
+    const place = form.text('place', { max: 200 });
     const start = form.date('startDate');
     const end = form.date('endDate');
     if (start && end && end < start) form.fail('endDate', page.pt('form.dateOrder'));
@@ -112,6 +112,9 @@ export class OrganiserController {
     }
     const created = await this.tournaments.create({
       name: name!,
+      place: place || undefined,
+      startDate: start || undefined,
+      endDate: end || undefined,
       ruleSet: 'kvizovka',
       rounds: DEFAULT_ROUNDS,
       divisions: [],
@@ -429,7 +432,12 @@ export class OrganiserController {
     const list = await this.tournaments.list();
     return {
       ...page.base(page.pt('page.organiser'), page.crumbs(), page.flashFromQuery()),
-      tournaments: list.map((t) => ({ name: t.name, url: urls.orgTournament(t.id) })),
+      tournaments: list.map((t) => ({
+        name: t.name,
+        url: urls.orgTournament(t.id),
+        startDate: t.startDate,
+        place: t.place,
+      })),
       createAction: urls.createTournament,
       values,
       errors,

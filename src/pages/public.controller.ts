@@ -356,6 +356,9 @@ function tournamentsPage(
     ...page.base(title, crumbs),
     tournaments: list.map((t) => ({
       name: t.name,
+      place: t.place,
+      startDate: t.startDate,
+      endDate: t.endDate,
       divisions: t.divisions.map((d) => ({
         name: d.name,
         rules: ruleSetName(t.ruleSet),

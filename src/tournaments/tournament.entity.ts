@@ -37,6 +37,16 @@ export class Tournament extends BaseEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  place: string | null;
+
+  /** First and last day, `YYYY-MM-DD`. */
+  @Column({ name: 'starts_on', type: 'varchar', length: 10, nullable: true })
+  startsOn: string | null;
+
+  @Column({ name: 'ends_on', type: 'varchar', length: 10, nullable: true })
+  endsOn: string | null;
+
   /** Rule-set id of the engine (`kvizovka`, …). */
   @Column({ name: 'rule_set', type: 'varchar', length: 50 })
   ruleSet: string;

@@ -13,6 +13,10 @@ export class DivisionView {
 export class TournamentView {
   @ApiProperty() id: number;
   @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) place: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD' }) startDate:
+    string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD' }) endDate: string | null;
   @ApiProperty({ example: 'kvizovka' }) ruleSet: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) options: Record<string, unknown>;
   @ApiProperty({ description: 'rounds planned' }) rounds: number;

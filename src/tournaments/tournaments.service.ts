@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { BadInput, Conflict, NotFound } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { checkOptions, findRuleSet, OPTION_NAMES, RULE_SETS } from '../engine';
+import { checkOptions, findRuleSet, optionNamesFor, RULE_SETS } from '../engine';
 import { Player } from '../players/player.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from './division.entity';
@@ -36,17 +36,26 @@ export class TournamentsService {
       id: r.id,
       name: r.name,
       clockMinutes: r.clock.minutes,
-      options: [...OPTION_NAMES],
+      options: optionNamesFor(r),
     }));
   }
 
   async create(dto: CreateTournamentDto): Promise<TournamentView> {
     const options = dto.options ?? {};
     checkRuleOptions(dto.ruleSet, options);
+    if (dto.startDate && dto.endDate && dto.endDate < dto.startDate) {
+      throw new BadInput(
+        'DATES_REVERSED',
+        `endDate ${dto.endDate} is before startDate ${dto.startDate}`,
+      );
+    }
     const id = await this.transactions.run(async (m) => {
       const t = await m.save(
         m.create(Tournament, {
           name: dto.name.trim(),
+          place: dto.place?.trim() || null,
+          startsOn: dto.startDate ?? null,
+          endsOn: dto.endDate ?? null,
           ruleSet: dto.ruleSet,
           options,
           roundsPlanned: dto.rounds,
@@ -183,6 +192,9 @@ export class TournamentsService {
     return tournaments.map((t) => ({
       id: t.id,
       name: t.name,
+      place: t.place,
+      startDate: t.startsOn,
+      endDate: t.endsOn,
       ruleSet: t.ruleSet,
       options: t.options,
       rounds: t.roundsPlanned,

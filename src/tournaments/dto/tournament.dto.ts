@@ -14,6 +14,10 @@ import {
   MaxLength,
   Min,
   MinLength,
+  Validate,
+  ValidationArguments,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
   ValidateIf,
 } from 'class-validator';
 import { RULE_SETS } from '../../engine';
@@ -22,10 +26,48 @@ import { IsName, PRINTABLE } from '../../common/api/text';
 
 const RULE_SET_IDS = Object.keys(RULE_SETS);
 
+/** A calendar day, `YYYY-MM-DD`, that exists. */
+const IsDay = (): PropertyDecorator => (target, key) => {
+  Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+    message: `${String(key)} must be a day written YYYY-MM-DD`,
+  })(target, key);
+  Validate(RealDay)(target, key);
+};
+
+@ValidatorConstraint({ name: 'realDay' })
+class RealDay implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string') return false;
+    const d = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  }
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} is not a day of the calendar`;
+  }
+}
+
 export class CreateTournamentDto {
   @ApiProperty({ example: 'Beogradski kup 2026', maxLength: 200 })
   @IsName(200)
   name: string;
+
+  @ApiPropertyOptional({ example: 'Beograd', maxLength: 200 })
+  @IsOptional()
+  @IsName(200)
+  place?: string;
+
+  @ApiPropertyOptional({ example: '2026-12-05', description: 'first day, YYYY-MM-DD' })
+  @IsOptional()
+  @IsDay()
+  startDate?: string;
+
+  @ApiPropertyOptional({
+    example: '2026-12-06',
+    description: 'last day, YYYY-MM-DD; not before the first',
+  })
+  @IsOptional()
+  @IsDay()
+  endDate?: string;
 
   @ApiProperty({ enum: RULE_SET_IDS, example: 'kvizovka', description: 'a rule set of the engine' })
   @IsIn(RULE_SET_IDS)
