@@ -13,7 +13,7 @@ import hbs from 'hbs';
 import { AppModule, AppOptions } from './app.module';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
 import type { Role } from './auth/user.entity';
-import { ErrorFilter } from './common/error.filter';
+import { SiteErrorFilter } from './pages/site-error.filter';
 import { ErrorView } from './common/api/docs';
 import { configureViews, findViewsDir } from './render/views';
 
@@ -43,7 +43,7 @@ export async function createApp(
       errorHttpStatusCode: 400,
     }),
   );
-  app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalFilters(new SiteErrorFilter());
   const viewsDir = findViewsDir();
   app.setBaseViewsDir(viewsDir);
   app.setViewEngine('hbs');
