@@ -1,0 +1,189 @@
+/** What the HTTP benchmarks share: the built server on a database of its own, and a finished 1,000-player division. */
+import { ChildProcess, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { Client } from 'pg';
+import type { GameDocument, TournamentDocument } from '../src/exchange/format';
+
+/** The part of autocannon's result this benchmark reads (the package has no types). */
+export interface AutocannonResult {
+  requests: { p50: number; average: number; min: number; max: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const autocannon = require('autocannon') as Autocannon;
+
+export const PLAYERS = 1000;
+export const ROUNDS = 15;
+const SERVER = join(__dirname, '..', 'src', 'main.js');
+
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** How the benchmark tournament is named. */
+export interface BenchNames {
+  seed: number;
+  tournament: string;
+  division: string;
+  player: (index: number) => string;
+}
+
+/** A finished 1,000-player, 15-round division as an import document: random pairings and results. */
+export function finishedDivisionDocument(names: BenchNames): TournamentDocument {
+  const rng = random(names.seed);
+  const players = Array.from({ length: PLAYERS }, (_, i) => ({
+    ref: i + 1,
+    name: names.player(i),
+    club: `Klub ${i % 40}`,
+    rating: 1000 + Math.floor(rng() * 1000),
+    seed: i + 1,
+    active: true,
+    joinedRound: 1,
+  }));
+  const rounds = Array.from({ length: ROUNDS }, (_, r) => {
+    const order = players.map((p) => p.ref);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rng() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const games: GameDocument[] = [];
+    for (let k = 0; k < order.length; k += 2) {
+      const scores: [number, number] = [
+        250 + Math.floor(rng() * 300),
+        250 + Math.floor(rng() * 300),
+      ];
+      const remaining: [number, number] = [Math.floor(rng() * 900), Math.floor(rng() * 900)];
+      const winner =
+        scores[0] !== scores[1]
+          ? scores[0] > scores[1]
+            ? 'first'
+            : 'second'
+          : remaining[0] !== remaining[1]
+            ? remaining[0] > remaining[1]
+              ? 'first'
+              : 'second'
+            : 'draw';
+      games.push({
+        table: k / 2 + 1,
+        first: order[k],
+        second: order[k + 1],
+        status: 'complete',
+        winner,
+        scores,
+        remaining,
+        timeLoss: null,
+        source: 'result',
+        scoresheet: null,
+        history: [],
+      });
+    }
+    return { number: r + 1, system: 'random' as const, notes: [], games };
+  });
+  return {
+    format: 'arbiter-tournament/1',
+    exportedAt: new Date().toISOString(),
+    tournament: {
+      name: names.tournament,
+      ruleSet: 'kvizovka',
+      options: {},
+      rounds: ROUNDS,
+      pairingPlan: ['random'],
+      tieBreaks: ['spread', 'remaining-time', 'buchholz'],
+      byeSpread: 50,
+    },
+    divisions: [{ name: names.division, players, rounds }],
+  };
+}
+
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server as the e2e harness does: port 0, a database of its own. */
+export async function startServer(email: string, password: string): Promise<Server> {
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+  if (process.env.DATABASE_URL) {
+    const name = `arbiter_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    drop = async () => {
+      const c = new Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
+    env = { DATABASE_PATH: join(dir, 'arbiter.sqlite'), DATABASE_URL: '' };
+    drop = () => Promise.resolve(rmSync(dir, { recursive: true, force: true }));
+  }
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: '0',
+      NO_COLOR: '1',
+      ORGANISER_EMAIL: email,
+      ORGANISER_PASSWORD: password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /serves on http:\/\/localhost:(\d+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${m[1]}`);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
+      await drop();
+    },
+  };
+}
+
+export async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
