@@ -8,7 +8,8 @@ import {
   renderReportText,
   Scoresheet,
   scoresheetToGcg,
-  verifyDocument,
+  readScoresheet,
+  verifyScoresheet,
   VerificationReport,
   WordList,
   writeGcg,
@@ -131,16 +132,16 @@ function fromDocument(
   lineOf: (path: (string | number)[]) => number | null,
   file: string,
 ): Loaded {
-  const probe = verifyDocument(doc, { words: null });
-  if (!probe.ok)
-    return { ok: false, message: formatLocated(file, locate(probe.errors, lineOf)) + '\n' };
+  // Read once for the structural errors and the rule set, then replay once with that rule set's words.
+  const read = readScoresheet(doc);
+  if (!read.ok)
+    return { ok: false, message: formatLocated(file, locate(read.errors, lineOf)) + '\n' };
+  const { sheet } = read;
   return {
     ok: true,
-    verify: (wordsFor) => {
-      const words = wordsFor ? wordsFor(probe.sheet.rules) : null;
-      const result = words ? verifyDocument(doc, { words }) : probe;
-      if (!result.ok) throw new Error('a sheet that read once must read again');
-      return { sheet: result.sheet, report: result.report };
-    },
+    verify: (wordsFor) => ({
+      sheet,
+      report: verifyScoresheet(sheet, { words: wordsFor ? wordsFor(sheet.rules) : null }),
+    }),
   };
 }
