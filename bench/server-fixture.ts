@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { Client } from 'pg';
+import { seededRandom } from '../src/engine';
 import type { GameDocument, TournamentDocument } from '../src/exchange/format';
 
 /** The part of autocannon's result this benchmark reads (the package has no types). */
@@ -27,17 +28,6 @@ export const PLAYERS = 1000;
 export const ROUNDS = 15;
 const SERVER = join(__dirname, '..', 'src', 'main.js');
 
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** How the benchmark tournament is named. */
 export interface BenchNames {
   seed: number;
@@ -48,7 +38,7 @@ export interface BenchNames {
 
 /** A finished 1,000-player, 15-round division as an import document: random pairings and results. */
 export function finishedDivisionDocument(names: BenchNames): TournamentDocument {
-  const rng = random(names.seed);
+  const rng = seededRandom(names.seed);
   const players = Array.from({ length: PLAYERS }, (_, i) => ({
     ref: i + 1,
     name: names.player(i),

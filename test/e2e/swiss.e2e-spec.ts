@@ -1,13 +1,12 @@
+import { formatClock, seededRandom } from '../../src/engine';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import {
   Auth,
-  clock,
   createTournament,
   enterResult,
   GameJson,
   Ledger,
   pair,
-  random,
   register,
   RoundJson,
   scoreSheet,
@@ -63,7 +62,7 @@ describe(`a 12-player, 7-round Swiss tournament over HTTP (${DATABASE_KIND})`, (
   const withdrawn: number[] = [];
   let lateEntry: { id: number; joinedRound: number };
   const rounds: RoundJson[] = [];
-  const rng = random(2026);
+  const rng = seededRandom(2026);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -165,12 +164,15 @@ describe(`a 12-player, 7-round Swiss tournament over HTTP (${DATABASE_KIND})`, (
   async function typeResult(game: GameJson, who: Auth = judge): Promise<GameJson> {
     const scores = [250 + Math.floor(rng() * 300), 250 + Math.floor(rng() * 300)];
     const remaining = [30 + Math.floor(rng() * 900), 30 + Math.floor(rng() * 900)];
-    const body = await enterResult(t, who, game, { scores, clocks: remaining.map(clock) });
+    const body = await enterResult(t, who, game, {
+      scores,
+      clocks: remaining.map((s) => formatClock(s)),
+    });
     const winner = expectedWinner(scores, remaining);
     expect(body.result).toMatchObject({
       winner,
       scores,
-      remaining: remaining.map(clock),
+      remaining: remaining.map((s) => formatClock(s)),
       source: 'result',
     });
     known.set(game.id, {
