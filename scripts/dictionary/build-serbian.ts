@@ -40,6 +40,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { RULE_BOOK_ACCEPTED, RULE_BOOK_REFUSED } from '../../src/dictionary/rule-book-examples';
 import { readSerbianWord, SERBIAN_TILE_KEYS, toTileKey } from '../../src/dictionary/tile-key';
 import { dictionariesDir, parseArgs, repoRoot, sha256, writeDictionary } from './common';
 import { AffixClass, applyClass, DicEntry, parseAff, parseDic } from './hunspell';
@@ -456,25 +457,6 @@ function readOverrides(file: string): Override[] {
 // ---------------------------------------------------------------------------
 // Step 5: keys, output, checks
 // ---------------------------------------------------------------------------
-
-/** The rule book's examples ("Valid Words"). The build fails if any comes out wrong. */
-const RULE_BOOK_ACCEPTED = [
-  'PAS',
-  'KUĆA',
-  'TRČATI',
-  'JESTI',
-  'LEP',
-  'LEPA',
-  'LEPO',
-  'LEPOG',
-  'OVO',
-  'ONO',
-  'KOJI',
-  'JEDAN',
-  'DVA',
-  'PRVI',
-];
-const RULE_BOOK_REFUSED = ['PSA', 'KUĆE', 'TRČI', 'LEPŠI', 'BEOGRAD', 'MARKO'];
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
