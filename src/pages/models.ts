@@ -10,6 +10,7 @@ import type {
   Link,
   PlayerRef,
   ResultView,
+  StandingsRowView,
 } from '../render/view-models';
 import type { PageContext } from './page-context';
 import { urls } from './urls';
@@ -82,6 +83,24 @@ export function divisionPage(
     },
     prints,
   };
+}
+
+/** The API's standings rows as the lines of a standings table (page and PDF alike). */
+export function standingsLines(rows: readonly ApiStandingsRow[]): StandingsRowView[] {
+  return rows.map((r) => ({
+    rank: r.rank,
+    name: r.name,
+    club: r.club,
+    points: r.points,
+    wins: r.wins,
+    draws: r.draws,
+    losses: r.losses,
+    byes: r.byes,
+    spread: r.spread,
+    remainingSeconds: r.remainingSeconds,
+    tieBreaks: r.tieBreakValues,
+    active: r.active,
+  }));
 }
 
 /** The API's standings rows as `src/standings` rows (for the cross-table). */

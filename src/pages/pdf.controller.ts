@@ -22,7 +22,7 @@ import type { GameView } from '../rounds/game.view';
 import { StandingsService } from '../standings-api/standings.service';
 import type { TieBreak } from '../standings/types';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { pdfDisposition, ruleSetName, slug, standingsRows } from './models';
+import { pdfDisposition, ruleSetName, slug, standingsLines, standingsRows } from './models';
 import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { roundQuery } from './public.controller';
@@ -74,20 +74,7 @@ export class PdfController {
             ...header,
             throughRound: view.round,
             tieBreaks: view.tieBreaks as TieBreak[],
-            rows: view.rows.map((r) => ({
-              rank: r.rank,
-              name: r.name,
-              club: r.club,
-              points: r.points,
-              wins: r.wins,
-              draws: r.draws,
-              losses: r.losses,
-              byes: r.byes,
-              spread: r.spread,
-              remainingSeconds: r.remainingSeconds,
-              tieBreaks: r.tieBreakValues,
-              active: r.active,
-            })),
+            rows: standingsLines(view.rows),
             crossTable,
           },
           page.lang,

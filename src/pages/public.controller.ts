@@ -29,6 +29,7 @@ import {
   playerRef,
   resultView,
   ruleSetName,
+  standingsLines,
   standingsRows,
 } from './models';
 import { PageCache } from './page-cache';
@@ -111,20 +112,9 @@ export class PublicPagesController {
         ),
         throughRound: view.round > 0 ? view.round : null,
         tieBreaks: view.tieBreaks as TieBreak[],
-        rows: view.rows.map((r) => ({
-          rank: r.rank,
-          name: r.name,
-          url: urls.player(r.playerId),
-          club: r.club,
-          points: r.points,
-          wins: r.wins,
-          draws: r.draws,
-          losses: r.losses,
-          byes: r.byes,
-          spread: r.spread,
-          remainingSeconds: r.remainingSeconds,
-          tieBreaks: r.tieBreakValues,
-          active: r.active,
+        rows: standingsLines(view.rows).map((line, i) => ({
+          ...line,
+          url: urls.player(view.rows[i].playerId),
         })),
       };
       return page.renderToString('public/standings', model);
