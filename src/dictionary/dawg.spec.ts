@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { DawgWordList } from './dawg';
 import { buildDawg, buildDawgBytes } from './dawg-builder';
 import { SERBIAN_TILE_KEYS } from './tile-key';
+import { compileRules, JOKER, KVIZOVKA } from '../engine';
 
 const ABC = ['A', 'B', 'C', 'D'];
 
@@ -43,6 +44,38 @@ describe('DAWG word list', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('answers a word given as tiles as it answers its key (property)', () => {
+    const { alphabet } = compileRules(KVIZOVKA);
+    const tileCodes = Array.from({ length: alphabet.size }, (_, i) => i + 1);
+    const tiles = fc.array(
+      fc
+        .tuple(fc.constantFrom(...tileCodes), fc.boolean())
+        .map(([t, joker]) => (joker ? t | JOKER : t)),
+      { minLength: 1, maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(tiles, { maxLength: 40 }),
+        fc.array(tiles, { maxLength: 40 }),
+        (words, probes) => {
+          const list = buildDawg(
+            words.map((w) => alphabet.keyOf(w)),
+            { id: 't', alphabet: [...SERBIAN_TILE_KEYS] },
+          );
+          for (const p of [...words, ...probes])
+            expect(list.hasTiles(p, alphabet.keys)).toBe(list.has(alphabet.keyOf(p)));
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // Tiles whose letters the list's alphabet lacks are not words of it.
+    const abc = buildDawg(['AB'], { id: 't', alphabet: ABC });
+    const [a, b, c] = ['A', 'B', 'Č'].map((l) => alphabet.keys.indexOf(l));
+    expect(abc.hasTiles([a, b], alphabet.keys)).toBe(true);
+    expect(abc.hasTiles([a, c], alphabet.keys)).toBe(false);
+    expect(abc.hasTiles([], alphabet.keys)).toBe(false);
   });
 
   it('reads its bytes back, also from an unaligned copy', () => {

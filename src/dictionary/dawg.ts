@@ -28,6 +28,7 @@
  * | 6     | last edge of its node |
  * | 7–31  | index of the first edge of the target node; 0 when it has none |
  */
+import { LETTER_MASK, WrittenTile } from '../engine/alphabet';
 import type { WordList } from '../engine/words';
 
 export const DAWG_MAGIC = 'ARBDAWG1';
@@ -62,6 +63,9 @@ export class DawgWordList implements WordList {
   private readonly masks: Uint32Array;
   /** Char code → letter code, -1 for chars outside the alphabet. */
   private readonly codeOfChar: Int8Array;
+  /** The last key table `hasTiles` was asked with, and its tile → letter code table. */
+  private tileKeys: readonly string[] | null = null;
+  private codeOfTile = new Int8Array(LETTER_MASK + 1);
 
   constructor(header: DawgHeader, edges: Uint32Array) {
     if (header.alphabet.length > LETTER_BITS + 1)
@@ -136,6 +140,37 @@ export class DawgWordList implements WordList {
       node = w >>> TARGET_SHIFT;
       if (node === 0) return false;
     }
+  }
+
+  hasTiles(tiles: ArrayLike<WrittenTile>, keys: readonly string[]): boolean {
+    if (keys !== this.tileKeys) this.learnTileKeys(keys);
+    const n = tiles.length;
+    const edges = this.edges;
+    const masks = this.masks;
+    const table = this.codeOfTile;
+    if (n === 0 || edges.length === 0) return false;
+    let node = 0;
+    for (let i = 0; ;) {
+      const code = table[tiles[i] & LETTER_MASK];
+      if (code < 0) return false;
+      const mask = masks[node];
+      const bit = 1 << code;
+      if ((mask & bit) === 0) return false;
+      const w = edges[node + bitCount(mask & (bit - 1))];
+      if (++i === n) return (w & END_OF_WORD) !== 0;
+      node = w >>> TARGET_SHIFT;
+      if (node === 0) return false;
+    }
+  }
+
+  /** Builds the tile → letter code table for an alphabet's key characters (one alphabet per list in practice). */
+  private learnTileKeys(keys: readonly string[]): void {
+    this.codeOfTile.fill(-1);
+    keys.forEach((key, tile) => {
+      const ch = key.length === 1 ? key.charCodeAt(0) : CHAR_TABLE_SIZE;
+      if (tile <= LETTER_MASK && ch < CHAR_TABLE_SIZE) this.codeOfTile[tile] = this.codeOfChar[ch];
+    });
+    this.tileKeys = keys;
   }
 
   /** Every word, in letter-code order. */

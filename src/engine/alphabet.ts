@@ -166,7 +166,7 @@ export class Alphabet {
     const read = this.readTiles(text);
     if (!read.ok) return read;
     const { tiles, ambiguous } = read;
-    if (ambiguous.length === 0 || ambiguous.length > MAX_AMBIGUOUS_DIGRAPHS) {
+    if (ambiguous === null || ambiguous.length > MAX_AMBIGUOUS_DIGRAPHS) {
       return { ok: true, readings: [{ tiles, splits: 0 }] };
     }
     const readings: WordReading[] = [];
@@ -197,10 +197,11 @@ export class Alphabet {
 
   private readTiles(
     text: string,
-  ): { ok: true; tiles: WrittenTile[]; ambiguous: number[] } | WordError {
+  ): { ok: true; tiles: WrittenTile[]; ambiguous: number[] | null } | WordError {
     if (text.length === 0) return { ok: false, message: 'the word is empty' };
     const tiles: WrittenTile[] = [];
-    const ambiguous: number[] = [];
+    /** Where a Latin digraph was read as one tile; null while there is none (most words). */
+    let ambiguous: number[] | null = null;
     const n = text.length;
     for (let i = 0; i < n; i++) {
       const ch = text.charCodeAt(i);
@@ -222,7 +223,7 @@ export class Alphabet {
       if (this.digraphFirst[ch] === 1 && i + 1 < n) {
         const digraph = this.digraphTiles.get((ch << 16) | text.charCodeAt(i + 1));
         if (digraph !== undefined) {
-          ambiguous.push(tiles.length);
+          (ambiguous ??= []).push(tiles.length);
           tiles.push(digraph);
           i++;
           continue;
@@ -265,17 +266,22 @@ export class Alphabet {
    * joker. Returns the tiles, joker tiles as {@link JOKER} alone.
    */
   parseRack(text: string): { ok: true; tiles: WrittenTile[] } | WordError {
+    let jokers = 0;
+    let letters = '';
+    // Every rack of every sheet passes here: a scan rather than regular expressions.
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 63 /* ? */) jokers++;
+      else if (ch === 46 /* . */)
+        return { ok: false, message: `'${text}' may hold letters and ? only` };
+    }
+    if (jokers < text.length) letters = jokers === 0 ? text : text.replaceAll('?', '');
     const tiles: WrittenTile[] = [];
-    const letters = text.replace(/\?/g, '');
-    const jokers = text.length - letters.length;
     for (let j = 0; j < jokers; j++) tiles.push(JOKER);
     if (letters.length > 0) {
-      if (/[.]/.test(letters)) {
-        return { ok: false, message: `'${text}' may hold letters and ? only` };
-      }
       const parsed = this.parseWord(letters.toUpperCase());
       if (!parsed.ok) return parsed;
-      tiles.push(...parsed.readings[0].tiles);
+      for (const tile of parsed.readings[0].tiles) tiles.push(tile);
     }
     return { ok: true, tiles };
   }

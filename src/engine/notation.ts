@@ -16,6 +16,14 @@ export interface NotationError {
   message: string;
 }
 
+function hasTabOrNewline(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 9 || ch === 10 || ch === 13) return true;
+  }
+  return false;
+}
+
 const isDigit = (code: number) => code >= 48 && code <= 57;
 const isLatinLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
@@ -71,20 +79,26 @@ export function parsePlay(
   size: number,
 ): ParsedPlay | NotationError {
   const space = text.indexOf(' ');
-  const parts =
-    space > 0 && text.indexOf(' ', space + 1) < 0 && !/[\t\n\r]/.test(text)
-      ? [text.slice(0, space), text.slice(space + 1)]
-      : text.trim().split(/\s+/);
-  if (parts.length !== 2 || parts[0] === '') {
+  let positionText: string;
+  let wordText: string;
+  if (space > 0 && text.indexOf(' ', space + 1) < 0 && !hasTabOrNewline(text)) {
+    positionText = text.slice(0, space);
+    wordText = text.slice(space + 1);
+  } else {
+    const parts = text.trim().split(/\s+/);
+    positionText = parts.length === 2 ? parts[0] : '';
+    wordText = parts.length === 2 ? parts[1] : '';
+  }
+  if (positionText === '') {
     return {
       ok: false,
       code: 'BAD_NOTATION',
       message: `'${text}' is not a play: write the position and the word, e.g. "9F KUĆA"`,
     };
   }
-  const position = parsePosition(parts[0], size);
+  const position = parsePosition(positionText, size);
   if (!position.ok) return position;
-  const word = alphabet.parseWord(parts[1]);
+  const word = alphabet.parseWord(wordText);
   if (!word.ok) return { ok: false, code: 'BAD_NOTATION', message: word.message };
   return { ok: true, position: position.position, readings: word.readings };
 }

@@ -300,10 +300,27 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       if (!isObject(turn)) return err(['turns', i], `turn ${i + 1} must be an object`);
       const at = (...rest: (string | number)[]): JsonPath => ['turns', i, ...rest];
       if (cardRules) return checkCardTurn(turn, i, at, cardRules, playerIndex, err);
-      let kinds = 0;
-      for (const key in turn) {
-        if (!turnKeys.has(key)) err(at(key), `turn ${i + 1} has an unknown field '${key}'`);
-        else if (key === 'play' || key === 'exchange' || key === 'pass') kinds++;
+      // Counting fields is cheaper than looking each name up; names are looked up only when the
+      // counts differ (an unknown field, or a known one holding `undefined`).
+      let fields = 0;
+      for (const _ in turn) fields++;
+      const kinds =
+        (turn.play !== undefined ? 1 : 0) +
+        (turn.exchange !== undefined ? 1 : 0) +
+        (turn.pass !== undefined ? 1 : 0);
+      let known =
+        kinds +
+        (turn.player !== undefined ? 1 : 0) +
+        (turn.score !== undefined ? 1 : 0) +
+        (turn.total !== undefined ? 1 : 0) +
+        (turn.clock !== undefined ? 1 : 0) +
+        (turn.challenge !== undefined ? 1 : 0) +
+        (turn.rack !== undefined ? 1 : 0);
+      if (turnKeys === TURN_KEYS_WITH_SWAP && turn.swap !== undefined) known++;
+      if (fields !== known) {
+        for (const key in turn) {
+          if (!turnKeys.has(key)) err(at(key), `turn ${i + 1} has an unknown field '${key}'`);
+        }
       }
       if (!isPlayer(turn.player)) playerIndex(at('player'), turn.player, `turn ${i + 1}: player`);
       if (kinds !== 1) {

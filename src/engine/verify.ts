@@ -554,7 +554,8 @@ export function verifyScoresheet(
     return account;
   });
 
-  for (const tile of endRacks.flat()) onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
+  for (const rack of endRacks)
+    for (const tile of rack) onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
   for (let slot = 0; slot <= alphabet.size; slot++) {
     const limit = slot === 0 ? alphabet.jokerCount : alphabet.counts[slot];
     if (onBoard[slot] > limit && !overuseReported.has(slot)) {
@@ -868,7 +869,11 @@ function settleRacks(
 
 /** Whether a formed word is in the list; kept on the word, since digraph readings ask twice. */
 function isKnown(rules: CompiledRules, words: WordList, word: FormedWord): boolean {
-  if (word.known === undefined) word.known = words.has(rules.alphabet.keyOf(word.tiles));
+  if (word.known === undefined) {
+    word.known = words.hasTiles
+      ? words.hasTiles(word.tiles, rules.alphabet.keys)
+      : words.has(rules.alphabet.keyOf(word.tiles));
+  }
   return word.known;
 }
 
@@ -897,27 +902,48 @@ function missingFromRack(
 
 /** The board as rows of squares: `.` empty, `#` blocker, letters, lower case jokers. */
 export function drawBoard(rules: CompiledRules, board: Board): string[] {
-  const { size, alphabet } = rules;
-  const text = cellTexts(alphabet);
+  const { size } = rules;
+  const { cells } = board;
+  const { text, spaced, emptyRow } = cellTexts(rules);
   const rows: string[] = [];
-  for (let r = 0, square = 0; r < size; r++) {
-    let row = text[board.cells[square++]];
-    for (let c = 1; c < size; c++) row += ' ' + text[board.cells[square++]];
+  for (let r = 0, square = 0; r < size; r++, square += size) {
+    const end = square + size;
+    let k = square;
+    while (k < end && cells[k] === EMPTY) k++;
+    if (k === end) {
+      rows.push(emptyRow);
+      continue;
+    }
+    let row = text[cells[square]];
+    for (let c = square + 1; c < end; c++) row += spaced[cells[c]];
     rows.push(row);
   }
   return rows;
 }
 
-const cellTextCache = new WeakMap<object, string[]>();
+interface CellTexts {
+  /** What each cell value is drawn as. */
+  text: string[];
+  /** The same after a space, so that a row is one concatenation a square. */
+  spaced: string[];
+  emptyRow: string;
+}
 
-/** What each cell value is drawn as. */
-function cellTexts(alphabet: CompiledRules['alphabet']): string[] {
-  let texts = cellTextCache.get(alphabet);
+const cellTextCache = new WeakMap<object, CellTexts>();
+
+function cellTexts(rules: CompiledRules): CellTexts {
+  let texts = cellTextCache.get(rules);
   if (!texts) {
-    texts = Array.from({ length: 256 }, (_, v) =>
+    const { alphabet, size } = rules;
+    const text = Array.from({ length: 256 }, (_, v) =>
       v === EMPTY ? '.' : v === BLOCKER ? '#' : v < 128 ? alphabet.display(v) : '?',
     );
-    cellTextCache.set(alphabet, texts);
+    texts = {
+      text,
+      spaced: text.map((t) => ' ' + t),
+      emptyRow: new Array<string>(size).fill('.').join(' '),
+    };
+    cellTextCache.set(rules, texts);
   }
   return texts;
 }

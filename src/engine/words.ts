@@ -1,3 +1,5 @@
+import type { WrittenTile } from './alphabet';
+
 /**
  * The engine's view of a dictionary.
  *
@@ -18,6 +20,13 @@
 export interface WordList {
   /** True when the word, given as a tile key, is in the list. */
   has(key: string): boolean;
+  /**
+   * The same question asked with the tiles themselves, where a list can answer
+   * it without building the key: tile `t` stands for the key character
+   * `keys[t & LETTER_MASK]` (the alphabet's `keys`). Optional; the replay asks
+   * `has` when a list has no such method.
+   */
+  hasTiles?(tiles: ArrayLike<WrittenTile>, keys: readonly string[]): boolean;
   /** Number of words in the list. */
   readonly size: number;
 }

@@ -99,6 +99,12 @@ describe('reading a score sheet', () => {
       "turns[0].scroe: turn 1 has an unknown field 'scroe'",
     ],
     [
+      // Fields are counted before they are named: a known field left undefined must not hide a typo.
+      'typo field beside an undefined known field',
+      (d) => Object.assign(d.turns[0], { clock: undefined, scroe: 8 }),
+      "turns[0].scroe: turn 1 has an unknown field 'scroe'",
+    ],
+    [
       'self challenge',
       (d) => (d.turns[0].challenge = { by: 0, valid: true }),
       'turns[0].challenge.by: turn 1: a player cannot challenge their own play',
