@@ -66,6 +66,10 @@ export class Alphabet {
   private readonly digraphTiles = new Map<number, WrittenTile>();
   /** `displayOf[tile]`: the tile as written (lower case for a joker). */
   private readonly displayOf: string[] = [];
+  /** `displayCodes[2 * tile]`, `[2 * tile + 1]`: the char codes of `displayOf[tile]` (0: none). */
+  private readonly displayCodes = new Uint16Array(256);
+  /** Scratch space of `formatWord`. */
+  private readonly wordCodes: number[] = [];
   /** `splitBefore[prev * 128 + tile]`: a `|` must stand between the two tiles. */
   private readonly splitBefore = new Uint8Array(128 * 128);
 
@@ -121,7 +125,12 @@ export class Alphabet {
     }
     for (let tile = 0; tile < 128; tile++) {
       const letter = this.letters[tile & LETTER_MASK] ?? '';
-      this.displayOf.push(tile === THROUGH ? '.' : tile & JOKER ? letter.toLowerCase() : letter);
+      const display = tile === THROUGH ? '.' : tile & JOKER ? letter.toLowerCase() : letter;
+      if (display.length > 2)
+        throw new Error(`letter ${letter} is written with more than two characters`);
+      this.displayOf.push(display);
+      this.displayCodes[2 * tile] = display.length > 0 ? display.charCodeAt(0) : 0;
+      this.displayCodes[2 * tile + 1] = display.length > 1 ? display.charCodeAt(1) : 0;
     }
   }
 
@@ -250,15 +259,21 @@ export class Alphabet {
    * otherwise be read as one digraph (`IN|JEKCIJA`).
    */
   formatWord(tiles: ArrayLike<WrittenTile>): string {
-    let out = '';
+    // Char codes gathered, then one string made: appending letter by letter makes a new
+    // string for each letter, and every formed word of every sheet is written here.
+    const codes = this.wordCodes;
+    const display = this.displayCodes;
+    let length = 0;
     let prev = THROUGH;
     for (let i = 0; i < tiles.length; i++) {
       const tile = tiles[i];
-      if (this.splitBefore[prev * 128 + tile] === 1) out += '|';
-      out += this.displayOf[tile];
+      if (this.splitBefore[prev * 128 + tile] === 1) codes[length++] = 124; /* | */
+      codes[length++] = display[2 * tile];
+      if (display[2 * tile + 1] !== 0) codes[length++] = display[2 * tile + 1];
       prev = tile;
     }
-    return out;
+    codes.length = length;
+    return String.fromCharCode.apply(null, codes);
   }
 
   /**

@@ -134,7 +134,8 @@ export function formatClock(seconds: number): string {
   const s = Math.abs(seconds);
   const mm = Math.floor(s / 60);
   const ss = s % 60;
-  return `${sign}${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
+  // Every clock of every sheet is written back: no padStart or String() calls.
+  return `${sign}${mm < 10 ? '0' : ''}${mm}:${ss < 10 ? '0' : ''}${ss}`;
 }
 
 const TURN_KEYS = new Set([

@@ -12,12 +12,10 @@ import {
 } from './board';
 import { parsePlay } from './notation';
 import {
-  BonusReport,
   Issue,
   PlayerReport,
   TurnReport,
   VerificationReport,
-  WordReport,
 } from './report';
 import { verifyCardGame } from './cards';
 import { decide, Expiry, TIME_TIE_BREAK } from './result';
@@ -268,9 +266,12 @@ export function verifyScoresheet(
         applyPlay(rules, board, play);
         applied = true;
         report.score.computed = play.score;
-        report.placed = play.placements.map((pl) => rules.squareNames[pl.square]);
+        // Loops rather than `map` here and below: every play of every sheet passes here.
+        for (const placement of play.placements)
+          report.placed.push(rules.squareNames[placement.square]);
         const steal = stealing ? stealing.assess(rules, play, p) : null;
-        report.words = play.words.map((w, k): WordReport => {
+        for (let k = 0; k < play.words.length; k++) {
+          const w = play.words[k];
           const known = words ? isKnown(rules, words, w) : null;
           const text = alphabet.formatWord(w.tiles);
           const position = rules.positionNames[w.direction][w.start];
@@ -282,19 +283,21 @@ export function verifyScoresheet(
               word: text,
             });
           }
-          return {
+          report.words.push({
             word: text,
             score: steal ? steal.wordScores[k] : w.score,
             known,
             position,
             main: w.main,
-          };
-        });
-        report.bonuses = play.bonuses.map((b): BonusReport =>
-          b.word === undefined
-            ? { kind: b.kind, points: b.points }
-            : { kind: b.kind, points: b.points, word: report.words[b.word].word },
-        );
+          });
+        }
+        for (const b of play.bonuses) {
+          report.bonuses.push(
+            b.word === undefined
+              ? { kind: b.kind, points: b.points }
+              : { kind: b.kind, points: b.points, word: report.words[b.word].word },
+          );
+        }
         for (const { tile } of play.placements) {
           const slot = tile & JOKER ? 0 : tile & LETTER_MASK;
           onBoard[slot]++;
