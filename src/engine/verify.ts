@@ -11,12 +11,7 @@ import {
   positionName,
 } from './board';
 import { parsePlay } from './notation';
-import {
-  Issue,
-  PlayerReport,
-  TurnReport,
-  VerificationReport,
-} from './report';
+import { Issue, PlayerReport, TurnReport, VerificationReport } from './report';
 import { verifyCardGame } from './cards';
 import { decide, Expiry, TIME_TIE_BREAK } from './result';
 import { compileRules, CompiledRules } from './rules';
