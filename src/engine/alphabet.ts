@@ -179,28 +179,31 @@ export class Alphabet {
       return { ok: true, readings: [{ tiles, splits: 0 }] };
     }
     const readings: WordReading[] = [];
-    for (let mask = 0; mask < 1 << ambiguous.length; mask++) {
-      const split: WrittenTile[] = [];
-      let splits = 0;
-      let next = 0;
-      for (let t = 0; t < tiles.length; t++) {
-        if (next < ambiguous.length && ambiguous[next] === t) {
-          if (mask & (1 << next)) {
-            const [a, b] = this.splitsOf.get(tiles[t] & LETTER_MASK)!;
-            const joker = tiles[t] & JOKER;
-            split.push(a | joker, b | joker);
-            splits++;
+    // Fewest splits first; among equals, in the order of the split masks.
+    for (let wanted = 0; wanted <= ambiguous.length; wanted++) {
+      for (let mask = 0; mask < 1 << ambiguous.length; mask++) {
+        if (bitCount(mask) !== wanted) continue;
+        const split: WrittenTile[] = [];
+        let splits = 0;
+        let next = 0;
+        for (let t = 0; t < tiles.length; t++) {
+          if (next < ambiguous.length && ambiguous[next] === t) {
+            if (mask & (1 << next)) {
+              const pair = this.splitsOf.get(tiles[t] & LETTER_MASK)!;
+              const joker = tiles[t] & JOKER;
+              split.push(pair[0] | joker, pair[1] | joker);
+              splits++;
+            } else {
+              split.push(tiles[t]);
+            }
+            next++;
           } else {
             split.push(tiles[t]);
           }
-          next++;
-        } else {
-          split.push(tiles[t]);
         }
+        readings.push({ tiles: split, splits });
       }
-      readings.push({ tiles: split, splits });
     }
-    readings.sort((x, y) => x.splits - y.splits);
     return { ok: true, readings };
   }
 
@@ -300,4 +303,10 @@ export class Alphabet {
     }
     return { ok: true, tiles };
   }
+}
+
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let m = mask; m !== 0; m &= m - 1) count++;
+  return count;
 }

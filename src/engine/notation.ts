@@ -16,12 +16,23 @@ export interface NotationError {
   message: string;
 }
 
-function hasTabOrNewline(text: string): boolean {
+/**
+ * Where the one space of a play written the usual way is (`9F KUĆA`), or -1
+ * when the text has no space, more than one, or other white space. One scan:
+ * every play of every sheet passes here.
+ */
+function singleSpace(text: string): number {
+  let space = -1;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    if (ch === 9 || ch === 10 || ch === 13) return true;
+    if (ch === 32) {
+      if (space >= 0) return -1;
+      space = i;
+    } else if (ch === 9 || ch === 10 || ch === 13) {
+      return -1;
+    }
   }
-  return false;
+  return space;
 }
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
@@ -78,10 +89,10 @@ export function parsePlay(
   alphabet: Alphabet,
   size: number,
 ): ParsedPlay | NotationError {
-  const space = text.indexOf(' ');
+  const space = singleSpace(text);
   let positionText: string;
   let wordText: string;
-  if (space > 0 && text.indexOf(' ', space + 1) < 0 && !hasTabOrNewline(text)) {
+  if (space > 0) {
     positionText = text.slice(0, space);
     wordText = text.slice(space + 1);
   } else {
