@@ -66,10 +66,6 @@ export class Alphabet {
   private readonly digraphTiles = new Map<number, WrittenTile>();
   /** `displayOf[tile]`: the tile as written (lower case for a joker). */
   private readonly displayOf: string[] = [];
-  /** `displayCodes[2 * tile]`, `[2 * tile + 1]`: the char codes of `displayOf[tile]` (0: none). */
-  private readonly displayCodes = new Uint16Array(256);
-  /** Scratch space of `formatWord`. */
-  private readonly wordCodes: number[] = [];
   /** `splitBefore[prev * 128 + tile]`: a `|` must stand between the two tiles. */
   private readonly splitBefore = new Uint8Array(128 * 128);
 
@@ -125,12 +121,7 @@ export class Alphabet {
     }
     for (let tile = 0; tile < 128; tile++) {
       const letter = this.letters[tile & LETTER_MASK] ?? '';
-      const display = tile === THROUGH ? '.' : tile & JOKER ? letter.toLowerCase() : letter;
-      if (display.length > 2)
-        throw new Error(`letter ${letter} is written with more than two characters`);
-      this.displayOf.push(display);
-      this.displayCodes[2 * tile] = display.length > 0 ? display.charCodeAt(0) : 0;
-      this.displayCodes[2 * tile + 1] = display.length > 1 ? display.charCodeAt(1) : 0;
+      this.displayOf.push(tile === THROUGH ? '.' : tile & JOKER ? letter.toLowerCase() : letter);
     }
   }
 
@@ -262,21 +253,20 @@ export class Alphabet {
    * otherwise be read as one digraph (`IN|JEKCIJA`).
    */
   formatWord(tiles: ArrayLike<WrittenTile>): string {
-    // Char codes gathered, then one string made: appending letter by letter makes a new
-    // string for each letter, and every formed word of every sheet is written here.
-    const codes = this.wordCodes;
-    const display = this.displayCodes;
-    let length = 0;
+    let out = '';
     let prev = THROUGH;
     for (let i = 0; i < tiles.length; i++) {
       const tile = tiles[i];
-      if (this.splitBefore[prev * 128 + tile] === 1) codes[length++] = 124; /* | */
-      codes[length++] = display[2 * tile];
-      if (display[2 * tile + 1] !== 0) codes[length++] = display[2 * tile + 1];
+      if (this.splitBefore[prev * 128 + tile] === 1) out += '|';
+      out += this.displayOf[tile];
       prev = tile;
     }
-    codes.length = length;
-    return String.fromCharCode.apply(null, codes);
+    return out;
+  }
+
+  private isUpperCaseTileChar(ch: number): boolean {
+    const tile = this.charTiles[ch] - 1;
+    return tile > 0 && (tile & JOKER) === 0;
   }
 
   /**
@@ -286,18 +276,21 @@ export class Alphabet {
   parseRack(text: string): { ok: true; tiles: WrittenTile[] } | WordError {
     let jokers = 0;
     let letters = '';
-    // Every rack of every sheet passes here: a scan rather than regular expressions.
+    let lowerCase = false;
+    // Every rack of every sheet passes here: a scan rather than regular expressions, and
+    // toUpperCase (slow outside ASCII) only for a rack written with lower case letters.
     for (let i = 0; i < text.length; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 63 /* ? */) jokers++;
       else if (ch === 46 /* . */)
         return { ok: false, message: `'${text}' may hold letters and ? only` };
+      else if (ch >= 97 /* a */ && !this.isUpperCaseTileChar(ch)) lowerCase = true;
     }
     if (jokers < text.length) letters = jokers === 0 ? text : text.replaceAll('?', '');
     const tiles: WrittenTile[] = [];
     for (let j = 0; j < jokers; j++) tiles.push(JOKER);
     if (letters.length > 0) {
-      const parsed = this.parseWord(letters.toUpperCase());
+      const parsed = this.parseWord(lowerCase ? letters.toUpperCase() : letters);
       if (!parsed.ok) return parsed;
       for (const tile of parsed.readings[0].tiles) tiles.push(tile);
     }

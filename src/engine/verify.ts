@@ -820,49 +820,51 @@ function settleRacks(
   stalledEnd: boolean,
 ): { rackPenalty: number; rackBonus: number; wentOut: boolean }[] {
   const { alphabet, ruleSet } = rules;
-  const values = Array.from({ length: playerCount }, (_, p) => {
-    if (end.racks?.[p] === undefined) return null;
-    const tiles = racks[p];
-    return {
-      tiles: tiles.length,
-      value: tiles.reduce(
-        (sum, tile) =>
-          sum +
-          (tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK]),
-        0,
-      ),
-    };
+  // Plain loops: this runs once a game, and array callbacks cost more than the arithmetic here.
+  /** Points of each player's final rack; null where the sheet has no rack for them. */
+  const values: (number | null)[] = [];
+  let missing = false;
+  let emptied = 0;
+  let outPlayer = -1;
+  for (let p = 0; p < playerCount; p++) {
+    if (end.racks?.[p] === undefined) {
+      values.push(null);
+      missing = true;
+      continue;
+    }
+    let value = 0;
+    for (const tile of racks[p])
+      value += tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK];
+    values.push(value);
+    if (racks[p].length === 0) {
+      emptied++;
+      outPlayer = p;
+    }
+  }
+  if (end.reason === 'scoreless' || stalledEnd || missing || emptied !== 1) outPlayer = -1;
+  const settlement = (rackPenalty: number, rackBonus: number, wentOut: boolean) => ({
+    rackPenalty,
+    rackBonus,
+    wentOut,
   });
-  const valueOf = (p: number) => values[p]?.value ?? 0;
-  const own = values.map((v) => ({ rackPenalty: v?.value ?? 0, rackBonus: 0, wentOut: false }));
+  const own = () => values.map((v) => settlement(v ?? 0, 0, false));
   const rule = ruleSet.endOfGame.goingOut;
-  const outPlayer =
-    end.reason === 'scoreless' || stalledEnd || values.some((v) => v === null)
-      ? -1
-      : values.filter((v) => v!.tiles === 0).length === 1
-        ? values.findIndex((v) => v!.tiles === 0)
-        : -1;
-  if (outPlayer >= 0 && rule !== 'none') {
-    const others = values.reduce((sum, v, p) => sum + (p === outPlayer ? 0 : v!.value), 0);
+  if (outPlayer >= 0) {
+    if (rule === 'none') return own();
+    let others = 0;
+    for (let p = 0; p < playerCount; p++) if (p !== outPlayer) others += values[p]!;
     return values.map((v, p) => {
-      if (rule === 'keep') return { rackPenalty: 0, rackBonus: 0, wentOut: p === outPlayer };
-      if (p === outPlayer) {
-        return {
-          rackPenalty: 0,
-          rackBonus: rule === 'double' ? 2 * others : others,
-          wentOut: true,
-        };
-      }
-      return { rackPenalty: rule === 'transfer' ? v!.value : 0, rackBonus: 0, wentOut: false };
+      if (rule === 'keep') return settlement(0, 0, p === outPlayer);
+      if (p === outPlayer) return settlement(0, rule === 'double' ? 2 * others : others, true);
+      return settlement(rule === 'transfer' ? v! : 0, 0, false);
     });
   }
-  if (outPlayer >= 0) return own;
   const stalled = ruleSet.endOfGame.stalled ?? 'lose';
-  if (stalled === 'lose') return own;
-  if (stalled === 'keep') return own.map(() => ({ rackPenalty: 0, rackBonus: 0, wentOut: false }));
+  if (stalled === 'lose') return own();
+  if (stalled === 'keep') return values.map(() => settlement(0, 0, false));
   let all = 0;
-  for (let p = 0; p < playerCount; p++) all += valueOf(p);
-  return own.map((_, p) => ({ rackPenalty: 0, rackBonus: all - valueOf(p), wentOut: false }));
+  for (const v of values) all += v ?? 0;
+  return values.map((v) => settlement(0, all - (v ?? 0), false));
 }
 
 /** Whether a formed word is in the list; kept on the word, since digraph readings ask twice. */
