@@ -41,7 +41,13 @@ describe('reading words', () => {
       ['N', 'A', 'DŽ', 'A', 'K'],
       ['N', 'A', 'D', 'Ž', 'A', 'K'],
     ]);
-    expect(read('LJULJ')).toHaveLength(4); // two digraphs, each joined or split
+    expect(read('LJULJ')).toEqual([
+      // fewest splits first; among equals, the first digraph split first
+      ['LJ', 'U', 'LJ'],
+      ['L', 'J', 'U', 'LJ'],
+      ['LJ', 'U', 'L', 'J'],
+      ['L', 'J', 'U', 'L', 'J'],
+    ]);
     expect(read('ЉУЉ')).toHaveLength(1); // Cyrillic is never ambiguous
     expect(read('N|J')).toHaveLength(1); // | settles it
   });
@@ -70,6 +76,28 @@ describe('reading words', () => {
     ];
     expect(alphabet.formatWord(tiles)).toBe('IN|JELJn|j');
     expect(alphabet.formatWord([code('N'), code('J') | JOKER])).toBe('Nj'); // different case: no |
+  });
+
+  test.each([
+    // [rack as written, its tiles] — letters in either case are lettered tiles; ? is a joker
+    ['KUĆA', ['K', 'U', 'Ć', 'A']],
+    ['kuća', ['K', 'U', 'Ć', 'A']],
+    ['ČĆ?', ['?', 'Č', 'Ć']],
+    ['čć??', ['?', '?', 'Č', 'Ć']],
+    ['LJNJ', ['LJ', 'NJ']],
+    ['Lj', ['LJ']], // upper-cased before reading, so a digraph
+    ['ǉǌ', ['LJ', 'NJ']],
+    ['ЉЊ', ['LJ', 'NJ']],
+    ['љњ', ['LJ', 'NJ']],
+  ])('rack %s', (written, tiles) => {
+    const parsed = alphabet.parseRack(written);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.tiles.map((t) => (t === JOKER ? '?' : alphabet.letters[t]))).toEqual(tiles);
+  });
+
+  test('a rack holds letters and ? only', () => {
+    expect(alphabet.parseRack('AB.')).toMatchObject({ ok: false });
+    expect(alphabet.parseRack('AB1')).toMatchObject({ ok: false });
   });
 
   test('keys for word lists use the single digraph letters', () => {
