@@ -66,6 +66,8 @@ export class Alphabet {
   private readonly digraphTiles = new Map<number, WrittenTile>();
   /** `displayOf[tile]`: the tile as written (lower case for a joker). */
   private readonly displayOf: string[] = [];
+  /** `pairText[first * 128 + second]`: two tiles as `formatWord` writes them, filled on use. */
+  private readonly pairText: (string | undefined)[] = new Array<string | undefined>(128 * 128);
   /** `splitBefore[prev * 128 + tile]`: a `|` must stand between the two tiles. */
   private readonly splitBefore = new Uint8Array(128 * 128);
 
@@ -253,9 +255,18 @@ export class Alphabet {
    * otherwise be read as one digraph (`IN|JEKCIJA`).
    */
   formatWord(tiles: ArrayLike<WrittenTile>): string {
-    let out = '';
-    let prev = THROUGH;
-    for (let i = 0; i < tiles.length; i++) {
+    if (tiles.length < 2) return tiles.length === 0 ? '' : this.displayOf[tiles[0]];
+    // The first two tiles come from a table: joining two one-character strings makes V8
+    // look the result up in its string table, a slow runtime call on every word.
+    const pair = tiles[0] * 128 + tiles[1];
+    const first = (this.pairText[pair] ??= this.formatTiles([tiles[0], tiles[1]], 0, ''));
+    return this.formatTiles(tiles, 2, first);
+  }
+
+  private formatTiles(tiles: ArrayLike<WrittenTile>, from: number, start: string): string {
+    let out = start;
+    let prev = from > 0 ? tiles[from - 1] : THROUGH;
+    for (let i = from; i < tiles.length; i++) {
       const tile = tiles[i];
       if (this.splitBefore[prev * 128 + tile] === 1) out += '|';
       out += this.displayOf[tile];

@@ -48,18 +48,19 @@ export function parsePosition(
 ): { ok: true; position: Position } | NotationError {
   // Hand-written rather than a regular expression: every play of every sheet passes here.
   const n = text.length;
-  let rowText = '';
+  let rowNumber = 0;
   let columnCode = 0;
   let direction: Direction | null = null;
   if (n >= 2 && n <= 3) {
     const first = text.charCodeAt(0);
+    const second = text.charCodeAt(1);
     const last = text.charCodeAt(n - 1);
-    if (isLatinLetter(last) && isDigit(first) && (n === 2 || isDigit(text.charCodeAt(1)))) {
-      rowText = text.slice(0, n - 1);
+    if (isLatinLetter(last) && isDigit(first) && (n === 2 || isDigit(second))) {
+      rowNumber = n === 2 ? first - 48 : (first - 48) * 10 + (second - 48);
       columnCode = last;
       direction = 'across';
-    } else if (isLatinLetter(first) && isDigit(text.charCodeAt(1)) && (n === 2 || isDigit(last))) {
-      rowText = text.slice(1);
+    } else if (isLatinLetter(first) && isDigit(second) && (n === 2 || isDigit(last))) {
+      rowNumber = n === 2 ? second - 48 : (second - 48) * 10 + (last - 48);
       columnCode = first;
       direction = 'down';
     }
@@ -71,7 +72,7 @@ export function parsePosition(
       message: `'${text}' is not a position: write the row first for a word across (9E) or the column first for a word down (E9)`,
     };
   }
-  const row = Number(rowText) - 1;
+  const row = rowNumber - 1;
   const column = (columnCode | 32) - 97;
   if (row < 0 || row >= size || column >= size) {
     return {
