@@ -64,6 +64,8 @@ export class Alphabet {
   private readonly digraphFirst = new Uint8Array(65536);
   /** `first << 16 | second` char codes of a Latin digraph (same case) → tile. */
   private readonly digraphTiles = new Map<number, WrittenTile>();
+  /** `digraphSecond[charCode]`: the character can end a digraph. */
+  private readonly digraphSecond = new Uint8Array(65536);
   /** `displayOf[tile]`: the tile as written (lower case for a joker). */
   private readonly displayOf: string[] = [];
   /** `pairText[first * 128 + second]`: two tiles as `formatWord` writes them, filled on use. */
@@ -112,6 +114,7 @@ export class Alphabet {
           [a.toLowerCase(), b.toLowerCase(), code | JOKER],
         ] as const) {
           this.digraphFirst[x.charCodeAt(0)] = 1;
+          this.digraphSecond[y.charCodeAt(0)] = 1;
           this.digraphTiles.set((x.charCodeAt(0) << 16) | y.charCodeAt(0), tile);
         }
         for (const joker of [0, JOKER]) {
@@ -225,7 +228,12 @@ export class Alphabet {
         tiles.push(THROUGH);
         continue;
       }
-      if (this.digraphFirst[ch] === 1 && i + 1 < n) {
+      // Both tables first: L, N and D are common, and most are not followed by J or Ž.
+      if (
+        this.digraphFirst[ch] === 1 &&
+        i + 1 < n &&
+        this.digraphSecond[text.charCodeAt(i + 1)] === 1
+      ) {
         const digraph = this.digraphTiles.get((ch << 16) | text.charCodeAt(i + 1));
         if (digraph !== undefined) {
           (ambiguous ??= []).push(tiles.length);
