@@ -1,13 +1,14 @@
 import { defaultWordList } from '../src/dictionary/default-lists';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
+import { runInstructions } from './instructions.bench';
 import { run as pages } from './pages.bench';
 import { run as pairing } from './pairing.bench';
 import { run as render } from './render.bench';
 import { run as server } from './server.bench';
 import { run as standings } from './standings.bench';
 
-/** Runs every benchmark, or those whose names are given: `npm run bench -- engine`. */
+/** Runs every benchmark but the opt-in ones, or those named: `npm run bench -- engine instructions`. */
 const benches: Record<string, () => Promise<void>> = {
   engine: () => engine(defaultWordList('kvizovka')),
   dictionary: () => dictionary(),
@@ -17,15 +18,21 @@ const benches: Record<string, () => Promise<void>> = {
   render: () => render(),
   pages: () => pages(),
 };
+/** Benchmarks run only when named. */
+const optIn: Record<string, () => Promise<void>> = {
+  instructions: () => runInstructions(defaultWordList('kvizovka')),
+};
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const names = wanted.length > 0 ? wanted : Object.keys(benches);
   console.log(`node ${process.version}, ${process.arch}; figures are medians`);
   for (const name of names) {
-    const bench = benches[name];
-    if (!bench)
-      throw new Error(`no benchmark '${name}' (have: ${Object.keys(benches).join(', ')})`);
+    const bench = benches[name] ?? optIn[name];
+    if (!bench) {
+      const known = [...Object.keys(benches), ...Object.keys(optIn)];
+      throw new Error(`no benchmark '${name}' (have: ${known.join(', ')})`);
+    }
     await bench();
   }
 }
