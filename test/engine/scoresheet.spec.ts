@@ -191,8 +191,19 @@ describe('clock readings', () => {
       expect(parseClock(text)).toBeNull();
     },
   );
-  test('formatting', () => {
-    expect(formatClock(204)).toBe('03:24');
-    expect(formatClock(-20)).toBe('-00:20');
+  test.each([
+    [204, '03:24'], // 3·60 + 24
+    [-20, '-00:20'],
+    [0, '00:00'],
+    [1800, '30:00'],
+    [-65, '-01:05'], // −(60 + 5)
+    [5999, '99:59'], // 99·60 + 59, the last from the tables
+    [6000, '100:00'],
+    [-6061, '-101:01'],
+  ])('%i seconds are written %s', (seconds, text) => {
+    expect(formatClock(seconds)).toBe(text);
+  });
+  test('formatting and reading agree', () => {
+    for (let s = -7300; s <= 7300; s += 7) expect(parseClock(formatClock(s))).toBe(s);
   });
 });
