@@ -911,18 +911,28 @@ function missingFromRack(
 export function drawBoard(rules: CompiledRules, board: Board): string[] {
   const { size } = rules;
   const { cells } = board;
-  const { text, spaced, emptyRow } = cellTexts(rules);
+  const { text, spaced, emptyRun, emptyLead, emptyRow } = cellTexts(rules);
+  // Runs of empty squares come from tables, so that a row costs one join per tile rather than
+  // one per square: string joins are most of the cost of drawing.
   const rows: string[] = [];
-  for (let r = 0, square = 0; r < size; r++, square += size) {
+  for (let square = 0; square < size * size; square += size) {
     const end = square + size;
-    let k = square;
-    while (k < end && cells[k] === EMPTY) k++;
-    if (k === end) {
+    let c = square;
+    while (c < end && cells[c] === EMPTY) c++;
+    if (c === end) {
       rows.push(emptyRow);
       continue;
     }
-    let row = text[cells[square]];
-    for (let c = square + 1; c < end; c++) row += spaced[cells[c]];
+    let row = emptyLead[c - square] + text[cells[c]];
+    for (c++; c < end;) {
+      if (cells[c] === EMPTY) {
+        const from = c;
+        while (c < end && cells[c] === EMPTY) c++;
+        row += emptyRun[c - from];
+      } else {
+        row += spaced[cells[c++]];
+      }
+    }
     rows.push(row);
   }
   return rows;
@@ -931,8 +941,12 @@ export function drawBoard(rules: CompiledRules, board: Board): string[] {
 interface CellTexts {
   /** What each cell value is drawn as. */
   text: string[];
-  /** The same after a space, so that a row is one concatenation a square. */
+  /** The same after a space. */
   spaced: string[];
+  /** `emptyRun[k]`: k empty squares after a square (` . .`). */
+  emptyRun: string[];
+  /** `emptyLead[k]`: k empty squares starting a row (`. . `). */
+  emptyLead: string[];
   emptyRow: string;
 }
 
@@ -948,6 +962,8 @@ function cellTexts(rules: CompiledRules): CellTexts {
     texts = {
       text,
       spaced: text.map((t) => ' ' + t),
+      emptyRun: Array.from({ length: size + 1 }, (_, k) => ' .'.repeat(k)),
+      emptyLead: Array.from({ length: size + 1 }, (_, k) => '. '.repeat(k)),
       emptyRow: new Array<string>(size).fill('.').join(' '),
     };
     cellTextCache.set(rules, texts);

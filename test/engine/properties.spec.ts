@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import {
+  Board,
+  BLOCKER,
   compileRules,
+  drawBoard,
+  EMPTY,
+  JOKER,
   KVIZOVKA,
   readScoresheet,
   simulateGame,
@@ -153,6 +158,33 @@ describe('random legal games (generated, replayed by the engine)', () => {
         expect(simulateGame(KVIZOVKA, seed).sheet).toEqual(simulateGame(KVIZOVKA, seed).sheet);
       }),
       { numRuns: 30 },
+    );
+  });
+});
+
+describe('drawing the board', () => {
+  it('writes every square, space-separated, for any board (property)', () => {
+    const letters = Array.from({ length: rules.alphabet.size }, (_, i) => i + 1);
+    // Mostly empty squares, so that rows have runs of them at either end and between tiles.
+    const cell = fc.oneof(
+      { weight: 6, arbitrary: fc.constant(EMPTY) },
+      { weight: 1, arbitrary: fc.constant(BLOCKER) },
+      { weight: 2, arbitrary: fc.constantFrom(...letters) },
+      { weight: 1, arbitrary: fc.constantFrom(...letters).map((t) => t | JOKER) },
+    );
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 17 * 17, maxLength: 17 * 17 }), (cells) => {
+        const board = new Board(17);
+        board.cells.set(cells);
+        const expected = Array.from({ length: 17 }, (_, r) =>
+          cells
+            .slice(17 * r, 17 * r + 17)
+            .map((v) => (v === EMPTY ? '.' : v === BLOCKER ? '#' : rules.alphabet.display(v)))
+            .join(' '),
+        );
+        expect(drawBoard(rules, board)).toEqual(expected);
+      }),
+      { numRuns: RUNS },
     );
   });
 });
