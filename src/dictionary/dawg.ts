@@ -146,6 +146,8 @@ export class DawgWordList implements WordList {
     }
   }
 
+  // The same walk as `has`, written out again: with the step shared in a helper, lookups
+  // measured about 15 % slower.
   hasTiles(tiles: ArrayLike<WrittenTile>, keys: readonly string[]): boolean {
     if (keys !== this.tileKeys) this.learnTileKeys(keys);
     const n = tiles.length;
