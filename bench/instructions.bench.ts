@@ -5,8 +5,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { WordList } from '../src/engine';
 import { DawgWordList } from '../src/dictionary/dawg';
-import { buildDawgBytes } from '../src/dictionary/dawg-builder';
-import { generatedGames, wordsOf } from './engine.bench';
+import { generatedGames, knownWordsDawg } from './engine.bench';
 import { median } from './harness';
 
 const run = promisify(execFile);
@@ -68,12 +67,8 @@ export async function runInstructions(serbian: WordList | null): Promise<void> {
     fs.writeFileSync(gamesFile, JSON.stringify(games.map((g) => g.sheet)));
     const cases: [string, string][] = [['no dictionary', 'none']];
     if (serbian) {
-      const list = serbian as DawgWordList;
       const knownFile = path.join(dir, 'known.dawg');
-      fs.writeFileSync(
-        knownFile,
-        buildDawgBytes([...list.words(), ...wordsOf(games)], { ...list.header, id: 'bench' }),
-      );
+      fs.writeFileSync(knownFile, knownWordsDawg(serbian as DawgWordList, games));
       cases.unshift(['Serbian list, words known', knownFile]);
     }
     for (const [label, wordListFile] of cases) {
