@@ -51,7 +51,7 @@ async function instructions(gamesFile: string, wordListFile: string, count: numb
  * Machine instructions per verified game (the engine bench's generated games),
  * counted by valgrind: the difference between verifying 3,000 and 1,000 games,
  * so that start-up and warm-up cancel out. Unlike timings, the count hardly
- * moves with other work on a shared machine (about ±1 % between runs), so it
+ * moves with other work on a shared machine (within about 3 % between runs), so it
  * shows what a change to the engine saves. Opt-in (a few minutes):
  * `npm run bench -- instructions`; needs valgrind.
  */
