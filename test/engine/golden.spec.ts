@@ -48,6 +48,11 @@ describe.each(sheets)('%s', (file) => {
     expect(report).toEqual(JSON.parse(readFileSync(goldenJson, 'utf8')));
   });
 
+  test('JSON text is byte for byte the golden file (key order included, as `verify --json` prints it)', () => {
+    if (!existsSync(goldenJson)) return;
+    expect(JSON.stringify(report, null, 2) + '\n').toBe(readFileSync(goldenJson, 'utf8'));
+  });
+
   test('text report matches the golden text', () => {
     if (!existsSync(goldenText))
       throw new Error(`${goldenText} is missing: run npm run test:golden:update and review it`);
