@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import { defaultWordList } from '../src/dictionary/default-lists';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
@@ -26,7 +27,11 @@ const optIn: Record<string, () => Promise<void>> = {
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const names = wanted.length > 0 ? wanted : Object.keys(benches);
-  console.log(`node ${process.version}, ${process.arch}; figures are medians`);
+  // Figures only compare on one machine: name it.
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  console.log(
+    `node ${process.version}, ${process.arch}, ${cpu} (${os.cpus().length} cores); figures are medians`,
+  );
   for (const name of names) {
     const bench = benches[name] ?? optIn[name];
     if (!bench) {
