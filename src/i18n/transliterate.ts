@@ -51,6 +51,9 @@ export const KEEP_LATIN: ReadonlySet<string> = new Set([
   'scoresheet',
   'mm',
   'ss',
+  // Quivit's Color Block card, named as printed on the box.
+  'Color',
+  'Block',
 ]);
 
 const WORD = /[\p{L}]+/gu;

@@ -1,15 +1,19 @@
 import type { VerificationReport } from '../engine/report';
+import { compileRules } from '../engine/rules';
 import type { RuleOptions } from '../engine/ruleset';
-import type { Lang } from '../i18n';
+import { findRuleSet } from '../engine/rulesets';
+import { Lang, t } from '../i18n';
 import { boardInputFor, buildBoardModel } from './board-model';
 import { boardLegend, renderBoardSvg } from './board-svg';
+import { buildCardGridModel, cardGridLegend, renderCardGridSvg } from './card-grid';
 import { presentReport } from './report-view';
 import type { GameReportSection } from './view-models';
 
 /**
  * The report part of the game and score-sheet pages: the translated turns
  * and findings, the board SVG with every finding's squares outlined, and
- * the legend.
+ * the legend. A card game shows its last recorded grid, or says that none
+ * was recorded.
  */
 export function gameReportSection(
   report: VerificationReport,
@@ -17,8 +21,20 @@ export function gameReportSection(
   options: { rules?: string; ruleOptions?: RuleOptions } = {},
 ): GameReportSection {
   const presentation = presentReport(report, lang);
+  const rulesId = options.rules ?? report.rules;
+  const ruleSet = findRuleSet(rulesId);
+  const cards = ruleSet?.cards && compileRules(ruleSet, options.ruleOptions).ruleSet.cards;
+  if (cards) {
+    const grid = buildCardGridModel(cards, report.board, presentation.highlight);
+    return {
+      report: presentation,
+      boardSvg: grid ? renderCardGridSvg(grid, { lang }) : null,
+      boardNote: grid ? null : t(lang, 'board.noGrid'),
+      legend: grid ? cardGridLegend(grid, lang) : [],
+    };
+  }
   const model = buildBoardModel(
-    boardInputFor(options.rules ?? report.rules, report.board, {
+    boardInputFor(rulesId, report.board, {
       options: options.ruleOptions,
       highlight: presentation.highlight,
     }),
@@ -26,6 +42,7 @@ export function gameReportSection(
   return {
     report: presentation,
     boardSvg: renderBoardSvg(model, { lang }),
+    boardNote: null,
     legend: boardLegend(model, lang),
   };
 }

@@ -197,8 +197,10 @@ export interface PlayerPage extends PageBase {
 /** A verified report ready for a page: see `gameReportSection`. */
 export interface GameReportSection {
   report: ReportPresentation;
-  /** The board as an `<svg>`, with the findings' squares outlined. Inserted unescaped. */
-  boardSvg: string;
+  /** The board (a card game's grid) as an `<svg>`, with the findings' squares outlined; inserted unescaped. Null when there is none to draw. */
+  boardSvg: string | null;
+  /** Why no board is drawn (a card game whose sheet recorded no grid). */
+  boardNote: string | null;
   legend: LegendEntry[];
 }
 

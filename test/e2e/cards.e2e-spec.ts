@@ -31,12 +31,14 @@ describe(`a card game's most-cards tie-break in a tournament (${DATABASE_KIND})`
       byeSpread: 0,
     });
     const [ana, ben] = await register(t, divisionId, ['Ana Ruiz', 'Ben Okafor']);
+    const games: number[] = [];
     const enter = async (round: number, first: typeof ana, second: typeof ben, file: string) => {
       const paired = await pair(t, divisionId, {
         system: 'manual',
         pairings: [{ first: first.id, second: second.id }],
       });
       const game = paired.games[0];
+      games.push(game.id);
       await t.http
         .put(`/api/games/${game.id}/scoresheet`)
         .set(judge)
@@ -46,6 +48,18 @@ describe(`a card game's most-cards tie-break in a tournament (${DATABASE_KIND})`
     };
     await enter(1, ana, ben, '01-totals-most-cards.sheet.json'); // Ben wins 20-20 on cards (Ana 13, Ben 14)
     await enter(2, ana, ben, '02-grid-links.sheet.json'); // Ana wins 26-19 (Ana 16 cards, Ben 13)
+    // The game pages and records: 01 recorded no grid (no board to draw), 02 its last grid.
+    for (const [i, game] of games.entries()) {
+      const page = await t.http.get(`/games/${game}?lang=en`).expect(200);
+      expect(page.text).toContain('Ana Ruiz');
+      if (i === 0) expect(page.text).toContain('No grid was recorded');
+      else
+        expect(page.text).toContain(
+          '<svg xmlns="http://www.w3.org/2000/svg" class="board card-grid"',
+        );
+      const pdf = await t.http.get(`/games/${game}/record.pdf`).expect(200);
+      expect(pdf.headers['content-type']).toMatch(/application\/pdf/);
+    }
     const table = await standings(t, divisionId);
     const rows = table.rows as unknown as {
       name: string;

@@ -7,7 +7,8 @@ import {
   premiumColour,
   premiumLabel,
 } from '../board-model';
-import { boardLegend } from '../board-svg';
+import { boardLegend, LegendEntry } from '../board-svg';
+import { CARD_COLOURS, CARD_SHADES, cardGeometry, CardGridModel } from '../card-grid';
 import { Doc, SANS, SANS_BOLD } from './doc';
 
 /** Centres one line of text on (cx, cy) in the given font. */
@@ -148,13 +149,14 @@ function drawCell(doc: Doc, c: BoardCell, x: number, y: number, cell: number, la
 /** The legend as a row of swatches; returns the height used. */
 export function drawLegend(
   doc: Doc,
-  model: BoardModel,
+  legend: BoardModel | readonly LegendEntry[],
   x: number,
   y: number,
   width: number,
   lang: Lang,
 ): number {
-  const entries = boardLegend(model, lang);
+  const entries = 'cells' in legend ? boardLegend(legend, lang) : legend;
+  if (entries.length === 0) return 0;
   const sw = 10;
   let cx = x;
   let cy = y;
@@ -186,4 +188,81 @@ export function drawLegend(
   }
   doc.fillColor('#000000');
   return cy + 14 - y;
+}
+
+/** Draws a card game's grid in the look of the SVG (`renderCardGridSvg`). Returns the height used. */
+export function drawCardGrid(
+  doc: Doc,
+  model: CardGridModel,
+  x0: number,
+  y0: number,
+  cell: number,
+): number {
+  const g = boardGeometry(model.size, cell);
+  const left = x0 + g.left;
+  const top = y0 + g.top;
+  const coord = cell * 0.24;
+  doc.fillColor(BOARD_COLOURS.coordinate);
+  for (let c = 0; c < model.size; c++) {
+    centred(doc, model.columns[c], left + c * cell + cell / 2, top - cell * 0.2, coord, false);
+  }
+  for (let r = 0; r < model.size; r++) {
+    doc.font(SANS).fontSize(coord);
+    const label = String(r + 1);
+    const w = doc.widthOfString(label);
+    doc.text(
+      label,
+      left - cell * 0.1 - w,
+      top + r * cell + cell / 2 - coord * 0.93 + coord * 0.365,
+      {
+        lineBreak: false,
+      },
+    );
+  }
+  for (const c of model.cells) {
+    const x = left + c.col * cell;
+    const y = top + c.row * cell;
+    const k = cardGeometry(x, y, cell);
+    if (!c.card) {
+      doc
+        .roundedRect(k.left, k.top, k.side, k.side, cell * 0.06)
+        .dash(3, { space: 2 })
+        .lineWidth(0.8)
+        .strokeColor(BOARD_COLOURS.grid)
+        .stroke()
+        .undash();
+    } else {
+      c.card.colours.forEach((letter, i) => {
+        const [qx, qy] = k.quadrants[i];
+        doc
+          .rect(qx, qy, k.half, k.half)
+          .fillColor(CARD_COLOURS[letter] ?? '#888888')
+          .fill();
+      });
+      doc.rect(k.left, k.top, k.side, k.side).lineWidth(1.2).strokeColor(CARD_SHADES.edge).stroke();
+      doc
+        .circle(k.centreX, k.centreY, k.radius)
+        .lineWidth(0.8)
+        .fillAndStroke('#ffffff', CARD_SHADES.edge);
+      doc.fillColor(BOARD_COLOURS.tileText);
+      centred(doc, String(c.card.value), k.centreX, k.centreY, k.radius * 1.2, true);
+      if (c.card.blocked) {
+        doc
+          .rect(k.left, k.top, k.side, k.side)
+          .fillOpacity(0.6)
+          .fillColor(CARD_SHADES.blocked)
+          .fill()
+          .fillOpacity(1);
+      }
+    }
+    if (c.highlight) {
+      doc
+        .rect(x + 1.2, y + 1.2, cell - 2.4, cell - 2.4)
+        .lineWidth(2.2)
+        .strokeColor(BOARD_COLOURS.highlight)
+        .stroke();
+    }
+  }
+  doc.fillColor('#000000');
+  return g.height;
 }

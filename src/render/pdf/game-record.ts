@@ -1,7 +1,10 @@
 import { Lang, t } from '../../i18n';
+import { compileRules } from '../../engine/rules';
+import { findRuleSet } from '../../engine/rulesets';
 import { boardInputFor, buildBoardModel } from '../board-model';
+import { buildCardGridModel, cardGridLegend } from '../card-grid';
 import { AccountLine, IssueLine, presentReport, TurnLine } from '../report-view';
-import { drawBoard, drawLegend } from './board';
+import { drawBoard, drawCardGrid, drawLegend } from './board';
 import {
   contentWidth,
   Doc,
@@ -43,15 +46,29 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
   // Verdict first: a judge reads it before anything else.
   y = verdict(doc, view.ok, view.verdict, view.resultText, y);
 
-  const model = buildBoardModel(
-    boardInputFor(data.rules, report.board, { options: data.options, highlight: view.highlight }),
-  );
   const width = contentWidth(doc);
-  const cell = Math.min(26, Math.floor((width - 40) / (model.size + 1.1)));
-  const boardWidth = cell * model.size + Math.round(cell * 1.05);
-  const bx = MARGIN + (width - boardWidth) / 2;
-  y += drawBoard(doc, model, bx, y, cell, lang) + 4;
-  y += drawLegend(doc, model, MARGIN, y, width, lang) + 8;
+  const ruleSet = findRuleSet(data.rules);
+  const cards = ruleSet?.cards && compileRules(ruleSet, data.options).ruleSet.cards;
+  if (cards) {
+    const grid = buildCardGridModel(cards, report.board, view.highlight);
+    if (grid) {
+      const cell = 44;
+      const gridWidth = cell * grid.size + Math.round(cell * 1.05);
+      y += drawCardGrid(doc, grid, MARGIN + (width - gridWidth) / 2, y, cell) + 4;
+      y += drawLegend(doc, cardGridLegend(grid, lang), MARGIN, y, width, lang) + 8;
+    } else {
+      y = paragraph(doc, t(lang, 'board.noGrid'), y, PDF_COLOURS.muted) + 8;
+    }
+  } else {
+    const model = buildBoardModel(
+      boardInputFor(data.rules, report.board, { options: data.options, highlight: view.highlight }),
+    );
+    const cell = Math.min(26, Math.floor((width - 40) / (model.size + 1.1)));
+    const boardWidth = cell * model.size + Math.round(cell * 1.05);
+    const bx = MARGIN + (width - boardWidth) / 2;
+    y += drawBoard(doc, model, bx, y, cell, lang) + 4;
+    y += drawLegend(doc, model, MARGIN, y, width, lang) + 8;
+  }
 
   const rowFill = (r: TurnLine): string | undefined =>
     r.tone === 'bad' || r.flagged
