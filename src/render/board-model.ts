@@ -20,6 +20,13 @@ export interface BoardInput {
   highlight?: readonly string[];
   /** Squares of one play to outline softly (the turn a judge is looking at). */
   placed?: readonly string[];
+  /**
+   * `VerificationReport.ownership` of a stealing game (Qwibble), rows as `rows`:
+   * `a`, `b`… the first, second… player's tile, upper case when safe.
+   */
+  ownership?: readonly string[];
+  /** Player names, in sheet order, for the legend of `ownership`. */
+  players?: readonly string[];
 }
 
 /** The kind of premium a square has, for colour and label. */
@@ -27,7 +34,9 @@ export type PremiumKind =
   | { type: 'none' }
   | { type: 'start'; wordMultiplier: number }
   | { type: 'letter'; multiplier: number }
-  | { type: 'word'; multiplier: number };
+  | { type: 'word'; multiplier: number }
+  /** Qwibble: a tile newly placed here makes the play's words through it safe. */
+  | { type: 'padlock' };
 
 export interface BoardTile {
   /** As shown: upper case, digraphs as two letters (`LJ`). */
@@ -37,6 +46,10 @@ export interface BoardTile {
   digraph: boolean;
   /** Points printed on the tile; `null` for none (jokers, or no values given). */
   value: number | null;
+  /** Stealing games: the index of the player who owns the tile; null where ownership is not kept. */
+  owner: number | null;
+  /** Stealing games: the tile can no longer be stolen. */
+  safe: boolean;
 }
 
 export interface BoardCell {
@@ -62,6 +75,9 @@ export interface BoardModel {
   hasJoker: boolean;
   hasBlocker: boolean;
   hasHighlight: boolean;
+  /** Stealing games: the players who own tiles on the board, by index, with their names for the legend. */
+  owners: { player: number; name: string }[];
+  hasSafe: boolean;
 }
 
 const COLUMN_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -70,7 +86,13 @@ const COLUMN_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export function boardInputFor(
   rulesId: string,
   rows: readonly string[],
-  extra: { options?: RuleOptions; highlight?: readonly string[]; placed?: readonly string[] } = {},
+  extra: {
+    options?: RuleOptions;
+    highlight?: readonly string[];
+    placed?: readonly string[];
+    ownership?: readonly string[];
+    players?: readonly string[];
+  } = {},
 ): BoardInput {
   const ruleSet = findRuleSet(rulesId);
   if (!ruleSet) throw new Error(`unknown rule set '${rulesId}'`);
@@ -84,6 +106,8 @@ export function boardInputFor(
     values,
     highlight: extra.highlight,
     placed: extra.placed,
+    ownership: extra.ownership,
+    players: extra.players,
   };
 }
 
@@ -93,12 +117,13 @@ function premiumOf(kind: SquareKind | undefined): PremiumKind {
   if ((kind.wordMultiplier ?? 1) > 1) return { type: 'word', multiplier: kind.wordMultiplier! };
   if ((kind.letterMultiplier ?? 1) > 1)
     return { type: 'letter', multiplier: kind.letterMultiplier! };
+  if (kind.safe) return { type: 'padlock' };
   return { type: 'none' };
 }
 
 const premiumKey = (p: PremiumKind): string =>
-  p.type === 'none'
-    ? 'none'
+  p.type === 'none' || p.type === 'padlock'
+    ? p.type
     : p.type === 'start'
       ? `start${p.wordMultiplier}`
       : `${p.type}${p.multiplier}`;
@@ -108,9 +133,11 @@ const premiumOrder = (p: PremiumKind): number =>
     ? p.multiplier
     : p.type === 'word'
       ? 100 + p.multiplier
-      : p.type === 'start'
-        ? 1000
-        : 0;
+      : p.type === 'padlock'
+        ? 500
+        : p.type === 'start'
+          ? 1000
+          : 0;
 
 /** Lays a report's board over the premium layout. */
 export function buildBoardModel(input: BoardInput): BoardModel {
@@ -120,6 +147,9 @@ export function buildBoardModel(input: BoardInput): BoardModel {
   if (layout.length !== size * size) {
     throw new Error(`layout has ${layout.length} squares, the board ${size * size}`);
   }
+  const owned = input.ownership?.map((r) => r.split(' '));
+  const owners = new Set<number>();
+  let hasSafe = false;
   const highlight = new Set((input.highlight ?? []).map((s) => s.toUpperCase()));
   const placed = new Set((input.placed ?? []).map((s) => s.toUpperCase()));
   const columns = [...COLUMN_LETTERS.slice(0, size)];
@@ -142,11 +172,18 @@ export function buildBoardModel(input: BoardInput): BoardModel {
         const upper = sq.toUpperCase();
         const joker = sq !== upper;
         hasJoker ||= joker;
+        const mark = owned?.[r]?.[c] ?? '.';
+        const owner = mark === '.' ? null : mark.toLowerCase().charCodeAt(0) - 97;
+        const safe = owner !== null && mark !== mark.toLowerCase();
+        if (owner !== null) owners.add(owner);
+        hasSafe ||= safe;
         tile = {
           text: upper,
           joker,
           digraph: [...upper].length > 1,
           value: joker ? null : (input.values?.[upper] ?? null),
+          owner,
+          safe,
         };
       }
       hasBlocker ||= blocker;
@@ -170,6 +207,10 @@ export function buildBoardModel(input: BoardInput): BoardModel {
     hasJoker,
     hasBlocker,
     hasHighlight: cells.some((c) => c.highlight),
+    owners: [...owners]
+      .sort((a, b) => a - b)
+      .map((player) => ({ player, name: input.players?.[player] ?? String(player + 1) })),
+    hasSafe,
   };
 }
 
@@ -182,6 +223,10 @@ export const BOARD_COLOURS = {
   blocker: '#161616',
   tile: '#f1d9a6',
   tileEdge: '#a9864d',
+  /** Stealing games: each player's tiles, first player first (the first is the usual tile colour). */
+  ownerTiles: ['#f1d9a6', '#bcdcf5', '#cfe8c0', '#f3c9dc'],
+  safeEdge: '#3b2a10',
+  padlock: '#4a4336',
   tileText: '#1d1a14',
   jokerText: '#0b63c4',
   jokerMark: '#0b63c4',
@@ -206,7 +251,37 @@ export function premiumColour(p: PremiumKind): { fill: string; dark: boolean } {
           : { fill: '#c5e4f6', dark: false };
     case 'word':
       return p.multiplier >= 3 ? { fill: '#e5533d', dark: true } : { fill: '#f6b9c3', dark: false };
+    case 'padlock':
+      return { fill: '#ddd3bc', dark: false };
   }
+}
+
+/** A tile's fill: its owner's colour in a stealing game, else the usual tile colour. */
+export function tileFill(tile: BoardTile): string {
+  const colours = BOARD_COLOURS.ownerTiles;
+  return tile.owner === null ? BOARD_COLOURS.tile : colours[tile.owner % colours.length];
+}
+
+/**
+ * A padlock drawn in a square whose top left corner is (x, y): an SVG path,
+ * which pdfkit's `path` draws as well. The body is filled, the shackle stroked.
+ */
+export function padlockPaths(
+  x: number,
+  y: number,
+  cell: number,
+): { body: string; shackle: string } {
+  const r = (n: number) => Math.round(n * 100) / 100;
+  const bodyLeft = x + cell * 0.3;
+  const bodyTop = y + cell * 0.46;
+  const bodySide = cell * 0.4;
+  const arm = cell * 0.13;
+  return {
+    body: `M${r(bodyLeft)} ${r(bodyTop)}h${r(bodySide)}v${r(cell * 0.3)}h${r(-bodySide)}z`,
+    shackle:
+      `M${r(x + cell * 0.37)} ${r(bodyTop)}v${r(-cell * 0.07)}` +
+      `a${r(arm)} ${r(arm)} 0 0 1 ${r(2 * arm)} 0v${r(cell * 0.07)}`,
+  };
 }
 
 /** The short label drawn on an empty premium square (`2S`, `3W`, `★`). */
@@ -220,6 +295,9 @@ export function premiumLabel(p: PremiumKind, lang: Lang): string {
       return t(lang, 'board.letter', { n: p.multiplier });
     case 'word':
       return t(lang, 'board.word', { n: p.multiplier });
+    case 'padlock':
+      // Drawn as a padlock, not written.
+      return '';
   }
 }
 
@@ -236,6 +314,8 @@ export function premiumLegend(p: PremiumKind, lang: Lang): string {
       return t(lang, 'board.letterLong', { n: p.multiplier });
     case 'word':
       return t(lang, 'board.wordLong', { n: p.multiplier });
+    case 'padlock':
+      return t(lang, 'board.padlock');
   }
 }
 

@@ -9,6 +9,8 @@ import {
   premiumColour,
   premiumLabel,
   premiumLegend,
+  padlockPaths,
+  tileFill,
 } from './board-model';
 import { escapeXml } from './escape';
 
@@ -22,11 +24,11 @@ export interface BoardSvgOptions {
 
 /** One entry of a board's legend, for the HTML beside the SVG. */
 export interface LegendEntry {
-  kind: 'premium' | 'blocker' | 'joker' | 'highlight';
+  kind: 'premium' | 'blocker' | 'joker' | 'highlight' | 'owner' | 'safe';
   label: string;
   /** Swatch fill colour. */
   fill: string;
-  /** Swatch outline colour, for the highlight. */
+  /** Swatch outline colour, for the highlight and safe tiles. */
   stroke?: string;
 }
 
@@ -63,7 +65,9 @@ export function renderBoardSvg(input: BoardInput | BoardModel, options: BoardSvg
         `text-anchor="end" fill="${BOARD_COLOURS.coordinate}">${r + 1}</text>`,
     );
   }
-  for (const c of model.cells) out.push(cellSvg(c, g.left, g.top, cell, options.lang));
+  const ownerNames: string[] = [];
+  for (const o of model.owners) ownerNames[o.player] = o.name;
+  for (const c of model.cells) out.push(cellSvg(c, g.left, g.top, cell, options.lang, ownerNames));
   // Outlines last, so that no neighbouring square covers them.
   for (const c of model.cells) {
     if (!c.placed && !c.highlight) continue;
@@ -93,7 +97,14 @@ export function renderBoardSvg(input: BoardInput | BoardModel, options: BoardSvg
   return out.join('\n');
 }
 
-function cellSvg(c: BoardCell, left: number, top: number, cell: number, lang: Lang): string {
+function cellSvg(
+  c: BoardCell,
+  left: number,
+  top: number,
+  cell: number,
+  lang: Lang,
+  ownerNames: readonly string[],
+): string {
   const x = left + c.col * cell;
   const y = top + c.row * cell;
   const classes = ['sq'];
@@ -108,10 +119,15 @@ function cellSvg(c: BoardCell, left: number, top: number, cell: number, lang: La
     classes.push('tile');
     if (c.tile.joker) classes.push('joker');
     if (c.tile.digraph) classes.push('digraph');
+    if (c.tile.owner !== null) classes.push(`owner-${c.tile.owner + 1}`);
+    if (c.tile.safe) classes.push('safe');
+    const edge = c.tile.safe
+      ? `stroke="${BOARD_COLOURS.safeEdge}" stroke-width="2.5"`
+      : `stroke="${BOARD_COLOURS.tileEdge}" stroke-width="1"`;
     parts.push(
       `<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="#ffffff" stroke="${BOARD_COLOURS.grid}" stroke-width="0.5"/>`,
       `<rect x="${f(x + 1.5)}" y="${f(y + 1.5)}" width="${f(cell - 3)}" height="${f(cell - 3)}" rx="${f(cell * 0.12)}" ` +
-        `fill="${BOARD_COLOURS.tile}" stroke="${BOARD_COLOURS.tileEdge}" stroke-width="1"/>`,
+        `fill="${tileFill(c.tile)}" ${edge}/>`,
     );
     const size = c.tile.digraph ? cell * 0.4 : cell * 0.56;
     const colour = c.tile.joker ? BOARD_COLOURS.jokerText : BOARD_COLOURS.tileText;
@@ -139,6 +155,13 @@ function cellSvg(c: BoardCell, left: number, top: number, cell: number, lang: La
       `<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${fill}" ` +
         `stroke="${BOARD_COLOURS.grid}" stroke-width="0.5"/>`,
     );
+    if (c.premium.type === 'padlock') {
+      const lock = padlockPaths(x, y, cell);
+      parts.push(
+        `<path class="padlock" d="${lock.shackle}" fill="none" stroke="${BOARD_COLOURS.padlock}" stroke-width="${f(cell * 0.07)}"/>`,
+        `<path d="${lock.body}" fill="${BOARD_COLOURS.padlock}"/>`,
+      );
+    }
     const label = premiumLabel(c.premium, lang);
     if (label) {
       const size = c.premium.type === 'start' ? cell * 0.55 : cell * 0.32;
@@ -151,7 +174,9 @@ function cellSvg(c: BoardCell, left: number, top: number, cell: number, lang: La
   }
   if (c.highlight) classes.push('highlight');
   const premiumTitle = premiumLegend(c.premium, lang);
-  const tip = [c.name, c.tile ? c.tile.text : '', premiumTitle].filter(Boolean).join(' ');
+  const owner =
+    c.tile && c.tile.owner !== null ? (ownerNames[c.tile.owner] ?? String(c.tile.owner + 1)) : '';
+  const tip = [c.name, c.tile ? c.tile.text : '', owner, premiumTitle].filter(Boolean).join(' ');
   return (
     `<g class="${classes.join(' ')}" data-square="${c.name}"><title>${escapeXml(tip)}</title>` +
     parts.join('') +
@@ -161,17 +186,34 @@ function cellSvg(c: BoardCell, left: number, top: number, cell: number, lang: La
 
 function premiumClass(c: BoardCell): string {
   const p = c.premium;
-  return p.type === 'none' ? 'none' : p.type === 'start' ? 'start' : `${p.type}${p.multiplier}`;
+  return p.type === 'none' || p.type === 'padlock' || p.type === 'start'
+    ? p.type
+    : `${p.type}${p.multiplier}`;
 }
 
-/** The legend of a board: its premiums, then blockers, jokers and highlights when present. */
+/** The legend of a board: its premiums, whose tiles are whose and which are safe, then blockers, jokers and highlights when present. */
 export function boardLegend(input: BoardInput | BoardModel, lang: Lang): LegendEntry[] {
   const model = 'cells' in input ? input : buildBoardModel(input);
   const out: LegendEntry[] = model.premiums.map((p) => ({
     kind: 'premium',
-    label: `${premiumLabel(p, lang)} ${premiumLegend(p, lang)}`,
+    label: `${premiumLabel(p, lang)} ${premiumLegend(p, lang)}`.trim(),
     fill: premiumColour(p).fill,
   }));
+  for (const o of model.owners) {
+    const colours = BOARD_COLOURS.ownerTiles;
+    out.push({
+      kind: 'owner',
+      label: t(lang, 'board.owner', { name: o.name }),
+      fill: colours[o.player % colours.length],
+    });
+  }
+  if (model.hasSafe)
+    out.push({
+      kind: 'safe',
+      label: t(lang, 'board.safe'),
+      fill: BOARD_COLOURS.tile,
+      stroke: BOARD_COLOURS.safeEdge,
+    });
   if (model.hasBlocker)
     out.push({ kind: 'blocker', label: t(lang, 'board.blocker'), fill: BOARD_COLOURS.blocker });
   if (model.hasJoker)

@@ -37,6 +37,8 @@ export function gameReportSection(
     boardInputFor(rulesId, report.board, {
       options: options.ruleOptions,
       highlight: presentation.highlight,
+      ownership: report.ownership,
+      players: report.players.map((p) => p.name),
     }),
   );
   return {

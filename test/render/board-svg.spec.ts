@@ -1,3 +1,6 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import type { VerificationReport } from '../../src/engine/report';
 import { boardInputFor, buildBoardModel } from '../../src/render/board-model';
 import { boardLegend, renderBoardSvg } from '../../src/render/board-svg';
 import { DIGRAPHS, ILLEGAL } from './samples';
@@ -117,6 +120,47 @@ describe('board SVG', () => {
     );
     expect(count(svg, /class="placed-mark"/g)).toBe(2);
     expect(count(svg, /class="highlight-mark"/g)).toBe(0);
+  });
+
+  it("Qwibble: padlock squares, each player's tiles in their colour, safe tiles edged", () => {
+    const report = JSON.parse(
+      readFileSync(
+        join(__dirname, '..', 'fixtures', 'qwibble', '01-steal-and-safe.report.json'),
+        'utf8',
+      ),
+    ) as VerificationReport;
+    const marks = report.ownership!.join(' ').split(' ');
+    const of = (re: RegExp) => marks.filter((m) => re.test(m)).length;
+    const input = boardInputFor('qwibble', report.board, {
+      ownership: report.ownership,
+      players: report.players.map((p) => p.name),
+    });
+    const svg = renderBoardSvg(input, { lang: 'en' });
+    // The rule book's 12 padlocks, each drawn as a lock, not written; Bea's O covers the one on H15.
+    const empty = renderBoardSvg(boardInputFor('qwibble', emptyBoard(15)), { lang: 'en' });
+    expect(count(empty, /premium-padlock"/g)).toBe(12);
+    expect(count(empty, /class="padlock"/g)).toBe(12);
+    expect(count(svg, /class="padlock"/g)).toBe(11);
+    expect(svg).toMatch(/data-square="H15"><title>H15 O Bea Lund padlock<\/title>/);
+    expect(of(/^[aA]$/)).toBeGreaterThan(0);
+    expect(of(/^[bB]$/)).toBeGreaterThan(0);
+    expect(count(svg, /class="sq tile owner-1/g)).toBe(of(/^[aA]$/));
+    expect(count(svg, /class="sq tile owner-2/g)).toBe(of(/^[bB]$/));
+    expect(count(svg, / safe"/g)).toBe(of(/^[AB]$/));
+    expect(count(svg, /fill="#bcdcf5"/g)).toBe(of(/^[bB]$/));
+    // J8 is Bea's S, made safe: the tooltip names her.
+    expect(svg).toMatch(/data-square="J8"><title>J8 S Bea Lund<\/title>/);
+    expect(boardLegend(input, 'en').map((l) => [l.kind, l.label])).toEqual([
+      ['premium', 'padlock'],
+      ['premium', '★ centre'],
+      ['owner', "Ana Ruiz's tiles"],
+      ['owner', "Bea Lund's tiles"],
+      ['safe', 'safe tile (thick edge)'],
+    ]);
+    // Without ownership the tiles are drawn as in any other game.
+    const plain = renderBoardSvg(boardInputFor('qwibble', report.board), { lang: 'sr-Latn' });
+    expect(count(plain, /owner-/g)).toBe(0);
+    expect(boardLegend(boardInputFor('qwibble', report.board), 'sr-Latn')[0].label).toBe('katanac');
   });
 
   it('rejects a board that does not match the layout', () => {

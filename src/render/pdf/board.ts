@@ -4,8 +4,10 @@ import {
   BoardCell,
   boardGeometry,
   BoardModel,
+  padlockPaths,
   premiumColour,
   premiumLabel,
+  tileFill,
 } from '../board-model';
 import { boardLegend, LegendEntry } from '../board-svg';
 import { CARD_COLOURS, CARD_SHADES, cardGeometry, CardGridModel } from '../card-grid';
@@ -104,8 +106,11 @@ function drawCell(doc: Doc, c: BoardCell, x: number, y: number, cell: number, la
   if (c.tile) {
     doc
       .roundedRect(x + 1.2, y + 1.2, cell - 2.4, cell - 2.4, cell * 0.12)
-      .lineWidth(0.8)
-      .fillAndStroke(BOARD_COLOURS.tile, BOARD_COLOURS.tileEdge);
+      .lineWidth(c.tile.safe ? 2 : 0.8)
+      .fillAndStroke(
+        tileFill(c.tile),
+        c.tile.safe ? BOARD_COLOURS.safeEdge : BOARD_COLOURS.tileEdge,
+      );
     const size = c.tile.digraph ? cell * 0.4 : cell * 0.56;
     const shift = c.tile.value !== null ? -cell * 0.06 : 0;
     doc.fillColor(c.tile.joker ? BOARD_COLOURS.jokerText : BOARD_COLOURS.tileText);
@@ -132,6 +137,15 @@ function drawCell(doc: Doc, c: BoardCell, x: number, y: number, cell: number, la
   }
   const { fill, dark } = premiumColour(c.premium);
   doc.rect(x, y, cell, cell).fillColor(fill).fill();
+  if (c.premium.type === 'padlock') {
+    const lock = padlockPaths(x, y, cell);
+    doc
+      .path(lock.shackle)
+      .lineWidth(cell * 0.07)
+      .strokeColor(BOARD_COLOURS.padlock)
+      .stroke();
+    doc.path(lock.body).fillColor(BOARD_COLOURS.padlock).fill();
+  }
   const label = premiumLabel(c.premium, lang);
   if (label) {
     doc.fillColor(dark ? BOARD_COLOURS.premiumTextOnDark : BOARD_COLOURS.premiumText);
@@ -179,6 +193,11 @@ export function drawLegend(
         .polygon([cx + sw - 5, cy], [cx + sw, cy], [cx + sw, cy + 5])
         .fillColor(e.fill)
         .fill();
+    } else if (e.kind === 'safe') {
+      doc
+        .rect(cx + 0.8, cy + 0.8, sw - 1.6, sw - 1.6)
+        .lineWidth(1.6)
+        .fillAndStroke(e.fill, e.stroke ?? BOARD_COLOURS.safeEdge);
     } else {
       doc.rect(cx, cy, sw, sw).lineWidth(0.4).fillAndStroke(e.fill, BOARD_COLOURS.grid);
     }

@@ -61,7 +61,12 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
     }
   } else {
     const model = buildBoardModel(
-      boardInputFor(data.rules, report.board, { options: data.options, highlight: view.highlight }),
+      boardInputFor(data.rules, report.board, {
+        options: data.options,
+        highlight: view.highlight,
+        ownership: report.ownership,
+        players: report.players.map((p) => p.name),
+      }),
     );
     const cell = Math.min(26, Math.floor((width - 40) / (model.size + 1.1)));
     const boardWidth = cell * model.size + Math.round(cell * 1.05);

@@ -9,6 +9,7 @@ import {
   describeCardCell,
   renderCardGridSvg,
 } from '../../src/render/card-grid';
+import { BOARD_COLOURS } from '../../src/render/board-model';
 import { gameReportSection } from '../../src/render/game-section';
 import { gameRecordPdf } from '../../src/render/pdf';
 import { describeWithPoppler, pdfText, renderPage } from './poppler';
@@ -88,33 +89,32 @@ describe('a card game grid', () => {
   });
 });
 
+/** Share of the page's pixels within a small distance of a colour. */
+const colourShare = (png: Buffer, hex: string): number => {
+  const img = PNG.sync.read(png);
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    const d =
+      Math.abs(img.data[i] - r) + Math.abs(img.data[i + 1] - g) + Math.abs(img.data[i + 2] - b);
+    if (d < 40) n++;
+  }
+  return n / (img.width * img.height);
+};
+
 describeWithPoppler('a card game record PDF', () => {
   const doc = (r: VerificationReport) => ({
-    title: 'Quivit',
     tournament: 'Quivit open',
     rules: 'quivit',
     report: r,
   });
-
-  /** Share of the page's pixels within a small distance of a colour. */
-  const share = (png: Buffer, hex: string): number => {
-    const img = PNG.sync.read(png);
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    let n = 0;
-    for (let i = 0; i < img.data.length; i += 4) {
-      const d =
-        Math.abs(img.data[i] - r) + Math.abs(img.data[i + 1] - g) + Math.abs(img.data[i + 2] - b);
-      if (d < 40) n++;
-    }
-    return n / (img.width * img.height);
-  };
 
   it('draws the grid in the four colours, with the legend', async () => {
     const pdf = await gameRecordPdf(doc(GRID), 'en');
     expect(pdfText(pdf)).toContain('covered by a Color Block card');
     const { png } = renderPage(pdf, 1, 50);
     for (const colour of Object.values(CARD_COLOURS))
-      expect(share(png, colour)).toBeGreaterThan(0.005);
+      expect(colourShare(png, colour)).toBeGreaterThan(0.005);
   });
 
   it('says no grid was recorded, and draws no colours', async () => {
@@ -122,6 +122,28 @@ describeWithPoppler('a card game record PDF', () => {
     expect(pdfText(pdf)).toContain('No grid was recorded');
     const { png } = renderPage(pdf, 1, 50);
     for (const colour of Object.values(CARD_COLOURS))
-      expect(share(png, colour)).toBeLessThan(0.0005);
+      expect(colourShare(png, colour)).toBeLessThan(0.0005);
+  });
+});
+
+describeWithPoppler('a Qwibble game record PDF', () => {
+  it("draws each player's tiles in their colour, with the legend", async () => {
+    const qwibble = JSON.parse(
+      readFileSync(
+        join(__dirname, '..', 'fixtures', 'qwibble', '01-steal-and-safe.report.json'),
+        'utf8',
+      ),
+    ) as VerificationReport;
+    const pdf = await gameRecordPdf(
+      { tournament: 'Qwibble open', rules: 'qwibble', report: qwibble },
+      'en',
+    );
+    const text = pdfText(pdf);
+    for (const label of ['padlock', "Ana Ruiz's tiles", "Bea Lund's tiles", 'safe tile'])
+      expect(text).toContain(label);
+    const { png } = renderPage(pdf, 1, 50);
+    const [first, second] = BOARD_COLOURS.ownerTiles;
+    expect(colourShare(png, first)).toBeGreaterThan(0.001);
+    expect(colourShare(png, second)).toBeGreaterThan(0.001);
   });
 });
