@@ -157,6 +157,7 @@ export const en = {
   'game.penalty': 'Time penalty',
   'game.minutes': '{n} min',
   'game.exchange': 'exchange ({n})',
+  'game.cardsTaken': 'cards: {n}',
   'game.exchangeShort': 'exchange',
   'game.pass': 'pass',
   'game.bonus': 'bonus',

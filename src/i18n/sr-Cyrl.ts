@@ -151,6 +151,7 @@ export const srCyrl = {
   'game.penalty': 'Казна у времену',
   'game.minutes': '{n} мин',
   'game.exchange': 'замена ({n})',
+  'game.cardsTaken': 'карте: {n}',
   'game.exchangeShort': 'замена',
   'game.pass': 'пас',
   'game.bonus': 'додатак',

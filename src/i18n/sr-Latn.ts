@@ -159,6 +159,7 @@ export const srLatn = {
   'game.penalty': 'Kazna u vremenu',
   'game.minutes': '{n} min',
   'game.exchange': 'zamena ({n})',
+  'game.cardsTaken': 'karte: {n}',
   'game.exchangeShort': 'zamena',
   'game.pass': 'pas',
   'game.bonus': 'dodatak',

@@ -133,6 +133,15 @@ export function issueLine(lang: Lang, issue: Issue): IssueLine {
 const num = (n: number | null | undefined): string =>
   n === null || n === undefined ? '' : String(n);
 
+/** A card game's turn: `cards: 6 (C2 -1, D2 3, …)`, `cards: 5≠6` when the sheet says otherwise. */
+function cardsText(lang: Lang, turn: TurnReport): string {
+  if (!turn.cards) return '';
+  const { claimed, computed } = turn.cards;
+  const n = claimed !== null && claimed !== computed ? `${claimed}≠${computed}` : computed;
+  const taken = turn.taken?.length ? ` (${turn.taken.join(', ')})` : '';
+  return t(lang, 'game.cardsTaken', { n }) + taken;
+}
+
 /** The turns, accounts and findings of a report in a language. */
 export function presentReport(report: VerificationReport, lang: Lang): ReportPresentation {
   const names = report.players.map((p) => p.name);
@@ -155,6 +164,7 @@ export function presentReport(report: VerificationReport, lang: Lang): ReportPre
     const wordsText = [
       turn.words.map((w) => `${w.word} ${w.score}`).join(', '),
       ...bonuses.map((b) => `+ ${b}`),
+      cardsText(lang, turn),
     ]
       .filter(Boolean)
       .join(' ');

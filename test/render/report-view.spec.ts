@@ -1,3 +1,6 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import type { VerificationReport } from '../../src/engine/report';
 import { presentReport } from '../../src/render/report-view';
 import { fixtureReport, ILLEGAL } from './samples';
 
@@ -44,5 +47,27 @@ describe('report presentation of a withdrawn play', () => {
       expect(t).toMatchObject({ scoreMismatch: false, flagged: false, tone: 'warn' });
     }
     expect(view.turns.some((t) => t.flagged)).toBe(false);
+  });
+});
+
+describe('report presentation of a card game', () => {
+  const quivit = (name: string): VerificationReport =>
+    JSON.parse(
+      readFileSync(join(__dirname, '..', 'fixtures', 'quivit', `${name}.report.json`), 'utf8'),
+    ) as VerificationReport;
+
+  it('shows the cards each turn took, with the grid cards when a grid was recorded', () => {
+    const withGrid = presentReport(quivit('02-grid-links'), 'en');
+    // Turn 1 rotates C3 clockwise and the grid links six cards.
+    expect(withGrid.turns[0].play).toBe('C3 cw');
+    expect(withGrid.turns[0].wordsText).toBe('cards: 6 (C2 -1, D2 3, B3 3, C3 2, D3 1, C4 2)');
+    const noGrid = presentReport(quivit('01-totals-most-cards'), 'sr-Latn');
+    expect(noGrid.turns[0].wordsText).toMatch(/^karte: \d+$/);
+  });
+
+  it('shows a count the sheet has wrong as written ≠ computed', () => {
+    const report = quivit('02-grid-links');
+    report.turns[0].cards = { claimed: 5, computed: 6 };
+    expect(presentReport(report, 'sr-Cyrl').turns[0].wordsText).toMatch(/^карте: 5≠6 \(C2 -1/);
   });
 });
