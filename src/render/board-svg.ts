@@ -218,12 +218,16 @@ export function boardLegend(input: BoardInput | BoardModel, lang: Lang): LegendE
     out.push({ kind: 'blocker', label: t(lang, 'board.blocker'), fill: BOARD_COLOURS.blocker });
   if (model.hasJoker)
     out.push({ kind: 'joker', label: t(lang, 'board.joker'), fill: BOARD_COLOURS.jokerText });
-  if (model.hasHighlight)
-    out.push({
-      kind: 'highlight',
-      label: t(lang, 'board.highlight'),
-      fill: '#ffffff',
-      stroke: BOARD_COLOURS.highlight,
-    });
+  if (model.hasHighlight) out.push(highlightLegend(lang));
   return out;
+}
+
+/** The legend entry of the red outline around squares with a finding. */
+export function highlightLegend(lang: Lang): LegendEntry {
+  return {
+    kind: 'highlight',
+    label: t(lang, 'board.highlight'),
+    fill: '#ffffff',
+    stroke: BOARD_COLOURS.highlight,
+  };
 }

@@ -3,7 +3,7 @@ import type { CardRules } from '../engine/ruleset';
 import { squareName } from '../engine/rules';
 import { isMessageKey, Lang, t } from '../i18n';
 import { BOARD_COLOURS, boardGeometry } from './board-model';
-import type { LegendEntry } from './board-svg';
+import { highlightLegend, LegendEntry } from './board-svg';
 import { escapeXml } from './escape';
 
 /** A card as drawn: its four colours clockwise from the top left, its value, and whether a Color Block card covers it. */
@@ -206,13 +206,7 @@ export function cardGridLegend(model: CardGridModel, lang: Lang): LegendEntry[] 
   const out: LegendEntry[] = [];
   if (model.hasBlocked)
     out.push({ kind: 'blocker', label: t(lang, 'board.colourBlock'), fill: BLOCKED_SHADE });
-  if (model.hasHighlight)
-    out.push({
-      kind: 'highlight',
-      label: t(lang, 'board.highlight'),
-      fill: '#ffffff',
-      stroke: BOARD_COLOURS.highlight,
-    });
+  if (model.hasHighlight) out.push(highlightLegend(lang));
   return out;
 }
 

@@ -29,6 +29,36 @@ function centred(
 }
 
 /**
+ * Column letters above and row numbers left of a square grid whose top left
+ * corner is (left, top); sizes and gaps are fractions of a square.
+ */
+function drawCoordinates(
+  doc: Doc,
+  columns: readonly string[],
+  left: number,
+  top: number,
+  cell: number,
+  at: { size: number; above: number; beside: number },
+): void {
+  const size = cell * at.size;
+  doc.fillColor(BOARD_COLOURS.coordinate);
+  columns.forEach((letter, c) =>
+    centred(doc, letter, left + c * cell + cell / 2, top - cell * at.above, size, false),
+  );
+  for (let r = 0; r < columns.length; r++) {
+    doc.font(SANS).fontSize(size);
+    const label = String(r + 1);
+    const w = doc.widthOfString(label);
+    doc.text(
+      label,
+      left - cell * at.beside - w,
+      top + r * cell + cell / 2 - size * 0.93 + size * 0.365,
+      { lineBreak: false },
+    );
+  }
+}
+
+/**
  * Draws the board with pdfkit vector graphics, in the look of the SVG
  * (`renderBoardSvg`). Returns the height used.
  */
@@ -43,24 +73,7 @@ export function drawBoard(
   const g = boardGeometry(model.size, cell);
   const left = x0 + g.left;
   const top = y0 + g.top;
-  const coord = cell * 0.36;
-  doc.fillColor(BOARD_COLOURS.coordinate);
-  for (let c = 0; c < model.size; c++) {
-    centred(doc, model.columns[c], left + c * cell + cell / 2, top - cell * 0.32, coord, false);
-  }
-  for (let r = 0; r < model.size; r++) {
-    doc.font(SANS).fontSize(coord);
-    const label = String(r + 1);
-    const w = doc.widthOfString(label);
-    doc.text(
-      label,
-      left - cell * 0.15 - w,
-      top + r * cell + cell / 2 - coord * 0.93 + coord * 0.365,
-      {
-        lineBreak: false,
-      },
-    );
-  }
+  drawCoordinates(doc, model.columns, left, top, cell, { size: 0.36, above: 0.32, beside: 0.15 });
   for (const c of model.cells)
     drawCell(doc, c, left + c.col * cell, top + c.row * cell, cell, lang);
   // Grid.
@@ -220,24 +233,7 @@ export function drawCardGrid(
   const g = boardGeometry(model.size, cell);
   const left = x0 + g.left;
   const top = y0 + g.top;
-  const coord = cell * 0.24;
-  doc.fillColor(BOARD_COLOURS.coordinate);
-  for (let c = 0; c < model.size; c++) {
-    centred(doc, model.columns[c], left + c * cell + cell / 2, top - cell * 0.2, coord, false);
-  }
-  for (let r = 0; r < model.size; r++) {
-    doc.font(SANS).fontSize(coord);
-    const label = String(r + 1);
-    const w = doc.widthOfString(label);
-    doc.text(
-      label,
-      left - cell * 0.1 - w,
-      top + r * cell + cell / 2 - coord * 0.93 + coord * 0.365,
-      {
-        lineBreak: false,
-      },
-    );
-  }
+  drawCoordinates(doc, model.columns, left, top, cell, { size: 0.24, above: 0.2, beside: 0.1 });
   for (const c of model.cells) {
     const x = left + c.col * cell;
     const y = top + c.row * cell;
