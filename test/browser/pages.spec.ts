@@ -1,7 +1,9 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import type { Page } from 'playwright-core';
 import { Scoresheet, verifyDocument } from '../../src/engine';
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
-import { GameJson, scoreSheet } from '../e2e/tournament-helpers';
+import { createTournament, GameJson, pair, register, scoreSheet } from '../e2e/tournament-helpers';
 import {
   Browser,
   describeWithChromium,
@@ -221,6 +223,75 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     await screenshot(page, 'organiser-rounds-desktop');
     await page.goto(`${t.url}/divisions/${site.divisionId}/pairings`);
     expect(await page.locator('h2').first().innerText()).toContain('Kolo 2');
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+
+  test('a Quivit grid and a Qwibble board show on their game pages, on a desktop and a phone', async () => {
+    const fixture = (dir: string, file: string): Scoresheet =>
+      JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', dir, file), 'utf8')) as Scoresheet;
+    const games: Record<string, number> = {};
+    const plan: [string, string[]][] = [
+      ['quivit', ['01-totals-most-cards.sheet.json', '02-grid-links.sheet.json']],
+      ['qwibble', ['01-steal-and-safe.sheet.json']],
+    ];
+    for (const [ruleSet, files] of plan) {
+      const { divisionId } = await createTournament(t, {
+        name: `${ruleSet} open`,
+        ruleSet,
+        rounds: files.length,
+        pairingPlan: ['manual'],
+      });
+      const sheets = files.map((f) => fixture(ruleSet, f));
+      const names = sheets[0].players;
+      const [first, second] = await register(t, divisionId, names);
+      for (const [i, sheet] of sheets.entries()) {
+        const round = await pair(t, divisionId, {
+          system: 'manual',
+          pairings: [{ first: first.id, second: second.id }],
+        });
+        const game = round.games[0].id;
+        await t.http
+          .put(`/api/games/${game}/scoresheet`)
+          .set(t.organiser)
+          .send({ ...sheet, players: names })
+          .expect(200);
+        games[`${ruleSet}-${i + 1}`] = game;
+      }
+    }
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    const trouble = watch(page);
+    for (const [label, size] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(size);
+      // Quivit without a grid: a sentence, no drawing.
+      await page.goto(`${t.url}/games/${games['quivit-1']}?lang=en`);
+      expect(await page.locator('.board-note').innerText()).toContain('No grid was recorded');
+      expect(await page.locator('svg.board').count()).toBe(0);
+      // Quivit with a grid: 25 cards, the one under a Color Block card shaded.
+      await page.goto(`${t.url}/games/${games['quivit-2']}?lang=en`);
+      const grid = page.locator('svg.card-grid');
+      expect(await grid.isVisible()).toBe(true);
+      expect(await grid.locator('g.place.card').count()).toBe(25);
+      expect(await grid.locator('g.place.blocked').getAttribute('data-square')).toBe('C3');
+      expect(await page.locator('.legend').innerText()).toContain('covered by a Color Block card');
+      if (label === 'phone') expect(await overflowsHorizontally(page)).toBe(false);
+      await screenshot(page, `quivit-game-${label}`);
+      // Qwibble: padlocks, each player's tiles named in the legend, safe tiles.
+      await page.goto(`${t.url}/games/${games['qwibble-1']}?lang=en`);
+      const board = page.locator('svg.board');
+      expect(await board.isVisible()).toBe(true);
+      expect(await board.locator('path.padlock').count()).toBe(11);
+      expect(await board.locator('g.sq.tile.safe').count()).toBeGreaterThan(0);
+      const legend = await page.locator('.legend').innerText();
+      for (const name of ['Ana Ruiz', 'Bea Lund']) expect(legend).toContain(`${name}'s tiles`);
+      if (label === 'phone') expect(await overflowsHorizontally(page)).toBe(false);
+      await screenshot(page, `qwibble-game-${label}`);
+    }
     trouble.stop();
     expect(trouble.problems).toEqual([]);
     await page.close();
