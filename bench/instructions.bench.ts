@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { WordList } from '../src/engine';
 import { DawgWordList } from '../src/dictionary/dawg';
+import { dictionaryDir } from '../src/dictionary/loader';
 import { generatedGames, knownWordsDawg } from './engine.bench';
 import { median } from './harness';
 
@@ -69,7 +70,13 @@ export async function runInstructions(serbian: WordList | null): Promise<void> {
     if (serbian) {
       const knownFile = path.join(dir, 'known.dawg');
       fs.writeFileSync(knownFile, knownWordsDawg(serbian as DawgWordList, games));
-      cases.unshift(['Serbian list, words known', knownFile]);
+      cases.unshift(
+        ['Serbian list, words known', knownFile],
+        [
+          'Serbian list, every word unknown and flagged',
+          path.join(dictionaryDir(), 'sr-kvizovka.dawg.gz'),
+        ],
+      );
     }
     for (const [label, wordListFile] of cases) {
       const perGame: number[] = [];
