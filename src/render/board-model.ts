@@ -256,10 +256,15 @@ export function premiumColour(p: PremiumKind): { fill: string; dark: boolean } {
   }
 }
 
+/** The tile colour of a player (0-based) in a stealing game. */
+export function ownerColour(player: number): string {
+  const colours = BOARD_COLOURS.ownerTiles;
+  return colours[player % colours.length];
+}
+
 /** A tile's fill: its owner's colour in a stealing game, else the usual tile colour. */
 export function tileFill(tile: BoardTile): string {
-  const colours = BOARD_COLOURS.ownerTiles;
-  return tile.owner === null ? BOARD_COLOURS.tile : colours[tile.owner % colours.length];
+  return tile.owner === null ? BOARD_COLOURS.tile : ownerColour(tile.owner);
 }
 
 /**

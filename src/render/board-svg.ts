@@ -9,6 +9,7 @@ import {
   premiumColour,
   premiumLabel,
   premiumLegend,
+  ownerColour,
   padlockPaths,
   tileFill,
 } from './board-model';
@@ -200,11 +201,10 @@ export function boardLegend(input: BoardInput | BoardModel, lang: Lang): LegendE
     fill: premiumColour(p).fill,
   }));
   for (const o of model.owners) {
-    const colours = BOARD_COLOURS.ownerTiles;
     out.push({
       kind: 'owner',
       label: t(lang, 'board.owner', { name: o.name }),
-      fill: colours[o.player % colours.length],
+      fill: ownerColour(o.player),
     });
   }
   if (model.hasSafe)
