@@ -51,9 +51,11 @@ export const KEEP_LATIN: ReadonlySet<string> = new Set([
   'scoresheet',
   'mm',
   'ss',
-  // Quivit's Color Block card, named as printed on the box.
+  // Quivit's Color Block and Double Rotate cards, named as printed on the box.
   'Color',
   'Block',
+  'Double',
+  'Rotate',
 ]);
 
 const WORD = /[\p{L}]+/gu;

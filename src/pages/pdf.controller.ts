@@ -136,8 +136,10 @@ export class PdfController {
         division: division.name,
         round: number,
         rulesName: ruleSetName(tournament.ruleSet),
-        clockMinutes: options.clockMinutes ?? rules?.clock.minutes,
+        // A card game has no game clock to print.
+        clockMinutes: rules?.cards ? undefined : (options.clockMinutes ?? rules?.clock.minutes),
         turnsPerPlayer: turns ?? undefined,
+        cardGame: rules?.cards !== undefined,
         games: round.games
           .filter((g) => g.second !== null)
           .map((g) => ({

@@ -1,4 +1,5 @@
 import type { Issue, TurnReport, TurnStatus, VerificationReport } from '../engine/report';
+import { findRuleSet } from '../engine/rulesets';
 import { isMessageKey, Lang, t } from '../i18n';
 
 /** How a row or message is marked: `bad` red, `warn` yellow, `muted` grey. */
@@ -82,6 +83,8 @@ export interface ReportPresentation {
   gameIssues: IssueLine[];
   /** Every square any finding names: outline them on the board. */
   highlight: string[];
+  /** Headers of the play and words columns: a card game's turn is a rotation that takes cards. */
+  headers: { play: string; words: string };
 }
 
 const STATUS_TONE: Partial<Record<string, Tone>> = {
@@ -249,6 +252,9 @@ export function presentReport(report: VerificationReport, lang: Lang): ReportPre
     accounts,
     gameIssues,
     highlight: [...highlight],
+    headers: findRuleSet(report.rules)?.cards
+      ? { play: t(lang, 'col.rotation'), words: t(lang, 'col.cards') }
+      : { play: t(lang, 'col.position'), words: t(lang, 'col.words') },
   };
 }
 

@@ -279,6 +279,8 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
       expect(await grid.locator('g.place.card').count()).toBe(25);
       expect(await grid.locator('g.place.blocked').getAttribute('data-square')).toBe('C3');
       expect(await page.locator('.legend').innerText()).toContain('covered by a Color Block card');
+      const head = await page.locator('table.turns thead').innerText();
+      expect(head).toMatch(/Rotation[\s\S]*Cards/);
       if (label === 'phone') expect(await overflowsHorizontally(page)).toBe(false);
       await screenshot(page, `quivit-game-${label}`);
       // Qwibble: padlocks, each player's tiles named in the legend, safe tiles.

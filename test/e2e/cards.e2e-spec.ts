@@ -1,7 +1,8 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { pdfText, POPPLER } from '../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { createTournament, pair, register, standings } from './tournament-helpers';
+import { binary, createTournament, pair, register, standings } from './tournament-helpers';
 
 /** Quivit fixtures: 01 ends 20-20, the second player winning on cards 14-13; 02 ends 26-19, cards 16-13. */
 const sheet = (file: string, players: [string, string]) => ({
@@ -59,6 +60,20 @@ describe(`a card game's most-cards tie-break in a tournament (${DATABASE_KIND})`
         );
       const pdf = await t.http.get(`/games/${game}/record.pdf`).expect(200);
       expect(pdf.headers['content-type']).toMatch(/application\/pdf/);
+    }
+    // The blank sheets of a round ask for rotations and cards, with no clock in the header.
+    const sheets = await t.http
+      .get(`/divisions/${divisionId}/rounds/1/sheets.pdf?lang=en`)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200)
+      .expect('Content-Type', 'application/pdf');
+    if (POPPLER) {
+      const text = pdfText(sheets.body as Buffer);
+      expect(text).toContain('Rotation');
+      expect(text).toContain('Drawn for Double Rotate');
+      expect(text).not.toContain('Tiles left on the rack');
+      expect(text).not.toMatch(/Quivit, \d+ min/);
     }
     const table = await standings(t, divisionId);
     const rows = table.rows as unknown as {

@@ -2,14 +2,7 @@ import type { Response } from 'supertest';
 import { NAMES, seedSite, Site } from '../browser/site';
 import { describeWithPoppler, pdfPages, pdfText, renderPage } from '../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import type { GameJson } from './tournament-helpers';
-
-/** Collects a binary body (supertest buffers only known binary types by default). */
-const binary = (res: Response, done: (err: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
+import { binary, GameJson } from './tournament-helpers';
 
 describe(`PDF endpoints (${DATABASE_KIND})`, () => {
   let t: TestApp;

@@ -1,7 +1,15 @@
 import { KVIZOVKA, Scoresheet, simulateGame } from '../../src/engine';
+import type { Response } from 'supertest';
 import type { TestApp } from './harness';
 
 export type Auth = { Authorization: string };
+
+/** Collects a binary body (supertest buffers only known binary types by default): `.buffer(true).parse(binary)`. */
+export const binary = (res: Response, done: (err: Error | null, body: Buffer) => void): void => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
 
 export interface GameJson {
   id: number;

@@ -130,6 +130,35 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     expect(text).toContain('Сто 9');
   });
 
+  it("a card game's score sheet asks for rotations, cards and points, not words, racks or clocks", async () => {
+    const pdf = await scoreSheetsPdf(
+      {
+        ...sheetsDoc(1),
+        rulesName: 'Quivit',
+        clockMinutes: undefined,
+        turnsPerPlayer: 5,
+        cardGame: true,
+      },
+      'en',
+    );
+    const [page] = pdfPages(pdf);
+    for (const head of ['Turn', 'Rotation', 'Cards taken (values)', 'Score', 'Total'])
+      expect(page.split(head).length - 1).toBeGreaterThanOrEqual(2); // one grid per player
+    for (const label of ['Final score', 'Cards at the end', 'Drawn for Double Rotate'])
+      expect(page).toContain(label);
+    expect(page).toContain('Double Rotate, Color Block, notes');
+    for (const crossword of ['Word', 'Clock', 'Tiles left on the rack', 'Time left', 'Challenges'])
+      expect(page).not.toContain(crossword);
+    // Five rounds: turn numbers 1…5 twice, no 6.
+    const layout = pdfText(pdf, true);
+    expect(layout.match(/^\s+5\s*$/gm)?.length).toBe(2);
+    expect(layout.match(/^\s+6\s*$/gm)).toBeNull();
+    // Cyrillic keeps the cards' names as printed on the box.
+    expect(pdfText(await scoreSheetsPdf({ ...sheetsDoc(1), cardGame: true }, 'sr-Cyrl'))).toContain(
+      'Double Rotate',
+    );
+  });
+
   it('score sheets honour turnsPerPlayer', async () => {
     const layout = pdfText(
       await scoreSheetsPdf({ ...sheetsDoc(1), turnsPerPlayer: 12 }, 'en'),

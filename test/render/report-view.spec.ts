@@ -65,6 +65,19 @@ describe('report presentation of a card game', () => {
     expect(noGrid.turns[0].wordsText).toMatch(/^karte: \d+$/);
   });
 
+  it('heads the play and words columns Rotation and Cards', () => {
+    expect(presentReport(quivit('02-grid-links'), 'en').headers).toEqual({
+      play: 'Rotation',
+      words: 'Cards',
+    });
+    expect(
+      presentReport(fixtureReport('kvizovka/01-opening-exchange-pass.report.json'), 'en').headers,
+    ).toEqual({
+      play: 'Position',
+      words: 'Words',
+    });
+  });
+
   it('shows a count the sheet has wrong as written ≠ computed', () => {
     const report = quivit('02-grid-links');
     report.turns[0].cards = { claimed: 5, computed: 6 };

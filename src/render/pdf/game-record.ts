@@ -93,11 +93,11 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
       { header: '#', width: 18, align: 'right', text: (r) => String(r.number) },
       { header: t(lang, 'col.player'), flex: 0.95, text: (r) => r.playerName },
       {
-        header: t(lang, 'col.position'),
+        header: view.headers.play,
         flex: 0.9,
         text: (r) => (r.reading ? `${r.play} → ${r.reading}` : r.play),
       },
-      { header: t(lang, 'col.words'), flex: 1.05, text: (r) => r.wordsText },
+      { header: view.headers.words, flex: 1.05, text: (r) => r.wordsText },
       {
         header: t(lang, 'col.claimed'),
         width: 42,

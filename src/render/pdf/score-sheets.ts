@@ -15,14 +15,38 @@ import {
 import { playerLabel } from './pairings';
 import type { PdfPlayer, ScoreSheetsDocument } from './types';
 
-const GRID: readonly { key: MessageKey; width?: number; flex?: number }[] = [
-  { key: 'col.turn', width: 40 },
-  { key: 'col.position', width: 64 },
-  { key: 'col.word', flex: 1 },
-  { key: 'col.score', width: 54 },
-  { key: 'col.total', width: 58 },
-  { key: 'col.clock', width: 54 },
-];
+/** What a blank sheet asks for: the columns of each player's turns, the final figures, the free box. */
+interface SheetLayout {
+  grid: readonly { key: MessageKey; width?: number; flex?: number }[];
+  finals: readonly MessageKey[];
+  notes: MessageKey;
+}
+
+const CROSSWORD_SHEET: SheetLayout = {
+  grid: [
+    { key: 'col.turn', width: 40 },
+    { key: 'col.position', width: 64 },
+    { key: 'col.word', flex: 1 },
+    { key: 'col.score', width: 54 },
+    { key: 'col.total', width: 58 },
+    { key: 'col.clock', width: 54 },
+  ],
+  finals: ['pdf.finalRacks', 'pdf.finalScore', 'pdf.remainingTime'],
+  notes: 'pdf.challenges',
+};
+
+/** A card game (Quivit): the card rotated, the values of the cards taken, points; no clock, no racks. */
+const CARD_SHEET: SheetLayout = {
+  grid: [
+    { key: 'col.turn', width: 40 },
+    { key: 'col.rotation', width: 80 },
+    { key: 'col.cardsTaken', flex: 1 },
+    { key: 'col.score', width: 54 },
+    { key: 'col.total', width: 58 },
+  ],
+  finals: ['pdf.finalScore', 'pdf.finalCards', 'pdf.drawnCard'],
+  notes: 'pdf.cardNotes',
+};
 
 /** Blank score sheets for a round: one A4 page per game with the names and table filled in. */
 export async function scoreSheetsPdf(data: ScoreSheetsDocument, lang: Lang): Promise<Buffer> {
@@ -30,14 +54,15 @@ export async function scoreSheetsPdf(data: ScoreSheetsDocument, lang: Lang): Pro
   const title = `${t(lang, 'pdf.sheetTitle')} — ${t(lang, 'pdf.sheetRound', { n: data.round })}`;
   const { doc, finish } = openDoc({ title: `${place}: ${title}`, lang, footer: place });
   const turns = data.turnsPerPlayer ?? 10;
+  const layout = data.cardGame ? CARD_SHEET : CROSSWORD_SHEET;
   const games = [...data.games].sort((a, b) => a.table - b.table);
   const widths = columnWidths(
-    GRID.map((g): PdfColumn<unknown> => ({ ...g, header: '', text: () => '' })),
+    layout.grid.map((g): PdfColumn<unknown> => ({ ...g, header: '', text: () => '' })),
     contentWidth(doc),
   );
   games.forEach((game, i) => {
     if (i > 0) doc.addPage();
-    sheetPage(doc, data, lang, game, turns, widths);
+    sheetPage(doc, data, lang, game, turns, layout, widths);
   });
   if (games.length === 0) {
     doc.font(SANS).fontSize(12).text(place, MARGIN, MARGIN);
@@ -51,6 +76,7 @@ function sheetPage(
   lang: Lang,
   game: { table: number; first: PdfPlayer; second: PdfPlayer },
   turns: number,
+  layout: SheetLayout,
   widths: number[],
 ): void {
   const width = contentWidth(doc);
@@ -105,12 +131,12 @@ function sheetPage(
       pad: 5,
     });
     y += 22;
-    y = turnGrid(doc, lang, y, widths, turns, rowH, headH) + 10;
+    y = turnGrid(doc, lang, y, layout, widths, turns, rowH, headH) + 10;
   });
 
-  // Final racks, scores, time.
+  // Final racks, scores, time (card games: score, cards, the card drawn).
   const colW = width / 2;
-  const labels: MessageKey[] = ['pdf.finalRacks', 'pdf.finalScore', 'pdf.remainingTime'];
+  const labels = layout.finals;
   const finalH = 20;
   doc.font(SANS_BOLD).fontSize(10).fillColor(PDF_COLOURS.text);
   players.forEach(([player], p) => {
@@ -134,7 +160,7 @@ function sheetPage(
   y += 18 + labels.length * finalH + 8;
 
   // Challenges and penalties: a free box.
-  cellText(doc, t(lang, 'pdf.challenges'), MARGIN, y, width, 14, {
+  cellText(doc, t(lang, layout.notes), MARGIN, y, width, 14, {
     size: 8.5,
     pad: 0,
     colour: PDF_COLOURS.muted,
@@ -173,6 +199,7 @@ function turnGrid(
   doc: Doc,
   lang: Lang,
   y: number,
+  layout: SheetLayout,
   widths: number[],
   turns: number,
   rowH: number,
@@ -180,7 +207,7 @@ function turnGrid(
 ): number {
   const width = widths.reduce((a, b) => a + b, 0);
   let x = MARGIN;
-  GRID.forEach((g, i) => {
+  layout.grid.forEach((g, i) => {
     cellText(doc, t(lang, g.key), x, y, widths[i], headH, {
       size: 8,
       bold: true,

@@ -57,6 +57,8 @@ export interface ScoreSheetsDocument extends DocumentHeader {
   clockMinutes?: number;
   /** Rows of each player's turn grid. Default 10 (Kvizovka's turns per player). */
   turnsPerPlayer?: number;
+  /** A card game's sheet (Quivit): rotation, cards taken and points instead of words, racks and clocks. */
+  cardGame?: boolean;
   games: readonly { table: number; first: PdfPlayer; second: PdfPlayer }[];
 }
 
