@@ -4,7 +4,14 @@
  * engine finds the linked cards itself and compares. Geometry and rulings:
  * docs/rulings-other-games.md ("Quivit").
  */
-import { Issue, PlayerReport, TurnReport, VerificationReport } from './report';
+import {
+  Issue,
+  IssueNote,
+  PlayerReport,
+  turnIssue,
+  TurnReport,
+  VerificationReport,
+} from './report';
 import { decide } from './result';
 import { CardRules } from './ruleset';
 import { CompiledRules, squareName } from './rules';
@@ -208,8 +215,7 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
       round,
       issues: [],
     };
-    const issue = (i: Omit<Issue, 'turn' | 'player'>) =>
-      report.issues.push({ ...i, turn: index, player: p });
+    const issue = (i: IssueNote) => report.issues.push(turnIssue(i, i.message, index, p));
     turns.push(report);
     counted.push(false);
     wouldScore.push(0);

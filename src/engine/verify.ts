@@ -11,7 +11,14 @@ import {
   positionName,
 } from './board';
 import { parsePlay } from './notation';
-import { Issue, PlayerReport, TurnReport, VerificationReport } from './report';
+import {
+  Issue,
+  IssueNote,
+  PlayerReport,
+  turnIssue,
+  TurnReport,
+  VerificationReport,
+} from './report';
 import { verifyCardGame } from './cards';
 import { decide, Expiry, TIME_TIE_BREAK } from './result';
 import { compileRules, CompiledRules } from './rules';
@@ -137,7 +144,7 @@ export function verifyScoresheet(
       penalty: undefined,
       issues: [],
     };
-    const issue = (i: Note, message = i.message) =>
+    const issue = (i: IssueNote, message = i.message) =>
       report.issues.push(turnIssue(i, message, index, p));
 
     if (p !== expected) {
@@ -711,27 +718,12 @@ function scoreBreakdown(report: TurnReport): string {
   return ` (${parts.join(', ')})`;
 }
 
-interface Note extends Omit<Issue, 'turn' | 'player'> {}
-
-/**
- * `{ ...note, message, turn, player }` written out: with every word unknown, object spread
- * (V8's generic clone) took a quarter of the replay's time.
- */
-function turnIssue(note: Note, message: string, turn: number, player: number): Issue {
-  const made: Issue = { code: note.code, severity: note.severity, message };
-  if (note.squares !== undefined) made.squares = note.squares;
-  if (note.word !== undefined) made.word = note.word;
-  made.turn = turn;
-  made.player = player;
-  return made;
-}
-
 interface PlayOutcome {
   /** The evaluated play, or undefined when the notation could not be read. */
   play?: LegalPlay | IllegalPlay;
   /** Canonical notation of the reading the engine used. */
   reading?: string;
-  notes: Note[];
+  notes: IssueNote[];
 }
 
 /**
