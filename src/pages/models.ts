@@ -1,7 +1,9 @@
 import { findRuleSet } from '../engine';
 import type { GameView } from '../rounds/game.view';
 import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
-import type { StandingsRow } from '../standings/types';
+import { buildCrossTable } from '../render/cross-table';
+import type { CrossTable } from '../render/pdf/types';
+import type { GameRecord } from '../standings/types';
 import type { Division } from '../tournaments/division.entity';
 import type { Tournament } from '../tournaments/tournament.entity';
 import type {
@@ -103,27 +105,19 @@ export function standingsLines(rows: readonly ApiStandingsRow[]): StandingsRowVi
   }));
 }
 
-/** The API's standings rows as `src/standings` rows (for the cross-table). */
-export function standingsRows(rows: readonly ApiStandingsRow[]): StandingsRow[] {
-  return rows.map((r) => ({
-    rank: r.rank,
+/** A division's cross-table from the standings API's rows (standings order, names) and its games. */
+export function crossTableOf(
+  rows: readonly ApiStandingsRow[],
+  games: readonly GameRecord[],
+  rounds: number,
+): CrossTable {
+  const entries = rows.map((r) => ({
     playerId: String(r.playerId),
-    seed: r.seed,
-    active: r.active,
+    rank: r.rank,
     points: r.points,
-    wins: r.wins,
-    draws: r.draws,
-    losses: r.losses,
-    byes: r.byes,
-    gamesPlayed: r.gamesPlayed,
-    spread: r.spread,
-    remainingSeconds: r.remainingSeconds,
-    totalScore: r.totalScore,
-    cards: r.cards,
-    buchholz: r.buchholz,
-    headToHead: r.headToHead,
-    tieBreaks: r.tieBreakValues,
   }));
+  const names = new Map(rows.map((r) => [String(r.playerId), r.name]));
+  return buildCrossTable(entries, games, names, rounds);
 }
 
 /** A file name part: ASCII letters, digits and dashes (`Beogradski kup` → `beogradski-kup`). */

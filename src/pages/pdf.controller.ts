@@ -5,7 +5,6 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { NotFound } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, VerificationReport } from '../engine';
-import { buildCrossTable } from '../render/cross-table';
 import {
   crossTablePdf,
   gameRecordPdf,
@@ -22,7 +21,7 @@ import type { GameView } from '../rounds/game.view';
 import { StandingsService } from '../standings-api/standings.service';
 import type { TieBreak } from '../standings/types';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { pdfDisposition, ruleSetName, slug, standingsLines, standingsRows } from './models';
+import { crossTableOf, pdfDisposition, ruleSetName, slug, standingsLines } from './models';
 import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { roundQuery } from './public.controller';
@@ -63,8 +62,7 @@ export class PdfController {
     const page = new PageContext(req, res);
     const snap = await this.standings.snapshot(id, roundQuery(page, 0));
     const { view, tournament, division } = snap;
-    const names = new Map(view.rows.map((r) => [String(r.playerId), r.name]));
-    const crossTable = buildCrossTable(standingsRows(view.rows), snap.records, names, view.round);
+    const crossTable = crossTableOf(view.rows, snap.records, view.round);
     const header = { tournament: tournament.name, division: division.name };
     const onlyCross = page.query('only') === 'crosstable';
     const pdf = onlyCross

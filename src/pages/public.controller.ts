@@ -4,7 +4,6 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { BadInput, NotFound } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
-import { buildCrossTable } from '../render/cross-table';
 import { gameReportSection } from '../render/game-section';
 import type {
   CrossTablePage,
@@ -30,7 +29,7 @@ import {
   resultView,
   ruleSetName,
   standingsLines,
-  standingsRows,
+  crossTableOf,
 } from './models';
 import { PageCache } from './page-cache';
 import { PageContext } from './page-context';
@@ -177,8 +176,7 @@ export class PublicPagesController {
     const snap = await this.snapshot(id);
     await this.cached(page, snap.revision, urls.crosstable(id), () => {
       const { view } = snap;
-      const names = new Map(view.rows.map((r) => [String(r.playerId), r.name]));
-      const table = buildCrossTable(standingsRows(view.rows), snap.records, names, view.round);
+      const table = crossTableOf(view.rows, snap.records, view.round);
       const model: CrossTablePage = {
         ...divisionPage(
           page,

@@ -1,6 +1,9 @@
 import type { GameRecord, Outcome, StandingsRow } from '../standings/types';
 import type { CrossCell, CrossTable, StandingsLine } from './pdf/types';
 
+/** What the cross-table needs of a standings row. */
+export type CrossTableEntry = Pick<StandingsRow, 'playerId' | 'rank' | 'points'>;
+
 const opposite = (o: Outcome): Outcome => (o === 'win' ? 'loss' : o === 'loss' ? 'win' : 'draw');
 
 /**
@@ -9,7 +12,7 @@ const opposite = (o: Outcome): Outcome => (o === 'win' ? 'loss' : o === 'loss' ?
  * highest round among the games.
  */
 export function buildCrossTable(
-  standings: readonly StandingsRow[],
+  standings: readonly CrossTableEntry[],
   games: readonly GameRecord[],
   names: ReadonlyMap<string, string> | Readonly<Record<string, string>>,
   rounds?: number,
