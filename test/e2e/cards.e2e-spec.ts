@@ -2,7 +2,14 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { pdfText, POPPLER } from '../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { binary, createTournament, pair, register, standings } from './tournament-helpers';
+import {
+  binary,
+  createTournament,
+  exportAndImport,
+  pair,
+  register,
+  standings,
+} from './tournament-helpers';
 
 /** Quivit fixtures: 01 ends 20-20, the second player winning on cards 14-13; 02 ends 26-19, cards 16-13. */
 const sheet = (file: string, players: [string, string]) => ({
@@ -87,15 +94,8 @@ describe(`a card game's most-cards tie-break in a tournament (${DATABASE_KIND})`
       [1, 'Ana Ruiz', 1, 29],
       [2, 'Ben Okafor', 1, 27],
     ]);
-    const exported = (
-      await t.http.get(`/api/tournaments/${id}/export`).set(t.organiser).expect(200)
-    ).body;
-    const imported = await t.http
-      .post('/api/tournaments/import')
-      .set(t.organiser)
-      .send(exported)
-      .expect(201);
-    const newDivision = imported.body.divisions[0].id as number;
+    const { imported } = await exportAndImport(t, id);
+    const newDivision = imported.divisions[0].id;
     const again = await standings(t, newDivision);
     expect((again.rows as unknown as { cards: number }[]).map((r) => r.cards)).toEqual([29, 27]);
   });

@@ -1,5 +1,6 @@
 import { signInCookie } from '../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { exportAndImport } from './tournament-helpers';
 
 describe(`where and when a tournament is played (${DATABASE_KIND})`, () => {
   let t: TestApp;
@@ -29,15 +30,8 @@ describe(`where and when a tournament is played (${DATABASE_KIND})`, () => {
       startDate: '2026-12-05',
       endDate: '2026-12-06',
     });
-    const exported = (
-      await t.http.get(`/api/tournaments/${created.body.id}/export`).set(t.organiser).expect(200)
-    ).body;
-    const imported = await t.http
-      .post('/api/tournaments/import')
-      .set(t.organiser)
-      .send(exported)
-      .expect(201);
-    expect(imported.body).toMatchObject({
+    const { imported } = await exportAndImport(t, created.body.id as number);
+    expect(imported).toMatchObject({
       place: 'Čačak',
       startDate: '2026-12-05',
       endDate: '2026-12-06',

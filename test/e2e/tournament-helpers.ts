@@ -230,3 +230,20 @@ export function ledgerFromRounds(rounds: RoundJson[], byeSpread: number): Ledger
   }
   return ledger;
 }
+
+/** Exports a tournament and imports the document as a new one; both bodies. */
+export async function exportAndImport(
+  t: TestApp,
+  tournamentId: number,
+): Promise<{
+  exported: Record<string, unknown>;
+  imported: { id: number; divisions: { id: number }[] } & Record<string, unknown>;
+}> {
+  const exported = (
+    await t.http.get(`/api/tournaments/${tournamentId}/export`).set(t.organiser).expect(200)
+  ).body as Record<string, unknown>;
+  const imported = (
+    await t.http.post('/api/tournaments/import').set(t.organiser).send(exported).expect(201)
+  ).body as { id: number; divisions: { id: number }[] } & Record<string, unknown>;
+  return { exported, imported };
+}
