@@ -26,12 +26,7 @@ export async function run(): Promise<void> {
   const password = 'pages-bench-password-1';
   const server = await startServer(email, password);
   try {
-    const { token } = await json<{ token: string }>(`${server.url}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, kind: 'api' }),
-    });
-    const auth = { Authorization: `Bearer ${token}` };
+    const { auth } = server;
     const tournament = await json<{ divisions: { id: number }[] }>(
       `${server.url}/api/tournaments/import`,
       {

@@ -105,10 +105,12 @@ export function finishedDivisionDocument(names: BenchNames): TournamentDocument 
 
 export interface Server {
   url: string;
+  /** A bearer token of the organiser the server was started with. */
+  auth: { Authorization: string };
   stop(): Promise<void>;
 }
 
-/** Starts the built server as the e2e harness does: port 0, a database of its own. */
+/** Starts the built server as the e2e harness does (port 0, a database of its own) and signs its organiser in. */
 export async function startServer(email: string, password: string): Promise<Server> {
   let env: Record<string, string>;
   let drop: () => Promise<void>;
@@ -158,18 +160,26 @@ export async function startServer(email: string, password: string): Promise<Serv
     child.stderr!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      }
-      await drop();
-    },
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    }
+    await drop();
   };
+  try {
+    const { token } = await json<{ token: string }>(`${url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, kind: 'api' }),
+    });
+    return { url, auth: { Authorization: `Bearer ${token}` }, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 }
 
 export async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
