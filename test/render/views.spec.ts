@@ -6,6 +6,7 @@ import { gameReportSection } from '../../src/render/game-section';
 import { configureViews, createViewRenderer, findViewsDir, withLang } from '../../src/render/views';
 import type { ScoreSheetPage } from '../../src/render/view-models';
 import { ILLEGAL, pageSamples } from './samples';
+import { decode } from '../browser/site';
 
 const VIEWS = findViewsDir();
 const render = createViewRenderer(Handlebars, VIEWS);
@@ -26,16 +27,6 @@ function pageTemplates(): string[] {
   walk(VIEWS, '');
   return out.sort();
 }
-
-const decode = (s: string): string =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x60;/g, '`')
-    .replace(/&amp;/g, '&');
 
 describe('views', () => {
   it('there is a sample model for every page template', () => {
