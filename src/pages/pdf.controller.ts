@@ -89,9 +89,7 @@ export class PdfController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { tournament, division } = await this.tournaments.divisionWithTournament(id);
-    const round = await this.rounds.get(id, number);
-    const people = await this.people(id);
+    const { tournament, division, round, people } = await this.round(id, number);
     const pdf = await pairingsPdf(
       {
         tournament: tournament.name,
@@ -121,9 +119,7 @@ export class PdfController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { tournament, division } = await this.tournaments.divisionWithTournament(id);
-    const round = await this.rounds.get(id, number);
-    const people = await this.people(id);
+    const { tournament, division, round, people } = await this.round(id, number);
     const rules = findRuleSet(tournament.ruleSet);
     const options = tournament.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
     const turns =
@@ -181,8 +177,14 @@ export class PdfController {
     sendPdf(res, pdf, `game-${slug(tournament.name)}-round-${game.round}-table-${game.table}.pdf`);
   }
 
-  private async people(divisionId: number): Promise<Map<number, PlayerView>> {
-    return new Map((await this.players.list(divisionId)).map((p) => [p.id, p]));
+  /** A round of a division with its tournament and the division's players by id. */
+  private async round(divisionId: number, number: number) {
+    const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
+    const round = await this.rounds.get(divisionId, number);
+    const people = new Map<number, PlayerView>(
+      (await this.players.list(divisionId)).map((p) => [p.id, p]),
+    );
+    return { tournament, division, round, people };
   }
 }
 
