@@ -50,7 +50,8 @@ export function withLang(path: string, lang: Lang): string {
  * Registers Arbiter's helpers on a Handlebars instance:
  * - `{{t "key" n=3}}`: a message of the page's language (`@root.lang`); an unknown key throws;
  * - `{{tk "reason." reason}}`: the message `reason.<value>`, or the value itself when there is none;
- * - `{{points 2.5}}` `2½`, `{{spread 12}}` `+12`, `{{clock 754}}` `12:34`, `{{date "2026-03-12"}}`;
+ * - `{{points 2.5}}` `2½`, `{{spread 12}}` `+12`, `{{clockTime 754}}` `12:34` (not `clock`: a
+ *   helper of a field's name hides the field, and the turn table's `{{clock}}` was always empty), `{{date "2026-03-12"}}`;
  * - `{{tieBreak "spread" 12}}`, `{{isExtraTieBreak name}}`, `{{crossCell cell}}`, `{{outcome "win"}}`;
  * - `{{langUrl "sr-Cyrl"}}` this page (`@root.path`) in another language, `{{languages}}` for the switch;
  * - `eq`, `ne`, `not`, `and`, `or`, `gt`, `inc`, `minus`, `range n` (1…n), `present`, `either`,
@@ -74,7 +75,7 @@ export function registerViewHelpers(hb: Handlebars): void {
   );
   hb.registerHelper('points', (n: unknown) => (typeof n === 'number' ? formatPoints(n) : ''));
   hb.registerHelper('spread', (n: unknown) => (typeof n === 'number' ? formatSpread(n) : ''));
-  hb.registerHelper('clock', (n: unknown) => (typeof n === 'number' ? formatClock(n) : ''));
+  hb.registerHelper('clockTime', (n: unknown) => (typeof n === 'number' ? formatClock(n) : ''));
   hb.registerHelper('date', function (d: unknown, options: HelperOptions) {
     return typeof d === 'string' || d instanceof Date ? formatDate(langOf(options), d) : '';
   });
