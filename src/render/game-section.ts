@@ -20,7 +20,7 @@ export function gameReportSection(
   lang: Lang,
   options: { rules?: string; ruleOptions?: RuleOptions } = {},
 ): GameReportSection {
-  const presentation = presentReport(report, lang);
+  const presentation = presentReport(report, lang, { ruleOptions: options.ruleOptions });
   const rulesId = options.rules ?? report.rules;
   const ruleSet = findRuleSet(rulesId);
   const cards = ruleSet?.cards && compileRules(ruleSet, options.ruleOptions).ruleSet.cards;

@@ -1,4 +1,6 @@
 import type { Issue, TurnReport, TurnStatus, VerificationReport } from '../engine/report';
+import { compileRules } from '../engine/rules';
+import type { RuleOptions, RuleSet } from '../engine/ruleset';
 import { findRuleSet } from '../engine/rulesets';
 import { isMessageKey, Lang, t } from '../i18n';
 
@@ -68,6 +70,33 @@ export interface AccountLine {
   remaining: string;
   timeExpired: boolean;
   winner: boolean;
+  /** Card games: the cards the player took (the tie-break); null for other games. */
+  cards: number | null;
+  /** Card games: the value drawn for an unused Double Rotate card; null when none was. */
+  drawnCard: number | null;
+}
+
+/**
+ * The columns a game has beyond the always-shown ones. A column is shown when
+ * the rule set can give it a value (Kvizovka's rack penalty, Scrabble's rack
+ * bonus) or when this report has one (a clock written on a Scrabble sheet); a
+ * card game has no clock, racks or time penalties.
+ */
+export interface ReportColumns {
+  /** Turn table: the clock written after the turn. */
+  clock: boolean;
+  /** Accounts: tiles left on the rack. */
+  rackPenalty: boolean;
+  /** Accounts: points from the others' racks. */
+  rackBonus: boolean;
+  /** Accounts: time penalties in minutes. */
+  penalty: boolean;
+  /** Accounts: time left on the clock. */
+  remaining: boolean;
+  /** Accounts, card games: cards taken. */
+  cards: boolean;
+  /** Accounts, card games: the card drawn for an unused Double Rotate. */
+  drawnCard: boolean;
 }
 
 /** A verification report, translated and flattened for a page or a PDF. */
@@ -85,6 +114,8 @@ export interface ReportPresentation {
   highlight: string[];
   /** Headers of the play and words columns: a card game's turn is a rotation that takes cards. */
   headers: { play: string; words: string };
+  /** Which optional columns this game's tables have. */
+  columns: ReportColumns;
 }
 
 const STATUS_TONE: Partial<Record<string, Tone>> = {
@@ -145,8 +176,81 @@ function cardsText(lang: Lang, turn: TurnReport): string {
   return t(lang, 'game.cardsTaken', { n }) + taken;
 }
 
-/** The turns, accounts and findings of a report in a language. */
-export function presentReport(report: VerificationReport, lang: Lang): ReportPresentation {
+/** The rule set of a report with the game's options applied, or undefined for an unknown id. */
+function reportRuleSet(rules: string, options?: RuleOptions): RuleSet | undefined {
+  const found = findRuleSet(rules);
+  if (!found) return undefined;
+  try {
+    return compileRules(found, options).ruleSet;
+  } catch {
+    return found;
+  }
+}
+
+/** Which optional columns a report's tables need: see {@link ReportColumns}. */
+export function reportColumns(report: VerificationReport, ruleSet?: RuleSet): ReportColumns {
+  const players = report.players;
+  const cardGame = ruleSet?.cards !== undefined || report.turns.some((t) => t.kind === 'rotate');
+  if (cardGame) {
+    return {
+      clock: false,
+      rackPenalty: false,
+      rackBonus: false,
+      penalty: false,
+      remaining: false,
+      cards: players.some((p) => p.cards !== undefined),
+      drawnCard: players.some((p) => p.drawnCard !== undefined && p.drawnCard !== null),
+    };
+  }
+  const clock = report.turns.some((t) => t.clock !== undefined);
+  const penalty =
+    players.some((p) => p.penaltyMinutes > 0) || report.turns.some((t) => t.penalty !== undefined);
+  const end = ruleSet?.endOfGame;
+  const stalled = end?.stalled ?? 'lose';
+  // Without the rule set (an unknown id), every column is shown as before.
+  const racksLost =
+    !ruleSet ||
+    (ruleSet.rackSize > 0 &&
+      (end!.goingOut === 'none' ||
+        end!.goingOut === 'transfer' ||
+        stalled === 'lose' ||
+        end!.jokerOnRack > 0));
+  const racksGained =
+    !ruleSet ||
+    end!.goingOut === 'transfer' ||
+    end!.goingOut === 'double' ||
+    end!.goingOut === 'gain' ||
+    stalled === 'gain';
+  const fullClock = ruleSet ? ruleSet.clock.minutes * 60 : null;
+  return {
+    clock,
+    rackPenalty: racksLost || players.some((p) => p.rackPenalty !== 0),
+    rackBonus: racksGained || players.some((p) => p.rackBonus !== 0),
+    penalty,
+    // Remaining time is the full clock less penalties unless a clock was written: only
+    // worth a column when some clock was read, time decided the game or it differs.
+    remaining:
+      clock ||
+      penalty ||
+      fullClock === null ||
+      players.some((p) => p.timeExpired || p.remainingSeconds !== fullClock) ||
+      report.result.reason === 'time-expired' ||
+      report.result.reason === 'time-tiebreak',
+    cards: false,
+    drawnCard: false,
+  };
+}
+
+/**
+ * The turns, accounts and findings of a report in a language. `options` are
+ * the game's rule options, when known (they decide which columns show).
+ */
+export function presentReport(
+  report: VerificationReport,
+  lang: Lang,
+  options: { ruleOptions?: RuleOptions } = {},
+): ReportPresentation {
+  const ruleSet = reportRuleSet(report.rules, options.ruleOptions);
   const names = report.players.map((p) => p.name);
   const highlight = new Set<string>();
   const turns = report.turns.map((turn): TurnLine => {
@@ -243,6 +347,8 @@ export function presentReport(report: VerificationReport, lang: Lang): ReportPre
     remaining: p.remaining,
     timeExpired: p.timeExpired,
     winner: report.result.winner === i,
+    cards: p.cards ?? null,
+    drawnCard: p.drawnCard ?? null,
   }));
   return {
     ok: report.ok,
@@ -252,9 +358,10 @@ export function presentReport(report: VerificationReport, lang: Lang): ReportPre
     accounts,
     gameIssues,
     highlight: [...highlight],
-    headers: findRuleSet(report.rules)?.cards
+    headers: ruleSet?.cards
       ? { play: t(lang, 'col.rotation'), words: t(lang, 'col.cards') }
       : { play: t(lang, 'col.position'), words: t(lang, 'col.words') },
+    columns: reportColumns(report, ruleSet),
   };
 }
 

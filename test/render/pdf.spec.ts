@@ -7,7 +7,15 @@ import {
   standingsPdf,
 } from '../../src/render/pdf';
 import { describeWithPoppler, pdfFonts, pdfPages, pdfText, renderPage } from './poppler';
-import { DIGRAPHS, gameDoc, pairingsDoc, PLAYERS, sheetsDoc, standingsDoc } from './samples';
+import {
+  DIGRAPHS,
+  fixtureReport,
+  gameDoc,
+  pairingsDoc,
+  PLAYERS,
+  sheetsDoc,
+  standingsDoc,
+} from './samples';
 
 // fontkit (pdfkit's font engine) ships no types; this is the one call the test needs.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -202,6 +210,39 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     expect(text).toContain('NJ');
     expect(text).toContain('БАЊА');
     expect(text).toContain('Zapisnik je ispravan');
+  });
+
+  it('a game record fits its game: no clock, racks, penalties or time on a Quivit record, no clock on a Scrabble one without clocks', async () => {
+    const quivit = pdfText(
+      await gameRecordPdf(gameDoc(fixtureReport('quivit/02-grid-links.report.json')), 'en'),
+    );
+    for (const h of [
+      'Clock',
+      'Tiles on rack',
+      "From the opponent's rack",
+      'Time penalty',
+      'Time left',
+    ]) {
+      expect(quivit).not.toContain(h);
+    }
+    expect(quivit).toMatch(/Drawn for\s+Double\s+Rotate/);
+    const scrabble = pdfText(
+      await gameRecordPdf(
+        gameDoc(fixtureReport('scrabble-en/01-english-values-six-zeros.report.json')),
+        'en',
+      ),
+    );
+    for (const h of ['Clock', 'Time penalty', 'Time left']) expect(scrabble).not.toContain(h);
+    expect(scrabble).toContain('Tiles on rack');
+    const kvizovka = pdfText(
+      await gameRecordPdf(
+        gameDoc(fixtureReport('kvizovka/10-challenges-penalties.report.json')),
+        'en',
+      ),
+    );
+    for (const h of ['Clock', 'Tiles on rack', 'Time penalty', 'Time left', '29:00']) {
+      expect(kvizovka).toContain(h);
+    }
   });
 
   it('standings and cross-table: ranks, points with halves, spread, time, tie-breaks', async () => {

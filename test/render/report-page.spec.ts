@@ -70,3 +70,90 @@ describe('the clock column of the report turn table', () => {
     expect(clashes).toEqual([]);
   });
 });
+
+/** The header cells of a table of the page (`turns`, `accounts`). */
+function headers(html: string, table: string): string[] {
+  const m = new RegExp(
+    `<table class="data ${table}[^"]*">[\\s\\S]*?<thead>([\\s\\S]*?)</thead>`,
+  ).exec(html);
+  if (!m) throw new Error(`no table ${table}`);
+  return [...m[1].matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((x) => decode(x[1]).trim());
+}
+
+describe('reports fit their game: no Kvizovka-only columns on games that have none', () => {
+  const KVIZOVKA_ONLY = {
+    turns: ['Clock'],
+    accounts: ['Tiles on rack', "From the opponent's rack", 'Time penalty', 'Time left'],
+  };
+  const en = (file: string): string => gamePageHtml(fixtureReport(file), 'en');
+
+  it('a Quivit report has no clock, racks, penalties or remaining time, and shows the cards', () => {
+    const html = en('quivit/02-grid-links.report.json');
+    expect(headers(html, 'turns')).not.toContain('Clock');
+    const accounts = headers(html, 'accounts');
+    expect(accounts).toEqual([
+      'Player',
+      'Moves',
+      'Cards',
+      'Drawn for Double Rotate',
+      'Final',
+      'Final as written',
+    ]);
+    for (const h of KVIZOVKA_ONLY.accounts) expect(accounts).not.toContain(h);
+  });
+
+  it('a Scrabble report without clocks has rack penalty and bonus but no clock, penalty or time', () => {
+    const html = en('scrabble-en/01-english-values-six-zeros.report.json');
+    expect(headers(html, 'turns')).not.toContain('Clock');
+    expect(headers(html, 'accounts')).toEqual([
+      'Player',
+      'Moves',
+      'Tiles on rack',
+      "From the opponent's rack",
+      'Final',
+      'Final as written',
+    ]);
+  });
+
+  it('a Scrabble report with clocks written shows them', () => {
+    const report = fixtureReport('scrabble-en/01-english-values-six-zeros.report.json');
+    report.turns[0].clock = { claimed: '24:10', remaining: '24:10' };
+    report.players[0].remainingSeconds = 24 * 60 + 10;
+    report.players[0].remaining = '24:10';
+    const html = gamePageHtml(report, 'en');
+    expect(headers(html, 'turns')).toContain('Clock');
+    expect(rowCells(html, 'turn-1').Clock).toBe('24:10');
+    expect(headers(html, 'accounts')).toContain('Time left');
+  });
+
+  it('a Kvizovka report keeps its clock, rack penalty, time penalties and time left (never a rack bonus)', () => {
+    const html = en('kvizovka/10-challenges-penalties.report.json');
+    expect(headers(html, 'turns')).toContain('Clock');
+    expect(headers(html, 'accounts')).toEqual([
+      'Player',
+      'Moves',
+      'Tiles on rack',
+      'Final',
+      'Final as written',
+      'Time penalty',
+      'Time left',
+    ]);
+  });
+
+  it('every cell of the turns and accounts carries its column name for the phone layout', () => {
+    for (const file of [
+      'kvizovka/10-challenges-penalties.report.json',
+      'quivit/02-grid-links.report.json',
+    ]) {
+      const html = en(file);
+      for (const table of ['turns', 'accounts']) {
+        const body = new RegExp(
+          `<table class="data ${table} stack">[\\s\\S]*?<tbody>([\\s\\S]*?)</tbody>`,
+        ).exec(html)![1];
+        const cells = body.match(/<td[^>]*>/g) ?? [];
+        expect(cells.length).toBeGreaterThan(0);
+        for (const td of cells) expect(td).toMatch(/data-label="[^"]+"/);
+      }
+    }
+  });
+});

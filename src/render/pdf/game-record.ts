@@ -14,6 +14,7 @@ import {
   openDoc,
   pageBottom,
   PDF_COLOURS,
+  PdfColumn,
   SANS,
   SANS_BOLD,
 } from './doc';
@@ -26,7 +27,8 @@ import type { GameRecordDocument } from './types';
  */
 export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promise<Buffer> {
   const { report } = data;
-  const view = presentReport(report, lang);
+  const view = presentReport(report, lang, { ruleOptions: data.options });
+  const shown = view.columns;
   const place = [data.tournament, data.division].filter(Boolean).join(' — ');
   const players = report.players.map((p) => p.name).join(' – ');
   const title = t(lang, 'pdf.gameRecordTitle');
@@ -120,7 +122,16 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
         text: (r) => (r.totalMismatch ? `${r.totalClaimed}≠${r.totalComputed}` : r.totalComputed),
         colour: (r) => red(r.totalMismatch),
       },
-      { header: t(lang, 'col.clock'), width: 34, align: 'center', text: (r) => r.clock },
+      ...(shown.clock
+        ? [
+            {
+              header: t(lang, 'col.clock'),
+              width: 34,
+              align: 'center' as const,
+              text: (r: TurnLine) => r.clock,
+            },
+          ]
+        : []),
       {
         header: t(lang, 'col.status'),
         flex: 1.15,
@@ -145,58 +156,71 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
     y = MARGIN;
   }
   y = sectionTitle(doc, t(lang, 'game.accounts'), y);
+  const accountColumns: (PdfColumn<AccountLine> | false)[] = [
+    {
+      header: t(lang, 'col.player'),
+      flex: 1.4,
+      text: (a) => (a.winner ? `${a.name} ★` : a.name),
+      bold: (a) => a.winner,
+    },
+    { header: t(lang, 'game.moves'), flex: 0.6, align: 'right', text: (a) => String(a.moves) },
+    shown.cards && {
+      header: t(lang, 'col.cards'),
+      flex: 0.6,
+      align: 'right',
+      text: (a) => (a.cards === null ? '' : String(a.cards)),
+    },
+    shown.drawnCard && {
+      header: t(lang, 'pdf.drawnCard'),
+      flex: 0.9,
+      align: 'right',
+      text: (a) => (a.drawnCard === null ? '' : String(a.drawnCard)),
+    },
+    shown.rackPenalty && {
+      header: t(lang, 'game.rackPenalty'),
+      flex: 0.8,
+      align: 'right',
+      text: (a) => (a.rackPenalty ? `-${a.rackPenalty}` : '0'),
+    },
+    shown.rackBonus && {
+      header: t(lang, 'game.rackBonus'),
+      flex: 0.8,
+      align: 'right',
+      text: (a) => (a.rackBonus ? `+${a.rackBonus}` : '0'),
+    },
+    {
+      header: t(lang, 'game.final'),
+      flex: 0.6,
+      align: 'right',
+      text: (a) => String(a.final),
+      bold: () => true,
+    },
+    {
+      header: t(lang, 'game.claimedFinal'),
+      flex: 0.8,
+      align: 'right',
+      text: (a) => (a.claimedFinal === null ? '' : String(a.claimedFinal)),
+      colour: (a) => red(a.finalMismatch),
+      bold: (a) => a.finalMismatch,
+    },
+    shown.penalty && {
+      header: t(lang, 'game.penalty'),
+      flex: 0.7,
+      align: 'right',
+      text: (a) => (a.penaltyMinutes ? t(lang, 'game.minutes', { n: a.penaltyMinutes }) : ''),
+    },
+    shown.remaining && {
+      header: t(lang, 'col.remaining'),
+      flex: 0.8,
+      align: 'right',
+      text: (a) =>
+        a.timeExpired ? `${a.remaining} (${t(lang, 'game.timeExpired')})` : a.remaining,
+      colour: (a) => red(a.timeExpired),
+    },
+  ];
   y = drawTable<AccountLine>(
     doc,
-    [
-      {
-        header: t(lang, 'col.player'),
-        flex: 1.4,
-        text: (a) => (a.winner ? `${a.name} ★` : a.name),
-        bold: (a) => a.winner,
-      },
-      { header: t(lang, 'game.moves'), flex: 0.6, align: 'right', text: (a) => String(a.moves) },
-      {
-        header: t(lang, 'game.rackPenalty'),
-        flex: 0.8,
-        align: 'right',
-        text: (a) => (a.rackPenalty ? `-${a.rackPenalty}` : '0'),
-      },
-      {
-        header: t(lang, 'game.rackBonus'),
-        flex: 0.8,
-        align: 'right',
-        text: (a) => (a.rackBonus ? `+${a.rackBonus}` : '0'),
-      },
-      {
-        header: t(lang, 'game.final'),
-        flex: 0.6,
-        align: 'right',
-        text: (a) => String(a.final),
-        bold: () => true,
-      },
-      {
-        header: t(lang, 'game.claimedFinal'),
-        flex: 0.8,
-        align: 'right',
-        text: (a) => (a.claimedFinal === null ? '' : String(a.claimedFinal)),
-        colour: (a) => red(a.finalMismatch),
-        bold: (a) => a.finalMismatch,
-      },
-      {
-        header: t(lang, 'game.penalty'),
-        flex: 0.7,
-        align: 'right',
-        text: (a) => (a.penaltyMinutes ? t(lang, 'game.minutes', { n: a.penaltyMinutes }) : ''),
-      },
-      {
-        header: t(lang, 'col.remaining'),
-        flex: 0.8,
-        align: 'right',
-        text: (a) =>
-          a.timeExpired ? `${a.remaining} (${t(lang, 'game.timeExpired')})` : a.remaining,
-        colour: (a) => red(a.timeExpired),
-      },
-    ],
+    accountColumns.filter((c): c is PdfColumn<AccountLine> => c !== false),
     view.accounts,
     { y, rowHeight: 17, fontSize: 8.5, headerHeight: 26, zebra: false },
   );
