@@ -167,13 +167,66 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     );
   });
 
+  /** The row numbers of a side-by-side sheet page: lines `n … n`, both players' grids. */
+  const pairedRows = (page: string): number[] =>
+    [...page.matchAll(/^\s*(\d+)\s+(\d+)\s*$/gm)]
+      .filter((m) => m[1] === m[2])
+      .map((m) => Number(m[1]));
+
   it('score sheets honour turnsPerPlayer', async () => {
     const layout = pdfText(
       await scoreSheetsPdf({ ...sheetsDoc(1), turnsPerPlayer: 12 }, 'en'),
       true,
     );
-    expect(layout.match(/^\s+12\s*$/gm)?.length).toBe(2);
+    // More than 10 turns: the two grids side by side, 12 rows each.
+    expect(pairedRows(layout)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(layout).toContain('Signature: Ana Petrović');
+  });
+
+  it('Scrabble blank score sheets have enough rows for a whole game (no turn limit: 25 or more a player, one page)', async () => {
+    for (const cardGame of [false, true]) {
+      const pdf = await scoreSheetsPdf(
+        {
+          ...sheetsDoc(2),
+          rulesName: 'Scrabble (English)',
+          clockMinutes: 25,
+          turnsPerPlayer: null,
+          cardGame,
+        },
+        'en',
+      );
+      const pages = pdfText(pdf, true)
+        .split('\f')
+        .filter((p) => p.trim());
+      expect(pages).toHaveLength(2); // one a game
+      for (const page of pages) {
+        const rows = pairedRows(page);
+        expect(rows.length).toBeGreaterThanOrEqual(25);
+        expect(rows).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
+        expect(page).toContain('Signature: ');
+      }
+      expect(pages[0]).toMatch(
+        /Ana Petrović \(Novi Sad\)\s+moves first\s+2\. Marko Jovanović \(Beograd\)\s+moves second/,
+      );
+    }
+    // Absent is the same as null: a game without a turn limit.
+    const { turnsPerPlayer: _, ...unlimited } = sheetsDoc(1);
+    expect(
+      pairedRows(pdfText(await scoreSheetsPdf(unlimited, 'en'), true)).length,
+    ).toBeGreaterThanOrEqual(25);
+  });
+
+  it('a turn limit longer than a page holds goes on over the next page, names repeated, numbers going on', async () => {
+    const pdf = await scoreSheetsPdf({ ...sheetsDoc(1), turnsPerPlayer: 40 }, 'en');
+    const pages = pdfText(pdf, true)
+      .split('\f')
+      .filter((p) => p.trim());
+    expect(pages).toHaveLength(2);
+    const rows = pages.flatMap(pairedRows);
+    expect(rows).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(pages[1]).toContain('Marko Jovanović');
+    expect(pages[0]).not.toContain('Signature');
+    expect(pages[1]).toContain('Signature: Ana Petrović');
   });
 
   it('game record: verdict, computed scores, flags and the findings with their squares', async () => {

@@ -68,6 +68,7 @@ export const sheetsDoc = (games = 3): ScoreSheetsDocument => ({
   round: 3,
   rulesName: 'Kvizovka',
   clockMinutes: 30,
+  turnsPerPlayer: 10,
   games: Array.from({ length: games }, (_, i) => ({
     table: i + 1,
     first: PLAYERS[(2 * i) % PLAYERS.length],

@@ -7,6 +7,7 @@ import {
   fit,
   MARGIN,
   openDoc,
+  pageBottom,
   PDF_COLOURS,
   PdfColumn,
   SANS,
@@ -15,21 +16,29 @@ import {
 import { playerLabel } from './pairings';
 import type { PdfPlayer, ScoreSheetsDocument } from './types';
 
+/** A column of the turn grid: full width when the players' grids are stacked, `narrow` side by side. */
+interface GridColumn {
+  key: MessageKey;
+  width?: number;
+  flex?: number;
+  narrow: { width?: number; flex?: number };
+}
+
 /** What a blank sheet asks for: the columns of each player's turns, the final figures, the free box. */
 interface SheetLayout {
-  grid: readonly { key: MessageKey; width?: number; flex?: number }[];
+  grid: readonly GridColumn[];
   finals: readonly MessageKey[];
   notes: MessageKey;
 }
 
 const CROSSWORD_SHEET: SheetLayout = {
   grid: [
-    { key: 'col.turn', width: 40 },
-    { key: 'col.position', width: 64 },
-    { key: 'col.word', flex: 1 },
-    { key: 'col.score', width: 54 },
-    { key: 'col.total', width: 58 },
-    { key: 'col.clock', width: 54 },
+    { key: 'col.turn', width: 40, narrow: { width: 24 } },
+    { key: 'col.position', width: 64, narrow: { width: 42 } },
+    { key: 'col.word', flex: 1, narrow: { flex: 1 } },
+    { key: 'col.score', width: 54, narrow: { width: 34 } },
+    { key: 'col.total', width: 58, narrow: { width: 40 } },
+    { key: 'col.clock', width: 54, narrow: { width: 36 } },
   ],
   finals: ['pdf.finalRacks', 'pdf.finalScore', 'pdf.remainingTime'],
   notes: 'pdf.challenges',
@@ -38,31 +47,56 @@ const CROSSWORD_SHEET: SheetLayout = {
 /** A card game (Quivit): the card rotated, the values of the cards taken, points; no clock, no racks. */
 const CARD_SHEET: SheetLayout = {
   grid: [
-    { key: 'col.turn', width: 40 },
-    { key: 'col.rotation', width: 80 },
-    { key: 'col.cardsTaken', flex: 1 },
-    { key: 'col.score', width: 54 },
-    { key: 'col.total', width: 58 },
+    { key: 'col.turn', width: 40, narrow: { width: 24 } },
+    { key: 'col.rotation', width: 80, narrow: { width: 52 } },
+    { key: 'col.cardsTaken', flex: 1, narrow: { flex: 1 } },
+    { key: 'col.score', width: 54, narrow: { width: 34 } },
+    { key: 'col.total', width: 58, narrow: { width: 40 } },
   ],
   finals: ['pdf.finalScore', 'pdf.finalCards', 'pdf.drawnCard'],
   notes: 'pdf.cardNotes',
 };
 
-/** Blank score sheets for a round: one A4 page per game with the names and table filled in. */
+/** Turns a player fit in the stacked layout (Kvizovka's 10); more put the two grids side by side. */
+const STACKED_MAX = 10;
+/** Rows a sheet of a game without a turn limit gives each player at least (a long Scrabble game). */
+export const UNLIMITED_MIN_ROWS = 25;
+/** Row heights of the turn grids: stacked, and side by side (smaller, still room to write). */
+const ROW_STACKED = 20;
+const ROW_SIDE = 17;
+const HEAD_H = 16;
+/** The gap between the two players' grids side by side. */
+const SIDE_GAP = 10;
+
+/** What a grid needs: where it is drawn, its columns, its rows and where numbering starts. */
+interface GridBox {
+  x: number;
+  y: number;
+  widths: number[];
+  rows: number;
+  first: number;
+  rowH: number;
+  narrow: boolean;
+}
+
+/**
+ * Blank score sheets for a round: one A4 page per game with the names and table
+ * filled in. A game with a turn limit of up to 10 (Kvizovka) has the players'
+ * grids one above the other; a game without one (Scrabble: `turnsPerPlayer`
+ * absent or null) has them side by side with at least {@link UNLIMITED_MIN_ROWS}
+ * rows each, as many as the page holds; a limit longer than a page holds goes
+ * on over the next page.
+ */
 export async function scoreSheetsPdf(data: ScoreSheetsDocument, lang: Lang): Promise<Buffer> {
   const place = [data.tournament, data.division].filter(Boolean).join(' — ');
   const title = `${t(lang, 'pdf.sheetTitle')} — ${t(lang, 'pdf.sheetRound', { n: data.round })}`;
   const { doc, finish } = openDoc({ title: `${place}: ${title}`, lang, footer: place });
-  const turns = data.turnsPerPlayer ?? 10;
+  const turns = data.turnsPerPlayer ?? null;
   const layout = data.cardGame ? CARD_SHEET : CROSSWORD_SHEET;
   const games = [...data.games].sort((a, b) => a.table - b.table);
-  const widths = columnWidths(
-    layout.grid.map((g): PdfColumn<unknown> => ({ ...g, header: '', text: () => '' })),
-    contentWidth(doc),
-  );
   games.forEach((game, i) => {
     if (i > 0) doc.addPage();
-    sheetPage(doc, data, lang, game, turns, layout, widths);
+    sheetPage(doc, data, lang, game, turns, layout);
   });
   if (games.length === 0) {
     doc.font(SANS).fontSize(12).text(place, MARGIN, MARGIN);
@@ -75,9 +109,8 @@ function sheetPage(
   data: ScoreSheetsDocument,
   lang: Lang,
   game: { table: number; first: PdfPlayer; second: PdfPlayer },
-  turns: number,
+  turns: number | null,
   layout: SheetLayout,
-  widths: number[],
 ): void {
   const width = contentWidth(doc);
   let y = MARGIN;
@@ -114,30 +147,68 @@ function sheetPage(
     [game.first, t(lang, 'pdf.startsFirst')],
     [game.second, t(lang, 'pdf.startsSecond')],
   ];
-  const rowH = 20;
-  const headH = 16;
-  players.forEach(([player, role], p) => {
-    // Player band.
-    doc.rect(MARGIN, y, width, 20).fillColor(PDF_COLOURS.headerFill).fill();
-    cellText(doc, `${p + 1}. ${playerLabel(player)}`, MARGIN, y, width * 0.75, 20, {
-      size: 11,
-      bold: true,
-      pad: 5,
+  const finalH = 20;
+  const labels = layout.finals;
+  // Everything under the grids: finals, the free box, the signatures.
+  const tail = 10 + (18 + labels.length * finalH + 8) + (15 + 34 + 10) + (16 + 44);
+  if (turns !== null && turns <= STACKED_MAX) {
+    const widths = gridWidths(layout, width, false);
+    players.forEach(([player, role], p) => {
+      y = playerBand(doc, `${p + 1}. ${playerLabel(player)}`, role, MARGIN, y, width);
+      y =
+        turnGrid(doc, lang, layout, {
+          x: MARGIN,
+          y,
+          widths,
+          rows: turns,
+          first: 1,
+          rowH: ROW_STACKED,
+          narrow: false,
+        }) + 10;
     });
-    cellText(doc, role, MARGIN + width * 0.75, y, width * 0.25, 20, {
-      size: 9,
-      align: 'right',
-      colour: PDF_COLOURS.muted,
-      pad: 5,
-    });
-    y += 22;
-    y = turnGrid(doc, lang, y, layout, widths, turns, rowH, headH) + 10;
-  });
+  } else {
+    // Side by side: each player's grid in half the width, numbered on over pages if need be.
+    const half = (width - SIDE_GAP) / 2;
+    const widths = gridWidths(layout, half, true);
+    const xs = [MARGIN, MARGIN + half + SIDE_GAP];
+    const rowsThatFit = (top: number, reserve: number): number =>
+      Math.floor((pageBottom(doc) - top - 22 - HEAD_H - reserve) / ROW_SIDE);
+    let rows = turns ?? Math.max(UNLIMITED_MIN_ROWS, rowsThatFit(y, tail));
+    let first = 1;
+    for (;;) {
+      // The names head the grids on every page they run over.
+      players.forEach(([player, role], p) => {
+        playerBand(doc, `${p + 1}. ${playerLabel(player)}`, role, xs[p], y, half);
+      });
+      const last = rowsThatFit(y, tail) >= rows;
+      // Not last: a full page, less ten rows left for the page the sheet ends on.
+      const n = last ? rows : Math.max(1, Math.min(rowsThatFit(y, 0), rows - 10));
+      y += 22;
+      let bottom = y;
+      for (const x of xs) {
+        bottom = turnGrid(doc, lang, layout, {
+          x,
+          y,
+          widths,
+          rows: n,
+          first,
+          rowH: ROW_SIDE,
+          narrow: true,
+        });
+      }
+      rows -= n;
+      first += n;
+      if (last) {
+        y = bottom + 10;
+        break;
+      }
+      doc.addPage();
+      y = MARGIN;
+    }
+  }
 
   // Final racks, scores, time (card games: score, cards, the card drawn).
   const colW = width / 2;
-  const labels = layout.finals;
-  const finalH = 20;
   doc.font(SANS_BOLD).fontSize(10).fillColor(PDF_COLOURS.text);
   players.forEach(([player], p) => {
     const x = MARGIN + p * colW + (p === 1 ? 6 : 0);
@@ -194,44 +265,73 @@ function sheetPage(
   });
 }
 
-/** The turn grid of one player: header and `turns` numbered rows; returns the y below it. */
-function turnGrid(
+/** A player's band over their grid: name and club, and who moves first; returns the y below it. */
+function playerBand(
   doc: Doc,
-  lang: Lang,
+  name: string,
+  role: string,
+  x: number,
   y: number,
-  layout: SheetLayout,
-  widths: number[],
-  turns: number,
-  rowH: number,
-  headH: number,
+  width: number,
 ): number {
+  doc.rect(x, y, width, 20).fillColor(PDF_COLOURS.headerFill).fill();
+  // The role takes what it needs; the name the rest.
+  const roleW = Math.min(width * 0.3, doc.font(SANS).fontSize(9).widthOfString(role) + 12);
+  cellText(doc, name, x, y, width - roleW, 20, { size: width < 300 ? 10 : 11, bold: true, pad: 5 });
+  cellText(doc, role, x + width - roleW, y, roleW, 20, {
+    size: 9,
+    align: 'right',
+    colour: PDF_COLOURS.muted,
+    pad: 5,
+  });
+  return y + 22;
+}
+
+/** The widths of a layout's grid columns in `width` points. */
+function gridWidths(layout: SheetLayout, width: number, narrow: boolean): number[] {
+  return columnWidths(
+    layout.grid.map((g): PdfColumn<unknown> => ({
+      ...(narrow ? g.narrow : { width: g.width, flex: g.flex }),
+      header: '',
+      text: () => '',
+    })),
+    width,
+  );
+}
+
+/** The turn grid of one player: header and numbered rows from `first`; returns the y below it. */
+function turnGrid(doc: Doc, lang: Lang, layout: SheetLayout, box: GridBox): number {
+  const { x: left, y, widths, rows, first, rowH, narrow } = box;
   const width = widths.reduce((a, b) => a + b, 0);
-  let x = MARGIN;
+  let x = left;
   layout.grid.forEach((g, i) => {
-    cellText(doc, t(lang, g.key), x, y, widths[i], headH, {
-      size: 8,
+    // Side by side the turn column is too narrow for its word: `#` says it.
+    const header = narrow && g.key === 'col.turn' ? '#' : t(lang, g.key);
+    cellText(doc, header, x, y, widths[i], HEAD_H, {
+      size: narrow ? 7.5 : 8,
       bold: true,
       align: 'center',
       colour: PDF_COLOURS.muted,
+      pad: narrow ? 2 : 3,
     });
     x += widths[i];
   });
   const top = y;
-  const bottom = y + headH + turns * rowH;
+  const bottom = y + HEAD_H + rows * rowH;
   // Every line of the grid in one path.
-  for (let r = 0; r <= turns; r++) {
-    const yy = y + headH + r * rowH;
-    doc.moveTo(MARGIN, yy).lineTo(MARGIN + width, yy);
+  for (let r = 0; r <= rows; r++) {
+    const yy = y + HEAD_H + r * rowH;
+    doc.moveTo(left, yy).lineTo(left + width, yy);
   }
-  doc.moveTo(MARGIN, top).lineTo(MARGIN + width, top);
-  x = MARGIN;
+  doc.moveTo(left, top).lineTo(left + width, top);
+  x = left;
   for (let i = 0; i <= widths.length; i++) {
     doc.moveTo(x, top).lineTo(x, bottom);
     if (i < widths.length) x += widths[i];
   }
   doc.lineWidth(0.6).strokeColor(PDF_COLOURS.rule).stroke();
-  for (let r = 0; r < turns; r++) {
-    cellText(doc, String(r + 1), MARGIN, y + headH + r * rowH, widths[0], rowH, {
+  for (let r = 0; r < rows; r++) {
+    cellText(doc, String(first + r), left, y + HEAD_H + r * rowH, widths[0], rowH, {
       size: 9,
       align: 'center',
       colour: PDF_COLOURS.muted,

@@ -55,8 +55,12 @@ export interface ScoreSheetsDocument extends DocumentHeader {
   rulesName?: string;
   /** Minutes on each clock, printed in the header when given. */
   clockMinutes?: number;
-  /** Rows of each player's turn grid. Default 10 (Kvizovka's turns per player). */
-  turnsPerPlayer?: number;
+  /**
+   * The rule set's turns per player (Kvizovka 10): the rows of each player's grid.
+   * Absent or null for a game without a turn limit (Scrabble): the players' grids
+   * go side by side with as many rows as the page holds, at least 25.
+   */
+  turnsPerPlayer?: number | null;
   /** A card game's sheet (Quivit): rotation, cards taken and points instead of words, racks and clocks. */
   cardGame?: boolean;
   games: readonly { table: number; first: PdfPlayer; second: PdfPlayer }[];
