@@ -77,6 +77,8 @@ export function verifyScoresheet(
   const penaltiesGiven = filled<number>(playerCount, 0);
   const penaltySeconds = filled<number>(playerCount, 0);
   const lastClock = filled<number | null>(playerCount, null);
+  /** Each player's last clock reading as the sheet wrote it. */
+  const lastReading = filled<string | null>(playerCount, null);
   const expiries = filled<Expiry | null>(playerCount, null);
   const onBoard = filled<number>(alphabet.size + 2, 0);
   const overuseReported = new Set<number>();
@@ -477,12 +479,13 @@ export function verifyScoresheet(
       const reading = parseClock(turn.clock)!;
       const remaining = reading - penaltySeconds[p];
       lastClock[p] = reading;
+      lastReading[p] = turn.clock;
       report.clock = { claimed: turn.clock, remaining: formatClock(remaining) };
       if (remaining <= 0 && !expiries[p]) {
         expiries[p] = { at: index, remaining };
         firstExpiryTurn = Math.min(firstExpiryTurn, index);
         const penaltyNote =
-          penaltySeconds[p] > 0 ? ` less ${penaltySeconds[p] / 60} penalty minutes` : '';
+          penaltySeconds[p] > 0 ? ` less ${penaltyMinutes(penaltySeconds[p])}` : '';
         issue({
           code: 'CLOCK_EXPIRED',
           severity: 'info',
@@ -492,7 +495,28 @@ export function verifyScoresheet(
     }
     if (penaltyThisTurn) {
       report.penalty = penaltyThisTurn;
-      penaltySeconds[penaltyThisTurn.player] += penaltyThisTurn.minutes * 60;
+      const q = penaltyThisTurn.player;
+      penaltySeconds[q] += penaltyThisTurn.minutes * 60;
+      // The penalty comes off the clock when it is given, after this turn's reading: the
+      // flag falls then if the last reading (the full clock without one) is used up.
+      const remaining = (lastClock[q] ?? ruleSet.clock.minutes * 60) - penaltySeconds[q];
+      if (remaining <= 0 && !expiries[q]) {
+        // Half a turn on: after the clock readings of this turn, before the next turn.
+        expiries[q] = { at: index + 0.5, remaining };
+        firstExpiryTurn = Math.min(firstExpiryTurn, index);
+        const read = lastReading[q];
+        const from =
+          read !== null
+            ? `last reading ${read}`
+            : `no reading: the full ${formatClock(ruleSet.clock.minutes * 60)}`;
+        const note: IssueNote = {
+          code: 'CLOCK_EXPIRED',
+          severity: 'info',
+          message: `${label(index)}: the ${penaltyThisTurn.minutes}-minute penalty takes ${who(q)}'s clock to ${formatClock(remaining)} (${from} less ${penaltyMinutes(penaltySeconds[q])}), so ${who(q)}'s time has run out and ${who(q)} loses the game whatever the score`,
+        };
+        // The issue is the penalised player's, who is not the mover when a challenge failed.
+        report.issues.push(turnIssue(note, note.message, index, q));
+      }
     }
     turns.push(report);
   }
@@ -516,7 +540,7 @@ export function verifyScoresheet(
           code: 'CLOCK_EXPIRED',
           severity: 'info',
           player: p,
-          message: `End of game: ${name}'s final clock reads ${endClock}${penaltySeconds[p] > 0 ? ` less ${penaltySeconds[p] / 60} penalty minutes` : ''}, so ${name}'s time has run out and ${name} loses whatever the score`,
+          message: `End of game: ${name}'s final clock reads ${endClock}${penaltySeconds[p] > 0 ? ` less ${penaltyMinutes(penaltySeconds[p])}` : ''}, so ${name}'s time has run out and ${name} loses whatever the score`,
         });
       }
     } else {
@@ -708,6 +732,12 @@ function previousClaimedTotal(turns: SheetTurn[], index: number, player: number)
     if (turns[i].player === player) return turns[i].total ?? null;
   }
   return 0;
+}
+
+/** `1 penalty minute`, `3 penalty minutes`. */
+function penaltyMinutes(seconds: number): string {
+  const minutes = seconds / 60;
+  return `${minutes} penalty minute${minutes === 1 ? '' : 's'}`;
 }
 
 function scoreBreakdown(report: TurnReport): string {

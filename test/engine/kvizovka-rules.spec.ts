@@ -514,13 +514,14 @@ const CASES: SheetCase[] = [
       { turn: 3, status: 'ok', computed: 5, total: 20, remaining: '01:20' }, // M2(old) + O1 + S1 + T1 = 5
       { turn: 4, status: 'pass', computed: 0, total: 17, remaining: '09:00' },
       // ČITA I6..I9 ruled invalid: Uroš's 2nd penalty, 2 min, not off this reading: 01:40 - 1:00 = 00:40.
-      // Would have been Č3 + I1 + T1 + A1(old) = 6; written as 6.
+      // Would have been Č3 + I1 + T1 + A1(old) = 6; written as 6. The penalty is given right after
+      // the turn: 01:40 - (1 + 2) min = -01:20, so his flag falls here, not at the end clocks.
       {
         turn: 5,
         status: 'withdrawn',
         computed: 0,
         total: 20,
-        info: ['CHALLENGE_UPHELD'],
+        info: ['CHALLENGE_UPHELD', 'CLOCK_EXPIRED'],
         penalty: { player: 1, minutes: 2 },
         withdrawnScore: 6,
         remaining: '00:40',
@@ -547,7 +548,50 @@ const CASES: SheetCase[] = [
       },
     ],
     result: { winner: 0, reason: 'time-expired' }, // Uroš leads 20 - 17 but his time, less penalties, is below zero
-    gameInfo: [{ code: 'CLOCK_EXPIRED', player: 1 }], // found at the end clocks, not on a turn (his turn readings stay above zero)
+  },
+  // ---------------------------------------------------------------------------
+  {
+    file: '23-penalty-empties-clock.sheet.json',
+    ok: true,
+    turns: [
+      { turn: 0, status: 'ok', computed: 8, total: 8, remaining: '20:00' }, // K2 + U2 + Ć3 + A1 = 8
+      { turn: 1, status: 'ok', computed: 15, total: 15, remaining: '05:00' }, // K2x2=4 + R1 + U2(old) + Š3 + K2x2=4 + A1 = 15
+      { turn: 2, status: 'pass', computed: 0, total: 8, remaining: '15:00' },
+      // MAČKA ruled invalid on the sheet's last line: Nemanja's 1st penalty, 1 min. The reading 00:50 is
+      // written before the challenge; the penalty then takes his clock to 00:50 - 1:00 = -00:10.
+      {
+        turn: 3,
+        status: 'withdrawn',
+        computed: 0,
+        total: 15,
+        info: ['CHALLENGE_UPHELD', 'CLOCK_EXPIRED'],
+        penalty: { player: 1, minutes: 1 },
+        withdrawnScore: 9, // M2 + A1(old) + Č3 + K2 + A1 = 9
+        remaining: '00:50',
+      },
+    ],
+    players: [
+      {
+        moves: 8,
+        rackPenalty: 0,
+        final: 8,
+        penaltyMinutes: 0,
+        remaining: '15:00',
+        timeExpired: false,
+      },
+      // no later reading and no end clocks: 00:50 - 1:00 = -00:10
+      {
+        moves: 15,
+        rackPenalty: 0,
+        final: 15,
+        penaltyMinutes: 1,
+        remaining: '-00:10',
+        remainingSeconds: -10,
+        timeExpired: true,
+      },
+    ],
+    result: { winner: 0, reason: 'time-expired' }, // 15 > 8 does not matter
+    // and no TIME_NOT_SHOWN: the penalty shows the time running out
   },
   // ---------------------------------------------------------------------------
   {
