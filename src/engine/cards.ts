@@ -351,6 +351,8 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
           code: 'CARDS_MISMATCH',
           severity: 'error',
           message: `${label(index)}: the sheet says ${turn.cards} cards, the grid gives ${taken}${takenText(report.taken)}`,
+          written: turn.cards,
+          computed: taken,
         });
       }
       if (claimedValues !== undefined && !sameValues(claimedValues, computedValues)) {
@@ -358,6 +360,8 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
           code: 'CARDS_MISMATCH',
           severity: 'error',
           message: `${label(index)}: the sheet lists cards worth [${claimedValues.join(', ')}], the grid gives [${computedValues.join(', ')}]${takenText(report.taken)}`,
+          written: claimedValues.join(', '),
+          computed: computedValues.join(', '),
         });
       }
       for (const place of places) turned[place] = null;
@@ -371,6 +375,8 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
           code: 'CARDS_MISMATCH',
           severity: 'error',
           message: `${label(index)}: the sheet says ${turn.cards} cards but lists ${taken} (${turn.taken.join(', ')})`,
+          written: turn.cards,
+          computed: taken,
         });
       }
       previousGrid = null;
@@ -380,6 +386,8 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
         code: 'CARDS_MISMATCH',
         severity: 'error',
         message: `${label(index)}: ${taken} cards taken, but the grid holds only ${onGrid} (the deck is empty)`,
+        written: taken,
+        computed: onGrid,
       });
     }
     const refill = Math.min(taken, deck);
@@ -431,6 +439,8 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
         turn: i,
         player: p,
         message: `${label(i)}: the sheet says ${claimed} points, the rules give ${report.score.computed}${report.taken ? takenText(report.taken) : ''}`,
+        written: claimed,
+        computed: report.score.computed,
       });
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
@@ -443,6 +453,8 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
         turn: i,
         player: p,
         message: `${label(i)}: the sheet's total is ${claimedTotal}, the rules give ${totals[p]}`,
+        written: claimedTotal,
+        computed: totals[p],
       });
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
@@ -497,6 +509,8 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
         severity: 'error',
         player: p,
         message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from cards${drawnCard ? ` + ${drawnCard} drawn for the unused Double Rotate card` : ''})`,
+        written: claimedFinal,
+        computed: final,
       });
     }
     const seconds = ruleSet.clock.minutes * 60;

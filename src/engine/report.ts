@@ -73,6 +73,13 @@ export interface Issue {
   squares?: string[];
   /** The word concerned, in sheet notation. */
   word?: string;
+  /**
+   * The figure the sheet wrote: a score, total, final or card count as a number; a
+   * clock reading (`mm:ss`) or a rack as a string.
+   */
+  written?: number | string;
+  /** What the rules give for that figure, in the same form as `written`. */
+  computed?: number | string;
 }
 
 /** An issue before it is given its turn and player. */
@@ -80,7 +87,8 @@ export type IssueNote = Omit<Issue, 'turn' | 'player'>;
 
 /**
  * The issue of a turn: `{ ...note, message, turn, player }`, written out field by field in
- * that key order. With every word unknown, object spread (V8's generic clone) took a quarter
+ * that key order, the note's figures last (after the turn and player, where they were added
+ * to the format). With every word unknown, object spread (V8's generic clone) took a quarter
  * of the replay's time.
  */
 export function turnIssue(note: IssueNote, message: string, turn: number, player: number): Issue {
@@ -89,6 +97,8 @@ export function turnIssue(note: IssueNote, message: string, turn: number, player
   if (note.word !== undefined) made.word = note.word;
   made.turn = turn;
   made.player = player;
+  if (note.written !== undefined) made.written = note.written;
+  if (note.computed !== undefined) made.computed = note.computed;
   return made;
 }
 

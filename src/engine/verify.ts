@@ -385,7 +385,9 @@ export function verifyScoresheet(
           issue({
             code: 'RACK_MISMATCH',
             severity: 'warning',
-            message: `${label(index)}: the play uses ${missing}, which the recorded rack ${turn.rack} does not hold`,
+            message: `${label(index)}: the play uses ${missing.tiles}, which the recorded rack ${turn.rack} does not hold`,
+            written: turn.rack,
+            computed: missing.needed,
           });
         }
       }
@@ -419,6 +421,8 @@ export function verifyScoresheet(
         severity: 'error',
         message: `${label(index)}: the sheet says ${claimed}, the rules give ${report.score.computed}${allowed}${scoreBreakdown(report)}`,
         word: report.words.find((w) => w.main)?.word,
+        written: claimed,
+        computed: report.score.computed,
       });
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
@@ -471,6 +475,8 @@ export function verifyScoresheet(
         code: 'TOTAL_MISMATCH',
         severity: 'error',
         message: `${label(index)}: the sheet's total is ${claimedTotal}, the rules give ${totals[p]}${why}`,
+        written: claimedTotal,
+        computed: totals[p],
       });
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
@@ -480,7 +486,8 @@ export function verifyScoresheet(
       const remaining = reading - penaltySeconds[p];
       lastClock[p] = reading;
       lastReading[p] = turn.clock;
-      report.clock = { claimed: turn.clock, remaining: formatClock(remaining) };
+      const shown = formatClock(remaining);
+      report.clock = { claimed: turn.clock, remaining: shown };
       if (remaining <= 0 && !expiries[p]) {
         expiries[p] = { at: index, remaining };
         firstExpiryTurn = Math.min(firstExpiryTurn, index);
@@ -490,6 +497,8 @@ export function verifyScoresheet(
           code: 'CLOCK_EXPIRED',
           severity: 'info',
           message: `${label(index)}: the clock reads ${turn.clock}${penaltyNote}, so ${who(p)}'s time has run out and ${who(p)} loses the game whatever the score`,
+          written: turn.clock,
+          computed: shown,
         });
       }
     }
@@ -513,7 +522,9 @@ export function verifyScoresheet(
           code: 'CLOCK_EXPIRED',
           severity: 'info',
           message: `${label(index)}: the ${penaltyThisTurn.minutes}-minute penalty takes ${who(q)}'s clock to ${formatClock(remaining)} (${from} less ${penaltyMinutes(penaltySeconds[q])}), so ${who(q)}'s time has run out and ${who(q)} loses the game whatever the score`,
+          computed: formatClock(remaining),
         };
+        if (read !== null) note.written = read;
         // The issue is the penalised player's, who is not the mover when a challenge failed.
         report.issues.push(turnIssue(note, note.message, index, q));
       }
@@ -541,6 +552,8 @@ export function verifyScoresheet(
           severity: 'info',
           player: p,
           message: `End of game: ${name}'s final clock reads ${endClock}${penaltySeconds[p] > 0 ? ` less ${penaltyMinutes(penaltySeconds[p])}` : ''}, so ${name}'s time has run out and ${name} loses whatever the score`,
+          written: endClock,
+          computed: formatClock(remainingSeconds),
         });
       }
     } else {
@@ -564,6 +577,8 @@ export function verifyScoresheet(
         severity: 'error',
         player: p,
         message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from moves − ${rackPenalty} for the tiles left on the rack${rackBonus ? ` + ${rackBonus} from the others' racks${wentOut ? ' for going out' : ''}` : ''})`,
+        written: claimedFinal,
+        computed: final,
       });
     }
     const account: PlayerReport = {
@@ -648,6 +663,8 @@ export function verifyScoresheet(
           severity: 'warning',
           player: p,
           message: `End of game: ${names[p]}'s final rack is written with ${rack.length} tile${rack.length === 1 ? '' : 's'}, but the turns leave ${held} (${pool.size} in the pool)`,
+          written: rack.length,
+          computed: held,
         });
       }
     });
@@ -919,13 +936,16 @@ function isKnown(rules: CompiledRules, words: WordList, word: FormedWord): boole
   return word.known;
 }
 
-/** The tiles of a play the recorded rack does not hold, as text, or null when it holds them all. */
+/**
+ * The tiles of a play the recorded rack does not hold, as text, and every tile the play takes
+ * from the rack as a rack is written (`?` a joker); null when the rack holds them all.
+ */
 function missingFromRack(
   rules: CompiledRules,
   rack: string,
   placed: WrittenTile[],
   swapped: readonly WrittenTile[] = [],
-): string | null {
+): { tiles: string; needed: string } | null {
   const parsed = rules.alphabet.parseRack(rack);
   if (!parsed.ok) return null;
   const pool = new Map<number, number>();
@@ -939,7 +959,13 @@ function missingFromRack(
     if (left > 0) pool.set(key, left - 1);
     else missing.push(tile & JOKER ? '?' : rules.alphabet.display(tile));
   }
-  return missing.length > 0 ? missing.join(' ') : null;
+  if (missing.length === 0) return null;
+  const taken = [...swapped, ...placed];
+  const letters = taken.filter((tile) => !(tile & JOKER));
+  return {
+    tiles: missing.join(' '),
+    needed: '?'.repeat(taken.length - letters.length) + rules.alphabet.formatWord(letters),
+  };
 }
 
 /** The board as rows of squares: `.` empty, `#` blocker, letters, lower case jokers. */
