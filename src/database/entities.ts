@@ -3,6 +3,7 @@ import { User } from '../auth/user.entity';
 import { Player } from '../players/player.entity';
 import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
+import { SheetDraft } from '../results/sheet-draft.entity';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
@@ -13,6 +14,7 @@ import { Initial1763800000000 } from './migrations/1763800000000-initial';
 import { Words1763900000000 } from './migrations/1763900000000-words';
 import { GameCards1764000000000 } from './migrations/1764000000000-game-cards';
 import { TournamentDetails1764100000000 } from './migrations/1764100000000-tournament-details';
+import { SheetDrafts1764200000000 } from './migrations/1764200000000-sheet-drafts';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -24,6 +26,7 @@ export const ENTITIES = [
   Round,
   Game,
   ScoreSheet,
+  SheetDraft,
   ResultChange,
   TournamentWordList,
   WordRuling,
@@ -35,4 +38,5 @@ export const MIGRATIONS = [
   Words1763900000000,
   GameCards1764000000000,
   TournamentDetails1764100000000,
+  SheetDrafts1764200000000,
 ];

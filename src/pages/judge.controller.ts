@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -6,14 +6,27 @@ import { Roles } from '../auth/roles.decorator';
 import { BadInput, Conflict, DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { defaultWordList } from '../dictionary/default-lists';
-import { findRuleSet, VerificationReport } from '../engine';
-import { gameReportSection } from '../render/game-section';
-import type {
-  FieldError,
-  ResultFormPage,
-  ScoreSheetPage,
-  WordCheckPage,
-} from '../render/view-models';
+import { findRuleSet, Scoresheet, WordList } from '../engine';
+import type { Lang } from '../i18n';
+import { SheetDraftsService } from '../results/sheet-drafts.service';
+import {
+  checkForm,
+  checkSection,
+  emptyEnd,
+  FormCheck,
+  formFromBody,
+  ft,
+  isEmptyRow,
+  padRows,
+  SheetForm,
+  SheetLayout,
+  sheetLayout,
+  sheetToForm,
+  typedForm,
+} from '../sheet-form';
+import { formView } from '../sheet-form/view';
+import { SHEET_SCRIPT, SheetFormPage, sheetTexts } from './sheet-page';
+import type { FieldError, ResultFormPage, WordCheckPage } from '../render/view-models';
 import { ResultsService } from '../results/results.service';
 import type { GameView } from '../rounds/game.view';
 import type { Tournament } from '../tournaments/tournament.entity';
@@ -24,7 +37,7 @@ import { gameHeading, ruleSetName } from './models';
 import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { SameOriginGuard } from './same-origin.guard';
-import { readSheetInput, SheetInput, sheetSkeleton } from './sheet-input';
+import { readSheetInput, SheetInput } from './sheet-input';
 import { urls } from './urls';
 
 /** Words of one challenged play at most (as the API takes). */
@@ -57,6 +70,7 @@ export class JudgeController {
     private readonly results: ResultsService,
     private readonly tournaments: TournamentsService,
     private readonly words: WordsService,
+    private readonly drafts: SheetDraftsService,
   ) {}
 
   /** The tournaments, as the public list: a signed-in judge's pairings link to the score sheets. */
@@ -83,6 +97,10 @@ export class JudgeController {
 
   // ------------------------------------------------------------ score sheet
 
+  /**
+   * The sheet form: the judge's draft if one is being typed, else the saved
+   * sheet's rows as typed, else empty rows with the players alternating.
+   */
   @Get('games/:id/scoresheet')
   async sheetForm(
     @IdParam('id', 'game') id: number,
@@ -90,22 +108,51 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { game, tournament } = await this.gameAndTournament(id);
-    const stored = game.scoresheet ? await this.results.sheet(id) : null;
-    const report = (stored?.report ?? null) as VerificationReport | null;
-    const saved = page.query('done') === 'saved';
-    await page.render(
-      'judge/scoresheet',
-      this.sheetModel(page, game, tournament, {
-        sheet:
-          stored?.text ?? sheetSkeleton(tournament.ruleSet, [game.first.name, game.second!.name]),
-        check: report,
-        saved,
-      }),
-    );
+    const ctx = await this.sheetContext(id);
+    const draft = await this.drafts.get(id);
+    let form: SheetForm;
+    let notice: SheetFormPage['notice'] = null;
+    let importText = '';
+    let importError: string | null = null;
+    if (draft) {
+      form = draft.form;
+      notice = {
+        tone: 'warn',
+        text: ft(page.lang, 'form.draftRestored', {
+          time: clockOfDay(draft.savedAt),
+          name: draft.savedBy ?? ft(page.lang, 'form.someone'),
+        }),
+      };
+    } else if (ctx.game.scoresheet) {
+      const stored = await this.results.sheet(id);
+      const read = storedSheetForm(stored.text, ctx.layout, page.lang);
+      if (read.ok) {
+        form = read.form;
+      } else {
+        // A stored text the form cannot show is offered for import, never thrown away.
+        form = blankForm(ctx.layout);
+        importText = stored.text;
+        importError = read.message;
+      }
+    } else {
+      form = blankForm(ctx.layout);
+    }
+    await this.showSheet(page, ctx, form, {
+      status: 200,
+      draftVersion: draft?.version ?? 0,
+      notice,
+      saved: page.query('done') === 'saved',
+      importText,
+      importError,
+    });
   }
 
-  /** Posts `sheet` and `intent=verify|save`; the action carries the game's version (`?v=`). */
+  /**
+   * Posts the rows (`player`, `kind`, `position`, … once a row), the end of the
+   * game, `draftVersion` and `intent`: `verify` (and keep the draft), `save`,
+   * `more` (rows), `import` (fill the form from JSON or GCG in `import`). The
+   * action carries the game's version (`?v=`).
+   */
   @Post('games/:id/scoresheet')
   async sheetSubmit(
     @IdParam('id', 'game') id: number,
@@ -114,38 +161,124 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    // Browsers send a textarea's line ends as CRLF; the judge typed lines.
-    const text = form.raw('sheet').replace(/\r\n?/g, '\n');
-    const save = form.raw('intent') === 'save';
-    const { game, tournament } = await this.gameAndTournament(id);
-    const version = versionQuery(page) ?? game.version;
-    const show = (
-      status: number,
-      values: { check?: VerificationReport | null; unreadable?: ScoreSheetPage['unreadable'] },
-    ) =>
-      page.render(
-        'judge/scoresheet',
-        this.sheetModel(page, game, tournament, { sheet: text, ...values }, version),
+    const reader = new FormReader(body, page.lang);
+    const ctx = await this.sheetContext(id);
+    const version = versionQuery(page) ?? ctx.game.version;
+    const intent = reader.raw('intent');
+    const basedOn = reader.int('draftVersion', 0, 999_999_999) ?? 0;
+    let form = formFromBody(body, ctx.layout.players.length);
+    const importText = reader.raw('import').replace(/\r\n?/g, '\n');
+    const show = (status: number, values: Partial<SheetShowValues> = {}) =>
+      this.showSheet(page, ctx, form, {
         status,
-      );
-    const input = readSheetInput(text, page.lang, tournament.ruleSet);
-    if (!input.ok) {
-      await show(422, { unreadable: { message: input.message, line: input.line } });
-      return;
-    }
-    try {
-      if (save) {
-        await this.results.enterSheet(id, text, input.doc, version, req.user ?? null);
-        page.redirect(withQuery(urls.sheet(id), { done: 'saved' }));
+        draftVersion: basedOn,
+        version,
+        importText,
+        ...values,
+      });
+
+    if (intent === 'import') {
+      const input = readSheetInput(importText, page.lang, ctx.tournament.ruleSet);
+      if (!input.ok) {
+        await show(422, { importError: importRefusal(page, input), importOpen: true });
         return;
       }
-      const report = await this.results.checkSheet(id, input.doc);
-      await show(200, { check: report });
-    } catch (e) {
-      const { status, message } = sheetRefusal(page, e, game, input);
-      await show(status, { unreadable: { message, line: sheetErrorLine(e, input) } });
+      form = sheetToForm(input.doc as Scoresheet, ctx.layout);
+    } else if (intent === 'more') {
+      form = { ...form, rows: padRows(form.rows, ctx.layout, 10) };
     }
+    if (intent === 'save') {
+      const check = checkForm(form, ctx.layout, page.lang, ctx.words);
+      if (check.conversion.errors.length > 0 || check.report === null) {
+        await show(422, { check });
+        return;
+      }
+      const doc = {
+        ...check.conversion.doc,
+        meta: { ...check.conversion.doc.meta, form: typedRows(form) },
+      };
+      try {
+        await this.results.enterSheet(
+          id,
+          JSON.stringify(doc, null, 2),
+          doc,
+          version,
+          req.user ?? null,
+        );
+        page.redirect(withQuery(urls.sheet(id), { done: 'saved' }));
+      } catch (e) {
+        const { status, message } = sheetRefusal(page, e, ctx.game);
+        await show(status, { check, notice: { tone: 'bad', text: message } });
+      }
+      return;
+    }
+    // Verify, more rows or an import: the rows are kept as a draft and shown checked.
+    try {
+      const saved = await this.drafts.save(id, typedRows(form), basedOn, req.user ?? null);
+      await show(200, { draftVersion: saved.version });
+    } catch (e) {
+      if (!(e instanceof DomainError && e.code === 'DRAFT_CONFLICT')) throw e;
+      const other = e.details as { savedBy?: string | null; savedAt?: Date; version: number };
+      await show(409, {
+        conflict: {
+          text: ft(page.lang, 'form.conflict', {
+            name: other.savedBy ?? ft(page.lang, 'form.someone'),
+            time: other.savedAt ? clockOfDay(other.savedAt) : '',
+          }),
+        },
+      });
+    }
+  }
+
+  /**
+   * The page's script keeps the rows as the judge types: `{ form, version }`,
+   * where `version` is the draft version the page had. Answers `{ version,
+   * savedAt }`, or 409 with the other judge's name, time and rows.
+   */
+  @Put('games/:id/scoresheet/draft')
+  async saveDraft(
+    @IdParam('id', 'game') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { version, form } = (body ?? {}) as { version?: unknown; form?: unknown };
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
+      res.status(400).json({ code: 'DRAFT_UNREADABLE', message: 'version must be a whole number' });
+      return;
+    }
+    await this.sheetContext(id);
+    try {
+      const saved = await this.drafts.save(id, form, version, req.user ?? null);
+      res.status(200).json(saved);
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      res.status(e.status).json({ code: e.code, message: e.message, details: e.details ?? null });
+    }
+  }
+
+  /** Which of the words (tile keys, `k=` repeated) the game's word list has: `{ known: { KEY: true|false } }`. */
+  @Get('games/:id/scoresheet/words')
+  async sheetWords(
+    @IdParam('id', 'game') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const ctx = await this.sheetContext(id);
+    const asked = ([] as unknown[]).concat((req.query as Record<string, unknown>).k ?? []);
+    const keys = asked.filter((k): k is string => typeof k === 'string' && k.length <= 40);
+    if (keys.length === 0 || keys.length > 200 || keys.length !== asked.length) {
+      res.status(400).json({
+        code: 'WORDS_UNREADABLE',
+        message: 'ask for 1 to 200 words, each as k=WORD of at most 40 letters',
+      });
+      return;
+    }
+    const list = ctx.words;
+    const known: Record<string, boolean | null> = {};
+    for (const k of keys) known[k] = list ? list.has(k) : null;
+    res.setHeader('Cache-Control', 'private, max-age=600');
+    res.status(200).json({ known });
   }
 
   // ------------------------------------------------------------ result
@@ -344,34 +477,52 @@ export class JudgeController {
     );
   }
 
-  private sheetModel(
+  /** A game with its tournament, the form's layout and the word list its sheets are checked against. */
+  private async sheetContext(id: number): Promise<SheetContext> {
+    const { game, tournament } = await this.gameAndTournament(id);
+    const ruleSet = findRuleSet(tournament.ruleSet);
+    if (!ruleSet) throw new Conflict('UNKNOWN_RULE_SET', `unknown rule set ${tournament.ruleSet}`);
+    const layout = sheetLayout(ruleSet, [game.first.name, game.second!.name], tournament.options);
+    const { list } = await this.words.listForTournament(tournament);
+    return { game, tournament, layout, words: list };
+  }
+
+  private async showSheet(
     page: PageContext,
-    game: GameView,
-    tournament: Tournament,
-    values: {
-      sheet: string;
-      check?: VerificationReport | null;
-      unreadable?: ScoreSheetPage['unreadable'];
-      saved?: boolean;
-    },
-    version = game.version,
-  ): ScoreSheetPage {
-    return {
+    ctx: SheetContext,
+    form: SheetForm,
+    values: SheetShowValues,
+  ): Promise<void> {
+    const { game, layout } = ctx;
+    const check = values.check ?? checkForm(form, layout, page.lang, ctx.words);
+    const shown: SheetForm = { ...form, rows: padRows(form.rows, layout) };
+    const model: SheetFormPage = {
       ...this.gameBase(page, game, page.t('sheet.title')),
       game: gameHeading(page, game),
-      action: withQuery(urls.sheet(game.id), { v: version }),
-      sheet: values.sheet,
-      unreadable: values.unreadable ?? null,
-      check: values.check
-        ? gameReportSection(values.check, page.lang, {
-            rules: tournament.ruleSet,
-            ruleOptions: tournament.options,
-          })
-        : null,
+      action: withQuery(urls.sheet(game.id), { v: values.version ?? game.version }),
+      form: formView(shown, layout, page.lang, check.flags),
+      texts: sheetTexts(page.lang),
+      check: checkSection(check, layout, page.lang),
+      canSave: true,
       saved: values.saved ?? false,
+      notice: values.notice ?? null,
+      conflict: values.conflict ?? null,
+      draftVersion: values.draftVersion,
+      importText: values.importText ?? '',
+      importError: values.importError ?? null,
+      importOpen: values.importOpen ?? Boolean(values.importError),
+      links: true,
       resultUrl: urls.result(game.id),
       wordCheckUrl: urls.wordCheck({ game: game.id }),
+      scriptUrl: SHEET_SCRIPT.url,
+      configJson: scriptJson({
+        lang: page.lang,
+        layout,
+        draftUrl: `${urls.sheet(game.id)}/draft`,
+        wordsUrl: ctx.words ? `${urls.sheet(game.id)}/words` : null,
+      }),
     };
+    await page.render('judge/scoresheet', model, values.status);
   }
 
   private resultModel(
@@ -466,7 +617,6 @@ function sheetRefusal(
   page: PageContext,
   e: unknown,
   game: GameView,
-  _input: SheetInput,
 ): { status: number; message: string } {
   if (e instanceof DomainError && e.code === 'SHEET_PLAYERS_MISMATCH') {
     const details = (e.details ?? {}) as { expected?: string[]; got?: string[] };
@@ -506,11 +656,67 @@ function sheetRefusal(
   return refusal(page.lang, e);
 }
 
-/** The line a refusal points at: the players line, the rules line. */
-function sheetErrorLine(e: unknown, input: SheetInput): number | null {
-  if (!input.ok || !(e instanceof DomainError)) return null;
-  if (e.code === 'SHEET_PLAYERS_MISMATCH') return input.lineOf(['players']);
-  if (e.code === 'SHEET_RULES_MISMATCH') return input.lineOf(['rules']);
-  if (e.code === 'SHEET_OPTIONS_MISMATCH') return input.lineOf(['options']);
-  return null;
+interface SheetContext {
+  game: GameView;
+  tournament: Tournament;
+  layout: SheetLayout;
+  words: WordList | null;
+}
+
+interface SheetShowValues {
+  status: number;
+  draftVersion: number;
+  version?: number;
+  check?: FormCheck;
+  saved?: boolean;
+  notice?: SheetFormPage['notice'];
+  conflict?: SheetFormPage['conflict'];
+  importText?: string;
+  importError?: string | null;
+  importOpen?: boolean;
+}
+
+/** A new sheet's rows: none typed yet (the page adds the empty ones). */
+function blankForm(layout: SheetLayout): SheetForm {
+  return { rows: [], end: emptyEnd(layout.players.length), extra: '' };
+}
+
+/** The rows up to the last one typed: what is kept of a form. */
+function typedRows(form: SheetForm): SheetForm {
+  let last = -1;
+  form.rows.forEach((row, i) => {
+    if (!isEmptyRow(row)) last = i;
+  });
+  return { ...form, rows: form.rows.slice(0, last + 1) };
+}
+
+/** A saved sheet's rows: as typed (the form's own), or read from its JSON or GCG text. */
+function storedSheetForm(
+  text: string,
+  layout: SheetLayout,
+  lang: Lang,
+): { ok: true; form: SheetForm } | { ok: false; message: string } {
+  const input = readSheetInput(text, lang, layout.rules);
+  if (!input.ok) return { ok: false, message: input.message };
+  const sheet = input.doc as Scoresheet;
+  return { ok: true, form: typedForm(sheet) ?? sheetToForm(sheet, layout) };
+}
+
+/** Why an import cannot fill the form, with its line. */
+function importRefusal(page: PageContext, input: Extract<SheetInput, { ok: false }>): string {
+  const where = input.line ? ` (${page.t('common.line', { n: input.line })})` : '';
+  return `${page.t('sheet.unreadable')}${where}: ${input.message}`;
+}
+
+/** `14:05`, the time of day a draft was saved. */
+function clockOfDay(d: Date): string {
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** JSON for a `<script type="application/json">`: nothing in it can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

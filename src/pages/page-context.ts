@@ -31,7 +31,7 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
  * frame a page (so no form can be clicked through a disguise).
  */
 export const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; " +
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; " +
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The first value of a query parameter, as a string (or undefined). */

@@ -11,6 +11,8 @@ import { OrganiserController } from './organiser.controller';
 import { PdfController } from './pdf.controller';
 import { PublicPagesController } from './public.controller';
 import { SignInController } from './sign-in.controller';
+import { AssetsController } from './sheet-page';
+import { SheetDraftsService } from '../results/sheet-drafts.service';
 
 /**
  * The pages and PDFs people use: thin controllers that gather data from the
@@ -26,7 +28,8 @@ import { SignInController } from './sign-in.controller';
     OrganiserController,
     PdfController,
     PublicPagesController,
+    AssetsController,
   ],
-  providers: [PlayersService, RoundsService, ResultsService],
+  providers: [PlayersService, RoundsService, ResultsService, SheetDraftsService],
 })
 export class PagesModule {}

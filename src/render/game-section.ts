@@ -18,7 +18,7 @@ import type { GameReportSection } from './view-models';
 export function gameReportSection(
   report: VerificationReport,
   lang: Lang,
-  options: { rules?: string; ruleOptions?: RuleOptions } = {},
+  options: { rules?: string; ruleOptions?: RuleOptions; highlight?: readonly string[] } = {},
 ): GameReportSection {
   const presentation = presentReport(report, lang, { ruleOptions: options.ruleOptions });
   const rulesId = options.rules ?? report.rules;
@@ -36,7 +36,9 @@ export function gameReportSection(
   const model = buildBoardModel(
     boardInputFor(rulesId, report.board, {
       options: options.ruleOptions,
-      highlight: presentation.highlight,
+      highlight: options.highlight
+        ? [...presentation.highlight, ...options.highlight]
+        : presentation.highlight,
       ownership: report.ownership,
       players: report.players.map((p) => p.name),
     }),

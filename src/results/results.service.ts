@@ -18,6 +18,7 @@ import { contradictions, decideTyped, figuresFromReport, ResultFigures } from '.
 import { ResultChange } from './result-change.entity';
 import { HistoryEntryView, ScoreSheetView } from './result.view';
 import { ScoreSheet } from './score-sheet.entity';
+import { SheetDraft } from './sheet-draft.entity';
 
 /** A game with what its result depends on. */
 interface GameContext {
@@ -129,6 +130,8 @@ export class ResultsService {
       } else {
         await m.insert(ScoreSheet, { gameId: id, sheet: text, report, ok: report.ok });
       }
+      // The sheet is in: what was being typed for it is done with.
+      await m.delete(SheetDraft, { gameId: id });
       await this.apply(
         m,
         ctx,

@@ -109,9 +109,18 @@ export function decode(s: string): string {
 /** The text of a page's `<main>`, tags removed, entities decoded, spaces collapsed. */
 export function mainText(html: string): string {
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? html;
-  return decode(main.replace(/<[^>]+>/g, ' '))
+  return decode(main.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The `value` of the `<input id="…">` (or the selected option of a `<select id="…">`). */
+export function inputValue(html: string, id: string): string {
+  const input = new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0];
+  if (input) return decode(/value="([^"]*)"/.exec(input)?.[1] ?? '');
+  const select = new RegExp(`<select[^>]*id="${id}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1];
+  if (select === undefined) throw new Error(`no input #${id}`);
+  return decode(/<option value="([^"]*)" selected>/.exec(select)?.[1] ?? '');
 }
 
 /** The content of the `<textarea id="…">`, as the browser would read it. */

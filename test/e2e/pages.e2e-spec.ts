@@ -1,5 +1,6 @@
 import {
   decode,
+  inputValue,
   mainText,
   makeAccount,
   NAMES,
@@ -9,6 +10,7 @@ import {
   textarea,
 } from '../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { formFields } from './sheet-form-helpers';
 import { GameJson, scoreSheet, StandingsJson } from './tournament-helpers';
 
 /**
@@ -41,6 +43,15 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
     const req = t.http.post(path).set('Origin', t.url).type('form');
     return (cookie ? req.set('Cookie', cookie) : req).send(form);
   };
+  /** A form post of already-encoded fields (rows repeat their field names, as a browser sends them). */
+  const postForm = (path: string, body: string, cookie = judge) =>
+    t.http.post(path).set('Origin', t.url).type('form').set('Cookie', cookie).send(body);
+  /** The draft version the sheet page of a game was built from. */
+  const draftOf = async (id: number) =>
+    inputValue(
+      (await get(`/judge/games/${id}/scoresheet`, judge).expect(200)).text,
+      'draft-version',
+    );
   const game = async (id: number) =>
     (await t.http.get(`/api/games/${id}`).expect(200)).body as GameJson;
 
@@ -256,79 +267,97 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(mainText(after)).toContain('Sačuvano.');
     });
 
-    test('score sheet: a JSON syntax error names its line and keeps the text byte for byte', async () => {
+    test('score sheet: a new sheet is empty rows for the whole game, players alternating from the pairing', async () => {
+      const g = await game(site.pendingGame);
+      const page = (await get(`/judge/games/${g.id}/scoresheet`, judge).expect(200)).text;
+      expect(page.match(/<tr class="sheet-row"/g)).toHaveLength(20); // 2 players x 10 turns
+      expect(inputValue(page, 'c-0-player')).toBe('0');
+      expect(inputValue(page, 'c-1-player')).toBe('1');
+      expect(inputValue(page, 'c-19-player')).toBe('1');
+      expect(mainText(page)).toContain('Pozicija');
+      expect(page).toContain(`<option value="1">${g.second!.name}</option>`);
+      expect(decode(page)).toMatch(
+        /<script src="\/assets\/sheet-form\.js\?v=[0-9a-f]{12}" defer><\/script>/,
+      );
+      expect(decode(page)).toContain('"draftUrl":');
+    });
+
+    test('score sheet: an import with a JSON slip names its line and keeps the text', async () => {
       const g = await game(site.pendingGame);
       const { sheet } = scoreSheet([g.first.name, g.second!.name], 5);
       const text = JSON.stringify(sheet, null, 2).replace('"turns": [', '"turns": [,');
       const line = text.split('\n').findIndex((l) => l.includes('"turns": [,')) + 1;
       const res = await post(
         `/judge/games/${g.id}/scoresheet?v=${g.version}`,
-        { sheet: text, intent: 'verify' },
+        { import: text, intent: 'import' },
         judge,
       ).expect(422);
       expect(mainText(res.text)).toContain(`(red ${line})`);
       expect(mainText(res.text)).toContain('očekuje se vrednost');
-      expect(textarea(res.text, 'sheet')).toBe(text);
+      expect(textarea(res.text, 'import')).toBe(text);
       expect((await game(g.id)).status).toBe('pending');
     });
 
-    test('score sheet: a GCG record is read too; its bad line is named', async () => {
+    test('score sheet: a GCG import with a bad line names it', async () => {
       const g = await game(site.pendingGame);
       const gcg = `#player1 A ${g.first.name}\n#player2 B ${g.second!.name}\n>A: KUCA 8H KUCA +10 10\n>B: \n`;
       const res = await post(
         `/judge/games/${g.id}/scoresheet`,
-        { sheet: gcg, intent: 'verify' },
+        { import: gcg, intent: 'import' },
         judge,
       ).expect(422);
       expect(mainText(res.text)).toContain('(red 4)');
       expect(mainText(res.text)).toContain('GCG, red 4');
-      expect(textarea(res.text, 'sheet')).toBe(gcg);
+      expect(textarea(res.text, 'import')).toBe(gcg);
     });
 
-    test("score sheet: players that are not the game's are named, the line given", async () => {
+    test('score sheet: an import whose players are listed the other way round fills each row for the right player', async () => {
       const g = await game(site.pendingGame);
       const { sheet } = scoreSheet([g.second!.name, g.first.name], 5);
-      const text = JSON.stringify(sheet, null, 2);
       const res = await post(
         `/judge/games/${g.id}/scoresheet`,
-        { sheet: text, intent: 'verify' },
+        { import: JSON.stringify(sheet), intent: 'import' },
         judge,
-      ).expect(422);
-      expect(mainText(res.text)).toContain('obrnutim redom');
-      expect(mainText(res.text)).toContain(
-        `(red ${text.split('\n').findIndex((l) => l.includes('"players"')) + 1})`,
-      );
-      expect(textarea(res.text, 'sheet')).toBe(text);
+      ).expect(200);
+      // The sheet's first mover is the game's second player: row 1 is theirs.
+      expect(inputValue(res.text, 'c-0-player')).toBe('1');
+      expect(inputValue(res.text, 'c-0-position')).toBe(sheet.turns[0].play!.split(' ')[0]);
+      expect(inputValue(res.text, 'c-1-player')).toBe('0');
     });
 
-    test('score sheet: a wrong score is flagged on its turn; saving stores it and the standings move', async () => {
+    test('score sheet: a wrong score is flagged on its cell; saving stores the rows as typed and the standings move', async () => {
       const g = await game(site.pendingGame);
+      const players = [g.first.name, g.second!.name];
       const { sheet } = scoreSheet([g.first.name, g.second!.name], 21);
       const wrong = structuredClone(sheet);
       wrong.turns[2].score = (wrong.turns[2].score ?? 0) + 7;
-      const typed = JSON.stringify(wrong, null, 2) + '\n';
-      const check = await post(
+      const check = await postForm(
         `/judge/games/${g.id}/scoresheet?v=${g.version}`,
-        { sheet: typed.replace(/\n/g, '\r\n'), intent: 'verify' },
-        judge,
+        formFields(wrong, players, { intent: 'verify', draftVersion: await draftOf(g.id) }),
       ).expect(200);
-      expect(check.text).toMatch(/<tr id="turn-3" class="bad"/);
+      expect(check.text).toMatch(
+        /<input type="text" name="score" id="c-2-score" value="\d+"[^>]* class="bad" aria-invalid="true" aria-describedby="msg-2"/,
+      );
       expect(check.text).toContain('class="verdict bad"');
-      expect(textarea(check.text, 'sheet')).toBe(typed);
+      expect(inputValue(check.text, 'c-2-score')).toBe(String(wrong.turns[2].score));
       expect((await game(g.id)).status).toBe('pending');
 
       const before = (await t.http.get(`/api/divisions/${site.divisionId}/standings`).expect(200))
         .body as StandingsJson;
-      const good = JSON.stringify(sheet, null, 2);
-      const saved = await post(
-        `/judge/games/${g.id}/scoresheet?v=${g.version}`,
-        { sheet: good, intent: 'save' },
-        judge,
-      ).expect(303);
+      // Typed as a judge would: lower-case positions, clocks without a colon.
+      const typed = formFields(sheet, players, { intent: 'save' }, (form) => {
+        form.rows[0].position = form.rows[0].position.toLowerCase();
+        form.rows[0].clock = form.rows[0].clock.replace(':', '');
+      });
+      const saved = await postForm(`/judge/games/${g.id}/scoresheet?v=${g.version}`, typed).expect(
+        303,
+      );
       expect(saved.headers.location).toBe(`/judge/games/${g.id}/scoresheet?done=saved`);
       const stored = (await t.http.get(`/api/games/${g.id}/scoresheet`).expect(200)).body;
-      expect(stored.text).toBe(good);
       expect(stored.ok).toBe(true);
+      const doc = JSON.parse(stored.text);
+      expect(doc.turns).toEqual(sheet.turns);
+      expect(doc.meta.form.rows[0].position).toBe(sheet.turns[0].play!.split(' ')[0].toLowerCase());
       const after = (await t.http.get(`/api/divisions/${site.divisionId}/standings`).expect(200))
         .body as StandingsJson;
       const points = (s: StandingsJson) =>
@@ -337,14 +366,69 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(points(after)).toBe(points(before) + 1);
       const page = (await get(saved.headers.location, judge).expect(200)).text;
       expect(mainText(page)).toContain('Zapisnik je sačuvan');
-      expect(textarea(page, 'sheet')).toBe(good);
-      // Saving again with the version of the old page is refused, the text kept.
-      const stale = await post(
-        `/judge/games/${g.id}/scoresheet?v=${g.version}`,
-        { sheet: good, intent: 'save' },
-        judge,
+      // The rows come back exactly as typed.
+      expect(inputValue(page, 'c-0-position')).toBe(
+        sheet.turns[0].play!.split(' ')[0].toLowerCase(),
+      );
+      expect(inputValue(page, 'c-0-clock')).toBe(sheet.turns[0].clock!.replace(':', ''));
+      // Saving again with the version of the old page is refused, the rows kept.
+      const stale = await postForm(`/judge/games/${g.id}/scoresheet?v=${g.version}`, typed).expect(
+        409,
+      );
+      expect(inputValue(stale.text, 'c-0-clock')).toBe(sheet.turns[0].clock!.replace(':', ''));
+    });
+
+    test('score sheet: a draft is kept as the judge checks, restored on return; a second judge gets a conflict, not an overwrite', async () => {
+      const g = await game(site.pendingGame);
+      const players = [g.first.name, g.second!.name];
+      const { sheet } = scoreSheet([g.first.name, g.second!.name], 8);
+      const half = { ...sheet, turns: sheet.turns.slice(0, 6), end: undefined, claimed: undefined };
+      const first = await postForm(
+        `/judge/games/${g.id}/scoresheet`,
+        formFields(half, players, { intent: 'verify', draftVersion: '0' }),
+      ).expect(200);
+      const version = inputValue(first.text, 'draft-version');
+      expect(Number(version)).toBeGreaterThan(0);
+      const back = (await get(`/judge/games/${g.id}/scoresheet`, judge).expect(200)).text;
+      expect(mainText(back)).toContain('Vraćen je nacrt');
+      expect(inputValue(back, 'c-5-position')).toBe(half.turns[5].play!.split(' ')[0]);
+      expect(inputValue(back, 'draft-version')).toBe(version);
+      // Another judge, on a page loaded before that draft, is told and overwrites nothing.
+      const other = await signInCookie(t, 'judge');
+      const conflict = await postForm(
+        `/judge/games/${g.id}/scoresheet`,
+        formFields({ ...half, turns: half.turns.slice(0, 2) }, players, {
+          intent: 'verify',
+          draftVersion: '0',
+        }),
+        other,
       ).expect(409);
-      expect(textarea(stale.text, 'sheet')).toBe(good);
+      expect(mainText(conflict.text)).toContain('u drugom prozoru');
+      expect(inputValue(conflict.text, 'c-1-position')).toBe(half.turns[1].play!.split(' ')[0]);
+      const kept = (await get(`/judge/games/${g.id}/scoresheet`, judge).expect(200)).text;
+      expect(inputValue(kept, 'c-5-position')).toBe(half.turns[5].play!.split(' ')[0]);
+      // The page's script saves the same way, as JSON.
+      const stale = await t.http
+        .put(`/judge/games/${g.id}/scoresheet/draft`)
+        .set('Origin', t.url)
+        .set('Cookie', other)
+        .send({
+          version: 0,
+          form: {
+            rows: [],
+            end: {
+              reason: '',
+              racks: ['', ''],
+              clocks: ['', ''],
+              timeExpired: '',
+              final: ['', ''],
+            },
+            extra: '',
+          },
+        })
+        .expect(409);
+      expect(stale.body.details.version).toBe(Number(version));
+      expect(stale.body.details.form.rows).toHaveLength(6);
     });
 
     test('word check: a verdict for the play as a whole, and errors on the form', async () => {

@@ -1,0 +1,481 @@
+/**
+ * The score-sheet page in the browser: the same engine as the server checks
+ * the sheet on every keystroke, puts each finding on the cell it is about,
+ * redraws the board, and keeps the rows as a draft on the server as the judge
+ * types. Without this script the form still posts and the server shows the
+ * same flags.
+ */
+import type { WordList } from '../engine/words';
+import type { Lang } from '../i18n';
+import { CellFlag, checkForm, checkSection, FormCheck } from '../sheet-form';
+import { emptyRow, FormRow, isEmptyRow, SheetForm } from '../sheet-form/form';
+import { ROW_FIELDS, SheetLayout } from '../sheet-form/layout';
+import { ft } from '../sheet-form/messages';
+
+interface Config {
+  lang: Lang;
+  layout: SheetLayout;
+  draftUrl: string;
+  wordsUrl: string | null;
+}
+
+/** The tournament's word list, asked of the server word by word and remembered. */
+class RemoteWords implements WordList {
+  readonly known = new Map<string, boolean>();
+  readonly pending = new Set<string>();
+  readonly size = 1;
+
+  has(key: string): boolean {
+    const v = this.known.get(key);
+    if (v !== undefined) return v;
+    // Not asked yet: no flag until the server answers, then the sheet is checked again.
+    this.pending.add(key);
+    return true;
+  }
+}
+
+/** Time from a keystroke to its flags on the page, in milliseconds (read by the benchmark). */
+const timings: number[] = [];
+(window as unknown as { sheetTimings: number[] }).sheetTimings = timings;
+
+function start(): void {
+  const configNode = document.getElementById('sheet-config');
+  const formNode = document.getElementById('sheet-form');
+  if (!configNode || !(formNode instanceof HTMLFormElement)) return;
+  const config = JSON.parse(configNode.textContent ?? '{}') as Config;
+  const { lang, layout } = config;
+  const tbody = document.querySelector<HTMLTableSectionElement>('#sheet-rows tbody')!;
+  const status = document.getElementById('live-status')!;
+  const words = config.wordsUrl ? new RemoteWords() : null;
+  const draftInput = document.getElementById('draft-version') as HTMLInputElement;
+  let draftVersion = Number(draftInput.value) || 0;
+  let dirty = false;
+  let saving = false;
+  let conflict = false;
+
+  status.hidden = false;
+  status.textContent = ft(lang, 'form.live');
+
+  // ------------------------------------------------------------ reading the form
+
+  const rowElements = () => Array.from(tbody.querySelectorAll<HTMLTableRowElement>('tr.sheet-row'));
+  const field = (scope: ParentNode, name: string) =>
+    scope.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+  const values = (name: string) =>
+    Array.from(formNode.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)).map((e) => e.value);
+
+  function readForm(): SheetForm {
+    const rows = rowElements().map((tr) => {
+      const row = emptyRow(0);
+      for (const f of ROW_FIELDS) row[f] = field(tr, f)?.value ?? '';
+      row.extra = field(tr, 'extra')?.value ?? '';
+      return row;
+    });
+    const n = layout.players.length;
+    const perPlayer = (name: string) => {
+      const xs = values(name);
+      return Array.from({ length: n }, (_, p) => xs[p] ?? '');
+    };
+    return {
+      rows,
+      end: {
+        reason: field(formNode!, 'endReason')?.value ?? '',
+        racks: perPlayer('endRack'),
+        clocks: perPlayer('endClock'),
+        timeExpired: field(formNode!, 'endTimeExpired')?.value ?? '',
+        final: perPlayer('endFinal'),
+      },
+      extra: field(formNode!, 'sheetExtra')?.value ?? '',
+    };
+  }
+
+  // ------------------------------------------------------------ showing the check
+
+  function setMessages(box: Element | null, messages: { tone: string; text: string }[]): void {
+    if (!box) return;
+    const target = box.tagName === 'TR' ? box.querySelector('td')! : box;
+    target.replaceChildren(
+      ...messages.map((m) => {
+        const div = document.createElement('div');
+        div.className = m.tone;
+        div.textContent = m.text;
+        return div;
+      }),
+    );
+    box.classList.toggle('empty', messages.length === 0);
+  }
+
+  function mark(el: Element | null, tone: 'bad' | 'warn' | null, describedBy: string): void {
+    if (!el) return;
+    el.classList.remove('bad', 'warn');
+    if (tone) {
+      el.classList.add(tone);
+      el.setAttribute('aria-invalid', 'true');
+      el.setAttribute('aria-describedby', describedBy);
+    } else {
+      el.removeAttribute('aria-invalid');
+      el.removeAttribute('aria-describedby');
+    }
+  }
+
+  const worst = (flags: CellFlag[]): 'bad' | 'warn' | null =>
+    flags.some((f) => f.tone === 'bad') ? 'bad' : flags.length > 0 ? 'warn' : null;
+
+  function show(check: FormCheck): void {
+    const byRow = new Map<number, CellFlag[]>();
+    const endFlags: Extract<CellFlag, { end: string }>[] = [];
+    const sheetFlags: CellFlag[] = [];
+    for (const f of check.flags) {
+      if ('row' in f) byRow.set(f.row, [...(byRow.get(f.row) ?? []), f]);
+      else if ('end' in f) endFlags.push(f);
+      else sheetFlags.push(f);
+    }
+    rowElements().forEach((tr, i) => {
+      const flags = byRow.get(i) ?? [];
+      tr.classList.remove('bad', 'warn');
+      const tone = worst(flags);
+      if (tone) tr.classList.add(tone);
+      for (const f of layout.columns) {
+        mark(field(tr, f), worst(flags.filter((x) => 'field' in x && x.field === f)), `msg-${i}`);
+      }
+      setMessages(
+        document.getElementById(`msg-${i}`),
+        flags.map((f) => ({ tone: f.tone, text: f.message })),
+      );
+    });
+    const endCells = formNode!.querySelectorAll('.sheet-end [name]');
+    endCells.forEach((el) => {
+      const id = el.id.split('-');
+      const endField = id[1];
+      const player = id[2] === undefined ? undefined : Number(id[2]);
+      mark(
+        el,
+        worst(
+          endFlags.filter(
+            (f) => f.end === endField && (player === undefined || f.player === player),
+          ),
+        ),
+        'msg-end',
+      );
+    });
+    setMessages(
+      document.getElementById('msg-end'),
+      endFlags.map((f) => ({ tone: f.tone, text: f.message })),
+    );
+    setMessages(
+      document.getElementById('sheet-findings'),
+      sheetFlags.map((f) => ({ tone: f.tone, text: f.message })),
+    );
+    drawReport(check);
+  }
+
+  function drawReport(check: FormCheck): void {
+    const verdict = document.getElementById('verdict');
+    const board = document.getElementById('board');
+    if (!verdict || !board) return;
+    if (!check.report) {
+      verdict.hidden = false;
+      verdict.className = `verdict${check.flags.length > 0 ? ' bad' : ''}`;
+      verdict.textContent = check.flags.length > 0 ? '✗' : ft(lang, 'form.empty');
+      return;
+    }
+    const section = checkSection(check, layout, lang)!;
+    verdict.hidden = false;
+    verdict.className = `verdict ${section.report.ok ? 'ok' : 'bad'}`;
+    const strong = document.createElement('strong');
+    strong.textContent = `${section.report.ok ? '✓' : '✗'} ${section.report.verdict}`;
+    verdict.replaceChildren(strong, ` ${section.report.resultText}`);
+    board.hidden = false;
+    if (section.boardSvg) {
+      // The SVG is built by the same renderer as the server's pages, every text in it escaped.
+      board.innerHTML = section.boardSvg;
+      if (section.legend.length > 0) {
+        const caption = document.createElement('figcaption');
+        const list = document.createElement('ul');
+        list.className = 'legend';
+        for (const entry of section.legend) {
+          const li = document.createElement('li');
+          const swatch = document.createElement('span');
+          swatch.className = `swatch swatch-${entry.kind}${entry.kind === 'highlight' ? ' highlight' : ''}`;
+          swatch.style.background = entry.fill;
+          li.append(swatch, entry.label);
+          list.append(li);
+        }
+        caption.append(list);
+        board.append(caption);
+      }
+    } else {
+      board.textContent = section.boardNote ?? '';
+    }
+  }
+
+  // ------------------------------------------------------------ checking
+
+  let lookup: Promise<void> | null = null;
+
+  function check(startedAt: number | null): void {
+    const form = readForm();
+    const result = checkForm(form, layout, lang, words);
+    show(result);
+    if (startedAt !== null) timings.push(performance.now() - startedAt);
+    if (words && words.pending.size > 0 && lookup === null) lookup = askWords();
+  }
+
+  async function askWords(): Promise<void> {
+    const keys = [...words!.pending].slice(0, 200);
+    const url = `${config.wordsUrl}?${keys.map((k) => `k=${encodeURIComponent(k)}`).join('&')}`;
+    status.textContent = ft(lang, 'form.checking');
+    try {
+      const answer = await fetch(url, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
+      if (!answer.ok) throw new Error(String(answer.status));
+      const { known } = (await answer.json()) as { known: Record<string, boolean | null> };
+      for (const k of keys) {
+        words!.pending.delete(k);
+        const v = known[k];
+        if (typeof v === 'boolean') words!.known.set(k, v);
+      }
+      status.textContent = ft(lang, 'form.live');
+    } catch {
+      for (const k of keys) words!.pending.delete(k);
+      status.textContent = ft(lang, 'form.wordsUnavailable');
+    }
+    lookup = null;
+    check(null);
+  }
+
+  // ------------------------------------------------------------ drafts
+
+  let saveTimer: number | undefined;
+
+  function scheduleSave(): void {
+    dirty = true;
+    if (conflict) return;
+    window.clearTimeout(saveTimer);
+    saveTimer = window.setTimeout(() => void saveDraft(), 700);
+  }
+
+  async function saveDraft(): Promise<void> {
+    if (saving || !dirty || conflict) return;
+    saving = true;
+    dirty = false;
+    const form = readForm();
+    let last = -1;
+    form.rows.forEach((r: FormRow, i) => {
+      if (!isEmptyRow(r)) last = i;
+    });
+    form.rows = form.rows.slice(0, last + 1);
+    try {
+      const answer = await fetch(config.draftUrl, {
+        method: 'PUT',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ form, version: draftVersion }),
+      });
+      const body = (await answer.json()) as {
+        version?: number;
+        savedAt?: string;
+        details?: { savedBy?: string | null; savedAt?: string; version?: number; form?: SheetForm };
+        message?: string;
+      };
+      if (answer.status === 409) {
+        showConflict(body.details ?? {});
+      } else if (!answer.ok) {
+        dirty = true;
+        status.textContent = ft(lang, 'form.draftFailed', {
+          reason: body.message ?? String(answer.status),
+        });
+      } else {
+        draftVersion = body.version ?? draftVersion;
+        draftInput.value = String(draftVersion);
+        status.textContent = ft(lang, 'form.draftSaved', { time: timeOfDay(body.savedAt) });
+      }
+    } catch {
+      dirty = true;
+      status.textContent = ft(lang, 'form.draftFailed', { reason: '—' });
+    } finally {
+      saving = false;
+    }
+    if (dirty && !conflict) scheduleSave();
+  }
+
+  function showConflict(other: {
+    savedBy?: string | null;
+    savedAt?: string;
+    version?: number;
+    form?: SheetForm;
+  }): void {
+    conflict = true;
+    const box = document.createElement('div');
+    box.className = 'notice bad';
+    box.id = 'sheet-conflict';
+    box.setAttribute('role', 'alert');
+    const text = document.createElement('p');
+    text.textContent = ft(lang, 'form.conflict', {
+      name: other.savedBy ?? ft(lang, 'form.someone'),
+      time: timeOfDay(other.savedAt),
+    });
+    const keep = document.createElement('button');
+    keep.type = 'button';
+    keep.textContent = ft(lang, 'form.conflictKeep');
+    keep.addEventListener('click', () => {
+      draftVersion = other.version ?? 0;
+      draftInput.value = String(draftVersion);
+      conflict = false;
+      box.remove();
+      dirty = true;
+      void saveDraft();
+    });
+    const load = document.createElement('button');
+    load.type = 'button';
+    load.className = 'secondary';
+    load.textContent = ft(lang, 'form.conflictLoad');
+    load.addEventListener('click', () => window.location.reload());
+    const actions = document.createElement('p');
+    actions.className = 'actions';
+    actions.append(load, keep);
+    box.append(text, actions);
+    document.getElementById('sheet-conflict')?.remove();
+    formNode!.before(box);
+  }
+
+  // ------------------------------------------------------------ rows and keys
+
+  function addRow(): HTMLTableRowElement {
+    const rows = rowElements();
+    const last = rows[rows.length - 1];
+    const lastMessage = document.getElementById(`msg-${rows.length - 1}`)!;
+    const i = rows.length;
+    const row = last.cloneNode(true) as HTMLTableRowElement;
+    const message = lastMessage.cloneNode(true) as HTMLTableRowElement;
+    row.dataset.row = String(i);
+    row.classList.remove('bad', 'warn');
+    row.querySelector('th')!.firstChild!.textContent = String(i + 1);
+    row.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]').forEach((el) => {
+      const name = el.getAttribute('name')!;
+      if (el.id) el.id = `c-${i}-${name}`;
+      const label = el.getAttribute('aria-label');
+      if (label) el.setAttribute('aria-label', label.replace(/\d+$/, String(i + 1)));
+      if (el instanceof HTMLSelectElement) el.selectedIndex = 0;
+      else el.value = '';
+      mark(el, null, '');
+    });
+    const previous = Number(field(last, 'player')?.value ?? 0);
+    const player = field(row, 'player');
+    if (player) player.value = String((previous + 1) % layout.players.length);
+    const kind = field(row, 'kind');
+    if (kind) kind.value = 'play';
+    message.id = `msg-${i}`;
+    message.dataset.for = String(i);
+    setMessages(message, []);
+    tbody.append(row, message);
+    return row;
+  }
+
+  const focusables = () =>
+    Array.from(
+      formNode.querySelectorAll<HTMLElement>(
+        '#sheet-rows input:not([type=hidden]), #sheet-rows select, .sheet-end input, .sheet-end select',
+      ),
+    );
+
+  // Where the judge started typing in the current row: Enter goes on from there in the next row.
+  let anchor: { row: HTMLTableRowElement; name: string } | null = null;
+  formNode.addEventListener('focusin', (event) => {
+    const target = event.target as HTMLElement;
+    const tr = target.closest<HTMLTableRowElement>('tr.sheet-row');
+    const name = target.getAttribute('name');
+    if (tr && name && anchor?.row !== tr) anchor = { row: tr, name };
+  });
+
+  const focusCell = (el: HTMLInputElement | HTMLSelectElement | null | undefined) => {
+    el?.focus();
+    if (el instanceof HTMLInputElement) el.select();
+  };
+
+  formNode.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
+    if (target.closest('.sheet-import')) return;
+    const tr = target.closest<HTMLTableRowElement>('tr.sheet-row');
+    const name = target.getAttribute('name')!;
+    if (event.key === 'Enter') {
+      // As in a spreadsheet: Enter goes to the next row, in the column where typing in this row
+      // began (Tab, Tab, Enter comes back under the position); Shift+Enter goes up.
+      event.preventDefault();
+      if (!tr) {
+        const all = focusables();
+        focusCell(all[all.indexOf(target) + (event.shiftKey ? -1 : 1)] as HTMLInputElement);
+        return;
+      }
+      const rows = rowElements();
+      const at = rows.indexOf(tr) + (event.shiftKey ? -1 : 1);
+      if (at < 0) return;
+      const next = rows[at] ?? addRow();
+      const column = anchor?.row === tr ? anchor.name : name;
+      focusCell(field(next, column));
+      anchor = { row: next, name: column };
+      return;
+    }
+    if (
+      (event.key === 'ArrowDown' || event.key === 'ArrowUp') &&
+      tr &&
+      target instanceof HTMLInputElement
+    ) {
+      const rows = rowElements();
+      const i = rows.indexOf(tr) + (event.key === 'ArrowDown' ? 1 : -1);
+      if (i >= 0 && i < rows.length) {
+        event.preventDefault();
+        focusCell(field(rows[i], name));
+      }
+    }
+  });
+
+  const onEdit = (event: Event) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('.sheet-import')) return;
+    const startedAt = performance.now();
+    document.getElementById('full-report')?.replaceChildren();
+    const tr = target.closest('tr.sheet-row');
+    if (tr && tr === rowElements().at(-1) && !isEmptyRow(readRow(tr as HTMLTableRowElement)))
+      addRow();
+    check(startedAt);
+    scheduleSave();
+  };
+  const readRow = (tr: HTMLTableRowElement): FormRow => {
+    const row = emptyRow(0);
+    for (const f of ROW_FIELDS) row[f] = field(tr, f)?.value ?? '';
+    row.extra = field(tr, 'extra')?.value ?? '';
+    return row;
+  };
+  formNode.addEventListener('input', onEdit);
+  formNode.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLSelectElement) onEdit(event);
+  });
+
+  document.getElementById('add-rows')?.addEventListener('click', (event) => {
+    event.preventDefault();
+    for (let k = 0; k < 10; k++) addRow();
+  });
+  formNode.addEventListener('submit', () => {
+    // The post carries the rows; the draft it would race with is not sent.
+    window.clearTimeout(saveTimer);
+    dirty = false;
+  });
+  window.addEventListener('beforeunload', () => {
+    if (dirty && !conflict) void saveDraft();
+  });
+
+  check(null);
+}
+
+/** `14:05` in the judge's own time, from an ISO time stamp. */
+function timeOfDay(iso: string | undefined): string {
+  const d = iso ? new Date(iso) : new Date();
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

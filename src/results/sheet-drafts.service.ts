@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { User } from '../auth/user.entity';
+import { BadInput, Conflict } from '../common/errors';
+import { Transactions } from '../database/transactions';
+import { isSheetForm, SheetForm } from '../sheet-form/form';
+import { SheetDraft } from './sheet-draft.entity';
+
+/** A draft as the page needs it. */
+export interface DraftView {
+  form: SheetForm;
+  version: number;
+  savedBy: string | null;
+  savedAt: Date;
+}
+
+/** The largest draft kept (a 200-row sheet of long cells fits many times over). */
+const MAX_DRAFT_BYTES = 200_000;
+
+/**
+ * Score sheets being typed. A save names the version it was based on; when
+ * another judge saved in between, it is refused with what they saved, never
+ * written over it.
+ */
+@Injectable()
+export class SheetDraftsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
+
+  async get(gameId: number): Promise<DraftView | null> {
+    const draft = await this.dataSource.manager.findOneBy(SheetDraft, { gameId });
+    return draft ? view(draft) : null;
+  }
+
+  /** Keeps the rows; `basedOn` is the version the page had (0: none yet). */
+  async save(
+    gameId: number,
+    form: unknown,
+    basedOn: number,
+    user: User | null,
+  ): Promise<{ version: number; savedAt: Date }> {
+    if (!isSheetForm(form)) {
+      throw new BadInput('DRAFT_UNREADABLE', 'a draft must be the rows of the sheet form');
+    }
+    const text = JSON.stringify(form);
+    if (text.length > MAX_DRAFT_BYTES) {
+      throw new BadInput('DRAFT_TOO_LARGE', `a draft may be at most ${MAX_DRAFT_BYTES} bytes`);
+    }
+    return this.transactions.run(async (m) => {
+      const draft = await m.findOneBy(SheetDraft, { gameId });
+      const current = draft?.version ?? 0;
+      if (basedOn !== current) {
+        throw new Conflict(
+          'DRAFT_CONFLICT',
+          `the sheet of game ${gameId} was changed by ${draft?.savedBy ?? 'someone'} since you loaded it (version ${current}, yours ${basedOn})`,
+          draft ? view(draft) : { version: current },
+        );
+      }
+      const savedBy = user?.name ?? null;
+      if (draft) {
+        draft.form = text;
+        draft.version = current + 1;
+        draft.savedBy = savedBy;
+        const saved = await m.save(draft);
+        return { version: saved.version, savedAt: saved.updatedAt };
+      }
+      const created = await m.save(
+        m.create(SheetDraft, { gameId, form: text, version: 1, savedBy }),
+      );
+      return { version: created.version, savedAt: created.updatedAt };
+    });
+  }
+}
+
+function view(draft: SheetDraft): DraftView {
+  const parsed: unknown = JSON.parse(draft.form);
+  return {
+    form: parsed as SheetForm,
+    version: draft.version,
+    savedBy: draft.savedBy,
+    savedAt: draft.updatedAt,
+  };
+}

@@ -1,0 +1,219 @@
+import { readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+import { findRuleSet, gcgToScoresheet, parseGcg, Scoresheet, verifyDocument } from '../engine';
+import { LANGUAGES } from '../i18n';
+import {
+  checkForm,
+  emptyEnd,
+  emptyRow,
+  FormRow,
+  formToSheet,
+  normaliseClock,
+  normalisePosition,
+  padRows,
+  SheetForm,
+  sheetLayout,
+  sheetToForm,
+} from '.';
+
+const FIXTURES = join(__dirname, '..', '..', 'test', 'fixtures');
+const KVIZOVKA = sheetLayout(findRuleSet('kvizovka')!, ['Ana Petrović', 'Marko Jovanović']);
+
+/** A row of a Kvizovka form: `row(0, '9F', 'KUĆA', '8', '8', '28:40')`. */
+function row(
+  player: number,
+  position: string,
+  word: string,
+  score = '',
+  total = '',
+  clock = '',
+  more: Partial<FormRow> = {},
+): FormRow {
+  return { ...emptyRow(player), position, word, score, total, clock, ...more };
+}
+
+const form = (rows: FormRow[], players = 2): SheetForm => ({
+  rows,
+  end: emptyEnd(players),
+  extra: '',
+});
+
+describe('sheet form: what a judge types', () => {
+  it.each([
+    ['9F', '9F'],
+    ['9f', '9F'],
+    ['f9', 'F9'],
+    [' 9 F ', '9F'],
+    ['11g', '11G'],
+    ['9Ф', '9F'], // a Serbian Cyrillic keyboard
+    ['Г11', 'G11'],
+    ['99', null],
+    ['F', null],
+    ['9FF', null],
+    ['', null],
+  ])('position %j reads as %j', (typed, expected) => {
+    expect(normalisePosition(typed)).toBe(expected);
+  });
+
+  it.each([
+    ['28:40', '28:40'],
+    ['2840', '28:40'],
+    ['28.40', '28:40'],
+    ['28,40', '28:40'],
+    ['28 40', '28:40'],
+    ['5:07', '05:07'],
+    ['507', '05:07'],
+    ['-0:30', '-00:30'],
+    ['28:60', null],
+    ['28:4', null],
+    ['abc', null],
+  ])('clock %j reads as %j', (typed, expected) => {
+    expect(normaliseClock(typed)).toBe(expected);
+  });
+
+  it('builds the scoresheet/1 turns from the rows, empty rows left out', () => {
+    const rows = [
+      row(0, '9f', 'KUĆA', '8', '8', '2840'),
+      emptyRow(1),
+      row(1, 'g8', 'R.KA', '7', '', '27:02'),
+      { ...emptyRow(0), kind: 'exchange', word: '3', clock: '25:10' },
+      { ...emptyRow(1), kind: 'pass' },
+      row(0, '11G', '.U.O', '5', '18', '22:05', { challenge: 'valid' }),
+    ];
+    const { doc, turnRows, errors } = formToSheet(form(rows), KVIZOVKA, 'sr-Latn');
+    expect(errors).toEqual([]);
+    expect(turnRows).toEqual([0, 2, 3, 4, 5]);
+    expect(doc.turns).toEqual([
+      { player: 0, play: '9F KUĆA', score: 8, total: 8, clock: '28:40' },
+      { player: 1, play: 'G8 R.KA', score: 7, clock: '27:02' },
+      { player: 0, exchange: 3, clock: '25:10' },
+      { player: 1, pass: true },
+      {
+        player: 0,
+        play: '11G .U.O',
+        score: 5,
+        total: 18,
+        clock: '22:05',
+        challenge: { by: 1, valid: true },
+      },
+    ]);
+    expect(doc.players).toEqual(['Ana Petrović', 'Marko Jovanović']);
+  });
+
+  it('names the cell that cannot be read, in the page language, and keeps the turn', () => {
+    const rows = [row(0, '9F', 'KUĆA', 'osam', '8', '28:61'), row(1, 'X', 'RUKA')];
+    for (const lang of LANGUAGES) {
+      const { doc, errors } = formToSheet(form(rows), KVIZOVKA, lang);
+      expect(doc.turns).toHaveLength(2);
+      expect(errors.map((e) => ('row' in e ? `${e.row}:${e.field}` : '?'))).toEqual([
+        '0:clock',
+        '0:score',
+        '1:position',
+      ]);
+      if (lang !== 'en') {
+        for (const e of errors) expect(e.message).not.toMatch(/\b(Enter|the|position|whole)\b/);
+      }
+    }
+    const sr = formToSheet(form(rows), KVIZOVKA, 'sr-Latn').errors;
+    expect(sr[2].message).toContain('„X” nije pozicija');
+    expect(formToSheet(form(rows), KVIZOVKA, 'sr-Cyrl').errors[2].message).toContain(
+      '„X” није позиција: 9F је ред 9',
+    );
+  });
+
+  it('asks who challenged in a game of three or more, and never the player himself', () => {
+    const three = sheetLayout(findRuleSet('scrabble-target')!, ['A', 'B', 'C']);
+    expect(three.columns).toContain('challengeBy');
+    const rows = [
+      row(0, '8H', 'CAT', '', '', '', { challenge: 'invalid' }),
+      row(1, 'H8', 'C.T', '', '', '', { challenge: 'valid', challengeBy: '1' }),
+      row(2, '9G', 'AT', '', '', '', { challenge: 'valid', challengeBy: '0' }),
+    ];
+    const { doc, errors } = formToSheet(form(rows, 3), three, 'en');
+    expect(errors.map((e) => ('row' in e ? `${e.row}:${e.field}` : '?'))).toEqual([
+      '0:challengeBy',
+      '1:challengeBy',
+    ]);
+    expect(doc.turns[2].challenge).toEqual({ by: 0, valid: true });
+  });
+
+  it('pads a new sheet with rows for the whole game, players alternating', () => {
+    const rows = padRows([], KVIZOVKA);
+    expect(rows).toHaveLength(20); // 2 players x 10 turns
+    expect(rows.map((r) => r.player).join('')).toBe('01'.repeat(10));
+    const scrabble = sheetLayout(findRuleSet('scrabble-en')!, ['A', 'B']);
+    expect(padRows([], scrabble)).toHaveLength(24);
+    expect(scrabble.columns).toContain('rack');
+    const quivit = sheetLayout(findRuleSet('quivit')!, ['A', 'B', 'C']);
+    expect(quivit.columns).toEqual(['player', 'rotation', 'taken', 'score', 'total']);
+  });
+});
+
+/** Every sheet the project keeps, of every rule set, from JSON and from GCG. */
+function fixtureSheets(): [string, Scoresheet][] {
+  const out: [string, Scoresheet][] = [];
+  for (const dir of readdirSync(FIXTURES)) {
+    for (const file of readdirSync(join(FIXTURES, dir))) {
+      const text = readFileSync(join(FIXTURES, dir, file), 'utf8');
+      if (file.endsWith('.sheet.json'))
+        out.push([`${dir}/${file}`, JSON.parse(text) as Scoresheet]);
+      if (file.endsWith('.gcg')) {
+        const parsed = parseGcg(text);
+        const converted = parsed.ok ? gcgToScoresheet(parsed.game, 'scrabble-en') : null;
+        if (converted?.ok) out.push([`${dir}/${file}`, converted.value.sheet]);
+      }
+    }
+  }
+  return out;
+}
+
+describe('sheet form: an imported sheet fills the form and gives the same report', () => {
+  it.each(fixtureSheets())('%s', (_name, sheet) => {
+    const ruleSet = findRuleSet(sheet.rules)!;
+    const layout = sheetLayout(ruleSet, sheet.players, sheet.options ?? {});
+    const filled = sheetToForm(sheet, layout);
+    const { doc, errors, turnRows } = formToSheet(filled, layout, 'en');
+    // Only a play written with no position (a sheet that tests exactly that) is flagged by the form.
+    for (const e of errors) {
+      expect('row' in e && e.field).toBe('position');
+      const play = sheet.turns[turnRows.indexOf('row' in e ? e.row : -1)].play ?? '';
+      expect(normalisePosition(play.split(' ')[0])).toBeNull();
+    }
+    if (errors.length > 0) return;
+    const fromForm = verifyDocument(doc);
+    const original = verifyDocument(sheet);
+    expect(fromForm.ok).toBe(original.ok);
+    if (fromForm.ok && original.ok) expect(fromForm.report).toEqual(original.report);
+  });
+});
+
+describe('sheet form: findings placed on their cells', () => {
+  it('puts a wrong score on the score cell of its row, past empty rows', () => {
+    const rows = [
+      row(0, '9F', 'KUĆA', '8', '8'), // K2 + U2 + Ć3 + A1 = 8
+      emptyRow(1),
+      row(1, 'G8', 'R.KA', '9', '9'), // R1 + U2 (on the board) + K2 + A1 x2 (G11) = 7, not 9
+    ];
+    const check = checkForm(form(rows), KVIZOVKA, 'sr-Latn', null);
+    expect(check.report!.turns[1].score).toEqual({ claimed: 9, computed: 7 });
+    const onScore = check.flags.filter((f) => 'row' in f && f.field === 'score');
+    expect(onScore.map((f) => ('row' in f ? f.row : -1))).toEqual([2]);
+    expect(onScore[0].tone).toBe('bad');
+  });
+
+  it('puts a placement finding on the position, and a form reading error replaces the engine note', () => {
+    const rows = [row(0, '1A', 'KUĆA'), row(1, 'ZZ', 'RUKA')];
+    const check = checkForm(form(rows), KVIZOVKA, 'en', null);
+    const cells = check.flags.map((f) => ('row' in f ? `${f.row}:${f.field}` : '?'));
+    expect(cells).toContain('0:position'); // the first play is off the centre
+    expect(cells.filter((c) => c.startsWith('1:'))).toEqual(['1:position']);
+  });
+
+  it('puts a final score that disagrees on that player’s final cell', () => {
+    const f = form([row(0, '9F', 'KUĆA', '8', '8')]);
+    f.end.final = ['9', '0'];
+    const check = checkForm(f, KVIZOVKA, 'en', null);
+    const finals = check.flags.filter((x) => 'end' in x && x.end === 'final');
+    expect(finals.map((x) => ('end' in x ? x.player : -1))).toEqual([0]);
+  });
+});

@@ -1,0 +1,235 @@
+import type { Lang } from '../i18n';
+import { latinToCyrillic } from '../i18n/transliterate';
+
+/**
+ * The sheet form's texts. Serbian Latin is the master; English has exactly its
+ * keys (the type checker says so); Cyrillic is the Latin transliterated. Kept
+ * apart from the page tables because the browser bundle carries them too.
+ */
+const srLatn = {
+  'col.number': 'Br.',
+  'col.player': 'Igrač',
+  'col.kind': 'Vrsta',
+  'col.position': 'Pozicija',
+  'col.word': 'Reč / pločice',
+  'col.score': 'Poeni',
+  'col.total': 'Ukupno',
+  'col.clock': 'Sat',
+  'col.challenge': 'Osporavanje',
+  'col.challengeBy': 'Osporio',
+  'col.rack': 'Stalak',
+  'col.swap': 'Uzeta prazna',
+  'col.rotation': 'Okretanje',
+  'col.taken': 'Uzete karte (vrednosti)',
+
+  'kind.play': 'reč',
+  'kind.exchange': 'zamena',
+  'kind.pass': 'pas',
+  'challenge.none': '—',
+  'challenge.valid': 'ispravna reč',
+  'challenge.invalid': 'neispravna reč',
+
+  'end.title': 'Kraj partije',
+  'end.reason': 'Kako se završila',
+  'end.reason.none': '—',
+  'end.reason.turns': 'odigrani svi potezi',
+  'end.reason.no-moves': 'nema više poteza',
+  'end.reason.time': 'isteklo vreme',
+  'end.reason.agreed': 'dogovor',
+  'end.reason.out': 'igrač je potrošio pločice',
+  'end.reason.scoreless': 'potezi bez poena',
+  'end.reason.target': 'dostignut cilj',
+  'end.reason.passes': 'uzastopni pasovi',
+  'end.reason.deck': 'špil je potrošen',
+  'end.racks': 'Pločice na stalku',
+  'end.clocks': 'Sat na kraju',
+  'end.timeExpired': 'Isteklo vreme igraču',
+  'end.timeExpired.none': 'nikome',
+  'end.final': 'Konačan rezultat upisan',
+
+  'form.help':
+    'Prepišite zapisnik red po red. Pozicija: ⟦9F⟧ je vodoravno (red pa kolona), ⟦F9⟧ uspravno. Mala slova su džokeri, tačka je pločica koja je već na tabli. Tab i Enter idu na sledeće polje. Prazni redovi se ne računaju; zbir možete ostaviti prazan.',
+  'form.live': 'Provera teče dok kucate.',
+  'form.addRows': 'Dodaj redove',
+  'form.verify': 'Proveri',
+  'form.save': 'Proveri i sačuvaj',
+  'form.import': 'Uvezi JSON ili GCG',
+  'form.importHelp':
+    'Nalepite zapisnik u formatu scoresheet/1 (JSON) ili GCG; popuniće obrazac iznad. Ništa se ne čuva dok ne kliknete „Proveri i sačuvaj”.',
+  'form.importButton': 'Popuni obrazac',
+  'form.turnN': '{n}. red',
+  'form.draftSaved': 'Nacrt sačuvan u {time}.',
+  'form.draftSaving': 'Čuvam nacrt…',
+  'form.draftRestored': 'Vraćen je nacrt od {time} ({name}); zapisnik još nije sačuvan.',
+  'form.draftFailed': 'Nacrt nije sačuvan: {reason}. Ono što ste otkucali ostaje na ovoj stranici.',
+  'form.conflict':
+    '{name} je u {time} menjao ovaj zapisnik u drugom prozoru. Vaši redovi nisu sačuvani preko njegovih.',
+  'form.conflictLoad': 'Učitaj njegovu verziju',
+  'form.conflictKeep': 'Zadrži moju i sačuvaj je',
+  'form.someone': 'drugi sudija',
+  'form.checking': 'Proveravam reči…',
+  'form.wordsUnavailable': 'Reči se trenutno ne mogu proveriti; proveriće ih server pri čuvanju.',
+  'form.boardTitle': 'Tabla posle poslednjeg upisanog poteza',
+  'form.findings': 'Nalazi za celu partiju',
+  'form.noFindings': 'Zapisnik se slaže s pravilima.',
+  'form.empty': 'Zapisnik je još prazan.',
+  'form.wontFit':
+    'Ovaj zapisnik ima podatke kojih u obrascu nema ({fields}); ostaju sačuvani uz red i proveravaju se.',
+
+  'cell.number': 'Upišite ceo broj.',
+  'cell.clock': 'Upišite vreme kao mm:ss (npr. 28:40; može i 2840).',
+  'cell.position':
+    '„{text}” nije pozicija: ⟦9F⟧ je red 9, kolona ⟦F⟧, vodoravno; ⟦F9⟧ je kolona ⟦F⟧, red 9, uspravno.',
+  'cell.positionMissing': 'Upišite poziciju reči (npr. ⟦9F⟧).',
+  'cell.wordMissing': 'Upišite reč.',
+  'cell.exchange': 'Upišite broj zamenjenih pločica (1 do {max}) ili same pločice.',
+  'cell.challengeBy': 'Upišite ko je osporio.',
+  'cell.challengeOwn': 'Igrač ne može osporiti svoj potez.',
+  'cell.challengeKind': 'Osporava se samo reč.',
+  'cell.player': 'Izaberite igrača.',
+  'cell.swap': 'Upišite polje prazne pločice (npr. ⟦H8⟧).',
+  'cell.taken': 'Upišite vrednosti uzetih karata, razdvojene razmakom (npr. 2 1 -1).',
+  'cell.rotation': 'Upišite kartu i smer (npr. ⟦C3 cw⟧, ⟦C3 ccw⟧, ⟦C3 180⟧).',
+  'cell.allPlayers': 'Upišite za svakog igrača.',
+  'cell.tooLong': 'Najviše {max} znakova.',
+  'cell.rows': 'Zapisnik može imati najviše {max} redova.',
+  'cell.sheet': 'Zapisnik ne može da se pročita: {message}',
+} as const;
+
+export type FormMessageKey = keyof typeof srLatn;
+
+const en: Record<FormMessageKey, string> = {
+  'col.number': 'No.',
+  'col.player': 'Player',
+  'col.kind': 'Kind',
+  'col.position': 'Position',
+  'col.word': 'Word / tiles',
+  'col.score': 'Score',
+  'col.total': 'Total',
+  'col.clock': 'Clock',
+  'col.challenge': 'Challenge',
+  'col.challengeBy': 'Challenged by',
+  'col.rack': 'Rack',
+  'col.swap': 'Blank taken',
+  'col.rotation': 'Rotation',
+  'col.taken': 'Cards taken (values)',
+
+  'kind.play': 'play',
+  'kind.exchange': 'exchange',
+  'kind.pass': 'pass',
+  'challenge.none': '—',
+  'challenge.valid': 'valid word',
+  'challenge.invalid': 'invalid word',
+
+  'end.title': 'End of the game',
+  'end.reason': 'How it ended',
+  'end.reason.none': '—',
+  'end.reason.turns': 'all turns played',
+  'end.reason.no-moves': 'no more moves',
+  'end.reason.time': 'time ran out',
+  'end.reason.agreed': 'agreed',
+  'end.reason.out': 'a player went out',
+  'end.reason.scoreless': 'scoreless turns',
+  'end.reason.target': 'target reached',
+  'end.reason.passes': 'consecutive passes',
+  'end.reason.deck': 'the deck ran low',
+  'end.racks': 'Tiles left on the rack',
+  'end.clocks': 'Final clock',
+  'end.timeExpired': 'Time expired for',
+  'end.timeExpired.none': 'nobody',
+  'end.final': 'Final score written',
+
+  'form.help':
+    'Copy the sheet row by row. Position: 9F is across (row, then column), F9 is down. Lower case letters are jokers, a dot is a tile already on the board. Tab and Enter move to the next field. Empty rows do not count; a total may be left empty.',
+  'form.live': 'The sheet is checked as you type.',
+  'form.addRows': 'Add rows',
+  'form.verify': 'Check',
+  'form.save': 'Check and save',
+  'form.import': 'Import JSON or GCG',
+  'form.importHelp':
+    'Paste a sheet in the scoresheet/1 format (JSON) or GCG; it fills the form above. Nothing is saved until you click “Check and save”.',
+  'form.importButton': 'Fill the form',
+  'form.turnN': 'row {n}',
+  'form.draftSaved': 'Draft saved at {time}.',
+  'form.draftSaving': 'Saving the draft…',
+  'form.draftRestored': 'The draft of {time} ({name}) is back; the sheet is not saved yet.',
+  'form.draftFailed': 'The draft was not saved: {reason}. What you typed stays on this page.',
+  'form.conflict':
+    '{name} changed this sheet in another window at {time}. Your rows were not saved over theirs.',
+  'form.conflictLoad': 'Load their version',
+  'form.conflictKeep': 'Keep mine and save it',
+  'form.someone': 'another judge',
+  'form.checking': 'Checking words…',
+  'form.wordsUnavailable':
+    'Words cannot be checked right now; the server checks them when you save.',
+  'form.boardTitle': 'The board after the last turn typed',
+  'form.findings': 'Findings of the whole game',
+  'form.noFindings': 'The sheet agrees with the rules.',
+  'form.empty': 'The sheet is still empty.',
+  'form.wontFit':
+    'This sheet has details the form has no column for ({fields}); they are kept with their row and checked.',
+
+  'cell.number': 'Enter a whole number.',
+  'cell.clock': 'Enter the time as mm:ss (e.g. 28:40; 2840 works too).',
+  'cell.position':
+    '“{text}” is not a position: 9F is row 9, column F, across; F9 is column F, row 9, down.',
+  'cell.positionMissing': 'Enter the position of the word (e.g. 9F).',
+  'cell.wordMissing': 'Enter the word.',
+  'cell.exchange': 'Enter how many tiles were exchanged (1 to {max}) or the tiles.',
+  'cell.challengeBy': 'Enter who challenged.',
+  'cell.challengeOwn': 'A player cannot challenge their own play.',
+  'cell.challengeKind': 'Only a play can be challenged.',
+  'cell.player': 'Choose the player.',
+  'cell.swap': 'Enter the square of the blank (e.g. H8).',
+  'cell.taken': 'Enter the values of the cards taken, separated by spaces (e.g. 2 1 -1).',
+  'cell.rotation': 'Enter the card and the turn (e.g. C3 cw, C3 ccw, C3 180).',
+  'cell.allPlayers': 'Fill this in for every player.',
+  'cell.tooLong': 'At most {max} characters.',
+  'cell.rows': 'A sheet has at most {max} rows.',
+  'cell.sheet': 'The sheet cannot be read: {message}',
+};
+
+let cyrillic: Record<FormMessageKey, string> | null = null;
+
+let latin: Record<FormMessageKey, string> | null = null;
+
+/** `⟦9F⟧` marks what stays in Latin letters in Cyrillic: positions and squares are written so. */
+const KEPT = /⟦([^⟧]*)⟧/g;
+
+function table(lang: Lang): Record<FormMessageKey, string> {
+  if (lang === 'en') return en;
+  if (lang === 'sr-Cyrl') {
+    cyrillic ??= mapTable((v) =>
+      v
+        .split(KEPT)
+        .map((part, i) => (i % 2 === 1 ? part : latinToCyrillic(part)))
+        .join(''),
+    );
+    return cyrillic;
+  }
+  latin ??= mapTable((v) => v.replace(KEPT, '$1'));
+  return latin;
+}
+
+function mapTable(f: (text: string) => string): Record<FormMessageKey, string> {
+  return Object.fromEntries(Object.entries(srLatn).map(([k, v]) => [k, f(v)])) as Record<
+    FormMessageKey,
+    string
+  >;
+}
+
+/** A form text in a language, `{name}` placeholders filled. */
+export function ft(
+  lang: Lang,
+  key: FormMessageKey,
+  params: Record<string, string | number> = {},
+): string {
+  return table(lang)[key].replace(/\{(\w+)\}/g, (m, name: string) =>
+    name in params ? String(params[name]) : m,
+  );
+}
+
+/** Every text of a language, for the browser's copy of the form. */
+export function formTexts(lang: Lang): Record<FormMessageKey, string> {
+  return table(lang);
+}
