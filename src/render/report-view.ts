@@ -2,7 +2,7 @@ import type { Issue, TurnReport, TurnStatus, VerificationReport } from '../engin
 import { compileRules } from '../engine/rules';
 import type { RuleOptions, RuleSet } from '../engine/ruleset';
 import { findRuleSet } from '../engine/rulesets';
-import { isMessageKey, Lang, t } from '../i18n';
+import { isMessageKey, Lang, MessageKey, t } from '../i18n';
 
 /** How a row or message is marked: `bad` red, `warn` yellow, `muted` grey. */
 export type Tone = 'ok' | 'bad' | 'warn' | 'muted';
@@ -127,9 +127,14 @@ const STATUS_TONE: Partial<Record<string, Tone>> = {
   pass: 'muted',
 };
 
-/** A translated label for a key built at run time, or the fallback when the tables lack it. */
+/**
+ * A translated label for a key built at run time. When the tables lack it, English
+ * shows the fallback (the engine's own word); Serbian shows nothing rather than an
+ * English or internal word.
+ */
 function label(lang: Lang, key: string, fallback: string): string {
-  return isMessageKey(key) ? t(lang, key) : fallback;
+  if (isMessageKey(key)) return t(lang, key);
+  return lang === 'en' ? fallback : '';
 }
 
 const SEVERITY_TONE: Record<Issue['severity'], Tone> = {
@@ -138,20 +143,201 @@ const SEVERITY_TONE: Record<Issue['severity'], Tone> = {
   info: 'muted',
 };
 
-/** One finding in words. */
-export function issueLine(lang: Lang, issue: Issue): IssueLine {
-  const codeLabel = label(lang, `issue.${issue.code}`, issue.code);
-  const squares = issue.squares ?? [];
-  let text: string;
-  if (lang === 'en') {
-    text = issue.message;
-  } else {
-    const parts = [codeLabel];
-    if (issue.word) parts.push(issue.word);
-    if (squares.length) parts.push(t(lang, 'game.squares', { squares: squares.join(', ') }));
-    text = parts.join(' — ');
-    if (issue.turn !== undefined) text = `${t(lang, 'game.turnN', { n: issue.turn + 1 })}: ${text}`;
+/**
+ * The figures of a finding, as the engine gives them: what the sheet wrote, what
+ * the rules give, and on a slip how many later written totals follow from it.
+ * Read through this type so that reports written before the engine had them
+ * still read (the figures are then taken from the turn and the accounts).
+ */
+interface IssueFigures {
+  written?: number | string;
+  computed?: number | string;
+  carried?: number;
+}
+
+/** Placement findings: a sentence about the word, with its squares. */
+const PLACEMENT_CODES = new Set<string>([
+  'NOT_CONNECTED',
+  'FIRST_PLAY_OFF_CENTRE',
+  'WORD_TOO_SHORT',
+  'SQUARE_OCCUPIED',
+  'BLOCKED_SQUARE',
+  'GAP_IN_PLAY',
+  'WORD_EXTENDS',
+  'OFF_BOARD',
+  'NO_TILES_PLACED',
+]);
+
+const present = (x: number | string | null | undefined): x is number | string =>
+  x !== null && x !== undefined && x !== '';
+
+/** `written` and `computed` of a finding: its own figures, else the turn's or the account's. */
+function figuresOf(
+  issue: Issue,
+  report: VerificationReport | undefined,
+): { written?: number | string; computed?: number | string } {
+  const own = issue as Issue & IssueFigures;
+  if (present(own.written) || present(own.computed)) {
+    return { written: own.written, computed: own.computed };
   }
+  const turn = issue.turn !== undefined ? report?.turns[issue.turn] : undefined;
+  const player = issue.player !== undefined ? report?.players[issue.player] : undefined;
+  // A string, not the code union: most codes have no figures, and `default` says so.
+  switch (issue.code as string) {
+    case 'SCORE_MISMATCH':
+      return turn
+        ? { written: turn.score.claimed ?? undefined, computed: turn.score.computed }
+        : {};
+    case 'TOTAL_MISMATCH':
+      return turn
+        ? { written: turn.total.claimed ?? undefined, computed: turn.total.computed }
+        : {};
+    case 'FINAL_MISMATCH':
+      return player ? { written: player.claimedFinal ?? undefined, computed: player.final } : {};
+    case 'CARDS_MISMATCH':
+      // Only a count that differs: the engine also flags card values that differ with the same count.
+      return turn?.cards &&
+        turn.cards.claimed !== null &&
+        turn.cards.claimed !== turn.cards.computed
+        ? { written: turn.cards.claimed, computed: turn.cards.computed }
+        : {};
+    case 'CLOCK_EXPIRED':
+      // The turn's clock is its player's: a penalty may run out the other player's.
+      if (turn?.clock && issue.player === turn.player) {
+        return { written: turn.clock.claimed, computed: turn.clock.remaining };
+      }
+      return {};
+    default:
+      return {};
+  }
+}
+
+/** A player's name for a finding, never an index: `Ana Petrović`, else `Igrač 2`. */
+function playerName(lang: Lang, report: VerificationReport | undefined, player: number): string {
+  return report?.players[player]?.name ?? t(lang, 'finding.player', { n: player + 1 });
+}
+
+/**
+ * A finding as a sentence of the language, with the figures when the engine gives
+ * them (or the turn and the accounts do): `5. potez: u zapisniku su poeni 18, po
+ * pravilima 13; kasniji upisani zbirovi (3) slede iz toga`. Without figures, the
+ * code's label with the word and squares. Never the code, an index or English.
+ */
+function findingSentence(
+  lang: Lang,
+  issue: Issue,
+  codeLabel: string,
+  report: VerificationReport | undefined,
+): string {
+  const { written, computed } = figuresOf(issue, report);
+  const turn = issue.turn !== undefined ? report?.turns[issue.turn] : undefined;
+  const both = present(written) && present(computed) && written !== computed;
+  const squares = issue.squares ?? [];
+  const squaresText = squares.length
+    ? t(lang, 'game.squares', { squares: squares.join(', ') })
+    : '';
+  let body: string | null = null;
+  // A string, not the code union: the codes without a sentence of their own go to `default`.
+  switch (issue.code as string) {
+    case 'SCORE_MISMATCH':
+    case 'TOTAL_MISMATCH': {
+      if (!both) break;
+      body = t(lang, `finding.${issue.code as 'SCORE_MISMATCH' | 'TOTAL_MISMATCH'}`, {
+        written,
+        computed,
+      });
+      const carried = (issue as Issue & IssueFigures).carried ?? 0;
+      if (carried === 1) body += `; ${t(lang, 'finding.carriedOne')}`;
+      else if (carried > 1) body += `; ${t(lang, 'finding.carriedMany', { n: carried })}`;
+      break;
+    }
+    case 'FINAL_MISMATCH':
+      if (both) body = t(lang, 'finding.FINAL_MISMATCH', { written, computed });
+      break;
+    case 'CARDS_MISMATCH':
+      if (both) {
+        body = t(
+          lang,
+          typeof written === 'number' && typeof computed === 'number'
+            ? 'finding.CARDS_MISMATCH'
+            : 'finding.CARDS_MISMATCH.values',
+          { written, computed },
+        );
+      }
+      break;
+    case 'RACK_MISMATCH':
+      if (both) body = t(lang, 'finding.RACK_MISMATCH', { written, computed });
+      break;
+    case 'CLOCK_EXPIRED': {
+      const clocks = [
+        present(written) ? t(lang, 'finding.clockReads', { clock: written }) : '',
+        present(computed) && computed !== written
+          ? t(lang, 'finding.clockAfterPenalties', { clock: computed })
+          : '',
+      ].filter(Boolean);
+      body = [...clocks, t(lang, 'finding.CLOCK_EXPIRED')].join(', ');
+      break;
+    }
+    case 'CHALLENGE_UPHELD':
+    case 'CHALLENGE_FAILED': {
+      // The label says how the challenge went; the turn says who pays for it.
+      const penalty = turn?.penalty;
+      body = penalty
+        ? `${codeLabel}; ${t(lang, 'finding.penalty', {
+            name: playerName(lang, report, penalty.player),
+            n: penalty.minutes,
+          })}`
+        : codeLabel;
+      break;
+    }
+    case 'UNKNOWN_WORD':
+      if (issue.word) body = t(lang, 'finding.UNKNOWN_WORD', { word: issue.word });
+      break;
+    default:
+      if (PLACEMENT_CODES.has(issue.code) && issue.word) {
+        body = t(lang, `finding.${issue.code}` as MessageKey, { word: issue.word });
+      } else if (both) {
+        body = `${codeLabel}: ${t(lang, 'finding.figures', { written, computed })}`;
+      }
+  }
+  if (body === null) {
+    // No sentence of its own: the label, with the word.
+    body = issue.word ? `${codeLabel}: ${issue.word}` : codeLabel;
+  }
+  if (squaresText) body += ` (${squaresText})`;
+  const where =
+    issue.turn !== undefined
+      ? t(lang, 'game.turnN', { n: issue.turn + 1 })
+      : t(lang, 'finding.end');
+  // The player is named when the turn does not say who it is: at the end of the game, a
+  // penalty that runs out the other player's clock, any clock that runs out.
+  const who =
+    issue.player !== undefined &&
+    (turn === undefined || turn.player !== issue.player || issue.code === 'CLOCK_EXPIRED')
+      ? `, ${playerName(lang, report, issue.player)}`
+      : '';
+  return `${where}${who}: ${body}`;
+}
+
+/**
+ * One finding in words. English keeps the engine's message (it has the
+ * arithmetic); Serbian gets a sentence built from the code, the figures, the word
+ * and the squares. With the report, a finding without figures of its own takes
+ * them from its turn or the player's account, and names the player.
+ */
+export function issueLine(lang: Lang, issue: Issue, report?: VerificationReport): IssueLine {
+  const known = isMessageKey(`issue.${issue.code}`);
+  // A code the tables lack: English may name it; Serbian says "finding", never the code.
+  const codeLabel = known
+    ? t(lang, `issue.${issue.code}` as MessageKey)
+    : lang === 'en'
+      ? issue.code
+      : t(lang, 'finding.unknown');
+  const squares = issue.squares ?? [];
+  const text =
+    lang === 'en' && issue.message
+      ? issue.message
+      : findingSentence(lang, issue, codeLabel, report);
   return {
     code: issue.code,
     severity: issue.severity,
@@ -254,7 +440,7 @@ export function presentReport(
   const names = report.players.map((p) => p.name);
   const highlight = new Set<string>();
   const turns = report.turns.map((turn): TurnLine => {
-    const issues = turn.issues.map((i) => issueLine(lang, i));
+    const issues = turn.issues.map((i) => issueLine(lang, i, report));
     const squares = [...new Set(issues.flatMap((i) => i.squares))];
     squares.forEach((s) => highlight.add(s));
     const play =
@@ -265,8 +451,8 @@ export function presentReport(
         : turn.kind === 'pass'
           ? t(lang, 'game.pass')
           : (turn.play ?? '');
-    const bonuses = turn.bonuses.map(
-      (b) => `${label(lang, `game.bonus.${b.kind}`, b.kind)} ${b.points}`,
+    const bonuses = turn.bonuses.map((b) =>
+      `${label(lang, `game.bonus.${b.kind}`, b.kind)} ${b.points}`.trim(),
     );
     const wordsText = [
       turn.words.map((w) => `${w.word} ${w.score}`).join(', '),
@@ -302,7 +488,7 @@ export function presentReport(
       index: turn.index,
       number: turn.index + 1,
       player: turn.player,
-      playerName: names[turn.player] ?? String(turn.player + 1),
+      playerName: names[turn.player] ?? t(lang, 'finding.player', { n: turn.player + 1 }),
       kind: turn.kind,
       status: turn.status,
       statusLabel: label(lang, `status.${turn.status}`, turn.status),
@@ -333,7 +519,7 @@ export function presentReport(
         issues.some((i) => i.severity === 'error'),
     };
   });
-  const gameIssues = report.issues.map((i) => issueLine(lang, i));
+  const gameIssues = report.issues.map((i) => issueLine(lang, i, report));
   gameIssues.forEach((i) => i.squares.forEach((s) => highlight.add(s)));
   const accounts = report.players.map((p, i): AccountLine => ({
     name: p.name,
@@ -369,6 +555,7 @@ export function presentReport(
 export function resultSentence(lang: Lang, report: VerificationReport): string {
   const { winner, reason } = report.result;
   if (winner === null) return t(lang, 'result.drawn');
-  const name = report.players[winner]?.name ?? String(winner + 1);
-  return `${t(lang, 'result.wonBy', { name })}, ${label(lang, `reason.${reason}`, reason)}`;
+  const name = report.players[winner]?.name ?? t(lang, 'finding.player', { n: winner + 1 });
+  const why = label(lang, `reason.${reason}`, reason);
+  return why ? `${t(lang, 'result.wonBy', { name })}, ${why}` : t(lang, 'result.wonBy', { name });
 }

@@ -49,7 +49,8 @@ export function withLang(path: string, lang: Lang): string {
 /**
  * Registers Arbiter's helpers on a Handlebars instance:
  * - `{{t "key" n=3}}`: a message of the page's language (`@root.lang`); an unknown key throws;
- * - `{{tk "reason." reason}}`: the message `reason.<value>`, or the value itself when there is none;
+ * - `{{tk "reason." reason}}`: the message `reason.<value>`; when there is none, the value itself
+ *   in English and nothing in Serbian (never an internal word on a Serbian page);
  * - `{{points 2.5}}` `2½`, `{{spread 12}}` `+12`, `{{clockTime 754}}` `12:34` (not `clock`: a
  *   helper of a field's name hides the field, and the turn table's `{{clock}}` was always empty), `{{date "2026-03-12"}}`;
  * - `{{tieBreak "spread" 12}}`, `{{isExtraTieBreak name}}`, `{{crossCell cell}}`, `{{outcome "win"}}`;
@@ -66,7 +67,10 @@ export function registerViewHelpers(hb: Handlebars): void {
   });
   hb.registerHelper('tk', function (prefix: unknown, value: unknown, options: HelperOptions) {
     const key = `${String(prefix)}${String(value)}`;
-    return isMessageKey(key) ? t(langOf(options), key) : String(value);
+    const lang = langOf(options);
+    if (isMessageKey(key)) return t(lang, key);
+    // A value the tables lack is an internal word: English may show it, Serbian does not.
+    return lang === 'en' ? String(value) : '';
   });
   hb.registerHelper('issueCount', (turns: unknown) =>
     Array.isArray(turns)

@@ -238,7 +238,7 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     expect(text).toContain('ĆUPRIJA 12');
     expect(text).toContain('nedozvoljen potez');
     expect(text).toContain(
-      '2. potez: Reč nije povezana s pločicama na tabli — MAČKA — polja C3, D3, E3, F3, G3',
+      '2. potez: MAČKA ne dodiruje nijednu pločicu na tabli (polja C3, D3, E3, F3, G3)',
     );
     expect(text).toContain('polja F11');
     // Board coordinates and tiles.
