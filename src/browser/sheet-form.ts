@@ -15,7 +15,8 @@ import { ft } from '../sheet-form/messages';
 interface Config {
   lang: Lang;
   layout: SheetLayout;
-  draftUrl: string;
+  /** Null on a sheet of no game: nothing is kept. */
+  draftUrl: string | null;
   wordsUrl: string | null;
 }
 
@@ -23,11 +24,14 @@ interface Config {
 class RemoteWords implements WordList {
   readonly known = new Map<string, boolean>();
   readonly pending = new Set<string>();
+  /** Asked and not answered (the server was not reached): not asked again until the next edit. */
+  readonly failed = new Set<string>();
   readonly size = 1;
 
   has(key: string): boolean {
     const v = this.known.get(key);
     if (v !== undefined) return v;
+    if (this.failed.has(key)) return true;
     // Not asked yet: no flag until the server answers, then the sheet is checked again.
     this.pending.add(key);
     return true;
@@ -223,7 +227,8 @@ function start(): void {
 
   async function askWords(): Promise<void> {
     const keys = [...words!.pending].slice(0, 200);
-    const url = `${config.wordsUrl}?${keys.map((k) => `k=${encodeURIComponent(k)}`).join('&')}`;
+    const base = config.wordsUrl!;
+    const url = `${base}${base.includes('?') ? '&' : '?'}${keys.map((k) => `k=${encodeURIComponent(k)}`).join('&')}`;
     status.textContent = ft(lang, 'form.checking');
     try {
       const answer = await fetch(url, {
@@ -239,7 +244,10 @@ function start(): void {
       }
       status.textContent = ft(lang, 'form.live');
     } catch {
-      for (const k of keys) words!.pending.delete(k);
+      for (const k of keys) {
+        words!.pending.delete(k);
+        words!.failed.add(k);
+      }
       status.textContent = ft(lang, 'form.wordsUnavailable');
     }
     lookup = null;
@@ -251,6 +259,7 @@ function start(): void {
   let saveTimer: number | undefined;
 
   function scheduleSave(): void {
+    if (config.draftUrl === null) return;
     dirty = true;
     if (conflict) return;
     window.clearTimeout(saveTimer);
@@ -268,7 +277,7 @@ function start(): void {
     });
     form.rows = form.rows.slice(0, last + 1);
     try {
-      const answer = await fetch(config.draftUrl, {
+      const answer = await fetch(config.draftUrl!, {
         method: 'PUT',
         credentials: 'same-origin',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -437,6 +446,7 @@ function start(): void {
     const target = event.target as HTMLElement;
     if (target.closest('.sheet-import')) return;
     const startedAt = performance.now();
+    words?.failed.clear();
     document.getElementById('full-report')?.replaceChildren();
     const tr = target.closest('tr.sheet-row');
     if (tr && tr === rowElements().at(-1) && !isEmptyRow(readRow(tr as HTMLTableRowElement)))

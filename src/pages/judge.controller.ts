@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator';
 import { BadInput, Conflict, DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { defaultWordList } from '../dictionary/default-lists';
-import { findRuleSet, Scoresheet, WordList } from '../engine';
+import { findRuleSet, RULE_SETS, Scoresheet, WordList } from '../engine';
 import type { Lang } from '../i18n';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
 import {
@@ -265,6 +265,125 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const ctx = await this.sheetContext(id);
+    this.answerWords(req, res, ctx.words);
+  }
+
+  // ------------------------------------------------------------ a sheet of no game
+
+  /**
+   * A sheet checked without a game: any rule set, 2 to its most players
+   * (`?rules=scrabble-target&players=3`), against the rule set's own word
+   * list. Nothing is stored.
+   */
+  @Get('check')
+  async checkForm(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    const ctx = this.looseContext(page);
+    await this.showLoose(page, ctx, blankForm(ctx.layout), 200);
+  }
+
+  @Post('check')
+  async checkSubmit(
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const ctx = this.looseContext(page);
+    const reader = new FormReader(body, page.lang);
+    let form = formFromBody(body, ctx.layout.players.length);
+    const intent = reader.raw('intent');
+    const importText = reader.raw('import').replace(/\r\n?/g, '\n');
+    if (intent === 'import') {
+      const input = readSheetInput(importText, page.lang, ctx.layout.rules);
+      if (!input.ok) {
+        await this.showLoose(page, ctx, form, 422, {
+          importText,
+          importError: importRefusal(page, input),
+        });
+        return;
+      }
+      form = sheetToForm(input.doc as Scoresheet, ctx.layout);
+    } else if (intent === 'more') {
+      form = { ...form, rows: padRows(form.rows, ctx.layout, 10) };
+    }
+    await this.showLoose(page, ctx, form, 200, { importText });
+  }
+
+  /** Which of the words (`k=` repeated) the rule set's own list has. */
+  @Get('check/words')
+  checkWords(@Req() req: AuthedRequest, @Res() res: Response): void {
+    const page = new PageContext(req, res);
+    this.answerWords(req, res, this.looseContext(page).words);
+  }
+
+  private looseContext(page: PageContext): Omit<SheetContext, 'game' | 'tournament'> {
+    const rules = page.query('rules') ?? 'kvizovka';
+    const ruleSet = findRuleSet(rules);
+    if (!ruleSet)
+      throw new BadInput('UNKNOWN_RULE_SET', `unknown rule set "${rules.slice(0, 40)}"`);
+    const asked = Number(page.query('players') ?? ruleSet.players.min);
+    const count = Number.isInteger(asked)
+      ? Math.min(Math.max(asked, ruleSet.players.min), ruleSet.players.max)
+      : ruleSet.players.min;
+    const players = Array.from({ length: count }, (_, i) =>
+      ft(page.lang, 'form.playerN', { n: i + 1 }),
+    );
+    return { layout: sheetLayout(ruleSet, players), words: defaultWordList(rules) };
+  }
+
+  private async showLoose(
+    page: PageContext,
+    ctx: Omit<SheetContext, 'game' | 'tournament'>,
+    form: SheetForm,
+    status: number,
+    values: { importText?: string; importError?: string } = {},
+  ): Promise<void> {
+    const { layout } = ctx;
+    const check = checkForm(form, layout, page.lang, ctx.words);
+    const query = { rules: layout.rules, players: layout.players.length };
+    const model: SheetFormPage = {
+      ...page.base(
+        ft(page.lang, 'form.checkTitle'),
+        page.crumbs({ label: page.pt('page.judge'), url: urls.judge }),
+      ),
+      game: null,
+      action: withQuery('/judge/check', query),
+      form: formView({ ...form, rows: padRows(form.rows, layout) }, layout, page.lang, check.flags),
+      texts: sheetTexts(page.lang),
+      check: checkSection(check, layout, page.lang),
+      canSave: false,
+      saved: false,
+      notice: null,
+      conflict: null,
+      draftVersion: 0,
+      importText: values.importText ?? '',
+      importError: values.importError ?? null,
+      importOpen: Boolean(values.importError),
+      links: false,
+      chooser: {
+        rules: Object.values(RULE_SETS).map((r) => ({
+          value: r.id,
+          label: ruleSetName(r.id),
+          selected: r.id === layout.rules,
+        })),
+        players: layout.players.length,
+        max: findRuleSet(layout.rules)!.players.max,
+        min: findRuleSet(layout.rules)!.players.min,
+      },
+      scriptUrl: SHEET_SCRIPT.url,
+      configJson: scriptJson({
+        lang: page.lang,
+        layout,
+        draftUrl: null,
+        wordsUrl: ctx.words ? withQuery('/judge/check/words', query) : null,
+      }),
+    };
+    await page.render('judge/scoresheet', model, status);
+  }
+
+  /** `{ known: { KEY: true|false|null } }` for the words asked (`k=` repeated, tile keys). */
+  private answerWords(req: AuthedRequest, res: Response, list: WordList | null): void {
     const asked = ([] as unknown[]).concat((req.query as Record<string, unknown>).k ?? []);
     const keys = asked.filter((k): k is string => typeof k === 'string' && k.length <= 40);
     if (keys.length === 0 || keys.length > 200 || keys.length !== asked.length) {
@@ -274,7 +393,6 @@ export class JudgeController {
       });
       return;
     }
-    const list = ctx.words;
     const known: Record<string, boolean | null> = {};
     for (const k of keys) known[k] = list ? list.has(k) : null;
     res.setHeader('Cache-Control', 'private, max-age=600');

@@ -25,6 +25,13 @@ export interface SheetFormPage extends PageBase {
   importError: string | null;
   importOpen: boolean;
   links: boolean;
+  /** A sheet of no game: which rules and how many players. */
+  chooser?: {
+    rules: { value: string; label: string; selected: boolean }[];
+    players: number;
+    min: number;
+    max: number;
+  };
   resultUrl?: string;
   wordCheckUrl?: string;
   scriptUrl: string;
@@ -45,6 +52,9 @@ export function sheetTexts(lang: Lang) {
     import: ft(lang, 'form.import'),
     importHelp: ft(lang, 'form.importHelp'),
     importButton: ft(lang, 'form.importButton'),
+    rules: ft(lang, 'form.rules'),
+    players: ft(lang, 'form.players'),
+    open: ft(lang, 'form.open'),
   };
 }
 
