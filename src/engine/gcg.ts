@@ -1,66 +1,100 @@
+import { RuleOptions } from './ruleset';
 import { findRuleSet } from './rulesets';
-import { Scoresheet, SheetTurn } from './scoresheet';
+import { parseClock, Scoresheet, SheetEnd, SheetTurn } from './scoresheet';
 import { VerificationReport } from './report';
 
 /**
  * GCG, the crossword-game record of Quackle, Macondo and cross-tables:
  * pragmas (`#player1 nick Full Name`) and events (`>nick: RACK POS WORD +score total`).
+ *
+ * What GCG has no field for, Arbiter writes as pragmas of its own, which other
+ * programs pass over (as they do any pragma they do not know) and this reader
+ * reads back, so a sheet exported and imported again is the same game:
+ *
+ * - after an event: `#arbiter-clock 28:40` the clock written for that turn;
+ *   `#arbiter-challenge valid` the opponent challenged the play and it stood
+ *   (without a bonus: a time penalty in Kvizovka, a lost turn in Scrabble);
+ * - anywhere: `#arbiter-options {"penaltyMinutes":[1,2]}` the sheet's rule options
+ *   (JSON); `#arbiter-end agreed` how the game ended; `#arbiter-end-clocks 22:05 21:40`
+ *   the final clocks (`-` for none); `#arbiter-time-expired nick` whose time ran out.
  */
 
+/** What an event carries from Arbiter's pragmas after it. */
+export interface GcgEventNotes {
+  /** `#arbiter-clock`: the clock written for the turn. */
+  clock?: string;
+  /** `#arbiter-challenge valid`: the play was challenged by the opponent and stood. */
+  challengeStood?: true;
+}
+
 /** One event line. `score` is signed; `total` the recorded cumulative score. */
-export type GcgEvent =
-  | {
-      kind: 'move';
-      nick: string;
-      rack: string;
-      position: string;
-      word: string;
-      score: number;
-      total: number;
-      line: number;
-    }
-  | {
-      kind: 'exchange';
-      nick: string;
-      rack: string;
-      tiles: string | number;
-      score: number;
-      total: number;
-      line: number;
-    }
-  | { kind: 'pass'; nick: string; rack: string; score: number; total: number; line: number }
-  /** `--`: the previous move was a phony and came off the board. */
-  | { kind: 'withdrawn'; nick: string; rack: string; score: number; total: number; line: number }
-  /** `(challenge)`: the player's move stood and they receive a bonus. */
-  | {
-      kind: 'challenge-bonus';
-      nick: string;
-      rack: string;
-      score: number;
-      total: number;
-      line: number;
-    }
-  /** `(RACK) +n`: the player went out and receives points for the opponent's rack. */
-  | {
-      kind: 'end-rack';
-      nick: string;
-      rack: string;
-      opponentRack: string;
-      score: number;
-      total: number;
-      line: number;
-    }
-  /** `RACK (RACK) -n`: the player loses the value of their own rack. */
-  | { kind: 'own-rack'; nick: string; rack: string; score: number; total: number; line: number }
-  /** `(time) -n`: overtime penalty. */
-  | {
-      kind: 'time-penalty';
-      nick: string;
-      rack: string;
-      score: number;
-      total: number;
-      line: number;
-    };
+export type GcgEvent = GcgEventNotes &
+  (
+    | {
+        kind: 'move';
+        nick: string;
+        rack: string;
+        position: string;
+        word: string;
+        score: number;
+        total: number;
+        line: number;
+      }
+    | {
+        kind: 'exchange';
+        nick: string;
+        rack: string;
+        tiles: string | number;
+        score: number;
+        total: number;
+        line: number;
+      }
+    | { kind: 'pass'; nick: string; rack: string; score: number; total: number; line: number }
+    /** `--`: the previous move was a phony and came off the board. */
+    | { kind: 'withdrawn'; nick: string; rack: string; score: number; total: number; line: number }
+    /** `(challenge)`: the player's move stood and they receive a bonus. */
+    | {
+        kind: 'challenge-bonus';
+        nick: string;
+        rack: string;
+        score: number;
+        total: number;
+        line: number;
+      }
+    /** `(RACK) +n`: the player went out and receives points for the opponent's rack. */
+    | {
+        kind: 'end-rack';
+        nick: string;
+        rack: string;
+        opponentRack: string;
+        score: number;
+        total: number;
+        line: number;
+      }
+    /** `RACK (RACK) -n`: the player loses the value of their own rack. */
+    | { kind: 'own-rack'; nick: string; rack: string; score: number; total: number; line: number }
+    /** `(time) -n`: overtime penalty. */
+    | {
+        kind: 'time-penalty';
+        nick: string;
+        rack: string;
+        score: number;
+        total: number;
+        line: number;
+      }
+  );
+
+/** What a score sheet has that GCG has no field for, from Arbiter's pragmas. */
+export interface GcgArbiter {
+  /** `#arbiter-options`: the sheet's rule options. */
+  options?: RuleOptions;
+  /** `#arbiter-end`: why the game ended. */
+  endReason?: NonNullable<SheetEnd['reason']>;
+  /** `#arbiter-end-clocks`: each player's final clock (`null`: not written). */
+  endClocks?: (string | null)[];
+  /** `#arbiter-time-expired`: the nickname of the player whose time ran out. */
+  timeExpired?: string;
+}
 
 /** A player named by a `#player1`/`#player2` pragma. */
 export interface GcgPlayer {
@@ -78,6 +112,8 @@ export interface GcgGame {
   characterEncoding?: string;
   /** Arbiter's own pragma: the rule set (`#game-type kvizovka`). */
   gameType?: string;
+  /** Arbiter's pragmas of the whole game (options, how it ended, final clocks). */
+  arbiter?: GcgArbiter;
   otherPragmas: string[];
   events: GcgEvent[];
 }
@@ -142,6 +178,16 @@ export function parseGcg(
         case 'game-type':
           game.gameType = value;
           return;
+        case 'arbiter-clock':
+        case 'arbiter-challenge':
+        case 'arbiter-options':
+        case 'arbiter-end':
+        case 'arbiter-end-clocks':
+        case 'arbiter-time-expired': {
+          const problem = readArbiterPragma(game, name, value.trim());
+          if (problem) errors.push({ line: lineNo, message: problem });
+          return;
+        }
         default:
           game.otherPragmas.push(line);
           return;
@@ -169,6 +215,80 @@ export function parseGcg(
     else game.events.push(event);
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, game };
+}
+
+const END_REASONS: readonly NonNullable<SheetEnd['reason']>[] = [
+  'turns',
+  'no-moves',
+  'time',
+  'agreed',
+  'out',
+  'scoreless',
+  'target',
+  'passes',
+  'deck',
+];
+
+const isClock = (text: string): boolean => parseClock(text) !== null;
+
+/** Reads one of Arbiter's pragmas into the game; a message when it cannot be read. */
+function readArbiterPragma(game: GcgGame, name: string, value: string): string | null {
+  const last = game.events[game.events.length - 1];
+  const arbiter = (): GcgArbiter => (game.arbiter ??= {});
+  switch (name) {
+    case 'arbiter-clock':
+      if (!last) return '#arbiter-clock must follow the event of its turn';
+      if (!isClock(value)) return `#arbiter-clock '${value}' is not a clock reading (mm:ss)`;
+      last.clock = value;
+      return null;
+    case 'arbiter-challenge':
+      if (!last || last.kind !== 'move') return '#arbiter-challenge must follow a move';
+      if (value !== 'valid') return `#arbiter-challenge '${value}': only 'valid' is written`;
+      last.challengeStood = true;
+      return null;
+    case 'arbiter-options': {
+      let options: unknown;
+      try {
+        options = JSON.parse(value);
+      } catch {
+        return '#arbiter-options must be a JSON object';
+      }
+      if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+        return '#arbiter-options must be a JSON object';
+      }
+      arbiter().options = options;
+      return null;
+    }
+    case 'arbiter-end': {
+      const reason = END_REASONS.find((r) => r === value);
+      if (!reason) return `#arbiter-end '${value}' is not one of ${END_REASONS.join(', ')}`;
+      arbiter().endReason = reason;
+      return null;
+    }
+    case 'arbiter-end-clocks': {
+      const clocks = value.split(/\s+/).filter(Boolean);
+      const bad = clocks.find((c) => c !== '-' && !isClock(c));
+      if (clocks.length === 0 || bad !== undefined) {
+        return `#arbiter-end-clocks needs a clock (mm:ss) or - for each player${bad ? `, not '${bad}'` : ''}`;
+      }
+      arbiter().endClocks = clocks.map((c) => (c === '-' ? null : c));
+      return null;
+    }
+    case 'arbiter-time-expired':
+      if (!value) return '#arbiter-time-expired needs the nickname of the player';
+      arbiter().timeExpired = value;
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Arbiter's pragmas after an event, as {@link readArbiterPragma} reads them. */
+function eventPragmas(e: GcgEvent): string[] {
+  const out: string[] = [];
+  if (e.challengeStood) out.push('#arbiter-challenge valid');
+  if (e.clock !== undefined) out.push(`#arbiter-clock ${e.clock}`);
+  return out;
 }
 
 function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgError {
@@ -253,6 +373,9 @@ export function writeGcg(game: GcgGame): string {
   if (game.id !== undefined) out.push(`#id ${game.id}`);
   if (game.lexicon !== undefined) out.push(`#lexicon ${game.lexicon}`);
   if (game.gameType !== undefined) out.push(`#game-type ${game.gameType}`);
+  const arbiter = game.arbiter ?? {};
+  if (arbiter.options !== undefined)
+    out.push(`#arbiter-options ${JSON.stringify(arbiter.options)}`);
   out.push(...game.otherPragmas);
   for (const e of game.events) {
     const head = `>${e.nick}: ${e.rack}`;
@@ -282,7 +405,13 @@ export function writeGcg(game: GcgGame): string {
         out.push(`${head} (time) ${sign(e.score)} ${e.total}`);
         break;
     }
+    out.push(...eventPragmas(e));
   }
+  if (arbiter.endReason !== undefined) out.push(`#arbiter-end ${arbiter.endReason}`);
+  if (arbiter.endClocks !== undefined) {
+    out.push(`#arbiter-end-clocks ${arbiter.endClocks.map((c) => c ?? '-').join(' ')}`);
+  }
+  if (arbiter.timeExpired !== undefined) out.push(`#arbiter-time-expired ${arbiter.timeExpired}`);
   return out.join('\n') + '\n';
 }
 
@@ -325,6 +454,8 @@ export function gcgToScoresheet(
   const turns: SheetTurn[] = [];
   const turnLines: number[] = [];
   const lastPlay: (number | null)[] = [null, null];
+  /** Each player's last turn, for the pragmas after a `--` or `(challenge)` line. */
+  const lastTurn: (number | null)[] = [null, null];
   const racks: (string | undefined)[] = [undefined, undefined];
   const finals: (number | undefined)[] = [undefined, undefined];
   const ownRackLines = [false, false];
@@ -342,6 +473,7 @@ export function gcgToScoresheet(
     const other = 1 - p;
     const rack = e.rack || undefined;
     finals[p] = e.total;
+    const before = turns.length;
     switch (e.kind) {
       case 'move':
         lastPlay[p] = turns.length;
@@ -411,17 +543,55 @@ export function gcgToScoresheet(
         });
         break;
     }
+    // Arbiter's pragmas after the event: the clock of its turn, a challenge that stood.
+    const turnOf =
+      turns.length > before
+        ? turns.length - 1
+        : e.kind === 'withdrawn' || e.kind === 'challenge-bonus'
+          ? lastTurn[p]
+          : null;
+    if (e.clock !== undefined || e.challengeStood) {
+      if (turnOf === null) {
+        errors.push({
+          line: e.line,
+          message: `#arbiter-clock and #arbiter-challenge belong after a turn, not after ${e.kind}`,
+        });
+      } else {
+        if (e.clock !== undefined) turns[turnOf].clock = e.clock;
+        if (e.challengeStood) turns[turnOf].challenge = { by: other, valid: true };
+      }
+    }
+    if (turns.length > before) lastTurn[p] = turns.length - 1;
+  }
+  const arbiter = game.arbiter ?? {};
+  let timeExpired: number | undefined;
+  if (arbiter.timeExpired !== undefined) {
+    timeExpired = index.get(arbiter.timeExpired);
+    if (timeExpired === undefined) {
+      errors.push({
+        line: 0,
+        message: `#arbiter-time-expired '${arbiter.timeExpired}' is not a player of this game`,
+      });
+    }
   }
   if (errors.length > 0) return { ok: false, errors };
   const options: Scoresheet['options'] = {};
   if (bonusSeen) options.failedChallenge = 'bonus';
   if (wentOut !== null) options.goingOut = ownRackLines[1 - wentOut] ? 'transfer' : 'double';
+  // The sheet's own options, as written, over what the events imply.
+  Object.assign(options, arbiter.options);
   const end: NonNullable<Scoresheet['end']> = {};
-  if (wentOut !== null) end.reason = 'out';
+  if (arbiter.endReason !== undefined) end.reason = arbiter.endReason;
+  else if (wentOut !== null) end.reason = 'out';
   else if (ownRackLines[0] && ownRackLines[1]) end.reason = 'scoreless';
   if (racks[0] !== undefined || racks[1] !== undefined) {
     end.racks = [racks[0] ?? '', racks[1] ?? ''];
   }
+  const endClocks = arbiter.endClocks;
+  if (endClocks !== undefined && endClocks.some((c) => c !== null)) {
+    end.clocks = endClocks.map((c) => c ?? '');
+  }
+  if (timeExpired !== undefined) end.timeExpired = timeExpired;
   const sheet: Scoresheet = {
     format: 'scoresheet/1',
     rules: ruleSet.id,
@@ -439,7 +609,10 @@ export function gcgToScoresheet(
 /**
  * Writes a verified score sheet as GCG, with `#game-type` naming the rule
  * set, so Kvizovka games can be read by crossword tools. Scores and totals
- * are the computed ones; withdrawn plays are written with `--`.
+ * are the computed ones; withdrawn plays are written with `--`. Clocks,
+ * challenges that stood (and so the time penalties they bring), the options,
+ * how the game ended and the final clocks go in Arbiter's pragmas, which
+ * {@link gcgToScoresheet} reads back.
  */
 export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): GcgGame {
   if (findRuleSet(sheet.rules)?.cards) {
@@ -456,6 +629,7 @@ export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): 
     const nick = nicks[t.player];
     const rack = turn.rack ?? '';
     const line = 0;
+    const first = events.length;
     if (t.kind === 'play' && t.status !== 'illegal') {
       const [position, word] = (t.reading ?? t.play ?? '').split(' ');
       const score = t.status === 'withdrawn' ? (t.withdrawnScore ?? 0) : t.score.computed;
@@ -505,6 +679,13 @@ export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): 
     } else {
       events.push({ kind: 'pass', nick, rack, score: 0, total: totals[t.player], line });
     }
+    // What GCG has no field for, on the turn's first line: its clock, a challenge that stood
+    // without a bonus (a time penalty or a lost turn, by the rules).
+    const head = events[first];
+    if (turn.clock !== undefined) head.clock = turn.clock;
+    if (head.kind === 'move' && turn.challenge?.valid && !t.challengeBonus) {
+      head.challengeStood = true;
+    }
   });
   report.players.forEach((pl, p) => {
     const rack = sheet.end?.racks?.[p] ?? '';
@@ -532,10 +713,20 @@ export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): 
       });
     }
   });
+  const arbiter: GcgArbiter = {};
+  if (sheet.options !== undefined && Object.keys(sheet.options).length > 0) {
+    arbiter.options = sheet.options;
+  }
+  if (sheet.end?.reason !== undefined) arbiter.endReason = sheet.end.reason;
+  if (sheet.end?.clocks?.some((c) => c !== '')) {
+    arbiter.endClocks = sheet.players.map((_, p) => sheet.end?.clocks?.[p] || null);
+  }
+  if (sheet.end?.timeExpired !== undefined) arbiter.timeExpired = nicks[sheet.end.timeExpired];
   return {
     players: sheet.players.map((name, i) => ({ nick: nicks[i], name })),
     gameType: sheet.rules,
     characterEncoding: 'UTF-8',
+    ...(Object.keys(arbiter).length > 0 ? { arbiter } : {}),
     otherPragmas: [],
     events,
   };

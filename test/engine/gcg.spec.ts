@@ -10,6 +10,7 @@ import {
   writeGcg,
   GcgGame,
 } from '../../src/engine';
+import type { VerificationReport } from '../../src/engine/report';
 
 /**
  * Real games must replay exactly: every recorded score and total reproduced.
@@ -204,5 +205,110 @@ describe('GCG reading and writing', () => {
     expect(decodeGcg(latin1)).toBe('#player1 a René\n');
     const utf8 = Buffer.from('#character-encoding UTF-8\n#player1 a René\n', 'utf8');
     expect(decodeGcg(utf8)).toContain('René');
+  });
+});
+
+describe('GCG export keeps what it has: clocks and time penalties of a Kvizovka sheet', () => {
+  const KVIZOVKA = join(__dirname, '..', 'fixtures', 'kvizovka');
+  const readSheet = (name: string) => {
+    const read = readScoresheet(JSON.parse(readFileSync(join(KVIZOVKA, name), 'utf8')));
+    if (!read.ok) throw new Error(`${name}: ${JSON.stringify(read.errors)}`);
+    return read.sheet;
+  };
+  /** Export as GCG text, import it back: the sheet and its report. */
+  const roundTrip = (sheet: ReturnType<typeof readSheet>) => {
+    const text = writeGcg(scoresheetToGcg(sheet, verifyScoresheet(sheet)));
+    const parsed = parseGcg(text);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const converted = gcgToScoresheet(parsed.game);
+    if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
+    const read = readScoresheet(JSON.parse(JSON.stringify(converted.value.sheet)));
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    return { text, sheet: read.sheet, report: verifyScoresheet(read.sheet) };
+  };
+  /**
+   * The report with the one thing GCG cannot keep set aside: every GCG line has a score,
+   * so a turn the sheet wrote none for comes back as +0, and a withdrawn play with the
+   * score it would have had (`>a: … +6` then `-- -6`), where the sheet may have 0.
+   */
+  const comparable = (report: VerificationReport, original: VerificationReport) => ({
+    ...report,
+    turns: report.turns.map((t, i) => {
+      const o = original.turns[i];
+      return o && (o.score.claimed === null || o.status === 'withdrawn')
+        ? { ...t, score: { ...t.score, claimed: 'as GCG writes it' } }
+        : t;
+    }),
+  });
+
+  it.each([
+    '10-challenges-penalties.sheet.json',
+    '12-clock-expired.sheet.json',
+    '13-penalty-expiry.sheet.json',
+    '14-time-tiebreak.sheet.json',
+    '20-time-expired-marked.sheet.json',
+    '23-penalty-empties-clock.sheet.json',
+  ])('%s: export → import gives the same clocks, challenges, penalties and report', (name) => {
+    const sheet = readSheet(name);
+    const before = verifyScoresheet(sheet);
+    const { sheet: back, report: after } = roundTrip(sheet);
+    expect(back.turns.map((t) => t.clock)).toEqual(sheet.turns.map((t) => t.clock));
+    expect(back.turns.map((t) => t.challenge)).toEqual(sheet.turns.map((t) => t.challenge));
+    expect(back.end?.clocks).toEqual(sheet.end?.clocks);
+    expect(back.end?.timeExpired).toEqual(sheet.end?.timeExpired);
+    expect(back.end?.reason).toEqual(sheet.end?.reason);
+    expect(after.turns.map((t) => [t.penalty, t.clock])).toEqual(
+      before.turns.map((t) => [t.penalty, t.clock]),
+    );
+    expect(after.players.map((p) => [p.penaltyMinutes, p.remaining, p.timeExpired])).toEqual(
+      before.players.map((p) => [p.penaltyMinutes, p.remaining, p.timeExpired]),
+    );
+    expect(after.result).toEqual(before.result);
+    expect(comparable(after, before)).toEqual(comparable(before, before));
+  });
+
+  it('writes them as pragmas of its own after the event of the turn, and the options and end at the top and bottom', () => {
+    const sheet = readSheet('10-challenges-penalties.sheet.json');
+    sheet.options = { penaltyMinutes: [2, 3] };
+    const { text, report } = roundTrip(sheet);
+    const lines = text.split('\n');
+    expect(lines).toContain('#arbiter-options {"penaltyMinutes":[2,3]}');
+    // Turn 3: Ognjen challenged KOZA and it stood; the clock after the move.
+    const koza = lines.findIndex((l) => l.includes('F9 .OZA'));
+    expect(lines.slice(koza + 1, koza + 3)).toEqual([
+      '#arbiter-challenge valid',
+      '#arbiter-clock 27:30',
+    ]);
+    expect(lines).toContain('#arbiter-end agreed');
+    expect(lines).toContain('#arbiter-end-clocks 23:40 17:50');
+    // The options came back: Ognjen's first penalty is 2 minutes, no longer 1.
+    expect(report.turns[1].penalty).toEqual({ player: 1, minutes: 2 });
+  });
+
+  it('a record whose pragmas cannot be read names the line', () => {
+    const parsed = parseGcg(
+      [
+        '#player1 a A',
+        '#arbiter-clock 10:00',
+        '#player2 b B',
+        '>a: ABC 8D CAB +14 14',
+        '#arbiter-clock 99',
+        '#arbiter-end sometime',
+        '#arbiter-end-clocks 10:00 x',
+        '#arbiter-options [1]',
+      ].join('\n'),
+    );
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors.map((e) => e.line)).toEqual([2, 5, 6, 7, 8]);
+  });
+
+  it('a record without them reads as before (other programs never write them)', () => {
+    const parsed = parseGcg('#player1 a A\n#player2 b B\n>a: CATXYZQ 8G CAT +10 10\n');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.game.arbiter).toBeUndefined();
+    const converted = gcgToScoresheet(parsed.game);
+    expect(converted.ok && converted.value.sheet.turns[0].clock).toBeUndefined();
   });
 });
