@@ -12,6 +12,7 @@ import {
   screenshot,
   watch,
 } from './chromium';
+import { fillSheet, formOf } from './sheet-helpers';
 import { makeAccount, NAMES, seedSite, Site } from './site';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -151,49 +152,47 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     await page.waitForURL(`${t.url}/judge/games/${g.id}/scoresheet`);
     expect(await page.locator('header.site').innerText()).toContain('Odjava');
 
-    // A JSON slip first: the line is named and the text stays as typed.
-    const broken = JSON.stringify(good, null, 2).replace('"turns": [', '"turns": [[');
-    await page.fill('#sheet', broken);
-    await page.click('button[name="intent"][value="verify"]');
-    expect(await page.locator('#sheet-error').innerText()).toMatch(/red \d+/);
-    expect(await page.inputValue('#sheet')).toBe(broken);
-
-    // The illegal play: flagged on its turn and on its squares.
-    const typed = JSON.stringify(bad, null, 2);
-    await page.fill('#sheet', typed);
-    await page.click('button[name="intent"][value="verify"]');
-    expect(await page.inputValue('#sheet')).toBe(typed);
-    expect(await page.locator('#verdict').getAttribute('class')).toContain('bad');
-    const row = page.locator(`#turn-${turn}`);
-    expect(await row.getAttribute('class')).toContain('bad');
-    expect((await row.getAttribute('data-squares'))!.split(' ')).toEqual(
-      expect.arrayContaining(squares),
+    // The illegal play, typed into the form: flagged on its row and on its squares before any post.
+    const players = [g.first.name, g.second!.name];
+    await fillSheet(page, bad, players);
+    const row = page.locator(`tr.sheet-row[data-row="${turn - 1}"]`);
+    await page.waitForFunction(
+      `document.querySelector('tr.sheet-row[data-row="${turn - 1}"]').classList.contains('bad')`,
     );
+    expect(await page.locator('#verdict').getAttribute('class')).toContain('bad');
+    expect(await page.locator(`#msg-${turn - 1}`).innerText()).toContain(`${turn}. potez`);
     for (const square of squares) {
       expect(await page.locator(`svg.board .highlight-mark[data-square="${square}"]`).count()).toBe(
         1,
       );
     }
-    for (let earlier = 1; earlier < turn; earlier++) {
-      expect([earlier, await page.locator(`#turn-${earlier}`).getAttribute('class')]).toEqual([
-        earlier,
-        '',
-      ]);
+    // Earlier rows may carry warnings (the simulated words are in no dictionary), never an error.
+    for (let earlier = 0; earlier < turn - 1; earlier++) {
+      const classes = await page
+        .locator(`tr.sheet-row[data-row="${earlier}"]`)
+        .getAttribute('class');
+      expect([earlier, classes!.split(' ').includes('bad')]).toEqual([earlier, false]);
     }
+    expect(await row.getAttribute('class')).toContain('bad');
     await screenshot(page, 'sheet-mistake-desktop');
     await page.setViewportSize(PHONE);
+    expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'sheet-mistake-phone');
     await page.setViewportSize(DESKTOP);
     expect((await t.http.get(`/api/games/${g.id}`).expect(200)).body.status).toBe('pending');
 
-    // Fixed and saved: the result is in, the standings move.
-    const fixed = JSON.stringify(good, null, 2);
-    await page.fill('#sheet', fixed);
+    // Fixed and saved: the flag goes, the result is in, the standings move.
+    const fixed = formOf(good, players).rows[turn - 1];
+    await page.fill(`#c-${turn - 1}-position`, fixed.position);
+    await page.fill(`#c-${turn - 1}-word`, fixed.word);
+    await page.waitForFunction(
+      `!document.querySelector('tr.sheet-row[data-row="${turn - 1}"]').classList.contains('bad')`,
+    );
     await page.click('button[name="intent"][value="save"]');
     await page.waitForURL(/done=saved/);
     expect(await page.locator('main .notice.ok').innerText()).toContain('Zapisnik je sačuvan');
     expect(await page.locator('#verdict').getAttribute('class')).toContain('ok');
-    expect(await page.inputValue('#sheet')).toBe(fixed);
+    expect(await page.inputValue(`#c-${turn - 1}-word`)).toBe(fixed.word);
     await screenshot(page, 'sheet-saved-desktop');
 
     await page.goto(`${t.url}/divisions/${site.divisionId}/standings`);
