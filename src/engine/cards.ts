@@ -5,10 +5,12 @@
  * docs/rulings-other-games.md ("Quivit").
  */
 import {
+  CarriedTotals,
   Issue,
   IssueNote,
   PlayerReport,
   turnIssue,
+  turnList,
   TurnReport,
   VerificationReport,
 } from './report';
@@ -413,6 +415,7 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
   const unscoredRound = cards.drainDeck && partial && rounds > cards.rounds ? rounds : null;
   const totals = new Array<number>(n).fill(0);
   const cardTotals = new Array<number>(n).fill(0);
+  const carriedTotals = new CarriedTotals(n);
   for (const report of turns) {
     const i = report.index;
     const p = report.player;
@@ -442,11 +445,17 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
         written: claimed,
         computed: report.score.computed,
       });
+      carriedTotals.slip(
+        p,
+        claimed - report.score.computed,
+        report.issues[report.issues.length - 1],
+      );
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
     report.total.computed = totals[p];
     const claimedTotal = report.total.claimed;
-    if (claimedTotal !== null && claimedTotal !== totals[p]) {
+    // A total that only repeats an earlier slip is not a finding of its own.
+    if (claimedTotal !== null && carriedTotals.total(p, claimedTotal, totals[p])) {
       report.issues.push({
         code: 'TOTAL_MISMATCH',
         severity: 'error',
@@ -456,9 +465,11 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
         written: claimedTotal,
         computed: totals[p],
       });
+      carriedTotals.slip(p, 0, report.issues[report.issues.length - 1]);
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
   }
+  carriedTotals.finish();
 
   const end = sheet.end ?? {};
   const planned = cards.drainDeck ? null : cards.rounds * n;
@@ -504,11 +515,12 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
     const final = totals[p] + drawnCard;
     const claimedFinal = sheet.claimed?.final?.[p] ?? null;
     if (claimedFinal !== null && claimedFinal !== final) {
+      const follows = carriedTotals.finalFollows(p, claimedFinal, final);
       gameIssues.push({
         code: 'FINAL_MISMATCH',
         severity: 'error',
         player: p,
-        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from cards${drawnCard ? ` + ${drawnCard} drawn for the unused Double Rotate card` : ''})`,
+        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from cards${drawnCard ? ` + ${drawnCard} drawn for the unused Double Rotate card` : ''})${follows ? `; the difference follows from the ${follows.length === 1 ? 'slip' : 'slips'} on ${turnList(follows)}` : ''}`,
         written: claimedFinal,
         computed: final,
       });
@@ -538,8 +550,12 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
     { cards: cardTotals },
   );
   const ok =
-    turns.every((t) => t.status !== 'illegal' && t.issues.every((i) => i.severity !== 'error')) &&
-    gameIssues.every((i) => i.severity !== 'error');
+    turns.every(
+      (t) =>
+        t.status !== 'illegal' &&
+        (t.total.claimed === null || t.total.claimed === t.total.computed) &&
+        t.issues.every((i) => i.severity !== 'error'),
+    ) && gameIssues.every((i) => i.severity !== 'error');
   return {
     ok,
     rules: ruleSet.id,

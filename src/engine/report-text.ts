@@ -184,10 +184,7 @@ function cardRow(t: TurnReport, names: string[]): string[] {
     t.cards && t.cards.claimed !== null && t.cards.claimed !== t.cards.computed
       ? `${t.cards.computed} (sheet ${t.cards.claimed}) !`
       : String(t.cards?.computed ?? '');
-  const total =
-    t.total.claimed === null || t.total.claimed === t.total.computed
-      ? String(t.total.computed)
-      : `${t.total.computed} (sheet ${t.total.claimed}) !`;
+  const total = totalText(t);
   const flag =
     t.score.claimed !== null && t.score.claimed !== t.score.computed && t.status !== 'unscored'
       ? ' !'
@@ -204,6 +201,17 @@ function cardRow(t: TurnReport, names: string[]): string[] {
     total,
     t.status,
   ];
+}
+
+/**
+ * The total column: the rules' total, and the sheet's where it differs, marked `!` when it is
+ * a slip of its own (`TOTAL_MISMATCH`) and `carried` when it only repeats an earlier slip.
+ */
+function totalText(t: TurnReport): string {
+  const { claimed, computed } = t.total;
+  if (claimed === null || claimed === computed) return String(computed);
+  const own = t.issues.some((i) => i.code === 'TOTAL_MISMATCH');
+  return own ? `${computed} (sheet ${claimed}) !` : `${computed} (sheet ${claimed}, carried)`;
 }
 
 function turnRow(t: TurnReport, names: string[]): string[] {
@@ -225,12 +233,7 @@ function turnRow(t: TurnReport, names: string[]): string[] {
     t.score.claimed !== null && t.score.claimed !== t.score.computed && t.status !== 'withdrawn'
       ? ' !'
       : '';
-  const total =
-    t.total.claimed === null
-      ? String(t.total.computed)
-      : t.total.claimed === t.total.computed
-        ? String(t.total.computed)
-        : `${t.total.computed} (sheet ${t.total.claimed}) !`;
+  const total = totalText(t);
   const clock = t.clock
     ? t.clock.claimed === t.clock.remaining
       ? t.clock.claimed

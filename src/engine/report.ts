@@ -80,6 +80,13 @@ export interface Issue {
   written?: number | string;
   /** What the rules give for that figure, in the same form as `written`. */
   computed?: number | string;
+  /**
+   * On a slip's finding (`SCORE_MISMATCH`, or `TOTAL_MISMATCH` for a slip in the
+   * sheet's addition): how many written totals of that player after the slipped
+   * figure follow from it (for a wrong score, the same turn's total counts).
+   * Left out when none does.
+   */
+  carried?: number;
 }
 
 /** An issue before it is given its turn and player. */
@@ -99,6 +106,7 @@ export function turnIssue(note: IssueNote, message: string, turn: number, player
   made.player = player;
   if (note.written !== undefined) made.written = note.written;
   if (note.computed !== undefined) made.computed = note.computed;
+  if (note.carried !== undefined) made.carried = note.carried;
   return made;
 }
 
@@ -234,4 +242,93 @@ export interface VerificationReport {
    * `.` empty, `a` `b` the first and second player's tiles, `A` `B` when safe.
    */
   ownership?: string[];
+}
+
+/**
+ * One slip, one finding: what each player's written totals carry. The sheet's running
+ * total may differ from the rules' because of an earlier slip (a wrong score, a wrong
+ * addition) that every later total repeats; such a total follows from the sheet's own
+ * arithmetic and is not a new finding. It counts on the findings of the slips it follows
+ * from (`carried`), and a written total is a new slip only when its difference from the
+ * rules is not the one the sheet already carried.
+ */
+export class CarriedTotals {
+  /** Per player: the sheet's total less the rules' total, as the sheet's own figures carry it. */
+  private readonly drift: number[] = [];
+  /** Per player: the findings of the slips that difference comes from. */
+  private readonly open: Issue[][] = [];
+  /** Every slip's finding, to name what follows from it once the sheet is read. */
+  private readonly slips: Issue[] = [];
+
+  constructor(players: number) {
+    for (let p = 0; p < players; p++) {
+      this.drift.push(0);
+      this.open.push([]);
+    }
+  }
+
+  /** The difference the player's sheet carries so far (written − computed). */
+  carriedBy(player: number): number {
+    return this.drift[player];
+  }
+
+  /**
+   * A slip of the player that the sheet's later totals will carry: a written score
+   * `difference` away from the rules' (call before that turn's total), or a total the
+   * sheet got wrong by itself (after {@link total} said so; `difference` 0).
+   */
+  slip(player: number, difference: number, finding: Issue): void {
+    this.drift[player] += difference;
+    this.open[player].push(finding);
+    this.slips.push(finding);
+  }
+
+  /**
+   * A written total: `true` when it is a new slip, i.e. it differs from the rules' total by
+   * something other than what the sheet carried; the caller reports it and passes its
+   * finding to {@link slip}. A total that only carries earlier slips counts on their findings.
+   */
+  total(player: number, written: number, computed: number): boolean {
+    const difference = written - computed;
+    const carried = this.drift[player];
+    this.drift[player] = difference;
+    if (difference === 0) {
+      this.open[player] = [];
+      return false;
+    }
+    if (difference === carried) {
+      for (const finding of this.open[player]) finding.carried = (finding.carried ?? 0) + 1;
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * The turns (0-based) of the slips a written final follows from, when it is off from the
+   * rules' final by exactly what the sheet carries; null when it is a slip of its own.
+   */
+  finalFollows(player: number, written: number, computed: number): number[] | null {
+    const difference = written - computed;
+    if (difference === 0 || difference !== this.drift[player]) return null;
+    const turns: number[] = [];
+    for (const finding of this.open[player])
+      if (finding.turn !== undefined) turns.push(finding.turn);
+    return turns.length > 0 ? turns : null;
+  }
+
+  /** Adds to each slip's message how many written totals follow from it. */
+  finish(): void {
+    for (const finding of this.slips) {
+      const n = finding.carried;
+      if (n === undefined) continue;
+      finding.message += `; the sheet carries this into the ${n === 1 ? 'total' : `${n} totals`} written after it`;
+    }
+  }
+}
+
+/** `turn 5`, `turns 5 and 9`, `turns 3, 5 and 9` (0-based turns, named from 1). */
+export function turnList(turns: readonly number[]): string {
+  const named = turns.map((t) => String(t + 1));
+  if (named.length === 1) return `turn ${named[0]}`;
+  return `turns ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
 }

@@ -12,10 +12,12 @@ import {
 } from './board';
 import { parsePlay } from './notation';
 import {
+  CarriedTotals,
   Issue,
   IssueNote,
   PlayerReport,
   turnIssue,
+  turnList,
   TurnReport,
   VerificationReport,
 } from './report';
@@ -84,6 +86,7 @@ export function verifyScoresheet(
   const overuseReported = new Set<number>();
   const gameIssues: Issue[] = [];
   const turns: TurnReport[] = [];
+  const carriedTotals = new CarriedTotals(playerCount);
   let expected = 0;
   let firstExpiryTurn = Infinity;
   /** Player who lost their next turn to a failed challenge (rules where that is the cost). */
@@ -424,9 +427,15 @@ export function verifyScoresheet(
         written: claimed,
         computed: report.score.computed,
       });
+      carriedTotals.slip(
+        p,
+        claimed - report.score.computed,
+        report.issues[report.issues.length - 1],
+      );
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
-    totals[p] += report.score.computed + (report.challengeBonus ?? 0);
+    const added = report.score.computed + (report.challengeBonus ?? 0);
+    totals[p] += added;
     report.total.computed = totals[p];
     if (scorelessLimit !== null && report.status !== 'illegal') {
       scorelessStreak = report.score.computed === 0 ? scorelessStreak + 1 : 0;
@@ -461,15 +470,26 @@ export function verifyScoresheet(
     const lost = lostSince[p];
     lostSince[p] = 0;
     const claimedTotal = report.total.claimed;
-    if (claimedTotal !== null && claimedTotal !== totals[p]) {
+    // A total that only repeats an earlier slip is not a finding of its own (rulings: totals).
+    const carriedBefore = carriedTotals.carriedBy(p);
+    if (claimedTotal !== null && carriedTotals.total(p, claimedTotal, totals[p])) {
       const previous = previousClaimedTotal(sheet.turns, index, p);
       let why = '';
       if (claimed !== null && previous !== null) {
         const minus = lost > 0 ? ` − ${lost} stolen` : '';
-        why =
-          previous + claimed - lost === claimedTotal
-            ? ` (the sheet's addition ${previous} + ${claimed}${minus} = ${claimedTotal} is right; the difference comes from ${report.score.computed !== claimed ? "this turn's score" : 'an earlier turn'})`
-            : ` (the sheet's own addition is off too: ${previous} + ${claimed}${minus} = ${previous + claimed - lost})`;
+        if (previous + claimed - lost !== claimedTotal) {
+          why = ` (the sheet's own addition is off too: ${previous} + ${claimed}${minus} = ${previous + claimed - lost})`;
+        } else {
+          const how =
+            report.status === 'withdrawn'
+              ? ': a withdrawn play scores 0'
+              : report.challengeBonus
+                ? ` (${report.score.computed} + ${report.challengeBonus} for the failed challenge)`
+                : '';
+          why = ` (the sheet's addition ${previous} + ${claimed}${minus} = ${claimedTotal} is right, but the rules add ${added} on this turn${how})`;
+        }
+      } else if (carriedBefore !== 0) {
+        why = ` (the sheet's earlier figures account for ${carriedBefore > 0 ? '+' : ''}${carriedBefore} of the difference)`;
       }
       issue({
         code: 'TOTAL_MISMATCH',
@@ -478,6 +498,7 @@ export function verifyScoresheet(
         written: claimedTotal,
         computed: totals[p],
       });
+      carriedTotals.slip(p, 0, report.issues[report.issues.length - 1]);
       if (report.status === 'ok') report.status = 'score-mismatch';
     }
 
@@ -572,11 +593,12 @@ export function verifyScoresheet(
     const final = totals[p] - rackPenalty + rackBonus;
     const claimedFinal = sheet.claimed?.final?.[p] ?? null;
     if (claimedFinal !== null && claimedFinal !== final) {
+      const follows = carriedTotals.finalFollows(p, claimedFinal, final);
       gameIssues.push({
         code: 'FINAL_MISMATCH',
         severity: 'error',
         player: p,
-        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from moves − ${rackPenalty} for the tiles left on the rack${rackBonus ? ` + ${rackBonus} from the others' racks${wentOut ? ' for going out' : ''}` : ''})`,
+        message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${totals[p]} from moves − ${rackPenalty} for the tiles left on the rack${rackBonus ? ` + ${rackBonus} from the others' racks${wentOut ? ' for going out' : ''}` : ''})${follows ? `; the difference follows from the ${follows.length === 1 ? 'slip' : 'slips'} on ${turnList(follows)}` : ''}`,
         written: claimedFinal,
         computed: final,
       });
@@ -714,9 +736,14 @@ export function verifyScoresheet(
     for (let p = 0; p < playerCount; p++)
       players[p].timeExpired = p !== result.winner && expiries[p] !== null;
   }
+  carriedTotals.finish();
   const ok =
-    turns.every((t) => t.status !== 'illegal' && t.issues.every((i) => i.severity !== 'error')) &&
-    gameIssues.every((i) => i.severity !== 'error');
+    turns.every(
+      (t) =>
+        t.status !== 'illegal' &&
+        (t.total.claimed === null || t.total.claimed === t.total.computed) &&
+        t.issues.every((i) => i.severity !== 'error'),
+    ) && gameIssues.every((i) => i.severity !== 'error');
   const verification: VerificationReport = {
     ok,
     rules: ruleSet.id,

@@ -145,6 +145,7 @@ describe('findings carry the written and the computed figure', () => {
   });
 
   test("a turn's finding keeps its keys in order, the figures last", () => {
+    // 9 for KUĆA's 8, and the total 9 carries it: `carried` comes last.
     const r = verify(kvizovka([{ player: 0, play: '9F KUĆA', score: 9, total: 9 }]));
     const [found] = all(r, 'SCORE_MISMATCH');
     expect(Object.keys(found)).toEqual([
@@ -156,7 +157,9 @@ describe('findings carry the written and the computed figure', () => {
       'player',
       'written',
       'computed',
+      'carried',
     ]);
+    expect(found.carried).toBe(1);
   });
 
   test('findings without a figure have none (a word, a placement)', () => {
@@ -164,5 +167,6 @@ describe('findings carry the written and the computed figure', () => {
     const [found] = all(r, 'FIRST_PLAY_OFF_CENTRE');
     expect(found.written).toBeUndefined();
     expect(found.computed).toBeUndefined();
+    expect(found.carried).toBeUndefined();
   });
 });

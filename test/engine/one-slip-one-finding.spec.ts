@@ -1,0 +1,205 @@
+/**
+ * One slip, one finding (docs/rulings.md, "Totals"): a wrong score or a wrong addition that the
+ * sheet carries into every later total is one finding on the turn of the slip, not one a turn.
+ * A written total is a new slip only when its difference from the rules is not the one the
+ * sheet already carried; the slip's finding counts the totals that follow from it (`carried`).
+ *
+ * The game is test/fixtures/kvizovka/24-carried-total: a realistic 20-turn sheet whose turn 5
+ * (index 4, Jelena's TOPAO, 16) is written 19 and carried into her later totals and final.
+ * Jelena moves on the even indexes 0, 2, …, 18.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { renderReportText } from '../../src/engine/report-text';
+import { verifyDocument } from '../../src/engine/verify';
+import type { Issue, VerificationReport } from '../../src/engine/report';
+
+interface Turn {
+  player: number;
+  score?: number;
+  total?: number;
+  challenge?: { by: number; valid: boolean };
+  [key: string]: unknown;
+}
+interface Doc {
+  turns: Turn[];
+  claimed: { final: number[] };
+  [key: string]: unknown;
+}
+
+const FIXTURE = join(__dirname, '..', 'fixtures', 'kvizovka', '24-carried-total.sheet.json');
+const slipped = (): Doc => JSON.parse(readFileSync(FIXTURE, 'utf8')) as Doc;
+
+/** Jelena's indexes from `from` on. */
+const jelenaFrom = (from: number) =>
+  Array.from({ length: 10 }, (_, k) => 2 * k).filter((i) => i >= from);
+
+/** The sheet without the slip: TOPAO 16, Jelena's totals 34, 44, …, 147 and final 147. */
+function clean(): Doc {
+  const doc = slipped();
+  doc.turns[4].score = 16; // 19 − 3
+  for (const i of jelenaFrom(4)) doc.turns[i].total! -= 3;
+  doc.claimed.final[0] -= 3; // 150 − 3 = 147
+  return doc;
+}
+
+/** Adds `points` to Jelena's written totals from index `from` on, and to her final. */
+function shift(doc: Doc, from: number, points: number): Doc {
+  for (const i of jelenaFrom(from)) {
+    const turn = doc.turns[i];
+    if (turn.total !== undefined) turn.total += points;
+  }
+  doc.claimed.final[0] += points;
+  return doc;
+}
+
+function verify(doc: Doc): VerificationReport {
+  const result = verifyDocument(doc, { words: null });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.report;
+}
+
+/** Errors and warnings of the turns, as [index, code]. */
+const turnFindings = (r: VerificationReport) =>
+  r.turns.flatMap((t) =>
+    t.issues.filter((i) => i.severity !== 'info').map((i) => [t.index, i.code] as const),
+  );
+const find = (r: VerificationReport, index: number, code: string): Issue =>
+  r.turns[index].issues.find((i) => i.code === code)!;
+
+describe('one slip, one finding: a carried total', () => {
+  test('the clean game agrees with the rules', () => {
+    const r = verify(clean());
+    expect(turnFindings(r)).toEqual([]);
+    expect(r.issues).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(r.players.map((p) => p.final)).toEqual([147, 118]);
+  });
+
+  test('a wrong score on turn 5 carried into every later total is one finding on turn 5', () => {
+    const r = verify(slipped());
+    // Today's report had 9 findings for it: the score, 8 totals; and the final.
+    expect(turnFindings(r)).toEqual([[4, 'SCORE_MISMATCH']]);
+    const slip = find(r, 4, 'SCORE_MISMATCH');
+    // TOPAO down C7..C11: (T1x2=2 + O1(old) + P2 + A1 + O1x2=2 = 8) x2 (C9) = 16
+    expect(slip).toMatchObject({ written: 19, computed: 16 });
+    expect(slip.carried).toBe(8); // the totals of indexes 4, 6, …, 18: 34 + 3, 44 + 3, …, 147 + 3
+    expect(slip.message).toContain('the sheet carries this into the 8 totals written after it');
+    // The totals still show what the sheet wrote.
+    expect(r.turns[4].total).toEqual({ claimed: 37, computed: 34 }); // 18 + 16 = 34; the sheet 18 + 19 = 37
+    expect(r.turns[18].total).toEqual({ claimed: 150, computed: 147 });
+    // The final decides the result, so it stays a finding, and names the slip.
+    expect(r.issues.map((i) => [i.code, i.written, i.computed])).toEqual([
+      ['FINAL_MISMATCH', 150, 147],
+    ]);
+    expect(r.issues[0].message).toContain('the difference follows from the slip on turn 5');
+    // Coherent: not ok, one turn marked, the others ok; the text says one turn disagrees.
+    expect(r.ok).toBe(false);
+    expect(r.turns.map((t) => t.status).filter((s) => s !== 'ok')).toEqual(['score-mismatch']);
+    const text = renderReportText(r);
+    expect(text).toContain('NOT OK: 1 turn disagrees, 1 final score disagrees');
+    expect(text).toContain('44 (sheet 47, carried)');
+    expect(text).not.toContain('TOTAL_MISMATCH');
+  });
+
+  interface Case {
+    name: string;
+    doc: () => Doc;
+    /** Error and warning findings of the turns, as [index, code]. */
+    findings: [number, string][];
+    /** `carried` of each of those findings (undefined when none follows). */
+    carried: (number | undefined)[];
+    /** The final's finding: the turns (1-based) it names, or null when there is none. */
+    final: string | null;
+  }
+
+  const CASES: Case[] = [
+    {
+      name: 'a slip in the addition on turn 5 (16 written right, total 37 for 18 + 16 = 34)',
+      doc: () => shift(clean(), 4, 3),
+      findings: [[4, 'TOTAL_MISMATCH']],
+      carried: [7], // the totals of indexes 6, 8, …, 18
+      final: 'the slip on turn 5',
+    },
+    {
+      name: 'a wrong score whose total the sheet added right: the later totals are right',
+      doc: () => {
+        const doc = clean();
+        doc.turns[4].score = 19; // the total 34 = 18 + 16 stays
+        return doc;
+      },
+      findings: [[4, 'SCORE_MISMATCH']],
+      carried: [undefined],
+      final: null,
+    },
+    {
+      name: 'two slips: 3 too many on turn 5, then 1 too few in the addition on turn 13',
+      doc: () => shift(slipped(), 12, -1), // from index 12 on the sheet is +2
+      findings: [
+        [4, 'SCORE_MISMATCH'],
+        [12, 'TOTAL_MISMATCH'],
+      ],
+      // slip 1: indexes 4, 6, 8, 10 (+3) and 14, 16, 18 (+2) = 7; slip 2: 14, 16, 18 = 3
+      carried: [7, 3],
+      final: 'the slips on turns 5 and 13',
+    },
+    {
+      name: 'the sheet puts it right on turn 11: the 3 totals before follow from the slip',
+      doc: () => shift(slipped(), 10, -3), // 80, 97, … as the rules give
+      findings: [[4, 'SCORE_MISMATCH']],
+      carried: [3], // indexes 4, 6, 8
+      final: null,
+    },
+    {
+      name: 'totals left out on turns 5 and 7: the slip still carries into the later ones',
+      doc: () => {
+        const doc = slipped();
+        delete doc.turns[4].total;
+        delete doc.turns[6].total;
+        return doc;
+      },
+      findings: [[4, 'SCORE_MISMATCH']],
+      carried: [6], // indexes 8, 10, …, 18
+      final: 'the slip on turn 5',
+    },
+    {
+      name: 'a withdrawn play written with its would-be score, which the total adds',
+      doc: () => {
+        const doc = clean();
+        // GIBANICA (30, turn 17) ruled invalid: 30 may stand as written, but it scores 0.
+        doc.turns[16].challenge = { by: 1, valid: false };
+        return doc;
+      },
+      findings: [[16, 'TOTAL_MISMATCH']],
+      carried: [1], // index 18: 147 written, 108 + 0 + 9 = 117
+      final: 'the slip on turn 17', // 147 written, 117
+    },
+  ];
+
+  test.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const r = verify(c.doc());
+    expect(turnFindings(r)).toEqual(c.findings);
+    expect(c.findings.map(([index, code]) => find(r, index, code).carried)).toEqual(c.carried);
+    const finals = r.issues.filter((i) => i.code === 'FINAL_MISMATCH');
+    if (c.final === null) {
+      expect(finals).toEqual([]);
+    } else {
+      expect(finals).toHaveLength(1);
+      expect(finals[0].message).toContain(`follows from ${c.final}`);
+    }
+    // Any written figure that differs keeps the sheet from being ok.
+    expect(r.ok).toBe(false);
+  });
+
+  test("the messages say where the sheet's own arithmetic went wrong", () => {
+    const addition = verify(shift(clean(), 4, 3));
+    expect(find(addition, 4, 'TOTAL_MISMATCH').message).toBe(
+      "Turn 5 (Jelena Marković): the sheet's total is 37, the rules give 34 (the sheet's own addition is off too: 18 + 16 = 34); the sheet carries this into the 7 totals written after it",
+    );
+    const withdrawn = clean();
+    withdrawn.turns[16].challenge = { by: 1, valid: false };
+    expect(find(verify(withdrawn), 16, 'TOTAL_MISMATCH').message).toBe(
+      "Turn 17 (Jelena Marković): the sheet's total is 138, the rules give 108 (the sheet's addition 108 + 30 = 138 is right, but the rules add 0 on this turn: a withdrawn play scores 0); the sheet carries this into the total written after it",
+    );
+  });
+});
