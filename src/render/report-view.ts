@@ -212,6 +212,31 @@ function figuresOf(
   }
 }
 
+/**
+ * The turns (from 1) of the player's slips a written final follows from: when the
+ * final is off by what the player's last written total was off by, the slips found
+ * since the sheet's totals last agreed with the rules (as the engine's English says).
+ */
+function slipsCarriedToFinal(
+  report: VerificationReport,
+  player: number,
+  difference: number,
+): number[] {
+  let drift = 0;
+  let slips: number[] = [];
+  for (const turn of report.turns) {
+    if (turn.player !== player) continue;
+    if (turn.issues.some((i) => i.code === 'SCORE_MISMATCH' || i.code === 'TOTAL_MISMATCH')) {
+      slips.push(turn.index + 1);
+    }
+    if (turn.total.claimed !== null) {
+      drift = turn.total.claimed - turn.total.computed;
+      if (drift === 0) slips = [];
+    }
+  }
+  return difference !== 0 && difference === drift ? slips : [];
+}
+
 /** A player's name for a finding, never an index: `Ana Petrović`, else `Igrač 2`. */
 function playerName(lang: Lang, report: VerificationReport | undefined, player: number): string {
   return report?.players[player]?.name ?? t(lang, 'finding.player', { n: player + 1 });
@@ -251,9 +276,23 @@ function findingSentence(
       else if (carried > 1) body += `; ${t(lang, 'finding.carriedMany', { n: carried })}`;
       break;
     }
-    case 'FINAL_MISMATCH':
-      if (both) body = t(lang, 'finding.FINAL_MISMATCH', { written, computed });
+    case 'FINAL_MISMATCH': {
+      if (!both) break;
+      body = t(lang, 'finding.FINAL_MISMATCH', { written, computed });
+      const follows =
+        report &&
+        issue.player !== undefined &&
+        typeof written === 'number' &&
+        typeof computed === 'number'
+          ? slipsCarriedToFinal(report, issue.player, written - computed)
+          : [];
+      if (follows.length === 1) body += `; ${t(lang, 'finding.followsOne', { turn: follows[0] })}`;
+      else if (follows.length > 1) {
+        const turns = `${follows.slice(0, -1).join(', ')} ${t(lang, 'finding.and')} ${follows[follows.length - 1]}`;
+        body += `; ${t(lang, 'finding.followsMany', { turns })}`;
+      }
       break;
+    }
     case 'CARDS_MISMATCH':
       if (both) {
         body = t(

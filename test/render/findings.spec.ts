@@ -136,6 +136,47 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
     ).toContain('5. потез: MAČKA не додирује ниједну плочицу на табли (поља C3, D3)');
   });
 
+  it('a final that follows from a slip says which turn it follows from', () => {
+    // Nina writes 10 for an 8 on turn 1 and carries the +2 to the end.
+    const report = fixtureReport('kvizovka/10-challenges-penalties.report.json');
+    for (const turn of report.turns.filter((t) => t.player === 0)) {
+      turn.total = { ...turn.total, claimed: turn.total.computed + 2 };
+    }
+    report.turns[0].score = { claimed: 10, computed: 8 };
+    report.turns[0].issues = [
+      {
+        code: 'SCORE_MISMATCH',
+        severity: 'error',
+        message: 'x',
+        turn: 0,
+        player: 0,
+        written: 10,
+        computed: 8,
+        carried: 4,
+      },
+    ];
+    report.issues = [
+      {
+        code: 'FINAL_MISMATCH',
+        severity: 'error',
+        message: 'x',
+        player: 0,
+        written: 25,
+        computed: 23,
+      },
+    ];
+    const text = textOf(report, 'sr-Latn');
+    expect(text).toContain(
+      'Kraj partije, Nina Vasić: u zapisniku je konačni rezultat 25, po pravilima 23; razlika potiče od greške u 1. potezu',
+    );
+    // A final off by something else is a slip of its own.
+    report.issues[0] = { ...report.issues[0], written: 30 };
+    expect(textOf(report, 'sr-Latn')).toContain(
+      'Kraj partije, Nina Vasić: u zapisniku je konačni rezultat 30, po pravilima 23',
+    );
+    expect(textOf(report, 'sr-Latn').join('\n')).not.toContain('potiče');
+  });
+
   it('without figures of its own a finding takes them from its turn and the accounts', () => {
     const report = report16();
     for (const i of [...report.turns.flatMap((t) => t.issues), ...report.issues]) {
