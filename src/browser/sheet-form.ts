@@ -38,6 +38,9 @@ class RemoteWords implements WordList {
   }
 }
 
+/** Columns typed by choosing, not by writing. */
+const OPTION_FIELDS: ReadonlySet<string> = new Set(['player', 'kind', 'challenge', 'challengeBy']);
+
 /** Time from a keystroke to its flags on the page, in milliseconds (read by the benchmark). */
 const timings: number[] = [];
 (window as unknown as { sheetTimings: number[] }).sheetTimings = timings;
@@ -123,7 +126,11 @@ function start(): void {
   }
 
   const worst = (flags: CellFlag[]): 'bad' | 'warn' | null =>
-    flags.some((f) => f.tone === 'bad') ? 'bad' : flags.length > 0 ? 'warn' : null;
+    flags.some((f) => f.tone === 'bad')
+      ? 'bad'
+      : flags.some((f) => f.tone === 'warn')
+        ? 'warn'
+        : null;
 
   function show(check: FormCheck): void {
     const byRow = new Map<number, CellFlag[]>();
@@ -390,14 +397,8 @@ function start(): void {
       ),
     );
 
-  // Where the judge started typing in the current row: Enter goes on from there in the next row.
-  let anchor: { row: HTMLTableRowElement; name: string } | null = null;
-  formNode.addEventListener('focusin', (event) => {
-    const target = event.target as HTMLElement;
-    const tr = target.closest<HTMLTableRowElement>('tr.sheet-row');
-    const name = target.getAttribute('name');
-    if (tr && name && anchor?.row !== tr) anchor = { row: tr, name };
-  });
+  /** Where a row's typing begins: the position (a card game's rotation), as on the paper sheet. */
+  const firstColumn = layout.columns.find((c) => !OPTION_FIELDS.has(c)) ?? layout.columns[0];
 
   const focusCell = (el: HTMLInputElement | HTMLSelectElement | null | undefined) => {
     el?.focus();
@@ -411,8 +412,8 @@ function start(): void {
     const tr = target.closest<HTMLTableRowElement>('tr.sheet-row');
     const name = target.getAttribute('name')!;
     if (event.key === 'Enter') {
-      // As in a spreadsheet: Enter goes to the next row, in the column where typing in this row
-      // began (Tab, Tab, Enter comes back under the position); Shift+Enter goes up.
+      // As in a spreadsheet: Enter goes down to the next row, where its typing begins (the
+      // position); Shift+Enter goes up. Past the last row a new row is added.
       event.preventDefault();
       if (!tr) {
         const all = focusables();
@@ -422,10 +423,7 @@ function start(): void {
       const rows = rowElements();
       const at = rows.indexOf(tr) + (event.shiftKey ? -1 : 1);
       if (at < 0) return;
-      const next = rows[at] ?? addRow();
-      const column = anchor?.row === tr ? anchor.name : name;
-      focusCell(field(next, column));
-      anchor = { row: next, name: column };
+      focusCell(field(rows[at] ?? addRow(), firstColumn));
       return;
     }
     if (

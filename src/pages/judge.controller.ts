@@ -24,9 +24,14 @@ import {
   sheetToForm,
   typedForm,
 } from '../sheet-form';
-import { formView } from '../sheet-form/view';
-import { SHEET_SCRIPT, SheetFormPage, sheetTexts } from './sheet-page';
-import type { FieldError, ResultFormPage, WordCheckPage } from '../render/view-models';
+import { formView, sheetTexts } from '../sheet-form/view';
+import { SHEET_SCRIPT } from './sheet-page';
+import type {
+  FieldError,
+  ResultFormPage,
+  SheetFormPage,
+  WordCheckPage,
+} from '../render/view-models';
 import { ResultsService } from '../results/results.service';
 import type { GameView } from '../rounds/game.view';
 import type { Tournament } from '../tournaments/tournament.entity';

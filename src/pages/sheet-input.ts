@@ -98,16 +98,3 @@ export function readSheetInput(text: string, lang: Lang, rules: string): SheetIn
   }
   return { ok: true, doc, lineOf };
 }
-
-/** A new sheet for a game: the skeleton a judge fills in. */
-export function sheetSkeleton(rules: string, players: [string, string]): string {
-  return (
-    '{\n' +
-    '  "format": "scoresheet/1",\n' +
-    `  "rules": ${JSON.stringify(rules)},\n` +
-    `  "players": [${players.map((p) => JSON.stringify(p)).join(', ')}],\n` +
-    '  "turns": [\n' +
-    '  ]\n' +
-    '}\n'
-  );
-}

@@ -4,59 +4,6 @@ import { createHash } from 'crypto';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { Response } from 'express';
-import type { Lang } from '../i18n';
-import type { GameHeading, GameReportSection, PageBase } from '../render/view-models';
-import { ft } from '../sheet-form/messages';
-import type { FormView } from '../sheet-form/view';
-
-/** `judge/scoresheet`: the sheet form, its flags, the check beside it. */
-export interface SheetFormPage extends PageBase {
-  game: GameHeading | null;
-  action: string;
-  form: FormView;
-  texts: ReturnType<typeof sheetTexts>;
-  check: GameReportSection | null;
-  canSave: boolean;
-  saved: boolean;
-  notice: { tone: 'ok' | 'warn' | 'bad'; text: string } | null;
-  conflict: { text: string } | null;
-  draftVersion: number;
-  importText: string;
-  importError: string | null;
-  importOpen: boolean;
-  links: boolean;
-  /** A sheet of no game: which rules and how many players. */
-  chooser?: {
-    rules: { value: string; label: string; selected: boolean }[];
-    players: number;
-    min: number;
-    max: number;
-  };
-  resultUrl?: string;
-  wordCheckUrl?: string;
-  scriptUrl: string;
-  /** The browser script's settings (layout, language, where drafts and words go), as JSON. */
-  configJson: string;
-}
-
-/** The template's fixed texts. */
-export function sheetTexts(lang: Lang) {
-  return {
-    help: ft(lang, 'form.help'),
-    number: ft(lang, 'col.number'),
-    player: ft(lang, 'col.player'),
-    addRows: ft(lang, 'form.addRows'),
-    endTitle: ft(lang, 'end.title'),
-    verify: ft(lang, 'form.verify'),
-    save: ft(lang, 'form.save'),
-    import: ft(lang, 'form.import'),
-    importHelp: ft(lang, 'form.importHelp'),
-    importButton: ft(lang, 'form.importButton'),
-    rules: ft(lang, 'form.rules'),
-    players: ft(lang, 'form.players'),
-    open: ft(lang, 'form.open'),
-  };
-}
 
 /**
  * The browser bundle of the engine and the form (`npm run build` writes it

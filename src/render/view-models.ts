@@ -13,6 +13,7 @@ import type { LegendEntry } from './board-svg';
 import type { CsvPreview } from './players-csv';
 import type { CrossCell } from './pdf/types';
 import type { ReportPresentation } from './report-view';
+import type { FormView, SheetTexts } from '../sheet-form/view';
 
 export type { LegendEntry } from './board-svg';
 export type { CsvPreview } from './players-csv';
@@ -240,22 +241,34 @@ export interface SignInPage extends PageBase {
   failed?: boolean;
 }
 
-/**
- * `judge/scoresheet`: the sheet as typed (never reformatted), and after a
- * check the report beside the board. The form posts `sheet` and
- * `intent=verify|save`.
- */
-export interface ScoreSheetPage extends PageBase {
-  game: GameHeading;
+/** `judge/scoresheet`: the sheet form, its flags, the check beside it. */
+export interface SheetFormPage extends PageBase {
+  game: GameHeading | null;
   action: string;
-  /** Exactly what the judge typed (or the stored text). */
-  sheet: string;
-  /** The sheet could not be read at all: the reader's message, naming the line and field. */
-  unreadable?: { message: string; line?: number | null } | null;
-  check?: GameReportSection | null;
-  saved?: boolean;
+  form: FormView;
+  texts: SheetTexts;
+  check: GameReportSection | null;
+  canSave: boolean;
+  saved: boolean;
+  notice: { tone: 'ok' | 'warn' | 'bad'; text: string } | null;
+  conflict: { text: string } | null;
+  draftVersion: number;
+  importText: string;
+  importError: string | null;
+  importOpen: boolean;
+  links: boolean;
+  /** A sheet of no game: which rules and how many players. */
+  chooser?: {
+    rules: { value: string; label: string; selected: boolean }[];
+    players: number;
+    min: number;
+    max: number;
+  };
   resultUrl?: string;
   wordCheckUrl?: string;
+  scriptUrl: string;
+  /** The browser script's settings (layout, language, where drafts and words go), as JSON. */
+  configJson: string;
 }
 
 /** `judge/result`: the result without a sheet. Posts the fields below and `version`. */

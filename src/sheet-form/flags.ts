@@ -4,8 +4,12 @@ import { issueLine } from '../render/report-view';
 import type { CellError, CellRef, FormConversion } from './form';
 import type { EndField, RowField } from './layout';
 
-/** A finding placed on the form: the cell it is about, its tone and its words. */
-export type CellFlag = CellRef & { tone: 'bad' | 'warn'; message: string };
+/**
+ * A finding placed on the form: the cell it is about, its tone and its words.
+ * `info` (what the engine decided: a challenge upheld, a penalty given) is
+ * shown beside its row and marks no cell.
+ */
+export type CellFlag = CellRef & { tone: 'bad' | 'warn' | 'info'; message: string };
 
 /** The very cell a finding is about: a wrong score on the score, a placement on the position. */
 const CELL_OF: Partial<Record<IssueCode, RowField>> = {
@@ -58,7 +62,7 @@ const END_OF: Partial<Record<IssueCode, EndField>> = {
  * warning of a turn on the cell it is about (the form's own reading errors
  * first, in place of the engine's notation findings on that row), and the
  * findings of the whole game on the end of the game. Findings that only say
- * what the engine decided (`info`) are not flags.
+ * what the engine decided (`info`) are notes beside their row.
  */
 export function flagsFor(
   report: VerificationReport | null,
@@ -74,15 +78,15 @@ export function flagsFor(
     ),
   );
   const place = (issue: Issue, row: number | null) => {
-    if (issue.severity === 'info') return;
-    const tone = issue.severity === 'error' ? 'bad' : 'warn';
-    const message = issueLine(lang, issue).text;
+    const tone =
+      issue.severity === 'error' ? 'bad' : issue.severity === 'warning' ? 'warn' : 'info';
+    const message = issueLine(lang, issue, report).text;
     if (row !== null) {
       if (issue.code === 'BAD_NOTATION' && unreadable.has(row)) return;
       const field = CELL_OF[issue.code];
       flags.push({
         row,
-        field: field && columns.includes(field) ? field : 'row',
+        field: tone !== 'info' && field && columns.includes(field) ? field : 'row',
         tone,
         message,
       });

@@ -69,10 +69,13 @@ export function checkForm(
   };
 }
 
-/** The squares of the plays on flagged rows: outlined on the board with the findings' own. */
+/**
+ * The squares of the plays on rows flagged as wrong (not those that only
+ * warn): outlined on the board with the findings' own squares.
+ */
 export function flaggedSquares(check: FormCheck): string[] {
   if (!check.report) return [];
-  const rows = new Set(check.flags.flatMap((f) => ('row' in f ? [f.row] : [])));
+  const rows = new Set(check.flags.flatMap((f) => ('row' in f && f.tone === 'bad' ? [f.row] : [])));
   const squares: string[] = [];
   check.conversion.turnRows.forEach((row, turn) => {
     if (rows.has(row)) squares.push(...(check.report!.turns[turn]?.placed ?? []));

@@ -33,7 +33,7 @@ export interface RowView {
   number: number;
   cells: CellView[];
   extra: string;
-  messages: { tone: 'bad' | 'warn'; text: string }[];
+  messages: { tone: 'bad' | 'warn' | 'info'; text: string }[];
   tone: 'bad' | 'warn' | null;
 }
 
@@ -43,7 +43,7 @@ export interface EndView {
   /** One line a player: name, rack left, final clock, final score written. */
   players: { name: string; cells: CellView[] }[];
   headers: string[];
-  messages: { tone: 'bad' | 'warn'; text: string }[];
+  messages: { tone: 'bad' | 'warn' | 'info'; text: string }[];
 }
 
 /** The form drawn: headers, rows with their flags, the end of the game. */
@@ -52,7 +52,7 @@ export interface FormView {
   rows: RowView[];
   end: EndView;
   /** Findings of the whole sheet that belong to no cell. */
-  sheetMessages: { tone: 'bad' | 'warn'; text: string }[];
+  sheetMessages: { tone: 'bad' | 'warn' | 'info'; text: string }[];
   extra: string;
 }
 
@@ -72,8 +72,8 @@ const COLUMN_KEY: Record<RowField, FormMessageKey> = {
   taken: 'col.taken',
 };
 
-const worst = (tones: ('bad' | 'warn')[]): 'bad' | 'warn' | null =>
-  tones.includes('bad') ? 'bad' : tones.length > 0 ? 'warn' : null;
+const worst = (tones: ('bad' | 'warn' | 'info')[]): 'bad' | 'warn' | null =>
+  tones.includes('bad') ? 'bad' : tones.includes('warn') ? 'warn' : null;
 
 /** The selects' options of a row field, in the page's language. */
 export function fieldOptions(
@@ -250,5 +250,27 @@ export function formView(
     end,
     sheetMessages,
     extra: form.extra,
+  };
+}
+
+/** The sheet page's fixed texts. */
+export type SheetTexts = ReturnType<typeof sheetTexts>;
+
+/** The template's fixed texts. */
+export function sheetTexts(lang: Lang) {
+  return {
+    help: ft(lang, 'form.help'),
+    number: ft(lang, 'col.number'),
+    player: ft(lang, 'col.player'),
+    addRows: ft(lang, 'form.addRows'),
+    endTitle: ft(lang, 'end.title'),
+    verify: ft(lang, 'form.verify'),
+    save: ft(lang, 'form.save'),
+    import: ft(lang, 'form.import'),
+    importHelp: ft(lang, 'form.importHelp'),
+    importButton: ft(lang, 'form.importButton'),
+    rules: ft(lang, 'form.rules'),
+    players: ft(lang, 'form.players'),
+    open: ft(lang, 'form.open'),
   };
 }

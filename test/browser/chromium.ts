@@ -33,8 +33,8 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Chromium, headless, with a new profile directory removed on close. */
-export async function launchChromium(): Promise<Browser> {
+/** Chromium, headless, with a new profile directory removed on close; `javaScript: false` for a browser without scripts. */
+export async function launchChromium(options: { javaScript?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'arbiter-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -50,6 +50,7 @@ export async function launchChromium(): Promise<Browser> {
     ],
     viewport: { width: 1280, height: 900 },
     locale: 'sr-Latn-RS',
+    javaScriptEnabled: options.javaScript ?? true,
   });
   return {
     context,

@@ -22,6 +22,12 @@ export async function tabTo(page: Page, id: string, limit = 400): Promise<void> 
   throw new Error(`Tab never reached #${id}`);
 }
 
+/**
+ * What a judge types into a select to choose an option: the first word of its
+ * label (a space would open the list instead of going on searching).
+ */
+const typeAhead = (label: string) => label.split(' ')[0];
+
 /** The label of a select's option, in the page's language, for type-ahead. */
 function optionLabel(
   sheet: Scoresheet,
@@ -46,13 +52,13 @@ export async function typeSheet(page: Page, sheet: Scoresheet, players: string[]
   for (const row of form.rows) {
     if (row.kind !== 'play') {
       await page.keyboard.press('Shift+Tab');
-      await page.keyboard.type(optionLabel(sheet, players, 'kind', row.kind));
+      await page.keyboard.type(typeAhead(optionLabel(sheet, players, 'kind', row.kind)));
       await page.keyboard.press('Tab');
     }
     await typeCells(page, row, ['position', 'word', 'score', 'total', 'clock']);
     if (row.challenge !== '') {
       await page.keyboard.press('Tab');
-      await page.keyboard.type(optionLabel(sheet, players, 'challenge', row.challenge));
+      await page.keyboard.type(typeAhead(optionLabel(sheet, players, 'challenge', row.challenge)));
     }
     await page.keyboard.press('Enter');
   }
@@ -63,9 +69,10 @@ export async function typeSheet(page: Page, sheet: Scoresheet, players: string[]
     agreed: 'dogovor',
     'no-moves': 'nema više poteza',
   };
-  if (form.end.reason) await page.keyboard.type(reasons[form.end.reason]);
+  if (form.end.reason) await page.keyboard.type(typeAhead(reasons[form.end.reason]));
   await page.keyboard.press('Tab');
-  if (form.end.timeExpired !== '') await page.keyboard.type(players[Number(form.end.timeExpired)]);
+  if (form.end.timeExpired !== '')
+    await page.keyboard.type(typeAhead(players[Number(form.end.timeExpired)]));
   for (let p = 0; p < players.length; p++) {
     for (const value of [form.end.racks[p], form.end.clocks[p], form.end.final[p]]) {
       await page.keyboard.press('Tab');

@@ -5,7 +5,17 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { findRuleSet, Scoresheet } from '../../src/engine';
 import type { VerificationReport } from '../../src/engine/report';
+import {
+  checkForm,
+  checkSection,
+  emptyRow,
+  padRows,
+  sheetLayout,
+  sheetToForm,
+} from '../../src/sheet-form';
+import { formView, sheetTexts } from '../../src/sheet-form/view';
 import type { Lang } from '../../src/i18n';
 import { gameReportSection } from '../../src/render/game-section';
 import { parsePlayersCsv } from '../../src/render/players-csv';
@@ -297,14 +307,33 @@ export function pageSamples(lang: Lang): Record<string, object> {
   };
   const sheetText =
     '{\n  "format": "scoresheet/1",\n  "rules": "kvizovka",\n  "players": ["Milica Đorđević", "Stefan Nikolić"],\n  "turns": [\n    { "player": 0, "play": "9F KUĆA", "score": 8 }\n  ]\n}\n';
-  const scoresheetPage: V.ScoreSheetPage = {
+  // The sheet form as the judge's page builds it: the rows of the sheet, one more row typed with
+  // a score that is no number, the findings placed on their cells.
+  const sheetDoc = JSON.parse(sheetText) as Scoresheet;
+  const layout = sheetLayout(findRuleSet('kvizovka')!, sheetDoc.players);
+  const typed = sheetToForm(sheetDoc, layout);
+  typed.rows.push({ ...emptyRow(1), position: 'G8', word: 'R.KA', score: 'x', clock: '2702' });
+  const formCheck = checkForm(typed, layout, lang, null);
+  const scoresheetPage: V.SheetFormPage = {
     ...base(lang, 'Unos zapisnika', '/judge/games/1/scoresheet', judge),
     game,
-    action: '/judge/games/1/scoresheet',
-    sheet: sheetText,
-    check,
+    action: '/judge/games/1/scoresheet?v=3',
+    form: formView({ ...typed, rows: padRows(typed.rows, layout) }, layout, lang, formCheck.flags),
+    texts: sheetTexts(lang),
+    check: checkSection(formCheck, layout, lang),
+    canSave: true,
+    saved: false,
+    notice: null,
+    conflict: null,
+    draftVersion: 2,
+    importText: sheetText,
+    importError: null,
+    importOpen: false,
+    links: true,
     resultUrl: '/judge/games/1/result',
     wordCheckUrl: '/judge/word-check?rules=kvizovka',
+    scriptUrl: '/assets/sheet-form.js?v=0123456789ab',
+    configJson: '{"lang":"sr-Latn"}',
   };
   const csvText =
     'ime;klub;rejting;nosilac\nAna Petrović;Novi Sad;1700;1\n;Beograd;1500;2\nĐorđe Šćekić;Čačak;abc;3\nLjubica Njegoš;Džep;1600;1\n';

@@ -1,0 +1,323 @@
+import { execFileSync } from 'child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import type { Page } from 'playwright-core';
+import { Scoresheet, verifyDocument } from '../../src/engine';
+import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
+import { createTournament, GameJson, pair, register, scoreSheet } from '../e2e/tournament-helpers';
+import {
+  Browser,
+  describeWithChromium,
+  launchChromium,
+  overflowsHorizontally,
+  screenshot,
+  watch,
+} from './chromium';
+import { fillSheet, formOf, tabTo, typeSheet } from './sheet-helpers';
+import { makeAccount } from './site';
+
+const CLI = join(__dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * A 20-turn Kvizovka sheet as a judge finds it on paper: the second player's
+ * last turn an exchange, the first player's last word challenged and ruled
+ * invalid (its score struck, the total kept), and the first player's flag
+ * fallen at the end (a time loss). Finals as the rules give them.
+ */
+function paperSheet(players: [string, string]): Scoresheet {
+  const { sheet } = scoreSheet(players, 11);
+  const totalBefore = (index: number) => {
+    const player = sheet.turns[index].player;
+    for (let i = index - 1; i >= 0; i--)
+      if (sheet.turns[i].player === player) return sheet.turns[i].total!;
+    return 0;
+  };
+  const challenged = sheet.turns[18];
+  challenged.challenge = { by: 1 - challenged.player, valid: false };
+  challenged.total = totalBefore(18);
+  sheet.turns[19] = {
+    player: sheet.turns[19].player,
+    exchange: 3,
+    score: 0,
+    total: totalBefore(19),
+    clock: sheet.turns[19].clock,
+  };
+  sheet.end = {
+    reason: 'time',
+    racks: sheet.end!.racks,
+    clocks: ['00:00', sheet.end!.clocks![1]],
+    timeExpired: 0,
+  };
+  delete sheet.claimed;
+  const { report } = verifyDocument(sheet, { words: null }) as {
+    report: { players: { final: number }[] };
+  };
+  sheet.claimed = { final: report.players.map((p) => p.final) };
+  return sheet;
+}
+
+/** `verify --json` of the command line on a sheet's text, as a judge would run it. */
+function cliReport(text: string): unknown {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-sheet-'));
+  try {
+    writeFileSync(join(dir, 'sheet.json'), text);
+    let out: string;
+    try {
+      out = execFileSync('node', [CLI, 'verify', join(dir, 'sheet.json'), '--json'], {
+        encoding: 'utf8',
+      });
+    } catch (e) {
+      out = (e as { stdout: string }).stdout; // exit 1: the sheet has discrepancies
+    }
+    return JSON.parse(out) as unknown;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const hasClass = (page: Page, selector: string, name: string) =>
+  page.evaluate<boolean>(
+    `document.querySelector(${JSON.stringify(selector)}).classList.contains(${JSON.stringify(name)})`,
+  );
+
+describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let judge: { email: string; password: string };
+  let games: GameJson[];
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp(), launchChromium()]);
+    const { divisionId } = await createTournament(t, {
+      name: 'Kup Zapisnika',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+      divisions: ['A'],
+    });
+    await register(t, divisionId, [
+      'Ana Petrović',
+      'Đorđe Šćekić',
+      'Ljubica Njegoš',
+      'Marko Čačak',
+      'Žarko Džepić',
+      'Ćirilo Žužić',
+    ]);
+    games = (await pair(t, divisionId)).games.filter((g) => g.second !== null);
+    judge = await makeAccount(t, 'judge');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function signedIn(b: Browser, who = judge): Promise<Page> {
+    const page = await b.context.newPage();
+    await page.goto(`${t.url}/sign-in`);
+    await page.fill('#username', who.email);
+    await page.fill('#password', who.password);
+    await page.click('main button[type="submit"]');
+    await page.waitForURL(/\/judge|\/organiser|\/$/);
+    return page;
+  }
+
+  const namesOf = (g: GameJson): [string, string] => [g.first.name, g.second!.name];
+
+  test('a judge types a 20-turn sheet with the keyboard alone; the wrong score is flagged before any post, fixing it clears the flag; the saved report is the command line’s', async () => {
+    const g = games[0];
+    const sheet = paperSheet(namesOf(g));
+    const slip = structuredClone(sheet);
+    slip.turns[4].score = sheet.turns[4].score! + 7;
+    const page = await signedIn(browser);
+    const trouble = watch(page);
+    await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+    await typeSheet(page, slip, namesOf(g));
+
+    // Flagged on the very cell, before anything was posted.
+    await page.waitForFunction(`document.querySelector('#c-4-score').classList.contains('bad')`);
+    expect(await page.locator('#c-4-score').getAttribute('aria-invalid')).toBe('true');
+    const message = await page.locator('#msg-4').innerText();
+    expect(message).toContain(
+      `u zapisniku su poeni ${slip.turns[4].score}, po pravilima ${sheet.turns[4].score}`,
+    );
+    expect(await hasClass(page, '#c-5-score', 'bad')).toBe(false);
+    expect(await page.locator('#msg-18').innerText()).not.toBe(''); // the challenge upheld is shown…
+    expect([
+      await hasClass(page, 'tr.sheet-row[data-row="18"]', 'bad'),
+      await page.locator('#msg-18').innerText(),
+    ]).toEqual([false, expect.stringContaining('Prigovor usvojen')]); // …and is no error
+    expect(await page.locator('#verdict').innerText()).toContain(
+      `Pobeda: ${g.second!.name}, jer je protivniku isteklo vreme`,
+    );
+    await screenshot(page, 'sheet-form-typed-desktop');
+
+    // The judge goes back and corrects the score: the flag goes at once.
+    await page.focus('#c-4-score');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(String(sheet.turns[4].score));
+    await page.waitForFunction(`!document.querySelector('#c-4-score').classList.contains('bad')`);
+    expect(await page.locator('#msg-4').innerText()).not.toContain('u zapisniku su poeni');
+
+    await tabTo(page, 'sheet-save');
+    await Promise.all([page.waitForURL(/done=saved/), page.keyboard.press('Enter')]);
+    const stored = (await t.http.get(`/api/games/${g.id}/scoresheet`).expect(200)).body as {
+      text: string;
+      report: { result: { reason: string; winner: number } };
+    };
+    const doc = JSON.parse(stored.text) as Scoresheet;
+    expect(doc.turns).toEqual(sheet.turns);
+    expect(doc.end).toEqual(sheet.end);
+    expect(stored.report).toEqual(cliReport(stored.text));
+    expect(stored.report.result).toEqual({ winner: 1, reason: 'time-expired' });
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+
+  test('the same sheet with JavaScript off: the server flags the cell, the fix saves the same report', async () => {
+    const g = games[1];
+    const sheet = paperSheet(namesOf(g));
+    const slip = structuredClone(sheet);
+    slip.turns[4].score = sheet.turns[4].score! + 7;
+    const plain = await launchChromium({ javaScript: false });
+    try {
+      const page = await signedIn(plain);
+      await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+      expect(await page.locator('#live-status').isHidden()).toBe(true);
+      await fillSheet(page, slip, namesOf(g));
+      await page.click('#sheet-verify');
+      await page.waitForLoadState();
+      expect(await hasClass(page, '#c-4-score', 'bad')).toBe(true);
+      expect(await page.locator('#msg-4').innerText()).toContain(
+        `po pravilima ${sheet.turns[4].score}`,
+      );
+      await page.fill('#c-4-score', String(sheet.turns[4].score));
+      await page.click('#sheet-save');
+      await page.waitForURL(/done=saved/);
+      const stored = (await t.http.get(`/api/games/${g.id}/scoresheet`).expect(200)).body as {
+        text: string;
+        report: unknown;
+      };
+      expect(JSON.parse(stored.text).turns).toEqual(sheet.turns);
+      expect(stored.report).toEqual(cliReport(stored.text));
+      await screenshot(page, 'sheet-form-no-script');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  test('a reload in the middle of typing loses nothing; a second judge on the same sheet gets the conflict', async () => {
+    const g = games[2];
+    const sheet = paperSheet(namesOf(g));
+    const half = { ...sheet, turns: sheet.turns.slice(0, 7), end: undefined, claimed: undefined };
+    const page = await signedIn(browser);
+    await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+    // The second judge opens the sheet now, before the first has typed anything.
+    const other = await launchChromium();
+    try {
+      const second = await signedIn(other, await makeAccount(t, 'judge'));
+      await second.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+
+      await typeSheet(page, half, namesOf(g));
+      await page.waitForFunction(
+        `/Nacrt sačuvan/.test(document.querySelector('#live-status').textContent)`,
+      );
+      await page.reload();
+      const typed = formOf(half, namesOf(g)).rows;
+      for (const [i, row] of typed.entries()) {
+        expect([
+          i,
+          await page.inputValue(`#c-${i}-position`),
+          await page.inputValue(`#c-${i}-clock`),
+        ]).toEqual([i, row.position, row.clock]);
+      }
+      expect(await page.locator('#sheet-notice').innerText()).toContain('Vraćen je nacrt');
+
+      // The second judge types on a page older than that draft: told, and writes nothing over it.
+      await second.fill('#c-0-position', '9F');
+      await second.fill('#c-0-word', 'KUĆA');
+      await second.locator('#sheet-conflict').waitFor();
+      expect(await second.locator('#sheet-conflict').innerText()).toContain('u drugom prozoru');
+      await screenshot(second, 'sheet-form-conflict');
+      await page.reload();
+      expect(await page.inputValue('#c-6-position')).toBe(typed[6].position);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test.each([
+    ['scrabble-en', 'scrabble-en/01-english-values-six-zeros.sheet.json'],
+    ['qwibble', 'qwibble/01-steal-and-safe.sheet.json'],
+    ['quivit', 'quivit/02-grid-links.sheet.json'],
+  ])('a %s sheet entered through its form saves the engine’s report', async (ruleSet, file) => {
+    const fixture = JSON.parse(
+      readFileSync(join(__dirname, '..', 'fixtures', file), 'utf8'),
+    ) as Scoresheet;
+    const { divisionId } = await createTournament(t, {
+      name: `Kup ${ruleSet}`,
+      ruleSet,
+      rounds: 1,
+      divisions: ['A'],
+      ...(fixture.options ? { options: fixture.options } : {}),
+    });
+    await register(t, divisionId, [...fixture.players]);
+    const g = (await pair(t, divisionId)).games.find((x) => x.second !== null) as GameJson;
+    const sheet = { ...fixture, players: namesOf(g) };
+    const page = await signedIn(browser);
+    const trouble = watch(page);
+    await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+    await fillSheet(page, sheet, namesOf(g));
+    const expected = verifyDocument(sheet, { words: null });
+    await page.waitForFunction(
+      `document.querySelector('#verdict') && !document.querySelector('#verdict').hidden`,
+    );
+    await screenshot(page, `sheet-form-${ruleSet}`);
+    await page.setViewportSize(PHONE);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await page.setViewportSize(DESKTOP);
+    await page.click('#sheet-save');
+    await page.waitForURL(/done=saved/);
+    const stored = (await t.http.get(`/api/games/${g.id}/scoresheet`).expect(200)).body as {
+      text: string;
+      report: { turns: unknown[] };
+    };
+    expect(expected.ok).toBe(true);
+    if (expected.ok) expect(stored.report.turns).toHaveLength(expected.report.turns.length);
+    expect(stored.report).toEqual(cliReport(stored.text));
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+
+  test('a target-score game of three is entered on the sheet of no game, with who challenged', async () => {
+    const fixture = JSON.parse(
+      readFileSync(
+        join(__dirname, '..', 'fixtures', 'scrabble-target', '02-target-late-mover.sheet.json'),
+        'utf8',
+      ),
+    ) as Scoresheet;
+    const players = ['Igrač 1', 'Igrač 2', 'Igrač 3'].slice(0, fixture.players.length);
+    const sheet = { ...fixture, players };
+    const page = await signedIn(browser);
+    await page.goto(`${t.url}/judge/check?rules=scrabble-target&players=${players.length}`);
+    expect(await page.locator('th.f-challengeBy, th:has-text("Osporio")').count()).toBeGreaterThan(
+      0,
+    );
+    await fillSheet(page, sheet, players);
+    const expected = verifyDocument(sheet);
+    await page.waitForFunction(
+      `document.querySelector('#verdict') && !document.querySelector('#verdict').hidden`,
+    );
+    const verdict = await page.locator('#verdict').getAttribute('class');
+    expect(verdict).toContain(expected.ok && expected.report.ok ? 'ok' : 'bad');
+    await screenshot(page, 'sheet-form-target-3');
+    await page.setViewportSize(PHONE);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'sheet-form-target-3-phone');
+    await page.setViewportSize(DESKTOP);
+    await page.close();
+  });
+});
