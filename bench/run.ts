@@ -7,6 +7,7 @@ import { run as pages } from './pages.bench';
 import { run as pairing } from './pairing.bench';
 import { run as render } from './render.bench';
 import { run as server } from './server.bench';
+import { run as sheetForm } from './sheet-form.bench';
 import { run as standings } from './standings.bench';
 
 /** Runs every benchmark but the opt-in ones, or those named: `npm run bench -- engine instructions`. */
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   server: () => server(),
   render: () => render(),
   pages: () => pages(),
+  sheet: () => sheetForm(),
 };
 /** Benchmarks run only when named. */
 const optIn: Record<string, () => Promise<void>> = {
