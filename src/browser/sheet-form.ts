@@ -132,11 +132,33 @@ function start(): void {
         ? 'warn'
         : null;
 
+  /**
+   * A cell still being typed in is not told it cannot be read ("2" on the way to "28:40"):
+   * its reading error waits until the judge leaves it.
+   */
+  function typing(check: FormCheck, flag: CellFlag): boolean {
+    const active = document.activeElement;
+    if (!('row' in flag) || !(active instanceof HTMLInputElement)) return false;
+    const tr = active.closest<HTMLTableRowElement>('tr.sheet-row');
+    return (
+      tr !== null &&
+      Number(tr.dataset.row) === flag.row &&
+      active.name === flag.field &&
+      check.conversion.errors.some(
+        (e) => 'row' in e && e.row === flag.row && e.field === flag.field,
+      )
+    );
+  }
+
+  let lastCheck: FormCheck | null = null;
+
   function show(check: FormCheck): void {
+    lastCheck = check;
     const byRow = new Map<number, CellFlag[]>();
     const endFlags: Extract<CellFlag, { end: string }>[] = [];
     const sheetFlags: CellFlag[] = [];
     for (const f of check.flags) {
+      if (typing(check, f)) continue;
       if ('row' in f) byRow.set(f.row, [...(byRow.get(f.row) ?? []), f]);
       else if ('end' in f) endFlags.push(f);
       else sheetFlags.push(f);
@@ -180,6 +202,8 @@ function start(): void {
     drawReport(check);
   }
 
+  let lastBoard: string | null = null;
+
   function drawReport(check: FormCheck): void {
     const verdict = document.getElementById('verdict');
     const board = document.getElementById('board');
@@ -197,6 +221,10 @@ function start(): void {
     strong.textContent = `${section.report.ok ? '✓' : '✗'} ${section.report.verdict}`;
     verdict.replaceChildren(strong, ` ${section.report.resultText}`);
     board.hidden = false;
+    // Most keystrokes (a score, a clock) leave the board as it was: drawing it again is the
+    // costliest step of a check, so it is done only when the drawing changed.
+    if (section.boardSvg === lastBoard) return;
+    lastBoard = section.boardSvg;
     if (section.boardSvg) {
       // The SVG is built by the same renderer as the server's pages, every text in it escaped.
       board.innerHTML = section.boardSvg;
@@ -460,6 +488,10 @@ function start(): void {
     return row;
   };
   formNode.addEventListener('input', onEdit);
+  formNode.addEventListener('focusout', () => {
+    // Leaving a cell shows what could not be read in it.
+    if (lastCheck) window.setTimeout(() => lastCheck && show(lastCheck), 0);
+  });
   formNode.addEventListener('change', (event) => {
     if (event.target instanceof HTMLSelectElement) onEdit(event);
   });

@@ -69,13 +69,20 @@ export function checkForm(
   };
 }
 
+/** Flags about the play itself (not its clock or total): they outline its squares. */
+const PLAY_FIELDS: ReadonlySet<string> = new Set(['position', 'word', 'score', 'row']);
+
 /**
  * The squares of the plays on rows flagged as wrong (not those that only
  * warn): outlined on the board with the findings' own squares.
  */
 export function flaggedSquares(check: FormCheck): string[] {
   if (!check.report) return [];
-  const rows = new Set(check.flags.flatMap((f) => ('row' in f && f.tone === 'bad' ? [f.row] : [])));
+  const rows = new Set(
+    check.flags.flatMap((f) =>
+      'row' in f && f.tone === 'bad' && PLAY_FIELDS.has(f.field) ? [f.row] : [],
+    ),
+  );
   const squares: string[] = [];
   check.conversion.turnRows.forEach((row, turn) => {
     if (rows.has(row)) squares.push(...(check.report!.turns[turn]?.placed ?? []));
