@@ -85,6 +85,7 @@ export class JudgeController {
     const list = await this.tournaments.list();
     await page.render('public/tournaments', {
       ...page.base(page.pt('page.judge'), page.crumbs()),
+      sheetCheck: { url: '/judge/check', label: ft(page.lang, 'form.checkLink') },
       tournaments: list.map((t) => ({
         name: t.name,
         divisions: t.divisions.map((d) => ({

@@ -87,6 +87,8 @@ export interface TournamentsPage extends PageBase {
       crosstableUrl: string;
     }[];
   }[];
+  /** The judge's home: where a sheet of no game is checked. */
+  sheetCheck?: { url: string; label: string } | null;
 }
 
 /** What the three division pages share: which division and the tabs between them. */

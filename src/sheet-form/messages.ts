@@ -48,7 +48,7 @@ const srLatn = {
   'end.final': 'Konačan rezultat upisan',
 
   'form.help':
-    'Prepišite zapisnik red po red. Pozicija: ⟦9F⟧ je vodoravno (red pa kolona), ⟦F9⟧ uspravno. Mala slova su džokeri, tačka je pločica koja je već na tabli. Tab i Enter idu na sledeće polje. Prazni redovi se ne računaju; zbir možete ostaviti prazan.',
+    'Prepišite zapisnik red po red. Pozicija: ⟦9F⟧ je vodoravno (red pa kolona), ⟦F9⟧ uspravno. Mala slova su džokeri, tačka je pločica koja je već na tabli. ⟦Tab⟧ ide na sledeće polje, ⟦Enter⟧ u sledeći red. Prazni redovi se ne računaju; zbir možete ostaviti prazan.',
   'form.live': 'Provera teče dok kucate.',
   'form.addRows': 'Dodaj redove',
   'form.verify': 'Proveri',
@@ -60,6 +60,8 @@ const srLatn = {
   'form.turnN': '{n}. red',
   'form.playerN': 'Igrač {n}',
   'form.checkTitle': 'Provera zapisnika',
+  'form.checkLink':
+    'Proveri zapisnik koji nije partija ovog turnira (bilo koja pravila, 2–4 igrača)',
   'form.rules': 'Pravila',
   'form.players': 'Broj igrača',
   'form.open': 'Otvori prazan zapisnik',
@@ -145,7 +147,7 @@ const en: Record<FormMessageKey, string> = {
   'end.final': 'Final score written',
 
   'form.help':
-    'Copy the sheet row by row. Position: 9F is across (row, then column), F9 is down. Lower case letters are jokers, a dot is a tile already on the board. Tab and Enter move to the next field. Empty rows do not count; a total may be left empty.',
+    'Copy the sheet row by row. Position: 9F is across (row, then column), F9 is down. Lower case letters are jokers, a dot is a tile already on the board. Tab moves to the next field, Enter to the next row. Empty rows do not count; a total may be left empty.',
   'form.live': 'The sheet is checked as you type.',
   'form.addRows': 'Add rows',
   'form.verify': 'Check',
@@ -157,6 +159,7 @@ const en: Record<FormMessageKey, string> = {
   'form.turnN': 'row {n}',
   'form.playerN': 'Player {n}',
   'form.checkTitle': 'Check a score sheet',
+  'form.checkLink': 'Check a sheet that is no game of these tournaments (any rules, 2–4 players)',
   'form.rules': 'Rules',
   'form.players': 'Players',
   'form.open': 'Open an empty sheet',
