@@ -199,7 +199,9 @@ function start(): void {
       document.getElementById('sheet-findings'),
       sheetFlags.map((f) => ({ tone: f.tone, text: f.message })),
     );
-    drawReport(check);
+    // The verdict, as the flags, waits for the cell being typed in.
+    const errors = check.conversion.errors.filter((e) => !typing(check, { ...e, tone: 'bad' }));
+    drawReport({ ...check, conversion: { ...check.conversion, errors } });
   }
 
   let lastBoard: string | null = null;

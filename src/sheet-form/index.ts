@@ -97,9 +97,15 @@ export function checkSection(
   lang: Lang,
 ): GameReportSection | null {
   if (!check.report) return null;
-  return gameReportSection(check.report, lang, {
+  const section = gameReportSection(check.report, lang, {
     rules: layout.rules,
     ruleOptions: layout.options,
     highlight: flaggedSquares(check),
   });
+  // A cell that cannot be read is left out of the sheet the engine saw: the verdict says so.
+  if (check.conversion.errors.length === 0) return section;
+  return {
+    ...section,
+    report: { ...section.report, ok: false, verdict: ft(lang, 'form.unreadableVerdict') },
+  };
 }

@@ -49,6 +49,9 @@ const srLatn = {
 
   'form.help':
     'Prepišite zapisnik red po red. Pozicija: ⟦9F⟧ je vodoravno (red pa kolona), ⟦F9⟧ uspravno. Mala slova su džokeri, tačka je pločica koja je već na tabli. ⟦Tab⟧ ide na sledeće polje, ⟦Enter⟧ u sledeći red. Prazni redovi se ne računaju; zbir možete ostaviti prazan.',
+  'form.helpCards':
+    'Prepišite zapisnik red po red: karta koja se okreće i smer (⟦C3 cw⟧, ⟦C3 ccw⟧, ⟦C3 180⟧), vrednosti uzetih karata razdvojene razmakom, poeni i zbir. ⟦Tab⟧ ide na sledeće polje, ⟦Enter⟧ u sledeći red. Prazni redovi se ne računaju; zbir možete ostaviti prazan.',
+  'form.unreadableVerdict': 'Neka polja ne mogu da se pročitaju: pogledajte označena polja.',
   'form.live': 'Provera teče dok kucate.',
   'form.addRows': 'Dodaj redove',
   'form.verify': 'Proveri',
@@ -148,6 +151,9 @@ const en: Record<FormMessageKey, string> = {
 
   'form.help':
     'Copy the sheet row by row. Position: 9F is across (row, then column), F9 is down. Lower case letters are jokers, a dot is a tile already on the board. Tab moves to the next field, Enter to the next row. Empty rows do not count; a total may be left empty.',
+  'form.helpCards':
+    'Copy the sheet row by row: the card turned and how (C3 cw, C3 ccw, C3 180), the values of the cards taken separated by spaces, the points and the total. Tab moves to the next field, Enter to the next row. Empty rows do not count; a total may be left empty.',
+  'form.unreadableVerdict': 'Some fields cannot be read: see the marked fields.',
   'form.live': 'The sheet is checked as you type.',
   'form.addRows': 'Add rows',
   'form.verify': 'Check',

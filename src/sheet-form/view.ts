@@ -257,9 +257,9 @@ export function formView(
 export type SheetTexts = ReturnType<typeof sheetTexts>;
 
 /** The template's fixed texts. */
-export function sheetTexts(lang: Lang) {
+export function sheetTexts(lang: Lang, cards = false) {
   return {
-    help: ft(lang, 'form.help'),
+    help: ft(lang, cards ? 'form.helpCards' : 'form.help'),
     number: ft(lang, 'col.number'),
     player: ft(lang, 'col.player'),
     addRows: ft(lang, 'form.addRows'),
