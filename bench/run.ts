@@ -1,5 +1,6 @@
 import * as os from 'node:os';
 import { defaultWordList } from '../src/dictionary/default-lists';
+import { run as cli } from './cli.bench';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
 import { runInstructions } from './instructions.bench';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<void>> = {
   render: () => render(),
   pages: () => pages(),
   sheet: () => sheetForm(),
+  cli: () => cli(),
 };
 /** Benchmarks run only when named. */
 const optIn: Record<string, () => Promise<void>> = {

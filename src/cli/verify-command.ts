@@ -1,4 +1,5 @@
-import { readFileSync } from 'fs';
+import { readdirSync, readFileSync, statSync } from 'fs';
+import { join } from 'path';
 import {
   compileRules,
   decodeGcg,
@@ -50,12 +51,95 @@ export function verifyFile(file: string, options: VerifyCommandOptions): Command
   return { exitCode: report.ok ? 0 : 1, stdout, stderr: '' };
 }
 
+/** The largest score sheet read: a real one is a few kilobytes. */
+export const MAX_SHEET_BYTES = 2 * 1024 * 1024;
+/** The deepest nesting of a sheet's JSON: a real one nests four levels. */
+export const MAX_SHEET_DEPTH = 64;
+
+/** The files named: a folder stands for its `.json` and `.gcg` files, in name order. */
+function sheetFiles(paths: string[]): { files: string[]; problems: string[] } {
+  const files: string[] = [];
+  const problems: string[] = [];
+  for (const path of paths) {
+    let folder = false;
+    try {
+      folder = statSync(path).isDirectory();
+    } catch {
+      // Not there: reading it says so, with the file's name.
+    }
+    if (!folder) {
+      files.push(path);
+      continue;
+    }
+    const inside = readdirSync(path)
+      .filter((f) => /\.(json|gcg)$/i.test(f))
+      .sort()
+      .map((f) => join(path, f));
+    if (inside.length === 0) problems.push(`${path}: the folder has no .json or .gcg file\n`);
+    files.push(...inside);
+  }
+  return { files, problems };
+}
+
+/**
+ * `verify FILE…`: one file as {@link verifyFile}; several (or a folder) one
+ * line a sheet. The exit status is the worst of the sheets'.
+ */
+export function verifyFiles(paths: string[], options: VerifyCommandOptions): CommandResult {
+  const { files, problems } = sheetFiles(paths);
+  if (files.length === 1 && problems.length === 0) return verifyFile(files[0], options);
+  if (options.json) {
+    return {
+      exitCode: 2,
+      stdout: '',
+      stderr: 'arbiter verify: --json prints one report; give one file.\n',
+    };
+  }
+  let exitCode: 0 | 1 | 2 = problems.length > 0 ? 2 : 0;
+  const lines: string[] = [];
+  for (const file of files) {
+    const loaded = loadSheet(file, options.rules);
+    if (!loaded.ok) {
+      exitCode = 2;
+      // One line a sheet here too: the first reason, the rest with verify FILE.
+      const [first] = loaded.message.split('\n');
+      const more = loaded.message.trim().split('\n').length - 1;
+      lines.push(`${first}${more > 0 ? ` (and ${more} more: arbiter verify ${file})` : ''}`);
+      continue;
+    }
+    const { report } = loaded.verify(options.wordsFor);
+    if (!report.ok && exitCode === 0) exitCode = 1;
+    lines.push(`${file}: ${reportSummary(report)}`);
+  }
+  return { exitCode, stdout: lines.join('\n') + '\n', stderr: problems.join('') };
+}
+
+/** `✓ agrees — Ana 412 : 380 Marko, Ana wins on score` or `✗ 2 findings (turn 5 SCORE_MISMATCH, …) — …`. */
+export function reportSummary(report: VerificationReport): string {
+  const finals = report.players.map((p) => `${p.name} ${p.final}`).join(' : ');
+  const { winner, reason } = report.result;
+  const result =
+    winner === null
+      ? 'a draw'
+      : `${report.players[winner]?.name ?? winner + 1} wins (${reason.replace(/-/g, ' ')})`;
+  const errors = [
+    ...report.turns.flatMap((t) =>
+      t.issues.filter((i) => i.severity === 'error').map((i) => `turn ${t.index + 1} ${i.code}`),
+    ),
+    ...report.issues.filter((i) => i.severity === 'error').map((i) => i.code),
+  ];
+  if (report.ok) return `✓ agrees with the rules — ${finals}, ${result}`;
+  const shown = errors.slice(0, 4).join(', ') + (errors.length > 4 ? ', …' : '');
+  const count = errors.length === 1 ? '1 finding' : `${errors.length} findings`;
+  return `✗ ${count} (${shown}) — ${finals}, ${result}`;
+}
+
 /** `gcg FILE`: a score sheet written as GCG, with computed scores (exit 1 if it has discrepancies). */
 export function gcgFile(
   file: string,
-  options: Pick<VerifyCommandOptions, 'wordsFor'>,
+  options: Pick<VerifyCommandOptions, 'wordsFor' | 'rules'>,
 ): CommandResult {
-  const loaded = loadSheet(file);
+  const loaded = loadSheet(file, options.rules);
   if (!loaded.ok) return { exitCode: 2, stdout: '', stderr: loaded.message };
   const { sheet, report } = loaded.verify(options.wordsFor);
   if (findRuleSet(sheet.rules)?.cards) {
@@ -89,6 +173,17 @@ type Loaded =
 function loadSheet(file: string, rules?: string): Loaded {
   let bytes: Buffer;
   try {
+    // A device or a pipe (/dev/zero) would be read for ever, a huge file into memory: neither is a sheet.
+    const stat = statSync(file);
+    if (!stat.isFile()) {
+      return { ok: false, message: `${file}: not a file: a score sheet is a .json or .gcg file\n` };
+    }
+    if (stat.size > MAX_SHEET_BYTES) {
+      return {
+        ok: false,
+        message: `${file}: ${(stat.size / 1024 / 1024).toFixed(1)} MB is too big for a score sheet (at most ${MAX_SHEET_BYTES / 1024 / 1024} MB)\n`,
+      };
+    }
     bytes = readFileSync(file);
   } catch (e) {
     const reason =
@@ -122,7 +217,15 @@ function loadSheet(file: string, rules?: string): Loaded {
       file,
     );
   }
-  const parsed = parseJsonWithLines(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const depth = nestingDepth(text);
+  if (depth > MAX_SHEET_DEPTH) {
+    return {
+      ok: false,
+      message: `${file}: nested ${depth} levels deep; a score sheet nests at most ${MAX_SHEET_DEPTH}\n`,
+    };
+  }
+  const parsed = parseJsonWithLines(text);
   if (!parsed.ok) return { ok: false, message: formatLocated(file, parsed.errors) + '\n' };
   return fromDocument(parsed.value, parsed.lineOf, file);
 }
@@ -144,4 +247,25 @@ function fromDocument(
       report: verifyScoresheet(sheet, { words: wordsFor ? wordsFor(sheet.rules) : null }),
     }),
   };
+}
+
+/** The deepest nesting of `[` and `{` in a JSON text (outside strings), found before parsing it. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) {
+      depth--;
+    }
+  }
+  return deepest;
 }

@@ -88,11 +88,76 @@ describe('npm run cli -- verify', () => {
     });
     expect(run('verify')).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('give exactly one file'),
+      stderr: expect.stringContaining('give the score sheet to check (a file or a folder)'),
     });
     expect(run('verify', 'x.json', '--yaml')).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('unknown option --yaml'),
+      stderr:
+        'arbiter verify: --yaml is not an option of verify (it takes --json, --no-color, --no-dictionary, --rules ID).\n' +
+        'See: arbiter verify --help\n',
+    });
+  });
+
+  test('--help for the command and each subcommand is exit 0; no command is exit 2 with the usage', () => {
+    for (const args of [['--help'], ['help'], ['help', 'verify']]) {
+      expect([args, run(...args).code]).toEqual([args, 0]);
+    }
+    for (const command of ['verify', 'gcg', 'judge', 'create-user']) {
+      const r = run(command, '--help');
+      expect([command, r.code, r.stdout.startsWith(`arbiter ${command}`)]).toEqual([
+        command,
+        0,
+        true,
+      ]);
+      expect(r.stdout).toContain('Exit status');
+    }
+    expect(run()).toMatchObject({ code: 2, stderr: expect.stringContaining('verify FILE…') });
+    expect(run('veryfy', 'x.json')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("there is no command 'veryfy'"),
+    });
+  });
+
+  test('a device, a huge file or a sheet nested 3,000 deep is exit 2 with a sentence, at once', () => {
+    expect(run('verify', '/dev/zero')).toMatchObject({
+      code: 2,
+      stderr: '/dev/zero: not a file: a score sheet is a .json or .gcg file\n',
+    });
+    const deep = sheetFile('deep.json', '['.repeat(3000) + ']'.repeat(3000));
+    expect(run('verify', deep)).toMatchObject({
+      code: 2,
+      stderr: `${deep}: nested 3000 levels deep; a score sheet nests at most 64\n`,
+    });
+    const huge = sheetFile('huge.json', ' '.repeat(3 * 1024 * 1024));
+    expect(run('verify', huge)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('3.0 MB is too big for a score sheet (at most 2 MB)'),
+    });
+  });
+
+  test('several sheets, or a folder: one line a sheet, the worst exit status', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'arbiter-round-'));
+    writeFileSync(join(folder, 'table-1.json'), JSON.stringify(goodSheet));
+    const wrong = structuredClone(goodSheet);
+    wrong.turns[1].score = 9;
+    writeFileSync(join(folder, 'table-2.json'), JSON.stringify(wrong));
+    writeFileSync(join(folder, 'notes.txt'), 'not a sheet');
+    const r = run('verify', folder);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toEqual([
+      `${join(folder, 'table-1.json')}: ✓ agrees with the rules — Ana Petrović 6 : Marko Jovanović -3, Ana Petrović wins (score)`,
+      expect.stringMatching(
+        /table-2\.json: ✗ \d+ findings? \(turn 2 SCORE_MISMATCH.*\) — Ana Petrović 6 : Marko Jovanović -3/,
+      ),
+    ]);
+    writeFileSync(join(folder, 'table-3.json'), '{ "format": ');
+    const broken = run('verify', join(folder, 'table-1.json'), join(folder, 'table-3.json'));
+    expect(broken.code).toBe(2);
+    expect(broken.stdout).toContain(`${join(folder, 'table-3.json')}:1: not valid JSON`);
+    expect(run('verify', folder, '--json')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--json prints one report; give one file'),
     });
   });
 
