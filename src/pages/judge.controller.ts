@@ -285,7 +285,7 @@ export class JudgeController {
   async checkForm(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
     const page = new PageContext(req, res);
     const ctx = this.looseContext(page);
-    await this.showLoose(page, ctx, blankForm(ctx.layout), 200);
+    await this.showLoose(page, ctx, blankForm(ctx.layout), { status: 200, draftVersion: 0 });
   }
 
   @Post('check')
@@ -303,7 +303,9 @@ export class JudgeController {
     if (intent === 'import') {
       const input = readSheetInput(importText, page.lang, ctx.layout.rules);
       if (!input.ok) {
-        await this.showLoose(page, ctx, form, 422, {
+        await this.showLoose(page, ctx, form, {
+          status: 422,
+          draftVersion: 0,
           importText,
           importError: importRefusal(page, input),
         });
@@ -313,7 +315,7 @@ export class JudgeController {
     } else if (intent === 'more') {
       form = { ...form, rows: padRows(form.rows, ctx.layout, 10) };
     }
-    await this.showLoose(page, ctx, form, 200, { importText });
+    await this.showLoose(page, ctx, form, { status: 200, draftVersion: 0, importText });
   }
 
   /** Which of the words (`k=` repeated) the rule set's own list has. */
@@ -342,30 +344,20 @@ export class JudgeController {
     page: PageContext,
     ctx: Omit<SheetContext, 'game' | 'tournament'>,
     form: SheetForm,
-    status: number,
-    values: { importText?: string; importError?: string } = {},
+    values: SheetShowValues,
   ): Promise<void> {
     const { layout } = ctx;
-    const check = checkForm(form, layout, page.lang, ctx.words);
     const query = { rules: layout.rules, players: layout.players.length };
+    const ruleSet = findRuleSet(layout.rules)!;
     const model: SheetFormPage = {
       ...page.base(
         ft(page.lang, 'form.checkTitle'),
         page.crumbs({ label: page.pt('page.judge'), url: urls.judge }),
       ),
+      ...sheetFormModel(page, layout, form, ctx.words, values),
       game: null,
       action: withQuery('/judge/check', query),
-      form: formView({ ...form, rows: padRows(form.rows, layout) }, layout, page.lang, check.flags),
-      texts: sheetTexts(page.lang, layout.cards),
-      check: checkSection(check, layout, page.lang),
       canSave: false,
-      saved: false,
-      notice: null,
-      conflict: null,
-      draftVersion: 0,
-      importText: values.importText ?? '',
-      importError: values.importError ?? null,
-      importOpen: Boolean(values.importError),
       links: false,
       chooser: {
         rules: Object.values(RULE_SETS).map((r) => ({
@@ -374,10 +366,9 @@ export class JudgeController {
           selected: r.id === layout.rules,
         })),
         players: layout.players.length,
-        max: findRuleSet(layout.rules)!.players.max,
-        min: findRuleSet(layout.rules)!.players.min,
+        max: ruleSet.players.max,
+        min: ruleSet.players.min,
       },
-      scriptUrl: SHEET_SCRIPT.url,
       configJson: scriptJson({
         lang: page.lang,
         layout,
@@ -385,7 +376,7 @@ export class JudgeController {
         wordsUrl: ctx.words ? withQuery('/judge/check/words', query) : null,
       }),
     };
-    await page.render('judge/scoresheet', model, status);
+    await page.render('judge/scoresheet', model, values.status);
   }
 
   /** `{ known: { KEY: true|false|null } }` for the words asked (`k=` repeated, tile keys). */
@@ -618,32 +609,21 @@ export class JudgeController {
     values: SheetShowValues,
   ): Promise<void> {
     const { game, layout } = ctx;
-    const check = values.check ?? checkForm(form, layout, page.lang, ctx.words);
-    const shown: SheetForm = { ...form, rows: padRows(form.rows, layout) };
+    const sheetUrl = urls.sheet(game.id);
     const model: SheetFormPage = {
       ...this.gameBase(page, game, page.t('sheet.title')),
+      ...sheetFormModel(page, layout, form, ctx.words, values),
       game: gameHeading(page, game),
-      action: withQuery(urls.sheet(game.id), { v: values.version ?? game.version }),
-      form: formView(shown, layout, page.lang, check.flags),
-      texts: sheetTexts(page.lang, layout.cards),
-      check: checkSection(check, layout, page.lang),
+      action: withQuery(sheetUrl, { v: values.version ?? game.version }),
       canSave: true,
-      saved: values.saved ?? false,
-      notice: values.notice ?? null,
-      conflict: values.conflict ?? null,
-      draftVersion: values.draftVersion,
-      importText: values.importText ?? '',
-      importError: values.importError ?? null,
-      importOpen: values.importOpen ?? Boolean(values.importError),
       links: true,
       resultUrl: urls.result(game.id),
       wordCheckUrl: urls.wordCheck({ game: game.id }),
-      scriptUrl: SHEET_SCRIPT.url,
       configJson: scriptJson({
         lang: page.lang,
         layout,
-        draftUrl: `${urls.sheet(game.id)}/draft`,
-        wordsUrl: ctx.words ? `${urls.sheet(game.id)}/words` : null,
+        draftUrl: `${sheetUrl}/draft`,
+        wordsUrl: ctx.words ? `${sheetUrl}/words` : null,
       }),
     };
     await page.render('judge/scoresheet', model, values.status);
@@ -798,6 +778,30 @@ interface SheetShowValues {
   importText?: string;
   importError?: string | null;
   importOpen?: boolean;
+}
+
+/** What the sheet page shows of a form, for a game's sheet and a sheet of no game alike. */
+function sheetFormModel(
+  page: PageContext,
+  layout: SheetLayout,
+  form: SheetForm,
+  words: WordList | null,
+  values: SheetShowValues,
+) {
+  const check = values.check ?? checkForm(form, layout, page.lang, words);
+  return {
+    form: formView({ ...form, rows: padRows(form.rows, layout) }, layout, page.lang, check.flags),
+    texts: sheetTexts(page.lang, layout.cards),
+    check: checkSection(check, layout, page.lang),
+    saved: values.saved ?? false,
+    notice: values.notice ?? null,
+    conflict: values.conflict ?? null,
+    draftVersion: values.draftVersion,
+    importText: values.importText ?? '',
+    importError: values.importError ?? null,
+    importOpen: values.importOpen ?? Boolean(values.importError),
+    scriptUrl: SHEET_SCRIPT.url,
+  };
 }
 
 /** A new sheet's rows: none typed yet (the page adds the empty ones). */
