@@ -299,42 +299,35 @@ function readEnd(
     out.reason = end.reason as SheetEnd['reason'];
   const perPlayer = (list: string[]) =>
     Array.from({ length: players }, (_, p) => (list[p] ?? '').trim());
+  /** One entry a player, all or none: each read, or the cell named. */
+  const everyPlayer = <T>(
+    field: 'clocks' | 'final',
+    list: string[],
+    read: (text: string) => T | null,
+    unreadable: FormMessageKey,
+  ): T[] | undefined => {
+    const typed = perPlayer(list);
+    if (typed.every((x) => x === '')) return undefined;
+    const values = typed.map((text, player) => {
+      const value = text === '' ? null : read(text);
+      if (value === null)
+        fail({ end: field, player }, text === '' ? 'cell.allPlayers' : unreadable);
+      return value;
+    });
+    return values.every((v) => v !== null) ? (values) : undefined;
+  };
   if (!layout.cards) {
     const racks = perPlayer(end.racks);
     if (racks.some((x) => x !== ''))
       out.racks = racks.map((x) => (x === '-' || x === '—' ? '' : x));
-    const clocks = perPlayer(end.clocks);
-    if (clocks.some((x) => x !== '')) {
-      const read = clocks.map((c, p) => {
-        if (c === '') {
-          fail({ end: 'clocks', player: p }, 'cell.allPlayers');
-          return null;
-        }
-        const n = normaliseClock(c);
-        if (n === null) fail({ end: 'clocks', player: p }, 'cell.clock');
-        return n;
-      });
-      if (read.every((c) => c !== null)) out.clocks = read;
-    }
+    const clocks = everyPlayer('clocks', end.clocks, normaliseClock, 'cell.clock');
+    if (clocks) out.clocks = clocks;
     const expired = Number(end.timeExpired);
     if (end.timeExpired !== '' && Number.isInteger(expired) && expired >= 0 && expired < players) {
       out.timeExpired = expired;
     }
   }
-  const finals = perPlayer(end.final);
-  let final: number[] | undefined;
-  if (finals.some((x) => x !== '')) {
-    const read = finals.map((f, p) => {
-      if (f === '') {
-        fail({ end: 'final', player: p }, 'cell.allPlayers');
-        return null;
-      }
-      const n = readInt(f);
-      if (n === null) fail({ end: 'final', player: p }, 'cell.number');
-      return n;
-    });
-    if (read.every((n) => n !== null)) final = read;
-  }
+  const final = everyPlayer('final', end.final, readInt, 'cell.number');
   return { end: Object.keys(out).length > 0 ? out : undefined, final };
 }
 
