@@ -11,30 +11,38 @@ import {
 import cookieParser from 'cookie-parser';
 import hbs from 'hbs';
 import { AppModule, AppOptions } from './app.module';
+import { checkRoles, requestToken } from './auth/auth.guard';
+import { AuthService } from './auth/auth.service';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
+import { bodyReader } from './common/body/body-reader';
 import type { Role } from './auth/user.entity';
 import { SiteErrorFilter } from './pages/site-error.filter';
 import { ErrorView } from './common/api/docs';
 import { configureViews, findViewsDir } from './render/views';
 
-/** Largest request body: a whole-tournament import of a big open event fits. */
-const BODY_LIMIT = '25mb';
-
 /**
  * Builds the application with everything global (validation, error filter,
  * cookies, views, OpenAPI at /api/docs), for `main.ts` and the e2e tests alike.
- * `rawBody` keeps each request's bytes (`req.rawBody`): score sheets are stored
- * exactly as sent.
+ * Nest's own body parsers are off: `bodyReader` reads each route's body within
+ * that route's limits (`src/common/body`), keeping a JSON body's bytes in
+ * `req.rawBody` (score sheets are stored exactly as sent).
  */
 export async function createApp(
   options: AppOptions & { logger?: boolean } = {},
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
     logger: options.logger === false ? false : ['log', 'warn', 'error'],
-    rawBody: true,
+    bodyParser: false,
   });
-  app.useBodyParser('json', { limit: BODY_LIMIT });
   app.use(cookieParser());
+  const auth = app.get(AuthService);
+  app.use(
+    bodyReader(async (req, roles) => {
+      const found = requestToken(req);
+      const user = found?.token ? await auth.userForToken(found.token) : null;
+      checkRoles(user, roles, found?.bearer ?? false);
+    }),
+  );
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,

@@ -11,6 +11,27 @@ export type AuthedRequest = Request & { user?: User };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The token a request carries: a bearer header (which wins), else the session cookie. */
+export function requestToken(request: Request): { token: string; bearer: boolean } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), bearer: true };
+  const cookie = sessionCookie(request);
+  return cookie ? { token: cookie, bearer: false } : null;
+}
+
+/** Throws the 401 or 403 for a user who is not one of `roles` (an organiser may do anything). */
+export function checkRoles(user: User | undefined | null, roles: Role[], bearer: boolean): void {
+  if (!user)
+    throw new Unauthenticated(
+      bearer ? 'the bearer token is unknown or has expired' : 'sign in first',
+    );
+  const allowed = user.role === 'organiser' || roles.includes(user.role);
+  if (!allowed)
+    throw new Forbidden(
+      `only ${roles.join(' or ')} accounts may do this; you are signed in as a ${user.role}`,
+    );
+}
+
 /**
  * Global guard. Reads the session cookie or a bearer token. Reads are public;
  * a write needs the roles its route declares, and a write route that declares
@@ -25,10 +46,10 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const header = request.headers.authorization;
-    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const token = bearer ?? sessionCookie(request);
-    request.user = token ? ((await this.auth.userForToken(token)) ?? undefined) : undefined;
+    const found = requestToken(request);
+    request.user = found?.token
+      ? ((await this.auth.userForToken(found.token)) ?? undefined)
+      : undefined;
 
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
@@ -37,16 +58,7 @@ export class AuthGuard implements CanActivate {
       if (READS.has(request.method)) return true;
       throw new Forbidden('this route declares no role that may write');
     }
-    const user = request.user;
-    if (!user)
-      throw new Unauthenticated(
-        bearer ? 'the bearer token is unknown or has expired' : 'sign in first',
-      );
-    const allowed = user.role === 'organiser' || roles.includes(user.role);
-    if (!allowed)
-      throw new Forbidden(
-        `only ${roles.join(' or ')} accounts may do this; you are signed in as a ${user.role}`,
-      );
+    checkRoles(request.user, roles, found?.bearer ?? false);
     return true;
   }
 }

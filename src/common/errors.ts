@@ -55,3 +55,17 @@ export class Forbidden extends DomainError {
     super(403, 'FORBIDDEN', message);
   }
 }
+
+/** 413: a request body, or a form's fields, beyond what its route takes. */
+export class TooLarge extends DomainError {
+  constructor(code: string, message: string, details?: unknown) {
+    super(413, code, message, details);
+  }
+}
+
+/** 415: a body of a type the route does not take (a form posted to the JSON API). */
+export class UnsupportedMediaType extends DomainError {
+  constructor(message: string, details?: unknown) {
+    super(415, 'UNSUPPORTED_MEDIA_TYPE', message, details);
+  }
+}

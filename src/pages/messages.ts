@@ -83,6 +83,13 @@ const srLatn = {
   'err.NO_WORD_LIST': 'Za ova pravila nema rečnika.',
   'err.UNKNOWN_RULE_SET': 'Nepoznata pravila.',
   'err.INVALID_OPTIONS': 'Podešavanja ne odgovaraju pravilima.',
+  'err.BODY_TOO_LARGE':
+    'Poslati podaci su veći od {limit}, koliko ova stranica prima; ništa od njih nije sačuvano.',
+  'err.TOO_MANY_FIELDS':
+    'Obrazac ima više od {limit} polja, koliko ova stranica prima (zapisnik ima najviše 200 redova); ništa od njega nije sačuvano.',
+  'err.BODY_TOO_DEEP': 'Poslati podaci su ugneždeni dublje od {limit} nivoa; ništa nije sačuvano.',
+  'err.BAD_FORM': 'Obrazac ne može da se pročita; ništa nije sačuvano.',
+  'err.UNSUPPORTED_MEDIA_TYPE': 'Ova stranica ne prima takve podatke.',
   'err.other': 'Zahtev nije prihvaćen.',
 
   'sheet.json.InvalidSymbol': 'nepoznat znak',
@@ -185,6 +192,13 @@ const en: Record<PageMessageKey, string> = {
   'err.NO_WORD_LIST': 'There is no word list for these rules.',
   'err.UNKNOWN_RULE_SET': 'Unknown rule set.',
   'err.INVALID_OPTIONS': 'The options do not fit the rule set.',
+  'err.BODY_TOO_LARGE':
+    'The data sent is larger than {limit}, the most this page takes; nothing of it was saved.',
+  'err.TOO_MANY_FIELDS':
+    'The form has more than {limit} fields, the most this page takes (a score sheet has at most 200 rows); nothing of it was saved.',
+  'err.BODY_TOO_DEEP': 'The data sent nests more than {limit} levels deep; nothing was saved.',
+  'err.BAD_FORM': 'The form cannot be read; nothing was saved.',
+  'err.UNSUPPORTED_MEDIA_TYPE': 'This page does not take data of that kind.',
   'err.other': 'The request was refused.',
 
   'sheet.json.InvalidSymbol': 'unknown symbol',

@@ -15,6 +15,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
+import { CSV_LIMIT } from '../common/body/body-limits';
 import { DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, RULE_SETS } from '../engine';
@@ -52,8 +53,6 @@ const SYSTEMS = PAIRING_SYSTEMS.filter((s): s is PairingSystem => s !== 'manual'
 const shown = (s: string): PairingSystem => s as PairingSystem;
 /** Rounds of a new tournament until its first division says otherwise. */
 const DEFAULT_ROUNDS = 7;
-/** Largest CSV accepted (bytes). */
-const CSV_LIMIT = 1024 * 1024;
 
 type Uploaded = { buffer: Buffer; size: number } | undefined;
 
@@ -253,7 +252,11 @@ export class OrganiserController {
 
   /** Posts `csv` (a file, multipart) or `csvText`: the preview, nothing imported. */
   @Post('divisions/:id/players/csv')
-  @UseInterceptors(FileInterceptor('csv', { limits: { fileSize: CSV_LIMIT, files: 1 } }))
+  @UseInterceptors(
+    FileInterceptor('csv', {
+      limits: { fileSize: CSV_LIMIT, files: 1, fields: 20, fieldSize: CSV_LIMIT, parts: 21 },
+    }),
+  )
   async previewCsv(
     @IdParam('id', 'division') id: number,
     @UploadedFile() file: Uploaded,

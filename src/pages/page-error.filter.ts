@@ -6,6 +6,17 @@ import type { ErrorPage } from '../render/view-models';
 import { isPageMessageKey } from './messages';
 import { PageContext, withQuery } from './page-context';
 
+/** The figures a refusal carries (`details.limit`), for the placeholders of its page message. */
+function messageParams(exception: unknown): Record<string, string | number> | undefined {
+  const details = exception instanceof DomainError ? exception.details : undefined;
+  if (typeof details !== 'object' || details === null || Array.isArray(details)) return undefined;
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(details as Record<string, unknown>)) {
+    if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+  }
+  return params;
+}
+
 /**
  * Errors of page routes as pages: a 401 on a page read sends the browser to
  * the sign-in form (and back afterwards); anything else is the `error` page
@@ -43,7 +54,7 @@ export class PageErrorFilter implements ExceptionFilter {
       code === 'CROSS_SITE'
         ? page.pt('status.crossSite')
         : code && isPageMessageKey(`err.${code}`)
-          ? page.pt(`err.${code}` as 'err.other')
+          ? page.pt(`err.${code}` as 'err.other', messageParams(exception))
           : isPageMessageKey(`status.${status}`)
             ? page.pt(`status.${status}` as 'status.400')
             : page.pt(status >= 500 ? 'status.500' : 'status.400');

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { Request } from 'express';
+import { isApiPath } from '../common/body/body-limits';
 import { ErrorFilter } from '../common/error.filter';
 import { PageErrorFilter } from './page-error.filter';
 
@@ -15,7 +16,7 @@ export class SiteErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<Request>();
-    const isApi = request.path === '/api' || request.path.startsWith('/api/');
+    const isApi = isApiPath(request.path);
     const wantsPage = !isApi && request.accepts(['json', 'html']) === 'html';
     (wantsPage ? this.pages : this.api).catch(exception, host);
   }

@@ -1,0 +1,273 @@
+import express from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Role } from '../../auth/user.entity';
+import { BadInput, DomainError, TooLarge, UnsupportedMediaType } from '../errors';
+import { ANONYMOUS_LIMIT, BodyRule, bodyRuleFor, formatBytes, isApiPath } from './body-limits';
+import { JsonNesting, MAX_JSON_DEPTH } from './json-nesting';
+
+/**
+ * Finds who sent a request (bearer token or session cookie) and throws the
+ * guard's own 401/403 unless it is one of `roles` (or an organiser).
+ */
+export type Authorise = (req: Request, roles: Role[]) => Promise<void>;
+
+/** A request whose JSON bytes are kept: score sheets are stored exactly as sent. */
+export type RequestWithRawBody = Request & { rawBody?: Buffer };
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A refused body is read on into nothing before the answer goes out, as
+ * body-parser does, so that a client still sending it hears the answer
+ * rather than a reset connection. Past this much the answer goes at once and
+ * the connection is closed after it.
+ */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+type Kind = 'json' | 'form' | 'multipart' | 'other';
+
+function kindOf(req: Request): Kind {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json')))
+    return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  if (type === 'multipart/form-data') return 'multipart';
+  return 'other';
+}
+
+function charsetOf(req: Request): string | null {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(req.headers['content-type'] ?? '');
+  return m ? m[1].toLowerCase() : null;
+}
+
+/**
+ * Reads the rest of a refused body into nothing (no byte of it is kept), then
+ * calls `then`; past {@link DRAIN_LIMIT}, at once, with the connection to be
+ * closed after the answer.
+ */
+function discard(req: Request, res: Response, then: () => void): void {
+  if (req.complete || req.destroyed) return then();
+  let drained = 0;
+  let called = false;
+  const finish = () => {
+    if (called) return;
+    called = true;
+    then();
+  };
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT && !called) {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+      finish();
+    }
+  });
+  req.on('end', finish);
+  req.on('close', finish);
+  req.on('error', finish);
+  req.resume();
+}
+
+function tooLarge(rule: BodyRule, limit: number): DomainError {
+  const size = formatBytes(limit);
+  return new TooLarge(
+    'BODY_TOO_LARGE',
+    `the request body is larger than ${size}, the most ${rule.route} takes${rule.hint ? ` (${rule.hint})` : ''}`,
+    { limit: size, route: rule.route },
+  );
+}
+
+function tooDeep(): DomainError {
+  return new BadInput(
+    'BODY_TOO_DEEP',
+    `the JSON body nests lists and objects more than ${MAX_JSON_DEPTH} levels deep, the most any route takes`,
+    { limit: MAX_JSON_DEPTH },
+  );
+}
+
+function unsupported(rule: BodyRule, kind: Kind, req: Request): DomainError {
+  const takes = [
+    rule.json !== undefined ? 'JSON (Content-Type: application/json)' : null,
+    rule.form !== undefined ? 'a form (application/x-www-form-urlencoded)' : null,
+    rule.multipart !== undefined ? 'a file upload (multipart/form-data)' : null,
+  ].filter(Boolean);
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().slice(0, 60) || 'none';
+  const why =
+    isApiPath(req.path) && (kind === 'form' || kind === 'multipart')
+      ? '; the API refuses form posts, so that no page of another site can post one with your session'
+      : '';
+  return new UnsupportedMediaType(
+    `${rule.route} takes ${takes.join(' or ')}, not a body of type ${type}${why}`,
+    { type },
+  );
+}
+
+/**
+ * Reads a JSON body chunk by chunk: past the size limit, or nested deeper than
+ * {@link MAX_JSON_DEPTH}, it stops reading at once and refuses it; nothing of
+ * it is parsed. Resolves with the bytes.
+ */
+function readJson(req: Request, res: Response, rule: BodyRule, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const nesting = new JsonNesting();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const stop = () => {
+      settled = true;
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onError);
+    };
+    const fail = (error: DomainError) => {
+      if (settled) return;
+      stop();
+      discard(req, res, () => reject(error));
+    };
+    const onData = (chunk: Buffer) => {
+      if (!nesting.feed(chunk)) return fail(tooDeep());
+      size += chunk.length;
+      if (size > limit) return fail(tooLarge(rule, limit));
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      if (settled) return;
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = () =>
+      fail(new BadInput('BODY_INCOMPLETE', 'the request body ended before it was complete'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+function parseJson(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
+  const first = /\S/.exec(text)?.[0];
+  if (first === undefined) return {};
+  if (first !== '{' && first !== '[') {
+    throw new BadInput('BAD_JSON', 'the request body must be a JSON object (or list)');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new BadInput(
+      'BAD_JSON',
+      `the request body is not valid JSON: ${e instanceof Error ? e.message.slice(0, 200) : 'unreadable'}`,
+    );
+  }
+}
+
+/** body-parser's refusals of a form, in words that name the limit. */
+function formRefusal(rule: BodyRule, error: unknown): DomainError {
+  const type = (error as { type?: unknown } | null)?.type;
+  const form = rule.form!;
+  switch (type) {
+    case 'entity.too.large':
+      return tooLarge(rule, form.bytes);
+    case 'parameters.too.many':
+      return new TooLarge(
+        'TOO_MANY_FIELDS',
+        `the form has more than ${form.fields} fields, the most ${rule.route} takes${rule.hint ? ` (${rule.hint})` : ''}; nothing of it was read`,
+        { limit: form.fields, route: rule.route },
+      );
+    case 'querystring.parse.rangeError':
+      return new BadInput(
+        'BAD_FORM',
+        'a field name of the form nests deeper than name[n][m]; nothing of it was read',
+      );
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return new UnsupportedMediaType('send the form as UTF-8 and uncompressed');
+    default:
+      return new BadInput('BAD_FORM', 'the form could not be read');
+  }
+}
+
+const formParsers = new Map<string, RequestHandler>();
+
+function formParser(rule: BodyRule): RequestHandler {
+  const key = `${rule.form!.bytes}/${rule.form!.fields}`;
+  let parser = formParsers.get(key);
+  if (!parser) {
+    // `depth` (body-parser 2, not in its types): `name[21]` is as deep as a page's field goes.
+    const options = {
+      extended: true,
+      limit: rule.form!.bytes,
+      parameterLimit: rule.form!.fields,
+      depth: 2,
+      inflate: false,
+    };
+    parser = express.urlencoded(options);
+    formParsers.set(key, parser);
+  }
+  return parser;
+}
+
+/**
+ * Reads request bodies, each route within its own limits
+ * (`src/common/body/body-limits.ts`): JSON on the API and for the sheet
+ * form's script, forms on the pages, a multipart upload where a page takes a
+ * file. The limits are checked before reading (the `Content-Length`) and
+ * while reading (bytes, JSON nesting, form fields), so a hostile body is
+ * refused after its first bytes and never parsed; a body larger than 16 KB is
+ * read only for a sender signed in with a role that may use the route. A body
+ * of a type the route does not take is a 415: the API takes JSON only.
+ * Refusals are domain errors, answered by the error filter like any other.
+ */
+export function bodyReader(authorise: Authorise): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    read(req, res, next, authorise).catch((error: unknown) => {
+      // A body refused before reading (by its length, type or sender) is read off first.
+      if (req.readableFlowing) next(error);
+      else discard(req, res, () => next(error));
+    });
+  };
+}
+
+async function read(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  authorise: Authorise,
+): Promise<void> {
+  if (READS.has(req.method)) return next();
+  const kind = kindOf(req);
+  const header = req.headers['content-length'];
+  const length = header === undefined ? null : Number(header);
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  if (!chunked && (length === null || length === 0)) {
+    // No body: as body-parser does, an empty JSON or form body is an empty object.
+    if (length === 0 && (kind === 'json' || kind === 'form')) req.body = {};
+    return next();
+  }
+  const rule = bodyRuleFor(req.method, req.path);
+  const limit =
+    kind === 'json'
+      ? rule.json
+      : kind === 'form'
+        ? rule.form?.bytes
+        : kind === 'multipart'
+          ? rule.multipart
+          : undefined;
+  if (limit === undefined) throw unsupported(rule, kind, req);
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const charset = charsetOf(req);
+  if (encoding !== 'identity' || (charset !== null && charset !== 'utf-8' && charset !== 'utf8')) {
+    throw new UnsupportedMediaType('send the request body as UTF-8 and uncompressed');
+  }
+  if (rule.roles && limit > ANONYMOUS_LIMIT) await authorise(req, rule.roles);
+  if (length !== null && length > limit) throw tooLarge(rule, limit);
+  if (kind === 'multipart') return next();
+  if (kind === 'form') {
+    formParser(rule)(req, res, (error?: unknown) =>
+      error ? next(formRefusal(rule, error)) : next(),
+    );
+    return;
+  }
+  const raw = await readJson(req, res, rule, limit);
+  (req as RequestWithRawBody).rawBody = raw;
+  req.body = parseJson(raw);
+  next();
+}
