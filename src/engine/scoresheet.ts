@@ -1,5 +1,5 @@
 import { CardRules, checkOptions, RuleOptions, RuleSet } from './ruleset';
-import { findRuleSet } from './rulesets';
+import { findRuleSet, RULE_SETS } from './rulesets';
 import { compileRules } from './rules';
 
 /** The score-sheet format this engine reads. */
@@ -196,6 +196,187 @@ function endReasons(rules: RuleSet): string[] {
   return reasons;
 }
 
+/**
+ * Sizes no real game reaches. A sheet beyond any of them is unreadable: the
+ * reader refuses it (each field named, with its turn) before it looks at a
+ * turn, so neither the replay nor a page or PDF ever meets a 200,000-turn
+ * sheet or a name of a million characters.
+ */
+export const SHEET_LIMITS = {
+  /** Turns of a sheet: Kvizovka has 20, a four-player Scrabble game some 100. */
+  turns: 200,
+  /** Players: the most any rule set takes. */
+  players: Math.max(...Object.values(RULE_SETS).map((r) => r.players.max)),
+  /** Characters of a player's name (as a player's registration). */
+  name: 200,
+  /** Characters of a play (`9F KUĆA`), a rotation (`C3 cw`) or a square. */
+  play: 100,
+  /** Characters of a rack or of exchanged tiles. */
+  rack: 50,
+  /** Characters of a clock (`-123:45`). */
+  clock: 10,
+  /** Rows of a card grid, and characters of each. */
+  gridRows: 10,
+  gridRow: 200,
+  /** Entries of a list within a turn: squares of a swap, cards taken, blocks. */
+  list: 50,
+  /** Size of any score, total or bonus. */
+  points: 100_000,
+  /** Characters of `meta` written as JSON (the judge's form keeps its rows there), and its depth. */
+  meta: 256 * 1024,
+  metaDepth: 16,
+} as const;
+
+/** Errors a reader reports at most; a sheet with more is told that there are more. */
+const MAX_ERRORS = 100;
+
+/** `"first 40 characters…" (1234 characters)`: a value as a message may quote it. */
+function clip(text: string, max = 40): string {
+  return text.length <= max ? `"${text}"` : `"${text.slice(0, max)}…" (${text.length} characters)`;
+}
+
+/** A field name as a message (and an error's path) may quote it: at most 40 characters. */
+function short(key: string): string {
+  return key.length <= 40 ? key : `${key.slice(0, 40)}…`;
+}
+
+/**
+ * Size of a JSON value written out, counted without writing it, and stopping
+ * past `limit` (or deeper than `depth`): Infinity then.
+ */
+function jsonSize(value: unknown, limit: number, depth: number): number {
+  let size = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    const v = top.value;
+    if (typeof v === 'string') size += v.length + 2;
+    else if (typeof v === 'object' && v !== null) {
+      if (top.depth >= depth) return Infinity;
+      size += 2;
+      if (Array.isArray(v)) {
+        for (const x of v) stack.push({ value: x, depth: top.depth + 1 });
+        size += v.length;
+      } else {
+        for (const [k, x] of Object.entries(v)) {
+          size += k.length + 4;
+          stack.push({ value: x, depth: top.depth + 1 });
+        }
+      }
+    } else size += String(v).length;
+    if (size > limit) return Infinity;
+  }
+  return size;
+}
+
+/**
+ * The sizes of a parsed sheet against {@link SHEET_LIMITS}: a too-long list
+ * of turns (or players), strings and numbers beyond any real game, a `meta`
+ * too large. Only sizes: types are the reader's. Every caller of
+ * {@link readScoresheet} gets these first; an import checks stored sheets
+ * with it too.
+ */
+export function checkSheetLimits(doc: unknown): SheetError[] {
+  const errors: SheetError[] = [];
+  if (!isObject(doc)) return errors;
+  const L = SHEET_LIMITS;
+  const err = (path: JsonPath, message: string) => {
+    if (errors.length < MAX_ERRORS) errors.push({ path, message });
+  };
+  const text = (path: JsonPath, v: unknown, max: number, what: string) => {
+    if (typeof v === 'string' && v.length > max)
+      err(path, `${what} is longer than ${max} characters (it has ${v.length})`);
+  };
+  const list = (path: JsonPath, v: unknown, max: number, what: string): boolean => {
+    if (Array.isArray(v) && v.length > max) {
+      err(path, `${what} has ${v.length} entries; at most ${max}`);
+      return false;
+    }
+    return true;
+  };
+  const points = (path: JsonPath, v: unknown, what: string) => {
+    if (typeof v === 'number' && Math.abs(v) > L.points)
+      err(path, `${what} is beyond ±${L.points} (it is ${v})`);
+  };
+  if (Array.isArray(doc.turns) && doc.turns.length > L.turns) {
+    // Refused before a single turn is looked at.
+    return [
+      {
+        path: ['turns'],
+        message: `a score sheet has at most ${L.turns} turns; this one has ${doc.turns.length}`,
+      },
+    ];
+  }
+  if (list(['players'], doc.players, L.players, 'players')) {
+    if (Array.isArray(doc.players)) {
+      doc.players.forEach((name, i) =>
+        text(['players', i], name, L.name, `the name of player ${i + 1}`),
+      );
+    }
+  }
+  text(['rules'], doc.rules, L.play, 'rules');
+  if (Array.isArray(doc.turns)) {
+    doc.turns.forEach((turn: unknown, i) => {
+      if (!isObject(turn)) return;
+      const at = (...rest: (string | number)[]): JsonPath => ['turns', i, ...rest];
+      const n = `turn ${i + 1}`;
+      text(at('play'), turn.play, L.play, `${n}: play`);
+      text(at('rotate'), turn.rotate, L.play, `${n}: rotate`);
+      text(at('colour'), turn.colour, L.play, `${n}: colour`);
+      text(at('rack'), turn.rack, L.rack, `${n}: rack`);
+      text(at('exchange'), turn.exchange, L.rack, `${n}: exchange`);
+      text(at('clock'), turn.clock, L.clock, `${n}: clock`);
+      for (const f of ['score', 'total'] as const) points(at(f), turn[f], `${n}: ${f}`);
+      if (isObject(turn.challenge))
+        points(at('challenge', 'bonus'), turn.challenge.bonus, `${n}: challenge.bonus`);
+      if (list(at('swap'), turn.swap, L.list, `${n}: swap`) && Array.isArray(turn.swap)) {
+        turn.swap.forEach((sq, k) => text(at('swap', k), sq, L.play, `${n}: swap[${k}]`));
+      }
+      if (typeof turn.swap === 'string') text(at('swap'), turn.swap, L.play, `${n}: swap`);
+      list(at('taken'), turn.taken, L.list, `${n}: taken`);
+      if (list(at('blocks'), turn.blocks, L.list, `${n}: blocks`) && Array.isArray(turn.blocks)) {
+        turn.blocks.forEach((b, k) => {
+          if (isObject(b)) text(at('blocks', k, 'card'), b.card, L.play, `${n}: blocks[${k}].card`);
+        });
+      }
+      if (list(at('grid'), turn.grid, L.gridRows, `${n}: grid`) && Array.isArray(turn.grid)) {
+        turn.grid.forEach((row, k) =>
+          text(at('grid', k), row, L.gridRow, `${n}: grid row ${k + 1}`),
+        );
+      }
+    });
+  }
+  if (isObject(doc.end)) {
+    const end = doc.end;
+    for (const field of ['racks', 'clocks', 'drawn'] as const) {
+      list(['end', field], end[field], L.players, `end.${field}`);
+    }
+    if (Array.isArray(end.racks) && end.racks.length <= L.players) {
+      end.racks.forEach((r, p) => text(['end', 'racks', p], r, L.rack, `end.racks[${p}]`));
+    }
+    if (Array.isArray(end.clocks) && end.clocks.length <= L.players) {
+      end.clocks.forEach((c, p) => text(['end', 'clocks', p], c, L.clock, `end.clocks[${p}]`));
+    }
+    text(['end', 'reason'], end.reason, L.play, 'end.reason');
+  }
+  if (isObject(doc.claimed)) {
+    const final = doc.claimed.final;
+    if (list(['claimed', 'final'], final, L.players, 'claimed.final') && Array.isArray(final)) {
+      final.forEach((v, p) => points(['claimed', 'final', p], v, `claimed.final[${p}]`));
+    }
+  }
+  if (doc.meta !== undefined && jsonSize(doc.meta, L.meta, L.metaDepth) > L.meta) {
+    err(
+      ['meta'],
+      `meta is larger than ${L.meta / 1024} KB written as JSON (or nested more than ${L.metaDepth} deep)`,
+    );
+  }
+  if (doc.options !== undefined && jsonSize(doc.options, 4096, 4) > 4096) {
+    err(['options'], 'options are larger than 4 KB written as JSON');
+  }
+  return errors;
+}
+
 /** A square name of a size x size grid (`H8`), as [row, column], or null. */
 export function parseSquare(text: string, size: number): { row: number; column: number } | null {
   const m = /^([A-Za-z])(\d{1,2})$/.exec(text);
@@ -214,7 +395,7 @@ const describe = (v: unknown): string =>
     : Array.isArray(v)
       ? 'a list'
       : typeof v === 'string'
-        ? `"${v}"`
+        ? clip(v)
         : typeof v === 'object'
           ? 'an object'
           : JSON.stringify(v);
@@ -227,12 +408,19 @@ const describe = (v: unknown): string =>
  */
 export function readScoresheet(doc: unknown): ReadSheetResult {
   const errors: SheetError[] = [];
-  const err = (path: JsonPath, message: string) => errors.push({ path, message });
+  let more = false;
+  const err = (path: JsonPath, message: string) => {
+    if (errors.length < MAX_ERRORS) errors.push({ path, message });
+    else more = true;
+  };
   if (!isObject(doc)) {
     return { ok: false, errors: [{ path: [], message: 'a score sheet must be a JSON object' }] };
   }
+  const beyond = checkSheetLimits(doc);
+  if (beyond.length > 0) return { ok: false, errors: beyond };
   for (const key of Object.keys(doc)) {
-    if (!SHEET_KEYS.has(key)) err([key], `unknown field '${key}' (put extra details under "meta")`);
+    if (!SHEET_KEYS.has(key))
+      err([short(key)], `unknown field '${short(key)}' (put extra details under "meta")`);
   }
   if (doc.format !== SCORESHEET_FORMAT) {
     err(['format'], `format must be "${SCORESHEET_FORMAT}", not ${describe(doc.format)}`);
@@ -242,7 +430,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     err(['rules'], `rules must name a rule set, e.g. "kvizovka", not ${describe(doc.rules)}`);
   } else {
     ruleSet = findRuleSet(doc.rules);
-    if (!ruleSet) err(['rules'], `unknown rule set "${doc.rules}"`);
+    if (!ruleSet) err(['rules'], `unknown rule set ${clip(doc.rules)}`);
   }
   if (doc.meta !== undefined && !isObject(doc.meta)) err(['meta'], 'meta must be an object');
   if (!ruleSet) return { ok: false, errors };
@@ -328,7 +516,8 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       if (turnKeys === TURN_KEYS_WITH_SWAP && turn.swap !== undefined) known++;
       if (fields !== known) {
         for (const key in turn) {
-          if (!turnKeys.has(key)) err(at(key), `turn ${i + 1} has an unknown field '${key}'`);
+          if (!turnKeys.has(key))
+            err(at(short(key)), `turn ${i + 1} has an unknown field '${short(key)}'`);
         }
       }
       if (!isPlayer(turn.player)) playerIndex(at('player'), turn.player, `turn ${i + 1}: player`);
@@ -420,7 +609,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
           }
           for (const key of Object.keys(c)) {
             if (key !== 'by' && key !== 'valid' && key !== 'bonus') {
-              err(at('challenge', key), `unknown field '${key}' in a challenge`);
+              err(at('challenge', short(key)), `unknown field '${short(key)}' in a challenge`);
             }
           }
         }
@@ -435,7 +624,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     } else {
       const endKeys = cardRules ? CARD_END_KEYS : END_KEYS;
       for (const key of Object.keys(end)) {
-        if (!endKeys.has(key)) err(['end', key], `unknown field '${key}' in end`);
+        if (!endKeys.has(key)) err(['end', short(key)], `unknown field '${short(key)}' in end`);
       }
       const reasons = endReasons(rules.ruleSet);
       if (end.reason !== undefined && !reasons.includes(end.reason as string)) {
@@ -486,7 +675,8 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       err(['claimed'], 'claimed must be an object, e.g. { "final": [483, 459] }');
     } else {
       for (const key of Object.keys(claimed)) {
-        if (key !== 'final') err(['claimed', key], `unknown field '${key}' in claimed`);
+        if (key !== 'final')
+          err(['claimed', short(key)], `unknown field '${short(key)}' in claimed`);
       }
       const final = claimed.final;
       if (
@@ -498,6 +688,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     }
   }
 
+  if (more) errors.push({ path: [], message: `more errors than the first ${MAX_ERRORS} shown` });
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, sheet: doc as unknown as Scoresheet, ruleSet };
 }
@@ -516,7 +707,8 @@ function checkCardTurn(
 ): void {
   const n = i + 1;
   for (const key in turn) {
-    if (!CARD_TURN_KEYS.has(key)) err(at(key), `turn ${n} has an unknown field '${key}'`);
+    if (!CARD_TURN_KEYS.has(key))
+      err(at(short(key)), `turn ${n} has an unknown field '${short(key)}'`);
   }
   playerIndex(at('player'), turn.player, `turn ${n}: player`);
   if (
@@ -600,7 +792,7 @@ function checkCardTurn(
         playerIndex(at('blocks', k, 'by'), b.by, `turn ${n}: blocks[${k}].by`);
         for (const key of Object.keys(b)) {
           if (key !== 'by' && key !== 'card')
-            err(at('blocks', k, key), `unknown field '${key}' in a block`);
+            err(at('blocks', k, short(key)), `unknown field '${short(key)}' in a block`);
         }
       });
     }

@@ -1,4 +1,13 @@
-import { checkOptions, findRuleSet } from '../engine';
+import {
+  checkOptions,
+  checkSheetLimits,
+  findRuleSet,
+  formatPath,
+  gcgToScoresheet,
+  parseGcg,
+  SHEET_LIMITS,
+} from '../engine';
+import { nestsDeeperThan } from '../common/body/json-nesting';
 import { nameKey } from '../players/names';
 import type { ResultSnapshot } from '../rounds/game-facts';
 import type { GameStatus, ResultSource, Winner } from '../rounds/game.entity';
@@ -9,6 +18,78 @@ import {
   TieBreak,
 } from '../tournaments/tournament.entity';
 import { PRINTABLE } from '../common/api/text';
+
+/** The longest score-sheet text: what `PUT /api/games/:id/scoresheet` takes (512 KB). */
+export const SHEET_TEXT_LIMIT = 512 * 1024;
+
+/**
+ * A stored sheet's text against the limits every sheet entered here meets:
+ * its size, its JSON nesting, and {@link SHEET_LIMITS} (turns, players, the
+ * length of every string). Read as GCG when it starts with `#`. Returns what
+ * is wrong, or an empty list.
+ */
+export function sheetTextProblems(text: string, rules: string | undefined): string[] {
+  if (text.length > SHEET_TEXT_LIMIT) {
+    return [`is longer than ${SHEET_TEXT_LIMIT / 1024} KB, the most a score sheet may be`];
+  }
+  let doc: unknown;
+  if (text.trimStart().startsWith('#')) {
+    const parsed = parseGcg(text);
+    const converted = parsed.ok ? gcgToScoresheet(parsed.game, rules) : parsed;
+    if (!converted.ok) {
+      const e = converted.errors[0];
+      return [`is a GCG record that cannot be read (line ${e?.line ?? 1}: ${e?.message ?? ''})`];
+    }
+    doc = converted.value.sheet;
+  } else {
+    if (nestsDeeperThan(text)) return ['nests lists and objects more than 64 levels deep'];
+    try {
+      doc = JSON.parse(text) as unknown;
+    } catch {
+      return ['is neither a score sheet in JSON nor a GCG record'];
+    }
+  }
+  return checkSheetLimits(doc).map((e) => `${formatPath(e.path)}: ${e.message}`);
+}
+
+/** Most findings a stored report may list: ten a turn of the longest sheet, and then some. */
+const REPORT_ISSUES = 10 * SHEET_LIMITS.turns + 100;
+
+/**
+ * A stored report's sizes against what a report of a sheet within
+ * {@link SHEET_LIMITS} can have: turns, findings, players, board rows.
+ * (Pages draw at most `REPORT_BOUNDS` of any report besides.)
+ */
+export function reportSizeProblems(report: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const most = (field: string, max: number) => {
+    const v = report[field];
+    if (v !== undefined && !(Array.isArray(v) && v.length <= max))
+      problems.push(`report.${field} must be a list of at most ${max}`);
+  };
+  most('turns', SHEET_LIMITS.turns);
+  most('issues', REPORT_ISSUES);
+  most('players', SHEET_LIMITS.players);
+  most('board', 32);
+  most('ownership', 32);
+  for (const field of ['board', 'ownership']) {
+    const rows = report[field];
+    if (Array.isArray(rows) && rows.some((r) => typeof r !== 'string' || r.length > 200))
+      problems.push(`report.${field} must be rows of at most 200 characters`);
+  }
+  const turns = report.turns;
+  if (Array.isArray(turns)) {
+    const i = turns.findIndex(
+      (t: unknown) =>
+        typeof t === 'object' &&
+        t !== null &&
+        Array.isArray((t as { issues?: unknown }).issues) &&
+        (t as { issues: unknown[] }).issues.length > 50,
+    );
+    if (i >= 0) problems.push(`report.turns[${i}].issues must list at most 50 findings`);
+  }
+  return problems;
+}
 
 /** The version of the whole-tournament document; a reader refuses any other. */
 export const EXCHANGE_FORMAT = 'arbiter-tournament/1';
@@ -122,6 +203,7 @@ export function checkDocument(doc: unknown): DocumentError[] {
   }
   const t = doc.tournament;
   let rounds = 0;
+  const ruleSetId = isObject(t) && typeof t.ruleSet === 'string' ? t.ruleSet : undefined;
   if (!isObject(t)) err('tournament', 'must be an object');
   else {
     if (!isText(t.name, 200))
@@ -186,7 +268,7 @@ export function checkDocument(doc: unknown): DocumentError[] {
     else if (divisionNames.has(d.name)) err(`${at}.name`, `division '${d.name}' is listed twice`);
     else divisionNames.add(d.name);
     const refs = checkPlayers(d.players, `${at}.players`, err);
-    checkRounds(d.rounds, `${at}.rounds`, refs, rounds, err);
+    checkRounds(d.rounds, `${at}.rounds`, refs, rounds, err, ruleSetId);
   });
   return errors;
 }
@@ -234,6 +316,7 @@ function checkRounds(
   refs: Map<number, number>,
   planned: number,
   err: (path: string, message: string) => void,
+  ruleSet: string | undefined,
 ): void {
   if (!Array.isArray(rounds) || rounds.length > 100) return err(at, 'must be a list of rounds');
   if (planned > 0 && rounds.length > planned) {
@@ -327,7 +410,6 @@ function checkRounds(
         if (
           !isObject(s) ||
           typeof s.text !== 'string' ||
-          s.text.length > 2_000_000 ||
           s.text.includes('\u0000') ||
           !(s.ok === null || typeof s.ok === 'boolean') ||
           !(s.report === null || isObject(s.report))
@@ -335,6 +417,11 @@ function checkRounds(
           err(`${gat}.scoresheet`, 'must be null or { text, report, ok }');
         } else if (g.status !== 'complete') {
           err(`${gat}.scoresheet`, 'only a finished game has a score sheet');
+        } else {
+          for (const p of sheetTextProblems(s.text, ruleSet)) err(`${gat}.scoresheet.text`, p);
+          if (s.report !== null) {
+            for (const p of reportSizeProblems(s.report)) err(`${gat}.scoresheet`, p);
+          }
         }
       }
       if (!Array.isArray(g.history)) return err(`${gat}.history`, 'must be a list');

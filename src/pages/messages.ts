@@ -110,6 +110,7 @@ const srLatn = {
   'sheet.json.InvalidCharacter': 'nedozvoljen znak u tekstu',
   'sheet.json.empty': 'zapisnik je prazan',
   'sheet.json.other': 'tekst nije ispravan JSON',
+  'sheet.json.tooDeep': 'liste i objekti su ugneždeni dublje od {max} nivoa',
   'sheet.field': 'polje {field}: {message}',
   'sheet.gcg': 'GCG, red {line}: {message}',
 } as const;
@@ -219,6 +220,7 @@ const en: Record<PageMessageKey, string> = {
   'sheet.json.InvalidCharacter': 'a character not allowed in a text',
   'sheet.json.empty': 'the sheet is empty',
   'sheet.json.other': 'the text is not valid JSON',
+  'sheet.json.tooDeep': 'lists and objects nest more than {max} levels deep',
   'sheet.field': 'field {field}: {message}',
   'sheet.gcg': 'GCG, line {line}: {message}',
 };

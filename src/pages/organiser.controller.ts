@@ -15,8 +15,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
-import { CSV_LIMIT } from '../common/body/body-limits';
-import { DomainError } from '../common/errors';
+import { CSV_LIMIT, formatBytes } from '../common/body/body-limits';
+import { DomainError, TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, RULE_SETS } from '../engine';
 import type { CreatePlayerDto } from '../players/dto/player.dto';
@@ -55,6 +55,17 @@ const shown = (s: string): PairingSystem => s as PairingSystem;
 const DEFAULT_ROUNDS = 7;
 
 type Uploaded = { buffer: Buffer; size: number } | undefined;
+
+/** A CSV beyond {@link CSV_LIMIT} is refused whole, never cut short. */
+function refuseLongCsv(text: string): void {
+  if (text.length > CSV_LIMIT) {
+    throw new TooLarge(
+      'BODY_TOO_LARGE',
+      `the players CSV is larger than ${formatBytes(CSV_LIMIT)}, the most an import takes`,
+      { limit: formatBytes(CSV_LIMIT) },
+    );
+  }
+}
 
 /**
  * The organiser's pages: tournaments and divisions, players (one by one or
@@ -269,7 +280,8 @@ export class OrganiserController {
     const text = (
       file && file.size > 0 ? file.buffer.toString('utf8') : form.raw('csvText')
     ).replace(/^\uFEFF/, '');
-    const preview = parsePlayersCsv(text.slice(0, CSV_LIMIT), page.lang);
+    refuseLongCsv(text);
+    const preview = parsePlayersCsv(text, page.lang);
     await page.render(
       'organiser/players',
       await this.playersModel(page, id, {}, [], { text, preview }),
@@ -287,7 +299,8 @@ export class OrganiserController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const form = new FormReader(body, page.lang);
-    const text = form.raw('csvText').slice(0, CSV_LIMIT);
+    const text = form.raw('csvText');
+    refuseLongCsv(text);
     const preview = parsePlayersCsv(text, page.lang);
     const show = async (status: number, shown: CsvPreview) =>
       page.render(

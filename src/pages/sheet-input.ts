@@ -1,6 +1,7 @@
 import { findNodeAtLocation, getNodeValue, ParseError, parseTree } from 'jsonc-parser';
 import { printParseErrorCode } from 'jsonc-parser';
 import { formatPath, gcgToScoresheet, JsonPath, parseGcg, readScoresheet } from '../engine';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/body/json-nesting';
 import { Lang, t } from '../i18n';
 import { isPageMessageKey, pt } from './messages';
 
@@ -58,6 +59,14 @@ export function readSheetInput(text: string, lang: Lang, rules: string): SheetIn
     lineOf = (path) =>
       path[0] === 'turns' && typeof path[1] === 'number' ? (lines[path[1]] ?? null) : null;
   } else {
+    // The parser recurses on every level: a text nested thousands deep would overflow the stack.
+    if (nestsDeeperThan(text)) {
+      return {
+        ok: false,
+        line: 1,
+        message: pt(lang, 'sheet.json.tooDeep', { max: MAX_JSON_DEPTH }),
+      };
+    }
     const errors: ParseError[] = [];
     const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
     if (errors.length > 0 || !root) {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { BadInput, Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
+import { PRINTABLE } from '../common/api/text';
 import { Transactions } from '../database/transactions';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
@@ -10,6 +11,38 @@ import { CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
 import { cleanName, nameKey } from './names';
 import { Player } from './player.entity';
 import { PlayerView, playerView } from './player.view';
+
+/**
+ * The API's rules for a player (`CreatePlayerDto`), for the paths that build
+ * one without it (the CSV import): nothing longer, larger or less printable
+ * is stored, whichever way it came.
+ */
+function checkPlayerFields(dto: CreatePlayerDto): void {
+  const text = (field: string, v: unknown, min: number) => {
+    if (typeof v !== 'string' || v.trim().length < min || v.length > 200 || !PRINTABLE.test(v)) {
+      throw new BadInput(
+        'VALIDATION_FAILED',
+        `${field} must be ${min} to 200 characters without control characters`,
+        { field },
+      );
+    }
+  };
+  const whole = (field: string, v: unknown, min: number, max: number) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+      throw new BadInput(
+        'VALIDATION_FAILED',
+        `${field} must be a whole number from ${min} to ${max}`,
+        {
+          field,
+        },
+      );
+    }
+  };
+  text('name', dto.name, 1);
+  if (dto.club !== undefined && dto.club !== null) text('club', dto.club, 0);
+  if (dto.rating !== undefined && dto.rating !== null) whole('rating', dto.rating, 0, 5000);
+  if (dto.seed !== undefined) whole('seed', dto.seed, 1, 100000);
+}
 
 @Injectable()
 export class PlayersService {
@@ -74,6 +107,7 @@ export class PlayersService {
     divisionId: number,
     dto: CreatePlayerDto,
   ): Promise<Player> {
+    checkPlayerFields(dto);
     const { tournament, paired, systems } = await this.divisionState(m, divisionId);
     const joinedRound = paired + 1;
     if (paired > 0) {

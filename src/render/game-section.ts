@@ -6,6 +6,7 @@ import { Lang, t } from '../i18n';
 import { boardInputFor, buildBoardModel } from './board-model';
 import { boardLegend, renderBoardSvg } from './board-svg';
 import { buildCardGridModel, cardGridLegend, renderCardGridSvg } from './card-grid';
+import { boundReport } from './report-bounds';
 import { presentReport } from './report-view';
 import type { GameReportSection } from './view-models';
 
@@ -16,11 +17,12 @@ import type { GameReportSection } from './view-models';
  * was recorded.
  */
 export function gameReportSection(
-  report: VerificationReport,
+  whole: VerificationReport,
   lang: Lang,
   options: { rules?: string; ruleOptions?: RuleOptions; highlight?: readonly string[] } = {},
 ): GameReportSection {
-  const presentation = presentReport(report, lang, { ruleOptions: options.ruleOptions });
+  const presentation = presentReport(whole, lang, { ruleOptions: options.ruleOptions });
+  const { report } = boundReport(whole);
   const rulesId = options.rules ?? report.rules;
   const ruleSet = findRuleSet(rulesId);
   const cards = ruleSet?.cards && compileRules(ruleSet, options.ruleOptions).ruleSet.cards;

@@ -7,6 +7,15 @@ import { Lang, MessageKey, t } from '../i18n';
  * byte-order mark is ignored. Pure: text in, preview out.
  */
 
+/** What a player's registration takes (as `CreatePlayerDto`): names and clubs, seeds. */
+export const CSV_PLAYER_LIMITS = { name: 200, club: 200, seed: 100_000 } as const;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A value as a message quotes it: at most 40 characters. */
+const quoted = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
+
 /** A player the file would register. */
 export interface CsvPlayer {
   /** Line of the file the record starts on, from 1. */
@@ -25,6 +34,8 @@ export type CsvProblemCode =
   | 'duplicate-name'
   | 'too-many-fields'
   | 'unclosed-quote'
+  | 'too-long'
+  | 'control'
   | 'empty';
 
 /** One problem, on one line, with a message in the preview's language. */
@@ -196,17 +207,32 @@ export function parsePlayersCsv(text: string, lang: Lang = 'sr-Latn'): CsvPrevie
       );
     }
     if (!fields.name) problems.push(problem(rec.line, 'missing-name', 'csv.missingName'));
+    for (const column of ['name', 'club'] as const) {
+      const value = fields[column];
+      const max = CSV_PLAYER_LIMITS[column];
+      const named = t(lang, `csv.column.${column}`);
+      if (value.length > max) {
+        problems.push(
+          problem(rec.line, 'too-long', 'csv.tooLong', { column: named, n: value.length, max }),
+        );
+      }
+      if (CONTROL.test(value)) {
+        problems.push(problem(rec.line, 'control', 'csv.control', { column: named }));
+      }
+    }
     let rating: number | null = null;
     if (fields.rating) {
       const n = Number(fields.rating);
       if (/^\d+$/.test(fields.rating) && n <= 3000) rating = n;
       else
-        problems.push(problem(rec.line, 'bad-rating', 'csv.badRating', { value: fields.rating }));
+        problems.push(
+          problem(rec.line, 'bad-rating', 'csv.badRating', { value: quoted(fields.rating) }),
+        );
     }
     let seed: number | null = null;
     if (fields.seed) {
       const n = Number(fields.seed);
-      if (/^\d+$/.test(fields.seed) && n >= 1) {
+      if (/^\d+$/.test(fields.seed) && n >= 1 && n <= CSV_PLAYER_LIMITS.seed) {
         seed = n;
         const before = seeds.get(n);
         if (before !== undefined) {
@@ -214,7 +240,13 @@ export function parsePlayersCsv(text: string, lang: Lang = 'sr-Latn'): CsvPrevie
             problem(rec.line, 'duplicate-seed', 'csv.duplicateSeed', { value: n, line: before }),
           );
         } else seeds.set(n, rec.line);
-      } else problems.push(problem(rec.line, 'bad-seed', 'csv.badSeed', { value: fields.seed }));
+      } else
+        problems.push(
+          problem(rec.line, 'bad-seed', 'csv.badSeed', {
+            value: quoted(fields.seed),
+            max: CSV_PLAYER_LIMITS.seed,
+          }),
+        );
     }
     if (fields.name) {
       const key = fields.name.toLocaleLowerCase('sr');

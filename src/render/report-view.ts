@@ -3,6 +3,7 @@ import { compileRules } from '../engine/rules';
 import type { RuleOptions, RuleSet } from '../engine/ruleset';
 import { findRuleSet } from '../engine/rulesets';
 import { isMessageKey, Lang, MessageKey, t } from '../i18n';
+import { boundReport } from './report-bounds';
 
 /** How a row or message is marked: `bad` red, `warn` yellow, `muted` grey. */
 export type Tone = 'ok' | 'bad' | 'warn' | 'muted';
@@ -116,6 +117,8 @@ export interface ReportPresentation {
   headers: { play: string; words: string };
   /** Which optional columns this game's tables have. */
   columns: ReportColumns;
+  /** What was left out of a report too large to draw whole (`REPORT_BOUNDS`), in sentences. */
+  omissions: string[];
 }
 
 const STATUS_TONE: Partial<Record<string, Tone>> = {
@@ -471,10 +474,14 @@ export function reportColumns(report: VerificationReport, ruleSet?: RuleSet): Re
  * the game's rule options, when known (they decide which columns show).
  */
 export function presentReport(
-  report: VerificationReport,
+  whole: VerificationReport,
   lang: Lang,
   options: { ruleOptions?: RuleOptions } = {},
 ): ReportPresentation {
+  const { report, omitted } = boundReport(whole);
+  const omissions: string[] = [];
+  if (omitted.turns) omissions.push(t(lang, 'game.turnsOmitted', omitted.turns));
+  if (omitted.issues) omissions.push(t(lang, 'game.issuesOmitted', omitted.issues));
   const ruleSet = reportRuleSet(report.rules, options.ruleOptions);
   const names = report.players.map((p) => p.name);
   const highlight = new Set<string>();
@@ -587,6 +594,7 @@ export function presentReport(
       ? { play: t(lang, 'col.rotation'), words: t(lang, 'col.cards') }
       : { play: t(lang, 'col.position'), words: t(lang, 'col.words') },
     columns: reportColumns(report, ruleSet),
+    omissions,
   };
 }
 

@@ -291,7 +291,7 @@ export class ResultsService {
       if (typeof sheet.rules === 'string' && sheet.rules !== tournament.ruleSet) {
         throw new Unprocessable(
           'SHEET_RULES_MISMATCH',
-          `the sheet is for rule set '${sheet.rules}' but the tournament plays '${tournament.ruleSet}'`,
+          `the sheet is for rule set '${sheet.rules.slice(0, 40)}' but the tournament plays '${tournament.ruleSet}'`,
         );
       }
       const own = sheet.options;
@@ -308,7 +308,7 @@ export class ResultsService {
             `the sheet's options differ from the tournament's: ${clashes
               .map(
                 (k) =>
-                  `${k} ${JSON.stringify(ownOptions[k])} (tournament: ${JSON.stringify(tournament.options[k])})`,
+                  `${k} ${String(JSON.stringify(ownOptions[k])).slice(0, 60)} (tournament: ${JSON.stringify(tournament.options[k])})`,
               )
               .join(', ')}`,
           );

@@ -1,4 +1,5 @@
 import type { Role } from '../../auth/user.entity';
+import { SHEET_LIMITS } from '../../engine/scoresheet';
 import { MAX_ROWS } from '../../sheet-form/form';
 import { ROW_FIELDS } from '../../sheet-form/layout';
 
@@ -49,7 +50,7 @@ const SHEET_FORM = { bytes: 2 * MB, fields: SHEET_FORM_FIELDS };
 /** A pasted CSV percent-encodes to at most three times its size. */
 const CSV_FORM = { bytes: 3 * CSV_LIMIT, fields: 20 };
 
-const SHEET_HINT = `a score sheet holds at most ${MAX_ROWS} turns, which is far less`;
+const SHEET_HINT = `a score sheet holds at most ${SHEET_LIMITS.turns} turns, which is far less`;
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

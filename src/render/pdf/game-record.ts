@@ -3,6 +3,7 @@ import { compileRules } from '../../engine/rules';
 import { findRuleSet } from '../../engine/rulesets';
 import { boardInputFor, buildBoardModel } from '../board-model';
 import { buildCardGridModel, cardGridLegend } from '../card-grid';
+import { boundReport } from '../report-bounds';
 import { AccountLine, IssueLine, presentReport, TurnLine } from '../report-view';
 import { drawBoard, drawCardGrid, drawLegend } from './board';
 import {
@@ -26,8 +27,9 @@ import type { GameRecordDocument } from './types';
  * verdict.
  */
 export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promise<Buffer> {
-  const { report } = data;
-  const view = presentReport(report, lang, { ruleOptions: data.options });
+  // At most REPORT_BOUNDS of a report is drawn; the page says what was left out.
+  const { report } = boundReport(data.report);
+  const view = presentReport(data.report, lang, { ruleOptions: data.options });
   const shown = view.columns;
   const place = [data.tournament, data.division].filter(Boolean).join(' — ');
   const players = report.players.map((p) => p.name).join(' – ');
@@ -149,6 +151,7 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
     { y, rowHeight: 16, fontSize: 7.5, headerHeight: 24, rowFill, zebra: false },
   );
   y += 10;
+  for (const note of view.omissions) y = paragraph(doc, note, y, PDF_COLOURS.muted) + 4;
 
   // Accounts.
   if (y + 70 > pageBottom(doc)) {

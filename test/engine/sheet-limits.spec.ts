@@ -1,0 +1,106 @@
+import { formatPath, readScoresheet, SHEET_LIMITS, verifyDocument } from '../../src/engine';
+
+const sheet = (turns: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({
+  format: 'scoresheet/1',
+  rules: 'scrabble-en',
+  players: ['Ana', 'Marko'],
+  turns,
+  ...extra,
+});
+
+const passes = (n: number) => Array.from({ length: n }, (_, i) => ({ player: i % 2, pass: true }));
+
+/** Every error of a sheet, as `path: message`. */
+function errors(doc: unknown): string[] {
+  const read = readScoresheet(doc);
+  return read.ok ? [] : read.errors.map((e) => `${formatPath(e.path)}: ${e.message}`);
+}
+
+describe('a score sheet beyond any real game is unreadable, each field named', () => {
+  test('200,000 passes: one error naming turns, before any turn is read', () => {
+    expect(errors(sheet(passes(200_000)))).toEqual([
+      'turns: a score sheet has at most 200 turns; this one has 200000',
+    ]);
+    // The replay is never reached either.
+    const verified = verifyDocument(sheet(passes(200_000)));
+    expect(verified.ok).toBe(false);
+  });
+
+  test('200 turns read; 201 do not', () => {
+    expect(SHEET_LIMITS.turns).toBe(200);
+    expect(errors(sheet(passes(200)))).toEqual([]);
+    expect(errors(sheet(passes(201)))).toEqual([
+      'turns: a score sheet has at most 200 turns; this one has 201',
+    ]);
+  });
+
+  test('long strings are named with their turn', () => {
+    const doc = sheet(
+      [
+        { player: 0, play: `8H ${'A'.repeat(5000)}` },
+        { player: 1, exchange: 'A'.repeat(1000) },
+        { player: 0, pass: true, clock: `${'9'.repeat(100)}:00` },
+        { player: 1, pass: true, rack: 'B'.repeat(60) },
+      ],
+      { players: ['Ana', 'M'.repeat(201)] },
+    );
+    expect(errors(doc)).toEqual([
+      'players[1]: the name of player 2 is longer than 200 characters (it has 201)',
+      'turns[0].play: turn 1: play is longer than 100 characters (it has 5003)',
+      'turns[1].exchange: turn 2: exchange is longer than 50 characters (it has 1000)',
+      'turns[2].clock: turn 3: clock is longer than 10 characters (it has 103)',
+      'turns[3].rack: turn 4: rack is longer than 50 characters (it has 60)',
+    ]);
+  });
+
+  test('scores beyond any game, and a meta too large, are named', () => {
+    const doc = sheet([{ player: 0, play: '8H CAT', score: 1e300, total: -2e6 }], {
+      claimed: { final: [5, 1e9] },
+      meta: { notes: 'x'.repeat(SHEET_LIMITS.meta + 1) },
+    });
+    expect(errors(doc)).toEqual([
+      'turns[0].score: turn 1: score is beyond ±100000 (it is 1e+300)',
+      'turns[0].total: turn 1: total is beyond ±100000 (it is -2000000)',
+      'claimed.final[1]: claimed.final[1] is beyond ±100000 (it is 1000000000)',
+      'meta: meta is larger than 256 KB written as JSON (or nested more than 16 deep)',
+    ]);
+  });
+
+  test('a meta nested deeper than 16 levels is refused without a stack overflow', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(errors(sheet([], { meta: { deep } }))).toEqual([
+      'meta: meta is larger than 256 KB written as JSON (or nested more than 16 deep)',
+    ]);
+  });
+
+  test("the judge's own rows in meta (200 rows of 60-character cells) fit", () => {
+    const row = Object.fromEntries(
+      ['player', 'kind', 'position', 'word', 'score', 'total', 'clock', 'rack'].map((k) => [
+        k,
+        'x'.repeat(60),
+      ]),
+    );
+    const meta = { form: { rows: Array.from({ length: 200 }, () => row), extra: '' } };
+    expect(errors(sheet(passes(2), { meta }))).toEqual([]);
+  });
+
+  test('a value quoted in a message is cut to 40 characters', () => {
+    const long = 'Z'.repeat(1_000_000);
+    const [rules] = errors({ ...sheet([]), rules: long.slice(0, 90) });
+    expect(rules).toBe(`rules: unknown rule set "${'Z'.repeat(40)}…" (90 characters)`);
+    const clock = errors(sheet([{ player: 0, pass: true, clock: 'x'.repeat(9) }]));
+    expect(clock).toEqual([
+      'turns[0].clock: a clock reading must be mm:ss (e.g. "28:40"), not "xxxxxxxxx"',
+    ]);
+    const key = errors({ ...sheet([]), [long]: 1 })[0];
+    expect(key.length).toBeLessThan(long.length / 1000);
+  });
+
+  test('100 errors at most, and a line saying there are more', () => {
+    const doc = sheet(Array.from({ length: 200 }, () => ({ player: 9, pass: false })));
+    const all = errors(doc);
+    expect(all).toHaveLength(101);
+    expect(all[100]).toBe('(the document): more errors than the first 100 shown');
+  });
+});
