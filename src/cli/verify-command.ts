@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/body/json-nesting';
 import {
   compileRules,
   decodeGcg,
@@ -53,8 +54,6 @@ export function verifyFile(file: string, options: VerifyCommandOptions): Command
 
 /** The largest score sheet read: a real one is a few kilobytes. */
 export const MAX_SHEET_BYTES = 2 * 1024 * 1024;
-/** The deepest nesting of a sheet's JSON: a real one nests four levels. */
-export const MAX_SHEET_DEPTH = 64;
 
 /** The files named: a folder stands for its `.json` and `.gcg` files, in name order. */
 function sheetFiles(paths: string[]): { files: string[]; problems: string[] } {
@@ -218,11 +217,10 @@ function loadSheet(file: string, rules?: string): Loaded {
     );
   }
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  const depth = nestingDepth(text);
-  if (depth > MAX_SHEET_DEPTH) {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     return {
       ok: false,
-      message: `${file}: nested ${depth} levels deep; a score sheet nests at most ${MAX_SHEET_DEPTH}\n`,
+      message: `${file}: nested more than ${MAX_JSON_DEPTH} levels deep: that is no score sheet\n`,
     };
   }
   const parsed = parseJsonWithLines(text);
@@ -247,25 +245,4 @@ function fromDocument(
       report: verifyScoresheet(sheet, { words: wordsFor ? wordsFor(sheet.rules) : null }),
     }),
   };
-}
-
-/** The deepest nesting of `[` and `{` in a JSON text (outside strings), found before parsing it. */
-export function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \\ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) {
-      inString = true;
-    } else if (c === 91 /* [ */ || c === 123 /* { */) {
-      if (++depth > deepest) deepest = depth;
-    } else if (c === 93 /* ] */ || c === 125 /* } */) {
-      depth--;
-    }
-  }
-  return deepest;
 }

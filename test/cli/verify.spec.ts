@@ -126,7 +126,7 @@ describe('npm run cli -- verify', () => {
     const deep = sheetFile('deep.json', '['.repeat(3000) + ']'.repeat(3000));
     expect(run('verify', deep)).toMatchObject({
       code: 2,
-      stderr: `${deep}: nested 3000 levels deep; a score sheet nests at most 64\n`,
+      stderr: `${deep}: nested more than 64 levels deep: that is no score sheet\n`,
     });
     const huge = sheetFile('huge.json', ' '.repeat(3 * 1024 * 1024));
     expect(run('verify', huge)).toMatchObject({
