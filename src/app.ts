@@ -11,7 +11,7 @@ import {
 import cookieParser from 'cookie-parser';
 import hbs from 'hbs';
 import { AppModule, AppOptions } from './app.module';
-import { checkRoles, requestToken } from './auth/auth.guard';
+import { checkRoles, whoSent } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
 import { bodyReader } from './common/body/body-reader';
@@ -38,9 +38,8 @@ export async function createApp(
   const auth = app.get(AuthService);
   app.use(
     bodyReader(async (req, roles) => {
-      const found = requestToken(req);
-      const user = found?.token ? await auth.userForToken(found.token) : null;
-      checkRoles(user, roles, found?.bearer ?? false);
+      const { user, bearer } = await whoSent(auth, req);
+      checkRoles(user, roles, bearer);
     }),
   );
   app.useGlobalPipes(

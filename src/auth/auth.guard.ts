@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Forbidden, Unauthenticated } from '../common/errors';
 import { AuthService, sessionCookie } from './auth.service';
+import { checkSameOrigin } from './same-origin';
 import { PUBLIC_KEY, ROLES_KEY } from './roles.decorator';
 import type { Role, User } from './user.entity';
 
@@ -19,6 +20,31 @@ export function requestToken(request: Request): { token: string; bearer: boolean
   return cookie ? { token: cookie, bearer: false } : null;
 }
 
+/** What a write made with the session cookie from elsewhere is told. */
+const COOKIE_WRITE =
+  'a request signed in with the session cookie must come from a page of this site ' +
+  '(its Origin, or Referer, must name this host); programs sign in for a bearer token ' +
+  '(POST /api/auth/sign-in with "kind": "api") and send it in the Authorization header';
+
+/**
+ * Who sent a request: the account of its bearer token, else of its session
+ * cookie. The browser attaches the cookie to any request to this host,
+ * including a form posted or a script run by a page of another origin (even
+ * another port of this host, which `SameSite=Lax` counts as the same site),
+ * so a write signed in by the cookie must come from a page of this site
+ * (403 `CROSS_SITE`). A bearer token is never attached by a browser on its
+ * own, so it needs no such check.
+ */
+export async function whoSent(
+  auth: AuthService,
+  request: Request,
+): Promise<{ user: User | undefined; bearer: boolean }> {
+  const found = requestToken(request);
+  const user = found?.token ? ((await auth.userForToken(found.token)) ?? undefined) : undefined;
+  if (user && found && !found.bearer) checkSameOrigin(request, COOKIE_WRITE);
+  return { user, bearer: found?.bearer ?? false };
+}
+
 /** Throws the 401 or 403 for a user who is not one of `roles` (an organiser may do anything). */
 export function checkRoles(user: User | undefined | null, roles: Role[], bearer: boolean): void {
   if (!user)
@@ -33,9 +59,10 @@ export function checkRoles(user: User | undefined | null, roles: Role[], bearer:
 }
 
 /**
- * Global guard. Reads the session cookie or a bearer token. Reads are public;
- * a write needs the roles its route declares, and a write route that declares
- * none is refused, so a new route can never be open by accident.
+ * Global guard. Reads the session cookie or a bearer token ({@link whoSent}:
+ * a write made with the cookie must come from a page of this site). Reads are
+ * public; a write needs the roles its route declares, and a write route that
+ * declares none is refused, so a new route can never be open by accident.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -46,10 +73,8 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const found = requestToken(request);
-    request.user = found?.token
-      ? ((await this.auth.userForToken(found.token)) ?? undefined)
-      : undefined;
+    const { user, bearer } = await whoSent(this.auth, request);
+    request.user = user;
 
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
@@ -58,7 +83,7 @@ export class AuthGuard implements CanActivate {
       if (READS.has(request.method)) return true;
       throw new Forbidden('this route declares no role that may write');
     }
-    checkRoles(request.user, roles, found?.bearer ?? false);
+    checkRoles(user, roles, bearer);
     return true;
   }
 }
