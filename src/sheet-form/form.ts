@@ -314,7 +314,7 @@ function readEnd(
         fail({ end: field, player }, text === '' ? 'cell.allPlayers' : unreadable);
       return value;
     });
-    return values.every((v) => v !== null) ? (values) : undefined;
+    return values.every((v) => v !== null) ? values : undefined;
   };
   if (!layout.cards) {
     const racks = perPlayer(end.racks);
