@@ -34,6 +34,7 @@ export type IssueCode =
   | 'RACK_MISMATCH'
   | 'PLAYED_AFTER_END'
   | 'SCORELESS_NOT_SHOWN'
+  | 'LETTER_MISMATCH'
   // Target-score games:
   | 'TARGET_REACHED'
   | 'TARGET_NOT_REACHED'
@@ -81,10 +82,10 @@ export interface Issue {
   /** What the rules give for that figure, in the same form as `written`. */
   computed?: number | string;
   /**
-   * On a slip's finding (`SCORE_MISMATCH`, or `TOTAL_MISMATCH` for a slip in the
-   * sheet's addition): how many written totals of that player after the slipped
-   * figure follow from it (for a wrong score, the same turn's total counts).
-   * Left out when none does.
+   * On a slip's finding (`SCORE_MISMATCH`, `TOTAL_MISMATCH` for a slip in the sheet's
+   * addition, or a `LETTER_MISMATCH` that explains a score): how many written totals of
+   * that player after the slipped figure follow from it (for a wrong score, the same
+   * turn's total counts). Left out when none does.
    */
   carried?: number;
 }
@@ -293,7 +294,7 @@ export class CarriedTotals {
     const carried = this.drift[player];
     this.drift[player] = difference;
     if (difference === 0) {
-      this.open[player] = [];
+      if (this.open[player].length > 0) this.open[player] = [];
       return false;
     }
     if (difference === carried) {
@@ -301,6 +302,15 @@ export class CarriedTotals {
       return false;
     }
     return true;
+  }
+
+  /** Another finding takes a slip's place (the same slip, better explained), with its count. */
+  replace(finding: Issue, by: Issue): void {
+    if (finding.carried !== undefined) by.carried = finding.carried;
+    for (const list of [...this.open, this.slips]) {
+      const k = list.indexOf(finding);
+      if (k >= 0) list[k] = by;
+    }
   }
 
   /**

@@ -895,6 +895,134 @@ const CASES: SheetCase[] = [
     result: { winner: 0, reason: 'score' }, // 147 > 118
     gameCodes: ['FINAL_MISMATCH'],
   },
+  // ---------------------------------------------------------------------------
+  {
+    // The game of 24 without its score slip, but turn 1's KUĆA copied as KUČA, and turn 2 writes
+    // VOĆE out over H9: one letter slip, one finding (the later line's Ć is taken for H9).
+    file: '25-letter-slip.sheet.json',
+    ok: false,
+    turns: [
+      // KUČA 9F as written: K2 + U2 + Č3 + A1 = 8 (Č and Ć are both 3: the score does not show the slip)
+      {
+        turn: 0,
+        status: 'ok',
+        computed: 8,
+        total: 8,
+        words: [['KUČA', 8]],
+        codes: ['LETTER_MISMATCH'],
+      },
+      // VOĆE H7 written out over the Č on H9, read through it as Ć: V2 + O1 + Ć3(old) + E1 = 7
+      { turn: 1, status: 'ok', computed: 7, total: 7, words: [['VOĆE', 7]] },
+      // ČEKIĆ F7 down through the K on F9: Č3 + E1 + K2(old) + I1 + Ć3 = 10
+      { turn: 2, status: 'ok', computed: 10, total: 18 },
+      // GROŽĐE 8A through the E on F8, written out: G3 + R1 + O1 + Ž3 + Đ4 + E1(old) = 13
+      { turn: 3, status: 'ok', computed: 13, total: 20 },
+      // TOPAO C7 down through the O on C8: (T1x2=2 (C7) + O1(old) + P2 + A1 + O1x2=2 (C11) = 8) x2 (C9) = 16
+      { turn: 4, status: 'ok', computed: 16, total: 34 },
+      // GRAŠAK A8 down: G3(old) + R1x4=4 (A9) + A1 + Š3 + A1 + K2x2=4 (A13) = 16
+      { turn: 5, status: 'ok', computed: 16, total: 36 },
+      // KAPUT 13A: K2(old) + A1 + P2 + U2 + T1x3=3 (E13) = 10
+      { turn: 6, status: 'ok', computed: 10, total: 44 },
+      // PEPEO C13 down: (P2(old) + E1 + P2 + E1 + O1 = 7) x2 (C15) = 14
+      { turn: 7, status: 'ok', computed: 14, total: 50 },
+      // CIPELA 15A: C3 + I1 + P2(old, the X of C15 used) + E1 + L2 + A1 = 10
+      { turn: 8, status: 'ok', computed: 10, total: 54 },
+      // OSOVINA 17C: O1(old) + S1 + O1x2=2 (E17) + V2 + I1 + N1 + A1x4=4 (I17) = 12
+      { turn: 9, status: 'ok', computed: 12, total: 62 },
+      // PŠENICA I11 down: (P2 + Š3 + E1x2=2 (I13) + N1 + I1 + C3 + A1(old) = 13) x2 (I15) = 26
+      { turn: 10, status: 'ok', computed: 26, total: 80 },
+      // NEDELJA 13H: N1 + E1(old) + D2 + E1 + LJ4 + A1x3=3 (M13) = 12
+      { turn: 11, status: 'ok', computed: 12, total: 74 },
+      // VILJUŠKA 7H: V2(old) + I1 + LJ4 + U2x2=4 (K7) + Š3 + K2 + A1 = 17
+      { turn: 12, status: 'ok', computed: 17, total: 97 },
+      // PITANJE 11I: P2(old) + I1 + T1x2=2 (K11) + A1 + NJ4 + E1 = 11
+      { turn: 13, status: 'ok', computed: 11, total: 85 },
+      // GREŠKA L4 down: G3 + R1 + E1 + Š3(old) + K2 + A1 = 11
+      { turn: 14, status: 'ok', computed: 11, total: 108 },
+      // UČITELJ J2 down: U2 + Č3 + I1 + T1 + E1 + LJ4(old) = 12
+      { turn: 15, status: 'ok', computed: 12, total: 97 },
+      // GIBANICA 15H: (G3 + I1(old) + B3 + A1x2=2 (K15) + N1 + I1 + C3 + A1 = 15) x2 (O15) = 30
+      { turn: 16, status: 'ok', computed: 30, total: 138 },
+      // PLUG 2H: P2 + L2 + U2(old) + G3 = 9
+      { turn: 17, status: 'ok', computed: 9, total: 106 },
+      // GUSKA 4L: G3(old) + U2 + S1 + K2 + A1 = 9
+      { turn: 18, status: 'ok', computed: 9, total: 147 },
+      // SKOK O1 down: (S1 + K2 + O1 + K2(old) = 6) x2 (O3) = 12
+      { turn: 19, status: 'ok', computed: 12, total: 118 },
+    ],
+    players: [
+      // 8 + 10 + 16 + 10 + 10 + 26 + 17 + 11 + 30 + 9 = 147
+      { moves: 147, rackPenalty: 0, final: 147, remaining: '16:34' },
+      // 7 + 13 + 16 + 14 + 12 + 12 + 11 + 12 + 9 + 12 = 118
+      { moves: 118, rackPenalty: 0, final: 118, remaining: '14:35' },
+    ],
+    result: { winner: 0, reason: 'score' }, // 147 > 118
+  },
+  // ---------------------------------------------------------------------------
+  {
+    // The game of 24 without its score slip, but turn 13's VILJUŠKA copied as VILJUSKA; turn 15's
+    // GREŠKA is written through L7 with '.'. Both scores are 2 short with S, right with Š.
+    file: '26-letter-slip-score.sheet.json',
+    ok: false,
+    turns: [
+      // KUĆA 9F: K2 + U2 + Ć3 + A1 = 8
+      { turn: 0, status: 'ok', computed: 8, total: 8 },
+      // VOĆE H7 down through the Ć on H9, written out: V2 + O1 + Ć3(old) + E1 = 7
+      { turn: 1, status: 'ok', computed: 7, total: 7 },
+      // ČEKIĆ F7 down through the K on F9: Č3 + E1 + K2(old) + I1 + Ć3 = 10
+      { turn: 2, status: 'ok', computed: 10, total: 18 },
+      // GROŽĐE 8A through the E on F8, written out: G3 + R1 + O1 + Ž3 + Đ4 + E1(old) = 13
+      { turn: 3, status: 'ok', computed: 13, total: 20 },
+      // TOPAO C7 down through the O on C8: (T1x2=2 (C7) + O1(old) + P2 + A1 + O1x2=2 (C11) = 8) x2 (C9) = 16
+      { turn: 4, status: 'ok', computed: 16, total: 34 },
+      // GRAŠAK A8 down: G3(old) + R1x4=4 (A9) + A1 + Š3 + A1 + K2x2=4 (A13) = 16
+      { turn: 5, status: 'ok', computed: 16, total: 36 },
+      // KAPUT 13A: K2(old) + A1 + P2 + U2 + T1x3=3 (E13) = 10
+      { turn: 6, status: 'ok', computed: 10, total: 44 },
+      // PEPEO C13 down: (P2(old) + E1 + P2 + E1 + O1 = 7) x2 (C15) = 14
+      { turn: 7, status: 'ok', computed: 14, total: 50 },
+      // CIPELA 15A: C3 + I1 + P2(old, the X of C15 used) + E1 + L2 + A1 = 10
+      { turn: 8, status: 'ok', computed: 10, total: 54 },
+      // OSOVINA 17C: O1(old) + S1 + O1x2=2 (E17) + V2 + I1 + N1 + A1x4=4 (I17) = 12
+      { turn: 9, status: 'ok', computed: 12, total: 62 },
+      // PŠENICA I11 down: (P2 + Š3 + E1x2=2 (I13) + N1 + I1 + C3 + A1(old) = 13) x2 (I15) = 26
+      { turn: 10, status: 'ok', computed: 26, total: 80 },
+      // NEDELJA 13H: N1 + E1(old) + D2 + E1 + LJ4 + A1x3=3 (M13) = 12
+      { turn: 11, status: 'ok', computed: 12, total: 74 },
+      // VILJUSKA 7H as written: V2(old) + I1 + LJ4 + U2x2=4 (K7) + S1 + K2 + A1 = 15, written 17
+      // (VILJUŠKA's 17 - 15 = Š3 - S1): the score slip is the letter slip, one finding.
+      {
+        turn: 12,
+        status: 'score-mismatch',
+        computed: 15,
+        total: 95,
+        words: [['VILJUSKA', 15]],
+        codes: ['LETTER_MISMATCH'],
+      },
+      // PITANJE 11I: P2(old) + I1 + T1x2=2 (K11) + A1 + NJ4 + E1 = 11
+      { turn: 13, status: 'ok', computed: 11, total: 85 },
+      // GREŠKA L4 down, L7 read as Š from this line on: G3 + R1 + E1 + Š3(old) + K2 + A1 = 11
+      { turn: 14, status: 'ok', computed: 11, total: 106, words: [['GREŠKA', 11]] },
+      // UČITELJ J2 down: U2 + Č3 + I1 + T1 + E1 + LJ4(old) = 12
+      { turn: 15, status: 'ok', computed: 12, total: 97 },
+      // GIBANICA 15H: (G3 + I1(old) + B3 + A1x2=2 (K15) + N1 + I1 + C3 + A1 = 15) x2 (O15) = 30
+      { turn: 16, status: 'ok', computed: 30, total: 136 },
+      // PLUG 2H: P2 + L2 + U2(old) + G3 = 9
+      { turn: 17, status: 'ok', computed: 9, total: 106 },
+      // GUSKA 4L: G3(old) + U2 + S1 + K2 + A1 = 9
+      { turn: 18, status: 'ok', computed: 9, total: 145 },
+      // SKOK O1 down: (S1 + K2 + O1 + K2(old) = 6) x2 (O3) = 12
+      { turn: 19, status: 'ok', computed: 12, total: 118 },
+    ],
+    players: [
+      // 8 + 10 + 16 + 10 + 10 + 26 + 15 + 11 + 30 + 9 = 145 (the sheet's 147 has VILJUŠKA's 17)
+      { moves: 145, rackPenalty: 0, final: 145, remaining: '16:34' },
+      // 7 + 13 + 16 + 14 + 12 + 12 + 11 + 12 + 9 + 12 = 118
+      { moves: 118, rackPenalty: 0, final: 118, remaining: '14:35' },
+    ],
+    result: { winner: 0, reason: 'score' }, // 145 > 118
+    gameCodes: ['FINAL_MISMATCH'],
+  },
 ];
 
 // -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { loadWordList } from '../../src/dictionary';
 import { renderReportText } from '../../src/engine/report-text';
 import { verifyDocument } from '../../src/engine/verify';
 import type { Issue, VerificationReport } from '../../src/engine/report';
@@ -201,5 +202,167 @@ describe('one slip, one finding: a carried total', () => {
     expect(find(verify(withdrawn), 16, 'TOTAL_MISMATCH').message).toBe(
       "Turn 17 (Jelena Marković): the sheet's total is 138, the rules give 108 (the sheet's addition 108 + 30 = 138 is right, but the rules add 0 on this turn: a withdrawn play scores 0); the sheet carries this into the total written after it",
     );
+  });
+});
+
+/**
+ * One slip, one finding, for a letter (docs/rulings.md, "A one-letter slip"): a word copied with
+ * one letter wrong on an early turn, and later lines that write through it. The games are
+ * fixtures 25 (turn 1's KUĆA copied as KUČA, turn 2's VOĆE written out over it) and 26 (turn
+ * 13's VILJUŠKA copied as VILJUSKA, turn 15's GREŠKA written through it with '.'), both the
+ * realistic game of 24 without its score slip; the counts of today's report are beside them.
+ */
+describe('one slip, one finding: a one-letter typo in a word', () => {
+  const serbian = loadWordList('sr-kvizovka');
+  const fixture = (name: string): Doc =>
+    JSON.parse(
+      readFileSync(join(__dirname, '..', 'fixtures', 'kvizovka', `${name}.sheet.json`), 'utf8'),
+    ) as Doc;
+  const play = (doc: Doc, index: number, text: string): Doc => {
+    doc.turns[index].play = text;
+    return doc;
+  };
+  const report = (doc: Doc, withList: boolean): VerificationReport => {
+    const result = verifyDocument(doc, { words: withList ? serbian : null });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result.report;
+  };
+  const findings = (r: VerificationReport) => [
+    ...turnFindings(r),
+    ...r.issues.filter((i) => i.severity !== 'info').map((i) => ['game', i.code] as const),
+  ];
+
+  interface TypoCase {
+    name: string;
+    doc: () => Doc;
+    /** Error and warning findings with the Serbian list and without one: [turn index or 'game', code]. */
+    withList: (readonly [number | 'game', string])[];
+    withoutList: (readonly [number | 'game', string])[];
+    /** Words in the slip's message with the list. */
+    says?: string;
+  }
+
+  const CASES: TypoCase[] = [
+    {
+      // Today: SQUARE_OCCUPIED on VOĆE, then every play built on it refused: 30 findings on 14
+      // turns (31 with the list), both finals.
+      name: "KUĆA copied as KUČA on turn 1; turn 2's VOĆE written out over its Ć",
+      doc: () => fixture('25-letter-slip'),
+      withList: [[0, 'LETTER_MISMATCH']],
+      withoutList: [[0, 'LETTER_MISMATCH']],
+      says: 'a slip in one letter for KUĆA; KUĆA is in the dictionary, KUČA is not',
+    },
+    {
+      // Today: UNKNOWN_WORD for KUČA (turn 1) and for VOČE (turn 2); nothing without a list.
+      name: "KUČA on turn 1; turn 2's VOĆE written through it with '.'",
+      doc: () => play(fixture('25-letter-slip'), 1, 'H7 VO.E'),
+      withList: [[0, 'LETTER_MISMATCH']],
+      withoutList: [], // Č and Ć are both worth 3: nothing on the sheet shows the slip
+      says: 'KUĆA and VOĆE are in the dictionary, KUČA and VOČE are not',
+    },
+    {
+      // Today: SQUARE_OCCUPIED on GROŽĐE and what is built on it.
+      name: "ČEKIĆ copied as ČAKIĆ on turn 3; turn 4's GROŽĐE written out over its E",
+      doc: () => play(fixture('24-carried-total'), 2, 'F7 ČA.IĆ'),
+      withList: [
+        [2, 'LETTER_MISMATCH'],
+        [4, 'SCORE_MISMATCH'], // 24's own slip on turn 5, which the sheet still has
+        ['game', 'FINAL_MISMATCH'],
+      ],
+      withoutList: [
+        [2, 'LETTER_MISMATCH'],
+        [4, 'SCORE_MISMATCH'],
+        ['game', 'FINAL_MISMATCH'],
+      ],
+      says: 'a slip in one letter for ČEKIĆ; ČEKIĆ is in the dictionary, ČAKIĆ is not',
+    },
+    {
+      // Today: UNKNOWN_WORD, SCORE_MISMATCH and TOTAL_MISMATCH on turns 13 and 15, the totals
+      // of turns 17 and 19, the final: 7 findings on 4 turns (9 with the list).
+      name: "VILJUŠKA copied as VILJUSKA on turn 13; turn 15's GREŠKA written through it with '.'",
+      doc: () => fixture('26-letter-slip-score'),
+      withList: [
+        [12, 'LETTER_MISMATCH'],
+        ['game', 'FINAL_MISMATCH'],
+      ],
+      withoutList: [
+        [12, 'LETTER_MISMATCH'],
+        ['game', 'FINAL_MISMATCH'],
+      ],
+      says: 'VILJUŠKA and GREŠKA are in the dictionary, VILJUSKA and GRESKA are not; with Š it scores 17, as the sheet says',
+    },
+    {
+      name: "VILJUSKA on turn 13; turn 15's GREŠKA written out over its S",
+      doc: () => play(fixture('26-letter-slip-score'), 14, 'L4 GREŠKA'),
+      withList: [
+        [12, 'LETTER_MISMATCH'],
+        ['game', 'FINAL_MISMATCH'],
+      ],
+      withoutList: [
+        [12, 'LETTER_MISMATCH'],
+        ['game', 'FINAL_MISMATCH'],
+      ],
+      says: 'VILJUŠKA is in the dictionary, VILJUSKA is not',
+    },
+    {
+      // The later line has the slip: the list knows KUĆA and VOĆE, not VOČE.
+      name: 'KUĆA right on turn 1; turn 2 written VOČE over its Ć',
+      doc: () => play(clean(), 1, 'H7 VOČE'),
+      withList: [[1, 'LETTER_MISMATCH']],
+      // Without a list nothing says which line is wrong: the later line's letter is taken.
+      withoutList: [[0, 'LETTER_MISMATCH']],
+      says: 'KUĆA and VOĆE are in the dictionary, VOČE is not',
+    },
+  ];
+
+  test.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const listed = report(c.doc(), true);
+    expect(findings(listed)).toEqual(c.withList);
+    expect(findings(report(c.doc(), false))).toEqual(c.withoutList);
+    if (c.says) {
+      const [index] = c.withList[0];
+      const slip = find(listed, index as number, 'LETTER_MISMATCH');
+      expect(slip.message).toContain(c.says);
+    }
+  });
+
+  test('the slip names the word, the square and both readings, as data', () => {
+    const r = report(fixture('25-letter-slip'), true);
+    const slip = find(r, 0, 'LETTER_MISMATCH');
+    expect(slip).toMatchObject({
+      severity: 'error',
+      squares: ['H9'],
+      word: 'KUČA',
+      turn: 0,
+      player: 0,
+      written: 'KUČA',
+      computed: 'KUĆA',
+    });
+    // VOĆE stands, read through H9, and the board has the Ć.
+    expect(r.turns[1].status).toBe('ok');
+    expect(r.turns[1].words.map((w) => [w.word, w.score, w.known])).toEqual([['VOĆE', 7, true]]);
+    expect(r.board[8].split(' ').slice(5, 9)).toEqual(['K', 'U', 'Ć', 'A']);
+    expect(r.ok).toBe(false); // the sheet contradicts itself
+  });
+
+  test("a score slip the letter explains becomes the letter's finding, and the totals carry it", () => {
+    const r = report(fixture('26-letter-slip-score'), false);
+    const slip = find(r, 12, 'LETTER_MISMATCH');
+    expect(slip.carried).toBe(4); // the totals of turns 13, 15, 17 and 19: 2 over the rules'
+    expect(r.turns[12].score).toEqual({ claimed: 17, computed: 15 }); // S1 for Š3 on L7
+    expect(r.turns[12].status).toBe('score-mismatch');
+    expect(r.turns[14].score).toEqual({ claimed: 11, computed: 11 }); // GREŠKA with Š: 3 + 1 + 1 + 3 + 2 + 1
+    expect(r.issues[0].message).toContain('follows from the slip on turn 13');
+  });
+
+  test('one letter over a tile is not a slip when the sheet scores the play as refused', () => {
+    // Fixture 03: LIPE down I6..I9 writes E over KUĆA's A and the sheet's total adds nothing.
+    const doc = JSON.parse(
+      readFileSync(
+        join(__dirname, '..', 'fixtures', 'kvizovka', '03-illegal-placements.sheet.json'),
+        'utf8',
+      ),
+    ) as Doc;
+    expect(turnFindings(report(doc, true))[2]).toEqual([3, 'SQUARE_OCCUPIED']);
   });
 });
