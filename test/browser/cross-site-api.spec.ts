@@ -19,7 +19,12 @@ function attackerSite(
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://127.0.0.1:${port}`,
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () =>
+          new Promise((done) => {
+            // Chromium keeps its connections alive: close waits for them unless they are dropped.
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       });
     });
   });
@@ -74,8 +79,8 @@ describeWithChromium(
       });
     });
     afterAll(async () => {
-      await attacker?.close();
       await browser?.close();
+      await attacker?.close();
       await t?.close();
     });
 
