@@ -76,7 +76,7 @@ export interface Issue {
   word?: string;
   /**
    * The figure the sheet wrote: a score, total, final or card count as a number; a
-   * clock reading (`mm:ss`) or a rack as a string.
+   * clock reading (`mm:ss`), a rack or a word (`LETTER_MISMATCH`) as a string.
    */
   written?: number | string;
   /** What the rules give for that figure, in the same form as `written`. */

@@ -88,7 +88,6 @@ export function verifyScoresheet(
   const gameIssues: Issue[] = [];
   const turns: TurnReport[] = [];
   const carriedTotals = new CarriedTotals(playerCount);
-
   let expected = 0;
   let firstExpiryTurn = Infinity;
   /** Player who lost their next turn to a failed challenge (rules where that is the cost). */
