@@ -232,6 +232,7 @@ export const en = {
   'issue.CARD_ALREADY_USED': 'Card already used',
   'issue.DECK_EXHAUSTED': 'The draw deck is empty',
   'issue.ROUND_NOT_SCORED': 'An unfinished round is not scored',
+  'issue.LETTER_MISMATCH': 'One letter of a word copied differently',
 
   'finding.unknown': 'Finding',
   'finding.end': 'End of game',
@@ -245,6 +246,8 @@ export const en = {
   'finding.CARDS_MISMATCH.values':
     'the sheet lists cards worth {written}, the rules give {computed}',
   'finding.RACK_MISMATCH': 'the sheet has the rack {written}, the rules give {computed}',
+  'finding.LETTER_MISMATCH':
+    'the sheet has {written}, the tile on the board makes it {computed}: one letter was copied wrong',
   'finding.carriedOne': 'the total written after it follows from it',
   'finding.carriedMany': 'the {n} totals written after it follow from it',
   'finding.penalty': '{name} gets a {n}-minute time penalty',

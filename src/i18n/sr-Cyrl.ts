@@ -223,6 +223,7 @@ export const srCyrl = {
   'issue.CARD_ALREADY_USED': 'Карта је већ искоришћена',
   'issue.DECK_EXHAUSTED': 'Шпил је празан',
   'issue.ROUND_NOT_SCORED': 'Незавршено коло се не бодује',
+  'issue.LETTER_MISMATCH': 'Једно слово речи преписано другачије',
   'finding.unknown': 'Налаз',
   'finding.end': 'Крај партије',
   'finding.player': 'Играч {n}',
@@ -234,6 +235,8 @@ export const srCyrl = {
   'finding.CARDS_MISMATCH.values':
     'у записнику су вредности карата {written}, по правилима {computed}',
   'finding.RACK_MISMATCH': 'у записнику је сталак {written}, по правилима {computed}',
+  'finding.LETTER_MISMATCH':
+    'у записнику је {written}, а плочица на табли даје {computed}: једно слово је преписано погрешно',
   'finding.carriedOne': 'следећи уписани збир следи из тога',
   'finding.carriedMany': 'каснији уписани збирови ({n}) следе из тога',
   'finding.penalty': '{name} добија казну у времену од {n} мин',

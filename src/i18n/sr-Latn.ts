@@ -234,6 +234,7 @@ export const srLatn = {
   'issue.CARD_ALREADY_USED': 'Karta je već iskorišćena',
   'issue.DECK_EXHAUSTED': 'Špil je prazan',
   'issue.ROUND_NOT_SCORED': 'Nezavršeno kolo se ne boduje',
+  'issue.LETTER_MISMATCH': 'Jedno slovo reči prepisano drugačije',
 
   'finding.unknown': 'Nalaz',
   'finding.end': 'Kraj partije',
@@ -246,6 +247,8 @@ export const srLatn = {
   'finding.CARDS_MISMATCH.values':
     'u zapisniku su vrednosti karata {written}, po pravilima {computed}',
   'finding.RACK_MISMATCH': 'u zapisniku je stalak {written}, po pravilima {computed}',
+  'finding.LETTER_MISMATCH':
+    'u zapisniku je {written}, a pločica na tabli daje {computed}: jedno slovo je prepisano pogrešno',
   'finding.carriedOne': 'sledeći upisani zbir sledi iz toga',
   'finding.carriedMany': 'kasniji upisani zbirovi ({n}) slede iz toga',
   'finding.penalty': '{name} dobija kaznu u vremenu od {n} min',

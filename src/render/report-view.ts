@@ -310,6 +310,14 @@ function findingSentence(
     case 'RACK_MISMATCH':
       if (both) body = t(lang, 'finding.RACK_MISMATCH', { written, computed });
       break;
+    case 'LETTER_MISMATCH': {
+      if (!both) break;
+      body = t(lang, 'finding.LETTER_MISMATCH', { written, computed });
+      const carried = (issue as Issue & IssueFigures).carried ?? 0;
+      if (carried === 1) body += `; ${t(lang, 'finding.carriedOne')}`;
+      else if (carried > 1) body += `; ${t(lang, 'finding.carriedMany', { n: carried })}`;
+      break;
+    }
     case 'CLOCK_EXPIRED': {
       const clocks = [
         present(written) ? t(lang, 'finding.clockReads', { clock: written }) : '',

@@ -28,6 +28,7 @@ const CELL_OF: Partial<Record<IssueCode, RowField>> = {
   BLOCKED_SQUARE: 'position',
   GAP_IN_PLAY: 'position',
   WORD_EXTENDS: 'word',
+  LETTER_MISMATCH: 'word',
   WORD_TOO_SHORT: 'word',
   UNKNOWN_WORD: 'word',
   BAD_NOTATION: 'word',
