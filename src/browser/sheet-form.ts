@@ -71,13 +71,15 @@ function start(): void {
   const values = (name: string) =>
     Array.from(formNode.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)).map((e) => e.value);
 
+  function readRow(tr: HTMLTableRowElement): FormRow {
+    const row = emptyRow(0);
+    for (const f of ROW_FIELDS) row[f] = field(tr, f)?.value ?? '';
+    row.extra = field(tr, 'extra')?.value ?? '';
+    return row;
+  }
+
   function readForm(): SheetForm {
-    const rows = rowElements().map((tr) => {
-      const row = emptyRow(0);
-      for (const f of ROW_FIELDS) row[f] = field(tr, f)?.value ?? '';
-      row.extra = field(tr, 'extra')?.value ?? '';
-      return row;
-    });
+    const rows = rowElements().map(readRow);
     const n = layout.players.length;
     const perPlayer = (name: string) => {
       const xs = values(name);
@@ -482,12 +484,6 @@ function start(): void {
       addRow();
     check(startedAt);
     scheduleSave();
-  };
-  const readRow = (tr: HTMLTableRowElement): FormRow => {
-    const row = emptyRow(0);
-    for (const f of ROW_FIELDS) row[f] = field(tr, f)?.value ?? '';
-    row.extra = field(tr, 'extra')?.value ?? '';
-    return row;
   };
   formNode.addEventListener('input', onEdit);
   formNode.addEventListener('focusout', () => {
