@@ -557,9 +557,7 @@ export class JudgeController {
       );
       await page.render('judge/word-check', this.wordModel(page, context, typed, { verdict }));
     } catch (e) {
-      const { status, message } = refusal(page.lang, e, {
-        detail: e instanceof DomainError ? e.message : '',
-      });
+      const { status, message } = refusal(page.lang, e, { detail: unreadableWords(e) });
       await page.render(
         'judge/word-check',
         this.wordModel(page, context, typed, { errors: [message] }),
@@ -847,4 +845,16 @@ function scriptJson(value: unknown): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The words a judge typed that cannot be read, quoted as typed (`„KU1A”`): the
+ * service's own message is English and numbers the words (`words[0]`).
+ */
+function unreadableWords(e: unknown): string {
+  if (!(e instanceof DomainError) || !Array.isArray(e.details)) return '';
+  return (e.details as { word?: unknown }[])
+    .map((d) => (typeof d.word === 'string' && d.word !== '' ? `„${d.word.slice(0, 40)}”` : ''))
+    .filter(Boolean)
+    .join(', ');
 }

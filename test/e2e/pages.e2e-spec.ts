@@ -459,7 +459,11 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         { words: 'KUĆA QXW' },
         judge,
       ).expect(400);
-      expect(mainText(unreadable.text)).toContain('ne može da se pročita');
+      // The unreadable word named as typed: no English, no `words[1]`.
+      expect(mainText(unreadable.text)).toContain(
+        'Reč ne može da se pročita po ovim pravilima: „QXW”',
+      );
+      expect(mainText(unreadable.text)).not.toMatch(/words\[|has '|not /);
       expect(decode(unreadable.text)).toContain('value="KUĆA QXW"');
     });
   });
