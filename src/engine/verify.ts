@@ -1461,34 +1461,14 @@ class LetterSlips {
   /** Whether every word of a play through a square passes a test (no list is built). */
   private everyThrough(play: LegalPlay, square: number, test: (w: FormedWord) => boolean): boolean {
     const { size } = this.rules;
-    for (const w of play.words) {
-      const offset = square - w.start;
-      const inWord =
-        w.direction === 'across'
-          ? offset >= 0 &&
-            offset < w.tiles.length &&
-            square - (square % size) === w.start - (w.start % size)
-          : offset >= 0 && offset % size === 0 && offset / size < w.tiles.length;
-      if (inWord && !test(w)) return false;
-    }
+    for (const w of play.words) if (covers(w, square, size) && !test(w)) return false;
     return true;
   }
 
   /** The words of a play that pass through a square. */
   wordsThrough(play: LegalPlay, square: number): FormedWord[] {
     const { size } = this.rules;
-    const found: FormedWord[] = [];
-    for (const w of play.words) {
-      const offset = square - w.start;
-      const inWord =
-        w.direction === 'across'
-          ? offset >= 0 &&
-            offset < w.tiles.length &&
-            square - (square % size) === w.start - (w.start % size)
-          : offset >= 0 && offset % size === 0 && offset / size < w.tiles.length;
-      if (inWord) found.push(w);
-    }
-    return found;
+    return play.words.filter((w) => covers(w, square, size));
   }
 
   /** A word's tiles with the tile on `square` changed. */
@@ -1563,4 +1543,14 @@ class LetterSlips {
     tiles[k] = was;
     return known;
   }
+}
+
+/** Whether a formed word lies over a square of a size x size board. */
+function covers(w: FormedWord, square: number, size: number): boolean {
+  const offset = square - w.start;
+  return w.direction === 'across'
+    ? offset >= 0 &&
+        offset < w.tiles.length &&
+        square - (square % size) === w.start - (w.start % size)
+    : offset >= 0 && offset % size === 0 && offset / size < w.tiles.length;
 }
