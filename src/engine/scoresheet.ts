@@ -158,6 +158,9 @@ const TURN_KEYS = new Set([
   'rack',
 ]);
 const TURN_KEYS_WITH_SWAP = new Set([...TURN_KEYS, 'swap']);
+
+/** The fields a crossword game's turn may have (`swap` where the rule set allows it). */
+export const CROSSWORD_TURN_FIELDS: ReadonlySet<string> = TURN_KEYS_WITH_SWAP;
 const CARD_TURN_KEYS = new Set([
   'player',
   'score',

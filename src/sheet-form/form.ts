@@ -1,3 +1,4 @@
+import { CROSSWORD_TURN_FIELDS } from '../engine/scoresheet';
 import type { Challenge, Scoresheet, SheetEnd, SheetTurn } from '../engine/scoresheet';
 import { findRuleSet } from '../engine/rulesets';
 import type { Lang } from '../i18n';
@@ -331,19 +332,7 @@ function readEnd(
   return { end: Object.keys(out).length > 0 ? out : undefined, final };
 }
 
-/** The fields of a crossword turn the form has columns for. */
-const CROSSWORD_KEYS = new Set([
-  'player',
-  'play',
-  'exchange',
-  'pass',
-  'score',
-  'total',
-  'clock',
-  'challenge',
-  'rack',
-  'swap',
-]);
+/** The fields of a card game's turn the form has columns for (a grid or a colour rides in `extra`). */
 const CARD_KEYS = new Set(['player', 'score', 'total', 'rotate', 'taken']);
 
 /**
@@ -356,7 +345,8 @@ export function sheetToForm(sheet: Scoresheet, layout: SheetLayout): SheetForm {
   const rows = sheet.turns.map((turn): FormRow => {
     const row = emptyRow(seat(turn.player));
     const extra: Record<string, unknown> = {};
-    const keys = layout.cards ? CARD_KEYS : CROSSWORD_KEYS;
+    // A crossword turn's every field has a column; a card game's grid and colours do not.
+    const keys = layout.cards ? CARD_KEYS : CROSSWORD_TURN_FIELDS;
     for (const [k, v] of Object.entries(turn)) if (!keys.has(k) && v !== undefined) extra[k] = v;
     if (turn.score !== undefined) row.score = String(turn.score);
     if (turn.total !== undefined) row.total = String(turn.total);
