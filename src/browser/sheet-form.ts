@@ -62,6 +62,9 @@ function start(): void {
 
   status.hidden = false;
   status.textContent = ft(lang, 'form.live');
+  // For tests and the benchmark: whether rows typed are still on their way to the server.
+  (window as unknown as { sheetDraftPending: () => boolean }).sheetDraftPending = () =>
+    saving || dirty;
 
   // ------------------------------------------------------------ reading the form
 

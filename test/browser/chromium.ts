@@ -121,3 +121,19 @@ export async function overflowsHorizontally(page: Page): Promise<boolean> {
     'document.documentElement.scrollWidth > document.documentElement.clientWidth + 1',
   );
 }
+
+/**
+ * Waits until an expression is true on the page, asking through the debugging
+ * protocol (which the page's Content-Security-Policy allows), not by
+ * `waitForFunction`'s polling, which compiles the expression inside the page
+ * and is refused there (`script-src 'self'`).
+ */
+export async function waitUntil(page: Page, expression: string, timeoutMs = 15000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate<boolean>(`Boolean(${expression})`)) return;
+    if (Date.now() > deadline)
+      throw new Error(`still not true after ${timeoutMs} ms: ${expression}`);
+    await page.waitForTimeout(50);
+  }
+}

@@ -12,6 +12,7 @@ import {
   launchChromium,
   overflowsHorizontally,
   screenshot,
+  waitUntil,
   watch,
 } from './chromium';
 import { fillSheet, formOf, tabTo, typeSheet } from './sheet-helpers';
@@ -136,7 +137,7 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     await typeSheet(page, slip, namesOf(g));
 
     // Flagged on the very cell, before anything was posted.
-    await page.waitForFunction(`document.querySelector('#c-4-score').classList.contains('bad')`);
+    await waitUntil(page, `document.querySelector('#c-4-score').classList.contains('bad')`);
     expect(await page.locator('#c-4-score').getAttribute('aria-invalid')).toBe('true');
     const message = await page.locator('#msg-4').innerText();
     expect(message).toContain(
@@ -157,7 +158,7 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     await page.focus('#c-4-score');
     await page.keyboard.press('Control+A');
     await page.keyboard.type(String(sheet.turns[4].score));
-    await page.waitForFunction(`!document.querySelector('#c-4-score').classList.contains('bad')`);
+    await waitUntil(page, `!document.querySelector('#c-4-score').classList.contains('bad')`);
     expect(await page.locator('#msg-4').innerText()).not.toContain('u zapisniku su poeni');
 
     await tabTo(page, 'sheet-save');
@@ -221,7 +222,8 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
       await second.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
 
       await typeSheet(page, half, namesOf(g));
-      await page.waitForFunction(
+      await waitUntil(
+        page,
         `/Nacrt sačuvan/.test(document.querySelector('#live-status').textContent)`,
       );
       await page.reload();
@@ -271,7 +273,8 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
     await fillSheet(page, sheet, namesOf(g));
     const expected = verifyDocument(sheet, { words: null });
-    await page.waitForFunction(
+    await waitUntil(
+      page,
       `document.querySelector('#verdict') && !document.querySelector('#verdict').hidden`,
     );
     await screenshot(page, `sheet-form-${ruleSet}`);
@@ -308,7 +311,8 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     );
     await fillSheet(page, sheet, players);
     const expected = verifyDocument(sheet);
-    await page.waitForFunction(
+    await waitUntil(
+      page,
       `document.querySelector('#verdict') && !document.querySelector('#verdict').hidden`,
     );
     const verdict = await page.locator('#verdict').getAttribute('class');
