@@ -5,7 +5,7 @@
  * types. Without this script the form still posts and the server shows the
  * same flags.
  */
-import type { WordList } from '../engine/words';
+import type { WordList } from '../engine/rules/words';
 import type { Lang } from '../i18n';
 import { CellFlag, checkForm, checkSection, FormCheck } from '../sheet-form';
 import { emptyRow, FormRow, isEmptyRow, SheetForm } from '../sheet-form/form';

@@ -7,7 +7,6 @@ import {
   findRuleSet,
   gcgToScoresheet,
   parseGcg,
-  renderReportText,
   Scoresheet,
   scoresheetToGcg,
   readScoresheet,
@@ -17,6 +16,7 @@ import {
   writeGcg,
 } from '../engine';
 import { formatLocated, locate, parseJsonWithLines } from './read-sheet';
+import { renderReportText } from './report-text';
 
 /** What a command prints and the exit status it ends with. */
 export interface CommandResult {

@@ -28,8 +28,8 @@
  * | 6     | last edge of its node |
  * | 7–31  | index of the first edge of the target node; 0 when it has none |
  */
-import { LETTER_MASK, WrittenTile } from '../engine/alphabet';
-import type { WordList } from '../engine/words';
+import { LETTER_MASK, WrittenTile } from '../engine/rules/alphabet';
+import type { WordList } from '../engine/rules/words';
 
 export const DAWG_MAGIC = 'ARBDAWG1';
 export const LETTER_BITS = 0x1f;

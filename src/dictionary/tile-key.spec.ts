@@ -1,4 +1,4 @@
-import { DIGRAPH_KEYS } from '../engine/words';
+import { DIGRAPH_KEYS } from '../engine/rules/words';
 import {
   readSerbianWord,
   SERBIAN_TILE_KEYS,

@@ -1,13 +1,13 @@
 /**
  * Tile keys for word lists: Serbian words written in Latin or Cyrillic, and
  * English/French words, turned into the keys `WordList.has` takes (see
- * `src/engine/words.ts`): one character per tile, upper case, the Serbian
+ * `src/engine/rules/words.ts`): one character per tile, upper case, the Serbian
  * digraph tiles as the single letters `Ǉ` `Ǌ` `Ǆ`.
  *
  * This is the reader for word *lists* (files, uploads, the dictionary build).
- * The engine reads score-sheet notation with its own parser (`engine/alphabet.ts`).
+ * The engine reads score-sheet notation with its own parser (`engine/rules/alphabet.ts`).
  */
-import { DIGRAPH_KEYS } from '../engine/words';
+import { DIGRAPH_KEYS } from '../engine/rules/words';
 
 /**
  * The Serbian tile alphabet in Latin alphabetical order (abeceda), as tile keys.

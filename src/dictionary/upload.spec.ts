@@ -1,4 +1,4 @@
-import { DIGRAPH_KEYS } from '../engine/words';
+import { DIGRAPH_KEYS } from '../engine/rules/words';
 import { parseUploadedWordList } from './upload';
 
 describe('parseUploadedWordList', () => {

@@ -2,18 +2,17 @@
  * Arbiter's rules engine: rule sets as data, score-sheet reading, replay and
  * the verification report. Pure TypeScript: no framework imports.
  */
-export * from './alphabet';
-export * from './board';
-export * from './notation';
-export * from './report';
-export * from './rules';
-export * from './ruleset';
-export * from './rulesets';
-export * from './scoresheet';
-export * from './verify';
-export * from './words';
-export * from './report-text';
-export * from './simulate';
-export * from './gcg';
-export * from './cards';
-export * from './result';
+export * from './rules/alphabet';
+export * from './rules/compiled';
+export * from './rules/ruleset';
+export * from './rules/rulesets';
+export * from './rules/words';
+export * from './sheet/scoresheet';
+export * from './sheet/notation';
+export * from './sheet/simulate';
+export * from './formats/gcg';
+export * from './replay/board';
+export * from './replay/verify';
+export * from './replay/cards';
+export * from './replay/result';
+export * from './report/report';

@@ -1,6 +1,6 @@
-import { compileRules } from '../engine/rules';
-import type { RuleOptions, SquareKind } from '../engine/ruleset';
-import { findRuleSet } from '../engine/rulesets';
+import { compileRules } from '../engine/rules/compiled';
+import type { RuleOptions, SquareKind } from '../engine/rules/ruleset';
+import { findRuleSet } from '../engine/rules/rulesets';
 import { Lang, t } from '../i18n';
 
 /**

@@ -1,6 +1,6 @@
-import { parseGrid } from '../engine/cards';
-import type { CardRules } from '../engine/ruleset';
-import { squareName } from '../engine/rules';
+import { parseGrid } from '../engine/replay/cards';
+import type { CardRules } from '../engine/rules/ruleset';
+import { squareName } from '../engine/rules/compiled';
 import { isMessageKey, Lang, t } from '../i18n';
 import { BOARD_COLOURS, boardGeometry } from './board-model';
 import { highlightLegend, LegendEntry } from './board-svg';

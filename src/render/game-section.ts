@@ -1,7 +1,7 @@
-import type { VerificationReport } from '../engine/report';
-import { compileRules } from '../engine/rules';
-import type { RuleOptions } from '../engine/ruleset';
-import { findRuleSet } from '../engine/rulesets';
+import type { VerificationReport } from '../engine/report/report';
+import { compileRules } from '../engine/rules/compiled';
+import type { RuleOptions } from '../engine/rules/ruleset';
+import { findRuleSet } from '../engine/rules/rulesets';
 import { Lang, t } from '../i18n';
 import { boardInputFor, buildBoardModel } from './board-model';
 import { boardLegend, renderBoardSvg } from './board-svg';

@@ -1,4 +1,4 @@
-import type { VerificationReport } from '../engine/report';
+import type { VerificationReport } from '../engine/report/report';
 
 /**
  * What a page or PDF draws of one report at most. The sheet reader refuses

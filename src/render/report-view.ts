@@ -1,7 +1,7 @@
-import type { Issue, TurnReport, TurnStatus, VerificationReport } from '../engine/report';
-import { compileRules } from '../engine/rules';
-import type { RuleOptions, RuleSet } from '../engine/ruleset';
-import { findRuleSet } from '../engine/rulesets';
+import type { Issue, TurnReport, TurnStatus, VerificationReport } from '../engine/report/report';
+import { compileRules } from '../engine/rules/compiled';
+import type { RuleOptions, RuleSet } from '../engine/rules/ruleset';
+import { findRuleSet } from '../engine/rules/rulesets';
 import { isMessageKey, Lang, MessageKey, t } from '../i18n';
 import { boundReport } from './report-bounds';
 

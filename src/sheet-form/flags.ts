@@ -1,4 +1,4 @@
-import type { Issue, IssueCode, VerificationReport } from '../engine/report';
+import type { Issue, IssueCode, VerificationReport } from '../engine/report/report';
 import type { Lang } from '../i18n';
 import { issueLine } from '../render/report-view';
 import type { CellError, CellRef, FormConversion } from './form';

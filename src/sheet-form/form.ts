@@ -1,6 +1,6 @@
-import { CROSSWORD_TURN_FIELDS } from '../engine/scoresheet';
-import type { Challenge, Scoresheet, SheetEnd, SheetTurn } from '../engine/scoresheet';
-import { findRuleSet } from '../engine/rulesets';
+import { CROSSWORD_TURN_FIELDS } from '../engine/sheet/scoresheet';
+import type { Challenge, Scoresheet, SheetEnd, SheetTurn } from '../engine/sheet/scoresheet';
+import { findRuleSet } from '../engine/rules/rulesets';
 import type { Lang } from '../i18n';
 import { EndField, ROW_FIELDS, RowField, SheetLayout } from './layout';
 import { ft, FormMessageKey } from './messages';

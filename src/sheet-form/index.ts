@@ -4,11 +4,11 @@
  * the cells they are about. Pure: the server and the browser bundle run the
  * very same code, so the page's live check is the server's verdict.
  */
-import type { VerificationReport } from '../engine/report';
+import type { VerificationReport } from '../engine/report/report';
 import { gameReportSection } from '../render/game-section';
 import type { GameReportSection } from '../render/view-models';
-import { verifyDocument } from '../engine/verify';
-import type { WordList } from '../engine/words';
+import { verifyDocument } from '../engine/replay/verify';
+import type { WordList } from '../engine/rules/words';
 import type { Lang } from '../i18n';
 import { CellFlag, flagsFor } from './flags';
 import { CellError, FormConversion, formToSheet, SheetForm } from './form';

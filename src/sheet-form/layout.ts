@@ -1,5 +1,5 @@
-import { compileRules } from '../engine/rules';
-import type { RuleOptions, RuleSet } from '../engine/ruleset';
+import { compileRules } from '../engine/rules/compiled';
+import type { RuleOptions, RuleSet } from '../engine/rules/ruleset';
 
 /** A column of a turn row, as typed. Every row holds every field as text; a layout shows some. */
 export type RowField =

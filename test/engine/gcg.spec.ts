@@ -10,7 +10,7 @@ import {
   writeGcg,
   GcgGame,
 } from '../../src/engine';
-import type { VerificationReport } from '../../src/engine/report';
+import type { VerificationReport } from '../../src/engine/report/report';
 
 /**
  * Real games must replay exactly: every recorded score and total reproduced.

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { compileRules, findRuleSet, renderReportText, verifyDocument } from '../../src/engine';
+import { renderReportText } from '../../src/cli/report-text';
+import { compileRules, findRuleSet, verifyDocument } from '../../src/engine';
 
 /**
  * Golden files: every `*.sheet.json` under test/fixtures/<rules>/ is verified

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { verifyDocument } from '../../src/engine/verify';
-import type { Issue, IssueCode, VerificationReport } from '../../src/engine/report';
+import { verifyDocument } from '../../src/engine/replay/verify';
+import type { Issue, IssueCode, VerificationReport } from '../../src/engine/report/report';
 
 type Doc = { turns: Record<string, unknown>[]; [key: string]: unknown };
 

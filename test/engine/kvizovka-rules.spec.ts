@@ -21,7 +21,7 @@
  */
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { verifyDocument } from '../../src/engine/verify';
+import { verifyDocument } from '../../src/engine/replay/verify';
 import type {
   BonusReport,
   GameResult,
@@ -29,7 +29,7 @@ import type {
   IssueCode,
   TurnStatus,
   VerificationReport,
-} from '../../src/engine/report';
+} from '../../src/engine/report/report';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'kvizovka');
 

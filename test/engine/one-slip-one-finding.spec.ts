@@ -11,9 +11,9 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { loadWordList } from '../../src/dictionary';
-import { renderReportText } from '../../src/engine/report-text';
-import { verifyDocument } from '../../src/engine/verify';
-import type { Issue, VerificationReport } from '../../src/engine/report';
+import { renderReportText } from '../../src/cli/report-text';
+import { verifyDocument } from '../../src/engine/replay/verify';
+import type { Issue, VerificationReport } from '../../src/engine/report/report';
 
 interface Turn {
   player: number;

@@ -7,8 +7,8 @@
  * Regression: a reading of 00:50 followed by a 1-minute penalty used to show remaining -00:10,
  * give the win on score and add TIME_NOT_SHOWN ("no clock reading reaches zero").
  */
-import { verifyDocument } from '../../src/engine/verify';
-import type { GameResult, Issue, VerificationReport } from '../../src/engine/report';
+import { verifyDocument } from '../../src/engine/replay/verify';
+import type { GameResult, Issue, VerificationReport } from '../../src/engine/report/report';
 
 type Turn = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import type { VerificationReport } from '../../src/engine/report';
+import type { VerificationReport } from '../../src/engine/report/report';
 import { boardInputFor, buildBoardModel } from '../../src/render/board-model';
 import { boardLegend, renderBoardSvg } from '../../src/render/board-svg';
 import { DIGRAPHS, ILLEGAL } from './samples';

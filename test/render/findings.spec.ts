@@ -6,7 +6,7 @@
 import Handlebars from 'handlebars';
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
-import type { Issue, VerificationReport } from '../../src/engine/report';
+import type { Issue, VerificationReport } from '../../src/engine/report/report';
 import { isMessageKey, Lang } from '../../src/i18n';
 import { gameReportSection } from '../../src/render/game-section';
 import { gameRecordPdf } from '../../src/render/pdf';

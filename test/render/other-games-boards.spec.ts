@@ -1,8 +1,8 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { PNG } from 'pngjs';
-import type { VerificationReport } from '../../src/engine/report';
-import { QUIVIT } from '../../src/engine/rulesets/quivit';
+import type { VerificationReport } from '../../src/engine/report/report';
+import { QUIVIT } from '../../src/engine/rules/rulesets/quivit';
 import {
   buildCardGridModel,
   CARD_COLOURS,

@@ -1,4 +1,4 @@
-import type { VerificationReport } from '../../src/engine/report';
+import type { VerificationReport } from '../../src/engine/report/report';
 import { gameReportSection } from '../../src/render/game-section';
 import { gameRecordPdf } from '../../src/render/pdf';
 import { boundReport, REPORT_BOUNDS } from '../../src/render/report-bounds';

@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
-import type { VerificationReport } from '../../src/engine/report';
+import type { VerificationReport } from '../../src/engine/report/report';
 import { LANGUAGES, Lang } from '../../src/i18n';
 import { gameReportSection } from '../../src/render/game-section';
 import { createViewRenderer, findViewsDir, registerViewHelpers } from '../../src/render/views';

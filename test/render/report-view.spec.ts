@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import type { VerificationReport } from '../../src/engine/report';
+import type { VerificationReport } from '../../src/engine/report/report';
 import { presentReport } from '../../src/render/report-view';
 import { fixtureReport, ILLEGAL } from './samples';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { findRuleSet, Scoresheet } from '../../src/engine';
-import type { VerificationReport } from '../../src/engine/report';
+import type { VerificationReport } from '../../src/engine/report/report';
 import {
   checkForm,
   checkSection,

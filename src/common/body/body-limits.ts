@@ -1,5 +1,5 @@
 import type { Role } from '../../auth/user.entity';
-import { SHEET_LIMITS } from '../../engine/scoresheet';
+import { SHEET_LIMITS } from '../../engine/sheet/scoresheet';
 import { MAX_ROWS } from '../../sheet-form/form';
 import { ROW_FIELDS } from '../../sheet-form/layout';
 

@@ -1,6 +1,6 @@
 import { Lang, t } from '../../i18n';
-import { compileRules } from '../../engine/rules';
-import { findRuleSet } from '../../engine/rulesets';
+import { compileRules } from '../../engine/rules/compiled';
+import { findRuleSet } from '../../engine/rules/rulesets';
 import { boardInputFor, buildBoardModel } from '../board-model';
 import { buildCardGridModel, cardGridLegend } from '../card-grid';
 import { boundReport } from '../report-bounds';

@@ -4,8 +4,8 @@
  * function `(data, lang) => Promise<Buffer>`; nothing here is translated:
  * names and words are printed as given.
  */
-import type { VerificationReport } from '../../engine/report';
-import type { RuleOptions } from '../../engine/ruleset';
+import type { VerificationReport } from '../../engine/report/report';
+import type { RuleOptions } from '../../engine/rules/ruleset';
 import type { TieBreak } from '../../standings/types';
 
 /** What heads every document. */

@@ -1,7 +1,7 @@
-import { RuleOptions } from './ruleset';
-import { findRuleSet } from './rulesets';
-import { parseClock, Scoresheet, SheetEnd, SheetTurn } from './scoresheet';
-import { VerificationReport } from './report';
+import { RuleOptions } from '../rules/ruleset';
+import { findRuleSet } from '../rules/rulesets';
+import { parseClock, Scoresheet, SheetEnd, SheetTurn } from '../sheet/scoresheet';
+import { VerificationReport } from '../report/report';
 
 /**
  * GCG, the crossword-game record of Quackle, Macondo and cross-tables:

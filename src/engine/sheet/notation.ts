@@ -1,6 +1,6 @@
-import { Alphabet, WordReading } from './alphabet';
-import { Direction, Position } from './board';
-import { columnLetter } from './rules';
+import { Alphabet, WordReading } from '../rules/alphabet';
+import { Direction, Position } from '../replay/board';
+import { columnLetter } from '../rules/compiled';
 
 /** A written play read into a position and the readings of its word. */
 export interface ParsedPlay {

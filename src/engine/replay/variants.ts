@@ -3,10 +3,10 @@
  * name it: Qwibble's tile ownership and pool, the target-score variant's blank
  * swap, and letters a joker may not stand for.
  */
-import { JOKER, LETTER_MASK } from './alphabet';
+import { JOKER, LETTER_MASK } from '../rules/alphabet';
 import { Board, isTile, LegalPlay, PlayProblem } from './board';
-import { CompiledRules } from './rules';
-import { parseSquare } from './scoresheet';
+import { CompiledRules } from '../rules/compiled';
+import { parseSquare } from '../sheet/scoresheet';
 
 /** What a play does to ownership, before it is applied. */
 export interface StealOutcome {

@@ -1,5 +1,5 @@
-import { Issue, TurnReport, VerificationReport } from './report';
-import { columnLetter } from './rules';
+import { Issue, TurnReport, VerificationReport } from '../engine/report/report';
+import { columnLetter } from '../engine/rules/compiled';
 
 /** How to draw a text report. */
 export interface TextReportOptions {

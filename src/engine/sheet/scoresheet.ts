@@ -1,6 +1,6 @@
-import { CardRules, checkOptions, RuleOptions, RuleSet } from './ruleset';
-import { findRuleSet, RULE_SETS } from './rulesets';
-import { compileRules } from './rules';
+import { CardRules, checkOptions, RuleOptions, RuleSet } from '../rules/ruleset';
+import { findRuleSet, RULE_SETS } from '../rules/rulesets';
+import { compileRules } from '../rules/compiled';
 
 /** The score-sheet format this engine reads. */
 export const SCORESHEET_FORMAT = 'scoresheet/1';

@@ -1,5 +1,5 @@
-import { GameResult, PlayerReport } from './report';
-import { TieBreakRule } from './ruleset';
+import { GameResult, PlayerReport } from '../report/report';
+import { TieBreakRule } from '../rules/ruleset';
 
 /** Where in the game a player's clock first reached zero. */
 export interface Expiry {

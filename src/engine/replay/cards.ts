@@ -13,11 +13,11 @@ import {
   turnList,
   TurnReport,
   VerificationReport,
-} from './report';
+} from '../report/report';
 import { decide } from './result';
-import { CardRules } from './ruleset';
-import { CompiledRules, squareName } from './rules';
-import { parseSquare, Scoresheet } from './scoresheet';
+import { CardRules } from '../rules/ruleset';
+import { CompiledRules, squareName } from '../rules/compiled';
+import { parseSquare, Scoresheet } from '../sheet/scoresheet';
 
 /** A card of the grid: colour indexes clockwise from the top left (TL, TR, BR, BL), value, covered by a Color Block card. */
 export interface GridCard {

@@ -1,4 +1,4 @@
-import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from './alphabet';
+import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from '../rules/alphabet';
 import {
   applyPlay,
   Board,
@@ -11,7 +11,7 @@ import {
   Position,
   positionName,
 } from './board';
-import { parsePlay } from './notation';
+import { parsePlay } from '../sheet/notation';
 import {
   CarriedTotals,
   Issue,
@@ -21,12 +21,12 @@ import {
   turnList,
   TurnReport,
   VerificationReport,
-} from './report';
+} from '../report/report';
 import { verifyCardGame } from './cards';
 import { decide, Expiry, TIME_TIE_BREAK } from './result';
-import { compileRules, CompiledRules } from './rules';
-import { TieBreakRule } from './ruleset';
-import { findRuleSet } from './rulesets';
+import { compileRules, CompiledRules } from '../rules/compiled';
+import { TieBreakRule } from '../rules/ruleset';
+import { findRuleSet } from '../rules/rulesets';
 import {
   formatClock,
   parseClock,
@@ -34,8 +34,8 @@ import {
   Scoresheet,
   SheetError,
   SheetTurn,
-} from './scoresheet';
-import { WordList } from './words';
+} from '../sheet/scoresheet';
+import { WordList } from '../rules/words';
 import { Ownership, PoolCount, takeBlanks, undoTakeBlanks, variantProblems } from './variants';
 
 /** What a replay may use besides the sheet. */

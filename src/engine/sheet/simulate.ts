@@ -1,7 +1,7 @@
-import { JOKER, THROUGH, WrittenTile } from './alphabet';
-import { applyPlay, Board, BLOCKER, Direction, evaluatePlay, isTile, positionName } from './board';
-import { compileRules, CompiledRules } from './rules';
-import { RuleSet } from './ruleset';
+import { JOKER, THROUGH, WrittenTile } from '../rules/alphabet';
+import { applyPlay, Board, BLOCKER, Direction, evaluatePlay, isTile, positionName } from '../replay/board';
+import { compileRules, CompiledRules } from '../rules/compiled';
+import { RuleSet } from '../rules/ruleset';
 import { formatClock, Scoresheet, SheetTurn } from './scoresheet';
 
 /** A small, fast, seeded pseudo-random generator (mulberry32). */

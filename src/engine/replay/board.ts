@@ -1,5 +1,5 @@
-import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from './alphabet';
-import { columnLetter, CompiledRules } from './rules';
+import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from '../rules/alphabet';
+import { columnLetter, CompiledRules } from '../rules/compiled';
 
 /** An empty square. */
 export const EMPTY = 0;
