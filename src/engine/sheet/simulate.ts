@@ -1,5 +1,13 @@
 import { JOKER, THROUGH, WrittenTile } from '../rules/alphabet';
-import { applyPlay, Board, BLOCKER, Direction, evaluatePlay, isTile, positionName } from '../replay/board';
+import {
+  applyPlay,
+  Board,
+  BLOCKER,
+  Direction,
+  evaluatePlay,
+  isTile,
+  positionName,
+} from '../replay/board';
 import { compileRules, CompiledRules } from '../rules/compiled';
 import { RuleSet } from '../rules/ruleset';
 import { formatClock, Scoresheet, SheetTurn } from './scoresheet';
