@@ -239,7 +239,9 @@ export function evaluatePlay(
   if (length >= 2) {
     const tiles = new Array<WrittenTile>(length);
     for (let k = 0; k < length; k++) {
-      tiles[k] = written[k] === THROUGH ? cells[origin + k * step] : written[k];
+      // A tile already on the board is read as it lies there, whatever case is written over it.
+      const cell = cells[origin + k * step];
+      tiles[k] = cell === EMPTY ? written[k] : cell;
     }
     words.push(scoreWord(rules, cells, tiles, origin, step, position.direction, true));
   }
