@@ -223,6 +223,7 @@ export const en = {
   'issue.BLANK_NOT_USED': 'Blank taken from the board but not played',
   'issue.JOKER_LETTER_NOT_ALLOWED': 'The joker may not stand for this letter',
   'issue.EXCHANGE_NOT_ALLOWED': 'Exchange not allowed: too few tiles in the pool',
+  'issue.EXCHANGE_SIZE': 'Exchange of a wrong number of tiles',
   'issue.PASSES_NOT_SHOWN': 'The passes that end the game are not written',
   'issue.TIE_BY_LOT': 'Tie: decided by lot',
   'issue.CARDS_MISMATCH': 'Wrong number of cards',
@@ -246,6 +247,7 @@ export const en = {
   'finding.CARDS_MISMATCH.values':
     'the sheet lists cards worth {written}, the rules give {computed}',
   'finding.RACK_MISMATCH': 'the sheet has the rack {written}, the rules give {computed}',
+  'finding.EXCHANGE_SIZE': 'an exchange gives back 1 to {max} tiles, the sheet says {written}',
   'finding.LETTER_MISMATCH':
     'the sheet has {written}, the tile on the board makes it {computed}: one letter was copied wrong',
   'finding.carriedOne': 'the total written after it follows from it',

@@ -214,6 +214,7 @@ export const srCyrl = {
   'issue.BLANK_NOT_USED': 'Џокер узет с табле није одигран',
   'issue.JOKER_LETTER_NOT_ALLOWED': 'Џокер не сме да замени ово слово',
   'issue.EXCHANGE_NOT_ALLOWED': 'Замена није дозвољена: у кеси је премало плочица',
+  'issue.EXCHANGE_SIZE': 'Замена с погрешним бројем плочица',
   'issue.PASSES_NOT_SHOWN': 'Пасови који завршавају партију нису уписани',
   'issue.TIE_BY_LOT': 'Нерешено: одлучује жреб',
   'issue.CARDS_MISMATCH': 'Погрешан број карата',
@@ -235,6 +236,7 @@ export const srCyrl = {
   'finding.CARDS_MISMATCH.values':
     'у записнику су вредности карата {written}, по правилима {computed}',
   'finding.RACK_MISMATCH': 'у записнику је сталак {written}, по правилима {computed}',
+  'finding.EXCHANGE_SIZE': 'замењује се од 1 до {max} плочица, а у записнику их је {written}',
   'finding.LETTER_MISMATCH':
     'у записнику је {written}, а плочица на табли даје {computed}: једно слово је преписано погрешно',
   'finding.carriedOne': 'следећи уписани збир следи из тога',

@@ -225,6 +225,7 @@ export const srLatn = {
   'issue.BLANK_NOT_USED': 'Džoker uzet s table nije odigran',
   'issue.JOKER_LETTER_NOT_ALLOWED': 'Džoker ne sme da zameni ovo slovo',
   'issue.EXCHANGE_NOT_ALLOWED': 'Zamena nije dozvoljena: u kesi je premalo pločica',
+  'issue.EXCHANGE_SIZE': 'Zamena s pogrešnim brojem pločica',
   'issue.PASSES_NOT_SHOWN': 'Pasovi koji završavaju partiju nisu upisani',
   'issue.TIE_BY_LOT': 'Nerešeno: odlučuje žreb',
   'issue.CARDS_MISMATCH': 'Pogrešan broj karata',
@@ -247,6 +248,7 @@ export const srLatn = {
   'finding.CARDS_MISMATCH.values':
     'u zapisniku su vrednosti karata {written}, po pravilima {computed}',
   'finding.RACK_MISMATCH': 'u zapisniku je stalak {written}, po pravilima {computed}',
+  'finding.EXCHANGE_SIZE': 'zamenjuje se od 1 do {max} pločica, a u zapisniku ih je {written}',
   'finding.LETTER_MISMATCH':
     'u zapisniku je {written}, a pločica na tabli daje {computed}: jedno slovo je prepisano pogrešno',
   'finding.carriedOne': 'sledeći upisani zbir sledi iz toga',

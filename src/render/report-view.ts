@@ -340,6 +340,12 @@ function findingSentence(
         : codeLabel;
       break;
     }
+    case 'EXCHANGE_SIZE': {
+      const rackSize = report ? findRuleSet(report.rules)?.rackSize : undefined;
+      if (present(written) && rackSize !== undefined)
+        body = t(lang, 'finding.EXCHANGE_SIZE', { written, max: rackSize });
+      break;
+    }
     case 'UNKNOWN_WORD':
       if (issue.word) body = t(lang, 'finding.UNKNOWN_WORD', { word: issue.word });
       break;

@@ -38,6 +38,7 @@ const CELL_OF: Partial<Record<IssueCode, RowField>> = {
   NO_TILES_PLACED: 'word',
   JOKER_LETTER_NOT_ALLOWED: 'word',
   EXCHANGE_NOT_ALLOWED: 'kind',
+  EXCHANGE_SIZE: 'word',
   RACK_MISMATCH: 'rack',
   BLANK_SWAP_INVALID: 'swap',
   BLANK_NOT_USED: 'swap',

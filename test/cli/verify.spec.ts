@@ -43,6 +43,19 @@ describe('npm run cli -- verify', () => {
     expect(r.stdout).toMatch(/ 9 {2}4 {2}· {2}X {2}· {2}■ {2}K {2}U {2}Ć {2}A {2}■/); // row 9 of the board
   });
 
+  test('an exchange of 11 tiles is an illegal turn of the report (exit 1), not an unreadable file (exit 2)', () => {
+    const sheet = {
+      ...goodSheet,
+      turns: [...goodSheet.turns, { player: 0, exchange: 11 }],
+      claimed: undefined,
+    };
+    const r = run('verify', sheetFile('exchange-11.json', JSON.stringify(sheet)));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      'Turn 3 (Ana Petrović): an exchange gives back 1 to 10 tiles, and this one 11; the exchange is not counted',
+    );
+  });
+
   test('exit 1 and the turn named when a score is wrong; --json prints the report', () => {
     const bad = {
       ...goodSheet,

@@ -74,14 +74,9 @@ describe('reading a score sheet', () => {
       'turns[0].pass: turn 1: pass must be true',
     ],
     [
-      'exchange 11',
-      (d) => (d.turns = [{ player: 0, exchange: 11 }]),
-      'turns[0].exchange: turn 1: an exchange is of 1 to 10 tiles, not 11',
-    ],
-    [
-      'exchange letters',
-      (d) => (d.turns = [{ player: 0, exchange: 'AB1' }]),
-      "turns[0].exchange: turn 1: exchange: 'AB1' has '1'",
+      'exchange of neither a number nor tiles',
+      (d) => (d.turns = [{ player: 0, exchange: true }]),
+      'turns[0].exchange: turn 1: exchange must be a number of tiles or the tiles themselves, not true',
     ],
     [
       'score text',

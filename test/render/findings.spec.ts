@@ -218,7 +218,10 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
 
 /** Every issue code of the engine, read from its type (so a new code needs its words). */
 function issueCodes(): string[] {
-  const source = readFileSync(join(__dirname, '..', '..', 'src', 'engine', 'report.ts'), 'utf8');
+  const source = readFileSync(
+    join(__dirname, '..', '..', 'src', 'engine', 'report', 'report.ts'),
+    'utf8',
+  );
   const union = /export type IssueCode =([\s\S]*?);/.exec(source)![1];
   return [...union.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]);
 }

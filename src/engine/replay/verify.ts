@@ -417,11 +417,15 @@ export function verifyScoresheet(
         }
       }
     } else if (turn.exchange !== undefined) {
-      report.exchanged =
-        typeof turn.exchange === 'number'
-          ? turn.exchange
-          : (alphabet.parseRack(turn.exchange) as { tiles: WrittenTile[] }).tiles.length;
-      if (pool && pool.size < poolMin!) {
+      const exchanged = exchangeSize(rules, turn.exchange);
+      report.exchanged = exchanged.size ?? undefined;
+      if (exchanged.problem) {
+        report.status = 'illegal';
+        issue(
+          exchanged.problem,
+          `${label(index)}: ${exchanged.problem.message}; the exchange is not counted`,
+        );
+      } else if (pool && pool.size < poolMin!) {
         report.status = 'illegal';
         issue({
           code: 'EXCHANGE_NOT_ALLOWED',
@@ -809,6 +813,45 @@ function previousClaimedTotal(turns: SheetTurn[], index: number, player: number)
     if (turns[i].player === player) return turns[i].total ?? null;
   }
   return 0;
+}
+
+/**
+ * How many tiles an exchange gives back, and what is wrong with it: a number out of the rack's
+ * range, or tiles that cannot be read.
+ */
+function exchangeSize(
+  rules: CompiledRules,
+  exchange: number | string,
+): { size: number | null; problem?: IssueNote & { code: 'EXCHANGE_SIZE' | 'BAD_NOTATION' } } {
+  const { rackSize } = rules.ruleSet;
+  let size: number;
+  if (typeof exchange === 'number') {
+    size = exchange;
+  } else {
+    const parsed = rules.alphabet.parseRack(exchange);
+    if (!parsed.ok) {
+      return {
+        size: null,
+        problem: {
+          code: 'BAD_NOTATION',
+          severity: 'error',
+          message: `the exchanged tiles cannot be read: ${parsed.message}`,
+          word: exchange,
+        },
+      };
+    }
+    size = parsed.tiles.length;
+  }
+  if (size >= 1 && size <= rackSize) return { size };
+  return {
+    size,
+    problem: {
+      code: 'EXCHANGE_SIZE',
+      severity: 'error',
+      message: `an exchange gives back 1 to ${rackSize} tiles, and this one ${size}`,
+      written: size,
+    },
+  };
 }
 
 /** `1 penalty minute`, `3 penalty minutes`. */

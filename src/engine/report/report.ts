@@ -35,6 +35,7 @@ export type IssueCode =
   | 'PLAYED_AFTER_END'
   | 'SCORELESS_NOT_SHOWN'
   | 'LETTER_MISMATCH'
+  | 'EXCHANGE_SIZE'
   // Target-score games:
   | 'TARGET_REACHED'
   | 'TARGET_NOT_REACHED'
