@@ -15,4 +15,6 @@ export * from './replay/board';
 export * from './replay/verify';
 export * from './replay/cards';
 export * from './replay/result';
+export * from './replay/typed-result';
+export * from './replay/game-sheet';
 export * from './report/report';
