@@ -5,6 +5,7 @@
  * docs/rulings-other-games.md ("Quivit").
  */
 import {
+  reportOk,
   CarriedTotals,
   Issue,
   IssueNote,
@@ -549,15 +550,8 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
     ruleSet.tieBreaks ?? ['cards'],
     { cards: cardTotals },
   );
-  const ok =
-    turns.every(
-      (t) =>
-        t.status !== 'illegal' &&
-        (t.total.claimed === null || t.total.claimed === t.total.computed) &&
-        t.issues.every((i) => i.severity !== 'error'),
-    ) && gameIssues.every((i) => i.severity !== 'error');
   return {
-    ok,
+    ok: reportOk(turns, gameIssues),
     rules: ruleSet.id,
     turns,
     players,

@@ -343,3 +343,17 @@ export function turnList(turns: readonly number[]): string {
   if (named.length === 1) return `turn ${named[0]}`;
   return `turns ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
 }
+
+/**
+ * A report is `ok` when no turn is illegal, every written total is the rules' total, and no
+ * finding is an error.
+ */
+export function reportOk(turns: readonly TurnReport[], gameIssues: readonly Issue[]): boolean {
+  for (const t of turns) {
+    if (t.status === 'illegal') return false;
+    if (t.total.claimed !== null && t.total.claimed !== t.total.computed) return false;
+    for (const i of t.issues) if (i.severity === 'error') return false;
+  }
+  for (const i of gameIssues) if (i.severity === 'error') return false;
+  return true;
+}

@@ -1,0 +1,129 @@
+import { ReplayState, ReplayTurn } from './state';
+import { TargetEnding } from './target';
+
+/**
+ * How a game ends: the turn limit, scoreless turns and passes in a row, the end another rule
+ * saw (going out with the pool empty, a target round over). Lines after the end are flagged,
+ * and an end the sheet claims must show on the sheet.
+ */
+export class Ending {
+  private readonly turnLimit: number | null;
+  private readonly scorelessLimit: number | null;
+  private scorelessStreak = 0;
+  private scorelessEndTurn = Infinity;
+  private readonly passLimit: number | null;
+  private passStreak = 0;
+  private passEndTurn = Infinity;
+
+  constructor(
+    private readonly state: ReplayState,
+    private readonly target: TargetEnding | null,
+  ) {
+    const { ruleSet } = state.rules;
+    this.turnLimit = ruleSet.turnsPerPlayer;
+    this.scorelessLimit = ruleSet.endOfGame.scorelessTurns;
+    this.passLimit = ruleSet.endOfGame.consecutivePasses ?? null;
+  }
+
+  /** A line after the game ended. */
+  beforeTurn(t: ReplayTurn): void {
+    const { state } = this;
+    const { index } = t;
+    if (index > this.scorelessEndTurn) {
+      t.issue({
+        code: 'PLAYED_AFTER_END',
+        severity: 'warning',
+        message: `${t.label}: recorded after ${this.scorelessLimit} scoreless turns in a row (to turn ${this.scorelessEndTurn + 1}), which end the game`,
+      });
+    }
+    const { endedAt } = state;
+    if (endedAt !== null && index > endedAt.turn) {
+      t.issue({
+        code: 'PLAYED_AFTER_END',
+        severity: 'warning',
+        message: `${t.label}: recorded after the end of the game (${endedAt.why})`,
+      });
+    } else if (this.target) {
+      this.target.beforeTurn(t);
+    }
+  }
+
+  /**
+   * Counts the mover's turn; false (and the turn refused) when it is beyond the rules' number
+   * of turns a player.
+   */
+  countTurn(t: ReplayTurn): boolean {
+    const { state, turnLimit } = this;
+    const p = t.player;
+    const taken = ++state.turnsTaken[p];
+    if (turnLimit === null || taken <= turnLimit) return true;
+    t.refuse();
+    t.issue({
+      code: 'TOO_MANY_TURNS',
+      severity: 'error',
+      message: `${t.label}: this is ${state.who(p)}'s turn ${taken}, but each player has ${turnLimit} turns; the turn is not counted`,
+    });
+    return false;
+  }
+
+  /** After the turn's points: scoreless turns and passes in a row, and the target. */
+  afterScore(t: ReplayTurn): void {
+    const { report, index } = t;
+    const counted = report.status !== 'illegal';
+    const { scorelessLimit, passLimit } = this;
+    if (scorelessLimit !== null && counted) {
+      this.scorelessStreak = report.score.computed === 0 ? this.scorelessStreak + 1 : 0;
+      if (this.scorelessStreak >= scorelessLimit && this.scorelessEndTurn === Infinity)
+        this.scorelessEndTurn = index;
+    }
+    if (passLimit !== null && counted) {
+      this.passStreak = t.kind === 'pass' ? this.passStreak + 1 : 0;
+      if (this.passStreak >= passLimit && this.passEndTurn === Infinity) {
+        this.passEndTurn = index;
+        this.state.endedAt ??= {
+          turn: index,
+          why: `${passLimit} passes in a row, to turn ${index + 1}, end it`,
+        };
+      }
+    }
+    if (this.target) this.target.afterScore(t);
+  }
+
+  /** The game stalled (passes in a row): the racks are settled by the rules' stalled rule. */
+  get stalled(): boolean {
+    return this.passEndTurn !== Infinity || this.state.sheet.end?.reason === 'passes';
+  }
+
+  /** The end the sheet claims, beside what its lines show. */
+  atEnd(): void {
+    const { state, turnLimit, scorelessLimit, passLimit } = this;
+    const reason = state.sheet.end?.reason;
+    if (reason === 'turns' && turnLimit !== null) {
+      for (let p = 0; p < state.playerCount; p++) {
+        if (state.turnsTaken[p] < turnLimit) {
+          state.gameIssues.push({
+            code: 'GAME_INCOMPLETE',
+            severity: 'warning',
+            player: p,
+            message: `End of game: the sheet says the turns ran out, but ${state.who(p)} has ${state.turnsTaken[p]} of ${turnLimit} turns`,
+          });
+        }
+      }
+    }
+    if (reason === 'scoreless' && scorelessLimit !== null && this.scorelessEndTurn === Infinity) {
+      state.gameIssues.push({
+        code: 'SCORELESS_NOT_SHOWN',
+        severity: 'warning',
+        message: `End of game: the sheet says the game ended on scoreless turns, but it never has ${scorelessLimit} in a row`,
+      });
+    }
+    if (this.target) this.target.atEnd();
+    if (reason === 'passes' && passLimit !== null && this.passEndTurn === Infinity) {
+      state.gameIssues.push({
+        code: 'PASSES_NOT_SHOWN',
+        severity: 'warning',
+        message: `End of game: the sheet says the game ended on passes, but it never has ${passLimit} in a row`,
+      });
+    }
+  }
+}

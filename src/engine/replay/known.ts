@@ -1,0 +1,19 @@
+import { CompiledRules } from '../rules/compiled';
+import { WordList } from '../rules/words';
+import { FormedWord, LegalPlay } from './board';
+
+/** Whether every word a play forms is in the list (each answer kept on its word). */
+export function everyWordKnown(rules: CompiledRules, words: WordList, play: LegalPlay): boolean {
+  for (const word of play.words) if (!isKnown(rules, words, word)) return false;
+  return true;
+}
+
+/** Whether a formed word is in the list; kept on the word, since digraph readings ask twice. */
+export function isKnown(rules: CompiledRules, words: WordList, word: FormedWord): boolean {
+  if (word.known === undefined) {
+    word.known = words.hasTiles
+      ? words.hasTiles(word.tiles, rules.alphabet.keys)
+      : words.has(rules.alphabet.keyOf(word.tiles));
+  }
+  return word.known;
+}

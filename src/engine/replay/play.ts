@@ -1,0 +1,322 @@
+import { JOKER, LETTER_MASK, WrittenTile } from '../rules/alphabet';
+import { CompiledRules } from '../rules/compiled';
+import { WordList } from '../rules/words';
+import { IssueNote } from '../report/report';
+import { parsePlay } from '../sheet/notation';
+import {
+  applyPlay,
+  Board,
+  evaluatePlay,
+  IllegalPlay,
+  LegalPlay,
+  PlayProblem,
+  Position,
+  positionName,
+} from './board';
+import { BlankSwap } from './blank-swap';
+import { failedChallenge, withdrawPlay } from './challenge';
+import { Clocks } from './clock';
+import { everyWordKnown, isKnown } from './known';
+import { LetterSlips } from './letter-slips';
+import { PoolCount } from './pool';
+import { ReplayState, ReplayTurn } from './state';
+import { Ownership } from './stealing';
+import { TileCount } from './tiles';
+
+/** The rules a play meets besides the board's own, each null where the rule set has none. */
+export interface PlayRules {
+  clocks: Clocks;
+  tiles: TileCount;
+  letterSlips: LetterSlips;
+  stealing: Ownership | null;
+  pool: PoolCount | null;
+  swap: BlankSwap | null;
+}
+
+/**
+ * A line that records a play: the play read (a digraph read as the rulings allow), any blank
+ * taken from the board, checked against the board and the variant's rules, then withdrawn on
+ * a challenge, refused, or applied with its words, bonuses and tiles in the report. A letter
+ * that two lines read differently is one finding (letter slips).
+ */
+export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules): void {
+  const { rules, board, words } = state;
+  const { alphabet } = rules;
+  const { turn, report, index } = t;
+  const p = t.player;
+  const written = turn.play!;
+  const swap = turn.swap !== undefined && m.swap ? m.swap.take(board, turn.swap, index) : null;
+  const outcome: PlayOutcome =
+    swap && !swap.ok
+      ? { notes: [{ code: 'BLANK_SWAP_INVALID', severity: 'error', message: swap.message }] }
+      : readPlay(rules, board, written, words);
+  if (outcome.play?.ok && (rules.jokerForbidden || swap)) {
+    const broken = variantProblems(rules, outcome.play, swap?.ok ? swap.taken.length : 0);
+    if (broken) outcome.play = { ok: false, fits: true, problems: broken };
+  }
+  const challenge = turn.challenge;
+  // One slip, one finding: two lines that read one square differently (rulings).
+  // Asked only of a refused play, or with a word list or a score the rules do not give.
+  const letterSlip =
+    outcome.play &&
+    outcome.tiles &&
+    (!outcome.play.ok ||
+      (words !== null && !everyWordKnown(rules, words, outcome.play)) ||
+      (report.score.claimed !== null && report.score.claimed !== outcome.play.score)) &&
+    !swap &&
+    !(challenge && !challenge.valid)
+      ? m.letterSlips.examine(outcome.play, outcome.position!, outcome.tiles, index)
+      : null;
+  if (letterSlip) outcome.play = letterSlip.play;
+  let applied = false;
+  if (outcome.reading) report.reading = outcome.reading;
+  for (const note of outcome.notes) t.issue(note, `${t.label}: ${note.message}`);
+  if (challenge && !challenge.valid) {
+    withdrawPlay(state, t, outcome.play, m.clocks, m.stealing);
+  } else if (!outcome.play) {
+    t.refuse();
+  } else if (!outcome.play.ok) {
+    t.refuse();
+    for (const problem of outcome.play.problems) {
+      t.issue({
+        code: problem.code,
+        severity: 'error',
+        message: `${t.label}: ${problem.message}; the play is left off the board`,
+        squares: problem.squares,
+        word: problem.word,
+      });
+    }
+  } else {
+    const play = outcome.play;
+    applyPlay(rules, board, play);
+    m.letterSlips.record(index, play);
+    applied = true;
+    report.score.computed = play.score;
+    // Loops rather than `map` here and below: every play of every sheet passes here.
+    for (const placement of play.placements)
+      report.placed.push(rules.squareNames[placement.square]);
+    const steal = m.stealing ? m.stealing.assessFor(state, play, p) : null;
+    for (let k = 0; k < play.words.length; k++) {
+      const w = play.words[k];
+      const known = words ? isKnown(rules, words, w) : null;
+      const text = alphabet.formatWord(w.tiles);
+      const position = rules.positionNames[w.direction][w.start];
+      if (known === false) {
+        t.issue({
+          code: 'UNKNOWN_WORD',
+          severity: 'warning',
+          message: `${t.label}: ${text} at ${position} is not in the dictionary; the judge's ruling decides (only a recorded challenge changes the game)`,
+          word: text,
+        });
+      }
+      report.words.push({
+        word: text,
+        score: steal ? steal.wordScores[k] : w.score,
+        known,
+        position,
+        main: w.main,
+      });
+    }
+    for (const b of play.bonuses) {
+      report.bonuses.push(
+        b.word === undefined
+          ? { kind: b.kind, points: b.points }
+          : { kind: b.kind, points: b.points, word: report.words[b.word].word },
+      );
+    }
+    m.tiles.placed(t, play.placements);
+    if (swap && swap.ok) m.swap!.record(t, swap.taken, m.tiles);
+    if (m.swap) m.swap.played(play, index);
+    if (steal) m.stealing!.record(state, t, steal);
+    if (m.pool) m.pool.played(state, t, play.placements.length);
+    if (letterSlip) m.letterSlips.report(letterSlip, report, written);
+  }
+  if (swap && swap.ok && !applied) m.swap!.undo(board, swap.taken);
+  if (challenge && challenge.valid) failedChallenge(state, t, m.clocks);
+  if (turn.rack !== undefined && outcome.play?.ok) {
+    const missing = missingFromRack(
+      rules,
+      turn.rack,
+      outcome.play.placements.map((pl) => pl.tile),
+      swap?.ok ? swap.taken.map((x) => x.letter) : [],
+    );
+    if (missing) {
+      t.issue({
+        code: 'RACK_MISMATCH',
+        severity: 'warning',
+        message: `${t.label}: the play uses ${missing.tiles}, which the recorded rack ${turn.rack} does not hold`,
+        written: turn.rack,
+        computed: missing.needed,
+      });
+    }
+  }
+}
+
+interface PlayOutcome {
+  /** The evaluated play, or undefined when the notation could not be read. */
+  play?: LegalPlay | IllegalPlay;
+  /** Canonical notation of the reading the engine used. */
+  reading?: string;
+  notes: IssueNote[];
+  /** Where the play was written and the tiles of the reading evaluated, with a play. */
+  position?: Position;
+  tiles?: WrittenTile[];
+}
+
+/**
+ * Reads a written play and evaluates it. A Latin `LJ`/`NJ`/`DŽ` may be read
+ * as two tiles only as the rulings allow: when the default reading does not
+ * fit the board and exactly one other does, or when exactly one reading
+ * forms only known words. Every such choice is reported.
+ */
+function readPlay(
+  rules: CompiledRules,
+  board: Board,
+  text: string,
+  words: WordList | null,
+): PlayOutcome {
+  const parsed = parsePlay(text, rules.alphabet, rules.size);
+  if (!parsed.ok) {
+    return {
+      notes: [
+        {
+          code: parsed.code,
+          severity: 'error',
+          message: `${parsed.message}; the play is left off the board`,
+        },
+      ],
+    };
+  }
+  const { position, readings } = parsed;
+  const canonical = (tiles: WrittenTile[]) =>
+    `${positionName(position)} ${rules.alphabet.formatWord(tiles)}`;
+  const first = evaluatePlay(rules, board, position, readings[0].tiles);
+  const asWritten: PlayOutcome = { play: first, notes: [], position, tiles: readings[0].tiles };
+  if (readings.length === 1) return asWritten;
+
+  const allKnown = (play: LegalPlay | IllegalPlay) =>
+    play.ok && words !== null && play.words.every((w) => isKnown(rules, words, w));
+  if (first.ok && (words === null || allKnown(first))) return asWritten;
+
+  const evaluated = readings.map((r, i) => ({
+    reading: r,
+    play: i === 0 ? first : evaluatePlay(rules, board, position, r.tiles),
+  }));
+  const chosen = (i: number, why: string): PlayOutcome => {
+    const { reading, play } = evaluated[i];
+    const written = canonical(reading.tiles);
+    return {
+      play,
+      reading: written,
+      notes: [
+        {
+          code: 'DIGRAPH_READING',
+          severity: 'info',
+          message: `'${text}' is read as ${written}: ${why}`,
+          word: rules.alphabet.formatWord(reading.tiles),
+        },
+      ],
+      position,
+      tiles: reading.tiles,
+    };
+  };
+  if (words !== null) {
+    const known = evaluated.map((e, i) => (allKnown(e.play) ? i : -1)).filter((i) => i >= 0);
+    if (known.length === 1 && known[0] !== 0) {
+      return chosen(known[0], 'it is the only reading whose words are all in the dictionary');
+    }
+  }
+  if (first.ok || first.fits) return asWritten;
+  const fitting = evaluated
+    .map((e, i) => (i > 0 && (e.play.ok || e.play.fits) ? i : -1))
+    .filter((i) => i >= 0);
+  if (fitting.length === 1) {
+    return chosen(fitting[0], `the reading ${canonical(readings[0].tiles)} does not fit the board`);
+  }
+  const legal = fitting.filter((i) => evaluated[i].play.ok);
+  if (legal.length === 1) {
+    return chosen(
+      legal[0],
+      `the reading ${canonical(readings[0].tiles)} does not fit the board and this is the only legal one`,
+    );
+  }
+  if (fitting.length > 1) {
+    return {
+      notes: [
+        {
+          code: 'AMBIGUOUS_READING',
+          severity: 'error',
+          message: `'${text}' can be read as ${fitting.map((i) => canonical(evaluated[i].reading.tiles)).join(' or ')}; write | between two tiles that are meant apart (IN|JEKCIJA); the play is left off the board`,
+        },
+      ],
+    };
+  }
+  return asWritten;
+}
+
+/**
+ * Rules a play can break beyond the board's own: a joker standing for a letter
+ * it may not (Qwibble's wild tiles and S), and a blank taken from the board
+ * that the play does not use. Null when the play keeps them.
+ */
+export function variantProblems(
+  rules: CompiledRules,
+  play: LegalPlay,
+  blanksTaken: number,
+): PlayProblem[] | null {
+  const problems: PlayProblem[] = [];
+  const forbidden = rules.jokerForbidden;
+  let jokers = 0;
+  for (const { square, tile } of play.placements) {
+    if (!(tile & JOKER)) continue;
+    jokers++;
+    if (forbidden && forbidden[tile & LETTER_MASK]) {
+      const name = rules.squareNames[square];
+      problems.push({
+        code: 'JOKER_LETTER_NOT_ALLOWED',
+        message: `the wild tile on ${name} stands for ${rules.alphabet.letters[tile & LETTER_MASK]}, which a wild tile may not`,
+        squares: [name],
+        word: rules.alphabet.display(tile),
+      });
+    }
+  }
+  if (jokers < blanksTaken) {
+    problems.push({
+      code: 'BLANK_NOT_USED',
+      message: `the player took ${blanksTaken} blank${blanksTaken === 1 ? '' : 's'} from the board but the play uses ${jokers === 0 ? 'none' : `only ${jokers}`}: a blank taken must be played in the same turn (written in lower case)`,
+      squares: play.placements.map((pl) => rules.squareNames[pl.square]),
+    });
+  }
+  return problems.length > 0 ? problems : null;
+}
+/**
+ * The tiles of a play the recorded rack does not hold, as text, and every tile the play takes
+ * from the rack as a rack is written (`?` a joker); null when the rack holds them all.
+ */
+function missingFromRack(
+  rules: CompiledRules,
+  rack: string,
+  placed: WrittenTile[],
+  swapped: readonly WrittenTile[] = [],
+): { tiles: string; needed: string } | null {
+  const parsed = rules.alphabet.parseRack(rack);
+  if (!parsed.ok) return null;
+  const pool = new Map<number, number>();
+  for (const tile of parsed.tiles) pool.set(tile, (pool.get(tile) ?? 0) + 1);
+  // A blank taken from the board is paid for with the real letter from the rack.
+  if (swapped.length > 0) pool.set(JOKER, (pool.get(JOKER) ?? 0) + swapped.length);
+  const missing: string[] = [];
+  for (const tile of [...swapped, ...placed]) {
+    const key = tile & JOKER ? JOKER : tile;
+    const left = pool.get(key) ?? 0;
+    if (left > 0) pool.set(key, left - 1);
+    else missing.push(tile & JOKER ? '?' : rules.alphabet.display(tile));
+  }
+  if (missing.length === 0) return null;
+  const taken = [...swapped, ...placed];
+  const letters = taken.filter((tile) => !(tile & JOKER));
+  return {
+    tiles: missing.join(' '),
+    needed: '?'.repeat(taken.length - letters.length) + rules.alphabet.formatWord(letters),
+  };
+}

@@ -1,0 +1,86 @@
+import { JOKER, LETTER_MASK, WrittenTile } from '../rules/alphabet';
+import { CompiledRules } from '../rules/compiled';
+import { Scoresheet } from '../sheet/scoresheet';
+
+/** What the racks left at the end take from or give to a player. */
+export interface RackSettlement {
+  rackPenalty: number;
+  rackBonus: number;
+  wentOut: boolean;
+}
+
+/** The final racks as tiles (an unreadable rack, which the reading refused, as none). */
+export function finalRacks(
+  rules: CompiledRules,
+  end: NonNullable<Scoresheet['end']>,
+): WrittenTile[][] {
+  return (end.racks ?? []).map((rack) => {
+    const parsed = rules.alphabet.parseRack(rack);
+    return parsed.ok ? parsed.tiles : [];
+  });
+}
+
+/**
+ * Settles the racks at the end. When exactly one player emptied their rack
+ * (and the game did not end on scoreless turns or passes), the going-out rule
+ * applies: `none`, every player loses their own rack; `transfer`, the others
+ * lose theirs and the player who went out gains them; `double`, that player
+ * gains twice the others' racks and they lose nothing; `gain`, that player
+ * gains them once and they lose nothing; `keep`, racks count nothing.
+ * Otherwise the rule set's `stalled` rule: `lose` (default), every player
+ * loses their own rack; `gain`, every player gains the others'; `keep`, nothing.
+ */
+export function settleRacks(
+  rules: CompiledRules,
+  end: NonNullable<Scoresheet['end']>,
+  racks: WrittenTile[][],
+  playerCount: number,
+  stalledEnd: boolean,
+): RackSettlement[] {
+  const { alphabet, ruleSet } = rules;
+  // Plain loops: this runs once a game, and array callbacks cost more than the arithmetic here.
+  /** Points of each player's final rack; null where the sheet has no rack for them. */
+  const values: (number | null)[] = [];
+  let missing = false;
+  let emptied = 0;
+  let outPlayer = -1;
+  for (let p = 0; p < playerCount; p++) {
+    if (end.racks?.[p] === undefined) {
+      values.push(null);
+      missing = true;
+      continue;
+    }
+    let value = 0;
+    for (const tile of racks[p])
+      value += tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK];
+    values.push(value);
+    if (racks[p].length === 0) {
+      emptied++;
+      outPlayer = p;
+    }
+  }
+  if (end.reason === 'scoreless' || stalledEnd || missing || emptied !== 1) outPlayer = -1;
+  const settlement = (rackPenalty: number, rackBonus: number, wentOut: boolean) => ({
+    rackPenalty,
+    rackBonus,
+    wentOut,
+  });
+  const own = () => values.map((v) => settlement(v ?? 0, 0, false));
+  const rule = ruleSet.endOfGame.goingOut;
+  if (outPlayer >= 0) {
+    if (rule === 'none') return own();
+    let others = 0;
+    for (let p = 0; p < playerCount; p++) if (p !== outPlayer) others += values[p]!;
+    return values.map((v, p) => {
+      if (rule === 'keep') return settlement(0, 0, p === outPlayer);
+      if (p === outPlayer) return settlement(0, rule === 'double' ? 2 * others : others, true);
+      return settlement(rule === 'transfer' ? v! : 0, 0, false);
+    });
+  }
+  const stalled = ruleSet.endOfGame.stalled ?? 'lose';
+  if (stalled === 'lose') return own();
+  if (stalled === 'keep') return values.map(() => settlement(0, 0, false));
+  let all = 0;
+  for (const v of values) all += v ?? 0;
+  return values.map((v) => settlement(0, all - (v ?? 0), false));
+}

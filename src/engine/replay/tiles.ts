@@ -1,0 +1,75 @@
+import { JOKER, LETTER_MASK, WrittenTile } from '../rules/alphabet';
+import { CompiledRules } from '../rules/compiled';
+import { Placement } from './board';
+import { ReplayState, ReplayTurn } from './state';
+
+/**
+ * The tile set: how many tiles of each letter the board holds (and, at the end, the final
+ * racks), against how many the set has. Each letter's overuse is a finding once.
+ */
+export class TileCount {
+  /** Tiles of each letter on the board (slot 0 jokers). */
+  readonly onBoard: number[];
+  private readonly reported = new Set<number>();
+
+  constructor(private readonly rules: CompiledRules) {
+    this.onBoard = new Array<number>(rules.alphabet.size + 2).fill(0);
+  }
+
+  /** The tiles a play put down; a letter the board now holds too many of is a finding. */
+  placed(t: ReplayTurn, placements: readonly Placement[]): void {
+    const { onBoard } = this;
+    for (const { tile } of placements) {
+      const slot = tile & JOKER ? 0 : tile & LETTER_MASK;
+      onBoard[slot]++;
+      const limit = this.limit(slot);
+      if (onBoard[slot] > limit && !this.reported.has(slot)) {
+        this.reported.add(slot);
+        t.issue({
+          code: 'TILE_OVERUSE',
+          severity: 'warning',
+          message: `${t.label}: the board now holds ${onBoard[slot]} ${this.what(slot)}, but the set has ${limit}`,
+        });
+      }
+    }
+  }
+
+  /** A blank taken from the board for its letter (target-score games). */
+  swapped(letter: number): void {
+    this.onBoard[0]--;
+    this.onBoard[letter]++;
+  }
+
+  /** A square found to hold another letter than an earlier line wrote (a letter slip). */
+  corrected(earlier: WrittenTile, later: WrittenTile): void {
+    if (earlier & JOKER) return;
+    this.onBoard[earlier & LETTER_MASK]--;
+    this.onBoard[later & LETTER_MASK]++;
+  }
+
+  /** The board and the final racks together: a letter they hold too many of is a finding. */
+  atEnd(state: ReplayState, endRacks: readonly WrittenTile[][]): void {
+    const { onBoard } = this;
+    for (const rack of endRacks)
+      for (const tile of rack) onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
+    for (let slot = 0; slot <= this.rules.alphabet.size; slot++) {
+      const limit = this.limit(slot);
+      if (onBoard[slot] > limit && !this.reported.has(slot)) {
+        state.gameIssues.push({
+          code: 'TILE_OVERUSE',
+          severity: 'warning',
+          message: `End of game: the board and the final racks hold ${onBoard[slot]} ${this.what(slot)}, but the set has ${limit}`,
+        });
+      }
+    }
+  }
+
+  private limit(slot: number): number {
+    const { alphabet } = this.rules;
+    return slot === 0 ? alphabet.jokerCount : alphabet.counts[slot];
+  }
+
+  private what(slot: number): string {
+    return slot === 0 ? 'jokers' : `${this.rules.alphabet.letters[slot]} tiles`;
+  }
+}
