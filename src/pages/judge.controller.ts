@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator';
 import { BadInput, Conflict, DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { defaultWordList } from '../dictionary/default-lists';
-import { findRuleSet, RULE_SETS, Scoresheet, WordList } from '../engine';
+import { findRuleSet, RULE_SETS, SheetTerms, WordList } from '../engine';
 import type { Lang } from '../i18n';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
 import {
@@ -33,6 +33,7 @@ import type {
   WordCheckPage,
 } from '../render/view-models';
 import { ResultsService } from '../results/results.service';
+import { SheetRefused } from '../results/sheet-refused';
 import type { GameView } from '../rounds/game.view';
 import type { Tournament } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -42,7 +43,7 @@ import { gameHeading, ruleSetName } from './models';
 import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { SameOriginGuard } from './same-origin.guard';
-import { readSheetInput, SheetInput } from './sheet-input';
+import { readSheetInput, SheetInput, sheetRefusalText } from './sheet-input';
 import { urls } from './urls';
 
 /** Words of one challenged play at most (as the API takes). */
@@ -184,12 +185,12 @@ export class JudgeController {
       });
 
     if (intent === 'import') {
-      const input = readSheetInput(importText, page.lang, ctx.tournament.ruleSet);
+      const input = readSheetInput(importText, page.lang, layoutTerms(ctx.layout));
       if (!input.ok) {
         await show(422, { importError: importRefusal(page, input), importOpen: true });
         return;
       }
-      form = sheetToForm(input.doc as Scoresheet, ctx.layout);
+      form = sheetToForm(input.doc, ctx.layout);
     } else if (intent === 'more') {
       form = { ...form, rows: padRows(form.rows, ctx.layout, 10) };
     }
@@ -213,7 +214,7 @@ export class JudgeController {
         );
         page.redirect(withQuery(urls.sheet(id), { done: 'saved' }));
       } catch (e) {
-        const { status, message } = sheetRefusal(page, e, ctx.game);
+        const { status, message } = sheetRefusal(page, e);
         await show(status, { check, notice: { tone: 'bad', text: message } });
       }
       return;
@@ -301,7 +302,7 @@ export class JudgeController {
     const intent = reader.raw('intent');
     const importText = reader.raw('import').replace(/\r\n?/g, '\n');
     if (intent === 'import') {
-      const input = readSheetInput(importText, page.lang, ctx.layout.rules);
+      const input = readSheetInput(importText, page.lang, { rules: ctx.layout.rules }, 'check');
       if (!input.ok) {
         await this.showLoose(page, ctx, form, {
           status: 422,
@@ -311,7 +312,7 @@ export class JudgeController {
         });
         return;
       }
-      form = sheetToForm(input.doc as Scoresheet, ctx.layout);
+      form = sheetToForm(input.doc, ctx.layout);
     } else if (intent === 'more') {
       form = { ...form, rows: padRows(form.rows, ctx.layout, 10) };
     }
@@ -714,48 +715,17 @@ interface WordContext {
   action: string;
 }
 
-/** A refusal of a sheet in words: which players, which rules. */
-function sheetRefusal(
-  page: PageContext,
-  e: unknown,
-  game: GameView,
-): { status: number; message: string } {
-  if (e instanceof DomainError && e.code === 'SHEET_PLAYERS_MISMATCH') {
-    const details = (e.details ?? {}) as { expected?: string[]; got?: string[] };
-    const expected = details.expected ?? [game.first.name, game.second?.name ?? ''];
-    const got = details.got ?? [];
-    const swapped =
-      got.length === 2 &&
-      got[0].toLowerCase() === expected[1].toLowerCase() &&
-      got[1].toLowerCase() === expected[0].toLowerCase();
-    return {
-      status: e.status,
-      message: swapped
-        ? page.pt('err.SHEET_PLAYERS_SWAPPED', { first: expected[0] })
-        : page.pt('err.SHEET_PLAYERS_MISMATCH', {
-            got: got.join(', '),
-            expected: expected.join(', '),
-            first: expected[0],
-          }),
-    };
-  }
-  if (e instanceof DomainError && e.code === 'SHEET_RULES_MISMATCH') {
-    const m = /rule set '([^']*)' but the tournament plays '([^']*)'/.exec(e.message);
-    return {
-      status: e.status,
-      message: page.pt('err.SHEET_RULES_MISMATCH', { sheet: m?.[1] ?? '', rules: m?.[2] ?? '' }),
-    };
-  }
-  if (e instanceof DomainError && e.code === 'SHEET_UNREADABLE') {
-    const details = (e.details ?? []) as { path: string; message: string }[];
-    return {
-      status: e.status,
-      message: details
-        .map((d) => page.pt('sheet.field', { field: d.path, message: d.message }))
-        .join('; '),
-    };
+/** A refusal of a sheet in the page's language: the engine's reason (rules, options, players, structure) as data. */
+function sheetRefusal(page: PageContext, e: unknown): { status: number; message: string } {
+  if (e instanceof SheetRefused) {
+    return { status: e.status, message: sheetRefusalText(page.lang, e.refusal) };
   }
   return refusal(page.lang, e);
+}
+
+/** What a game's sheet must agree with: its rules and the tournament's options (players are matched by name). */
+function layoutTerms(layout: SheetLayout): SheetTerms & { rules: string } {
+  return { rules: layout.rules, options: layout.options };
 }
 
 interface SheetContext {
@@ -822,9 +792,9 @@ function storedSheetForm(
   layout: SheetLayout,
   lang: Lang,
 ): { ok: true; form: SheetForm } | { ok: false; message: string } {
-  const input = readSheetInput(text, lang, layout.rules);
+  const input = readSheetInput(text, lang, layoutTerms(layout));
   if (!input.ok) return { ok: false, message: input.message };
-  const sheet = input.doc as Scoresheet;
+  const sheet = input.doc;
   return { ok: true, form: typedForm(sheet) ?? sheetToForm(sheet, layout) };
 }
 

@@ -74,6 +74,8 @@ const srLatn = {
   'err.SHEET_PRESENT': 'Partija ima zapisnik; rezultat se menja kroz zapisnik.',
   'err.NO_RESULT': 'Partija nema rezultat.',
   'err.SHEET_RULES_MISMATCH': 'Zapisnik je za pravila „{sheet}”, a turnir se igra po „{rules}”.',
+  'err.SHEET_RULES_CHOSEN':
+    'Zapisnik je za pravila „{sheet}”, a izabrana su „{rules}”: izaberite pravila zapisnika gore.',
   'err.SHEET_OPTIONS_MISMATCH': 'Podešavanja u zapisniku se razlikuju od podešavanja turnira.',
   'err.SHEET_PLAYERS_MISMATCH':
     'Zapisnik je za igrače {got}, a ovu partiju igraju {expected} (prvi igra {first}).',
@@ -184,6 +186,8 @@ const en: Record<PageMessageKey, string> = {
   'err.SHEET_PRESENT': 'The game has a score sheet; its result changes through the sheet.',
   'err.NO_RESULT': 'The game has no result.',
   'err.SHEET_RULES_MISMATCH': "The sheet is for '{sheet}' but the tournament plays '{rules}'.",
+  'err.SHEET_RULES_CHOSEN':
+    "The sheet is for '{sheet}' but '{rules}' is chosen: choose the sheet's rules above.",
   'err.SHEET_OPTIONS_MISMATCH': "The sheet's options differ from the tournament's.",
   'err.SHEET_PLAYERS_MISMATCH':
     'The sheet is for {got}, but this game is {expected} ({first} moves first).',

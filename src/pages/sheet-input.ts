@@ -1,6 +1,15 @@
 import { findNodeAtLocation, getNodeValue, ParseError, parseTree } from 'jsonc-parser';
 import { printParseErrorCode } from 'jsonc-parser';
-import { formatPath, gcgToScoresheet, JsonPath, parseGcg, readScoresheet } from '../engine';
+import {
+  formatPath,
+  gcgToScoresheet,
+  JsonPath,
+  parseGcg,
+  readGameSheet,
+  Scoresheet,
+  SheetRefusal,
+  SheetTerms,
+} from '../engine';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/body/json-nesting';
 import { Lang, t } from '../i18n';
 import { isPageMessageKey, pt } from './messages';
@@ -9,8 +18,8 @@ import { isPageMessageKey, pt } from './messages';
 export type SheetInput =
   | {
       ok: true;
-      /** The document (`scoresheet/1`), from JSON or converted from GCG. */
-      doc: unknown;
+      /** The sheet (`scoresheet/1`), from JSON or converted from GCG, with the game's options. */
+      doc: Scoresheet;
       /** Line (from 1) of a place in the document, where it can be told. */
       lineOf: (path: JsonPath) => number | null;
     }
@@ -29,12 +38,26 @@ export function looksLikeGcg(text: string): boolean {
 }
 
 /**
- * Reads what the judge typed: JSON (strict; a syntax error names its line and
- * what was expected) or a GCG record (converted for `rules`). The structure
- * is checked too, each error with the line of its field, so that nothing
- * reaches the server's verification that it would refuse as unreadable.
+ * Where a sheet is read: for a game of a tournament, or on the check page
+ * (a sheet of no game) with its rules chosen there.
  */
-export function readSheetInput(text: string, lang: Lang, rules: string): SheetInput {
+export type SheetPlace = 'game' | 'check';
+
+/**
+ * Reads what the judge typed: JSON (strict; a syntax error names its line and
+ * what was expected) or a GCG record (converted for `terms.rules`). Then the
+ * one decision whether it is the game's sheet ({@link readGameSheet}: rule
+ * set, options, structure, players as far as `terms` names them), each
+ * structural error with the line of its field, so that nothing reaches the
+ * server's verification that it would refuse.
+ */
+export function readSheetInput(
+  text: string,
+  lang: Lang,
+  terms: SheetTerms & { rules: string },
+  place: SheetPlace = 'game',
+): SheetInput {
+  const { rules } = terms;
   if (text.trim() === '') return { ok: false, message: pt(lang, 'sheet.json.empty'), line: 1 };
   let doc: unknown;
   let lineOf: (path: JsonPath) => number | null;
@@ -88,9 +111,9 @@ export function readSheetInput(text: string, lang: Lang, rules: string): SheetIn
       return null;
     };
   }
-  const read = readScoresheet(doc);
-  if (!read.ok) {
-    const located = read.errors.map((e) => ({ line: lineOf(e.path), e }));
+  const read = readGameSheet(doc, terms);
+  if (!read.ok && read.refusal.code === 'SHEET_UNREADABLE') {
+    const located = read.refusal.errors.map((e) => ({ line: lineOf(e.path), e }));
     const firstLine = located.find((x) => x.line !== null)?.line ?? null;
     return {
       ok: false,
@@ -105,5 +128,47 @@ export function readSheetInput(text: string, lang: Lang, rules: string): SheetIn
         .join('; '),
     };
   }
-  return { ok: true, doc, lineOf };
+  if (!read.ok) {
+    const field =
+      read.refusal.code === 'SHEET_PLAYERS_MISMATCH'
+        ? 'players'
+        : read.refusal.code === 'SHEET_OPTIONS_MISMATCH'
+          ? 'options'
+          : 'rules';
+    return {
+      ok: false,
+      line: lineOf([field]),
+      message: sheetRefusalText(lang, read.refusal, place),
+    };
+  }
+  return { ok: true, doc: read.sheet, lineOf };
+}
+
+/** A sheet refused for its game ({@link SheetRefusal}), in the page's language. */
+export function sheetRefusalText(
+  lang: Lang,
+  refusal: SheetRefusal,
+  place: SheetPlace = 'game',
+): string {
+  switch (refusal.code) {
+    case 'SHEET_UNREADABLE':
+      return refusal.errors
+        .map((e) => pt(lang, 'sheet.field', { field: formatPath(e.path), message: e.message }))
+        .join('; ');
+    case 'SHEET_RULES_MISMATCH':
+      return pt(lang, place === 'check' ? 'err.SHEET_RULES_CHOSEN' : 'err.SHEET_RULES_MISMATCH', {
+        sheet: refusal.sheet,
+        rules: refusal.rules,
+      });
+    case 'SHEET_OPTIONS_MISMATCH':
+      return pt(lang, 'err.SHEET_OPTIONS_MISMATCH');
+    case 'SHEET_PLAYERS_MISMATCH':
+      return refusal.swapped
+        ? pt(lang, 'err.SHEET_PLAYERS_SWAPPED', { first: refusal.expected[0] })
+        : pt(lang, 'err.SHEET_PLAYERS_MISMATCH', {
+            got: refusal.got.join(', '),
+            expected: refusal.expected.join(', '),
+            first: refusal.expected[0],
+          });
+  }
 }

@@ -3,7 +3,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { formatPath, parseClock, VerificationReport, verifyDocument, WordList } from '../engine';
+import { parseClock, SheetTerms, VerificationReport, verifyGameSheet, WordList } from '../engine';
 import { WordsService } from '../words/words.service';
 import { nameKey } from '../players/names';
 import { Player } from '../players/player.entity';
@@ -18,6 +18,7 @@ import { contradictions, decideTyped, figuresFromReport, ResultFigures } from '.
 import { ResultChange } from './result-change.entity';
 import { HistoryEntryView, ScoreSheetView } from './result.view';
 import { ScoreSheet } from './score-sheet.entity';
+import { SheetRefused } from './sheet-refused';
 import { SheetDraft } from './sheet-draft.entity';
 
 /** A game with what its result depends on. */
@@ -282,70 +283,14 @@ export class ResultsService {
     }
   }
 
-  /** Reads and verifies a sheet against the game: its rules, its options and its players. */
+  /**
+   * Verifies a sheet for the game through the engine's one decision
+   * ({@link verifyGameSheet}): its rule set, options and players; refused as
+   * {@link SheetRefused}.
+   */
   private verify(ctx: GameContext, body: unknown, words: WordList | null): VerificationReport {
-    const { tournament, first, second } = ctx;
-    let doc = body;
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-      const sheet = body as Record<string, unknown>;
-      if (typeof sheet.rules === 'string' && sheet.rules !== tournament.ruleSet) {
-        throw new Unprocessable(
-          'SHEET_RULES_MISMATCH',
-          `the sheet is for rule set '${sheet.rules.slice(0, 40)}' but the tournament plays '${tournament.ruleSet}'`,
-        );
-      }
-      const own = sheet.options;
-      if (own === undefined || (typeof own === 'object' && own !== null && !Array.isArray(own))) {
-        const ownOptions = (own ?? {}) as Record<string, unknown>;
-        const clashes = Object.keys(ownOptions).filter(
-          (k) =>
-            k in tournament.options &&
-            JSON.stringify(ownOptions[k]) !== JSON.stringify(tournament.options[k]),
-        );
-        if (clashes.length > 0) {
-          throw new Unprocessable(
-            'SHEET_OPTIONS_MISMATCH',
-            `the sheet's options differ from the tournament's: ${clashes
-              .map(
-                (k) =>
-                  `${k} ${String(JSON.stringify(ownOptions[k])).slice(0, 60)} (tournament: ${JSON.stringify(tournament.options[k])})`,
-              )
-              .join(', ')}`,
-          );
-        }
-        if (Object.keys(tournament.options).length > 0) {
-          doc = { ...sheet, options: { ...tournament.options, ...ownOptions } };
-        }
-      }
-    }
-    const verified = verifyDocument(doc, { words });
-    if (!verified.ok) {
-      const errors = verified.errors.map((e) => ({ path: formatPath(e.path), message: e.message }));
-      throw new Unprocessable(
-        'SHEET_UNREADABLE',
-        `the score sheet cannot be read: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
-        errors,
-      );
-    }
-    const names = verified.sheet.players;
-    const expected = [first.name, second!.name];
-    if (
-      names.length !== 2 ||
-      nameKey(names[0]) !== nameKey(expected[0]) ||
-      nameKey(names[1]) !== nameKey(expected[1])
-    ) {
-      const swapped =
-        names.length === 2 &&
-        nameKey(names[0]) === nameKey(expected[1]) &&
-        nameKey(names[1]) === nameKey(expected[0]);
-      throw new Unprocessable(
-        'SHEET_PLAYERS_MISMATCH',
-        swapped
-          ? `the sheet lists the players in the other order: ${expected[0]} moved first in this game, so "players" must be ${JSON.stringify(expected)}`
-          : `the sheet is for ${names.map((n) => JSON.stringify(n)).join(' and ')}, but this game is ${expected[0]} (moves first) against ${expected[1]}`,
-        { expected, got: names },
-      );
-    }
+    const verified = verifyGameSheet(body, sheetTerms(ctx), { words });
+    if (!verified.ok) throw new SheetRefused(verified.refusal);
     return verified.report;
   }
 
@@ -388,6 +333,16 @@ export class ResultsService {
     });
     await touchDivisions(m, ctx.round.divisionId);
   }
+}
+
+/** What the game asks of its score sheet: the tournament's rules and options, the players in order. */
+function sheetTerms(ctx: GameContext): SheetTerms {
+  return {
+    rules: ctx.tournament.ruleSet,
+    options: ctx.tournament.options,
+    players: [ctx.first.name, ctx.second!.name],
+    sameName: (a, b) => nameKey(a) === nameKey(b),
+  };
 }
 
 function figuresToColumns(

@@ -1,4 +1,5 @@
 import { VerificationReport } from '../report/report';
+import { RuleOptions } from '../rules/ruleset';
 import { readScoresheet, Scoresheet, SheetError } from '../sheet/scoresheet';
 import { verifyScoresheet, VerifyOptions } from './verify';
 
@@ -11,7 +12,7 @@ export interface SheetTerms {
   /** The rule set the game plays. */
   rules?: string;
   /** The game's options: a sheet may repeat them, not contradict them; they apply to the sheet. */
-  options?: Readonly<Record<string, unknown>>;
+  options?: RuleOptions | Readonly<Record<string, unknown>>;
   /** The game's players, the one who moved first first. */
   players?: readonly string[];
   /** Whether two names are one player's (default: the same text). */
@@ -68,7 +69,7 @@ export function readGameSheet(doc: unknown, terms: SheetTerms): GameSheetRead {
       };
     }
     const own = doc.options;
-    const game = terms.options ?? {};
+    const game = (terms.options ?? {}) as Readonly<Record<string, unknown>>;
     if (own === undefined || isPlainObject(own)) {
       const ownOptions = own ?? {};
       const clashes = Object.keys(ownOptions)
