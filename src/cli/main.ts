@@ -16,7 +16,9 @@ const HELP: Record<string, string> = {
   --json           the verification report as JSON (one file only)
   --no-color       no colours, even on a terminal (NO_COLOR works too)
   --no-dictionary  do not look words up in the rule set's word list
-  --rules ID       the rule set of a GCG file without #game-type (default scrabble-en)
+  --rules ID       the rule set to read GCG files with (default: the one their
+                   pragmas name: #lexicon, #game-type, #tile-distribution,
+                   #arbiter-rules; English Scrabble when they name none)
 
   Exit status: 0 every sheet agrees with the rules, 1 one has discrepancies,
   2 one cannot be read (the message names its line and field).
@@ -24,8 +26,9 @@ const HELP: Record<string, string> = {
   gcg: `arbiter gcg FILE [--rules ID]
 
   Writes a score sheet as a GCG record with the computed scores, on standard
-  output. Clocks, time penalties and how the game ended go into pragmas of
-  Arbiter's own (#arbiter-…) that verify reads back.
+  output. The rule set, clocks, time penalties and how the game ended go into
+  pragmas of Arbiter's own (#arbiter-rules, #arbiter-clock, …) that verify
+  reads back.
 
   Exit status: 0 written, 1 written but the sheet disagrees with the rules,
   2 the file cannot be read or is a card game.

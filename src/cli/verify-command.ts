@@ -31,7 +31,7 @@ export interface VerifyCommandOptions {
   color: boolean;
   /** The word list for the sheet's rule set, if any. */
   wordsFor?: (rulesId: string) => WordList | null;
-  /** Rule set of a GCG file (default: its #game-type, else scrabble-en). */
+  /** Rule set of a GCG file (default: the one its pragmas name, else scrabble-en). */
   rules?: string;
 }
 

@@ -205,6 +205,31 @@ describe('npm run cli -- verify', () => {
     );
   });
 
+  test('the GCG records of each recorder (Quackle, Macondo/Woogles, Elise, cross-tables) verify, words looked up', () => {
+    const folder = fixture('gcg-dialects');
+    const r = run('verify', folder);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(6);
+    for (const line of lines) expect(line).toMatch(/\.gcg: ✓ agrees with the rules — /);
+    const french = run('verify', join(folder, 'woogles-fra20.gcg'), '--json');
+    expect(JSON.parse(french.stdout)).toMatchObject({ rules: 'scrabble-fr', ok: true });
+  });
+
+  test('a GCG pragma no rule set fits is exit 2 naming its line, its value and what is read instead', () => {
+    const file = sheetFile(
+      'wordsmog.gcg',
+      '#character-encoding UTF-8\n#game-type wordsmog\n#player1 a A\n#player2 b B\n>a: ABC 8G CAB +14 14\n',
+    );
+    const r = run('verify', file);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `${file}:2: #game-type wordsmog: 'wordsmog' is a variant Arbiter does not verify: WordSmog accepts any anagram of a word, which no rule set of Arbiter does; it reads classic (Macondo, Woogles) or a rule set of Arbiter (scrabble-en, scrabble-fr, kvizovka, scrabble-target, qwibble)\n`,
+    );
+  });
+
   test('a bad GCG line is exit 2 with its line number', () => {
     const file = sheetFile('bad.gcg', '#player1 a A\n#player2 b B\n>a: ABC 8D\n');
     expect(run('verify', file)).toMatchObject({
@@ -219,7 +244,9 @@ describe('npm run cli -- verify', () => {
       join(__dirname, '..', '..', 'data', 'examples', 'kvizovka-game.sheet.json'),
     );
     expect(exported.code).toBe(0);
-    expect(exported.stdout).toContain('#game-type kvizovka');
+    // A pragma of Arbiter's own: Macondo and Woogles mean their variant by #game-type.
+    expect(exported.stdout).toContain('#arbiter-rules kvizovka\n');
+    expect(exported.stdout).not.toContain('#game-type');
     const back = run('verify', sheetFile('exported.gcg', exported.stdout), '--json');
     expect(back.stderr).toBe('');
     const report = JSON.parse(back.stdout);

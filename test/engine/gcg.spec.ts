@@ -11,6 +11,7 @@ import {
   GcgGame,
 } from '../../src/engine';
 import type { VerificationReport } from '../../src/engine/report/report';
+import { defaultWordList } from '../../src/dictionary/default-lists';
 
 /**
  * Real games must replay exactly: every recorded score and total reproduced.
@@ -32,6 +33,7 @@ const KNOWN_RECORDING_ERRORS: Record<string, { turn: number; code: string; why: 
 
 const SHARED = join(__dirname, '..', '..', '..', 'shared', 'conformance', 'scrabble-gcg');
 const FIXTURES = join(__dirname, '..', 'fixtures', 'scrabble-gcg');
+const DIALECTS = join(__dirname, '..', 'fixtures', 'gcg-dialects');
 
 function gcgFiles(dir: string): string[] {
   return readdirSync(dir)
@@ -89,8 +91,12 @@ describe('GCG conformance', () => {
 });
 
 describe('GCG reading and writing', () => {
-  const dirs = [FIXTURES, ...(existsSync(SHARED) ? [SHARED] : [])];
-  const stripLines = (g: GcgGame) => ({ ...g, events: g.events.map((e) => ({ ...e, line: 0 })) });
+  const dirs = [FIXTURES, DIALECTS, ...(existsSync(SHARED) ? [SHARED] : [])];
+  const stripLines = (g: GcgGame) => ({
+    ...g,
+    pragmaLines: undefined,
+    events: g.events.map((e) => ({ ...e, line: 0 })),
+  });
 
   test('every record read, written and read again is the same game', () => {
     for (const dir of dirs) {
@@ -310,5 +316,246 @@ describe('GCG export keeps what it has: clocks and time penalties of a Kvizovka 
     expect(parsed.game.arbiter).toBeUndefined();
     const converted = gcgToScoresheet(parsed.game);
     expect(converted.ok && converted.value.sheet.turns[0].clock).toBeUndefined();
+  });
+});
+
+/** A two-player record with these pragmas after the players, and one move. */
+const record = (...pragmas: string[]) =>
+  ['#player1 ann Ann', '#player2 bob Bob', ...pragmas, '>ann: CATXYZQ 8G CAT +10 10'].join('\n');
+
+/** Reads GCG text into a score sheet (with the rule set asked for, if any). */
+function readRecord(text: string, rules?: string) {
+  const parsed = parseGcg(text);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return { game: parsed.game, converted: gcgToScoresheet(parsed.game, rules) };
+}
+
+const readDialect = (file: string) => {
+  const parsed = parseGcg(decodeGcg(readFileSync(join(DIALECTS, file))));
+  if (!parsed.ok) throw new Error(`${file}: ${JSON.stringify(parsed.errors)}`);
+  const converted = gcgToScoresheet(parsed.game);
+  if (!converted.ok) throw new Error(`${file}: ${JSON.stringify(converted.errors)}`);
+  return { game: parsed.game, sheet: converted.value.sheet };
+};
+
+/** Each recorder's dialect, the rule set it reads as, and what marks the dialect in the file. */
+const DIALECT_RECORDS: [file: string, rules: string, marks: Partial<GcgGame>][] = [
+  [
+    'woogles-nwl23.gcg',
+    'scrabble-en',
+    {
+      characterEncoding: 'UTF-8',
+      id: 'io.woogles Xk3vQp7RmTb2',
+      lexicon: 'NWL23',
+      gameType: 'classic',
+    },
+  ],
+  [
+    'woogles-fra20.gcg',
+    'scrabble-fr',
+    { lexicon: 'FRA20', gameType: 'classic', tileDistribution: 'french' },
+  ],
+  [
+    'woogles-older-notes.gcg',
+    'scrabble-en',
+    {
+      lexicon: 'CSW21',
+      gameType: 'classic',
+      boardLayout: 'CrosswordGame',
+      tileDistribution: 'english',
+      otherPragmas: [],
+    },
+  ],
+  ['quackle.gcg', 'scrabble-en', { title: 'Club night, round 2' }],
+  [
+    'elise-unfinished.gcg',
+    'scrabble-en',
+    {
+      description: 'Saved by Elise version 0.1.8',
+      lexicon: 'NWL18',
+      racks: ['BDDEEGL', 'AEEIOOT'],
+    },
+  ],
+  [
+    'cross-tables.gcg',
+    'scrabble-en',
+    {
+      // No #character-encoding: ISO-8859-1, as the format says.
+      players: [
+        { nick: 'José_Núñez', name: 'José Núñez' },
+        { nick: 'Hélène_Dufour', name: 'Hélène Dufour' },
+      ],
+    },
+  ],
+];
+
+describe('GCG dialects: a record of each recorder reads and agrees with the rules', () => {
+  test('test/fixtures/gcg-dialects holds exactly the records listed here', () => {
+    expect(gcgFiles(DIALECTS)).toEqual(DIALECT_RECORDS.map(([file]) => file).sort());
+  });
+
+  it.each(DIALECT_RECORDS)('%s reads as %s, every turn as recorded', (file, rules, marks) => {
+    const { game, sheet } = readDialect(file);
+    expect(game).toMatchObject(marks);
+    expect(sheet.rules).toBe(rules);
+    const report = verifyScoresheet(sheet, { words: defaultWordList(rules) });
+    const findings = [...report.turns.flatMap((t) => t.issues), ...report.issues]
+      .filter((i) => i.severity !== 'info')
+      .map((i) => i.message);
+    expect(findings).toEqual([]);
+    expect(report.ok).toBe(true);
+    const turnEvents = game.events.filter((e) => ['move', 'exchange', 'pass'].includes(e.kind));
+    expect(report.turns).toHaveLength(turnEvents.length);
+    expect(report.turns.every((t) => t.status !== 'illegal')).toBe(true);
+  });
+});
+
+describe("GCG pragmas read as their writers mean them (the engine issue's defect 3)", () => {
+  test("Woogles' #game-type classic is the classic game, not an unknown rule set", () => {
+    const { converted } = readRecord(record('#lexicon CSW21', '#game-type classic'));
+    expect(converted.ok && converted.value.sheet.rules).toBe('scrabble-en');
+  });
+
+  it.each<[string[], string]>([
+    [[], 'scrabble-en'],
+    [['#lexicon NWL23'], 'scrabble-en'],
+    [['#lexicon CSW21'], 'scrabble-en'],
+    [['#lexicon csw19'], 'scrabble-en'],
+    [['#lexicon TWL06'], 'scrabble-en'],
+    [['#lexicon ECWL'], 'scrabble-en'],
+    [['#lexicon FRA20'], 'scrabble-fr'],
+    [['#lexicon ODS8'], 'scrabble-fr'],
+    [['#tile-distribution french'], 'scrabble-fr'],
+    [['#game-type classic', '#lexicon FRA24', '#tile-distribution french'], 'scrabble-fr'],
+    [['#board-layout CrosswordGame', '#tile-distribution english'], 'scrabble-en'],
+    [['#note Variant: classic', '#note LetterDistribution: french'], 'scrabble-fr'],
+    [['#arbiter-rules kvizovka'], 'kvizovka'],
+    [['#arbiter-rules scrabble-target', '#lexicon NWL23'], 'scrabble-target'],
+    [['#game-type kvizovka'], 'kvizovka'],
+    [['#game-type qwibble', '#lexicon CSW21'], 'qwibble'],
+  ])('%j reads as %s', (pragmas, rules) => {
+    const { converted } = readRecord(record(...pragmas));
+    if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
+    expect(converted.value.sheet.rules).toBe(rules);
+  });
+
+  it.each<[string, string[]]>([
+    [
+      '#game-type wordsmog',
+      ["'wordsmog' is a variant Arbiter does not verify", 'it reads classic'],
+    ],
+    ['#game-type classic_super', ['21x21', 'it reads classic']],
+    ['#game-type speedrun', ["'speedrun' is not a game type Arbiter knows", 'it reads classic']],
+    ['#lexicon RD28', ["'RD28' is not a lexicon Arbiter can check", 'NWL', 'CSW', 'FRA']],
+    ['#tile-distribution german', ["'german' is not a tile set", 'english and french']],
+    [
+      '#board-layout SuperCrosswordGame',
+      ["'SuperCrosswordGame' is not the board", 'CrosswordGame'],
+    ],
+    [
+      '#arbiter-rules chess',
+      ["'chess' is not a rule set of Arbiter", 'scrabble-en, scrabble-fr, kvizovka'],
+    ],
+    ['#arbiter-rules quivit', ['Quivit is a card game']],
+  ])('%s: an error on its line naming the value and what is read instead', (pragma, says) => {
+    const { converted } = readRecord(record(pragma));
+    expect(converted.ok).toBe(false);
+    if (converted.ok) return;
+    expect(converted.errors).toHaveLength(1);
+    const [error] = converted.errors;
+    expect(error.line).toBe(3);
+    expect(error.message.startsWith(`${pragma}: `)).toBe(true);
+    for (const text of says) expect(error.message).toContain(text);
+  });
+
+  test('pragmas that name two games: the error is on the line that fits none with the ones before', () => {
+    const { converted } = readRecord(record('#lexicon FRA20', '#tile-distribution english'));
+    expect(converted.ok || converted.errors).toEqual([
+      {
+        line: 4,
+        message:
+          '#tile-distribution english: the English Scrabble tiles, which no rule set of Arbiter has together with #lexicon FRA20 (line 3: a French lexicon)',
+      },
+    ]);
+  });
+
+  test('a rule set asked for must fit the record: an English lexicon is no Kvizovka game, but is a target-score one', () => {
+    const kvizovka = readRecord(record('#lexicon NWL23'), 'kvizovka').converted;
+    expect(kvizovka.ok || kvizovka.errors).toEqual([
+      {
+        line: 3,
+        message:
+          '#lexicon NWL23: an English lexicon, not a game of Kvizovka, the rule set the record is read with',
+      },
+    ]);
+    const target = readRecord(record('#lexicon NWL23'), 'scrabble-target').converted;
+    expect(target.ok && target.value.sheet.rules).toBe('scrabble-target');
+  });
+
+  test("#game-type <rule set> of Arbiter's older exports reads as it did: a rule set asked for replaces it", () => {
+    const older = readRecord(record('#game-type kvizovka'), 'scrabble-en').converted;
+    expect(older.ok && older.value.sheet.rules).toBe('scrabble-en');
+    const current = readRecord(record('#arbiter-rules kvizovka'), 'scrabble-en').converted;
+    expect(current.ok).toBe(false);
+  });
+});
+
+describe('#rack1 and #rack2: the racks where the record stops', () => {
+  test('a record that stops before its end (Elise) settles no rack: the finals are the last totals', () => {
+    const { game, sheet } = readDialect('elise-unfinished.gcg');
+    expect(game.racks).toEqual(['BDDEEGL', 'AEEIOOT']);
+    expect(sheet.end).toBeUndefined();
+    const report = verifyScoresheet(sheet);
+    expect(report.players.map((p) => [p.rackPenalty, p.final])).toEqual([
+      [0, 204],
+      [0, 249],
+    ]);
+  });
+
+  test('a rack that is not tiles of the set is an error on its line', () => {
+    const { converted } = readRecord(`${record()}\n#rack1 CAT1`);
+    expect(converted.ok).toBe(false);
+    if (converted.ok) return;
+    expect(converted.errors.map((e) => e.line)).toEqual([4]);
+    expect(converted.errors[0].message).toMatch(/^#rack1 CAT1: .*'1'/);
+  });
+
+  test("a rack that contradicts the record's end lines is an error on its line; the same tiles in another order are not", () => {
+    const ended = (rack2: string) =>
+      [record(), '>bob: AQZ 9F QAT +13 13', '>ann:  (QZ) +20 30', `#rack2 ${rack2}`].join('\n');
+    expect(readRecord(ended('ZQ')).converted.ok).toBe(true);
+    const { converted } = readRecord(ended('QX'));
+    expect(converted.ok || converted.errors).toEqual([
+      { line: 6, message: "#rack2 QX: the record's end lines leave Bob holding QZ" },
+    ]);
+  });
+
+  test('written back after the events', () => {
+    const { game } = readRecord(`${record()}\n#rack2 EEL`);
+    expect(writeGcg(game).trimEnd().split('\n').slice(-2)).toEqual([
+      '>ann: CATXYZQ 8G CAT +10 10',
+      '#rack2 EEL',
+    ]);
+  });
+});
+
+describe('GCG export names the rule set with a pragma of its own, never #game-type', () => {
+  it.each([
+    ['kvizovka', '10-challenges-penalties.sheet.json', ['#arbiter-rules kvizovka']],
+    [
+      'scrabble-fr',
+      '01-french-values-going-out.sheet.json',
+      ['#arbiter-rules scrabble-fr', '#tile-distribution french'],
+    ],
+  ])('%s (%s): %j, and it reads back as that rule set', (rules, file, pragmas) => {
+    const doc = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', rules, file), 'utf8'));
+    const read = readScoresheet(doc);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const text = writeGcg(scoresheetToGcg(read.sheet, verifyScoresheet(read.sheet)));
+    const lines = text.split('\n');
+    for (const pragma of pragmas) expect(lines).toContain(pragma);
+    expect(lines.filter((l) => l.startsWith('#game-type'))).toEqual([]);
+    const { converted } = readRecord(text);
+    expect(converted.ok && converted.value.sheet.rules).toBe(rules);
   });
 });

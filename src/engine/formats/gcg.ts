@@ -1,21 +1,30 @@
-import { RuleOptions } from '../rules/ruleset';
-import { findRuleSet } from '../rules/rulesets';
+import { Alphabet } from '../rules/alphabet';
+import { RuleOptions, RuleSet } from '../rules/ruleset';
+import { findRuleSet, RULE_SETS, SCRABBLE_EN, SCRABBLE_FR } from '../rules/rulesets';
 import { parseClock, Scoresheet, SheetEnd, SheetTurn } from '../sheet/scoresheet';
 import { VerificationReport } from '../report/report';
 
 /**
- * GCG, the crossword-game record of Quackle, Macondo and cross-tables:
+ * GCG, the crossword-game record of Quackle, Macondo/Woogles, Elise and cross-tables:
  * pragmas (`#player1 nick Full Name`) and events (`>nick: RACK POS WORD +score total`).
  *
- * What GCG has no field for, Arbiter writes as pragmas of its own, which other
- * programs pass over (as they do any pragma they do not know) and this reader
+ * The pragmas of those programs are read as their authors mean them: `#lexicon`
+ * (`NWL23`, `CSW21`, `FRA20`…), and Macondo's `#game-type` (the variant:
+ * `classic`…), `#board-layout` and `#tile-distribution` (or the `#note Variant:`,
+ * `#note BoardLayout:`, `#note LetterDistribution:` lines its older versions wrote
+ * before the first event); `#rack1`/`#rack2` are the racks where the record stops.
+ *
+ * What GCG has no field for, Arbiter writes as pragmas of its own, which
+ * Quackle passes over (as it does any pragma it does not know) and this reader
  * reads back, so a sheet exported and imported again is the same game:
  *
+ * - at the top: `#arbiter-rules kvizovka` the rule set (exports before it wrote
+ *   `#game-type kvizovka`, which is still read so); `#arbiter-options
+ *   {"penaltyMinutes":[1,2]}` the sheet's rule options (JSON);
  * - after an event: `#arbiter-clock 28:40` the clock written for that turn;
  *   `#arbiter-challenge valid` the opponent challenged the play and it stood
  *   (without a bonus: a time penalty in Kvizovka, a lost turn in Scrabble);
- * - anywhere: `#arbiter-options {"penaltyMinutes":[1,2]}` the sheet's rule options
- *   (JSON); `#arbiter-end agreed` how the game ended; `#arbiter-end-clocks 22:05 21:40`
+ * - at the end: `#arbiter-end agreed` how the game ended; `#arbiter-end-clocks 22:05 21:40`
  *   the final clocks (`-` for none); `#arbiter-time-expired nick` whose time ran out.
  */
 
@@ -86,6 +95,8 @@ export type GcgEvent = GcgEventNotes &
 
 /** What a score sheet has that GCG has no field for, from Arbiter's pragmas. */
 export interface GcgArbiter {
+  /** `#arbiter-rules`: the id of the rule set the game is played under. */
+  rules?: string;
   /** `#arbiter-options`: the sheet's rule options. */
   options?: RuleOptions;
   /** `#arbiter-end`: why the game ended. */
@@ -102,20 +113,50 @@ export interface GcgPlayer {
   name: string;
 }
 
+/** The pragmas that say which game a record is, and so which rule set reads it. */
+export type GcgGamePragma =
+  | 'game-type'
+  | 'lexicon'
+  | 'board-layout'
+  | 'tile-distribution'
+  | 'arbiter-rules'
+  | 'rack1'
+  | 'rack2';
+
+/** A pragma as written and the line it is on, for messages that name it. */
+export interface GcgPragmaAt {
+  line: number;
+  /** The line as written, e.g. `#lexicon FRA20` or `#note Variant: classic`. */
+  text: string;
+}
+
 /** A parsed GCG record. Pragmas not listed keep their text in `otherPragmas`. */
 export interface GcgGame {
   players: GcgPlayer[];
   title?: string;
   description?: string;
   id?: string;
+  /** `#lexicon`: the word list, as the recorder names it (`NWL23`, `CSW21`, `FRA20`, `csw19`…). */
   lexicon?: string;
   characterEncoding?: string;
-  /** Arbiter's own pragma: the rule set (`#game-type kvizovka`). */
+  /**
+   * `#game-type`: the variant as Macondo and Woogles write it (`classic`,
+   * `wordsmog`, `classic_super`, `wordsmog_super`). Arbiter's exports before
+   * `#arbiter-rules` wrote a rule-set id here, which is still read as one.
+   */
   gameType?: string;
-  /** Arbiter's pragmas of the whole game (options, how it ended, final clocks). */
+  /** `#board-layout`: Macondo's board (`CrosswordGame`, `SuperCrosswordGame`). */
+  boardLayout?: string;
+  /** `#tile-distribution`: Macondo's tile set (`english`, `french`, `german`…). */
+  tileDistribution?: string;
+  /** `#rack1`, `#rack2`: each player's rack where the record stops (`undefined`: not written). */
+  racks?: (string | undefined)[];
+  /** Arbiter's pragmas of the whole game (rule set, options, how it ended, final clocks). */
   arbiter?: GcgArbiter;
   otherPragmas: string[];
   events: GcgEvent[];
+  /** Where the pragmas that say which game this is were read. */
+  pragmaLines?: Partial<Record<GcgGamePragma, GcgPragmaAt>>;
 }
 
 /** A line of a GCG file that could not be read. */
@@ -138,6 +179,16 @@ export function decodeGcg(bytes: Uint8Array): string {
 
 const SIGNED = /^[+-]\d+$/;
 
+const OLDER_MACONDO_NOTE = /^(Variant|BoardLayout|LetterDistribution)\s*:\s*(\S.*)$/;
+const OLDER_MACONDO_FIELDS: Record<
+  string,
+  { key: 'gameType' | 'boardLayout' | 'tileDistribution'; pragma: GcgGamePragma } | undefined
+> = {
+  Variant: { key: 'gameType', pragma: 'game-type' },
+  BoardLayout: { key: 'boardLayout', pragma: 'board-layout' },
+  LetterDistribution: { key: 'tileDistribution', pragma: 'tile-distribution' },
+};
+
 /** Reads GCG text. Every unreadable line is reported with its number; nothing is guessed. */
 export function parseGcg(
   text: string,
@@ -152,6 +203,8 @@ export function parseGcg(
     if (line.startsWith('#')) {
       const m = /^#(\S+)\s*(.*)$/.exec(line)!;
       const [, name, value] = m;
+      const seen = (pragma: GcgGamePragma) =>
+        ((game.pragmaLines ??= {})[pragma] = { line: lineNo, text: line });
       switch (name) {
         case 'player1':
         case 'player2': {
@@ -171,13 +224,40 @@ export function parseGcg(
           return;
         case 'lexicon':
           game.lexicon = value;
+          seen('lexicon');
           return;
         case 'character-encoding':
           game.characterEncoding = value;
           return;
         case 'game-type':
           game.gameType = value;
+          seen('game-type');
           return;
+        case 'board-layout':
+          game.boardLayout = value;
+          seen('board-layout');
+          return;
+        case 'tile-distribution':
+          game.tileDistribution = value;
+          seen('tile-distribution');
+          return;
+        case 'rack1':
+        case 'rack2':
+          (game.racks ??= [undefined, undefined])[name === 'rack1' ? 0 : 1] = value.split(/\s+/)[0];
+          seen(name);
+          return;
+        case 'note': {
+          // Macondo before #game-type said the variant, board and tiles in notes ahead of the events.
+          const older = game.events.length === 0 ? OLDER_MACONDO_NOTE.exec(value) : null;
+          const field = older ? OLDER_MACONDO_FIELDS[older[1]] : undefined;
+          if (!older || !field) game.otherPragmas.push(line);
+          else if (game[field.key] === undefined) {
+            game[field.key] = older[2];
+            seen(field.pragma);
+          }
+          return;
+        }
+        case 'arbiter-rules':
         case 'arbiter-clock':
         case 'arbiter-challenge':
         case 'arbiter-options':
@@ -186,6 +266,7 @@ export function parseGcg(
         case 'arbiter-time-expired': {
           const problem = readArbiterPragma(game, name, value.trim());
           if (problem) errors.push({ line: lineNo, message: problem });
+          else if (name === 'arbiter-rules') seen(name);
           return;
         }
         default:
@@ -236,6 +317,10 @@ function readArbiterPragma(game: GcgGame, name: string, value: string): string |
   const last = game.events[game.events.length - 1];
   const arbiter = (): GcgArbiter => (game.arbiter ??= {});
   switch (name) {
+    case 'arbiter-rules':
+      if (!value) return '#arbiter-rules needs the id of a rule set';
+      arbiter().rules = value;
+      return null;
     case 'arbiter-clock':
       if (!last) return '#arbiter-clock must follow the event of its turn';
       if (!isClock(value)) return `#arbiter-clock '${value}' is not a clock reading (mm:ss)`;
@@ -373,7 +458,10 @@ export function writeGcg(game: GcgGame): string {
   if (game.id !== undefined) out.push(`#id ${game.id}`);
   if (game.lexicon !== undefined) out.push(`#lexicon ${game.lexicon}`);
   if (game.gameType !== undefined) out.push(`#game-type ${game.gameType}`);
+  if (game.boardLayout !== undefined) out.push(`#board-layout ${game.boardLayout}`);
+  if (game.tileDistribution !== undefined) out.push(`#tile-distribution ${game.tileDistribution}`);
   const arbiter = game.arbiter ?? {};
+  if (arbiter.rules !== undefined) out.push(`#arbiter-rules ${arbiter.rules}`);
   if (arbiter.options !== undefined)
     out.push(`#arbiter-options ${JSON.stringify(arbiter.options)}`);
   out.push(...game.otherPragmas);
@@ -407,12 +495,225 @@ export function writeGcg(game: GcgGame): string {
     }
     out.push(...eventPragmas(e));
   }
+  game.racks?.forEach((rack, i) => {
+    if (rack !== undefined) out.push(`#rack${i + 1} ${rack}`);
+  });
   if (arbiter.endReason !== undefined) out.push(`#arbiter-end ${arbiter.endReason}`);
   if (arbiter.endClocks !== undefined) {
     out.push(`#arbiter-end-clocks ${arbiter.endClocks.map((c) => c ?? '-').join(' ')}`);
   }
   if (arbiter.timeExpired !== undefined) out.push(`#arbiter-time-expired ${arbiter.timeExpired}`);
   return out.join('\n') + '\n';
+}
+
+/** What one pragma says about the game: the rule sets that fit it. */
+interface PragmaReading {
+  at: GcgPragmaAt;
+  /** What the value means, for messages: `a French lexicon`. */
+  means: string;
+  fits: (ruleSet: RuleSet) => boolean;
+  /**
+   * Set on `#game-type <rule-set id>` of Arbiter's older exports: read as those
+   * exports were, a default that a rule set asked for by the caller replaces.
+   */
+  onlyByDefault?: true;
+}
+
+/** Crossword rule sets, in the order one is taken when several fit: English Scrabble first. */
+const CROSSWORD_RULE_SETS: readonly RuleSet[] = [
+  SCRABBLE_EN,
+  SCRABBLE_FR,
+  ...Object.values(RULE_SETS).filter((r) => !r.cards && r !== SCRABBLE_EN && r !== SCRABBLE_FR),
+];
+
+const sameTiles = (a: RuleSet, b: RuleSet): boolean =>
+  a.jokers.count === b.jokers.count &&
+  a.letters.length === b.letters.length &&
+  a.letters.every((x) =>
+    b.letters.some((y) => y.letter === x.letter && y.count === x.count && y.value === x.value),
+  );
+
+const sameBoard = (a: RuleSet, b: RuleSet): boolean =>
+  JSON.stringify(a.board.rows) === JSON.stringify(b.board.rows) &&
+  JSON.stringify(a.board.legend) === JSON.stringify(b.board.legend);
+
+/** Lexicon names by the word list they are: the prefixes the recorders write, in any case. */
+const LEXICONS: { pattern: RegExp; wordList: string; means: string }[] = [
+  {
+    pattern: /^(NWL|TWL|OWL|OSPD|CSW|SOWPODS|OSWI|ECWL|CEL|NSWL|ENGLISH$)/i,
+    wordList: 'en',
+    means: 'an English lexicon',
+  },
+  { pattern: /^(FRA|ODS|FRENCH$)/i, wordList: 'fr', means: 'a French lexicon' },
+];
+const LEXICONS_READ =
+  'English lexicons (NWL…, TWL…, CSW…, OSPD…, SOWPODS, ECWL, CEL, NSWL…) and French ones (FRA…, ODS…)';
+
+/** Macondo's tile distributions that are the tile set of a rule set. */
+const TILE_DISTRIBUTIONS: Record<string, { tiles: RuleSet; means: string } | undefined> = {
+  english: { tiles: SCRABBLE_EN, means: 'the English Scrabble tiles' },
+  french: { tiles: SCRABBLE_FR, means: 'the French Scrabble tiles' },
+};
+
+/** Macondo's board layouts that are the board of a rule set. */
+const BOARD_LAYOUTS: Record<string, { board: RuleSet; means: string } | undefined> = {
+  crosswordgame: { board: SCRABBLE_EN, means: 'the 15x15 Scrabble board' },
+};
+
+/** Macondo's variants Arbiter does not verify, and why. */
+const UNREAD_GAME_TYPES: Record<string, string | undefined> = {
+  wordsmog: 'WordSmog accepts any anagram of a word, which no rule set of Arbiter does',
+  wordsmog_super: 'WordSmog accepts any anagram of a word, and on the 21x21 board',
+  classic_super: 'it is played on the 21x21 super board, which no rule set of Arbiter has',
+};
+
+const ruleSetIds = () => CROSSWORD_RULE_SETS.map((r) => r.id).join(', ');
+
+/** What a rule set named by Arbiter's own pragma means, or why it cannot be read. */
+function namedRuleSet(at: GcgPragmaAt, id: string): PragmaReading | GcgError {
+  const named = findRuleSet(id);
+  if (!named) {
+    return {
+      line: at.line,
+      message: `${at.text}: '${id}' is not a rule set of Arbiter (${ruleSetIds()})`,
+    };
+  }
+  if (named.cards) {
+    return {
+      line: at.line,
+      message: `${at.text}: ${named.name} is a card game: GCG records crossword games`,
+    };
+  }
+  return { at, means: `the rule set ${named.id}`, fits: (r) => r.id === named.id };
+}
+
+/** What one pragma of the record says about the game, or why it cannot be read. */
+function readGamePragma(
+  game: GcgGame,
+  pragma: Exclude<GcgGamePragma, 'rack1' | 'rack2'>,
+): PragmaReading | GcgError | null {
+  const at = game.pragmaLines?.[pragma];
+  if (!at) return null;
+  const bad = (message: string): GcgError => ({ line: at.line, message: `${at.text}: ${message}` });
+  switch (pragma) {
+    case 'arbiter-rules':
+      return game.arbiter?.rules === undefined ? null : namedRuleSet(at, game.arbiter.rules);
+    case 'game-type': {
+      const value = game.gameType ?? '';
+      if (value.toLowerCase() === 'classic') {
+        return { at, means: 'the classic game', fits: () => true };
+      }
+      if (findRuleSet(value)) {
+        const named = namedRuleSet(at, value);
+        return 'fits' in named ? { ...named, onlyByDefault: true } : named;
+      }
+      const why = UNREAD_GAME_TYPES[value.toLowerCase()];
+      return bad(
+        `${why ? `'${value}' is a variant Arbiter does not verify: ${why}` : `'${value}' is not a game type Arbiter knows`}; it reads classic (Macondo, Woogles) or a rule set of Arbiter (${ruleSetIds()})`,
+      );
+    }
+    case 'lexicon': {
+      const value = game.lexicon ?? '';
+      const lexicon = LEXICONS.find((l) => l.pattern.test(value));
+      if (!lexicon) {
+        return bad(`'${value}' is not a lexicon Arbiter can check; it reads ${LEXICONS_READ}`);
+      }
+      return { at, means: lexicon.means, fits: (r) => r.wordList === lexicon.wordList };
+    }
+    case 'tile-distribution': {
+      const value = game.tileDistribution ?? '';
+      const tiles = TILE_DISTRIBUTIONS[value.toLowerCase()];
+      if (!tiles) {
+        return bad(
+          `'${value}' is not a tile set of any rule set of Arbiter; it reads ${Object.keys(TILE_DISTRIBUTIONS).join(' and ')}`,
+        );
+      }
+      return { at, means: tiles.means, fits: (r) => sameTiles(r, tiles.tiles) };
+    }
+    case 'board-layout': {
+      const value = game.boardLayout ?? '';
+      const board = BOARD_LAYOUTS[value.toLowerCase()];
+      if (!board) {
+        return bad(
+          `'${value}' is not the board of any rule set of Arbiter; it reads CrosswordGame (the 15x15 Scrabble board)`,
+        );
+      }
+      return { at, means: board.means, fits: (r) => sameBoard(r, board.board) };
+    }
+  }
+}
+
+const GAME_PRAGMAS: readonly Exclude<GcgGamePragma, 'rack1' | 'rack2'>[] = [
+  'arbiter-rules',
+  'game-type',
+  'lexicon',
+  'tile-distribution',
+  'board-layout',
+];
+
+/**
+ * The rule set a record is read with: `requested` when the caller names one
+ * (every pragma of the record must fit it), else the first crossword rule set
+ * that fits them all (English Scrabble when they say nothing). A pragma whose
+ * value names no game Arbiter verifies is an error on its line.
+ */
+function gcgRuleSet(
+  game: GcgGame,
+  requested: string | undefined,
+): { ok: true; ruleSet: RuleSet } | { ok: false; errors: GcgError[] } {
+  const errors: GcgError[] = [];
+  const readings: PragmaReading[] = [];
+  for (const pragma of GAME_PRAGMAS) {
+    const reading = readGamePragma(game, pragma);
+    if (reading && 'fits' in reading) readings.push(reading);
+    else if (reading) errors.push(reading);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  if (requested !== undefined) {
+    const ruleSet = findRuleSet(requested);
+    if (!ruleSet) {
+      return { ok: false, errors: [{ line: 0, message: `unknown rule set "${requested}"` }] };
+    }
+    if (ruleSet.cards) {
+      return {
+        ok: false,
+        errors: [
+          { line: 0, message: `${ruleSet.name} is a card game: GCG records crossword games` },
+        ],
+      };
+    }
+    const conflicts = readings.filter((r) => !r.onlyByDefault && !r.fits(ruleSet));
+    if (conflicts.length === 0) return { ok: true, ruleSet };
+    return {
+      ok: false,
+      errors: conflicts.map((r) => ({
+        line: r.at.line,
+        message: `${r.at.text}: ${r.means}, not a game of ${ruleSet.name}, the rule set the record is read with`,
+      })),
+    };
+  }
+  for (let k = 0; k < readings.length; k++) {
+    const soFar = readings.slice(0, k + 1);
+    if (CROSSWORD_RULE_SETS.some((r) => soFar.every((x) => x.fits(r)))) continue;
+    const here = readings[k];
+    const before = soFar
+      .slice(0, -1)
+      .map((x) => `${x.at.text} (line ${x.at.line}: ${x.means})`)
+      .join(' and ');
+    return {
+      ok: false,
+      errors: [
+        {
+          line: here.at.line,
+          message: `${here.at.text}: ${here.means}, which no rule set of Arbiter has together with ${before}`,
+        },
+      ],
+    };
+  }
+  return {
+    ok: true,
+    ruleSet: CROSSWORD_RULE_SETS.find((r) => readings.every((x) => x.fits(r))) ?? SCRABBLE_EN,
+  };
 }
 
 /** A score sheet made from a GCG record, and which event each turn came from. */
@@ -429,21 +730,27 @@ export interface GcgSheet {
  * rack lines the final racks. The going-out convention is read from the file:
  * if only the player who went out has an end line, twice the rack
  * (`double`); if the opponent also loses theirs, `transfer`.
+ *
+ * The rule set is `rulesId` when given, and every pragma that says which game
+ * the record is (`#lexicon`, `#game-type`, `#board-layout`, `#tile-distribution`,
+ * `#arbiter-rules`) must fit it; else the first crossword rule set they all fit:
+ * English lexicons (`NWL…`, `CSW…`, `TWL…`…) give English Scrabble, French ones
+ * (`FRA…`, `ODS…`) French Scrabble, a record that says nothing English Scrabble.
+ * A value no rule set fits (`#game-type wordsmog`, `#lexicon RD28`) is an error
+ * on its line that says what is read instead.
+ *
+ * `#rack1`/`#rack2` must be tiles of the set, and the racks the end lines
+ * leave if the record has them; a record that stops before its end keeps
+ * them out of the sheet, which then settles no rack.
  */
 export function gcgToScoresheet(
   game: GcgGame,
   rulesId?: string,
 ): { ok: true; value: GcgSheet } | { ok: false; errors: GcgError[] } {
   const errors: GcgError[] = [];
-  const id = rulesId ?? game.gameType ?? 'scrabble-en';
-  const ruleSet = findRuleSet(id);
-  if (!ruleSet) return { ok: false, errors: [{ line: 0, message: `unknown rule set "${id}"` }] };
-  if (ruleSet.cards) {
-    return {
-      ok: false,
-      errors: [{ line: 0, message: `${ruleSet.name} is a card game: GCG records crossword games` }],
-    };
-  }
+  const chosen = gcgRuleSet(game, rulesId);
+  if (!chosen.ok) return chosen;
+  const { ruleSet } = chosen;
   if (game.players.length !== 2 || !game.players[0] || !game.players[1]) {
     return {
       ok: false,
@@ -574,6 +881,13 @@ export function gcgToScoresheet(
       });
     }
   }
+  errors.push(
+    ...rackPragmaProblems(
+      game,
+      ruleSet,
+      wentOut !== null || ownRackLines.some(Boolean) ? racks : null,
+    ),
+  );
   if (errors.length > 0) return { ok: false, errors };
   const options: Scoresheet['options'] = {};
   if (bonusSeen) options.failedChallenge = 'bonus';
@@ -607,8 +921,44 @@ export function gcgToScoresheet(
 }
 
 /**
- * Writes a verified score sheet as GCG, with `#game-type` naming the rule
- * set, so Kvizovka games can be read by crossword tools. Scores and totals
+ * `#rack1`/`#rack2` against the rule set's tiles and, when the record's end
+ * lines settle the racks (`endRacks`), against those.
+ */
+function rackPragmaProblems(
+  game: GcgGame,
+  ruleSet: RuleSet,
+  endRacks: (string | undefined)[] | null,
+): GcgError[] {
+  if (!game.racks) return [];
+  const problems: GcgError[] = [];
+  const alphabet = new Alphabet(ruleSet.letters, ruleSet.jokers);
+  const sorted = (tiles: number[]) => [...tiles].sort((a, b) => a - b).join(',');
+  game.racks.forEach((rack, i) => {
+    if (rack === undefined) return;
+    const at = game.pragmaLines?.[i === 0 ? 'rack1' : 'rack2'];
+    const line = at?.line ?? 0;
+    const text = at?.text ?? `#rack${i + 1} ${rack}`;
+    const read = alphabet.parseRack(rack);
+    if (!read.ok) {
+      problems.push({ line, message: `${text}: ${read.message}` });
+      return;
+    }
+    const end = endRacks?.[i];
+    const settled = end === undefined ? null : alphabet.parseRack(end);
+    if (settled?.ok && sorted(settled.tiles) !== sorted(read.tiles)) {
+      problems.push({
+        line,
+        message: `${text}: the record's end lines leave ${game.players[i]?.name ?? `player ${i + 1}`} ${end ? `holding ${end}` : 'with an empty rack'}`,
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * Writes a verified score sheet as GCG, with `#arbiter-rules` naming the rule
+ * set (and `#tile-distribution french` for French tiles, as Macondo reads
+ * them), so Kvizovka games can be read by crossword tools. Scores and totals
  * are the computed ones; withdrawn plays are written with `--`. Clocks,
  * challenges that stood (and so the time penalties they bring), the options,
  * how the game ended and the final clocks go in Arbiter's pragmas, which
@@ -713,7 +1063,7 @@ export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): 
       });
     }
   });
-  const arbiter: GcgArbiter = {};
+  const arbiter: GcgArbiter = { rules: sheet.rules };
   if (sheet.options !== undefined && Object.keys(sheet.options).length > 0) {
     arbiter.options = sheet.options;
   }
@@ -722,11 +1072,16 @@ export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): 
     arbiter.endClocks = sheet.players.map((_, p) => sheet.end?.clocks?.[p] || null);
   }
   if (sheet.end?.timeExpired !== undefined) arbiter.timeExpired = nicks[sheet.end.timeExpired];
+  const ruleSet = findRuleSet(sheet.rules);
+  // English tiles are what Macondo assumes; any other tile set it knows is named for it.
+  const tileDistribution = Object.entries(TILE_DISTRIBUTIONS).find(
+    ([name, d]) => name !== 'english' && ruleSet && d && sameTiles(ruleSet, d.tiles),
+  )?.[0];
   return {
     players: sheet.players.map((name, i) => ({ nick: nicks[i], name })),
-    gameType: sheet.rules,
     characterEncoding: 'UTF-8',
-    ...(Object.keys(arbiter).length > 0 ? { arbiter } : {}),
+    ...(tileDistribution ? { tileDistribution } : {}),
+    arbiter,
     otherPragmas: [],
     events,
   };
