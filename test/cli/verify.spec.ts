@@ -211,7 +211,7 @@ describe('npm run cli -- verify', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
     for (const line of lines) expect(line).toMatch(/\.gcg: ✓ agrees with the rules — /);
     const french = run('verify', join(folder, 'woogles-fra20.gcg'), '--json');
     expect(JSON.parse(french.stdout)).toMatchObject({ rules: 'scrabble-fr', ok: true });

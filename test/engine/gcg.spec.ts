@@ -368,6 +368,16 @@ const DIALECT_RECORDS: [file: string, rules: string, marks: Partial<GcgGame>][] 
   ],
   ['quackle.gcg', 'scrabble-en', { title: 'Club night, round 2' }],
   [
+    'quackle-same-nick.gcg',
+    'scrabble-en',
+    {
+      players: [
+        { nick: 'Championship_Player', name: 'Championship Player' },
+        { nick: 'Championship_Player', name: 'Championship Player' },
+      ],
+    },
+  ],
+  [
     'elise-unfinished.gcg',
     'scrabble-en',
     {
@@ -557,5 +567,61 @@ describe('GCG export names the rule set with a pragma of its own, never #game-ty
     expect(lines.filter((l) => l.startsWith('#game-type'))).toEqual([]);
     const { converted } = readRecord(text);
     expect(converted.ok && converted.value.sheet.rules).toBe(rules);
+  });
+});
+
+describe("two players with the same nickname (the engine issue's defect 4)", () => {
+  test('Quackle gives both players one nickname: turns go to #player1 and #player2 in turn, not all to one player', () => {
+    const { sheet } = readDialect('quackle-same-nick.gcg');
+    expect(sheet.turns.map((t) => t.player)).toEqual(sheet.turns.map((_, i) => i % 2));
+    // The withdrawn phony and the challenge bonus stay with the player who made the play.
+    expect(sheet.turns[5]).toMatchObject({
+      player: 1,
+      play: '15A P.ECE',
+      challenge: { by: 0, valid: false },
+    });
+    expect(sheet.turns[8]).toMatchObject({
+      player: 0,
+      play: '2H .nHAIRED',
+      challenge: { by: 1, valid: true, bonus: 5 },
+    });
+    // Player 2 went out and the end line is theirs: player 1 is left holding OO.
+    expect(sheet.end).toEqual({ reason: 'out', racks: ['OO', ''] });
+    expect(sheet.claimed).toEqual({ final: [425, 549] });
+    const report = verifyScoresheet(sheet);
+    expect(report.ok).toBe(true);
+    expect(report.players.map((p) => p.final)).toEqual([425, 549]);
+  });
+
+  it.each([
+    ['the player to move first', ['>Q: DEF (DEF) -7 -7', '>Q: XY (XY) -12 2']],
+    ['the other player first', ['>Q: XY (XY) -12 2', '>Q: DEF (DEF) -7 -7']],
+  ])(
+    'racks lost after the last turn, %s: each goes to the player whose total it gives',
+    (_, ends) => {
+      const text = [
+        '#player1 Q Quackle',
+        '#player2 Q Quackle',
+        '>Q: ABCXYZQ 8G CAB +14 14',
+        '>Q: DEFGHIJ - +0 0',
+        '>Q: QXYZ - +0 14',
+        ...ends,
+      ].join('\n');
+      const { converted } = readRecord(text);
+      if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
+      expect(converted.value.sheet.end).toEqual({ reason: 'scoreless', racks: ['XY', 'DEF'] });
+      expect(converted.value.sheet.claimed).toEqual({ final: [2, -7] });
+    },
+  );
+
+  test('#arbiter-time-expired cannot name one of them and is refused', () => {
+    const text = [
+      '#player1 Q A',
+      '#player2 Q B',
+      '>Q: ABC 8G CAB +14 14',
+      '#arbiter-time-expired Q',
+    ];
+    const { converted } = readRecord(text.join('\n'));
+    expect(converted.ok || converted.errors[0].message).toContain('both have that nickname');
   });
 });

@@ -739,6 +739,8 @@ export interface GcgSheet {
  * A value no rule set fits (`#game-type wordsmog`, `#lexicon RD28`) is an error
  * on its line that says what is read instead.
  *
+ * When both players have the same nickname, turns are theirs in turn,
+ * `#player1` first; `--` and `(challenge)` lines are the last mover's.
  * `#rack1`/`#rack2` must be tiles of the set, and the racks the end lines
  * leave if the record has them; a record that stops before its end keeps
  * them out of the sheet, which then settles no rack.
@@ -758,6 +760,10 @@ export function gcgToScoresheet(
     };
   }
   const index = new Map(game.players.map((p, i) => [p.nick, i]));
+  // Quackle may give both players one nickname: the events are then theirs in turn, #player1 first.
+  const sameNick = game.players[0].nick === game.players[1].nick;
+  let toMove = 0;
+  let lastMover: number | null = null;
   const turns: SheetTurn[] = [];
   const turnLines: number[] = [];
   const lastPlay: (number | null)[] = [null, null];
@@ -768,8 +774,38 @@ export function gcgToScoresheet(
   const ownRackLines = [false, false];
   let wentOut: number | null = null;
   let bonusSeen = false;
+  /** Whose event this is when both players have one nickname. */
+  const inTurn = (e: GcgEvent): number => {
+    switch (e.kind) {
+      case 'move':
+      case 'exchange':
+      case 'pass':
+        return toMove;
+      case 'withdrawn':
+      case 'challenge-bonus':
+      case 'end-rack':
+        return lastMover ?? toMove;
+      case 'own-rack':
+      case 'time-penalty': {
+        if (e.kind === 'own-rack' && wentOut !== null) return 1 - wentOut;
+        // Lines after the last turn (racks left, overtime) follow no turn order: the record's
+        // own arithmetic tells whose they are, else the player to move comes first.
+        const open = [toMove, 1 - toMove].filter((q) => e.kind !== 'own-rack' || !ownRackLines[q]);
+        const adds = open.filter((q) => (finals[q] ?? 0) + e.score === e.total);
+        return adds.length === 1 ? adds[0] : (open[0] ?? toMove);
+      }
+    }
+  };
   for (const e of game.events) {
-    const p = index.get(e.nick);
+    const p = !sameNick
+      ? index.get(e.nick)
+      : e.nick === game.players[0].nick
+        ? inTurn(e)
+        : undefined;
+    if (p !== undefined && (e.kind === 'move' || e.kind === 'exchange' || e.kind === 'pass')) {
+      lastMover = p;
+      toMove = 1 - p;
+    }
     if (p === undefined) {
       errors.push({
         line: e.line,
@@ -873,11 +909,13 @@ export function gcgToScoresheet(
   const arbiter = game.arbiter ?? {};
   let timeExpired: number | undefined;
   if (arbiter.timeExpired !== undefined) {
-    timeExpired = index.get(arbiter.timeExpired);
+    timeExpired = sameNick ? undefined : index.get(arbiter.timeExpired);
     if (timeExpired === undefined) {
       errors.push({
         line: 0,
-        message: `#arbiter-time-expired '${arbiter.timeExpired}' is not a player of this game`,
+        message: sameNick
+          ? `#arbiter-time-expired '${arbiter.timeExpired}' cannot tell the players apart: both have that nickname`
+          : `#arbiter-time-expired '${arbiter.timeExpired}' is not a player of this game`,
       });
     }
   }
