@@ -318,6 +318,20 @@ export const en = {
   'resultForm.nobody': 'nobody',
   'resultForm.correction': 'Correct the result',
   'resultForm.clear': 'Clear the result',
+  'resultForm.cards': 'Cards taken: {name}',
+  'resultForm.safePoints': 'Safe points: {name}',
+  'resultForm.tilesPlayed': 'Tiles played: {name}',
+  'resultForm.biggestSteal': 'Biggest steal: {name}',
+  'resultForm.targetFirst': 'First to reach the target',
+  'resultForm.tieBreaks':
+    'Equal scores are decided by {list}: fill in these fields when the scores are equal.',
+  'resultForm.then': ', then ',
+  'resultForm.figure.cards': 'the cards taken',
+  'resultForm.figure.safe-points': 'the safe points',
+  'resultForm.figure.tiles-played': 'the tiles played',
+  'resultForm.figure.biggest-steal': 'the biggest steal',
+  'resultForm.figure.target-first': 'who reached the target first',
+  'resultForm.figure.remaining-time': 'the time left',
 
   'wordCheck.title': 'Word check (challenge)',
   'wordCheck.help':

@@ -6,7 +6,14 @@ import { Roles } from '../auth/roles.decorator';
 import { BadInput, Conflict, DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { defaultWordList } from '../dictionary/default-lists';
-import { findRuleSet, RULE_SETS, SheetTerms, WordList } from '../engine';
+import {
+  findRuleSet,
+  RULE_SETS,
+  SheetTerms,
+  tieBreaksOf,
+  TypedTieBreak,
+  WordList,
+} from '../engine';
 import type { Lang } from '../i18n';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
 import {
@@ -34,11 +41,13 @@ import type {
 } from '../render/view-models';
 import { ResultsService } from '../results/results.service';
 import { SheetRefused } from '../results/sheet-refused';
+import { TYPED_FIGURES, TypedFigureField } from '../results/figures';
 import type { GameView } from '../rounds/game.view';
 import type { Tournament } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { WordsService } from '../words/words.service';
 import { FormReader, refusal } from './forms';
+import { pt } from './messages';
 import { gameHeading, ruleSetName } from './models';
 import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
@@ -406,21 +415,18 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { game } = await this.gameAndTournament(id);
-    const r = game.result;
-    const values: ResultFormPage['values'] = r
-      ? {
-          scoreFirst: r.scores?.[0] ?? null,
-          scoreSecond: r.scores?.[1] ?? null,
-          remainingFirst: clockText(r.remaining?.[0]),
-          remainingSecond: clockText(r.remaining?.[1]),
-          timeLoss: r.timeLoss === 0 ? 'first' : r.timeLoss === 1 ? 'second' : 'none',
-        }
-      : { timeLoss: 'none' };
-    await page.render('judge/result', this.resultModel(page, game, values, [], game.version));
+    const { game, tournament } = await this.gameAndTournament(id);
+    await page.render(
+      'judge/result',
+      this.resultModel(page, game, tournament, storedValues(game), [], game.version),
+    );
   }
 
-  /** Posts the scores, clocks, who lost on time, and the version the form was built from. */
+  /**
+   * Posts the scores, clocks, who lost on time, the rule set's tie-break
+   * figures (`cardsFirst`, `cardsSecond`, …, `targetFirst`) and the version
+   * the form was built from.
+   */
   @Post('games/:id/result')
   async resultSubmit(
     @IdParam('id', 'game') id: number,
@@ -429,13 +435,29 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { game } = await this.gameAndTournament(id);
+    const { game, tournament } = await this.gameAndTournament(id);
     const form = new FormReader(body, page.lang);
+    const asked = askedFigures(tournament);
     const scoreFirst = form.int('scoreFirst', -1000, 5000, true);
     const scoreSecond = form.int('scoreSecond', -1000, 5000, true);
     const remainingFirst = form.clock('remainingFirst');
     const remainingSecond = form.clock('remainingSecond');
     const timeLoss = form.choice('timeLoss', ['none', 'first', 'second'] as const, 'none');
+    const figures: Partial<Record<PairedFigure, number[]>> = {};
+    const typedFigures: Record<string, string> = {};
+    for (const { field } of asked.pairs) {
+      const [first, second] = SIDES.map((side) => {
+        typedFigures[`${field}${side}`] = form.raw(`${field}${side}`);
+        return form.int(`${field}${side}`, 0, 5000);
+      });
+      if (first !== null && second !== null) figures[field] = [first, second];
+      else if (first !== null || second !== null) {
+        form.fail(`${field}${first === null ? 'First' : 'Second'}`, pt(page.lang, 'form.required'));
+      }
+    }
+    const targetFirst = asked.targetFirst
+      ? form.choice('targetFirst', ['none', 'first', 'second'] as const, 'none')
+      : 'none';
     const version = form.int('version', 0, 999_999_999) ?? undefined;
     const values: ResultFormPage['values'] = {
       scoreFirst: form.raw('scoreFirst'),
@@ -443,11 +465,13 @@ export class JudgeController {
       remainingFirst: form.raw('remainingFirst'),
       remainingSecond: form.raw('remainingSecond'),
       timeLoss: timeLoss ?? 'none',
+      figures: typedFigures,
+      targetFirst: targetFirst ?? 'none',
     };
     const again = (status: number, errors: FieldError[]) =>
       page.render(
         'judge/result',
-        this.resultModel(page, game, values, errors, version ?? game.version),
+        this.resultModel(page, game, tournament, values, errors, version ?? game.version),
         status,
       );
     if (!form.ok) {
@@ -461,6 +485,8 @@ export class JudgeController {
           scores: [scoreFirst!, scoreSecond!],
           clocks: [remainingFirst!, remainingSecond!],
           timeLoss: timeLoss === 'first' ? 0 : timeLoss === 'second' ? 1 : undefined,
+          ...figures,
+          targetFirst: targetFirst === 'first' ? 0 : targetFirst === 'second' ? 1 : undefined,
         },
         version,
         req.user ?? null,
@@ -468,10 +494,21 @@ export class JudgeController {
       page.redirect(withQuery(urls.result(id), { done: 'saved' }));
     } catch (e) {
       const scores = game.result?.scores;
+      const figure = refusedFigure(e);
       const { status, message, code } = refusal(page.lang, e, {
         differences: scores ? `${scores[0]} : ${scores[1]}` : '',
+        scores: figure?.scores?.join(' : ') ?? '',
+        figure: figure ? page.t(`resultForm.figure.${figure.tieBreak}`) : '',
       });
-      await again(status, [{ field: code === 'TIME_LOSS_UNCLEAR' ? 'timeLoss' : '', message }]);
+      const field =
+        code === 'TIME_LOSS_UNCLEAR'
+          ? 'timeLoss'
+          : code === 'TIE_BREAK_FIGURE_NEEDED' && figure
+            ? figure.field === 'targetFirst'
+              ? 'targetFirst'
+              : `${figure.field}First`
+            : '';
+      await again(status, [{ field, message }]);
     }
   }
 
@@ -484,7 +521,7 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { game } = await this.gameAndTournament(id);
+    const { game, tournament } = await this.gameAndTournament(id);
     const form = new FormReader(body, page.lang);
     const version = form.int('version', 0, 999_999_999) ?? undefined;
     try {
@@ -492,19 +529,13 @@ export class JudgeController {
       page.redirect(withQuery(urls.result(id), { done: 'cleared' }));
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
-      const r = game.result;
       await page.render(
         'judge/result',
         this.resultModel(
           page,
           game,
-          {
-            scoreFirst: r?.scores?.[0] ?? null,
-            scoreSecond: r?.scores?.[1] ?? null,
-            remainingFirst: clockText(r?.remaining?.[0]),
-            remainingSecond: clockText(r?.remaining?.[1]),
-            timeLoss: r?.timeLoss === 0 ? 'first' : r?.timeLoss === 1 ? 'second' : 'none',
-          },
+          tournament,
+          storedValues(game),
           [{ field: '', message }],
           game.version,
         ),
@@ -631,17 +662,37 @@ export class JudgeController {
   private resultModel(
     page: PageContext,
     game: GameView,
+    tournament: Tournament,
     values: ResultFormPage['values'],
     errors: FieldError[],
     version: number,
   ): ResultFormPage {
     const flash = page.flashFromQuery();
+    const asked = askedFigures(tournament);
+    const names = [game.first.name, game.second?.name ?? ''];
     return {
       ...this.gameBase(page, game, page.t('resultForm.title')),
       flash,
       game: gameHeading(page, game),
       action: urls.result(game.id),
       values,
+      figures: asked.pairs.flatMap(({ field }) =>
+        SIDES.map((side, i) => ({
+          name: `${field}${side}`,
+          label: page.t(`resultForm.${field}`, { name: names[i] }),
+          value: values.figures?.[`${field}${side}`] ?? null,
+        })),
+      ),
+      asksTargetFirst: asked.targetFirst,
+      tieBreakHelp:
+        asked.pairs.length > 0 || asked.targetFirst
+          ? page.t('resultForm.tieBreaks', {
+              list: asked.order
+                .map((rule) => page.t(`resultForm.figure.${rule}`))
+                .join(page.t('resultForm.then')),
+            })
+          : null,
+      noGameClock: asked.noGameClock,
       errors,
       version,
       correction: game.result !== null,
@@ -704,6 +755,60 @@ export class JudgeController {
       errors: outcome.errors ?? [],
     };
   }
+}
+
+/** The sides of a figure typed a player: `cardsFirst`, `cardsSecond`. */
+const SIDES = ['First', 'Second'] as const;
+
+/** A tie-break figure typed one number a player. */
+type PairedFigure = Exclude<TypedFigureField, 'targetFirst'>;
+
+/**
+ * What the result form asks beside scores and clocks for the tournament's
+ * rule set: its tie-breaks in order, the figures among them typed a player,
+ * whether it asks who reached the target first, and whether the game has a
+ * game clock at all (a card game has none: no time loss is asked).
+ */
+function askedFigures(tournament: Tournament) {
+  const ruleSet = findRuleSet(tournament.ruleSet);
+  const order = ruleSet ? tieBreaksOf(ruleSet) : [];
+  const asked = TYPED_FIGURES.filter((f) => order.includes(f.tieBreak));
+  return {
+    order,
+    pairs: asked.filter(
+      (f): f is Extract<(typeof TYPED_FIGURES)[number], { field: PairedFigure }> =>
+        f.field !== 'targetFirst',
+    ),
+    targetFirst: asked.some((f) => f.field === 'targetFirst'),
+    noGameClock: Boolean(ruleSet?.cards),
+  };
+}
+
+/** The form's values of a game's stored result (a correction starts from them). */
+function storedValues(game: GameView): ResultFormPage['values'] {
+  const r = game.result;
+  if (!r) return { timeLoss: 'none' };
+  return {
+    scoreFirst: r.scores?.[0] ?? null,
+    scoreSecond: r.scores?.[1] ?? null,
+    remainingFirst: clockText(r.remaining?.[0]),
+    remainingSecond: clockText(r.remaining?.[1]),
+    timeLoss: r.timeLoss === 0 ? 'first' : r.timeLoss === 1 ? 'second' : 'none',
+    figures: r.cards ? { cardsFirst: r.cards[0], cardsSecond: r.cards[1] } : {},
+  };
+}
+
+/**
+ * The figure of a typed result refused for it, from the details: one the
+ * decision needs (422 `TIE_BREAK_FIGURE_NEEDED`, with the equal scores) or
+ * one the rule set has no tie-break for (`TIE_BREAK_FIGURE_UNUSED`).
+ */
+function refusedFigure(
+  e: unknown,
+): { field: TypedFigureField; tieBreak: TypedTieBreak; scores?: number[] } | null {
+  if (!(e instanceof DomainError)) return null;
+  if (e.code !== 'TIE_BREAK_FIGURE_NEEDED' && e.code !== 'TIE_BREAK_FIGURE_UNUSED') return null;
+  return e.details as { field: TypedFigureField; tieBreak: TypedTieBreak; scores?: number[] };
 }
 
 interface WordContext {

@@ -69,6 +69,10 @@ const srLatn = {
     'Partija već ima rezultat. Otvorite stranicu ponovo da biste ga videli i ispravili.',
   'err.GAME_IS_BYE': 'Ovo je slobodno kolo: nema rezultata za upis.',
   'err.TIME_LOSS_UNCLEAR': 'Nejasno je kome je isteklo vreme: označite ko je izgubio na vreme.',
+  'err.NO_GAME_CLOCK': 'Ova igra nema sat za celu partiju, pa niko ne gubi na vreme.',
+  'err.TIE_BREAK_FIGURE_NEEDED':
+    'Poeni su jednaki ({scores}), a tada po pravilima odlučuje {figure}: upišite to za oba igrača.',
+  'err.TIE_BREAK_FIGURE_UNUSED': 'Pravila ove igre ne odlučuju ništa po tome: {figure}.',
   'err.RESULT_CONTRADICTS_SHEET':
     'Rezultat se ne slaže s proverenim zapisnikom ({differences}). Ispravite zapisnik.',
   'err.SHEET_PRESENT': 'Partija ima zapisnik; rezultat se menja kroz zapisnik.',
@@ -181,6 +185,10 @@ const en: Record<PageMessageKey, string> = {
   'err.RESULT_EXISTS': 'The game has a result already. Open the page again to see and correct it.',
   'err.GAME_IS_BYE': 'This is a bye: it takes no result.',
   'err.TIME_LOSS_UNCLEAR': 'It is not clear whose time ran out: mark who lost on time.',
+  'err.NO_GAME_CLOCK': 'This game has no clock for the whole game, so nobody loses it on time.',
+  'err.TIE_BREAK_FIGURE_NEEDED':
+    'The scores are equal ({scores}), and the rules then go by {figure}: enter it for both players.',
+  'err.TIE_BREAK_FIGURE_UNUSED': "This game's rules decide nothing by {figure}.",
   'err.RESULT_CONTRADICTS_SHEET':
     'The result contradicts the verified score sheet ({differences}). Correct the sheet.',
   'err.SHEET_PRESENT': 'The game has a score sheet; its result changes through the sheet.',

@@ -284,7 +284,19 @@ export interface ResultFormPage extends PageBase {
     remainingFirst?: string | null;
     remainingSecond?: string | null;
     timeLoss?: 'none' | 'first' | 'second';
+    /** Tie-break figures as typed, by field (`cardsFirst`, `cardsSecond`, …). */
+    figures?: Record<string, string | number | null>;
+    /** Who reached the target first (target-score games). */
+    targetFirst?: 'none' | 'first' | 'second';
   };
+  /** The rule set's tie-break figures, one input a player, in the tie-breaks' order. */
+  figures?: { name: string; label: string; value: string | number | null }[];
+  /** A target-score game: who reached the target first is asked. */
+  asksTargetFirst?: boolean;
+  /** The tie-breaks in words, above their fields; null when the form asks none. */
+  tieBreakHelp?: string | null;
+  /** A game without a game clock (Quivit): nobody loses on time, so it is not asked. */
+  noGameClock?: boolean;
   errors?: FieldError[];
   /** The game's version, sent back for optimistic locking. */
   version?: number;

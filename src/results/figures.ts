@@ -1,5 +1,11 @@
 import { Unprocessable } from '../common/errors';
-import type { VerificationReport } from '../engine';
+import {
+  decideTypedResult,
+  RuleSet,
+  TypedResultProblem,
+  TypedTieBreak,
+  VerificationReport,
+} from '../engine';
 import type { Winner } from '../rounds/game.entity';
 
 /** A finished game's result, first player (who started) first. */
@@ -17,36 +23,111 @@ export interface ResultFigures {
 const WINNER: Winner[] = ['first', 'second'];
 
 /**
- * The result of typed figures, by the rules' order: a time loss decides; else
- * the higher score; else more remaining time; else a draw. Without `timeLoss`,
- * a clock at or below zero is a time loss; two such clocks need `timeLoss`.
+ * The figures a typed result may carry beside scores and clocks, for the rule
+ * sets whose equal scores are decided by them: the API's field, the engine's
+ * tie-break, and what it is in words.
  */
-export function decideTyped(
-  scores: [number, number],
-  remaining: [number, number],
-  timeLoss: 0 | 1 | undefined,
-): ResultFigures {
-  const expired = [0, 1].filter((i) => remaining[i] <= 0) as (0 | 1)[];
-  let loser: 0 | 1 | null = timeLoss ?? null;
-  if (loser === null && expired.length === 1) loser = expired[0];
-  if (loser === null && expired.length === 2) {
-    throw new Unprocessable(
-      'TIME_LOSS_UNCLEAR',
-      'both clocks are at or below 00:00: say who ran out first with "timeLoss" (0 = first player, 1 = second)',
-    );
+export const TYPED_FIGURES = [
+  { field: 'cards', tieBreak: 'cards', what: 'the cards each player took' },
+  { field: 'safePoints', tieBreak: 'safe-points', what: "each player's safe points" },
+  { field: 'tilesPlayed', tieBreak: 'tiles-played', what: 'the tiles each player played' },
+  { field: 'biggestSteal', tieBreak: 'biggest-steal', what: "each player's biggest steal" },
+  { field: 'targetFirst', tieBreak: 'target-first', what: 'who reached the target first' },
+] as const satisfies readonly { field: string; tieBreak: TypedTieBreak; what: string }[];
+
+/** The API's field of a typed tie-break figure (`safePoints` for `safe-points`). */
+export type TypedFigureField = (typeof TYPED_FIGURES)[number]['field'];
+
+const figureOf = (tieBreak: TypedTieBreak) => TYPED_FIGURES.find((f) => f.tieBreak === tieBreak)!;
+
+/** A result typed in: scores and clocks, and the tie-break figures the paper gives. */
+export interface TypedFigures {
+  scores: [number, number];
+  /** Seconds left after penalties. */
+  remaining: [number, number];
+  /** Who lost on time, when the judge says. */
+  timeLoss?: 0 | 1;
+  cards?: [number, number];
+  safePoints?: [number, number];
+  tilesPlayed?: [number, number];
+  biggestSteal?: [number, number];
+  /** Who reached the target first: 0 = the player who moved first. */
+  targetFirst?: 0 | 1;
+}
+
+/**
+ * The result of typed figures by the engine's own decision for the game's
+ * rule set (options applied): a time loss, the score, then the rule set's
+ * tie-breaks. Refused (422, the reason as data in `details`) when the time
+ * loss is unclear, when a card game is said to be lost on time, when a figure
+ * belongs to no tie-break of the rule set, and when the scores are equal and
+ * the tie-break reached needs a figure that was not typed.
+ */
+export function decideTyped(ruleSet: RuleSet, typed: TypedFigures): ResultFigures {
+  const tieBreaks: Partial<Record<TypedTieBreak, number[]>> = {};
+  for (const { field, tieBreak } of TYPED_FIGURES) {
+    const value = typed[field];
+    if (value === undefined) continue;
+    tieBreaks[tieBreak] =
+      typeof value === 'number' ? [value === 0 ? 1 : 0, value === 1 ? 1 : 0] : value;
   }
-  if (loser !== null && expired.length === 1 && expired[0] !== loser) {
-    throw new Unprocessable(
-      'TIME_LOSS_UNCLEAR',
-      `timeLoss names the ${WINNER[loser]} player, but only the ${WINNER[expired[0]]} player's clock is at or below 00:00`,
-    );
+  const decision = decideTypedResult(ruleSet, {
+    scores: typed.scores,
+    remaining: typed.remaining,
+    timeLoss: typed.timeLoss ?? null,
+    tieBreaks,
+  });
+  if (!decision.ok) throw typedRefusal(ruleSet, decision.problem);
+  const { winner } = decision.result;
+  return {
+    scores: typed.scores,
+    remaining: typed.remaining,
+    timeLoss: decision.timeLoss as 0 | 1 | null,
+    winner: winner === null ? 'draw' : WINNER[winner],
+    cards: typed.cards ?? null,
+  };
+}
+
+/** A typed result the rules cannot decide, in English with its reason as data. */
+function typedRefusal(ruleSet: RuleSet, problem: TypedResultProblem): Unprocessable {
+  switch (problem.code) {
+    case 'TIME_LOSS_UNCLEAR': {
+      const { expired, timeLoss } = problem;
+      return new Unprocessable(
+        'TIME_LOSS_UNCLEAR',
+        timeLoss === null
+          ? 'both clocks are at or below 00:00: say who ran out first with "timeLoss" (0 = first player, 1 = second)'
+          : `timeLoss names the ${WINNER[timeLoss]} player, but only the ${WINNER[expired[0]]} player's clock is at or below 00:00`,
+        { expired, timeLoss },
+      );
+    }
+    case 'NO_GAME_CLOCK':
+      return new Unprocessable(
+        'NO_GAME_CLOCK',
+        `${ruleSet.name} has no game clock, so nobody loses it on time: leave out "timeLoss"`,
+        { rules: problem.rules },
+      );
+    case 'TIE_BREAK_FIGURE_NEEDED': {
+      const { field, what } = figureOf(problem.tieBreak);
+      const how =
+        field === 'targetFirst'
+          ? '0 = the player who moved first, 1 = the other'
+          : 'one number a player, the player who moved first first';
+      return new Unprocessable(
+        'TIE_BREAK_FIGURE_NEEDED',
+        `the scores are equal (${problem.scores.join('–')}) and ${ruleSet.name} then decides by ${what}: give "${field}" (${how})`,
+        { rules: problem.rules, tieBreak: problem.tieBreak, field, scores: problem.scores },
+      );
+    }
+    case 'TIE_BREAK_FIGURE_UNUSED': {
+      const { field, what } = figureOf(problem.tieBreak);
+      return new Unprocessable(
+        'TIE_BREAK_FIGURE_UNUSED',
+        `${ruleSet.name} decides no tie by ${what}: leave out "${field}"`,
+        { rules: problem.rules, tieBreak: problem.tieBreak, field },
+      );
+    }
   }
-  let winner: Winner;
-  if (loser !== null) winner = WINNER[1 - loser];
-  else if (scores[0] !== scores[1]) winner = scores[0] > scores[1] ? 'first' : 'second';
-  else if (remaining[0] !== remaining[1]) winner = remaining[0] > remaining[1] ? 'first' : 'second';
-  else winner = 'draw';
-  return { scores, remaining, timeLoss: loser, winner, cards: null };
 }
 
 /** The result the engine computed from a score sheet. */
@@ -72,6 +153,15 @@ export function contradictions(typed: ResultFigures, sheet: ResultFigures): stri
   }
   if (typed.winner !== sheet.winner) {
     out.push(`winner ${typed.winner} but the verified sheet gives ${sheet.winner}`);
+  }
+  if (
+    typed.cards &&
+    sheet.cards &&
+    (typed.cards[0] !== sheet.cards[0] || typed.cards[1] !== sheet.cards[1])
+  ) {
+    out.push(
+      `cards ${typed.cards.join('–')} but the verified sheet gives ${sheet.cards.join('–')}`,
+    );
   }
   if (typed.timeLoss !== sheet.timeLoss) {
     const who = (t: 0 | 1 | null) =>

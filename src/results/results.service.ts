@@ -3,7 +3,16 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { parseClock, SheetTerms, VerificationReport, verifyGameSheet, WordList } from '../engine';
+import {
+  applyOptions,
+  findRuleSet,
+  parseClock,
+  RuleSet,
+  SheetTerms,
+  VerificationReport,
+  verifyGameSheet,
+  WordList,
+} from '../engine';
 import { WordsService } from '../words/words.service';
 import { nameKey } from '../players/names';
 import { Player } from '../players/player.entity';
@@ -14,7 +23,13 @@ import { Round } from '../rounds/round.entity';
 import { findDivision, touchDivisions } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import { EnterResultDto } from './dto/result.dto';
-import { contradictions, decideTyped, figuresFromReport, ResultFigures } from './figures';
+import {
+  contradictions,
+  decideTyped,
+  figuresFromReport,
+  ResultFigures,
+  TypedFigures,
+} from './figures';
 import { ResultChange } from './result-change.entity';
 import { HistoryEntryView, ScoreSheetView } from './result.view';
 import { ScoreSheet } from './score-sheet.entity';
@@ -73,10 +88,9 @@ export class ResultsService {
     ifMatch: number | undefined,
     user: User | null,
   ): Promise<GameView> {
-    const remaining = dto.clocks.map((c) => parseClock(c)!) as [number, number];
-    const typed = decideTyped(dto.scores as [number, number], remaining, dto.timeLoss);
     return this.write(id, async (m, ctx) => {
       this.checkWritable(ctx, ifMatch);
+      const typed = decideTyped(gameRules(ctx.tournament), typedFigures(dto));
       const sheet = await m.findOneBy(ScoreSheet, { gameId: id });
       if (sheet?.report) {
         const differences = contradictions(
@@ -342,6 +356,29 @@ function sheetTerms(ctx: GameContext): SheetTerms {
     options: ctx.tournament.options,
     players: [ctx.first.name, ctx.second!.name],
     sameName: (a, b) => nameKey(a) === nameKey(b),
+  };
+}
+
+/** The tournament's rule set with its options applied. */
+function gameRules(t: Tournament): RuleSet {
+  const ruleSet = findRuleSet(t.ruleSet);
+  if (!ruleSet) throw new Conflict('UNKNOWN_RULE_SET', `unknown rule set ${t.ruleSet}`);
+  return applyOptions(ruleSet, t.options);
+}
+
+const pair = (v: number[] | undefined) => v as [number, number] | undefined;
+
+/** A typed result's figures, clocks in seconds. */
+function typedFigures(dto: EnterResultDto): TypedFigures {
+  return {
+    scores: dto.scores as [number, number],
+    remaining: dto.clocks.map((c) => parseClock(c)!) as [number, number],
+    timeLoss: dto.timeLoss,
+    cards: pair(dto.cards),
+    safePoints: pair(dto.safePoints),
+    tilesPlayed: pair(dto.tilesPlayed),
+    biggestSteal: pair(dto.biggestSteal),
+    targetFirst: dto.targetFirst,
   };
 }
 

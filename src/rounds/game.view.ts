@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Player } from '../players/player.entity';
 import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
 import type { PairingSystem } from '../tournaments/tournament.entity';
@@ -35,6 +35,12 @@ export class GameResultView {
   })
   timeLoss: 0 | 1 | null;
   @ApiProperty({ enum: ['result', 'scoresheet', 'bye'] }) source: string;
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [13, 14],
+    description: 'card games (Quivit): the cards each player took, first player first, when known',
+  })
+  cards?: number[];
 }
 
 export class SheetSummaryView {
@@ -98,6 +104,9 @@ export function gameView(
             remaining: snap.remaining,
             timeLoss: snap.timeLoss,
             source: snap.source!,
+            ...(g.firstCards !== null && g.secondCards !== null
+              ? { cards: [g.firstCards, g.secondCards] }
+              : {}),
           },
     scoresheet: sheet ? { ok: sheet.ok } : null,
     version: g.version,

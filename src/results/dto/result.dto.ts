@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
@@ -46,4 +47,63 @@ export class EnterResultDto {
   @IsOptional()
   @IsIn([0, 1])
   timeLoss?: 0 | 1;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [13, 14],
+    description:
+      'card games (Quivit): the cards each player took, same order as the scores. Equal scores are decided by them; stored for the standings.',
+  })
+  @IsFigures()
+  cards?: number[];
+
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [30, 25],
+    description: "Qwibble: each player's safe points, the first tie-break of equal scores",
+  })
+  @IsFigures()
+  safePoints?: number[];
+
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [44, 40],
+    description: 'Qwibble: the tiles each player played, the second tie-break',
+  })
+  @IsFigures()
+  tilesPlayed?: number[];
+
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [12, 9],
+    description:
+      "Qwibble: each player's biggest steal (points taken in one play), the third tie-break",
+  })
+  @IsFigures()
+  biggestSteal?: number[];
+
+  @ApiPropertyOptional({
+    enum: [0, 1],
+    description:
+      'target-score Scrabble: who reached the target first (0 = the player who moved first), the tie-break of equal scores at or past the target',
+  })
+  @IsOptional()
+  @IsIn([0, 1])
+  targetFirst?: 0 | 1;
+}
+
+/**
+ * A tie-break figure of each player, first player first: two whole numbers
+ * from 0 to 5000. Whether the game's rule set uses it is the service's to say.
+ */
+function IsFigures(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    IsArray(),
+    ArrayMinSize(2),
+    ArrayMaxSize(2),
+    IsInt({ each: true }),
+    Min(0, { each: true }),
+    Max(5000, { each: true }),
+  );
 }
