@@ -62,9 +62,11 @@ export class ResultsController {
   @ApiOperation({
     summary: 'Enter or correct a result from final scores and clocks',
     description:
-      'The winner follows the rules: a time loss, else the higher score, else more remaining time, ' +
-      "else a draw. When the game has a verified score sheet the sheet's figures stand: a result that " +
-      'contradicts them (finals, winner, time loss) is refused (422 RESULT_CONTRADICTS_SHEET), one that ' +
+      "The winner is the engine's decision for the tournament's rule set: a time loss, else the higher " +
+      "score, else the rule set's tie-breaks (remaining time for Kvizovka and Scrabble; cards, safePoints, " +
+      'tilesPlayed, biggestSteal or targetFirst for the others, 422 TIE_BREAK_FIGURE_NEEDED when needed and ' +
+      "not given), else a draw. When the game has a verified score sheet the sheet's figures stand: a result that " +
+      'contradicts them (finals, winner, time loss, cards) is refused (422 RESULT_CONTRADICTS_SHEET), one that ' +
       'agrees changes nothing.',
   })
   @ApiOkResponse({ type: GameView })

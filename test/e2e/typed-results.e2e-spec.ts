@@ -1,3 +1,5 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { mainText, signInCookie } from '../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { Auth, createTournament, GameJson, pair, register, standings } from './tournament-helpers';
@@ -43,8 +45,11 @@ describe(`typed results by each rule set's own tie-breaks (${DATABASE_KIND})`, (
     return { game: round.games[0], divisionId };
   }
 
-  const put = (game: { id: number }, body: Record<string, unknown>) =>
-    t.http.put(`/api/games/${game.id}/result`).set(judge).send(body);
+  const put = (game: { id: number }, body: Record<string, unknown>, version?: number) => {
+    const req = t.http.put(`/api/games/${game.id}/result`).set(judge);
+    if (version !== undefined) void req.set('If-Match', String(version));
+    return req.send(body);
+  };
   /** A form post of a page of this site, signed in as a judge. */
   const post = (path: string, form: Record<string, string>) =>
     t.http.post(path).set('Origin', t.url).set('Cookie', cookie).type('form').send(form);
@@ -115,6 +120,31 @@ describe(`typed results by each rule set's own tie-breaks (${DATABASE_KIND})`, (
         expect(res.status).toBe(400);
         expect(res.body.code).toBe('VALIDATION_FAILED');
       }
+    });
+
+    test('a typed result whose cards differ from the verified sheet is refused', async () => {
+      const { game } = await oneGame('quivit');
+      const sheet = JSON.parse(
+        readFileSync(
+          join(__dirname, '..', 'fixtures', 'quivit', '01-totals-most-cards.sheet.json'),
+          'utf8',
+        ),
+      ) as object; // 20–20, cards 13–14: the second player wins on cards
+      const stored = await t.http
+        .put(`/api/games/${game.id}/scoresheet`)
+        .set(judge)
+        .send({ ...sheet, players: ['Ana Ruiz', 'Ben Okafor'] })
+        .expect(200);
+      expect(stored.body.result).toMatchObject({ winner: 'second', cards: [13, 14] });
+      const typed = { scores: [20, 20], clocks: ['01:00', '01:00'] };
+      const differs = await put(game, { ...typed, cards: [15, 16] }, stored.body.version).expect(
+        422,
+      );
+      expect(differs.body.code).toBe('RESULT_CONTRADICTS_SHEET');
+      expect(differs.body.details).toEqual({
+        differences: ['cards 15–16 but the verified sheet gives 13–14'],
+      });
+      await put(game, { ...typed, cards: [13, 14] }, stored.body.version).expect(200);
     });
 
     test("typed cards reach the standings, as a sheet's do", async () => {
