@@ -15,6 +15,7 @@ import { Words1763900000000 } from './migrations/1763900000000-words';
 import { GameCards1764000000000 } from './migrations/1764000000000-game-cards';
 import { TournamentDetails1764100000000 } from './migrations/1764100000000-tournament-details';
 import { SheetDrafts1764200000000 } from './migrations/1764200000000-sheet-drafts';
+import { DivisionSettings1764300000000 } from './migrations/1764300000000-division-settings';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   GameCards1764000000000,
   TournamentDetails1764100000000,
   SheetDrafts1764200000000,
+  DivisionSettings1764300000000,
 ];

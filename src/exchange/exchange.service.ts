@@ -12,6 +12,7 @@ import { ResultSnapshot } from '../rounds/game-facts';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
+import { settingsOf } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentView } from '../tournaments/tournament.view';
@@ -100,6 +101,14 @@ export class ExchangeService {
     }
     return {
       name: d.name,
+      settings: {
+        ruleSet: d.ruleSet,
+        options: d.options,
+        rounds: d.roundsPlanned,
+        pairingPlan: d.pairingPlan,
+        tieBreaks: d.tieBreaks,
+        byeSpread: d.byeSpread,
+      },
       players: players.map((p) => ({
         ref: refOf.get(p.id)!,
         name: p.name,
@@ -175,7 +184,7 @@ export class ExchangeService {
         }),
       );
       const users = new Map((await m.find(User)).map((u) => [u.email, u.id]));
-      for (const division of d.divisions) await this.importDivision(m, t.id, division, users);
+      for (const division of d.divisions) await this.importDivision(m, t, division, users);
       return t.id;
     });
     return this.tournaments.get(id);
@@ -183,11 +192,24 @@ export class ExchangeService {
 
   private async importDivision(
     m: EntityManager,
-    tournamentId: number,
+    tournament: Tournament,
     doc: DivisionDocument,
     users: Map<string, number>,
   ): Promise<void> {
-    const division = await m.save(m.create(Division, { tournamentId, name: doc.name }));
+    const own = doc.settings;
+    const settings = own
+      ? {
+          ruleSet: own.ruleSet,
+          options: own.options,
+          roundsPlanned: own.rounds,
+          pairingPlan: own.pairingPlan,
+          tieBreaks: own.tieBreaks,
+          byeSpread: own.byeSpread,
+        }
+      : settingsOf(tournament);
+    const division = await m.save(
+      m.create(Division, { ...settings, tournamentId: tournament.id, name: doc.name }),
+    );
     await insertMany(
       m,
       Player,

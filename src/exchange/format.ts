@@ -120,8 +120,20 @@ export interface TournamentDocument {
 
 export interface DivisionDocument {
   name: string;
+  /** The division's own rules; absent in documents written before divisions had them (the tournament's apply). */
+  settings?: DivisionSettingsDocument;
   players: PlayerDocument[];
   rounds: RoundDocument[];
+}
+
+/** The rules a division's games are played by. */
+export interface DivisionSettingsDocument {
+  ruleSet: string;
+  options: Record<string, unknown>;
+  rounds: number;
+  pairingPlan: PairingSystem[];
+  tieBreaks: TieBreak[];
+  byeSpread: number;
 }
 
 export interface PlayerDocument {
@@ -208,36 +220,7 @@ export function checkDocument(doc: unknown): DocumentError[] {
   else {
     if (!isText(t.name, 200))
       err('tournament.name', 'must be a name of 1 to 200 characters, without control characters');
-    const ruleSet = typeof t.ruleSet === 'string' ? findRuleSet(t.ruleSet) : undefined;
-    if (!ruleSet)
-      err(
-        'tournament.ruleSet',
-        `must be a rule set of the engine, not ${JSON.stringify(t.ruleSet)}`,
-      );
-    if (!isObject(t.options)) err('tournament.options', 'must be an object');
-    else if (ruleSet) {
-      for (const e of checkOptions(ruleSet, t.options))
-        err(`tournament.options.${e.option}`, e.message);
-    }
-    if (!isInt(t.rounds, 1, 100)) err('tournament.rounds', 'must be a whole number from 1 to 100');
-    else rounds = t.rounds;
-    if (
-      !Array.isArray(t.pairingPlan) ||
-      t.pairingPlan.length === 0 ||
-      t.pairingPlan.length > 100 ||
-      !t.pairingPlan.every((s) => (PAIRING_SYSTEMS as readonly unknown[]).includes(s))
-    ) {
-      err('tournament.pairingPlan', `must be a list of 1 to 100 of ${PAIRING_SYSTEMS.join(', ')}`);
-    }
-    if (
-      !Array.isArray(t.tieBreaks) ||
-      !t.tieBreaks.every((s) => (TIE_BREAKS as readonly unknown[]).includes(s)) ||
-      new Set(t.tieBreaks).size !== t.tieBreaks.length
-    ) {
-      err('tournament.tieBreaks', `must be a list of distinct ${TIE_BREAKS.join(', ')}`);
-    }
-    if (!isInt(t.byeSpread, 0, 1000))
-      err('tournament.byeSpread', 'must be a whole number from 0 to 1000');
+    rounds = checkSettings(t, 'tournament', err);
     if (
       t.place !== undefined &&
       t.place !== null &&
@@ -268,9 +251,56 @@ export function checkDocument(doc: unknown): DocumentError[] {
     else if (divisionNames.has(d.name)) err(`${at}.name`, `division '${d.name}' is listed twice`);
     else divisionNames.add(d.name);
     const refs = checkPlayers(d.players, `${at}.players`, err);
-    checkRounds(d.rounds, `${at}.rounds`, refs, rounds, err, ruleSetId);
+    // Documents written before divisions had settings of their own take the tournament's.
+    if (d.settings === undefined) {
+      checkRounds(d.rounds, `${at}.rounds`, refs, rounds, err, ruleSetId);
+    } else if (!isObject(d.settings)) {
+      err(`${at}.settings`, 'must be an object');
+    } else {
+      const own = checkSettings(d.settings, `${at}.settings`, err);
+      const ownRules = typeof d.settings.ruleSet === 'string' ? d.settings.ruleSet : undefined;
+      checkRounds(d.rounds, `${at}.rounds`, refs, own, err, ownRules);
+    }
   });
   return errors;
+}
+
+/**
+ * Checks the settings of a tournament or a division (`at` names where they are); the rounds
+ * planned, or 0 when they are wrong.
+ */
+function checkSettings(
+  t: Record<string, unknown>,
+  at: string,
+  err: (path: string, message: string) => void,
+): number {
+  let rounds = 0;
+  const ruleSet = typeof t.ruleSet === 'string' ? findRuleSet(t.ruleSet) : undefined;
+  if (!ruleSet)
+    err(`${at}.ruleSet`, `must be a rule set of the engine, not ${JSON.stringify(t.ruleSet)}`);
+  if (!isObject(t.options)) err(`${at}.options`, 'must be an object');
+  else if (ruleSet) {
+    for (const e of checkOptions(ruleSet, t.options)) err(`${at}.options.${e.option}`, e.message);
+  }
+  if (!isInt(t.rounds, 1, 100)) err(`${at}.rounds`, 'must be a whole number from 1 to 100');
+  else rounds = t.rounds;
+  if (
+    !Array.isArray(t.pairingPlan) ||
+    t.pairingPlan.length === 0 ||
+    t.pairingPlan.length > 100 ||
+    !t.pairingPlan.every((s) => (PAIRING_SYSTEMS as readonly unknown[]).includes(s))
+  ) {
+    err(`${at}.pairingPlan`, `must be a list of 1 to 100 of ${PAIRING_SYSTEMS.join(', ')}`);
+  }
+  if (
+    !Array.isArray(t.tieBreaks) ||
+    !t.tieBreaks.every((s) => (TIE_BREAKS as readonly unknown[]).includes(s)) ||
+    new Set(t.tieBreaks).size !== t.tieBreaks.length
+  ) {
+    err(`${at}.tieBreaks`, `must be a list of distinct ${TIE_BREAKS.join(', ')}`);
+  }
+  if (!isInt(t.byeSpread, 0, 1000)) err(`${at}.byeSpread`, 'must be a whole number from 0 to 1000');
+  return rounds;
 }
 
 function checkPlayers(

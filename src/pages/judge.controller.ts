@@ -43,6 +43,7 @@ import { ResultsService } from '../results/results.service';
 import { SheetRefused } from '../results/sheet-refused';
 import { TYPED_FIGURES, TypedFigureField } from '../results/figures';
 import type { GameView } from '../rounds/game.view';
+import type { Division } from '../tournaments/division.entity';
 import type { Tournament } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { WordsService } from '../words/words.service';
@@ -100,9 +101,9 @@ export class JudgeController {
         name: t.name,
         divisions: t.divisions.map((d) => ({
           name: d.name,
-          rules: ruleSetName(t.ruleSet),
+          rules: ruleSetName(d.ruleSet),
           players: d.players,
-          rounds: t.rounds,
+          rounds: d.rounds,
           standingsUrl: urls.standings(d.id),
           pairingsUrl: urls.pairings(d.id),
           crosstableUrl: urls.crosstable(d.id),
@@ -415,10 +416,10 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { game, tournament } = await this.gameAndTournament(id);
+    const { game, division } = await this.gameAndTournament(id);
     await page.render(
       'judge/result',
-      this.resultModel(page, game, tournament, storedValues(game), [], game.version),
+      this.resultModel(page, game, division, storedValues(game), [], game.version),
     );
   }
 
@@ -435,9 +436,9 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { game, tournament } = await this.gameAndTournament(id);
+    const { game, division } = await this.gameAndTournament(id);
     const form = new FormReader(body, page.lang);
-    const asked = askedFigures(tournament);
+    const asked = askedFigures(division);
     const scoreFirst = form.int('scoreFirst', -1000, 5000, true);
     const scoreSecond = form.int('scoreSecond', -1000, 5000, true);
     const remainingFirst = form.clock('remainingFirst');
@@ -471,7 +472,7 @@ export class JudgeController {
     const again = (status: number, errors: FieldError[]) =>
       page.render(
         'judge/result',
-        this.resultModel(page, game, tournament, values, errors, version ?? game.version),
+        this.resultModel(page, game, division, values, errors, version ?? game.version),
         status,
       );
     if (!form.ok) {
@@ -521,7 +522,7 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { game, tournament } = await this.gameAndTournament(id);
+    const { game, division } = await this.gameAndTournament(id);
     const form = new FormReader(body, page.lang);
     const version = form.int('version', 0, 999_999_999) ?? undefined;
     try {
@@ -534,7 +535,7 @@ export class JudgeController {
         this.resultModel(
           page,
           game,
-          tournament,
+          division,
           storedValues(game),
           [{ field: '', message }],
           game.version,
@@ -600,13 +601,15 @@ export class JudgeController {
 
   // ------------------------------------------------------------ helpers
 
-  private async gameAndTournament(id: number): Promise<{ game: GameView; tournament: Tournament }> {
+  private async gameAndTournament(
+    id: number,
+  ): Promise<{ game: GameView; division: Division; tournament: Tournament }> {
     const game = await this.results.game(id);
     if (game.second === null) {
       throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
     }
-    const { tournament } = await this.tournaments.divisionWithTournament(game.divisionId);
-    return { game, tournament };
+    const { division, tournament } = await this.tournaments.divisionWithTournament(game.divisionId);
+    return { game, division, tournament };
   }
 
   private gameBase(page: PageContext, game: GameView, title: string) {
@@ -624,11 +627,11 @@ export class JudgeController {
 
   /** A game with its tournament, the form's layout and the word list its sheets are checked against. */
   private async sheetContext(id: number): Promise<SheetContext> {
-    const { game, tournament } = await this.gameAndTournament(id);
-    const ruleSet = findRuleSet(tournament.ruleSet);
-    if (!ruleSet) throw new Conflict('UNKNOWN_RULE_SET', `unknown rule set ${tournament.ruleSet}`);
-    const layout = sheetLayout(ruleSet, [game.first.name, game.second!.name], tournament.options);
-    const { list } = await this.words.listForTournament(tournament);
+    const { game, division, tournament } = await this.gameAndTournament(id);
+    const ruleSet = findRuleSet(division.ruleSet);
+    if (!ruleSet) throw new Conflict('UNKNOWN_RULE_SET', `unknown rule set ${division.ruleSet}`);
+    const layout = sheetLayout(ruleSet, [game.first.name, game.second!.name], division.options);
+    const { list } = await this.words.listForTournament(tournament, division.ruleSet);
     return { game, tournament, layout, words: list };
   }
 
@@ -662,13 +665,13 @@ export class JudgeController {
   private resultModel(
     page: PageContext,
     game: GameView,
-    tournament: Tournament,
+    division: Division,
     values: ResultFormPage['values'],
     errors: FieldError[],
     version: number,
   ): ResultFormPage {
     const flash = page.flashFromQuery();
-    const asked = askedFigures(tournament);
+    const asked = askedFigures(division);
     const names = [game.first.name, game.second?.name ?? ''];
     return {
       ...this.gameBase(page, game, page.t('resultForm.title')),
@@ -706,17 +709,24 @@ export class JudgeController {
       v !== undefined && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined;
     const gameId = asId(page.query('game'));
     let tournamentId = asId(page.query('tournament'));
+    /** The rule set of the game's division. */
+    let played: string | undefined;
     if (gameId !== undefined) {
       const game = await this.results.game(gameId);
-      tournamentId = (await this.tournaments.divisionWithTournament(game.divisionId)).tournament.id;
+      const { division, tournament } = await this.tournaments.divisionWithTournament(
+        game.divisionId,
+      );
+      tournamentId = tournament.id;
+      played = division.ruleSet;
     }
     if (tournamentId !== undefined) {
       const t = await this.tournaments.get(tournamentId);
-      const list = await this.words.describe(tournamentId);
+      const rules = played ?? t.ruleSet;
+      const list = await this.words.describe(tournamentId, rules);
       return {
         gameId,
         tournamentId,
-        rules: t.ruleSet,
+        rules,
         dictionary: list.name,
         available: list.words > 0,
         action: urls.wordCheck({ game: gameId, tournament: tournamentId }),
@@ -769,8 +779,8 @@ type PairedFigure = Exclude<TypedFigureField, 'targetFirst'>;
  * whether it asks who reached the target first, and whether the game has a
  * game clock at all (a card game has none: no time loss is asked).
  */
-function askedFigures(tournament: Tournament) {
-  const ruleSet = findRuleSet(tournament.ruleSet);
+function askedFigures(division: Division) {
+  const ruleSet = findRuleSet(division.ruleSet);
   const order = ruleSet ? tieBreaksOf(ruleSet) : [];
   const asked = TYPED_FIGURES.filter((f) => order.includes(f.tieBreak));
   return {

@@ -77,7 +77,7 @@ export function divisionPage(
       page.crumbs({ label: tournament.name, url: urls.tournament(tournament.id) }),
     ),
     tournament: { name: tournament.name, url: urls.tournament(tournament.id) },
-    division: { name: division.name, rules: ruleSetName(tournament.ruleSet) },
+    division: { name: division.name, rules: ruleSetName(division.ruleSet) },
     tabs: {
       standings: urls.standings(division.id),
       pairings: urls.pairings(division.id),

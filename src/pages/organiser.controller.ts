@@ -33,12 +33,12 @@ import type {
 } from '../render/view-models';
 import { RoundsService } from '../rounds/rounds.service';
 import type { RoundView } from '../rounds/game.view';
-import type { UpdateTournamentDto } from '../tournaments/dto/tournament.dto';
+import type { DivisionDto } from '../tournaments/dto/tournament.dto';
 import { plannedSystem } from '../tournaments/tournament-rules';
 import type { PairingSystem } from '../pairing/types';
 import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import type { TournamentView } from '../tournaments/tournament.view';
+import type { DivisionView, TournamentView } from '../tournaments/tournament.view';
 import { FormReader, refusal } from './forms';
 import { resultView, ruleSetName } from './models';
 import { PageContext, withQuery } from './page-context';
@@ -145,8 +145,8 @@ export class OrganiserController {
 
   /**
    * Posts a division: `name`, and the rules it is played by (`rules`, `rounds`,
-   * `system`, `clockMinutes`, `byeSpread`). These belong to the tournament, so
-   * they apply to all its divisions and change only before round 1.
+   * `system`, `clockMinutes`, `byeSpread`). They are the new division's own: the
+   * divisions already there keep theirs.
    */
   @Post('tournaments/:id/divisions')
   async addDivision(
@@ -180,19 +180,21 @@ export class OrganiserController {
       await again(clash && form.errors.length === 1 ? 409 : 400, form.errors);
       return;
     }
-    const changes: UpdateTournamentDto = {};
     const ruleSet = findRuleSet(rules!)!;
-    const options = rules === t.ruleSet ? { ...t.options } : {};
-    if (rules !== t.ruleSet) changes.ruleSet = rules!;
+    const from = startingSettings(t);
+    const options = rules === from.ruleSet ? { ...from.options } : {};
     const clockNow = (options.clockMinutes as number | undefined) ?? ruleSet.clock.minutes;
     if (clockMinutes !== null && clockMinutes !== clockNow) options.clockMinutes = clockMinutes;
-    if (JSON.stringify(options) !== JSON.stringify(t.options)) changes.options = options;
-    if (rounds !== t.rounds) changes.rounds = rounds!;
-    if (system !== t.pairingPlan[0]) changes.pairingPlan = [system!];
-    if (byeSpread !== null && byeSpread !== t.byeSpread) changes.byeSpread = byeSpread;
+    const division: DivisionDto = {
+      name: name!,
+      ruleSet: rules!,
+      options,
+      rounds: rounds!,
+      pairingPlan: [system!],
+    };
+    if (byeSpread !== null) division.byeSpread = byeSpread;
     try {
-      if (Object.keys(changes).length > 0) await this.tournaments.update(id, changes);
-      await this.tournaments.addDivision(id, { name: name! });
+      await this.tournaments.addDivision(id, division);
     } catch (e) {
       const { status, message, code } = refusal(page.lang, e);
       const field =
@@ -466,7 +468,7 @@ export class OrganiserController {
     values: OrganiserTournamentPage['values'],
     errors: FieldError[],
   ): OrganiserTournamentPage {
-    const system = shown(t.pairingPlan[0]);
+    const system = shown(startingSettings(t).pairingPlan[0]);
     return {
       ...page.base(
         t.name,
@@ -476,10 +478,10 @@ export class OrganiserController {
       tournament: { name: t.name, publicUrl: urls.tournament(t.id) },
       divisions: t.divisions.map((d) => ({
         name: d.name,
-        rules: ruleSetName(t.ruleSet),
-        system: shown(t.pairingPlan[Math.min(d.roundsPaired + 1, t.pairingPlan.length) - 1]),
+        rules: ruleSetName(d.ruleSet),
+        system: shown(d.pairingPlan[Math.min(d.roundsPaired + 1, d.pairingPlan.length) - 1]),
         players: d.players,
-        rounds: t.rounds,
+        rounds: d.rounds,
         roundsPaired: d.roundsPaired,
         playersUrl: urls.orgPlayers(d.id),
         roundsUrl: urls.orgRounds(d.id),
@@ -537,8 +539,8 @@ export class OrganiserController {
     const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
     const all = await this.rounds.list(divisionId);
     const paired = all.length;
-    const nextRound = paired < tournament.roundsPlanned ? paired + 1 : null;
-    const planned = plannedSystem(tournament, nextRound ?? Math.max(paired, 1));
+    const nextRound = paired < division.roundsPlanned ? paired + 1 : null;
+    const planned = plannedSystem(division, nextRound ?? Math.max(paired, 1));
     const last = all[all.length - 1];
     const prints: Link[] = [
       { label: page.t('division.printStandings'), url: urls.standingsPdf(divisionId) },
@@ -625,14 +627,20 @@ export class OrganiserController {
   }
 }
 
-/** The division form's values: the tournament's rules as they stand. */
+/** The settings a new division's form starts from: the last division's, else the tournament's. */
+function startingSettings(t: TournamentView): DivisionView | TournamentView {
+  return t.divisions[t.divisions.length - 1] ?? t;
+}
+
+/** The division form's values: the rules a new division starts from. */
 function defaults(t: TournamentView): OrganiserTournamentPage['values'] {
-  const ruleSet = findRuleSet(t.ruleSet);
+  const from = startingSettings(t);
+  const ruleSet = findRuleSet(from.ruleSet);
   return {
-    rules: t.ruleSet,
-    rounds: t.rounds,
-    system: shown(t.pairingPlan[0]),
-    clockMinutes: (t.options.clockMinutes as number | undefined) ?? ruleSet?.clock.minutes,
-    byeSpread: t.byeSpread,
+    rules: from.ruleSet,
+    rounds: from.rounds,
+    system: shown(from.pairingPlan[0]),
+    clockMinutes: (from.options.clockMinutes as number | undefined) ?? ruleSet?.clock.minutes,
+    byeSpread: from.byeSpread,
   };
 }

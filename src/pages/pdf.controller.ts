@@ -120,8 +120,8 @@ export class PdfController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const { tournament, division, round, people } = await this.round(id, number);
-    const rules = findRuleSet(tournament.ruleSet);
-    const options = tournament.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
+    const rules = findRuleSet(division.ruleSet);
+    const options = division.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
     const turns =
       options.turnsPerPlayer !== undefined ? options.turnsPerPlayer : rules?.turnsPerPlayer;
     const pdf = await scoreSheetsPdf(
@@ -129,7 +129,7 @@ export class PdfController {
         tournament: tournament.name,
         division: division.name,
         round: number,
-        rulesName: ruleSetName(tournament.ruleSet),
+        rulesName: ruleSetName(division.ruleSet),
         // A card game has no game clock to print.
         clockMinutes: rules?.cards ? undefined : (options.clockMinutes ?? rules?.clock.minutes),
         turnsPerPlayer: turns ?? undefined,
@@ -168,8 +168,8 @@ export class PdfController {
         division: division.name,
         round: game.round,
         table: game.table,
-        rules: tournament.ruleSet,
-        options: tournament.options,
+        rules: division.ruleSet,
+        options: division.options,
         report: stored.report as VerificationReport,
       },
       page.lang,

@@ -284,8 +284,8 @@ export class PublicPagesController {
       result: resultView(game.result),
       sheet: report
         ? gameReportSection(report, page.lang, {
-            rules: tournament.ruleSet,
-            ruleOptions: tournament.options,
+            rules: division.ruleSet,
+            ruleOptions: division.options,
           })
         : null,
       printUrl: report ? urls.gamePdf(id) : undefined,
@@ -349,9 +349,9 @@ function tournamentsPage(
       endDate: t.endDate,
       divisions: t.divisions.map((d) => ({
         name: d.name,
-        rules: ruleSetName(t.ruleSet),
+        rules: ruleSetName(d.ruleSet),
         players: d.players,
-        rounds: t.rounds,
+        rounds: d.rounds,
         standingsUrl: urls.standings(d.id),
         pairingsUrl: urls.pairings(d.id),
         crosstableUrl: urls.crosstable(d.id),

@@ -108,16 +108,16 @@ export class PlayersService {
     dto: CreatePlayerDto,
   ): Promise<Player> {
     checkPlayerFields(dto);
-    const { tournament, paired, systems } = await this.divisionState(m, divisionId);
+    const { division, paired, systems } = await this.divisionState(m, divisionId);
     const joinedRound = paired + 1;
     if (paired > 0) {
-      if (joinedRound > tournament.roundsPlanned) {
+      if (joinedRound > division.roundsPlanned) {
         throw new Conflict(
           'TOURNAMENT_FINISHED',
-          `all ${tournament.roundsPlanned} rounds are paired; a late entry has no round to join`,
+          `all ${division.roundsPlanned} rounds are paired; a late entry has no round to join`,
         );
       }
-      if ([...systems, plannedSystem(tournament, joinedRound)].some(isScheduled)) {
+      if ([...systems, plannedSystem(division, joinedRound)].some(isScheduled)) {
         throw new Conflict(
           'ROUND_ROBIN_STARTED',
           'a round robin under way cannot take a late entry: its schedule is fixed by the players it started with',

@@ -21,6 +21,7 @@ import { Game } from '../rounds/game.entity';
 import { gameView, GameView } from '../rounds/game.view';
 import { Round } from '../rounds/round.entity';
 import { findDivision, touchDivisions } from '../tournaments/tournament-rules';
+import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import { EnterResultDto } from './dto/result.dto';
 import {
@@ -40,6 +41,8 @@ import { SheetDraft } from './sheet-draft.entity';
 interface GameContext {
   game: Game;
   round: Round;
+  /** The division's settings are the rules the game is played by. */
+  division: Division;
   tournament: Tournament;
   first: Player;
   second: Player | null;
@@ -90,7 +93,7 @@ export class ResultsService {
   ): Promise<GameView> {
     return this.write(id, async (m, ctx) => {
       this.checkWritable(ctx, ifMatch);
-      const typed = decideTyped(gameRules(ctx.tournament), typedFigures(dto));
+      const typed = decideTyped(gameRules(ctx.division), typedFigures(dto));
       const sheet = await m.findOneBy(ScoreSheet, { gameId: id });
       if (sheet?.report) {
         const differences = contradictions(
@@ -133,7 +136,7 @@ export class ResultsService {
     }
     return this.write(id, async (m, ctx) => {
       this.checkWritable(ctx, ifMatch);
-      const { list } = await this.words.listForTournament(ctx.tournament);
+      const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
       const report = this.verify(ctx, body, list);
       const figures = figuresFromReport(report);
       const existing = await m.findOneBy(ScoreSheet, { gameId: id });
@@ -168,7 +171,7 @@ export class ResultsService {
     if (ctx.game.status === 'bye') {
       throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
     }
-    const { list } = await this.words.listForTournament(ctx.tournament);
+    const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
     return this.verify(ctx, body, list);
   }
 
@@ -250,7 +253,7 @@ export class ResultsService {
     const game = await m.findOneBy(Game, { id });
     if (!game) throw new NotFound('game', id);
     const round = await m.findOneByOrFail(Round, { id: game.roundId });
-    const { tournament } = await findDivision(m, round.divisionId);
+    const { division, tournament } = await findDivision(m, round.divisionId);
     const ids = [
       game.firstPlayerId,
       ...(game.secondPlayerId === null ? [] : [game.secondPlayerId]),
@@ -258,7 +261,7 @@ export class ResultsService {
     const players = await m.findBy(Player, { id: In(ids) });
     const first = players.find((p) => p.id === game.firstPlayerId)!;
     const second = players.find((p) => p.id === game.secondPlayerId) ?? null;
-    return { game, round, tournament, first, second };
+    return { game, round, division, tournament, first, second };
   }
 
   private async view(m: EntityManager, ctx: GameContext): Promise<GameView> {
@@ -349,18 +352,18 @@ export class ResultsService {
   }
 }
 
-/** What the game asks of its score sheet: the tournament's rules and options, the players in order. */
+/** What the game asks of its score sheet: its division's rules and options, the players in order. */
 function sheetTerms(ctx: GameContext): SheetTerms {
   return {
-    rules: ctx.tournament.ruleSet,
-    options: ctx.tournament.options,
+    rules: ctx.division.ruleSet,
+    options: ctx.division.options,
     players: [ctx.first.name, ctx.second!.name],
     sameName: (a, b) => nameKey(a) === nameKey(b),
   };
 }
 
-/** The tournament's rule set with its options applied. */
-function gameRules(t: Tournament): RuleSet {
+/** The division's rule set with its options applied. */
+function gameRules(t: Division): RuleSet {
   const ruleSet = findRuleSet(t.ruleSet);
   if (!ruleSet) throw new Conflict('UNKNOWN_RULE_SET', `unknown rule set ${t.ruleSet}`);
   return applyOptions(ruleSet, t.options);

@@ -20,7 +20,7 @@ import {
   standingsOptions,
   touchDivisions,
 } from '../tournaments/tournament-rules';
-import { Tournament } from '../tournaments/tournament.entity';
+import { Division } from '../tournaments/division.entity';
 import { PairRoundDto, SwapDto } from './dto/round.dto';
 import { gameRecord } from './game-facts';
 import { Game } from './game.entity';
@@ -53,13 +53,13 @@ export class RoundsService {
       const { division, tournament } = await findDivision(m, divisionId);
       const rounds = await m.find(Round, { where: { divisionId }, order: { number: 'ASC' } });
       const n = rounds.length + 1;
-      if (n > tournament.roundsPlanned) {
+      if (n > division.roundsPlanned) {
         throw new Conflict(
           'ALL_ROUNDS_PAIRED',
-          `all ${tournament.roundsPlanned} rounds of the tournament are paired (raise "rounds" to add one)`,
+          `all ${division.roundsPlanned} rounds of the division are paired (raise "rounds" to add one)`,
         );
       }
-      const system = dto.system ?? plannedSystem(tournament, n);
+      const system = dto.system ?? plannedSystem(division, n);
       if (system === 'manual' && !dto.pairings) {
         throw new BadInput('PAIRINGS_REQUIRED', 'a manual round needs "pairings"');
       }
@@ -119,7 +119,7 @@ export class RoundsService {
           round: n,
           seed: dto.seed ?? `tournament ${tournament.id} division ${division.id} round ${n}`,
           seeding: dto.seeding,
-          standings: standingsOptions(tournament),
+          standings: standingsOptions(division),
         });
         if (!outcome.ok) throw new Unprocessable('PAIRING_FAILED', outcome.message);
         tables = outcome.pairings;
@@ -129,7 +129,7 @@ export class RoundsService {
       await insertMany(
         m,
         Game,
-        tables.map((t) => byeOrGame(round.id, t, tournament)),
+        tables.map((t) => byeOrGame(round.id, t, division)),
       );
       await touchDivisions(m, divisionId);
       return round.id;
@@ -329,11 +329,7 @@ export class RoundsService {
   }
 }
 
-function byeOrGame(
-  roundId: number,
-  t: Pairing,
-  tournament: Tournament,
-): QueryDeepPartialEntity<Game> {
+function byeOrGame(roundId: number, t: Pairing, division: Division): QueryDeepPartialEntity<Game> {
   const bye = t.second === null;
   return {
     roundId,
@@ -342,7 +338,7 @@ function byeOrGame(
     secondPlayerId: bye ? null : Number(t.second),
     status: bye ? 'bye' : 'pending',
     winner: bye ? 'first' : null,
-    firstScore: bye ? tournament.byeSpread : null,
+    firstScore: bye ? division.byeSpread : null,
     secondScore: bye ? 0 : null,
     firstRemaining: null,
     secondRemaining: null,

@@ -117,6 +117,7 @@ export class StandingsService {
   ): Promise<{ view: StandingsView; records: GameRecord[]; tournament: Tournament }> {
     const m = this.dataSource.manager;
     const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
+    const settings = await m.findOneByOrFail(Division, { id: division.id });
     const rounds = await m.find(Round, {
       where: { divisionId: division.id },
       select: { id: true, number: true },
@@ -166,7 +167,7 @@ export class StandingsService {
       (p) => p.joinedRound <= Math.max(through, 1) || seated.has(String(p.id)),
     );
     const byId = new Map(listed.map((p) => [String(p.id), p]));
-    const options = standingsOptions(tournament, through);
+    const options = standingsOptions(settings, through);
     const rows = computeStandings(
       listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
       records,

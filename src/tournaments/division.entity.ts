@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Tournament } from './tournament.entity';
+import { PairingSystem, TieBreak, Tournament } from './tournament.entity';
 
 @Entity('divisions')
 export class Division extends BaseEntity {
@@ -13,6 +13,29 @@ export class Division extends BaseEntity {
 
   @Column({ type: 'varchar', length: 100 })
   name: string;
+
+  /** Rule-set id of the engine (`kvizovka`, …) every game of the division is played by. */
+  @Column({ name: 'rule_set', type: 'varchar', length: 50 })
+  ruleSet: string;
+
+  /** Rule options for every game of the division (the score sheet's `options`). */
+  @Column({ type: 'simple-json' })
+  options: Record<string, unknown>;
+
+  @Column({ name: 'rounds_planned', type: 'integer' })
+  roundsPlanned: number;
+
+  /** Pairing system of each round, index 0 = round 1; later rounds repeat the last entry. */
+  @Column({ name: 'pairing_plan', type: 'simple-json' })
+  pairingPlan: PairingSystem[];
+
+  /** Tie-breaks after game points, in the order they apply; the seed comes after them all. */
+  @Column({ name: 'tie_breaks', type: 'simple-json' })
+  tieBreaks: TieBreak[];
+
+  /** Spread a bye counts for. */
+  @Column({ name: 'bye_spread', type: 'integer' })
+  byeSpread: number;
 
   /**
    * Bumped in the same transaction as every write that can change the division's

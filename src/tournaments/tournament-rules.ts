@@ -1,11 +1,12 @@
 import { EntityManager, In } from 'typeorm';
-import { NotFound } from '../common/errors';
+import { Conflict, NotFound } from '../common/errors';
+import { Round } from '../rounds/round.entity';
 import type { StandingsOptions, TieBreak as StandingsTieBreak } from '../standings';
 import { Division } from './division.entity';
-import { PairingSystem, Tournament } from './tournament.entity';
+import { PairingSystem, TieBreak, Tournament } from './tournament.entity';
 
-/** The standings options of a tournament: its tie-breaks, then the seed; its bye spread. */
-export function standingsOptions(t: Tournament, throughRound?: number): StandingsOptions {
+/** The standings options of a division: its tie-breaks, then the seed; its bye spread. */
+export function standingsOptions(t: Division, throughRound?: number): StandingsOptions {
   const tieBreaks: StandingsTieBreak[] = [...t.tieBreaks, 'seed'];
   return {
     throughRound,
@@ -16,7 +17,7 @@ export function standingsOptions(t: Tournament, throughRound?: number): Standing
 }
 
 /** The pairing system the plan gives round `n`: later rounds repeat the last entry. */
-export function plannedSystem(t: Tournament, n: number): PairingSystem {
+export function plannedSystem(t: Division, n: number): PairingSystem {
   return t.pairingPlan[Math.min(n, t.pairingPlan.length) - 1];
 }
 
@@ -49,4 +50,145 @@ export async function findDivision(
   if (!division) throw new NotFound('division', divisionId);
   const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
   return { division, tournament };
+}
+
+/** The rules a division's games are played by; a tournament keeps a set for new divisions. */
+export interface DivisionSettings {
+  ruleSet: string;
+  options: Record<string, unknown>;
+  roundsPlanned: number;
+  pairingPlan: PairingSystem[];
+  tieBreaks: TieBreak[];
+  byeSpread: number;
+}
+
+/** Settings as a change names them (the API's `rounds` is `roundsPlanned`). */
+export interface SettingsChange {
+  ruleSet?: string;
+  options?: Record<string, unknown>;
+  rounds?: number;
+  pairingPlan?: PairingSystem[];
+  tieBreaks?: TieBreak[];
+  byeSpread?: number;
+}
+
+/** The settings of a division or tournament, copied. */
+export function settingsOf(from: DivisionSettings): DivisionSettings {
+  return {
+    ruleSet: from.ruleSet,
+    options: { ...from.options },
+    roundsPlanned: from.roundsPlanned,
+    pairingPlan: [...from.pairingPlan],
+    tieBreaks: [...from.tieBreaks],
+    byeSpread: from.byeSpread,
+  };
+}
+
+/** `settings` with what the change names. */
+export function applySettings(
+  settings: DivisionSettings,
+  change: SettingsChange,
+): DivisionSettings {
+  return {
+    ruleSet: change.ruleSet ?? settings.ruleSet,
+    options: change.options ?? settings.options,
+    roundsPlanned: change.rounds ?? settings.roundsPlanned,
+    pairingPlan: change.pairingPlan ?? settings.pairingPlan,
+    tieBreaks: change.tieBreaks ?? settings.tieBreaks,
+    byeSpread: change.byeSpread ?? settings.byeSpread,
+  };
+}
+
+/** The API's name of each setting. */
+const SETTING_NAMES: Record<keyof DivisionSettings, string> = {
+  ruleSet: 'ruleSet',
+  options: 'options',
+  roundsPlanned: 'rounds',
+  pairingPlan: 'pairingPlan',
+  tieBreaks: 'tieBreaks',
+  byeSpread: 'byeSpread',
+};
+
+/** Settings fixed once a division has paired a round: its games are played by them. */
+const FIXED_ONCE_PAIRED: readonly (keyof DivisionSettings)[] = ['ruleSet', 'options', 'byeSpread'];
+
+/** One setting a change would alter, before and after. */
+export interface SettingChange {
+  setting: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** What a change would do to one division. */
+export interface DivisionPlan {
+  division: Division;
+  paired: number;
+  after: DivisionSettings;
+  changes: SettingChange[];
+  /** Settings the change alters that are fixed, the division having paired rounds. */
+  locked: string[];
+}
+
+/** What `change` would do to a division that has paired `paired` rounds. */
+export function planChanges(
+  division: Division,
+  change: SettingsChange,
+  paired: number,
+): DivisionPlan {
+  const before = settingsOf(division);
+  const after = applySettings(before, change);
+  const changes: SettingChange[] = [];
+  for (const key of Object.keys(SETTING_NAMES) as (keyof DivisionSettings)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      changes.push({ setting: SETTING_NAMES[key], before: before[key], after: after[key] });
+  }
+  const locked =
+    paired > 0
+      ? FIXED_ONCE_PAIRED.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).map(
+          (k) => SETTING_NAMES[k],
+        )
+      : [];
+  return { division, paired, after, changes, locked };
+}
+
+/**
+ * Refuses a plan that would leave fewer rounds than are paired (409 ROUNDS_ALREADY_PAIRED), or
+ * change a running division without `confirm` (409 CONFIRMATION_NEEDED, the changes as details).
+ */
+export function checkPlan(plan: DivisionPlan, confirm: boolean): void {
+  const { division, paired, after, changes } = plan;
+  if (after.roundsPlanned < paired) {
+    throw new Conflict(
+      'ROUNDS_ALREADY_PAIRED',
+      `${paired} rounds of division ${division.name} are already paired; it cannot have ${after.roundsPlanned}`,
+    );
+  }
+  if (paired > 0 && changes.length > 0 && !confirm) {
+    const what = changes
+      .map((c) => `${c.setting} ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`)
+      .join(', ');
+    throw new Conflict(
+      'CONFIRMATION_NEEDED',
+      `division ${division.name} has ${paired} paired round${paired === 1 ? '' : 's'}: changing ${what} affects it; send "confirm": true to change it`,
+      { division: division.id, changes },
+    );
+  }
+}
+
+/** Rounds paired in each division (absent: none). */
+export async function roundsPaired(
+  m: EntityManager,
+  divisions: readonly Division[],
+): Promise<Map<number, number>> {
+  const paired = new Map<number, number>();
+  if (divisions.length === 0) return paired;
+  const rows = await m
+    .createQueryBuilder(Round, 'r')
+    .select('r.division_id', 'division')
+    .addSelect('MAX(r.number)', 'n')
+    .where({ divisionId: In(divisions.map((d) => d.id)) })
+    .groupBy('r.division_id')
+    .getRawMany<{ division: number | string; n: number | string }>();
+  for (const r of rows) paired.set(Number(r.division), Number(r.n));
+  return paired;
 }

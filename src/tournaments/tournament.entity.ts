@@ -47,6 +47,8 @@ export class Tournament extends BaseEntity {
   @Column({ name: 'ends_on', type: 'varchar', length: 10, nullable: true })
   endsOn: string | null;
 
+  // The settings below are what a new division starts from; each division keeps its own.
+
   /** Rule-set id of the engine (`kvizovka`, …). */
   @Column({ name: 'rule_set', type: 'varchar', length: 50 })
   ruleSet: string;

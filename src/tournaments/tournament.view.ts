@@ -8,6 +8,12 @@ export class DivisionView {
   @ApiProperty({ description: 'players registered, withdrawn ones included' }) players: number;
   @ApiProperty({ description: 'players still in the event' }) activePlayers: number;
   @ApiProperty({ description: 'rounds paired so far' }) roundsPaired: number;
+  @ApiProperty({ example: 'kvizovka' }) ruleSet: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) options: Record<string, unknown>;
+  @ApiProperty({ description: 'rounds planned' }) rounds: number;
+  @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true }) pairingPlan: PairingSystem[];
+  @ApiProperty({ enum: TIE_BREAKS, isArray: true }) tieBreaks: TieBreak[];
+  @ApiProperty() byeSpread: number;
 }
 
 export class TournamentView {
@@ -17,13 +23,15 @@ export class TournamentView {
   @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD' }) startDate:
     string | null;
   @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD' }) endDate: string | null;
-  @ApiProperty({ example: 'kvizovka' }) ruleSet: string;
+  @ApiProperty({ example: 'kvizovka', description: 'the rule set a new division starts with' })
+  ruleSet: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) options: Record<string, unknown>;
-  @ApiProperty({ description: 'rounds planned' }) rounds: number;
+  @ApiProperty({ description: 'rounds planned (a new division starts with it)' }) rounds: number;
   @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true }) pairingPlan: PairingSystem[];
   @ApiProperty({ enum: TIE_BREAKS, isArray: true }) tieBreaks: TieBreak[];
   @ApiProperty() byeSpread: number;
-  @ApiProperty({ type: [DivisionView] }) divisions: DivisionView[];
+  @ApiProperty({ type: [DivisionView], description: 'each with its own settings' })
+  divisions: DivisionView[];
   @ApiProperty() createdAt: Date;
 }
 

@@ -3,7 +3,12 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { Roles } from '../auth/roles.decorator';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
-import { CreateTournamentDto, DivisionDto, UpdateTournamentDto } from './dto/tournament.dto';
+import {
+  CreateTournamentDto,
+  DivisionDto,
+  UpdateDivisionDto,
+  UpdateTournamentDto,
+} from './dto/tournament.dto';
 import { TournamentsService } from './tournaments.service';
 import { DivisionView, RuleSetView, TournamentView } from './tournament.view';
 
@@ -88,13 +93,17 @@ export class TournamentsController {
 
   @Roles('organiser')
   @Patch('divisions/:id')
-  @ApiOperation({ summary: 'Rename a division' })
+  @ApiOperation({
+    summary: 'Rename a division or change its settings',
+    description:
+      'Rule set, options and bye spread are fixed once a round has been paired; rounds, pairing plan and tie-breaks of a division with paired rounds change only with "confirm": true.',
+  })
   @ApiOkResponse({ type: DivisionView })
   @ApiErrors(400, 404, 409)
-  renameDivision(
+  updateDivision(
     @IdParam('id', 'division') id: number,
-    @Body() dto: DivisionDto,
+    @Body() dto: UpdateDivisionDto,
   ): Promise<DivisionView> {
-    return this.tournaments.renameDivision(id, dto);
+    return this.tournaments.updateDivision(id, dto);
   }
 }

@@ -6,8 +6,21 @@ import { checkOptions, findRuleSet, optionNamesFor, RULE_SETS } from '../engine'
 import { Player } from '../players/player.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from './division.entity';
-import { CreateTournamentDto, DivisionDto, UpdateTournamentDto } from './dto/tournament.dto';
-import { findDivision, touchDivisions } from './tournament-rules';
+import {
+  CreateTournamentDto,
+  DivisionDto,
+  UpdateDivisionDto,
+  UpdateTournamentDto,
+} from './dto/tournament.dto';
+import {
+  applySettings,
+  checkPlan,
+  findDivision,
+  planChanges,
+  roundsPaired,
+  settingsOf,
+  touchDivisions,
+} from './tournament-rules';
 import { DEFAULT_TIE_BREAKS, Tournament } from './tournament.entity';
 import { DivisionView, RuleSetView, TournamentView } from './tournament.view';
 
@@ -65,7 +78,9 @@ export class TournamentsService {
         }),
       );
       for (const name of dto.divisions ?? ['Open']) {
-        await m.save(m.create(Division, { tournamentId: t.id, name: name.trim() }));
+        await m.save(
+          m.create(Division, { ...settingsOf(t), tournamentId: t.id, name: name.trim() }),
+        );
       }
       return t.id;
     });
@@ -83,51 +98,42 @@ export class TournamentsService {
     return (await this.views(this.dataSource.manager, [t]))[0];
   }
 
+  /**
+   * Changes a tournament's name, and settings for every division (each checked as
+   * {@link updateDivision} checks it); the settings are also what a new division starts from.
+   */
   async update(id: number, dto: UpdateTournamentDto): Promise<TournamentView> {
     await this.transactions.run(async (m) => {
       const t = await m.findOneBy(Tournament, { id });
       if (!t) throw new NotFound('tournament', id);
-      const divisions = await m.findBy(Division, { tournamentId: id });
-      const divisionIds = divisions.map((d) => d.id);
-      const paired =
-        divisionIds.length === 0
-          ? 0
-          : ((
-              await m
-                .createQueryBuilder(Round, 'r')
-                .select('MAX(r.number)', 'n')
-                .where({ divisionId: In(divisionIds) })
-                .getRawOne<{ n: number | string | null }>()
-            )?.n ?? 0);
-      const started = Number(paired) > 0;
-      const locked = (['ruleSet', 'options', 'byeSpread'] as const).filter(
-        (k) => dto[k] !== undefined && JSON.stringify(dto[k]) !== JSON.stringify(t[k]),
-      );
-      if (started && locked.length > 0) {
+      const divisions = await m.find(Division, {
+        where: { tournamentId: id },
+        order: { id: 'ASC' },
+      });
+      const paired = await roundsPaired(m, divisions);
+      const plans = divisions.map((d) => planChanges(d, dto, paired.get(d.id) ?? 0));
+      const started = plans.find((p) => p.locked.length > 0);
+      if (started) {
         throw new Conflict(
           'TOURNAMENT_STARTED',
-          `${locked.join(', ')} cannot change once a round has been paired`,
+          `${started.locked.join(', ')} cannot change once a round has been paired (division ${started.division.name})`,
         );
       }
-      if (dto.rounds !== undefined && dto.rounds < Number(paired)) {
-        throw new Conflict(
-          'ROUNDS_ALREADY_PAIRED',
-          `${paired} rounds are already paired; the tournament cannot have ${dto.rounds}`,
-        );
-      }
-      const ruleSet = dto.ruleSet ?? t.ruleSet;
-      const options = dto.options ?? t.options;
-      if (dto.ruleSet !== undefined || dto.options !== undefined)
-        checkRuleOptions(ruleSet, options);
+      for (const plan of plans) checkPlan(plan, dto.confirm === true);
+      const defaults = applySettings(settingsOf(t), dto);
+      checkRuleOptions(defaults.ruleSet, defaults.options);
+      Object.assign(t, defaults);
       t.name = dto.name?.trim() ?? t.name;
-      t.ruleSet = ruleSet;
-      t.options = options;
-      t.roundsPlanned = dto.rounds ?? t.roundsPlanned;
-      t.pairingPlan = dto.pairingPlan ?? t.pairingPlan;
-      t.tieBreaks = dto.tieBreaks ?? t.tieBreaks;
-      t.byeSpread = dto.byeSpread ?? t.byeSpread;
       await m.save(t);
-      await touchDivisions(m, divisionIds);
+      for (const plan of plans) {
+        if (plan.changes.length === 0) continue;
+        Object.assign(plan.division, plan.after);
+        await m.save(plan.division);
+      }
+      await touchDivisions(
+        m,
+        divisions.map((d) => d.id),
+      );
     });
     return this.get(id);
   }
@@ -154,19 +160,42 @@ export class TournamentsService {
       if (!(await m.existsBy(Tournament, { id: tournamentId }))) {
         throw new NotFound('tournament', tournamentId);
       }
+      const t = await m.findOneByOrFail(Tournament, { id: tournamentId });
       await this.checkDivisionName(m, tournamentId, dto.name);
-      return (await m.save(m.create(Division, { tournamentId, name: dto.name.trim() }))).id;
+      const settings = applySettings(settingsOf(t), dto);
+      checkRuleOptions(settings.ruleSet, settings.options);
+      const division = m.create(Division, { ...settings, tournamentId, name: dto.name.trim() });
+      return (await m.save(division)).id;
     });
     return this.division(id);
   }
 
-  async renameDivision(id: number, dto: DivisionDto): Promise<DivisionView> {
+  /**
+   * Renames a division or changes its settings. Rule set, options and bye spread are fixed
+   * once a round is paired; rounds, pairing plan and tie-breaks of a running division change
+   * only with `confirm` (409 CONFIRMATION_NEEDED says what would change); rounds never below
+   * those paired.
+   */
+  async updateDivision(id: number, dto: UpdateDivisionDto): Promise<DivisionView> {
     await this.transactions.run(async (m) => {
       const d = await m.findOneBy(Division, { id });
       if (!d) throw new NotFound('division', id);
-      if (d.name === dto.name.trim()) return;
-      await this.checkDivisionName(m, d.tournamentId, dto.name);
-      d.name = dto.name.trim();
+      const name = dto.name?.trim();
+      if (name !== undefined && name !== d.name) {
+        await this.checkDivisionName(m, d.tournamentId, name);
+        d.name = name;
+      }
+      const plan = planChanges(d, dto, (await roundsPaired(m, [d])).get(d.id) ?? 0);
+      if (plan.locked.length > 0) {
+        throw new Conflict(
+          'DIVISION_STARTED',
+          `${plan.locked.join(', ')} cannot change once a round has been paired`,
+        );
+      }
+      checkPlan(plan, dto.confirm === true);
+      if (dto.ruleSet !== undefined || dto.options !== undefined)
+        checkRuleOptions(plan.after.ruleSet, plan.after.options);
+      Object.assign(d, plan.after);
       d.revision += 1;
       await m.save(d);
     });
@@ -234,6 +263,12 @@ export class TournamentsService {
         players: Number(p?.total ?? 0),
         activePlayers: Number(p?.active ?? 0),
         roundsPaired: Number(r?.n ?? 0),
+        ruleSet: d.ruleSet,
+        options: d.options,
+        rounds: d.roundsPlanned,
+        pairingPlan: d.pairingPlan,
+        tieBreaks: d.tieBreaks,
+        byeSpread: d.byeSpread,
       };
     });
   }

@@ -8,6 +8,7 @@ import { judgeWords, ruleSetWordReader, Verdict } from '../dictionary/judge';
 import { parseUploadedWordList } from '../dictionary/upload';
 import { findRuleSet, SetWordList, WordList } from '../engine';
 import { Game } from '../rounds/game.entity';
+import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import { JudgeWordsDto, UploadWordListDto } from './dto/words.dto';
 import { TournamentWordList } from './word-list.entity';
@@ -33,18 +34,26 @@ export class WordsService {
     private readonly transactions: Transactions,
   ) {}
 
-  /** The list a tournament's words are checked against: its own, else its rule set's default. */
+  /**
+   * The list a division's words are checked against: the tournament's own list when the
+   * division plays the tournament's rule set (the list was read as its words), else the
+   * division's rule set's default. Without `ruleSet`, the tournament's rule set.
+   */
   async listForTournament(
     tournament: Tournament,
+    ruleSet: string = tournament.ruleSet,
   ): Promise<{ list: WordList | null; label: string }> {
-    const own = await this.dataSource.manager.findOne(TournamentWordList, {
-      where: { tournamentId: tournament.id },
-      select: { id: true, updatedAt: true, tournamentId: true },
-    });
+    const own =
+      ruleSet === tournament.ruleSet
+        ? await this.dataSource.manager.findOne(TournamentWordList, {
+            where: { tournamentId: tournament.id },
+            select: { id: true, updatedAt: true, tournamentId: true },
+          })
+        : null;
     if (!own) {
       return {
-        list: defaultWordList(tournament.ruleSet),
-        label: `default:${findRuleSet(tournament.ruleSet)?.wordList ?? 'none'}`,
+        list: defaultWordList(ruleSet),
+        label: `default:${findRuleSet(ruleSet)?.wordList ?? 'none'}`,
       };
     }
     const cached = this.cache.get(tournament.id);
@@ -56,12 +65,17 @@ export class WordsService {
     return { list, label: `tournament:${tournament.id}` };
   }
 
-  async describe(tournamentId: number): Promise<WordListView> {
+  /** The tournament's list, or for a division of another rule set (`ruleSet`) that rule set's default. */
+  async describe(tournamentId: number, ruleSet?: string): Promise<WordListView> {
     const tournament = await this.tournament(tournamentId);
-    const own = await this.dataSource.manager.findOne(TournamentWordList, {
-      where: { tournamentId },
-      select: { name: true, wordCount: true, updatedAt: true, id: true },
-    });
+    const rules = ruleSet ?? tournament.ruleSet;
+    const own =
+      rules === tournament.ruleSet
+        ? await this.dataSource.manager.findOne(TournamentWordList, {
+            where: { tournamentId },
+            select: { name: true, wordCount: true, updatedAt: true, id: true },
+          })
+        : null;
     if (own)
       return {
         source: 'tournament',
@@ -69,10 +83,10 @@ export class WordsService {
         words: own.wordCount,
         updatedAt: own.updatedAt.toISOString(),
       };
-    const list = defaultWordList(tournament.ruleSet);
+    const list = defaultWordList(rules);
     return {
       source: 'default',
-      name: findRuleSet(tournament.ruleSet)?.wordList ?? 'none',
+      name: findRuleSet(rules)?.wordList ?? 'none',
       words: list?.size ?? 0,
       updatedAt: null,
     };
@@ -120,6 +134,8 @@ export class WordsService {
     user: User | null,
   ): Promise<{ verdict: Verdict; rulingId: number }> {
     let tournament: Tournament | null = null;
+    /** The rule set of the game's division. */
+    let played: string | null = null;
     if (dto.gameId !== undefined) {
       const game = await this.dataSource.manager.findOne(Game, {
         where: { id: dto.gameId },
@@ -134,19 +150,29 @@ export class WordsService {
         );
       }
       tournament = await this.tournament(ofGame);
+      played = game.round.division.ruleSet;
     } else if (dto.tournamentId !== undefined) {
       tournament = await this.tournament(dto.tournamentId);
+      // A side event of another rule set is judged by its own rules.
+      if (
+        dto.rules !== undefined &&
+        (await this.dataSource.manager.existsBy(Division, {
+          tournamentId: tournament.id,
+          ruleSet: dto.rules,
+        }))
+      )
+        played = dto.rules;
     }
-    const rules = tournament?.ruleSet ?? dto.rules ?? 'kvizovka';
-    if (tournament && dto.rules !== undefined && dto.rules !== tournament.ruleSet) {
+    const rules = played ?? tournament?.ruleSet ?? dto.rules ?? 'kvizovka';
+    if (tournament && dto.rules !== undefined && dto.rules !== rules) {
       throw new BadInput(
         'RULES_MISMATCH',
-        `tournament ${tournament.id} plays ${tournament.ruleSet}, not ${dto.rules}`,
+        `${played ? `game ${dto.gameId}` : `tournament ${tournament.id}`} plays ${rules}, not ${dto.rules}`,
       );
     }
     if (!findRuleSet(rules)) throw new BadInput('UNKNOWN_RULE_SET', `unknown rule set "${rules}"`);
     const { list, label } = tournament
-      ? await this.listForTournament(tournament)
+      ? await this.listForTournament(tournament, rules)
       : { list: defaultWordList(rules), label: `default:${findRuleSet(rules)!.wordList}` };
     if (!list)
       throw new Unprocessable(

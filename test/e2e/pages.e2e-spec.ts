@@ -509,7 +509,14 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         organiser,
       ).expect(303);
       const t1 = (await t.http.get(`/api/tournaments/${tournamentId}`).expect(200)).body;
-      expect(t1).toMatchObject({ rounds: 3, byeSpread: 30, options: { clockMinutes: 25 } });
+      expect(t1.divisions[0]).toMatchObject({
+        name: 'A',
+        ruleSet: 'kvizovka',
+        rounds: 3,
+        pairingPlan: ['swiss'],
+        byeSpread: 30,
+        options: { clockMinutes: 25 },
+      });
       const divisionId = t1.divisions[0].id as number;
       const twin = await post(
         `/organiser/tournaments/${tournamentId}/divisions`,

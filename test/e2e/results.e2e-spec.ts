@@ -346,7 +346,7 @@ describe(`results, score sheets, pairings by hand and swaps (${DATABASE_KIND})`,
     const tie = await t.http
       .patch(`/api/tournaments/${tournament}`)
       .set(t.organiser)
-      .send({ tieBreaks: ['buchholz', 'spread'] })
+      .send({ tieBreaks: ['buchholz', 'spread'], confirm: true })
       .expect(200);
     expect(tie.body.tieBreaks).toEqual(['buchholz', 'spread']);
     const s = (await t.http.get(`/api/divisions/${divisionId}/standings?round=1`).expect(200)).body;

@@ -114,7 +114,7 @@ describe(`round robins over HTTP (${DATABASE_KIND})`, () => {
     await t.http
       .patch(`/api/tournaments/${tournamentId}`)
       .set(t.organiser)
-      .send({ tieBreaks: ['buchholz', 'spread'] })
+      .send({ tieBreaks: ['buchholz', 'spread'], confirm: true })
       .expect(200);
     const changed = await t.http.get(url).set('If-None-Match', tag).expect(200);
     expect(changed.headers.etag).not.toBe(tag);

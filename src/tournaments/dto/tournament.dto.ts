@@ -4,6 +4,7 @@ import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsObject,
@@ -146,32 +147,27 @@ export class CreateTournamentDto {
   divisions?: string[];
 }
 
-/** Everything may change; rule set, options and bye spread only before the first round is paired. */
-export class UpdateTournamentDto {
-  @ApiPropertyOptional({ maxLength: 200 })
-  @ValidateIf((o: UpdateTournamentDto) => o.name !== undefined)
-  @IsName(200)
-  name?: string;
-
+/** A division's rules, each optional: what a change names, or a new division takes over. */
+export class DivisionSettingsDto {
   @ApiPropertyOptional({ enum: RULE_SET_IDS })
-  @ValidateIf((o: UpdateTournamentDto) => o.ruleSet !== undefined)
+  @ValidateIf((o: DivisionSettingsDto) => o.ruleSet !== undefined)
   @IsIn(RULE_SET_IDS)
   ruleSet?: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @ValidateIf((o: UpdateTournamentDto) => o.options !== undefined)
+  @ValidateIf((o: DivisionSettingsDto) => o.options !== undefined)
   @IsObject()
   options?: Record<string, unknown>;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100 })
-  @ValidateIf((o: UpdateTournamentDto) => o.rounds !== undefined)
+  @ValidateIf((o: DivisionSettingsDto) => o.rounds !== undefined)
   @IsInt()
   @Min(1)
   @Max(100)
   rounds?: number;
 
   @ApiPropertyOptional({ enum: PAIRING_SYSTEMS, isArray: true })
-  @ValidateIf((o: UpdateTournamentDto) => o.pairingPlan !== undefined)
+  @ValidateIf((o: DivisionSettingsDto) => o.pairingPlan !== undefined)
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
@@ -179,7 +175,7 @@ export class UpdateTournamentDto {
   pairingPlan?: PairingSystem[];
 
   @ApiPropertyOptional({ enum: TIE_BREAKS, isArray: true })
-  @ValidateIf((o: UpdateTournamentDto) => o.tieBreaks !== undefined)
+  @ValidateIf((o: DivisionSettingsDto) => o.tieBreaks !== undefined)
   @IsArray()
   @ArrayMaxSize(TIE_BREAKS.length)
   @ArrayUnique()
@@ -187,15 +183,46 @@ export class UpdateTournamentDto {
   tieBreaks?: TieBreak[];
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1000 })
-  @ValidateIf((o: UpdateTournamentDto) => o.byeSpread !== undefined)
+  @ValidateIf((o: DivisionSettingsDto) => o.byeSpread !== undefined)
   @IsInt()
   @Min(0)
   @Max(1000)
   byeSpread?: number;
 }
 
-export class DivisionDto {
+/** What a change to settings that a running division plays by must say. */
+class ConfirmableDto extends DivisionSettingsDto {
+  @ApiPropertyOptional({
+    description:
+      'true to change the rounds, pairing plan or tie-breaks of a division that has paired rounds (without it, 409 CONFIRMATION_NEEDED lists what would change)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  confirm?: boolean;
+}
+
+/**
+ * A tournament's name, and settings for every division: the settings also become those a new
+ * division starts from.
+ */
+export class UpdateTournamentDto extends ConfirmableDto {
+  @ApiPropertyOptional({ maxLength: 200 })
+  @ValidateIf((o: UpdateTournamentDto) => o.name !== undefined)
+  @IsName(200)
+  name?: string;
+}
+
+/** A new division: its name, and any setting that differs from the tournament's. */
+export class DivisionDto extends DivisionSettingsDto {
   @ApiProperty({ example: 'A', maxLength: 100 })
   @IsName(100)
   name: string;
+}
+
+/** A division's new name or settings. */
+export class UpdateDivisionDto extends ConfirmableDto {
+  @ApiPropertyOptional({ example: 'A', maxLength: 100 })
+  @ValidateIf((o: UpdateDivisionDto) => o.name !== undefined)
+  @IsName(100)
+  name?: string;
 }
