@@ -131,9 +131,8 @@ export function evaluatePlay(
   const step = across ? 1 : size;
   const length = written.length;
   const origin = position.row * size + position.column;
-  // Message parts are built only when a problem is reported: this function is on the hot path.
-  const writtenText = () => alphabet.formatWord(written);
-  const at = () => `${writtenText()} at ${positionName(position)}`;
+  // This function is on the hot path: messages (and the arrays of problems) are made only when
+  // a problem is reported, by functions rather than closures, which every call would allocate.
 
   const lastLine = (across ? position.column : position.row) + length - 1;
   if (lastLine >= size) {
@@ -141,79 +140,61 @@ export function evaluatePlay(
     const edge = across ? `column ${columnLetter(size - 1)}` : `row ${size}`;
     return illegal(false, {
       code: 'OFF_BOARD',
-      message: `${at()} runs off the board: ${length} squares from ${first} go past ${edge}`,
+      message: `${writtenAt(rules, written, position)} runs off the board: ${length} squares from ${first} go past ${edge}`,
       squares: [first],
-      word: writtenText(),
+      word: alphabet.formatWord(written),
     });
   }
 
-  const placements: Placement[] = [];
-  const squareProblems: PlayProblem[] = [];
+  let squareProblems: PlayProblem[] | null = null;
   let playsThrough = false;
+  let placed = 0;
   for (let k = 0; k < length; k++) {
-    const square = origin + k * step;
-    const cell = cells[square];
+    const cell = cells[origin + k * step];
     const tile = written[k];
-    const name = rules.squareNames[square]; // a lookup, not a string built per square
-    if (cell === BLOCKER) {
-      squareProblems.push({
-        code: 'BLOCKED_SQUARE',
-        message: `${at()} needs ${name}, which is closed by a blocker (black tile)`,
-        squares: [name],
-        word: writtenText(),
-      });
-    } else if (tile === THROUGH) {
-      if (cell === EMPTY) {
-        squareProblems.push({
-          code: 'GAP_IN_PLAY',
-          message: `${at()} plays through ${name} with '.', but ${name} is empty: the play has a gap`,
-          squares: [name],
-          word: writtenText(),
-        });
-      } else {
-        playsThrough = true;
-      }
-    } else if (cell !== EMPTY) {
-      if ((cell & LETTER_MASK) === (tile & LETTER_MASK)) {
-        playsThrough = true;
-      } else {
-        squareProblems.push({
-          code: 'SQUARE_OCCUPIED',
-          message: `${at()} puts ${alphabet.display(tile)} on ${name}, which already holds ${alphabet.display(cell)}`,
-          squares: [name],
-          word: writtenText(),
-        });
-      }
+    if (
+      cell === EMPTY
+        ? tile === THROUGH
+        : cell === BLOCKER || (tile !== THROUGH && (cell & LETTER_MASK) !== (tile & LETTER_MASK))
+    ) {
+      (squareProblems ??= []).push(squareProblem(rules, written, position, k, cell));
+    } else if (cell === EMPTY) {
+      placed++;
     } else {
-      placements.push({ square, tile });
+      playsThrough = true;
     }
   }
-  if (squareProblems.length > 0) return { ok: false, fits: false, problems: squareProblems };
-  if (placements.length === 0) {
+  if (squareProblems !== null) return { ok: false, fits: false, problems: squareProblems };
+  if (placed === 0) {
     return illegal(true, {
       code: 'NO_TILES_PLACED',
-      message: `${at()} places no tile: every square of it already holds one`,
+      message: `${writtenAt(rules, written, position)} places no tile: every square of it already holds one`,
       squares: [],
-      word: writtenText(),
+      word: alphabet.formatWord(written),
     });
+  }
+  // Sized at once: an array grown by push starts with room for 16.
+  const placements = new Array<Placement>(placed);
+  for (let k = 0, p = 0, square = origin; k < length; k++, square += step) {
+    if (cells[square] === EMPTY) placements[p++] = { square, tile: written[k] };
   }
 
   if (board.tileCount === 0) {
-    if (!placements.some((p) => p.square === rules.start)) {
+    if (!coversSquare(placements, rules.start)) {
       const centre = rules.squareNames[rules.start];
       return illegal(true, {
         code: 'FIRST_PLAY_OFF_CENTRE',
-        message: `${at()} is the first play but does not cover the centre square ${centre}`,
-        squares: placements.map((p) => rules.squareNames[p.square]),
-        word: writtenText(),
+        message: `${writtenAt(rules, written, position)} is the first play but does not cover the centre square ${centre}`,
+        squares: placementNames(rules, placements),
+        word: alphabet.formatWord(written),
       });
     }
-  } else if (!playsThrough && !placements.some((p) => touchesTile(cells, size, p.square))) {
+  } else if (!playsThrough && !touchesAny(cells, size, placements)) {
     return illegal(true, {
       code: 'NOT_CONNECTED',
-      message: `${at()} touches no tile already on the board`,
-      squares: placements.map((p) => rules.squareNames[p.square]),
-      word: writtenText(),
+      message: `${writtenAt(rules, written, position)} touches no tile already on the board`,
+      squares: placementNames(rules, placements),
+      word: alphabet.formatWord(written),
     });
   }
 
@@ -229,9 +210,9 @@ export function evaluatePlay(
     const to = rules.squareNames[run.start + (run.tiles.length - 1) * step];
     return illegal(true, {
       code: 'WORD_EXTENDS',
-      message: `${at()} is not the whole word: the tiles run on from ${from} to ${to} and read ${runText}`,
+      message: `${writtenAt(rules, written, position)} is not the whole word: the tiles run on from ${from} to ${to} and read ${runText}`,
       squares: [extendsBefore ? rules.squareNames[before] : rules.squareNames[after]],
-      word: writtenText(),
+      word: alphabet.formatWord(written),
     });
   }
 
@@ -247,7 +228,8 @@ export function evaluatePlay(
   }
   const crossStep = across ? size : 1;
   const crossDirection: Direction = across ? 'down' : 'across';
-  for (const { square, tile } of placements) {
+  for (let i = 0; i < placements.length; i++) {
+    const { square, tile } = placements[i];
     const line = across ? Math.floor(square / size) : square % size;
     let first = square;
     let firstLine = line;
@@ -262,58 +244,133 @@ export function evaluatePlay(
       lastLineCross++;
     }
     if (first === last) continue;
-    const tiles: WrittenTile[] = [];
-    for (let s = first; s <= last; s += crossStep) tiles.push(s === square ? tile : cells[s]);
+    const tiles = new Array<WrittenTile>(lastLineCross - firstLine + 1);
+    for (let s = first, k = 0; s <= last; s += crossStep, k++)
+      tiles[k] = s === square ? tile : cells[s];
     words.push(scoreWord(rules, cells, tiles, first, crossStep, crossDirection, false));
   }
 
   const ruleSet = rules.ruleSet;
-  const shortProblems: PlayProblem[] = [];
+  let shortProblems: PlayProblem[] | null = null;
   if (words.length === 0) {
-    shortProblems.push({
-      code: 'WORD_TOO_SHORT',
-      message: `${at()} is a single tile and forms no word`,
-      squares: placements.map((p) => rules.squareNames[p.square]),
-      word: writtenText(),
-    });
-  }
-  for (const word of words) {
-    const n = word.tiles.length;
-    const minimum = minimumLength(rules, word);
-    if (n < minimum) {
-      const text = alphabet.formatWord(word.tiles);
-      const edgeNote =
-        ruleSet.minWordLengthAtEdge !== null && ruleSet.minWordLengthAtEdge < ruleSet.minWordLength
-          ? `; words need ${ruleSet.minWordLength} letters, or ${ruleSet.minWordLengthAtEdge} when an end lies on the board's edge`
-          : `; words need ${ruleSet.minWordLength} letters`;
-      shortProblems.push({
+    shortProblems = [
+      {
         code: 'WORD_TOO_SHORT',
-        message: `${at()} forms ${text} (${word.direction} from ${rules.squareNames[word.start]}), ${n} letter${n === 1 ? '' : 's'}${edgeNote}`,
-        squares: wordSquares(size, word).map((s) => rules.squareNames[s]),
-        word: text,
-      });
+        message: `${writtenAt(rules, written, position)} is a single tile and forms no word`,
+        squares: placementNames(rules, placements),
+        word: alphabet.formatWord(written),
+      },
+    ];
+  }
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w];
+    if (word.tiles.length < minimumLength(rules, word)) {
+      (shortProblems ??= []).push(shortWord(rules, written, position, word));
     }
   }
-  if (shortProblems.length > 0) return { ok: false, fits: true, problems: shortProblems };
+  if (shortProblems !== null) return { ok: false, fits: true, problems: shortProblems };
 
   let score = 0;
-  for (const word of words) score += word.score;
-  const bonuses: PlayBonus[] = [];
-  if (placements.length === ruleSet.rackSize && ruleSet.bonuses.allTiles > 0) {
-    bonuses.push({ kind: 'all-tiles', points: ruleSet.bonuses.allTiles });
+  for (let w = 0; w < words.length; w++) score += words[w].score;
+  const { allTiles, longWord: long } = ruleSet.bonuses;
+  let bonuses: PlayBonus[] = NO_BONUSES;
+  if (placements.length === ruleSet.rackSize && allTiles > 0) {
+    bonuses = [{ kind: 'all-tiles', points: allTiles }];
   }
-  const long = ruleSet.bonuses.longWord;
   if (long) {
     for (let w = 0; w < words.length; w++) {
       const n = words[w].tiles.length;
       if (n >= long.fromLength) {
         const points = Math.min(long.max, long.base + long.perExtraLetter * (n - long.fromLength));
+        if (bonuses === NO_BONUSES) bonuses = [];
         bonuses.push({ kind: 'long-word', points, word: w });
       }
     }
   }
-  for (const bonus of bonuses) score += bonus.points;
+  for (let b = 0; b < bonuses.length; b++) score += bonuses[b].points;
   return { ok: true, placements, words, bonuses, score };
+}
+
+/** Most plays earn no bonus: they share this empty list, which nothing adds to. */
+const NO_BONUSES: PlayBonus[] = [];
+
+/** `KUĆA at 9F`, the start of a problem's message. */
+function writtenAt(rules: CompiledRules, written: readonly WrittenTile[], position: Position) {
+  return `${rules.alphabet.formatWord(written)} at ${positionName(position)}`;
+}
+
+/** What is wrong with the `k`th square of a written play, whose cell holds `cell`. */
+function squareProblem(
+  rules: CompiledRules,
+  written: readonly WrittenTile[],
+  position: Position,
+  k: number,
+  cell: number,
+): PlayProblem {
+  const { alphabet, size } = rules;
+  const step = position.direction === 'across' ? 1 : size;
+  const name = rules.squareNames[position.row * size + position.column + k * step];
+  const at = writtenAt(rules, written, position);
+  const word = alphabet.formatWord(written);
+  if (cell === BLOCKER) {
+    return {
+      code: 'BLOCKED_SQUARE',
+      message: `${at} needs ${name}, which is closed by a blocker (black tile)`,
+      squares: [name],
+      word,
+    };
+  }
+  if (cell === EMPTY) {
+    return {
+      code: 'GAP_IN_PLAY',
+      message: `${at} plays through ${name} with '.', but ${name} is empty: the play has a gap`,
+      squares: [name],
+      word,
+    };
+  }
+  return {
+    code: 'SQUARE_OCCUPIED',
+    message: `${at} puts ${alphabet.display(written[k])} on ${name}, which already holds ${alphabet.display(cell)}`,
+    squares: [name],
+    word,
+  };
+}
+
+/** A word of the play shorter than the rules allow. */
+function shortWord(
+  rules: CompiledRules,
+  written: readonly WrittenTile[],
+  position: Position,
+  word: FormedWord,
+): PlayProblem {
+  const { ruleSet, alphabet } = rules;
+  const n = word.tiles.length;
+  const text = alphabet.formatWord(word.tiles);
+  const edgeNote =
+    ruleSet.minWordLengthAtEdge !== null && ruleSet.minWordLengthAtEdge < ruleSet.minWordLength
+      ? `; words need ${ruleSet.minWordLength} letters, or ${ruleSet.minWordLengthAtEdge} when an end lies on the board's edge`
+      : `; words need ${ruleSet.minWordLength} letters`;
+  return {
+    code: 'WORD_TOO_SHORT',
+    message: `${writtenAt(rules, written, position)} forms ${text} (${word.direction} from ${rules.squareNames[word.start]}), ${n} letter${n === 1 ? '' : 's'}${edgeNote}`,
+    squares: wordSquares(rules.size, word).map((s) => rules.squareNames[s]),
+    word: text,
+  };
+}
+
+function placementNames(rules: CompiledRules, placements: readonly Placement[]): string[] {
+  return placements.map((p) => rules.squareNames[p.square]);
+}
+
+function coversSquare(placements: readonly Placement[], square: number): boolean {
+  for (let i = 0; i < placements.length; i++) if (placements[i].square === square) return true;
+  return false;
+}
+
+function touchesAny(cells: Uint8Array, size: number, placements: readonly Placement[]): boolean {
+  for (let i = 0; i < placements.length; i++)
+    if (touchesTile(cells, size, placements[i].square)) return true;
+  return false;
 }
 
 /**
