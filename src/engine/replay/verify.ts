@@ -1,10 +1,18 @@
-import { PlayerReport, reportOk, VerificationReport } from '../report/report';
-import { compileRules } from '../rules/compiled';
+import {
+  GameResult,
+  Issue,
+  PlayerReport,
+  reportOk,
+  TurnReport,
+  VerificationReport,
+} from '../report/report';
+import { CompiledRules, compileRules } from '../rules/compiled';
 import { TieBreakRule } from '../rules/ruleset';
 import { findRuleSet } from '../rules/rulesets';
 import { WordList } from '../rules/words';
 import { formatClock, readScoresheet, Scoresheet, SheetError } from '../sheet/scoresheet';
 import { BlankSwap } from './blank-swap';
+import { Board } from './board';
 import { verifyCardGame } from './cards';
 import { Clocks } from './clock';
 import { drawBoard } from './draw';
@@ -144,18 +152,69 @@ export function verifyScoresheet(
       players[p].timeExpired = p !== result.winner && state.expiries[p] !== null;
   }
   state.carriedTotals.finish();
-  const verification: VerificationReport = {
-    ok: reportOk(state.turns, state.gameIssues),
-    rules: ruleSet.id,
-    turns: state.turns,
+  const verification = new CrosswordReport(
+    reportOk(state.turns, state.gameIssues),
+    ruleSet.id,
+    state.turns,
     players,
     result,
-    issues: state.gameIssues,
-    board: drawBoard(rules, state.board),
-  };
+    state.gameIssues,
+    rules,
+    state.board,
+  );
   if (stealing) verification.ownership = stealing.draw(rules.size);
   return verification;
 }
+
+/**
+ * A crossword game's report, whose `board` rows are drawn from the final board when first
+ * read (a page, `JSON.stringify`, a test's `toEqual`): most reports are judged and stored, and
+ * drawing every board cost about a twentieth of a verification. `board` stays an own
+ * enumerable property in its place among the keys, so the report reads and serialises as a
+ * plain one.
+ */
+class CrosswordReport implements VerificationReport {
+  declare board: string[];
+  declare ownership?: string[];
+  #rules: CompiledRules;
+  #final: Board;
+  #rows: string[] | null = null;
+
+  constructor(
+    public ok: boolean,
+    public rules: string,
+    public turns: TurnReport[],
+    public players: PlayerReport[],
+    public result: GameResult,
+    public issues: Issue[],
+    rules_: CompiledRules,
+    finalBoard: Board,
+  ) {
+    this.#rules = rules_;
+    this.#final = finalBoard;
+    Object.defineProperty(this, 'board', LAZY_BOARD);
+  }
+
+  static drawn(report: CrosswordReport): string[] {
+    return (report.#rows ??= drawBoard(report.#rules, report.#final));
+  }
+
+  static redrawn(report: CrosswordReport, rows: string[]): void {
+    report.#rows = rows;
+  }
+}
+
+/** One getter and setter for every report, so that every report has the same shape. */
+const LAZY_BOARD: PropertyDescriptor = {
+  get(this: CrosswordReport) {
+    return CrosswordReport.drawn(this);
+  },
+  set(this: CrosswordReport, rows: string[]) {
+    CrosswordReport.redrawn(this, rows);
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 function findRules(sheet: Scoresheet) {
   const ruleSet = findRuleSet(sheet.rules);
