@@ -26,6 +26,10 @@ export interface PairingContext {
   ranked: PlayerState[];
   /** How often two players (by `index`) have been paired before this round. */
   met(a: PlayerState, b: PlayerState): number;
+  /** Whether the request asks to avoid pairing two players (same club, a listed pair). */
+  avoided(a: PlayerState, b: PlayerState): boolean;
+  /** Whether any two active players are to be kept apart (else `avoided` is always false). */
+  avoiding: boolean;
 }
 
 type Failure = Extract<PairingOutcome, { ok: false }>;
@@ -106,13 +110,35 @@ export function buildContext(
   }
 
   const ranked = all.filter((p) => p.active).sort((x, y) => x.rankPos - y.rankPos);
+  const clubs = request.avoid?.clubs ?? {};
+  const forbidden = new Set<string>();
+  for (const [a, b] of request.avoid?.forbidden ?? [])
+    forbidden.add(`${a}\u0000${b}`).add(`${b}\u0000${a}`);
+  const clubOf = (p: PlayerState): string | undefined =>
+    Object.prototype.hasOwnProperty.call(clubs, p.id) ? clubs[p.id] : undefined;
+  const seen = new Set<string>();
+  let sharedClub = false;
+  for (const p of ranked) {
+    const club = clubOf(p);
+    if (club === undefined || club === '') continue;
+    if (seen.has(club)) sharedClub = true;
+    seen.add(club);
+  }
   return {
     round,
     all,
     ranked,
+    avoiding: sharedClub || forbidden.size > 0,
     met: (x, y) => {
       const key = x.index < y.index ? x.index * n + y.index : y.index * n + x.index;
       return meetings.get(key) ?? 0;
+    },
+    avoided: (x, y) => {
+      const club = clubOf(x);
+      return (
+        (club !== undefined && club !== '' && club === clubOf(y)) ||
+        (forbidden.size > 0 && forbidden.has(`${x.id}\u0000${y.id}`))
+      );
     },
   };
 }
@@ -153,6 +179,15 @@ export function toTables(
   }));
   if (bye) tables.push({ table: tables.length + 1, first: bye.id, second: null });
   return tables;
+}
+
+export function countAvoided(
+  ctx: PairingContext,
+  pairs: readonly (readonly [PlayerState, PlayerState])[],
+): number {
+  let n = 0;
+  for (const [p, q] of pairs) if (ctx.avoided(p, q)) n++;
+  return n;
 }
 
 export function countRematches(

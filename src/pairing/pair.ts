@@ -1,6 +1,7 @@
 import {
   buildContext,
   byeCandidate,
+  countAvoided,
   countRematches,
   fail,
   firstMover,
@@ -30,14 +31,31 @@ export function pairRound(
   if ('ok' in ctx) return ctx;
   switch (request.system) {
     case 'swiss': {
+      const gibson = request.gibson ? gibsonPair(ctx, request.gibson.rounds) : null;
+      if (gibson?.pair) {
+        const rest = { ...ctx, ranked: ctx.ranked.filter((p) => !gibson.pair!.includes(p)) };
+        const result = pairSwiss(rest, request.algorithm ?? 'auto');
+        const pairs = [gibson.pair, ...result.pairs];
+        return finish(ctx, pairs, result.bye, toTables(pairs, result.bye), [gibson.note], gibson);
+      }
       const result = pairSwiss(ctx, request.algorithm ?? 'auto');
-      return finish(ctx, result.pairs, result.bye, toTables(result.pairs, result.bye));
+      const notes = gibson ? [gibson.note] : [];
+      const tables = toTables(result.pairs, result.bye);
+      return finish(ctx, result.pairs, result.bye, tables, notes, gibson);
     }
     case 'round-robin':
     case 'double-round-robin':
       return roundRobin(ctx);
-    case 'king-of-the-hill':
-      return kingOfTheHill(ctx);
+    case 'king-of-the-hill': {
+      const gibson = request.gibson ? gibsonPair(ctx, request.gibson.rounds) : null;
+      if (gibson?.pair) {
+        const rest = { ...ctx, ranked: ctx.ranked.filter((p) => !gibson.pair!.includes(p)) };
+        const { bye, rest: players } = oddOneOut(rest.ranked);
+        const pairs = [gibson.pair, ...consecutivePairs(players)];
+        return finish(ctx, pairs, bye, toTables(pairs, bye), [gibson.note], gibson);
+      }
+      return kingOfTheHill(ctx, gibson);
+    }
     case 'random': {
       if (request.seed === undefined) {
         return fail('missing-seed', 'random pairing needs a seed string');
@@ -55,6 +73,7 @@ function finish(
   bye: PlayerState | null,
   pairings: Pairing[],
   extraNotes: string[] = [],
+  gibson: Gibson | null = null,
 ): PairingOutcome {
   const notes = [...extraNotes];
   const rematches = countRematches(ctx, pairs);
@@ -65,10 +84,58 @@ function finish(
       .join(', ');
     notes.push(`${rematches} rematch(es): ${who}`);
   }
+  const avoided = countAvoided(ctx, pairs);
+  if (avoided > 0) {
+    const who = pairs
+      .filter(([p, q]) => ctx.avoided(p, q))
+      .map(([p, q]) => `${p.id}–${q.id}`)
+      .join(', ');
+    notes.push(`${avoided} pairing(s) of players to keep apart (same club or listed): ${who}`);
+  }
   if (bye && bye.byes > 0) {
     notes.push(`${bye.id} receives bye number ${bye.byes + 1}`);
   }
-  return { ok: true, pairings, rematches, notes };
+  const outcome: PairingOutcome = { ok: true, pairings, rematches, avoided, notes };
+  if (gibson?.pair) {
+    outcome.gibsonized = { player: gibson.pair[0].id, opponent: gibson.pair[1].id };
+  } else if (gibson) {
+    outcome.gibsonized = { player: gibson.leader.id, opponent: null };
+  }
+  return outcome;
+}
+
+interface Gibson {
+  leader: PlayerState;
+  /** The leader and the opponent chosen; null when no player is out of the race behind. */
+  pair: Pair | null;
+  note: string;
+}
+
+/**
+ * Gibsonization: the leader is out of reach when ahead of the second by more points than
+ * there are rounds left (this one included), so that winning every game the second could
+ * not tie. The leader then meets the highest-ranked player who can no longer reach the
+ * second's points, a new opponent if there is one: a game that decides nothing in the race
+ * for the places behind. Null when the leader can still be caught.
+ */
+function gibsonPair(ctx: PairingContext, rounds: number): Gibson | null {
+  const left = rounds - ctx.round + 1;
+  const [leader, second] = ctx.ranked;
+  if (left < 1 || !second || leader.points - second.points <= left) return null;
+  const out = ctx.ranked.slice(2).filter((p) => p.points + left < second.points);
+  if (out.length === 0) {
+    return {
+      leader,
+      pair: null,
+      note: `${leader.id} cannot be caught for first place, but every other player can still reach second place: paired as usual`,
+    };
+  }
+  const opponent = out.find((p) => ctx.met(leader, p) === 0) ?? out[0];
+  return {
+    leader,
+    pair: [leader, opponent],
+    note: `${leader.id} cannot be caught for first place (${leader.points} points, ${second.id} ${second.points}, ${left} round(s) left) and is paired with ${opponent.id}, the highest-ranked player who can no longer reach second place`,
+  };
 }
 
 function oddOneOut(players: readonly PlayerState[]): {
@@ -87,10 +154,10 @@ function consecutivePairs(players: readonly PlayerState[]): Pair[] {
 }
 
 /** King of the hill: 1–2, 3–4, … by current standings; rematches allowed. */
-function kingOfTheHill(ctx: PairingContext): PairingOutcome {
+function kingOfTheHill(ctx: PairingContext, gibson: Gibson | null = null): PairingOutcome {
   const { bye, rest } = oddOneOut(ctx.ranked);
   const pairs = consecutivePairs(rest);
-  return finish(ctx, pairs, bye, toTables(pairs, bye));
+  return finish(ctx, pairs, bye, toTables(pairs, bye), gibson ? [gibson.note] : [], gibson);
 }
 
 function bySeed(players: readonly PlayerState[]): PlayerState[] {

@@ -97,6 +97,7 @@ describe('pairRound: round robin', () => {
     expect(out).toEqual({
       ok: true,
       rematches: 0,
+      avoided: 0,
       notes: [],
       pairings: [
         { table: 1, first: 'ana', second: 'fića' },

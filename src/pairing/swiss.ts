@@ -42,10 +42,17 @@ export function pairSwiss(
 
 /**
  * The rules a Swiss round is judged by, most important first: a repeat bye while
- * a player without one exists; rematches; how many bye-eligible players rank
- * below the bye; Σ (points difference in half-points)² over the pairs.
+ * a player without one exists; rematches; pairs the request asks to avoid (club-mates,
+ * listed pairs); how many bye-eligible players rank below the bye; Σ (points difference
+ * in half-points)² over the pairs.
  */
-export type SwissCost = [repeatBye: number, rematches: number, byeHeight: number, score: number];
+export type SwissCost = [
+  repeatBye: number,
+  rematches: number,
+  avoided: number,
+  byeHeight: number,
+  score: number,
+];
 
 export function swissCost(
   ctx: PairingContext,
@@ -61,13 +68,15 @@ export function swissCost(
     byeHeight = ctx.ranked.filter((p) => p.byes === bye.byes && p.rankPos > bye.rankPos).length;
   }
   let rematches = 0;
+  let avoided = 0;
   let score = 0;
   for (const [p, q] of result.pairs) {
     if (ctx.met(p, q) > 0) rematches++;
+    if (ctx.avoided(p, q)) avoided++;
     const d = Math.round(2 * (p.points - q.points));
     score += d * d;
   }
-  return [repeatBye, rematches, byeHeight, score];
+  return [repeatBye, rematches, avoided, byeHeight, score];
 }
 
 export function compareCosts(x: SwissCost, y: SwissCost): number {
@@ -104,7 +113,11 @@ export function polishInWindows(ctx: PairingContext, result: SwissResult): Swiss
     if (inside.length >= 2) {
       const members = inside.flat().sort((x, y) => x.rankPos - y.rankPos);
       const redo = swissExact(ctx, members).pairs;
-      if (countMet(ctx, redo) === 0 && scoreOf(redo) < scoreOf(inside)) {
+      if (
+        countMet(ctx, redo) === 0 &&
+        countAvoided(ctx, redo) <= countAvoided(ctx, inside) &&
+        scoreOf(redo) < scoreOf(inside)
+      ) {
         for (const [p, q] of redo) partner.set(p, q).set(q, p);
       }
     }
@@ -120,6 +133,10 @@ export function polishInWindows(ctx: PairingContext, result: SwissResult): Swiss
 
 function countMet(ctx: PairingContext, pairs: readonly Pair[]): number {
   return pairs.filter(([p, q]) => ctx.met(p, q) > 0).length;
+}
+
+function countAvoided(ctx: PairingContext, pairs: readonly Pair[]): number {
+  return pairs.filter(([p, q]) => ctx.avoided(p, q)).length;
 }
 
 interface Placement {
@@ -186,6 +203,8 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
   }
 
   const rematch: number[] = [];
+  const avoid: number[] = [];
+  let anyAvoided = false;
   const shape: number[] = [];
   const score: number[] = [];
   const ends: [number, number][] = [];
@@ -203,6 +222,9 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
           : pi.groupSize - 1 - pi.local + pj.local;
       ends.push([i, j]);
       rematch.push(ctx.met(players[i], players[j]) > 0 ? 1 : 0);
+      const avoided = ctx.avoiding && ctx.avoided(players[i], players[j]);
+      avoid.push(avoided ? 1 : 0);
+      if (avoided) anyAvoided = true;
       score.push(d * d);
       shape.push(s);
       if (d * d > maxScore) maxScore = d * d;
@@ -213,10 +235,18 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
 
   // Pick the finest level-4 resolution that keeps the total cost under the limit.
   let shapeDiv = 1;
-  let units = levelUnits(pairsInMatching, maxBye, maxScore, maxShape);
+  // The avoidance level exists only when some pair is to be avoided: without one the costs
+  // (and so the pairings) are those of a field with no such request.
+  let units = levelUnits(pairsInMatching, maxBye, maxScore, maxShape, anyAvoided);
   while (units.total > WEIGHT_LIMIT && maxShape / shapeDiv >= 1) {
     shapeDiv *= 2;
-    units = levelUnits(pairsInMatching, maxBye, maxScore, Math.floor(maxShape / shapeDiv));
+    units = levelUnits(
+      pairsInMatching,
+      maxBye,
+      maxScore,
+      Math.floor(maxShape / shapeDiv),
+      anyAvoided,
+    );
   }
   if (units.total > WEIGHT_LIMIT) {
     throw new RangeError(`field of ${n} is too large for exact Swiss pairing`);
@@ -226,7 +256,10 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
   const edges: WeightedEdge[] = [];
   for (let k = 0; k < ends.length; k++) {
     const cost =
-      rematch[k] * units.rematch + score[k] * units.score + Math.floor(shape[k] / shapeDiv);
+      rematch[k] * units.rematch +
+      avoid[k] * units.avoid +
+      score[k] * units.score +
+      Math.floor(shape[k] / shapeDiv);
     edges.push([ends[k][0], ends[k][1], big - cost]);
   }
   if (odd) {
@@ -246,15 +279,23 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
   return { pairs, bye, engine: 'exact' };
 }
 
-function levelUnits(pairs: number, maxBye: number, maxScore: number, maxShape: number) {
+function levelUnits(
+  pairs: number,
+  maxBye: number,
+  maxScore: number,
+  maxShape: number,
+  avoidance: boolean,
+) {
   const sumShape = pairs * maxShape;
   const score = sumShape + 1;
   const sumScore = pairs * maxScore * score + sumShape;
   const bye = sumScore + 1;
   const sumBye = maxBye * bye + sumScore;
-  const rematch = sumBye + 1;
-  const total = pairs * rematch + sumBye;
-  return { score, bye, rematch, total };
+  const avoid = avoidance ? sumBye + 1 : 0;
+  const sumAvoid = pairs * avoid + sumBye;
+  const rematch = sumAvoid + 1;
+  const total = pairs * rematch + sumAvoid;
+  return { score, bye, avoid, rematch, total };
 }
 
 /**
@@ -271,6 +312,24 @@ function levelUnits(pairs: number, maxBye: number, maxScore: number, maxShape: n
  * Returns null if no rematch-free pairing was found.
  */
 export function swissGreedy(
+  ctx: PairingContext,
+  players: readonly PlayerState[],
+  allowRematches: boolean,
+): SwissResult | null {
+  // Pairs to avoid are first kept out entirely, as rematches are; only if that fails are
+  // they allowed, after every other partner.
+  if (!allowRematches && ctx.avoiding) {
+    const strict = {
+      ...ctx,
+      met: (p: PlayerState, q: PlayerState) => ctx.met(p, q) + (ctx.avoided(p, q) ? 1 : 0),
+    };
+    const found = greedyPass(strict, players, false);
+    if (found) return found;
+  }
+  return greedyPass(ctx, players, allowRematches);
+}
+
+function greedyPass(
   ctx: PairingContext,
   players: readonly PlayerState[],
   allowRematches: boolean,
@@ -372,13 +431,17 @@ function searchBracket(
     );
     const all = ranked.concat(other);
     if (allowRematches) {
-      // Stable: rematches (fewest meetings first) after every new opponent.
+      // Stable: rematches (fewest meetings first) after every new opponent, avoided pairs last.
       return all
-        .map((j, k) => ({ j, k, met: ctx.met(p, order[j]) }))
-        .sort((x, y) => x.met - y.met || x.k - y.k)
+        .map((j, k) => ({ j, k, met: ctx.met(p, order[j]), avoided: ctx.avoided(p, order[j]) }))
+        .sort((x, y) => x.met - y.met || Number(x.avoided) - Number(y.avoided) || x.k - y.k)
         .map((x) => x.j);
     }
-    return all;
+    // Stable: pairs to avoid after every other partner.
+    const kept = all.filter((j) => !ctx.avoided(p, order[j]));
+    return kept.length === all.length
+      ? all
+      : kept.concat(all.filter((j) => ctx.avoided(p, order[j])));
   };
 
   const solve = (from: number, floatsLeft: number): boolean => {

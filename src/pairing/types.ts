@@ -31,6 +31,22 @@ export interface PairingRequest {
    * diagnostics). See docs/pairing.md.
    */
   algorithm?: 'auto' | 'exact' | 'greedy';
+  /**
+   * Pairs to avoid as far as possible (Swiss): players of the same club (`clubs`: player id →
+   * club; players without one are never club-mates) and pairs listed in `forbidden`. Such a
+   * pair costs as much as half a rematch: a club-mate is met before anyone is met twice.
+   */
+  avoid?: {
+    clubs?: Readonly<Record<string, string>>;
+    forbidden?: readonly (readonly [string, string])[];
+  };
+  /**
+   * Gibsonization (Swiss and King of the Hill): `rounds` is the number of rounds planned. A
+   * leader who can no longer be caught for first place (ahead of the second by more points
+   * than there are rounds left, this one included) is paired with the highest-ranked player
+   * who can no longer reach the second place's points, so as not to affect the race behind.
+   */
+  gibson?: { rounds: number };
 }
 
 /** One table: `first` moves first; `second === null` is a bye. */
@@ -49,6 +65,10 @@ export type PairingOutcome =
       pairings: Pairing[];
       /** Pairs in this round who have met before (0 unless unavoidable). */
       rematches: number;
+      /** Pairs in this round that `avoid` asked to avoid (0 unless unavoidable). */
+      avoided: number;
+      /** The leader paired by Gibsonization, and the opponent chosen; absent when none. */
+      gibsonized?: { player: string; opponent: string | null };
       /** Remarks for the organiser, e.g. why a rematch or a second bye was given. */
       notes: string[];
     }
