@@ -1,4 +1,3 @@
-import { ValidationPipe } from '@nestjs/common';
 import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import {
@@ -14,6 +13,8 @@ import { AppModule, AppOptions } from './app.module';
 import { checkRoles, whoSent } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
+import { plainRequest } from './common/api/plain-request';
+import { ApiValidationPipe } from './common/api/validation';
 import { bodyReader } from './common/body/body-reader';
 import type { Role } from './auth/user.entity';
 import { SiteErrorFilter } from './pages/site-error.filter';
@@ -35,6 +36,7 @@ export async function createApp(
     bodyParser: false,
   });
   app.use(cookieParser());
+  app.use(plainRequest());
   const auth = app.get(AuthService);
   app.use(
     bodyReader(async (req, roles) => {
@@ -43,7 +45,7 @@ export async function createApp(
     }),
   );
   app.useGlobalPipes(
-    new ValidationPipe({
+    new ApiValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,

@@ -59,7 +59,9 @@ const ALIASES: Readonly<Record<string, Lang>> = {
 /** The language a value names (`sr-Cyrl`, `cyr`, `en`, …), or `null`. */
 export function parseLang(value: unknown): Lang | null {
   if (typeof value !== 'string') return null;
-  return ALIASES[value.trim().toLowerCase()] ?? null;
+  const name = value.trim().toLowerCase();
+  // Own names only: `constructor` or `__proto__` would find Object's own.
+  return Object.prototype.hasOwnProperty.call(ALIASES, name) ? ALIASES[name] : null;
 }
 
 /**

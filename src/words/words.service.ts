@@ -107,7 +107,8 @@ export class WordsService {
         shown,
       );
     }
-    if (parsed.words.length === 0) throw new BadInput('WORD_LIST_EMPTY', 'the list has no words');
+    if (parsed.words.length === 0)
+      throw new BadInput('WORD_LIST_EMPTY', 'text has no words: one word a line');
     await this.transactions.run(async (m) => {
       await m.delete(TournamentWordList, { tournamentId });
       await m.insert(TournamentWordList, {
@@ -170,7 +171,12 @@ export class WordsService {
         `${played ? `game ${dto.gameId}` : `tournament ${tournament.id}`} plays ${rules}, not ${dto.rules}`,
       );
     }
-    if (!findRuleSet(rules)) throw new BadInput('UNKNOWN_RULE_SET', `unknown rule set "${rules}"`);
+    if (!findRuleSet(rules)) {
+      throw new BadInput(
+        'UNKNOWN_RULE_SET',
+        `rules must name a rule set (GET /api/rule-sets lists them), not "${rules.slice(0, 40)}"`,
+      );
+    }
     const { list, label } = tournament
       ? await this.listForTournament(tournament, rules)
       : { list: defaultWordList(rules), label: `default:${findRuleSet(rules)!.wordList}` };

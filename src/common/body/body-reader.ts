@@ -1,6 +1,7 @@
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Role } from '../../auth/user.entity';
+import { checkWellFormed } from '../api/well-formed';
 import { BadInput, DomainError, TooLarge, UnsupportedMediaType } from '../errors';
 import { ANONYMOUS_LIMIT, BodyRule, bodyRuleFor, formatBytes, isApiPath } from './body-limits';
 import { JsonNesting, MAX_JSON_DEPTH } from './json-nesting';
@@ -213,8 +214,9 @@ function formParser(rule: BodyRule): RequestHandler {
  * while reading (bytes, JSON nesting, form fields), so a hostile body is
  * refused after its first bytes and never parsed; a body larger than 16 KB is
  * read only for a sender signed in with a role that may use the route. A body
- * of a type the route does not take is a 415: the API takes JSON only.
- * Refusals are domain errors, answered by the error filter like any other.
+ * of a type the route does not take is a 415: the API takes JSON only. Text
+ * that is not well-formed Unicode (a JSON `\ud800` escape) is a 400 naming
+ * its field. Refusals are domain errors, answered by the error filter like any other.
  */
 export function bodyReader(authorise: Authorise): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -261,13 +263,20 @@ async function read(
   if (length !== null && length > limit) throw tooLarge(rule, limit);
   if (kind === 'multipart') return next();
   if (kind === 'form') {
-    formParser(rule)(req, res, (error?: unknown) =>
-      error ? next(formRefusal(rule, error)) : next(),
-    );
+    formParser(rule)(req, res, (error?: unknown) => {
+      if (error) return next(formRefusal(rule, error));
+      try {
+        checkWellFormed(req.body);
+      } catch (refusal) {
+        return next(refusal);
+      }
+      next();
+    });
     return;
   }
   const raw = await readJson(req, res, rule, limit);
   (req as RequestWithRawBody).rawBody = raw;
   req.body = parseJson(raw);
+  checkWellFormed(req.body);
   next();
 }
