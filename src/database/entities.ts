@@ -1,5 +1,6 @@
 import { AuthToken } from '../auth/auth-token.entity';
 import { User } from '../auth/user.entity';
+import { Absence } from '../players/absence.entity';
 import { Player } from '../players/player.entity';
 import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
@@ -16,6 +17,7 @@ import { GameCards1764000000000 } from './migrations/1764000000000-game-cards';
 import { TournamentDetails1764100000000 } from './migrations/1764100000000-tournament-details';
 import { SheetDrafts1764200000000 } from './migrations/1764200000000-sheet-drafts';
 import { DivisionSettings1764300000000 } from './migrations/1764300000000-division-settings';
+import { Forfeits1764400000000 } from './migrations/1764400000000-forfeits';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -24,6 +26,7 @@ export const ENTITIES = [
   Tournament,
   Division,
   Player,
+  Absence,
   Round,
   Game,
   ScoreSheet,
@@ -41,4 +44,5 @@ export const MIGRATIONS = [
   TournamentDetails1764100000000,
   SheetDrafts1764200000000,
   DivisionSettings1764300000000,
+  Forfeits1764400000000,
 ];

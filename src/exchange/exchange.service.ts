@@ -5,6 +5,8 @@ import { User } from '../auth/user.entity';
 import { NotFound, Unprocessable } from '../common/errors';
 import { insertMany } from '../database/bulk';
 import { Transactions } from '../database/transactions';
+import { Absence } from '../players/absence.entity';
+import { absentRoundsOf } from '../players/absences';
 import { Player } from '../players/player.entity';
 import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
@@ -14,7 +16,7 @@ import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { settingsOf } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
-import { TournamentsService } from '../tournaments/tournaments.service';
+import { DEFAULT_FORFEIT_SPREAD, TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentView } from '../tournaments/tournament.view';
 import {
   checkDocument,
@@ -61,6 +63,7 @@ export class ExchangeService {
         pairingPlan: t.pairingPlan,
         tieBreaks: t.tieBreaks,
         byeSpread: t.byeSpread,
+        forfeitSpread: t.forfeitSpread,
         place: t.place,
         startDate: t.startsOn,
         endDate: t.endsOn,
@@ -72,6 +75,10 @@ export class ExchangeService {
   private async exportDivision(m: EntityManager, d: Division): Promise<DivisionDocument> {
     const players = await m.find(Player, { where: { divisionId: d.id }, order: { id: 'ASC' } });
     const refOf = new Map(players.map((p, i) => [p.id, i + 1]));
+    const absent = await absentRoundsOf(
+      m,
+      players.map((p) => p.id),
+    );
     const rounds = await m.find(Round, { where: { divisionId: d.id }, order: { number: 'ASC' } });
     const games = await inChunks(
       rounds.map((r) => r.id),
@@ -108,6 +115,7 @@ export class ExchangeService {
         pairingPlan: d.pairingPlan,
         tieBreaks: d.tieBreaks,
         byeSpread: d.byeSpread,
+        forfeitSpread: d.forfeitSpread,
       },
       players: players.map((p) => ({
         ref: refOf.get(p.id)!,
@@ -117,6 +125,7 @@ export class ExchangeService {
         seed: p.seed,
         active: p.active,
         joinedRound: p.joinedRound,
+        absences: [...(absent.get(p.id) ?? [])].sort((a, b) => a - b),
       })),
       rounds: rounds.map((r) => ({
         number: r.number,
@@ -127,21 +136,25 @@ export class ExchangeService {
           .map((g): GameDocument => {
             const sheet = sheets.get(g.id);
             const done = g.status !== 'pending';
+            const forfeit = g.status === 'complete' && g.resultKind !== null;
             return {
               table: g.tableNumber,
               first: refOf.get(g.firstPlayerId)!,
               second: g.secondPlayerId === null ? null : refOf.get(g.secondPlayerId)!,
               status: g.status,
               winner: done ? g.winner : null,
-              scores: done ? [g.firstScore ?? 0, g.secondScore ?? 0] : null,
+              scores: done && !forfeit ? [g.firstScore ?? 0, g.secondScore ?? 0] : null,
               remaining:
-                g.status === 'complete' ? [g.firstRemaining ?? 0, g.secondRemaining ?? 0] : null,
+                g.status === 'complete' && !forfeit
+                  ? [g.firstRemaining ?? 0, g.secondRemaining ?? 0]
+                  : null,
               timeLoss:
                 g.timeLossPlayerId === null ? null : g.timeLossPlayerId === g.firstPlayerId ? 0 : 1,
               ...(g.firstCards !== null && g.secondCards !== null
                 ? { cards: [g.firstCards, g.secondCards] as [number, number] }
                 : {}),
               source: done ? g.resultSource : null,
+              kind: forfeit ? g.resultKind : null,
               scoresheet: sheet ? { text: sheet.sheet, report: sheet.report, ok: sheet.ok } : null,
               history: historyOf.get(g.id) ?? [],
             };
@@ -178,6 +191,7 @@ export class ExchangeService {
           pairingPlan: d.tournament.pairingPlan,
           tieBreaks: d.tournament.tieBreaks,
           byeSpread: d.tournament.byeSpread,
+          forfeitSpread: d.tournament.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
           place: d.tournament.place ?? null,
           startsOn: d.tournament.startDate ?? null,
           endsOn: d.tournament.endDate ?? null,
@@ -205,6 +219,7 @@ export class ExchangeService {
           pairingPlan: own.pairingPlan,
           tieBreaks: own.tieBreaks,
           byeSpread: own.byeSpread,
+          forfeitSpread: own.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
         }
       : settingsOf(tournament);
     const division = await m.save(
@@ -232,6 +247,13 @@ export class ExchangeService {
       ).map((p) => [p.seed, p.id]),
     );
     const idOf = new Map(doc.players.map((p) => [p.ref, bySeed.get(p.seed)!]));
+    await insertMany(
+      m,
+      Absence,
+      doc.players.flatMap((p) =>
+        (p.absences ?? []).map((round) => ({ playerId: idOf.get(p.ref)!, round })),
+      ),
+    );
     for (const r of doc.rounds) {
       const round = await m.save(
         m.create(Round, {
@@ -262,6 +284,7 @@ export class ExchangeService {
             firstCards: g.cards?.[0] ?? null,
             secondCards: g.cards?.[1] ?? null,
             resultSource: g.source,
+            resultKind: g.kind ?? null,
             version: 1,
           };
         }),

@@ -10,7 +10,7 @@ import {
 import { nestsDeeperThan } from '../common/body/json-nesting';
 import { nameKey } from '../players/names';
 import type { ResultSnapshot } from '../rounds/game-facts';
-import type { GameStatus, ResultSource, Winner } from '../rounds/game.entity';
+import type { GameStatus, ResultKind, ResultSource, Winner } from '../rounds/game.entity';
 import {
   PAIRING_SYSTEMS,
   PairingSystem,
@@ -110,6 +110,10 @@ export interface TournamentDocument {
     pairingPlan: PairingSystem[];
     tieBreaks: TieBreak[];
     byeSpread: number;
+    /** Absent in documents written before forfeits had a spread of their own (50 then). */
+    forfeitSpread?: number;
+    /** Absent in documents written before spread caps (no cap). */
+    /** Absent in documents written before these pairing controls (off). */
     /** Where and when; absent in documents written before they were kept. */
     place?: string | null;
     startDate?: string | null;
@@ -134,6 +138,10 @@ export interface DivisionSettingsDocument {
   pairingPlan: PairingSystem[];
   tieBreaks: TieBreak[];
   byeSpread: number;
+  /** Absent in documents written before forfeits had a spread of their own (50 then). */
+  forfeitSpread?: number;
+  /** Absent in documents written before spread caps (no cap). */
+  /** Absent in documents written before these pairing controls (off). */
 }
 
 export interface PlayerDocument {
@@ -144,6 +152,8 @@ export interface PlayerDocument {
   seed: number;
   active: boolean;
   joinedRound: number;
+  /** Rounds the player is marked absent for (not paired, no bye); absent in older documents. */
+  absences?: number[];
 }
 
 export interface RoundDocument {
@@ -167,6 +177,11 @@ export interface GameDocument {
   /** Cards each player took, in card games; absent or null elsewhere. */
   cards?: [number, number] | null;
   source: ResultSource | null;
+  /**
+   * A forfeit (`winner` the player present; no scores or remaining times) or a double forfeit
+   * (`winner` `none`); null for a game played, a bye or a game pending. Absent in older documents.
+   */
+  kind?: ResultKind | null;
   scoresheet: { text: string; report: unknown; ok: boolean | null } | null;
   history: HistoryDocument[];
 }
@@ -300,6 +315,8 @@ function checkSettings(
     err(`${at}.tieBreaks`, `must be a list of distinct ${TIE_BREAKS.join(', ')}`);
   }
   if (!isInt(t.byeSpread, 0, 1000)) err(`${at}.byeSpread`, 'must be a whole number from 0 to 1000');
+  if (t.forfeitSpread !== undefined && !isInt(t.forfeitSpread, 0, 1000))
+    err(`${at}.forfeitSpread`, 'must be a whole number from 0 to 1000');
   return rounds;
 }
 
@@ -332,12 +349,24 @@ function checkPlayers(
     else seeds.add(p.seed);
     if (typeof p.active !== 'boolean') err(`${here}.active`, 'must be true or false');
     if (!isInt(p.joinedRound, 1, 100)) err(`${here}.joinedRound`, 'must be a round number');
+    if (
+      p.absences !== undefined &&
+      !(
+        Array.isArray(p.absences) &&
+        p.absences.length <= 100 &&
+        p.absences.every((r) => isInt(r, 1, 100)) &&
+        new Set(p.absences).size === p.absences.length
+      )
+    ) {
+      err(`${here}.absences`, 'must be a list of distinct round numbers');
+    }
   });
   return refs;
 }
 
 const STATUSES = ['pending', 'complete', 'bye'];
 const WINNERS = ['first', 'second', 'draw'];
+const KINDS = ['forfeit', 'double-forfeit'];
 const SOURCES = ['result', 'scoresheet', 'bye'];
 
 function checkRounds(
@@ -396,7 +425,15 @@ function checkRounds(
         err(`${gat}.status`, 'a game is a bye exactly when it has no second player');
       }
       const done = g.status !== 'pending';
-      if (done ? !WINNERS.includes(g.winner as string) : g.winner !== null) {
+      const kind = g.kind ?? null;
+      const forfeit = kind !== null;
+      if (forfeit && !(KINDS.includes(kind as string) && g.status === 'complete')) {
+        err(`${gat}.kind`, `must be null, or one of ${KINDS.join(', ')} for a finished game`);
+      } else if (kind === 'double-forfeit' && g.winner !== 'none') {
+        err(`${gat}.winner`, 'a double forfeit has winner none: both lose');
+      } else if (kind === 'forfeit' && g.winner !== 'first' && g.winner !== 'second') {
+        err(`${gat}.winner`, 'a forfeit is won by the player present: first or second');
+      } else if (!forfeit && (done ? !WINNERS.includes(g.winner as string) : g.winner !== null)) {
         err(
           `${gat}.winner`,
           done ? `must be one of ${WINNERS.join(', ')}` : 'must be null while pending',
@@ -410,17 +447,22 @@ function checkRounds(
       }
       const pair = (v: unknown, min: number, max: number) =>
         Array.isArray(v) && v.length === 2 && v.every((x) => isInt(x, min, max));
-      if (done ? !pair(g.scores, -100000, 100000) : g.scores !== null) {
-        err(`${gat}.scores`, done ? 'must be two whole numbers' : 'must be null while pending');
-      }
-      if (
-        g.remaining !== null &&
-        !(g.status === 'complete' && pair(g.remaining, -360000, 360000))
-      ) {
-        err(`${gat}.remaining`, 'must be two numbers of seconds for a finished game, else null');
-      }
-      if (g.status === 'complete' && g.remaining === null) {
-        err(`${gat}.remaining`, 'a finished game needs its remaining times');
+      if (forfeit) {
+        if (g.scores !== null) err(`${gat}.scores`, 'must be null: a forfeit was not played');
+        if (g.remaining !== null) err(`${gat}.remaining`, 'must be null: a forfeit was not played');
+      } else {
+        if (done ? !pair(g.scores, -100000, 100000) : g.scores !== null) {
+          err(`${gat}.scores`, done ? 'must be two whole numbers' : 'must be null while pending');
+        }
+        if (
+          g.remaining !== null &&
+          !(g.status === 'complete' && pair(g.remaining, -360000, 360000))
+        ) {
+          err(`${gat}.remaining`, 'must be two numbers of seconds for a finished game, else null');
+        }
+        if (g.status === 'complete' && g.remaining === null) {
+          err(`${gat}.remaining`, 'a finished game needs its remaining times');
+        }
       }
       if (
         g.cards !== undefined &&
@@ -447,6 +489,8 @@ function checkRounds(
           err(`${gat}.scoresheet`, 'must be null or { text, report, ok }');
         } else if (g.status !== 'complete') {
           err(`${gat}.scoresheet`, 'only a finished game has a score sheet');
+        } else if (forfeit) {
+          err(`${gat}.scoresheet`, 'a forfeit was not played: it has no score sheet');
         } else {
           for (const p of sheetTextProblems(s.text, ruleSet)) err(`${gat}.scoresheet.text`, p);
           if (s.report !== null) {

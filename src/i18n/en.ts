@@ -109,6 +109,8 @@ export const en = {
   'reason.draw': 'draw',
   'reason.bye': 'bye',
   'reason.tie-break': 'on a tie-break (equal scores)',
+  'reason.forfeit': 'by forfeit',
+  'reason.double-forfeit': 'double forfeit',
 
   'tournaments.title': 'Tournaments',
   'tournaments.empty': 'No tournaments yet.',
@@ -131,6 +133,8 @@ export const en = {
   'division.printSheets': 'Blank score sheets (PDF)',
   'division.rounds': 'Rounds',
   'division.legendStarts': '● moves first',
+  'round.absent': 'Absent (not paired, no bye): {names}',
+  'round.withdrawn': 'Withdrawn: {names}',
   'division.crosstableLegend':
     "In each cell: the opponent's rank, the outcome (W, D, L, B) and the scores; ● moved first.",
 
@@ -139,6 +143,10 @@ export const en = {
   'player.noGames': 'No games yet.',
   'player.summary': '{points} points, spread {spread}, rank {rank}',
   'player.withdrawn': 'withdrawn',
+  'player.absentRounds': 'Absent in rounds',
+  'standings.forfeitWins': 'won by forfeit: {n}',
+  'standings.forfeitLosses': 'lost by forfeit: {n}',
+  'standings.absences': 'absent: {n}',
 
   'game.title': 'Game',
   'game.heading': 'Round {round}, table {table}',
@@ -332,6 +340,12 @@ export const en = {
   'resultForm.figure.biggest-steal': 'the biggest steal',
   'resultForm.figure.target-first': 'who reached the target first',
   'resultForm.figure.remaining-time': 'the time left',
+  'resultForm.kind': 'Outcome',
+  'resultForm.kindPlayed': 'The game was played',
+  'resultForm.kindForfeit': 'Forfeit: {name} did not come',
+  'resultForm.kindDoubleForfeit': 'Double forfeit: neither player came',
+  'resultForm.kindHelp':
+    'A forfeit: the player present wins with the forfeit spread, the absent one loses; a double forfeit is a loss for both, with no spread. Scores and clocks are then left empty.',
 
   'wordCheck.title': 'Word check (challenge)',
   'wordCheck.help':
@@ -359,6 +373,7 @@ export const en = {
   'org.pairingSystem': 'Pairing system',
   'org.clockMinutes': 'Minutes per player',
   'org.byeSpread': 'Spread for a bye',
+  'org.forfeitSpread': 'Spread for a forfeit',
   'org.tieBreaks': 'Tie-breaks',
   'org.manage': 'Manage',
   'org.players': 'Player registration',
@@ -374,6 +389,9 @@ export const en = {
   'org.csvHasErrors': 'Fix the errors and preview again; nothing was imported.',
   'org.csvReady': '{n} players are ready to import.',
   'org.withdraw': 'Withdraw from the tournament',
+  'org.reinstate': 'Reinstate',
+  'org.markAbsent': 'Absent in round',
+  'org.unmarkAbsent': 'Undo the absence in round {n}',
   'org.pairNext': 'Pair round {n}',
   'org.pairButton': 'Pair',
   'org.pairingNotes': "The pairing program's notes",

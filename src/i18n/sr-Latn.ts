@@ -111,6 +111,8 @@ export const srLatn = {
   'reason.draw': 'nerešeno',
   'reason.bye': 'slobodan',
   'reason.tie-break': 'po dopunskom kriterijumu (jednaki poeni)',
+  'reason.forfeit': 'kontumacijom',
+  'reason.double-forfeit': 'obostrana kontumacija',
 
   'tournaments.title': 'Turniri',
   'tournaments.empty': 'Još nema turnira.',
@@ -133,6 +135,8 @@ export const srLatn = {
   'division.printSheets': 'Prazni zapisnici (PDF)',
   'division.rounds': 'Kola',
   'division.legendStarts': '● igra prvi',
+  'round.absent': 'Izostaju (bez para i bez slobodnog kola): {names}',
+  'round.withdrawn': 'Odustali: {names}',
   'division.crosstableLegend':
     'U polju: protivnikovo mesto, ishod (P, N, I, S) i poeni; ● igrao prvi.',
 
@@ -141,6 +145,10 @@ export const srLatn = {
   'player.noGames': 'Još nema partija.',
   'player.summary': '{points} bodova, razlika {spread}, {rank}. mesto',
   'player.withdrawn': 'odustao',
+  'player.absentRounds': 'Izostaje u kolima',
+  'standings.forfeitWins': 'pobede kontumacijom: {n}',
+  'standings.forfeitLosses': 'porazi kontumacijom: {n}',
+  'standings.absences': 'izostanci: {n}',
 
   'game.title': 'Partija',
   'game.heading': '{round}. kolo, sto {table}',
@@ -332,6 +340,12 @@ export const srLatn = {
   'resultForm.figure.biggest-steal': 'najveća krađa',
   'resultForm.figure.target-first': 'ko je prvi stigao do ciljnog zbira',
   'resultForm.figure.remaining-time': 'preostalo vreme',
+  'resultForm.kind': 'Ishod',
+  'resultForm.kindPlayed': 'Partija je odigrana',
+  'resultForm.kindForfeit': 'Kontumacija, izostanak: {name}',
+  'resultForm.kindDoubleForfeit': 'Obostrana kontumacija (izostala su oba igrača)',
+  'resultForm.kindHelp':
+    'Kontumacija: prisutni igrač dobija pobedu i razliku za kontumaciju, odsutni poraz; obostrana kontumacija je poraz za oba, bez razlike. Poeni i vreme se tada ne upisuju.',
 
   'wordCheck.title': 'Provera reči (prigovor)',
   'wordCheck.help':
@@ -359,6 +373,7 @@ export const srLatn = {
   'org.pairingSystem': 'Sistem parovanja',
   'org.clockMinutes': 'Vreme po igraču (min)',
   'org.byeSpread': 'Razlika za slobodno kolo',
+  'org.forfeitSpread': 'Razlika za kontumaciju',
   'org.tieBreaks': 'Dopunski kriterijumi',
   'org.manage': 'Upravljaj',
   'org.players': 'Prijava igrača',
@@ -374,6 +389,9 @@ export const srLatn = {
   'org.csvHasErrors': 'Ispravite greške pa ponovo pregledajte; ništa nije uvezeno.',
   'org.csvReady': '{n} igrača je spremno za uvoz.',
   'org.withdraw': 'Odjavi sa turnira',
+  'org.reinstate': 'Vrati na turnir',
+  'org.markAbsent': 'Izostaje u kolu',
+  'org.unmarkAbsent': 'Poništi izostanak u {n}. kolu',
   'org.pairNext': 'Upari {n}. kolo',
   'org.pairButton': 'Upari',
   'org.pairingNotes': 'Napomene programa za parovanje',

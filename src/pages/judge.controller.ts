@@ -439,14 +439,17 @@ export class JudgeController {
     const { game, division } = await this.gameAndTournament(id);
     const form = new FormReader(body, page.lang);
     const asked = askedFigures(division);
-    const scoreFirst = form.int('scoreFirst', -1000, 5000, true);
-    const scoreSecond = form.int('scoreSecond', -1000, 5000, true);
-    const remainingFirst = form.clock('remainingFirst');
-    const remainingSecond = form.clock('remainingSecond');
+    const kind = form.choice('kind', RESULT_FORM_KINDS, 'played');
+    // A forfeit was not played: nothing else of the form is read.
+    const played = kind === 'played' || kind === null;
+    const scoreFirst = played ? form.int('scoreFirst', -1000, 5000, true) : null;
+    const scoreSecond = played ? form.int('scoreSecond', -1000, 5000, true) : null;
+    const remainingFirst = played ? form.clock('remainingFirst') : null;
+    const remainingSecond = played ? form.clock('remainingSecond') : null;
     const timeLoss = form.choice('timeLoss', ['none', 'first', 'second'] as const, 'none');
     const figures: Partial<Record<PairedFigure, number[]>> = {};
     const typedFigures: Record<string, string> = {};
-    for (const { field } of asked.pairs) {
+    for (const { field } of played ? asked.pairs : []) {
       const [first, second] = SIDES.map((side) => {
         typedFigures[`${field}${side}`] = form.raw(`${field}${side}`);
         return form.int(`${field}${side}`, 0, 5000);
@@ -461,6 +464,7 @@ export class JudgeController {
       : 'none';
     const version = form.int('version', 0, 999_999_999) ?? undefined;
     const values: ResultFormPage['values'] = {
+      kind: kind ?? 'played',
       scoreFirst: form.raw('scoreFirst'),
       scoreSecond: form.raw('scoreSecond'),
       remainingFirst: form.raw('remainingFirst'),
@@ -480,6 +484,18 @@ export class JudgeController {
       return;
     }
     try {
+      if (!played) {
+        await this.results.enterResult(
+          id,
+          kind === 'double-forfeit'
+            ? { kind }
+            : { kind: 'forfeit', absent: kind === 'forfeit-first' ? 0 : 1 },
+          version,
+          req.user ?? null,
+        );
+        page.redirect(withQuery(urls.result(id), { done: 'saved' }));
+        return;
+      }
       await this.results.enterResult(
         id,
         {
@@ -767,6 +783,9 @@ export class JudgeController {
   }
 }
 
+/** What the result form's `kind` says: a game played, who did not come, or neither. */
+const RESULT_FORM_KINDS = ['played', 'forfeit-first', 'forfeit-second', 'double-forfeit'] as const;
+
 /** The sides of a figure typed a player: `cardsFirst`, `cardsSecond`. */
 const SIDES = ['First', 'Second'] as const;
 
@@ -797,8 +816,16 @@ function askedFigures(division: Division) {
 /** The form's values of a game's stored result (a correction starts from them). */
 function storedValues(game: GameView): ResultFormPage['values'] {
   const r = game.result;
-  if (!r) return { timeLoss: 'none' };
+  if (!r) return { kind: 'played', timeLoss: 'none' };
   return {
+    kind:
+      r.kind === 'double-forfeit'
+        ? 'double-forfeit'
+        : r.kind === 'forfeit'
+          ? r.absent === 0
+            ? 'forfeit-first'
+            : 'forfeit-second'
+          : 'played',
     scoreFirst: r.scores?.[0] ?? null,
     scoreSecond: r.scores?.[1] ?? null,
     remainingFirst: clockText(r.remaining?.[0]),

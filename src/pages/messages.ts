@@ -20,6 +20,9 @@ const srLatn = {
   'flash.roundDeleted': '{n}. kolo je poništeno.',
   'flash.imported': 'Uvezeno igrača: {n}.',
   'flash.withdrawn': 'Igrač je odjavljen sa turnira.',
+  'flash.reinstated': 'Igrač je vraćen na turnir; uparuje se od sledećeg kola.',
+  'flash.absent': 'Izostanak je zabeležen.',
+  'flash.absenceUndone': 'Izostanak je poništen.',
   'flash.cleared': 'Rezultat je obrisan; partija ponovo čeka rezultat.',
   'flash.signedOut': 'Odjavljeni ste.',
 
@@ -54,6 +57,12 @@ const srLatn = {
   'err.TOURNAMENT_STARTED':
     'Pravila, vreme i razlika za slobodno kolo ne menjaju se kad je upareno prvo kolo.',
   'err.ROUNDS_ALREADY_PAIRED': 'Već je upareno više kola od tog broja.',
+  'err.ROUND_ALREADY_PAIRED': 'To kolo je već upareno: partija se upisuje kao kontumacija.',
+  'err.ROUND_NOT_PLANNED': 'Grupa nema to kolo.',
+  'err.NOT_YET_JOINED': 'Igrač se priključuje kasnije od tog kola.',
+  'err.PLAYER_WITHDRAWN': 'Igrač je odustao; prvo ga vratite na turnir.',
+  'err.ROUND_ROBIN_ABSENCE':
+    'Raspored turnira svako sa svakim je određen: partija se upisuje kao kontumacija.',
   'err.ROUND_IN_PROGRESS': 'Sledeće kolo ne može da se upari dok partije nemaju rezultat: {where}.',
   'err.ALL_ROUNDS_PAIRED': 'Sva planirana kola su uparena.',
   'err.NOT_ENOUGH_PLAYERS': 'Za parovanje su potrebna bar dva aktivna igrača.',
@@ -136,6 +145,9 @@ const en: Record<PageMessageKey, string> = {
   'flash.roundDeleted': 'Round {n} was removed.',
   'flash.imported': 'Players imported: {n}.',
   'flash.withdrawn': 'The player was withdrawn from the tournament.',
+  'flash.reinstated': 'The player was reinstated and is paired from the next round.',
+  'flash.absent': 'The absence was recorded.',
+  'flash.absenceUndone': 'The absence was taken back.',
   'flash.cleared': 'The result was cleared; the game is pending again.',
   'flash.signedOut': 'You are signed out.',
 
@@ -171,6 +183,11 @@ const en: Record<PageMessageKey, string> = {
   'err.TOURNAMENT_STARTED':
     'Rules, clock and bye spread cannot change once the first round is paired.',
   'err.ROUNDS_ALREADY_PAIRED': 'More rounds than that are already paired.',
+  'err.ROUND_ALREADY_PAIRED': 'That round is already paired: enter the game as a forfeit.',
+  'err.ROUND_NOT_PLANNED': 'The division has no such round.',
+  'err.NOT_YET_JOINED': 'The player joins after that round.',
+  'err.PLAYER_WITHDRAWN': 'The player has withdrawn; reinstate them first.',
+  'err.ROUND_ROBIN_ABSENCE': "A round robin's schedule is fixed: enter the game as a forfeit.",
   'err.ROUND_IN_PROGRESS': 'The next round cannot be paired while games have no result: {where}.',
   'err.ALL_ROUNDS_PAIRED': 'Every planned round is paired.',
   'err.NOT_ENOUGH_PLAYERS': 'Pairing needs at least two active players.',

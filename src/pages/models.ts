@@ -102,6 +102,9 @@ export function standingsLines(rows: readonly ApiStandingsRow[]): StandingsRowVi
     remainingSeconds: r.remainingSeconds,
     tieBreaks: r.tieBreakValues,
     active: r.active,
+    forfeitWins: r.forfeitWins,
+    forfeitLosses: r.forfeitLosses,
+    absences: r.absences,
   }));
 }
 

@@ -145,7 +145,7 @@ export class OrganiserController {
 
   /**
    * Posts a division: `name`, and the rules it is played by (`rules`, `rounds`,
-   * `system`, `clockMinutes`, `byeSpread`). They are the new division's own: the
+   * `system`, `clockMinutes`, `byeSpread`, `forfeitSpread`). They are the new division's own: the
    * divisions already there keep theirs.
    */
   @Post('tournaments/:id/divisions')
@@ -164,6 +164,7 @@ export class OrganiserController {
     const rounds = form.int('rounds', 1, 100, true);
     const clockMinutes = form.int('clockMinutes', 1, 600);
     const byeSpread = form.int('byeSpread', 0, 1000);
+    const forfeitSpread = form.int('forfeitSpread', 0, 1000);
     const clash = name !== null && t.divisions.some((d) => d.name === name);
     if (clash) form.fail('name', page.pt('err.DIVISION_EXISTS'));
     const values = {
@@ -173,6 +174,7 @@ export class OrganiserController {
       system: system ?? undefined,
       clockMinutes: form.raw('clockMinutes'),
       byeSpread: form.raw('byeSpread'),
+      forfeitSpread: form.raw('forfeitSpread'),
     };
     const again = (status: number, errors: FieldError[]) =>
       page.render('organiser/tournament', this.tournamentModel(page, t, values, errors), status);
@@ -193,6 +195,7 @@ export class OrganiserController {
       pairingPlan: [system!],
     };
     if (byeSpread !== null) division.byeSpread = byeSpread;
+    if (forfeitSpread !== null) division.forfeitSpread = forfeitSpread;
     try {
       await this.tournaments.addDivision(id, division);
     } catch (e) {
@@ -354,6 +357,45 @@ export class OrganiserController {
     const page = new PageContext(req, res);
     const player = await this.players.withdraw(id);
     page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'withdrawn' }));
+  }
+
+  @Post('players/:id/reinstate')
+  async reinstate(
+    @IdParam('id', 'player') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const player = await this.players.reinstate(id);
+    page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'reinstated' }));
+  }
+
+  /** Posts `round`: the player is absent for it (not paired, no bye); `undo` takes it back. */
+  @Post('players/:id/absences')
+  async absence(
+    @IdParam('id', 'player') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const player = await this.players.get(id);
+    const form = new FormReader(body, page.lang);
+    const round = form.int('round', 1, 100, true);
+    const undo = form.raw('undo') === '1';
+    const back = urls.orgPlayers(player.divisionId);
+    if (!form.ok) {
+      page.redirect(withQuery(back, { refused: 'ROUND_NOT_PLANNED' }));
+      return;
+    }
+    try {
+      if (undo) await this.players.unmarkAbsent(id, round!);
+      else await this.players.markAbsent(id, { round: round! });
+      page.redirect(withQuery(back, { done: undo ? 'absenceUndone' : 'absent' }));
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      page.redirect(withQuery(back, { refused: e.code }));
+    }
   }
 
   // ------------------------------------------------------------ rounds
@@ -521,6 +563,9 @@ export class OrganiserController {
         seed: p.seed,
         active: p.active,
         withdrawAction: urls.withdraw(p.id),
+        reinstateAction: urls.reinstate(p.id),
+        absenceAction: urls.absences(p.id),
+        absentRounds: p.absentRounds,
       })),
       addAction: urls.orgPlayers(divisionId),
       addValues,
@@ -642,5 +687,6 @@ function defaults(t: TournamentView): OrganiserTournamentPage['values'] {
     system: shown(from.pairingPlan[0]),
     clockMinutes: (from.options.clockMinutes as number | undefined) ?? ruleSet?.clock.minutes,
     byeSpread: from.byeSpread,
+    forfeitSpread: from.forfeitSpread,
   };
 }

@@ -12,7 +12,7 @@ import {
   t,
 } from '../i18n';
 import type { Link, PageBase, SignedInUser, SiteLinks } from '../render/view-models';
-import { PageMessageKey, pt } from './messages';
+import { isPageMessageKey, PageMessageKey, pt } from './messages';
 
 /** The header's links: the same on every page. */
 export const SITE: SiteLinks = {
@@ -147,12 +147,21 @@ export class PageContext {
         return { tone: 'ok', text: this.pt('flash.imported', { n }) };
       case 'withdrawn':
         return { tone: 'ok', text: this.pt('flash.withdrawn') };
+      case 'reinstated':
+        return { tone: 'ok', text: this.pt('flash.reinstated') };
+      case 'absent':
+        return { tone: 'ok', text: this.pt('flash.absent') };
+      case 'absenceUndone':
+        return { tone: 'ok', text: this.pt('flash.absenceUndone') };
       case 'cleared':
         return { tone: 'ok', text: this.pt('flash.cleared') };
       case 'signed-out':
         return { tone: 'ok', text: this.pt('flash.signedOut') };
-      default:
-        return null;
+      default: {
+        // A refusal named by its code (`?refused=ROUND_ALREADY_PAIRED`): only codes with a text.
+        const key = `err.${this.query('refused') ?? ''}`;
+        return isPageMessageKey(key) ? { tone: 'bad', text: this.pt(key) } : null;
+      }
     }
   }
 

@@ -150,6 +150,8 @@ export class PublicPagesController {
                   result: resultView(g.result),
                   gameUrl: g.second ? this.gameLink(page, g) : undefined,
                 })),
+                absent: namesOf(round.notPaired, 'absent'),
+                withdrawn: namesOf(round.notPaired, 'withdrawn'),
               },
             ]
           : [],
@@ -226,6 +228,7 @@ export class PublicPagesController {
         rating: player.rating,
         seed: player.seed,
         active: player.active,
+        absentRounds: player.absentRounds.length > 0 ? player.absentRounds.join(', ') : null,
         rank: row?.rank ?? null,
         points: row?.points ?? null,
         spread: row?.spread ?? null,
@@ -253,6 +256,10 @@ export class PublicPagesController {
           outcome,
           score: g.second ? own : null,
           opponentScore: g.second ? theirs : null,
+          note:
+            g.result?.kind === 'forfeit' || g.result?.kind === 'double-forfeit'
+              ? page.t(`reason.${g.result.kind}`)
+              : null,
           gameUrl: g.second ? this.gameLink(page, g) : undefined,
         };
       }),
@@ -358,4 +365,13 @@ function tournamentsPage(
       })),
     })),
   };
+}
+
+/** The names of the players a round did not pair for `reason`, joined; null when none. */
+function namesOf(
+  notPaired: readonly { player: { name: string }; reason: 'absent' | 'withdrawn' }[],
+  reason: 'absent' | 'withdrawn',
+): string | null {
+  const names = notPaired.filter((n) => n.reason === reason).map((n) => n.player.name);
+  return names.length > 0 ? names.join(', ') : null;
 }

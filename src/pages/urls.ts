@@ -40,6 +40,8 @@ export const urls = {
   csvPreview: (divisionId: number) => `/organiser/divisions/${divisionId}/players/csv`,
   csvImport: (divisionId: number) => `/organiser/divisions/${divisionId}/players/import`,
   withdraw: (playerId: number) => `/organiser/players/${playerId}/withdraw`,
+  reinstate: (playerId: number) => `/organiser/players/${playerId}/reinstate`,
+  absences: (playerId: number) => `/organiser/players/${playerId}/absences`,
   orgRounds: (divisionId: number) => `/organiser/divisions/${divisionId}/rounds`,
   swap: (divisionId: number, round: number) =>
     `/organiser/divisions/${divisionId}/rounds/${round}/swap`,

@@ -10,9 +10,14 @@ export class PlayerView {
   @ApiProperty({ description: '1 = top seed' }) seed: number;
   @ApiProperty({ description: 'false once withdrawn: never paired again' }) active: boolean;
   @ApiProperty({ description: 'first round the player can be paired in' }) joinedRound: number;
+  @ApiProperty({
+    type: [Number],
+    description: 'rounds the player is marked absent for: not paired in them, no bye',
+  })
+  absentRounds: number[];
 }
 
-export const playerView = (p: Player): PlayerView => ({
+export const playerView = (p: Player, absentRounds: number[] = []): PlayerView => ({
   id: p.id,
   divisionId: p.divisionId,
   name: p.name,
@@ -21,4 +26,5 @@ export const playerView = (p: Player): PlayerView => ({
   seed: p.seed,
   active: p.active,
   joinedRound: p.joinedRound,
+  absentRounds: [...absentRounds].sort((a, b) => a - b),
 });

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/roles.decorator';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
-import { CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
+import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
+import { BadInput } from '../common/errors';
 import { PlayersService } from './players.service';
 import { PlayerView } from './player.view';
 
@@ -77,5 +78,51 @@ export class PlayersController {
   @ApiErrors(400, 404)
   withdraw(@IdParam('id', 'player') id: number): Promise<PlayerView> {
     return this.players.withdraw(id);
+  }
+
+  @Roles('organiser')
+  @Post('players/:id/reinstate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Reinstate a withdrawn player',
+    description:
+      'The player is paired again from the next round paired, with the points they had; the rounds missed count nothing.',
+  })
+  @ApiOkResponse({ type: PlayerView })
+  @ApiErrors(400, 404)
+  reinstate(@IdParam('id', 'player') id: number): Promise<PlayerView> {
+    return this.players.reinstate(id);
+  }
+
+  @Roles('organiser')
+  @Post('players/:id/absences')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Mark a player absent for one round not yet paired',
+    description:
+      'That round is paired without the player, who gets no bye and no points for it. A round already ' +
+      'paired is a 409 (enter the game as a forfeit); so is a round robin, whose schedule is fixed.',
+  })
+  @ApiOkResponse({ type: PlayerView })
+  @ApiErrors(400, 404, 409, 422)
+  markAbsent(@IdParam('id', 'player') id: number, @Body() dto: AbsenceDto): Promise<PlayerView> {
+    return this.players.markAbsent(id, dto);
+  }
+
+  @Roles('organiser')
+  @Delete('players/:id/absences/:round')
+  @ApiOperation({ summary: 'Take an absence back, before its round is paired' })
+  @ApiOkResponse({ type: PlayerView })
+  @ApiErrors(400, 404, 409)
+  unmarkAbsent(
+    @IdParam('id', 'player') id: number,
+    @Param('round') round: string,
+  ): Promise<PlayerView> {
+    if (!/^\d{1,3}$/.test(round) || Number(round) < 1 || Number(round) > 100) {
+      throw new BadInput('VALIDATION_FAILED', 'round must be a round number from 1 to 100', {
+        field: 'round',
+      });
+    }
+    return this.players.unmarkAbsent(id, Number(round));
   }
 }

@@ -7,7 +7,9 @@ import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
-import { CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
+import { Absence } from './absence.entity';
+import { absentRoundsOf } from './absences';
+import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
 import { cleanName, nameKey } from './names';
 import { Player } from './player.entity';
 import { PlayerView, playerView } from './player.view';
@@ -59,13 +61,18 @@ export class PlayersService {
       where: { divisionId },
       order: { seed: 'ASC', id: 'ASC' },
     });
-    return players.map(playerView);
+    const absent = await absentRoundsOf(
+      m,
+      players.map((p) => p.id),
+    );
+    return players.map((p) => playerView(p, absent.get(p.id)));
   }
 
   async get(id: number): Promise<PlayerView> {
-    const p = await this.dataSource.manager.findOneBy(Player, { id });
+    const m = this.dataSource.manager;
+    const p = await m.findOneBy(Player, { id });
     if (!p) throw new NotFound('player', id);
-    return playerView(p);
+    return playerView(p, (await absentRoundsOf(m, [id])).get(id));
   }
 
   /**
@@ -99,7 +106,7 @@ export class PlayersService {
       }
       return out;
     });
-    return players.map(playerView);
+    return players.map((p) => playerView(p));
   }
 
   private async registerIn(
@@ -170,16 +177,105 @@ export class PlayersService {
 
   /** Withdraws a player: listed in the standings, never paired again. Games already paired stay. */
   async withdraw(id: number): Promise<PlayerView> {
-    const player = await this.transactions.run(async (m) => {
+    await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
-      if (!p.active) return p;
+      if (!p.active) return;
       p.active = false;
       await m.save(p);
       await touchDivisions(m, p.divisionId);
-      return p;
     });
-    return playerView(player);
+    return this.get(id);
+  }
+
+  /**
+   * Takes a withdrawal back: the player is paired again from the next round paired, with the
+   * points they had (none for the rounds missed). A player still in the event is left as is.
+   */
+  async reinstate(id: number): Promise<PlayerView> {
+    await this.transactions.run(async (m) => {
+      const p = await m.findOneBy(Player, { id });
+      if (!p) throw new NotFound('player', id);
+      if (p.active) return;
+      p.active = true;
+      await m.save(p);
+      await touchDivisions(m, p.divisionId);
+    });
+    return this.get(id);
+  }
+
+  /**
+   * Marks a player absent for one round not yet paired: that round pairs without them and
+   * gives them no bye. Marking the same round twice changes nothing. Refused for a round
+   * already paired (the game is entered as a forfeit), beyond the rounds planned, before the
+   * player joined, for a withdrawn player, and in a round robin (its schedule is fixed: the
+   * game is a forfeit).
+   */
+  async markAbsent(id: number, dto: AbsenceDto): Promise<PlayerView> {
+    await this.transactions.run(async (m) => {
+      const p = await m.findOneBy(Player, { id });
+      if (!p) throw new NotFound('player', id);
+      const { division, paired, systems } = await this.divisionState(m, p.divisionId);
+      const round = dto.round;
+      if (await m.existsBy(Absence, { playerId: id, round })) return;
+      if (round <= paired) {
+        throw new Conflict(
+          'ROUND_ALREADY_PAIRED',
+          `round ${round} is already paired: enter ${p.name}'s game as a forfeit instead`,
+          { field: 'round', paired },
+        );
+      }
+      if (round > division.roundsPlanned) {
+        throw new Unprocessable(
+          'ROUND_NOT_PLANNED',
+          `round must be one of the division's ${division.roundsPlanned} rounds, not ${round}`,
+          { field: 'round', rounds: division.roundsPlanned },
+        );
+      }
+      if (round < p.joinedRound) {
+        throw new Unprocessable(
+          'NOT_YET_JOINED',
+          `${p.name} joins at round ${p.joinedRound}: round ${round} is before that`,
+          { field: 'round', joinedRound: p.joinedRound },
+        );
+      }
+      if (!p.active) {
+        throw new Conflict(
+          'PLAYER_WITHDRAWN',
+          `${p.name} has withdrawn and is not paired anyway; reinstate them first`,
+        );
+      }
+      if ([...systems, plannedSystem(division, round)].some(isScheduled)) {
+        throw new Conflict(
+          'ROUND_ROBIN_ABSENCE',
+          `a round robin's schedule is fixed: ${p.name}'s game of round ${round} is paired as scheduled and entered as a forfeit`,
+        );
+      }
+      await m.insert(Absence, { playerId: id, round });
+      await touchDivisions(m, p.divisionId);
+    });
+    return this.get(id);
+  }
+
+  /** Takes an absence back while its round is not yet paired. */
+  async unmarkAbsent(id: number, round: number): Promise<PlayerView> {
+    await this.transactions.run(async (m) => {
+      const p = await m.findOneBy(Player, { id });
+      if (!p) throw new NotFound('player', id);
+      const absence = await m.findOneBy(Absence, { playerId: id, round });
+      if (!absence) throw new NotFound(`absence of player ${id} in round`, round);
+      const { paired } = await this.divisionState(m, p.divisionId);
+      if (round <= paired) {
+        throw new Conflict(
+          'ROUND_ALREADY_PAIRED',
+          `round ${round} is already paired without ${p.name}; the absence stays`,
+          { field: 'round', paired },
+        );
+      }
+      await m.delete(Absence, { id: absence.id });
+      await touchDivisions(m, p.divisionId);
+    });
+    return this.get(id);
   }
 
   /** Seeds 1…n in a given order or by rating; only before round 1 is paired. */

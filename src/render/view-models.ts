@@ -117,6 +117,10 @@ export interface StandingsRowView {
   /** `StandingsRow.tieBreaks`, in the order of `StandingsPage.tieBreaks`. */
   tieBreaks: number[];
   active: boolean;
+  /** Games won and lost by forfeit (in `wins` and `losses`), and rounds marked absent. */
+  forfeitWins?: number;
+  forfeitLosses?: number;
+  absences?: number;
 }
 
 /** `public/standings`. */
@@ -132,8 +136,9 @@ export interface StandingsPage extends DivisionPageBase {
 export interface ResultView {
   /** Final scores, first player first; `null` when only the winner is known. */
   scores: [number, number] | null;
-  winner: 'first' | 'second' | 'draw';
-  /** `score`, `time-expired`, `time-tiebreak`, `tie-break`, `draw`, `bye`. */
+  /** `none`: a double forfeit, lost by both. */
+  winner: 'first' | 'second' | 'draw' | 'none';
+  /** `score`, `time-expired`, `time-tiebreak`, `tie-break`, `draw`, `bye`, `forfeit`, `double-forfeit`. */
   reason?: string;
 }
 
@@ -154,6 +159,9 @@ export interface RoundView {
   games: PairingView[];
   /** Games without a result. */
   pending: number;
+  /** Names of the players marked absent for the round (not paired, no bye), and of those withdrawn when it was paired. */
+  absent?: string | null;
+  withdrawn?: string | null;
 }
 
 /** `public/pairings`: one or more rounds (each under `#round-N`). */
@@ -179,6 +187,8 @@ export interface PlayerPage extends PageBase {
     rating?: number | null;
     seed: number;
     active: boolean;
+    /** Rounds the player is marked absent for, listed. */
+    absentRounds?: string | null;
     rank?: number | null;
     points?: number | null;
     spread?: number | null;
@@ -193,6 +203,8 @@ export interface PlayerPage extends PageBase {
     outcome: 'win' | 'draw' | 'loss' | 'bye' | 'pending';
     score?: number | null;
     opponentScore?: number | null;
+    /** How the game was decided when it was not played (a forfeit), in words. */
+    note?: string | null;
     gameUrl?: string;
   }[];
 }
@@ -278,6 +290,8 @@ export interface ResultFormPage extends PageBase {
   game: GameHeading;
   action: string;
   values: {
+    /** A game played, a single forfeit (who did not come) or a double forfeit. */
+    kind?: 'played' | 'forfeit-first' | 'forfeit-second' | 'double-forfeit';
     scoreFirst?: string | number | null;
     scoreSecond?: string | number | null;
     /** `mm:ss` */
@@ -364,6 +378,7 @@ export interface OrganiserTournamentPage extends PageBase {
     system?: PairingSystem;
     clockMinutes?: string | number;
     byeSpread?: string | number;
+    forfeitSpread?: string | number;
   };
   errors?: FieldError[];
 }
@@ -379,6 +394,11 @@ export interface OrganiserPlayersPage extends PageBase {
     seed: number;
     active: boolean;
     withdrawAction?: string;
+    /** Posting here reinstates a withdrawn player. */
+    reinstateAction?: string;
+    /** Posting `round` here marks the player absent for it (`undo=1` takes it back). */
+    absenceAction?: string;
+    absentRounds?: number[];
   }[];
   addAction: string;
   addValues: { name?: string; club?: string; rating?: string | number; seed?: string | number };

@@ -62,6 +62,7 @@ type ResultColumns = Partial<
     | 'resultSource'
     | 'firstCards'
     | 'secondCards'
+    | 'resultKind'
   >
 >;
 
@@ -93,6 +94,17 @@ export class ResultsService {
   ): Promise<GameView> {
     return this.write(id, async (m, ctx) => {
       this.checkWritable(ctx, ifMatch);
+      const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
+      if (dto.kind === 'forfeit' || dto.kind === 'double-forfeit') {
+        if (await m.existsBy(ScoreSheet, { gameId: id })) {
+          throw new Conflict(
+            'SHEET_PRESENT',
+            `game ${id} has a score sheet, so it was played: remove the sheet before entering a forfeit`,
+          );
+        }
+        await this.apply(m, ctx, forfeitColumns(dto.kind, dto.absent), action, user, false);
+        return;
+      }
       const typed = decideTyped(gameRules(ctx.division), typedFigures(dto));
       const sheet = await m.findOneBy(ScoreSheet, { gameId: id });
       if (sheet?.report) {
@@ -111,7 +123,6 @@ export class ResultsService {
         // The sheet stays the source of the figures; an agreeing typed result changes nothing.
         return;
       }
-      const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
       await this.apply(m, ctx, figuresToColumns(ctx, typed, 'result'), action, user, false);
     });
   }
@@ -210,6 +221,7 @@ export class ResultsService {
           resultSource: null,
           firstCards: null,
           secondCards: null,
+          resultKind: null,
         },
         'result-cleared',
         user,
@@ -375,7 +387,7 @@ const pair = (v: number[] | undefined) => v as [number, number] | undefined;
 function typedFigures(dto: EnterResultDto): TypedFigures {
   return {
     scores: dto.scores as [number, number],
-    remaining: dto.clocks.map((c) => parseClock(c)!) as [number, number],
+    remaining: dto.clocks!.map((c) => parseClock(c)!) as [number, number],
     timeLoss: dto.timeLoss,
     cards: pair(dto.cards),
     safePoints: pair(dto.safePoints),
@@ -406,6 +418,30 @@ function figuresToColumns(
           ? ctx.game.firstPlayerId
           : ctx.game.secondPlayerId,
     resultSource: source,
+    resultKind: null,
+  };
+}
+
+/**
+ * A forfeit's columns: nothing was played, so no scores, clocks, cards or time loss. A single
+ * forfeit is won by the player present; a double forfeit has no winner (`none`).
+ */
+function forfeitColumns(
+  kind: 'forfeit' | 'double-forfeit',
+  absent: 0 | 1 | undefined,
+): ResultColumns {
+  return {
+    status: 'complete',
+    winner: kind === 'double-forfeit' ? 'none' : absent === 0 ? 'second' : 'first',
+    firstScore: null,
+    secondScore: null,
+    firstRemaining: null,
+    secondRemaining: null,
+    firstCards: null,
+    secondCards: null,
+    timeLossPlayerId: null,
+    resultSource: 'result',
+    resultKind: kind,
   };
 }
 

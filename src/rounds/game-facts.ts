@@ -1,6 +1,6 @@
 import type { GameRecord, Outcome } from '../standings';
 import { formatClock } from '../engine';
-import type { GameStatus, ResultSource, Winner } from './game.entity';
+import type { GameStatus, ResultKind, ResultSource, Winner } from './game.entity';
 
 /** The columns of a game that decide results, standings and pairings. */
 export interface GameFacts {
@@ -17,15 +17,22 @@ export interface GameFacts {
   /** Cards each player took, in card games (the most-cards tie-break); absent elsewhere. */
   firstCards?: number | null;
   secondCards?: number | null;
+  /** A forfeit, single or double; null or absent for a game played. */
+  resultKind?: ResultKind | null;
 }
 
-/** How a game was decided, as the engine names it, or `bye`. */
-export type ResultReason = 'score' | 'time-tiebreak' | 'time-expired' | 'draw' | 'bye';
+/** How a game was decided, as the engine names it, or `bye`, `forfeit`, `double-forfeit`. */
+export type ResultReason =
+  'score' | 'time-tiebreak' | 'time-expired' | 'draw' | 'bye' | 'forfeit' | 'double-forfeit';
+
+/** What a result is, as the API and pages name it. */
+export type ResultKindView = 'played' | 'bye' | 'forfeit' | 'double-forfeit';
 
 const OUTCOME: Record<Winner, [Outcome, Outcome]> = {
   first: ['win', 'loss'],
   second: ['loss', 'win'],
   draw: ['draw', 'draw'],
+  none: ['loss', 'loss'],
 };
 
 /** The game as src/pairing and src/standings see it; `first` always starts. */
@@ -35,6 +42,10 @@ export function gameRecord(g: GameFacts, round: number): GameRecord {
   const record: GameRecord = { round, a, b: String(g.secondPlayerId), starts: a };
   if (g.status === 'complete' && g.winner) {
     [record.resultA, record.resultB] = OUTCOME[g.winner];
+    if (g.resultKind) {
+      record.forfeit = true;
+      return record;
+    }
     record.scoreA = g.firstScore ?? undefined;
     record.scoreB = g.secondScore ?? undefined;
     record.remainingA = g.firstRemaining ?? undefined;
@@ -49,6 +60,7 @@ export function gameRecord(g: GameFacts, round: number): GameRecord {
 export function resultReason(g: GameFacts): ResultReason | null {
   if (g.status === 'bye') return 'bye';
   if (g.status !== 'complete' || !g.winner) return null;
+  if (g.resultKind) return g.resultKind;
   if (g.timeLossPlayerId !== null) return 'time-expired';
   if (g.winner === 'draw') return 'draw';
   return g.firstScore !== g.secondScore ? 'score' : 'time-tiebreak';
@@ -67,6 +79,19 @@ export interface ResultSnapshot {
   /** 0 = the first player lost on time, 1 = the second. */
   timeLoss: 0 | 1 | null;
   source: ResultSource | null;
+}
+
+/** What a finished game's result is; null while pending. */
+export function resultKindOf(g: GameFacts): ResultKindView | null {
+  if (g.status === 'bye') return 'bye';
+  if (g.status !== 'complete') return null;
+  return g.resultKind ?? 'played';
+}
+
+/** Who did not come to a single forfeit: 0 = the first player, 1 = the second; else null. */
+export function absentOf(g: GameFacts): 0 | 1 | null {
+  if (g.status !== 'complete' || g.resultKind !== 'forfeit') return null;
+  return g.winner === 'first' ? 1 : 0;
 }
 
 export function resultSnapshot(g: GameFacts): ResultSnapshot {

@@ -6,8 +6,16 @@ import { Round } from './round.entity';
 /** `pending` until a result is in; a bye is complete when paired. */
 export type GameStatus = 'pending' | 'complete' | 'bye';
 
-/** Who won: `first`, `second`, `draw`. */
-export type Winner = 'first' | 'second' | 'draw';
+/** Who won: `first`, `second`, `draw`; `none` for a double forfeit (both lose). */
+export type Winner = 'first' | 'second' | 'draw' | 'none';
+
+/**
+ * A result that was not played: `forfeit` (the loser did not come; the winner takes the
+ * division's forfeit spread) or `double-forfeit` (neither came; both lose). Null for a game
+ * played, a bye or a game pending.
+ */
+export type ResultKind = 'forfeit' | 'double-forfeit';
+export const RESULT_KINDS: readonly ResultKind[] = ['forfeit', 'double-forfeit'];
 
 /** Where a result came from: typed in, a score sheet, or the pairing (a bye). */
 export type ResultSource = 'result' | 'scoresheet' | 'bye';
@@ -74,6 +82,10 @@ export class Game extends BaseEntity {
 
   @Column({ name: 'result_source', type: 'varchar', length: 20, nullable: true })
   resultSource: ResultSource | null;
+
+  /** A forfeit, single or double; null for a game played (or a bye, or pending). */
+  @Column({ name: 'result_kind', type: 'varchar', length: 20, nullable: true })
+  resultKind: ResultKind | null;
 
   @VersionColumn()
   version: number;

@@ -2,8 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Player } from '../players/player.entity';
 import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
 import type { PairingSystem } from '../tournaments/tournament.entity';
-import { resultSnapshot } from './game-facts';
-import type { Game } from './game.entity';
+import { absentOf, resultKindOf, resultSnapshot } from './game-facts';
+import type { ResultKindView } from './game-facts';
+import type { Game, Winner } from './game.entity';
 
 export class GamePlayerView {
   @ApiProperty() id: number;
@@ -12,13 +13,32 @@ export class GamePlayerView {
 }
 
 export class GameResultView {
-  @ApiProperty({ enum: ['first', 'second', 'draw'] }) winner: 'first' | 'second' | 'draw';
-  @ApiProperty({ enum: ['score', 'time-tiebreak', 'time-expired', 'draw', 'bye'] })
+  @ApiProperty({
+    enum: ['played', 'bye', 'forfeit', 'double-forfeit'],
+    description:
+      'a game played, a bye, a single forfeit (`absent` did not come) or a double forfeit (both lose)',
+  })
+  kind: ResultKindView;
+  @ApiProperty({
+    enum: [0, 1],
+    nullable: true,
+    description: 'a single forfeit: who did not come (0 = first, 1 = second); else null',
+  })
+  absent: 0 | 1 | null;
+  @ApiProperty({
+    enum: ['first', 'second', 'draw', 'none'],
+    description: '`none`: a double forfeit, which both lose',
+  })
+  winner: Winner;
+  @ApiProperty({
+    enum: ['score', 'time-tiebreak', 'time-expired', 'draw', 'bye', 'forfeit', 'double-forfeit'],
+  })
   reason: string;
   @ApiProperty({
     type: [Number],
     nullable: true,
-    description: 'final scores, first player first; a bye: the bye spread and 0',
+    description:
+      'final scores, first player first; a bye: the bye spread and 0; a forfeit: null (nothing was played)',
   })
   scores: number[] | null;
   @ApiProperty({
@@ -62,6 +82,15 @@ export class GameView {
   @ApiProperty({ description: 'send it back in If-Match to change the result' }) version: number;
 }
 
+export class NotPairedView {
+  @ApiProperty({ type: GamePlayerView }) player: GamePlayerView;
+  @ApiProperty({
+    enum: ['absent', 'withdrawn'],
+    description: '`absent`: marked absent for the round; `withdrawn`: withdrawn when it was paired',
+  })
+  reason: 'absent' | 'withdrawn';
+}
+
 export class RoundView {
   @ApiProperty() id: number;
   @ApiProperty() divisionId: number;
@@ -70,6 +99,11 @@ export class RoundView {
   @ApiProperty({ type: [String], description: "the pairing program's remarks" }) notes: string[];
   @ApiProperty({ description: 'games still without a result' }) pending: number;
   @ApiProperty({ type: [GameView] }) games: GameView[];
+  @ApiProperty({
+    type: [NotPairedView],
+    description: 'players of the division (joined by the round) not paired in it, and why; no bye',
+  })
+  notPaired: NotPairedView[];
 }
 
 const playerRef = (p: Player | undefined, id: number): GamePlayerView => ({
@@ -98,6 +132,8 @@ export function gameView(
       snap.winner === null
         ? null
         : {
+            kind: resultKindOf(g)!,
+            absent: absentOf(g),
             winner: snap.winner,
             reason: snap.reason!,
             scores: snap.scores,

@@ -11,6 +11,8 @@ import {
   swapPlayers,
   validatePairings,
 } from '../pairing';
+import { Absence } from '../players/absence.entity';
+import { absentRoundsOf } from '../players/absences';
 import { Player } from '../players/player.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
 import {
@@ -27,14 +29,32 @@ import { Game } from './game.entity';
 import { GameView, gameView, RoundView } from './game.view';
 import { Round } from './round.entity';
 
-/** Players as src/pairing sees them before round `round`: late entries count from their round. */
-export function pairingPlayers(players: readonly Player[], round: number): PairingPlayer[] {
+/**
+ * Players as src/pairing sees them before round `round`: late entries count from their round;
+ * a withdrawn player, or one marked absent for the round (`absent`, player ids), is not paired.
+ */
+export function pairingPlayers(
+  players: readonly Player[],
+  round: number,
+  absent: ReadonlySet<number> = new Set(),
+): PairingPlayer[] {
   return players.map((p) => ({
     id: String(p.id),
     seed: p.seed,
     rating: p.rating ?? undefined,
-    active: p.active && p.joinedRound <= round,
+    active: p.active && p.joinedRound <= round && !absent.has(p.id),
   }));
+}
+
+/** Ids of the division's players marked absent for round `round`. */
+async function absentIn(m: EntityManager, divisionId: number, round: number): Promise<Set<number>> {
+  const rows = await m
+    .createQueryBuilder(Absence, 'a')
+    .innerJoin(Player, 'p', 'p.id = a.player_id')
+    .select('a.player_id', 'playerId')
+    .where('p.division_id = :divisionId AND a.round = :round', { divisionId, round })
+    .getRawMany<{ playerId: number | string }>();
+  return new Set(rows.map((r) => Number(r.playerId)));
 }
 
 @Injectable()
@@ -88,7 +108,7 @@ export class RoundsService {
         );
       }
       const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
-      const forPairing = pairingPlayers(players, n);
+      const forPairing = pairingPlayers(players, n, await absentIn(m, divisionId, n));
       if (forPairing.filter((p) => p.active).length < 2) {
         throw new Conflict(
           'NOT_ENOUGH_PLAYERS',
@@ -162,7 +182,11 @@ export class RoundsService {
       const history = (await this.gamesOf(m, await m.findBy(Round, { divisionId })))
         .filter((g) => g.round < number)
         .map((g) => gameRecord(g.game, g.round));
-      const check = validatePairings(pairingPlayers(players, number), swapped, history);
+      const check = validatePairings(
+        pairingPlayers(players, number, await absentIn(m, divisionId, number)),
+        swapped,
+        history,
+      );
       if (!check.ok) {
         throw new Unprocessable(
           'INVALID_PAIRINGS',
@@ -300,6 +324,7 @@ export class RoundsService {
     const players = new Map(
       (await m.find(Player, { where: { divisionId } })).map((p) => [p.id, p] as const),
     );
+    const absences = await absentRoundsOf(m, [...players.keys()]);
     const games = await m.find(Game, {
       where: { roundId: In(rounds.map((r) => r.id)) },
       order: { tableNumber: 'ASC' },
@@ -316,6 +341,16 @@ export class RoundsService {
     }
     return rounds.map((r) => {
       const own = games.filter((g) => g.roundId === r.id);
+      const seated = new Set(own.flatMap((g) => [g.firstPlayerId, g.secondPlayerId]));
+      const notPaired = [...players.values()]
+        .filter((p) => p.joinedRound <= r.number && !seated.has(p.id))
+        .sort((a, b) => a.seed - b.seed)
+        .map((p) => ({
+          player: { id: p.id, name: p.name, seed: p.seed },
+          reason: absences.get(p.id)?.includes(r.number)
+            ? ('absent' as const)
+            : ('withdrawn' as const),
+        }));
       return {
         id: r.id,
         divisionId: r.divisionId,
@@ -324,6 +359,7 @@ export class RoundsService {
         notes: r.notes ?? [],
         pending: own.filter((g) => g.status === 'pending').length,
         games: own.map((g) => gameView(g, r, players, sheets.get(g.id) ?? null)),
+        notPaired,
       };
     });
   }
@@ -344,6 +380,7 @@ function byeOrGame(roundId: number, t: Pairing, division: Division): QueryDeepPa
     secondRemaining: null,
     timeLossPlayerId: null,
     resultSource: bye ? 'bye' : null,
+    resultKind: null,
     version: 1,
   };
 }

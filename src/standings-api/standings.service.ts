@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { NotFound } from '../common/errors';
 import { formatClock } from '../engine';
 import { GameRecord } from '../pairing';
+import { absentRoundsOf } from '../players/absences';
 import { Player } from '../players/player.entity';
 import { gameRecord, GameFacts } from '../rounds/game-facts';
 import { Game } from '../rounds/game.entity';
@@ -151,6 +152,7 @@ export class StandingsService {
             .addSelect('g.second_cards', 'secondCards')
             .addSelect('g.time_loss_player_id', 'timeLossPlayerId')
             .addSelect('g.result_source', 'resultSource')
+            .addSelect('g.result_kind', 'resultKind')
             .where('r.division_id = :division AND r.number <= :through', {
               division: division.id,
               through,
@@ -167,6 +169,10 @@ export class StandingsService {
       (p) => p.joinedRound <= Math.max(through, 1) || seated.has(String(p.id)),
     );
     const byId = new Map(listed.map((p) => [String(p.id), p]));
+    const absent = await absentRoundsOf(
+      m,
+      listed.map((p) => p.id),
+    );
     const options = standingsOptions(settings, through);
     const rows = computeStandings(
       listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
@@ -194,6 +200,9 @@ export class StandingsService {
           draws: r.draws,
           losses: r.losses,
           byes: r.byes,
+          forfeitWins: r.forfeitWins,
+          forfeitLosses: r.forfeitLosses,
+          absences: (absent.get(p.id) ?? []).filter((n) => n <= through).length,
           gamesPlayed: r.gamesPlayed,
           spread: r.spread,
           remainingSeconds: r.remainingSeconds,

@@ -28,8 +28,20 @@ export class StandingsRowView {
   @ApiProperty() draws: number;
   @ApiProperty() losses: number;
   @ApiProperty() byes: number;
-  @ApiProperty({ description: 'games with a result, byes aside' }) gamesPlayed: number;
-  @ApiProperty({ description: 'Σ own score − opponent score, plus the bye spread per bye' })
+  @ApiProperty({ description: 'games won because the opponent did not come (counted in wins)' })
+  forfeitWins: number;
+  @ApiProperty({ description: 'games lost by forfeit, single or double (counted in losses)' })
+  forfeitLosses: number;
+  @ApiProperty({
+    description: 'rounds up to `round` the player was marked absent for: not paired, no bye',
+  })
+  absences: number;
+  @ApiProperty({ description: 'games with a result (forfeits included), byes aside' })
+  gamesPlayed: number;
+  @ApiProperty({
+    description:
+      'Σ own score − opponent score, plus the bye spread per bye and ± the forfeit spread per single forfeit',
+  })
   spread: number;
   @ApiProperty({ description: 'Σ seconds left on the clock after penalties' })
   remainingSeconds: number;

@@ -31,6 +31,8 @@ interface Tally {
   draws: number;
   losses: number;
   byes: number;
+  forfeitWins: number;
+  forfeitLosses: number;
   gamesPlayed: number;
   spread: number;
   remainingSeconds: number;
@@ -57,6 +59,7 @@ export function computeStandings(
   const through = options.throughRound ?? Infinity;
   const byeSpread = options.byeSpread ?? 0;
   const byeTime = options.byeRemainingSeconds ?? 0;
+  const forfeitSpread = options.forfeitSpread ?? 0;
   const tieBreaks = options.tieBreaks ?? DEFAULT_TIE_BREAKS;
 
   const tallies: Tally[] = players.map((player, index) => ({
@@ -67,6 +70,8 @@ export function computeStandings(
     draws: 0,
     losses: 0,
     byes: 0,
+    forfeitWins: 0,
+    forfeitLosses: 0,
     gamesPlayed: 0,
     spread: 0,
     remainingSeconds: 0,
@@ -100,6 +105,13 @@ export function computeStandings(
     const b = lookup(game.b, game.round);
     const outcomes = outcomesOf(game);
     if (!outcomes) continue;
+    if (game.forfeit) {
+      // A single forfeit moves the forfeit spread from the absent player to the present one.
+      const spread = outcomes[0] === outcomes[1] ? 0 : forfeitSpread;
+      forfeit(a, outcomes[0], spread);
+      forfeit(b, outcomes[1], spread);
+      continue;
+    }
     const sa = game.scoreA ?? 0;
     const sb = game.scoreB ?? 0;
     record(a, b, outcomes[0], sa, sb, game.remainingA ?? 0);
@@ -156,6 +168,8 @@ export function computeStandings(
         draws: t.draws,
         losses: t.losses,
         byes: t.byes,
+        forfeitWins: t.forfeitWins,
+        forfeitLosses: t.forfeitLosses,
         gamesPlayed: t.gamesPlayed,
         spread: t.spread,
         remainingSeconds: t.remainingSeconds,
@@ -188,6 +202,25 @@ function record(
   me.totalScore += myScore;
   me.remainingSeconds += remaining;
   me.opponents.push({ opponent: them.index, points: pts });
+}
+
+/**
+ * A game not played: a win (+`spread`) or a loss (−`spread`; a double forfeit passes 0), with
+ * no score, no remaining time and no cards. The opponent was not met, so it adds nothing to
+ * Buchholz or head-to-head.
+ */
+function forfeit(me: Tally, outcome: Outcome, spread: number): void {
+  me.gamesPlayed++;
+  if (outcome === 'win') {
+    me.points += 1;
+    me.wins++;
+    me.forfeitWins++;
+    me.spread += spread;
+  } else {
+    me.losses++;
+    me.forfeitLosses++;
+    me.spread -= spread;
+  }
 }
 
 function keyFor(criterion: 'points' | TieBreak, group: Tally[]): (t: Tally) => number {

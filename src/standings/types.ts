@@ -40,6 +40,11 @@ export interface GameRecord {
   /** Cards each player took (card games such as Quivit: the most-cards tie-break). */
   cardsA?: number;
   cardsB?: number;
+  /**
+   * The game was not played: a single forfeit (`resultA`/`resultB` a win and a loss: the loser
+   * was absent) or a double forfeit (both `'loss'`). Its scores, clocks and cards are ignored.
+   */
+  forfeit?: boolean;
 }
 
 /** Criteria that order players with equal game points. */
@@ -53,6 +58,11 @@ export interface StandingsOptions {
   byeSpread?: number;
   /** Seconds of remaining time credited for a bye. Default 0. */
   byeRemainingSeconds?: number;
+  /**
+   * Spread of a single forfeit: + to the player present, − to the absent one (a double
+   * forfeit counts 0 to both). Default 0: set it per division.
+   */
+  forfeitSpread?: number;
   /** Tie-breaks after game points, in order. Default `['spread', 'remaining-time', 'seed']`. */
   tieBreaks?: readonly TieBreak[];
 }
@@ -70,9 +80,13 @@ export interface StandingsRow {
   draws: number;
   losses: number;
   byes: number;
-  /** Finished games, not counting byes. */
+  /** Games won because the opponent forfeited (counted in `wins`). */
+  forfeitWins: number;
+  /** Games lost by forfeit, single or double (counted in `losses`). */
+  forfeitLosses: number;
+  /** Finished games, forfeits included, not counting byes. */
   gamesPlayed: number;
-  /** Σ (own score − opponent's score), plus `byeSpread` per bye. */
+  /** Σ (own score − opponent's score), plus `byeSpread` per bye and ±`forfeitSpread` per forfeit. */
   spread: number;
   /** Σ seconds left on the player's clock, plus `byeRemainingSeconds` per bye. */
   remainingSeconds: number;
@@ -80,7 +94,7 @@ export interface StandingsRow {
   totalScore: number;
   /** Σ cards taken (card games; byes add nothing). */
   cards: number;
-  /** Σ of the current points of every opponent met in a finished game; a bye adds 0. */
+  /** Σ of the current points of every opponent met in a game played; a bye or forfeit adds 0. */
   buchholz: number;
   /**
    * Points scored against the players tied with this one when the head-to-head

@@ -37,6 +37,10 @@ export class Division extends BaseEntity {
   @Column({ name: 'bye_spread', type: 'integer' })
   byeSpread: number;
 
+  /** Spread a single forfeit counts for: + to the player present, − to the absent one. */
+  @Column({ name: 'forfeit_spread', type: 'integer', default: 50 })
+  forfeitSpread: number;
+
   /**
    * Bumped in the same transaction as every write that can change the division's
    * standings, so a cached standings table is known to be current by one read.

@@ -12,6 +12,7 @@ export function standingsOptions(t: Division, throughRound?: number): StandingsO
     throughRound,
     byeSpread: t.byeSpread,
     byeRemainingSeconds: 0,
+    forfeitSpread: t.forfeitSpread,
     tieBreaks,
   };
 }
@@ -60,6 +61,7 @@ export interface DivisionSettings {
   pairingPlan: PairingSystem[];
   tieBreaks: TieBreak[];
   byeSpread: number;
+  forfeitSpread: number;
 }
 
 /** Settings as a change names them (the API's `rounds` is `roundsPlanned`). */
@@ -70,6 +72,7 @@ export interface SettingsChange {
   pairingPlan?: PairingSystem[];
   tieBreaks?: TieBreak[];
   byeSpread?: number;
+  forfeitSpread?: number;
 }
 
 /** The settings of a division or tournament, copied. */
@@ -81,6 +84,7 @@ export function settingsOf(from: DivisionSettings): DivisionSettings {
     pairingPlan: [...from.pairingPlan],
     tieBreaks: [...from.tieBreaks],
     byeSpread: from.byeSpread,
+    forfeitSpread: from.forfeitSpread,
   };
 }
 
@@ -96,6 +100,7 @@ export function applySettings(
     pairingPlan: change.pairingPlan ?? settings.pairingPlan,
     tieBreaks: change.tieBreaks ?? settings.tieBreaks,
     byeSpread: change.byeSpread ?? settings.byeSpread,
+    forfeitSpread: change.forfeitSpread ?? settings.forfeitSpread,
   };
 }
 
@@ -107,6 +112,7 @@ const SETTING_NAMES: Record<keyof DivisionSettings, string> = {
   pairingPlan: 'pairingPlan',
   tieBreaks: 'tieBreaks',
   byeSpread: 'byeSpread',
+  forfeitSpread: 'forfeitSpread',
 };
 
 /** Settings fixed once a division has paired a round: its games are played by them. */

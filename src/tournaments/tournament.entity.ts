@@ -72,6 +72,10 @@ export class Tournament extends BaseEntity {
   @Column({ name: 'bye_spread', type: 'integer' })
   byeSpread: number;
 
+  /** Spread a single forfeit counts for: + to the player present, − to the absent one. */
+  @Column({ name: 'forfeit_spread', type: 'integer', default: 50 })
+  forfeitSpread: number;
+
   @OneToMany(() => Division, (d) => d.tournament)
   divisions: Division[];
 }

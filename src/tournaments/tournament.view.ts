@@ -14,6 +14,8 @@ export class DivisionView {
   @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true }) pairingPlan: PairingSystem[];
   @ApiProperty({ enum: TIE_BREAKS, isArray: true }) tieBreaks: TieBreak[];
   @ApiProperty() byeSpread: number;
+  @ApiProperty({ description: 'spread a single forfeit counts for, either way' })
+  forfeitSpread: number;
 }
 
 export class TournamentView {
@@ -30,6 +32,8 @@ export class TournamentView {
   @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true }) pairingPlan: PairingSystem[];
   @ApiProperty({ enum: TIE_BREAKS, isArray: true }) tieBreaks: TieBreak[];
   @ApiProperty() byeSpread: number;
+  @ApiProperty({ description: 'spread a single forfeit counts for, either way' })
+  forfeitSpread: number;
   @ApiProperty({ type: [DivisionView], description: 'each with its own settings' })
   divisions: DivisionView[];
   @ApiProperty() createdAt: Date;

@@ -27,6 +27,9 @@ import { DivisionView, RuleSetView, TournamentView } from './tournament.view';
 /** Bye spread when the organiser sets none (a common club figure). */
 export const DEFAULT_BYE_SPREAD = 50;
 
+/** Forfeit spread when the organiser sets none: as much as a bye. */
+export const DEFAULT_FORFEIT_SPREAD = 50;
+
 /** Throws a 400 listing every bad option, as the engine words it. */
 export function checkRuleOptions(ruleSetId: string, options: Record<string, unknown>): void {
   const ruleSet = findRuleSet(ruleSetId);
@@ -75,6 +78,7 @@ export class TournamentsService {
           pairingPlan: dto.pairingPlan ?? ['swiss'],
           tieBreaks: dto.tieBreaks ?? DEFAULT_TIE_BREAKS,
           byeSpread: dto.byeSpread ?? DEFAULT_BYE_SPREAD,
+          forfeitSpread: dto.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
         }),
       );
       for (const name of dto.divisions ?? ['Open']) {
@@ -230,6 +234,7 @@ export class TournamentsService {
       pairingPlan: t.pairingPlan,
       tieBreaks: t.tieBreaks,
       byeSpread: t.byeSpread,
+      forfeitSpread: t.forfeitSpread,
       divisions: views.filter((d) => d.tournamentId === t.id),
       createdAt: t.createdAt,
     }));
@@ -269,6 +274,7 @@ export class TournamentsService {
         pairingPlan: d.pairingPlan,
         tieBreaks: d.tieBreaks,
         byeSpread: d.byeSpread,
+        forfeitSpread: d.forfeitSpread,
       };
     });
   }

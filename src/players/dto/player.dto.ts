@@ -100,3 +100,17 @@ export class SeedsDto {
   @IsIn(['rating'])
   by?: 'rating';
 }
+
+/** A round a player will miss: not paired in it, and no bye. */
+export class AbsenceDto {
+  @ApiProperty({
+    minimum: 1,
+    maximum: 100,
+    example: 3,
+    description: 'a round of the division not yet paired',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  round: number;
+}

@@ -10,8 +10,18 @@ export function resultText(lang: Lang, r: PdfGameResult | null | undefined): str
   if (!r) return '';
   const scores = r.scores ? `${r.scores[0]} : ${r.scores[1]}` : '';
   const who =
-    r.winner === 'draw' ? t(lang, 'result.drawShort') : r.winner === 'first' ? `1–0` : `0–1`;
-  return scores ? `${scores}  ${who}` : who;
+    r.winner === 'draw'
+      ? t(lang, 'result.drawShort')
+      : r.winner === 'first'
+        ? `1–0`
+        : r.winner === 'second'
+          ? `0–1`
+          : `0–0`;
+  const forfeit =
+    r.reason === 'forfeit' || r.reason === 'double-forfeit'
+      ? ` ${t(lang, `reason.${r.reason}`)}`
+      : '';
+  return (scores ? `${scores}  ${who}` : who) + forfeit;
 }
 
 /** Pairings of a round: table, who moves first, who second; then the players A–Z with their tables. */

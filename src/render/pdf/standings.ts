@@ -23,7 +23,10 @@ export async function standingsPdf(data: StandingsDocument, lang: Lang): Promise
     {
       header: t(lang, 'col.name'),
       flex: 1.3,
-      text: (r) => (r.active === false ? `${r.name} (${t(lang, 'player.withdrawn')})` : r.name),
+      text: (r) => {
+        const marks = standingsMarks(lang, r);
+        return marks.length > 0 ? `${r.name} (${marks.join('; ')})` : r.name;
+      },
       colour: (r) => (r.active === false ? PDF_COLOURS.muted : undefined),
     },
     { header: t(lang, 'col.club'), flex: 0.8, text: (r) => r.club ?? '' },
@@ -158,4 +161,14 @@ function crossTablePages(
       .fillColor(PDF_COLOURS.muted)
       .text(t(lang, 'division.crosstableLegend'), MARGIN, y + 5, { width: contentWidth(doc) });
   });
+}
+
+/** What a standings line says beside the name: withdrawn, forfeits won and lost, absences. */
+export function standingsMarks(lang: Lang, r: StandingsLine): string[] {
+  const marks: string[] = [];
+  if (r.active === false) marks.push(t(lang, 'player.withdrawn'));
+  if (r.forfeitWins) marks.push(t(lang, 'standings.forfeitWins', { n: r.forfeitWins }));
+  if (r.forfeitLosses) marks.push(t(lang, 'standings.forfeitLosses', { n: r.forfeitLosses }));
+  if (r.absences) marks.push(t(lang, 'standings.absences', { n: r.absences }));
+  return marks;
 }

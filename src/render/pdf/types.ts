@@ -30,7 +30,8 @@ export interface PdfPlayer {
 export interface PdfGameResult {
   /** Final scores, first player first. */
   scores?: readonly [number, number] | null;
-  winner: 'first' | 'second' | 'draw';
+  /** `none`: a double forfeit, lost by both. */
+  winner: 'first' | 'second' | 'draw' | 'none';
   /** Set when the game was decided otherwise than by score: `time-expired`, `time-tiebreak`, `forfeit`. */
   reason?: string;
 }
@@ -93,6 +94,10 @@ export interface StandingsLine {
   tieBreaks: readonly number[];
   /** False once the player has withdrawn. */
   active?: boolean;
+  /** Games won and lost by forfeit (in `wins` and `losses`), and rounds marked absent. */
+  forfeitWins?: number;
+  forfeitLosses?: number;
+  absences?: number;
 }
 
 /** One cell of the cross-table: a player's game of one round. */

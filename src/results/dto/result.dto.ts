@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -9,35 +9,113 @@ import {
   IsOptional,
   Max,
   Min,
+  Validate,
+  ValidateIf,
+  ValidationArguments,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
 } from 'class-validator';
 import { IsClock } from './clock.decorator';
 
-/** A result typed in from the paper: scores and clocks, first player (who started) first. */
+/** What a result is: a game played, a single forfeit (one player absent) or a double forfeit. */
+export const RESULT_KINDS = ['played', 'forfeit', 'double-forfeit'] as const;
+export type ResultKindInput = (typeof RESULT_KINDS)[number];
+
+/** The fields of a game played: a forfeit takes none of them. */
+const PLAYED_FIELDS = [
+  'scores',
+  'clocks',
+  'timeLoss',
+  'cards',
+  'safePoints',
+  'tilesPlayed',
+  'biggestSteal',
+  'targetFirst',
+] as const;
+
+const isForfeit = (o: EnterResultDto) => o.kind === 'forfeit' || o.kind === 'double-forfeit';
+
+/** A forfeit names no scores, clocks or tie-break figures: nothing was played. Each is named. */
+@ValidatorConstraint({ name: 'playedFieldsOnly' })
+class PlayedFieldsOnly implements ValidatorConstraintInterface {
+  private misplaced(o: EnterResultDto): string[] {
+    return isForfeit(o) ? PLAYED_FIELDS.filter((f) => o[f] !== undefined) : [];
+  }
+  validate(_: unknown, args: ValidationArguments): boolean {
+    return this.misplaced(args.object).length === 0;
+  }
+  defaultMessage(args: ValidationArguments): string {
+    const o = args.object as EnterResultDto;
+    return this.misplaced(o)
+      .map((f) => `${f} is not taken with kind "${o.kind}": a forfeit was not played`)
+      .join('; ');
+  }
+}
+
+/** Only a single forfeit names who was absent. */
+@ValidatorConstraint({ name: 'absentOnlyForForfeit' })
+class AbsentOnlyForForfeit implements ValidatorConstraintInterface {
+  validate(_: unknown, args: ValidationArguments): boolean {
+    return (args.object as EnterResultDto).kind === 'forfeit';
+  }
+  defaultMessage(): string {
+    return 'absent is only for kind "forfeit" (the player who did not come)';
+  }
+}
+
+/**
+ * A result typed in from the paper: scores and clocks, first player (who started) first; or a
+ * forfeit (`kind`), which has none.
+ */
 export class EnterResultDto {
-  @ApiProperty({
+  @ApiPropertyOptional({
+    enum: RESULT_KINDS,
+    default: 'played',
+    description:
+      "`forfeit`: the player `absent` did not come and loses, the other wins, with the division's forfeit spread; " +
+      '`double-forfeit`: neither came and both lose (spread 0). A forfeit takes no scores, clocks or figures.',
+  })
+  @IsOptional()
+  @IsIn(RESULT_KINDS)
+  @Validate(PlayedFieldsOnly)
+  kind?: ResultKindInput;
+
+  @ApiPropertyOptional({
+    enum: [0, 1],
+    description: 'kind forfeit: who did not come (0 = the player listed first, 1 = the other)',
+  })
+  @ValidateIf((o: EnterResultDto) => o.kind === 'forfeit' || o.absent !== undefined)
+  @IsIn([0, 1], { message: 'absent must be 0 or 1: the player who did not come' })
+  @Validate(AbsentOnlyForForfeit)
+  absent?: 0 | 1;
+
+  @ApiPropertyOptional({
     type: [Number],
     example: [472, 459],
-    description: 'final scores: the player who moved first, then the other',
+    description: 'final scores: the player who moved first, then the other (a game played)',
   })
+  @ValidateIf((o: EnterResultDto) => !isForfeit(o))
   @IsArray()
   @ArrayMinSize(2)
   @ArrayMaxSize(2)
   @IsInt({ each: true })
   @Min(-1000, { each: true })
   @Max(5000, { each: true })
-  scores: number[];
+  scores?: number[];
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: [String],
     example: ['03:24', '05:12'],
     pattern: '^-?\\d{1,3}:[0-5]\\d$',
-    description: 'remaining clocks (mm:ss) after penalties, same order as the scores',
+    description:
+      'remaining clocks (mm:ss) after penalties, same order as the scores (a game played)',
   })
+  @ValidateIf((o: EnterResultDto) => !isForfeit(o))
   @IsArray()
   @ArrayMinSize(2)
   @ArrayMaxSize(2)
   @IsClock({ each: true })
-  clocks: string[];
+  clocks?: string[];
 
   @ApiPropertyOptional({
     enum: [0, 1],

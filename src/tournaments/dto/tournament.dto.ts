@@ -131,6 +131,19 @@ export class CreateTournamentDto {
   byeSpread?: number;
 
   @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 1000,
+    example: 50,
+    description:
+      'spread a single forfeit counts for: + to the player present, − to the absent one (default 50)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  forfeitSpread?: number;
+
+  @ApiPropertyOptional({
     type: [String],
     example: ['A', 'B'],
     description: 'names of the divisions to create (default: one division, "Open")',
@@ -188,13 +201,24 @@ export class DivisionSettingsDto {
   @Min(0)
   @Max(1000)
   byeSpread?: number;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 1000,
+    description: 'spread a single forfeit counts for: + to the player present, − to the absent one',
+  })
+  @ValidateIf((o: DivisionSettingsDto) => o.forfeitSpread !== undefined)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  forfeitSpread?: number;
 }
 
 /** What a change to settings that a running division plays by must say. */
 class ConfirmableDto extends DivisionSettingsDto {
   @ApiPropertyOptional({
     description:
-      'true to change the rounds, pairing plan or tie-breaks of a division that has paired rounds (without it, 409 CONFIRMATION_NEEDED lists what would change)',
+      'true to change the rounds, pairing plan, tie-breaks or forfeit spread of a division that has paired rounds (without it, 409 CONFIRMATION_NEEDED lists what would change)',
   })
   @IsOptional()
   @IsBoolean()
