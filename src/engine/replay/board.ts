@@ -28,7 +28,7 @@ export class Board {
   tileCount = 0;
 
   constructor(readonly size: number) {
-    this.cells = new Uint8Array(size * size);
+    this.cells = squares(size * size);
   }
 
   /** A copy that can be changed without touching this board. */
@@ -38,6 +38,24 @@ export class Board {
     copy.tileCount = this.tileCount;
     return copy;
   }
+}
+
+/**
+ * Boards' squares are cut from shared zeroed blocks: a typed array of its own costs an
+ * allocation outside the heap, and its release, on every game.
+ */
+const BLOCK_SIZE = 1 << 16;
+let block = new ArrayBuffer(0);
+let blockUsed = 0;
+
+function squares(count: number): Uint8Array {
+  if (blockUsed + count > block.byteLength) {
+    block = new ArrayBuffer(Math.max(BLOCK_SIZE, count));
+    blockUsed = 0;
+  }
+  const cells = new Uint8Array(block, blockUsed, count);
+  blockUsed += count;
+  return cells;
 }
 
 /** A tile newly put on the board by a play. */

@@ -59,7 +59,11 @@ export class Clocks {
       const remaining = reading - this.penaltySeconds[p];
       this.lastClock[p] = reading;
       this.lastReading[p] = turn.clock;
-      const shown = formatClock(remaining);
+      // A reading written `mm:ss` with no penalty to take off is the time left as written.
+      const shown =
+        remaining === reading && turn.clock.length === 5 && turn.clock.charCodeAt(0) !== 45
+          ? turn.clock
+          : formatClock(remaining);
       report.clock = { claimed: turn.clock, remaining: shown };
       if (remaining <= 0 && !state.expiries[p]) {
         state.expire(p, index, remaining, index);

@@ -1,7 +1,7 @@
 import { JOKER, LETTER_MASK, WrittenTile } from '../rules/alphabet';
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
-import { IssueNote } from '../report/report';
+import { IssueNote, WordReport } from '../report/report';
 import { parsePlay } from '../sheet/notation';
 import {
   applyPlay,
@@ -92,10 +92,13 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
     m.letterSlips.record(index, play);
     applied = true;
     report.score.computed = play.score;
-    // Loops rather than `map` here and below: every play of every sheet passes here.
-    for (const placement of play.placements)
-      report.placed.push(rules.squareNames[placement.square]);
+    // Loops rather than `map` here and below, into lists sized at once (one grown by push
+    // starts with room for 16): every play of every sheet passes here.
+    const { placements } = play;
+    const placed = (report.placed = new Array<string>(placements.length));
+    for (let k = 0; k < placements.length; k++) placed[k] = rules.squareNames[placements[k].square];
     const steal = m.stealing ? m.stealing.assessFor(state, play, p) : null;
+    const reported = (report.words = new Array<WordReport>(play.words.length));
     for (let k = 0; k < play.words.length; k++) {
       const w = play.words[k];
       const known = words ? isKnown(rules, words, w) : null;
@@ -109,13 +112,13 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
           word: text,
         });
       }
-      report.words.push({
+      reported[k] = {
         word: text,
         score: steal ? steal.wordScores[k] : w.score,
         known,
         position,
         main: w.main,
-      });
+      };
     }
     for (const b of play.bonuses) {
       report.bonuses.push(

@@ -309,9 +309,11 @@ export class Alphabet {
     const tiles: WrittenTile[] = [];
     for (let j = 0; j < jokers; j++) tiles.push(JOKER);
     if (letters.length > 0) {
-      const parsed = this.parseWord(lowerCase ? letters.toUpperCase() : letters);
-      if (!parsed.ok) return parsed;
-      for (const tile of parsed.readings[0].tiles) tiles.push(tile);
+      // The tiles as read, digraphs joined: the first reading, without making the others.
+      const read = this.readTiles(lowerCase ? letters.toUpperCase() : letters);
+      if (!read.ok) return read;
+      if (jokers === 0) return { ok: true, tiles: read.tiles };
+      for (const tile of read.tiles) tiles.push(tile);
     }
     return { ok: true, tiles };
   }

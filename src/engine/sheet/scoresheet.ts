@@ -113,9 +113,10 @@ export function parseClock(text: string): number | null {
     sign = -1;
     i = 1;
   }
-  const colon = text.indexOf(':', i);
+  // The colon is the third character from the end; a colon before it fails the digit test.
+  const colon = text.length - 3;
   const digitsBefore = colon - i;
-  if (colon < 0 || digitsBefore < 1 || digitsBefore > 3 || text.length !== colon + 3) return null;
+  if (digitsBefore < 1 || digitsBefore > 3 || text.charCodeAt(colon) !== 58 /* : */) return null;
   let minutes = 0;
   for (let k = i; k < colon; k++) {
     const d = text.charCodeAt(k) - 48;
