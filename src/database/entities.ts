@@ -18,6 +18,8 @@ import { TournamentDetails1764100000000 } from './migrations/1764100000000-tourn
 import { SheetDrafts1764200000000 } from './migrations/1764200000000-sheet-drafts';
 import { DivisionSettings1764300000000 } from './migrations/1764300000000-division-settings';
 import { Forfeits1764400000000 } from './migrations/1764400000000-forfeits';
+import { SpreadCap1764500000000 } from './migrations/1764500000000-spread-cap';
+import { PairingControls1764600000000 } from './migrations/1764600000000-pairing-controls';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -45,4 +47,6 @@ export const MIGRATIONS = [
   SheetDrafts1764200000000,
   DivisionSettings1764300000000,
   Forfeits1764400000000,
+  SpreadCap1764500000000,
+  PairingControls1764600000000,
 ];

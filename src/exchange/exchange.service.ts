@@ -26,6 +26,7 @@ import {
   HistoryDocument,
   TournamentDocument,
 } from './format';
+import { reverifySheets } from './sheets';
 
 /** Rows fetched per `IN (…)` list, under SQLite's parameter limit. */
 const CHUNK = 500;
@@ -64,6 +65,10 @@ export class ExchangeService {
         tieBreaks: t.tieBreaks,
         byeSpread: t.byeSpread,
         forfeitSpread: t.forfeitSpread,
+        spreadCap: t.spreadCap,
+        avoidSameClub: t.avoidSameClub,
+        gibsonize: t.gibsonize,
+        kothLastRounds: t.kothLastRounds,
         place: t.place,
         startDate: t.startsOn,
         endDate: t.endsOn,
@@ -116,6 +121,10 @@ export class ExchangeService {
         tieBreaks: d.tieBreaks,
         byeSpread: d.byeSpread,
         forfeitSpread: d.forfeitSpread,
+        spreadCap: d.spreadCap,
+        avoidSameClub: d.avoidSameClub,
+        gibsonize: d.gibsonize,
+        kothLastRounds: d.kothLastRounds,
       },
       players: players.map((p) => ({
         ref: refOf.get(p.id)!,
@@ -169,7 +178,9 @@ export class ExchangeService {
    * account here with the same email, if there is one.
    */
   async import(doc: unknown): Promise<TournamentView> {
-    const errors = checkDocument(doc);
+    let errors = checkDocument(doc);
+    // Every sheet verified again from its text: a stored report is never trusted.
+    if (errors.length === 0) errors = reverifySheets(doc as TournamentDocument);
     if (errors.length > 0) {
       throw new Unprocessable(
         'IMPORT_INVALID',
@@ -192,6 +203,10 @@ export class ExchangeService {
           tieBreaks: d.tournament.tieBreaks,
           byeSpread: d.tournament.byeSpread,
           forfeitSpread: d.tournament.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
+          spreadCap: d.tournament.spreadCap ?? null,
+          avoidSameClub: d.tournament.avoidSameClub ?? false,
+          gibsonize: d.tournament.gibsonize ?? false,
+          kothLastRounds: d.tournament.kothLastRounds ?? 0,
           place: d.tournament.place ?? null,
           startsOn: d.tournament.startDate ?? null,
           endsOn: d.tournament.endDate ?? null,
@@ -220,6 +235,10 @@ export class ExchangeService {
           tieBreaks: own.tieBreaks,
           byeSpread: own.byeSpread,
           forfeitSpread: own.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
+          spreadCap: own.spreadCap ?? null,
+          avoidSameClub: own.avoidSameClub ?? false,
+          gibsonize: own.gibsonize ?? false,
+          kothLastRounds: own.kothLastRounds ?? 0,
         }
       : settingsOf(tournament);
     const division = await m.save(

@@ -113,7 +113,11 @@ export interface TournamentDocument {
     /** Absent in documents written before forfeits had a spread of their own (50 then). */
     forfeitSpread?: number;
     /** Absent in documents written before spread caps (no cap). */
+    spreadCap?: number | null;
     /** Absent in documents written before these pairing controls (off). */
+    avoidSameClub?: boolean;
+    gibsonize?: boolean;
+    kothLastRounds?: number;
     /** Where and when; absent in documents written before they were kept. */
     place?: string | null;
     startDate?: string | null;
@@ -141,7 +145,11 @@ export interface DivisionSettingsDocument {
   /** Absent in documents written before forfeits had a spread of their own (50 then). */
   forfeitSpread?: number;
   /** Absent in documents written before spread caps (no cap). */
+  spreadCap?: number | null;
   /** Absent in documents written before these pairing controls (off). */
+  avoidSameClub?: boolean;
+  gibsonize?: boolean;
+  kothLastRounds?: number;
 }
 
 export interface PlayerDocument {
@@ -317,6 +325,14 @@ function checkSettings(
   if (!isInt(t.byeSpread, 0, 1000)) err(`${at}.byeSpread`, 'must be a whole number from 0 to 1000');
   if (t.forfeitSpread !== undefined && !isInt(t.forfeitSpread, 0, 1000))
     err(`${at}.forfeitSpread`, 'must be a whole number from 0 to 1000');
+  if (t.spreadCap !== undefined && t.spreadCap !== null && !isInt(t.spreadCap, 1, 10000))
+    err(`${at}.spreadCap`, 'must be a whole number from 1 to 10000, or null');
+  for (const key of ['avoidSameClub', 'gibsonize'] as const) {
+    if (t[key] !== undefined && typeof t[key] !== 'boolean')
+      err(`${at}.${key}`, 'must be true or false');
+  }
+  if (t.kothLastRounds !== undefined && !isInt(t.kothLastRounds, 0, 100))
+    err(`${at}.kothLastRounds`, 'must be a whole number from 0 to 100');
   return rounds;
 }
 

@@ -26,6 +26,7 @@ import type { CsvPreview } from '../render/players-csv';
 import type {
   FieldError,
   Link,
+  OrganiserDivisionPage,
   OrganiserPlayersPage,
   OrganiserRoundsPage,
   OrganiserTournamentPage,
@@ -33,8 +34,9 @@ import type {
 } from '../render/view-models';
 import { RoundsService } from '../rounds/rounds.service';
 import type { RoundView } from '../rounds/game.view';
-import type { DivisionDto } from '../tournaments/dto/tournament.dto';
+import type { DivisionDto, UpdateDivisionDto } from '../tournaments/dto/tournament.dto';
 import { plannedSystem } from '../tournaments/tournament-rules';
+import type { SettingChange } from '../tournaments/tournament-rules';
 import type { PairingSystem } from '../pairing/types';
 import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -45,6 +47,7 @@ import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { SameOriginGuard } from './same-origin.guard';
 import { urls } from './urls';
+import type { MessageKey } from '../i18n';
 
 /** Systems the rounds page offers (a manual round needs the tables from the API). */
 const SYSTEMS = PAIRING_SYSTEMS.filter((s): s is PairingSystem => s !== 'manual');
@@ -165,6 +168,7 @@ export class OrganiserController {
     const clockMinutes = form.int('clockMinutes', 1, 600);
     const byeSpread = form.int('byeSpread', 0, 1000);
     const forfeitSpread = form.int('forfeitSpread', 0, 1000);
+    const spreadCap = form.int('spreadCap', 1, 10000);
     const clash = name !== null && t.divisions.some((d) => d.name === name);
     if (clash) form.fail('name', page.pt('err.DIVISION_EXISTS'));
     const values = {
@@ -175,6 +179,7 @@ export class OrganiserController {
       clockMinutes: form.raw('clockMinutes'),
       byeSpread: form.raw('byeSpread'),
       forfeitSpread: form.raw('forfeitSpread'),
+      spreadCap: form.raw('spreadCap'),
     };
     const again = (status: number, errors: FieldError[]) =>
       page.render('organiser/tournament', this.tournamentModel(page, t, values, errors), status);
@@ -196,6 +201,8 @@ export class OrganiserController {
     };
     if (byeSpread !== null) division.byeSpread = byeSpread;
     if (forfeitSpread !== null) division.forfeitSpread = forfeitSpread;
+    // An empty field is no cap, whatever the division the form started from had.
+    division.spreadCap = spreadCap;
     try {
       await this.tournaments.addDivision(id, division);
     } catch (e) {
@@ -206,6 +213,133 @@ export class OrganiserController {
       return;
     }
     page.redirect(withQuery(urls.orgTournament(id), { done: 'saved' }));
+  }
+
+  // ------------------------------------------------------------ division settings
+
+  @Get('divisions/:id/settings')
+  async divisionSettings(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const d = await this.tournaments.division(id);
+    const { name } = await this.tournaments.get(d.tournamentId);
+    await page.render(
+      'organiser/division',
+      this.divisionModel(page, d, name, settingValues(d), null, []),
+    );
+  }
+
+  /**
+   * Posts a division's settings (`rounds`, `system`, `byeSpread`, `spreadCap`,
+   * `kothLastRounds`, `avoidSameClub`, `gibsonize`). A division with paired rounds is
+   * changed only after the page has listed the changes and the organiser confirmed them
+   * (`confirm`).
+   */
+  @Post('divisions/:id/settings')
+  async saveDivisionSettings(
+    @IdParam('id', 'division') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const d = await this.tournaments.division(id);
+    const { name } = await this.tournaments.get(d.tournamentId);
+    const form = new FormReader(body, page.lang);
+    const rounds = form.int('rounds', 1, 100, true);
+    const system = form.choice('system', SYSTEMS);
+    const locked = d.roundsPaired > 0;
+    const byeSpread = locked ? d.byeSpread : form.int('byeSpread', 0, 1000, true);
+    const spreadCap = form.int('spreadCap', 1, 10000);
+    const kothLastRounds = form.int('kothLastRounds', 0, 100) ?? 0;
+    const values: OrganiserDivisionPage['values'] = {
+      rounds: form.raw('rounds'),
+      system: system ?? undefined,
+      byeSpread: locked ? d.byeSpread : form.raw('byeSpread'),
+      spreadCap: form.raw('spreadCap'),
+      kothLastRounds: form.raw('kothLastRounds'),
+      avoidSameClub: form.raw('avoidSameClub') !== '',
+      gibsonize: form.raw('gibsonize') !== '',
+    };
+    const again = (
+      status: number,
+      confirm: OrganiserDivisionPage['confirm'],
+      errors: FieldError[],
+    ) =>
+      page.render(
+        'organiser/division',
+        this.divisionModel(page, d, name, values, confirm, errors),
+        status,
+      );
+    if (!form.ok) {
+      await again(400, null, form.errors);
+      return;
+    }
+    const change: UpdateDivisionDto = {
+      rounds: rounds!,
+      spreadCap,
+      kothLastRounds,
+      avoidSameClub: values.avoidSameClub,
+      gibsonize: values.gibsonize,
+      confirm: form.raw('confirm') !== '',
+    };
+    // The plan changes only when another system is chosen: a longer plan is kept otherwise.
+    const shownSystem = shown(
+      d.pairingPlan[Math.min(d.roundsPaired + 1, d.pairingPlan.length) - 1],
+    );
+    if (system !== shownSystem) change.pairingPlan = [system!];
+    if (!locked) change.byeSpread = byeSpread!;
+    try {
+      await this.tournaments.updateDivision(id, change);
+    } catch (e) {
+      if (e instanceof DomainError && e.code === 'CONFIRMATION_NEEDED') {
+        const { changes } = e.details as { changes: SettingChange[] };
+        // A question, not an error: the page asks and nothing has changed.
+        await again(200, { changes: changes.map((c) => changeInWords(page, c)) }, []);
+        return;
+      }
+      const { status, message, code } = refusal(page.lang, e);
+      await again(status, null, [
+        { field: code === 'ROUNDS_ALREADY_PAIRED' ? 'rounds' : '', message },
+      ]);
+      return;
+    }
+    page.redirect(withQuery(urls.orgTournament(d.tournamentId), { done: 'saved' }));
+  }
+
+  private divisionModel(
+    page: PageContext,
+    d: DivisionView,
+    tournamentName: string,
+    values: OrganiserDivisionPage['values'],
+    confirm: OrganiserDivisionPage['confirm'],
+    errors: FieldError[],
+  ): OrganiserDivisionPage {
+    return {
+      ...page.base(
+        page.t('org.settingsTitle', { name: d.name }),
+        page.crumbs(
+          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: tournamentName, url: urls.orgTournament(d.tournamentId) },
+        ),
+      ),
+      division: {
+        name: d.name,
+        rules: ruleSetName(d.ruleSet),
+        clockMinutes:
+          (d.options.clockMinutes as number | undefined) ?? findRuleSet(d.ruleSet)?.clock.minutes,
+        roundsPaired: d.roundsPaired,
+      },
+      action: urls.orgDivisionSettings(d.id),
+      systems: SYSTEMS,
+      values,
+      byeSpreadLocked: d.roundsPaired > 0,
+      confirm,
+      errors,
+    };
   }
 
   // ------------------------------------------------------------ players
@@ -527,6 +661,7 @@ export class OrganiserController {
         roundsPaired: d.roundsPaired,
         playersUrl: urls.orgPlayers(d.id),
         roundsUrl: urls.orgRounds(d.id),
+        settingsUrl: urls.orgDivisionSettings(d.id),
       })),
       divisionAction: urls.addDivision(t.id),
       ruleSets: Object.values(RULE_SETS).map((r) => ({ value: r.id, label: r.name })),
@@ -688,5 +823,62 @@ function defaults(t: TournamentView): OrganiserTournamentPage['values'] {
     clockMinutes: (from.options.clockMinutes as number | undefined) ?? ruleSet?.clock.minutes,
     byeSpread: from.byeSpread,
     forfeitSpread: from.forfeitSpread,
+    spreadCap: from.spreadCap ?? undefined,
+  };
+}
+
+/** A division's settings as its form shows them. */
+function settingValues(d: DivisionView): OrganiserDivisionPage['values'] {
+  return {
+    rounds: d.rounds,
+    system: shown(d.pairingPlan[Math.min(d.roundsPaired + 1, d.pairingPlan.length) - 1]),
+    byeSpread: d.byeSpread,
+    spreadCap: d.spreadCap ?? undefined,
+    kothLastRounds: d.kothLastRounds,
+    avoidSameClub: d.avoidSameClub,
+    gibsonize: d.gibsonize,
+  };
+}
+
+/** The form's label of each setting a confirmation lists. */
+const SETTING_LABELS: Record<string, MessageKey> = {
+  rounds: 'org.rounds',
+  pairingPlan: 'org.pairingSystem',
+  tieBreaks: 'tiebreak.title',
+  byeSpread: 'org.byeSpread',
+  spreadCap: 'org.spreadCap',
+  kothLastRounds: 'org.kothLastRounds',
+  avoidSameClub: 'org.avoidSameClub',
+  gibsonize: 'org.gibsonize',
+  ruleSet: 'org.ruleSet',
+  options: 'org.clockMinutes',
+};
+
+/** One setting's change in the page's words: the label, the value before and after. */
+function changeInWords(
+  page: PageContext,
+  c: SettingChange,
+): { setting: string; before: string; after: string } {
+  const value = (v: unknown): string => {
+    if (v === null) return page.t('org.noCap');
+    if (typeof v === 'boolean') return page.t(v ? 'common.yes' : 'common.no');
+    if (Array.isArray(v)) {
+      return v
+        .map((x) =>
+          c.setting === 'pairingPlan'
+            ? page.t(`system.${x as string}` as MessageKey)
+            : c.setting === 'tieBreaks'
+              ? page.t(`tiebreak.${x as string}` as MessageKey)
+              : String(x),
+        )
+        .join(', ');
+    }
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  };
+  const label = SETTING_LABELS[c.setting];
+  return {
+    setting: label ? page.t(label) : c.setting,
+    before: value(c.before),
+    after: value(c.after),
   };
 }

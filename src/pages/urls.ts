@@ -43,6 +43,7 @@ export const urls = {
   reinstate: (playerId: number) => `/organiser/players/${playerId}/reinstate`,
   absences: (playerId: number) => `/organiser/players/${playerId}/absences`,
   orgRounds: (divisionId: number) => `/organiser/divisions/${divisionId}/rounds`,
+  orgDivisionSettings: (divisionId: number) => `/organiser/divisions/${divisionId}/settings`,
   swap: (divisionId: number, round: number) =>
     `/organiser/divisions/${divisionId}/rounds/${round}/swap`,
   deleteRound: (divisionId: number, round: number) =>

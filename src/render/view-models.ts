@@ -349,6 +349,27 @@ export interface OrganiserTournamentsPage extends PageBase {
   errors?: FieldError[];
 }
 
+/** `organiser/division`: a division's settings, changed with a confirmation once it runs. */
+export interface OrganiserDivisionPage extends PageBase {
+  division: { name: string; rules: string; clockMinutes?: number; roundsPaired: number };
+  action: string;
+  systems: PairingSystem[];
+  values: {
+    rounds?: string | number;
+    system?: PairingSystem;
+    byeSpread?: string | number;
+    spreadCap?: string | number;
+    avoidSameClub?: boolean;
+    gibsonize?: boolean;
+    kothLastRounds?: string | number;
+  };
+  /** The bye spread is fixed once a round is paired. */
+  byeSpreadLocked: boolean;
+  /** Asked before a running division changes: each setting before and after, in words. */
+  confirm: { changes: { setting: string; before: string; after: string }[] } | null;
+  errors?: FieldError[];
+}
+
 /** `organiser/tournament`: one tournament's divisions and a form for a new division. */
 export interface OrganiserTournamentPage extends PageBase {
   tournament: {
@@ -367,6 +388,7 @@ export interface OrganiserTournamentPage extends PageBase {
     roundsPaired: number;
     playersUrl: string;
     roundsUrl: string;
+    settingsUrl: string;
   }[];
   divisionAction: string;
   ruleSets: Option[];
@@ -379,6 +401,7 @@ export interface OrganiserTournamentPage extends PageBase {
     clockMinutes?: string | number;
     byeSpread?: string | number;
     forfeitSpread?: string | number;
+    spreadCap?: string | number;
   };
   errors?: FieldError[];
 }

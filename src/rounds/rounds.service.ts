@@ -46,6 +46,13 @@ export function pairingPlayers(
   }));
 }
 
+/** Each player's club by id, for keeping club-mates apart (players without one are left out). */
+function clubsOf(players: readonly Player[]): Record<string, string> {
+  const clubs: Record<string, string> = {};
+  for (const p of players) if (p.club) clubs[String(p.id)] = p.club.trim().toLocaleLowerCase('sr');
+  return clubs;
+}
+
 /** Ids of the division's players marked absent for round `round`. */
 async function absentIn(m: EntityManager, divisionId: number, round: number): Promise<Set<number>> {
   const rows = await m
@@ -115,6 +122,16 @@ export class RoundsService {
           `division ${divisionId} has fewer than two players to pair`,
         );
       }
+      const listed = new Set(players.map((p) => p.id));
+      dto.keepApart?.forEach((pair, i) => {
+        const stranger = pair.find((id) => !listed.has(id));
+        if (stranger !== undefined) {
+          throw new BadInput(
+            'UNKNOWN_PLAYER',
+            `keepApart[${i}]: player ${stranger} is not in division ${divisionId}`,
+          );
+        }
+      });
       const history = games.map((g) => gameRecord(g.game, g.round));
       let tables: Pairing[];
       let notes: string[];
@@ -140,6 +157,11 @@ export class RoundsService {
           seed: dto.seed ?? `tournament ${tournament.id} division ${division.id} round ${n}`,
           seeding: dto.seeding,
           standings: standingsOptions(division),
+          avoid: {
+            clubs: division.avoidSameClub ? clubsOf(players) : undefined,
+            forbidden: dto.keepApart?.map(([a, b]) => [String(a), String(b)] as const),
+          },
+          gibson: division.gibsonize ? { rounds: division.roundsPlanned } : undefined,
         });
         if (!outcome.ok) throw new Unprocessable('PAIRING_FAILED', outcome.message);
         tables = outcome.pairings;

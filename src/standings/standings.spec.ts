@@ -52,6 +52,24 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'a spread cap of 150 counts a 520–180 game as +150/−150; total scores stay uncapped',
+    players: players('A', 'B', 'C'),
+    games: [
+      { round: 1, a: 'A', b: 'B', resultA: 'win', scoreA: 520, scoreB: 180 },
+      { round: 2, a: 'B', b: 'C', resultA: 'win', scoreA: 410, scoreB: 300 },
+      { round: 3, a: 'C', b: 'A', resultA: 'win', scoreA: 450, scoreB: 200 },
+    ],
+    options: { spreadCap: 150, tieBreaks: ['spread', 'seed'] },
+    expected: [
+      // all 1 point; C: −110 (under the cap) + min(250, 150) = −110 + 150 = 40
+      { playerId: 'C', rank: 1, points: 1, spread: 40 },
+      // A: min(340, 150) − min(250, 150) = 150 − 150 = 0, total 520 + 200 = 720 (uncapped)
+      { playerId: 'A', rank: 2, points: 1, spread: 0, totalScore: 720 },
+      // B: −150 + 110 = −40
+      { playerId: 'B', rank: 3, points: 1, spread: -40 },
+    ],
+  },
+  {
     name: 'a time loss counts as a loss whatever the score; spread still comes from the scores',
     players: players('A', 'B'),
     games: [{ round: 1, a: 'A', b: 'B', resultA: 'loss', scoreA: 450, scoreB: 400 }],

@@ -61,6 +61,7 @@ export function computeStandings(
   const byeTime = options.byeRemainingSeconds ?? 0;
   const forfeitSpread = options.forfeitSpread ?? 0;
   const tieBreaks = options.tieBreaks ?? DEFAULT_TIE_BREAKS;
+  const cap = options.spreadCap ?? Infinity;
 
   const tallies: Tally[] = players.map((player, index) => ({
     player,
@@ -114,8 +115,9 @@ export function computeStandings(
     }
     const sa = game.scoreA ?? 0;
     const sb = game.scoreB ?? 0;
-    record(a, b, outcomes[0], sa, sb, game.remainingA ?? 0);
-    record(b, a, outcomes[1], sb, sa, game.remainingB ?? 0);
+    const spread = Math.max(-cap, Math.min(cap, sa - sb));
+    record(a, b, outcomes[0], sa, spread, game.remainingA ?? 0);
+    record(b, a, outcomes[1], sb, -spread, game.remainingB ?? 0);
     a.cards += game.cardsA ?? 0;
     b.cards += game.cardsB ?? 0;
   }
@@ -189,7 +191,7 @@ function record(
   them: Tally,
   outcome: Outcome,
   myScore: number,
-  theirScore: number,
+  spread: number,
   remaining: number,
 ): void {
   const pts = OUTCOME_POINTS[outcome];
@@ -198,7 +200,7 @@ function record(
   else if (outcome === 'draw') me.draws++;
   else me.losses++;
   me.gamesPlayed++;
-  me.spread += myScore - theirScore;
+  me.spread += spread;
   me.totalScore += myScore;
   me.remainingSeconds += remaining;
   me.opponents.push({ opponent: them.index, points: pts });

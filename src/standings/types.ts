@@ -65,6 +65,11 @@ export interface StandingsOptions {
   forfeitSpread?: number;
   /** Tie-breaks after game points, in order. Default `['spread', 'remaining-time', 'seed']`. */
   tieBreaks?: readonly TieBreak[];
+  /**
+   * The most spread one game counts for, either way (a 500–200 game counts +150/−150 with a
+   * cap of 150); no cap when omitted. The scores themselves (`totalScore`) are not capped.
+   */
+  spreadCap?: number;
 }
 
 export interface StandingsRow {

@@ -41,6 +41,22 @@ export class Division extends BaseEntity {
   @Column({ name: 'forfeit_spread', type: 'integer', default: 50 })
   forfeitSpread: number;
 
+  /** The most spread one game counts for in the standings, either way; null for no cap. */
+  @Column({ name: 'spread_cap', type: 'integer', nullable: true })
+  spreadCap: number | null;
+
+  /** Pair players of one club with each other only when nothing else is possible. */
+  @Column({ name: 'avoid_same_club', type: 'boolean', default: false })
+  avoidSameClub: boolean;
+
+  /** Pair a leader who can no longer be caught with a player out of the race behind. */
+  @Column({ type: 'boolean', default: false })
+  gibsonize: boolean;
+
+  /** The last this many rounds are paired King of the Hill, whatever the plan says. */
+  @Column({ name: 'koth_last_rounds', type: 'integer', default: 0 })
+  kothLastRounds: number;
+
   /**
    * Bumped in the same transaction as every write that can change the division's
    * standings, so a cached standings table is known to be current by one read.

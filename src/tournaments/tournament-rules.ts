@@ -14,11 +14,16 @@ export function standingsOptions(t: Division, throughRound?: number): StandingsO
     byeRemainingSeconds: 0,
     forfeitSpread: t.forfeitSpread,
     tieBreaks,
+    spreadCap: t.spreadCap ?? undefined,
   };
 }
 
-/** The pairing system the plan gives round `n`: later rounds repeat the last entry. */
+/**
+ * The pairing system round `n` is paired by: King of the Hill for the division's last
+ * `kothLastRounds` rounds, else the plan's entry (later rounds repeat the last one).
+ */
 export function plannedSystem(t: Division, n: number): PairingSystem {
+  if (t.kothLastRounds > 0 && n > t.roundsPlanned - t.kothLastRounds) return 'king-of-the-hill';
   return t.pairingPlan[Math.min(n, t.pairingPlan.length) - 1];
 }
 
@@ -62,6 +67,10 @@ export interface DivisionSettings {
   tieBreaks: TieBreak[];
   byeSpread: number;
   forfeitSpread: number;
+  spreadCap: number | null;
+  avoidSameClub: boolean;
+  gibsonize: boolean;
+  kothLastRounds: number;
 }
 
 /** Settings as a change names them (the API's `rounds` is `roundsPlanned`). */
@@ -73,6 +82,11 @@ export interface SettingsChange {
   tieBreaks?: TieBreak[];
   byeSpread?: number;
   forfeitSpread?: number;
+  /** null removes the cap. */
+  spreadCap?: number | null;
+  avoidSameClub?: boolean;
+  gibsonize?: boolean;
+  kothLastRounds?: number;
 }
 
 /** The settings of a division or tournament, copied. */
@@ -85,6 +99,10 @@ export function settingsOf(from: DivisionSettings): DivisionSettings {
     tieBreaks: [...from.tieBreaks],
     byeSpread: from.byeSpread,
     forfeitSpread: from.forfeitSpread,
+    spreadCap: from.spreadCap,
+    avoidSameClub: from.avoidSameClub,
+    gibsonize: from.gibsonize,
+    kothLastRounds: from.kothLastRounds,
   };
 }
 
@@ -101,6 +119,10 @@ export function applySettings(
     tieBreaks: change.tieBreaks ?? settings.tieBreaks,
     byeSpread: change.byeSpread ?? settings.byeSpread,
     forfeitSpread: change.forfeitSpread ?? settings.forfeitSpread,
+    spreadCap: change.spreadCap !== undefined ? change.spreadCap : settings.spreadCap,
+    avoidSameClub: change.avoidSameClub ?? settings.avoidSameClub,
+    gibsonize: change.gibsonize ?? settings.gibsonize,
+    kothLastRounds: change.kothLastRounds ?? settings.kothLastRounds,
   };
 }
 
@@ -113,6 +135,10 @@ const SETTING_NAMES: Record<keyof DivisionSettings, string> = {
   tieBreaks: 'tieBreaks',
   byeSpread: 'byeSpread',
   forfeitSpread: 'forfeitSpread',
+  spreadCap: 'spreadCap',
+  avoidSameClub: 'avoidSameClub',
+  gibsonize: 'gibsonize',
+  kothLastRounds: 'kothLastRounds',
 };
 
 /** Settings fixed once a division has paired a round: its games are played by them. */

@@ -16,6 +16,11 @@ export class DivisionView {
   @ApiProperty() byeSpread: number;
   @ApiProperty({ description: 'spread a single forfeit counts for, either way' })
   forfeitSpread: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'most spread a game counts for' })
+  spreadCap: number | null;
+  @ApiProperty() avoidSameClub: boolean;
+  @ApiProperty() gibsonize: boolean;
+  @ApiProperty() kothLastRounds: number;
 }
 
 export class TournamentView {
@@ -34,6 +39,10 @@ export class TournamentView {
   @ApiProperty() byeSpread: number;
   @ApiProperty({ description: 'spread a single forfeit counts for, either way' })
   forfeitSpread: number;
+  @ApiProperty({ type: Number, nullable: true }) spreadCap: number | null;
+  @ApiProperty() avoidSameClub: boolean;
+  @ApiProperty() gibsonize: boolean;
+  @ApiProperty() kothLastRounds: number;
   @ApiProperty({ type: [DivisionView], description: 'each with its own settings' })
   divisions: DivisionView[];
   @ApiProperty() createdAt: Date;

@@ -79,6 +79,10 @@ export class TournamentsService {
           tieBreaks: dto.tieBreaks ?? DEFAULT_TIE_BREAKS,
           byeSpread: dto.byeSpread ?? DEFAULT_BYE_SPREAD,
           forfeitSpread: dto.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
+          spreadCap: dto.spreadCap ?? null,
+          avoidSameClub: dto.avoidSameClub ?? false,
+          gibsonize: dto.gibsonize ?? false,
+          kothLastRounds: dto.kothLastRounds ?? 0,
         }),
       );
       for (const name of dto.divisions ?? ['Open']) {
@@ -235,6 +239,10 @@ export class TournamentsService {
       tieBreaks: t.tieBreaks,
       byeSpread: t.byeSpread,
       forfeitSpread: t.forfeitSpread,
+      spreadCap: t.spreadCap,
+      avoidSameClub: t.avoidSameClub,
+      gibsonize: t.gibsonize,
+      kothLastRounds: t.kothLastRounds,
       divisions: views.filter((d) => d.tournamentId === t.id),
       createdAt: t.createdAt,
     }));
@@ -275,6 +283,10 @@ export class TournamentsService {
         tieBreaks: d.tieBreaks,
         byeSpread: d.byeSpread,
         forfeitSpread: d.forfeitSpread,
+        spreadCap: d.spreadCap,
+        avoidSameClub: d.avoidSameClub,
+        gibsonize: d.gibsonize,
+        kothLastRounds: d.kothLastRounds,
       };
     });
   }

@@ -234,6 +234,39 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     await page.close();
   });
 
+  test('an organiser changes a running division: the page lists the changes and asks first', async () => {
+    await browser.context.clearCookies();
+    const organiser = await makeAccount(t, 'organiser');
+    const page = await browser.context.newPage();
+    const trouble = watch(page);
+    await page.goto(`${t.url}/sign-in`);
+    await page.fill('#username', organiser.email);
+    await page.fill('#password', organiser.password);
+    await page.click('main button[type="submit"]');
+    await page.waitForURL(`${t.url}/organiser`);
+    const before = (await (await fetch(`${t.url}/api/divisions/${site.divisionId}`)).json()) as {
+      rounds: number;
+    };
+    await page.goto(`${t.url}/organiser/divisions/${site.divisionId}/settings`);
+    await page.fill('#f-rounds', String(before.rounds + 1));
+    await page.check('input[name="gibsonize"]');
+    await page.click('main form button[type="submit"]');
+    const listed = await page.locator('main .notice.warn li').allInnerTexts();
+    expect(listed).toContain(`Broj kola: ${before.rounds} → ${before.rounds + 1}`);
+    expect(listed.some((l) => l.startsWith('Gibsonizacija') && l.endsWith('ne → da'))).toBe(true);
+    await screenshot(page, 'organiser-division-confirm-desktop');
+    await page.click('main form button[type="submit"]');
+    await page.waitForURL(/done=saved/);
+    const after = (await (await fetch(`${t.url}/api/divisions/${site.divisionId}`)).json()) as {
+      rounds: number;
+      gibsonize: boolean;
+    };
+    expect(after).toMatchObject({ rounds: before.rounds + 1, gibsonize: true });
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+
   test('a Quivit grid and a Qwibble board show on their game pages, on a desktop and a phone', async () => {
     const fixture = (dir: string, file: string): Scoresheet =>
       JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', dir, file), 'utf8')) as Scoresheet;

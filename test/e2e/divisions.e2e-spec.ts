@@ -1,7 +1,7 @@
 import { findRuleSet, simulateGame } from '../../src/engine';
 import { signInCookie } from '../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { exportAndImport, pair, register } from './tournament-helpers';
+import { enterResult, exportAndImport, pair, register, standings } from './tournament-helpers';
 
 /**
  * Each division has its own rule set, rounds, pairing plan, tie-breaks and bye spread: a
@@ -147,6 +147,152 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     expect(await division(a)).toMatchObject({ name: 'Prva', rounds: 6 });
   });
 
+  test('a spread cap counts a 450–200 game as +100/−100 in the standings, not the scores', async () => {
+    const created = await t.http
+      .post('/api/tournaments')
+      .set(t.organiser)
+      .send({ name: 'Kapa', ruleSet: 'kvizovka', rounds: 3, spreadCap: 100, divisions: ['A'] })
+      .expect(201);
+    const id = created.body.divisions[0].id as number;
+    expect(created.body.divisions[0]).toMatchObject({ spreadCap: 100 });
+    await register(t, id, ['Ana', 'Bora']);
+    const round = await pair(t, id);
+    const game = round.games[0];
+    await enterResult(t, t.organiser, game, { scores: [450, 200], clocks: ['05:00', '04:00'] });
+    const table = await standings(t, id);
+    const byName = new Map(table.rows.map((r) => [r.name, r]));
+    const first = game.first.name;
+    const second = game.second!.name;
+    // 450 − 200 = 250, capped at 100 either way; the total score stays 450.
+    expect(byName.get(first)).toMatchObject({ spread: 100, totalScore: 450 });
+    expect(byName.get(second)).toMatchObject({ spread: -100, totalScore: 200 });
+    // Removing the cap (null) counts the whole spread again, after confirming the change.
+    await t.http
+      .patch(`/api/divisions/${id}`)
+      .set(t.organiser)
+      .send({ spreadCap: null, confirm: true })
+      .expect(200);
+    const uncapped = await standings(t, id);
+    expect(uncapped.rows.find((r) => r.name === first)).toMatchObject({ spread: 250 });
+  });
+
+  test('pairing controls: club-mates and listed pairs kept apart, King of the Hill at the end, Gibsonization', async () => {
+    const created = await t.http
+      .post('/api/tournaments')
+      .set(t.organiser)
+      .send({
+        name: 'Kontrole',
+        ruleSet: 'kvizovka',
+        rounds: 6,
+        avoidSameClub: true,
+        gibsonize: true,
+        kothLastRounds: 1,
+        divisions: ['A'],
+      })
+      .expect(201);
+    const id = created.body.divisions[0].id as number;
+    expect(created.body.divisions[0]).toMatchObject({
+      avoidSameClub: true,
+      gibsonize: true,
+      kothLastRounds: 1,
+    });
+    const clubs = ['Šabac', 'Beograd', 'šabac ', 'Niš', 'Čačak', 'Kragujevac'];
+    const people = await register(t, id, ['P1', 'P2', 'P3', 'P4', 'P5', 'P6']);
+    for (const [i, p] of people.entries()) {
+      await t.http
+        .patch(`/api/players/${p.id}`)
+        .set(t.organiser)
+        .send({ club: clubs[i] })
+        .expect(200);
+    }
+    const seedOf = new Map(people.map((p) => [p.id, p.seed]));
+    const nameOf = new Map(people.map((p) => [p.id, p.name]));
+    const byName = new Map(people.map((p) => [p.name, p.id]));
+    const sameClub = (a: number, b: number) =>
+      clubs[people.findIndex((p) => p.id === a)].trim().toLowerCase() ===
+      clubs[people.findIndex((p) => p.id === b)].trim().toLowerCase();
+    // An unknown id in keepApart is refused, naming the entry.
+    const stranger = await t.http
+      .post(`/api/divisions/${id}/rounds`)
+      .set(t.organiser)
+      .send({ keepApart: [[byName.get('P2'), 99999]] })
+      .expect(400);
+    expect(stranger.body.message).toContain('keepApart[0]: player 99999');
+
+    let points = new Map(people.map((p) => [p.id, 0]));
+    const met = new Set<string>();
+    for (let n = 1; n <= 6; n++) {
+      const body = n === 1 ? { keepApart: [[byName.get('P2'), byName.get('P5')]] } : {};
+      const before = [...points.entries()].sort(
+        (a, b) => b[1] - a[1] || seedOf.get(a[0])! - seedOf.get(b[0])!,
+      );
+      const round = await pair(t, id, body);
+      const tables = round.games.filter((g) => g.second !== null);
+      // P1 and P3 are of one club (case and spaces aside): a Swiss round pairs them only when
+      // every other way has a rematch, and then says so (King of the Hill pairs by rank).
+      const clubPairs = tables.filter((g) => sameClub(g.first.id, g.second!.id));
+      if (n < 6 && clubPairs.length > 0) {
+        expect(round.notes.join()).toContain(
+          `${clubPairs.length} pairing(s) of players to keep apart (same club or listed)`,
+        );
+        for (const g of clubPairs) {
+          const p1 = g.first.name === 'P1' ? g.first.id : g.second!.id;
+          // P1's every other opponent is a rematch by then.
+          const others = people.filter((p) => p.id !== p1 && !sameClub(p.id, p1));
+          expect(others.every((p) => met.has(`${p1}-${p.id}`))).toBe(true);
+        }
+      }
+      if (n === 1) {
+        const pairs = tables.map((g) => [g.first.name, g.second!.name].sort().join('-'));
+        expect(pairs).not.toContain('P2-P5');
+      }
+      if (n === 6) {
+        expect(round.system).toBe('king-of-the-hill');
+        // Gibsonization, by hand from the points before the round: the leader is ahead of the
+        // second by more than the 1 round left, and meets the best player who cannot reach
+        // the second's points with one more win.
+        const [leader, second] = before;
+        // P1 has won all 5; P6 none; the others share the rest.
+        expect([nameOf.get(leader[0]), leader[1]]).toEqual(['P1', 5]);
+        // More points ahead than the 1 round left: P1 cannot be caught for first place.
+        expect(leader[1] - second[1]).toBeGreaterThan(1);
+        // Out of the race for second: one more win does not reach the second's points.
+        const out = before.slice(2).filter(([, pts]) => pts + 1 < second[1]);
+        expect(out.map(([pid]) => nameOf.get(pid))).toContain('P6');
+        const expected = out.find(([pid]) => !met.has(`${leader[0]}-${pid}`)) ?? out[0];
+        const game = tables.find((g) => g.first.id === leader[0] || g.second!.id === leader[0])!;
+        const opponent = game.first.id === leader[0] ? game.second!.id : game.first.id;
+        expect(nameOf.get(opponent)).toBe(nameOf.get(expected[0]));
+        expect(round.notes.join()).toContain(`${leader[0]} cannot be caught for first place`);
+      } else {
+        expect(round.system).toBe('swiss');
+      }
+      // P1 wins every game and P6 loses every game; otherwise the player with fewer points
+      // wins (on equal points the higher seed number), so P2–P5 end level behind P1.
+      const firstWinsOver = (x: number, y: number): boolean => {
+        if (nameOf.get(x) === 'P1' || nameOf.get(y) === 'P6') return true;
+        if (nameOf.get(y) === 'P1' || nameOf.get(x) === 'P6') return false;
+        return points.get(x)! !== points.get(y)!
+          ? points.get(x)! < points.get(y)!
+          : seedOf.get(x)! > seedOf.get(y)!;
+      };
+      const next = new Map(points);
+      for (const g of tables) {
+        met.add(`${g.first.id}-${g.second!.id}`).add(`${g.second!.id}-${g.first.id}`);
+        const firstWins = firstWinsOver(g.first.id, g.second!.id);
+        await enterResult(t, t.organiser, g, {
+          scores: firstWins ? [400, 300] : [300, 400],
+          clocks: ['05:00', '05:00'],
+        });
+        const winner = firstWins ? g.first.id : g.second!.id;
+        next.set(winner, next.get(winner)! + 1);
+      }
+      for (const g of round.games.filter((x) => x.second === null))
+        next.set(g.first.id, next.get(g.first.id)! + 1);
+      points = next;
+    }
+  });
+
   test('the organiser page adds a division with its own rules and leaves the others', async () => {
     const organiser = await signInCookie(t, 'organiser');
     const created = await t.http
@@ -167,6 +313,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
         system: 'swiss',
         rounds: '7',
         byeSpread: '0',
+        spreadCap: '300',
       })
       .expect(303);
     const view = (await t.http.get(`/api/tournaments/${tournamentId}`).expect(200)).body;
@@ -176,6 +323,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
       ['Kvizovka', 'kvizovka', 5],
       ['Scrabble', 'scrabble-en', 7],
     ]);
+    expect(view.divisions[1]).toMatchObject({ spreadCap: 300 });
     expect(await division(first)).toMatchObject({ ruleSet: 'kvizovka', rounds: 5, byeSpread: 50 });
     // The page lists each division with its own rule set and rounds.
     const page = await t.http
@@ -183,5 +331,27 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
       .set('Cookie', organiser)
       .expect(200);
     expect(page.text).toContain('Scrabble (English)');
+    expect(page.text).toContain(`/organiser/divisions/${first}/settings`);
+
+    // A running division's settings change only after the page lists the changes.
+    await register(t, first, ['Ana', 'Bora']);
+    await pair(t, first);
+    const settings = `/organiser/divisions/${first}/settings`;
+    const form = await t.http.get(settings).set('Cookie', organiser).expect(200);
+    expect(form.text).toContain('name="rounds"');
+    const post = (fields: Record<string, string>) =>
+      t.http.post(settings).set('Origin', t.url).set('Cookie', organiser).type('form').send(fields);
+    const asked = await post({ rounds: '6', system: 'swiss', spreadCap: '250' }).expect(200);
+    const text = asked.text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Grupa već ima uparenih kola (1)');
+    expect(text).toContain('Broj kola: 5 → 6');
+    expect(text).toContain('Najveća razlika jedne partije: bez ograničenja → 250');
+    expect(asked.text).toContain('name="confirm"');
+    expect(await division(first)).toMatchObject({ rounds: 5, spreadCap: null });
+    await post({ rounds: '6', system: 'swiss', spreadCap: '250', confirm: '1' }).expect(303);
+    expect(await division(first)).toMatchObject({ rounds: 6, spreadCap: 250, byeSpread: 50 });
+    // Fewer rounds than are paired is refused on the field.
+    const fewer = await post({ rounds: '0', system: 'swiss' }).expect(400);
+    expect(fewer.text).toContain('id="e-rounds"');
   });
 });

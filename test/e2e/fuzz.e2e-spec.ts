@@ -30,16 +30,19 @@ import { Auth, scoreSheet } from './tournament-helpers';
 /**
  * Fuzzing every route of the OpenAPI document, and the pages, with generated
  * bad bodies, ids, queries, headers and cookies (malformed Unicode among
- * them). Seeded and bounded: `FUZZ_SEED` replays a run, `FUZZ_CASES` (per
- * API route) makes it longer.
+ * them), and importing mutated export files. Seeded and bounded:
+ * `FUZZ_SEED` replays a run, `FUZZ_CASES` (per API route) and
+ * `FUZZ_EXPORTS` make it longer.
  *
  * What must hold: no answer is a 5xx; every 4xx of the API is the error
  * body, and every 400, 413 and 415 names a field (of the body, a parameter
  * or a header); a string that is not well-formed Unicode, or a null where
- * the document allows none, is a 400 naming that field.
+ * the document allows none, is a 400 naming that field; an accepted
+ * import's pages and PDFs answer below 500.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20260519);
 const CASES = Number(process.env.FUZZ_CASES ?? 50);
+const EXPORTS = Number(process.env.FUZZ_EXPORTS ?? 40);
 
 interface Operation {
   method: string;
@@ -540,7 +543,7 @@ describe(`fuzzing the API, the pages and the import (${DATABASE_KIND})`, () => {
     const seconds = (Date.now() - started) / 1000;
     console.log(`fuzz (API): ${total} requests in ${seconds.toFixed(1)} s, seed ${SEED}`);
     expect(failures.length === 0 ? '' : report('API', failures, total, t.log())).toBe('');
-  });
+  }, 180_000);
 
   test('the pages, with languages and ids that name nothing: no 5xx', async () => {
     const rng = new Rng(SEED + 1);
@@ -615,7 +618,142 @@ describe(`fuzzing the API, the pages and the import (${DATABASE_KIND})`, () => {
     const seconds = (Date.now() - started) / 1000;
     console.log(`fuzz (pages): ${total} requests in ${seconds.toFixed(1)} s, seed ${SEED + 1}`);
     expect(failures.length === 0 ? '' : report('pages', failures, total, t.log())).toBe('');
+  }, 120_000);
+
+  test("an export's stored report is never trusted: the sheet is verified again from its text", async () => {
+    type Doc = {
+      divisions: {
+        rounds: {
+          games: {
+            table: number;
+            scores: number[] | null;
+            scoresheet: { text: string; report: unknown; ok: boolean | null } | null;
+          }[];
+        }[];
+      }[];
+    };
+    const forged = clone(exported) as unknown as Doc;
+    const games = forged.divisions[0].rounds[0].games;
+    const withSheet = games.find((g) => g.scoresheet !== null)!;
+    const original = withSheet.scoresheet!.report;
+    withSheet.scoresheet!.report = { turns: [{ issues: null, words: 7 }, {}] };
+    withSheet.scoresheet!.ok = false;
+    const res = await t.http.post('/api/tournaments/import').set(t.organiser).send(forged);
+    expect(res.status).toBe(201);
+    const imported = res.body as { id: number };
+    const again = (
+      await t.http.get(`/api/tournaments/${imported.id}/export`).set(t.organiser).expect(200)
+    ).body as Doc;
+    const sheet = again.divisions[0].rounds[0].games.find((g) => g.table === withSheet.table)!;
+    expect(sheet.scoresheet!.report).toEqual(original);
+    const rounds = (
+      await t.http.get(`/api/divisions/${res.body.divisions[0].id}/rounds`).expect(200)
+    ).body as { games: { id: number; table: number }[] }[];
+    const game = rounds[0].games.find((g) => g.table === withSheet.table)!;
+    await t.http.get(`/games/${game.id}`).expect(200);
+    await t.http.get(`/games/${game.id}/record.pdf`).expect(200);
+
+    const contradicting = clone(exported) as unknown as Doc;
+    const played = contradicting.divisions[0].rounds[0].games.find((g) => g.scoresheet !== null)!;
+    played.scores = [played.scores![0] + 1, played.scores![1]];
+    const refused = await t.http
+      .post('/api/tournaments/import')
+      .set(t.organiser)
+      .send(contradicting);
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('IMPORT_INVALID');
+    expect(refused.body.message).toMatch(
+      /divisions\[0\]\.rounds\[0\]\.games\[\d+\]\.scores: the result is the sheet's/,
+    );
   });
+
+  test("mutated export files: none is a 5xx, and an accepted one's pages answer below 500", async () => {
+    const rng = new Rng(SEED + 2);
+    const failures: Failure[] = [];
+    let total = 0;
+    let accepted = 0;
+    const started = Date.now();
+    for (let i = 0; i < EXPORTS; i++) {
+      let value = clone(exported);
+      const why: string[] = [];
+      const n = 1 + rng.int(3);
+      for (let k = 0; k < n; k++) {
+        const m = mutate(value, rng);
+        value = m.root;
+        why.push(`${pathText(m.mutation.path) || 'document'}: ${m.mutation.op}`);
+      }
+      const sent: Sent = {
+        method: 'POST',
+        path: '/api/tournaments/import',
+        headers: { ...t.organiser, 'Content-Type': 'application/json' },
+        body: Buffer.from(JSON.stringify(value) ?? 'null', 'utf8'),
+        why,
+      };
+      const answer = await send(t.url, sent);
+      total++;
+      if (answer.status >= 500) {
+        failures.push({ sent, answer, problem: '5xx on import' });
+        continue;
+      }
+      if (answer.status !== 201) continue;
+      accepted++;
+      const imported = answer.json as unknown as { id: number; divisions: { id: number }[] };
+      const pages = [`/tournaments/${imported.id}`, `/api/tournaments/${imported.id}/export`];
+      for (const d of imported.divisions ?? []) {
+        pages.push(
+          `/divisions/${d.id}/standings`,
+          `/divisions/${d.id}/pairings`,
+          `/divisions/${d.id}/crosstable`,
+          `/divisions/${d.id}/standings.pdf`,
+          `/api/divisions/${d.id}/standings`,
+        );
+        const rounds = await send(t.url, {
+          method: 'GET',
+          path: `/api/divisions/${d.id}/rounds`,
+          headers: {},
+          why,
+        });
+        total++;
+        const list = (rounds.json ?? []) as unknown as {
+          number: number;
+          games?: { id: number }[];
+        }[];
+        if (rounds.status >= 500) {
+          failures.push({ sent, answer: rounds, problem: 'an imported division fails' });
+        }
+        for (const r of Array.isArray(list) ? list : []) {
+          pages.push(`/divisions/${d.id}/rounds/${r.number}/pairings.pdf`);
+          for (const g of r.games ?? []) {
+            pages.push(`/games/${g.id}`, `/games/${g.id}/record.pdf`, `/api/games/${g.id}`);
+          }
+        }
+      }
+      for (const page of pages) {
+        const got = await send(t.url, {
+          method: 'GET',
+          path: page,
+          headers: {
+            Accept: page.startsWith('/api/') ? 'application/json' : 'text/html',
+            ...t.organiser,
+          },
+          why,
+        });
+        total++;
+        if (got.status >= 500) {
+          failures.push({
+            sent: { ...sent, why: [...why, `then GET ${page}`] },
+            answer: got,
+            problem: `an accepted import's page fails (${page.replace(/\d+/g, ':id')})`,
+          });
+        }
+      }
+    }
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `fuzz (exports): ${EXPORTS} mutated files, ${accepted} accepted, ${total} requests in ${seconds.toFixed(1)} s, seed ${SEED + 2}`,
+    );
+    expect(failures.length === 0 ? '' : report('exports', failures, total, t.log())).toBe('');
+  }, 120_000);
 });
 
 /** The malformed string of a mutation is still in the body (a later mutation may have replaced it). */

@@ -411,6 +411,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
           roundsPaired: 3,
           playersUrl: '/organiser/divisions/1/players',
           roundsUrl: '/organiser/divisions/1/rounds',
+          settingsUrl: '/organiser/divisions/1/settings',
         },
       ],
       divisionAction: '/organiser/tournaments/1/divisions',
@@ -421,6 +422,33 @@ export function pageSamples(lang: Lang): Record<string, object> {
       systems: ['swiss', 'round-robin', 'king-of-the-hill'],
       values: { rules: 'kvizovka', system: 'swiss', rounds: 7 },
     } satisfies V.OrganiserTournamentPage,
+    'organiser/division': {
+      ...base(
+        lang,
+        `${HEADER.division}: podešavanja`,
+        '/organiser/divisions/1/settings',
+        organiser,
+      ),
+      division: { name: HEADER.division, rules: 'Kvizovka', clockMinutes: 30, roundsPaired: 3 },
+      action: '/organiser/divisions/1/settings',
+      systems: ['swiss', 'round-robin', 'king-of-the-hill'],
+      values: {
+        rounds: 8,
+        system: 'swiss',
+        byeSpread: 50,
+        spreadCap: 300,
+        kothLastRounds: 1,
+        avoidSameClub: true,
+        gibsonize: false,
+      },
+      byeSpreadLocked: true,
+      confirm: {
+        changes: [
+          { setting: 'Broj kola', before: '7', after: '8' },
+          { setting: 'Najveća razlika jedne partije', before: 'bez ograničenja', after: '300' },
+        ],
+      },
+    } satisfies V.OrganiserDivisionPage,
     'organiser/players': {
       ...base(lang, 'Prijava igrača', '/organiser/divisions/1/players', organiser),
       tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },

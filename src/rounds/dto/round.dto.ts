@@ -9,13 +9,32 @@ import {
   IsOptional,
   Max,
   Min,
+  Validate,
   ValidateNested,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
 } from 'class-validator';
 import { PAIRING_SYSTEMS } from '../../tournaments/tournament.entity';
 import type { PairingSystem } from '../../tournaments/tournament.entity';
 import { IsName } from '../../common/api/text';
 
 const MAX_ID = 2_147_483_647;
+
+/** Two different player ids, `[12, 15]`. */
+@ValidatorConstraint({ name: 'playerPair' })
+class PlayerPair implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      value.every((id) => Number.isInteger(id) && id >= 1 && id <= MAX_ID) &&
+      value[0] !== value[1]
+    );
+  }
+  defaultMessage(): string {
+    return 'each entry of keepApart must be two different player ids, e.g. [12, 15]';
+  }
+}
 
 export class ManualTableDto {
   @ApiProperty({ description: 'player id; moves first' })
@@ -73,6 +92,19 @@ export class PairRoundDto {
   @IsOptional()
   @IsIn(['split', 'adjacent', 'fold'])
   seeding?: 'split' | 'adjacent' | 'fold';
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 },
+    example: [[12, 15]],
+    description:
+      'pairs of player ids to keep apart in this round as far as possible (Swiss), e.g. relatives',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @Validate(PlayerPair, { each: true })
+  keepApart?: [number, number][];
 }
 
 export class SwapDto {

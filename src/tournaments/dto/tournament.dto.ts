@@ -144,6 +144,46 @@ export class CreateTournamentDto {
   forfeitSpread?: number;
 
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 10000,
+    description:
+      'the most spread one game counts for in the standings, either way (default: no cap)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  spreadCap?: number | null;
+
+  @ApiPropertyOptional({
+    description: 'pair players of one club with each other only when nothing else is possible',
+  })
+  @IsOptional()
+  @IsBoolean()
+  avoidSameClub?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'pair a leader who can no longer be caught with the highest-ranked player out of the race for second place',
+  })
+  @IsOptional()
+  @IsBoolean()
+  gibsonize?: boolean;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 100,
+    description: 'the last this many rounds are paired King of the Hill (0: none)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  kothLastRounds?: number;
+
+  @ApiPropertyOptional({
     type: [String],
     example: ['A', 'B'],
     description: 'names of the divisions to create (default: one division, "Open")',
@@ -212,6 +252,46 @@ export class DivisionSettingsDto {
   @Min(0)
   @Max(1000)
   forfeitSpread?: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 10000,
+    description:
+      'the most spread one game counts for in the standings, either way; null for no cap',
+  })
+  @ValidateIf((o: DivisionSettingsDto) => o.spreadCap !== undefined && o.spreadCap !== null)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  spreadCap?: number | null;
+
+  @ApiPropertyOptional({
+    description: 'pair players of one club with each other only when nothing else is possible',
+  })
+  @IsOptional()
+  @IsBoolean()
+  avoidSameClub?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'pair a leader who can no longer be caught with the highest-ranked player out of the race for second place',
+  })
+  @IsOptional()
+  @IsBoolean()
+  gibsonize?: boolean;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 100,
+    description: 'the last this many rounds are paired King of the Hill (0: none)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  kothLastRounds?: number;
 }
 
 /** What a change to settings that a running division plays by must say. */

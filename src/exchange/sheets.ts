@@ -1,0 +1,94 @@
+import { defaultWordList } from '../dictionary/default-lists';
+import { gcgToScoresheet, parseGcg, verifyGameSheet } from '../engine';
+import type { VerificationReport, WordList } from '../engine';
+import { nameKey } from '../players/names';
+import { figuresFromReport } from '../results/figures';
+import { SheetRefused } from '../results/sheet-refused';
+import type { DocumentError, TournamentDocument } from './format';
+
+/** The sheet a stored text holds: a GCG record when it starts with `#`, else JSON. */
+function sheetOf(
+  text: string,
+  rules: string,
+): { ok: true; doc: unknown } | { ok: false; why: string } {
+  if (text.trimStart().startsWith('#')) {
+    const parsed = parseGcg(text);
+    const converted = parsed.ok ? gcgToScoresheet(parsed.game, rules) : parsed;
+    if (!converted.ok) return { ok: false, why: 'is a GCG record that cannot be read' };
+    return { ok: true, doc: converted.value.sheet };
+  }
+  try {
+    return { ok: true, doc: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, why: 'is neither a score sheet in JSON nor a GCG record' };
+  }
+}
+
+/**
+ * Verifies every score sheet of a checked document again from its own text,
+ * with the engine and the game's rule set, options and players, as
+ * `PUT /api/games/:id/scoresheet` does; the document's stored reports are
+ * never trusted (a forged one would break the game's page and PDF). Each
+ * game's `report` and `ok` are replaced by the engine's, in place. A sheet
+ * that is not the game's, or a result taken from a sheet that says other
+ * scores or another winner, is a problem at its path. Words are judged by
+ * the rule set's default list: the tournament's own list is not part of the
+ * document.
+ */
+export function reverifySheets(doc: TournamentDocument): DocumentError[] {
+  const errors: DocumentError[] = [];
+  const lists = new Map<string, WordList | null>();
+  const wordsOf = (rules: string) => {
+    if (!lists.has(rules)) lists.set(rules, defaultWordList(rules));
+    return lists.get(rules)!;
+  };
+  doc.divisions.forEach((division, d) => {
+    const rules = division.settings?.ruleSet ?? doc.tournament.ruleSet;
+    const options = division.settings?.options ?? doc.tournament.options;
+    const names = new Map(division.players.map((p) => [p.ref, p.name]));
+    division.rounds.forEach((round, r) => {
+      round.games.forEach((game, g) => {
+        const sheet = game.scoresheet;
+        if (sheet === null || game.second === null) return;
+        const at = `divisions[${d}].rounds[${r}].games[${g}]`;
+        const read = sheetOf(sheet.text, rules);
+        if (!read.ok) {
+          errors.push({ path: `${at}.scoresheet.text`, message: read.why });
+          return;
+        }
+        const verified = verifyGameSheet(
+          read.doc,
+          {
+            rules,
+            options,
+            players: [names.get(game.first) ?? '', names.get(game.second) ?? ''],
+            sameName: (a, b) => nameKey(a) === nameKey(b),
+          },
+          { words: wordsOf(rules) },
+        );
+        if (!verified.ok) {
+          const message = new SheetRefused(verified.refusal).message;
+          errors.push({ path: `${at}.scoresheet.text`, message });
+          return;
+        }
+        const report: VerificationReport = verified.report;
+        sheet.report = report;
+        sheet.ok = report.ok;
+        if (game.source !== 'scoresheet' || game.scores === null) return;
+        const figures = figuresFromReport(report);
+        if (game.scores[0] !== figures.scores[0] || game.scores[1] !== figures.scores[1]) {
+          errors.push({
+            path: `${at}.scores`,
+            message: `the result is the sheet's, which gives ${figures.scores.join('–')}, not ${game.scores.join('–')}`,
+          });
+        } else if (game.winner !== figures.winner) {
+          errors.push({
+            path: `${at}.winner`,
+            message: `the result is the sheet's, whose winner is ${figures.winner}, not ${String(game.winner)}`,
+          });
+        }
+      });
+    });
+  });
+  return errors;
+}
