@@ -147,7 +147,7 @@ export class WordsService {
       if (dto.tournamentId !== undefined && dto.tournamentId !== ofGame) {
         throw new BadInput(
           'GAME_NOT_IN_TOURNAMENT',
-          `game ${dto.gameId} belongs to tournament ${ofGame}, not ${dto.tournamentId}`,
+          `tournamentId must be ${ofGame}, the tournament of game ${dto.gameId}, not ${dto.tournamentId}`,
         );
       }
       tournament = await this.tournament(ofGame);
@@ -168,7 +168,7 @@ export class WordsService {
     if (tournament && dto.rules !== undefined && dto.rules !== rules) {
       throw new BadInput(
         'RULES_MISMATCH',
-        `${played ? `game ${dto.gameId}` : `tournament ${tournament.id}`} plays ${rules}, not ${dto.rules}`,
+        `rules must be ${rules}, which ${played ? `game ${dto.gameId}` : `tournament ${tournament.id}`} plays, not ${dto.rules.slice(0, 40)}`,
       );
     }
     if (!findRuleSet(rules)) {

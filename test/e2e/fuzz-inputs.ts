@@ -137,7 +137,9 @@ export function generate(
   all = false,
 ): Json {
   if (schema.$ref) return generate(resolve(schema.$ref), resolve, rng, name, idFor, depth, all);
-  if (schema.example !== undefined && rng.chance(0.8)) return clone(schema.example as Json);
+  // `all` (every property present) is a body as valid as the document says: its examples.
+  if (schema.example !== undefined && (all || rng.chance(0.8)))
+    return clone(schema.example as Json);
   if (schema.enum?.length) return clone(rng.pick(schema.enum) as Json);
   switch (schema.type ?? 'object') {
     case 'string':
