@@ -26,7 +26,7 @@ import {
   HistoryDocument,
   TournamentDocument,
 } from './format';
-import { reverifySheets } from './sheets';
+import { reverifySheets, unstorableText } from './sheets';
 
 /** Rows fetched per `IN (…)` list, under SQLite's parameter limit. */
 const CHUNK = 500;
@@ -179,6 +179,7 @@ export class ExchangeService {
    */
   async import(doc: unknown): Promise<TournamentView> {
     let errors = checkDocument(doc);
+    if (errors.length === 0) errors = unstorableText(doc);
     // Every sheet verified again from its text: a stored report is never trusted.
     if (errors.length === 0) errors = reverifySheets(doc as TournamentDocument);
     if (errors.length > 0) {

@@ -1,3 +1,4 @@
+import { findText } from '../common/api/well-formed';
 import { defaultWordList } from '../dictionary/default-lists';
 import { gcgToScoresheet, parseGcg, verifyGameSheet } from '../engine';
 import type { VerificationReport, WordList } from '../engine';
@@ -5,6 +6,24 @@ import { nameKey } from '../players/names';
 import { figuresFromReport } from '../results/figures';
 import { SheetRefused } from '../results/sheet-refused';
 import type { DocumentError, TournamentDocument } from './format';
+
+/**
+ * The first text of a document, anywhere (a value or a key), holding U+0000:
+ * no PostgreSQL text or JSON column stores it, so it would fail deep inside
+ * the import's transaction. Returned as a problem at its path, or none.
+ */
+export function unstorableText(doc: unknown): DocumentError[] {
+  // eslint-disable-next-line no-control-regex
+  const found = findText(doc, /\u0000/);
+  if (!found) return [];
+  const what = found.key ? 'a key here' : 'the text';
+  return [
+    {
+      path: found.path,
+      message: `${what} holds the NUL character (U+0000) at character ${found.at}, which no database stores`,
+    },
+  ];
+}
 
 /** The sheet a stored text holds: a GCG record when it starts with `#`, else JSON. */
 function sheetOf(

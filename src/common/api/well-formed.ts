@@ -30,31 +30,40 @@ function fieldPath(parent: string, key: string | number): string {
   return parent === '' ? key : `${parent}.${key}`;
 }
 
-function malformedAt(text: string, path: string, key: boolean): MalformedText | null {
-  const m = LONE_SURROGATE.exec(text);
-  if (!m) return null;
-  const unit = `\\u${m[0].charCodeAt(0).toString(16)}`;
-  return { path, at: m.index + 1, unit, key };
+/** Where a string or key matching a pattern is: the field, and the match. */
+export interface TextFound {
+  /** `turns[3].play`; for a key, the object that has it. */
+  path: string;
+  /** 1-based position of the match in the string. */
+  at: number;
+  /** What matched. */
+  match: string;
+  /** The text is a key of the object at `path`, not a value. */
+  key: boolean;
 }
 
 /**
- * The first string or key of a parsed JSON body, form or query that is not
- * well-formed Unicode, or null. Walks without recursion (a body may nest as
- * deep as its reader allows).
+ * The first string or key of a parsed JSON value (a body, a form, a query, an
+ * imported document) that `pattern` matches, in document order, or null.
+ * Walks without recursion (a body may nest as deep as its reader allows).
  */
-export function findMalformedText(value: unknown, root = ''): MalformedText | null {
+export function findText(value: unknown, pattern: RegExp, root = ''): TextFound | null {
+  const at = (text: string, path: string, key: boolean): TextFound | null => {
+    const m = pattern.exec(text);
+    return m ? { path, at: m.index + 1, match: m[0], key } : null;
+  };
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length > 0) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      const found = malformedAt(v, path, false);
+      const found = at(v, path, false);
       if (found) return found;
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], fieldPath(path, i)]);
     } else if (v !== null && typeof v === 'object') {
       const keys = Object.keys(v);
       for (const k of keys) {
-        const found = malformedAt(k, path, true);
+        const found = at(k, path, true);
         if (found) return found;
       }
       for (let i = keys.length - 1; i >= 0; i--) {
@@ -63,6 +72,14 @@ export function findMalformedText(value: unknown, root = ''): MalformedText | nu
     }
   }
   return null;
+}
+
+/** The first string or key of a parsed value that is not well-formed Unicode, or null. */
+export function findMalformedText(value: unknown, root = ''): MalformedText | null {
+  const found = findText(value, LONE_SURROGATE, root);
+  if (!found) return null;
+  const unit = `\\u${found.match.charCodeAt(0).toString(16)}`;
+  return { path: found.path, at: found.at, unit, key: found.key };
 }
 
 /**
