@@ -6,6 +6,7 @@ import { DatabaseSettings } from './database/database-options';
 import { DatabaseModule } from './database/database.module';
 import { WordsModule } from './words/words.module';
 import { ExchangeModule } from './exchange/exchange.module';
+import { DirectorLogModule } from './log/director-log.module';
 import { HealthController } from './health.controller';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
@@ -48,6 +49,7 @@ export class AppModule {
         ResultsModule,
         StandingsApiModule,
         ExchangeModule,
+        DirectorLogModule,
         WordsModule,
         PagesModule,
         HealthModule,

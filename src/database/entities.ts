@@ -1,5 +1,6 @@
 import { AuthToken } from '../auth/auth-token.entity';
 import { User } from '../auth/user.entity';
+import { DirectorLogEntry } from '../log/director-log.entity';
 import { Absence } from '../players/absence.entity';
 import { Player } from '../players/player.entity';
 import { ResultChange } from '../results/result-change.entity';
@@ -20,6 +21,7 @@ import { DivisionSettings1764300000000 } from './migrations/1764300000000-divisi
 import { Forfeits1764400000000 } from './migrations/1764400000000-forfeits';
 import { SpreadCap1764500000000 } from './migrations/1764500000000-spread-cap';
 import { PairingControls1764600000000 } from './migrations/1764600000000-pairing-controls';
+import { DirectorLog1764700000000 } from './migrations/1764700000000-director-log';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -36,6 +38,7 @@ export const ENTITIES = [
   ResultChange,
   TournamentWordList,
   WordRuling,
+  DirectorLogEntry,
 ];
 
 /** Every migration, in order. */
@@ -49,4 +52,5 @@ export const MIGRATIONS = [
   Forfeits1764400000000,
   SpreadCap1764500000000,
   PairingControls1764600000000,
+  DirectorLog1764700000000,
 ];

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
+import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { TournamentView } from '../tournaments/tournament.view';
@@ -11,13 +13,14 @@ const DOCUMENT_SCHEMA = {
   type: 'object',
   description:
     `a whole tournament (\`${EXCHANGE_FORMAT}\`): tournament settings, then each division's ` +
-    'players (by ref), rounds, games, score sheets (text and report) and result history; see docs/tournaments.md',
+    "players (by ref), rounds, games, score sheets (text and report) and result history, then the director's log; see docs/tournaments.md",
   required: ['format', 'tournament', 'divisions'],
   properties: {
     format: { type: 'string', enum: [EXCHANGE_FORMAT] },
     exportedAt: { type: 'string', format: 'date-time' },
     tournament: { type: 'object', additionalProperties: true },
     divisions: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    log: { type: 'array', items: { type: 'object', additionalProperties: true } },
   },
 };
 
@@ -48,7 +51,7 @@ export class ExchangeController {
   @ApiBody({ schema: DOCUMENT_SCHEMA })
   @ApiCreatedResponse({ type: TournamentView })
   @ApiErrors(400, 422)
-  import(@Body() doc: unknown): Promise<TournamentView> {
-    return this.exchange.import(doc);
+  import(@Body() doc: unknown, @CurrentUser() user: User | null): Promise<TournamentView> {
+    return this.exchange.import(doc, user);
   }
 }

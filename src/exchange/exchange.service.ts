@@ -5,6 +5,8 @@ import { User } from '../auth/user.entity';
 import { NotFound, Unprocessable } from '../common/errors';
 import { insertMany } from '../database/bulk';
 import { Transactions } from '../database/transactions';
+import { Actor, writeLog } from '../log/director-log';
+import { DirectorLogEntry } from '../log/director-log.entity';
 import { Absence } from '../players/absence.entity';
 import { absentRoundsOf } from '../players/absences';
 import { Player } from '../players/player.entity';
@@ -26,6 +28,7 @@ import {
   HistoryDocument,
   TournamentDocument,
 } from './format';
+import { LogDocument } from './log-format';
 import { reverifySheets, unstorableText } from './sheets';
 
 /** Rows fetched per `IN (…)` list, under SQLite's parameter limit. */
@@ -52,7 +55,8 @@ export class ExchangeService {
     if (!t) throw new NotFound('tournament', id);
     const divisions = await m.find(Division, { where: { tournamentId: id }, order: { id: 'ASC' } });
     const docs: DivisionDocument[] = [];
-    for (const d of divisions) docs.push(await this.exportDivision(m, d));
+    const refs = new Map<number, number>();
+    for (const d of divisions) docs.push(await this.exportDivision(m, d, refs));
     return {
       format: EXCHANGE_FORMAT,
       exportedAt: new Date().toISOString(),
@@ -74,12 +78,41 @@ export class ExchangeService {
         endDate: t.endsOn,
       },
       divisions: docs,
+      log: await this.exportLog(m, id, divisions, refs),
     };
   }
 
-  private async exportDivision(m: EntityManager, d: Division): Promise<DivisionDocument> {
+  /** The director's log, oldest first: divisions by name, players by ref, games by round and table. */
+  private async exportLog(
+    m: EntityManager,
+    tournamentId: number,
+    divisions: Division[],
+    refs: ReadonlyMap<number, number>,
+  ): Promise<LogDocument[]> {
+    const names = new Map(divisions.map((d) => [d.id, d.name]));
+    const rows = await m.find(DirectorLogEntry, { where: { tournamentId }, order: { id: 'ASC' } });
+    return rows.map((r) => ({
+      at: r.createdAt.toISOString(),
+      action: r.action,
+      by: r.userName === null ? null : { name: r.userName, email: r.userEmail },
+      note: r.note,
+      division: r.divisionId === null ? null : (names.get(r.divisionId) ?? null),
+      player: r.playerId === null ? null : (refs.get(r.playerId) ?? null),
+      round: r.round,
+      table: r.tableNumber,
+      before: (r.before as Record<string, unknown> | null) ?? null,
+      after: (r.after as Record<string, unknown> | null) ?? null,
+    }));
+  }
+
+  private async exportDivision(
+    m: EntityManager,
+    d: Division,
+    refs: Map<number, number>,
+  ): Promise<DivisionDocument> {
     const players = await m.find(Player, { where: { divisionId: d.id }, order: { id: 'ASC' } });
     const refOf = new Map(players.map((p, i) => [p.id, i + 1]));
+    for (const [id, ref] of refOf) refs.set(id, ref);
     const absent = await absentRoundsOf(
       m,
       players.map((p) => p.id),
@@ -177,7 +210,7 @@ export class ExchangeService {
    * none. History keeps its times and authors; an author is linked to the
    * account here with the same email, if there is one.
    */
-  async import(doc: unknown): Promise<TournamentView> {
+  async import(doc: unknown, user: Actor): Promise<TournamentView> {
     let errors = checkDocument(doc);
     if (errors.length === 0) errors = unstorableText(doc);
     // Every sheet verified again from its text: a stored report is never trusted.
@@ -214,7 +247,16 @@ export class ExchangeService {
         }),
       );
       const users = new Map((await m.find(User)).map((u) => [u.email, u.id]));
-      for (const division of d.divisions) await this.importDivision(m, t, division, users);
+      const imported = new Map<string, ImportedDivision>();
+      for (const division of d.divisions) {
+        imported.set(division.name, await this.importDivision(m, t, division, users));
+      }
+      await this.importLog(m, t.id, d.log ?? [], imported, users);
+      await writeLog(m, user, {
+        tournamentId: t.id,
+        action: 'tournament.imported',
+        after: { name: t.name, exportedAt: typeof d.exportedAt === 'string' ? d.exportedAt : null },
+      });
       return t.id;
     });
     return this.tournaments.get(id);
@@ -225,8 +267,9 @@ export class ExchangeService {
     tournament: Tournament,
     doc: DivisionDocument,
     users: Map<string, number>,
-  ): Promise<void> {
+  ): Promise<ImportedDivision> {
     const own = doc.settings;
+    const games = new Map<string, number>();
     const settings = own
       ? {
           ruleSet: own.ruleSet,
@@ -317,6 +360,7 @@ export class ExchangeService {
           })
         ).map((g) => [g.tableNumber, g.id]),
       );
+      for (const [table, gameId] of byTable) games.set(`${r.number}/${table}`, gameId);
       const sheets = r.games.filter((g) => g.scoresheet !== null);
       await insertMany(
         m,
@@ -351,5 +395,51 @@ export class ExchangeService {
         200,
       );
     }
+    return { id: division.id, players: idOf, games };
   }
+
+  /** The document's log, in its order, with its times and authors; ids found again by ref. */
+  private async importLog(
+    m: EntityManager,
+    tournamentId: number,
+    log: LogDocument[],
+    divisions: ReadonlyMap<string, ImportedDivision>,
+    users: Map<string, number>,
+  ): Promise<void> {
+    await insertMany(
+      m,
+      DirectorLogEntry,
+      log.map((e) => {
+        const division = e.division === null ? undefined : divisions.get(e.division);
+        const gameId =
+          division && e.round !== null && e.table !== null
+            ? (division.games.get(`${e.round}/${e.table}`) ?? null)
+            : null;
+        return {
+          tournamentId,
+          divisionId: division?.id ?? null,
+          playerId: division && e.player !== null ? (division.players.get(e.player) ?? null) : null,
+          gameId,
+          round: e.round,
+          tableNumber: e.table,
+          action: e.action,
+          userId: e.by?.email ? (users.get(e.by.email) ?? null) : null,
+          userName: e.by?.name ?? null,
+          userEmail: e.by?.email ?? null,
+          note: e.note ?? null,
+          before: e.before,
+          after: e.after,
+          createdAt: new Date(e.at),
+        } as QueryDeepPartialEntity<DirectorLogEntry>;
+      }),
+      200,
+    );
+  }
+}
+
+/** What an imported division's log entries are found again by: its id, players by ref, games by round and table. */
+interface ImportedDivision {
+  id: number;
+  players: Map<number, number>;
+  games: Map<string, number>;
 }

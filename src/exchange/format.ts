@@ -18,6 +18,7 @@ import {
   TieBreak,
 } from '../tournaments/tournament.entity';
 import { PRINTABLE } from '../common/api/text';
+import { checkLog, LogDocument } from './log-format';
 
 /** The longest score-sheet text: what `PUT /api/games/:id/scoresheet` takes (512 KB). */
 export const SHEET_TEXT_LIMIT = 512 * 1024;
@@ -124,6 +125,8 @@ export interface TournamentDocument {
     endDate?: string | null;
   };
   divisions: DivisionDocument[];
+  /** The director's log, oldest first; absent in documents written before it was kept. */
+  log?: LogDocument[];
 }
 
 export interface DivisionDocument {
@@ -267,6 +270,7 @@ export function checkDocument(doc: unknown): DocumentError[] {
     return errors;
   }
   const divisionNames = new Set<string>();
+  const logRefs = new Map<string, Set<number>>();
   doc.divisions.forEach((d: unknown, i) => {
     const at = `divisions[${i}]`;
     if (!isObject(d)) return err(at, 'must be an object');
@@ -284,7 +288,9 @@ export function checkDocument(doc: unknown): DocumentError[] {
       const ownRules = typeof d.settings.ruleSet === 'string' ? d.settings.ruleSet : undefined;
       checkRounds(d.rounds, `${at}.rounds`, refs, own, err, ownRules);
     }
+    if (typeof d.name === 'string') logRefs.set(d.name, new Set(refs.keys()));
   });
+  checkLog(doc.log, logRefs, err);
   return errors;
 }
 

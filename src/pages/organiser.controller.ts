@@ -16,10 +16,11 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { CSV_LIMIT, formatBytes } from '../common/body/body-limits';
-import { DomainError, TooLarge } from '../common/errors';
+import { BadInput, DomainError, TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, RULE_SETS } from '../engine';
 import type { CreatePlayerDto } from '../players/dto/player.dto';
+import { DirectorLogService, LOG_PAGE } from '../log/director-log.service';
 import { PlayersService } from '../players/players.service';
 import { parsePlayersCsv } from '../render/players-csv';
 import type { CsvPreview } from '../render/players-csv';
@@ -27,6 +28,7 @@ import type {
   FieldError,
   Link,
   OrganiserDivisionPage,
+  OrganiserLogPage,
   OrganiserPlayersPage,
   OrganiserRoundsPage,
   OrganiserTournamentPage,
@@ -42,6 +44,7 @@ import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { DivisionView, TournamentView } from '../tournaments/tournament.view';
 import { FormReader, refusal } from './forms';
+import { logLine } from './log-page';
 import { resultView, ruleSetName } from './models';
 import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
@@ -85,6 +88,7 @@ export class OrganiserController {
     private readonly tournaments: TournamentsService,
     private readonly players: PlayersService,
     private readonly rounds: RoundsService,
+    private readonly log: DirectorLogService,
   ) {}
 
   // ------------------------------------------------------------ tournaments
@@ -123,15 +127,18 @@ export class OrganiserController {
       );
       return;
     }
-    const created = await this.tournaments.create({
-      name: name!,
-      place: place || undefined,
-      startDate: start || undefined,
-      endDate: end || undefined,
-      ruleSet: 'kvizovka',
-      rounds: DEFAULT_ROUNDS,
-      divisions: [],
-    });
+    const created = await this.tournaments.create(
+      {
+        name: name!,
+        place: place || undefined,
+        startDate: start || undefined,
+        endDate: end || undefined,
+        ruleSet: 'kvizovka',
+        rounds: DEFAULT_ROUNDS,
+        divisions: [],
+      },
+      page.user,
+    );
     page.redirect(withQuery(urls.orgTournament(created.id), { done: 'saved' }));
   }
 
@@ -204,7 +211,7 @@ export class OrganiserController {
     // An empty field is no cap, whatever the division the form started from had.
     division.spreadCap = spreadCap;
     try {
-      await this.tournaments.addDivision(id, division);
+      await this.tournaments.addDivision(id, division, page.user);
     } catch (e) {
       const { status, message, code } = refusal(page.lang, e);
       const field =
@@ -213,6 +220,55 @@ export class OrganiserController {
       return;
     }
     page.redirect(withQuery(urls.orgTournament(id), { done: 'saved' }));
+  }
+
+  // ------------------------------------------------------------ director's log
+
+  /**
+   * The director's log, newest first, {@link LOG_PAGE} entries a page: `division` shows one
+   * division's, `before` (an entry id) the entries older than it.
+   */
+  @Get('tournaments/:id/log')
+  async logPage(
+    @IdParam('id', 'tournament') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const number = (field: string): number | undefined => {
+      const raw = page.query(field);
+      if (raw === undefined || raw === '') return undefined;
+      if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
+        throw new BadInput('VALIDATION_FAILED', `${field} must be a whole number from 1`, {
+          field,
+        });
+      }
+      return Number(raw);
+    };
+    const division = number('division');
+    const before = number('before');
+    const t = await this.tournaments.get(id);
+    const found = await this.log.list(id, { division, before, limit: LOG_PAGE });
+    const model: OrganiserLogPage = {
+      ...page.base(
+        `${page.t('log.title')} · ${t.name}`,
+        page.crumbs(
+          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: t.name, url: urls.orgTournament(id) },
+        ),
+      ),
+      tournament: { name: t.name, url: urls.orgTournament(id) },
+      divisions:
+        t.divisions.length > 1
+          ? t.divisions.map((d) => ({ id: d.id, name: d.name, selected: d.id === division }))
+          : [],
+      filterAction: urls.orgLog(id),
+      entries: found.entries.map((e) => logLine(page.lang, e)),
+      olderUrl:
+        found.older === null ? undefined : urls.orgLog(id, { division, before: found.older }),
+      newestUrl: before === undefined ? undefined : urls.orgLog(id, { division }),
+    };
+    await page.render('organiser/log', model);
   }
 
   // ------------------------------------------------------------ division settings
@@ -293,7 +349,7 @@ export class OrganiserController {
     if (system !== shownSystem) change.pairingPlan = [system!];
     if (!locked) change.byeSpread = byeSpread!;
     try {
-      await this.tournaments.updateDivision(id, change);
+      await this.tournaments.updateDivision(id, change, page.user);
     } catch (e) {
       if (e instanceof DomainError && e.code === 'CONFIRMATION_NEEDED') {
         const { changes } = e.details as { changes: SettingChange[] };
@@ -385,12 +441,16 @@ export class OrganiserController {
       return;
     }
     try {
-      await this.players.register(id, {
-        name: name!,
-        club,
-        rating,
-        ...(seed !== null ? { seed } : {}),
-      });
+      await this.players.register(
+        id,
+        {
+          name: name!,
+          club,
+          rating,
+          ...(seed !== null ? { seed } : {}),
+        },
+        page.user,
+      );
     } catch (e) {
       const { status, message, code } = refusal(page.lang, e);
       const field = code === 'PLAYER_EXISTS' ? 'name' : code === 'SEED_TAKEN' ? 'seed' : '';
@@ -458,7 +518,7 @@ export class OrganiserController {
       ...(p.seed !== null ? { seed: p.seed } : {}),
     }));
     try {
-      await this.players.registerMany(id, dtos);
+      await this.players.registerMany(id, dtos, page.user);
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
       const index = e instanceof DomainError ? (e.details as { index?: number })?.index : undefined;
@@ -489,7 +549,7 @@ export class OrganiserController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const player = await this.players.withdraw(id);
+    const player = await this.players.withdraw(id, page.user);
     page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'withdrawn' }));
   }
 
@@ -500,7 +560,7 @@ export class OrganiserController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const player = await this.players.reinstate(id);
+    const player = await this.players.reinstate(id, page.user);
     page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'reinstated' }));
   }
 
@@ -523,8 +583,8 @@ export class OrganiserController {
       return;
     }
     try {
-      if (undo) await this.players.unmarkAbsent(id, round!);
-      else await this.players.markAbsent(id, { round: round! });
+      if (undo) await this.players.unmarkAbsent(id, round!, page.user);
+      else await this.players.markAbsent(id, { round: round! }, page.user);
       page.redirect(withQuery(back, { done: undo ? 'absenceUndone' : 'absent' }));
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;
@@ -564,7 +624,7 @@ export class OrganiserController {
       return;
     }
     try {
-      await this.rounds.pair(id, { system: system! });
+      await this.rounds.pair(id, { system: system! }, page.user);
     } catch (e) {
       await this.roundsRefusal(page, id, e);
       return;
@@ -591,7 +651,7 @@ export class OrganiserController {
       return;
     }
     try {
-      await this.rounds.swap(id, number, { players: [a!, b!] });
+      await this.rounds.swap(id, number, { players: [a!, b!] }, page.user);
     } catch (e) {
       await this.roundsRefusal(page, id, e);
       return;
@@ -608,7 +668,7 @@ export class OrganiserController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     try {
-      await this.rounds.unpair(id, number);
+      await this.rounds.unpair(id, number, page.user);
     } catch (e) {
       await this.roundsRefusal(page, id, e);
       return;
@@ -651,7 +711,7 @@ export class OrganiserController {
         page.crumbs({ label: page.pt('page.organiser'), url: urls.organiser }),
         page.flashFromQuery(),
       ),
-      tournament: { name: t.name, publicUrl: urls.tournament(t.id) },
+      tournament: { name: t.name, publicUrl: urls.tournament(t.id), logUrl: urls.orgLog(t.id) },
       divisions: t.divisions.map((d) => ({
         name: d.name,
         rules: ruleSetName(d.ruleSet),

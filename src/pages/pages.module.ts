@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { DirectorLogModule } from '../log/director-log.module';
 import { PlayersService } from '../players/players.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
@@ -21,7 +22,7 @@ import { SheetDraftsService } from '../results/sheet-drafts.service';
  * here again; those with caches (standings, words) come from their modules.
  */
 @Module({
-  imports: [AuthModule, TournamentsModule, StandingsApiModule, WordsModule],
+  imports: [AuthModule, TournamentsModule, StandingsApiModule, WordsModule, DirectorLogModule],
   controllers: [
     SignInController,
     JudgeController,

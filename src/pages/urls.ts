@@ -36,6 +36,13 @@ export const urls = {
   createTournament: '/organiser/tournaments',
   orgTournament: (id: number) => `/organiser/tournaments/${id}`,
   addDivision: (id: number) => `/organiser/tournaments/${id}/divisions`,
+  orgLog: (id: number, query: { division?: number; before?: number } = {}) => {
+    const q = new URLSearchParams();
+    if (query.division !== undefined) q.set('division', String(query.division));
+    if (query.before !== undefined) q.set('before', String(query.before));
+    const s = q.toString();
+    return `/organiser/tournaments/${id}/log${s ? `?${s}` : ''}`;
+  },
   orgPlayers: (divisionId: number) => `/organiser/divisions/${divisionId}/players`,
   csvPreview: (divisionId: number) => `/organiser/divisions/${divisionId}/players/csv`,
   csvImport: (divisionId: number) => `/organiser/divisions/${divisionId}/players/import`,

@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
+import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
@@ -34,8 +36,9 @@ export class PlayersController {
   register(
     @IdParam('id', 'division') id: number,
     @Body() dto: CreatePlayerDto,
+    @CurrentUser() user: User | null,
   ): Promise<PlayerView> {
-    return this.players.register(id, dto);
+    return this.players.register(id, dto, user);
   }
 
   @Roles('organiser')
@@ -45,8 +48,12 @@ export class PlayersController {
   })
   @ApiOkResponse({ type: [PlayerView] })
   @ApiErrors(400, 404, 409, 422)
-  reseed(@IdParam('id', 'division') id: number, @Body() dto: SeedsDto): Promise<PlayerView[]> {
-    return this.players.reseed(id, dto);
+  reseed(
+    @IdParam('id', 'division') id: number,
+    @Body() dto: SeedsDto,
+    @CurrentUser() user: User | null,
+  ): Promise<PlayerView[]> {
+    return this.players.reseed(id, dto, user);
   }
 
   @Get('players/:id')
@@ -62,8 +69,12 @@ export class PlayersController {
   @ApiOperation({ summary: "Edit a player's name, club, rating or (before round 1) seed" })
   @ApiOkResponse({ type: PlayerView })
   @ApiErrors(400, 404, 409)
-  update(@IdParam('id', 'player') id: number, @Body() dto: UpdatePlayerDto): Promise<PlayerView> {
-    return this.players.update(id, dto);
+  update(
+    @IdParam('id', 'player') id: number,
+    @Body() dto: UpdatePlayerDto,
+    @CurrentUser() user: User | null,
+  ): Promise<PlayerView> {
+    return this.players.update(id, dto, user);
   }
 
   @Roles('organiser')
@@ -76,8 +87,11 @@ export class PlayersController {
   })
   @ApiOkResponse({ type: PlayerView })
   @ApiErrors(400, 404)
-  withdraw(@IdParam('id', 'player') id: number): Promise<PlayerView> {
-    return this.players.withdraw(id);
+  withdraw(
+    @IdParam('id', 'player') id: number,
+    @CurrentUser() user: User | null,
+  ): Promise<PlayerView> {
+    return this.players.withdraw(id, user);
   }
 
   @Roles('organiser')
@@ -90,8 +104,11 @@ export class PlayersController {
   })
   @ApiOkResponse({ type: PlayerView })
   @ApiErrors(400, 404)
-  reinstate(@IdParam('id', 'player') id: number): Promise<PlayerView> {
-    return this.players.reinstate(id);
+  reinstate(
+    @IdParam('id', 'player') id: number,
+    @CurrentUser() user: User | null,
+  ): Promise<PlayerView> {
+    return this.players.reinstate(id, user);
   }
 
   @Roles('organiser')
@@ -105,8 +122,12 @@ export class PlayersController {
   })
   @ApiOkResponse({ type: PlayerView })
   @ApiErrors(400, 404, 409, 422)
-  markAbsent(@IdParam('id', 'player') id: number, @Body() dto: AbsenceDto): Promise<PlayerView> {
-    return this.players.markAbsent(id, dto);
+  markAbsent(
+    @IdParam('id', 'player') id: number,
+    @Body() dto: AbsenceDto,
+    @CurrentUser() user: User | null,
+  ): Promise<PlayerView> {
+    return this.players.markAbsent(id, dto, user);
   }
 
   @Roles('organiser')
@@ -117,12 +138,13 @@ export class PlayersController {
   unmarkAbsent(
     @IdParam('id', 'player') id: number,
     @Param('round') round: string,
+    @CurrentUser() user: User | null,
   ): Promise<PlayerView> {
     if (!/^\d{1,3}$/.test(round) || Number(round) < 1 || Number(round) > 100) {
       throw new BadInput('VALIDATION_FAILED', 'round must be a round number from 1 to 100', {
         field: 'round',
       });
     }
-    return this.players.unmarkAbsent(id, Number(round));
+    return this.players.unmarkAbsent(id, Number(round), user);
   }
 }

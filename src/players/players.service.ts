@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { BadInput, Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { PRINTABLE } from '../common/api/text';
 import { Transactions } from '../database/transactions';
+import { Actor, changedFields, writeLog } from '../log/director-log';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
@@ -79,8 +80,8 @@ export class PlayersService {
    * Registers a player. Once round 1 is paired this is a late entry: the player
    * joins at the next round to be paired, with no points for the rounds missed.
    */
-  async register(divisionId: number, dto: CreatePlayerDto): Promise<PlayerView> {
-    const player = await this.transactions.run((m) => this.registerIn(m, divisionId, dto));
+  async register(divisionId: number, dto: CreatePlayerDto, user: Actor): Promise<PlayerView> {
+    const player = await this.transactions.run((m) => this.registerIn(m, divisionId, dto, user));
     return playerView(player);
   }
 
@@ -88,12 +89,16 @@ export class PlayersService {
    * Registers several players in one transaction (a CSV import): all or none.
    * A refusal names the player that caused it in `details.index` (0-based).
    */
-  async registerMany(divisionId: number, dtos: CreatePlayerDto[]): Promise<PlayerView[]> {
+  async registerMany(
+    divisionId: number,
+    dtos: CreatePlayerDto[],
+    user: Actor,
+  ): Promise<PlayerView[]> {
     const players = await this.transactions.run(async (m) => {
       const out: Player[] = [];
       for (const [index, dto] of dtos.entries()) {
         try {
-          out.push(await this.registerIn(m, divisionId, dto));
+          out.push(await this.registerIn(m, divisionId, dto, user));
         } catch (e) {
           if (e instanceof DomainError) {
             throw new DomainError(e.status, e.code, `player ${index + 1}: ${e.message}`, {
@@ -113,6 +118,7 @@ export class PlayersService {
     m: EntityManager,
     divisionId: number,
     dto: CreatePlayerDto,
+    user: Actor,
   ): Promise<Player> {
     checkPlayerFields(dto);
     const { division, paired, systems } = await this.divisionState(m, divisionId);
@@ -147,13 +153,29 @@ export class PlayersService {
       }),
     );
     await touchDivisions(m, divisionId);
+    // A late entry says so: it joins at a round after the first.
+    await writeLog(m, user, {
+      tournamentId: division.tournamentId,
+      divisionId,
+      playerId: saved.id,
+      action: 'player.registered',
+      after: {
+        name: saved.name,
+        club: saved.club,
+        rating: saved.rating,
+        seed: saved.seed,
+        ...(paired > 0 ? { lateEntry: true, joinedRound } : {}),
+      },
+    });
     return saved;
   }
 
-  async update(id: number, dto: UpdatePlayerDto): Promise<PlayerView> {
+  async update(id: number, dto: UpdatePlayerDto, user: Actor): Promise<PlayerView> {
     const player = await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
+      const fields = (x: Player) => ({ name: x.name, club: x.club, rating: x.rating, seed: x.seed });
+      const was = fields(p);
       if (dto.name !== undefined && nameKey(dto.name) !== nameKey(p.name)) {
         await this.checkName(m, p.divisionId, cleanName(dto.name));
       }
@@ -170,13 +192,15 @@ export class PlayersService {
       }
       await m.save(p);
       await touchDivisions(m, p.divisionId);
+      const changed = changedFields(was, fields(p));
+      if (changed) await this.log(m, user, p, 'player.edited', changed);
       return p;
     });
     return playerView(player);
   }
 
   /** Withdraws a player: listed in the standings, never paired again. Games already paired stay. */
-  async withdraw(id: number): Promise<PlayerView> {
+  async withdraw(id: number, user: Actor): Promise<PlayerView> {
     await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
@@ -184,6 +208,10 @@ export class PlayersService {
       p.active = false;
       await m.save(p);
       await touchDivisions(m, p.divisionId);
+      await this.log(m, user, p, 'player.withdrawn', {
+        before: { active: true },
+        after: { active: false },
+      });
     });
     return this.get(id);
   }
@@ -192,7 +220,7 @@ export class PlayersService {
    * Takes a withdrawal back: the player is paired again from the next round paired, with the
    * points they had (none for the rounds missed). A player still in the event is left as is.
    */
-  async reinstate(id: number): Promise<PlayerView> {
+  async reinstate(id: number, user: Actor): Promise<PlayerView> {
     await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
@@ -200,6 +228,10 @@ export class PlayersService {
       p.active = true;
       await m.save(p);
       await touchDivisions(m, p.divisionId);
+      await this.log(m, user, p, 'player.reinstated', {
+        before: { active: false },
+        after: { active: true },
+      });
     });
     return this.get(id);
   }
@@ -211,7 +243,7 @@ export class PlayersService {
    * player joined, for a withdrawn player, and in a round robin (its schedule is fixed: the
    * game is a forfeit).
    */
-  async markAbsent(id: number, dto: AbsenceDto): Promise<PlayerView> {
+  async markAbsent(id: number, dto: AbsenceDto, user: Actor): Promise<PlayerView> {
     await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
@@ -253,12 +285,13 @@ export class PlayersService {
       }
       await m.insert(Absence, { playerId: id, round });
       await touchDivisions(m, p.divisionId);
+      await this.log(m, user, p, 'player.absent', { round, after: { absent: true } });
     });
     return this.get(id);
   }
 
   /** Takes an absence back while its round is not yet paired. */
-  async unmarkAbsent(id: number, round: number): Promise<PlayerView> {
+  async unmarkAbsent(id: number, round: number, user: Actor): Promise<PlayerView> {
     await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
@@ -274,12 +307,17 @@ export class PlayersService {
       }
       await m.delete(Absence, { id: absence.id });
       await touchDivisions(m, p.divisionId);
+      await this.log(m, user, p, 'player.absence-removed', {
+        round,
+        before: { absent: true },
+        after: { absent: false },
+      });
     });
     return this.get(id);
   }
 
   /** Seeds 1…n in a given order or by rating; only before round 1 is paired. */
-  async reseed(divisionId: number, dto: SeedsDto): Promise<PlayerView[]> {
+  async reseed(divisionId: number, dto: SeedsDto, user: Actor): Promise<PlayerView[]> {
     if ((dto.playerIds === undefined) === (dto.by === undefined)) {
       throw new BadInput(
         'SEEDS_HOW',
@@ -287,7 +325,7 @@ export class PlayersService {
       );
     }
     await this.transactions.run(async (m) => {
-      const { paired } = await this.divisionState(m, divisionId);
+      const { paired, division } = await this.divisionState(m, divisionId);
       if (paired > 0) {
         throw new Conflict('SEEDS_FIXED', 'seeds cannot change once round 1 has been paired');
       }
@@ -324,8 +362,40 @@ export class PlayersService {
         await m.update(Player, { id: p.id }, { seed: offset + i });
       for (const [i, p] of order.entries()) await m.update(Player, { id: p.id }, { seed: i + 1 });
       await touchDivisions(m, divisionId);
+      // Only the seeds that moved, by name: `{ "Ana": 3 } → { "Ana": 1 }`.
+      const changed = changedFields(
+        Object.fromEntries(order.map((p) => [p.name, p.seed])),
+        Object.fromEntries(order.map((p, i) => [p.name, i + 1])),
+      );
+      if (changed) {
+        await writeLog(m, user, {
+          tournamentId: division.tournamentId,
+          divisionId,
+          action: 'seeds.set',
+          before: { seeds: changed.before },
+          after: { seeds: changed.after, ...(dto.by ? { by: dto.by } : {}) },
+        });
+      }
     });
     return this.list(divisionId);
+  }
+
+  /** Logs an action on one player, in their division and tournament. */
+  private async log(
+    m: EntityManager,
+    user: Actor,
+    p: Player,
+    action: 'player.edited' | 'player.withdrawn' | 'player.reinstated' | 'player.absent' | 'player.absence-removed',
+    what: { round?: number; before?: Record<string, unknown>; after?: Record<string, unknown> },
+  ): Promise<void> {
+    const division = await m.findOneByOrFail(Division, { id: p.divisionId });
+    await writeLog(m, user, {
+      tournamentId: division.tournamentId,
+      divisionId: p.divisionId,
+      playerId: p.id,
+      action,
+      ...what,
+    });
   }
 
   private async divisionState(m: EntityManager, divisionId: number) {

@@ -378,6 +378,8 @@ export interface OrganiserTournamentPage extends PageBase {
     startDate?: string | null;
     endDate?: string | null;
     publicUrl?: string;
+    /** The director's log of the tournament. */
+    logUrl?: string;
   };
   divisions: {
     name: string;
@@ -468,4 +470,23 @@ export interface OrganiserRoundsPage extends PageBase {
 export interface ErrorPage extends PageBase {
   status: number;
   message: string;
+}
+
+/** `organiser/log`: the director's log of a tournament, newest first, a page at a time. */
+export interface OrganiserLogPage extends PageBase {
+  tournament: { name: string; url: string };
+  /** The division filter: every division, the one shown selected. */
+  divisions: { id: number; name: string; selected: boolean }[];
+  filterAction: string;
+  entries: {
+    when: string;
+    who: string;
+    email: string | null;
+    what: string;
+    changes: { field: string; before: string; after: string }[];
+  }[];
+  /** The next page back, when there are older entries. */
+  olderUrl?: string;
+  /** Back to the newest entries, when this page is an older one. */
+  newestUrl?: string;
 }

@@ -3,6 +3,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
+import { changedFields, LogAction, writeLog } from '../log/director-log';
 import {
   applyOptions,
   findRuleSet,
@@ -67,6 +68,15 @@ type ResultColumns = Partial<
 >;
 
 type Action = 'result' | 'correction' | 'scoresheet' | 'scoresheet-removed' | 'result-cleared';
+
+/** The director's log's code of each change to a result. */
+const LOGGED: Record<Action, LogAction> = {
+  result: 'result.entered',
+  correction: 'result.corrected',
+  scoresheet: 'sheet.entered',
+  'scoresheet-removed': 'sheet.deleted',
+  'result-cleared': 'result.cleared',
+};
 
 const sameSnapshot = (a: ResultSnapshot, b: ResultSnapshot) =>
   JSON.stringify(a) === JSON.stringify(b);
@@ -361,6 +371,17 @@ export class ResultsService {
       after,
     });
     await touchDivisions(m, ctx.round.divisionId);
+    const changed = changedFields({ ...before }, { ...after });
+    await writeLog(m, user, {
+      tournamentId: ctx.tournament.id,
+      divisionId: ctx.division.id,
+      gameId: game.id,
+      round: ctx.round.number,
+      table: game.tableNumber,
+      action: LOGGED[action],
+      before: changed?.before ?? {},
+      after: changed?.after ?? {},
+    });
   }
 }
 

@@ -6,7 +6,9 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
+import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { PairRoundDto, SwapDto } from './dto/round.dto';
@@ -29,8 +31,12 @@ export class RoundsController {
   })
   @ApiCreatedResponse({ type: RoundView })
   @ApiErrors(400, 404, 409, 422)
-  pair(@IdParam('id', 'division') id: number, @Body() dto: PairRoundDto): Promise<RoundView> {
-    return this.rounds.pair(id, dto);
+  pair(
+    @IdParam('id', 'division') id: number,
+    @Body() dto: PairRoundDto,
+    @CurrentUser() user: User | null,
+  ): Promise<RoundView> {
+    return this.rounds.pair(id, dto, user);
   }
 
   @Get()
@@ -67,8 +73,9 @@ export class RoundsController {
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
     @Body() dto: SwapDto,
+    @CurrentUser() user: User | null,
   ): Promise<RoundView> {
-    return this.rounds.swap(id, number, dto);
+    return this.rounds.swap(id, number, dto, user);
   }
 
   @Roles('organiser')
@@ -80,7 +87,8 @@ export class RoundsController {
   unpair(
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
+    @CurrentUser() user: User | null,
   ): Promise<void> {
-    return this.rounds.unpair(id, number);
+    return this.rounds.unpair(id, number, user);
   }
 }

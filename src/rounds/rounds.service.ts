@@ -4,6 +4,7 @@ import type { QueryDeepPartialEntity } from 'typeorm';
 import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { insertMany } from '../database/bulk';
 import { Transactions } from '../database/transactions';
+import { Actor, writeLog } from '../log/director-log';
 import {
   Pairing,
   pairRound,
@@ -75,7 +76,7 @@ export class RoundsService {
    * Pairs the next round with the tournament's plan (or the system in the body)
    * and records it; a bye is a complete game worth the bye spread.
    */
-  async pair(divisionId: number, dto: PairRoundDto): Promise<RoundView> {
+  async pair(divisionId: number, dto: PairRoundDto, user: Actor): Promise<RoundView> {
     const roundId = await this.transactions.run(async (m) => {
       const { division, tournament } = await findDivision(m, divisionId);
       const rounds = await m.find(Round, { where: { divisionId }, order: { number: 'ASC' } });
@@ -174,18 +175,43 @@ export class RoundsService {
         tables.map((t) => byeOrGame(round.id, t, division)),
       );
       await touchDivisions(m, divisionId);
+      await writeLog(m, user, {
+        tournamentId: tournament.id,
+        divisionId,
+        round: n,
+        action: 'round.paired',
+        after: {
+          system,
+          tables: tables.filter((t) => t.second !== null).length,
+          byes: tables.filter((t) => t.second === null).length,
+        },
+      });
       return round.id;
     });
     return this.roundById(roundId);
   }
 
   /** Exchanges two players of a round that has no result yet (byes aside). */
-  async swap(divisionId: number, number: number, dto: SwapDto): Promise<RoundView> {
+  async swap(
+    divisionId: number,
+    number: number,
+    dto: SwapDto,
+    user: Actor,
+  ): Promise<RoundView> {
     const [x, y] = dto.players;
     if (x === y) throw new BadInput('SAME_PLAYER', 'name two different players to swap');
     const roundId = await this.transactions.run(async (m) => {
-      const { round, games } = await this.playableRound(m, divisionId, number, 'swapped');
+      const { round, games, tournamentId } = await this.playableRound(
+        m,
+        divisionId,
+        number,
+        'swapped',
+      );
       const players = await m.find(Player, { where: { divisionId } });
+      const nameOf = (id: number | null) =>
+        id === null ? null : (players.find((p) => p.id === id)?.name ?? String(id));
+      const before: { table: number; first: string | null; second: string | null }[] = [];
+      const after: typeof before = [];
       const tables: Pairing[] = games.map((g) => ({
         table: g.tableNumber,
         first: String(g.firstPlayerId),
@@ -221,6 +247,12 @@ export class RoundsService {
         const first = Number(t.first);
         const second = t.second === null ? null : Number(t.second);
         if (first !== g.firstPlayerId || second !== g.secondPlayerId) {
+          before.push({
+            table: g.tableNumber,
+            first: nameOf(g.firstPlayerId),
+            second: nameOf(g.secondPlayerId),
+          });
+          after.push({ table: g.tableNumber, first: nameOf(first), second: nameOf(second) });
           g.firstPlayerId = first;
           g.secondPlayerId = second;
           await m.save(g);
@@ -233,15 +265,28 @@ export class RoundsService {
       ];
       await m.save(round);
       await touchDivisions(m, divisionId);
+      await writeLog(m, user, {
+        tournamentId,
+        divisionId,
+        round: number,
+        action: 'round.swapped',
+        before: { tables: before },
+        after: { tables: after },
+      });
       return round.id;
     });
     return this.roundById(roundId);
   }
 
   /** Removes the last round while none of its games has a result. */
-  async unpair(divisionId: number, number: number): Promise<void> {
+  async unpair(divisionId: number, number: number, user: Actor): Promise<void> {
     await this.transactions.run(async (m) => {
-      const { round, games } = await this.playableRound(m, divisionId, number, 'removed');
+      const { round, games, tournamentId } = await this.playableRound(
+        m,
+        divisionId,
+        number,
+        'removed',
+      );
       const last = await m.findOne(Round, { where: { divisionId }, order: { number: 'DESC' } });
       if (last!.id !== round.id) {
         throw new Conflict(
@@ -249,9 +294,29 @@ export class RoundsService {
           `only the last round (${last!.number}) can be removed`,
         );
       }
+      // What the removal takes away stays in the log: the round's tables, by name.
+      const names = new Map(
+        (await m.find(Player, { where: { divisionId }, select: { id: true, name: true } })).map(
+          (p) => [p.id, p.name] as const,
+        ),
+      );
       if (games.length > 0) await m.delete(Game, { roundId: round.id });
       await m.delete(Round, { id: round.id });
       await touchDivisions(m, divisionId);
+      await writeLog(m, user, {
+        tournamentId,
+        divisionId,
+        round: number,
+        action: 'round.deleted',
+        before: {
+          system: round.system,
+          tables: games.map((g) => ({
+            table: g.tableNumber,
+            first: names.get(g.firstPlayerId) ?? null,
+            second: g.secondPlayerId === null ? null : (names.get(g.secondPlayerId) ?? null),
+          })),
+        },
+      });
     });
   }
 
@@ -312,7 +377,7 @@ export class RoundsService {
   }
 
   private async playableRound(m: EntityManager, divisionId: number, number: number, verb: string) {
-    await findDivision(m, divisionId);
+    const { tournament } = await findDivision(m, divisionId);
     const round = await m.findOneBy(Round, { divisionId, number });
     if (!round) throw new NotFound(`round ${number} of division`, divisionId);
     const games = await m.find(Game, {
@@ -326,7 +391,7 @@ export class RoundsService {
         `round ${number} cannot be ${verb}: tables ${played.map((g) => g.tableNumber).join(', ')} have results`,
       );
     }
-    return { round, games };
+    return { round, games, tournamentId: tournament.id };
   }
 
   private async gamesOf(m: EntityManager, rounds: Round[]) {

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
+import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import {
@@ -29,8 +31,11 @@ export class TournamentsController {
   @ApiOperation({ summary: 'Create a tournament with its divisions' })
   @ApiCreatedResponse({ type: TournamentView })
   @ApiErrors(400)
-  create(@Body() dto: CreateTournamentDto): Promise<TournamentView> {
-    return this.tournaments.create(dto);
+  create(
+    @Body() dto: CreateTournamentDto,
+    @CurrentUser() user: User | null,
+  ): Promise<TournamentView> {
+    return this.tournaments.create(dto, user);
   }
 
   @Get('tournaments')
@@ -59,8 +64,9 @@ export class TournamentsController {
   update(
     @IdParam('id', 'tournament') id: number,
     @Body() dto: UpdateTournamentDto,
+    @CurrentUser() user: User | null,
   ): Promise<TournamentView> {
-    return this.tournaments.update(id, dto);
+    return this.tournaments.update(id, dto, user);
   }
 
   @Get('tournaments/:id/divisions')
@@ -79,8 +85,9 @@ export class TournamentsController {
   addDivision(
     @IdParam('id', 'tournament') id: number,
     @Body() dto: DivisionDto,
+    @CurrentUser() user: User | null,
   ): Promise<DivisionView> {
-    return this.tournaments.addDivision(id, dto);
+    return this.tournaments.addDivision(id, dto, user);
   }
 
   @Get('divisions/:id')
@@ -103,7 +110,8 @@ export class TournamentsController {
   updateDivision(
     @IdParam('id', 'division') id: number,
     @Body() dto: UpdateDivisionDto,
+    @CurrentUser() user: User | null,
   ): Promise<DivisionView> {
-    return this.tournaments.updateDivision(id, dto);
+    return this.tournaments.updateDivision(id, dto, user);
   }
 }

@@ -3,6 +3,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { BadInput, Conflict, NotFound } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { checkOptions, findRuleSet, optionNamesFor, RULE_SETS } from '../engine';
+import { Actor, changedFields, writeLog } from '../log/director-log';
 import { Player } from '../players/player.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from './division.entity';
@@ -17,6 +18,8 @@ import {
   checkPlan,
   findDivision,
   planChanges,
+  DivisionPlan,
+  DivisionSettings,
   roundsPaired,
   settingsOf,
   touchDivisions,
@@ -56,7 +59,7 @@ export class TournamentsService {
     }));
   }
 
-  async create(dto: CreateTournamentDto): Promise<TournamentView> {
+  async create(dto: CreateTournamentDto, user: Actor): Promise<TournamentView> {
     const options = dto.options ?? {};
     checkRuleOptions(dto.ruleSet, options);
     if (dto.startDate && dto.endDate && dto.endDate < dto.startDate) {
@@ -85,13 +88,17 @@ export class TournamentsService {
           kothLastRounds: dto.kothLastRounds ?? 0,
         }),
       );
-      for (const name of dto.divisions ?? ['Open']) {
-        await m.save(
-          m.create(Division, { ...settingsOf(t), tournamentId: t.id, name: name.trim() }),
-        );
+      const names = (dto.divisions ?? ['Open']).map((n) => n.trim());
+      for (const name of names) {
+        await m.save(m.create(Division, { ...settingsOf(t), tournamentId: t.id, name }));
       }
       return t.id;
     });
+      await writeLog(m, user, {
+        tournamentId: t.id,
+        action: 'tournament.created',
+        after: { name: t.name, ...loggedSettings(settingsOf(t)), divisions: names },
+      });
     return this.get(id);
   }
 
@@ -110,7 +117,7 @@ export class TournamentsService {
    * Changes a tournament's name, and settings for every division (each checked as
    * {@link updateDivision} checks it); the settings are also what a new division starts from.
    */
-  async update(id: number, dto: UpdateTournamentDto): Promise<TournamentView> {
+  async update(id: number, dto: UpdateTournamentDto, user: Actor): Promise<TournamentView> {
     await this.transactions.run(async (m) => {
       const t = await m.findOneBy(Tournament, { id });
       if (!t) throw new NotFound('tournament', id);
@@ -163,7 +170,7 @@ export class TournamentsService {
     return findDivision(this.dataSource.manager, divisionId);
   }
 
-  async addDivision(tournamentId: number, dto: DivisionDto): Promise<DivisionView> {
+  async addDivision(tournamentId: number, dto: DivisionDto, user: Actor): Promise<DivisionView> {
     const id = await this.transactions.run(async (m) => {
       if (!(await m.existsBy(Tournament, { id: tournamentId }))) {
         throw new NotFound('tournament', tournamentId);
@@ -172,8 +179,16 @@ export class TournamentsService {
       await this.checkDivisionName(m, tournamentId, dto.name);
       const settings = applySettings(settingsOf(t), dto);
       checkRuleOptions(settings.ruleSet, settings.options);
-      const division = m.create(Division, { ...settings, tournamentId, name: dto.name.trim() });
-      return (await m.save(division)).id;
+      const division = await m.save(
+        m.create(Division, { ...settings, tournamentId, name: dto.name.trim() }),
+      );
+      await writeLog(m, user, {
+        tournamentId,
+        divisionId: division.id,
+        action: 'division.added',
+        after: { name: division.name, ...loggedSettings(settings) },
+      });
+      return division.id;
     });
     return this.division(id);
   }
@@ -184,7 +199,7 @@ export class TournamentsService {
    * only with `confirm` (409 CONFIRMATION_NEEDED says what would change); rounds never below
    * those paired.
    */
-  async updateDivision(id: number, dto: UpdateDivisionDto): Promise<DivisionView> {
+  async updateDivision(id: number, dto: UpdateDivisionDto, user: Actor): Promise<DivisionView> {
     await this.transactions.run(async (m) => {
       const d = await m.findOneBy(Division, { id });
       if (!d) throw new NotFound('division', id);
@@ -195,13 +210,24 @@ export class TournamentsService {
       }
       const plan = planChanges(d, dto, (await roundsPaired(m, [d])).get(d.id) ?? 0);
       if (plan.locked.length > 0) {
+      const was = { name: t.name, ...loggedSettings(settingsOf(t)) };
         throw new Conflict(
           'DIVISION_STARTED',
           `${plan.locked.join(', ')} cannot change once a round has been paired`,
+      const changed = changedFields(was, { name: t.name, ...loggedSettings(defaults) });
+      if (changed) {
+        await writeLog(m, user, { tournamentId: id, action: 'tournament.settings', ...changed });
+      }
         );
       }
       checkPlan(plan, dto.confirm === true);
       if (dto.ruleSet !== undefined || dto.options !== undefined)
+        await writeLog(m, user, {
+          tournamentId: id,
+          divisionId: plan.division.id,
+          action: 'division.settings',
+          ...planLog(plan),
+        });
         checkRuleOptions(plan.after.ruleSet, plan.after.options);
       Object.assign(d, plan.after);
       d.revision += 1;
@@ -254,6 +280,7 @@ export class TournamentsService {
     const players = await m
       .createQueryBuilder(Player, 'p')
       .select('p.division_id', 'division')
+      const oldName = d.name;
       .addSelect('COUNT(*)', 'total')
       .addSelect('SUM(CASE WHEN p.active THEN 1 ELSE 0 END)', 'active')
       .where({ divisionId: In(ids) })
@@ -271,6 +298,19 @@ export class TournamentsService {
       const r = rounds.find((x) => Number(x.division) === d.id);
       return {
         id: d.id,
+      const logged = planLog(plan);
+      if (d.name !== oldName) {
+        logged.before.name = oldName;
+        logged.after.name = d.name;
+      }
+      if (Object.keys(logged.after).length > 0) {
+        await writeLog(m, user, {
+          tournamentId: d.tournamentId,
+          divisionId: id,
+          action: 'division.settings',
+          ...logged,
+        });
+      }
         tournamentId: d.tournamentId,
         name: d.name,
         players: Number(p?.total ?? 0),
@@ -290,4 +330,27 @@ export class TournamentsService {
       };
     });
   }
+}
+
+/** Settings as the log and the API name them (`rounds`, not `roundsPlanned`). */
+function loggedSettings(s: DivisionSettings): Record<string, unknown> {
+  const { roundsPlanned, ...rest } = s;
+  return { ...rest, rounds: roundsPlanned };
+}
+
+/**
+ * What a division's log entry keeps of a settings change: each setting changed, before and
+ * after, as the API names it.
+ */
+function planLog(plan: DivisionPlan): {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+} {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const c of plan.changes) {
+    before[c.setting] = c.before;
+    after[c.setting] = c.after;
+  }
+  return { before, after };
 }

@@ -400,6 +400,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         startDate: '2026-03-12',
         endDate: '2026-03-14',
         publicUrl: '/',
+        logUrl: '/organiser/tournaments/1/log',
       },
       divisions: [
         {
@@ -451,6 +452,33 @@ export function pageSamples(lang: Lang): Record<string, object> {
     } satisfies V.OrganiserDivisionPage,
     'organiser/players': {
       ...base(lang, 'Prijava igrača', '/organiser/divisions/1/players', organiser),
+    'organiser/log': {
+      ...base(lang, 'Dnevnik direktora turnira', '/organiser/tournaments/1/log', organiser),
+      tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },
+      divisions: [
+        { id: 1, name: HEADER.division, selected: true },
+        { id: 2, name: 'B grupa', selected: false },
+      ],
+      filterAction: '/organiser/tournaments/1/log',
+      entries: [
+        {
+          when: '25. 11. 2026. 14:05',
+          who: 'Sudija Janković',
+          email: 'sudija@example.org',
+          what: 'Ispravljen rezultat: 2. kolo, sto 1 (Ana – Bora)',
+          changes: [{ field: 'poeni', before: '420 : 380', after: '400 : 380' }],
+        },
+        {
+          when: '25. 11. 2026. 10:00',
+          who: 'bez prijavljenog korisnika',
+          email: null,
+          what: 'Upareno 1. kolo',
+          changes: [{ field: 'sistem', before: '', after: 'švajcarski' }],
+        },
+      ],
+      olderUrl: '/organiser/tournaments/1/log?before=7',
+      newestUrl: '/organiser/tournaments/1/log',
+    } satisfies V.OrganiserLogPage,
       tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },
       division: { name: HEADER.division, roundsUrl: '/organiser/divisions/1/rounds' },
       players: PLAYERS.map((p, i) => ({

@@ -1,7 +1,7 @@
 import { JOKER, LETTER_MASK, WrittenTile } from '../rules/alphabet';
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
-import { IssueNote, WordReport } from '../report/report';
+import { IssueNote } from '../report/report';
 import { parsePlay } from '../sheet/notation';
 import {
   applyPlay,
@@ -92,13 +92,12 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
     m.letterSlips.record(index, play);
     applied = true;
     report.score.computed = play.score;
-    // Loops rather than `map` here and below, into lists sized at once (one grown by push
-    // starts with room for 16): every play of every sheet passes here.
-    const { placements } = play;
-    const placed = (report.placed = new Array<string>(placements.length));
-    for (let k = 0; k < placements.length; k++) placed[k] = rules.squareNames[placements[k].square];
+    // Loops rather than `map` here and below: every play of every sheet passes here. The
+    // lists grow by push: one made by `new Array(n)` has holes to V8, and JSON.stringify
+    // takes its slow path over such a list.
+    for (const placement of play.placements)
+      report.placed.push(rules.squareNames[placement.square]);
     const steal = m.stealing ? m.stealing.assessFor(state, play, p) : null;
-    const reported = (report.words = new Array<WordReport>(play.words.length));
     for (let k = 0; k < play.words.length; k++) {
       const w = play.words[k];
       const known = words ? isKnown(rules, words, w) : null;
@@ -112,13 +111,13 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
           word: text,
         });
       }
-      reported[k] = {
+      report.words.push({
         word: text,
         score: steal ? steal.wordScores[k] : w.score,
         known,
         position,
         main: w.main,
-      };
+      });
     }
     for (const b of play.bonuses) {
       report.bonuses.push(

@@ -1,0 +1,181 @@
+import { checkLog } from '../exchange/log-format';
+import { logLine } from '../pages/log-page';
+import type { LogEntryView } from './director-log.view';
+import { changedFields } from './director-log';
+
+// The text rules' module also holds decorators of NestJS, which Jest cannot load (ES modules).
+jest.mock('../common/api/text', () => ({
+  // eslint-disable-next-line no-control-regex
+  PRINTABLE: /^[^\u0000-\u001f\u007f]*$/,
+}));
+
+describe('changedFields', () => {
+  it('keeps only the fields that changed, each side with just those', () => {
+    expect(
+      changedFields(
+        { name: 'Ana', club: 'A', rating: 1500, seed: 1 },
+        { name: 'Ana', club: 'B', rating: 1500, seed: 1 },
+      ),
+    ).toEqual({ before: { club: 'A' }, after: { club: 'B' } });
+  });
+
+  it('compares lists and objects by value, and a missing field as null', () => {
+    expect(changedFields({ plan: ['swiss'] }, { plan: ['swiss'] })).toBeNull();
+    expect(changedFields({ cap: null }, { cap: 150, extra: true })).toEqual({
+      before: { cap: null, extra: null },
+      after: { cap: 150, extra: true },
+    });
+  });
+});
+
+const entry = (over: Partial<LogEntryView>): LogEntryView => ({
+  id: 1,
+  at: new Date(2026, 10, 25, 14, 5),
+  action: 'round.paired',
+  by: { userId: 1, name: 'Olga', email: 'olga@example.org' },
+  note: null,
+  divisionId: 1,
+  division: 'Open',
+  playerId: null,
+  player: null,
+  gameId: null,
+  players: null,
+  round: 1,
+  table: null,
+  before: null,
+  after: null,
+  ...over,
+});
+
+describe('logLine: an entry in words', () => {
+  it('says when in local time, who, what and each change in the language of the page', () => {
+    const line = logLine(
+      'sr-Latn',
+      entry({
+        action: 'result.corrected',
+        gameId: 7,
+        players: ['Ana', 'Bora'],
+        table: 2,
+        before: { scores: [420, 380], winner: 'second' },
+        after: { scores: [400, 380], winner: 'first' },
+      }),
+    );
+    expect(line).toEqual({
+      when: '25. 11. 2026. 14:05',
+      who: 'Olga',
+      email: 'olga@example.org',
+      what: 'Ispravljen rezultat: 1. kolo, sto 2 (Ana – Bora) · Open',
+      changes: [
+        { field: 'poeni', before: '420 : 380', after: '400 : 380' },
+        { field: 'pobednik', before: 'drugi igrač', after: 'prvi igrač' },
+      ],
+    });
+    expect(logLine('en', entry({ action: 'round.paired', after: { system: 'swiss' } }))).toEqual(
+      expect.objectContaining({
+        when: '2026-11-25 14:05',
+        what: 'Round 1 paired · Open',
+        changes: [{ field: 'system', before: '', after: 'Swiss' }],
+      }),
+    );
+  });
+
+  it('names settings, a late entry, tables of a swap, nobody and a cap removed', () => {
+    const settings = logLine(
+      'sr-Latn',
+      entry({
+        action: 'division.settings',
+        by: null,
+        note: 'no signed-in user',
+        before: { rounds: 5, spreadCap: 150, gibsonize: false },
+        after: { rounds: 6, spreadCap: null, gibsonize: true },
+      }),
+    );
+    expect(settings.who).toBe('bez prijavljenog korisnika');
+    expect(settings.what).toBe('Izmenjena podešavanja grupe Open');
+    expect(settings.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`)).toEqual([
+      'Broj kola: 5 → 6',
+      'Najveća razlika jedne partije: 150 → bez ograničenja',
+      'Gibsonizacija: vođstvo koje se ne može stići igra s igračem van borbe za drugo mesto: ne → da',
+    ]);
+    const late = logLine(
+      'sr-Latn',
+      entry({
+        action: 'player.registered',
+        player: 'Ema',
+        round: null,
+        after: { name: 'Ema', lateEntry: true, joinedRound: 3 },
+      }),
+    );
+    expect(late.what).toBe('Prijavljen igrač Ema · Open (naknadna prijava: igra od 3. kola)');
+    expect(late.changes).toEqual([{ field: 'naziv', before: '', after: 'Ema' }]);
+    const swap = logLine(
+      'sr-Latn',
+      entry({
+        action: 'round.swapped',
+        before: { tables: [{ table: 1, first: 'Ana', second: null }] },
+        after: { tables: [{ table: 1, first: 'Bora', second: null }] },
+      }),
+    );
+    expect(swap.changes).toEqual([
+      { field: 'stolovi', before: 'Sto 1: Ana – slobodan', after: 'Sto 1: Bora – slobodan' },
+    ]);
+    // A code from a later version is shown as it is, never as a missing text.
+    expect(logLine('sr-Latn', entry({ action: 'word.ruled', round: null })).what).toBe(
+      'word.ruled · Open',
+    );
+  });
+});
+
+describe('checkLog: the log of an exported document', () => {
+  const check = (log: unknown) => {
+    const errors: string[] = [];
+    checkLog(log, new Map([['Open', new Set([1, 2])]]), (path, message) =>
+      errors.push(`${path}: ${message}`),
+    );
+    return errors;
+  };
+  const good = {
+    at: '2026-11-25T10:00:00.000Z',
+    action: 'player.withdrawn',
+    by: { name: 'Olga', email: 'olga@example.org' },
+    note: null,
+    division: 'Open',
+    player: 2,
+    round: null,
+    table: null,
+    before: { active: true },
+    after: { active: false },
+  };
+
+  it('takes no log (an older document) and a good one', () => {
+    expect(check(undefined)).toEqual([]);
+    expect(check([good, { ...good, division: null, player: null, by: null }])).toEqual([]);
+  });
+
+  it('names every field that is wrong', () => {
+    expect(
+      check([
+        { ...good, player: 3 },
+        { ...good, division: 'B', action: 'Round paired' },
+        { ...good, division: null },
+        { ...good, at: 'yesterday', round: 0, table: 1.5, before: [1], after: 'x' },
+        { ...good, by: { name: '' }, note: 'a\u0000b' },
+        { ...good, after: { text: 'x'.repeat(70_000) } },
+      ]),
+    ).toEqual([
+      'log[0].player: must be the ref of a player of division Open',
+      'log[1].action: must be an action code such as round.paired',
+      'log[1].division: must be null or the name of a division of the document',
+      'log[2].player: a player is named with their division',
+      'log[3].at: must be an ISO date',
+      'log[3].round: must be null or a round number',
+      'log[3].table: must be null or a table number',
+      'log[3].before: must be null or an object',
+      'log[3].after: must be null or an object',
+      'log[4].by: must be null or { name, email }',
+      'log[4].note: must be null or a text of up to 200 characters',
+      'log[5].after: must be at most 64 KB written as JSON',
+    ]);
+    expect(check({})).toEqual(['log: must be a list of at most 200000 entries']);
+  });
+});

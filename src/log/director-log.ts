@@ -1,0 +1,87 @@
+import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import type { User } from '../auth/user.entity';
+import { DirectorLogEntry } from './director-log.entity';
+
+/** Every action the director's log records, by its stable code. */
+export const LOG_ACTIONS = [
+  'tournament.created',
+  'tournament.settings',
+  'tournament.imported',
+  'division.added',
+  'division.settings',
+  'player.registered',
+  'player.edited',
+  'player.withdrawn',
+  'player.reinstated',
+  'player.absent',
+  'player.absence-removed',
+  'seeds.set',
+  'round.paired',
+  'round.swapped',
+  'round.deleted',
+  'result.entered',
+  'result.corrected',
+  'result.cleared',
+  'sheet.entered',
+  'sheet.deleted',
+] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+
+/** Who is named when an action has no signed-in user (a script, a command). */
+export const NO_USER_NOTE = 'no signed-in user';
+
+/** Who acted: the account, or null. */
+export type Actor = Pick<User, 'id' | 'name' | 'email'> | null;
+
+/** One action, as a service records it. */
+export interface LogFacts {
+  tournamentId: number;
+  divisionId?: number | null;
+  playerId?: number | null;
+  gameId?: number | null;
+  round?: number | null;
+  table?: number | null;
+  action: LogAction;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/**
+ * Records an action in the director's log, with the manager of the action's own transaction:
+ * an action that fails logs nothing, and one that is stored is never missing from the log.
+ */
+export async function writeLog(m: EntityManager, user: Actor, facts: LogFacts): Promise<void> {
+  await m.insert(DirectorLogEntry, {
+    tournamentId: facts.tournamentId,
+    divisionId: facts.divisionId ?? null,
+    playerId: facts.playerId ?? null,
+    gameId: facts.gameId ?? null,
+    round: facts.round ?? null,
+    tableNumber: facts.table ?? null,
+    action: facts.action,
+    userId: user?.id ?? null,
+    userName: user?.name ?? null,
+    userEmail: user?.email ?? null,
+    note: user ? null : NO_USER_NOTE,
+    before: facts.before ?? null,
+    after: facts.after ?? null,
+  } as QueryDeepPartialEntity<DirectorLogEntry>);
+}
+
+/**
+ * The fields of `after` that differ from `before`, each side with only those: what a log
+ * entry keeps of an edit (`{ club: 'A' } → { club: 'B' }`), or null when nothing changed.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    b[key] = before[key] ?? null;
+    a[key] = after[key] ?? null;
+  }
+  return Object.keys(a).length === 0 ? null : { before: b, after: a };
+}
