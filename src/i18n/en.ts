@@ -376,6 +376,12 @@ export const en = {
   'org.forfeitSpread': 'Spread for a forfeit',
   'org.spreadCap': 'Most spread one game counts for',
   'org.spreadCapHint': 'optional; empty: no cap',
+  'org.copyTitle': 'A new tournament with these settings',
+  'org.copyHint':
+    'The same divisions, rules, pairing systems, tie-breaks and word list; no rounds or results.',
+  'org.copyName': 'Name of the new tournament',
+  'org.copyPlayers': 'Copy the players too (all active from round 1)',
+  'org.copy': 'Make the copy',
   'org.settings': 'Settings',
   'org.roundsPaired': 'rounds paired: {n}',
   'org.confirmTitle': 'The division has paired rounds ({n}): these changes affect it',

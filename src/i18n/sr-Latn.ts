@@ -376,6 +376,12 @@ export const srLatn = {
   'org.forfeitSpread': 'Razlika za kontumaciju',
   'org.spreadCap': 'Najveća razlika jedne partije',
   'org.spreadCapHint': 'neobavezno; prazno: bez ograničenja',
+  'org.copyTitle': 'Novi turnir s ovim podešavanjima',
+  'org.copyHint':
+    'Iste grupe, pravila, sistem parovanja, dopunski kriterijumi i spisak reči; bez kola i rezultata.',
+  'org.copyName': 'Naziv novog turnira',
+  'org.copyPlayers': 'Prepiši i igrače (svi aktivni od 1. kola)',
+  'org.copy': 'Napravi kopiju',
   'org.settings': 'Podešavanja',
   'org.roundsPaired': 'upareno kola: {n}',
   'org.confirmTitle': 'Grupa već ima uparenih kola ({n}): ove izmene utiču na nju',

@@ -222,6 +222,34 @@ export class OrganiserController {
     page.redirect(withQuery(urls.orgTournament(id), { done: 'saved' }));
   }
 
+  /** Posts `copyName` and `copyPlayers`: a new tournament with this one's divisions and settings. */
+  @Post('tournaments/:id/copy')
+  async copyTournament(
+    @IdParam('id', 'tournament') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const t = await this.tournaments.get(id);
+    const form = new FormReader(body, page.lang);
+    const name = form.text('copyName', { required: true, max: 200 });
+    const players = form.raw('copyPlayers') !== '';
+    if (!form.ok) {
+      await page.render(
+        'organiser/tournament',
+        this.tournamentModel(page, t, defaults(t), form.errors, {
+          name: form.raw('copyName'),
+          players,
+        }),
+        400,
+      );
+      return;
+    }
+    const copy = await this.tournaments.copy(id, { name: name!, players });
+    page.redirect(withQuery(urls.orgTournament(copy.id), { done: 'saved' }));
+  }
+
   // ------------------------------------------------------------ director's log
 
   /**
@@ -703,6 +731,7 @@ export class OrganiserController {
     t: TournamentView,
     values: OrganiserTournamentPage['values'],
     errors: FieldError[],
+    copy?: OrganiserTournamentPage['copyValues'],
   ): OrganiserTournamentPage {
     const system = shown(startingSettings(t).pairingPlan[0]);
     return {
@@ -724,6 +753,8 @@ export class OrganiserController {
         settingsUrl: urls.orgDivisionSettings(d.id),
       })),
       divisionAction: urls.addDivision(t.id),
+      copyAction: urls.copyTournament(t.id),
+      copyValues: copy ?? {},
       ruleSets: Object.values(RULE_SETS).map((r) => ({ value: r.id, label: r.name })),
       systems: SYSTEMS,
       values: { ...values, system: values.system ?? system },

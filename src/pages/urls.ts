@@ -43,6 +43,7 @@ export const urls = {
     const s = q.toString();
     return `/organiser/tournaments/${id}/log${s ? `?${s}` : ''}`;
   },
+  copyTournament: (id: number) => `/organiser/tournaments/${id}/copy`,
   orgPlayers: (divisionId: number) => `/organiser/divisions/${divisionId}/players`,
   csvPreview: (divisionId: number) => `/organiser/divisions/${divisionId}/players/csv`,
   csvImport: (divisionId: number) => `/organiser/divisions/${divisionId}/players/import`,

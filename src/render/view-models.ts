@@ -393,6 +393,9 @@ export interface OrganiserTournamentPage extends PageBase {
     settingsUrl: string;
   }[];
   divisionAction: string;
+  /** A new tournament with these divisions and settings (players optional). */
+  copyAction: string;
+  copyValues: { name?: string; players?: boolean };
   ruleSets: Option[];
   systems: PairingSystem[];
   values: {

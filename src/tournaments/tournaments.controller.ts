@@ -6,6 +6,7 @@ import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import {
+  CopyTournamentDto,
   CreateTournamentDto,
   DivisionDto,
   UpdateDivisionDto,
@@ -67,6 +68,22 @@ export class TournamentsController {
     @CurrentUser() user: User | null,
   ): Promise<TournamentView> {
     return this.tournaments.update(id, dto, user);
+  }
+
+  @Roles('organiser')
+  @Post('tournaments/:id/copy')
+  @ApiOperation({
+    summary: "A new tournament with this one's divisions, settings and word list",
+    description:
+      'Players too with "players": true (active from round 1); nothing of the games. The name, place and days are the new tournament\'s own.',
+  })
+  @ApiCreatedResponse({ type: TournamentView })
+  @ApiErrors(400, 404)
+  copy(
+    @IdParam('id', 'tournament') id: number,
+    @Body() dto: CopyTournamentDto,
+  ): Promise<TournamentView> {
+    return this.tournaments.copy(id, dto);
   }
 
   @Get('tournaments/:id/divisions')

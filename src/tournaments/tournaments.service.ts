@@ -6,8 +6,10 @@ import { checkOptions, findRuleSet, optionNamesFor, RULE_SETS } from '../engine'
 import { Actor, changedFields, writeLog } from '../log/director-log';
 import { Player } from '../players/player.entity';
 import { Round } from '../rounds/round.entity';
+import { TournamentWordList } from '../words/word-list.entity';
 import { Division } from './division.entity';
 import {
+  CopyTournamentDto,
   CreateTournamentDto,
   DivisionDto,
   UpdateDivisionDto,
@@ -16,10 +18,10 @@ import {
 import {
   applySettings,
   checkPlan,
-  findDivision,
-  planChanges,
   DivisionPlan,
   DivisionSettings,
+  findDivision,
+  planChanges,
   roundsPaired,
   settingsOf,
   touchDivisions,
@@ -92,14 +94,77 @@ export class TournamentsService {
       for (const name of names) {
         await m.save(m.create(Division, { ...settingsOf(t), tournamentId: t.id, name }));
       }
-      return t.id;
-    });
       await writeLog(m, user, {
         tournamentId: t.id,
         action: 'tournament.created',
         after: { name: t.name, ...loggedSettings(settingsOf(t)), divisions: names },
       });
+      return t.id;
+    });
     return this.get(id);
+  }
+
+  /**
+   * A new tournament with the divisions, settings and word list of tournament `id` (players
+   * too, with `players`: active from round 1, with their clubs, ratings and seeds), under its
+   * own name, place and days. Nothing of the games is copied.
+   */
+  async copy(id: number, dto: CopyTournamentDto): Promise<TournamentView> {
+    if (dto.startDate && dto.endDate && dto.endDate < dto.startDate) {
+      throw new BadInput(
+        'DATES_REVERSED',
+        `endDate ${dto.endDate} is before startDate ${dto.startDate}`,
+      );
+    }
+    const newId = await this.transactions.run(async (m) => {
+      const t = await m.findOneBy(Tournament, { id });
+      if (!t) throw new NotFound('tournament', id);
+      const copy = await m.save(
+        m.create(Tournament, {
+          ...settingsOf(t),
+          name: dto.name.trim(),
+          place: dto.place?.trim() || null,
+          startsOn: dto.startDate ?? null,
+          endsOn: dto.endDate ?? null,
+        }),
+      );
+      const divisions = await m.find(Division, {
+        where: { tournamentId: id },
+        order: { id: 'ASC' },
+      });
+      for (const d of divisions) {
+        const division = await m.save(
+          m.create(Division, { ...settingsOf(d), tournamentId: copy.id, name: d.name }),
+        );
+        if (!dto.players) continue;
+        const players = await m.find(Player, {
+          where: { divisionId: d.id },
+          order: { seed: 'ASC' },
+        });
+        for (const p of players) {
+          await m.insert(Player, {
+            divisionId: division.id,
+            name: p.name,
+            club: p.club,
+            rating: p.rating,
+            seed: p.seed,
+            active: true,
+            joinedRound: 1,
+          });
+        }
+      }
+      const list = await m.findOneBy(TournamentWordList, { tournamentId: id });
+      if (list) {
+        await m.insert(TournamentWordList, {
+          tournamentId: copy.id,
+          name: list.name,
+          words: list.words,
+          wordCount: list.wordCount,
+        });
+      }
+      return copy.id;
+    });
+    return this.get(newId);
   }
 
   async list(): Promise<TournamentView[]> {
@@ -137,13 +202,24 @@ export class TournamentsService {
       for (const plan of plans) checkPlan(plan, dto.confirm === true);
       const defaults = applySettings(settingsOf(t), dto);
       checkRuleOptions(defaults.ruleSet, defaults.options);
+      const was = { name: t.name, ...loggedSettings(settingsOf(t)) };
       Object.assign(t, defaults);
       t.name = dto.name?.trim() ?? t.name;
       await m.save(t);
+      const changed = changedFields(was, { name: t.name, ...loggedSettings(defaults) });
+      if (changed) {
+        await writeLog(m, user, { tournamentId: id, action: 'tournament.settings', ...changed });
+      }
       for (const plan of plans) {
         if (plan.changes.length === 0) continue;
         Object.assign(plan.division, plan.after);
         await m.save(plan.division);
+        await writeLog(m, user, {
+          tournamentId: id,
+          divisionId: plan.division.id,
+          action: 'division.settings',
+          ...planLog(plan),
+        });
       }
       await touchDivisions(
         m,
@@ -204,34 +280,37 @@ export class TournamentsService {
       const d = await m.findOneBy(Division, { id });
       if (!d) throw new NotFound('division', id);
       const name = dto.name?.trim();
+      const oldName = d.name;
       if (name !== undefined && name !== d.name) {
         await this.checkDivisionName(m, d.tournamentId, name);
         d.name = name;
       }
       const plan = planChanges(d, dto, (await roundsPaired(m, [d])).get(d.id) ?? 0);
       if (plan.locked.length > 0) {
-      const was = { name: t.name, ...loggedSettings(settingsOf(t)) };
         throw new Conflict(
           'DIVISION_STARTED',
           `${plan.locked.join(', ')} cannot change once a round has been paired`,
-      const changed = changedFields(was, { name: t.name, ...loggedSettings(defaults) });
-      if (changed) {
-        await writeLog(m, user, { tournamentId: id, action: 'tournament.settings', ...changed });
-      }
         );
       }
       checkPlan(plan, dto.confirm === true);
       if (dto.ruleSet !== undefined || dto.options !== undefined)
-        await writeLog(m, user, {
-          tournamentId: id,
-          divisionId: plan.division.id,
-          action: 'division.settings',
-          ...planLog(plan),
-        });
         checkRuleOptions(plan.after.ruleSet, plan.after.options);
       Object.assign(d, plan.after);
       d.revision += 1;
       await m.save(d);
+      const logged = planLog(plan);
+      if (d.name !== oldName) {
+        logged.before.name = oldName;
+        logged.after.name = d.name;
+      }
+      if (Object.keys(logged.after).length > 0) {
+        await writeLog(m, user, {
+          tournamentId: d.tournamentId,
+          divisionId: id,
+          action: 'division.settings',
+          ...logged,
+        });
+      }
     });
     return this.division(id);
   }
@@ -280,7 +359,6 @@ export class TournamentsService {
     const players = await m
       .createQueryBuilder(Player, 'p')
       .select('p.division_id', 'division')
-      const oldName = d.name;
       .addSelect('COUNT(*)', 'total')
       .addSelect('SUM(CASE WHEN p.active THEN 1 ELSE 0 END)', 'active')
       .where({ divisionId: In(ids) })
@@ -298,19 +376,6 @@ export class TournamentsService {
       const r = rounds.find((x) => Number(x.division) === d.id);
       return {
         id: d.id,
-      const logged = planLog(plan);
-      if (d.name !== oldName) {
-        logged.before.name = oldName;
-        logged.after.name = d.name;
-      }
-      if (Object.keys(logged.after).length > 0) {
-        await writeLog(m, user, {
-          tournamentId: d.tournamentId,
-          divisionId: id,
-          action: 'division.settings',
-          ...logged,
-        });
-      }
         tournamentId: d.tournamentId,
         name: d.name,
         players: Number(p?.total ?? 0),

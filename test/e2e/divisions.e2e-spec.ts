@@ -354,4 +354,82 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     const fewer = await post({ rounds: '0', system: 'swiss' }).expect(400);
     expect(fewer.text).toContain('id="e-rounds"');
   });
+
+  test("a tournament's divisions, settings and word list copied into a new one, players optional", async () => {
+    const created = await t.http
+      .post('/api/tournaments')
+      .set(t.organiser)
+      .send({
+        name: 'Kup 2026',
+        ruleSet: 'kvizovka',
+        rounds: 5,
+        spreadCap: 200,
+        divisions: ['A', 'B'],
+      })
+      .expect(201);
+    const [a, b] = (created.body.divisions as { id: number }[]).map((d) => d.id);
+    await t.http
+      .patch(`/api/divisions/${b}`)
+      .set(t.organiser)
+      .send({ ruleSet: 'scrabble-en', rounds: 7, gibsonize: true })
+      .expect(200);
+    await register(t, a, ['Ana', 'Bora', 'Ceca']);
+    await pair(t, a);
+    await t.http
+      .put(`/api/tournaments/${created.body.id}/word-list`)
+      .set(t.organiser)
+      .send({ name: 'Klupski spisak', text: 'KUĆA\nKUĆE\n' })
+      .expect(200);
+
+    const copy = await t.http
+      .post(`/api/tournaments/${created.body.id}/copy`)
+      .set(t.organiser)
+      .send({ name: 'Kup 2027', startDate: '2027-12-04', players: true })
+      .expect(201);
+    expect(copy.body).toMatchObject({ name: 'Kup 2027', startDate: '2027-12-04', spreadCap: 200 });
+    const divisions = copy.body.divisions as Record<string, unknown>[];
+    expect(
+      divisions.map((d) => [d.name, d.ruleSet, d.rounds, d.gibsonize, d.roundsPaired]),
+    ).toEqual([
+      ['A', 'kvizovka', 5, false, 0],
+      ['B', 'scrabble-en', 7, true, 0],
+    ]);
+    const players = (
+      await t.http.get(`/api/divisions/${divisions[0].id as number}/players`).expect(200)
+    ).body as { name: string; active: boolean; joinedRound: number }[];
+    expect(players.map((p) => [p.name, p.active, p.joinedRound])).toEqual([
+      ['Ana', true, 1],
+      ['Bora', true, 1],
+      ['Ceca', true, 1],
+    ]);
+    const list = await t.http.get(`/api/tournaments/${copy.body.id}/word-list`).expect(200);
+    expect(list.body).toMatchObject({ source: 'tournament', name: 'Klupski spisak', words: 2 });
+    // Without players, the divisions are empty; a missing name is a 400 naming it.
+    const bare = await t.http
+      .post(`/api/tournaments/${created.body.id}/copy`)
+      .set(t.organiser)
+      .send({ name: 'Kup 2028' })
+      .expect(201);
+    expect((bare.body.divisions as { players: number }[]).map((d) => d.players)).toEqual([0, 0]);
+    const nameless = await t.http
+      .post(`/api/tournaments/${created.body.id}/copy`)
+      .set(t.organiser)
+      .send({})
+      .expect(400);
+    expect(nameless.body.message).toContain('name');
+
+    // The organiser's page makes the same copy.
+    const organiser = await signInCookie(t, 'organiser');
+    const page = await t.http
+      .post(`/organiser/tournaments/${created.body.id}/copy`)
+      .set('Origin', t.url)
+      .set('Cookie', organiser)
+      .type('form')
+      .send({ copyName: 'Kup 2029' })
+      .expect(303);
+    const newId = Number(String(page.headers.location).split('?')[0].split('/').pop());
+    const made = (await t.http.get(`/api/tournaments/${newId}`).expect(200)).body;
+    expect(made).toMatchObject({ name: 'Kup 2029' });
+    expect((made.divisions as { name: string }[]).map((d) => d.name)).toEqual(['A', 'B']);
+  });
 });

@@ -416,6 +416,8 @@ export function pageSamples(lang: Lang): Record<string, object> {
         },
       ],
       divisionAction: '/organiser/tournaments/1/divisions',
+      copyAction: '/organiser/tournaments/1/copy',
+      copyValues: { name: 'Kup 2027', players: true },
       ruleSets: [
         { value: 'kvizovka', label: 'Kvizovka' },
         { value: 'scrabble-en', label: 'Scrabble (English)' },
@@ -450,8 +452,6 @@ export function pageSamples(lang: Lang): Record<string, object> {
         ],
       },
     } satisfies V.OrganiserDivisionPage,
-    'organiser/players': {
-      ...base(lang, 'Prijava igrača', '/organiser/divisions/1/players', organiser),
     'organiser/log': {
       ...base(lang, 'Dnevnik direktora turnira', '/organiser/tournaments/1/log', organiser),
       tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },
@@ -479,6 +479,8 @@ export function pageSamples(lang: Lang): Record<string, object> {
       olderUrl: '/organiser/tournaments/1/log?before=7',
       newestUrl: '/organiser/tournaments/1/log',
     } satisfies V.OrganiserLogPage,
+    'organiser/players': {
+      ...base(lang, 'Prijava igrača', '/organiser/divisions/1/players', organiser),
       tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },
       division: { name: HEADER.division, roundsUrl: '/organiser/divisions/1/rounds' },
       players: PLAYERS.map((p, i) => ({

@@ -330,3 +330,33 @@ export class UpdateDivisionDto extends ConfirmableDto {
   @IsName(100)
   name?: string;
 }
+
+/** A new tournament with another's divisions and rules: its own name, place and days. */
+export class CopyTournamentDto {
+  @ApiProperty({ example: 'Beogradski kup 2027', maxLength: 200 })
+  @IsName(200)
+  name: string;
+
+  @ApiPropertyOptional({ example: 'Beograd', maxLength: 200 })
+  @IsOptional()
+  @IsName(200)
+  place?: string;
+
+  @ApiPropertyOptional({ example: '2027-12-04', description: 'first day, YYYY-MM-DD' })
+  @IsOptional()
+  @IsDay()
+  startDate?: string;
+
+  @ApiPropertyOptional({ example: '2027-12-05', description: 'last day, YYYY-MM-DD' })
+  @IsOptional()
+  @IsDay()
+  endDate?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'true to register every player of each division again (name, club, rating, seed), all active from round 1',
+  })
+  @IsOptional()
+  @IsBoolean()
+  players?: boolean;
+}
