@@ -246,7 +246,7 @@ export class OrganiserController {
       );
       return;
     }
-    const copy = await this.tournaments.copy(id, { name: name!, players });
+    const copy = await this.tournaments.copy(id, { name: name!, players }, page.user);
     page.redirect(withQuery(urls.orgTournament(copy.id), { done: 'saved' }));
   }
 

@@ -82,8 +82,9 @@ export class TournamentsController {
   copy(
     @IdParam('id', 'tournament') id: number,
     @Body() dto: CopyTournamentDto,
+    @CurrentUser() user: User | null,
   ): Promise<TournamentView> {
-    return this.tournaments.copy(id, dto);
+    return this.tournaments.copy(id, dto, user);
   }
 
   @Get('tournaments/:id/divisions')

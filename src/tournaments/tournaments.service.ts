@@ -109,7 +109,7 @@ export class TournamentsService {
    * too, with `players`: active from round 1, with their clubs, ratings and seeds), under its
    * own name, place and days. Nothing of the games is copied.
    */
-  async copy(id: number, dto: CopyTournamentDto): Promise<TournamentView> {
+  async copy(id: number, dto: CopyTournamentDto, user: Actor): Promise<TournamentView> {
     if (dto.startDate && dto.endDate && dto.endDate < dto.startDate) {
       throw new BadInput(
         'DATES_REVERSED',
@@ -132,6 +132,7 @@ export class TournamentsService {
         where: { tournamentId: id },
         order: { id: 'ASC' },
       });
+      let copied = 0;
       for (const d of divisions) {
         const division = await m.save(
           m.create(Division, { ...settingsOf(d), tournamentId: copy.id, name: d.name }),
@@ -141,6 +142,7 @@ export class TournamentsService {
           where: { divisionId: d.id },
           order: { seed: 'ASC' },
         });
+        copied += players.length;
         for (const p of players) {
           await m.insert(Player, {
             divisionId: division.id,
@@ -162,6 +164,17 @@ export class TournamentsService {
           wordCount: list.wordCount,
         });
       }
+      // The new tournament's log starts with where it came from.
+      await writeLog(m, user, {
+        tournamentId: copy.id,
+        action: 'tournament.created',
+        after: {
+          name: copy.name,
+          copiedFrom: t.name,
+          divisions: divisions.map((d) => d.name),
+          ...(dto.players ? { players: copied } : {}),
+        },
+      });
       return copy.id;
     });
     return this.get(newId);

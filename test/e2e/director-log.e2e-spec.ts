@@ -462,5 +462,23 @@ describe(`director's log (${DATABASE_KIND})`, () => {
     expect((await wholeLog(fromOlder.body.id as number)).map((e) => e.action)).toEqual([
       'tournament.imported',
     ]);
+    // A copy's log starts with where it came from.
+    const copied = await t.http
+      .post(`/api/tournaments/${tournamentId}/copy`)
+      .set(t.organiser)
+      .send({ name: 'Kup s dnevnikom 2027', players: true })
+      .expect(201);
+    const copiedLog = await wholeLog(copied.body.id as number);
+    expect(copiedLog).toHaveLength(1);
+    expect(copiedLog[0]).toMatchObject({
+      action: 'tournament.created',
+      by: olga,
+      after: {
+        name: 'Kup s dnevnikom 2027',
+        copiedFrom: 'Kup s dnevnikom',
+        divisions: ['Open', 'Skrabl'],
+        players: 5,
+      },
+    });
   });
 });
