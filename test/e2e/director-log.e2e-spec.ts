@@ -359,6 +359,24 @@ describe(`director's log (${DATABASE_KIND})`, () => {
       ).text,
     );
     expect(filtered).not.toContain('Dodata grupa Skrabl');
+    // An older page: the entries before one, a link back to the newest.
+    const swapEntry = byAction('round.swapped');
+    const olderPage = text(
+      (
+        await t.http
+          .get(`/organiser/tournaments/${tournamentId}/log?lang=sr-Latn&before=${swapEntry.id}`)
+          .set('Cookie', organiserPage)
+          .expect(200)
+      ).text,
+    );
+    expect(olderPage).toContain('Upareno 1. kolo');
+    expect(olderPage).not.toContain('Zamenjeni igrači');
+    expect(olderPage).toContain('← Najnovije radnje');
+    const judgePage = await signInCookie(t, 'judge');
+    await t.http
+      .get(`/organiser/tournaments/${tournamentId}/log`)
+      .set('Cookie', judgePage)
+      .expect(403);
     const badPage = await t.http
       .get(`/organiser/tournaments/${tournamentId}/log?before=abc`)
       .set('Cookie', organiserPage)
