@@ -960,11 +960,12 @@ function changeInWords(
             ? page.t(`system.${x as string}` as MessageKey)
             : c.setting === 'tieBreaks'
               ? page.t(`tiebreak.${x as string}` as MessageKey)
-              : String(x),
+              : JSON.stringify(x),
         )
         .join(', ');
     }
-    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+    if (typeof v === 'number' || typeof v === 'string') return String(v);
+    return JSON.stringify(v) ?? '';
   };
   const label = SETTING_LABELS[c.setting];
   return {

@@ -174,7 +174,12 @@ export class PlayersService {
     const player = await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
-      const fields = (x: Player) => ({ name: x.name, club: x.club, rating: x.rating, seed: x.seed });
+      const fields = (x: Player) => ({
+        name: x.name,
+        club: x.club,
+        rating: x.rating,
+        seed: x.seed,
+      });
       const was = fields(p);
       if (dto.name !== undefined && nameKey(dto.name) !== nameKey(p.name)) {
         await this.checkName(m, p.divisionId, cleanName(dto.name));
@@ -385,7 +390,12 @@ export class PlayersService {
     m: EntityManager,
     user: Actor,
     p: Player,
-    action: 'player.edited' | 'player.withdrawn' | 'player.reinstated' | 'player.absent' | 'player.absence-removed',
+    action:
+      | 'player.edited'
+      | 'player.withdrawn'
+      | 'player.reinstated'
+      | 'player.absent'
+      | 'player.absence-removed',
     what: { round?: number; before?: Record<string, unknown>; after?: Record<string, unknown> },
   ): Promise<void> {
     const division = await m.findOneByOrFail(Division, { id: p.divisionId });

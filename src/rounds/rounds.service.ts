@@ -192,12 +192,7 @@ export class RoundsService {
   }
 
   /** Exchanges two players of a round that has no result yet (byes aside). */
-  async swap(
-    divisionId: number,
-    number: number,
-    dto: SwapDto,
-    user: Actor,
-  ): Promise<RoundView> {
+  async swap(divisionId: number, number: number, dto: SwapDto, user: Actor): Promise<RoundView> {
     const [x, y] = dto.players;
     if (x === y) throw new BadInput('SAME_PLAYER', 'name two different players to swap');
     const roundId = await this.transactions.run(async (m) => {
