@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -45,159 +45,6 @@ class RealDay implements ValidatorConstraintInterface {
   defaultMessage(args: ValidationArguments): string {
     return `${args.property} is not a day of the calendar`;
   }
-}
-
-export class CreateTournamentDto {
-  @ApiProperty({ example: 'Beogradski kup 2026', maxLength: 200 })
-  @IsName(200)
-  name: string;
-
-  @ApiPropertyOptional({ example: 'Beograd', maxLength: 200 })
-  @IsOptional()
-  @IsName(200)
-  place?: string;
-
-  @ApiPropertyOptional({ example: '2026-12-05', description: 'first day, YYYY-MM-DD' })
-  @IsOptional()
-  @IsDay()
-  startDate?: string;
-
-  @ApiPropertyOptional({
-    example: '2026-12-06',
-    description: 'last day, YYYY-MM-DD; not before the first',
-  })
-  @IsOptional()
-  @IsDay()
-  endDate?: string;
-
-  @ApiProperty({ enum: RULE_SET_IDS, example: 'kvizovka', description: 'a rule set of the engine' })
-  @IsIn(RULE_SET_IDS)
-  ruleSet: string;
-
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
-    example: { clockMinutes: 35 },
-    description:
-      "the rule set's options for every game (a score sheet's `options`), checked by the engine",
-  })
-  @IsOptional()
-  @IsObject()
-  options?: Record<string, unknown>;
-
-  @ApiProperty({ minimum: 1, maximum: 100, example: 7, description: 'number of rounds' })
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  rounds: number;
-
-  @ApiPropertyOptional({
-    enum: PAIRING_SYSTEMS,
-    isArray: true,
-    example: ['random', 'swiss'],
-    description: 'system of each round from round 1; later rounds repeat the last (default: swiss)',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(100)
-  @IsIn(PAIRING_SYSTEMS, { each: true })
-  pairingPlan?: PairingSystem[];
-
-  @ApiPropertyOptional({
-    enum: TIE_BREAKS,
-    isArray: true,
-    example: ['spread', 'remaining-time', 'buchholz'],
-    description:
-      'tie-breaks after game points, in order; the seed breaks the last ties (default: spread, remaining-time)',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(TIE_BREAKS.length)
-  @ArrayUnique()
-  @IsIn(TIE_BREAKS, { each: true })
-  tieBreaks?: TieBreak[];
-
-  @ApiPropertyOptional({
-    minimum: 0,
-    maximum: 1000,
-    example: 50,
-    description: 'spread a bye counts for (default 50)',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1000)
-  byeSpread?: number;
-
-  @ApiPropertyOptional({
-    minimum: 0,
-    maximum: 1000,
-    example: 50,
-    description:
-      'spread a single forfeit counts for: + to the player present, − to the absent one (default 50)',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1000)
-  forfeitSpread?: number;
-
-  @ApiPropertyOptional({
-    type: Number,
-    nullable: true,
-    minimum: 1,
-    maximum: 10000,
-    description:
-      'the most spread one game counts for in the standings, either way (default: no cap)',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(10000)
-  spreadCap?: number | null;
-
-  @ApiPropertyOptional({
-    description: 'pair players of one club with each other only when nothing else is possible',
-  })
-  @IsOptional()
-  @IsBoolean()
-  avoidSameClub?: boolean;
-
-  @ApiPropertyOptional({
-    description:
-      'pair a leader who can no longer be caught with the highest-ranked player out of the race for second place',
-  })
-  @IsOptional()
-  @IsBoolean()
-  gibsonize?: boolean;
-
-  @ApiPropertyOptional({
-    minimum: 0,
-    maximum: 100,
-    description: 'the last this many rounds are paired King of the Hill (0: none)',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(100)
-  kothLastRounds?: number;
-
-  @ApiPropertyOptional({
-    type: [String],
-    example: ['A', 'B'],
-    description: 'names of the divisions to create (default: one division, "Open")',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(50)
-  @ArrayUnique()
-  @IsString({ each: true })
-  @MinLength(1, { each: true })
-  @MaxLength(100, { each: true })
-  @Matches(PRINTABLE, { each: true, message: 'divisions must not contain control characters' })
-  divisions?: string[];
 }
 
 /** A division's rules, each optional: what a change names, or a new division takes over. */
@@ -292,6 +139,63 @@ export class DivisionSettingsDto {
   @Min(0)
   @Max(100)
   kothLastRounds?: number;
+}
+
+/**
+ * A new tournament: its name, place and days, its divisions' names, and the settings they
+ * start with (rule set and rounds required; the rest as a division's settings, optional).
+ */
+export class CreateTournamentDto extends OmitType(DivisionSettingsDto, [
+  'ruleSet',
+  'rounds',
+] as const) {
+  @ApiProperty({ example: 'Beogradski kup 2026', maxLength: 200 })
+  @IsName(200)
+  name: string;
+
+  @ApiPropertyOptional({ example: 'Beograd', maxLength: 200 })
+  @IsOptional()
+  @IsName(200)
+  place?: string;
+
+  @ApiPropertyOptional({ example: '2026-12-05', description: 'first day, YYYY-MM-DD' })
+  @IsOptional()
+  @IsDay()
+  startDate?: string;
+
+  @ApiPropertyOptional({
+    example: '2026-12-06',
+    description: 'last day, YYYY-MM-DD; not before the first',
+  })
+  @IsOptional()
+  @IsDay()
+  endDate?: string;
+
+  @ApiProperty({ enum: RULE_SET_IDS, example: 'kvizovka', description: 'a rule set of the engine' })
+  @IsIn(RULE_SET_IDS)
+  ruleSet: string;
+
+  @ApiProperty({ minimum: 1, maximum: 100, example: 7, description: 'number of rounds' })
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  rounds: number;
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['A', 'B'],
+    description: 'names of the divisions to create (default: one division, "Open")',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @ArrayUnique()
+  @IsString({ each: true })
+  @MinLength(1, { each: true })
+  @MaxLength(100, { each: true })
+  @Matches(PRINTABLE, { each: true, message: 'divisions must not contain control characters' })
+  divisions?: string[];
 }
 
 /** What a change to settings that a running division plays by must say. */
