@@ -16,9 +16,9 @@ import { ResultSnapshot } from '../rounds/game-facts';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
-import { settingsOf } from '../tournaments/tournament-rules';
+import { namedSettings, settingsFromNamed, settingsOf } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
-import { DEFAULT_FORFEIT_SPREAD, TournamentsService } from '../tournaments/tournaments.service';
+import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentView } from '../tournaments/tournament.view';
 import {
   checkDocument,
@@ -62,17 +62,7 @@ export class ExchangeService {
       exportedAt: new Date().toISOString(),
       tournament: {
         name: t.name,
-        ruleSet: t.ruleSet,
-        options: t.options,
-        rounds: t.roundsPlanned,
-        pairingPlan: t.pairingPlan,
-        tieBreaks: t.tieBreaks,
-        byeSpread: t.byeSpread,
-        forfeitSpread: t.forfeitSpread,
-        spreadCap: t.spreadCap,
-        avoidSameClub: t.avoidSameClub,
-        gibsonize: t.gibsonize,
-        kothLastRounds: t.kothLastRounds,
+        ...namedSettings(t),
         place: t.place,
         startDate: t.startsOn,
         endDate: t.endsOn,
@@ -146,19 +136,7 @@ export class ExchangeService {
     }
     return {
       name: d.name,
-      settings: {
-        ruleSet: d.ruleSet,
-        options: d.options,
-        rounds: d.roundsPlanned,
-        pairingPlan: d.pairingPlan,
-        tieBreaks: d.tieBreaks,
-        byeSpread: d.byeSpread,
-        forfeitSpread: d.forfeitSpread,
-        spreadCap: d.spreadCap,
-        avoidSameClub: d.avoidSameClub,
-        gibsonize: d.gibsonize,
-        kothLastRounds: d.kothLastRounds,
-      },
+      settings: namedSettings(d),
       players: players.map((p) => ({
         ref: refOf.get(p.id)!,
         name: p.name,
@@ -230,17 +208,7 @@ export class ExchangeService {
       const t = await m.save(
         m.create(Tournament, {
           name: d.tournament.name,
-          ruleSet: d.tournament.ruleSet,
-          options: d.tournament.options,
-          roundsPlanned: d.tournament.rounds,
-          pairingPlan: d.tournament.pairingPlan,
-          tieBreaks: d.tournament.tieBreaks,
-          byeSpread: d.tournament.byeSpread,
-          forfeitSpread: d.tournament.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
-          spreadCap: d.tournament.spreadCap ?? null,
-          avoidSameClub: d.tournament.avoidSameClub ?? false,
-          gibsonize: d.tournament.gibsonize ?? false,
-          kothLastRounds: d.tournament.kothLastRounds ?? 0,
+          ...settingsFromNamed(d.tournament),
           place: d.tournament.place ?? null,
           startsOn: d.tournament.startDate ?? null,
           endsOn: d.tournament.endDate ?? null,
@@ -270,21 +238,7 @@ export class ExchangeService {
   ): Promise<ImportedDivision> {
     const own = doc.settings;
     const games = new Map<string, number>();
-    const settings = own
-      ? {
-          ruleSet: own.ruleSet,
-          options: own.options,
-          roundsPlanned: own.rounds,
-          pairingPlan: own.pairingPlan,
-          tieBreaks: own.tieBreaks,
-          byeSpread: own.byeSpread,
-          forfeitSpread: own.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
-          spreadCap: own.spreadCap ?? null,
-          avoidSameClub: own.avoidSameClub ?? false,
-          gibsonize: own.gibsonize ?? false,
-          kothLastRounds: own.kothLastRounds ?? 0,
-        }
-      : settingsOf(tournament);
+    const settings = own ? settingsFromNamed(own) : settingsOf(tournament);
     const division = await m.save(
       m.create(Division, { ...settings, tournamentId: tournament.id, name: doc.name }),
     );

@@ -73,6 +73,64 @@ export interface DivisionSettings {
   kothLastRounds: number;
 }
 
+/** Forfeit spread when the organiser sets none, and for documents written before it was kept. */
+export const DEFAULT_FORFEIT_SPREAD = 50;
+
+/** Settings as the API, its views and the export name them (`rounds` is `roundsPlanned`). */
+export interface NamedSettings {
+  ruleSet: string;
+  options: Record<string, unknown>;
+  rounds: number;
+  pairingPlan: PairingSystem[];
+  tieBreaks: TieBreak[];
+  byeSpread: number;
+  forfeitSpread: number;
+  spreadCap: number | null;
+  avoidSameClub: boolean;
+  gibsonize: boolean;
+  kothLastRounds: number;
+}
+
+/** The settings a document may leave out, having been written before they were kept. */
+type LaterSettings =
+  'forfeitSpread' | 'spreadCap' | 'avoidSameClub' | 'gibsonize' | 'kothLastRounds';
+
+/** A division's or tournament's settings as the API and the export name them. */
+export function namedSettings(s: DivisionSettings): NamedSettings {
+  return {
+    ruleSet: s.ruleSet,
+    options: s.options,
+    rounds: s.roundsPlanned,
+    pairingPlan: s.pairingPlan,
+    tieBreaks: s.tieBreaks,
+    byeSpread: s.byeSpread,
+    forfeitSpread: s.forfeitSpread,
+    spreadCap: s.spreadCap,
+    avoidSameClub: s.avoidSameClub,
+    gibsonize: s.gibsonize,
+    kothLastRounds: s.kothLastRounds,
+  };
+}
+
+/** Settings read back from a document; those it predates take what they were before they existed. */
+export function settingsFromNamed(
+  n: Omit<NamedSettings, LaterSettings> & Partial<Pick<NamedSettings, LaterSettings>>,
+): DivisionSettings {
+  return {
+    ruleSet: n.ruleSet,
+    options: n.options,
+    roundsPlanned: n.rounds,
+    pairingPlan: n.pairingPlan,
+    tieBreaks: n.tieBreaks,
+    byeSpread: n.byeSpread,
+    forfeitSpread: n.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
+    spreadCap: n.spreadCap ?? null,
+    avoidSameClub: n.avoidSameClub ?? false,
+    gibsonize: n.gibsonize ?? false,
+    kothLastRounds: n.kothLastRounds ?? 0,
+  };
+}
+
 /** Settings as a change names them (the API's `rounds` is `roundsPlanned`). */
 export interface SettingsChange {
   ruleSet?: string;

@@ -25,15 +25,14 @@ import {
   roundsPaired,
   settingsOf,
   touchDivisions,
+  namedSettings,
+  DEFAULT_FORFEIT_SPREAD,
 } from './tournament-rules';
 import { DEFAULT_TIE_BREAKS, Tournament } from './tournament.entity';
 import { DivisionView, RuleSetView, TournamentView } from './tournament.view';
 
 /** Bye spread when the organiser sets none (a common club figure). */
 export const DEFAULT_BYE_SPREAD = 50;
-
-/** Forfeit spread when the organiser sets none: as much as a bye. */
-export const DEFAULT_FORFEIT_SPREAD = 50;
 
 /** Throws a 400 listing every bad option, as the engine words it. */
 export function checkRuleOptions(ruleSetId: string, options: Record<string, unknown>): void {
@@ -350,17 +349,7 @@ export class TournamentsService {
       place: t.place,
       startDate: t.startsOn,
       endDate: t.endsOn,
-      ruleSet: t.ruleSet,
-      options: t.options,
-      rounds: t.roundsPlanned,
-      pairingPlan: t.pairingPlan,
-      tieBreaks: t.tieBreaks,
-      byeSpread: t.byeSpread,
-      forfeitSpread: t.forfeitSpread,
-      spreadCap: t.spreadCap,
-      avoidSameClub: t.avoidSameClub,
-      gibsonize: t.gibsonize,
-      kothLastRounds: t.kothLastRounds,
+      ...namedSettings(t),
       divisions: views.filter((d) => d.tournamentId === t.id),
       createdAt: t.createdAt,
     }));
@@ -394,17 +383,7 @@ export class TournamentsService {
         players: Number(p?.total ?? 0),
         activePlayers: Number(p?.active ?? 0),
         roundsPaired: Number(r?.n ?? 0),
-        ruleSet: d.ruleSet,
-        options: d.options,
-        rounds: d.roundsPlanned,
-        pairingPlan: d.pairingPlan,
-        tieBreaks: d.tieBreaks,
-        byeSpread: d.byeSpread,
-        forfeitSpread: d.forfeitSpread,
-        spreadCap: d.spreadCap,
-        avoidSameClub: d.avoidSameClub,
-        gibsonize: d.gibsonize,
-        kothLastRounds: d.kothLastRounds,
+        ...namedSettings(d),
       };
     });
   }
