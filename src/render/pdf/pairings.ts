@@ -47,10 +47,14 @@ export async function pairingsPdf(data: PairingsDocument, lang: Lang): Promise<B
       text: (g) => (g.second ? playerLabel(g.second) : t(lang, 'common.bye')),
     },
   ];
+  // A forfeit says so in words beside its figures, which need the room.
+  const forfeits = data.tables.some(
+    (g) => g.result?.reason === 'forfeit' || g.result?.reason === 'double-forfeit',
+  );
   if (withResults) {
     columns.push({
       header: t(lang, 'col.result'),
-      width: 92,
+      width: forfeits ? 165 : 92,
       align: 'center',
       text: (g) => (g.second ? resultText(lang, g.result) : ''),
     });
