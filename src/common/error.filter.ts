@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { DomainError } from './errors';
+import { DomainError, TooManyRequests } from './errors';
 
 /** The body of every error response. */
 export interface ErrorBody {
@@ -27,6 +27,7 @@ const HTTP_CODES: Record<number, string> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
+  428: 'PRECONDITION_REQUIRED',
   429: 'TOO_MANY_REQUESTS',
 };
 
@@ -49,6 +50,9 @@ export class ErrorFilter implements ExceptionFilter {
         `${request.method} ${request.url}`,
         exception instanceof Error ? exception.stack : String(exception),
       );
+    }
+    if (exception instanceof TooManyRequests) {
+      response.setHeader('Retry-After', String(exception.retryAfter));
     }
     response.status(body.statusCode).json(body);
   }

@@ -56,6 +56,24 @@ export class Forbidden extends DomainError {
   }
 }
 
+/** 428: a change of something that exists, sent without the version it was based on (If-Match). */
+export class PreconditionRequired extends DomainError {
+  constructor(message: string, details?: unknown) {
+    super(428, 'IF_MATCH_REQUIRED', message, details);
+  }
+}
+
+/** 429: too many attempts (signing in); `retryAfter` is in seconds. */
+export class TooManyRequests extends DomainError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(429, code, message, { retryAfter });
+  }
+}
+
 /** 413: a request body, or a form's fields, beyond what its route takes. */
 export class TooLarge extends DomainError {
   constructor(code: string, message: string, details?: unknown) {

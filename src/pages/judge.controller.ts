@@ -180,7 +180,9 @@ export class JudgeController {
     const page = new PageContext(req, res);
     const reader = new FormReader(body, page.lang);
     const ctx = await this.sheetContext(id);
-    const version = versionQuery(page) ?? ctx.game.version;
+    // The version the page was built from; a post without one is taken as having read
+    // nothing, which a game with a result refuses (the API's rule for If-Match).
+    const version = reader.int('version', 0, 999_999_999) ?? versionQuery(page);
     const intent = reader.raw('intent');
     const basedOn = reader.int('draftVersion', 0, 999_999_999) ?? 0;
     let form = formFromBody(body, ctx.layout.players.length);
@@ -663,7 +665,8 @@ export class JudgeController {
       ...this.gameBase(page, game, page.t('sheet.title')),
       ...sheetFormModel(page, layout, form, ctx.words, values),
       game: gameHeading(page, game),
-      action: withQuery(sheetUrl, { v: values.version ?? game.version }),
+      action: sheetUrl,
+      version: values.version ?? game.version,
       canSave: true,
       links: true,
       resultUrl: urls.result(game.id),

@@ -74,6 +74,10 @@ const srLatn = {
   'err.STALE_VERSION':
     'Neko je u međuvremenu promenio rezultat ove partije. Otvorite stranicu ponovo i proverite.',
   'err.CONCURRENT_UPDATE': 'Rezultat je upravo promenjen s druge strane. Otvorite stranicu ponovo.',
+  'err.SETTINGS_STALE':
+    'Neko je promenio podešavanja grupe otkad ste otvorili stranicu (sada → vaše: {changes}). Obrazac i dalje ima vaše vrednosti: sačuvajte ih ponovo ako i dalje važe.',
+  'err.IF_MATCH_REQUIRED':
+    'Obrazac ne kaže koju verziju je menjao. Otvorite stranicu ponovo i unesite izmenu.',
   'err.RESULT_EXISTS':
     'Partija već ima rezultat. Otvorite stranicu ponovo da biste ga videli i ispravili.',
   'err.GAME_IS_BYE': 'Ovo je slobodno kolo: nema rezultata za upis.',
@@ -199,6 +203,10 @@ const en: Record<PageMessageKey, string> = {
   'err.STALE_VERSION':
     "Someone changed this game's result in the meantime. Open the page again and check.",
   'err.CONCURRENT_UPDATE': 'The result was just changed elsewhere. Open the page again.',
+  'err.SETTINGS_STALE':
+    "Someone changed the division's settings since you opened the page (now → yours: {changes}). The form still has your values: save them again if they still stand.",
+  'err.IF_MATCH_REQUIRED':
+    'The form does not say which version it changed. Open the page again and make the change.',
   'err.RESULT_EXISTS': 'The game has a result already. Open the page again to see and correct it.',
   'err.GAME_IS_BYE': 'This is a bye: it takes no result.',
   'err.TIME_LOSS_UNCLEAR': 'It is not clear whose time ran out: mark who lost on time.',

@@ -18,6 +18,7 @@ import { Roles } from '../auth/roles.decorator';
 import { CSV_LIMIT, formatBytes } from '../common/body/body-limits';
 import { BadInput, DomainError, TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
+import type { StaleDetails } from '../common/api/if-match';
 import { findRuleSet, RULE_SETS } from '../engine';
 import type { CreatePlayerDto } from '../players/dto/player.dto';
 import { DirectorLogService, LOG_PAGE } from '../log/director-log.service';
@@ -362,6 +363,7 @@ export class OrganiserController {
       await again(400, null, form.errors);
       return;
     }
+    const version = form.int('version', 0, 999_999_999) ?? undefined;
     const change: UpdateDivisionDto = {
       rounds: rounds!,
       spreadCap,
@@ -377,12 +379,29 @@ export class OrganiserController {
     if (system !== shownSystem) change.pairingPlan = [system!];
     if (!locked) change.byeSpread = byeSpread!;
     try {
-      await this.tournaments.updateDivision(id, change, page.user);
+      await this.tournaments.updateDivision(id, change, version, page.user);
     } catch (e) {
       if (e instanceof DomainError && e.code === 'CONFIRMATION_NEEDED') {
         const { changes } = e.details as { changes: SettingChange[] };
         // A question, not an error: the page asks and nothing has changed.
         await again(200, { changes: changes.map((c) => changeInWords(page, c)) }, []);
+        return;
+      }
+      if (e instanceof DomainError && e.code === 'STALE_VERSION') {
+        // Someone saved in between: what they changed is shown beside what was typed, and
+        // the form now carries their version, so saving again overwrites it knowingly.
+        const stale = e.details as StaleDetails<DivisionView>;
+        const differing = stale.changed
+          .filter((c) => JSON.stringify(c.now) !== JSON.stringify(c.yours))
+          .map((c) => changeInWords(page, { setting: c.field, before: c.now, after: c.yours }))
+          .map((c) => `${c.setting}: ${c.before} → ${c.after}`)
+          .join('; ');
+        const message = page.pt('err.SETTINGS_STALE', { changes: differing || '—' });
+        await page.render(
+          'organiser/division',
+          this.divisionModel(page, stale.current, name, values, null, [{ field: '', message }]),
+          409,
+        );
         return;
       }
       const { status, message, code } = refusal(page.lang, e);
@@ -418,6 +437,7 @@ export class OrganiserController {
         roundsPaired: d.roundsPaired,
       },
       action: urls.orgDivisionSettings(d.id),
+      version: d.version,
       systems: SYSTEMS,
       values,
       byeSpreadLocked: d.roundsPaired > 0,

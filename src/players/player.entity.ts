@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, VersionColumn } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
 import { Division } from '../tournaments/division.entity';
 
@@ -31,4 +31,8 @@ export class Player extends BaseEntity {
   /** First round the player can be paired in (late entries). */
   @Column({ name: 'joined_round', type: 'integer', default: 1 })
   joinedRound: number;
+
+  /** Counts the changes: an edit names the version it was based on (If-Match). */
+  @VersionColumn({ default: 1 })
+  version: number;
 }

@@ -15,6 +15,8 @@ export class PlayerView {
     description: 'rounds the player is marked absent for: not paired in them, no bye',
   })
   absentRounds: number[];
+  @ApiProperty({ description: 'counts its changes; PATCH sends it back in If-Match' })
+  version: number;
 }
 
 export const playerView = (p: Player, absentRounds: number[] = []): PlayerView => ({
@@ -27,4 +29,5 @@ export const playerView = (p: Player, absentRounds: number[] = []): PlayerView =
   active: p.active,
   joinedRound: p.joinedRound,
   absentRounds: [...absentRounds].sort((a, b) => a - b),
+  version: p.version,
 });

@@ -1,9 +1,21 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+} from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../common/api/current-user';
-import { ApiErrors } from '../common/api/docs';
+import { ApiErrors, IfMatchRequired } from '../common/api/docs';
+import { parseIfMatch } from '../common/api/if-match';
 import { IdParam } from '../common/api/id-param';
 import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
 import { BadInput } from '../common/errors';
@@ -66,15 +78,17 @@ export class PlayersController {
 
   @Roles('organiser')
   @Patch('players/:id')
+  @IfMatchRequired('player', 'GET /api/players/{id}')
   @ApiOperation({ summary: "Edit a player's name, club, rating or (before round 1) seed" })
   @ApiOkResponse({ type: PlayerView })
   @ApiErrors(400, 404, 409)
   update(
     @IdParam('id', 'player') id: number,
     @Body() dto: UpdatePlayerDto,
+    @Headers('if-match') ifMatch: string | undefined,
     @CurrentUser() user: User | null,
   ): Promise<PlayerView> {
-    return this.players.update(id, dto, user);
+    return this.players.update(id, dto, parseIfMatch(ifMatch), user);
   }
 
   @Roles('organiser')

@@ -3,6 +3,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { BadInput, Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { PRINTABLE } from '../common/api/text';
 import { Transactions } from '../database/transactions';
+import { forUpdate } from '../database/lock';
+import { checkVersion } from '../common/api/if-match';
 import { Actor, changedFields, writeLog } from '../log/director-log';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
@@ -170,10 +172,20 @@ export class PlayersService {
     return saved;
   }
 
-  async update(id: number, dto: UpdatePlayerDto, user: Actor): Promise<PlayerView> {
+  /** Edits a player; `ifMatch` is the version the edit was based on (428 without, 409 stale). */
+  async update(
+    id: number,
+    dto: UpdatePlayerDto,
+    ifMatch: number | undefined,
+    user: Actor,
+  ): Promise<PlayerView> {
     const player = await this.transactions.run(async (m) => {
-      const p = await m.findOneBy(Player, { id });
+      const p = await m.findOne(Player, { where: { id }, ...forUpdate(m) });
       if (!p) throw new NotFound('player', id);
+      if (ifMatch !== p.version) {
+        const now = playerView(p, (await absentRoundsOf(m, [id])).get(id));
+        checkVersion(`player ${id}`, `GET /api/players/${id}`, ifMatch, now, dto);
+      }
       const fields = (x: Player) => ({
         name: x.name,
         club: x.club,

@@ -266,6 +266,8 @@ export interface SheetFormPage extends PageBase {
   saved: boolean;
   notice: { tone: 'ok' | 'warn' | 'bad'; text: string } | null;
   conflict: { text: string } | null;
+  /** The game's version the page was built from (a hidden field): a save on a stale one is refused. */
+  version?: number;
   draftVersion: number;
   importText: string;
   importError: string | null;
@@ -353,6 +355,8 @@ export interface OrganiserTournamentsPage extends PageBase {
 export interface OrganiserDivisionPage extends PageBase {
   division: { name: string; rules: string; clockMinutes?: number; roundsPaired: number };
   action: string;
+  /** The division's version the form was built from (a hidden field): a stale one is refused. */
+  version: number;
   systems: PairingSystem[];
   values: {
     rounds?: string | number;

@@ -3,6 +3,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
+import { forUpdate } from '../database/lock';
 import { changedFields, LogAction, writeLog } from '../log/director-log';
 import {
   applyOptions,
@@ -267,12 +268,14 @@ export class ResultsService {
     id: number,
     work: (m: EntityManager, ctx: GameContext) => Promise<void>,
   ): Promise<GameView> {
-    await this.transactions.run(async (m) => work(m, await this.load(m, id)));
+    // The game's row is locked first (PostgreSQL), so two writes of one game take turns and
+    // the second is checked against what the first wrote.
+    await this.transactions.run(async (m) => work(m, await this.load(m, id, true)));
     return this.game(id);
   }
 
-  private async load(m: EntityManager, id: number): Promise<GameContext> {
-    const game = await m.findOneBy(Game, { id });
+  private async load(m: EntityManager, id: number, lock = false): Promise<GameContext> {
+    const game = await m.findOne(Game, { where: { id }, ...(lock ? forUpdate(m) : {}) });
     if (!game) throw new NotFound('game', id);
     const round = await m.findOneByOrFail(Round, { id: game.roundId });
     const { division, tournament } = await findDivision(m, round.divisionId);

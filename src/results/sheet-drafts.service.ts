@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { User } from '../auth/user.entity';
-import { BadInput, Conflict } from '../common/errors';
+import { BadInput, Conflict, NotFound } from '../common/errors';
+import { forUpdate } from '../database/lock';
+import { Game } from '../rounds/game.entity';
 import { Transactions } from '../database/transactions';
 import { isSheetForm, SheetForm } from '../sheet-form/form';
 import { SheetDraft } from './sheet-draft.entity';
@@ -49,6 +51,14 @@ export class SheetDraftsService {
       throw new BadInput('DRAFT_TOO_LARGE', `a draft may be at most ${MAX_DRAFT_BYTES} bytes`);
     }
     return this.transactions.run(async (m) => {
+      // The game's row is locked first (PostgreSQL): two saves of one game's draft take turns,
+      // so the second reads the first's version (a conflict) instead of both reading none and
+      // racing to insert, or both writing over one version.
+      if (
+        !(await m.findOne(Game, { where: { id: gameId }, select: { id: true }, ...forUpdate(m) }))
+      ) {
+        throw new NotFound('game', gameId);
+      }
       const draft = await m.findOneBy(SheetDraft, { gameId });
       const current = draft?.version ?? 0;
       if (basedOn !== current) {

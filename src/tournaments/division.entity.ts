@@ -21,4 +21,11 @@ export class Division extends SettingsColumns {
    */
   @Column({ type: 'integer', default: 0 })
   revision: number;
+
+  /**
+   * Counts the changes of the division's own name and settings (not its results, which
+   * `revision` counts): an edit names the version it was based on (If-Match).
+   */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
 }

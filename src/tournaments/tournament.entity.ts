@@ -1,4 +1,4 @@
-import { Column, Entity, OneToMany } from 'typeorm';
+import { Column, Entity, OneToMany, VersionColumn } from 'typeorm';
 import { Division } from './division.entity';
 import { SettingsColumns } from './settings.entity';
 
@@ -50,4 +50,8 @@ export class Tournament extends SettingsColumns {
 
   @OneToMany(() => Division, (d) => d.tournament)
   divisions: Division[];
+
+  /** Counts the changes: an edit names the version it was based on (If-Match). */
+  @VersionColumn({ default: 1 })
+  version: number;
 }

@@ -21,6 +21,10 @@ export class DivisionView {
   @ApiProperty() avoidSameClub: boolean;
   @ApiProperty() gibsonize: boolean;
   @ApiProperty() kothLastRounds: number;
+  @ApiProperty({
+    description: 'counts changes of its name and settings; PATCH sends it back in If-Match',
+  })
+  version: number;
 }
 
 export class TournamentView {
@@ -46,6 +50,8 @@ export class TournamentView {
   @ApiProperty({ type: [DivisionView], description: 'each with its own settings' })
   divisions: DivisionView[];
   @ApiProperty() createdAt: Date;
+  @ApiProperty({ description: 'counts its changes; PATCH sends it back in If-Match' })
+  version: number;
 }
 
 export class RuleSetView {

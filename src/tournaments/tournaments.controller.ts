@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../common/api/current-user';
-import { ApiErrors } from '../common/api/docs';
+import { ApiErrors, IfMatchRequired } from '../common/api/docs';
+import { parseIfMatch } from '../common/api/if-match';
 import { IdParam } from '../common/api/id-param';
 import {
   CopyTournamentDto,
@@ -56,6 +57,7 @@ export class TournamentsController {
 
   @Roles('organiser')
   @Patch('tournaments/:id')
+  @IfMatchRequired('tournament', 'GET /api/tournaments/{id}')
   @ApiOperation({
     summary: 'Change a tournament',
     description: 'Rule set, options and bye spread are fixed once a round has been paired.',
@@ -65,9 +67,10 @@ export class TournamentsController {
   update(
     @IdParam('id', 'tournament') id: number,
     @Body() dto: UpdateTournamentDto,
+    @Headers('if-match') ifMatch: string | undefined,
     @CurrentUser() user: User | null,
   ): Promise<TournamentView> {
-    return this.tournaments.update(id, dto, user);
+    return this.tournaments.update(id, dto, parseIfMatch(ifMatch), user);
   }
 
   @Roles('organiser')
@@ -118,6 +121,7 @@ export class TournamentsController {
 
   @Roles('organiser')
   @Patch('divisions/:id')
+  @IfMatchRequired('division', 'GET /api/divisions/{id}')
   @ApiOperation({
     summary: 'Rename a division or change its settings',
     description:
@@ -128,8 +132,9 @@ export class TournamentsController {
   updateDivision(
     @IdParam('id', 'division') id: number,
     @Body() dto: UpdateDivisionDto,
+    @Headers('if-match') ifMatch: string | undefined,
     @CurrentUser() user: User | null,
   ): Promise<DivisionView> {
-    return this.tournaments.updateDivision(id, dto, user);
+    return this.tournaments.updateDivision(id, dto, parseIfMatch(ifMatch), user);
   }
 }

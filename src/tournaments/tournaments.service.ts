@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { BadInput, Conflict, NotFound } from '../common/errors';
 import { Transactions } from '../database/transactions';
+import { forUpdate } from '../database/lock';
+import { checkVersion } from '../common/api/if-match';
 import { checkOptions, findRuleSet, optionNamesFor, RULE_SETS } from '../engine';
 import { Actor, changedFields, writeLog } from '../log/director-log';
 import { Player } from '../players/player.entity';
@@ -194,13 +196,23 @@ export class TournamentsService {
    * Changes a tournament's name, and settings for every division (each checked as
    * {@link updateDivision} checks it); the settings are also what a new division starts from.
    */
-  async update(id: number, dto: UpdateTournamentDto, user: Actor): Promise<TournamentView> {
+  async update(
+    id: number,
+    dto: UpdateTournamentDto,
+    ifMatch: number | undefined,
+    user: Actor,
+  ): Promise<TournamentView> {
     await this.transactions.run(async (m) => {
-      const t = await m.findOneBy(Tournament, { id });
+      const t = await m.findOne(Tournament, { where: { id }, ...forUpdate(m) });
       if (!t) throw new NotFound('tournament', id);
+      if (ifMatch !== t.version) {
+        const [now] = await this.views(m, [t]);
+        checkVersion(`tournament ${id}`, `GET /api/tournaments/${id}`, ifMatch, now, dto);
+      }
       const divisions = await m.find(Division, {
         where: { tournamentId: id },
         order: { id: 'ASC' },
+        ...forUpdate(m),
       });
       const paired = await roundsPaired(m, divisions);
       const plans = divisions.map((d) => planChanges(d, dto, paired.get(d.id) ?? 0));
@@ -225,6 +237,7 @@ export class TournamentsService {
       for (const plan of plans) {
         if (plan.changes.length === 0) continue;
         Object.assign(plan.division, plan.after);
+        plan.division.version += 1;
         await m.save(plan.division);
         await writeLog(m, user, {
           tournamentId: id,
@@ -287,10 +300,19 @@ export class TournamentsService {
    * only with `confirm` (409 CONFIRMATION_NEEDED says what would change); rounds never below
    * those paired.
    */
-  async updateDivision(id: number, dto: UpdateDivisionDto, user: Actor): Promise<DivisionView> {
+  async updateDivision(
+    id: number,
+    dto: UpdateDivisionDto,
+    ifMatch: number | undefined,
+    user: Actor,
+  ): Promise<DivisionView> {
     await this.transactions.run(async (m) => {
-      const d = await m.findOneBy(Division, { id });
+      const d = await m.findOne(Division, { where: { id }, ...forUpdate(m) });
       if (!d) throw new NotFound('division', id);
+      if (ifMatch !== d.version) {
+        const [now] = await this.divisionViews(m, [d]);
+        checkVersion(`division ${id}`, `GET /api/divisions/${id}`, ifMatch, now, dto);
+      }
       const name = dto.name?.trim();
       const oldName = d.name;
       if (name !== undefined && name !== d.name) {
@@ -309,6 +331,7 @@ export class TournamentsService {
         checkRuleOptions(plan.after.ruleSet, plan.after.options);
       Object.assign(d, plan.after);
       d.revision += 1;
+      d.version += 1;
       await m.save(d);
       const logged = planLog(plan);
       if (d.name !== oldName) {
@@ -352,6 +375,7 @@ export class TournamentsService {
       ...namedSettings(t),
       divisions: views.filter((d) => d.tournamentId === t.id),
       createdAt: t.createdAt,
+      version: t.version,
     }));
   }
 
@@ -384,6 +408,7 @@ export class TournamentsService {
         activePlayers: Number(p?.active ?? 0),
         roundsPaired: Number(r?.n ?? 0),
         ...namedSettings(d),
+        version: d.version,
       };
     });
   }

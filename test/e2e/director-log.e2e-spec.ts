@@ -1,6 +1,14 @@
 import { signInCookie } from '../browser/site';
 import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from './harness';
-import { enterResult, GameJson, pair, register, RoundJson, standings } from './tournament-helpers';
+import {
+  enterResult,
+  GameJson,
+  pair,
+  register,
+  RoundJson,
+  standings,
+  readVersion,
+} from './tournament-helpers';
 
 interface Entry {
   id: number;
@@ -93,6 +101,7 @@ describe(`director's log (${DATABASE_KIND})`, () => {
     await t.http
       .patch(`/api/players/${ana.id}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/players/${ana.id}`))
       .send({ club: 'Novi klub' })
       .expect(200);
     await t.http
@@ -114,6 +123,7 @@ describe(`director's log (${DATABASE_KIND})`, () => {
     const unconfirmed = await t.http
       .patch(`/api/divisions/${divisionId}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${divisionId}`))
       .send({ rounds: 4 })
       .expect(409);
     expect(unconfirmed.body.code).toBe('CONFIRMATION_NEEDED');
@@ -126,6 +136,7 @@ describe(`director's log (${DATABASE_KIND})`, () => {
     await t.http
       .patch(`/api/divisions/${divisionId}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${divisionId}`))
       .send({ rounds: 4, confirm: true })
       .expect(200);
     const [ema] = await register(t, divisionId, ['Ema']);
@@ -280,7 +291,10 @@ describe(`director's log (${DATABASE_KIND})`, () => {
     const deleted = byAction('round.deleted');
     expect(deleted.round).toBe(2);
     expect(deleted.before).toMatchObject({ system: 'swiss' });
-    expect((deleted.before as { tables: unknown[] }).tables).toEqual(
+    expect(
+      (deleted.before as { tables: { table: number; first: string; second: string | null }[] })
+        .tables,
+    ).toMatchObject(
       r2.games.map((g) => ({
         table: g.table,
         first: g.first.name,

@@ -1,7 +1,14 @@
 import { findRuleSet, simulateGame } from '../../src/engine';
-import { signInCookie } from '../browser/site';
+import { inputValue, signInCookie } from '../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { enterResult, exportAndImport, pair, register, standings } from './tournament-helpers';
+import {
+  enterResult,
+  exportAndImport,
+  pair,
+  register,
+  standings,
+  readVersion,
+} from './tournament-helpers';
 
 /**
  * Each division has its own rule set, rounds, pairing plan, tie-breaks and bye spread: a
@@ -109,6 +116,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     const asked = await t.http
       .patch(`/api/divisions/${a}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${a}`))
       .send({ rounds: 6, tieBreaks: ['buchholz', 'spread'] })
       .expect(409);
     expect(asked.body.code).toBe('CONFIRMATION_NEEDED');
@@ -119,6 +127,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     await t.http
       .patch(`/api/divisions/${a}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${a}`))
       .send({ rounds: 6, tieBreaks: ['buchholz', 'spread'], confirm: true })
       .expect(200);
     expect(await division(a)).toMatchObject({ rounds: 6, tieBreaks: ['buchholz', 'spread'] });
@@ -127,6 +136,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     await t.http
       .patch(`/api/divisions/${b}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${b}`))
       .send({ ruleSet: 'scrabble-en', rounds: 7 })
       .expect(200);
     expect(await division(b)).toMatchObject({ ruleSet: 'scrabble-en', rounds: 7 });
@@ -134,16 +144,23 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     const fixed = await t.http
       .patch(`/api/divisions/${a}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${a}`))
       .send({ byeSpread: 10, confirm: true })
       .expect(409);
     expect(fixed.body.code).toBe('DIVISION_STARTED');
     const fewer = await t.http
       .patch(`/api/divisions/${a}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${a}`))
       .send({ rounds: 0 })
       .expect(400);
     expect(fewer.body.message).toContain('rounds');
-    await t.http.patch(`/api/divisions/${a}`).set(t.organiser).send({ name: 'Prva' }).expect(200);
+    await t.http
+      .patch(`/api/divisions/${a}`)
+      .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${a}`))
+      .send({ name: 'Prva' })
+      .expect(200);
     expect(await division(a)).toMatchObject({ name: 'Prva', rounds: 6 });
   });
 
@@ -170,6 +187,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     await t.http
       .patch(`/api/divisions/${id}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${id}`))
       .send({ spreadCap: null, confirm: true })
       .expect(200);
     const uncapped = await standings(t, id);
@@ -202,6 +220,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
       await t.http
         .patch(`/api/players/${p.id}`)
         .set(t.organiser)
+        .set(await readVersion(t, `/api/players/${p.id}`))
         .send({ club: clubs[i] })
         .expect(200);
     }
@@ -339,8 +358,15 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     const settings = `/organiser/divisions/${first}/settings`;
     const form = await t.http.get(settings).set('Cookie', organiser).expect(200);
     expect(form.text).toContain('name="rounds"');
+    // The form carries the division's version, as a browser posts it.
+    const version = inputValue(form.text, 'division-version');
     const post = (fields: Record<string, string>) =>
-      t.http.post(settings).set('Origin', t.url).set('Cookie', organiser).type('form').send(fields);
+      t.http
+        .post(settings)
+        .set('Origin', t.url)
+        .set('Cookie', organiser)
+        .type('form')
+        .send({ version, ...fields });
     const asked = await post({ rounds: '6', system: 'swiss', spreadCap: '250' }).expect(200);
     const text = asked.text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain('Grupa već ima uparenih kola (1)');
@@ -371,6 +397,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     await t.http
       .patch(`/api/divisions/${b}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${b}`))
       .send({ ruleSet: 'scrabble-en', rounds: 7, gibsonize: true })
       .expect(200);
     await register(t, a, ['Ana', 'Bora', 'Ceca']);

@@ -7,6 +7,7 @@ import {
   register,
   RoundJson,
   standings,
+  readVersion,
 } from './tournament-helpers';
 
 /**
@@ -47,6 +48,7 @@ describe(`forfeits and absences (${DATABASE_KIND})`, () => {
     const refused = await t.http
       .patch(`/api/divisions/${divisionId}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${divisionId}`))
       .send({ forfeitSpread: -1 })
       .expect(400);
     expect(refused.body.code).toBe('VALIDATION_FAILED');
@@ -54,6 +56,7 @@ describe(`forfeits and absences (${DATABASE_KIND})`, () => {
     await t.http
       .patch(`/api/divisions/${divisionId}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${divisionId}`))
       .send({ forfeitSpread: 75 })
       .expect(200);
 
@@ -215,6 +218,7 @@ describe(`forfeits and absences (${DATABASE_KIND})`, () => {
     const change = await t.http
       .patch(`/api/divisions/${divisionId}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/divisions/${divisionId}`))
       .send({ forfeitSpread: 100 })
       .expect(409);
     expect(change.body.code).toBe('CONFIRMATION_NEEDED');

@@ -25,7 +25,7 @@ import {
   show,
 } from './fuzz-inputs';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { Auth, scoreSheet } from './tournament-helpers';
+import { Auth, scoreSheet, readVersion } from './tournament-helpers';
 
 /**
  * Fuzzing every route of the OpenAPI document, and the pages, with generated
@@ -267,6 +267,7 @@ describe(`fuzzing the API, the pages and the import (${DATABASE_KIND})`, () => {
     const cleared = await t.http
       .patch(`/api/players/${player.id}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/players/${player.id}`))
       .send({ club: null });
     expect(cleared.status).toBe(200);
     expect(cleared.body.club).toBeNull();
@@ -291,6 +292,7 @@ describe(`fuzzing the API, the pages and the import (${DATABASE_KIND})`, () => {
     const list = await t.http
       .patch(`/api/players/${player.id}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/players/${player.id}`))
       .send([{ name: 'x' }]);
     expect(list.status).toBe(400);
     expect(list.body).toMatchObject({ code: 'BAD_BODY' });

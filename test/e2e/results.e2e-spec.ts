@@ -8,6 +8,7 @@ import {
   register,
   RoundJson,
   scoreSheet,
+  readVersion,
 } from './tournament-helpers';
 
 describe(`results, score sheets, pairings by hand and swaps (${DATABASE_KIND})`, () => {
@@ -312,8 +313,13 @@ describe(`results, score sheets, pairings by hand and swaps (${DATABASE_KIND})`,
       .delete(`/api/divisions/${divisionId}/rounds/2`)
       .set(t.organiser)
       .expect(409);
-    expect(undo.body.code).toBe('ROUND_PLAYED');
-    await t.http.delete(`/api/divisions/${divisionId}/rounds/1`).set(t.organiser).expect(409);
+    // A round with results goes only when confirmed (test/e2e/rounds-with-results.e2e-spec.ts).
+    expect(undo.body.code).toBe('CONFIRMATION_NEEDED');
+    const notLast = await t.http
+      .delete(`/api/divisions/${divisionId}/rounds/1`)
+      .set(t.organiser)
+      .expect(409);
+    expect(notLast.body.code).toBe('NOT_LAST_ROUND');
   });
 
   test('organiser settings: rule options checked by the engine; fixed once play has begun', async () => {
@@ -340,12 +346,14 @@ describe(`results, score sheets, pairings by hand and swaps (${DATABASE_KIND})`,
     const fixed = await t.http
       .patch(`/api/tournaments/${tournament}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/tournaments/${tournament}`))
       .send({ byeSpread: 99 })
       .expect(409);
     expect(fixed.body.code).toBe('TOURNAMENT_STARTED');
     const tie = await t.http
       .patch(`/api/tournaments/${tournament}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/tournaments/${tournament}`))
       .send({ tieBreaks: ['buchholz', 'spread'], confirm: true })
       .expect(200);
     expect(tie.body.tieBreaks).toEqual(['buchholz', 'spread']);

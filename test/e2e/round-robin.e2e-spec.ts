@@ -8,6 +8,7 @@ import {
   register,
   RoundJson,
   standings,
+  readVersion,
 } from './tournament-helpers';
 
 describe(`round robins over HTTP (${DATABASE_KIND})`, () => {
@@ -114,6 +115,7 @@ describe(`round robins over HTTP (${DATABASE_KIND})`, () => {
     await t.http
       .patch(`/api/tournaments/${tournamentId}`)
       .set(t.organiser)
+      .set(await readVersion(t, `/api/tournaments/${tournamentId}`))
       .send({ tieBreaks: ['buchholz', 'spread'], confirm: true })
       .expect(200);
     const changed = await t.http.get(url).set('If-None-Match', tag).expect(200);

@@ -247,3 +247,12 @@ export async function exportAndImport(
   ).body as { id: number; divisions: { id: number }[] } & Record<string, unknown>;
   return { exported, imported };
 }
+
+/**
+ * `If-Match` with the version of what `path` reads now (`/api/players/5`): an edit
+ * (PATCH) names the version it was based on.
+ */
+export async function readVersion(t: TestApp, path: string): Promise<{ 'If-Match': string }> {
+  const res = await t.http.get(path).expect(200);
+  return { 'If-Match': String((res.body as { version: number }).version) };
+}

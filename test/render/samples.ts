@@ -445,6 +445,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         gibsonize: false,
       },
       byeSpreadLocked: true,
+      version: 4,
       confirm: {
         changes: [
           { setting: 'Broj kola', before: '7', after: '8' },

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 
 /** The body of every error response (see src/common/error.filter.ts). */
 export class ErrorView {
@@ -27,4 +27,27 @@ const WHY: Record<number, string> = {
 export const ApiErrors = (...statuses: (400 | 404 | 409 | 422)[]) =>
   applyDecorators(
     ...statuses.map((status) => ApiResponse({ status, description: WHY[status], type: ErrorView })),
+  );
+
+/**
+ * Documents a change that must name the version it was based on: the `If-Match` header
+ * (required), 428 without it and 409 STALE_VERSION with the thing as it is now.
+ */
+export const IfMatchRequired = (what: string, read: string) =>
+  applyDecorators(
+    ApiHeader({
+      name: 'If-Match',
+      required: true,
+      description: `the version of the ${what} you read (${read}), e.g. If-Match: 3`,
+    }),
+    ApiResponse({
+      status: 428,
+      description: 'IF_MATCH_REQUIRED: the request did not say which version it was based on',
+      type: ErrorView,
+    }),
+    ApiResponse({
+      status: 409,
+      description: `STALE_VERSION: the ${what} changed since that version; details.current is the ${what} now and details.changed each field sent with its value now`,
+      type: ErrorView,
+    }),
   );
