@@ -26,6 +26,12 @@ export interface LogDocument {
 export const LOG_ENTRIES_LIMIT = 200_000;
 /** Most characters of one side (before or after) of an entry, written as JSON. */
 export const LOG_SIDE_LIMIT = 64 * 1024;
+/**
+ * The `before` of a removed or re-paired round holds everything the round held (results,
+ * score sheets' text, drafts, history): it may be as large as the document allows.
+ */
+export const REMOVED_ROUND_LIMIT = 24 * 1024 * 1024;
+const ROUND_REMOVALS = new Set(['round.deleted', 'round.repaired']);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -84,9 +90,13 @@ export function checkLog(
     for (const side of ['before', 'after'] as const) {
       const v = e[side];
       if (v === null) continue;
+      const limit =
+        side === 'before' && ROUND_REMOVALS.has(e.action as string)
+          ? REMOVED_ROUND_LIMIT
+          : LOG_SIDE_LIMIT;
       if (!isObject(v)) err(`${at}.${side}`, 'must be null or an object');
-      else if (JSON.stringify(v).length > LOG_SIDE_LIMIT)
-        err(`${at}.${side}`, `must be at most ${LOG_SIDE_LIMIT / 1024} KB written as JSON`);
+      else if (JSON.stringify(v).length > limit)
+        err(`${at}.${side}`, `must be at most ${limit / 1024} KB written as JSON`);
     }
   });
 }

@@ -427,6 +427,7 @@ export const en = {
   'org.printTitle': 'Print',
   'org.pendingGames': 'Without a result: {n}',
   'org.deleteRound': 'Undo the round',
+  'org.repairRound': 'Pair the round again',
 
   'system.swiss': 'Swiss',
   'system.round-robin': 'round robin',
@@ -500,6 +501,7 @@ export const en = {
   'log.action.round.paired': 'Round {n} paired',
   'log.action.round.swapped': 'Players swapped in round {n}',
   'log.action.round.deleted': 'Round {n} removed',
+  'log.action.round.repaired': 'Round {n} paired again',
   'log.action.result.entered': 'Result entered',
   'log.action.result.corrected': 'Result corrected',
   'log.action.result.cleared': 'Result taken back',
@@ -535,4 +537,14 @@ export const en = {
   'log.source.result': 'typed result',
   'log.source.scoresheet': 'score sheet',
   'log.source.bye': 'bye',
+  'log.removedCounts':
+    'Removed: {games} tables, {results} results, {sheets} score sheets, {drafts} sheets being typed',
+  'log.removedTitle': 'What the round held',
+  'log.removedSheet': 'The score sheet as typed',
+  'log.removedDraft': 'The sheet being typed',
+  'log.history.result': 'result entered',
+  'log.history.correction': 'result corrected',
+  'log.history.scoresheet': 'score sheet entered',
+  'log.history.scoresheet-removed': 'score sheet removed',
+  'log.history.result-cleared': 'result taken back',
 } as const satisfies Record<MessageKey, string>;

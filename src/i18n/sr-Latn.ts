@@ -427,6 +427,7 @@ export const srLatn = {
   'org.printTitle': 'Štampa',
   'org.pendingGames': 'Bez rezultata: {n}',
   'org.deleteRound': 'Poništi kolo',
+  'org.repairRound': 'Upari kolo ponovo',
 
   'system.swiss': 'švajcarski',
   'system.round-robin': 'svako sa svakim',
@@ -500,6 +501,7 @@ export const srLatn = {
   'log.action.round.paired': 'Upareno {n}. kolo',
   'log.action.round.swapped': 'Zamenjeni igrači u {n}. kolu',
   'log.action.round.deleted': 'Poništeno {n}. kolo',
+  'log.action.round.repaired': 'Ponovo upareno {n}. kolo',
   'log.action.result.entered': 'Upisan rezultat',
   'log.action.result.corrected': 'Ispravljen rezultat',
   'log.action.result.cleared': 'Poništen rezultat',
@@ -535,6 +537,16 @@ export const srLatn = {
   'log.source.result': 'upisan rezultat',
   'log.source.scoresheet': 'zapisnik',
   'log.source.bye': 'slobodan',
+  'log.removedCounts':
+    'Uklonjeno: stolova {games}, rezultata {results}, zapisnika {sheets}, započetih zapisnika {drafts}',
+  'log.removedTitle': 'Šta je kolo imalo',
+  'log.removedSheet': 'Zapisnik kako je unet',
+  'log.removedDraft': 'Započeti zapisnik',
+  'log.history.result': 'upisan rezultat',
+  'log.history.correction': 'ispravljen rezultat',
+  'log.history.scoresheet': 'unet zapisnik',
+  'log.history.scoresheet-removed': 'uklonjen zapisnik',
+  'log.history.result-cleared': 'poništen rezultat',
 } as const;
 
 /** A key of the translation tables. */

@@ -19,6 +19,7 @@ export const LOG_ACTIONS = [
   'round.paired',
   'round.swapped',
   'round.deleted',
+  'round.repaired',
   'result.entered',
   'result.corrected',
   'result.cleared',

@@ -28,7 +28,28 @@ export interface LogLine {
   email: string | null;
   what: string;
   changes: { field: string; before: string; after: string }[];
+  /** A removed or re-paired round: what it held, table by table, with the sheets as typed. */
+  removed?: RemovedRoundLines;
 }
+
+/** What a removed round held, in words, for the log page. */
+export interface RemovedRoundLines {
+  /** `Rezultata: 4 · zapisnika: 2 · započetih zapisnika: 1`. */
+  counts: string;
+  tables: {
+    /** `Sto 1: Ana – Bora, 420 : 380 (zapisnik)`. */
+    line: string;
+    /** The score sheet exactly as typed, or null. */
+    sheet: string | null;
+    /** A sheet being typed (its saved rows), or null. */
+    draft: string | null;
+    /** Each change of the result: `25. 11. 2026. 14:05 Ana Sudić: upisan rezultat`. */
+    history: string[];
+  }[];
+}
+
+/** Log actions whose `before` is a whole round, removed (docs/tournaments.md). */
+const ROUND_REMOVALS = new Set(['round.deleted', 'round.repaired']);
 
 /** `25. 11. 2026. 14:05` (Serbian) or `2026-11-25 14:05`: the server's local time, as the pages show times. */
 export function localDateTime(lang: Lang, d: Date): string {
@@ -58,21 +79,89 @@ export function logLine(lang: Lang, e: LogEntryView): LogLine {
   if (e.action === 'player.registered' && after.lateEntry === true) {
     what += ` (${t(lang, 'log.lateEntry', { n: Number(after.joinedRound) })})`;
   }
-  const skip = new Set(['lateEntry', 'joinedRound']);
+  const removal = ROUND_REMOVALS.has(e.action) && Array.isArray(before.tables);
+  // A removed round's tables are listed below the changes, with their results and sheets.
+  const skip = new Set(
+    removal ? ['lateEntry', 'joinedRound', 'counts', 'notes'] : ['lateEntry', 'joinedRound'],
+  );
   const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((k) => !skip.has(k))
+    .filter((k) => !skip.has(k) && !(removal && k === 'tables' && !('tables' in after)))
     .map((k) => ({
       field: label(lang, k),
-      before: k in before ? value(lang, k, before[k]) : '',
+      before: k in before && !(removal && k === 'tables') ? value(lang, k, before[k]) : '',
       // Something only before was taken away: it is now nothing.
       after: k in after ? value(lang, k, after[k]) : '—',
     }));
-  return {
+  const line: LogLine = {
     when: localDateTime(lang, new Date(e.at)),
     who: e.by ? e.by.name : t(lang, 'log.noUser'),
     email: e.by?.email ?? null,
     what,
     changes,
+  };
+  if (removal) line.removed = removedLines(lang, before);
+  return line;
+}
+
+/** A table of a removed round as its log entry stores it (src/rounds/round-removal.ts), read warily. */
+interface StoredTable {
+  table: unknown;
+  first: unknown;
+  second?: unknown;
+  result?: { reason?: unknown; scores?: unknown; source?: unknown } | null;
+  sheet?: { text?: unknown } | null;
+  draft?: { form?: unknown } | null;
+  history?: {
+    at?: unknown;
+    action?: unknown;
+    by?: { name?: unknown } | null;
+    after?: { scores?: unknown } | null;
+  }[];
+}
+
+/** A removed round's `before` in words: its figures, and each table with all it held. */
+function removedLines(lang: Lang, before: Record<string, unknown>): RemovedRoundLines {
+  const counts = (before.counts ?? {}) as Record<string, unknown>;
+  const figure = (x: unknown) => (typeof x === 'number' ? x : 0);
+  const tables = (before.tables as StoredTable[]).map((x) => {
+    const result = x.result ?? null;
+    let line = table(lang, { table: x.table, first: x.first, second: x.second ?? null });
+    if (x.second !== null && x.second !== undefined) {
+      if (!result) line += `, ${t(lang, 'log.status.pending')}`;
+      else {
+        const how = value(lang, 'reason', result.reason);
+        const scores = Array.isArray(result.scores)
+          ? `${value(lang, 'scores', result.scores)} `
+          : '';
+        line += `, ${scores}(${how}; ${value(lang, 'source', result.source)})`;
+      }
+    }
+    return {
+      line,
+      sheet: typeof x.sheet?.text === 'string' ? x.sheet.text : null,
+      draft: typeof x.draft?.form === 'string' ? x.draft.form : null,
+      history: (Array.isArray(x.history) ? x.history : []).map((h) => {
+        const when =
+          typeof h.at === 'string' && !Number.isNaN(Date.parse(h.at))
+            ? localDateTime(lang, new Date(h.at))
+            : '';
+        const scores = Array.isArray(h.after?.scores)
+          ? ` ${value(lang, 'scores', h.after.scores)}`
+          : '';
+        const key = `log.history.${plain(h.action)}`;
+        const action = isMessageKey(key) ? t(lang, key) : plain(h.action);
+        return `${when} ${h.by ? plain(h.by.name) : t(lang, 'log.noUser')}: ${action}${scores}`;
+      }),
+    };
+  });
+  return {
+    counts: t(lang, 'log.removedCounts', {
+      games: figure(counts.games),
+      results: figure(counts.results),
+      sheets: figure(counts.sheets),
+      drafts: figure(counts.drafts),
+    }),
+    tables,
   };
 }
 

@@ -25,6 +25,23 @@ const srLatn = {
   'flash.absenceUndone': 'Izostanak je poništen.',
   'flash.cleared': 'Rezultat je obrisan; partija ponovo čeka rezultat.',
   'flash.signedOut': 'Odjavljeni ste.',
+  'flash.roundRepaired': '{n}. kolo je upareno ponovo.',
+
+  'confirm.cancel': 'Odustani',
+  'confirm.deleteRound.title': 'Poništiti {n}. kolo?',
+  'confirm.deleteRound.what':
+    '{n}. kolo grupe {division} biće uklonjeno sa svim stolovima ({games}) i parovima.',
+  'confirm.deleteRound.button': 'Da, poništi {n}. kolo',
+  'confirm.repairRound.title': 'Upariti {n}. kolo ponovo?',
+  'confirm.repairRound.what':
+    '{n}. kolo grupe {division} biće uklonjeno sa svim stolovima ({games}) i upareno ponovo ({system}) prema sadašnjem plasmanu.',
+  'confirm.repairRound.button': 'Da, upari {n}. kolo ponovo',
+  'confirm.lost.results': 'Rezultati koji se brišu: {n}',
+  'confirm.lost.sheets': 'Zapisnici koji se brišu: {n}',
+  'confirm.lost.drafts': 'Započeti zapisnici koji se brišu: {n}',
+  'confirm.nothingLost': 'Nijedna partija ovog kola još nema rezultat ni zapisnik.',
+  'confirm.roundKept':
+    'Sve što se briše (rezultati, zapisnici kako su uneti, njihova istorija) ostaje zapisano u dnevniku direktora turnira, ali se ne vraća samo: rezultate treba uneti ponovo.',
 
   'status.400': 'Zahtev nije ispravan.',
   'status.401': 'Prvo se prijavite.',
@@ -154,6 +171,23 @@ const en: Record<PageMessageKey, string> = {
   'flash.absenceUndone': 'The absence was taken back.',
   'flash.cleared': 'The result was cleared; the game is pending again.',
   'flash.signedOut': 'You are signed out.',
+  'flash.roundRepaired': 'Round {n} is paired again.',
+
+  'confirm.cancel': 'Cancel',
+  'confirm.deleteRound.title': 'Remove round {n}?',
+  'confirm.deleteRound.what':
+    'Round {n} of division {division} will be removed with all its tables ({games}) and pairings.',
+  'confirm.deleteRound.button': 'Yes, remove round {n}',
+  'confirm.repairRound.title': 'Pair round {n} again?',
+  'confirm.repairRound.what':
+    'Round {n} of division {division} will be removed with all its tables ({games}) and paired again ({system}) on the standings as they are now.',
+  'confirm.repairRound.button': 'Yes, pair round {n} again',
+  'confirm.lost.results': 'Results that will be deleted: {n}',
+  'confirm.lost.sheets': 'Score sheets that will be deleted: {n}',
+  'confirm.lost.drafts': 'Sheets being typed that will be deleted: {n}',
+  'confirm.nothingLost': 'No game of this round has a result or a score sheet yet.',
+  'confirm.roundKept':
+    "Everything deleted (results, score sheets as typed, their history) is kept in the director's log, but does not come back by itself: the results must be entered again.",
 
   'status.400': 'The request is not valid.',
   'status.401': 'Sign in first.',

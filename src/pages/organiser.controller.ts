@@ -28,6 +28,7 @@ import type { CsvPreview } from '../render/players-csv';
 import type {
   FieldError,
   Link,
+  OrganiserConfirmPage,
   OrganiserDivisionPage,
   OrganiserLogPage,
   OrganiserPlayersPage,
@@ -38,7 +39,7 @@ import type {
 import { RoundsService } from '../rounds/rounds.service';
 import type { RoundView } from '../rounds/game.view';
 import type { DivisionDto, UpdateDivisionDto } from '../tournaments/dto/tournament.dto';
-import { plannedSystem } from '../tournaments/tournament-rules';
+import { isScheduled, plannedSystem } from '../tournaments/tournament-rules';
 import type { SettingChange } from '../tournaments/tournament-rules';
 import type { PairingSystem } from '../pairing/types';
 import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
@@ -707,21 +708,93 @@ export class OrganiserController {
     page.redirect(withQuery(urls.orgRounds(id), { done: 'swapped' }));
   }
 
+  /**
+   * Removes the last round: first a page that says what goes with it (its tables, results,
+   * score sheets and drafts, counted), then, posted again with `confirm`, the removal.
+   */
   @Post('divisions/:id/rounds/:number/delete')
   async deleteRound(
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
+    @Body() body: unknown,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
+    await this.roundRemoval(id, number, body, req, res, 'delete');
+  }
+
+  /** Pairs the last round again, after the same confirmation as a removal. */
+  @Post('divisions/:id/rounds/:number/re-pair')
+  async repairRound(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.roundRemoval(id, number, body, req, res, 'repair');
+  }
+
+  private async roundRemoval(
+    id: number,
+    number: number,
+    body: unknown,
+    req: AuthedRequest,
+    res: Response,
+    what: 'delete' | 'repair',
+  ): Promise<void> {
     const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
     try {
-      await this.rounds.unpair(id, number, page.user);
+      if (form.raw('confirm') === '') {
+        const counts = await this.rounds.removalCounts(id, number);
+        const { tournament, division } = await this.tournaments.divisionWithTournament(id);
+        const params = {
+          n: number,
+          division: division.name,
+          games: counts.games,
+          system: page.t(`system.${plannedSystem(division, number)}` as MessageKey),
+        };
+        const lost = (['results', 'sheets', 'drafts'] as const)
+          .filter((k) => counts[k] > 0)
+          .map((k) => page.pt(`confirm.lost.${k}`, { n: counts[k] }));
+        const model: OrganiserConfirmPage = {
+          ...page.base(
+            page.pt(`confirm.${what}Round.title`, params),
+            page.crumbs(
+              { label: page.pt('page.organiser'), url: urls.organiser },
+              { label: tournament.name, url: urls.orgTournament(tournament.id) },
+              { label: division.name, url: urls.orgRounds(id) },
+            ),
+          ),
+          lines: [
+            page.pt(`confirm.${what}Round.what`, params),
+            ...(lost.length === 0 ? [page.pt('confirm.nothingLost')] : []),
+          ],
+          items: lost,
+          note: lost.length > 0 ? page.pt('confirm.roundKept') : '',
+          action: what === 'delete' ? urls.deleteRound(id, number) : urls.repairRound(id, number),
+          fields: [],
+          button: page.pt(`confirm.${what}Round.button`, params),
+          danger: true,
+          cancel: page.pt('confirm.cancel'),
+          cancelUrl: `${urls.orgRounds(id)}#round-${number}`,
+        };
+        await page.render('organiser/confirm', model);
+        return;
+      }
+      if (what === 'delete') await this.rounds.unpair(id, number, page.user, true);
+      else await this.rounds.repair(id, number, { confirm: true }, page.user);
     } catch (e) {
       await this.roundsRefusal(page, id, e);
       return;
     }
-    page.redirect(withQuery(urls.orgRounds(id), { done: 'deleted', n: number }));
+    page.redirect(
+      withQuery(urls.orgRounds(id), {
+        done: what === 'delete' ? 'deleted' : 'repaired',
+        n: number,
+      }),
+    );
   }
 
   // ------------------------------------------------------------ models
@@ -872,7 +945,11 @@ export class OrganiserController {
             sheetUrl: g.second ? urls.sheet(g.id) : undefined,
           })),
           swapAction: played ? undefined : urls.swap(divisionId, r.number),
-          deleteAction: !played && r === last ? urls.deleteRound(divisionId, r.number) : undefined,
+          deleteAction: r === last ? urls.deleteRound(divisionId, r.number) : undefined,
+          repairAction:
+            r === last && !isScheduled(r.system)
+              ? urls.repairRound(divisionId, r.number)
+              : undefined,
           prints: [
             {
               label: page.t('division.printPairings'),

@@ -143,6 +143,8 @@ export class PageContext {
         return { tone: 'ok', text: this.pt('flash.swapped') };
       case 'deleted':
         return { tone: 'ok', text: this.pt('flash.roundDeleted', { n }) };
+      case 'repaired':
+        return { tone: 'ok', text: this.pt('flash.roundRepaired', { n }) };
       case 'imported':
         return { tone: 'ok', text: this.pt('flash.imported', { n }) };
       case 'withdrawn':

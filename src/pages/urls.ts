@@ -56,4 +56,6 @@ export const urls = {
     `/organiser/divisions/${divisionId}/rounds/${round}/swap`,
   deleteRound: (divisionId: number, round: number) =>
     `/organiser/divisions/${divisionId}/rounds/${round}/delete`,
+  repairRound: (divisionId: number, round: number) =>
+    `/organiser/divisions/${divisionId}/rounds/${round}/re-pair`,
 };

@@ -466,7 +466,10 @@ export interface OrganiserRoundsPage extends PageBase {
     }[];
     /** Posts `playerA`, `playerB` (ids). */
     swapAction?: string;
+    /** The last round: removed after a confirmation page. */
     deleteAction?: string;
+    /** The last round of a system that depends on results: paired again after a confirmation. */
+    repairAction?: string;
     prints: Link[];
   }[];
   /** Standings and cross-table PDF etc. */
@@ -477,6 +480,27 @@ export interface OrganiserRoundsPage extends PageBase {
 export interface ErrorPage extends PageBase {
   status: number;
   message: string;
+}
+
+/**
+ * `organiser/confirm`: an action that removes or changes what others entered, stated with the
+ * names and figures before it is done; its form posts the same action again with `confirm`.
+ */
+export interface OrganiserConfirmPage extends PageBase {
+  /** What will happen, in sentences with the names and figures. */
+  lines: string[];
+  /** What goes or moves with it, one a line (may be empty). */
+  items: string[];
+  /** Where what is removed is kept, or how it is undone. */
+  note: string;
+  action: string;
+  /** Fields posted again with the confirmation. */
+  fields: { name: string; value: string | number }[];
+  button: string;
+  /** A destructive button (red). */
+  danger: boolean;
+  cancel: string;
+  cancelUrl: string;
 }
 
 /** `organiser/log`: the director's log of a tournament, newest first, a page at a time. */
@@ -491,6 +515,11 @@ export interface OrganiserLogPage extends PageBase {
     email: string | null;
     what: string;
     changes: { field: string; before: string; after: string }[];
+    /** A removed or re-paired round: what it held, table by table, the sheets as typed. */
+    removed?: {
+      counts: string;
+      tables: { line: string; sheet: string | null; draft: string | null; history: string[] }[];
+    };
   }[];
   /** The next page back, when there are older entries. */
   olderUrl?: string;

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -11,7 +11,7 @@ import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
-import { PairRoundDto, SwapDto } from './dto/round.dto';
+import { PairRoundDto, RemoveRoundQueryDto, RepairRoundDto, SwapDto } from './dto/round.dto';
 import { RoundView } from './game.view';
 import { RoundsService } from './rounds.service';
 
@@ -81,14 +81,45 @@ export class RoundsController {
   @Roles('organiser')
   @Delete(':number')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Remove the last round while none of its games has a result' })
+  @ApiOperation({
+    summary: 'Remove the last round',
+    description:
+      'A round whose games have results, score sheets or drafts is removed only with ' +
+      '`?confirm=true`: without it the answer is 409 CONFIRMATION_NEEDED, whose `details` count ' +
+      "the `games`, `results`, `sheets` and `drafts` that would go. The director's log entry " +
+      '`round.deleted` keeps everything the round held: each table with its players, result, ' +
+      'score sheet text, draft and history.',
+  })
   @ApiNoContentResponse()
   @ApiErrors(400, 404, 409)
   unpair(
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
+    @Query() query: RemoveRoundQueryDto,
     @CurrentUser() user: User | null,
   ): Promise<void> {
-    return this.rounds.unpair(id, number, user);
+    return this.rounds.unpair(id, number, user, query.confirm === 'true');
+  }
+
+  @Roles('organiser')
+  @Post(':number/re-pair')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Pair the last round again',
+    description:
+      'Removes the last round and pairs it again with the standings and plan as they are now ' +
+      '(or the system in the body), in one transaction. A round with results, score sheets or ' +
+      'drafts needs `"confirm": true` (else 409 CONFIRMATION_NEEDED with the figures); the ' +
+      "director's log entry `round.repaired` keeps everything it held and the new tables.",
+  })
+  @ApiOkResponse({ type: RoundView })
+  @ApiErrors(400, 404, 409, 422)
+  repair(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+    @Body() dto: RepairRoundDto,
+    @CurrentUser() user: User | null,
+  ): Promise<RoundView> {
+    return this.rounds.repair(id, number, dto, user);
   }
 }

@@ -24,10 +24,11 @@ import {
   touchDivisions,
 } from '../tournaments/tournament-rules';
 import { Division } from '../tournaments/division.entity';
-import { PairRoundDto, SwapDto } from './dto/round.dto';
+import { PairRoundDto, RepairRoundDto, SwapDto } from './dto/round.dto';
 import { gameRecord } from './game-facts';
 import { Game } from './game.entity';
 import { GameView, gameView, RoundView } from './game.view';
+import { deleteRound, losesWork, readRound, RemovalCounts, RemovedRound } from './round-removal';
 import { Round } from './round.entity';
 
 /**
@@ -77,104 +78,131 @@ export class RoundsService {
    * and records it; a bye is a complete game worth the bye spread.
    */
   async pair(divisionId: number, dto: PairRoundDto, user: Actor): Promise<RoundView> {
-    const roundId = await this.transactions.run(async (m) => {
-      const { division, tournament } = await findDivision(m, divisionId);
-      const rounds = await m.find(Round, { where: { divisionId }, order: { number: 'ASC' } });
-      const n = rounds.length + 1;
-      if (n > division.roundsPlanned) {
-        throw new Conflict(
-          'ALL_ROUNDS_PAIRED',
-          `all ${division.roundsPlanned} rounds of the division are paired (raise "rounds" to add one)`,
-        );
-      }
-      const system = dto.system ?? plannedSystem(division, n);
-      if (system === 'manual' && !dto.pairings) {
-        throw new BadInput('PAIRINGS_REQUIRED', 'a manual round needs "pairings"');
-      }
-      if (system !== 'manual' && dto.pairings) {
-        throw new BadInput(
-          'PAIRINGS_NOT_MANUAL',
-          `"pairings" are for a manual round, not ${system}`,
-        );
-      }
-      const games = await this.gamesOf(m, rounds);
-      const pending = games.filter((g) => g.game.status === 'pending');
-      if (pending.length > 0 && !isScheduled(system)) {
-        const where = [...new Set(pending.map((g) => g.round))]
-          .map(
-            (r) =>
-              `round ${r} (tables ${pending
-                .filter((g) => g.round === r)
-                .map((g) => g.game.tableNumber)
-                .join(', ')})`,
-          )
-          .join('; ');
-        throw new Conflict(
-          'ROUND_IN_PROGRESS',
-          `round ${n} cannot be paired ${system === 'manual' ? 'by hand ' : ''}while games have no result: ${where}`,
-          { pending: pending.map((g) => g.game.id) },
-        );
-      }
-      const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
-      const forPairing = pairingPlayers(players, n, await absentIn(m, divisionId, n));
-      if (forPairing.filter((p) => p.active).length < 2) {
-        throw new Conflict(
-          'NOT_ENOUGH_PLAYERS',
-          `division ${divisionId} has fewer than two players to pair`,
-        );
-      }
-      const listed = new Set(players.map((p) => p.id));
-      dto.keepApart?.forEach((pair, i) => {
-        const stranger = pair.find((id) => !listed.has(id));
-        if (stranger !== undefined) {
-          throw new BadInput(
-            'UNKNOWN_PLAYER',
-            `keepApart[${i}]: player ${stranger} is not in division ${divisionId}`,
-          );
-        }
-      });
-      const history = games.map((g) => gameRecord(g.game, g.round));
-      let tables: Pairing[];
-      let notes: string[];
-      if (system === 'manual') {
-        tables = dto.pairings!.map((t, i) => ({
-          table: i + 1,
-          first: String(t.first),
-          second: t.second === undefined || t.second === null ? null : String(t.second),
-        }));
-        const check = validatePairings(forPairing, tables, history);
-        if (!check.ok) {
-          throw new Unprocessable(
-            'INVALID_PAIRINGS',
-            check.errors.map((e) => e.message).join('; '),
-            check.errors,
-          );
-        }
-        notes = check.warnings.map((w) => w.message);
-      } else {
-        const outcome = pairRound(forPairing, history, {
-          system,
-          round: n,
-          seed: dto.seed ?? `tournament ${tournament.id} division ${division.id} round ${n}`,
-          seeding: dto.seeding,
-          standings: standingsOptions(division),
-          avoid: {
-            clubs: division.avoidSameClub ? clubsOf(players) : undefined,
-            forbidden: dto.keepApart?.map(([a, b]) => [String(a), String(b)] as const),
-          },
-          gibson: division.gibsonize ? { rounds: division.roundsPlanned } : undefined,
-        });
-        if (!outcome.ok) throw new Unprocessable('PAIRING_FAILED', outcome.message);
-        tables = outcome.pairings;
-        notes = outcome.notes;
-      }
-      const round = await m.save(m.create(Round, { divisionId, number: n, system, notes }));
-      await insertMany(
-        m,
-        Game,
-        tables.map((t) => byeOrGame(round.id, t, division)),
+    const roundId = await this.transactions.run((m) => this.pairIn(m, divisionId, dto, user));
+    return this.roundById(roundId);
+  }
+
+  /** {@link pair} inside a transaction; the new round's id. */
+  private async pairIn(
+    m: EntityManager,
+    divisionId: number,
+    dto: PairRoundDto,
+    user: Actor,
+    repaired?: RemovedRound,
+  ): Promise<number> {
+    const { division, tournament } = await findDivision(m, divisionId);
+    const rounds = await m.find(Round, { where: { divisionId }, order: { number: 'ASC' } });
+    const n = rounds.length + 1;
+    if (n > division.roundsPlanned) {
+      throw new Conflict(
+        'ALL_ROUNDS_PAIRED',
+        `all ${division.roundsPlanned} rounds of the division are paired (raise "rounds" to add one)`,
       );
-      await touchDivisions(m, divisionId);
+    }
+    const system = dto.system ?? plannedSystem(division, n);
+    if (system === 'manual' && !dto.pairings) {
+      throw new BadInput('PAIRINGS_REQUIRED', 'a manual round needs "pairings"');
+    }
+    if (system !== 'manual' && dto.pairings) {
+      throw new BadInput('PAIRINGS_NOT_MANUAL', `"pairings" are for a manual round, not ${system}`);
+    }
+    const games = await this.gamesOf(m, rounds);
+    const pending = games.filter((g) => g.game.status === 'pending');
+    if (pending.length > 0 && !isScheduled(system)) {
+      const where = [...new Set(pending.map((g) => g.round))]
+        .map(
+          (r) =>
+            `round ${r} (tables ${pending
+              .filter((g) => g.round === r)
+              .map((g) => g.game.tableNumber)
+              .join(', ')})`,
+        )
+        .join('; ');
+      throw new Conflict(
+        'ROUND_IN_PROGRESS',
+        `round ${n} cannot be paired ${system === 'manual' ? 'by hand ' : ''}while games have no result: ${where}`,
+        { pending: pending.map((g) => g.game.id) },
+      );
+    }
+    const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
+    const forPairing = pairingPlayers(players, n, await absentIn(m, divisionId, n));
+    if (forPairing.filter((p) => p.active).length < 2) {
+      throw new Conflict(
+        'NOT_ENOUGH_PLAYERS',
+        `division ${divisionId} has fewer than two players to pair`,
+      );
+    }
+    const listed = new Set(players.map((p) => p.id));
+    dto.keepApart?.forEach((pair, i) => {
+      const stranger = pair.find((id) => !listed.has(id));
+      if (stranger !== undefined) {
+        throw new BadInput(
+          'UNKNOWN_PLAYER',
+          `keepApart[${i}]: player ${stranger} is not in division ${divisionId}`,
+        );
+      }
+    });
+    const history = games.map((g) => gameRecord(g.game, g.round));
+    let tables: Pairing[];
+    let notes: string[];
+    if (system === 'manual') {
+      tables = dto.pairings!.map((t, i) => ({
+        table: i + 1,
+        first: String(t.first),
+        second: t.second === undefined || t.second === null ? null : String(t.second),
+      }));
+      const check = validatePairings(forPairing, tables, history);
+      if (!check.ok) {
+        throw new Unprocessable(
+          'INVALID_PAIRINGS',
+          check.errors.map((e) => e.message).join('; '),
+          check.errors,
+        );
+      }
+      notes = check.warnings.map((w) => w.message);
+    } else {
+      const outcome = pairRound(forPairing, history, {
+        system,
+        round: n,
+        seed: dto.seed ?? `tournament ${tournament.id} division ${division.id} round ${n}`,
+        seeding: dto.seeding,
+        standings: standingsOptions(division),
+        avoid: {
+          clubs: division.avoidSameClub ? clubsOf(players) : undefined,
+          forbidden: dto.keepApart?.map(([a, b]) => [String(a), String(b)] as const),
+        },
+        gibson: division.gibsonize ? { rounds: division.roundsPlanned } : undefined,
+      });
+      if (!outcome.ok) throw new Unprocessable('PAIRING_FAILED', outcome.message);
+      tables = outcome.pairings;
+      notes = outcome.notes;
+    }
+    const round = await m.save(m.create(Round, { divisionId, number: n, system, notes }));
+    await insertMany(
+      m,
+      Game,
+      tables.map((t) => byeOrGame(round.id, t, division)),
+    );
+    await touchDivisions(m, divisionId);
+    if (repaired) {
+      // One entry says what the round was (everything it held) and what it is now.
+      const names = new Map(players.map((p) => [String(p.id), p.name] as const));
+      await writeLog(m, user, {
+        tournamentId: tournament.id,
+        divisionId,
+        round: n,
+        action: 'round.repaired',
+        before: { ...repaired },
+        after: {
+          system,
+          tables: tables.map((t) => ({
+            table: t.table,
+            first: names.get(t.first) ?? t.first,
+            second: t.second === null ? null : (names.get(t.second) ?? t.second),
+          })),
+        },
+      });
+    } else {
       await writeLog(m, user, {
         tournamentId: tournament.id,
         divisionId,
@@ -186,9 +214,8 @@ export class RoundsService {
           byes: tables.filter((t) => t.second === null).length,
         },
       });
-      return round.id;
-    });
-    return this.roundById(roundId);
+    }
+    return round.id;
   }
 
   /** Exchanges two players of a round that has no result yet (byes aside). */
@@ -273,46 +300,115 @@ export class RoundsService {
     return this.roundById(roundId);
   }
 
-  /** Removes the last round while none of its games has a result. */
-  async unpair(divisionId: number, number: number, user: Actor): Promise<void> {
+  /**
+   * Removes the last round. A round that holds results, score sheets or drafts is removed only
+   * with `confirm` (else 409 CONFIRMATION_NEEDED with the figures); whatever it held is kept in
+   * the director's log entry (`round.deleted`), so nothing is lost.
+   */
+  async unpair(divisionId: number, number: number, user: Actor, confirm = false): Promise<void> {
     await this.transactions.run(async (m) => {
-      const { round, games, tournamentId } = await this.playableRound(
+      const { tournamentId, removed } = await this.removeLast(
         m,
         divisionId,
         number,
+        confirm,
         'removed',
       );
-      const last = await m.findOne(Round, { where: { divisionId }, order: { number: 'DESC' } });
-      if (last!.id !== round.id) {
-        throw new Conflict(
-          'NOT_LAST_ROUND',
-          `only the last round (${last!.number}) can be removed`,
-        );
-      }
-      // What the removal takes away stays in the log: the round's tables, by name.
-      const names = new Map(
-        (await m.find(Player, { where: { divisionId }, select: { id: true, name: true } })).map(
-          (p) => [p.id, p.name] as const,
-        ),
-      );
-      if (games.length > 0) await m.delete(Game, { roundId: round.id });
-      await m.delete(Round, { id: round.id });
-      await touchDivisions(m, divisionId);
       await writeLog(m, user, {
         tournamentId,
         divisionId,
         round: number,
         action: 'round.deleted',
-        before: {
-          system: round.system,
-          tables: games.map((g) => ({
-            table: g.tableNumber,
-            first: names.get(g.firstPlayerId) ?? null,
-            second: g.secondPlayerId === null ? null : (names.get(g.secondPlayerId) ?? null),
-          })),
-        },
+        before: { ...removed },
       });
     });
+  }
+
+  /**
+   * Removes the last round and pairs it again, with the standings and plan as they are now,
+   * in one transaction. The same confirmation as a removal when it holds results; the log's
+   * `round.repaired` entry keeps everything it held and the new tables.
+   */
+  async repair(
+    divisionId: number,
+    number: number,
+    dto: RepairRoundDto,
+    user: Actor,
+  ): Promise<RoundView> {
+    const { confirm, ...pairing } = dto;
+    const roundId = await this.transactions.run(async (m) => {
+      const { removed } = await this.removeLast(
+        m,
+        divisionId,
+        number,
+        confirm === true,
+        're-paired',
+      );
+      return this.pairIn(m, divisionId, pairing, user, removed);
+    });
+    return this.roundById(roundId);
+  }
+
+  /**
+   * What removing round `number` would take away, counted, without changing anything: for a
+   * page that asks before it removes. Refused as the removal itself would be (not the last).
+   */
+  async removalCounts(divisionId: number, number: number): Promise<RemovalCounts> {
+    const m = this.dataSource.manager;
+    const { round, games } = await this.lastRound(m, divisionId, number);
+    return (await readRound(m, round, games, new Map())).counts;
+  }
+
+  /** Reads everything the last round holds, checks the confirmation, and removes it. */
+  private async removeLast(
+    m: EntityManager,
+    divisionId: number,
+    number: number,
+    confirm: boolean,
+    verb: 'removed' | 're-paired',
+  ): Promise<{ tournamentId: number; removed: RemovedRound }> {
+    const { round, games, tournamentId } = await this.lastRound(m, divisionId, number);
+    const names = new Map(
+      (await m.find(Player, { where: { divisionId }, select: { id: true, name: true } })).map(
+        (p) => [p.id, p.name] as const,
+      ),
+    );
+    const removed = await readRound(m, round, games, names);
+    const { results, sheets, drafts } = removed.counts;
+    if (losesWork(removed.counts) && !confirm) {
+      const lost = [
+        `${results} result${results === 1 ? '' : 's'}`,
+        `${sheets} score sheet${sheets === 1 ? '' : 's'}`,
+        `${drafts} draft${drafts === 1 ? '' : 's'}`,
+      ].join(', ');
+      throw new Conflict(
+        'CONFIRMATION_NEEDED',
+        `round ${number} has ${lost}: to have it ${verb}, they go with it (the director's log keeps them); send confirm to go ahead`,
+        { round: number, ...removed.counts },
+      );
+    }
+    await deleteRound(m, round, games);
+    await touchDivisions(m, divisionId);
+    return { tournamentId, removed };
+  }
+
+  /** The division's last round, which is `number`, with its games; else 404 or 409. */
+  private async lastRound(m: EntityManager, divisionId: number, number: number) {
+    const { tournament } = await findDivision(m, divisionId);
+    const round = await m.findOneBy(Round, { divisionId, number });
+    if (!round) throw new NotFound(`round ${number} of division`, divisionId);
+    const last = await m.findOne(Round, { where: { divisionId }, order: { number: 'DESC' } });
+    if (last!.id !== round.id) {
+      throw new Conflict(
+        'NOT_LAST_ROUND',
+        `only the last round (${last!.number}) can be removed or paired again`,
+      );
+    }
+    const games = await m.find(Game, {
+      where: { roundId: round.id },
+      order: { tableNumber: 'ASC' },
+    });
+    return { round, games, tournamentId: tournament.id };
   }
 
   async list(divisionId: number): Promise<RoundView[]> {

@@ -476,6 +476,30 @@ export function pageSamples(lang: Lang): Record<string, object> {
           what: 'Upareno 1. kolo',
           changes: [{ field: 'sistem', before: '', after: 'švajcarski' }],
         },
+        {
+          when: '25. 11. 2026. 16:40',
+          who: 'Organizator Đurić',
+          email: 'org@example.org',
+          what: 'Poništeno 2. kolo',
+          changes: [{ field: 'sistem', before: 'švajcarski', after: '—' }],
+          removed: {
+            counts: 'Uklonjeno: stolova 2, rezultata 1, zapisnika 1, započetih zapisnika 0',
+            tables: [
+              {
+                line: `Sto 1: ${PLAYERS[0].name} – ${PLAYERS[1].name}, 420 : 380 (po poenima; zapisnik)`,
+                sheet: '{ "format": "scoresheet/1", "rules": "kvizovka" }',
+                draft: null,
+                history: ['25. 11. 2026. 15:10 Sudija Janković: unet zapisnik 420 : 380'],
+              },
+              {
+                line: `Sto 2: ${PLAYERS[2].name} – ${PLAYERS[3].name}, čeka se rezultat`,
+                sheet: null,
+                draft: null,
+                history: [],
+              },
+            ],
+          },
+        },
       ],
       olderUrl: '/organiser/tournaments/1/log?before=7',
       newestUrl: '/organiser/tournaments/1/log',
@@ -537,6 +561,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
           ],
           swapAction: '/organiser/divisions/1/rounds/3/swap',
           deleteAction: '/organiser/divisions/1/rounds/3/delete',
+          repairAction: '/organiser/divisions/1/rounds/3/re-pair',
           prints: [
             { label: 'Parovi (PDF)', url: '/divisions/1/rounds/3/pairings.pdf' },
             { label: 'Prazni zapisnici (PDF)', url: '/divisions/1/rounds/3/sheets.pdf' },
@@ -545,6 +570,18 @@ export function pageSamples(lang: Lang): Record<string, object> {
       ],
       prints: [{ label: 'Poredak i ukrštena tabela (PDF)', url: '/divisions/1/standings.pdf' }],
     } satisfies V.OrganiserRoundsPage,
+    'organiser/confirm': {
+      ...base(lang, 'Poništiti 3. kolo?', '/organiser/divisions/1/rounds/3/delete', organiser),
+      lines: [`3. kolo grupe ${HEADER.division} biće uklonjeno sa svim stolovima (5) i parovima.`],
+      items: ['Rezultati koji se brišu: 4', 'Zapisnici koji se brišu: 2'],
+      note: 'Sve što se briše ostaje zapisano u dnevniku direktora turnira.',
+      action: '/organiser/divisions/1/rounds/3/delete',
+      fields: [],
+      button: 'Da, poništi 3. kolo',
+      danger: true,
+      cancel: 'Odustani',
+      cancelUrl: '/organiser/divisions/1/rounds#round-3',
+    } satisfies V.OrganiserConfirmPage,
     error: {
       ...base(lang, 'Greška', '/x'),
       status: 404,

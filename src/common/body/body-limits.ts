@@ -108,6 +108,12 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     route: 'POST /api/divisions/:id/rounds',
     rule: { json: LIST_JSON, roles: ['organiser'] },
   },
+  {
+    method: 'POST',
+    path: /^\/api\/divisions\/[^/]+\/rounds\/[^/]+\/re-pair\/?$/i,
+    route: 'POST /api/divisions/:id/rounds/:number/re-pair',
+    rule: { json: LIST_JSON, roles: ['organiser'] },
+  },
   // The pages: forms, and the one JSON route of the sheet form's script.
   {
     method: 'POST',

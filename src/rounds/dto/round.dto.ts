@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -121,4 +122,27 @@ export class SwapDto {
   @Min(1, { each: true })
   @Max(MAX_ID, { each: true })
   players: number[];
+}
+
+/** Pairs the last round again: how to pair it, and the confirmation when it holds results. */
+export class RepairRoundDto extends PairRoundDto {
+  @ApiPropertyOptional({
+    description:
+      "true to re-pair a round that has results, score sheets or drafts (without it, 409 CONFIRMATION_NEEDED says how many would go); they are kept in the director's log",
+  })
+  @IsOptional()
+  @IsBoolean()
+  confirm?: boolean;
+}
+
+/** `?confirm=true` removes a round that has results, score sheets or drafts. */
+export class RemoveRoundQueryDto {
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description:
+      "true to remove a round that has results, score sheets or drafts (without it, 409 CONFIRMATION_NEEDED says how many would go); they are kept in the director's log",
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  confirm?: 'true' | 'false';
 }
