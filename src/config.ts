@@ -4,6 +4,8 @@ export interface Environment {
   DATABASE_URL?: string;
   DATABASE_PATH?: string;
   DATABASE_SYNCHRONIZE?: string;
+  DATABASE_LOG?: string;
+  LIVE_CONNECTIONS?: string;
   ORGANISER_EMAIL?: string;
   ORGANISER_PASSWORD?: string;
   ORGANISER_NAME?: string;
@@ -22,6 +24,12 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
     problems.push('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite under data/)');
   }
+  if (env.DATABASE_LOG && env.DATABASE_LOG !== 'queries')
+    problems.push(`DATABASE_LOG must be 'queries' or unset, not '${env.DATABASE_LOG}'`);
+  if (env.LIVE_CONNECTIONS !== undefined && !/^\d{1,6}$/.test(env.LIVE_CONNECTIONS))
+    problems.push(
+      `LIVE_CONNECTIONS must be a whole number of live-update connections, not '${env.LIVE_CONNECTIONS}'`,
+    );
   if (env.ORGANISER_EMAIL && !env.ORGANISER_PASSWORD)
     problems.push('ORGANISER_EMAIL is set but ORGANISER_PASSWORD is not');
   if (env.ORGANISER_PASSWORD && env.ORGANISER_PASSWORD.length < 10) {

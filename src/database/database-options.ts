@@ -11,6 +11,8 @@ export interface DatabaseSettings {
   sqlitePath?: string;
   /** Create the schema from the entities instead of migrating: throwaway test databases only. */
   synchronize?: boolean;
+  /** Print every SQL statement to standard output (`DATABASE_LOG=queries`). */
+  logQueries?: boolean;
 }
 
 /**
@@ -24,7 +26,9 @@ export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
     migrations: MIGRATIONS,
     migrationsRun: !settings.synchronize,
     synchronize: settings.synchronize === true,
-    logging: false as const,
+    ...(settings.logQueries
+      ? { logging: ['query' as const], logger: 'simple-console' as const }
+      : { logging: false as const }),
   };
   if (settings.url) {
     if (!/^postgres(ql)?:\/\//.test(settings.url)) {

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { databaseOptions, DatabaseSettings } from './database-options';
+import { Revisions } from './revisions';
 import { Transactions } from './transactions';
 
 /** The database: settings given explicitly (tests), else from the environment. */
@@ -19,12 +20,13 @@ export class DatabaseModule {
               settings ?? {
                 url: config.get<string>('DATABASE_URL') || undefined,
                 sqlitePath: config.get<string>('DATABASE_PATH') || undefined,
+                logQueries: config.get<string>('DATABASE_LOG') === 'queries',
               },
             ),
         }),
       ],
-      providers: [Transactions],
-      exports: [Transactions],
+      providers: [Revisions, Transactions],
+      exports: [Revisions, Transactions],
     };
   }
 }

@@ -1,24 +1,41 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { Moved, Revisions, takeMoved } from './revisions';
 
 /**
  * Runs a unit of work in one transaction, so that a failed request leaves
  * nothing half-written. SQLite has one connection, on which TypeORM would nest
  * concurrent transactions as savepoints of each other; writes are therefore
- * queued one after another there. PostgreSQL runs them side by side.
+ * queued one after another there. PostgreSQL runs them side by side. The
+ * division revisions a committed write moved are applied in memory before the
+ * caller hears of the commit, so the writer's next page read sees the write.
  */
 @Injectable()
 export class Transactions {
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly revisions: Revisions,
+  ) {}
 
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (this.dataSource.options.type !== 'better-sqlite3') {
-      return this.dataSource.transaction(work);
-    }
-    const next = this.queue.then(() => this.dataSource.transaction(work));
+    if (this.dataSource.options.type !== 'better-sqlite3') return this.once(work);
+    const next = this.queue.then(() => this.once(work));
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  private async once<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    let moved: Moved[] = [];
+    const result = await this.dataSource.transaction(async (m) => {
+      try {
+        return await work(m);
+      } finally {
+        moved = takeMoved(m);
+      }
+    });
+    this.revisions.apply(moved);
+    return result;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'crypto';
 import { DataSource } from 'typeorm';
 import { NotFound } from '../common/errors';
+import { Revisions } from '../database/revisions';
 import { formatClock } from '../engine';
 import { GameRecord } from '../pairing';
 import { absentRoundsOf } from '../players/absences';
@@ -40,33 +41,38 @@ const CACHE_SIZE = 64;
 /**
  * Standings of a division after any round, from src/standings. The JSON of a
  * table is kept until the division's revision moves (every write that can
- * change it bumps the revision in its own transaction), so repeated reads of a
- * busy standings page cost one indexed read.
+ * change it bumps the revision in its own transaction, and {@link Revisions}
+ * knows the current one in memory), so repeated reads of a busy standings page
+ * do not touch the database.
  */
 @Injectable()
 export class StandingsService {
   private readonly cache = new Map<string, StandingsJson & { revision: number }>();
   private readonly snapshots = new Map<string, StandingsSnapshot>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly revisions: Revisions,
+  ) {}
 
   async json(divisionId: number, round?: number): Promise<StandingsJson> {
-    const m = this.dataSource.manager;
-    const division = await m.findOne(Division, {
-      where: { id: divisionId },
-      select: { id: true, revision: true, tournamentId: true },
-    });
-    if (!division) throw new NotFound('division', divisionId);
+    const revision = await this.revisions.get(divisionId);
+    if (revision === null) throw new NotFound('division', divisionId);
     const key = `${divisionId}:${round ?? 'last'}`;
     const hit = this.cache.get(key);
-    if (hit && hit.revision === division.revision) {
+    if (hit && hit.revision === revision) {
       this.cache.delete(key);
       this.cache.set(key, hit);
       return hit;
     }
+    const division = await this.dataSource.manager.findOne(Division, {
+      where: { id: divisionId },
+      select: { id: true, tournamentId: true },
+    });
+    if (!division) throw new NotFound('division', divisionId);
     const json = JSON.stringify(await this.compute(division, round));
     const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-    const entry = { revision: division.revision, json, etag };
+    const entry = { revision, json, etag };
     this.cache.delete(key);
     this.cache.set(key, entry);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
@@ -76,22 +82,23 @@ export class StandingsService {
   /**
    * The table with its games, division and tournament, for pages: kept (by
    * division and round) until the division's revision moves, like {@link json}.
-   * One indexed read when nothing changed.
+   * No database read when nothing changed.
    */
   async snapshot(divisionId: number, round?: number): Promise<StandingsSnapshot> {
-    const m = this.dataSource.manager;
-    const division = await m.findOneBy(Division, { id: divisionId });
-    if (!division) throw new NotFound('division', divisionId);
+    const revision = await this.revisions.get(divisionId);
+    if (revision === null) throw new NotFound('division', divisionId);
     const key = `${divisionId}:${round ?? 'last'}`;
     const hit = this.snapshots.get(key);
-    if (hit && hit.revision === division.revision) {
+    if (hit && hit.revision === revision) {
       this.snapshots.delete(key);
       this.snapshots.set(key, hit);
       return hit;
     }
+    const division = await this.dataSource.manager.findOneBy(Division, { id: divisionId });
+    if (!division) throw new NotFound('division', divisionId);
     const { view, records, tournament } = await this.computeFull(division, round);
     const entry: StandingsSnapshot = {
-      revision: division.revision,
+      revision,
       view,
       records,
       division,

@@ -1,5 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { Conflict, NotFound } from '../common/errors';
+import { noteMoved } from '../database/revisions';
 import { Round } from '../rounds/round.entity';
 import type { StandingsOptions, TieBreak as StandingsTieBreak } from '../standings';
 import { Division } from './division.entity';
@@ -34,7 +35,10 @@ export function isScheduled(system: PairingSystem): boolean {
 
 /**
  * Marks divisions changed, inside the writing transaction, so that cached
- * standings of those divisions are recomputed.
+ * standings and pages of those divisions are made again and live pages reload:
+ * the new revisions reach this process's memory when the transaction commits,
+ * and other servers on the same PostgreSQL database by NOTIFY (`noteMoved`).
+ * Every write that changes what a division's pages show calls it.
  */
 export async function touchDivisions(m: EntityManager, ids: number | number[]): Promise<void> {
   const list = Array.isArray(ids) ? ids : [ids];
@@ -45,6 +49,14 @@ export async function touchDivisions(m: EntityManager, ids: number | number[]): 
     .set({ revision: () => 'revision + 1' })
     .where({ id: In(list) })
     .execute();
+  const rows = await m.find(Division, {
+    where: { id: In(list) },
+    select: { id: true, revision: true },
+  });
+  await noteMoved(
+    m,
+    rows.map((r) => ({ division: r.id, revision: r.revision })),
+  );
 }
 
 /** The division and its tournament, or a 404. */

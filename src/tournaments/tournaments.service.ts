@@ -330,9 +330,9 @@ export class TournamentsService {
       if (dto.ruleSet !== undefined || dto.options !== undefined)
         checkRuleOptions(plan.after.ruleSet, plan.after.options);
       Object.assign(d, plan.after);
-      d.revision += 1;
       d.version += 1;
       await m.save(d);
+      await touchDivisions(m, d.id);
       const logged = planLog(plan);
       if (d.name !== oldName) {
         logged.before.name = oldName;
