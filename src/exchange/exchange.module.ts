@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { ResultsModule } from '../results/results.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { ExchangeController } from './exchange.controller';
 import { ExchangeService } from './exchange.service';
+import { TshController } from './tsh.controller';
+import { TshService } from './tsh.service';
 
-/** Whole-tournament export and import (`arbiter-tournament/1`). */
+/** Whole-tournament export and import (`arbiter-tournament/1`); a division as a TSH `.t` file. */
 @Module({
-  imports: [TournamentsModule],
-  controllers: [ExchangeController],
-  providers: [ExchangeService],
+  imports: [TournamentsModule, ResultsModule],
+  controllers: [ExchangeController, TshController],
+  providers: [ExchangeService, TshService],
+  exports: [TshService],
 })
 export class ExchangeModule {}

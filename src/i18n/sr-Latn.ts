@@ -547,6 +547,57 @@ export const srLatn = {
   'log.history.scoresheet': 'unet zapisnik',
   'log.history.scoresheet-removed': 'uklonjen zapisnik',
   'log.history.result-cleared': 'poništen rezultat',
+  'log.action.division.imported': 'Grupa {division} uvezena iz TSH datoteke',
+  'org.tshTitle': 'Nova grupa iz TSH datoteke (.t)',
+  'org.tshHelp':
+    'Datoteka grupe iz programa TSH: red po igraču (Prezime, Ime, rejting, protivnici po kolima; rezultati; p12 ko je igrao prvi). Nosioci su po redosledu, rezultati se upisuju kao uneti. Ništa se ne uvozi ako ijedan red nije ispravan.',
+  'org.tshFile': 'TSH datoteka (.t)',
+  'org.tshPaste': 'ili nalepite tekst datoteke',
+  'org.tshImport': 'Uvezi grupu',
+  'org.tshHasErrors': 'Datoteka nije uvezena; ispravite redove i pokušajte ponovo:',
+  'org.tshExport': 'TSH datoteka (.t) za rejting',
+  'tsh.where.file': 'datoteka',
+  'tsh.where.line': 'red {line}, {field}',
+  'tsh.more': 'i još {n}',
+  'tsh.field.file': 'datoteka',
+  'tsh.field.name': 'ime',
+  'tsh.field.rating': 'rejting',
+  'tsh.field.opponents': 'protivnici',
+  'tsh.field.scores': 'rezultati',
+  'tsh.field.p12': 'p12',
+  'tsh.field.team': 'team (klub)',
+  'tsh.field.off': 'off',
+  'tsh.field.fields': 'dodatna polja',
+  'tsh.problem.no-players': 'nema nijednog igrača',
+  'tsh.problem.too-many-players': 'igrača je {count}, a uvoz prima najviše {max}',
+  'tsh.problem.too-many-rounds': 'kola je {count}, a uvoz prima najviše {max}',
+  'tsh.problem.no-rating': 'posle imena nema rejtinga (broja)',
+  'tsh.problem.not-a-number': '„{value}” nije ceo broj',
+  'tsh.problem.rating-range': 'rejting {value} nije između 0 i {max}',
+  'tsh.problem.score-range': 'rezultat {value} nije između {min} i {max}',
+  'tsh.problem.too-many-scores': 'rezultata je {scores}, a kola (protivnika) samo {rounds}',
+  'tsh.problem.rounds-differ': 'kola (protivnika) je {count}, a u redu {first} ih je {rounds}',
+  'tsh.problem.opponent-range': '{round}. kolo: protivnik {value} ne postoji (igrača je {n})',
+  'tsh.problem.own-opponent': '{round}. kolo: igrač je naveden kao sopstveni protivnik',
+  'tsh.problem.not-mutual':
+    '{round}. kolo: protivnik je igrač {opponent}, a njemu je u tom kolu protivnik {theirs} (ne {player})',
+  'tsh.problem.opponent-unpaired':
+    '{round}. kolo: protivnik je igrač {opponent}, a on u tom kolu nema protivnika (0)',
+  'tsh.problem.score-missing':
+    '{round}. kolo: nema rezultata, a protivnik (igrač {opponent}) ga ima',
+  'tsh.problem.p12-length': 'vrednosti je {count}, a kola {rounds}',
+  'tsh.problem.p12-value':
+    'vrednost {value} ne odgovara (1 prvi, 2 drugi, 3 ili 4 neodređeno za partiju; 0 bez partije)',
+  'tsh.problem.p12-clash':
+    '{round}. kolo: i ovaj igrač i protivnik (igrač {opponent}) imaju p12 {value}',
+  'tsh.problem.bye-spread':
+    '{round}. kolo: slobodan sa {value} poena, a slobodni u datoteci vrede {expected} (jedna vrednost za grupu, najviše 1000)',
+  'tsh.problem.name-length': 'ime mora imati od 1 do {max} znakova',
+  'tsh.problem.name-control': 'ime sadrži kontrolne znakove',
+  'tsh.problem.duplicate-name': 'isto ime kao u redu {other}',
+  'tsh.problem.team-length': 'klub može imati najviše {max} znakova, bez kontrolnih',
+  'tsh.problem.duplicate-field': 'polje {key} navedeno je dvaput',
+  'tsh.problem.bad-field': '„{value}” nije naziv polja',
 } as const;
 
 /** A key of the translation tables. */

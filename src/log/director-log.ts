@@ -9,6 +9,7 @@ export const LOG_ACTIONS = [
   'tournament.imported',
   'division.added',
   'division.settings',
+  'division.imported',
   'player.registered',
   'player.edited',
   'player.withdrawn',

@@ -15,13 +15,15 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
-import { CSV_LIMIT, formatBytes } from '../common/body/body-limits';
+import { CSV_LIMIT, formatBytes, TSH_LIMIT } from '../common/body/body-limits';
 import { BadInput, DomainError, TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
 import { findRuleSet, RULE_SETS } from '../engine';
 import type { CreatePlayerDto } from '../players/dto/player.dto';
 import { DirectorLogService, LOG_PAGE } from '../log/director-log.service';
+import { TshRefused, TshService } from '../exchange/tsh.service';
+import { tshProblemMessage } from '../exchange/tsh-messages';
 import { PlayersService } from '../players/players.service';
 import { parsePlayersCsv } from '../render/players-csv';
 import type { CsvPreview } from '../render/players-csv';
@@ -91,6 +93,7 @@ export class OrganiserController {
     private readonly players: PlayersService,
     private readonly rounds: RoundsService,
     private readonly log: DirectorLogService,
+    private readonly tsh: TshService,
   ) {}
 
   // ------------------------------------------------------------ tournaments
@@ -153,6 +156,77 @@ export class OrganiserController {
     const page = new PageContext(req, res);
     const t = await this.tournaments.get(id);
     await page.render('organiser/tournament', this.tournamentModel(page, t, defaults(t), []));
+  }
+
+  /**
+   * Posts a TSH `.t` file (`tsh`, a file, multipart; or `tshText`, pasted) with the new
+   * division's `tshName` and `tshRules`: the division with its players, rounds and results,
+   * all or nothing. A file with problems is shown again with each problem by line and field.
+   */
+  @Post('tournaments/:id/divisions/tsh')
+  @UseInterceptors(
+    FileInterceptor('tsh', {
+      limits: { fileSize: TSH_LIMIT, files: 1, fields: 20, fieldSize: TSH_LIMIT, parts: 21 },
+    }),
+  )
+  async importTsh(
+    @IdParam('id', 'tournament') id: number,
+    @UploadedFile() file: Uploaded,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const t = await this.tournaments.get(id);
+    const form = new FormReader(body, page.lang);
+    const text = (file && file.size > 0 ? decodeTsh(file.buffer) : form.raw('tshText')).replace(
+      /^\uFEFF/,
+      '',
+    );
+    if (text.length > TSH_LIMIT) {
+      throw new TooLarge(
+        'BODY_TOO_LARGE',
+        `the TSH file is larger than ${formatBytes(TSH_LIMIT)}, the most an import takes`,
+        { limit: formatBytes(TSH_LIMIT) },
+      );
+    }
+    const name = form.text('tshName', { required: true, max: 100 });
+    const rules = form.choice('tshRules', Object.keys(RULE_SETS), startingSettings(t).ruleSet);
+    if (text.trim() === '') form.fail('tshText', page.pt('form.required'));
+    if (name !== null && t.divisions.some((d) => d.name === name)) {
+      form.fail('tshName', page.pt('err.DIVISION_EXISTS'));
+    }
+    const sent = { name: form.raw('tshName'), rules: form.raw('tshRules'), text };
+    const again = (status: number, errors: FieldError[], problems: string[] = []) =>
+      page.render(
+        'organiser/tournament',
+        this.tournamentModel(page, t, defaults(t), [], undefined, { ...sent, errors, problems }),
+        status,
+      );
+    if (!form.ok) {
+      await again(400, form.errors);
+      return;
+    }
+    try {
+      const d = await this.tsh.import(
+        id,
+        { name: name!, file: text, ...(rules ? { ruleSet: rules } : {}) },
+        page.user,
+        page.lang,
+      );
+      page.redirect(withQuery(urls.orgTournament(id), { done: 'tshImported', n: d.players }));
+    } catch (e) {
+      if (e instanceof TshRefused) {
+        await again(
+          422,
+          [],
+          e.problems.map((p) => tshProblemMessage(page.lang, p)),
+        );
+        return;
+      }
+      const { status, message, code } = refusal(page.lang, e);
+      await again(status, [{ field: code === 'DIVISION_EXISTS' ? 'tshName' : '', message }]);
+    }
   }
 
   /**
@@ -436,6 +510,7 @@ export class OrganiserController {
         clockMinutes:
           (d.options.clockMinutes as number | undefined) ?? findRuleSet(d.ruleSet)?.clock.minutes,
         roundsPaired: d.roundsPaired,
+        tshUrl: urls.tshExport(d.id),
       },
       action: urls.orgDivisionSettings(d.id),
       version: d.version,
@@ -825,6 +900,7 @@ export class OrganiserController {
     values: OrganiserTournamentPage['values'],
     errors: FieldError[],
     copy?: OrganiserTournamentPage['copyValues'],
+    tsh?: Partial<OrganiserTournamentPage['tsh']>,
   ): OrganiserTournamentPage {
     const system = shown(startingSettings(t).pairingPlan[0]);
     return {
@@ -844,8 +920,17 @@ export class OrganiserController {
         playersUrl: urls.orgPlayers(d.id),
         roundsUrl: urls.orgRounds(d.id),
         settingsUrl: urls.orgDivisionSettings(d.id),
+        tshUrl: urls.tshExport(d.id),
       })),
       divisionAction: urls.addDivision(t.id),
+      tsh: {
+        action: urls.tshImport(t.id),
+        name: tsh?.name ?? '',
+        rules: tsh?.rules || startingSettings(t).ruleSet,
+        text: tsh?.text ?? '',
+        errors: tsh?.errors ?? [],
+        problems: tsh?.problems ?? [],
+      },
       copyAction: urls.copyTournament(t.id),
       copyValues: copy ?? {},
       ruleSets: Object.values(RULE_SETS).map((r) => ({ value: r.id, label: r.name })),
@@ -1070,4 +1155,13 @@ function changeInWords(
     before: value(c.before),
     after: value(c.after),
   };
+}
+
+/** A `.t` file's bytes: UTF-8, or Latin-1 (TSH's own default) when they are not UTF-8. */
+function decodeTsh(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
 }

@@ -147,6 +147,8 @@ export class PageContext {
         return { tone: 'ok', text: this.pt('flash.roundRepaired', { n }) };
       case 'imported':
         return { tone: 'ok', text: this.pt('flash.imported', { n }) };
+      case 'tshImported':
+        return { tone: 'ok', text: this.pt('flash.tshImported', { n }) };
       case 'withdrawn':
         return { tone: 'ok', text: this.pt('flash.withdrawn') };
       case 'reinstated':

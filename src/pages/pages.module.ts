@@ -14,6 +14,7 @@ import { PublicPagesController } from './public.controller';
 import { SignInController } from './sign-in.controller';
 import { AssetsController } from './sheet-page';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
+import { TshService } from '../exchange/tsh.service';
 
 /**
  * The pages and PDFs people use: thin controllers that gather data from the
@@ -31,6 +32,6 @@ import { SheetDraftsService } from '../results/sheet-drafts.service';
     PublicPagesController,
     AssetsController,
   ],
-  providers: [PlayersService, RoundsService, ResultsService, SheetDraftsService],
+  providers: [PlayersService, RoundsService, ResultsService, SheetDraftsService, TshService],
 })
 export class PagesModule {}

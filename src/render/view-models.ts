@@ -353,7 +353,14 @@ export interface OrganiserTournamentsPage extends PageBase {
 
 /** `organiser/division`: a division's settings, changed with a confirmation once it runs. */
 export interface OrganiserDivisionPage extends PageBase {
-  division: { name: string; rules: string; clockMinutes?: number; roundsPaired: number };
+  division: {
+    name: string;
+    rules: string;
+    clockMinutes?: number;
+    roundsPaired: number;
+    /** The division as a TSH `.t` file (the rounds played through). */
+    tshUrl: string;
+  };
   action: string;
   /** The division's version the form was built from (a hidden field): a stale one is refused. */
   version: number;
@@ -395,8 +402,19 @@ export interface OrganiserTournamentPage extends PageBase {
     playersUrl: string;
     roundsUrl: string;
     settingsUrl: string;
+    /** The division as a TSH `.t` file. */
+    tshUrl: string;
   }[];
   divisionAction: string;
+  /** A new division from a TSH `.t` file: the form as sent, and each problem of the file in words. */
+  tsh: {
+    action: string;
+    name: string;
+    rules: string;
+    text: string;
+    errors: FieldError[];
+    problems: string[];
+  };
   /** A new tournament with these divisions and settings (players optional). */
   copyAction: string;
   copyValues: { name?: string; players?: boolean };

@@ -8,5 +8,6 @@ import { WordsModule } from '../words/words.module';
   imports: [WordsModule],
   controllers: [ResultsController],
   providers: [ResultsService],
+  exports: [ResultsService],
 })
 export class ResultsModule {}

@@ -4,7 +4,7 @@ import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { forUpdate } from '../database/lock';
-import { changedFields, LogAction, writeLog } from '../log/director-log';
+import { Actor, changedFields, LogAction, writeLog } from '../log/director-log';
 import {
   applyOptions,
   findRuleSet,
@@ -51,7 +51,7 @@ interface GameContext {
 }
 
 /** The columns a result writes. */
-type ResultColumns = Partial<
+export type ResultColumns = Partial<
   Pick<
     Game,
     | 'status'
@@ -348,10 +348,50 @@ export class ResultsService {
     user: User | null,
     recordUnchanged: boolean,
   ): Promise<void> {
+    const stored = await this.store(m, ctx.game, changes, action, user, recordUnchanged);
+    if (!stored) return;
     const { game } = ctx;
+    await touchDivisions(m, ctx.round.divisionId);
+    const changed = changedFields({ ...stored.before }, { ...stored.after });
+    await writeLog(m, user, {
+      tournamentId: ctx.tournament.id,
+      divisionId: ctx.division.id,
+      gameId: game.id,
+      round: ctx.round.number,
+      table: game.tableNumber,
+      action: LOGGED[action],
+      before: changed?.before ?? {},
+      after: changed?.after ?? {},
+    });
+  }
+
+  /**
+   * Results of a whole division read from a file (TSH): each written and kept in its game's
+   * history as a typed result is, the division's standings marked stale; the import itself
+   * is one entry of the director's log, written by the importer.
+   */
+  async recordImported(
+    m: EntityManager,
+    divisionId: number,
+    results: { game: Game; changes: ResultColumns }[],
+    user: Actor,
+  ): Promise<void> {
+    for (const r of results) await this.store(m, r.game, r.changes, 'result', user, false);
+    await touchDivisions(m, divisionId);
+  }
+
+  /** The result columns written if the version read is still current (else 409), and the history row. */
+  private async store(
+    m: EntityManager,
+    game: Game,
+    changes: ResultColumns,
+    action: Action,
+    user: Actor,
+    recordUnchanged: boolean,
+  ): Promise<{ before: ResultSnapshot; after: ResultSnapshot } | null> {
     const before = resultSnapshot(game);
     const after = resultSnapshot({ ...game, ...changes });
-    if (sameSnapshot(before, after) && !recordUnchanged) return;
+    if (sameSnapshot(before, after) && !recordUnchanged) return null;
     const result = await m
       .createQueryBuilder()
       .update(Game)
@@ -373,18 +413,7 @@ export class ResultsService {
       before,
       after,
     });
-    await touchDivisions(m, ctx.round.divisionId);
-    const changed = changedFields({ ...before }, { ...after });
-    await writeLog(m, user, {
-      tournamentId: ctx.tournament.id,
-      divisionId: ctx.division.id,
-      gameId: game.id,
-      round: ctx.round.number,
-      table: game.tableNumber,
-      action: LOGGED[action],
-      before: changed?.before ?? {},
-      after: changed?.after ?? {},
-    });
+    return { before, after };
   }
 }
 

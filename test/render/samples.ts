@@ -413,9 +413,18 @@ export function pageSamples(lang: Lang): Record<string, object> {
           playersUrl: '/organiser/divisions/1/players',
           roundsUrl: '/organiser/divisions/1/rounds',
           settingsUrl: '/organiser/divisions/1/settings',
+          tshUrl: '/api/divisions/1/tsh',
         },
       ],
       divisionAction: '/organiser/tournaments/1/divisions',
+      tsh: {
+        action: '/organiser/tournaments/1/divisions/tsh',
+        name: 'Scrabble',
+        rules: 'scrabble-en',
+        text: 'Petrović, Ana 1850 2; 432; p12 1\nJovanović, Marko 1790 1;\n',
+        errors: [],
+        problems: ['red 2, rezultati: 1. kolo: nema rezultata, a protivnik (igrač 1) ga ima'],
+      },
       copyAction: '/organiser/tournaments/1/copy',
       copyValues: { name: 'Kup 2027', players: true },
       ruleSets: [
@@ -432,7 +441,13 @@ export function pageSamples(lang: Lang): Record<string, object> {
         '/organiser/divisions/1/settings',
         organiser,
       ),
-      division: { name: HEADER.division, rules: 'Kvizovka', clockMinutes: 30, roundsPaired: 3 },
+      division: {
+        name: HEADER.division,
+        rules: 'Kvizovka',
+        clockMinutes: 30,
+        roundsPaired: 3,
+        tshUrl: '/api/divisions/1/tsh',
+      },
       action: '/organiser/divisions/1/settings',
       systems: ['swiss', 'round-robin', 'king-of-the-hill'],
       values: {

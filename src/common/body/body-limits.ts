@@ -9,6 +9,9 @@ const MB = 1024 * KB;
 /** A players CSV, as a file or pasted (the organiser's import): 1 MB is some 20,000 players. */
 export const CSV_LIMIT = 1 * MB;
 
+/** A TSH `.t` file, as JSON or a form (pasted) or a file: 1 MB is some 2,000 players of 30 rounds. */
+export const TSH_LIMIT = 1 * MB;
+
 /**
  * What one route's request body may be. A route takes JSON, a form
  * (urlencoded), a multipart upload, or some of these; any other body is a 415.
@@ -49,6 +52,9 @@ const PAGE_FORM = { bytes: 16 * KB, fields: 100 };
 const SHEET_FORM = { bytes: 2 * MB, fields: SHEET_FORM_FIELDS };
 /** A pasted CSV percent-encodes to at most three times its size. */
 const CSV_FORM = { bytes: 3 * CSV_LIMIT, fields: 20 };
+
+/** A pasted TSH file percent-encodes to at most three times its size. */
+const TSH_FORM = { bytes: 3 * TSH_LIMIT, fields: 20 };
 
 const SHEET_HINT = `a score sheet holds at most ${SHEET_LIMITS.turns} turns, which is far less`;
 
@@ -114,6 +120,12 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     route: 'POST /api/divisions/:id/rounds/:number/re-pair',
     rule: { json: LIST_JSON, roles: ['organiser'] },
   },
+  {
+    method: 'POST',
+    path: /^\/api\/tournaments\/[^/]+\/divisions\/tsh\/?$/i,
+    route: 'POST /api/tournaments/:id/divisions/tsh',
+    rule: { json: TSH_LIMIT + 64 * KB, roles: ['organiser'] },
+  },
   // The pages: forms, and the one JSON route of the sheet form's script.
   {
     method: 'POST',
@@ -144,6 +156,12 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     path: /^\/organiser\/divisions\/[^/]+\/players\/import\/?$/i,
     route: 'POST /organiser/divisions/:id/players/import',
     rule: { form: CSV_FORM, roles: ['organiser'] },
+  },
+  {
+    method: 'POST',
+    path: /^\/organiser\/tournaments\/[^/]+\/divisions\/tsh\/?$/i,
+    route: 'POST /organiser/tournaments/:id/divisions/tsh',
+    rule: { form: TSH_FORM, multipart: TSH_LIMIT + 64 * KB, roles: ['organiser'] },
   },
 ];
 

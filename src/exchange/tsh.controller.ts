@@ -1,0 +1,63 @@
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { User } from '../auth/user.entity';
+import { Roles } from '../auth/roles.decorator';
+import { CurrentUser } from '../common/api/current-user';
+import { ApiErrors } from '../common/api/docs';
+import { IdParam } from '../common/api/id-param';
+import { DivisionView } from '../tournaments/tournament.view';
+import { TshImportDto } from './dto/tsh.dto';
+import { TshService } from './tsh.service';
+
+/** `attachment; filename="A.t"; filename*=UTF-8''…`: an ASCII name and the real one. */
+export function tshDisposition(division: string): string {
+  const name = `${division}.t`;
+  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+@ApiTags('export and import')
+@Controller('api')
+export class TshController {
+  constructor(private readonly tsh: TshService) {}
+
+  @Get('divisions/:id/tsh')
+  @ApiOperation({
+    summary: 'The division as a TSH `.t` file (for the rating agencies)',
+    description:
+      'Players by seed, names as `Last, First`, rating (0 when none), the rounds played through: opponents, own scores, `p12`.',
+  })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'the `.t` file, UTF-8', schema: { type: 'string' } })
+  @ApiErrors(400, 404)
+  async export(@IdParam('id', 'division') id: number, @Res() res: Response): Promise<void> {
+    const { name, text } = await this.tsh.export(id);
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.setHeader('Content-Disposition', tshDisposition(name));
+    res.send(text);
+  }
+
+  @Roles('organiser')
+  @Post('tournaments/:id/divisions/tsh')
+  @ApiOperation({
+    summary: 'A new division from a TSH `.t` file',
+    description:
+      'Players, ratings and seeds, rounds with their pairings and results, byes: all or nothing. A file with any problem is a 422 TSH_INVALID naming each line and field.',
+  })
+  @ApiCreatedResponse({ type: DivisionView })
+  @ApiErrors(400, 404, 409, 422)
+  import(
+    @IdParam('id', 'tournament') id: number,
+    @Body() dto: TshImportDto,
+    @CurrentUser() user: User | null,
+  ): Promise<DivisionView> {
+    return this.tsh.import(id, dto, user);
+  }
+}
