@@ -127,6 +127,9 @@ const srLatn = {
   'err.BODY_TOO_DEEP': 'Poslati podaci su ugneždeni dublje od {limit} nivoa; ništa nije sačuvano.',
   'err.BAD_FORM': 'Obrazac ne može da se pročita; ništa nije sačuvano.',
   'err.UNSUPPORTED_MEDIA_TYPE': 'Ova stranica ne prima takve podatke.',
+  'err.BAD_ROUND': 'Parametar „round” (kolo) mora biti ceo broj od {min} naviše.',
+  'err.ROUND_OUT_OF_RANGE':
+    'Parametar „round” (kolo) mora biti od {min} do {max}: upareno je kola {max}.',
   'err.other': 'Zahtev nije prihvaćen.',
 
   'sheet.json.InvalidSymbol': 'nepoznat znak',
@@ -273,6 +276,9 @@ const en: Record<PageMessageKey, string> = {
   'err.BODY_TOO_DEEP': 'The data sent nests more than {limit} levels deep; nothing was saved.',
   'err.BAD_FORM': 'The form cannot be read; nothing was saved.',
   'err.UNSUPPORTED_MEDIA_TYPE': 'This page does not take data of that kind.',
+  'err.BAD_ROUND': 'The parameter “round” must be a whole number from {min}.',
+  'err.ROUND_OUT_OF_RANGE':
+    'The parameter “round” must be from {min} to {max}: {max} rounds are paired.',
   'err.other': 'The request was refused.',
 
   'sheet.json.InvalidSymbol': 'unknown symbol',

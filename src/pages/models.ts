@@ -61,6 +61,8 @@ export function divisionPage(
   ];
   if (roundsPaired > 0) {
     prints.push(
+      { label: page.t('division.printWallchart'), url: urls.wallchartPdf(division.id) },
+      { label: page.t('division.printScorecards'), url: urls.scorecardsPdf(division.id) },
       {
         label: `${page.t('division.printPairings')} · ${page.t('common.roundShort', { n: roundsPaired })}`,
         url: urls.pairingsPdf(division.id, roundsPaired),
@@ -82,6 +84,7 @@ export function divisionPage(
       standings: urls.standings(division.id),
       pairings: urls.pairings(division.id),
       crosstable: urls.crosstable(division.id),
+      wallchart: urls.wallchart(division.id),
     },
     prints,
   };

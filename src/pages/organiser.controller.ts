@@ -920,6 +920,8 @@ export class OrganiserController {
         playersUrl: urls.orgPlayers(d.id),
         roundsUrl: urls.orgRounds(d.id),
         settingsUrl: urls.orgDivisionSettings(d.id),
+        wallchartUrl: urls.wallchart(d.id),
+        scorecardsUrl: urls.scorecardsPdf(d.id),
         tshUrl: urls.tshExport(d.id),
       })),
       divisionAction: urls.addDivision(t.id),

@@ -10,8 +10,14 @@ import {
   gameRecordPdf,
   pairingsPdf,
   scoreSheetsPdf,
+  scorecardsPdf,
   standingsPdf,
+  wallChartPdf,
 } from '../render/pdf';
+import type { PdfScorecard } from '../render/pdf';
+import { scorecardsOf, DivisionScorecards } from '../standings-api/scorecards';
+import type { StandingsSnapshot } from '../standings-api/standings.service';
+import { scorecardLines, wallChartRows } from './scorecards';
 import type { PdfGameResult, PdfPlayer } from '../render/pdf/types';
 import { PlayersService } from '../players/players.service';
 import type { PlayerView } from '../players/player.view';
@@ -79,6 +85,84 @@ export class PdfController {
         );
     const name = `${onlyCross ? 'crosstable' : 'standings'}-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${view.round}.pdf`;
     sendPdf(res, pdf, name);
+  }
+
+  /** The wall chart: landscape, players by seed, a column a round. */
+  @Get('divisions/:id/wallchart.pdf')
+  async wallChartPdf(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const snap = await this.standings.snapshot(id);
+    const cards = scorecardsOf(snap);
+    const pdf = await wallChartPdf(
+      {
+        tournament: snap.tournament.name,
+        division: snap.division.name,
+        rounds: cards.rounds,
+        rows: wallChartRows(page.lang, cards),
+      },
+      page.lang,
+    );
+    sendPdf(
+      res,
+      pdf,
+      `wallchart-${slug(snap.tournament.name)}-${slug(snap.division.name, 'division')}-round-${cards.rounds}.pdf`,
+    );
+  }
+
+  /** Every player's scorecard, in seed order, a page each: for the director to print. */
+  @Get('divisions/:id/scorecards.pdf')
+  async scorecardsPdf(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const snap = await this.standings.snapshot(id);
+    const cards = scorecardsOf(snap);
+    const pdf = await scorecardsPdf(
+      {
+        tournament: snap.tournament.name,
+        division: snap.division.name,
+        spreadCap: cards.spreadCap,
+        cards: cards.chart.map((row) => pdfScorecard(page, snap, cards, row.playerId)),
+      },
+      page.lang,
+    );
+    sendPdf(
+      res,
+      pdf,
+      `scorecards-${slug(snap.tournament.name)}-${slug(snap.division.name, 'division')}-round-${cards.rounds}.pdf`,
+    );
+  }
+
+  @Get('players/:id/scorecard.pdf')
+  async scorecardPdf(
+    @IdParam('id', 'player') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const player = await this.players.get(id);
+    const snap = await this.standings.snapshot(player.divisionId);
+    const cards = scorecardsOf(snap);
+    const pdf = await scorecardsPdf(
+      {
+        tournament: snap.tournament.name,
+        division: snap.division.name,
+        spreadCap: cards.spreadCap,
+        cards: [pdfScorecard(page, snap, cards, String(id))],
+      },
+      page.lang,
+    );
+    sendPdf(
+      res,
+      pdf,
+      `scorecard-${slug(snap.tournament.name)}-${slug(player.name, 'player')}-round-${cards.rounds}.pdf`,
+    );
   }
 
   @Get('divisions/:id/rounds/:number/pairings.pdf')
@@ -200,5 +284,37 @@ function pdfResult(g: GameView): PdfGameResult | null {
     scores: s && s.length === 2 ? [s[0], s[1]] : null,
     winner: g.result.winner,
     reason: g.result.reason === 'score' || g.result.reason === 'draw' ? undefined : g.result.reason,
+  };
+}
+
+/** One player's card for the PDF: the page's lines with the opponent's number before the name. */
+function pdfScorecard(
+  page: PageContext,
+  snap: StandingsSnapshot,
+  cards: DivisionScorecards,
+  playerId: string,
+): PdfScorecard {
+  const p = cards.players.get(playerId)!;
+  const row = snap.view.rows.find((r) => String(r.playerId) === playerId);
+  return {
+    name: p.name,
+    seed: p.seed,
+    club: p.club,
+    rank: row?.rank ?? null,
+    points: row?.points ?? null,
+    spread: row?.spread ?? null,
+    withdrawn: !p.active,
+    lines: scorecardLines(page.lang, cards, playerId).map((l) => ({
+      round: l.round,
+      opponent: l.opponent ? `#${l.opponent.seed} ${l.opponent.name}` : '',
+      order: l.order,
+      score: l.score,
+      opponentScore: l.opponentScore,
+      spreadText: l.spreadText,
+      result: l.result,
+      outcome: l.outcome,
+      record: l.record,
+      runningSpread: l.runningSpread,
+    })),
   };
 }

@@ -12,6 +12,7 @@ import type {
   PlayerPage,
   StandingsPage,
   TournamentsPage,
+  WallChartPage,
 } from '../render/view-models';
 import type { VerificationReport } from '../engine';
 import { PlayersService } from '../players/players.service';
@@ -32,6 +33,8 @@ import {
   crossTableOf,
 } from './models';
 import { PageCache } from './page-cache';
+import { scorecardLines, wallChartRows } from './scorecards';
+import { scorecardsOf } from '../standings-api/scorecards';
 import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { urls } from './urls';
@@ -42,7 +45,7 @@ export function roundQuery(page: PageContext, min: number): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(n) || n < min) {
-    throw new BadInput('BAD_ROUND', `round must be a whole number from ${min}`);
+    throw new BadInput('BAD_ROUND', `round must be a whole number from ${min}`, { min });
   }
   return n;
 }
@@ -98,18 +101,34 @@ export class PublicPagesController {
     const page = new PageContext(req, res);
     const round = roundQuery(page, 0);
     const snap = await this.snapshot(id, round);
-    const path = `${urls.standings(id)}${round !== undefined ? `?round=${round}` : ''}`;
+    const path = urls.standings(id, round);
     await this.cached(page, snap.revision, path, () => {
       const { view, tournament, division } = snap;
+      const base = divisionPage(
+        page,
+        tournament,
+        division,
+        view.roundsPaired,
+        page.t('division.standings'),
+      );
+      // The standings PDF of the round shown.
+      if (round !== undefined && base.prints) {
+        base.prints[0] = {
+          label: `${page.t('division.printStandings')} · ${page.t('common.roundShort', { n: view.round })}`,
+          url: urls.standingsPdf(id, round),
+        };
+      }
       const model: StandingsPage = {
-        ...divisionPage(
-          page,
-          tournament,
-          division,
-          view.roundsPaired,
-          page.t('division.standings'),
-        ),
+        ...base,
         throughRound: view.round > 0 ? view.round : null,
+        roundLinks:
+          view.roundsPaired > 1
+            ? Array.from({ length: view.roundsPaired }, (_, i) => ({
+                label: page.t('common.roundShort', { n: i + 1 }),
+                url: urls.standings(id, i + 1),
+                current: i + 1 === view.round,
+              }))
+            : undefined,
         tieBreaks: view.tieBreaks as TieBreak[],
         rows: standingsLines(view.rows).map((line, i) => ({
           ...line,
@@ -200,6 +219,7 @@ export class PublicPagesController {
     });
   }
 
+  /** The player's scorecard: every round paired so far, with the running record and spread. */
   @Get('players/:id')
   async playerPage(
     @IdParam('id', 'player') id: number,
@@ -209,62 +229,72 @@ export class PublicPagesController {
     const page = new PageContext(req, res);
     const player = await this.players.get(id);
     const snap = await this.snapshot(player.divisionId);
-    const games = await this.rounds.gamesOfPlayer(id);
-    const row = snap.view.rows.find((r) => r.playerId === id);
-    const { tournament, division } = snap;
-    const model: PlayerPage = {
-      ...page.base(
-        player.name,
-        page.crumbs(
-          { label: tournament.name, url: urls.tournament(tournament.id) },
-          { label: division.name, url: urls.standings(division.id) },
+    await this.cached(page, snap.revision, urls.player(id), async () => {
+      const games = await this.rounds.gamesOfPlayer(id);
+      const row = snap.view.rows.find((r) => r.playerId === id);
+      const { tournament, division } = snap;
+      const cards = scorecardsOf(snap);
+      const byRound = new Map(games.map((g) => [g.round, g]));
+      const model: PlayerPage = {
+        ...page.base(
+          player.name,
+          page.crumbs(
+            { label: tournament.name, url: urls.tournament(tournament.id) },
+            { label: division.name, url: urls.standings(division.id) },
+          ),
         ),
-      ),
-      tournament: { name: tournament.name, url: urls.tournament(tournament.id) },
-      division: { name: division.name, url: urls.standings(division.id) },
-      player: {
-        name: player.name,
-        club: player.club,
-        rating: player.rating,
-        seed: player.seed,
-        active: player.active,
-        absentRounds: player.absentRounds.length > 0 ? player.absentRounds.join(', ') : null,
-        rank: row?.rank ?? null,
-        points: row?.points ?? null,
-        spread: row?.spread ?? null,
-      },
-      games: games.map((g) => {
-        const first = g.first.id === id;
-        const opponent = first ? g.second : g.first;
-        const scores = g.result?.scores ?? null;
-        const own = scores ? scores[first ? 0 : 1] : null;
-        const theirs = scores ? scores[first ? 1 : 0] : null;
-        const outcome = !g.second
-          ? ('bye' as const)
-          : !g.result
-            ? ('pending' as const)
-            : g.result.winner === 'draw'
-              ? ('draw' as const)
-              : (g.result.winner === 'first') === first
-                ? ('win' as const)
-                : ('loss' as const);
-        return {
-          round: g.round,
-          table: g.table,
-          opponent: opponent ? playerRef(opponent) : null,
-          first,
-          outcome,
-          score: g.second ? own : null,
-          opponentScore: g.second ? theirs : null,
-          note:
-            g.result?.kind === 'forfeit' || g.result?.kind === 'double-forfeit'
-              ? page.t(`reason.${g.result.kind}`)
-              : null,
-          gameUrl: g.second ? this.gameLink(page, g) : undefined,
-        };
-      }),
-    };
-    await page.render('public/player', model);
+        tournament: { name: tournament.name, url: urls.tournament(tournament.id) },
+        division: { name: division.name, url: urls.standings(division.id) },
+        player: {
+          name: player.name,
+          club: player.club,
+          rating: player.rating,
+          seed: player.seed,
+          active: player.active,
+          absentRounds: player.absentRounds.length > 0 ? player.absentRounds.join(', ') : null,
+          rank: row?.rank ?? null,
+          points: row?.points ?? null,
+          spread: row?.spread ?? null,
+        },
+        lines: scorecardLines(page.lang, cards, String(id)).map((line) => {
+          const g = byRound.get(line.round);
+          return {
+            ...line,
+            table: g && g.second ? g.table : null,
+            gameUrl: g && g.second ? this.gameLink(page, g) : undefined,
+          };
+        }),
+        spreadCap: cards.spreadCap,
+        printUrl: urls.scorecardPdf(id),
+      };
+      return page.renderToString('public/player', model);
+    });
+  }
+
+  /** One row per player in seed order, one column per round: opponent, result, running record. */
+  @Get('divisions/:id/wallchart')
+  async wallChartPage(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const snap = await this.snapshot(id);
+    await this.cached(page, snap.revision, urls.wallchart(id), () => {
+      const cards = scorecardsOf(snap);
+      const model: WallChartPage = {
+        ...divisionPage(
+          page,
+          snap.tournament,
+          snap.division,
+          snap.view.roundsPaired,
+          page.t('division.wallchart'),
+        ),
+        rounds: cards.rounds,
+        rows: wallChartRows(page.lang, cards).map((r) => ({ ...r, url: urls.player(r.id) })),
+      };
+      return page.renderToString('public/wallchart', model);
+    });
   }
 
   @Get('games/:id')
@@ -362,6 +392,7 @@ function tournamentsPage(
         standingsUrl: urls.standings(d.id),
         pairingsUrl: urls.pairings(d.id),
         crosstableUrl: urls.crosstable(d.id),
+        wallchartUrl: urls.wallchart(d.id),
       })),
     })),
   };

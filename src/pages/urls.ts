@@ -2,14 +2,20 @@
 export const urls = {
   home: '/',
   tournament: (id: number) => `/tournaments/${id}`,
-  standings: (divisionId: number) => `/divisions/${divisionId}/standings`,
+  standings: (divisionId: number, round?: number) =>
+    `/divisions/${divisionId}/standings${round !== undefined ? `?round=${round}` : ''}`,
   pairings: (divisionId: number, round?: number) =>
     `/divisions/${divisionId}/pairings${round !== undefined ? `?round=${round}` : ''}`,
   crosstable: (divisionId: number) => `/divisions/${divisionId}/crosstable`,
+  wallchart: (divisionId: number) => `/divisions/${divisionId}/wallchart`,
   player: (id: number) => `/players/${id}`,
   game: (id: number) => `/games/${id}`,
 
-  standingsPdf: (divisionId: number) => `/divisions/${divisionId}/standings.pdf`,
+  standingsPdf: (divisionId: number, round?: number) =>
+    `/divisions/${divisionId}/standings.pdf${round !== undefined ? `?round=${round}` : ''}`,
+  wallchartPdf: (divisionId: number) => `/divisions/${divisionId}/wallchart.pdf`,
+  scorecardsPdf: (divisionId: number) => `/divisions/${divisionId}/scorecards.pdf`,
+  scorecardPdf: (playerId: number) => `/players/${playerId}/scorecard.pdf`,
   pairingsPdf: (divisionId: number, round: number) =>
     `/divisions/${divisionId}/rounds/${round}/pairings.pdf`,
   sheetsPdf: (divisionId: number, round: number) =>

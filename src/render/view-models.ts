@@ -85,6 +85,7 @@ export interface TournamentsPage extends PageBase {
       standingsUrl: string;
       pairingsUrl: string;
       crosstableUrl: string;
+      wallchartUrl?: string;
     }[];
   }[];
   /** The judge's home: where a sheet of no game is checked. */
@@ -95,7 +96,7 @@ export interface TournamentsPage extends PageBase {
 export interface DivisionPageBase extends PageBase {
   tournament: { name: string; url?: string };
   division: { name: string; rules: string };
-  tabs: { standings: string; pairings: string; crosstable: string };
+  tabs: { standings: string; pairings: string; crosstable: string; wallchart?: string };
   /** PDFs to print, shown under the tabs. */
   prints?: Link[];
 }
@@ -125,6 +126,8 @@ export interface StandingsRowView {
 
 /** `public/standings`. */
 export interface StandingsPage extends DivisionPageBase {
+  /** Standings after each round paired (`current` marks the one shown), when more than one. */
+  roundLinks?: (Link & { current?: boolean })[];
   /** Last round counted; `null` before any game. */
   throughRound: number | null;
   /** Tie-breaks in force, in order. Spread and time left have their own columns; the others get one each. */
@@ -177,7 +180,22 @@ export interface CrossTablePage extends DivisionPageBase {
   rows: { rank: number; name: string; url?: string; points: number; cells: (CrossCell | null)[] }[];
 }
 
-/** `public/player`: one player's games. */
+/** `public/wallchart`: one row per player in seed order, one cell per round. */
+export interface WallChartPage extends DivisionPageBase {
+  rounds: number;
+  rows: {
+    seed: number;
+    name: string;
+    url?: string;
+    active: boolean;
+    /** After the last round: `3½–1½` and the total spread. */
+    record: string;
+    spread: number;
+    cells: { top: string; bottom: string; outcome: string }[];
+  }[];
+}
+
+/** `public/player`: one player's scorecard. */
 export interface PlayerPage extends PageBase {
   tournament: { name: string; url?: string };
   division: { name: string; url?: string };
@@ -193,20 +211,35 @@ export interface PlayerPage extends PageBase {
     points?: number | null;
     spread?: number | null;
   };
-  games: {
-    round: number;
-    table: number;
-    /** `null` for a bye. */
-    opponent: PlayerRef | null;
-    /** The player moved first. */
-    first: boolean;
-    outcome: 'win' | 'draw' | 'loss' | 'bye' | 'pending';
-    score?: number | null;
-    opponentScore?: number | null;
-    /** How the game was decided when it was not played (a forfeit), in words. */
-    note?: string | null;
-    gameUrl?: string;
-  }[];
+  /** The scorecard: every round paired so far, round 1 first. */
+  lines: ScorecardLineView[];
+  /** The division's spread cap (the note under the card); null when it has none. */
+  spreadCap?: number | null;
+  /** The scorecard as a PDF. */
+  printUrl?: string;
+}
+
+/** One round of a player's scorecard (`src/standings/scorecard.ts`), texts made. */
+export interface ScorecardLineView {
+  round: number;
+  /** The table of the game; null for a round not paired. */
+  table?: number | null;
+  /** `null` for a bye or a round without a game. */
+  opponent: (PlayerRef & { seed?: number }) | null;
+  /** `prvi`/`drugi` (who moved first), or empty. */
+  order: string;
+  /** `win`, `loss`, `draw`, `bye` (the row's CSS class), or `''`. */
+  outcome: string;
+  /** The result in words: `pobeda`, `poraz (kontumacijom)`, `izostao`. */
+  result: string;
+  score?: number | null;
+  opponentScore?: number | null;
+  /** What the round adds to the spread (`+150 (+312)` when capped), or empty. */
+  spreadText: string;
+  /** `2½–1`: points – losses after the round. */
+  record: string;
+  runningSpread: number;
+  gameUrl?: string;
 }
 
 /** A verified report ready for a page: see `gameReportSection`. */
@@ -404,6 +437,9 @@ export interface OrganiserTournamentPage extends PageBase {
     settingsUrl: string;
     /** The division as a TSH `.t` file. */
     tshUrl: string;
+    /** The public wall chart and every player's scorecard as a PDF, for printing. */
+    wallchartUrl?: string;
+    scorecardsUrl?: string;
   }[];
   divisionAction: string;
   /** A new division from a TSH `.t` file: the form as sent, and each problem of the file in words. */

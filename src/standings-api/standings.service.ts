@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'crypto';
 import { DataSource } from 'typeorm';
-import { NotFound } from '../common/errors';
+import { BadInput, NotFound } from '../common/errors';
 import { Revisions } from '../database/revisions';
 import { formatClock } from '../engine';
 import { GameRecord } from '../pairing';
@@ -10,7 +10,7 @@ import { Player } from '../players/player.entity';
 import { gameRecord, GameFacts } from '../rounds/game-facts';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
-import { computeStandings } from '../standings';
+import { computeStandings, StandingsOptions } from '../standings';
 import { Division } from '../tournaments/division.entity';
 import { standingsOptions } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
@@ -27,6 +27,21 @@ export interface StandingsSnapshot {
   records: GameRecord[];
   division: Division;
   tournament: Tournament;
+  /** Every player of the division (late entries too), with the rounds they were marked absent. */
+  players: SnapshotPlayer[];
+  /** The options the table was computed with (spread cap, bye and forfeit spread, tie-breaks). */
+  options: StandingsOptions;
+}
+
+/** A player of a snapshot: what scorecards and the wall chart name and number. */
+export interface SnapshotPlayer {
+  id: number;
+  name: string;
+  club: string | null;
+  seed: number;
+  active: boolean;
+  joinedRound: number;
+  absentRounds: number[];
 }
 
 /** A standings table ready to send: its JSON and an entity tag for conditional requests. */
@@ -96,13 +111,15 @@ export class StandingsService {
     }
     const division = await this.dataSource.manager.findOneBy(Division, { id: divisionId });
     if (!division) throw new NotFound('division', divisionId);
-    const { view, records, tournament } = await this.computeFull(division, round);
+    const { view, records, tournament, players, options } = await this.computeFull(division, round);
     const entry: StandingsSnapshot = {
       revision,
       view,
       records,
       division,
       tournament,
+      players,
+      options,
     };
     this.snapshots.delete(key);
     this.snapshots.set(key, entry);
@@ -122,7 +139,13 @@ export class StandingsService {
   private async computeFull(
     division: Pick<Division, 'id' | 'tournamentId'>,
     round?: number,
-  ): Promise<{ view: StandingsView; records: GameRecord[]; tournament: Tournament }> {
+  ): Promise<{
+    view: StandingsView;
+    records: GameRecord[];
+    tournament: Tournament;
+    players: SnapshotPlayer[];
+    options: StandingsOptions;
+  }> {
     const m = this.dataSource.manager;
     const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
     const settings = await m.findOneByOrFail(Division, { id: division.id });
@@ -132,7 +155,11 @@ export class StandingsService {
     });
     const paired = rounds.reduce((max, r) => Math.max(max, r.number), 0);
     if (round !== undefined && round > paired) {
-      throw new NotFound(`round ${round} of division`, division.id);
+      throw new BadInput(
+        'ROUND_OUT_OF_RANGE',
+        `round must be a whole number from 0 to ${paired}, the rounds paired in division ${division.id}`,
+        { min: 0, max: paired },
+      );
     }
     const through = round ?? paired;
     const numberOf = new Map(rounds.map((r) => [r.id, r.number]));
@@ -178,7 +205,7 @@ export class StandingsService {
     const byId = new Map(listed.map((p) => [String(p.id), p]));
     const absent = await absentRoundsOf(
       m,
-      listed.map((p) => p.id),
+      players.map((p) => p.id),
     );
     const options = standingsOptions(settings, through);
     const rows = computeStandings(
@@ -222,6 +249,15 @@ export class StandingsService {
         };
       }),
     };
-    return { view, records, tournament };
+    const everyone: SnapshotPlayer[] = players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      club: p.club,
+      seed: p.seed,
+      active: p.active,
+      joinedRound: p.joinedRound,
+      absentRounds: (absent.get(p.id) ?? []).sort((x, y) => x - y),
+    }));
+    return { view, records, tournament, players: everyone, options };
   }
 }

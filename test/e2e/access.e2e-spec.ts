@@ -195,7 +195,9 @@ describe(`roles and bad input on every route of /api/docs-json (${DATABASE_KIND}
       expect(res.body.message).toContain('round');
     }
     await t.http.get('/api/divisions/1/standings?round=1&extra=1').expect(400);
-    await t.http.get('/api/divisions/1/standings?round=7').expect(404);
+    // beyond the rounds paired: a 400 naming the parameter and the range
+    const beyond = await t.http.get('/api/divisions/1/standings?round=7').expect(400);
+    expect(beyond.body.message).toMatch(/^round must be a whole number from 0 to \d+/);
   });
 
   test('malformed If-Match is a 400, a body that is not JSON a 400 or 415', async () => {

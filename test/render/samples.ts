@@ -165,6 +165,7 @@ const divisionBase = (lang: Lang, title: string, path: string) => ({
     standings: '/divisions/1/standings',
     pairings: '/divisions/1/pairings',
     crosstable: '/divisions/1/crosstable',
+    wallchart: '/divisions/1/wallchart',
   },
   prints: [
     { label: 'Poredak (PDF)', url: '/divisions/1/standings.pdf' },
@@ -259,6 +260,25 @@ export function pageSamples(lang: Lang): Record<string, object> {
       cells: [...r.cells],
     })),
   };
+  const wallChartPage: V.WallChartPage = {
+    ...divisionBase(lang, `${HEADER.division}: zidna tabela`, '/divisions/1/wallchart'),
+    rounds: 3,
+    rows: PLAYERS.slice(0, 4).map((p, i) => ({
+      seed: i + 1,
+      name: p.name,
+      url: `/players/${i + 1}`,
+      active: i !== 3,
+      record: i === 0 ? '2½–½' : '1–2',
+      spread: i === 0 ? 120 : -40,
+      cells: [
+        { top: `●P ${4 - i}`, bottom: '1–0 +40', outcome: 'win' },
+        { top: `N ${((i + 2) % 4) + 1}`, bottom: '1½–½ +40', outcome: 'draw' },
+        i === 3
+          ? { top: 'odust.', bottom: '1½–½ +40', outcome: '' }
+          : { top: `●Ik ${((i + 1) % 4) + 1}`, bottom: '1½–1½ -10', outcome: 'loss' },
+      ],
+    })),
+  };
   const playerPage: V.PlayerPage = {
     ...base(lang, PLAYERS[3].name, '/players/4'),
     tournament: { name: HEADER.tournament, url: '/tournaments/1' },
@@ -273,29 +293,80 @@ export function pageSamples(lang: Lang): Record<string, object> {
       points: 1.5,
       spread: 9,
     },
-    games: [
+    lines: [
       {
         round: 1,
         table: 2,
-        opponent: { name: PLAYERS[0].name, url: '/players/1' },
-        first: true,
+        opponent: { name: PLAYERS[0].name, url: '/players/1', seed: 1 },
+        order: 'prvi',
         outcome: 'win',
+        result: 'pobeda',
         score: 420,
         opponentScore: 401,
+        // 420 − 401 = +19
+        spreadText: '+19',
+        record: '1–0',
+        runningSpread: 19,
         gameUrl: '/games/7',
       },
       {
         round: 2,
         table: 1,
-        opponent: { name: PLAYERS[5].name },
-        first: false,
+        opponent: { name: PLAYERS[5].name, url: '/players/6', seed: 6 },
+        order: 'drugi',
         outcome: 'loss',
+        result: 'poraz',
         score: 333,
-        opponentScore: 380,
+        opponentScore: 580,
+        // 333 − 580 = −247, capped at −150; 19 − 150 = −131
+        spreadText: '-150 (-247)',
+        record: '1–1',
+        runningSpread: -131,
       },
-      { round: 3, table: 5, opponent: null, first: false, outcome: 'bye' },
-      { round: 4, table: 2, opponent: { name: PLAYERS[2].name }, first: true, outcome: 'pending' },
+      {
+        round: 3,
+        opponent: null,
+        order: '',
+        outcome: 'bye',
+        result: 'slobodan',
+        spreadText: '+50',
+        record: '2–1',
+        runningSpread: -81,
+      },
+      {
+        round: 4,
+        opponent: { name: PLAYERS[2].name, url: '/players/3', seed: 3 },
+        order: '',
+        outcome: 'loss',
+        result: 'poraz (kontumacijom)',
+        spreadText: '-50',
+        record: '2–2',
+        runningSpread: -131,
+      },
+      {
+        round: 5,
+        opponent: null,
+        order: '',
+        outcome: '',
+        result: 'izostao',
+        spreadText: '',
+        record: '2–2',
+        runningSpread: -131,
+      },
+      {
+        round: 6,
+        table: 2,
+        opponent: { name: PLAYERS[2].name, url: '/players/3', seed: 3 },
+        order: 'prvi',
+        outcome: '',
+        result: 'igra se',
+        spreadText: '',
+        record: '2–2',
+        runningSpread: -131,
+      },
     ],
+    spreadCap: 150,
+    printUrl: '/players/4/scorecard.pdf',
   };
   const check = gameReportSection(ILLEGAL(), lang);
   const gamePage: V.GamePage = {
@@ -343,6 +414,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
     'public/pairings': pairingsPage,
     'public/crosstable': crossPage,
     'public/player': playerPage,
+    'public/wallchart': wallChartPage,
     'public/game': gamePage,
     'judge/sign-in': {
       ...base(lang, 'Prijava', '/sign-in'),
@@ -414,6 +486,8 @@ export function pageSamples(lang: Lang): Record<string, object> {
           roundsUrl: '/organiser/divisions/1/rounds',
           settingsUrl: '/organiser/divisions/1/settings',
           tshUrl: '/api/divisions/1/tsh',
+          wallchartUrl: '/divisions/1/wallchart',
+          scorecardsUrl: '/divisions/1/scorecards.pdf',
         },
       ],
       divisionAction: '/organiser/tournaments/1/divisions',

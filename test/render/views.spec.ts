@@ -77,8 +77,19 @@ describe('views', () => {
     expect(cross).toContain('<td class="cell bye">S</td>');
     const player = render('public/player', s['public/player']);
     expect(player).toContain('Ljubica Njegoš');
-    expect(player).toContain('(+19)');
+    expect(player).toContain('<td class="num">+19</td>');
+    expect(player).toContain('<span class="order">prvi</span> · Sto 2');
     expect(player).toContain('<a href="/games/7">pobeda</a>');
+    // the capped game: counted −150, played −247; the running record and spread after it
+    expect(player).toMatch(/-150 \(-247\)<\/td>[\s\S]*?1–1<\/td>\s*<td class="num">-131<\/td>/);
+    expect(player).toContain('najviše ±150 razlike');
+    expect(player).toContain('href="/players/4/scorecard.pdf"');
+    const wall = render('public/wallchart', s['public/wallchart']);
+    expect(wall).toContain('aria-current="page">Zidna tabela</a>');
+    expect(wall).toContain(
+      '<td class="cell win">●P 4<br><span class="small muted">1–0 +40</span></td>',
+    );
+    expect(wall).toContain('<tr id="seed-4" class="withdrawn">');
     const list = render('public/tournaments', s['public/tournaments']);
     expect(list).toContain('12. 3. 2026. – 14. 3. 2026.');
     expect(list).toContain('href="/divisions/1/crosstable"');

@@ -4,3 +4,10 @@ export { scoreSheetsPdf } from './score-sheets';
 export { crossTablePdf, standingsPdf } from './standings';
 export { FONT_FILES, findFontsDir } from './fonts';
 export type * from './types';
+export { scorecardsPdf, wallChartPdf } from './scorecards';
+export type {
+  PdfScorecard,
+  PdfScorecardLine,
+  ScorecardsDocument,
+  WallChartDocument,
+} from './scorecards';
