@@ -208,6 +208,21 @@ describe(`standings by round, scorecards and the wall chart (${DATABASE_KIND})`,
     await t.http.get('/divisions/99999/wallchart.pdf').expect(404);
   });
 
+  test('a kept scorecard and wall chart change when a result comes in', async () => {
+    const pending = r3.games.find((g) => g.table === 2 && g.second !== null)!;
+    expect((await scorecardRow(pending.first.id, 3))[RESULT]).toBe('igra se');
+    const before = (await t.http.get(`/divisions/${divisionId}/wallchart`).expect(200)).text;
+    await enterResult(t, t.organiser, pending, { scores: [301, 300], clocks: ['01:00', '01:00'] });
+    // 301 − 300 = +1
+    const line = await scorecardRow(pending.first.id, 3);
+    expect([line[RESULT], line[SPREAD]]).toEqual(['pobeda 301 : 300', '+1']);
+    const after = (await t.http.get(`/divisions/${divisionId}/wallchart`).expect(200)).text;
+    expect(after).not.toBe(before);
+    const table = await standings(t, divisionId, 3);
+    const row = table.rows.find((r) => r.playerId === pending.first.id)!;
+    expect(line[TOTAL]).toBe(row.spread > 0 ? `+${row.spread}` : String(row.spread));
+  });
+
   const pdf = async (path: string): Promise<{ body: Buffer; res: Response }> => {
     const res = await t.http
       .get(path)
