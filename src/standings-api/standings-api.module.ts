@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { ScorecardsController } from './scorecards.controller';
 import { StandingsController } from './standings.controller';
 import { StandingsService } from './standings.service';
 
-/** Standings over HTTP; the arithmetic is src/standings. */
+/** Standings, scorecards and the wall chart over HTTP; the arithmetic is src/standings. */
 @Module({
-  controllers: [StandingsController],
+  controllers: [StandingsController, ScorecardsController],
   providers: [StandingsService],
   exports: [StandingsService],
 })

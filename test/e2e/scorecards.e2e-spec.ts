@@ -223,6 +223,59 @@ describe(`standings by round, scorecards and the wall chart (${DATABASE_KIND})`,
     expect(line[TOTAL]).toBe(row.spread > 0 ? `+${row.spread}` : String(row.spread));
   });
 
+  test('the API: a scorecard and the wall chart as JSON, as of any round', async () => {
+    const card = (await t.http.get(`/api/players/${capped.first.id}/scorecard`).expect(200)).body;
+    expect(card).toMatchObject({ playerId: capped.first.id, round: 3, spreadCap: 100 });
+    expect(card.lines).toHaveLength(3);
+    // 450 − 200 = +250 as played, +100 counted
+    expect(card.lines[0]).toMatchObject({
+      round: 1,
+      kind: 'win',
+      opponentId: capped.second!.id,
+      opponentSeed: capped.second!.seed,
+      first: true,
+      score: 450,
+      opponentScore: 200,
+      spread: 100,
+      gameSpread: 250,
+      capped: true,
+      wins: 1,
+      losses: 0,
+      runningSpread: 100,
+    });
+    const early = (
+      await t.http.get(`/api/players/${capped.first.id}/scorecard?round=1`).expect(200)
+    ).body;
+    expect([early.round, early.lines.length]).toEqual([1, 1]);
+    for (const n of [1, 2, 3]) {
+      const chart = (
+        await t.http.get(`/api/divisions/${divisionId}/wallchart?round=${n}`).expect(200)
+      ).body;
+      expect(chart.rows.map((r: { seed: number }) => r.seed)).toEqual([1, 2, 3, 4, 5]);
+      const table = await standings(t, divisionId, n);
+      for (const row of chart.rows as {
+        playerId: number;
+        wins: number;
+        spread: number;
+        cells: unknown[];
+      }[]) {
+        const s = table.rows.find((x) => x.playerId === row.playerId)!;
+        expect([n, row.playerId, row.cells.length, row.wins, row.spread]).toEqual([
+          n,
+          row.playerId,
+          n,
+          s.points,
+          s.spread,
+        ]);
+      }
+    }
+    const bad = await t.http.get(`/api/divisions/${divisionId}/wallchart?round=9`).expect(400);
+    expect(bad.body.message).toContain('round');
+    await t.http.get(`/api/players/${capped.first.id}/scorecard?round=x`).expect(400);
+    await t.http.get('/api/players/99999/scorecard').expect(404);
+    await t.http.get('/api/divisions/99999/wallchart').expect(404);
+  });
+
   const pdf = async (path: string): Promise<{ body: Buffer; res: Response }> => {
     const res = await t.http
       .get(path)
