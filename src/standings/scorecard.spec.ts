@@ -277,6 +277,15 @@ describe('buildScorecards, table-driven', () => {
     }
   });
 
+  test('games of rounds past `rounds` are left out, whatever their spread', () => {
+    // round 2, 900 − 100 = +800 over a cap of 100, but only round 1 is asked for
+    const games = [game(1, 'A', 'B', 300, 200), game(2, 'A', 'B', 900, 100)];
+    const cards = buildScorecards(players('A', 'B'), games, 1, { spreadCap: 100 });
+    // 300 − 200 = +100 (at the cap, not over it)
+    expect(cards.get('A')!.lines).toMatchObject([{ round: 1, spread: 100, capped: false }]);
+    expect(cards.get('A')!.spread).toBe(100);
+  });
+
   test('a duplicate player id is refused', () => {
     expect(() => buildScorecards(players('A', 'A'), [], 1)).toThrow(RangeError);
   });

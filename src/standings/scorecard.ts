@@ -94,116 +94,123 @@ export function buildScorecards(
   const forfeitSpread = options.forfeitSpread ?? 0;
   const cap = options.spreadCap ?? Infinity;
 
-  // Each player's line per round, before the running totals.
-  type Raw = Omit<ScorecardLine, 'wins' | 'losses' | 'runningSpread'>;
-  const raw = new Map<string, (Raw | undefined)[]>();
+  // Each player's line per round; the running totals are filled in after.
+  const rows = new Map<string, (ScorecardLine | undefined)[]>();
   for (const p of players) {
-    if (raw.has(p.id)) throw new RangeError(`duplicate player id "${p.id}"`);
-    raw.set(p.id, new Array<Raw | undefined>(rounds));
+    if (rows.has(p.id)) throw new RangeError(`duplicate player id "${p.id}"`);
+    rows.set(p.id, new Array<ScorecardLine | undefined>(rounds));
   }
-  const put = (id: string, line: Raw): void => {
-    const row = raw.get(id);
-    if (row && line.round >= 1 && line.round <= rounds) row[line.round - 1] = line;
+  const put = (id: string, l: ScorecardLine): void => {
+    const row = rows.get(id);
+    if (row && l.round >= 1 && l.round <= rounds) row[l.round - 1] = l;
   };
 
   for (const g of games) {
     if (g.b === null) {
-      put(g.a, {
-        round: g.round,
-        kind: 'bye',
-        opponent: null,
-        first: null,
-        score: null,
-        opponentScore: null,
-        spread: byeSpread,
-        gameSpread: null,
-        capped: false,
-      });
+      put(g.a, line(g.round, 'bye', null, null, null, null, byeSpread, null));
       continue;
     }
     const firstKnown = g.starts === g.a || g.starts === g.b;
     const outcomes = outcomesOf(g);
-    const sides: [string, string, 0 | 1][] = [
-      [g.a, g.b, 0],
-      [g.b, g.a, 1],
-    ];
-    for (const [me, them, side] of sides) {
+    for (let side = 0; side < 2; side++) {
+      const me = side === 0 ? g.a : g.b;
+      const them = side === 0 ? g.b : g.a;
       const first = firstKnown ? g.starts === me : null;
-      const base = { round: g.round, opponent: them, first };
       if (!outcomes) {
-        put(me, {
-          ...base,
-          kind: 'pending',
-          score: null,
-          opponentScore: null,
-          spread: null,
-          gameSpread: null,
-          capped: false,
-        });
+        put(me, line(g.round, 'pending', them, first, null, null, null, null));
         continue;
       }
       const outcome = outcomes[side];
       if (g.forfeit) {
         const double = outcomes[0] === outcomes[1];
-        put(me, {
-          ...base,
-          kind: double ? 'double-forfeit' : outcome === 'win' ? 'forfeit-win' : 'forfeit-loss',
-          score: null,
-          opponentScore: null,
-          spread: double ? 0 : outcome === 'win' ? forfeitSpread : -forfeitSpread,
-          gameSpread: null,
-          capped: false,
-        });
+        const kind = double ? 'double-forfeit' : outcome === 'win' ? 'forfeit-win' : 'forfeit-loss';
+        const spread = double ? 0 : outcome === 'win' ? forfeitSpread : -forfeitSpread;
+        put(me, line(g.round, kind, them, first, null, null, spread, null));
         continue;
       }
       const own = side === 0 ? g.scoreA : g.scoreB;
       const theirs = side === 0 ? g.scoreB : g.scoreA;
       const played = (own ?? 0) - (theirs ?? 0);
       const counted = Math.max(-cap, Math.min(cap, played));
-      put(me, {
-        ...base,
-        kind: outcome,
-        score: own ?? null,
-        opponentScore: theirs ?? null,
-        spread: counted,
-        gameSpread: own !== undefined && theirs !== undefined ? played : null,
-        capped: counted !== played,
-      });
+      const both = own !== undefined && theirs !== undefined;
+      const l = line(
+        g.round,
+        outcome,
+        them,
+        first,
+        own ?? null,
+        theirs ?? null,
+        counted,
+        both ? played : null,
+      );
+      l.capped = counted !== played;
+      put(me, l);
     }
   }
 
   const cards = new Map<string, Scorecard>();
   for (const p of players) {
-    const row = raw.get(p.id)!;
-    const absent = new Set(p.absentRounds ?? []);
+    const row = rows.get(p.id)!;
+    const absent = p.absentRounds ?? [];
     const joined = p.joinedRound ?? 1;
     let wins = 0;
     let losses = 0;
     let spread = 0;
-    const lines: ScorecardLine[] = [];
+    const lines: ScorecardLine[] = new Array<ScorecardLine>(rounds);
     for (let r = 1; r <= rounds; r++) {
-      const line: Raw = row[r - 1] ?? {
-        round: r,
-        kind: absent.has(r) ? 'absent' : r < joined ? 'not-joined' : 'not-paired',
-        opponent: null,
-        first: null,
-        score: null,
-        opponentScore: null,
-        spread: null,
-        gameSpread: null,
-        capped: false,
-      };
-      const outcome = outcomeOf(line.kind);
+      const l =
+        row[r - 1] ??
+        line(
+          r,
+          absent.includes(r) ? 'absent' : r < joined ? 'not-joined' : 'not-paired',
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+        );
+      const outcome = outcomeOf(l.kind);
       if (outcome) {
         wins += POINTS[outcome];
         losses += 1 - POINTS[outcome];
       }
-      spread += line.spread ?? 0;
-      lines.push({ ...line, wins, losses, runningSpread: spread });
+      spread += l.spread ?? 0;
+      l.wins = wins;
+      l.losses = losses;
+      l.runningSpread = spread;
+      lines[r - 1] = l;
     }
     cards.set(p.id, { playerId: p.id, lines, wins, losses, spread });
   }
   return cards;
+}
+
+/** A line with its running totals still 0 (one object shape for every line). */
+function line(
+  round: number,
+  kind: ScorecardKind,
+  opponent: string | null,
+  first: boolean | null,
+  score: number | null,
+  opponentScore: number | null,
+  spread: number | null,
+  gameSpread: number | null,
+): ScorecardLine {
+  return {
+    round,
+    kind,
+    opponent,
+    first,
+    score,
+    opponentScore,
+    spread,
+    gameSpread,
+    capped: false,
+    wins: 0,
+    losses: 0,
+    runningSpread: 0,
+  };
 }
 
 /** How a line counts in the record; null when it counts nothing. */
