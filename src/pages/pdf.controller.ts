@@ -87,7 +87,7 @@ export class PdfController {
     sendPdf(res, pdf, name);
   }
 
-  /** The wall chart: landscape, players by seed, a column a round. */
+  /** The wall chart: landscape, players by seed, a column for every round planned. */
   @Get('divisions/:id/wallchart.pdf')
   async wallChartPdf(
     @IdParam('id', 'division') id: number,
@@ -101,7 +101,8 @@ export class PdfController {
       {
         tournament: snap.tournament.name,
         division: snap.division.name,
-        rounds: cards.rounds,
+        // Every planned round has its column, so a chart printed early is filled in by hand.
+        rounds: Math.max(cards.rounds, snap.division.roundsPlanned),
         rows: wallChartRows(page.lang, cards),
       },
       page.lang,

@@ -309,6 +309,8 @@ describe(`standings by round, scorecards and the wall chart (${DATABASE_KIND})`,
       expect(text).toContain('Zidna tabela');
       for (const p of players) expect(text).toContain(p.name);
       expect(text).toContain('1–0 +100');
+      // rounds 1 to 3 of 3 planned: the header's columns
+      expect(pdfText(body, true)).toMatch(/# +Ime +1 +2 +3 +Učinak/);
       const picture = renderPage(body, 1);
       expect(picture.width).toBeGreaterThan(picture.height);
       expect(picture.inked).toBeGreaterThan(0.01);

@@ -2,7 +2,7 @@ import { scorecardsPdf, wallChartPdf } from '../../src/render/pdf';
 import { bands, WallChartDocument } from '../../src/render/pdf/scorecards';
 import { wallCellText } from '../../src/render/scorecard-view';
 import { buildScorecards, buildWallChart, GameRecord, ScorecardPlayer } from '../../src/standings';
-import { describeWithPoppler, pdfPages, renderPage } from './poppler';
+import { describeWithPoppler, pdfPages, pdfText, renderPage } from './poppler';
 
 describe('bands: rows and rounds split evenly over pages', () => {
   test.each([
@@ -103,6 +103,14 @@ describeWithPoppler('wall chart and scorecard PDFs (pdftotext, pdftoppm)', () =>
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatch(/^Wall chart\n/);
     expect(pages[0]).toContain('Record');
+  });
+
+  test('rounds not yet played are empty columns, to be filled in by hand', async () => {
+    // 2 of 7 rounds played: the header has all seven, the cells of rounds 3 to 7 are blank
+    const doc = { ...division(6, 2), rounds: 7 };
+    const text = pdfText(await wallChartPdf(doc, 'sr-Latn'), true);
+    expect(text).toMatch(/# +Ime +1 +2 +3 +4 +5 +6 +7 +Učinak/);
+    for (const row of doc.rows) expect(text).toContain(row.name);
   });
 
   test('scorecards: one page a player, the capped spread with the game’s own', async () => {
