@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import { defaultWordList } from '../src/dictionary/default-lists';
 import { run as cli } from './cli.bench';
+import { run as crash } from './crash.bench';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
 import { runInstructions } from './instructions.bench';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<void>> = {
 /** Benchmarks run only when named. */
 const optIn: Record<string, () => Promise<void>> = {
   instructions: () => runInstructions(defaultWordList('kvizovka')),
+  crash: () => crash(),
 };
 
 async function main(): Promise<void> {

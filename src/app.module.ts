@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { AuthModule } from './auth/auth.module';
+import { BackupModule } from './backup/backup.module';
 import { validateEnvironment } from './config';
 import { DatabaseSettings } from './database/database-options';
 import { DatabaseModule } from './database/database.module';
@@ -42,6 +43,7 @@ export class AppModule {
           ignoreEnvFile: true,
         }),
         DatabaseModule.forRoot(options.database),
+        BackupModule,
         AuthModule,
         TournamentsModule,
         PlayersModule,

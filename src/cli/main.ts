@@ -48,6 +48,26 @@ const HELP: Record<string, string> = {
 
   Exit status: 0 created, 1 the account exists, 2 a bad argument.
 `,
+  backup: `arbiter backup
+
+  Copies the SQLite database the server uses (DATABASE_PATH, else
+  data/arbiter.sqlite) into backups/ beside it, as the server does after every
+  round is paired. Safe while the server runs: the copy is consistent. The
+  oldest beyond BACKUP_KEEP (30) are deleted. For PostgreSQL use pg_dump.
+
+  Exit status: 0 backed up, 2 no database, or PostgreSQL is set.
+`,
+  restore: `arbiter restore BACKUP
+
+  Puts a backup (from backups/, or downloaded from the organiser's backups
+  page) in place of the SQLite database. Stop the server first: the command
+  refuses while one runs on the database. The backup is checked with SQLite's
+  integrity check first, and the database as it was is itself backed up
+  (reason before-restore), so nothing is lost. Then start the server again.
+
+  Exit status: 0 restored, 2 the backup is damaged, a server runs, or a bad
+  argument.
+`,
 };
 
 const USAGE = `Usage: arbiter COMMAND … (in this folder: npx arbiter COMMAND …)
@@ -56,6 +76,8 @@ const USAGE = `Usage: arbiter COMMAND … (in this folder: npx arbiter COMMAND �
   gcg FILE           write a score sheet as a GCG record
   judge WORD…        VALID or INVALID for a challenged play
   create-user …      add a judge's or an organiser's account
+  backup             copy the database into its backups folder
+  restore BACKUP     put a backup in place of the database (server stopped)
   help [COMMAND]     this text, or a command's
 
 arbiter COMMAND --help says what a command takes.
@@ -132,6 +154,18 @@ async function createUserCommand(args: string[]): Promise<number> {
   return result.exitCode;
 }
 
+/** Loaded only when used: backups need the SQLite binding, which verifying does not. */
+async function backupOrRestore(command: 'backup' | 'restore', args: string[]): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const commands = require('./backup-command') as typeof import('./backup-command');
+  const result = await (command === 'backup' ? commands.backupCommand : commands.restoreCommand)(
+    args,
+  );
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  return result.exitCode;
+}
+
 function verifyCommand(args: string[]): number {
   const { values, flags, rules, problem } = readArguments('verify', args, VERIFY_FLAGS);
   if (problem) return refuse('verify', problem);
@@ -176,6 +210,8 @@ const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
   gcg: gcgCommand,
   judge: judgeCommand,
   'create-user': createUserCommand,
+  backup: (args) => backupOrRestore('backup', args),
+  restore: (args) => backupOrRestore('restore', args),
 };
 
 function main(argv: string[]): number | Promise<number> {

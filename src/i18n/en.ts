@@ -388,6 +388,7 @@ export const en = {
 
   'org.title': 'Organiser',
   'org.tournaments': 'My tournaments',
+  'org.backups': 'Database backups',
   'org.newTournament': 'New tournament',
   'org.tournamentName': 'Tournament name',
   'org.place': 'Venue',

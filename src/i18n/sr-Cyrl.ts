@@ -370,6 +370,7 @@ export const srCyrl = {
   'wordCheck.dictionary': 'Речник: {name}',
   'org.title': 'Организатор',
   'org.tournaments': 'Моји турнири',
+  'org.backups': 'Резервне копије базе',
   'org.newTournament': 'Нови турнир',
   'org.tournamentName': 'Назив турнира',
   'org.place': 'Место',

@@ -388,6 +388,7 @@ export const srLatn = {
 
   'org.title': 'Organizator',
   'org.tournaments': 'Moji turniri',
+  'org.backups': 'Rezervne kopije baze',
   'org.newTournament': 'Novi turnir',
   'org.tournamentName': 'Naziv turnira',
   'org.place': 'Mesto',

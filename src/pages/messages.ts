@@ -153,6 +153,26 @@ const srLatn = {
   'sheet.json.tooDeep': 'liste i objekti su ugneždeni dublje od {max} nivoa',
   'sheet.field': 'polje {field}: {message}',
   'sheet.gcg': 'GCG, red {line}: {message}',
+
+  'backup.title': 'Rezervne kopije',
+  'backup.intro':
+    'Arbiter pravi rezervnu kopiju baze posle svakog uparenog kola i kad je zatražite; server pri tom radi dalje. Čuva poslednjih {keep} u fascikli {folder}, a starije briše.',
+  'backup.take': 'Napravi rezervnu kopiju sada',
+  'backup.taken': 'Rezervna kopija je napravljena: {name}.',
+  'backup.when': 'Kada',
+  'backup.why': 'Zašto',
+  'backup.size': 'Veličina',
+  'backup.download': 'Preuzmi',
+  'backup.none':
+    'Još nema rezervnih kopija. Prva nastaje kad se upari kolo ili kad kliknete dugme.',
+  'backup.reason.manual': 'na zahtev',
+  'backup.reason.round-paired': 'posle uparivanja kola',
+  'backup.reason.before-restore': 'baza pre vraćanja kopije',
+  'backup.restoreTitle': 'Vraćanje kopije',
+  'backup.restore':
+    'Zaustavite server, pa u fascikli programa pokrenite: npx arbiter restore {example}. Kopija se prvo proveri, a baza kakva je bila sačuva se kao nova rezervna kopija, pa se ništa ne gubi. Zatim ponovo pokrenite server (npm start).',
+  'backup.postgres':
+    'Baza je u PostgreSQL-u: rezervne kopije pravi pg_dump, ne Arbiter. Na primer: pg_dump --format=custom --file=arbiter.dump "$DATABASE_URL", a vraćanje u praznu bazu: pg_restore --dbname="$DATABASE_URL" arbiter.dump.',
 } as const;
 
 /** A key of the pages' own table. */
@@ -302,6 +322,26 @@ const en: Record<PageMessageKey, string> = {
   'sheet.json.tooDeep': 'lists and objects nest more than {max} levels deep',
   'sheet.field': 'field {field}: {message}',
   'sheet.gcg': 'GCG, line {line}: {message}',
+
+  'backup.title': 'Backups',
+  'backup.intro':
+    'Arbiter backs up the database after every round is paired and whenever you ask; the server keeps running meanwhile. It keeps the latest {keep} in the folder {folder} and deletes older ones.',
+  'backup.take': 'Take a backup now',
+  'backup.taken': 'Backup taken: {name}.',
+  'backup.when': 'When',
+  'backup.why': 'Why',
+  'backup.size': 'Size',
+  'backup.download': 'Download',
+  'backup.none':
+    'No backups yet. The first is taken when a round is paired or when you press the button.',
+  'backup.reason.manual': 'on demand',
+  'backup.reason.round-paired': 'after a round was paired',
+  'backup.reason.before-restore': 'the database before a restore',
+  'backup.restoreTitle': 'Restoring a backup',
+  'backup.restore':
+    'Stop the server, then run in the program folder: npx arbiter restore {example}. The backup is checked first, and the database as it was is kept as a new backup, so nothing is lost. Then start the server again (npm start).',
+  'backup.postgres':
+    'The database is in PostgreSQL: pg_dump makes its backups, not Arbiter. For example: pg_dump --format=custom --file=arbiter.dump "$DATABASE_URL", and to restore into an empty database: pg_restore --dbname="$DATABASE_URL" arbiter.dump.',
 };
 
 const srCyrl = Object.fromEntries(

@@ -7,6 +7,7 @@ import { RoundsService } from '../rounds/rounds.service';
 import { StandingsApiModule } from '../standings-api/standings-api.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { WordsModule } from '../words/words.module';
+import { BackupsPageController } from './backups-page.controller';
 import { JudgeController } from './judge.controller';
 import { OrganiserController } from './organiser.controller';
 import { PdfController } from './pdf.controller';
@@ -28,6 +29,7 @@ import { TshService } from '../exchange/tsh.service';
     SignInController,
     JudgeController,
     OrganiserController,
+    BackupsPageController,
     PdfController,
     PublicPagesController,
     AssetsController,

@@ -40,6 +40,7 @@ export const urls = {
 
   organiser: '/organiser',
   createTournament: '/organiser/tournaments',
+  orgBackups: '/organiser/backups',
   orgTournament: (id: number) => `/organiser/tournaments/${id}`,
   addDivision: (id: number) => `/organiser/tournaments/${id}/divisions`,
   orgLog: (id: number, query: { division?: number; before?: number } = {}) => {

@@ -118,7 +118,8 @@ export async function startTestApp(database?: Database): Promise<TestApp> {
   let accounts = 0;
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      // A process killed by a signal has no exit code, only its signal.
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
     });

@@ -26,6 +26,7 @@ import type {
   StandingsDocument,
 } from '../../src/render/pdf/types';
 import type * as V from '../../src/render/view-models';
+import type { OrganiserBackupsPage } from '../../src/pages/backups-page.controller';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 
@@ -593,6 +594,33 @@ export function pageSamples(lang: Lang): Record<string, object> {
       olderUrl: '/organiser/tournaments/1/log?before=7',
       newestUrl: '/organiser/tournaments/1/log',
     } satisfies V.OrganiserLogPage,
+    'organiser/backups': {
+      ...base(lang, 'Rezervne kopije', '/organiser/backups', organiser),
+      text: {
+        intro: 'Arbiter pravi rezervnu kopiju baze posle svakog uparenog kola.',
+        take: 'Napravi rezervnu kopiju sada',
+        when: 'Kada',
+        why: 'Zašto',
+        size: 'Veličina',
+        download: 'Preuzmi',
+        none: 'Još nema rezervnih kopija.',
+        restoreTitle: 'Vraćanje kopije',
+        restore: 'Zaustavite server, pa pokrenite: npx arbiter restore data/backups/…',
+        postgres: 'Baza je u PostgreSQL-u: rezervne kopije pravi pg_dump.',
+      },
+      sqlite: {
+        takeAction: '/organiser/backups',
+        backups: [
+          {
+            name: 'arbiter-2026-11-25T05-10-03-123Z-round-paired.sqlite',
+            when: '25. 11. 2026. 06:10',
+            why: 'posle uparivanja kola',
+            size: '240 KB',
+            url: '/api/backups/arbiter-2026-11-25T05-10-03-123Z-round-paired.sqlite',
+          },
+        ],
+      },
+    } satisfies OrganiserBackupsPage,
     'organiser/players': {
       ...base(lang, 'Prijava igrača', '/organiser/divisions/1/players', organiser),
       tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },

@@ -1,0 +1,92 @@
+import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { Roles } from '../auth/roles.decorator';
+import { BackupService } from '../backup/backup.service';
+import { formatBytes } from '../common/body/body-limits';
+import { isPageMessageKey } from './messages';
+import { localDateTime } from './log-page';
+import { PageContext, withQuery } from './page-context';
+import { PageErrorFilter } from './page-error.filter';
+import { SameOriginGuard } from './same-origin.guard';
+import { urls } from './urls';
+import type { PageBase } from '../render/view-models';
+
+/** The organiser's backups page. */
+export interface OrganiserBackupsPage extends PageBase {
+  text: Record<string, string>;
+  /** Null on PostgreSQL, where pg_dump makes backups. */
+  sqlite: {
+    takeAction: string;
+    backups: { when: string; why: string; size: string; url: string; name: string }[];
+  } | null;
+}
+
+/**
+ * The backups page: the rotation with downloads, a button that takes one now, and how to
+ * restore (the server must be stopped, so a restore is a command, not a button).
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@UseGuards(SameOriginGuard)
+@Roles('organiser')
+@Controller('organiser/backups')
+export class BackupsPageController {
+  constructor(private readonly backups: BackupService) {}
+
+  @Get()
+  async show(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    const taken = page.query('taken');
+    const flash =
+      taken !== undefined && /^[\w.-]{1,120}$/.test(taken)
+        ? { tone: 'ok' as const, text: page.pt('backup.taken', { name: taken }) }
+        : null;
+    const folder = this.backups.folder;
+    const backups = folder ? this.backups.list() : [];
+    const example = backups[0]?.name ? `${folder}/${backups[0].name}` : `${folder ?? ''}/…`;
+    const model: OrganiserBackupsPage = {
+      ...page.base(
+        page.pt('backup.title'),
+        page.crumbs({ label: page.pt('page.organiser'), url: urls.organiser }),
+        flash,
+      ),
+      text: {
+        intro: page.pt('backup.intro', { keep: this.backups.keep, folder: folder ?? '' }),
+        take: page.pt('backup.take'),
+        when: page.pt('backup.when'),
+        why: page.pt('backup.why'),
+        size: page.pt('backup.size'),
+        download: page.pt('backup.download'),
+        none: page.pt('backup.none'),
+        restoreTitle: page.pt('backup.restoreTitle'),
+        restore: page.pt('backup.restore', { example }),
+        postgres: page.pt('backup.postgres'),
+      },
+      sqlite: folder
+        ? {
+            takeAction: urls.orgBackups,
+            backups: backups.map((b) => {
+              const key = `backup.reason.${b.reason}`;
+              return {
+                name: b.name,
+                when: localDateTime(page.lang, b.takenAt),
+                why: isPageMessageKey(key) ? page.pt(key) : b.reason,
+                size: formatBytes(b.bytes),
+                url: `/api/backups/${encodeURIComponent(b.name)}`,
+              };
+            }),
+          }
+        : null,
+    };
+    await page.render('organiser/backups', model);
+  }
+
+  @Post()
+  async take(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    const taken = await this.backups.take('manual');
+    page.redirect(withQuery(urls.orgBackups, { taken: taken.name }));
+  }
+}
