@@ -67,7 +67,7 @@ export class BackupController {
 
   @Get(':name')
   @ApiOperation({ summary: 'Download a backup (an SQLite file that `arbiter restore` takes)' })
-  @ApiErrors(404, 409)
+  @ApiErrors(400, 404, 409)
   download(@Param('name') name: string, @Res() res: Response): void {
     const path = this.backups.file(name);
     res.setHeader('Content-Type', 'application/vnd.sqlite3');

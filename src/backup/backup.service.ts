@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type Database from 'better-sqlite3';
 import { join } from 'path';
 import { DataSource, EntitySubscriberInterface, InsertEvent } from 'typeorm';
-import { Conflict, NotFound } from '../common/errors';
+import { BadInput, Conflict, NotFound } from '../common/errors';
 import { Round } from '../rounds/round.entity';
 import {
   backupDirFor,
@@ -108,9 +108,14 @@ export class BackupService
   /** The file of a backup in the rotation, by name. */
   file(name: string): string {
     const folder = this.requireFolder();
-    if (!isBackupName(name) || !this.list().some((b) => b.name === name)) {
-      throw new NotFound('backup', name);
+    if (!isBackupName(name)) {
+      throw new BadInput(
+        'BAD_BACKUP_NAME',
+        `'${name.slice(0, 80)}' is not the name of a backup (arbiter-2026-11-25T10-04-00-000Z-manual.sqlite, as GET /api/backups lists them)`,
+        { field: 'name' },
+      );
     }
+    if (!this.list().some((b) => b.name === name)) throw new NotFound('backup', name);
     return join(folder, name);
   }
 

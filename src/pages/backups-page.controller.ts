@@ -61,7 +61,9 @@ export class BackupsPageController {
         download: page.pt('backup.download'),
         none: page.pt('backup.none'),
         restoreTitle: page.pt('backup.restoreTitle'),
-        restore: page.pt('backup.restore', { example }),
+        restore: page.pt('backup.restore'),
+        restoreCommand: `npx arbiter restore ${example}`,
+        restoreAfter: page.pt('backup.restoreAfter'),
         postgres: page.pt('backup.postgres'),
       },
       sqlite: folder

@@ -169,8 +169,9 @@ const srLatn = {
   'backup.reason.round-paired': 'posle uparivanja kola',
   'backup.reason.before-restore': 'baza pre vraćanja kopije',
   'backup.restoreTitle': 'Vraćanje kopije',
-  'backup.restore':
-    'Zaustavite server, pa u fascikli programa pokrenite: npx arbiter restore {example}. Kopija se prvo proveri, a baza kakva je bila sačuva se kao nova rezervna kopija, pa se ništa ne gubi. Zatim ponovo pokrenite server (npm start).',
+  'backup.restore': 'Zaustavite server, pa u fascikli programa pokrenite:',
+  'backup.restoreAfter':
+    'Kopija se prvo proveri, a baza kakva je bila sačuva se kao nova rezervna kopija, pa se ništa ne gubi. Zatim ponovo pokrenite server (npm start).',
   'backup.postgres':
     'Baza je u PostgreSQL-u: rezervne kopije pravi pg_dump, ne Arbiter. Na primer: pg_dump --format=custom --file=arbiter.dump "$DATABASE_URL", a vraćanje u praznu bazu: pg_restore --dbname="$DATABASE_URL" arbiter.dump.',
 } as const;
@@ -338,8 +339,9 @@ const en: Record<PageMessageKey, string> = {
   'backup.reason.round-paired': 'after a round was paired',
   'backup.reason.before-restore': 'the database before a restore',
   'backup.restoreTitle': 'Restoring a backup',
-  'backup.restore':
-    'Stop the server, then run in the program folder: npx arbiter restore {example}. The backup is checked first, and the database as it was is kept as a new backup, so nothing is lost. Then start the server again (npm start).',
+  'backup.restore': 'Stop the server, then run in the program folder:',
+  'backup.restoreAfter':
+    'The backup is checked first, and the database as it was is kept as a new backup, so nothing is lost. Then start the server again (npm start).',
   'backup.postgres':
     'The database is in PostgreSQL: pg_dump makes its backups, not Arbiter. For example: pg_dump --format=custom --file=arbiter.dump "$DATABASE_URL", and to restore into an empty database: pg_restore --dbname="$DATABASE_URL" arbiter.dump.',
 };

@@ -164,7 +164,12 @@ sqliteOnly('backups of the SQLite database', () => {
     const missing = await cli(t, 'restore');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('give the one backup file to restore');
-    await t.http.get('/api/backups/..%2Farbiter.sqlite').set(t.organiser).expect(404);
+    const bad = await t.http.get('/api/backups/..%2Farbiter.sqlite').set(t.organiser).expect(400);
+    expect(bad.body.code).toBe('BAD_BACKUP_NAME');
+    await t.http
+      .get('/api/backups/arbiter-2026-01-01T00-00-00-000Z-manual.sqlite')
+      .set(t.organiser)
+      .expect(404);
     await t.http.get('/api/backups').expect(401);
   }, 120000);
 });

@@ -605,7 +605,10 @@ export function pageSamples(lang: Lang): Record<string, object> {
         download: 'Preuzmi',
         none: 'Još nema rezervnih kopija.',
         restoreTitle: 'Vraćanje kopije',
-        restore: 'Zaustavite server, pa pokrenite: npx arbiter restore data/backups/…',
+        restore: 'Zaustavite server, pa pokrenite:',
+        restoreCommand:
+          'npx arbiter restore data/backups/arbiter-2026-11-25T05-10-03-123Z-round-paired.sqlite',
+        restoreAfter: 'Zatim ponovo pokrenite server.',
         postgres: 'Baza je u PostgreSQL-u: rezervne kopije pravi pg_dump.',
       },
       sqlite: {
