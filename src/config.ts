@@ -6,6 +6,7 @@ export interface Environment {
   DATABASE_SYNCHRONIZE?: string;
   DATABASE_LOG?: string;
   LIVE_CONNECTIONS?: string;
+  BACKUP_KEEP?: string;
   ORGANISER_EMAIL?: string;
   ORGANISER_PASSWORD?: string;
   ORGANISER_NAME?: string;
@@ -29,6 +30,21 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.LIVE_CONNECTIONS !== undefined && !/^\d{1,6}$/.test(env.LIVE_CONNECTIONS))
     problems.push(
       `LIVE_CONNECTIONS must be a whole number of live-update connections, not '${env.LIVE_CONNECTIONS}'`,
+    );
+  if (
+    env.BACKUP_KEEP !== undefined &&
+    (!/^\d{1,4}$/.test(env.BACKUP_KEEP) || Number(env.BACKUP_KEEP) < 1)
+  )
+    problems.push(
+      `BACKUP_KEEP must be how many backups to keep, a whole number from 1, not '${env.BACKUP_KEEP}'`,
+    );
+  if (env.ORGANISER_EMAIL && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(env.ORGANISER_EMAIL))
+    problems.push(
+      `ORGANISER_EMAIL must be an email address, not '${env.ORGANISER_EMAIL.slice(0, 80)}'`,
+    );
+  if (env.ORGANISER_NAME !== undefined && env.ORGANISER_NAME.trim().length > 200)
+    problems.push(
+      `ORGANISER_NAME has ${env.ORGANISER_NAME.trim().length} characters; a name may have at most 200`,
     );
   if (env.ORGANISER_EMAIL && !env.ORGANISER_PASSWORD)
     problems.push('ORGANISER_EMAIL is set but ORGANISER_PASSWORD is not');

@@ -1,7 +1,26 @@
 import { Logger } from '@nestjs/common';
-import { createApp } from './app';
+import { validateEnvironment } from './config';
+import { databaseProblems } from './startup/preflight';
+
+/** One message saying what is wrong and what to set, and exit 1: never a stack trace or a retry loop. */
+function cannotStart(problems: string[]): never {
+  console.error(`Arbiter cannot start:\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
 
 async function main(): Promise<void> {
+  try {
+    validateEnvironment(process.env);
+  } catch (e) {
+    // validateEnvironment lists every bad variable in one message.
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+  const problems = await databaseProblems(process.env);
+  if (problems.length > 0) cannotStart(problems);
+  // The application is loaded only once the settings hold: a bad one is reported at once.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createApp } = require('./app') as typeof import('./app');
   const app = await createApp();
   await app.listen(Number(process.env.PORT ?? 3000));
   const address = app.getHttpServer().address();
@@ -11,6 +30,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  if ((error as { code?: string }).code === 'EADDRINUSE') {
+    cannotStart([
+      `port ${process.env.PORT ?? 3000} is in use by another program (another Arbiter?); stop it or set PORT to a free port`,
+    ]);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  cannotStart([message.replace(/(postgres(?:ql)?:\/\/[^:@/\s]*:)[^@\s]*@/g, '$1…@')]);
 });
