@@ -10,6 +10,7 @@ import { run as pairing } from './pairing.bench';
 import { run as render } from './render.bench';
 import { run as server } from './server.bench';
 import { run as sheetForm } from './sheet-form.bench';
+import { run as signIn } from './sign-in.bench';
 import { run as standings } from './standings.bench';
 
 /** Runs every benchmark but the opt-in ones, or those named: `npm run bench -- engine instructions`. */
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<void>> = {
   pages: () => pages(),
   sheet: () => sheetForm(),
   cli: () => cli(),
+  'sign-in': () => signIn(),
 };
 /** Benchmarks run only when named. */
 const optIn: Record<string, () => Promise<void>> = {

@@ -1,3 +1,5 @@
+import { DEFAULT_THROTTLE, ThrottleSettings } from './auth/sign-in-throttle';
+
 /** Environment variables Arbiter reads, checked at boot so a bad value stops it with a clear message. */
 export interface Environment {
   PORT: string;
@@ -10,6 +12,12 @@ export interface Environment {
   ORGANISER_EMAIL?: string;
   ORGANISER_PASSWORD?: string;
   ORGANISER_NAME?: string;
+  SIGN_IN_ACCOUNT_FAILURES?: string;
+  SIGN_IN_ADDRESS_FAILURES?: string;
+  SIGN_IN_FIRST_WAIT_MS?: string;
+  SIGN_IN_MAX_WAIT_MS?: string;
+  TRUST_PROXY?: string;
+  TEST_ONLY_SCRYPT_LOG2_N?: string;
 }
 
 /** For `ConfigModule.forRoot({ validate })`: throws one error listing every bad variable. */
@@ -51,6 +59,55 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.ORGANISER_PASSWORD && env.ORGANISER_PASSWORD.length < 10) {
     problems.push('ORGANISER_PASSWORD must have at least 10 characters');
   }
+  problems.push(...securityProblems(env));
   if (problems.length > 0) throw new Error(`Arbiter cannot start:\n- ${problems.join('\n- ')}`);
   return env;
 }
+
+/** The sign-in throttle's settings and their bounds: [variable, field, default, min, max]. */
+const THROTTLE_VARIABLES = [
+  ['SIGN_IN_ACCOUNT_FAILURES', 'accountFailures', DEFAULT_THROTTLE.accountFailures, 1, 1000],
+  ['SIGN_IN_ADDRESS_FAILURES', 'addressFailures', DEFAULT_THROTTLE.addressFailures, 1, 1_000_000],
+  ['SIGN_IN_FIRST_WAIT_MS', 'firstWaitMs', DEFAULT_THROTTLE.firstWaitMs, 100, 3_600_000],
+  ['SIGN_IN_MAX_WAIT_MS', 'maxWaitMs', DEFAULT_THROTTLE.maxWaitMs, 100, 86_400_000],
+] as const;
+
+/** What is wrong with the sign-in throttle, proxy and password-cost variables. */
+function securityProblems(env: Environment): string[] {
+  const problems: string[] = [];
+  for (const [name, , , min, max] of THROTTLE_VARIABLES) {
+    const v = env[name];
+    if (v !== undefined && (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max))
+      problems.push(`${name} must be a whole number from ${min} to ${max}, not '${v}'`);
+  }
+  const first = Number(env.SIGN_IN_FIRST_WAIT_MS ?? DEFAULT_THROTTLE.firstWaitMs);
+  const most = Number(env.SIGN_IN_MAX_WAIT_MS ?? DEFAULT_THROTTLE.maxWaitMs);
+  if (first > most)
+    problems.push(
+      `SIGN_IN_FIRST_WAIT_MS (${first}) must not be longer than SIGN_IN_MAX_WAIT_MS (${most})`,
+    );
+  if (env.TRUST_PROXY !== undefined && !['true', 'false', '1', '0', ''].includes(env.TRUST_PROXY))
+    problems.push(
+      `TRUST_PROXY must be true (a reverse proxy in front sets X-Forwarded-Proto and X-Forwarded-For) or false, not '${env.TRUST_PROXY}'`,
+    );
+  const cost = env.TEST_ONLY_SCRYPT_LOG2_N;
+  if (cost && (!/^\d{2}$/.test(cost) || Number(cost) < 10 || Number(cost) > 16))
+    problems.push(
+      `TEST_ONLY_SCRYPT_LOG2_N lowers the password hashing cost for the test suite only and must be 10 to 16, not '${cost}'; leave it unset`,
+    );
+  return problems;
+}
+
+/** The sign-in throttle's settings from the (validated) environment. */
+export function throttleSettings(get: (name: string) => string | undefined): ThrottleSettings {
+  const settings = { ...DEFAULT_THROTTLE };
+  for (const [name, field] of THROTTLE_VARIABLES) {
+    const v = get(name);
+    if (v !== undefined && v !== '') settings[field] = Number(v);
+  }
+  return settings;
+}
+
+/** TRUST_PROXY: true when a reverse proxy in front of Arbiter says how it was reached. */
+export const trustsProxy = (value: string | undefined): boolean =>
+  value === 'true' || value === '1';

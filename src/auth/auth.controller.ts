@@ -3,7 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Unauthenticated } from '../common/errors';
 import type { AuthedRequest } from './auth.guard';
-import { AuthService, publicUser, SESSION_COOKIE, sessionCookie } from './auth.service';
+import {
+  AuthService,
+  clientAddress,
+  publicUser,
+  SESSION_COOKIE,
+  sessionCookie,
+} from './auth.service';
 import type { PublicUser } from './auth.service';
 import { CreateUserDto } from './dto/create-user.dto';
 import { SignInDto } from './dto/sign-in.dto';
@@ -18,11 +24,16 @@ export class AuthController {
   @Public()
   @Post('auth/sign-in')
   @HttpCode(200)
-  async signIn(@Body() dto: SignInDto, @Res({ passthrough: true }) res: Response) {
+  async signIn(
+    @Body() dto: SignInDto,
+    @Req() req: AuthedRequest,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { token, user, expiresAt } = await this.auth.signIn(
       dto.email,
       dto.password,
       dto.kind ?? 'session',
+      clientAddress(req),
     );
     if ((dto.kind ?? 'session') === 'session') {
       res.cookie(SESSION_COOKIE, token, {

@@ -3,10 +3,18 @@ import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'crypto';
 import { LessThan, Repository } from 'typeorm';
-import { Conflict, Unauthenticated } from '../common/errors';
+import { Conflict, TooManyRequests, Unauthenticated } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { AuthToken } from './auth-token.entity';
-import { hashPassword, verifyPassword } from './password';
+import {
+  dummyHash,
+  hashPassword,
+  needsRehash,
+  TEST_COST_VARIABLE,
+  verifyPassword,
+} from './password';
+import { SignInThrottle } from './sign-in-throttle';
+import { throttleSettings } from '../config';
 import { Role, User } from './user.entity';
 
 export const SESSION_COOKIE = 'arbiter_session';
@@ -18,6 +26,17 @@ export function sessionCookie(request: { cookies?: unknown }): string | undefine
   const value = (cookies as Record<string, unknown>)[SESSION_COOKIE];
   return typeof value === 'string' ? value : undefined;
 }
+/**
+ * The client's address, as the throttle counts it: the connection's, or with TRUST_PROXY
+ * the one the reverse proxy names in X-Forwarded-For (Express's `req.ip`).
+ */
+export function clientAddress(request: {
+  ip?: string;
+  socket?: { remoteAddress?: string };
+}): string {
+  return request.ip ?? request.socket?.remoteAddress ?? 'unknown';
+}
+
 const LIFETIME_MS = { session: 12 * 3600 * 1000, api: 90 * 24 * 3600 * 1000 };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -40,16 +59,27 @@ export const publicUser = (u: User): PublicUser => ({
 @Injectable()
 export class AuthService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Auth');
+  private readonly throttle: SignInThrottle;
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(AuthToken) private readonly tokens: Repository<AuthToken>,
     private readonly transactions: Transactions,
     private readonly config: ConfigService,
-  ) {}
+  ) {
+    this.throttle = new SignInThrottle(throttleSettings((name) => config.get<string>(name)));
+  }
 
   /** The first organiser comes from ORGANISER_EMAIL/ORGANISER_PASSWORD, never from a default password. */
   async onApplicationBootstrap(): Promise<void> {
+    if (process.env[TEST_COST_VARIABLE]) {
+      this.logger.warn(
+        `${TEST_COST_VARIABLE}=${process.env[TEST_COST_VARIABLE]}: passwords are hashed with N = 2^${process.env[TEST_COST_VARIABLE]} ` +
+          'instead of 2^17, far cheaper to guess; it is for the test suite only, never for an event',
+      );
+    }
+    // The hash unknown e-mails are checked against is made now, not at the first of them.
+    await dummyHash();
     const email = this.config.get<string>('ORGANISER_EMAIL');
     const password = this.config.get<string>('ORGANISER_PASSWORD');
     if (!email || !password) {
@@ -91,17 +121,58 @@ export class AuthService implements OnApplicationBootstrap {
     return this.users.find({ order: { id: 'ASC' } });
   }
 
-  /** Checks the password and issues a token; the same message for an unknown email and a wrong password. */
+  /**
+   * Checks the password and issues a token; the same message, and the same scrypt work,
+   * for an unknown email and a wrong password. Throttled by account and by the client's
+   * address (`address`): 429 SIGN_IN_THROTTLED while a wait runs, the right password too.
+   * A hash made with a lower cost than today's is made again with the password just checked.
+   */
   async signIn(
     email: string,
     password: string,
     kind: 'session' | 'api',
+    address: string,
   ): Promise<{ token: string; user: User; expiresAt: Date }> {
-    const user = await this.users.findOneBy({ email: email.trim().toLowerCase() });
-    if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    const account = email.trim().toLowerCase();
+    const seen: { user: User | null } = { user: null };
+    const attempt = await this.throttle.attempt(account, address, async () => {
+      seen.user = await this.users.findOneBy({ email: account });
+      return verifyPassword(password, seen.user?.passwordHash ?? (await dummyHash()));
+    });
+    if (attempt.outcome === 'wait') {
+      const seconds = Math.ceil(attempt.waitMs / 1000);
+      throw new TooManyRequests(
+        'SIGN_IN_THROTTLED',
+        `too many failed sign-ins for this account or from this address: try again in ${seconds} s`,
+        seconds,
+      );
+    }
+    const user = seen.user;
+    if (attempt.outcome === 'wrong' || !user) {
+      if (attempt.outcome === 'wrong') {
+        for (const lock of attempt.lockouts) {
+          this.logger.warn(
+            `Sign-in locked for ${Math.ceil(lock.waitMs / 1000)} s: ${lock.failures} failed sign-ins ` +
+              `${lock.kind === 'account' ? 'for the account' : 'from the address'} ${lock.key}`,
+          );
+        }
+      }
       throw new Unauthenticated('the email or the password is wrong');
     }
+    if (needsRehash(user.passwordHash)) await this.rehash(user, password);
     return { ...(await this.issueToken(user, kind)), user };
+  }
+
+  /** Stores the password's hash at today's cost (the account's hash was made cheaper). */
+  private async rehash(user: User, password: string): Promise<void> {
+    const was = user.passwordHash;
+    const passwordHash = await hashPassword(password);
+    // Only over the hash just checked: a password changed meanwhile is not undone.
+    await this.transactions.run((m) =>
+      m.update(User, { id: user.id, passwordHash: was }, { passwordHash }),
+    );
+    user.passwordHash = passwordHash;
+    this.logger.log(`Re-hashed the password of ${user.email} at today's cost`);
   }
 
   async issueToken(

@@ -2,10 +2,10 @@ import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@n
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { AuthService, SESSION_COOKIE, sessionCookie } from '../auth/auth.service';
+import { AuthService, clientAddress, SESSION_COOKIE, sessionCookie } from '../auth/auth.service';
 import { Public } from '../auth/roles.decorator';
 import type { Role } from '../auth/user.entity';
-import { DomainError } from '../common/errors';
+import { DomainError, TooManyRequests } from '../common/errors';
 import type { SignInPage } from '../render/view-models';
 import { FormReader } from './forms';
 import { PageContext, withQuery } from './page-context';
@@ -56,7 +56,12 @@ export class SignInController {
       return;
     }
     try {
-      const { token, expiresAt, user } = await this.auth.signIn(username, password, 'session');
+      const { token, expiresAt, user } = await this.auth.signIn(
+        username,
+        password,
+        'session',
+        clientAddress(req),
+      );
       res.cookie(SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',
@@ -66,6 +71,12 @@ export class SignInController {
       });
       page.redirect(safeNext(next, user.role));
     } catch (e) {
+      if (e instanceof TooManyRequests) {
+        res.setHeader('Retry-After', String(e.retryAfter));
+        const throttled = page.pt('err.SIGN_IN_THROTTLED', { seconds: e.retryAfter });
+        await page.render('judge/sign-in', this.model(page, { username, next, throttled }), 429);
+        return;
+      }
       if (!(e instanceof DomainError) || e.status !== 401) throw e;
       await page.render('judge/sign-in', this.model(page, { username, next, failed: true }), 401);
     }
@@ -83,7 +94,7 @@ export class SignInController {
 
   private model(
     page: PageContext,
-    values: { username?: string; next?: string; failed?: boolean },
+    values: { username?: string; next?: string; failed?: boolean; throttled?: string },
   ): SignInPage {
     return {
       ...page.base(page.pt('page.signIn')),
@@ -91,6 +102,7 @@ export class SignInController {
       username: values.username,
       next: values.next,
       failed: values.failed ?? false,
+      throttled: values.throttled,
     };
   }
 }

@@ -286,6 +286,8 @@ export interface SignInPage extends PageBase {
   /** Where to go after signing in (a hidden field). */
   next?: string;
   failed?: boolean;
+  /** Too many failed sign-ins: the sentence saying how long to wait. */
+  throttled?: string;
 }
 
 /** `judge/scoresheet`: the sheet form, its flags, the check beside it. */
