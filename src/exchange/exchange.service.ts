@@ -20,6 +20,11 @@ import { namedSettings, settingsFromNamed, settingsOf } from '../tournaments/tou
 import { Tournament } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentView } from '../tournaments/tournament.view';
+import { parseUploadedWordList } from '../dictionary/upload';
+import { ruleSetWordReader } from '../dictionary/judge';
+import { SetWordList } from '../engine';
+import { TournamentWordList } from '../words/word-list.entity';
+import { WordRuling } from '../words/word-ruling.entity';
 import {
   checkDocument,
   DivisionDocument,
@@ -27,6 +32,8 @@ import {
   GameDocument,
   HistoryDocument,
   TournamentDocument,
+  WordListDocument,
+  WordRulingDocument,
 } from './format';
 import { LogDocument } from './log-format';
 import { reverifySheets, unstorableText } from './sheets';
@@ -56,7 +63,9 @@ export class ExchangeService {
     const divisions = await m.find(Division, { where: { tournamentId: id }, order: { id: 'ASC' } });
     const docs: DivisionDocument[] = [];
     const refs = new Map<number, number>();
-    for (const d of divisions) docs.push(await this.exportDivision(m, d, refs));
+    const gamesAt = new Map<number, { division: string; round: number; table: number }>();
+    for (const d of divisions) docs.push(await this.exportDivision(m, d, refs, gamesAt));
+    const list = await m.findOneBy(TournamentWordList, { tournamentId: id });
     return {
       format: EXCHANGE_FORMAT,
       exportedAt: new Date().toISOString(),
@@ -69,7 +78,34 @@ export class ExchangeService {
       },
       divisions: docs,
       log: await this.exportLog(m, id, divisions, refs),
+      wordList: list ? { name: list.name, words: list.words.split('\n') } : null,
+      wordRulings: await this.exportRulings(m, id, gamesAt),
     };
+  }
+
+  /** The word judge's rulings, oldest first, games named by division, round and table. */
+  private async exportRulings(
+    m: EntityManager,
+    tournamentId: number,
+    gamesAt: ReadonlyMap<number, { division: string; round: number; table: number }>,
+  ): Promise<WordRulingDocument[]> {
+    const rows = await m.find(WordRuling, { where: { tournamentId }, order: { id: 'ASC' } });
+    return rows.map((r) => {
+      const game = r.gameId === null ? undefined : gamesAt.get(r.gameId);
+      return {
+        at: r.createdAt.toISOString(),
+        by: r.userName === null ? null : { name: r.userName },
+        division: game?.division ?? null,
+        round: game?.round ?? null,
+        table: game?.table ?? null,
+        turn: r.turn,
+        ruleSet: r.ruleSet,
+        // The id of the tournament's own list is this database's; the document names it by role.
+        wordList: r.wordList.startsWith('tournament:') ? 'tournament' : r.wordList,
+        words: r.words,
+        verdict: r.verdict,
+      };
+    });
   }
 
   /** The director's log, oldest first: divisions by name, players by ref, games by round and table. */
@@ -99,6 +135,7 @@ export class ExchangeService {
     m: EntityManager,
     d: Division,
     refs: Map<number, number>,
+    gamesAt: Map<number, { division: string; round: number; table: number }>,
   ): Promise<DivisionDocument> {
     const players = await m.find(Player, { where: { divisionId: d.id }, order: { id: 'ASC' } });
     const refOf = new Map(players.map((p, i) => [p.id, i + 1]));
@@ -113,6 +150,14 @@ export class ExchangeService {
       (ids) => m.find(Game, { where: { roundId: In(ids) }, order: { tableNumber: 'ASC' } }),
     );
     const gameIds = games.map((g) => g.id);
+    const roundNumber = new Map(rounds.map((r) => [r.id, r.number]));
+    for (const g of games) {
+      gamesAt.set(g.id, {
+        division: d.name,
+        round: roundNumber.get(g.roundId)!,
+        table: g.tableNumber,
+      });
+    }
     const sheets = new Map(
       (await inChunks(gameIds, (ids) => m.findBy(ScoreSheet, { gameId: In(ids) }))).map((s) => [
         s.gameId,
@@ -191,8 +236,13 @@ export class ExchangeService {
   async import(doc: unknown, user: Actor): Promise<TournamentView> {
     let errors = checkDocument(doc);
     if (errors.length === 0) errors = unstorableText(doc);
-    // Every sheet verified again from its text: a stored report is never trusted.
-    if (errors.length === 0) errors = reverifySheets(doc as TournamentDocument);
+    const ownList = errors.length === 0 ? readWordList(doc as TournamentDocument) : null;
+    if (ownList && !ownList.ok) errors = ownList.errors;
+    // Every sheet verified again from its own text: a stored report is never trusted.
+    if (errors.length === 0) {
+      const words = ownList?.ok ? new SetWordList(ownList.words) : null;
+      errors = reverifySheets(doc as TournamentDocument, words);
+    }
     if (errors.length > 0) {
       throw new Unprocessable(
         'IMPORT_INVALID',
@@ -220,6 +270,15 @@ export class ExchangeService {
         imported.set(division.name, await this.importDivision(m, t, division, users));
       }
       await this.importLog(m, t.id, d.log ?? [], imported, users);
+      if (ownList?.ok && d.wordList) {
+        await m.insert(TournamentWordList, {
+          tournamentId: t.id,
+          name: d.wordList.name,
+          words: ownList.words.join('\n'),
+          wordCount: ownList.words.length,
+        });
+      }
+      await this.importRulings(m, t.id, d.wordRulings ?? [], imported);
       await writeLog(m, user, {
         tournamentId: t.id,
         action: 'tournament.imported',
@@ -352,6 +411,37 @@ export class ExchangeService {
     return { id: division.id, players: idOf, games };
   }
 
+  /** The word judge's rulings, in their order, games found again by round and table. */
+  private async importRulings(
+    m: EntityManager,
+    tournamentId: number,
+    rulings: WordRulingDocument[],
+    divisions: ReadonlyMap<string, ImportedDivision>,
+  ): Promise<void> {
+    // A ruling names its judge, not an account: none is linked.
+    await insertMany(
+      m,
+      WordRuling,
+      rulings.map((r) => {
+        const division = r.division === null ? undefined : divisions.get(r.division);
+        return {
+          tournamentId,
+          gameId: division ? (division.games.get(`${r.round}/${r.table}`) ?? null) : null,
+          turn: r.turn,
+          ruleSet: r.ruleSet,
+          wordList: r.wordList === 'tournament' ? `tournament:${tournamentId}` : r.wordList,
+          words: r.words,
+          verdict: r.verdict,
+          userId: null,
+          userName: r.by?.name ?? null,
+          createdAt: new Date(r.at),
+          updatedAt: new Date(r.at),
+        };
+      }),
+      200,
+    );
+  }
+
   /** The document's log, in its order, with its times and authors; ids found again by ref. */
   private async importLog(
     m: EntityManager,
@@ -389,6 +479,34 @@ export class ExchangeService {
       200,
     );
   }
+}
+
+/**
+ * The document's word list read as an upload is (its rule set's letters, one word a line), or
+ * null when it has none; a word that is not of the rule set is a problem at its path.
+ */
+function readWordList(
+  doc: TournamentDocument,
+):
+  | { ok: true; words: string[] }
+  | { ok: false; errors: { path: string; message: string }[] }
+  | null {
+  const list: WordListDocument | null | undefined = doc.wordList;
+  if (!list) return null;
+  const parsed = parseUploadedWordList(
+    list.words.join('\n'),
+    ruleSetWordReader(doc.tournament.ruleSet),
+  );
+  if (parsed.errors.length > 0) {
+    return {
+      ok: false,
+      errors: parsed.errors.slice(0, 100).map((e) => ({
+        path: `wordList.words[${e.line - 1}]`,
+        message: `${e.message} (${doc.tournament.ruleSet})`,
+      })),
+    };
+  }
+  return { ok: true, words: parsed.words };
 }
 
 /** What an imported division's log entries are found again by: its id, players by ref, games by round and table. */

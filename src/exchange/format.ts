@@ -127,6 +127,37 @@ export interface TournamentDocument {
   divisions: DivisionDocument[];
   /** The director's log, oldest first; absent in documents written before it was kept. */
   log?: LogDocument[];
+  /**
+   * The tournament's own word list (words as tile keys: Ǉ Ǌ Ǆ for the Serbian digraph
+   * tiles), or null when its games are judged by the rule set's list; absent in documents
+   * written before it was exported (then the rule set's list).
+   */
+  wordList?: WordListDocument | null;
+  /** The word judge's rulings, oldest first; absent in documents written before they were exported. */
+  wordRulings?: WordRulingDocument[];
+}
+
+/** A tournament's own word list. */
+export interface WordListDocument {
+  name: string;
+  words: string[];
+}
+
+/** A word judge's ruling on a challenged play. */
+export interface WordRulingDocument {
+  at: string;
+  by: { name: string } | null;
+  /** The game's division, round and table, or null for a ruling not tied to a game. */
+  division: string | null;
+  round: number | null;
+  table: number | null;
+  /** The turn on the score sheet, 1-based, if the judge gave it. */
+  turn: number | null;
+  ruleSet: string;
+  /** Which list ruled: `tournament` (its own) or `default:<list id>`. */
+  wordList: string;
+  words: string[];
+  verdict: 'VALID' | 'INVALID';
 }
 
 export interface DivisionDocument {
@@ -256,14 +287,15 @@ export function checkDocument(doc: unknown): DocumentError[] {
     }
     for (const key of ['startDate', 'endDate'] as const) {
       const v = t[key];
-      if (
-        v !== undefined &&
-        v !== null &&
-        (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v))
-      ) {
-        err(`tournament.${key}`, 'must be a day written YYYY-MM-DD, or null');
+      if (v !== undefined && v !== null && !isDay(v)) {
+        err(
+          `tournament.${key}`,
+          `must be a day of the calendar written YYYY-MM-DD, or null, not ${JSON.stringify(v)}`,
+        );
       }
     }
+    if (isDay(t.startDate) && isDay(t.endDate) && t.endDate < t.startDate)
+      err('tournament.endDate', `${t.endDate} is before the start, ${t.startDate}`);
   }
   if (!Array.isArray(doc.divisions) || doc.divisions.length === 0 || doc.divisions.length > 50) {
     err('divisions', 'must be a list of 1 to 50 divisions');
@@ -291,7 +323,98 @@ export function checkDocument(doc: unknown): DocumentError[] {
     if (typeof d.name === 'string') logRefs.set(d.name, new Set(refs.keys()));
   });
   checkLog(doc.log, logRefs, err);
+  checkWordList(doc.wordList, err);
+  checkWordRulings(doc.wordRulings, gamesOf(doc.divisions), err);
   return errors;
+}
+
+/** `2026-11-25`: a day that is in the calendar. */
+export function isDay(v: unknown): v is string {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** A moment written as an ISO date and time (`2026-11-25T10:04:00.000Z`). */
+export function isInstant(v: unknown): v is string {
+  return (
+    typeof v === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+    isDay(v.slice(0, 10)) &&
+    !Number.isNaN(Date.parse(v))
+  );
+}
+
+/** The most words a tournament's list may hold in a document (an upload's 24 MB holds fewer). */
+const MAX_LIST_WORDS = 3_000_000;
+
+function checkWordList(list: unknown, err: (path: string, message: string) => void): void {
+  if (list === undefined || list === null) return;
+  if (!isObject(list)) return err('wordList', 'must be null or { name, words }');
+  if (!isText(list.name, 200)) err('wordList.name', 'must be a name of 1 to 200 characters');
+  if (!Array.isArray(list.words) || list.words.length === 0 || list.words.length > MAX_LIST_WORDS) {
+    return err('wordList.words', `must be a list of 1 to ${MAX_LIST_WORDS} words`);
+  }
+  const bad = list.words.findIndex((w) => !isText(w, 50) || /\s/.test(w));
+  if (bad >= 0) err(`wordList.words[${bad}]`, 'must be one word of 1 to 50 letters');
+}
+
+/** Every game of the document's divisions: division name → `round/table`. */
+function gamesOf(divisions: unknown[]): Map<string, Set<string>> {
+  const games = new Map<string, Set<string>>();
+  for (const d of divisions) {
+    if (!isObject(d) || typeof d.name !== 'string' || !Array.isArray(d.rounds)) continue;
+    const keys = new Set<string>();
+    for (const r of d.rounds) {
+      if (!isObject(r) || !Array.isArray(r.games)) continue;
+      for (const g of r.games) if (isObject(g)) keys.add(`${String(r.number)}/${String(g.table)}`);
+    }
+    games.set(d.name, keys);
+  }
+  return games;
+}
+
+function checkWordRulings(
+  rulings: unknown,
+  games: ReadonlyMap<string, ReadonlySet<string>>,
+  err: (path: string, message: string) => void,
+): void {
+  if (rulings === undefined) return;
+  if (!Array.isArray(rulings) || rulings.length > 100_000)
+    return err('wordRulings', 'must be a list of at most 100,000 rulings');
+  rulings.forEach((r: unknown, i) => {
+    const at = `wordRulings[${i}]`;
+    if (!isObject(r)) return err(at, 'must be an object');
+    if (!isInstant(r.at)) err(`${at}.at`, 'must be an ISO date and time');
+    if (r.by !== null && !(isObject(r.by) && isText(r.by.name, 200)))
+      err(`${at}.by`, 'must be null or { name }');
+    if (r.division === null) {
+      if (r.round !== null || r.table !== null)
+        err(`${at}.round`, 'a ruling without a division has no round or table');
+    } else if (!isText(r.division, 100) || !games.has(r.division)) {
+      err(`${at}.division`, `must be null or the name of a division of the document`);
+    } else if (!games.get(r.division)!.has(`${String(r.round)}/${String(r.table)}`)) {
+      err(
+        `${at}.table`,
+        `division '${r.division}' has no game at round ${String(r.round)}, table ${String(r.table)}`,
+      );
+    }
+    if (r.turn !== null && !isInt(r.turn, 1, 1000))
+      err(`${at}.turn`, 'must be null or a turn number');
+    if (typeof r.ruleSet !== 'string' || !findRuleSet(r.ruleSet))
+      err(`${at}.ruleSet`, 'must name a rule set');
+    if (typeof r.wordList !== 'string' || !/^(tournament|default:[\w-]{1,50})$/.test(r.wordList))
+      err(`${at}.wordList`, "must be 'tournament' or 'default:<list>'");
+    if (
+      !Array.isArray(r.words) ||
+      r.words.length === 0 ||
+      r.words.length > 40 ||
+      !r.words.every((w) => isText(w, 50))
+    )
+      err(`${at}.words`, 'must be a list of 1 to 40 words of at most 50 characters');
+    if (r.verdict !== 'VALID' && r.verdict !== 'INVALID')
+      err(`${at}.verdict`, 'must be VALID or INVALID');
+  });
 }
 
 /**
@@ -384,6 +507,30 @@ function checkPlayers(
     }
   });
   return refs;
+}
+
+/**
+ * What a typed result's winner contradicts, or null: a player who lost on time loses; else
+ * the higher score wins; equal scores may be a draw or go to the rule set's tie-break, whose
+ * figures the document does not carry.
+ */
+function typedResultContradiction(
+  scores: number[],
+  timeLoss: unknown,
+  winner: unknown,
+): string | null {
+  const [a, b] = scores;
+  if (timeLoss === 0 || timeLoss === 1) {
+    const expected = timeLoss === 0 ? 'second' : 'first';
+    return winner === expected
+      ? null
+      : `the ${timeLoss === 0 ? 'first' : 'second'} player lost on time, so the winner is ${expected}, not ${String(winner)}`;
+  }
+  if (a === b) return null;
+  const expected = a > b ? 'first' : 'second';
+  return winner === expected
+    ? null
+    : `the scores ${a}–${b} make ${expected} the winner, not ${String(winner)}`;
 }
 
 const STATUSES = ['pending', 'complete', 'bye'];
@@ -485,6 +632,11 @@ function checkRounds(
         if (g.status === 'complete' && g.remaining === null) {
           err(`${gat}.remaining`, 'a finished game needs its remaining times');
         }
+        const contradiction =
+          g.status === 'complete' && g.source === 'result' && pair(g.scores, -100000, 100000)
+            ? typedResultContradiction(g.scores as number[], g.timeLoss, g.winner)
+            : null;
+        if (contradiction) err(`${gat}.winner`, contradiction);
       }
       if (
         g.cards !== undefined &&
@@ -524,8 +676,7 @@ function checkRounds(
       g.history.forEach((h: unknown, j) => {
         const hat = `${gat}.history[${j}]`;
         if (!isObject(h)) return err(hat, 'must be an object');
-        if (typeof h.at !== 'string' || Number.isNaN(Date.parse(h.at)))
-          err(`${hat}.at`, 'must be an ISO date');
+        if (!isInstant(h.at)) err(`${hat}.at`, 'must be an ISO date and time');
         if (!isText(h.action, 30)) err(`${hat}.action`, 'must be a text of up to 30 characters');
         if (
           h.by !== null &&

@@ -50,14 +50,18 @@ function sheetOf(
  * never trusted (a forged one would break the game's page and PDF). Each
  * game's `report` and `ok` are replaced by the engine's, in place. A sheet
  * that is not the game's, or a result taken from a sheet that says other
- * scores or another winner, is a problem at its path. Words are judged by
- * the rule set's default list: the tournament's own list is not part of the
- * document.
+ * scores or another winner, is a problem at its path. Words are judged as
+ * the server judges them: by the tournament's own list (`own`, the document's)
+ * for divisions of the tournament's rule set, else by the rule set's default.
  */
-export function reverifySheets(doc: TournamentDocument): DocumentError[] {
+export function reverifySheets(
+  doc: TournamentDocument,
+  own: WordList | null = null,
+): DocumentError[] {
   const errors: DocumentError[] = [];
   const lists = new Map<string, WordList | null>();
   const wordsOf = (rules: string) => {
+    if (own && rules === doc.tournament.ruleSet) return own;
     if (!lists.has(rules)) lists.set(rules, defaultWordList(rules));
     return lists.get(rules)!;
   };
