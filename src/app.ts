@@ -7,6 +7,7 @@ import {
   DocumentBuilder,
   SwaggerModule,
 } from '@nestjs/swagger';
+import { ConfigService } from '@nestjs/config';
 import cookieParser from 'cookie-parser';
 import hbs from 'hbs';
 import { AppModule, AppOptions } from './app.module';
@@ -15,6 +16,8 @@ import { AuthService } from './auth/auth.service';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
 import { plainRequest } from './common/api/plain-request';
 import { ApiValidationPipe } from './common/api/validation';
+import { configureHttp } from './common/http-headers';
+import { trustsProxy } from './config';
 import { bodyReader } from './common/body/body-reader';
 import type { Role } from './auth/user.entity';
 import { SiteErrorFilter } from './pages/site-error.filter';
@@ -35,6 +38,7 @@ export async function createApp(
     logger: options.logger === false ? false : ['log', 'warn', 'error'],
     bodyParser: false,
   });
+  configureHttp(app, trustsProxy(app.get(ConfigService).get<string>('TRUST_PROXY')));
   app.use(cookieParser());
   app.use(plainRequest());
   const auth = app.get(AuthService);

@@ -9,6 +9,7 @@ import {
   publicUser,
   SESSION_COOKIE,
   sessionCookie,
+  sessionCookieOptions,
 } from './auth.service';
 import type { PublicUser } from './auth.service';
 import { CreateUserDto } from './dto/create-user.dto';
@@ -36,12 +37,7 @@ export class AuthController {
       clientAddress(req),
     );
     if ((dto.kind ?? 'session') === 'session') {
-      res.cookie(SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        expires: expiresAt,
-        path: '/',
-      });
+      res.cookie(SESSION_COOKIE, token, sessionCookieOptions(req, expiresAt));
     }
     return { token, expiresAt, user: publicUser(user) };
   }

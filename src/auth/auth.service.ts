@@ -37,6 +37,18 @@ export function clientAddress(request: {
   return request.ip ?? request.socket?.remoteAddress ?? 'unknown';
 }
 
+/**
+ * The session cookie's attributes: never read by scripts, not sent by other sites' forms,
+ * and `Secure` when the page was reached over HTTPS (directly, or through a reverse proxy
+ * that says so and is trusted: TRUST_PROXY).
+ */
+export function sessionCookieOptions(
+  request: { secure: boolean },
+  expires: Date,
+): { httpOnly: true; sameSite: 'lax'; secure: boolean; expires: Date; path: '/' } {
+  return { httpOnly: true, sameSite: 'lax', secure: request.secure, expires, path: '/' };
+}
+
 const LIFETIME_MS = { session: 12 * 3600 * 1000, api: 90 * 24 * 3600 * 1000 };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -2,7 +2,13 @@ import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@n
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { AuthService, clientAddress, SESSION_COOKIE, sessionCookie } from '../auth/auth.service';
+import {
+  AuthService,
+  clientAddress,
+  SESSION_COOKIE,
+  sessionCookie,
+  sessionCookieOptions,
+} from '../auth/auth.service';
 import { Public } from '../auth/roles.decorator';
 import type { Role } from '../auth/user.entity';
 import { DomainError, TooManyRequests } from '../common/errors';
@@ -62,13 +68,7 @@ export class SignInController {
         'session',
         clientAddress(req),
       );
-      res.cookie(SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: req.secure,
-        expires: expiresAt,
-        path: '/',
-      });
+      res.cookie(SESSION_COOKIE, token, sessionCookieOptions(req, expiresAt));
       page.redirect(safeNext(next, user.role));
     } catch (e) {
       if (e instanceof TooManyRequests) {

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { spawnSync } from 'child_process';
 import { join } from 'path';
 import { Client } from 'pg';
-import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from './harness';
+import { DATABASE_KIND, ORGANISER, TestApp } from './harness';
+import { startWithEnv } from './with-env';
 
 /** The first wait of this suite's server: long enough for 50 quick requests to fall inside it. */
 const FIRST_WAIT_MS = 2000;
@@ -166,15 +167,9 @@ describe(`sign-in throttle (${DATABASE_KIND})`, () => {
   });
 });
 
-/** A server with a first wait of 2 s and `env` (the child takes the environment as it starts). */
-async function startWith(env: Record<string, string>): Promise<TestApp> {
-  const all = { SIGN_IN_FIRST_WAIT_MS: String(FIRST_WAIT_MS), ...env };
-  Object.assign(process.env, all);
-  try {
-    return await startTestApp();
-  } finally {
-    for (const name of Object.keys(all)) delete process.env[name];
-  }
+/** A server with a first wait of 2 s, and `env`. */
+function startWith(env: Record<string, string>): Promise<TestApp> {
+  return startWithEnv({ SIGN_IN_FIRST_WAIT_MS: String(FIRST_WAIT_MS), ...env });
 }
 
 /** The password hash stored for an account, read from the server's database. */

@@ -1,0 +1,21 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * What every answer carries and how the server reads where a request came from:
+ * no `X-Powered-By` (it only tells a prober what to try), `X-Content-Type-Options:
+ * nosniff` on every answer (an error's JSON is never read as a page or a script), and,
+ * with TRUST_PROXY, the reverse proxy's word on the scheme and the client's address:
+ * `X-Forwarded-Proto: https` makes `req.secure` true (the session cookie is then
+ * `Secure`) and `X-Forwarded-For` gives `req.ip` (the sign-in throttle's address). Only
+ * the one proxy in front is believed (`trust proxy` = 1 hop): an address a client wrote
+ * into the header itself stays to the left of the proxy's and is not read.
+ */
+export function configureHttp(app: NestExpressApplication, trustProxy: boolean): void {
+  app.disable('x-powered-by');
+  if (trustProxy) app.set('trust proxy', 1);
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+}
