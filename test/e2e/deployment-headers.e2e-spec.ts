@@ -49,7 +49,8 @@ describe(`cookies and headers for the deployment (${DATABASE_KIND})`, () => {
       .expect(303);
 
   test('over plain HTTP the session cookie is not Secure, and a client saying https is not believed', async () => {
-    for (const headers of [{}, { 'X-Forwarded-Proto': 'https' }]) {
+    const sent: Record<string, string>[] = [{}, { 'X-Forwarded-Proto': 'https' }];
+    for (const headers of sent) {
       for (const cookie of [
         sessionSetCookie(await apiSignIn(plain, headers)),
         sessionSetCookie(await pageSignIn(plain, headers)),
@@ -73,7 +74,8 @@ describe(`cookies and headers for the deployment (${DATABASE_KIND})`, () => {
       expect(cookie).toMatch(/; SameSite=Lax/);
     }
     // The proxy saying http (or nothing): not Secure, or the browser would drop it.
-    for (const headers of [{}, { 'X-Forwarded-Proto': 'http' }]) {
+    const plainly: Record<string, string>[] = [{}, { 'X-Forwarded-Proto': 'http' }];
+    for (const headers of plainly) {
       expect(attributes(sessionSetCookie(await apiSignIn(proxied, headers)))).not.toContain(
         'secure',
       );
@@ -125,8 +127,8 @@ describe(`cookies and headers for the deployment (${DATABASE_KIND})`, () => {
       plain.http.get('/no-such-page').set('Accept', 'text/html').expect(404),
       plain.http.get('/api/health').expect(200),
     ]);
-    for (const res of answers) {
-      const where = `${res.req.method} ${res.req.path} (${res.status})`;
+    for (const [i, res] of answers.entries()) {
+      const where = `answer ${i + 1} (${res.status})`;
       expect([where, res.headers['x-content-type-options']]).toEqual([where, 'nosniff']);
       expect([where, res.headers['x-powered-by']]).toEqual([where, undefined]);
     }
