@@ -309,18 +309,21 @@ export class ResultsService {
     if (game.status === 'bye') {
       throw new Conflict('GAME_IS_BYE', `game ${game.id} is a bye: it has no result to enter`);
     }
+    // What changed is said: the result as it is now, in the message and in `details.current`.
+    const current = resultSnapshot(game);
     if (ifMatch !== undefined && ifMatch !== game.version) {
       throw new Conflict(
         'STALE_VERSION',
-        `game ${game.id} has changed since you read it (you sent version ${ifMatch}, it is at ${game.version}): reload it and try again`,
-        { version: game.version },
+        `game ${game.id} has changed since you read it (you sent version ${ifMatch}, it is at ${game.version}; ` +
+          `its result is now ${resultInWords(current)}): reload it and try again`,
+        { version: game.version, current },
       );
     }
     if (ifMatch === undefined && game.status === 'complete') {
       throw new Conflict(
         'RESULT_EXISTS',
-        `game ${game.id} already has a result; to change it send If-Match: ${game.version} (the version you corrected)`,
-        { version: game.version },
+        `game ${game.id} already has a result (${resultInWords(current)}); to change it send If-Match: ${game.version} (the version you corrected)`,
+        { version: game.version, current },
       );
     }
   }
@@ -415,6 +418,21 @@ export class ResultsService {
     });
     return { before, after };
   }
+}
+
+/** A result in a few words for a refusal's message: `412 : 380, won by the first player, from a score sheet`. */
+function resultInWords(r: ResultSnapshot): string {
+  if (r.status === 'pending') return 'none';
+  const parts = [
+    r.scores ? `${r.scores[0]} : ${r.scores[1]}` : (r.reason ?? r.status),
+    r.winner === 'first' || r.winner === 'second'
+      ? `won by the ${r.winner} player`
+      : r.winner === 'draw'
+        ? 'a draw'
+        : 'no winner',
+  ];
+  if (r.source === 'scoresheet') parts.push('from a score sheet');
+  return parts.join(', ');
 }
 
 /** What the game asks of its score sheet: its division's rules and options, the players in order. */

@@ -220,7 +220,24 @@ describe(`no lost update (${DATABASE_KIND})`, () => {
     expect(mainText(blind.text)).toContain('Partija već ima rezultat');
     const stored = (await t.http.get(`/api/games/${g1.id}/scoresheet`).expect(200)).body;
     expect(JSON.parse(stored.text).turns).toEqual(a.turns);
-    expect((await game(g1.id)).version).toBe(g1.version + 1);
+    const saved = await game(g1.id);
+    expect(saved.version).toBe(g1.version + 1);
+    // The API says what changed: the result as it is now.
+    const staleApi = await t.http
+      .put(`/api/games/${g1.id}/result`)
+      .set(t.organiser)
+      .set('If-Match', version)
+      .send({ scores: [300, 250], clocks: ['01:00', '02:00'] })
+      .expect(409);
+    expect(staleApi.body.code).toBe('STALE_VERSION');
+    expect(staleApi.body.details).toMatchObject({
+      version: saved.version,
+      current: { status: 'complete', source: 'scoresheet' },
+    });
+    expect(staleApi.body.message).toContain(
+      `; its result is now ${staleApi.body.details.current.scores.join(' : ')}, won by the `,
+    );
+    expect(staleApi.body.message).toContain(', from a score sheet): reload it and try again');
 
     // Both judges press save at the same moment on game 2: exactly one wins.
     const c = scoreSheet([g2.first.name, g2.second!.name], 33).sheet;
