@@ -73,7 +73,10 @@ export class SignInController {
     } catch (e) {
       if (e instanceof TooManyRequests) {
         res.setHeader('Retry-After', String(e.retryAfter));
-        const throttled = page.pt('err.SIGN_IN_THROTTLED', { seconds: e.retryAfter });
+        // A person reads minutes past one: "15 min", not "900 s".
+        const wait =
+          e.retryAfter < 60 ? `${e.retryAfter} s` : `${Math.ceil(e.retryAfter / 60)} min`;
+        const throttled = page.pt('err.SIGN_IN_THROTTLED', { wait });
         await page.render('judge/sign-in', this.model(page, { username, next, throttled }), 429);
         return;
       }
