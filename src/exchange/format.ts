@@ -9,6 +9,7 @@ import {
 } from '../engine';
 import { nestsDeeperThan } from '../common/body/json-nesting';
 import { nameKey } from '../players/names';
+import { PLAYER_LIMITS } from '../players/player-limits';
 import type { ResultSnapshot } from '../rounds/game-facts';
 import type { GameStatus, ResultKind, ResultSource, Winner } from '../rounds/game.entity';
 import {
@@ -487,9 +488,10 @@ function checkPlayers(
     else if (names.has(nameKey(p.name))) err(`${here}.name`, `two players are named ${p.name}`);
     else names.add(nameKey(p.name));
     if (p.club !== null && !isText(p.club, 200, 0)) err(`${here}.club`, 'must be text or null');
-    if (p.rating !== null && !isInt(p.rating, 0, 5000))
-      err(`${here}.rating`, 'must be 0 to 5000 or null');
-    if (!isInt(p.seed, 1, 2_000_000_000)) err(`${here}.seed`, 'must be a positive whole number');
+    if (p.rating !== null && !isInt(p.rating, 0, PLAYER_LIMITS.rating))
+      err(`${here}.rating`, `must be 0 to ${PLAYER_LIMITS.rating} or null`);
+    if (!isInt(p.seed, 1, PLAYER_LIMITS.seed))
+      err(`${here}.seed`, `must be a whole number from 1 to ${PLAYER_LIMITS.seed}`);
     else if (seeds.has(p.seed)) err(`${here}.seed`, `seed ${p.seed} is used twice`);
     else seeds.add(p.seed);
     if (typeof p.active !== 'boolean') err(`${here}.active`, 'must be true or false');

@@ -467,10 +467,10 @@ export const en = {
   'system.seeded': 'by seed',
 
   'csv.missingName': 'the name is missing',
-  'csv.badRating': 'rating "{value}" is not a whole number from 0 to 3000',
+  'csv.badRating': 'rating "{value}" is not a whole number from 0 to {max}',
   'csv.badSeed': 'seed "{value}" is not a whole number from 1 to {max}',
   'csv.tooLong': '{column} has {n} characters; at most {max}',
-  'csv.control': '{column} contains control characters',
+  'csv.control': '{column} contains control, invisible or direction-changing characters',
   'csv.column.name': 'the name',
   'csv.column.club': 'the club',
   'csv.duplicateSeed': 'seed {value} is already given on line {line}',

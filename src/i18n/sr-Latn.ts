@@ -467,10 +467,10 @@ export const srLatn = {
   'system.seeded': 'po nosiocima',
 
   'csv.missingName': 'nedostaje ime',
-  'csv.badRating': 'rejting „{value}” nije ceo broj od 0 do 3000',
+  'csv.badRating': 'rejting „{value}” nije ceo broj od 0 do {max}',
   'csv.badSeed': 'nosilac „{value}” nije ceo broj od 1 do {max}',
   'csv.tooLong': '{column} ima {n} znakova; najviše je {max}',
-  'csv.control': '{column} sadrži kontrolne znakove',
+  'csv.control': '{column} sadrži kontrolne, nevidljive ili znakove koji menjaju smer pisanja',
   'csv.column.name': 'ime',
   'csv.column.club': 'klub',
   'csv.duplicateSeed': 'nosilac {value} je već dodeljen u redu {line}',

@@ -1,4 +1,6 @@
+import { PRINTABLE } from '../common/printable';
 import { Lang, MessageKey, t } from '../i18n';
+import { PLAYER_LIMITS } from '../players/player-limits';
 
 /**
  * Player registration from CSV: name, club, rating, seed — in that order, or
@@ -8,10 +10,7 @@ import { Lang, MessageKey, t } from '../i18n';
  */
 
 /** What a player's registration takes (as `CreatePlayerDto`): names and clubs, seeds. */
-export const CSV_PLAYER_LIMITS = { name: 200, club: 200, seed: 100_000 } as const;
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+export const CSV_PLAYER_LIMITS = PLAYER_LIMITS;
 
 /** A value as a message quotes it: at most 40 characters. */
 const quoted = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
@@ -216,17 +215,20 @@ export function parsePlayersCsv(text: string, lang: Lang = 'sr-Latn'): CsvPrevie
           problem(rec.line, 'too-long', 'csv.tooLong', { column: named, n: value.length, max }),
         );
       }
-      if (CONTROL.test(value)) {
+      if (!PRINTABLE.test(value)) {
         problems.push(problem(rec.line, 'control', 'csv.control', { column: named }));
       }
     }
     let rating: number | null = null;
     if (fields.rating) {
       const n = Number(fields.rating);
-      if (/^\d+$/.test(fields.rating) && n <= 3000) rating = n;
+      if (/^\d+$/.test(fields.rating) && n <= PLAYER_LIMITS.rating) rating = n;
       else
         problems.push(
-          problem(rec.line, 'bad-rating', 'csv.badRating', { value: quoted(fields.rating) }),
+          problem(rec.line, 'bad-rating', 'csv.badRating', {
+            value: quoted(fields.rating),
+            max: PLAYER_LIMITS.rating,
+          }),
         );
     }
     let seed: number | null = null;

@@ -48,7 +48,7 @@ describe('player registration CSV', () => {
       [6, 'bad-seed'],
     ]);
     expect(p.errors[0].message).toBe('nedostaje ime');
-    expect(p.errors[1].message).toBe('rejting „abc” nije ceo broj od 0 do 3000');
+    expect(p.errors[1].message).toBe('rejting „abc” nije ceo broj od 0 do 5000');
     expect(p.errors[2].message).toBe('nosilac 1 je već dodeljen u redu 2');
     // A repeated name is only a warning; the empty and separator-only lines are skipped.
     expect(p.warnings.map((w) => [w.line, w.code])).toEqual([[9, 'duplicate-name']]);

@@ -638,7 +638,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       })),
       addAction: '/organiser/divisions/1/players',
       addValues: { name: 'Ivana', rating: 'abc' },
-      addErrors: [{ field: 'rating', message: 'rejting „abc” nije ceo broj od 0 do 3000' }],
+      addErrors: [{ field: 'rating', message: 'rejting „abc” nije ceo broj od 0 do 5000' }],
       previewAction: '/organiser/divisions/1/players/csv',
       importAction: '/organiser/divisions/1/players/import',
       csv: { text: csvText, preview: parsePlayersCsv(csvText, lang) },

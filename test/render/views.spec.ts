@@ -169,7 +169,7 @@ describe('views', () => {
     expect(players).toContain('enctype="multipart/form-data"');
     // The CSV preview: bad lines marked, nothing to import while there are errors.
     expect(players).toMatch(/<tr id="csv-line-3" class="bad">/);
-    expect(players).toContain('rejting „abc” nije ceo broj od 0 do 3000');
+    expect(players).toContain('rejting „abc” nije ceo broj od 0 do 5000');
     expect(players).toContain('Ispravite greške');
     expect(players).not.toContain('Uvezi ');
     const tournaments = render('organiser/tournaments', s['organiser/tournaments']);

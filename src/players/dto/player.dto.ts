@@ -12,67 +12,77 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { IsName } from '../../common/api/text';
+import { PLAYER_LIMITS } from '../player-limits';
 
 export class CreatePlayerDto {
   @ApiProperty({
     example: 'Ana Petrović',
-    maxLength: 200,
+    maxLength: PLAYER_LIMITS.name,
     description: 'as written on score sheets',
   })
-  @IsName(200)
+  @IsName(PLAYER_LIMITS.name)
   name: string;
 
-  @ApiPropertyOptional({ example: 'ŠK Vračar', maxLength: 200, nullable: true })
+  @ApiPropertyOptional({ example: 'ŠK Vračar', maxLength: PLAYER_LIMITS.name, nullable: true })
   @IsOptional()
-  @IsName(200, 0)
+  @IsName(PLAYER_LIMITS.club, 0)
   club?: string | null;
 
-  @ApiPropertyOptional({ example: 1650, minimum: 0, maximum: 5000, nullable: true })
+  @ApiPropertyOptional({ example: 1650, minimum: 0, maximum: PLAYER_LIMITS.rating, nullable: true })
   @IsOptional()
   @IsInt()
   @Min(0)
-  @Max(5000)
+  @Max(PLAYER_LIMITS.rating)
   rating?: number | null;
 
   @ApiPropertyOptional({
     minimum: 1,
-    maximum: 100000,
+    maximum: PLAYER_LIMITS.seed,
     description: 'seed number, 1 = top seed (default: after everyone registered so far)',
   })
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(100000)
+  @Max(PLAYER_LIMITS.seed)
   seed?: number;
 }
 
 export class UpdatePlayerDto {
-  @ApiPropertyOptional({ maxLength: 200 })
+  @ApiPropertyOptional({ maxLength: PLAYER_LIMITS.name })
   @ValidateIf((o: UpdatePlayerDto) => o.name !== undefined)
-  @IsName(200)
+  @IsName(PLAYER_LIMITS.name)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: 200, nullable: true, description: 'null clears it' })
+  @ApiPropertyOptional({
+    maxLength: PLAYER_LIMITS.name,
+    nullable: true,
+    description: 'null clears it',
+  })
   @IsOptional()
-  @IsName(200, 0)
+  @IsName(PLAYER_LIMITS.club, 0)
   club?: string | null;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 5000, nullable: true, description: 'null clears it' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: PLAYER_LIMITS.rating,
+    nullable: true,
+    description: 'null clears it',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
-  @Max(5000)
+  @Max(PLAYER_LIMITS.rating)
   rating?: number | null;
 
   @ApiPropertyOptional({
     minimum: 1,
-    maximum: 100000,
+    maximum: PLAYER_LIMITS.seed,
     description: 'only before round 1 is paired',
   })
   @ValidateIf((o: UpdatePlayerDto) => o.seed !== undefined)
   @IsInt()
   @Min(1)
-  @Max(100000)
+  @Max(PLAYER_LIMITS.seed)
   seed?: number;
 }
 

@@ -1,0 +1,88 @@
+import { signInCookie } from '../browser/site';
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { createTournament } from './tournament-helpers';
+
+/**
+ * One rule for one field: what the API refuses for a player, the CSV import refuses too, on
+ * its line; what one takes, the other takes (issue 19, "one validation for one field").
+ */
+describe(`a player's fields, by the API and by the CSV import alike (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let divisionId: number;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ divisionId } = await createTournament(t, {
+      name: 'Fields',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+    }));
+    cookie = await signInCookie(t, 'organiser');
+  }, 60000);
+  afterAll(() => t.close());
+
+  const players = async () =>
+    ((await t.http.get(`/api/divisions/${divisionId}/players`).expect(200)).body as unknown[])
+      .length;
+
+  /** [what, the API body, the CSV line (name;club;rating;seed), the field the API names]. */
+  const refused: [string, Record<string, unknown>, string, string][] = [
+    ['a NUL in a name', { name: 'Ana\u0000 Petrović' }, 'Ana\u0000 Petrović;;;', 'name'],
+    [
+      'a control character in a club',
+      { name: 'Bora', club: 'Klub\u0007' },
+      'Bora;Klub\u0007;;',
+      'club',
+    ],
+    ['a right-to-left override', { name: '\u202eAna' }, '\u202eAna;;;', 'name'],
+    ['a zero-width space', { name: 'Ana\u200b Petrović' }, 'Ana\u200b Petrović;;;', 'name'],
+    ['a 300-character name', { name: 'N'.repeat(300) }, `${'N'.repeat(300)};;;`, 'name'],
+    [
+      'a 300-character club',
+      { name: 'Ceca', club: 'K'.repeat(300) },
+      `Ceca;${'K'.repeat(300)};;`,
+      'club',
+    ],
+    ['a rating of 5001', { name: 'Dule', rating: 5001 }, 'Dule;;5001;', 'rating'],
+    ['a seed of 150,000', { name: 'Ema', seed: 150000 }, 'Ema;;;150000', 'seed'],
+    ['a seed of 10^20', { name: 'Fića', seed: 1e20 }, 'Fića;;;100000000000000000000', 'seed'],
+  ];
+
+  it.each(refused)(
+    '%s is refused by both, naming the field and the line',
+    async (_what, body, line, field) => {
+      const api = await t.http
+        .post(`/api/divisions/${divisionId}/players`)
+        .set(t.organiser)
+        .send(body)
+        .expect(400);
+      expect(JSON.stringify(api.body)).toContain(field);
+      const page = await t.http
+        .post(`/organiser/divisions/${divisionId}/players/import?lang=en`)
+        .set('Origin', t.url)
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ csvText: `ime;klub;rejting;nosilac\nGoran;;1500;\n${line}\n` });
+      expect(page.status).toBeGreaterThanOrEqual(400);
+      expect(page.status).toBeLessThan(500);
+      expect(page.text).toMatch(/line 3/);
+      expect(await players()).toBe(0); // Goran of line 2 is not imported either: all or nothing
+    },
+  );
+
+  it('what the API takes, the CSV takes: a rating of 5000, a seed of 100,000, Cyrillic', async () => {
+    await t.http
+      .post(`/api/divisions/${divisionId}/players`)
+      .set(t.organiser)
+      .send({ name: 'Ана Петровић', rating: 5000, seed: 100000 })
+      .expect(201);
+    const page = await t.http
+      .post(`/organiser/divisions/${divisionId}/players/import`)
+      .set('Origin', t.url)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ csvText: 'ime;klub;rejting;nosilac\nЂорђе Шћекић;Чачак;5000;99999\n' });
+    expect(page.status).toBe(303);
+    expect(await players()).toBe(2);
+  });
+});
