@@ -12,6 +12,7 @@ import { run as server } from './server.bench';
 import { run as sheetForm } from './sheet-form.bench';
 import { run as signIn } from './sign-in.bench';
 import { run as standings } from './standings.bench';
+import { run as tables } from './tables.bench';
 
 /** Runs every benchmark but the opt-in ones, or those named: `npm run bench -- engine instructions`. */
 const benches: Record<string, () => Promise<void>> = {
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   dictionary: () => dictionary(),
   pairing: () => pairing(),
   standings: () => standings(),
+  tables: () => tables(),
   server: () => server(),
   render: () => render(),
   pages: () => pages(),

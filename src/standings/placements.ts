@@ -1,0 +1,196 @@
+/**
+ * Results and standings of games of more than two: each seat's place at its table, the match
+ * points a place earns, and a division's standings from them. Pure, like the standings of
+ * pairs; the rule set decides the order at a table (the caller gives each seat its keys).
+ */
+import type { Player } from './types';
+
+/**
+ * Each seat's place, 1 first, from its keys compared in order, higher better: the target-score
+ * variant gives [reached the target (1/0), score], Quivit [score, cards]. Seats equal on every
+ * key share the place (two first, then third).
+ */
+export function placesOf(keys: readonly (readonly number[])[]): number[] {
+  return keys.map((own) => 1 + keys.filter((other) => compareKeys(other, own) > 0).length);
+}
+
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/**
+ * Match points of each place at a table of `seats`, first place first. The default is a point
+ * for each player of the table one finished ahead of: 3/2/1/0 at four, 2/1/0 at three, 1/0 at
+ * two, the same as games won against each of the others.
+ */
+export type PlacePoints = Readonly<Record<number, readonly number[]>>;
+
+/** The points of each place at a table of `seats`: the division's table, else one per player beaten. */
+export function pointsForPlaces(seats: number, table?: PlacePoints): readonly number[] {
+  const own = table?.[seats];
+  if (own && own.length === seats) return own;
+  return Array.from({ length: seats }, (_, i) => seats - 1 - i);
+}
+
+/**
+ * Each seat's match points: its place's points, or for seats sharing a place the mean of the
+ * places they share (two tied for first at four share (3 + 2) / 2 = 2.5 each).
+ */
+export function matchPoints(places: readonly number[], table?: PlacePoints): number[] {
+  const points = pointsForPlaces(places.length, table);
+  return places.map((place) => {
+    const sharing = places.filter((p) => p === place).length;
+    let sum = 0;
+    for (let k = 0; k < sharing; k++) sum += points[place - 1 + k];
+    return sum / sharing;
+  });
+}
+
+/** One table's result, seats in turn order. */
+export interface TableResult {
+  round: number;
+  seats: readonly string[];
+  /** Final scores by seat; absent while the table has no result. */
+  scores?: readonly number[];
+  /** The keys each seat is placed by (see {@link placesOf}); the scores alone when absent. */
+  keys?: readonly (readonly number[])[];
+  /** Cards each seat took (Quivit), for the most-cards tie-break. */
+  cards?: readonly number[];
+}
+
+/** Orders players with equal match points, in the order given. */
+export type GroupTieBreak = 'total-score' | 'table-spread' | 'cards' | 'seed';
+
+export interface GroupStandingsOptions {
+  throughRound?: number;
+  /** Points of each place by table size; one per player beaten when absent. */
+  placePoints?: PlacePoints;
+  /** Default: total score, spread against the table average, seed. Quivit adds cards. */
+  tieBreaks?: readonly GroupTieBreak[];
+  /** Match points of a bye (a round without a table); default: a win over a table of two, 1. */
+  byePoints?: number;
+}
+
+export interface GroupStandingsRow {
+  /** Players equal on points and every tie-break share a rank. */
+  rank: number;
+  playerId: string;
+  seed: number;
+  active: boolean;
+  points: number;
+  /** Tables played with a result. */
+  tables: number;
+  /** How often the player finished 1st, 2nd, … (index 0 = first places). */
+  places: number[];
+  byes: number;
+  totalScore: number;
+  /** Σ (own score − the mean score of the table): how far above the tables' average. */
+  tableSpread: number;
+  cards: number;
+  tieBreaks: number[];
+}
+
+/**
+ * A division's standings from its tables: match points by place, then the tie-breaks. A table
+ * without scores has no result yet and counts for nothing; a table of one is a bye.
+ */
+export function computeGroupStandings(
+  players: readonly Player[],
+  results: readonly TableResult[],
+  options: GroupStandingsOptions = {},
+): GroupStandingsRow[] {
+  const through = options.throughRound ?? Infinity;
+  const tieBreaks = options.tieBreaks ?? ['total-score', 'table-spread', 'seed'];
+  const rows = new Map<string, GroupStandingsRow>(
+    players.map((p) => [
+      p.id,
+      {
+        rank: 0,
+        playerId: p.id,
+        seed: p.seed,
+        active: p.active,
+        points: 0,
+        tables: 0,
+        places: [],
+        byes: 0,
+        totalScore: 0,
+        tableSpread: 0,
+        cards: 0,
+        tieBreaks: [],
+      },
+    ]),
+  );
+  for (const r of results) {
+    if (r.round > through) continue;
+    if (r.seats.length === 1) {
+      const row = rows.get(r.seats[0]);
+      if (row) {
+        row.byes++;
+        row.points += options.byePoints ?? 1;
+      }
+      continue;
+    }
+    if (!r.scores || r.scores.length !== r.seats.length) continue;
+    const places = placesOf(r.keys ?? r.scores.map((s) => [s]));
+    const points = matchPoints(places, options.placePoints);
+    const mean = r.scores.reduce((a, b) => a + b, 0) / r.scores.length;
+    r.seats.forEach((id, seat) => {
+      const row = rows.get(id);
+      if (!row) return;
+      row.points += points[seat];
+      row.tables++;
+      const place = places[seat];
+      while (row.places.length < place) row.places.push(0);
+      row.places[place - 1]++;
+      row.totalScore += r.scores![seat];
+      row.tableSpread += r.scores![seat] - mean;
+      row.cards += r.cards?.[seat] ?? 0;
+    });
+  }
+  const list = [...rows.values()];
+  for (const row of list) {
+    row.tableSpread = Math.round(row.tableSpread * 100) / 100;
+    row.tieBreaks = tieBreaks.map((tb) => {
+      switch (tb) {
+        case 'total-score':
+          return row.totalScore;
+        case 'table-spread':
+          return row.tableSpread;
+        case 'cards':
+          return row.cards;
+        case 'seed':
+          return -row.seed;
+      }
+    });
+  }
+  const key = (row: GroupStandingsRow) => [row.points, ...row.tieBreaks];
+  list.sort((a, b) => compareKeys(key(b), key(a)) || a.seed - b.seed);
+  list.forEach((row, i) => {
+    const prev = list[i - 1];
+    row.rank = prev && compareKeys(key(prev), key(row)) === 0 ? prev.rank : i + 1;
+  });
+  return list;
+}
+
+/** How often each two players shared a table: the "met" table that stands in for a cross-table. */
+export function metTable(
+  results: readonly TableResult[],
+  throughRound = Infinity,
+): Map<string, Map<string, number>> {
+  const met = new Map<string, Map<string, number>>();
+  const add = (a: string, b: string) => {
+    const row = met.get(a) ?? new Map<string, number>();
+    row.set(b, (row.get(b) ?? 0) + 1);
+    met.set(a, row);
+  };
+  for (const r of results) {
+    if (r.round > throughRound) continue;
+    for (let i = 0; i < r.seats.length; i++)
+      for (let j = 0; j < r.seats.length; j++) if (i !== j) add(r.seats[i], r.seats[j]);
+  }
+  return met;
+}
