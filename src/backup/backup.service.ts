@@ -107,7 +107,6 @@ export class BackupService
 
   /** The file of a backup in the rotation, by name. */
   file(name: string): string {
-    const folder = this.requireFolder();
     if (!isBackupName(name)) {
       throw new BadInput(
         'BAD_BACKUP_NAME',
@@ -115,6 +114,7 @@ export class BackupService
         { field: 'name' },
       );
     }
+    const folder = this.requireFolder();
     if (!this.list().some((b) => b.name === name)) throw new NotFound('backup', name);
     return join(folder, name);
   }
