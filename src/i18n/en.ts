@@ -125,6 +125,7 @@ export const en = {
   'division.standings': 'Standings',
   'division.pairings': 'Pairings',
   'division.crosstable': 'Cross-table',
+  'division.projector': 'Projector view',
   'division.players': 'Players',
   'division.noStandings': 'No games played yet.',
   'division.noRounds': 'No round has been paired yet.',

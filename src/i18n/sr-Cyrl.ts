@@ -121,6 +121,7 @@ export const srCyrl = {
   'division.standings': 'Поредак',
   'division.pairings': 'Парови',
   'division.crosstable': 'Укрштена табела',
+  'division.projector': 'За пројектор',
   'division.players': 'Играчи',
   'division.noStandings': 'Још нема одиграних партија.',
   'division.noRounds': 'Још ниједно коло није упарено.',

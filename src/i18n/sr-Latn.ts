@@ -127,6 +127,7 @@ export const srLatn = {
   'division.standings': 'Poredak',
   'division.pairings': 'Parovi',
   'division.crosstable': 'Ukrštena tabela',
+  'division.projector': 'Za projektor',
   'division.players': 'Igrači',
   'division.noStandings': 'Još nema odigranih partija.',
   'division.noRounds': 'Još nijedno kolo nije upareno.',

@@ -84,6 +84,7 @@ export function divisionPage(
       standings: urls.standings(division.id),
       pairings: urls.pairings(division.id),
       crosstable: urls.crosstable(division.id),
+      projector: urls.projector(division.id),
       wallchart: urls.wallchart(division.id),
     },
     prints,

@@ -12,6 +12,7 @@ import {
   t,
 } from '../i18n';
 import type { Link, PageBase, SignedInUser, SiteLinks } from '../render/view-models';
+import type { LiveRef } from './live';
 import { isPageMessageKey, PageMessageKey, pt } from './messages';
 
 /** The header's links: the same on every page. */
@@ -64,6 +65,8 @@ export class PageContext {
   readonly user: User | null;
   /** The page's path as its language links give it, when not the request's own. */
   canonicalPath: string | null = null;
+  /** The division whose changes reload this page's content (a live page), if any. */
+  live: LiveRef | null = null;
 
   constructor(
     readonly req: AuthedRequest,
@@ -122,6 +125,7 @@ export class PageContext {
       crumbs,
       flash,
       site: SITE,
+      live: this.live,
     };
   }
 

@@ -11,6 +11,8 @@ import { BackupsPageController } from './backups-page.controller';
 import { JudgeController } from './judge.controller';
 import { OrganiserController } from './organiser.controller';
 import { PdfController } from './pdf.controller';
+import { LiveStreams } from './live';
+import { LivePagesController } from './live.controller';
 import { PublicPagesController } from './public.controller';
 import { SignInController } from './sign-in.controller';
 import { AssetsController } from './sheet-page';
@@ -32,8 +34,16 @@ import { TshService } from '../exchange/tsh.service';
     BackupsPageController,
     PdfController,
     PublicPagesController,
+    LivePagesController,
     AssetsController,
   ],
-  providers: [PlayersService, RoundsService, ResultsService, SheetDraftsService, TshService],
+  providers: [
+    PlayersService,
+    RoundsService,
+    ResultsService,
+    SheetDraftsService,
+    TshService,
+    LiveStreams,
+  ],
 })
 export class PagesModule {}

@@ -32,6 +32,7 @@ import {
   standingsLines,
   crossTableOf,
 } from './models';
+import { liveRef } from './live';
 import { PageCache } from './page-cache';
 import { scorecardLines, wallChartRows } from './scorecards';
 import { scorecardsOf } from '../standings-api/scorecards';
@@ -102,7 +103,7 @@ export class PublicPagesController {
     const round = roundQuery(page, 0);
     const snap = await this.snapshot(id, round);
     const path = urls.standings(id, round);
-    await this.cached(page, snap.revision, path, () => {
+    await this.cached(page, snap, path, () => {
       const { view, tournament, division } = snap;
       const base = divisionPage(
         page,
@@ -153,7 +154,7 @@ export class PublicPagesController {
     if (asked !== undefined && asked > paired) throw new NotFound(`round ${asked} of division`, id);
     const number = asked ?? paired;
     const path = urls.pairings(id, asked);
-    await this.cached(page, snap.revision, path, async () => {
+    await this.cached(page, snap, path, async () => {
       const round = number > 0 ? await this.rounds.get(id, number) : null;
       const model: PairingsPage = {
         ...divisionPage(page, snap.tournament, snap.division, paired, page.t('division.pairings')),
@@ -195,7 +196,7 @@ export class PublicPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const snap = await this.snapshot(id);
-    await this.cached(page, snap.revision, urls.crosstable(id), () => {
+    await this.cached(page, snap, urls.crosstable(id), () => {
       const { view } = snap;
       const table = crossTableOf(view.rows, snap.records, view.round);
       const model: CrossTablePage = {
@@ -229,7 +230,7 @@ export class PublicPagesController {
     const page = new PageContext(req, res);
     const player = await this.players.get(id);
     const snap = await this.snapshot(player.divisionId);
-    await this.cached(page, snap.revision, urls.player(id), async () => {
+    await this.cached(page, snap, urls.player(id), async () => {
       const games = await this.rounds.gamesOfPlayer(id);
       const row = snap.view.rows.find((r) => r.playerId === id);
       const { tournament, division } = snap;
@@ -280,7 +281,7 @@ export class PublicPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const snap = await this.snapshot(id);
-    await this.cached(page, snap.revision, urls.wallchart(id), () => {
+    await this.cached(page, snap, urls.wallchart(id), () => {
       const cards = scorecardsOf(snap);
       const model: WallChartPage = {
         ...divisionPage(
@@ -349,17 +350,21 @@ export class PublicPagesController {
 
   /**
    * Sends a division page, from the cache when nobody is signed in and nothing
-   * changed. `path` is the page's canonical path (the parameters it reads, no
-   * others), so that a stray query neither fills the cache nor reaches the
-   * page's language links.
+   * changed (the snapshot's revision is the division's current one, known in
+   * memory: a hit reads nothing from the database). The page is live: its
+   * content reloads when the division changes. `path` is the page's canonical
+   * path (the parameters it reads, no others), so that a stray query neither
+   * fills the cache nor reaches the page's language links.
    */
   private async cached(
     page: PageContext,
-    revision: number,
+    snap: Pick<StandingsSnapshot, 'revision' | 'division'>,
     path: string,
     render: () => Promise<string>,
   ): Promise<void> {
+    const { revision } = snap;
     page.canonicalPath = path;
+    page.live = liveRef(snap.division.id, revision);
     if (page.staff) {
       page.send(await render());
       return;

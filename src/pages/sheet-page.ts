@@ -4,6 +4,7 @@ import { createHash } from 'crypto';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { Response } from 'express';
+import { LIVE_SCRIPT } from './live';
 
 /**
  * The browser bundle of the engine and the form (`npm run build` writes it
@@ -24,14 +25,16 @@ export const SHEET_SCRIPT = (() => {
 export class AssetsController {
   @Get(':name')
   serve(@Param('name') name: string, @Res() res: Response): void {
-    if (name !== 'sheet-form.js' || !SHEET_SCRIPT.body) {
+    const script =
+      name === 'sheet-form.js' ? SHEET_SCRIPT : name === 'live.js' ? LIVE_SCRIPT : null;
+    if (!script?.body) {
       res.status(404).type('text/plain').send('no such asset');
       return;
     }
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('ETag', `"${SHEET_SCRIPT.hash}"`);
-    res.status(200).send(SHEET_SCRIPT.body);
+    res.setHeader('ETag', `"${script.hash}"`);
+    res.status(200).send(script.body);
   }
 }

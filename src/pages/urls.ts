@@ -7,6 +7,9 @@ export const urls = {
   pairings: (divisionId: number, round?: number) =>
     `/divisions/${divisionId}/pairings${round !== undefined ? `?round=${round}` : ''}`,
   crosstable: (divisionId: number) => `/divisions/${divisionId}/crosstable`,
+  events: (divisionId: number) => `/divisions/${divisionId}/events`,
+  projector: (divisionId: number, screen?: number) =>
+    `/divisions/${divisionId}/projector${screen !== undefined && screen > 1 ? `?screen=${screen}` : ''}`,
   wallchart: (divisionId: number) => `/divisions/${divisionId}/wallchart`,
   player: (id: number) => `/players/${id}`,
   game: (id: number) => `/games/${id}`,

@@ -45,6 +45,11 @@ export interface PageBase {
   flash?: { tone: 'ok' | 'bad'; text: string } | null;
   /** Site links for the header; see {@link SiteLinks}. */
   site: SiteLinks;
+  /**
+   * A live page: the script `live.script` listens at `events` and reloads the
+   * page's content when the division's revision passes `revision`.
+   */
+  live?: { events: string; revision: number; script: string } | null;
 }
 
 /** The header's links. */
@@ -96,7 +101,14 @@ export interface TournamentsPage extends PageBase {
 export interface DivisionPageBase extends PageBase {
   tournament: { name: string; url?: string };
   division: { name: string; rules: string };
-  tabs: { standings: string; pairings: string; crosstable: string; wallchart?: string };
+  tabs: {
+    standings: string;
+    pairings: string;
+    crosstable: string;
+    wallchart?: string;
+    /** The big-screen view of the division (`/divisions/:id/projector`). */
+    projector?: string;
+  };
   /** PDFs to print, shown under the tabs. */
   prints?: Link[];
 }

@@ -34,6 +34,11 @@ export interface TestApp {
   databaseEnv: Record<string, string>;
   /** Starts a new server process on the same database (a power cut and restart). */
   restart(): Promise<TestApp>;
+  /**
+   * Starts one more server process on the same database, beside this one (as
+   * several servers behind one address would run); its `close` keeps the database.
+   */
+  another(env?: Record<string, string>): Promise<TestApp>;
 }
 
 interface Database {
@@ -71,7 +76,10 @@ async function newDatabase(): Promise<Database> {
  * Starts the built server (`npm test` builds first) as `npm start` would, on
  * port 0 and a database nobody else uses; migrations run at its start-up.
  */
-export async function startTestApp(database?: Database): Promise<TestApp> {
+export async function startTestApp(
+  database?: Database,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
   const db = database ?? (await newDatabase());
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     env: {
@@ -85,6 +93,7 @@ export async function startTestApp(database?: Database): Promise<TestApp> {
       ORGANISER_EMAIL: ORGANISER.email,
       ORGANISER_PASSWORD: ORGANISER.password,
       ORGANISER_NAME: ORGANISER.name,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -149,7 +158,10 @@ export async function startTestApp(database?: Database): Promise<TestApp> {
     },
     async restart() {
       await stop();
-      return startTestApp(db);
+      return startTestApp(db, env);
+    },
+    another(more = {}) {
+      return startTestApp({ env: db.env, drop: () => Promise.resolve() }, { ...env, ...more });
     },
   };
 }

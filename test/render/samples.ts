@@ -26,6 +26,7 @@ import type {
   StandingsDocument,
 } from '../../src/render/pdf/types';
 import type * as V from '../../src/render/view-models';
+import type { ProjectorPage } from '../../src/pages/live.controller';
 import type { OrganiserBackupsPage } from '../../src/pages/backups-page.controller';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
@@ -415,6 +416,40 @@ export function pageSamples(lang: Lang): Record<string, object> {
     'public/pairings': pairingsPage,
     'public/crosstable': crossPage,
     'public/player': playerPage,
+    'public/projector': {
+      ...base(lang, 'Za projektor · Prva liga', '/divisions/1/projector?screen=2'),
+      crumbs: [],
+      projector: true,
+      live: {
+        events: '/divisions/1/events',
+        revision: 7,
+        script: '/assets/live.js?v=0123456789ab',
+      },
+      refresh: { seconds: 15, url: '/divisions/1/projector?screen=3' },
+      heading: `${HEADER.tournament} · ${HEADER.division}`,
+      caption: 'Parovi · Kolo 3 · Bez rezultata: 1',
+      screen: 2,
+      screens: 3,
+      pairings: [
+        [
+          {
+            table: 1,
+            first: { name: 'Milica Đorđević', fit: '' },
+            second: { name: 'Stefan Nikolić', fit: '' },
+            result: '412 : 380',
+          },
+          {
+            table: 2,
+            first: { name: 'Ljubica Njegoš-Džakula Šćepanović', fit: 'longer' },
+            second: { name: 'Đorđe Šćekić', fit: '' },
+            result: null,
+          },
+          { table: 3, first: { name: 'Žarko Džepić', fit: '' }, second: null, result: null },
+        ],
+      ],
+      standings: null,
+      empty: false,
+    } satisfies ProjectorPage,
     'public/wallchart': wallChartPage,
     'public/game': gamePage,
     'judge/sign-in': {

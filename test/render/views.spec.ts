@@ -34,26 +34,47 @@ describe('views', () => {
   describe.each(LANGUAGES)('every page in %s', (lang: Lang) => {
     const samples = pageSamples(lang);
     it.each(Object.keys(samples))(
-      '%s renders a whole page, with no script but the sheet form’s',
+      '%s renders a whole page, with no script but the sheet form’s and the live pages’',
       (name) => {
         const html = render(name, samples[name]);
         expect(html.startsWith('<!doctype html>')).toBe(true);
         expect(html).toContain(`<html lang="${lang}">`);
         expect(html).toContain('<meta name="viewport"');
         expect(html).toContain('</html>');
-        // Only the sheet form runs a script: the engine's bundle, and its settings as JSON.
+        // Only the sheet form runs a script: the engine's bundle, and its settings as JSON; and a
+        // live page its live-update script.
         expect(html.match(/<script[^>]*>/gi) ?? []).toEqual(
           name === 'judge/scoresheet'
             ? [
                 '<script type="application/json" id="sheet-config">',
                 '<script src="/assets/sheet-form.js?v&#x3D;0123456789ab" defer>',
               ]
-            : [],
+            : 'live' in samples[name] && samples[name].live
+              ? ['<script src="/assets/live.js?v&#x3D;0123456789ab" defer>']
+              : [],
         );
         expect(html).not.toContain('{{');
         expect(html).not.toMatch(/\[object Object\]|undefined|NaN/);
       },
     );
+  });
+
+  it('the projector: no header or footer, the next screen in a refresh, live, names sized to fit', () => {
+    const html = render('public/projector', pageSamples('sr-Latn')['public/projector']);
+    expect(html).toContain(
+      '<body class="projector" data-live-events="/divisions/1/events" data-live-revision="7">',
+    );
+    expect(html).toContain(
+      '<meta http-equiv="refresh" content="15; url=/divisions/1/projector?screen&#x3D;3">',
+    );
+    expect(html).not.toContain('<header class="site">');
+    expect(html).not.toContain('<footer');
+    expect(html).toContain('<h1 class="pj-what">Parovi · Kolo 3 · Bez rezultata: 1</h1>');
+    expect(html).toContain('<div class="pj-screen">2/3</div>');
+    expect(html).toContain('<td class="center res">412 : 380</td>');
+    expect(html).toContain('<td class="center res pending">–</td>');
+    expect(html).toContain('<td class="longer">Ljubica Njegoš-Džakula Šćepanović</td>');
+    expect(html).toContain('<em>slobodan</em>');
   });
 
   it('public pages show their data: standings, pairings, cross-table, player, list', () => {

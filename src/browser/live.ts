@@ -1,0 +1,73 @@
+export {};
+
+/**
+ * Live pages: a division page (standings, pairings, cross-table, a player, the
+ * projector) names its events stream and the revision it shows on `<body>`.
+ * The stream says each new revision of the division; when it is newer than the
+ * page's, the page is fetched again and its `<main>` put in place of this one,
+ * so nothing flickers and the scroll position stays. Without this script (or
+ * without EventSource) the page is simply what it was when loaded.
+ */
+(() => {
+  const body = document.body;
+  const events = body.dataset.liveEvents;
+  if (!events || typeof EventSource === 'undefined' || typeof DOMParser === 'undefined') return;
+  let shown = Number(body.dataset.liveRevision);
+  let wanted = shown;
+  let busy = false;
+  let tries = 0;
+
+  const refresh = async (): Promise<void> => {
+    if (busy) return;
+    busy = true;
+    try {
+      const res = await fetch(location.href, {
+        cache: 'no-cache',
+        credentials: 'same-origin',
+        headers: { Accept: 'text/html' },
+      });
+      if (res.ok) {
+        const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+        const fresh = doc.getElementById('main');
+        const here = document.getElementById('main');
+        const revision = Number(doc.body.dataset.liveRevision);
+        if (fresh && here && Number.isFinite(revision)) {
+          here.replaceWith(document.adoptNode(fresh));
+          document.title = doc.title;
+          if (revision > shown) tries = 0;
+          shown = Math.max(shown, revision);
+          body.dataset.liveRevision = String(shown);
+        }
+      }
+    } catch {
+      // The network dropped: the stream reconnects and says the revision again.
+    } finally {
+      busy = false;
+    }
+    // Another server behind the same address may not have heard of the write yet: ask again.
+    if (wanted > shown && tries < 5) {
+      tries++;
+      setTimeout(() => void refresh(), 1000);
+    }
+  };
+
+  const connect = (): void => {
+    const source = new EventSource(events);
+    source.addEventListener('revision', (e) => {
+      const revision = Number((e as MessageEvent<string>).data);
+      if (!Number.isFinite(revision)) return;
+      wanted = Math.max(wanted, revision);
+      if (wanted > shown) {
+        tries = 0;
+        void refresh();
+      }
+    });
+    source.addEventListener('error', () => {
+      // A refusal (503: the server holds enough streams) closes the source for good: try later.
+      if (source.readyState === EventSource.CLOSED) {
+        setTimeout(connect, 20_000 + Math.random() * 20_000);
+      }
+    });
+  };
+  connect();
+})();

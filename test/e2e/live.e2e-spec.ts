@@ -1,0 +1,161 @@
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { openEvents } from './sse';
+import { createTournament, enterResult, pair, register, RoundJson } from './tournament-helpers';
+import { mainText } from '../browser/site';
+
+/** 40 players: round 1 has 20 tables. */
+const NAMES = Array.from({ length: 40 }, (_, i) => `Igrač ${String(i + 1).padStart(2, '0')} Đurić`);
+
+async function seed(t: TestApp): Promise<{ divisionId: number; round: RoundJson }> {
+  const { divisionId } = await createTournament(t, {
+    name: 'Živi turnir',
+    ruleSet: 'kvizovka',
+    rounds: 5,
+    divisions: ['A'],
+  });
+  await register(t, divisionId, NAMES);
+  return { divisionId, round: await pair(t, divisionId) };
+}
+
+/** The SQL statements the server printed since `from` (`DATABASE_LOG=queries`). */
+const queriesSince = (t: TestApp, from: number): string[] =>
+  t
+    .log()
+    .slice(from)
+    .split('\n')
+    .filter((line) => line.startsWith('query:'));
+
+describe(`live pages (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let divisionId: number;
+  let round: RoundJson;
+
+  beforeAll(async () => {
+    t = await startTestApp(undefined, { DATABASE_LOG: 'queries', LIVE_CONNECTIONS: '3' });
+    ({ divisionId, round } = await seed(t));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test('a cached page is served without asking the database; a write makes it ask again', async () => {
+    const d = divisionId;
+    const pages = [
+      `/divisions/${d}/standings`,
+      `/divisions/${d}/pairings`,
+      `/divisions/${d}/crosstable`,
+      `/divisions/${d}/projector`,
+      `/divisions/${d}/projector?screen=2`,
+    ];
+    for (const path of pages) await t.http.get(path).expect(200); // fills the cache
+    const api = `/api/divisions/${d}/standings`;
+    await t.http.get(api).expect(200);
+    const from = t.log().length;
+    for (let i = 0; i < 3; i++) {
+      for (const path of pages) await t.http.get(path).expect(200);
+      await t.http.get(api).expect(200);
+    }
+    expect(queriesSince(t, from)).toEqual([]);
+
+    // The log does show queries, so the empty list above means something: a write moves the
+    // revision, and the next read computes the page again from the database.
+    const game = round.games[0];
+    await enterResult(t, t.organiser, game, { scores: [401, 377], clocks: ['02:00', '01:00'] });
+    const before = t.log().length;
+    const page = await t.http.get(`/divisions/${d}/pairings`).expect(200);
+    expect(mainText(page.text)).toContain('401 : 377');
+    expect(queriesSince(t, before).length).toBeGreaterThan(0);
+  });
+
+  test('the events stream says the revision at once, then each new one within a second of the write', async () => {
+    const page = await t.http.get(`/divisions/${divisionId}/standings`).expect(200);
+    const shown = Number(/data-live-revision="(\d+)"/.exec(page.text)![1]);
+    expect(page.text).toContain(`data-live-events="/divisions/${divisionId}/events"`);
+    expect(page.text).toMatch(
+      /<script src="\/assets\/live\.js\?v&#x3D;[0-9a-f]{12}" defer><\/script>/,
+    );
+
+    const stream = await openEvents(`${t.url}/divisions/${divisionId}/events`);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
+      expect(await stream.revisionAtLeast(shown, 1000)).toBe(shown);
+
+      const started = Date.now();
+      await enterResult(t, t.organiser, round.games[1], {
+        scores: [350, 351],
+        clocks: ['00:30', '00:10'],
+      });
+      const next = await stream.revisionAtLeast(shown + 1, 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      const fresh = await t.http.get(`/divisions/${divisionId}/standings`).expect(200);
+      expect(Number(/data-live-revision="(\d+)"/.exec(fresh.text)![1])).toBe(next);
+      expect(stream.revisions).toEqual([shown, next]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('streams past LIVE_CONNECTIONS are refused with 503 and Retry-After; pages are still served', async () => {
+    const url = `${t.url}/divisions/${divisionId}/events`;
+    const held = await Promise.all([openEvents(url), openEvents(url), openEvents(url)]);
+    try {
+      expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
+      const refused = await t.http.get(`/divisions/${divisionId}/events`).expect(503);
+      expect(refused.headers['retry-after']).toBe('30');
+      expect(refused.text).toContain('3 live-update connections');
+      await t.http.get(`/divisions/${divisionId}/standings`).expect(200);
+      await t.http.get(`/api/divisions/${divisionId}/standings`).expect(200);
+    } finally {
+      held[0].close();
+    }
+    // A closed stream frees its place.
+    let again = await openEvents(url);
+    for (let i = 0; i < 20 && again.status === 503; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await openEvents(url);
+    }
+    expect(again.status).toBe(200);
+    again.close();
+    held.slice(1).forEach((s) => s.close());
+  });
+
+  test('an unknown division has no stream (404) and a bad id is a 400', async () => {
+    await t.http.get('/divisions/999999/events').expect(404);
+    await t.http.get('/divisions/abc/events').expect(400);
+  });
+
+  test('the projector: tables of the current round, then the standings, 32 lines a screen, each screen naming the next', async () => {
+    const d = divisionId;
+    // 20 tables fit one screen (2 columns of 16); 40 standings lines take two (32 + 8).
+    const first = await t.http.get(`/divisions/${d}/projector`).expect(200);
+    expect(first.text).toContain('<body class="projector"');
+    expect(first.text).toContain(
+      `<meta http-equiv="refresh" content="15; url=/divisions/${d}/projector?screen&#x3D;2">`,
+    );
+    const tables = first.text.match(/<table class="pj-pairings">/g) ?? [];
+    expect(tables).toHaveLength(2); // 16 + 4 tables
+    expect(mainText(first.text)).toContain('Parovi · Kolo 1');
+    expect(mainText(first.text)).toContain('1/3');
+    expect(mainText(first.text)).toContain('401 : 377');
+
+    const second = await t.http.get(`/divisions/${d}/projector?screen=2`).expect(200);
+    expect(mainText(second.text)).toContain('Poredak · posle 1. kola');
+    expect(second.text.match(/<td class="num">\d+\.<\/td>/g)).toHaveLength(32);
+
+    const third = await t.http.get(`/divisions/${d}/projector?screen=3`).expect(200);
+    expect(third.text.match(/<td class="num">\d+\.<\/td>/g)).toHaveLength(8); // 40 − 32
+    expect(third.text).toContain(`url=/divisions/${d}/projector">`); // back to the first
+
+    // A screen that is no longer there (fewer players) shows the first; a bad one is a 400.
+    const gone = await t.http.get(`/divisions/${d}/projector?screen=9`).expect(200);
+    expect(mainText(gone.text)).toContain('Parovi · Kolo 1');
+    const bad = await t.http.get(`/divisions/${d}/projector?screen=x`).expect(400);
+    expect(bad.text).toContain('screen');
+    await t.http.get('/divisions/999999/projector').expect(404);
+
+    const english = await t.http.get(`/divisions/${d}/projector?screen=2&lang=en`).expect(200);
+    expect(mainText(english.text)).toContain('Standings · after round 1');
+  });
+});

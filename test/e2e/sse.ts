@@ -1,0 +1,84 @@
+import { ClientRequest, get, IncomingMessage } from 'http';
+
+/** An open server-sent-events stream, read as a browser's EventSource would. */
+export interface EventStream {
+  status: number;
+  headers: IncomingMessage['headers'];
+  /** The revisions received so far, in order. */
+  revisions: number[];
+  /** Comment lines received (heartbeats). */
+  comments: string[];
+  /** Resolves with the first revision received (from now or before) that is at least `min`, or rejects after `ms`. */
+  revisionAtLeast(min: number, ms: number): Promise<number>;
+  close(): void;
+}
+
+/** Opens `url` (an events stream) and parses what arrives. */
+export function openEvents(url: string): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    let req: ClientRequest | null = null;
+    req = get(url, { headers: { Accept: 'text/event-stream' } }, (res) => {
+      const revisions: number[] = [];
+      const comments: string[] = [];
+      const waiters: { min: number; done: (r: number) => void }[] = [];
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('error', () => undefined);
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let event = 'message';
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('event: ')) event = line.slice(7);
+            else if (line.startsWith('data: ')) data = line.slice(6);
+          }
+          if (event === 'revision') {
+            const r = Number(data);
+            revisions.push(r);
+            for (const w of [...waiters]) {
+              if (r >= w.min) {
+                waiters.splice(waiters.indexOf(w), 1);
+                w.done(r);
+              }
+            }
+          }
+        }
+      });
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        revisions,
+        comments,
+        revisionAtLeast(min, ms) {
+          const seen = revisions.find((r) => r >= min);
+          if (seen !== undefined) return Promise.resolve(seen);
+          return new Promise((done, fail) => {
+            const timer = setTimeout(
+              () =>
+                fail(
+                  new Error(`no revision ≥ ${min} within ${ms} ms (got ${revisions.join(', ')})`),
+                ),
+              ms,
+            );
+            waiters.push({
+              min,
+              done: (r) => {
+                clearTimeout(timer);
+                done(r);
+              },
+            });
+          });
+        },
+        close() {
+          req?.destroy();
+        },
+      });
+    });
+    req.on('error', reject);
+  });
+}
