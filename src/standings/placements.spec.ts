@@ -1,7 +1,7 @@
 import { computeGroupStandings, matchPoints, metTable, placesOf, TableResult } from './placements';
 
 describe('places at a table', () => {
-  it.each([
+  it.each<[number[][], number[], string]>([
     // [keys by seat, places, why]
     [[[310], [250], [280], [190]], [1, 3, 2, 4], 'by score'],
     [[[300], [300], [250], [200]], [1, 1, 3, 4], 'two share first, the next is third'],
@@ -31,13 +31,13 @@ describe('places at a table', () => {
       [1, 1],
       'equal on every key: shared',
     ],
-  ] as const)('%j → %j (%s)', (keys, places) => {
+  ])('%j → %j (%s)', (keys, places) => {
     expect(placesOf(keys)).toEqual(places);
   });
 });
 
 describe('match points', () => {
-  it.each([
+  it.each<[number[], number[], string]>([
     // [places, points, arithmetic]
     [[1, 2, 3, 4], [3, 2, 1, 0], 'four seats: one point per player finished ahead of'],
     [[1, 2, 3], [2, 1, 0], 'three seats: 2/1/0'],
@@ -45,7 +45,7 @@ describe('match points', () => {
     [[1, 2, 2, 2], [3, 1, 1, 1], 'three share second: (2 + 1 + 0) / 3 = 1 each'],
     [[1, 1, 1], [1, 1, 1], 'all equal at three: (2 + 1 + 0) / 3 = 1 each'],
     [[2, 1], [0, 1], 'two seats: a win is 1'],
-  ] as const)('%j → %j (%s)', (places, points) => {
+  ])('%j → %j (%s)', (places, points) => {
     expect(matchPoints(places)).toEqual(points);
   });
 
