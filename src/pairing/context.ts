@@ -30,6 +30,12 @@ export interface PairingContext {
   avoided(a: PlayerState, b: PlayerState): boolean;
   /** Whether any two active players are to be kept apart (else `avoided` is always false). */
   avoiding: boolean;
+  /** Whether two players have met as often as the request's `maxMeetings` allows. */
+  overLimit(a: PlayerState, b: PlayerState): boolean;
+  /** Whether some pair has reached the request's limit (else `overLimit` is always false). */
+  limited: boolean;
+  /** The request's limit of meetings of two players, if any. */
+  maxMeetings: number | undefined;
 }
 
 type Failure = Extract<PairingOutcome, { ok: false }>;
@@ -46,6 +52,10 @@ export function buildContext(
   const { round } = request;
   if (!Number.isInteger(round) || round < 1) {
     return fail('invalid-round', `round must be a positive integer, got ${round}`);
+  }
+  const { maxMeetings } = request;
+  if (maxMeetings !== undefined && (!Number.isInteger(maxMeetings) || maxMeetings < 1)) {
+    return fail('invalid-limit', `maxMeetings must be a whole number from 1, got ${maxMeetings}`);
   }
   const byId = new Map<string, PlayerState>();
   const all: PlayerState[] = [];
@@ -124,15 +134,21 @@ export function buildContext(
     if (seen.has(club)) sharedClub = true;
     seen.add(club);
   }
+  const met = (x: PlayerState, y: PlayerState): number => {
+    const key = x.index < y.index ? x.index * n + y.index : y.index * n + x.index;
+    return meetings.get(key) ?? 0;
+  };
+  const limit = request.maxMeetings;
+  const limited = limit !== undefined && [...meetings.values()].some((k) => k >= limit);
   return {
     round,
     all,
     ranked,
     avoiding: sharedClub || forbidden.size > 0,
-    met: (x, y) => {
-      const key = x.index < y.index ? x.index * n + y.index : y.index * n + x.index;
-      return meetings.get(key) ?? 0;
-    },
+    met,
+    limited,
+    maxMeetings: limit,
+    overLimit: (x, y) => limited && met(x, y) >= limit,
     avoided: (x, y) => {
       const club = clubOf(x);
       return (
@@ -187,6 +203,15 @@ export function countAvoided(
 ): number {
   let n = 0;
   for (const [p, q] of pairs) if (ctx.avoided(p, q)) n++;
+  return n;
+}
+
+export function countOverLimit(
+  ctx: PairingContext,
+  pairs: readonly (readonly [PlayerState, PlayerState])[],
+): number {
+  let n = 0;
+  for (const [p, q] of pairs) if (ctx.overLimit(p, q)) n++;
   return n;
 }
 

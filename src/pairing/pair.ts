@@ -2,6 +2,7 @@ import {
   buildContext,
   byeCandidate,
   countAvoided,
+  countOverLimit,
   countRematches,
   fail,
   firstMover,
@@ -9,6 +10,7 @@ import {
   PlayerState,
   toTables,
 } from './context';
+import { maxWeightMatching, WeightedEdge } from './matching';
 import { prngFromString, shuffled } from './prng';
 import { roundRobinRound } from './round-robin';
 import { Pair, pairSwiss } from './swiss';
@@ -51,7 +53,7 @@ export function pairRound(
       if (gibson?.pair) {
         const rest = { ...ctx, ranked: ctx.ranked.filter((p) => !gibson.pair!.includes(p)) };
         const { bye, rest: players } = oddOneOut(rest.ranked);
-        const pairs = [gibson.pair, ...consecutivePairs(players)];
+        const pairs = [gibson.pair, ...hillPairs(ctx, players)];
         return finish(ctx, pairs, bye, toTables(pairs, bye), [gibson.note], gibson);
       }
       return kingOfTheHill(ctx, gibson);
@@ -92,10 +94,20 @@ function finish(
       .join(', ');
     notes.push(`${avoided} pairing(s) of players to keep apart (same club or listed): ${who}`);
   }
+  const overLimit = countOverLimit(ctx, pairs);
+  if (overLimit > 0) {
+    const who = pairs
+      .filter(([p, q]) => ctx.overLimit(p, q))
+      .map(([p, q]) => `${p.id}–${q.id}`)
+      .join(', ');
+    notes.push(
+      `${overLimit} pair(s) meet more often than the limit of ${ctx.maxMeetings} allows: ${who}`,
+    );
+  }
   if (bye && bye.byes > 0) {
     notes.push(`${bye.id} receives bye number ${bye.byes + 1}`);
   }
-  const outcome: PairingOutcome = { ok: true, pairings, rematches, avoided, notes };
+  const outcome: PairingOutcome = { ok: true, pairings, rematches, avoided, overLimit, notes };
   if (gibson?.pair) {
     outcome.gibsonized = { player: gibson.pair[0].id, opponent: gibson.pair[1].id };
   } else if (gibson) {
@@ -130,7 +142,10 @@ function gibsonPair(ctx: PairingContext, rounds: number): Gibson | null {
       note: `${leader.id} cannot be caught for first place, but every other player can still reach second place: paired as usual`,
     };
   }
-  const opponent = out.find((p) => ctx.met(leader, p) === 0) ?? out[0];
+  const opponent =
+    out.find((p) => ctx.met(leader, p) === 0) ??
+    out.find((p) => !ctx.overLimit(leader, p)) ??
+    out[0];
   return {
     leader,
     pair: [leader, opponent],
@@ -156,8 +171,33 @@ function consecutivePairs(players: readonly PlayerState[]): Pair[] {
 /** King of the hill: 1–2, 3–4, … by current standings; rematches allowed. */
 function kingOfTheHill(ctx: PairingContext, gibson: Gibson | null = null): PairingOutcome {
   const { bye, rest } = oddOneOut(ctx.ranked);
-  const pairs = consecutivePairs(rest);
+  const pairs = hillPairs(ctx, rest);
   return finish(ctx, pairs, bye, toTables(pairs, bye), gibson ? [gibson.note] : [], gibson);
+}
+
+/**
+ * King of the Hill's pairs: neighbours in the standings (1–2, 3–4, …); with a meeting limit,
+ * the pairing closest to that (least Σ (rank distance − 1)²) among those with the fewest
+ * pairs over the limit (an exact matching).
+ */
+function hillPairs(ctx: PairingContext, players: readonly PlayerState[]): Pair[] {
+  const plain = consecutivePairs(players);
+  if (!ctx.limited || countOverLimit(ctx, plain) === 0) return plain;
+  const n = players.length;
+  const far = (n - 1) * (n - 1);
+  const over = (n / 2) * far + 1;
+  const big = (n / 2) * over + 1;
+  const edges: WeightedEdge[] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const cost = (ctx.overLimit(players[i], players[j]) ? over : 0) + (j - i - 1) ** 2;
+      edges.push([i, j, big - cost]);
+    }
+  }
+  const mate = maxWeightMatching(n, edges, true);
+  const pairs: Pair[] = [];
+  for (let i = 0; i < n; i++) if (mate[i] > i) pairs.push([players[i], players[mate[i]]]);
+  return pairs;
 }
 
 function bySeed(players: readonly PlayerState[]): PlayerState[] {

@@ -98,6 +98,7 @@ describe('pairRound: round robin', () => {
       ok: true,
       rematches: 0,
       avoided: 0,
+      overLimit: 0,
       notes: [],
       pairings: [
         { table: 1, first: 'ana', second: 'fića' },

@@ -42,12 +42,13 @@ export function pairSwiss(
 
 /**
  * The rules a Swiss round is judged by, most important first: a repeat bye while
- * a player without one exists; rematches; pairs the request asks to avoid (club-mates,
- * listed pairs); how many bye-eligible players rank below the bye; Σ (points difference
- * in half-points)² over the pairs.
+ * a player without one exists; pairs who have met as often as the limit allows; rematches;
+ * pairs the request asks to avoid (club-mates, listed pairs); how many bye-eligible players
+ * rank below the bye; Σ (points difference in half-points)² over the pairs.
  */
 export type SwissCost = [
   repeatBye: number,
+  overLimit: number,
   rematches: number,
   avoided: number,
   byeHeight: number,
@@ -67,16 +68,18 @@ export function swissCost(
     repeatBye = bye.byes > minByes ? 1 : 0;
     byeHeight = ctx.ranked.filter((p) => p.byes === bye.byes && p.rankPos > bye.rankPos).length;
   }
+  let overLimit = 0;
   let rematches = 0;
   let avoided = 0;
   let score = 0;
   for (const [p, q] of result.pairs) {
+    if (ctx.overLimit(p, q)) overLimit++;
     if (ctx.met(p, q) > 0) rematches++;
     if (ctx.avoided(p, q)) avoided++;
     const d = Math.round(2 * (p.points - q.points));
     score += d * d;
   }
-  return [repeatBye, rematches, avoided, byeHeight, score];
+  return [repeatBye, overLimit, rematches, avoided, byeHeight, score];
 }
 
 export function compareCosts(x: SwissCost, y: SwissCost): number {
@@ -174,7 +177,8 @@ function placements(players: readonly PlayerState[]): Placement[] {
  * active players (plus a bye vertex when their number is odd). Costs are
  * lexicographic, most important first:
  *
- * 1. a rematch (the bye vertex only links to players with the fewest byes, so a
+ * 1. a pair who have met as often as the request's limit allows (only when some pair has),
+ *    then a rematch (the bye vertex only links to players with the fewest byes, so a
  *    repeat bye is never chosen while avoidable);
  * 2. how far above the lowest eligible player the bye goes;
  * 3. (points difference in half-points)² of each pair: equal points first, and a
@@ -203,6 +207,7 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
   }
 
   const rematch: number[] = [];
+  const over: number[] = [];
   const avoid: number[] = [];
   let anyAvoided = false;
   const shape: number[] = [];
@@ -222,6 +227,7 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
           : pi.groupSize - 1 - pi.local + pj.local;
       ends.push([i, j]);
       rematch.push(ctx.met(players[i], players[j]) > 0 ? 1 : 0);
+      over.push(ctx.limited && ctx.overLimit(players[i], players[j]) ? 1 : 0);
       const avoided = ctx.avoiding && ctx.avoided(players[i], players[j]);
       avoid.push(avoided ? 1 : 0);
       if (avoided) anyAvoided = true;
@@ -237,16 +243,26 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
   let shapeDiv = 1;
   // The avoidance level exists only when some pair is to be avoided: without one the costs
   // (and so the pairings) are those of a field with no such request.
-  let units = levelUnits(pairsInMatching, maxBye, maxScore, maxShape, anyAvoided);
-  while (units.total > WEIGHT_LIMIT && maxShape / shapeDiv >= 1) {
-    shapeDiv *= 2;
-    units = levelUnits(
-      pairsInMatching,
-      maxBye,
-      maxScore,
-      Math.floor(maxShape / shapeDiv),
-      anyAvoided,
-    );
+  // A pair over the meeting limit has a level of its own; in a field too large for that, it
+  // counts as two rematches instead.
+  let limit: Limit = ctx.limited ? 'level' : 'none';
+  let units = levelUnits(pairsInMatching, maxBye, maxScore, maxShape, anyAvoided, limit);
+  for (;;) {
+    while (units.total > WEIGHT_LIMIT && maxShape / shapeDiv >= 1) {
+      shapeDiv *= 2;
+      units = levelUnits(
+        pairsInMatching,
+        maxBye,
+        maxScore,
+        Math.floor(maxShape / shapeDiv),
+        anyAvoided,
+        limit,
+      );
+    }
+    if (units.total <= WEIGHT_LIMIT || limit !== 'level') break;
+    limit = 'double';
+    shapeDiv = 1;
+    units = levelUnits(pairsInMatching, maxBye, maxScore, maxShape, anyAvoided, limit);
   }
   if (units.total > WEIGHT_LIMIT) {
     throw new RangeError(`field of ${n} is too large for exact Swiss pairing`);
@@ -256,6 +272,7 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
   const edges: WeightedEdge[] = [];
   for (let k = 0; k < ends.length; k++) {
     const cost =
+      over[k] * (limit === 'level' ? units.over : units.rematch) +
       rematch[k] * units.rematch +
       avoid[k] * units.avoid +
       score[k] * units.score +
@@ -279,12 +296,16 @@ export function swissExact(ctx: PairingContext, players: readonly PlayerState[])
   return { pairs, bye, engine: 'exact' };
 }
 
+/** How a meeting limit is weighed: not at all, a level of its own, or as a second rematch. */
+type Limit = 'none' | 'level' | 'double';
+
 function levelUnits(
   pairs: number,
   maxBye: number,
   maxScore: number,
   maxShape: number,
   avoidance: boolean,
+  limit: Limit,
 ) {
   const sumShape = pairs * maxShape;
   const score = sumShape + 1;
@@ -294,8 +315,11 @@ function levelUnits(
   const avoid = avoidance ? sumBye + 1 : 0;
   const sumAvoid = pairs * avoid + sumBye;
   const rematch = sumAvoid + 1;
-  const total = pairs * rematch + sumAvoid;
-  return { score, bye, avoid, rematch, total };
+  const sumRematch = (limit === 'double' ? 2 : 1) * pairs * rematch + sumAvoid;
+  // The limit's level exists only when some pair has reached it, as the avoidance level.
+  const over = limit === 'level' ? sumRematch + 1 : 0;
+  const total = limit === 'level' ? pairs * over + sumRematch : sumRematch;
+  return { score, bye, avoid, rematch, over, total };
 }
 
 /**

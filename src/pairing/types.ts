@@ -47,6 +47,13 @@ export interface PairingRequest {
    * who can no longer reach the second place's points, so as not to affect the race behind.
    */
   gibson?: { rounds: number };
+  /**
+   * The most times two players may meet (1: never a rematch; absent: no limit). Swiss and King
+   * of the Hill keep every pair under it as far as possible, before anything else but a repeat
+   * bye; when no pairing can, they pair anyway with the fewest such pairs and count them
+   * (`overLimit`). Other systems only count them.
+   */
+  maxMeetings?: number;
 }
 
 /** One table: `first` moves first; `second === null` is a bye. */
@@ -57,7 +64,7 @@ export interface Pairing {
 }
 
 export type PairingErrorCode =
-  'invalid-round' | 'duplicate-player' | 'unknown-player' | 'missing-seed';
+  'invalid-round' | 'invalid-limit' | 'duplicate-player' | 'unknown-player' | 'missing-seed';
 
 export type PairingOutcome =
   | {
@@ -67,6 +74,8 @@ export type PairingOutcome =
       rematches: number;
       /** Pairs in this round that `avoid` asked to avoid (0 unless unavoidable). */
       avoided: number;
+      /** Pairs in this round who had met `maxMeetings` times already (0 unless unavoidable). */
+      overLimit: number;
       /** The leader paired by Gibsonization, and the opponent chosen; absent when none. */
       gibsonized?: { player: string; opponent: string | null };
       /** Remarks for the organiser, e.g. why a rematch or a second bye was given. */
