@@ -22,6 +22,7 @@ import { Forfeits1764400000000 } from './migrations/1764400000000-forfeits';
 import { SpreadCap1764500000000 } from './migrations/1764500000000-spread-cap';
 import { PairingControls1764600000000 } from './migrations/1764600000000-pairing-controls';
 import { DirectorLog1764700000000 } from './migrations/1764700000000-director-log';
+import { MeetingLimit1764800000000 } from './migrations/1764800000000-meeting-limit';
 import { Versions1764900000000 } from './migrations/1764900000000-versions';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
@@ -54,5 +55,6 @@ export const MIGRATIONS = [
   SpreadCap1764500000000,
   PairingControls1764600000000,
   DirectorLog1764700000000,
+  MeetingLimit1764800000000,
   Versions1764900000000,
 ];

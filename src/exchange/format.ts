@@ -120,6 +120,8 @@ export interface TournamentDocument {
     avoidSameClub?: boolean;
     gibsonize?: boolean;
     kothLastRounds?: number;
+    /** Absent in documents written before the meeting limit (no limit). */
+    maxMeetings?: number | null;
     /** Where and when; absent in documents written before they were kept. */
     place?: string | null;
     startDate?: string | null;
@@ -185,6 +187,8 @@ export interface DivisionSettingsDocument {
   avoidSameClub?: boolean;
   gibsonize?: boolean;
   kothLastRounds?: number;
+  /** Absent in documents written before the meeting limit (no limit). */
+  maxMeetings?: number | null;
 }
 
 export interface PlayerDocument {
@@ -463,6 +467,8 @@ function checkSettings(
   }
   if (t.kothLastRounds !== undefined && !isInt(t.kothLastRounds, 0, 100))
     err(`${at}.kothLastRounds`, 'must be a whole number from 0 to 100');
+  if (t.maxMeetings !== undefined && t.maxMeetings !== null && !isInt(t.maxMeetings, 1, 100))
+    err(`${at}.maxMeetings`, 'must be a whole number from 1 to 100, or null');
   return rounds;
 }
 

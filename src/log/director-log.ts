@@ -14,6 +14,7 @@ export const LOG_ACTIONS = [
   'player.edited',
   'player.withdrawn',
   'player.reinstated',
+  'player.removed',
   'player.absent',
   'player.absence-removed',
   'seeds.set',
@@ -68,6 +69,15 @@ export async function writeLog(m: EntityManager, user: Actor, facts: LogFacts): 
     before: facts.before ?? null,
     after: facts.after ?? null,
   } as QueryDeepPartialEntity<DirectorLogEntry>);
+}
+
+/** One entry of a tournament's log, or null (for an action that undoes it). */
+export function findEntry(
+  m: EntityManager,
+  tournamentId: number,
+  id: number,
+): Promise<DirectorLogEntry | null> {
+  return m.findOneBy(DirectorLogEntry, { tournamentId, id });
 }
 
 /**

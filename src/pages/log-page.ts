@@ -11,6 +11,7 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   forfeitSpread: 'org.forfeitSpread',
   spreadCap: 'org.spreadCap',
   kothLastRounds: 'org.kothLastRounds',
+  maxMeetings: 'org.maxMeetings',
   avoidSameClub: 'org.avoidSameClub',
   gibsonize: 'org.gibsonize',
   ruleSet: 'org.ruleSet',
@@ -30,6 +31,10 @@ export interface LogLine {
   changes: { field: string; before: string; after: string }[];
   /** A removed or re-paired round: what it held, table by table, with the sheets as typed. */
   removed?: RemovedRoundLines;
+  /** A player's removal: its entry, which an undo names; `restored` when it has been undone. */
+  removal?: { entry: number };
+  /** The registration that undid removal `restoredFrom`. */
+  restoredFrom?: number;
 }
 
 /** What a removed round held, in words, for the log page. */
@@ -64,7 +69,8 @@ export function logLine(lang: Lang, e: LogEntryView): LogLine {
     isMessageKey(key) ? t(lang, key, params) : null;
   const params = {
     division: e.division ?? '',
-    player: e.player ?? '',
+    // A removed player is named by the entry itself.
+    player: e.player ?? (typeof e.before?.name === 'string' ? e.before.name : ''),
     n: e.round ?? 0,
     table: e.table ?? 0,
   };
@@ -79,10 +85,17 @@ export function logLine(lang: Lang, e: LogEntryView): LogLine {
   if (e.action === 'player.registered' && after.lateEntry === true) {
     what += ` (${t(lang, 'log.lateEntry', { n: Number(after.joinedRound) })})`;
   }
+  if (e.action === 'player.registered' && typeof after.restoredFrom === 'number') {
+    what += ` (${t(lang, 'log.restored')})`;
+  }
   const removal = ROUND_REMOVALS.has(e.action) && Array.isArray(before.tables);
   // A removed round's tables are listed below the changes, with their results and sheets.
   const skip = new Set(
-    removal ? ['lateEntry', 'joinedRound', 'counts', 'notes'] : ['lateEntry', 'joinedRound'],
+    removal
+      ? ['lateEntry', 'joinedRound', 'counts', 'notes']
+      : e.action === 'player.removed'
+        ? ['joinedRound', 'active']
+        : ['lateEntry', 'joinedRound', 'restoredFrom'],
   );
   const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((k) => !skip.has(k) && !(removal && k === 'tables' && !('tables' in after)))
@@ -100,6 +113,8 @@ export function logLine(lang: Lang, e: LogEntryView): LogLine {
     changes,
   };
   if (removal) line.removed = removedLines(lang, before);
+  if (e.action === 'player.removed') line.removal = { entry: e.id };
+  if (typeof after.restoredFrom === 'number') line.restoredFrom = after.restoredFrom;
   return line;
 }
 
@@ -184,6 +199,7 @@ function value(lang: Lang, key: string, v: unknown): string {
     return isMessageKey(k) ? t(lang, k) : plain(x);
   };
   if (v === null || v === undefined) {
+    if (key === 'maxMeetings') return t(lang, 'org.noLimit');
     return key === 'spreadCap' ? t(lang, 'org.noCap') : '—';
   }
   if (typeof v === 'boolean') return t(lang, v ? 'common.yes' : 'common.no');

@@ -27,6 +27,9 @@ const srLatn = {
   'flash.cleared': 'Rezultat je obrisan; partija ponovo čeka rezultat.',
   'flash.signedOut': 'Odjavljeni ste.',
   'flash.roundRepaired': '{n}. kolo je upareno ponovo.',
+  'flash.seeded': 'Nosioci su određeni po rejtingu.',
+  'flash.playerRemoved': 'Igrač je uklonjen; može se vratiti iz dnevnika direktora turnira.',
+  'flash.playerRestored': 'Igrač je vraćen u grupu.',
 
   'confirm.cancel': 'Odustani',
   'confirm.deleteRound.title': 'Poništiti {n}. kolo?',
@@ -43,6 +46,29 @@ const srLatn = {
   'confirm.nothingLost': 'Nijedna partija ovog kola još nema rezultat ni zapisnik.',
   'confirm.roundKept':
     'Sve što se briše (rezultati, zapisnici kako su uneti, njihova istorija) ostaje zapisano u dnevniku direktora turnira, ali se ne vraća samo: rezultate treba uneti ponovo.',
+  'confirm.seeds.title': 'Odrediti nosioce po rejtingu?',
+  'confirm.seeds.what':
+    'Nosioci grupe {division} biće određeni po rejtingu: najviši rejting prvi; isti rejting, pa igrači bez rejtinga, po imenu.',
+  'confirm.seeds.paired':
+    'Upareno je kola: {n}. Nosioci menjaju poslednji dopunski kriterijum i sledeća uparivanja, ne već uparena kola.',
+  'confirm.seeds.move': '{name}: {before} → {after}',
+  'confirm.seeds.none': 'Nosioci već prate rejting: ništa se ne menja.',
+  'confirm.seeds.kept': 'Nosioci pre i posle ostaju zapisani u dnevniku direktora turnira.',
+  'confirm.seeds.button': 'Da, odredi nosioce po rejtingu',
+  'confirm.withdraw.title': 'Odjaviti igrača {name}?',
+  'confirm.withdraw.what':
+    '{name} (grupa {division}) biće odjavljen sa turnira: od sledećeg kola se ne uparuje, a u poretku ostaje sa dosadašnjim rezultatima.',
+  'confirm.withdraw.pending':
+    'Partije u kojima još čeka rezultat: {n} (sudija ih upisuje, na primer kao kontumaciju).',
+  'confirm.withdraw.undo':
+    'Odjava se poništava dugmetom „Vrati na turnir” na stranici igrača grupe: igrač se ponovo uparuje od sledećeg kola.',
+  'confirm.withdraw.button': 'Da, odjavi igrača {name}',
+  'confirm.remove.title': 'Ukloniti igrača {name}?',
+  'confirm.remove.what':
+    '{name} (nosilac {seed}, grupa {division}) biće uklonjen iz grupe. Nije uparen ni u jednom kolu, pa se ništa drugo ne briše.',
+  'confirm.remove.undo':
+    'Uklanjanje se poništava u dnevniku direktora turnira (dugme „Vrati igrača”): igrač se vraća sa istim podacima i, ako je slobodan, istim nosiocem.',
+  'confirm.remove.button': 'Da, ukloni igrača {name}',
 
   'status.400': 'Zahtev nije ispravan.',
   'status.401': 'Prvo se prijavite.',
@@ -79,6 +105,9 @@ const srLatn = {
   'err.ROUND_NOT_PLANNED': 'Grupa nema to kolo.',
   'err.NOT_YET_JOINED': 'Igrač se priključuje kasnije od tog kola.',
   'err.PLAYER_WITHDRAWN': 'Igrač je odustao; prvo ga vratite na turnir.',
+  'err.PLAYER_HAS_GAMES': 'Igrač je već uparen, pa se ne može ukloniti; odjavite ga sa turnira.',
+  'err.ALREADY_RESTORED': 'Ovaj igrač je već vraćen.',
+  'err.SEEDS_FIXED': 'Raspored kružnog sistema određen je nosiocima, pa se oni više ne menjaju.',
   'err.ROUND_ROBIN_ABSENCE':
     'Raspored turnira svako sa svakim je određen: partija se upisuje kao kontumacija.',
   'err.ROUND_IN_PROGRESS': 'Sledeće kolo ne može da se upari dok partije nemaju rezultat: {where}.',
@@ -200,6 +229,9 @@ const en: Record<PageMessageKey, string> = {
   'flash.cleared': 'The result was cleared; the game is pending again.',
   'flash.signedOut': 'You are signed out.',
   'flash.roundRepaired': 'Round {n} is paired again.',
+  'flash.seeded': 'The players are seeded by rating.',
+  'flash.playerRemoved': "The player was removed; the director's log can bring them back.",
+  'flash.playerRestored': 'The player is back in the division.',
 
   'confirm.cancel': 'Cancel',
   'confirm.deleteRound.title': 'Remove round {n}?',
@@ -216,6 +248,29 @@ const en: Record<PageMessageKey, string> = {
   'confirm.nothingLost': 'No game of this round has a result or a score sheet yet.',
   'confirm.roundKept':
     "Everything deleted (results, score sheets as typed, their history) is kept in the director's log, but does not come back by itself: the results must be entered again.",
+  'confirm.seeds.title': 'Seed by rating?',
+  'confirm.seeds.what':
+    'The seeds of division {division} will follow the ratings: the highest first; equal ratings, then players without one, by name.',
+  'confirm.seeds.paired':
+    'Rounds paired: {n}. Seeds change the last tie-break and the next pairings, not the rounds already paired.',
+  'confirm.seeds.move': '{name}: {before} → {after}',
+  'confirm.seeds.none': 'The seeds already follow the ratings: nothing changes.',
+  'confirm.seeds.kept': "The seeds before and after are kept in the director's log.",
+  'confirm.seeds.button': 'Yes, seed by rating',
+  'confirm.withdraw.title': 'Withdraw {name}?',
+  'confirm.withdraw.what':
+    '{name} (division {division}) will be withdrawn: not paired from the next round, and kept in the standings with the results so far.',
+  'confirm.withdraw.pending':
+    'Games still waiting for a result: {n} (the judge enters them, as a forfeit for instance).',
+  'confirm.withdraw.undo':
+    'A withdrawal is undone with the "Reinstate" button on the division\'s players page: the player is paired again from the next round.',
+  'confirm.withdraw.button': 'Yes, withdraw {name}',
+  'confirm.remove.title': 'Remove {name}?',
+  'confirm.remove.what':
+    '{name} (seed {seed}, division {division}) will be removed from the division. They are paired in no round, so nothing else is deleted.',
+  'confirm.remove.undo':
+    'A removal is undone in the director\'s log ("Restore the player"): the player comes back with the same details and, if it is free, the same seed.',
+  'confirm.remove.button': 'Yes, remove {name}',
 
   'status.400': 'The request is not valid.',
   'status.401': 'Sign in first.',
@@ -253,6 +308,11 @@ const en: Record<PageMessageKey, string> = {
   'err.ROUND_NOT_PLANNED': 'The division has no such round.',
   'err.NOT_YET_JOINED': 'The player joins after that round.',
   'err.PLAYER_WITHDRAWN': 'The player has withdrawn; reinstate them first.',
+  'err.ALREADY_RESTORED': 'This player has been restored already.',
+  'err.PLAYER_HAS_GAMES':
+    'The player is paired already, so cannot be removed; withdraw them instead.',
+  'err.SEEDS_FIXED':
+    "The round robin's schedule was drawn from the seeds, so they no longer change.",
   'err.ROUND_ROBIN_ABSENCE': "A round robin's schedule is fixed: enter the game as a forfeit.",
   'err.ROUND_IN_PROGRESS': 'The next round cannot be paired while games have no result: {where}.',
   'err.ALL_ROUNDS_PAIRED': 'Every planned round is paired.',

@@ -353,6 +353,14 @@ export class OrganiserController {
     const before = number('before');
     const t = await this.tournaments.get(id);
     const found = await this.log.list(id, { division, before, limit: LOG_PAGE });
+    // Removals undone already offer no undo (the undoing entry is newer, so on this page or
+    // a newer one: the newest are read for it).
+    const newest = before === undefined ? found : await this.log.list(id, { limit: LOG_PAGE });
+    const restored = new Set(
+      [...newest.entries, ...found.entries].flatMap((e) =>
+        typeof e.after?.restoredFrom === 'number' ? [e.after.restoredFrom] : [],
+      ),
+    );
     const model: OrganiserLogPage = {
       ...page.base(
         `${page.t('log.title')} · ${t.name}`,
@@ -360,6 +368,7 @@ export class OrganiserController {
           { label: page.pt('page.organiser'), url: urls.organiser },
           { label: t.name, url: urls.orgTournament(id) },
         ),
+        page.flashFromQuery(),
       ),
       tournament: { name: t.name, url: urls.orgTournament(id) },
       divisions:
@@ -367,7 +376,13 @@ export class OrganiserController {
           ? t.divisions.map((d) => ({ id: d.id, name: d.name, selected: d.id === division }))
           : [],
       filterAction: urls.orgLog(id),
-      entries: found.entries.map((e) => logLine(page.lang, e)),
+      entries: found.entries.map((e) => {
+        const line = logLine(page.lang, e);
+        const { removal, restoredFrom: _, ...shown } = line;
+        return removal && !restored.has(removal.entry)
+          ? { ...shown, restoreAction: urls.restorePlayer(id, removal.entry) }
+          : shown;
+      }),
       olderUrl:
         found.older === null ? undefined : urls.orgLog(id, { division, before: found.older }),
       newestUrl: before === undefined ? undefined : urls.orgLog(id, { division }),
@@ -415,12 +430,14 @@ export class OrganiserController {
     const byeSpread = locked ? d.byeSpread : form.int('byeSpread', 0, 1000, true);
     const spreadCap = form.int('spreadCap', 1, 10000);
     const kothLastRounds = form.int('kothLastRounds', 0, 100) ?? 0;
+    const maxMeetings = form.int('maxMeetings', 1, 100);
     const values: OrganiserDivisionPage['values'] = {
       rounds: form.raw('rounds'),
       system: system ?? undefined,
       byeSpread: locked ? d.byeSpread : form.raw('byeSpread'),
       spreadCap: form.raw('spreadCap'),
       kothLastRounds: form.raw('kothLastRounds'),
+      maxMeetings: form.raw('maxMeetings'),
       avoidSameClub: form.raw('avoidSameClub') !== '',
       gibsonize: form.raw('gibsonize') !== '',
     };
@@ -443,6 +460,8 @@ export class OrganiserController {
       rounds: rounds!,
       spreadCap,
       kothLastRounds,
+      // An empty field is no limit.
+      maxMeetings,
       avoidSameClub: values.avoidSameClub,
       gibsonize: values.gibsonize,
       confirm: form.raw('confirm') !== '',
@@ -666,15 +685,203 @@ export class OrganiserController {
     page.redirect(withQuery(urls.orgPlayers(id), { done: 'imported', n: dtos.length }));
   }
 
+  /**
+   * Withdraws a player: first a page that says what it means (not paired again, kept in the
+   * standings, the games still waiting for a result) and how it is undone; then, posted again
+   * with `confirm`, the withdrawal.
+   */
   @Post('players/:id/withdraw')
   async withdraw(
     @IdParam('id', 'player') id: number,
+    @Body() body: unknown,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    if (form.raw('confirm') === '') {
+      const player = await this.players.get(id);
+      const { tournament, division } = await this.tournaments.divisionWithTournament(
+        player.divisionId,
+      );
+      const pending = (await this.rounds.gamesOfPlayer(id)).filter(
+        (g) => g.status === 'pending',
+      ).length;
+      const params = { name: player.name, division: division.name, n: pending };
+      await page.render(
+        'organiser/confirm',
+        this.confirmModel(page, tournament, division, {
+          title: page.pt('confirm.withdraw.title', params),
+          lines: [page.pt('confirm.withdraw.what', params)],
+          items: pending > 0 ? [page.pt('confirm.withdraw.pending', params)] : [],
+          note: page.pt('confirm.withdraw.undo'),
+          action: urls.withdraw(id),
+          button: page.pt('confirm.withdraw.button', params),
+          back: urls.orgPlayers(player.divisionId),
+        }),
+      );
+      return;
+    }
     const player = await this.players.withdraw(id, page.user);
     page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'withdrawn' }));
+  }
+
+  /**
+   * Removes a player paired in no round: first a page that names them and says how it is
+   * undone (from the director's log), then, with `confirm`, the removal.
+   */
+  @Post('players/:id/remove')
+  async removePlayer(
+    @IdParam('id', 'player') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const player = await this.players.get(id);
+    const back = urls.orgPlayers(player.divisionId);
+    if (form.raw('confirm') === '') {
+      const { tournament, division } = await this.tournaments.divisionWithTournament(
+        player.divisionId,
+      );
+      if ((await this.rounds.gamesOfPlayer(id)).length > 0) {
+        page.redirect(withQuery(back, { refused: 'PLAYER_HAS_GAMES' }));
+        return;
+      }
+      const params = { name: player.name, seed: player.seed, division: division.name };
+      await page.render(
+        'organiser/confirm',
+        this.confirmModel(page, tournament, division, {
+          title: page.pt('confirm.remove.title', params),
+          lines: [page.pt('confirm.remove.what', params)],
+          items: [],
+          note: page.pt('confirm.remove.undo'),
+          action: urls.removePlayer(id),
+          button: page.pt('confirm.remove.button', params),
+          back,
+        }),
+      );
+      return;
+    }
+    try {
+      await this.players.remove(id, page.user);
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      page.redirect(withQuery(back, { refused: e.code }));
+      return;
+    }
+    page.redirect(withQuery(back, { done: 'playerRemoved' }));
+  }
+
+  /**
+   * Seeds a division by rating: first a page that lists the seeds that move (and, once round 1
+   * is paired, what seeds still change), then, with `confirm`, the new seeds.
+   */
+  @Post('divisions/:id/seeds')
+  async seedByRating(
+    @IdParam('id', 'division') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const back = urls.orgPlayers(id);
+    try {
+      if (form.raw('confirm') === '') {
+        const { tournament, division } = await this.tournaments.divisionWithTournament(id);
+        const preview = await this.players.seedPreview(id, { by: 'rating' });
+        if (preview.scheduled) {
+          page.redirect(withQuery(back, { refused: 'SEEDS_FIXED' }));
+          return;
+        }
+        const params = { division: division.name, n: preview.paired };
+        await page.render(
+          'organiser/confirm',
+          this.confirmModel(page, tournament, division, {
+            title: page.pt('confirm.seeds.title'),
+            lines: [
+              page.pt('confirm.seeds.what', params),
+              ...(preview.paired > 0 ? [page.pt('confirm.seeds.paired', params)] : []),
+              ...(preview.moves.length === 0 ? [page.pt('confirm.seeds.none')] : []),
+            ],
+            items: preview.moves.map((x) =>
+              page.pt('confirm.seeds.move', { name: x.name, before: x.before, after: x.after }),
+            ),
+            note: page.pt('confirm.seeds.kept'),
+            action: urls.seedByRating(id),
+            button: page.pt('confirm.seeds.button'),
+            back,
+            danger: false,
+          }),
+        );
+        return;
+      }
+      await this.players.reseed(id, { by: 'rating', confirm: true }, page.user);
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      page.redirect(withQuery(back, { refused: e.code }));
+      return;
+    }
+    page.redirect(withQuery(back, { done: 'seeded' }));
+  }
+
+  /** Undoes a player's removal from the director's log: the player is registered again. */
+  @Post('tournaments/:id/log/:entry/restore')
+  async restorePlayer(
+    @IdParam('id', 'tournament') id: number,
+    @IdParam('entry', 'log entry') entry: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    let player;
+    try {
+      player = await this.players.restore(id, entry, page.user);
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      page.redirect(withQuery(urls.orgLog(id), { refused: e.code }));
+      return;
+    }
+    page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'playerRestored' }));
+  }
+
+  /** The confirmation page of an action on a division's players or rounds. */
+  private confirmModel(
+    page: PageContext,
+    tournament: { id: number; name: string },
+    division: { id: number; name: string },
+    what: {
+      title: string;
+      lines: string[];
+      items: string[];
+      note: string;
+      action: string;
+      button: string;
+      back: string;
+      danger?: boolean;
+    },
+  ): OrganiserConfirmPage {
+    return {
+      ...page.base(
+        what.title,
+        page.crumbs(
+          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: tournament.name, url: urls.orgTournament(tournament.id) },
+          { label: division.name, url: urls.orgPlayers(division.id) },
+        ),
+      ),
+      lines: what.lines,
+      items: what.items,
+      note: what.note,
+      action: what.action,
+      fields: [],
+      button: what.button,
+      danger: what.danger ?? true,
+      cancel: page.pt('confirm.cancel'),
+      cancelUrl: what.back,
+    };
   }
 
   @Post('players/:id/reinstate')
@@ -951,6 +1158,11 @@ export class OrganiserController {
   ): Promise<OrganiserPlayersPage> {
     const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
     const players = await this.players.list(divisionId);
+    const seated = new Set(
+      (await this.rounds.list(divisionId)).flatMap((r) =>
+        r.games.flatMap((g) => [g.first.id, g.second?.id]),
+      ),
+    );
     return {
       ...page.base(
         `${page.t('org.players')} · ${division.name}`,
@@ -969,11 +1181,13 @@ export class OrganiserController {
         seed: p.seed,
         active: p.active,
         withdrawAction: urls.withdraw(p.id),
+        removeAction: seated.has(p.id) ? undefined : urls.removePlayer(p.id),
         reinstateAction: urls.reinstate(p.id),
         absenceAction: urls.absences(p.id),
         absentRounds: p.absentRounds,
       })),
       addAction: urls.orgPlayers(divisionId),
+      seedAction: players.length > 1 ? urls.seedByRating(divisionId) : undefined,
       addValues,
       addErrors,
       previewAction: urls.csvPreview(divisionId),
@@ -1110,6 +1324,7 @@ function settingValues(d: DivisionView): OrganiserDivisionPage['values'] {
     byeSpread: d.byeSpread,
     spreadCap: d.spreadCap ?? undefined,
     kothLastRounds: d.kothLastRounds,
+    maxMeetings: d.maxMeetings ?? undefined,
     avoidSameClub: d.avoidSameClub,
     gibsonize: d.gibsonize,
   };
@@ -1123,6 +1338,7 @@ const SETTING_LABELS: Record<string, MessageKey> = {
   byeSpread: 'org.byeSpread',
   spreadCap: 'org.spreadCap',
   kothLastRounds: 'org.kothLastRounds',
+  maxMeetings: 'org.maxMeetings',
   avoidSameClub: 'org.avoidSameClub',
   gibsonize: 'org.gibsonize',
   ruleSet: 'org.ruleSet',
@@ -1135,7 +1351,7 @@ function changeInWords(
   c: SettingChange,
 ): { setting: string; before: string; after: string } {
   const value = (v: unknown): string => {
-    if (v === null) return page.t('org.noCap');
+    if (v === null) return page.t(c.setting === 'maxMeetings' ? 'org.noLimit' : 'org.noCap');
     if (typeof v === 'boolean') return page.t(v ? 'common.yes' : 'common.no');
     if (Array.isArray(v)) {
       return v

@@ -149,6 +149,12 @@ export class PageContext {
         return { tone: 'ok', text: this.pt('flash.roundDeleted', { n }) };
       case 'repaired':
         return { tone: 'ok', text: this.pt('flash.roundRepaired', { n }) };
+      case 'seeded':
+        return { tone: 'ok', text: this.pt('flash.seeded') };
+      case 'playerRemoved':
+        return { tone: 'ok', text: this.pt('flash.playerRemoved') };
+      case 'playerRestored':
+        return { tone: 'ok', text: this.pt('flash.playerRestored') };
       case 'imported':
         return { tone: 'ok', text: this.pt('flash.imported', { n }) };
       case 'tshImported':

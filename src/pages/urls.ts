@@ -60,6 +60,10 @@ export const urls = {
   tshImport: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/divisions/tsh`,
   tshExport: (divisionId: number) => `/api/divisions/${divisionId}/tsh`,
   withdraw: (playerId: number) => `/organiser/players/${playerId}/withdraw`,
+  removePlayer: (playerId: number) => `/organiser/players/${playerId}/remove`,
+  seedByRating: (divisionId: number) => `/organiser/divisions/${divisionId}/seeds`,
+  restorePlayer: (tournamentId: number, entry: number) =>
+    `/organiser/tournaments/${tournamentId}/log/${entry}/restore`,
   reinstate: (playerId: number) => `/organiser/players/${playerId}/reinstate`,
   absences: (playerId: number) => `/organiser/players/${playerId}/absences`,
   orgRounds: (divisionId: number) => `/organiser/divisions/${divisionId}/rounds`,

@@ -10,14 +10,26 @@ import {
   Post,
   Put,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors, IfMatchRequired } from '../common/api/docs';
 import { parseIfMatch } from '../common/api/if-match';
 import { IdParam } from '../common/api/id-param';
-import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
+import {
+  AbsenceDto,
+  CreatePlayerDto,
+  RestorePlayerDto,
+  SeedsDto,
+  UpdatePlayerDto,
+} from './dto/player.dto';
 import { BadInput } from '../common/errors';
 import { PlayersService } from './players.service';
 import { PlayerView } from './player.view';
@@ -56,7 +68,12 @@ export class PlayersController {
   @Roles('organiser')
   @Put('divisions/:id/seeds')
   @ApiOperation({
-    summary: 'Seed the division 1…n, in a given order or by rating (before round 1)',
+    summary: 'Seed the division 1…n, in a given order or by rating',
+    description:
+      'By rating: highest first; equal ratings, then players without one, by name. Once round 1 ' +
+      'is paired, seeds change only with `"confirm": true` (without it, 409 CONFIRMATION_NEEDED ' +
+      'lists each seed that would move); never in a round robin under way, whose schedule the ' +
+      "seeds fixed (409 SEEDS_FIXED). The director's log keeps the seeds before and after.",
   })
   @ApiOkResponse({ type: [PlayerView] })
   @ApiErrors(400, 404, 409, 422)
@@ -89,6 +106,37 @@ export class PlayersController {
     @CurrentUser() user: User | null,
   ): Promise<PlayerView> {
     return this.players.update(id, dto, parseIfMatch(ifMatch), user);
+  }
+
+  @Roles('organiser')
+  @Delete('players/:id')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Remove a player who is paired in no round',
+    description:
+      'For a registration by mistake or a player who never came: anyone paired is withdrawn ' +
+      "instead (409 PLAYER_HAS_GAMES). The director's log entry `player.removed` keeps the " +
+      'details, and `POST /api/players/restore` brings the player back.',
+  })
+  @ApiNoContentResponse()
+  @ApiErrors(400, 404, 409)
+  remove(@IdParam('id', 'player') id: number, @CurrentUser() user: User | null): Promise<void> {
+    return this.players.remove(id, user);
+  }
+
+  @Roles('organiser')
+  @Post('players/restore')
+  @ApiOperation({
+    summary: "Undo a player's removal, from the director's log",
+    description:
+      'The player of a `player.removed` log entry is registered again with the same name, club ' +
+      'and rating, and the same seed if it is free (else the next); after round 1 this is a late ' +
+      'entry. Once per removal (409 ALREADY_RESTORED).',
+  })
+  @ApiCreatedResponse({ type: PlayerView })
+  @ApiErrors(400, 404, 409)
+  restore(@Body() dto: RestorePlayerDto, @CurrentUser() user: User | null): Promise<PlayerView> {
+    return this.players.restore(dto.tournament, dto.logEntry, user);
   }
 
   @Roles('organiser')

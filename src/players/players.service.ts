@@ -5,7 +5,9 @@ import { PRINTABLE } from '../common/api/text';
 import { Transactions } from '../database/transactions';
 import { forUpdate } from '../database/lock';
 import { checkVersion } from '../common/api/if-match';
-import { Actor, changedFields, writeLog } from '../log/director-log';
+import { Actor, changedFields, findEntry, writeLog } from '../log/director-log';
+import { DirectorLogEntry } from '../log/director-log.entity';
+import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
@@ -14,6 +16,7 @@ import { Absence } from './absence.entity';
 import { absentRoundsOf } from './absences';
 import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
 import { cleanName, nameKey } from './names';
+import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
 import { PlayerView, playerView } from './player.view';
 
@@ -121,6 +124,7 @@ export class PlayersService {
     divisionId: number,
     dto: CreatePlayerDto,
     user: Actor,
+    restoredFrom?: number,
   ): Promise<Player> {
     checkPlayerFields(dto);
     const { division, paired, systems } = await this.divisionState(m, divisionId);
@@ -167,9 +171,96 @@ export class PlayersService {
         rating: saved.rating,
         seed: saved.seed,
         ...(paired > 0 ? { lateEntry: true, joinedRound } : {}),
+        ...(restoredFrom !== undefined ? { restoredFrom } : {}),
       },
     });
     return saved;
+  }
+
+  /**
+   * Removes a player who is paired in no round (a registration by mistake, a no-show before
+   * round 1); anyone paired is withdrawn instead (409 PLAYER_HAS_GAMES), so that no game loses
+   * a player. The log entry keeps the player's details for {@link restore}.
+   */
+  async remove(id: number, user: Actor): Promise<void> {
+    await this.transactions.run(async (m) => {
+      const p = await m.findOneBy(Player, { id });
+      if (!p) throw new NotFound('player', id);
+      const games = await m.count(Game, {
+        where: [{ firstPlayerId: id }, { secondPlayerId: id }],
+      });
+      if (games > 0) {
+        throw new Conflict(
+          'PLAYER_HAS_GAMES',
+          `${p.name} is paired in ${games} game${games === 1 ? '' : 's'} and cannot be removed; withdraw them instead`,
+          { games },
+        );
+      }
+      const absentRounds = (await absentRoundsOf(m, [id])).get(id) ?? [];
+      await m.delete(Absence, { playerId: id });
+      await m.delete(Player, { id });
+      await touchDivisions(m, p.divisionId);
+      await this.log(m, user, p, 'player.removed', {
+        before: {
+          name: p.name,
+          club: p.club,
+          rating: p.rating,
+          seed: p.seed,
+          active: p.active,
+          joinedRound: p.joinedRound,
+          absentRounds,
+        },
+      });
+    });
+  }
+
+  /**
+   * Undoes a removal from the director's log (`player.removed` entry `entryId` of tournament
+   * `tournamentId`): the player is registered again with the same name, club and rating, and the
+   * same seed if it is still free (else the next). Once round 1 is paired this is a late entry,
+   * as any registration; a removal is restored once (409 ALREADY_RESTORED).
+   */
+  async restore(tournamentId: number, entryId: number, user: Actor): Promise<PlayerView> {
+    const player = await this.transactions.run(async (m) => {
+      const entry = await findEntry(m, tournamentId, entryId);
+      if (!entry || entry.action !== 'player.removed' || entry.divisionId === null) {
+        throw new NotFound(`removal of a player in the log of tournament ${tournamentId}`, entryId);
+      }
+      const restored = await m.find(DirectorLogEntry, {
+        where: { tournamentId, divisionId: entry.divisionId, action: 'player.registered' },
+        select: { id: true, after: true },
+      });
+      if (
+        restored.some(
+          (r) => (r.after as { restoredFrom?: number } | null)?.restoredFrom === entryId,
+        )
+      ) {
+        throw new Conflict('ALREADY_RESTORED', `the removal ${entryId} has been undone already`);
+      }
+      const was = entry.before as {
+        name: string;
+        club: string | null;
+        rating: number | null;
+        seed: number;
+      };
+      const seedFree = !(await m.existsBy(Player, {
+        divisionId: entry.divisionId,
+        seed: was.seed,
+      }));
+      return this.registerIn(
+        m,
+        entry.divisionId,
+        {
+          name: was.name,
+          club: was.club,
+          rating: was.rating,
+          ...(seedFree ? { seed: was.seed } : {}),
+        },
+        user,
+        entryId,
+      );
+    });
+    return playerView(player);
   }
 
   /** Edits a player; `ifMatch` is the version the edit was based on (428 without, 409 stale). */
@@ -333,68 +424,99 @@ export class PlayersService {
     return this.get(id);
   }
 
-  /** Seeds 1…n in a given order or by rating; only before round 1 is paired. */
+  /**
+   * Seeds 1…n in a given order or by rating ({@link ratingOrder}). Once round 1 is paired only
+   * with `confirm` (409 CONFIRMATION_NEEDED lists the seeds that would move), and never in a
+   * round robin under way: its schedule was drawn from the seeds.
+   */
   async reseed(divisionId: number, dto: SeedsDto, user: Actor): Promise<PlayerView[]> {
+    await this.transactions.run(async (m) => {
+      const { paired, division, systems } = await this.divisionState(m, divisionId);
+      const { order, moves } = await this.seedPlan(m, divisionId, dto);
+      if (paired > 0 && systems.some(isScheduled)) {
+        throw new Conflict(
+          'SEEDS_FIXED',
+          `seeds cannot change in a round robin under way: its schedule was drawn from them (${paired} round${paired === 1 ? '' : 's'} paired)`,
+        );
+      }
+      if (paired > 0 && moves.length > 0 && dto.confirm !== true) {
+        throw new Conflict(
+          'CONFIRMATION_NEEDED',
+          `round ${paired} is already paired: seeds change tie-breaks and the next pairings (${moves
+            .map((x) => `${x.name} ${x.before} → ${x.after}`)
+            .join(', ')}); send "confirm": true to change them`,
+          { paired, moves },
+        );
+      }
+      // Two passes so that no two players hold the same seed in between.
+      const offset = order.reduce((max, p) => Math.max(max, p.seed), 0) + order.length + 1;
+      for (const [i, p] of order.entries())
+        await m.update(Player, { id: p.id }, { seed: offset + i });
+      for (const [i, p] of order.entries()) await m.update(Player, { id: p.id }, { seed: i + 1 });
+      await touchDivisions(m, divisionId);
+      // Only the seeds that moved, by name: `{ "Ana": 3 } → { "Ana": 1 }`.
+      if (moves.length > 0) {
+        await writeLog(m, user, {
+          tournamentId: division.tournamentId,
+          divisionId,
+          action: 'seeds.set',
+          before: { seeds: Object.fromEntries(moves.map((x) => [x.name, x.before])) },
+          after: {
+            seeds: Object.fromEntries(moves.map((x) => [x.name, x.after])),
+            ...(dto.by ? { by: dto.by } : {}),
+            ...(paired > 0 ? { roundsPaired: paired } : {}),
+          },
+        });
+      }
+    });
+    return this.list(divisionId);
+  }
+
+  /**
+   * What seeding would do, changing nothing: the seeds that move, and how many rounds are
+   * paired (a page asks before it seeds).
+   */
+  async seedPreview(
+    divisionId: number,
+    dto: SeedsDto,
+  ): Promise<{ paired: number; moves: SeedMove[]; scheduled: boolean }> {
+    const m = this.dataSource.manager;
+    const { paired, systems } = await this.divisionState(m, divisionId);
+    const { moves } = await this.seedPlan(m, divisionId, dto);
+    return { paired, moves, scheduled: paired > 0 && systems.some(isScheduled) };
+  }
+
+  /** The players in their new seed order, and the seeds that move; the order checked. */
+  private async seedPlan(m: EntityManager, divisionId: number, dto: SeedsDto) {
     if ((dto.playerIds === undefined) === (dto.by === undefined)) {
       throw new BadInput(
         'SEEDS_HOW',
         'give either playerIds (the order) or by: "rating", not both',
       );
     }
-    await this.transactions.run(async (m) => {
-      const { paired, division } = await this.divisionState(m, divisionId);
-      if (paired > 0) {
-        throw new Conflict('SEEDS_FIXED', 'seeds cannot change once round 1 has been paired');
-      }
-      const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
-      let order: Player[];
-      if (dto.playerIds) {
-        const byId = new Map(players.map((p) => [p.id, p]));
-        const unknown = dto.playerIds.filter((id) => !byId.has(id));
-        if (unknown.length > 0) {
-          throw new Unprocessable(
-            'UNKNOWN_PLAYER',
-            `not players of division ${divisionId}: ${unknown.join(', ')}`,
-          );
-        }
-        const missing = players.filter((p) => !dto.playerIds!.includes(p.id));
-        if (missing.length > 0) {
-          throw new Unprocessable(
-            'MISSING_PLAYER',
-            `the order must list every player; missing: ${missing.map((p) => `${p.name} (${p.id})`).join(', ')}`,
-          );
-        }
-        order = dto.playerIds.map((id) => byId.get(id)!);
-      } else {
-        order = [...players].sort(
-          (a, b) =>
-            (a.rating === null ? 1 : 0) - (b.rating === null ? 1 : 0) ||
-            (b.rating ?? 0) - (a.rating ?? 0) ||
-            a.id - b.id,
+    const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
+    let order: Player[];
+    if (dto.playerIds) {
+      const byId = new Map(players.map((p) => [p.id, p]));
+      const unknown = dto.playerIds.filter((id) => !byId.has(id));
+      if (unknown.length > 0) {
+        throw new Unprocessable(
+          'UNKNOWN_PLAYER',
+          `not players of division ${divisionId}: ${unknown.join(', ')}`,
         );
       }
-      // Two passes so that no two players hold the same seed in between.
-      const offset = players.reduce((max, p) => Math.max(max, p.seed), 0) + order.length + 1;
-      for (const [i, p] of order.entries())
-        await m.update(Player, { id: p.id }, { seed: offset + i });
-      for (const [i, p] of order.entries()) await m.update(Player, { id: p.id }, { seed: i + 1 });
-      await touchDivisions(m, divisionId);
-      // Only the seeds that moved, by name: `{ "Ana": 3 } → { "Ana": 1 }`.
-      const changed = changedFields(
-        Object.fromEntries(order.map((p) => [p.name, p.seed])),
-        Object.fromEntries(order.map((p, i) => [p.name, i + 1])),
-      );
-      if (changed) {
-        await writeLog(m, user, {
-          tournamentId: division.tournamentId,
-          divisionId,
-          action: 'seeds.set',
-          before: { seeds: changed.before },
-          after: { seeds: changed.after, ...(dto.by ? { by: dto.by } : {}) },
-        });
+      const missing = players.filter((p) => !dto.playerIds!.includes(p.id));
+      if (missing.length > 0) {
+        throw new Unprocessable(
+          'MISSING_PLAYER',
+          `the order must list every player; missing: ${missing.map((p) => `${p.name} (${p.id})`).join(', ')}`,
+        );
       }
-    });
-    return this.list(divisionId);
+      order = dto.playerIds.map((id) => byId.get(id)!);
+    } else {
+      order = ratingOrder(players);
+    }
+    return { order, moves: seedMoves(order) };
   }
 
   /** Logs an action on one player, in their division and tournament. */
@@ -407,7 +529,8 @@ export class PlayersService {
       | 'player.withdrawn'
       | 'player.reinstated'
       | 'player.absent'
-      | 'player.absence-removed',
+      | 'player.absence-removed'
+      | 'player.removed',
     what: { round?: number; before?: Record<string, unknown>; after?: Record<string, unknown> },
   ): Promise<void> {
     const division = await m.findOneByOrFail(Division, { id: p.divisionId });

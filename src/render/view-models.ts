@@ -420,6 +420,7 @@ export interface OrganiserDivisionPage extends PageBase {
     avoidSameClub?: boolean;
     gibsonize?: boolean;
     kothLastRounds?: string | number;
+    maxMeetings?: string | number;
   };
   /** The bye spread is fixed once a round is paired. */
   byeSpreadLocked: boolean;
@@ -493,7 +494,10 @@ export interface OrganiserPlayersPage extends PageBase {
     rating?: number | null;
     seed: number;
     active: boolean;
+    /** Asks first (a confirmation page), then withdraws. */
     withdrawAction?: string;
+    /** A player paired in no round: asks first, then removes (undone from the log). */
+    removeAction?: string;
     /** Posting here reinstates a withdrawn player. */
     reinstateAction?: string;
     /** Posting `round` here marks the player absent for it (`undo=1` takes it back). */
@@ -501,6 +505,8 @@ export interface OrganiserPlayersPage extends PageBase {
     absentRounds?: number[];
   }[];
   addAction: string;
+  /** Seeds by rating, after a confirmation page that lists the seeds that move. */
+  seedAction?: string;
   addValues: { name?: string; club?: string; rating?: string | number; seed?: string | number };
   addErrors?: FieldError[];
   /** Posts `csv` (a file, multipart) or `csvText`; answers with this page and `csv` filled. */
@@ -583,6 +589,8 @@ export interface OrganiserLogPage extends PageBase {
     email: string | null;
     what: string;
     changes: { field: string; before: string; after: string }[];
+    /** A removed player not yet restored: posting here registers them again. */
+    restoreAction?: string;
     /** A removed or re-paired round: what it held, table by table, the sheets as typed. */
     removed?: {
       counts: string;

@@ -145,6 +145,8 @@ export class RoundsService {
     const history = games.map((g) => gameRecord(g.game, g.round));
     let tables: Pairing[];
     let notes: string[];
+    // Pairs meeting more often than the division's limit allows, when the pairing could not help it.
+    let overLimit = 0;
     if (system === 'manual') {
       tables = dto.pairings!.map((t, i) => ({
         table: i + 1,
@@ -172,10 +174,12 @@ export class RoundsService {
           forbidden: dto.keepApart?.map(([a, b]) => [String(a), String(b)] as const),
         },
         gibson: division.gibsonize ? { rounds: division.roundsPlanned } : undefined,
+        maxMeetings: division.maxMeetings ?? undefined,
       });
       if (!outcome.ok) throw new Unprocessable('PAIRING_FAILED', outcome.message);
       tables = outcome.pairings;
       notes = outcome.notes;
+      overLimit = outcome.overLimit;
     }
     const round = await m.save(m.create(Round, { divisionId, number: n, system, notes }));
     await insertMany(
@@ -212,6 +216,7 @@ export class RoundsService {
           system,
           tables: tables.filter((t) => t.second !== null).length,
           byes: tables.filter((t) => t.second === null).length,
+          ...(overLimit > 0 ? { overLimit } : {}),
         },
       });
     }

@@ -49,4 +49,8 @@ export abstract class SettingsColumns extends BaseEntity {
   /** The last this many rounds are paired King of the Hill, whatever the plan says. */
   @Column({ name: 'koth_last_rounds', type: 'integer', default: 0 })
   kothLastRounds: number;
+
+  /** The most times two players may meet (1: never a rematch); null for no limit. */
+  @Column({ name: 'max_meetings', type: 'integer', nullable: true })
+  maxMeetings: number | null;
 }

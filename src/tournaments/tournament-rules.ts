@@ -83,6 +83,8 @@ export interface DivisionSettings {
   avoidSameClub: boolean;
   gibsonize: boolean;
   kothLastRounds: number;
+  /** The most times two players may meet; null for no limit. */
+  maxMeetings: number | null;
 }
 
 /** Forfeit spread when the organiser sets none, and for documents written before it was kept. */
@@ -101,11 +103,13 @@ export interface NamedSettings {
   avoidSameClub: boolean;
   gibsonize: boolean;
   kothLastRounds: number;
+  /** The most times two players may meet; null for no limit. */
+  maxMeetings: number | null;
 }
 
 /** The settings a document may leave out, having been written before they were kept. */
 type LaterSettings =
-  'forfeitSpread' | 'spreadCap' | 'avoidSameClub' | 'gibsonize' | 'kothLastRounds';
+  'forfeitSpread' | 'spreadCap' | 'avoidSameClub' | 'gibsonize' | 'kothLastRounds' | 'maxMeetings';
 
 /** A division's or tournament's settings as the API and the export name them. */
 export function namedSettings(s: DivisionSettings): NamedSettings {
@@ -121,6 +125,7 @@ export function namedSettings(s: DivisionSettings): NamedSettings {
     avoidSameClub: s.avoidSameClub,
     gibsonize: s.gibsonize,
     kothLastRounds: s.kothLastRounds,
+    maxMeetings: s.maxMeetings,
   };
 }
 
@@ -140,6 +145,7 @@ export function settingsFromNamed(
     avoidSameClub: n.avoidSameClub ?? false,
     gibsonize: n.gibsonize ?? false,
     kothLastRounds: n.kothLastRounds ?? 0,
+    maxMeetings: n.maxMeetings ?? null,
   };
 }
 
@@ -157,6 +163,8 @@ export interface SettingsChange {
   avoidSameClub?: boolean;
   gibsonize?: boolean;
   kothLastRounds?: number;
+  /** null removes the limit. */
+  maxMeetings?: number | null;
 }
 
 /** The settings of a division or tournament, copied. */
@@ -173,6 +181,7 @@ export function settingsOf(from: DivisionSettings): DivisionSettings {
     avoidSameClub: from.avoidSameClub,
     gibsonize: from.gibsonize,
     kothLastRounds: from.kothLastRounds,
+    maxMeetings: from.maxMeetings,
   };
 }
 
@@ -193,6 +202,7 @@ export function applySettings(
     avoidSameClub: change.avoidSameClub ?? settings.avoidSameClub,
     gibsonize: change.gibsonize ?? settings.gibsonize,
     kothLastRounds: change.kothLastRounds ?? settings.kothLastRounds,
+    maxMeetings: change.maxMeetings !== undefined ? change.maxMeetings : settings.maxMeetings,
   };
 }
 
@@ -209,6 +219,7 @@ const SETTING_NAMES: Record<keyof DivisionSettings, string> = {
   avoidSameClub: 'avoidSameClub',
   gibsonize: 'gibsonize',
   kothLastRounds: 'kothLastRounds',
+  maxMeetings: 'maxMeetings',
 };
 
 /** Settings fixed once a division has paired a round: its games are played by them. */

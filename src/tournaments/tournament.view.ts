@@ -22,6 +22,12 @@ export class DivisionView {
   @ApiProperty() gibsonize: boolean;
   @ApiProperty() kothLastRounds: number;
   @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'the most times two players may meet (1: never a rematch); null for no limit',
+  })
+  maxMeetings: number | null;
+  @ApiProperty({
     description: 'counts changes of its name and settings; PATCH sends it back in If-Match',
   })
   version: number;
@@ -47,6 +53,12 @@ export class TournamentView {
   @ApiProperty() avoidSameClub: boolean;
   @ApiProperty() gibsonize: boolean;
   @ApiProperty() kothLastRounds: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'the most times two players may meet (1: never a rematch); null for no limit',
+  })
+  maxMeetings: number | null;
   @ApiProperty({ type: [DivisionView], description: 'each with its own settings' })
   divisions: DivisionView[];
   @ApiProperty() createdAt: Date;

@@ -89,6 +89,7 @@ export class TournamentsService {
           avoidSameClub: dto.avoidSameClub ?? false,
           gibsonize: dto.gibsonize ?? false,
           kothLastRounds: dto.kothLastRounds ?? 0,
+          maxMeetings: dto.maxMeetings ?? null,
         }),
       );
       const names = (dto.divisions ?? ['Open']).map((n) => n.trim());

@@ -4,6 +4,7 @@ import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -104,11 +105,20 @@ export class SeedsDto {
 
   @ApiPropertyOptional({
     enum: ['rating'],
-    description: 'rating: highest first; unrated players after, in registration order',
+    description:
+      'rating: highest first; equal ratings, then players without a rating, in the order of their names',
   })
   @ValidateIf((o: SeedsDto) => o.playerIds === undefined || o.by !== undefined)
   @IsIn(['rating'])
   by?: 'rating';
+
+  @ApiPropertyOptional({
+    description:
+      'true to change seeds once round 1 is paired (without it, 409 CONFIRMATION_NEEDED lists each seed that would move)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  confirm?: boolean;
 }
 
 /** A round a player will miss: not paired in it, and no bye. */
@@ -123,4 +133,19 @@ export class AbsenceDto {
   @Min(1)
   @Max(100)
   round: number;
+}
+
+/** A removal to undo: the `player.removed` entry of a tournament's director's log. */
+export class RestorePlayerDto {
+  @ApiProperty({ description: 'the tournament whose log holds the removal', example: 1 })
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  tournament: number;
+
+  @ApiProperty({ description: 'the id of its `player.removed` log entry', example: 42 })
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  logEntry: number;
 }

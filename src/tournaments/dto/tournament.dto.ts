@@ -139,6 +139,20 @@ export class DivisionSettingsDto {
   @Min(0)
   @Max(100)
   kothLastRounds?: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 100,
+    description:
+      'the most times two players may meet (1: never a rematch); Swiss and King of the Hill keep under it as far as possible and count the pairs they could not; null for no limit',
+  })
+  @ValidateIf((o: DivisionSettingsDto) => o.maxMeetings !== undefined && o.maxMeetings !== null)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  maxMeetings?: number | null;
 }
 
 /**
