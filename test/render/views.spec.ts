@@ -91,6 +91,10 @@ describe('views', () => {
     expect(pairings).toContain('id="round-3"');
     expect(pairings).toContain('<span class="score">412 : 380</span>');
     expect(pairings).toContain('<em>slobodan</em>');
+    // A bye has nobody to move first against: its row has no first-move mark.
+    const byeRow = pairings.split('<tr>').find((row) => row.includes('<em>slobodan</em>'))!;
+    expect(byeRow).not.toContain('first-mark');
+    expect(pairings).toContain('first-mark');
     expect(pairings).toContain('po preostalom vremenu');
     expect(pairings).toContain('href="#round-2"');
     const cross = render('public/crosstable', s['public/crosstable']);
