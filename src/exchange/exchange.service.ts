@@ -35,7 +35,7 @@ import {
   WordListDocument,
   WordRulingDocument,
 } from './format';
-import { LogDocument } from './log-format';
+import { gamesRemovedLater, LogDocument } from './log-format';
 import { reverifySheets, unstorableText } from './sheets';
 
 /** Rows fetched per `IN (…)` list, under SQLite's parameter limit. */
@@ -450,13 +450,14 @@ export class ExchangeService {
     divisions: ReadonlyMap<string, ImportedDivision>,
     users: Map<string, number>,
   ): Promise<void> {
+    const removedLater = gamesRemovedLater(log);
     await insertMany(
       m,
       DirectorLogEntry,
-      log.map((e) => {
+      log.map((e, i) => {
         const division = e.division === null ? undefined : divisions.get(e.division);
         const gameId =
-          division && e.round !== null && e.table !== null
+          division && e.round !== null && e.table !== null && !removedLater[i]
             ? (division.games.get(`${e.round}/${e.table}`) ?? null)
             : null;
         return {

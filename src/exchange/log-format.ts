@@ -1,4 +1,4 @@
-import { PRINTABLE } from '../common/api/text';
+import { PRINTABLE } from '../common/printable';
 
 /**
  * One entry of the director's log in an exported document. Players are named by their
@@ -32,6 +32,25 @@ export const LOG_SIDE_LIMIT = 64 * 1024;
  */
 export const REMOVED_ROUND_LIMIT = 24 * 1024 * 1024;
 const ROUND_REMOVALS = new Set(['round.deleted', 'round.repaired']);
+
+/**
+ * For each entry of a log, whether the game it names by round and table went later, with its
+ * round (a later `round.deleted` or `round.repaired` of that round in that division): such an
+ * entry is about a game that is no more, not the game at that table now, as in the database
+ * the document came from.
+ */
+export function gamesRemovedLater(log: readonly LogDocument[]): boolean[] {
+  const removed = new Set<string>();
+  const out = new Array<boolean>(log.length).fill(false);
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i];
+    if (e.round === null) continue;
+    const key = `${e.division ?? ''}/${e.round}`;
+    if (ROUND_REMOVALS.has(e.action)) removed.add(key);
+    else if (e.table !== null && removed.has(key)) out[i] = true;
+  }
+  return out;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
