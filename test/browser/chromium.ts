@@ -85,8 +85,15 @@ export function watch(
     problems.push(`console: ${m.text()}`);
   };
   const onError = (e: Error) => problems.push(`page error: ${e.message}`);
-  const onFailed = (r: { url(): string; failure(): { errorText: string } | null }) =>
+  const onFailed = (r: {
+    url(): string;
+    failure(): { errorText: string } | null;
+    resourceType(): string;
+  }) => {
+    // Leaving a live page ends its events stream: the browser calls that aborted.
+    if (r.resourceType() === 'eventsource' && r.failure()?.errorText === 'net::ERR_ABORTED') return;
     problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  };
   const onResponse = (r: { url(): string; status(): number }) => {
     if (r.status() >= 400 && !expected(r.url(), r.status()))
       problems.push(`answer ${r.status()}: ${r.url()}`);
