@@ -481,6 +481,11 @@ export const en = {
   'csv.column.club': 'the club',
   'csv.duplicateSeed': 'seed {value} is already given on line {line}',
   'csv.duplicateName': 'player "{value}" is already on line {line}',
+  'csv.lookAlike':
+    '"{value}" looks the same as "{other}" on line {line}: check that it is not the same player',
+  'csv.lookAlikeRegistered':
+    '"{value}" looks the same as "{other}", registered already: check that it is not the same player',
+  'csv.alreadyRegistered': 'player "{value}" is registered already',
   'csv.tooManyFields': 'too many columns ({n}); expected name, club, rating, seed',
   'csv.unclosedQuote': 'a quotation mark is not closed',
   'csv.empty': 'the file is empty',

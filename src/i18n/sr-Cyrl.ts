@@ -461,6 +461,11 @@ export const srCyrl = {
   'csv.column.club': 'клуб',
   'csv.duplicateSeed': 'носилац {value} је већ додељен у реду {line}',
   'csv.duplicateName': 'играч „{value}” је већ у реду {line}',
+  'csv.lookAlike':
+    '„{value}” изгледа исто као „{other}” у реду {line}: проверите да није исти играч',
+  'csv.lookAlikeRegistered':
+    '„{value}” изгледа исто као већ пријављени играч „{other}”: проверите да није исти играч',
+  'csv.alreadyRegistered': 'играч „{value}” је већ пријављен',
   'csv.tooManyFields': 'превише колона ({n}); очекују се име, клуб, рејтинг, носилац',
   'csv.unclosedQuote': 'наводник није затворен',
   'csv.empty': 'датотека је празна',

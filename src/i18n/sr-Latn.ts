@@ -481,6 +481,11 @@ export const srLatn = {
   'csv.column.club': 'klub',
   'csv.duplicateSeed': 'nosilac {value} je već dodeljen u redu {line}',
   'csv.duplicateName': 'igrač „{value}” je već u redu {line}',
+  'csv.lookAlike':
+    '„{value}” izgleda isto kao „{other}” u redu {line}: proverite da nije isti igrač',
+  'csv.lookAlikeRegistered':
+    '„{value}” izgleda isto kao već prijavljeni igrač „{other}”: proverite da nije isti igrač',
+  'csv.alreadyRegistered': 'igrač „{value}” je već prijavljen',
   'csv.tooManyFields': 'previše kolona ({n}); očekuju se ime, klub, rejting, nosilac',
   'csv.unclosedQuote': 'navodnik nije zatvoren',
   'csv.empty': 'datoteka je prazna',

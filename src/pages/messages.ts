@@ -27,6 +27,8 @@ const srLatn = {
   'flash.cleared': 'Rezultat je obrisan; partija ponovo čeka rezultat.',
   'flash.signedOut': 'Odjavljeni ste.',
   'flash.roundRepaired': '{n}. kolo je upareno ponovo.',
+  'flash.lookAlike':
+    'Pažnja, imena izgledaju isto (drugo pismo, bez kvačica ili slova koja liče): {pairs}. Proverite da niko nije prijavljen dvaput.',
   'flash.seeded': 'Nosioci su određeni po rejtingu.',
   'flash.playerRemoved': 'Igrač je uklonjen; može se vratiti iz dnevnika direktora turnira.',
   'flash.playerRestored': 'Igrač je vraćen u grupu.',
@@ -229,6 +231,8 @@ const en: Record<PageMessageKey, string> = {
   'flash.cleared': 'The result was cleared; the game is pending again.',
   'flash.signedOut': 'You are signed out.',
   'flash.roundRepaired': 'Round {n} is paired again.',
+  'flash.lookAlike':
+    'Note: these names look the same (another script, no accents, or look-alike letters): {pairs}. Check that nobody is registered twice.',
   'flash.seeded': 'The players are seeded by rating.',
   'flash.playerRemoved': "The player was removed; the director's log can bring them back.",
   'flash.playerRestored': 'The player is back in the division.',

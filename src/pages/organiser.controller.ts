@@ -21,6 +21,7 @@ import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
 import { findRuleSet, RULE_SETS } from '../engine';
 import type { CreatePlayerDto } from '../players/dto/player.dto';
+import type { PlayerView } from '../players/player.view';
 import { DirectorLogService, LOG_PAGE } from '../log/director-log.service';
 import { TshRefused, TshService } from '../exchange/tsh.service';
 import { tshProblemMessage } from '../exchange/tsh-messages';
@@ -65,6 +66,18 @@ const shown = (s: string): PairingSystem => s as PairingSystem;
 const DEFAULT_ROUNDS = 7;
 
 type Uploaded = { buffer: Buffer; size: number } | undefined;
+
+/**
+ * The query of the page after a registration: its flash, and when a new player's name looks
+ * like a registered one's, `like` pairs (`Ана Петровић ~ Ana Petrović`) for a warning.
+ */
+function lookAlikeFlash(
+  added: readonly PlayerView[],
+  query: Record<string, string | number>,
+): Record<string, string | number> {
+  const pairs = added.flatMap((p) => (p.lookAlikes ?? []).map((o) => `${p.name} ~ ${o.name}`));
+  return pairs.length > 0 ? { ...query, like: pairs.slice(0, 5).join('; ') } : query;
+}
 
 /** A CSV beyond {@link CSV_LIMIT} is refused whole, never cut short. */
 function refuseLongCsv(text: string): void {
@@ -326,6 +339,11 @@ export class OrganiserController {
     page.redirect(withQuery(urls.orgTournament(copy.id), { done: 'saved' }));
   }
 
+  /** The names of a division's players, for the CSV preview's look-alike warnings. */
+  private async registeredNames(divisionId: number): Promise<string[]> {
+    return (await this.players.list(divisionId)).map((p) => p.name);
+  }
+
   // ------------------------------------------------------------ director's log
 
   /**
@@ -583,8 +601,9 @@ export class OrganiserController {
       await again(400, form.errors);
       return;
     }
+    let registered: PlayerView;
     try {
-      await this.players.register(
+      registered = await this.players.register(
         id,
         {
           name: name!,
@@ -600,7 +619,7 @@ export class OrganiserController {
       await again(status, [{ field, message }]);
       return;
     }
-    page.redirect(withQuery(urls.orgPlayers(id), { done: 'saved' }));
+    page.redirect(withQuery(urls.orgPlayers(id), lookAlikeFlash([registered], { done: 'saved' })));
   }
 
   /** Posts `csv` (a file, multipart) or `csvText`: the preview, nothing imported. */
@@ -623,7 +642,7 @@ export class OrganiserController {
       file && file.size > 0 ? file.buffer.toString('utf8') : form.raw('csvText')
     ).replace(/^\uFEFF/, '');
     refuseLongCsv(text);
-    const preview = parsePlayersCsv(text, page.lang);
+    const preview = parsePlayersCsv(text, page.lang, await this.registeredNames(id));
     await page.render(
       'organiser/players',
       await this.playersModel(page, id, {}, [], { text, preview }),
@@ -643,7 +662,7 @@ export class OrganiserController {
     const form = new FormReader(body, page.lang);
     const text = form.raw('csvText');
     refuseLongCsv(text);
-    const preview = parsePlayersCsv(text, page.lang);
+    const preview = parsePlayersCsv(text, page.lang, await this.registeredNames(id));
     const show = async (status: number, shown: CsvPreview) =>
       page.render(
         'organiser/players',
@@ -660,8 +679,9 @@ export class OrganiserController {
       rating: p.rating,
       ...(p.seed !== null ? { seed: p.seed } : {}),
     }));
+    let imported: PlayerView[];
     try {
-      await this.players.registerMany(id, dtos, page.user);
+      imported = await this.players.registerMany(id, dtos, page.user);
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
       const index = e instanceof DomainError ? (e.details as { index?: number })?.index : undefined;
@@ -682,7 +702,12 @@ export class OrganiserController {
       });
       return;
     }
-    page.redirect(withQuery(urls.orgPlayers(id), { done: 'imported', n: dtos.length }));
+    page.redirect(
+      withQuery(
+        urls.orgPlayers(id),
+        lookAlikeFlash(imported, { done: 'imported', n: dtos.length }),
+      ),
+    );
   }
 
   /**

@@ -134,8 +134,21 @@ export class PageContext {
     return [{ label: this.t('nav.tournaments'), url: SITE.home }, ...links];
   }
 
-  /** The flash of a redirect after a form (`?done=saved`), if any. */
+  /**
+   * The flash of a redirect after a form (`?done=saved`), if any; with `like` (names that look
+   * alike, from a registration) it is a warning that names them.
+   */
   flashFromQuery(): PageBase['flash'] {
+    const flash = this.doneFlash();
+    const like = this.query('like');
+    if (!like || !flash) return flash;
+    return {
+      tone: 'warn',
+      text: `${flash.text} ${this.pt('flash.lookAlike', { pairs: like.slice(0, 600) })}`,
+    };
+  }
+
+  private doneFlash(): PageBase['flash'] {
     const done = this.query('done') ?? '';
     const n = Number(this.query('n') ?? '');
     switch (done) {

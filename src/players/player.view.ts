@@ -1,5 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Player } from './player.entity';
+
+/** A player named in an answer. */
+export class PlayerRefView {
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
+}
 
 export class PlayerView {
   @ApiProperty() id: number;
@@ -17,6 +23,12 @@ export class PlayerView {
   absentRounds: number[];
   @ApiProperty({ description: 'counts its changes; PATCH sends it back in If-Match' })
   version: number;
+  @ApiPropertyOptional({
+    type: [PlayerRefView],
+    description:
+      'only in the answer to a registration: players of the division whose names look the same (another script, accents, look-alike letters), registered already; check that nobody is registered twice',
+  })
+  lookAlikes?: PlayerRefView[];
 }
 
 export const playerView = (p: Player, absentRounds: number[] = []): PlayerView => ({

@@ -15,7 +15,7 @@ import { Tournament } from '../tournaments/tournament.entity';
 import { Absence } from './absence.entity';
 import { absentRoundsOf } from './absences';
 import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
-import { cleanName, nameKey } from './names';
+import { cleanName, lookAlikeKey, nameKey } from './names';
 import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
 import { PlayerView, playerView } from './player.view';
@@ -52,6 +52,12 @@ function checkPlayerFields(dto: CreatePlayerDto): void {
   if (dto.seed !== undefined) whole('seed', dto.seed, 1, 100000);
 }
 
+/** A player named in an answer: id and name. */
+interface NameRef {
+  id: number;
+  name: string;
+}
+
 @Injectable()
 export class PlayersService {
   constructor(
@@ -86,8 +92,10 @@ export class PlayersService {
    * joins at the next round to be paired, with no points for the rounds missed.
    */
   async register(divisionId: number, dto: CreatePlayerDto, user: Actor): Promise<PlayerView> {
-    const player = await this.transactions.run((m) => this.registerIn(m, divisionId, dto, user));
-    return playerView(player);
+    const { player, lookAlikes } = await this.transactions.run((m) =>
+      this.registerIn(m, divisionId, dto, user),
+    );
+    return { ...playerView(player), lookAlikes };
   }
 
   /**
@@ -100,7 +108,7 @@ export class PlayersService {
     user: Actor,
   ): Promise<PlayerView[]> {
     const players = await this.transactions.run(async (m) => {
-      const out: Player[] = [];
+      const out: { player: Player; lookAlikes: NameRef[] }[] = [];
       for (const [index, dto] of dtos.entries()) {
         try {
           out.push(await this.registerIn(m, divisionId, dto, user));
@@ -116,7 +124,7 @@ export class PlayersService {
       }
       return out;
     });
-    return players.map((p) => playerView(p));
+    return players.map(({ player, lookAlikes }) => ({ ...playerView(player), lookAlikes }));
   }
 
   private async registerIn(
@@ -125,7 +133,7 @@ export class PlayersService {
     dto: CreatePlayerDto,
     user: Actor,
     restoredFrom?: number,
-  ): Promise<Player> {
+  ): Promise<{ player: Player; lookAlikes: NameRef[] }> {
     checkPlayerFields(dto);
     const { division, paired, systems } = await this.divisionState(m, divisionId);
     const joinedRound = paired + 1;
@@ -144,7 +152,7 @@ export class PlayersService {
       }
     }
     const name = cleanName(dto.name);
-    await this.checkName(m, divisionId, name);
+    const lookAlikes = await this.checkName(m, divisionId, name);
     const seed = dto.seed ?? (await this.nextSeed(m, divisionId));
     await this.checkSeed(m, divisionId, seed);
     const saved = await m.save(
@@ -172,9 +180,10 @@ export class PlayersService {
         seed: saved.seed,
         ...(paired > 0 ? { lateEntry: true, joinedRound } : {}),
         ...(restoredFrom !== undefined ? { restoredFrom } : {}),
+        ...(lookAlikes.length > 0 ? { lookAlikes: lookAlikes.map((p) => p.name) } : {}),
       },
     });
-    return saved;
+    return { player: saved, lookAlikes };
   }
 
   /**
@@ -260,7 +269,7 @@ export class PlayersService {
         entryId,
       );
     });
-    return playerView(player);
+    return playerView(player.player);
   }
 
   /** Edits a player; `ifMatch` is the version the edit was based on (428 without, 409 stale). */
@@ -574,8 +583,12 @@ export class PlayersService {
     }
   }
 
-  /** Score sheets name players, so two players of a division never share a name. */
-  private async checkName(m: EntityManager, divisionId: number, name: string): Promise<void> {
+  /**
+   * Score sheets name players, so two players of a division never share a name. Returns the
+   * players whose names only look the same (another script, accents, look-alike letters): the
+   * registration goes ahead, and the answer names them so that nobody is registered twice.
+   */
+  private async checkName(m: EntityManager, divisionId: number, name: string): Promise<NameRef[]> {
     const players = await m.find(Player, {
       where: { divisionId },
       select: { id: true, name: true },
@@ -587,5 +600,9 @@ export class PlayersService {
         `division ${divisionId} already has a player named ${twin.name} (${twin.id}); score sheets could not tell them apart`,
       );
     }
+    const looks = lookAlikeKey(name);
+    return players
+      .filter((p) => lookAlikeKey(p.name) === looks)
+      .map((p) => ({ id: p.id, name: p.name }));
   }
 }

@@ -1,5 +1,6 @@
 import { PRINTABLE } from '../common/printable';
 import { Lang, MessageKey, t } from '../i18n';
+import { lookAlikeKey, nameKey } from '../players/names';
 import { PLAYER_LIMITS } from '../players/player-limits';
 
 /**
@@ -31,6 +32,7 @@ export type CsvProblemCode =
   | 'bad-seed'
   | 'duplicate-seed'
   | 'duplicate-name'
+  | 'look-alike-name'
   | 'too-many-fields'
   | 'unclosed-quote'
   | 'too-long'
@@ -159,8 +161,16 @@ function detectDelimiter(text: string): CsvPreview['delimiter'] {
 
 const clean = (s: string): string => s.normalize('NFC').replace(/\s+/g, ' ').trim();
 
-/** Reads a registration file and says, line by line, what it would import. */
-export function parsePlayersCsv(text: string, lang: Lang = 'sr-Latn'): CsvPreview {
+/**
+ * Reads a registration file and says, line by line, what it would import. `registered` are the
+ * names of the division's players already registered: a line whose name only looks like one of
+ * them (or like another line's) is a warning, for the organiser to check.
+ */
+export function parsePlayersCsv(
+  text: string,
+  lang: Lang = 'sr-Latn',
+  registered: readonly string[] = [],
+): CsvPreview {
   const body = text.replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(body);
   const problem = (
@@ -192,6 +202,9 @@ export function parsePlayersCsv(text: string, lang: Lang = 'sr-Latn'): CsvPrevie
   const players: CsvPlayer[] = [];
   const seeds = new Map<number, number>();
   const names = new Map<string, number>();
+  const looks = new Map<string, { line: number; name: string }>();
+  const registeredLooks = new Map(registered.map((n) => [lookAlikeKey(n), n]));
+  const registeredKeys = new Set(registered.map(nameKey));
   for (const rec of recs) {
     const fields = { name: '', club: '', rating: '', seed: '' };
     const problems: CsvProblem[] = [];
@@ -264,6 +277,35 @@ export function parsePlayersCsv(text: string, lang: Lang = 'sr-Latn'): CsvPrevie
           ),
         );
       } else names.set(key, rec.line);
+      const look = lookAlikeKey(fields.name);
+      const like = looks.get(look);
+      const already = registeredLooks.get(look);
+      if (registeredKeys.has(nameKey(fields.name))) {
+        problems.push(
+          problem(rec.line, 'duplicate-name', 'csv.alreadyRegistered', { value: fields.name }),
+        );
+      } else if (before === undefined && like && like.name !== fields.name) {
+        problems.push(
+          problem(
+            rec.line,
+            'look-alike-name',
+            'csv.lookAlike',
+            { value: fields.name, other: like.name, line: like.line },
+            'warning',
+          ),
+        );
+      } else if (already !== undefined) {
+        problems.push(
+          problem(
+            rec.line,
+            'look-alike-name',
+            'csv.lookAlikeRegistered',
+            { value: fields.name, other: already },
+            'warning',
+          ),
+        );
+      }
+      if (!like) looks.set(look, { line: rec.line, name: fields.name });
     }
     const ok = problems.every((p) => p.severity !== 'error');
     rows.push({ line: rec.line, fields, problems, ok });

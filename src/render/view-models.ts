@@ -42,7 +42,7 @@ export interface PageBase {
   /** Links above the title: tournament › division. */
   crumbs?: Link[];
   /** A one-line message, e.g. after a redirect (`Sačuvano.`). */
-  flash?: { tone: 'ok' | 'bad'; text: string } | null;
+  flash?: { tone: 'ok' | 'warn' | 'bad'; text: string } | null;
   /** Site links for the header; see {@link SiteLinks}. */
   site: SiteLinks;
   /**

@@ -86,3 +86,59 @@ describe(`a player's fields, by the API and by the CSV import alike (${DATABASE_
     expect(await players()).toBe(2);
   });
 });
+
+describe(`names that look alike are flagged at registration (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let divisionId: number;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ divisionId } = await createTournament(t, {
+      name: 'Look-alikes',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+    }));
+    cookie = await signInCookie(t, 'organiser');
+  }, 60000);
+  afterAll(() => t.close());
+
+  const register = (name: string) =>
+    t.http.post(`/api/divisions/${divisionId}/players`).set(t.organiser).send({ name });
+  const page = (path: string, form: Record<string, string>) =>
+    t.http.post(path).set('Origin', t.url).set('Cookie', cookie).type('form').send(form);
+
+  it('the API registers a look-alike and names the player it looks like; the same name is refused', async () => {
+    const ana = (await register('Ana Petrović').expect(201)).body;
+    expect(ana.lookAlikes).toEqual([]);
+    const cyrillic = await register('Ана Петровић').expect(201);
+    expect(cyrillic.body.lookAlikes).toEqual([{ id: ana.id, name: 'Ana Petrović' }]);
+    // Cyrillic А and е among Latin letters: it looks like both.
+    const mixed = await register('\u0410na P\u0435trović').expect(201);
+    expect(mixed.body.lookAlikes.map((p: { name: string }) => p.name)).toEqual([
+      'Ana Petrović',
+      'Ана Петровић',
+    ]);
+    const same = await register('ana  PETROVIĆ').expect(409);
+    expect(same.body.code).toBe('PLAYER_EXISTS');
+  });
+
+  it('the organiser’s page warns after adding one, and the CSV preview flags the line', async () => {
+    const added = await page(`/organiser/divisions/${divisionId}/players`, {
+      name: 'Ana Petrovic',
+    }).expect(303);
+    const flash = await t.http
+      .get(`${added.headers.location}&lang=en`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(flash.text).toContain('class="flash warn"');
+    expect(flash.text).toMatch(/these names look the same .*Ana Petrovic ~ Ana Petrović/);
+
+    const preview = await page(`/organiser/divisions/${divisionId}/players/csv?lang=en`, {
+      csvText: 'name\nĐorđe Šćekić\nDjordje Scekic\nАна Петровић\n',
+    }).expect(422); // a name registered already is an error of its line; a look-alike a warning
+    expect(preview.text).toContain(
+      '&quot;Djordje Scekic&quot; looks the same as &quot;Đorđe Šćekić&quot; on line 2',
+    );
+    expect(preview.text).toContain('player &quot;Ана Петровић&quot; is registered already');
+  });
+});
