@@ -65,6 +65,11 @@ export class BackupsPageController {
         restoreCommand: `npx arbiter restore ${example}`,
         restoreAfter: page.pt('backup.restoreAfter'),
         postgres: page.pt('backup.postgres'),
+        postgresRestore: page.pt('backup.postgresRestore'),
+        // Commands stay as they are typed, in every language of the page.
+        startCommand: 'npm start',
+        dumpCommand: 'pg_dump --format=custom --file=arbiter.dump "$DATABASE_URL"',
+        pgRestoreCommand: 'pg_restore --dbname="$DATABASE_URL" arbiter.dump',
       },
       sqlite: folder
         ? {

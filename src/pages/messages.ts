@@ -204,9 +204,10 @@ const srLatn = {
   'backup.restoreTitle': 'Vraćanje kopije',
   'backup.restore': 'Zaustavite server, pa u fascikli programa pokrenite:',
   'backup.restoreAfter':
-    'Kopija se prvo proveri, a baza kakva je bila sačuva se kao nova rezervna kopija, pa se ništa ne gubi. Zatim ponovo pokrenite server (npm start).',
+    'Kopija se prvo proveri, a baza kakva je bila sačuva se kao nova rezervna kopija, pa se ništa ne gubi. Zatim ponovo pokrenite server:',
   'backup.postgres':
-    'Baza je u PostgreSQL-u: rezervne kopije pravi pg_dump, ne Arbiter. Na primer: pg_dump --format=custom --file=arbiter.dump "$DATABASE_URL", a vraćanje u praznu bazu: pg_restore --dbname="$DATABASE_URL" arbiter.dump.',
+    'Baza je na serveru baza podataka, ne u datoteci: njene rezervne kopije pravi alat tog servera, ne Arbiter. Kopija:',
+  'backup.postgresRestore': 'Vraćanje kopije u praznu bazu:',
 } as const;
 
 /** A key of the pages' own table. */
@@ -409,9 +410,10 @@ const en: Record<PageMessageKey, string> = {
   'backup.restoreTitle': 'Restoring a backup',
   'backup.restore': 'Stop the server, then run in the program folder:',
   'backup.restoreAfter':
-    'The backup is checked first, and the database as it was is kept as a new backup, so nothing is lost. Then start the server again (npm start).',
+    'The backup is checked first, and the database as it was is kept as a new backup, so nothing is lost. Then start the server again:',
   'backup.postgres':
-    'The database is in PostgreSQL: pg_dump makes its backups, not Arbiter. For example: pg_dump --format=custom --file=arbiter.dump "$DATABASE_URL", and to restore into an empty database: pg_restore --dbname="$DATABASE_URL" arbiter.dump.',
+    'The database is on a database server, not in a file: that server’s own tool backs it up, not Arbiter. A backup:',
+  'backup.postgresRestore': 'To restore a backup into an empty database:',
 };
 
 const srCyrl = Object.fromEntries(

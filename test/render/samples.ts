@@ -653,7 +653,11 @@ export function pageSamples(lang: Lang): Record<string, object> {
         restoreCommand:
           'npx arbiter restore data/backups/arbiter-2026-11-25T05-10-03-123Z-round-paired.sqlite',
         restoreAfter: 'Zatim ponovo pokrenite server.',
-        postgres: 'Baza je u PostgreSQL-u: rezervne kopije pravi pg_dump.',
+        postgres: 'Baza je na serveru baza podataka: kopije pravi alat tog servera. Kopija:',
+        postgresRestore: 'Vraćanje kopije u praznu bazu:',
+        startCommand: 'npm start',
+        dumpCommand: 'pg_dump --format=custom --file=arbiter.dump "$DATABASE_URL"',
+        pgRestoreCommand: 'pg_restore --dbname="$DATABASE_URL" arbiter.dump',
       },
       sqlite: {
         takeAction: '/organiser/backups',
