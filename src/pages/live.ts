@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createHash } from 'crypto';
 import { existsSync, readFileSync } from 'fs';
@@ -43,9 +43,10 @@ const RETRY_AFTER_S = 30;
  * division; it is sent the division's revision when it opens and whenever it
  * moves, and a comment every {@link HEARTBEAT_MS}. Streams past the cap are
  * answered 503 with `Retry-After`, so that page requests always find room.
+ * They end when the server stops (browsers then connect to the next one).
  */
 @Injectable()
-export class LiveStreams implements OnApplicationShutdown {
+export class LiveStreams implements BeforeApplicationShutdown {
   private readonly logger = new Logger('LiveStreams');
   private readonly open = new Set<Response>();
   private readonly cap: number;
@@ -110,7 +111,8 @@ export class LiveStreams implements OnApplicationShutdown {
     res.on('close', close);
   }
 
-  onApplicationShutdown(): void {
+  /** Ends every stream before the server closes, which waits for open connections. */
+  beforeApplicationShutdown(): void {
     this.stopHeartbeat();
     for (const res of this.open) res.end();
     this.open.clear();

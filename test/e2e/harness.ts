@@ -39,6 +39,8 @@ export interface TestApp {
    * several servers behind one address would run); its `close` keeps the database.
    */
   another(env?: Record<string, string>): Promise<TestApp>;
+  /** Asks the server to stop (SIGTERM), as a service manager would; the milliseconds it took. */
+  terminate(): Promise<number>;
 }
 
 interface Database {
@@ -159,6 +161,14 @@ export async function startTestApp(
     async restart() {
       await stop();
       return startTestApp(db, env);
+    },
+    terminate() {
+      const started = Date.now();
+      return new Promise<number>((resolve) => {
+        if (child.exitCode !== null) return resolve(0);
+        child.once('exit', () => resolve(Date.now() - started));
+        child.kill('SIGTERM');
+      });
     },
     another(more = {}) {
       return startTestApp({ env: db.env, drop: () => Promise.resolve() }, { ...env, ...more });

@@ -11,6 +11,8 @@ export interface EventStream {
   /** Resolves with the first revision received (from now or before) that is at least `min`, or rejects after `ms`. */
   revisionAtLeast(min: number, ms: number): Promise<number>;
   close(): void;
+  /** Calls `done` when the server ends the stream. */
+  ended(done: () => void): void;
 }
 
 /** Opens `url` (an events stream) and parses what arrives. */
@@ -24,6 +26,12 @@ export function openEvents(url: string): Promise<EventStream> {
       let buffer = '';
       res.setEncoding('utf8');
       res.on('error', () => undefined);
+      let over = false;
+      const onEnd: (() => void)[] = [];
+      res.on('close', () => {
+        over = true;
+        onEnd.splice(0).forEach((f) => f());
+      });
       res.on('data', (chunk: string) => {
         buffer += chunk;
         let end: number;
@@ -76,6 +84,10 @@ export function openEvents(url: string): Promise<EventStream> {
         },
         close() {
           req?.destroy();
+        },
+        ended(done) {
+          if (over) done();
+          else onEnd.push(done);
         },
       });
     });
