@@ -5,7 +5,8 @@ export {};
  * projector) names its events stream and the revision it shows on `<body>`.
  * The stream says each new revision of the division; when it is newer than the
  * page's, the page is fetched again and its `<main>` put in place of this one,
- * so nothing flickers and the scroll position stays. Without this script (or
+ * so nothing flickers and the scroll position stays; a focused link keeps the
+ * focus (found again by id or address). Without this script (or
  * without EventSource) the page is simply what it was when loaded.
  */
 (() => {
@@ -16,6 +17,19 @@ export {};
   let wanted = shown;
   let busy = false;
   let tries = 0;
+
+  /** How to find the focused link or control again in the new content: its id, else its href. */
+  const focusedIn = (main: HTMLElement): string | null => {
+    const el = document.activeElement;
+    if (!el || el === document.body || !main.contains(el)) return null;
+    if (el.id) return `#${CSS.escape(el.id)}`;
+    const href = el.getAttribute('href');
+    return href ? `a[href="${CSS.escape(href)}"]` : null;
+  };
+  const refocus = (main: HTMLElement, selector: string): void => {
+    const el = main.querySelector<HTMLElement>(selector);
+    el?.focus({ preventScroll: true });
+  };
 
   const refresh = async (): Promise<void> => {
     if (busy) return;
@@ -32,7 +46,9 @@ export {};
         const here = document.getElementById('main');
         const revision = Number(doc.body.dataset.liveRevision);
         if (fresh && here && Number.isFinite(revision)) {
+          const focused = focusedIn(here);
           here.replaceWith(document.adoptNode(fresh));
+          if (focused) refocus(fresh, focused);
           document.title = doc.title;
           if (revision > shown) tries = 0;
           shown = Math.max(shown, revision);

@@ -49,6 +49,9 @@ describeWithChromium(`live pages in Chromium (${DATABASE_KIND})`, () => {
       await mark(page);
       pages[name] = page;
     }
+    // A keyboard user on the standings, on the link of a player the result moves.
+    const link = `main a[href="/players/${game.second!.id}"]`;
+    await pages.standings.focus(link);
     const winnerRow = `table.standings tbody tr:has(a[href="/players/${game.first.id}"])`;
     const pointsBefore = await pages.standings.locator(winnerRow).locator('td').nth(3).innerText();
     expect(await text(pages.pairings, 'main')).not.toContain('455 : 301');
@@ -71,6 +74,12 @@ describeWithChromium(`live pages in Chromium (${DATABASE_KIND})`, () => {
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(3000);
     for (const page of Object.values(pages)) expect(await stillMarked(page)).toBe(true);
+    // The link in the new content has the focus again.
+    expect(
+      await pages.standings.evaluate<string | null>(
+        'document.activeElement && document.activeElement.getAttribute("href")',
+      ),
+    ).toBe(`/players/${game.second!.id}`);
     const revision = Number(
       await pages.standings.evaluate<string>('document.body.dataset.liveRevision'),
     );
