@@ -557,10 +557,12 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
 
       const csvGood =
         'ime;klub;rejting\nĐorđe Šćekić;Čačak;1650\nLjubica Njegoš;Beograd;1500\nAna Petrović;;\n';
-      const ok = await post(`${players}/csv`, { csvText: csvGood }, organiser).expect(200);
-      expect(ok.text).toContain(`action="${players}/import"`);
-      // Ana is registered already: the import names her line and imports no one.
-      const clash = await post(`${players}/import`, { csvText: csvGood }, organiser).expect(409);
+      // Ana is registered already: the preview names her line and offers no import.
+      const known = await post(`${players}/csv`, { csvText: csvGood }, organiser).expect(422);
+      expect(mainText(known.text)).toContain('igrač „Ana Petrović” je već prijavljen');
+      expect(known.text).not.toContain(`action="${players}/import"`);
+      // Posted anyway (a page left open), the import names her line and imports no one.
+      const clash = await post(`${players}/import`, { csvText: csvGood }, organiser).expect(422);
       expect(mainText(clash.text)).toContain('red 4');
       expect(
         (await t.http.get(`/api/divisions/${divisionId}/players`).expect(200)).body,
