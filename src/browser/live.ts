@@ -6,7 +6,8 @@ export {};
  * The stream says each new revision of the division; when it is newer than the
  * page's, the page is fetched again and its `<main>` put in place of this one,
  * so nothing flickers and the scroll position stays; a focused link keeps the
- * focus (found again by id or address). Without this script (or
+ * focus (found again by id or address), and a status line outside the content
+ * tells a screen reader that the page changed (`data-live-said`). Without this script (or
  * without EventSource) the page is simply what it was when loaded.
  */
 (() => {
@@ -25,6 +26,22 @@ export {};
     if (el.id) return `#${CSS.escape(el.id)}`;
     const href = el.getAttribute('href');
     return href ? `a[href="${CSS.escape(href)}"]` : null;
+  };
+  /** Tells a screen reader that the content changed (a status line outside `<main>`). */
+  let status: HTMLElement | null = null;
+  const announce = (): void => {
+    const said = body.dataset.liveSaid;
+    if (!said) return;
+    if (!status) {
+      status = document.createElement('p');
+      status.setAttribute('role', 'status');
+      status.style.cssText = 'position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden';
+      body.appendChild(status);
+    }
+    status.textContent = '';
+    setTimeout(() => {
+      if (status) status.textContent = said;
+    }, 100);
   };
   const refocus = (main: HTMLElement, selector: string): void => {
     const el = main.querySelector<HTMLElement>(selector);
@@ -49,6 +66,7 @@ export {};
           const focused = focusedIn(here);
           here.replaceWith(document.adoptNode(fresh));
           if (focused) refocus(fresh, focused);
+          announce();
           document.title = doc.title;
           if (revision > shown) tries = 0;
           shown = Math.max(shown, revision);

@@ -126,6 +126,7 @@ export const en = {
   'division.pairings': 'Pairings',
   'division.crosstable': 'Cross-table',
   'division.projector': 'Projector view',
+  'division.liveUpdated': 'The page has been updated.',
   'division.players': 'Players',
   'division.noStandings': 'No games played yet.',
   'division.noRounds': 'No round has been paired yet.',

@@ -122,6 +122,7 @@ export const srCyrl = {
   'division.pairings': 'Парови',
   'division.crosstable': 'Укрштена табела',
   'division.projector': 'За пројектор',
+  'division.liveUpdated': 'Страница је освежена новим подацима.',
   'division.players': 'Играчи',
   'division.noStandings': 'Још нема одиграних партија.',
   'division.noRounds': 'Још ниједно коло није упарено.',

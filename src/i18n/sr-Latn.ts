@@ -128,6 +128,7 @@ export const srLatn = {
   'division.pairings': 'Parovi',
   'division.crosstable': 'Ukrštena tabela',
   'division.projector': 'Za projektor',
+  'division.liveUpdated': 'Stranica je osvežena novim podacima.',
   'division.players': 'Igrači',
   'division.noStandings': 'Još nema odigranih partija.',
   'division.noRounds': 'Još nijedno kolo nije upareno.',

@@ -74,7 +74,12 @@ describeWithChromium(`live pages in Chromium (${DATABASE_KIND})`, () => {
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(3000);
     for (const page of Object.values(pages)) expect(await stillMarked(page)).toBe(true);
-    // The link in the new content has the focus again.
+    // A screen reader is told; the link in the new content has the focus again.
+    await waitUntil(
+      pages.standings,
+      `document.querySelector('body > p[role="status"]')?.textContent === 'Stranica je osvežena novim podacima.'`,
+      2000,
+    );
     expect(
       await pages.standings.evaluate<string | null>(
         'document.activeElement && document.activeElement.getAttribute("href")',

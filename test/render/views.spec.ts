@@ -62,7 +62,7 @@ describe('views', () => {
   it('the projector: no header or footer, the next screen in a refresh, live, names sized to fit', () => {
     const html = render('public/projector', pageSamples('sr-Latn')['public/projector']);
     expect(html).toContain(
-      '<body class="projector" data-live-events="/divisions/1/events" data-live-revision="7">',
+      '<body class="projector" data-live-events="/divisions/1/events" data-live-revision="7" data-live-said="Stranica je osvežena novim podacima.">',
     );
     expect(html).toContain(
       '<meta http-equiv="refresh" content="15; url=/divisions/1/projector?screen&#x3D;3">',
