@@ -70,8 +70,19 @@ export class BackupController {
   @ApiErrors(400, 404, 409)
   download(@Param('name') name: string, @Res() res: Response): void {
     const path = this.backups.file(name);
-    res.setHeader('Content-Type', 'application/vnd.sqlite3');
-    res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-    createReadStream(path).pipe(res);
+    const stream = createReadStream(path);
+    // The rotation may delete the file between the check and the read: a 404, not a crash.
+    stream.on('error', () => {
+      if (res.headersSent) res.destroy();
+      else
+        res
+          .status(404)
+          .json({ statusCode: 404, code: 'NOT_FOUND', message: `backup ${name} does not exist` });
+    });
+    stream.on('open', () => {
+      res.setHeader('Content-Type', 'application/vnd.sqlite3');
+      res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+      stream.pipe(res);
+    });
   }
 }

@@ -82,6 +82,24 @@ describe('backups of an SQLite file', () => {
     expect(names(path)).toEqual(['Ana']);
   });
 
+  it('restores the oldest backup of a full rotation without losing it', async () => {
+    const { path, db } = database();
+    const dir = backupDirFor(path);
+    for (let i = 0; i < 3; i++) {
+      db.prepare('INSERT INTO players VALUES (?)').run(`P${i}`);
+      await takeBackup(db, dir, 'round paired', 3, new Date(Date.UTC(2026, 10, 25, 10, i)));
+    }
+    db.close();
+    const oldest = listBackups(dir)[2];
+    const { previous } = await restoreBackup(join(dir, oldest.name), path, 3);
+    expect(names(path)).toEqual(['P0']);
+    // The rotation of 3 keeps the backup restored and the database as it was; the others go.
+    const kept = listBackups(dir).map((b) => b.name);
+    expect(kept).toContain(oldest.name);
+    expect(kept).toContain(previous!.name);
+    expect(kept).toHaveLength(3);
+  });
+
   it('refuses to restore under a running server, not after one died', async () => {
     const { path, db } = database();
     const backup = await takeBackup(db, backupDirFor(path), 'manual');
@@ -93,8 +111,11 @@ describe('backups of an SQLite file', () => {
     );
     clearServerMark(path);
     expect(runningServer(path)).toBeNull();
-    // A mark left by a process that was killed does not hold a restore back.
+    // A mark left by a process that was killed does not hold a restore back…
     writeFileSync(`${path}.server`, '999999999\n');
+    expect(runningServer(path)).toBeNull();
+    // …nor one whose id now belongs to another process (here this one, started at another time).
+    writeFileSync(`${path}.server`, `${process.pid} 1\n`);
     expect(runningServer(path)).toBeNull();
   });
 });

@@ -131,12 +131,20 @@ export async function takeBackup(
   return listBackups(dir).find((b) => b.name === name)!;
 }
 
-/** Deletes the oldest backups beyond `keep`. */
-export function rotate(dir: string, keep: number): string[] {
+/** Deletes the oldest backups beyond `keep`, never those named in `protect`. */
+export function rotate(dir: string, keep: number, protect: readonly string[] = []): string[] {
   const removed: string[] = [];
-  for (const old of listBackups(dir).slice(Math.max(1, keep))) {
-    unlinkSync(join(dir, old.name));
-    removed.push(old.name);
+  const all = listBackups(dir);
+  // The protected ones stay, and take their places in the rotation; the newest others fill the rest.
+  let room = Math.max(1, keep) - all.filter((b) => protect.includes(b.name)).length;
+  for (const backup of all) {
+    if (protect.includes(backup.name)) continue;
+    if (room > 0) {
+      room--;
+      continue;
+    }
+    unlinkSync(join(dir, backup.name));
+    removed.push(backup.name);
   }
   return removed;
 }
@@ -161,37 +169,60 @@ export function serverMarkFor(databasePath: string): string {
   return `${resolve(databasePath)}.server`;
 }
 
+/**
+ * When a process started, in clock ticks since boot (`/proc/<pid>/stat`, field 22), or null
+ * where there is no `/proc`: with the id it names one process, even after the id is reused.
+ */
+function startedAt(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count after it.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Notes that a server uses the database (so that a restore refuses to run under it). */
 export function markServerRunning(databasePath: string): void {
-  writeFileSync(serverMarkFor(databasePath), `${process.pid}\n`);
+  writeFileSync(serverMarkFor(databasePath), `${process.pid} ${startedAt(process.pid) ?? ''}\n`);
 }
 
 /** Removes the mark, if it is this process's. */
 export function clearServerMark(databasePath: string): void {
   const mark = serverMarkFor(databasePath);
   try {
-    if (readFileSync(mark, 'utf8').trim() === String(process.pid)) unlinkSync(mark);
+    if (readFileSync(mark, 'utf8').trim().split(' ')[0] === String(process.pid)) unlinkSync(mark);
   } catch {
     // no mark: nothing to clear
   }
 }
 
-/** The process id of a server still running on the database, or null (none, or it died). */
+/**
+ * The process id of a server still running on the database, or null: no mark, or the process
+ * that left it has died (killed, or the machine restarted), even if its id now belongs to
+ * another process.
+ */
 export function runningServer(databasePath: string): number | null {
   let pid: number;
+  let started: string | undefined;
   try {
-    pid = Number(readFileSync(serverMarkFor(databasePath), 'utf8').trim());
+    const [id, start] = readFileSync(serverMarkFor(databasePath), 'utf8').trim().split(' ');
+    pid = Number(id);
+    started = start;
   } catch {
     return null;
   }
   if (!Number.isInteger(pid) || pid <= 0) return null;
   try {
     process.kill(pid, 0);
-    return pid;
   } catch (e) {
     // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return null;
   }
+  const now = startedAt(pid);
+  if (started && now !== null && now !== started) return null;
+  return pid;
 }
 
 /** What a restore did. */
@@ -218,19 +249,12 @@ export async function restoreBackup(
   const pid = runningServer(target);
   if (pid !== null) {
     throw new RestoreRefused(
-      `a server (process ${pid}) is running on ${target}; stop it first, then restore`,
+      `a server (process ${pid}) is running on ${target}; stop it first, then restore ` +
+        `(if none runs, ${serverMarkFor(target)} was left by one that stopped without saying so: delete that file)`,
     );
   }
   const dir = backupDirFor(target);
-  let previous: BackupFile | null = null;
-  if (existsSync(target)) {
-    const current = new Database(target, { fileMustExist: true });
-    try {
-      previous = await takeBackup(current, dir, 'before-restore', Math.max(keep, 2));
-    } finally {
-      current.close();
-    }
-  }
+  // The backup is copied before anything else: it may be the oldest of a full rotation.
   const staging = `${target}.restoring`;
   rmSync(staging, { force: true });
   const backup = new Database(source, { readonly: true, fileMustExist: true });
@@ -240,10 +264,21 @@ export async function restoreBackup(
     backup.close();
   }
   syncPath(staging);
+  let previous: BackupFile | null = null;
+  if (existsSync(target)) {
+    const current = new Database(target, { fileMustExist: true });
+    try {
+      previous = await takeBackup(current, dir, 'before-restore', Infinity);
+    } finally {
+      current.close();
+    }
+  }
   rmSync(`${target}-wal`, { force: true });
   rmSync(`${target}-shm`, { force: true });
   renameSync(staging, target);
   syncPath(dirname(target));
+  // The rotation again, keeping the backup restored and the database as it was.
+  rotate(dir, keep, [basename(source), ...(previous ? [previous.name] : [])]);
   return { previous };
 }
 

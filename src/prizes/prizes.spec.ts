@@ -162,3 +162,13 @@ describe('place prizes', () => {
     expect(both.filter((p) => p.class === 'do 1500').map((p) => p.player)).toEqual(['P2', 'P5']);
   });
 });
+
+describe('awards over a season', () => {
+  it('handle 200,000 verified plays', () => {
+    const turns = Array.from({ length: 200_000 }, (_, i) => turn(i % 2, i % 997));
+    const season = [game(1, 1, ['Ana', 'Bora'], [500, 400], [10, 10], turns)];
+    const play = computeAwards(season).find((a) => a.kind === 'highest-play')!;
+    // 996 is the highest value of i mod 997; every 997th play reaches it.
+    expect(play.winners[0].value).toBe(996);
+  });
+});

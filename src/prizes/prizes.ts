@@ -76,7 +76,8 @@ export function computeAwards(games: readonly VerifiedGame[]): Award[] {
       if (turn.status === 'withdrawn') invalid.set(id, (invalid.get(id) ?? 0) + 1);
     });
   }
-  const most = Math.max(0, ...verified.values());
+  let most = 0;
+  for (const n of verified.values()) most = Math.max(most, n);
   const eligible = [...invalid].filter(([id]) => verified.get(id) === most);
   return [
     { kind: 'highest-game', winners: best(highestGame, 'max') },
@@ -93,8 +94,10 @@ const fromMap = (m: ReadonlyMap<string, number>): AwardWinner[] =>
 /** Everyone with the best value, in the order given (then by player id for a stable list). */
 function best(candidates: readonly AwardWinner[], way: 'max' | 'min'): AwardWinner[] {
   if (candidates.length === 0) return [];
-  const values = candidates.map((c) => c.value);
-  const top = way === 'max' ? Math.max(...values) : Math.min(...values);
+  // A loop, not Math.max(...values): a season's verified plays run to hundreds of thousands,
+  // more arguments than a call takes.
+  let top = candidates[0].value;
+  for (const c of candidates) top = way === 'max' ? Math.max(top, c.value) : Math.min(top, c.value);
   if (way === 'max' && top <= 0) return [];
   return candidates.filter((c) => c.value === top);
 }
