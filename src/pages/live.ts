@@ -72,6 +72,9 @@ export class LiveStreams implements BeforeApplicationShutdown {
    * current revision).
    */
   serve(req: Request, res: Response, division: number, revision: number): void {
+    // The visitor may have left while the revision was read: a stream opened now would never
+    // hear its 'close' and would hold a place of the cap for good.
+    if (res.destroyed || req.socket.destroyed) return;
     if (this.open.size >= this.cap) {
       this.warnFull();
       res
@@ -103,12 +106,16 @@ export class LiveStreams implements BeforeApplicationShutdown {
     this.open.add(res);
     this.startHeartbeat();
     send(revision);
+    let closed = false;
     const close = () => {
+      if (closed) return;
+      closed = true;
       unwatch();
       this.open.delete(res);
       if (this.open.size === 0) this.stopHeartbeat();
     };
     res.on('close', close);
+    req.socket.once('close', close);
   }
 
   /** Ends every stream before the server closes, which waits for open connections. */
