@@ -64,22 +64,24 @@ export async function createApp(
   // Compiled templates are kept (Express's cache; hbs reads it) unless developing them.
   app.set('view cache', process.env.NODE_ENV !== 'development');
   app.enableShutdownHooks();
-  documentAccess(app);
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Arbiter')
-      .setDescription(
-        'Tournaments, pairings, results, score-sheet verification and standings. ' +
-          'Reads are public; each write route says who may call it in `x-roles` ' +
-          '(an organiser may do whatever a judge may). Errors have a stable `code`.',
-      )
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .addCookieAuth('arbiter_session')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  // The OpenAPI document is made when first asked for: it is a tenth of start-up, and read rarely.
+  SwaggerModule.setup('api/docs', app, () => {
+    documentAccess(app);
+    return SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Arbiter')
+        .setDescription(
+          'Tournaments, pairings, results, score-sheet verification and standings. ' +
+            'Reads are public; each write route says who may call it in `x-roles` ' +
+            '(an organiser may do whatever a judge may). Errors have a stable `code`.',
+        )
+        .setVersion('0.1.0')
+        .addBearerAuth()
+        .addCookieAuth('arbiter_session')
+        .build(),
+    );
+  });
   return app;
 }
 

@@ -5,15 +5,6 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { NotFound } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, VerificationReport } from '../engine';
-import {
-  crossTablePdf,
-  gameRecordPdf,
-  pairingsPdf,
-  scoreSheetsPdf,
-  scorecardsPdf,
-  standingsPdf,
-  wallChartPdf,
-} from '../render/pdf';
 import type { PdfScorecard } from '../render/pdf';
 import { scorecardsOf, DivisionScorecards } from '../standings-api/scorecards';
 import type { StandingsSnapshot } from '../standings-api/standings.service';
@@ -32,12 +23,29 @@ import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { roundQuery } from './public.controller';
 
-const sendPdf = (res: Response, pdf: Buffer, filename: string): void => {
+let loaded: typeof import('../render/pdf') | null = null;
+
+/**
+ * The PDF renderers, loaded by the first document asked for: pdfkit, its font
+ * engine and the fonts are a tenth of the server's start-up, and most
+ * processes print nothing.
+ */
+function renderers(): typeof import('../render/pdf') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (loaded ??= require('../render/pdf') as typeof import('../render/pdf'));
+}
+
+const pdfHeaders = (res: Response, filename: string): void => {
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Disposition', pdfDisposition(filename));
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.status(200).end(pdf);
+  res.status(200);
+};
+
+const sendPdf = (res: Response, pdf: Buffer, filename: string): void => {
+  pdfHeaders(res, filename);
+  res.end(pdf);
 };
 
 /**
@@ -72,8 +80,8 @@ export class PdfController {
     const header = { tournament: tournament.name, division: division.name };
     const onlyCross = page.query('only') === 'crosstable';
     const pdf = onlyCross
-      ? await crossTablePdf({ ...header, crossTable }, page.lang)
-      : await standingsPdf(
+      ? await renderers().crossTablePdf({ ...header, crossTable }, page.lang)
+      : await renderers().standingsPdf(
           {
             ...header,
             throughRound: view.round,
@@ -97,7 +105,7 @@ export class PdfController {
     const page = new PageContext(req, res);
     const snap = await this.standings.snapshot(id);
     const cards = scorecardsOf(snap);
-    const pdf = await wallChartPdf(
+    const pdf = await renderers().wallChartPdf(
       {
         tournament: snap.tournament.name,
         division: snap.division.name,
@@ -124,7 +132,7 @@ export class PdfController {
     const page = new PageContext(req, res);
     const snap = await this.standings.snapshot(id);
     const cards = scorecardsOf(snap);
-    const pdf = await scorecardsPdf(
+    const pdf = await renderers().scorecardsPdf(
       {
         tournament: snap.tournament.name,
         division: snap.division.name,
@@ -150,7 +158,7 @@ export class PdfController {
     const player = await this.players.get(id);
     const snap = await this.standings.snapshot(player.divisionId);
     const cards = scorecardsOf(snap);
-    const pdf = await scorecardsPdf(
+    const pdf = await renderers().scorecardsPdf(
       {
         tournament: snap.tournament.name,
         division: snap.division.name,
@@ -175,7 +183,7 @@ export class PdfController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const { tournament, division, round, people } = await this.round(id, number);
-    const pdf = await pairingsPdf(
+    const pdf = await renderers().pairingsPdf(
       {
         tournament: tournament.name,
         division: division.name,
@@ -209,31 +217,35 @@ export class PdfController {
     const options = division.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
     const turns =
       options.turnsPerPlayer !== undefined ? options.turnsPerPlayer : rules?.turnsPerPlayer;
-    const pdf = await scoreSheetsPdf(
-      {
-        tournament: tournament.name,
-        division: division.name,
-        round: number,
-        rulesName: ruleSetName(division.ruleSet),
-        // A card game has no game clock to print.
-        clockMinutes: rules?.cards ? undefined : (options.clockMinutes ?? rules?.clock.minutes),
-        turnsPerPlayer: turns ?? undefined,
-        cardGame: rules?.cards !== undefined,
-        games: round.games
-          .filter((g) => g.second !== null)
-          .map((g) => ({
-            table: g.table,
-            first: pdfPlayer(people, g.first),
-            second: pdfPlayer(people, g.second!),
-          })),
-      },
-      page.lang,
-    );
-    sendPdf(
+    const sheets = {
+      tournament: tournament.name,
+      division: division.name,
+      round: number,
+      rulesName: ruleSetName(division.ruleSet),
+      // A card game has no game clock to print.
+      clockMinutes: rules?.cards ? undefined : (options.clockMinutes ?? rules?.clock.minutes),
+      turnsPerPlayer: turns ?? undefined,
+      cardGame: rules?.cards !== undefined,
+      games: round.games
+        .filter((g) => g.second !== null)
+        .map((g) => ({
+          table: g.table,
+          first: pdfPlayer(people, g.first),
+          second: pdfPlayer(people, g.second!),
+        })),
+    };
+    pdfHeaders(
       res,
-      pdf,
       `scoresheets-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
     );
+    // Sent as the sheets are made: a round of hundreds of pages is never whole in memory.
+    try {
+      await renderers().writeScoreSheets(sheets, page.lang, res);
+    } catch (e) {
+      // Begun, a document cannot turn into an error page: the reader sees it cut short.
+      if (!res.headersSent) throw e;
+      res.destroy(e as Error);
+    }
   }
 
   @Get('games/:id/record.pdf')
@@ -247,7 +259,7 @@ export class PdfController {
     if (!game.scoresheet) throw new NotFound('score sheet of game', id);
     const stored = await this.results.sheet(id);
     const { tournament, division } = await this.tournaments.divisionWithTournament(game.divisionId);
-    const pdf = await gameRecordPdf(
+    const pdf = await renderers().gameRecordPdf(
       {
         tournament: tournament.name,
         division: division.name,

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { HTML_LANG, Lang, t } from '../../i18n';
-import { fontBytes } from './fonts';
+import { parsedFont } from './fonts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -44,15 +44,17 @@ export interface OpenDoc {
   finish: () => Promise<Buffer>;
 }
 
-/** An A4 document with DejaVu Sans embedded, collecting its output into a Buffer. */
-export function openDoc(meta: DocMeta): OpenDoc {
+/** A new A4 document with DejaVu Sans registered and selected. */
+function newDoc(meta: DocMeta, bufferPages: boolean): Doc {
   const doc = new PDFDocument({
     size: 'A4',
     layout: meta.landscape ? 'landscape' : 'portrait',
     margin: MARGIN,
-    bufferPages: true,
+    bufferPages,
     autoFirstPage: true,
     lang: HTML_LANG[meta.lang],
+    // No default font: pdfkit would read and parse Helvetica's metrics for every document.
+    font: null as unknown as string,
     displayTitle: true,
     info: {
       Title: meta.title,
@@ -61,9 +63,15 @@ export function openDoc(meta: DocMeta): OpenDoc {
       Producer: 'Arbiter',
     },
   });
-  doc.registerFont(SANS, fontBytes('regular'));
-  doc.registerFont(SANS_BOLD, fontBytes('bold'));
+  doc.registerFont(SANS, parsedFont('regular') as unknown as string);
+  doc.registerFont(SANS_BOLD, parsedFont('bold') as unknown as string);
   doc.font(SANS).fontSize(10).fillColor(PDF_COLOURS.text);
+  return doc;
+}
+
+/** An A4 document with DejaVu Sans embedded, collecting its output into a Buffer. */
+export function openDoc(meta: DocMeta): OpenDoc {
+  const doc = newDoc(meta, true);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -81,28 +89,88 @@ export function openDoc(meta: DocMeta): OpenDoc {
   };
 }
 
+export interface StreamedDoc {
+  doc: Doc;
+  /** Resolves when what is written so far has gone out (or `out` holds less than it asks for). */
+  flushed: () => Promise<void>;
+  /** Ends the document (the fonts' subsets go last) and resolves once it is all written. */
+  finish: () => Promise<void>;
+}
+
+/**
+ * An A4 document written to `out` as it is made: pdfkit hands a page over
+ * when the next one begins, so a long document is never whole in memory. The
+ * footer ("page n of N") is drawn as each page begins, so the number of pages
+ * must be known first; each page then begins in the document's font and
+ * colour.
+ */
+export function streamDoc(meta: DocMeta, pages: number, out: NodeJS.WritableStream): StreamedDoc {
+  const doc = newDoc(meta, false);
+  let page = 0;
+  const footer = (): void => {
+    drawFooter(doc, meta, page++, pages);
+    doc.x = doc.page.margins.left;
+    doc.y = doc.page.margins.top;
+    doc.font(SANS).fontSize(10).fillColor(PDF_COLOURS.text);
+  };
+  footer();
+  doc.on('pageAdded', footer);
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+  doc.pipe(out);
+  const writable = out as NodeJS.WritableStream & { writableNeedDrain?: boolean };
+  return {
+    doc,
+    flushed: async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (writable.writableNeedDrain) {
+        await new Promise<void>((resolve) => {
+          const go = (): void => {
+            out.removeListener('drain', go);
+            out.removeListener('close', go);
+            resolve();
+          };
+          out.on('drain', go);
+          out.on('close', go);
+        });
+      }
+    },
+    finish: () => {
+      doc.end();
+      return done;
+    },
+  };
+}
+
 function writeFooters(doc: Doc, meta: DocMeta): void {
   const range = doc.bufferedPageRange();
-  const numbers = meta.pageNumbers ?? true;
-  if (!numbers && !meta.footer) return;
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN + 12;
-    const width = doc.page.width - 2 * MARGIN;
-    doc.font(SANS).fontSize(7.5).fillColor(PDF_COLOURS.muted);
-    if (meta.footer) doc.text(meta.footer, MARGIN, y, { width: width * 0.7, lineBreak: false });
-    if (numbers) {
-      doc.text(t(meta.lang, 'common.page', { n: i + 1, total: range.count }), MARGIN, y, {
-        width,
-        align: 'right',
-        lineBreak: false,
-      });
-    }
-    doc.page.margins.bottom = bottom;
+    drawFooter(doc, meta, i, range.count);
   }
   doc.fillColor(PDF_COLOURS.text);
+}
+
+/** The footer of page `index` (from 0) of `total`: the document's own words and the page number. */
+function drawFooter(doc: Doc, meta: DocMeta, index: number, total: number): void {
+  const numbers = meta.pageNumbers ?? true;
+  if (!numbers && !meta.footer) return;
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  const y = doc.page.height - MARGIN + 12;
+  const width = doc.page.width - 2 * MARGIN;
+  doc.font(SANS).fontSize(7.5).fillColor(PDF_COLOURS.muted);
+  if (meta.footer) doc.text(meta.footer, MARGIN, y, { width: width * 0.7, lineBreak: false });
+  if (numbers) {
+    doc.text(t(meta.lang, 'common.page', { n: index + 1, total }), MARGIN, y, {
+      width,
+      align: 'right',
+      lineBreak: false,
+    });
+  }
+  doc.page.margins.bottom = bottom;
 }
 
 /** Bottom of the writable area of the current page. */

@@ -34,3 +34,101 @@ export function fontBytes(which: keyof typeof FONT_FILES): Buffer {
   }
   return bytes;
 }
+
+/**
+ * A font as parsed by fontkit, pdfkit's font engine (it ships no types; pdfkit
+ * takes any object with `layout`). Only what is used here is named.
+ */
+export interface ParsedFont {
+  layout(text: string, features?: unknown, ...rest: unknown[]): GlyphRun;
+}
+
+interface GlyphRun {
+  glyphs: unknown[];
+  positions: Record<string, number>[];
+}
+
+/** Words laid out, kept per font for the process (a document lays out the same names and labels again). */
+const LAYOUTS_KEPT = 20_000;
+
+/**
+ * `font` with its plain layouts (no OpenType features asked) remembered:
+ * shaping a word is most of what measuring and writing text costs. pdfkit
+ * scales the positions of a run it is given in place, so each caller gets
+ * its own copy of them; the glyphs are fontkit's own shared objects anyway.
+ */
+function rememberingLayouts(font: ParsedFont): ParsedFont {
+  const runs = new Map<string, GlyphRun>();
+  const shared = Object.create(font) as ParsedFont;
+  shared.layout = (text: string, features?: unknown, ...rest: unknown[]): GlyphRun => {
+    if (features !== undefined || rest.length > 0) return font.layout(text, features, ...rest);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= LAYOUTS_KEPT) runs.clear();
+      run = font.layout(text);
+      runs.set(text, run);
+    }
+    const copy = Object.create(Object.getPrototypeOf(run) as object) as GlyphRun;
+    Object.assign(copy, run);
+    copy.positions = run.positions.map((p) => ({ ...p }));
+    return copy;
+  };
+  return shared;
+}
+
+interface FontkitFont extends ParsedFont {
+  getGlyph(id: number, codePoints?: number[]): Glyph | null;
+  createSubset(): unknown;
+}
+
+interface Glyph {
+  codePoints: number[];
+}
+
+const sameCodePoints = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((c, i) => c === b[i]);
+
+/**
+ * fontkit keeps a glyph with the code points it was first asked for, and
+ * pdfkit writes those as the text the glyph stands for (what copying and
+ * pdftotext give). In a font shared by every document that first asking may
+ * be another document's: another character drawn with the same glyph. Such a
+ * glyph is made afresh with the code points asked for. The subsets embedded
+ * come from a second copy of the font, whose glyphs are asked for by number
+ * alone (a letter with a mark asks for its base letter so): they never reach
+ * the copy that lays out text.
+ */
+function keepingCodePoints(font: FontkitFont, forSubsets: FontkitFont): FontkitFont {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, codePoints: number[] = []): Glyph | null => {
+    const glyph = getGlyph(id, codePoints);
+    if (!glyph || codePoints.length === 0 || sameCodePoints(glyph.codePoints, codePoints)) {
+      return glyph;
+    }
+    const Made = glyph.constructor as new (id: number, codePoints: number[], font: object) => Glyph;
+    return new Made(id, codePoints, font);
+  };
+  font.createSubset = () => forSubsets.createSubset();
+  return font;
+}
+
+const parsed = new Map<string, ParsedFont>();
+
+/**
+ * A font parsed once per process and shared by every document: pdfkit given
+ * the bytes parses them again for each document, and a font parsed afresh has
+ * none of its glyphs, tables or shaping decoded yet, which was most of the
+ * cost of a game record. Each document still embeds its own subset.
+ */
+export function parsedFont(which: keyof typeof FONT_FILES): ParsedFont {
+  let font = parsed.get(which);
+  if (!font) {
+    // pdfkit's own font engine (a dependency of ours too, so that the versions agree).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fontkit = require('fontkit') as { create(bytes: Buffer): FontkitFont };
+    const bytes = fontBytes(which);
+    font = rememberingLayouts(keepingCodePoints(fontkit.create(bytes), fontkit.create(bytes)));
+    parsed.set(which, font);
+  }
+  return font;
+}

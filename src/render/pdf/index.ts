@@ -1,6 +1,6 @@
 export { gameRecordPdf } from './game-record';
 export { pairingsPdf } from './pairings';
-export { scoreSheetsPdf } from './score-sheets';
+export { scoreSheetsPdf, writeScoreSheets } from './score-sheets';
 export { crossTablePdf, standingsPdf } from './standings';
 export { FONT_FILES, findFontsDir } from './fonts';
 export type * from './types';

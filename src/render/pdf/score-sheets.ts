@@ -1,3 +1,4 @@
+import { PassThrough } from 'stream';
 import { Lang, MessageKey, t } from '../../i18n';
 import {
   cellText,
@@ -7,6 +8,7 @@ import {
   fit,
   MARGIN,
   openDoc,
+  streamDoc,
   pageBottom,
   PDF_COLOURS,
   PdfColumn,
@@ -88,20 +90,51 @@ interface GridBox {
  * on over the next page.
  */
 export async function scoreSheetsPdf(data: ScoreSheetsDocument, lang: Lang): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => out.on('end', resolve));
+  await writeScoreSheets(data, lang, out);
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * {@link scoreSheetsPdf} written to `out` sheet by sheet as they are made,
+ * waiting for `out` when it holds more than it asks for: the round's sheets
+ * are never whole in memory, and other requests are served between sheets.
+ */
+export async function writeScoreSheets(
+  data: ScoreSheetsDocument,
+  lang: Lang,
+  out: NodeJS.WritableStream,
+): Promise<void> {
   const place = [data.tournament, data.division].filter(Boolean).join(' — ');
   const title = `${t(lang, 'pdf.sheetTitle')} — ${t(lang, 'pdf.sheetRound', { n: data.round })}`;
-  const { doc, finish } = openDoc({ title: `${place}: ${title}`, lang, footer: place });
+  const meta = { title: `${place}: ${title}`, lang, footer: place };
   const turns = data.turnsPerPlayer ?? null;
   const layout = data.cardGame ? CARD_SHEET : CROSSWORD_SHEET;
   const games = [...data.games].sort((a, b) => a.table - b.table);
-  games.forEach((game, i) => {
-    if (i > 0) doc.addPage();
+  // Every sheet of a round has as many pages as the first (names are cut to fit, never wrapped):
+  // the first, drawn once aside, says how many pages the footers count.
+  let perSheet = 1;
+  if (games.length > 0) {
+    const trial = openDoc(meta).doc;
+    sheetPage(trial, data, lang, games[0], turns, layout);
+    perSheet = trial.bufferedPageRange().count;
+  }
+  const { doc, flushed, finish } = streamDoc(meta, Math.max(1, games.length * perSheet), out);
+  for (const [i, game] of games.entries()) {
+    if (i > 0) {
+      await flushed();
+      doc.addPage();
+    }
     sheetPage(doc, data, lang, game, turns, layout);
-  });
+  }
   if (games.length === 0) {
     doc.font(SANS).fontSize(12).text(place, MARGIN, MARGIN);
   }
-  return finish();
+  await finish();
 }
 
 function sheetPage(
