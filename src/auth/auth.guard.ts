@@ -26,6 +26,9 @@ const COOKIE_WRITE =
   '(its Origin, or Referer, must name this host); programs sign in for a bearer token ' +
   '(POST /api/auth/sign-in with "kind": "api") and send it in the Authorization header';
 
+/** The account each request's token names, looked up once a request. */
+const tokenLookups = new WeakMap<Request, Promise<User | null>>();
+
 /**
  * Who sent a request: the account of its bearer token, else of its session
  * cookie. The browser attaches the cookie to any request to this host,
@@ -40,7 +43,16 @@ export async function whoSent(
   request: Request,
 ): Promise<{ user: User | undefined; bearer: boolean }> {
   const found = requestToken(request);
-  const user = found?.token ? ((await auth.userForToken(found.token)) ?? undefined) : undefined;
+  let user: User | undefined;
+  if (found?.token) {
+    // Asked twice for a request with a body (before reading it, then by the guard): one query.
+    let lookup = tokenLookups.get(request);
+    if (!lookup) {
+      lookup = auth.userForToken(found.token);
+      tokenLookups.set(request, lookup);
+    }
+    user = (await lookup) ?? undefined;
+  }
   if (user && found && !found.bearer) checkSameOrigin(request, COOKIE_WRITE);
   return { user, bearer: found?.bearer ?? false };
 }

@@ -201,10 +201,12 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   async userForToken(token: string): Promise<User | null> {
-    const found = await this.tokens.findOne({
-      where: { tokenHash: sha256(token) },
-      relations: { user: true },
-    });
+    // One query (findOne with a relation makes two: the ids, then the rows).
+    const found = await this.tokens
+      .createQueryBuilder('token')
+      .innerJoinAndSelect('token.user', 'user')
+      .where('token.tokenHash = :hash', { hash: sha256(token) })
+      .getOne();
     if (!found || found.expiresAt.getTime() < Date.now()) return null;
     return found.user;
   }

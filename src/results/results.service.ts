@@ -270,8 +270,16 @@ export class ResultsService {
   ): Promise<GameView> {
     // The game's row is locked first (PostgreSQL), so two writes of one game take turns and
     // the second is checked against what the first wrote.
-    await this.transactions.run(async (m) => work(m, await this.load(m, id, true)));
-    return this.game(id);
+    const ctx = await this.transactions.run(async (m) => {
+      const loaded = await this.load(m, id, true);
+      await work(m, loaded);
+      return loaded;
+    });
+    // A result or a sheet changes the game's row only: its round, division and players are as read.
+    const m = this.dataSource.manager;
+    const game = await m.findOneBy(Game, { id });
+    if (!game) throw new NotFound('game', id);
+    return this.view(m, { ...ctx, game });
   }
 
   private async load(m: EntityManager, id: number, lock = false): Promise<GameContext> {
@@ -407,15 +415,22 @@ export class ResultsService {
         `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
       );
     }
-    await m.insert(ResultChange, {
-      gameId: game.id,
-      userId: user?.id ?? null,
-      userName: user?.name ?? null,
-      userEmail: user?.email ?? null,
-      action,
-      before,
-      after,
-    });
+    // Not read back: nothing here needs the new row's id or timestamps.
+    await m
+      .createQueryBuilder()
+      .insert()
+      .into(ResultChange)
+      .values({
+        gameId: game.id,
+        userId: user?.id ?? null,
+        userName: user?.name ?? null,
+        userEmail: user?.email ?? null,
+        action,
+        before,
+        after,
+      })
+      .updateEntity(false)
+      .execute();
     return { before, after };
   }
 }
