@@ -11,6 +11,7 @@ export default tseslint.config(
       'coverage/**',
       'data/**',
       'jest.config.js',
+      'scripts/build.js',
       'eslint.config.mjs',
     ],
   },

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/*
+ * `npm run build`: compiles the server (tsc) and bundles the browser scripts (esbuild), unless
+ * dist/ was built from exactly the files there are now. Every file under src/ and bench/, the
+ * tsconfig files, package.json and package-lock.json are fingerprinted (path, size, modification
+ * time) before a build and the fingerprint kept in dist/ once the build succeeds: any file added,
+ * removed, edited or restored from elsewhere changes it, and a missing output is a rebuild too.
+ * A file edited while a build runs is caught by the next one. `--force` always builds.
+ * Plain JavaScript: it runs before anything is compiled.
+ */
+'use strict';
+const { execFileSync } = require('child_process');
+const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
+
+const ROOT = path.join(__dirname, '..');
+const DIST = path.join(ROOT, 'dist');
+const STAMP = path.join(DIST, '.build-inputs');
+const INPUT_DIRS = ['src', 'bench'];
+const INPUT_FILES = [
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'src/browser/tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
+
+function walk(dir, out) {
+  let entries;
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+}
+
+/** A digest of every input's path, size and modification time. */
+function fingerprint() {
+  const files = [];
+  for (const dir of INPUT_DIRS) walk(path.join(ROOT, dir), files);
+  for (const file of INPUT_FILES) files.push(path.join(ROOT, file));
+  files.sort();
+  const hash = crypto.createHash('sha256');
+  for (const file of files) {
+    let line;
+    try {
+      const s = fs.statSync(file);
+      line = `${path.relative(ROOT, file)}\0${s.size}\0${s.mtimeMs}\n`;
+    } catch {
+      line = `${path.relative(ROOT, file)}\0missing\n`;
+    }
+    hash.update(line);
+  }
+  return hash.digest('hex');
+}
+
+/** The files a build makes that start-up and the pages need: the server, the CLI, the bundles. */
+function outputs() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const bundles = [...(pkg.scripts['build:browser'] || '').matchAll(/--outfile=(\S+)/g)].map(
+    (m) => m[1],
+  );
+  return ['dist/src/main.js', 'dist/src/cli/main.js', ...bundles].map((f) => path.join(ROOT, f));
+}
+
+function upToDate(print) {
+  let stamp;
+  try {
+    stamp = fs.readFileSync(STAMP, 'utf8').trim();
+  } catch {
+    return false;
+  }
+  return stamp === print && outputs().every((f) => fs.existsSync(f));
+}
+
+function build(print) {
+  fs.rmSync(STAMP, { force: true });
+  // No server output: the incremental record may describe files no longer there, so start afresh.
+  if (!fs.existsSync(path.join(DIST, 'src', 'main.js'))) {
+    fs.rmSync(path.join(DIST, '.tsbuildinfo'), { force: true });
+  }
+  const run = (file, args) => execFileSync(file, args, { cwd: ROOT, stdio: 'inherit' });
+  run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
+  const npm = process.env.npm_execpath;
+  if (npm && path.basename(npm) === 'npm-cli.js') {
+    run(process.execPath, [npm, 'run', '--silent', 'build:browser']);
+  } else {
+    run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:browser']);
+  }
+  fs.chmodSync(path.join(DIST, 'src', 'cli', 'main.js'), 0o755);
+  fs.writeFileSync(STAMP, `${print}\n`);
+}
+
+function main() {
+  const force = process.argv.includes('--force');
+  const print = fingerprint();
+  if (!force && upToDate(print)) return;
+  try {
+    build(print);
+  } catch (e) {
+    // tsc and esbuild have said what is wrong; the stamp stays away, so the next start builds again.
+    process.exitCode = typeof e.status === 'number' && e.status > 0 ? e.status : 1;
+  }
+}
+
+main();
