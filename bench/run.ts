@@ -4,6 +4,7 @@ import { run as cli } from './cli.bench';
 import { run as crash } from './crash.bench';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
+import { run as hall } from './hall.bench';
 import { runInstructions } from './instructions.bench';
 import { run as pages } from './pages.bench';
 import { run as pairing } from './pairing.bench';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<void>> = {
   standings: () => standings(),
   tables: () => tables(),
   server: () => server(),
+  hall: () => hall(),
   render: () => render(),
   pages: () => pages(),
   sheet: () => sheetForm(),

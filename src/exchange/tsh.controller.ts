@@ -32,11 +32,12 @@ export class TshController {
   @ApiOperation({
     summary: 'The division as a TSH `.t` file (for the rating agencies)',
     description:
-      'Players by seed, names as `Last, First`, rating (0 when none), the rounds played through: opponents, own scores, `p12`.',
+      'Players by seed, names as `Last, First`, rating (0 when none), the rounds played through: opponents, own scores, `p12`. ' +
+      'TSH decides every game by its scores: a division with a game decided otherwise (a time loss, a tie-break of equal scores) is refused (409 TSH_RESULT_NOT_BY_SCORE, naming the games).',
   })
   @ApiProduces('text/plain')
   @ApiOkResponse({ description: 'the `.t` file, UTF-8', schema: { type: 'string' } })
-  @ApiErrors(400, 404)
+  @ApiErrors(400, 404, 409)
   async export(@IdParam('id', 'division') id: number, @Res() res: Response): Promise<void> {
     const { name, text } = await this.tsh.export(id);
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');

@@ -19,6 +19,7 @@ import type { DivisionView } from '../tournaments/tournament.view';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import {
   readTsh,
+  resultsNotByScore,
   roundsPlayedThrough,
   TshGameIn,
   tshEntries,
@@ -82,6 +83,20 @@ export class TshService {
       kind: g.status === 'complete' ? g.resultKind : null,
     }));
     const through = roundsPlayedThrough(facts, rounds.length);
+    const unsaid = resultsNotByScore(facts, through);
+    if (unsaid.length > 0) {
+      const named = unsaid.slice(0, 5).map((g) => {
+        const at = games.find(
+          (x) => numberOf.get(x.roundId) === g.round && index.get(x.firstPlayerId) === g.first,
+        );
+        return `round ${g.round}, table ${at?.tableNumber ?? '?'}: ${players[g.first].name} ${g.scores![0]} : ${g.scores![1]} ${players[g.second!].name}, won by ${g.winner === 'first' ? players[g.first].name : g.winner === 'second' ? players[g.second!].name : 'neither'}`;
+      });
+      throw new Conflict(
+        'TSH_RESULT_NOT_BY_SCORE',
+        `a TSH file decides every game by its scores, and ${unsaid.length} game(s) here were decided otherwise (a time loss, or a tie-break of equal scores), so the file would give the other result: ${named.join('; ')}`,
+        { games: unsaid.length },
+      );
+    }
     const entries = tshEntries(players.length, facts, through, division.forfeitSpread);
     const text = writeTsh(
       players.map((p, i) => ({

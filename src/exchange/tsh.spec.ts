@@ -4,6 +4,7 @@ import { tshProblemMessage } from './tsh-messages';
 import {
   fromTshName,
   readTsh,
+  resultsNotByScore,
   roundsPlayedThrough,
   TshDivision,
   TshGameIn,
@@ -102,6 +103,15 @@ describe('readTsh', () => {
       [{ line: 1, field: 'scores', code: 'not-a-number' }],
     ],
     ['a rating too high', 'A, B 9000; \n', [{ line: 1, field: 'rating', code: 'rating-range' }]],
+    [
+      // As every name is read: a right-to-left override or a zero-width space is refused too.
+      'a direction-changing character in a name',
+      'A, \u202eB 1500; \nC, D\u200b 1400; \n',
+      [
+        { line: 1, field: 'name', code: 'name-control' },
+        { line: 2, field: 'name', code: 'name-control' },
+      ],
+    ],
     [
       'more scores than rounds',
       'A, B 1500 2; 400 300\nC, D 1400 1; 300\n',
@@ -309,5 +319,33 @@ describe('writing', () => {
       50,
     );
     expect(writeTsh(d.players.map((p, i) => ({ ...p, entries: entries[i] })))).toBe(FIXTURE);
+  });
+});
+
+describe('results TSH cannot say', () => {
+  const game = (winner: TshGameIn['winner'], scores: [number, number]): TshGameIn => ({
+    round: 1,
+    first: 0,
+    second: 1,
+    status: 'complete',
+    winner,
+    scores,
+    kind: null,
+  });
+  it.each<[string, TshGameIn, boolean]>([
+    ['the higher score won', game('first', [420, 380]), false],
+    ['a tie of scores, a draw', game('draw', [400, 400]), false],
+    ['lost on time at 420 : 380', game('second', [420, 380]), true],
+    ['equal scores, won on a tie-break', game('first', [400, 400]), true],
+    [
+      'a forfeit is written as TSH writes forfeits',
+      { ...game('first', [0, 0]), kind: 'forfeit', scores: null },
+      false,
+    ],
+  ])('%s → refused: %s', (_what, g, refused) => {
+    expect(resultsNotByScore([g], 1)).toHaveLength(refused ? 1 : 0);
+  });
+  it('only rounds the file would hold', () => {
+    expect(resultsNotByScore([{ ...game('second', [420, 380]), round: 2 }], 1)).toEqual([]);
   });
 });

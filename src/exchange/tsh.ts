@@ -8,6 +8,7 @@
  * `p12` (1 = went first, 2 = second, 0 = no game), `team` and `off` are read.
  * docs/tournaments.md ("TSH files") says what maps to what and what is lost.
  */
+import { PRINTABLE } from '../common/printable';
 import { cleanName, nameKey } from '../players/names';
 
 /** The fields a problem can name. */
@@ -105,8 +106,8 @@ export const TSH_LIMITS = {
 
 const INTEGER = /^[+-]?\d+$/;
 const FIELD_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Names and teams are read as every name is (src/common/printable.ts): no control, invisible or direction-changing characters. */
+const unprintable = (text: string): boolean => !PRINTABLE.test(text);
 
 /** `Petrović, Ana` → `Ana Petrović`; a name without exactly one comma stays as written. */
 export function fromTshName(name: string): string {
@@ -184,7 +185,7 @@ function parseLine(content: string, line: number, problems: Problems): TshLine |
   } else if (name.length > TSH_LIMITS.name) {
     problems.add(line, 'name', 'name-length', { max: TSH_LIMITS.name });
     ok = false;
-  } else if (CONTROL.test(name)) {
+  } else if (unprintable(name)) {
     problems.add(line, 'name', 'name-control');
     ok = false;
   }
@@ -257,7 +258,7 @@ function parseLine(content: string, line: number, problems: Problems): TshLine |
       } else p12 = v;
     } else if (lower === 'team') {
       const value = text.slice(key.length).trim();
-      if (value.length > TSH_LIMITS.name || CONTROL.test(value)) {
+      if (value.length > TSH_LIMITS.name || unprintable(value)) {
         problems.add(line, 'team', 'team-length', { max: TSH_LIMITS.name });
         ok = false;
       } else team = value === '' ? null : value;
@@ -516,6 +517,23 @@ export function tshEntries(
     entries[g.second][r] = { opponent: g.first + 1, score: b, p12: 2 };
   }
   return entries;
+}
+
+/**
+ * Games whose result the scores alone do not tell (a time loss, a tie decided by the rule
+ * set's tie-break): TSH, and the agencies that read its files, decide every game by the scores,
+ * so a file written with them would give the other result. Rounds from 1, tables of the caller.
+ */
+export function resultsNotByScore(games: readonly TshGameIn[], rounds: number): TshGameIn[] {
+  return games.filter(
+    (g) =>
+      g.round <= rounds &&
+      g.status === 'complete' &&
+      g.second !== null &&
+      g.kind === null &&
+      g.scores !== null &&
+      g.winner !== winnerByScores(g.scores),
+  );
 }
 
 /** Who won an imported game: the higher score; equal scores are a tie, as TSH counts them. */

@@ -191,6 +191,36 @@ describe(`TSH .t files: import, standings, export, re-import (${DATABASE_KIND})`
     );
   });
 
+  it('refuses to write a game the scores do not decide: TSH would give the other result', async () => {
+    const division = await t.http
+      .post(`/api/tournaments/${tournamentId}/divisions`)
+      .set(t.organiser)
+      .send({ name: 'Na vreme' })
+      .expect(201);
+    for (const name of ['Ana Petrović', 'Boris Jović'])
+      await t.http
+        .post(`/api/divisions/${division.body.id}/players`)
+        .set(t.organiser)
+        .send({ name })
+        .expect(201);
+    const round = await t.http
+      .post(`/api/divisions/${division.body.id}/rounds`)
+      .set(t.organiser)
+      .send({})
+      .expect(201);
+    // Kvizovka: the first player scores more but his clock ran out: the second wins.
+    await t.http
+      .put(`/api/games/${round.body.games[0].id}/result`)
+      .set(t.organiser)
+      .send({ scores: [420, 380], clocks: ['-00:10', '02:00'] })
+      .expect(200);
+    const res = await t.http.get(`/api/divisions/${division.body.id}/tsh`).expect(409);
+    expect(res.body.code).toBe('TSH_RESULT_NOT_BY_SCORE');
+    expect(res.body.message).toContain(
+      'round 1, table 1: Ana Petrović 420 : 380 Boris Jović, won by Boris Jović',
+    );
+  });
+
   it('refuses a bad file whole, naming each line and field, and stores nothing', async () => {
     const before = (await t.http.get(`/api/tournaments/${tournamentId}/divisions`).expect(200)).body
       .length as number;

@@ -1,0 +1,282 @@
+/**
+ * What a tournament hall costs the server outside its pages: CPU per typed result and per
+ * verified score sheet written, per game-record PDF, and the time from starting the server
+ * to its first answer (`node dist/src/main.js`, and `npm start` on a built tree).
+ */
+import { ChildProcess, spawn } from 'child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'fs';
+import { createServer } from 'net';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import type { TournamentDocument } from '../src/exchange/format';
+import { median } from './harness';
+
+const ROOT = join(__dirname, '..', '..');
+const SERVER = join(ROOT, 'dist', 'src', 'main.js');
+const EMAIL = 'hall@example.org';
+const PASSWORD = 'hall-password-1';
+/** Games written each way (typed result, score sheet); PDFs asked for. */
+const WRITES = 100;
+const PDFS = 40;
+const STARTS = 7;
+const NPM_STARTS = 3;
+/** A 20-turn Kvizovka sheet with a slip the engine finds (the record then draws its findings). */
+const SHEET = join(ROOT, 'test', 'fixtures', 'kvizovka', '26-letter-slip-score.sheet.json');
+
+/** CPU milliseconds a process has used (Linux: /proc/<pid>/stat, user + system). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of the file (utime, stime), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  /** Milliseconds from spawn to the first 200 on /api/health. */
+  ms: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns `command` (the server, or npm start) and polls /api/health until it answers 200. */
+async function start(command: string[], databasePath: string): Promise<Started> {
+  const port = await freePort();
+  const t0 = process.hrtime.bigint();
+  const child = spawn(command[0], command.slice(1), {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      DATABASE_URL: '',
+      NO_COLOR: '1',
+      ORGANISER_EMAIL: EMAIL,
+      ORGANISER_PASSWORD: PASSWORD,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // npm start runs the server in a process of its own: stop the whole group.
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${command.join(' ')} did not answer:\n${output}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      process.kill(-child.pid!, 'SIGTERM');
+    });
+  };
+  return { child, url, ms, stop };
+}
+
+async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** One round of `games` games, none played yet, between players named after the sheet's. */
+function pendingRound(games: number, names: [string, string]): TournamentDocument {
+  const players = Array.from({ length: 2 * games }, (_, i) => ({
+    ref: i + 1,
+    name: `${names[i % 2]} ${Math.floor(i / 2) + 1}`,
+    club: null,
+    rating: null,
+    seed: i + 1,
+    active: true,
+    joinedRound: 1,
+  }));
+  return {
+    format: 'arbiter-tournament/1',
+    exportedAt: new Date().toISOString(),
+    tournament: {
+      name: 'Hall bench',
+      ruleSet: 'kvizovka',
+      options: {},
+      rounds: 1,
+      pairingPlan: ['manual'],
+      tieBreaks: ['spread', 'remaining-time', 'buchholz'],
+      byeSpread: 50,
+    },
+    divisions: [
+      {
+        name: 'Open',
+        players,
+        rounds: [
+          {
+            number: 1,
+            system: 'manual',
+            notes: [],
+            games: Array.from({ length: games }, (_, k) => ({
+              table: k + 1,
+              first: 2 * k + 1,
+              second: 2 * k + 2,
+              status: 'pending' as const,
+              winner: null,
+              scores: null,
+              remaining: null,
+              timeLoss: null,
+              source: null,
+              scoresheet: null,
+              history: [],
+            })),
+          },
+        ],
+      },
+    ],
+  } as unknown as TournamentDocument;
+}
+
+/** Server CPU per call of `fn` over `ids`, one call at a time. */
+async function cpuPer(pid: number, ids: number[], fn: (id: number) => Promise<void>) {
+  const before = cpuMs(pid);
+  const t0 = process.hrtime.bigint();
+  for (const id of ids) await fn(id);
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  return { cpu: (cpuMs(pid) - before) / ids.length, wall: wall / ids.length };
+}
+
+async function writesAndPdfs(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-hall-'));
+  const server = await start([process.execPath, SERVER], join(dir, 'arbiter.sqlite'));
+  try {
+    const pid = server.child.pid!;
+    const { token } = await call<{ token: string }>(`${server.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD, kind: 'api' }),
+    });
+    const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const sheet = JSON.parse(readFileSync(SHEET, 'utf8')) as { players: [string, string] };
+    const imported = await call<{ divisions: { id: number }[] }>(
+      `${server.url}/api/tournaments/import`,
+      {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify(pendingRound(2 * WRITES + 10, sheet.players)),
+      },
+    );
+    const round = await call<{ games: { id: number; table: number }[] }>(
+      `${server.url}/api/divisions/${imported.divisions[0].id}/rounds/1`,
+    );
+    const games = [...round.games].sort((a, b) => a.table - b.table).map((g) => g.id);
+    const warm = games.slice(0, 10);
+    const typed = games.slice(10, 10 + WRITES);
+    const sheets = games.slice(10 + WRITES);
+    const table = new Map(round.games.map((g) => [g.id, g.table]));
+
+    const putResult = async (id: number): Promise<void> => {
+      await call(`${server.url}/api/games/${id}/result`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ scores: [300 + (id % 50), 280], clocks: ['05:00', '03:10'] }),
+      });
+    };
+    const putSheet = async (id: number): Promise<void> => {
+      const n = table.get(id)!;
+      const body = { ...sheet, players: sheet.players.map((p) => `${p} ${n}`) };
+      await call(`${server.url}/api/games/${id}/scoresheet`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify(body, null, 1),
+      });
+    };
+    const getPdf = async (id: number): Promise<void> => {
+      const res = await fetch(`${server.url}/games/${id}/record.pdf?lang=sr-Latn`);
+      const bytes = await res.arrayBuffer();
+      if (res.status !== 200 || bytes.byteLength < 1000) {
+        throw new Error(`record.pdf of game ${id}: ${res.status}, ${bytes.byteLength} bytes`);
+      }
+    };
+
+    // Warm-up: the first write of each kind compiles its code paths.
+    for (const id of warm.slice(0, 5)) await putResult(id);
+    for (const id of warm.slice(5)) await putSheet(id);
+    const results = await cpuPer(pid, typed, putResult);
+    const written = await cpuPer(pid, sheets, putSheet);
+    // The first PDF loads the PDF code and parses the fonts; the rest are what a hall asks for.
+    const firstPdf = await cpuPer(pid, [sheets[0]], getPdf);
+    for (const id of sheets.slice(1, 6)) await getPdf(id);
+    const pdfs = await cpuPer(pid, sheets.slice(6, 6 + PDFS), getPdf);
+
+    const f = (x: number) => x.toFixed(1);
+    console.log(
+      `writes (SQLite, synchronous=FULL, one transaction each, ${WRITES} one at a time): ` +
+        `typed result ${f(results.cpu)} ms server CPU (${f(results.wall)} ms answered), ` +
+        `verified 20-turn sheet ${f(written.cpu)} ms CPU (${f(written.wall)} ms answered)`,
+    );
+    console.log(
+      `game-record PDF (20 turns with findings): ${f(pdfs.cpu)} ms server CPU each over ${PDFS} ` +
+        `(${f(pdfs.wall)} ms answered); the first in the process ${f(firstPdf.cpu)} ms`,
+    );
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function startTimes(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-hall-start-'));
+  const db = join(dir, 'arbiter.sqlite');
+  try {
+    // The first start makes and migrates the database; a restart is what is measured.
+    await (await start([process.execPath, SERVER], db)).stop();
+    const walls: number[] = [];
+    const cpus: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const s = await start([process.execPath, SERVER], db);
+      cpus.push(cpuMs(s.child.pid!));
+      walls.push(s.ms);
+      await s.stop();
+    }
+    console.log(
+      `start (node dist/src/main.js to the first 200 on /api/health, SQLite migrated): ` +
+        `${median(walls).toFixed(0)} ms, ${median(cpus).toFixed(0)} ms CPU, median of ${STARTS} ` +
+        `(range ${Math.min(...walls).toFixed(0)}–${Math.max(...walls).toFixed(0)} ms)`,
+    );
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const npmWalls: number[] = [];
+    for (let i = 0; i < NPM_STARTS; i++) {
+      const s = await start([npm, 'start', '--silent'], db);
+      npmWalls.push(s.ms);
+      await s.stop();
+    }
+    console.log(
+      `npm start on a built tree (its build check included): ${median(npmWalls).toFixed(0)} ms, ` +
+        `median of ${NPM_STARTS} (${npmWalls.map((m) => m.toFixed(0)).join(', ')} ms)`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<void> {
+  await writesAndPdfs();
+  await startTimes();
+}
