@@ -114,4 +114,17 @@ describe('the sign-in throttle', () => {
     }
     expect(await attempt('ana@example.org', '10.0.0.5', true)).toEqual({ outcome: 'right' });
   });
+
+  test('a flood of made-up e-mails lifts no lockout', async () => {
+    const { attempt } = setup();
+    // 5 wrong passwords lock Ana's account; 15 more, to other accounts, lock the address (20).
+    for (let i = 0; i < 5; i++) await attempt('ana@example.org', '10.0.0.1', false);
+    for (let i = 0; i < 15; i++) await attempt(`guess${i}@example.org`, '10.0.0.1', false);
+    // Ana's account and the address are locked; 200,000 sign-ins with new e-mails follow,
+    // each refused unchecked (the address waits) — then Ana's password is tried again.
+    for (let i = 0; i < 200_000; i++) {
+      expect((await attempt(`x${i}@example.org`, '10.0.0.1', true)).outcome).toBe('wait');
+    }
+    expect((await attempt('ana@example.org', '10.0.0.2', true)).outcome).toBe('wait');
+  });
 });

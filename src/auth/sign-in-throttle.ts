@@ -75,7 +75,9 @@ export class SignInThrottle {
     const t = this.now();
     let waitMs = 0;
     for (const { key, allowance } of keys) {
-      const e = this.entry(key, t);
+      // Looked at, not made: a refused attempt must not add a record (made-up e-mails by the
+      // hundred thousand would otherwise push the real ones, and their waits, out).
+      const e = this.peek(key, t);
       if (e.until > t) waitMs = Math.max(waitMs, e.until - t);
       // As many attempts at once as failures are left before a wait; the others wait
       // for those to be answered (a second at most: a check takes half of one).
@@ -118,6 +120,13 @@ export class SignInThrottle {
     ];
   }
 
+  /** The entry of a key as it stands, without keeping one for a key never seen. */
+  private peek(key: string, t: number): Entry {
+    const old = this.records.get(key);
+    if (old && (old.pending > 0 || t - old.last < FORGET_MS)) return old;
+    return { failures: 0, pending: 0, last: t, until: 0 };
+  }
+
   /** The entry of a key, a fresh one when it was never seen or forgotten. */
   private entry(key: string, t: number): Entry {
     const old = this.records.get(key);
@@ -125,10 +134,21 @@ export class SignInThrottle {
     const fresh: Entry = { failures: 0, pending: 0, last: t, until: 0 };
     this.records.delete(key);
     this.records.set(key, fresh);
-    while (this.records.size > MAX_RECORDS) {
-      this.records.delete(this.records.keys().next().value!);
-    }
+    this.evict(t);
     return fresh;
+  }
+
+  /**
+   * Past {@link MAX_RECORDS}, the oldest records go first, but never one whose wait still runs
+   * or whose attempt is being checked: a flood of new keys cannot lift a lockout.
+   */
+  private evict(t: number): void {
+    if (this.records.size <= MAX_RECORDS) return;
+    for (const [key, e] of this.records) {
+      if (this.records.size <= MAX_RECORDS) break;
+      if (e.until > t || e.pending > 0) continue;
+      this.records.delete(key);
+    }
   }
 
   /** An account's key is its e-mail as the sign-in reads it (trimmed, lower case). */

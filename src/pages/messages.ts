@@ -125,6 +125,8 @@ const srLatn = {
   'err.CONCURRENT_UPDATE': 'Rezultat je upravo promenjen s druge strane. Otvorite stranicu ponovo.',
   'err.SIGN_IN_THROTTLED':
     'Previše neuspelih prijava za ovaj nalog ili s ove adrese. Pokušajte ponovo za {wait}.',
+  'time.seconds': '{n} s',
+  'time.minutes': '{n} min',
   'err.SETTINGS_STALE':
     'Neko je promenio podešavanja grupe otkad ste otvorili stranicu (sada → vaše: {changes}). Obrazac i dalje ima vaše vrednosti: sačuvajte ih ponovo ako i dalje važe.',
   'err.IF_MATCH_REQUIRED':
@@ -332,6 +334,8 @@ const en: Record<PageMessageKey, string> = {
   'err.CONCURRENT_UPDATE': 'The result was just changed elsewhere. Open the page again.',
   'err.SIGN_IN_THROTTLED':
     'Too many failed sign-ins for this account or from this address. Try again in {wait}.',
+  'time.seconds': '{n} s',
+  'time.minutes': '{n} min',
   'err.SETTINGS_STALE':
     "Someone changed the division's settings since you opened the page (now → yours: {changes}). The form still has your values: save them again if they still stand.",
   'err.IF_MATCH_REQUIRED':

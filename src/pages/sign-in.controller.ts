@@ -73,9 +73,11 @@ export class SignInController {
     } catch (e) {
       if (e instanceof TooManyRequests) {
         res.setHeader('Retry-After', String(e.retryAfter));
-        // A person reads minutes past one: "15 min", not "900 s".
+        // A person reads minutes past one: "15 min", not "900 s"; in the page's letters.
         const wait =
-          e.retryAfter < 60 ? `${e.retryAfter} s` : `${Math.ceil(e.retryAfter / 60)} min`;
+          e.retryAfter < 60
+            ? page.pt('time.seconds', { n: e.retryAfter })
+            : page.pt('time.minutes', { n: Math.ceil(e.retryAfter / 60) });
         const throttled = page.pt('err.SIGN_IN_THROTTLED', { wait });
         await page.render('judge/sign-in', this.model(page, { username, next, throttled }), 429);
         return;

@@ -135,7 +135,7 @@ export class PlayersService {
     restoredFrom?: number,
   ): Promise<{ player: Player; lookAlikes: NameRef[] }> {
     checkPlayerFields(dto);
-    const { division, paired, systems } = await this.divisionState(m, divisionId);
+    const { division, paired, systems } = await this.divisionState(m, divisionId, true);
     const joinedRound = paired + 1;
     if (paired > 0) {
       if (joinedRound > division.roundsPlanned) {
@@ -235,6 +235,9 @@ export class PlayersService {
       if (!entry || entry.action !== 'player.removed' || entry.divisionId === null) {
         throw new NotFound(`removal of a player in the log of tournament ${tournamentId}`, entryId);
       }
+      // Two restores of one removal at once (a double click) take turns; the second then
+      // finds the first's log entry below.
+      await m.findOne(Division, { where: { id: entry.divisionId }, ...forUpdate(m) });
       const restored = await m.find(DirectorLogEntry, {
         where: { tournamentId, divisionId: entry.divisionId, action: 'player.registered' },
         select: { id: true, after: true },
@@ -552,8 +555,16 @@ export class PlayersService {
     });
   }
 
-  private async divisionState(m: EntityManager, divisionId: number) {
-    const division = await m.findOneBy(Division, { id: divisionId });
+  /**
+   * The division and its rounds. For a registration (`lock`, in its transaction) the row is
+   * locked on PostgreSQL until the transaction ends: two registrations (or restores) at once
+   * take turns, so the second sees the first's player and cannot take its name or seed.
+   */
+  private async divisionState(m: EntityManager, divisionId: number, lock = false) {
+    const division = await m.findOne(Division, {
+      where: { id: divisionId },
+      ...(lock ? forUpdate(m) : {}),
+    });
     if (!division) throw new NotFound('division', divisionId);
     const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
     const rounds = await m.find(Round, {

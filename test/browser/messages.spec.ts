@@ -37,4 +37,11 @@ describe('page messages', () => {
     expect(pt('sr-Cyrl', 'flash.paired', { n: 3 })).toBe('3. коло је упарено.');
     expect(pt('en', 'form.integer', { min: 1, max: 9 })).toBe('Enter a whole number from 1 to 9.');
   });
+
+  test("a sign-in wait reads in the page's letters", () => {
+    expect(
+      pt('sr-Cyrl', 'err.SIGN_IN_THROTTLED', { wait: pt('sr-Cyrl', 'time.minutes', { n: 15 }) }),
+    ).toContain('за 15 мин.');
+    expect(pt('en', 'time.seconds', { n: 30 })).toBe('30 s');
+  });
 });

@@ -122,6 +122,15 @@ describe(`names that look alike are flagged at registration (${DATABASE_KIND})`,
     expect(same.body.code).toBe('PLAYER_EXISTS');
   });
 
+  it('eight registrations of one name at once register one player', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => register('Zoran Racing')));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const players = (await t.http.get(`/api/divisions/${divisionId}/players`).expect(200)).body as {
+      name: string;
+    }[];
+    expect(players.filter((p) => p.name === 'Zoran Racing')).toHaveLength(1);
+  });
+
   it('the organiser’s page warns after adding one, and the CSV preview flags the line', async () => {
     const added = await page(`/organiser/divisions/${divisionId}/players`, {
       name: 'Ana Petrovic',
