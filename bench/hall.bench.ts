@@ -8,7 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import type { VerificationReport } from '../src/engine';
 import type { TournamentDocument } from '../src/exchange/format';
+import { gameRecordPdf } from '../src/render/pdf';
 import { median } from './harness';
 
 const ROOT = join(__dirname, '..', '..');
@@ -241,6 +243,29 @@ async function writesAndPdfs(): Promise<void> {
   }
 }
 
+/** The game record's rendering alone, in this process: CPU per document, median of 40 after 10. */
+async function renderOnly(): Promise<void> {
+  const report = JSON.parse(
+    readFileSync(SHEET.replace('.sheet.json', '.report.json'), 'utf8'),
+  ) as VerificationReport;
+  const doc = {
+    tournament: 'Kup Čačka',
+    division: 'Prva liga',
+    round: 3,
+    table: 1,
+    rules: report.rules,
+    report,
+  };
+  const cpus: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const before = process.cpuUsage();
+    await gameRecordPdf(doc, 'sr-Latn');
+    const used = process.cpuUsage(before);
+    if (i >= 10) cpus.push((used.user + used.system) / 1000);
+  }
+  console.log(`game-record PDF rendered in this process: ${median(cpus).toFixed(1)} ms CPU each`);
+}
+
 async function startTimes(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-hall-start-'));
   const db = join(dir, 'arbiter.sqlite');
@@ -278,5 +303,6 @@ async function startTimes(): Promise<void> {
 
 export async function run(): Promise<void> {
   await writesAndPdfs();
+  await renderOnly();
   await startTimes();
 }
