@@ -19,6 +19,9 @@ const EMAIL = 'hall@example.org';
 const PASSWORD = 'hall-password-1';
 /** Games written each way (typed result, score sheet); PDFs asked for. */
 const WRITES = 100;
+/** Writes of each kind made before measuring. */
+const WARM_RESULTS = 60;
+const WARM_SHEETS = 30;
 const PDFS = 40;
 const STARTS = 7;
 const NPM_STARTS = 3;
@@ -181,16 +184,16 @@ async function writesAndPdfs(): Promise<void> {
       {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify(pendingRound(2 * WRITES + 10, sheet.players)),
+        body: JSON.stringify(pendingRound(2 * WRITES + WARM_RESULTS + WARM_SHEETS, sheet.players)),
       },
     );
     const round = await call<{ games: { id: number; table: number }[] }>(
       `${server.url}/api/divisions/${imported.divisions[0].id}/rounds/1`,
     );
     const games = [...round.games].sort((a, b) => a.table - b.table).map((g) => g.id);
-    const warm = games.slice(0, 10);
-    const typed = games.slice(10, 10 + WRITES);
-    const sheets = games.slice(10 + WRITES);
+    const warm = games.slice(0, WARM_RESULTS + WARM_SHEETS);
+    const typed = games.slice(warm.length, warm.length + WRITES);
+    const sheets = games.slice(warm.length + WRITES);
     const table = new Map(round.games.map((g) => [g.id, g.table]));
 
     const putResult = async (id: number): Promise<void> => {
@@ -217,15 +220,15 @@ async function writesAndPdfs(): Promise<void> {
       }
     };
 
-    // Warm-up: the first write of each kind compiles its code paths.
-    for (const id of warm.slice(0, 5)) await putResult(id);
-    for (const id of warm.slice(5)) await putSheet(id);
+    // Warm-up: the first writes of each kind compile their code paths (a hall's server runs for hours).
+    for (const id of warm.slice(0, WARM_RESULTS)) await putResult(id);
+    for (const id of warm.slice(WARM_RESULTS)) await putSheet(id);
     const results = await cpuPer(pid, typed, putResult);
     const written = await cpuPer(pid, sheets, putSheet);
     // The first PDF loads the PDF code and parses the fonts; the rest are what a hall asks for.
     const firstPdf = await cpuPer(pid, [sheets[0]], getPdf);
-    for (const id of sheets.slice(1, 6)) await getPdf(id);
-    const pdfs = await cpuPer(pid, sheets.slice(6, 6 + PDFS), getPdf);
+    for (const id of sheets.slice(1, 16)) await getPdf(id);
+    const pdfs = await cpuPer(pid, sheets.slice(16, 16 + PDFS), getPdf);
 
     const f = (x: number) => x.toFixed(1);
     console.log(

@@ -91,8 +91,11 @@ export function openDoc(meta: DocMeta): OpenDoc {
 
 export interface StreamedDoc {
   doc: Doc;
-  /** Resolves when what is written so far has gone out (or `out` holds less than it asks for). */
-  flushed: () => Promise<void>;
+  /**
+   * Resolves when what is written so far has gone out (or `out` holds less than it asks
+   * for): true, or false when `out` was closed (the reader left), and the rest need not be made.
+   */
+  flushed: () => Promise<boolean>;
   /** Ends the document (the fonts' subsets go last) and resolves once it is all written. */
   finish: () => Promise<void>;
 }
@@ -120,12 +123,15 @@ export function streamDoc(meta: DocMeta, pages: number, out: NodeJS.WritableStre
     doc.on('error', reject);
   });
   doc.pipe(out);
-  const writable = out as NodeJS.WritableStream & { writableNeedDrain?: boolean };
+  const writable = out as NodeJS.WritableStream & {
+    writableNeedDrain?: boolean;
+    destroyed?: boolean;
+  };
   return {
     doc,
     flushed: async () => {
       await new Promise<void>((resolve) => setImmediate(resolve));
-      if (writable.writableNeedDrain) {
+      if (writable.writableNeedDrain && !writable.destroyed) {
         await new Promise<void>((resolve) => {
           const go = (): void => {
             out.removeListener('drain', go);
@@ -136,6 +142,7 @@ export function streamDoc(meta: DocMeta, pages: number, out: NodeJS.WritableStre
           out.on('close', go);
         });
       }
+      return writable.destroyed !== true;
     },
     finish: () => {
       doc.end();

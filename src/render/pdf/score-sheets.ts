@@ -126,7 +126,8 @@ export async function writeScoreSheets(
   const { doc, flushed, finish } = streamDoc(meta, Math.max(1, games.length * perSheet), out);
   for (const [i, game] of games.entries()) {
     if (i > 0) {
-      await flushed();
+      // The reader left: the rest of the round is not made.
+      if (!(await flushed())) break;
       doc.addPage();
     }
     sheetPage(doc, data, lang, game, turns, layout);
