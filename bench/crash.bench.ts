@@ -9,55 +9,14 @@
  * CRASH_CYCLES (default 10) kills per database, CRASH_WRITERS (default 8) writers.
  */
 import Database from 'better-sqlite3';
-import { ChildProcess, spawn } from 'child_process';
-import { randomBytes } from 'crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
+import type { ChildProcess } from 'child_process';
+import { readdirSync } from 'fs';
 import { join } from 'path';
-import { Client } from 'pg';
 import { seededRandom } from '../src/engine';
+import { BenchDatabase, newBenchDatabase, signIn, spawnServer } from './server-fixture';
 
-const SERVER = join(__dirname, '..', 'src', 'main.js');
 const EMAIL = 'crash@example.org';
 const PASSWORD = 'crash-test-password';
-
-interface Target {
-  kind: 'sqlite' | 'postgres';
-  env: Record<string, string>;
-  /** The SQLite file, for the backup check. */
-  file?: string;
-  drop(): Promise<void>;
-}
-
-async function newTarget(kind: 'sqlite' | 'postgres'): Promise<Target> {
-  if (kind === 'postgres') {
-    const name = `arbiter_crash_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    return {
-      kind,
-      env: { DATABASE_URL: url.toString() },
-      async drop() {
-        const c = new Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'arbiter-crash-'));
-  const file = join(dir, 'arbiter.sqlite');
-  return {
-    kind,
-    env: { DATABASE_PATH: file, DATABASE_URL: '' },
-    file,
-    drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
-  };
-}
 
 interface Running {
   url: string;
@@ -65,43 +24,12 @@ interface Running {
   auth: Record<string, string>;
 }
 
-async function start(target: Target): Promise<Running> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      ...target.env,
-      PORT: '0',
-      NO_COLOR: '1',
-      ORGANISER_EMAIL: EMAIL,
-      ORGANISER_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /serves on http:\/\/localhost:(\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  const res = await fetch(`${url}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD, kind: 'api' }),
-  });
-  const { token } = (await res.json()) as { token: string };
+async function start(target: BenchDatabase): Promise<Running> {
+  const { url, child } = await spawnServer(target, EMAIL, PASSWORD);
   return {
     url,
     child,
-    auth: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    auth: { ...(await signIn(url, EMAIL, PASSWORD)), 'Content-Type': 'application/json' },
   };
 }
 
@@ -122,7 +50,7 @@ interface CycleResult {
 
 /** One power cut: writers, a backup halfway on SQLite, SIGKILL, restart, compare. */
 async function cycle(
-  target: Target,
+  target: BenchDatabase,
   divisionId: number,
   c: number,
   writers: number,
@@ -198,7 +126,7 @@ async function cycle(
 }
 
 async function crashTest(kind: 'sqlite' | 'postgres', cycles: number, writers: number) {
-  const target = await newTarget(kind);
+  const target = await newBenchDatabase(kind);
   try {
     const server = await start(target);
     const created = await fetch(`${server.url}/api/tournaments`, {

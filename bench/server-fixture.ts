@@ -110,34 +110,58 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts the built server as the e2e harness does (port 0, a database of its own) and signs its organiser in. */
-export async function startServer(email: string, password: string): Promise<Server> {
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  if (process.env.DATABASE_URL) {
+/** A database of the bench's own: PostgreSQL when DATABASE_URL is set (or `kind` says so), else an SQLite file. */
+export interface BenchDatabase {
+  kind: 'sqlite' | 'postgres';
+  /** What the server needs in its environment to use it. */
+  env: Record<string, string>;
+  /** The SQLite file, for reading it directly. */
+  file?: string;
+  drop(): Promise<void>;
+}
+
+export async function newBenchDatabase(
+  kind: 'sqlite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+): Promise<BenchDatabase> {
+  if (kind === 'postgres') {
     const name = `arbiter_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
     const admin = new Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
+    const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
-    drop = async () => {
-      const c = new Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+    return {
+      kind,
+      env: { DATABASE_URL: url.toString() },
+      async drop() {
+        const c = new Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
     };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
-    env = { DATABASE_PATH: join(dir, 'arbiter.sqlite'), DATABASE_URL: '' };
-    drop = () => Promise.resolve(rmSync(dir, { recursive: true, force: true }));
   }
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
+  const file = join(dir, 'arbiter.sqlite');
+  return {
+    kind,
+    env: { DATABASE_PATH: file, DATABASE_URL: '' },
+    file,
+    drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+  };
+}
+
+/** The built server on `database`, port 0, started as the e2e harness does; its address once it serves. */
+export async function spawnServer(
+  database: BenchDatabase,
+  email: string,
+  password: string,
+): Promise<{ url: string; child: ChildProcess }> {
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
-      ...env,
+      ...database.env,
       PORT: '0',
       NO_COLOR: '1',
       ORGANISER_EMAIL: email,
@@ -147,7 +171,7 @@ export async function startServer(email: string, password: string): Promise<Serv
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /serves on http:\/\/localhost:(\d+)/.exec(output);
@@ -160,6 +184,27 @@ export async function startServer(email: string, password: string): Promise<Serv
     child.stderr!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  return { url, child };
+}
+
+/** A bearer token of the organiser the server was started with. */
+export async function signIn(
+  url: string,
+  email: string,
+  password: string,
+): Promise<{ Authorization: string }> {
+  const { token } = await json<{ token: string }>(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, kind: 'api' }),
+  });
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** Starts the built server as the e2e harness does (port 0, a database of its own) and signs its organiser in. */
+export async function startServer(email: string, password: string): Promise<Server> {
+  const database = await newBenchDatabase();
+  const { url, child } = await spawnServer(database, email, password);
   const stop = async (): Promise<void> => {
     if (child.exitCode === null) {
       await new Promise<void>((resolve) => {
@@ -167,15 +212,10 @@ export async function startServer(email: string, password: string): Promise<Serv
         child.kill('SIGTERM');
       });
     }
-    await drop();
+    await database.drop();
   };
   try {
-    const { token } = await json<{ token: string }>(`${url}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, kind: 'api' }),
-    });
-    return { url, auth: { Authorization: `Bearer ${token}` }, stop };
+    return { url, auth: await signIn(url, email, password), stop };
   } catch (e) {
     await stop();
     throw e;
