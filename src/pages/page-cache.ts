@@ -1,9 +1,46 @@
 import { createHash } from 'crypto';
+import { brotliCompressSync, constants, gzipSync } from 'zlib';
 
 /** A kept page: its bytes and their entity tag, both made once. */
 export interface CachedPage {
   body: Buffer;
   etag: string;
+  /** The body compressed, made when first asked for and kept with it. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Pages smaller than this go as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM = 1024;
+
+/**
+ * The body of a kept page in the encoding the browser takes best of those we make (brotli,
+ * then gzip), compressed once per page and kept: a hall of phones reloading the standings
+ * costs one compression, not one a request. Brotli at quality 5 compresses a 365 KB page
+ * about as well as gzip's best, in a few milliseconds.
+ */
+export function encodedBody(
+  page: CachedPage,
+  accepts: (encodings: string[]) => string | false,
+): { body: Buffer; encoding: 'br' | 'gzip' | null } {
+  if (page.body.length < COMPRESS_FROM) return { body: page.body, encoding: null };
+  // Ours first among what the browser takes at all: browsers list gzip before br.
+  const choice = accepts(['br']) === 'br' ? 'br' : accepts(['gzip']) === 'gzip' ? 'gzip' : null;
+  if (choice === 'br') {
+    page.br ??= brotliCompressSync(page.body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+      },
+    });
+    return { body: page.br, encoding: 'br' };
+  }
+  if (choice === 'gzip') {
+    page.gzip ??= gzipSync(page.body);
+    return { body: page.gzip, encoding: 'gzip' };
+  }
+  return { body: page.body, encoding: null };
 }
 
 /** Pages kept, most recently used last. */

@@ -14,6 +14,7 @@ import {
 import type { Link, PageBase, SignedInUser, SiteLinks } from '../render/view-models';
 import type { LiveRef } from './live';
 import { isPageMessageKey, PageMessageKey, pt } from './messages';
+import { CachedPage, encodedBody } from './page-cache';
 
 /** The header's links: the same on every page. */
 export const SITE: SiteLinks = {
@@ -208,15 +209,21 @@ export class PageContext {
     this.res.status(status).type('html').send(html);
   }
 
-  /** Sends a kept page with its entity tag: a 304 when the browser has it already. */
-  sendKept(page: { body: Buffer; etag: string }): void {
+  /**
+   * Sends a kept page with its entity tag (a 304 when the browser has it already), compressed
+   * as the browser accepts (brotli or gzip, made once and kept with the page).
+   */
+  sendKept(page: CachedPage): void {
     pageHeaders(this.res, false);
+    this.res.setHeader('Vary', 'Cookie, Accept-Encoding');
     this.res.setHeader('ETag', page.etag);
     if (this.req.fresh) {
       this.res.status(304).end();
       return;
     }
-    this.res.status(200).type('html').send(page.body);
+    const { body, encoding } = encodedBody(page, (e) => this.req.acceptsEncodings(e));
+    if (encoding) this.res.setHeader('Content-Encoding', encoding);
+    this.res.status(200).type('html').send(body);
   }
 
   /** A 303 to a page of this site (after a form). */

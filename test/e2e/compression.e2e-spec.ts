@@ -1,0 +1,71 @@
+import { get } from 'http';
+import { brotliDecompressSync, gunzipSync } from 'zlib';
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { createTournament, register } from './tournament-helpers';
+
+/** A GET with these headers, the body as sent (not decompressed). */
+function raw(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      }).on('error', reject);
+    },
+  );
+}
+
+describe(`kept pages go compressed as the browser accepts (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let page: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    const { divisionId } = await createTournament(t, {
+      name: 'Hall',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+    });
+    await register(
+      t,
+      divisionId,
+      Array.from({ length: 30 }, (_, i) => `Player ${i + 1}`),
+    );
+    page = `${t.url}/divisions/${divisionId}/standings`;
+  }, 60000);
+  afterAll(() => t.close());
+
+  it('brotli, gzip or none, each the same page, with one entity tag', async () => {
+    const plain = await raw(page, { 'Accept-Encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const html = plain.body.toString('utf8');
+    expect(html).toContain('Player 30');
+
+    // No Accept-Encoding: as it is (curl, scripts).
+    expect((await raw(page, {})).headers['content-encoding']).toBeUndefined();
+    // Browsers list gzip before br; br is smaller, and taken when accepted at all.
+    const br = await raw(page, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(html);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+
+    const gzip = await raw(page, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(html);
+
+    expect(br.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const again = await raw(page, {
+      'Accept-Encoding': 'br',
+      'If-None-Match': String(plain.headers.etag),
+    });
+    expect(again.status).toBe(304);
+  });
+});
