@@ -57,11 +57,16 @@ export function roundQuery(page: PageContext, min: number): number | undefined {
  * no script. Division pages for visitors who are not signed in are kept
  * rendered until the division changes.
  */
+/** Games whose division is remembered at most (then the list starts again). */
+const GAME_DIVISIONS = 100_000;
+
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
 @Controller()
 export class PublicPagesController {
   private readonly cache = new PageCache();
+  /** Each game's division, learned when its page is first asked for. */
+  private readonly gameDivisions = new Map<number, number>();
 
   constructor(
     private readonly tournaments: TournamentsService,
@@ -305,30 +310,42 @@ export class PublicPagesController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const game = await this.results.game(id);
-    const { tournament, division } = await this.tournaments.divisionWithTournament(game.divisionId);
-    const stored = game.scoresheet ? await this.results.sheet(id) : null;
-    const report = (stored?.report ?? null) as VerificationReport | null;
-    const heading = gameHeading(page, game);
-    const model: GamePage = {
-      ...page.base(
-        `${heading.first.name} – ${heading.second.name}`,
-        page.crumbs(
-          { label: tournament.name, url: urls.tournament(tournament.id) },
-          { label: division.name, url: urls.pairings(division.id, game.round) },
+    // A game never moves to another division: once its division is known, a kept page is
+    // served on the division's revision alone, without a query (a verified game's page, with
+    // its board drawn, costs a render of tens of milliseconds).
+    let divisionId = this.gameDivisions.get(id);
+    if (divisionId === undefined) {
+      divisionId = (await this.results.game(id)).divisionId;
+      if (this.gameDivisions.size >= GAME_DIVISIONS) this.gameDivisions.clear();
+      this.gameDivisions.set(id, divisionId);
+    }
+    const snap = await this.snapshot(divisionId);
+    await this.cached(page, snap, urls.game(id), async () => {
+      const game = await this.results.game(id);
+      const { tournament, division } = snap;
+      const stored = game.scoresheet ? await this.results.sheet(id) : null;
+      const report = (stored?.report ?? null) as VerificationReport | null;
+      const heading = gameHeading(page, game);
+      const model: GamePage = {
+        ...page.base(
+          `${heading.first.name} – ${heading.second.name}`,
+          page.crumbs(
+            { label: tournament.name, url: urls.tournament(tournament.id) },
+            { label: division.name, url: urls.pairings(division.id, game.round) },
+          ),
         ),
-      ),
-      game: heading,
-      result: resultView(game.result),
-      sheet: report
-        ? gameReportSection(report, page.lang, {
-            rules: division.ruleSet,
-            ruleOptions: division.options,
-          })
-        : null,
-      printUrl: report ? urls.gamePdf(id) : undefined,
-    };
-    await page.render('public/game', model);
+        game: heading,
+        result: resultView(game.result),
+        sheet: report
+          ? gameReportSection(report, page.lang, {
+              rules: division.ruleSet,
+              ruleOptions: division.options,
+            })
+          : null,
+        printUrl: report ? urls.gamePdf(id) : undefined,
+      };
+      return page.renderToString('public/game', model);
+    });
   }
 
   /** Browsers ask for it on every site; there is none. */

@@ -46,6 +46,7 @@ describe(`live pages (${DATABASE_KIND})`, () => {
       `/divisions/${d}/crosstable`,
       `/divisions/${d}/projector`,
       `/divisions/${d}/projector?screen=2`,
+      `/games/${round.games[0].id}`,
     ];
     for (const path of pages) await t.http.get(path).expect(200); // fills the cache
     const api = `/api/divisions/${d}/standings`;
@@ -65,6 +66,9 @@ describe(`live pages (${DATABASE_KIND})`, () => {
     const page = await t.http.get(`/divisions/${d}/pairings`).expect(200);
     expect(mainText(page.text)).toContain('401 : 377');
     expect(queriesSince(t, before).length).toBeGreaterThan(0);
+    // The game's own page, kept until then, shows the result too.
+    const gamePage = await t.http.get(`/games/${game.id}`).expect(200);
+    expect(mainText(gamePage.text)).toContain('401 : 377');
   });
 
   test('the events stream says the revision at once, then each new one within a second of the write', async () => {
