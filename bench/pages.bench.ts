@@ -1,5 +1,12 @@
 import { median } from './harness';
-import { autocannon, finishedDivisionDocument, json, PLAYERS, startServer } from './server-fixture';
+import {
+  autocannon,
+  finishedDivisionDocument,
+  json,
+  PLAYERS,
+  renameDivision,
+  startServer,
+} from './server-fixture';
 
 const FIRST = ['Ana', 'Marko', 'Đorđe', 'Ljubica', 'Njegoš', 'Džemal', 'Žarko', 'Šćepan'];
 const LAST = ['Petrović', 'Jovanović', 'Šćekić', 'Ljajić', 'Ćosić', 'Đurđević', 'Žugić', 'Čolić'];
@@ -42,11 +49,7 @@ export async function run(): Promise<void> {
     const coldTimes: number[] = [];
     let bytes = 0;
     for (let i = 0; i < 7; i++) {
-      await json(`${server.url}/api/divisions/${divisionId}`, {
-        method: 'PATCH',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: `Otvorena grupa ${i}` }),
-      });
+      await renameDivision(server.url, auth, divisionId, `Otvorena grupa ${i}`);
       const start = process.hrtime.bigint();
       const res = await fetch(url);
       const html = await res.text();

@@ -227,3 +227,21 @@ export async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/**
+ * Renames a division, which moves its revision (the next page read computes afresh): with the
+ * version read first in If-Match, as every change of a division must carry it.
+ */
+export async function renameDivision(
+  url: string,
+  auth: Record<string, string>,
+  divisionId: number,
+  name: string,
+): Promise<void> {
+  const { version } = await json<{ version: number }>(`${url}/api/divisions/${divisionId}`);
+  await json(`${url}/api/divisions/${divisionId}`, {
+    method: 'PATCH',
+    headers: { ...auth, 'Content-Type': 'application/json', 'If-Match': String(version) },
+    body: JSON.stringify({ name }),
+  });
+}

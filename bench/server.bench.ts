@@ -1,6 +1,13 @@
 import { computeStandings, GameRecord } from '../src/standings';
 import { median } from './harness';
-import { autocannon, finishedDivisionDocument, json, PLAYERS, startServer } from './server-fixture';
+import {
+  autocannon,
+  finishedDivisionDocument,
+  json,
+  PLAYERS,
+  renameDivision,
+  startServer,
+} from './server-fixture';
 
 const tournamentDocument = () =>
   finishedDivisionDocument({
@@ -74,11 +81,7 @@ export async function run(): Promise<void> {
     const coldTimes: number[] = [];
     let bytes = 0;
     for (let i = 0; i < 7; i++) {
-      await json(`${server.url}/api/divisions/${divisionId}`, {
-        method: 'PATCH',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: `Open ${i}` }),
-      });
+      await renameDivision(server.url, auth, divisionId, `Open ${i}`);
       const start = process.hrtime.bigint();
       const res = await fetch(url);
       const text = await res.text();
