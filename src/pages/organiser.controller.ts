@@ -79,6 +79,15 @@ function lookAlikeFlash(
   return pairs.length > 0 ? { ...query, like: pairs.slice(0, 5).join('; ') } : query;
 }
 
+/**
+ * A command of a page that the rules refused (a 4xx): back to `back`, the refusal named by its
+ * code for the flash; anything else is thrown on, to the error page.
+ */
+function refusedTo(page: PageContext, back: string, e: unknown): void {
+  if (!(e instanceof DomainError) || e.status >= 500) throw e;
+  page.redirect(withQuery(back, { refused: e.code }));
+}
+
 /** A CSV beyond {@link CSV_LIMIT} is refused whole, never cut short. */
 function refuseLongCsv(text: string): void {
   if (text.length > CSV_LIMIT) {
@@ -792,8 +801,7 @@ export class OrganiserController {
     try {
       await this.players.remove(id, page.user);
     } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      page.redirect(withQuery(back, { refused: e.code }));
+      refusedTo(page, back, e);
       return;
     }
     page.redirect(withQuery(back, { done: 'playerRemoved' }));
@@ -845,8 +853,7 @@ export class OrganiserController {
       }
       await this.players.reseed(id, { by: 'rating', confirm: true }, page.user);
     } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      page.redirect(withQuery(back, { refused: e.code }));
+      refusedTo(page, back, e);
       return;
     }
     page.redirect(withQuery(back, { done: 'seeded' }));
@@ -865,8 +872,7 @@ export class OrganiserController {
     try {
       player = await this.players.restore(id, entry, page.user);
     } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      page.redirect(withQuery(urls.orgLog(id), { refused: e.code }));
+      refusedTo(page, urls.orgLog(id), e);
       return;
     }
     page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'playerRestored' }));
@@ -943,8 +949,7 @@ export class OrganiserController {
       else await this.players.markAbsent(id, { round: round! }, page.user);
       page.redirect(withQuery(back, { done: undo ? 'absenceUndone' : 'absent' }));
     } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      page.redirect(withQuery(back, { refused: e.code }));
+      refusedTo(page, back, e);
     }
   }
 
