@@ -58,6 +58,37 @@ interface NameRef {
   name: string;
 }
 
+/** A division's names by the two keys registration compares them by. */
+class DivisionNames {
+  readonly exact = new Map<string, NameRef>();
+  readonly looks = new Map<string, NameRef[]>();
+
+  add(p: NameRef): void {
+    this.exact.set(nameKey(p.name), p);
+    const key = lookAlikeKey(p.name);
+    this.looks.set(key, [...(this.looks.get(key) ?? []), p]);
+  }
+}
+
+/** Each transaction's names of a division, read once: a CSV of n players compares n names, not n². */
+const namesOf = new WeakMap<EntityManager, Map<number, DivisionNames>>();
+
+async function divisionNames(m: EntityManager, divisionId: number): Promise<DivisionNames> {
+  let byDivision = namesOf.get(m);
+  if (!byDivision) namesOf.set(m, (byDivision = new Map<number, DivisionNames>()));
+  let names = byDivision.get(divisionId);
+  if (!names) {
+    names = new DivisionNames();
+    const players = await m.find(Player, {
+      where: { divisionId },
+      select: { id: true, name: true },
+    });
+    for (const p of players) names.add({ id: p.id, name: p.name });
+    byDivision.set(divisionId, names);
+  }
+  return names;
+}
+
 @Injectable()
 export class PlayersService {
   constructor(
@@ -166,6 +197,7 @@ export class PlayersService {
         joinedRound,
       }),
     );
+    (await divisionNames(m, divisionId)).add({ id: saved.id, name: saved.name });
     await touchDivisions(m, divisionId);
     // A late entry says so: it joins at a round after the first.
     await writeLog(m, user, {
@@ -600,20 +632,14 @@ export class PlayersService {
    * registration goes ahead, and the answer names them so that nobody is registered twice.
    */
   private async checkName(m: EntityManager, divisionId: number, name: string): Promise<NameRef[]> {
-    const players = await m.find(Player, {
-      where: { divisionId },
-      select: { id: true, name: true },
-    });
-    const twin = players.find((p) => nameKey(p.name) === nameKey(name));
+    const names = await divisionNames(m, divisionId);
+    const twin = names.exact.get(nameKey(name));
     if (twin) {
       throw new Conflict(
         'PLAYER_EXISTS',
         `division ${divisionId} already has a player named ${twin.name} (${twin.id}); score sheets could not tell them apart`,
       );
     }
-    const looks = lookAlikeKey(name);
-    return players
-      .filter((p) => lookAlikeKey(p.name) === looks)
-      .map((p) => ({ id: p.id, name: p.name }));
+    return names.looks.get(lookAlikeKey(name)) ?? [];
   }
 }
