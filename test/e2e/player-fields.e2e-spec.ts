@@ -2,24 +2,27 @@ import { signInCookie } from '../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { createTournament } from './tournament-helpers';
 
+// One server for both parts, each with a division of its own.
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  cookie = await signInCookie(t, 'organiser');
+}, 60000);
+afterAll(() => t.close());
+
+const newDivision = async (name: string): Promise<number> =>
+  (await createTournament(t, { name, ruleSet: 'kvizovka', rounds: 3 })).divisionId;
+
 /**
  * One rule for one field: what the API refuses for a player, the CSV import refuses too, on
  * its line; what one takes, the other takes (issue 19, "one validation for one field").
  */
 describe(`a player's fields, by the API and by the CSV import alike (${DATABASE_KIND})`, () => {
-  let t: TestApp;
   let divisionId: number;
-  let cookie: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ divisionId } = await createTournament(t, {
-      name: 'Fields',
-      ruleSet: 'kvizovka',
-      rounds: 3,
-    }));
-    cookie = await signInCookie(t, 'organiser');
-  }, 60000);
-  afterAll(() => t.close());
+    divisionId = await newDivision('Fields');
+  });
 
   const players = async () =>
     ((await t.http.get(`/api/divisions/${divisionId}/players`).expect(200)).body as unknown[])
@@ -88,19 +91,10 @@ describe(`a player's fields, by the API and by the CSV import alike (${DATABASE_
 });
 
 describe(`names that look alike are flagged at registration (${DATABASE_KIND})`, () => {
-  let t: TestApp;
   let divisionId: number;
-  let cookie: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ divisionId } = await createTournament(t, {
-      name: 'Look-alikes',
-      ruleSet: 'kvizovka',
-      rounds: 3,
-    }));
-    cookie = await signInCookie(t, 'organiser');
-  }, 60000);
-  afterAll(() => t.close());
+    divisionId = await newDivision('Look-alikes');
+  });
 
   const register = (name: string) =>
     t.http.post(`/api/divisions/${divisionId}/players`).set(t.organiser).send({ name });
