@@ -12,6 +12,7 @@ import type { VerificationReport } from '../src/engine';
 import type { TournamentDocument } from '../src/exchange/format';
 import { gameRecordPdf } from '../src/render/pdf';
 import { median } from './harness';
+import { cpuMs } from './server-fixture';
 
 const ROOT = join(__dirname, '..', '..');
 const SERVER = join(ROOT, 'dist', 'src', 'main.js');
@@ -27,14 +28,6 @@ const STARTS = 7;
 const NPM_STARTS = 3;
 /** A 20-turn Kvizovka sheet with a slip the engine finds (the record then draws its findings). */
 const SHEET = join(ROOT, 'test', 'fixtures', 'kvizovka', '26-letter-slip-score.sheet.json');
-
-/** CPU milliseconds a process has used (Linux: /proc/<pid>/stat, user + system). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 of the file (utime, stime), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

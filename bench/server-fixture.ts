@@ -1,7 +1,7 @@
 /** What the HTTP benchmarks share: the built server on a database of its own, and a finished 1,000-player division. */
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { Client } from 'pg';
@@ -11,15 +11,24 @@ import type { GameDocument, TournamentDocument } from '../src/exchange/format';
 /** The part of autocannon's result this benchmark reads (the package has no types). */
 export interface AutocannonResult {
   requests: { p50: number; average: number; min: number; max: number; total: number };
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p99: number; max: number };
+  /** Seconds the run took. */
+  duration: number;
   non2xx: number;
   errors: number;
+  timeouts: number;
+  '5xx': number;
+  statusCodeStats: Record<string, { count: number }>;
 }
 type Autocannon = (options: {
   url: string;
   connections: number;
-  duration: number;
+  duration?: number;
+  amount?: number;
+  /** Seconds before a request counts as timed out (10 by default). */
+  timeout?: number;
   headers?: Record<string, string>;
+  requests?: { method?: string; path: string; headers?: Record<string, string> }[];
 }) => Promise<AutocannonResult>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const autocannon = require('autocannon') as Autocannon;
@@ -27,6 +36,14 @@ export const autocannon = require('autocannon') as Autocannon;
 export const PLAYERS = 1000;
 export const ROUNDS = 15;
 const SERVER = join(__dirname, '..', 'src', 'main.js');
+
+/** CPU milliseconds a process has used (Linux: /proc/<pid>/stat, user + system, every thread). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of the file (utime, stime), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** How the benchmark tournament is named. */
 export interface BenchNames {
@@ -105,6 +122,8 @@ export function finishedDivisionDocument(names: BenchNames): TournamentDocument 
 
 export interface Server {
   url: string;
+  /** The server's process id, to read its CPU time. */
+  pid: number;
   /** A bearer token of the organiser the server was started with. */
   auth: { Authorization: string };
   stop(): Promise<void>;
@@ -157,6 +176,7 @@ export async function spawnServer(
   database: BenchDatabase,
   email: string,
   password: string,
+  env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     env: {
@@ -166,6 +186,7 @@ export async function spawnServer(
       NO_COLOR: '1',
       ORGANISER_EMAIL: email,
       ORGANISER_PASSWORD: password,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -201,10 +222,14 @@ export async function signIn(
   return { Authorization: `Bearer ${token}` };
 }
 
-/** Starts the built server as the e2e harness does (port 0, a database of its own) and signs its organiser in. */
-export async function startServer(email: string, password: string): Promise<Server> {
+/** Starts the built server as the e2e harness does (port 0, a database of its own, `env` added) and signs its organiser in. */
+export async function startServer(
+  email: string,
+  password: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const database = await newBenchDatabase();
-  const { url, child } = await spawnServer(database, email, password);
+  const { url, child } = await spawnServer(database, email, password, env);
   const stop = async (): Promise<void> => {
     if (child.exitCode === null) {
       await new Promise<void>((resolve) => {
@@ -215,7 +240,7 @@ export async function startServer(email: string, password: string): Promise<Serv
     await database.drop();
   };
   try {
-    return { url, auth: await signIn(url, email, password), stop };
+    return { url, pid: child.pid!, auth: await signIn(url, email, password), stop };
   } catch (e) {
     await stop();
     throw e;
