@@ -11,6 +11,7 @@ import { DirectorLogModule } from './log/director-log.module';
 import { HealthController } from './health.controller';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
+import { RegistryModule } from './registry/registry.module';
 import { ResultsModule } from './results/results.module';
 import { RoundsModule } from './rounds/rounds.module';
 import { StandingsApiModule } from './standings-api/standings-api.module';
@@ -47,6 +48,7 @@ export class AppModule {
         AuthModule,
         TournamentsModule,
         PlayersModule,
+        RegistryModule,
         RoundsModule,
         ResultsModule,
         StandingsApiModule,

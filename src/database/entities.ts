@@ -3,6 +3,7 @@ import { User } from '../auth/user.entity';
 import { DirectorLogEntry } from '../log/director-log.entity';
 import { Absence } from '../players/absence.entity';
 import { Player } from '../players/player.entity';
+import { Person } from '../registry/person.entity';
 import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
 import { SheetDraft } from '../results/sheet-draft.entity';
@@ -24,6 +25,7 @@ import { PairingControls1764600000000 } from './migrations/1764600000000-pairing
 import { DirectorLog1764700000000 } from './migrations/1764700000000-director-log';
 import { MeetingLimit1764800000000 } from './migrations/1764800000000-meeting-limit';
 import { Versions1764900000000 } from './migrations/1764900000000-versions';
+import { Persons1765100000000 } from './migrations/1765100000000-persons';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -31,6 +33,7 @@ export const ENTITIES = [
   AuthToken,
   Tournament,
   Division,
+  Person,
   Player,
   Absence,
   Round,
@@ -57,4 +60,5 @@ export const MIGRATIONS = [
   DirectorLog1764700000000,
   MeetingLimit1764800000000,
   Versions1764900000000,
+  Persons1765100000000,
 ];

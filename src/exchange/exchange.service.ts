@@ -10,6 +10,7 @@ import { DirectorLogEntry } from '../log/director-log.entity';
 import { Absence } from '../players/absence.entity';
 import { absentRoundsOf } from '../players/absences';
 import { Player } from '../players/player.entity';
+import { attachPersons } from '../registry/persons';
 import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
 import { ResultSnapshot } from '../rounds/game-facts';
@@ -314,6 +315,7 @@ export class ExchangeService {
         joinedRound: p.joinedRound,
       })),
     );
+    await attachPersons(m, division.id);
     const bySeed = new Map(
       (
         await m.find(Player, {

@@ -9,6 +9,7 @@ import type { Lang } from '../i18n';
 import { Actor, writeLog } from '../log/director-log';
 import { Absence } from '../players/absence.entity';
 import { Player } from '../players/player.entity';
+import { attachPersons } from '../registry/persons';
 import { ResultsService } from '../results/results.service';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
@@ -159,6 +160,7 @@ export class TshService {
           joinedRound: 1,
         })),
       );
+      await attachPersons(m, division.id);
       const rows = await m.find(Player, {
         where: { divisionId: division.id },
         select: { id: true, seed: true },

@@ -96,6 +96,30 @@ const srLatn = {
 
   'err.PLAYER_EXISTS': 'U grupi već postoji igrač s tim imenom; zapisnici ih ne bi razlikovali.',
   'err.SEED_TAKEN': 'Taj broj nosioca već ima drugi igrač.',
+  'confirm.close.title': 'Zatvoriti turnir {name}?',
+  'confirm.close.what':
+    'Rezultati svih grupa postaju konačni: ne mogu se menjati, niti se uparuju nova kola. Rejtinzi se računaju iz odigranih partija ovog turnira i svih posle njega.',
+  'confirm.close.pending': 'Partije još bez rezultata: {n}. One se ne računaju za rejting.',
+  'confirm.close.undo': 'Turnir se može ponovo otvoriti; rejtinzi se tada preračunavaju.',
+  'confirm.close.button': 'Da, zatvori turnir',
+  'confirm.reopen.title': 'Ponovo otvoriti turnir {name}?',
+  'confirm.reopen.what':
+    'Rezultati se ponovo mogu menjati. Rejtinzi svih turnira se preračunavaju bez ovog, dok se ne zatvori ponovo.',
+  'confirm.reopen.button': 'Da, otvori turnir',
+  'flash.closed': 'Turnir je zatvoren; rejtinzi su izračunati.',
+  'flash.reopened': 'Turnir je ponovo otvoren; rejtinzi su preračunati bez njega.',
+  'flash.ratingsImported': 'Uvezeno rejtinga: {n}; svi rejtinzi su preračunati.',
+  'err.PERSON_AMBIGUOUS': 'Više osoba u registru ima to ime: izaberite koja se prijavljuje.',
+  'err.PERSON_REGISTERED': 'Ta osoba iz registra je već prijavljena u ovoj grupi.',
+  'err.UNKNOWN_PERSON': 'Te osobe nema u registru.',
+  'err.FEDERATION_ID_TAKEN': 'Taj ID u savezu ima druga osoba u registru.',
+  'err.FEDERATION_ID_MISMATCH': 'Izabrana osoba ima drugi ID u savezu.',
+  'err.TOURNAMENT_CLOSED':
+    'Turnir je zatvoren: rezultati su konačni. Ponovo ga otvorite da biste nešto promenili.',
+  'err.TOURNAMENT_OPEN': 'Turnir nije zatvoren.',
+  'err.ALREADY_CLOSED': 'Turnir je već zatvoren.',
+  'form.country': 'Dva ili tri velika latinična slova, kako ih piše savez ({examples}).',
+  'form.federationId': 'Do 20 slova, cifara ili crtica.',
   'err.ROUND_ROBIN_STARTED':
     'Turnir svako sa svakim je počeo: raspored je određen igračima s kojima je počeo.',
   'err.TOURNAMENT_FINISHED': 'Sva kola su uparena; naknadni igrač nema kolo u koje bi ušao.',
@@ -304,6 +328,31 @@ const en: Record<PageMessageKey, string> = {
   'err.PLAYER_EXISTS':
     'The division already has a player with that name; score sheets could not tell them apart.',
   'err.SEED_TAKEN': 'Another player already has that seed.',
+  'confirm.close.title': 'Close {name}?',
+  'confirm.close.what':
+    'The results of every division become final: they cannot change and no round can be paired. Ratings are computed from the games played in this tournament and every one after it.',
+  'confirm.close.pending': 'Games still without a result: {n}. They do not count for ratings.',
+  'confirm.close.undo': 'The tournament can be reopened; ratings are then computed again.',
+  'confirm.close.button': 'Yes, close the tournament',
+  'confirm.reopen.title': 'Reopen {name}?',
+  'confirm.reopen.what':
+    'Results can change again. The ratings of every tournament are computed again without this one, until it is closed again.',
+  'confirm.reopen.button': 'Yes, reopen the tournament',
+  'flash.closed': 'The tournament is closed; ratings are computed.',
+  'flash.reopened': 'The tournament is open again; ratings are computed without it.',
+  'flash.ratingsImported': 'Ratings imported: {n}; every rating is computed again.',
+  'err.PERSON_AMBIGUOUS':
+    'Several persons of the registry have that name: choose who is registering.',
+  'err.PERSON_REGISTERED': 'That person of the registry is registered in this division already.',
+  'err.UNKNOWN_PERSON': 'That person is not in the registry.',
+  'err.FEDERATION_ID_TAKEN': 'Another person of the registry has that federation id.',
+  'err.FEDERATION_ID_MISMATCH': 'The person chosen has another federation id.',
+  'err.TOURNAMENT_CLOSED':
+    'The tournament is closed: its results are final. Reopen it to change anything.',
+  'err.TOURNAMENT_OPEN': 'The tournament is not closed.',
+  'err.ALREADY_CLOSED': 'The tournament is closed already.',
+  'form.country': 'Two or three capital letters, as the federation writes it ({examples}).',
+  'form.federationId': 'Up to 20 letters, digits or dashes.',
   'err.ROUND_ROBIN_STARTED':
     'The round robin has started: its schedule is fixed by the players it started with.',
   'err.TOURNAMENT_FINISHED': 'All rounds are paired; a late entry has no round to join.',

@@ -23,9 +23,13 @@ import { findRuleSet, RULE_SETS } from '../engine';
 import type { CreatePlayerDto } from '../players/dto/player.dto';
 import type { PlayerView } from '../players/player.view';
 import { DirectorLogService, LOG_PAGE } from '../log/director-log.service';
+import { COUNTRY, FEDERATION_ID } from '../registry/persons';
 import { TshRefused, TshService } from '../exchange/tsh.service';
 import { tshProblemMessage } from '../exchange/tsh-messages';
 import { PlayersService } from '../players/players.service';
+import type { PersonCandidate } from '../registry/persons';
+import { RegistryService } from '../registry/registry.service';
+import { personUrl } from './registry-pages.controller';
 import { parsePlayersCsv } from '../render/players-csv';
 import type { CsvPreview } from '../render/players-csv';
 import type {
@@ -116,6 +120,7 @@ export class OrganiserController {
     private readonly rounds: RoundsService,
     private readonly log: DirectorLogService,
     private readonly tsh: TshService,
+    private readonly registry: RegistryService,
   ) {}
 
   // ------------------------------------------------------------ tournaments
@@ -577,10 +582,55 @@ export class OrganiserController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    await page.render('organiser/players', await this.playersModel(page, id, {}, [], null));
+    const model = await this.playersModel(page, id, {}, [], null);
+    const q = (page.query('find') ?? '').trim();
+    let status = 200;
+    let found: PersonCandidate[] | null = null;
+    const errors: FieldError[] = [];
+    if (q !== '') {
+      if (q.length < 2 || q.length > 200) {
+        errors.push({ field: 'find', message: page.pt('form.tooLong', { max: 200 }) });
+        status = 400;
+      } else found = await this.registry.search(q);
+    }
+    await page.render(
+      'organiser/players',
+      await this.withRegistry(page, id, model, { q, found, errors }),
+      status,
+    );
   }
 
-  /** Posts `name`, `club`, `rating`, `seed`. */
+  /**
+   * The players page with the registry's search (`?find=`): the persons found, each with a
+   * button that registers them, or the persons a name could mean after a 409 PERSON_AMBIGUOUS.
+   */
+  private async withRegistry(
+    page: PageContext,
+    divisionId: number,
+    model: OrganiserPlayersPage,
+    find: { q: string; found: PersonCandidate[] | null; errors: FieldError[]; ambiguous?: boolean },
+  ) {
+    const registered = new Set(
+      (await this.players.list(divisionId)).map((p) => p.personId).filter((x) => x !== null),
+    );
+    return {
+      ...model,
+      registry: {
+        action: urls.orgPlayers(divisionId),
+        q: find.q,
+        errors: find.errors,
+        ambiguous: find.ambiguous ?? false,
+        found:
+          find.found?.map((p) => ({
+            ...p,
+            url: personUrl(p.id),
+            registered: registered.has(p.id),
+          })) ?? null,
+      },
+    };
+  }
+
+  /** Posts `name`, `club`, `rating`, `seed`, `country`, `federationId`; `person` or `newPerson`. */
   @Post('divisions/:id/players')
   async addPlayer(
     @IdParam('id', 'division') id: number,
@@ -590,22 +640,55 @@ export class OrganiserController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const form = new FormReader(body, page.lang);
-    const name = form.text('name', { required: true, max: 200 });
+    const name = form.text('name', { required: form.raw('person').trim() === '', max: 200 });
     const club = form.text('club', { max: 200 });
     const rating = form.int('rating', 0, 5000);
     const seed = form.int('seed', 1, 100000);
+    const person = form.int('person', 1, 2_147_483_647);
+    const country = form.text('country', { max: 3 });
+    if (country !== null && !COUNTRY.test(country)) {
+      form.fail('country', page.pt('form.country', { examples: 'SRB, CRO' }));
+    }
+    const federationId = form.text('federationId', { max: 20 });
+    if (federationId !== null && !FEDERATION_ID.test(federationId)) {
+      form.fail('federationId', page.pt('form.federationId'));
+    }
+    const newPerson = form.raw('newPerson') !== '';
     const values = {
       name: form.raw('name'),
       club: form.raw('club'),
       rating: form.raw('rating'),
       seed: form.raw('seed'),
+      country: form.raw('country'),
+      federationId: form.raw('federationId'),
     };
-    const again = async (status: number, errors: FieldError[]) =>
+    const again = async (
+      status: number,
+      errors: FieldError[],
+      candidates: PersonCandidate[] | null = null,
+    ) =>
       page.render(
         'organiser/players',
-        await this.playersModel(page, id, values, errors, null),
+        await this.withRegistry(page, id, await this.playersModel(page, id, values, errors, null), {
+          q: candidates ? values.name : '',
+          found: candidates,
+          errors: [],
+          ambiguous: !!candidates,
+        }),
         status,
       );
+    if (person !== null && form.ok) {
+      // A person picked from the registry: registered under the registry's name and club.
+      try {
+        await this.players.register(id, { person }, page.user);
+      } catch (e) {
+        const { status, message, code } = refusal(page.lang, e);
+        await again(status, [{ field: code === 'SEED_TAKEN' ? 'seed' : '', message }]);
+        return;
+      }
+      page.redirect(withQuery(urls.orgPlayers(id), { done: 'saved' }));
+      return;
+    }
     if (!form.ok) {
       await again(400, form.errors);
       return;
@@ -619,13 +702,27 @@ export class OrganiserController {
           club,
           rating,
           ...(seed !== null ? { seed } : {}),
+          ...(country !== null ? { country } : {}),
+          ...(federationId !== null ? { federationId } : {}),
+          ...(newPerson ? { newPerson } : {}),
         },
         page.user,
       );
     } catch (e) {
       const { status, message, code } = refusal(page.lang, e);
-      const field = code === 'PLAYER_EXISTS' ? 'name' : code === 'SEED_TAKEN' ? 'seed' : '';
-      await again(status, [{ field, message }]);
+      const field =
+        code === 'PLAYER_EXISTS'
+          ? 'name'
+          : code === 'SEED_TAKEN'
+            ? 'seed'
+            : code.startsWith('FEDERATION_ID')
+              ? 'federationId'
+              : '';
+      const candidates =
+        code === 'PERSON_AMBIGUOUS'
+          ? ((e as DomainError).details as { candidates: PersonCandidate[] }).candidates
+          : null;
+      await again(status, [{ field, message }], candidates);
       return;
     }
     page.redirect(withQuery(urls.orgPlayers(id), lookAlikeFlash([registered], { done: 'saved' })));
@@ -687,6 +784,8 @@ export class OrganiserController {
       club: p.club,
       rating: p.rating,
       ...(p.seed !== null ? { seed: p.seed } : {}),
+      ...(p.federationId !== null ? { federationId: p.federationId } : {}),
+      ...(p.country !== null ? { country: p.country } : {}),
     }));
     let imported: PlayerView[];
     try {
@@ -1206,6 +1305,7 @@ export class OrganiserController {
       division: { name: division.name, roundsUrl: urls.orgRounds(divisionId) },
       players: players.map((p) => ({
         name: p.name,
+        personUrl: p.personId !== null ? personUrl(p.personId) : undefined,
         club: p.club,
         rating: p.rating,
         seed: p.seed,

@@ -7,6 +7,8 @@ import { RoundsService } from '../rounds/rounds.service';
 import { StandingsApiModule } from '../standings-api/standings-api.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { WordsModule } from '../words/words.module';
+import { RegistryModule } from '../registry/registry.module';
+import { RegistryPagesController } from './registry-pages.controller';
 import { BackupsPageController } from './backups-page.controller';
 import { JudgeController } from './judge.controller';
 import { OrganiserController } from './organiser.controller';
@@ -26,7 +28,14 @@ import { TshService } from '../exchange/tsh.service';
  * here again; those with caches (standings, words) come from their modules.
  */
 @Module({
-  imports: [AuthModule, TournamentsModule, StandingsApiModule, WordsModule, DirectorLogModule],
+  imports: [
+    AuthModule,
+    TournamentsModule,
+    StandingsApiModule,
+    WordsModule,
+    DirectorLogModule,
+    RegistryModule,
+  ],
   controllers: [
     SignInController,
     JudgeController,
@@ -36,6 +45,7 @@ import { TshService } from '../exchange/tsh.service';
     PublicPagesController,
     LivePagesController,
     AssetsController,
+    RegistryPagesController,
   ],
   providers: [
     PlayersService,

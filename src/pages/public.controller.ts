@@ -39,6 +39,7 @@ import { scorecardsOf } from '../standings-api/scorecards';
 import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { urls } from './urls';
+import { personUrl } from './registry-pages.controller';
 
 /** `?round=N`: a whole number from `min`, or undefined when absent; a 400 otherwise. */
 export function roundQuery(page: PageContext, min: number): number | undefined {
@@ -241,7 +242,7 @@ export class PublicPagesController {
       const { tournament, division } = snap;
       const cards = scorecardsOf(snap);
       const byRound = new Map(games.map((g) => [g.round, g]));
-      const model: PlayerPage = {
+      const model: PlayerPage & { personUrl?: string } = {
         ...page.base(
           player.name,
           page.crumbs(
@@ -272,6 +273,7 @@ export class PublicPagesController {
         }),
         spreadCap: cards.spreadCap,
         printUrl: urls.scorecardPdf(id),
+        personUrl: player.personId !== null ? personUrl(player.personId) : undefined,
       };
       return page.renderToString('public/player', model);
     });

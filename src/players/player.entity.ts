@@ -1,5 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, VersionColumn } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
+import { Person } from '../registry/person.entity';
 import { Division } from '../tournaments/division.entity';
 
 @Entity('players')
@@ -10,6 +11,14 @@ export class Player extends BaseEntity {
 
   @Column({ name: 'division_id', type: 'integer' })
   divisionId: number;
+
+  /** The person of the registry who plays as this player (null only for a row never carried over). */
+  @ManyToOne(() => Person)
+  @JoinColumn({ name: 'person_id' })
+  person: Person | null;
+
+  @Column({ name: 'person_id', type: 'integer', nullable: true })
+  personId: number | null;
 
   @Column({ type: 'varchar', length: 200 })
   name: string;

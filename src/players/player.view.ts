@@ -10,6 +10,8 @@ export class PlayerRefView {
 export class PlayerView {
   @ApiProperty() id: number;
   @ApiProperty() divisionId: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'the person of the registry' })
+  personId: number | null;
   @ApiProperty() name: string;
   @ApiProperty({ type: String, nullable: true }) club: string | null;
   @ApiProperty({ type: Number, nullable: true }) rating: number | null;
@@ -34,6 +36,7 @@ export class PlayerView {
 export const playerView = (p: Player, absentRounds: number[] = []): PlayerView => ({
   id: p.id,
   divisionId: p.divisionId,
+  personId: p.personId,
   name: p.name,
   club: p.club,
   rating: p.rating,

@@ -18,6 +18,7 @@ import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/pl
 import { cleanName, lookAlikeKey, nameKey } from './names';
 import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
+import { pickPerson } from '../registry/persons';
 import { PlayerView, playerView } from './player.view';
 
 /**
@@ -46,7 +47,8 @@ function checkPlayerFields(dto: CreatePlayerDto): void {
       );
     }
   };
-  text('name', dto.name, 1);
+  if (dto.name !== undefined || dto.person === undefined || dto.person === null)
+    text('name', dto.name, 1);
   if (dto.club !== undefined && dto.club !== null) text('club', dto.club, 0);
   if (dto.rating !== undefined && dto.rating !== null) whole('rating', dto.rating, 0, 5000);
   if (dto.seed !== undefined) whole('seed', dto.seed, 1, 100000);
@@ -182,15 +184,24 @@ export class PlayersService {
         );
       }
     }
-    const name = cleanName(dto.name);
+    const { person } = await pickPerson(m, dto);
+    const name = cleanName(dto.name ?? person.name);
     const lookAlikes = await this.checkName(m, divisionId, name);
+    if (await m.existsBy(Player, { divisionId, personId: person.id })) {
+      throw new Conflict(
+        'PERSON_REGISTERED',
+        `${person.name} (person ${person.id}) is registered in division ${divisionId} already`,
+        { field: 'person' },
+      );
+    }
     const seed = dto.seed ?? (await this.nextSeed(m, divisionId));
     await this.checkSeed(m, divisionId, seed);
     const saved = await m.save(
       m.create(Player, {
         divisionId,
+        personId: person.id,
         name,
-        club: dto.club?.trim() || null,
+        club: dto.club === undefined ? person.club : dto.club?.trim() || null,
         rating: dto.rating ?? null,
         seed,
         active: true,
@@ -207,6 +218,7 @@ export class PlayersService {
       action: 'player.registered',
       after: {
         name: saved.name,
+        person: saved.personId,
         club: saved.club,
         rating: saved.rating,
         seed: saved.seed,
@@ -244,6 +256,7 @@ export class PlayersService {
       await this.log(m, user, p, 'player.removed', {
         before: {
           name: p.name,
+          person: p.personId,
           club: p.club,
           rating: p.rating,
           seed: p.seed,
@@ -283,6 +296,7 @@ export class PlayersService {
       }
       const was = entry.before as {
         name: string;
+        person?: number | null;
         club: string | null;
         rating: number | null;
         seed: number;
@@ -296,6 +310,7 @@ export class PlayersService {
         entry.divisionId,
         {
           name: was.name,
+          ...(was.person ? { person: was.person } : {}),
           club: was.club,
           rating: was.rating,
           ...(seedFree ? { seed: was.seed } : {}),

@@ -24,12 +24,17 @@ export interface CsvPlayer {
   club: string | null;
   rating: number | null;
   seed: number | null;
+  /** The person's federation id and country (the registry matches by the id first). */
+  federationId: string | null;
+  country: string | null;
 }
 
 export type CsvProblemCode =
   | 'missing-name'
   | 'bad-rating'
   | 'bad-seed'
+  | 'bad-federation-id'
+  | 'bad-country'
   | 'duplicate-seed'
   | 'duplicate-name'
   | 'look-alike-name'
@@ -51,7 +56,14 @@ export interface CsvProblem {
 /** One data line as read, with its problems, for the preview table. */
 export interface CsvRow {
   line: number;
-  fields: { name: string; club: string; rating: string; seed: string };
+  fields: {
+    name: string;
+    club: string;
+    rating: string;
+    seed: string;
+    federationId: string;
+    country: string;
+  };
   problems: CsvProblem[];
   ok: boolean;
 }
@@ -68,7 +80,7 @@ export interface CsvPreview {
   delimiter: ',' | ';' | '\t';
 }
 
-type Column = 'name' | 'club' | 'rating' | 'seed';
+type Column = 'name' | 'club' | 'rating' | 'seed' | 'federationId' | 'country';
 
 const HEADER_NAMES: Readonly<Record<string, Column>> = {
   name: 'name',
@@ -88,6 +100,14 @@ const HEADER_NAMES: Readonly<Record<string, Column>> = {
   seed: 'seed',
   nosilac: 'seed',
   носилац: 'seed',
+  federationid: 'federationId',
+  'federation id': 'federationId',
+  'fide id': 'federationId',
+  'id u savezu': 'federationId',
+  'ид у савезу': 'federationId',
+  country: 'country',
+  zemlja: 'country',
+  земља: 'country',
 };
 
 const DEFAULT_ORDER: readonly Column[] = ['name', 'club', 'rating', 'seed'];
@@ -206,7 +226,7 @@ export function parsePlayersCsv(
   const registeredLooks = new Map(registered.map((n) => [lookAlikeKey(n), n]));
   const registeredKeys = new Set(registered.map(nameKey));
   for (const rec of recs) {
-    const fields = { name: '', club: '', rating: '', seed: '' };
+    const fields = { name: '', club: '', rating: '', seed: '', federationId: '', country: '' };
     const problems: CsvProblem[] = [];
     rec.fields.forEach((value, i) => {
       const col = order[i];
@@ -243,6 +263,21 @@ export function parsePlayersCsv(
             max: PLAYER_LIMITS.rating,
           }),
         );
+    }
+    if (fields.federationId && !/^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/.test(fields.federationId)) {
+      problems.push(
+        problem(rec.line, 'bad-federation-id', 'csv.badFederationId', {
+          value: quoted(fields.federationId),
+        }),
+      );
+    }
+    if (fields.country && !/^[A-Z]{2,3}$/.test(fields.country)) {
+      problems.push(
+        problem(rec.line, 'bad-country', 'csv.badCountry', {
+          value: quoted(fields.country),
+          examples: 'SRB, CRO',
+        }),
+      );
     }
     let seed: number | null = null;
     if (fields.seed) {
@@ -311,7 +346,15 @@ export function parsePlayersCsv(
     rows.push({ line: rec.line, fields, problems, ok });
     for (const p of problems) (p.severity === 'error' ? errors : warnings).push(p);
     if (ok)
-      players.push({ line: rec.line, name: fields.name, club: fields.club || null, rating, seed });
+      players.push({
+        line: rec.line,
+        name: fields.name,
+        club: fields.club || null,
+        rating,
+        seed,
+        federationId: fields.federationId || null,
+        country: fields.country || null,
+      });
   }
   if (unclosedAt !== null) {
     errors.push(problem(unclosedAt, 'unclosed-quote', 'csv.unclosedQuote'));

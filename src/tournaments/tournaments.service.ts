@@ -148,6 +148,7 @@ export class TournamentsService {
         for (const p of players) {
           await m.insert(Player, {
             divisionId: division.id,
+            personId: p.personId,
             name: p.name,
             club: p.club,
             rating: p.rating,

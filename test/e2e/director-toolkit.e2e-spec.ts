@@ -16,6 +16,7 @@ interface Player {
   seed: number;
   rating: number | null;
   divisionId: number;
+  personId: number;
 }
 
 /**
@@ -324,6 +325,7 @@ describe(`director's toolkit (${DATABASE_KIND})`, () => {
     const removed = (await log(id)).find((e) => e.action === 'player.removed')!;
     expect(removed.before).toEqual({
       name: 'Ceca',
+      person: ceca.personId,
       club: null,
       rating: 1500,
       seed: 3,

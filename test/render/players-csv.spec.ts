@@ -9,15 +9,39 @@ describe('player registration CSV', () => {
     expect(p.header).toBe(true);
     expect(p.delimiter).toBe(';');
     expect(p.players).toEqual([
-      { line: 2, name: 'Ana Petrović', club: 'Novi Sad', rating: 1700, seed: 1 },
-      { line: 3, name: 'Đorđe Šćekić', club: 'Čačak', rating: null, seed: 2 },
+      {
+        line: 2,
+        name: 'Ana Petrović',
+        club: 'Novi Sad',
+        rating: 1700,
+        seed: 1,
+        federationId: null,
+        country: null,
+      },
+      {
+        line: 3,
+        name: 'Đorđe Šćekić',
+        club: 'Čačak',
+        rating: null,
+        seed: 2,
+        federationId: null,
+        country: null,
+      },
     ]);
   });
 
   it('reads columns in the header’s order, and files without a header in the default order', () => {
     const p = parsePlayersCsv('seed,rating,name\n2,1500,Marko Jovanović\n');
     expect(p.players).toEqual([
-      { line: 2, name: 'Marko Jovanović', club: null, rating: 1500, seed: 2 },
+      {
+        line: 2,
+        name: 'Marko Jovanović',
+        club: null,
+        rating: 1500,
+        seed: 2,
+        federationId: null,
+        country: null,
+      },
     ]);
     const q = parsePlayersCsv('Ljubica Njegoš,Džep,1600,4\nŽarko Ćosić\n');
     expect(q.header).toBe(false);
@@ -25,6 +49,22 @@ describe('player registration CSV', () => {
       ['Ljubica Njegoš', 'Džep', 1600, 4],
       ['Žarko Ćosić', null, null, null],
     ]);
+  });
+
+  it('reads the federation id and country for the registry, and refuses bad ones on their line', () => {
+    const p = parsePlayersCsv('name;federation id;country\nAna;SRB-12;SRB\nBora;;\n');
+    expect(p.players.map((x) => [x.name, x.federationId, x.country])).toEqual([
+      ['Ana', 'SRB-12', 'SRB'],
+      ['Bora', null, null],
+    ]);
+    const bad = parsePlayersCsv('ime;zemlja;id u savezu\nAna;Srbija;12\nBora;SRB;a b\n');
+    expect(bad.errors.map((e) => [e.line, e.code])).toEqual([
+      [2, 'bad-country'],
+      [3, 'bad-federation-id'],
+    ]);
+    expect(bad.errors[0].message).toBe(
+      'zemlja „Srbija” nije dva ili tri velika latinična slova (SRB, CRO)',
+    );
   });
 
   it('handles quotes, doubled quotes, separators and line breaks inside quotes, tabs', () => {

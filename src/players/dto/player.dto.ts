@@ -8,21 +8,64 @@ import {
   IsIn,
   IsInt,
   IsOptional,
+  Matches,
   Max,
   Min,
   ValidateIf,
 } from 'class-validator';
 import { IsName } from '../../common/api/text';
+import { COUNTRY, FEDERATION_ID } from '../../registry/persons';
 import { PLAYER_LIMITS } from '../player-limits';
 
 export class CreatePlayerDto {
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: 'Ana Petrović',
     maxLength: PLAYER_LIMITS.name,
-    description: 'as written on score sheets',
+    description: "as written on score sheets (default: the chosen person's name)",
   })
+  @ValidateIf(
+    (o: CreatePlayerDto) => o.person === undefined || o.person === null || o.name !== undefined,
+  )
   @IsName(PLAYER_LIMITS.name)
-  name: string;
+  name?: string;
+
+  @ApiPropertyOptional({
+    example: 12,
+    nullable: true,
+    description:
+      'the person of the registry who plays (GET /api/persons?q=…). Without it the person is found by federationId, ' +
+      'then by exactly this name (409 PERSON_AMBIGUOUS when several have it), else made new',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  person?: number | null;
+
+  @ApiPropertyOptional({
+    description: 'a new person of the registry even when the name matches one',
+  })
+  @IsOptional()
+  @IsBoolean()
+  newPerson?: boolean;
+
+  @ApiPropertyOptional({
+    example: 'SRB',
+    nullable: true,
+    description: "the person's country (2–3 capitals)",
+  })
+  @IsOptional()
+  @Matches(COUNTRY, { message: 'country must be two or three capital letters (SRB, CRO)' })
+  country?: string | null;
+
+  @ApiPropertyOptional({
+    example: '941204',
+    nullable: true,
+    description: "the person's federation id",
+  })
+  @IsOptional()
+  @Matches(FEDERATION_ID, { message: 'federationId must be 1 to 20 letters, digits or dashes' })
+  federationId?: string | null;
 
   @ApiPropertyOptional({ example: 'ŠK Vračar', maxLength: PLAYER_LIMITS.name, nullable: true })
   @IsOptional()

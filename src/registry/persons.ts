@@ -1,0 +1,195 @@
+import { EntityManager, In } from 'typeorm';
+import { BadInput, Conflict, Unprocessable } from '../common/errors';
+import { PRINTABLE } from '../common/printable';
+import { cleanName, lookAlikeKey, nameKey } from '../players/names';
+import { Player } from '../players/player.entity';
+import { Person } from './person.entity';
+
+/** A country as federations write it: two or three capital letters (`SRB`, `CRO`, `FR`). */
+export const COUNTRY = /^[A-Z]{2,3}$/;
+/** A federation id: letters, digits and dashes, at most 20. */
+export const FEDERATION_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/;
+
+/** Who a registration is for, as the API, the page and the CSV import say it. */
+export interface PersonChoice {
+  /** An existing person, by id. */
+  person?: number | null;
+  /** Always a new person, even when the name matches one. */
+  newPerson?: boolean;
+  name?: string;
+  club?: string | null;
+  country?: string | null;
+  federationId?: string | null;
+}
+
+/** A person a name could mean, named in a 409 PERSON_AMBIGUOUS. */
+export interface PersonCandidate {
+  id: number;
+  name: string;
+  club: string | null;
+  country: string | null;
+  federationId: string | null;
+}
+
+export const candidate = (p: Person): PersonCandidate => ({
+  id: p.id,
+  name: p.name,
+  club: p.club,
+  country: p.country,
+  federationId: p.federationId,
+});
+
+/** Checks the person's own fields (country, federation id): a 400 naming the field. */
+export function checkPersonFields(c: {
+  country?: string | null;
+  federationId?: string | null;
+}): void {
+  if (c.country !== undefined && c.country !== null && !COUNTRY.test(c.country)) {
+    throw new BadInput(
+      'VALIDATION_FAILED',
+      'country must be two or three capital letters, as the federation writes it (SRB, CRO)',
+      { field: 'country' },
+    );
+  }
+  if (
+    c.federationId !== undefined &&
+    c.federationId !== null &&
+    (!FEDERATION_ID.test(c.federationId) || !PRINTABLE.test(c.federationId))
+  ) {
+    throw new BadInput(
+      'VALIDATION_FAILED',
+      'federationId must be 1 to 20 letters, digits or dashes',
+      { field: 'federationId' },
+    );
+  }
+}
+
+/** A new person's row, keys filled in. */
+export function newPerson(
+  m: EntityManager,
+  fields: {
+    name: string;
+    club?: string | null;
+    country?: string | null;
+    federationId?: string | null;
+  },
+): Person {
+  const name = cleanName(fields.name);
+  return m.create(Person, {
+    name,
+    nameKey: nameKey(name),
+    searchKey: lookAlikeKey(name),
+    club: fields.club?.trim() || null,
+    country: fields.country || null,
+    federationId: fields.federationId || null,
+  });
+}
+
+/**
+ * The person a registration is for, in its transaction: the one named by id; else the one with
+ * the federation id; else the one person of exactly that name (case and spaces aside) who has
+ * no other federation id; else a new person (also with `newPerson`). A name that two or more
+ * persons have is refused (409 PERSON_AMBIGUOUS, listing them) unless the choice says which.
+ * A person found gains the country and federation id given, where it had none.
+ */
+export async function pickPerson(
+  m: EntityManager,
+  choice: PersonChoice,
+): Promise<{ person: Person; created: boolean }> {
+  checkPersonFields(choice);
+  if (choice.person !== undefined && choice.person !== null) {
+    const person = await m.findOneBy(Person, { id: choice.person });
+    if (!person) {
+      throw new Unprocessable('UNKNOWN_PERSON', `person ${choice.person} is not in the registry`, {
+        field: 'person',
+      });
+    }
+    if (choice.federationId && person.federationId && choice.federationId !== person.federationId) {
+      throw new Conflict(
+        'FEDERATION_ID_MISMATCH',
+        `person ${person.id} (${person.name}) has federation id ${person.federationId}, not ${choice.federationId}`,
+        { field: 'federationId' },
+      );
+    }
+    return { person: await fillIn(m, person, choice), created: false };
+  }
+  if (choice.name === undefined) {
+    throw new BadInput('VALIDATION_FAILED', 'name is required when no person is chosen', {
+      field: 'name',
+    });
+  }
+  if (!choice.newPerson) {
+    if (choice.federationId) {
+      const byId = await m.findOneBy(Person, { federationId: choice.federationId });
+      if (byId) return { person: byId, created: false };
+    }
+    const named = await m.find(Person, {
+      where: { nameKey: nameKey(choice.name) },
+      order: { id: 'ASC' },
+    });
+    const fits = named.filter((p) => !choice.federationId || p.federationId === null);
+    if (fits.length === 1) return { person: await fillIn(m, fits[0], choice), created: false };
+    if (fits.length > 1) {
+      throw new Conflict(
+        'PERSON_AMBIGUOUS',
+        `${fits.length} persons of the registry are named ${fits[0].name} (${fits
+          .map((p) => p.id)
+          .join(', ')}); send person (the id) or newPerson: true`,
+        { field: 'person', candidates: fits.map(candidate) },
+      );
+    }
+  }
+  if (choice.federationId && (await m.existsBy(Person, { federationId: choice.federationId }))) {
+    throw new Conflict(
+      'FEDERATION_ID_TAKEN',
+      `federation id ${choice.federationId} belongs to another person of the registry`,
+      { field: 'federationId' },
+    );
+  }
+  const person = await m.save(newPerson(m, { ...choice, name: choice.name }));
+  return { person, created: true };
+}
+
+/** A person found gains the country and federation id it lacked. */
+async function fillIn(m: EntityManager, person: Person, choice: PersonChoice): Promise<Person> {
+  const country = person.country ?? choice.country ?? null;
+  const federationId = person.federationId ?? choice.federationId ?? null;
+  if (country === person.country && federationId === person.federationId) return person;
+  if (
+    federationId !== person.federationId &&
+    federationId !== null &&
+    (await m.existsBy(Person, { federationId }))
+  ) {
+    throw new Conflict(
+      'FEDERATION_ID_TAKEN',
+      `federation id ${federationId} belongs to another person of the registry`,
+      { field: 'federationId' },
+    );
+  }
+  person.country = country;
+  person.federationId = federationId;
+  return m.save(person);
+}
+
+/** Persons by id, for pages that name many. */
+export async function personsById(m: EntityManager, ids: number[]): Promise<Map<number, Person>> {
+  if (ids.length === 0) return new Map();
+  const rows = await m.find(Person, { where: { id: In([...new Set(ids)]) } });
+  return new Map(rows.map((p) => [p.id, p]));
+}
+
+/**
+ * Gives each player of a division who has no person one (a whole division read from a file):
+ * the one person of exactly that name, else a new person. A name several persons share makes a
+ * new person rather than guess; the organiser can tell them apart on the person's page.
+ */
+export async function attachPersons(m: EntityManager, divisionId: number): Promise<void> {
+  const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
+  for (const p of players) {
+    if (p.personId !== null) continue;
+    const named = await m.find(Person, { where: { nameKey: nameKey(p.name) }, take: 2 });
+    const person =
+      named.length === 1 ? named[0] : await m.save(newPerson(m, { name: p.name, club: p.club }));
+    await m.update(Player, { id: p.id }, { personId: person.id });
+  }
+}

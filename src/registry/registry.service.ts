@@ -1,0 +1,245 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { checkVersion } from '../common/api/if-match';
+import { BadInput, Conflict, NotFound } from '../common/errors';
+import { Transactions } from '../database/transactions';
+import { forUpdate } from '../database/lock';
+import { Player } from '../players/player.entity';
+import { cleanName, lookAlikeKey, nameKey } from '../players/names';
+import { familyOf } from '../ratings/families';
+import { Game } from '../rounds/game.entity';
+import { Round } from '../rounds/round.entity';
+import { Division } from '../tournaments/division.entity';
+import { Tournament } from '../tournaments/tournament.entity';
+import { PersonDto } from './dto/person.dto';
+import { Person } from './person.entity';
+import { checkPersonFields, newPerson } from './persons';
+import {
+  PersonDetailView,
+  PersonEventView,
+  PersonGameView,
+  PersonView,
+  personView,
+} from './person.view';
+
+/** The most persons a search answers with. */
+export const SEARCH_LIMIT = 50;
+
+/** `%` and `_` are letters in a search, not patterns. */
+const likeEscaped = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Date order of tournaments: by first day (a tournament without one last), then id. */
+export function eventOrder(
+  a: { startsOn: string | null; id: number },
+  b: { startsOn: string | null; id: number },
+): number {
+  const x = a.startsOn ?? '9999';
+  const y = b.startsOn ?? '9999';
+  return x < y ? -1 : x > y ? 1 : a.id - b.id;
+}
+
+/**
+ * The registry of persons: search, a person's tournaments and games across events, and the
+ * person's own fields. Registering a player picks a person (`pickPerson`).
+ */
+@Injectable()
+export class RegistryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /**
+   * Persons whose name contains `q` as it reads to the eye (accents, case and script aside:
+   * `petrovic` finds Petrović and Петровић), or whose federation id is `q`; by name.
+   */
+  async search(q: string, limit = SEARCH_LIMIT): Promise<PersonView[]> {
+    const text = q.trim();
+    if (text.length < 2 || text.length > 200) {
+      throw new BadInput('VALIDATION_FAILED', 'q must be 2 to 200 characters', { field: 'q' });
+    }
+    const rows = await this.dataSource.manager
+      .createQueryBuilder(Person, 'p')
+      .where("p.search_key LIKE :like ESCAPE '\\'", {
+        like: `%${likeEscaped(lookAlikeKey(text))}%`,
+      })
+      .orWhere('p.federation_id = :id', { id: text })
+      .orderBy('p.search_key', 'ASC')
+      .addOrderBy('p.id', 'ASC')
+      .limit(limit)
+      .getMany();
+    return rows.map(personView);
+  }
+
+  async get(id: number): Promise<PersonView> {
+    const p = await this.dataSource.manager.findOneBy(Person, { id });
+    if (!p) throw new NotFound('person', id);
+    return personView(p);
+  }
+
+  /** The person with every tournament and game, in date order. */
+  async detail(id: number): Promise<PersonDetailView> {
+    const m = this.dataSource.manager;
+    const person = await m.findOneBy(Person, { id });
+    if (!person) throw new NotFound('person', id);
+    const players = await m.find(Player, { where: { personId: id } });
+    const divisions = new Map(
+      (players.length
+        ? await m.findBy(Division, { id: In(players.map((p) => p.divisionId)) })
+        : []
+      ).map((d) => [d.id, d]),
+    );
+    const tournaments = new Map(
+      (divisions.size
+        ? await m.findBy(Tournament, { id: In([...divisions.values()].map((d) => d.tournamentId)) })
+        : []
+      ).map((t) => [t.id, t]),
+    );
+    const playerIds = players.map((p) => p.id);
+    const games = playerIds.length
+      ? await m.find(Game, {
+          where: [{ firstPlayerId: In(playerIds) }, { secondPlayerId: In(playerIds) }],
+        })
+      : [];
+    const rounds = new Map(
+      (games.length
+        ? await m.findBy(Round, { id: In([...new Set(games.map((g) => g.roundId))]) })
+        : []
+      ).map((r) => [r.id, r]),
+    );
+    const opponentIds = games
+      .flatMap((g) => [g.firstPlayerId, g.secondPlayerId])
+      .filter((x): x is number => x !== null && !playerIds.includes(x));
+    const opponents = new Map(
+      (opponentIds.length ? await m.findBy(Player, { id: In([...new Set(opponentIds)]) }) : []).map(
+        (p) => [p.id, p],
+      ),
+    );
+    const own = new Set(playerIds);
+    const gameViews: (PersonGameView & { order: [Tournament, number, number] })[] = [];
+    const tally = new Map<number, { wins: number; draws: number; losses: number }>();
+    for (const g of games) {
+      const round = rounds.get(g.roundId)!;
+      const division = divisions.get(round.divisionId)!;
+      const tournament = tournaments.get(division.tournamentId)!;
+      const first = own.has(g.firstPlayerId);
+      const mine = first ? g.firstPlayerId : g.secondPlayerId!;
+      const otherId = first ? g.secondPlayerId : g.firstPlayerId;
+      const other = otherId !== null ? opponents.get(otherId) : undefined;
+      const outcome: PersonGameView['outcome'] =
+        g.status === 'bye'
+          ? 'bye'
+          : g.status !== 'complete' || !g.winner
+            ? 'pending'
+            : g.winner === 'draw'
+              ? 'draw'
+              : g.winner === 'none'
+                ? 'loss'
+                : (g.winner === 'first') === first
+                  ? 'win'
+                  : 'loss';
+      const t = tally.get(mine) ?? { wins: 0, draws: 0, losses: 0 };
+      if (outcome === 'win' || outcome === 'bye') t.wins++;
+      else if (outcome === 'draw') t.draws++;
+      else if (outcome === 'loss') t.losses++;
+      tally.set(mine, t);
+      const played = g.status === 'complete' && !g.resultKind;
+      gameViews.push({
+        gameId: g.id,
+        tournamentId: tournament.id,
+        divisionId: division.id,
+        round: round.number,
+        opponentPlayerId: otherId,
+        opponentPersonId: other?.personId ?? null,
+        opponent: other?.name ?? null,
+        outcome,
+        forfeit: g.resultKind !== null,
+        score: played ? (first ? g.firstScore : g.secondScore) : null,
+        opponentScore: played ? (first ? g.secondScore : g.firstScore) : null,
+        order: [tournament, division.id, round.number * 100000 + g.tableNumber],
+      });
+    }
+    gameViews.sort(
+      (a, b) =>
+        eventOrder(a.order[0], b.order[0]) || a.order[1] - b.order[1] || a.order[2] - b.order[2],
+    );
+    const events: PersonEventView[] = players
+      .map((p) => {
+        const d = divisions.get(p.divisionId)!;
+        const t = tournaments.get(d.tournamentId)!;
+        const n = tally.get(p.id) ?? { wins: 0, draws: 0, losses: 0 };
+        return {
+          tournamentId: t.id,
+          tournament: t.name,
+          startsOn: t.startsOn,
+          divisionId: d.id,
+          division: d.name,
+          family: familyOf(d.ruleSet),
+          playerId: p.id,
+          name: p.name,
+          ...n,
+          t,
+        };
+      })
+      .sort((a, b) => eventOrder(a.t, b.t) || a.divisionId - b.divisionId)
+      .map(({ t: _t, ...e }) => e);
+    return {
+      ...personView(person),
+      events,
+      games: gameViews.map(({ order: _o, ...g }) => g),
+    };
+  }
+
+  async create(dto: PersonDto): Promise<PersonView> {
+    if (dto.name === undefined) {
+      throw new BadInput('VALIDATION_FAILED', 'name is required', { field: 'name' });
+    }
+    checkPersonFields(dto);
+    const saved = await this.transactions.run(async (m) => {
+      await this.checkFederationId(m, dto.federationId, null);
+      return m.save(newPerson(m, { ...dto, name: dto.name! }));
+    });
+    return personView(saved);
+  }
+
+  /** Edits a person's own fields; the players of past tournaments keep theirs as registered. */
+  async update(id: number, dto: PersonDto, ifMatch: number | undefined): Promise<PersonView> {
+    checkPersonFields(dto);
+    const saved = await this.transactions.run(async (m) => {
+      const p = await m.findOne(Person, { where: { id }, ...forUpdate(m) });
+      if (!p) throw new NotFound('person', id);
+      if (ifMatch !== p.version) {
+        checkVersion(`person ${id}`, `GET /api/persons/${id}`, ifMatch, personView(p), dto);
+      }
+      if (dto.federationId !== undefined && dto.federationId !== p.federationId) {
+        await this.checkFederationId(m, dto.federationId, id);
+        p.federationId = dto.federationId || null;
+      }
+      if (dto.name !== undefined) {
+        p.name = cleanName(dto.name);
+        p.nameKey = nameKey(p.name);
+        p.searchKey = lookAlikeKey(p.name);
+      }
+      if (dto.club !== undefined) p.club = dto.club?.trim() || null;
+      if (dto.country !== undefined) p.country = dto.country || null;
+      return m.save(p);
+    });
+    return personView(saved);
+  }
+
+  private async checkFederationId(
+    m: EntityManager,
+    federationId: string | null | undefined,
+    self: number | null,
+  ): Promise<void> {
+    if (!federationId) return;
+    const holder = await m.findOneBy(Person, { federationId });
+    if (holder && holder.id !== self) {
+      throw new Conflict(
+        'FEDERATION_ID_TAKEN',
+        `federation id ${federationId} belongs to ${holder.name} (person ${holder.id})`,
+        { field: 'federationId' },
+      );
+    }
+  }
+}
