@@ -8,6 +8,7 @@ import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
 import { SheetDraft } from '../results/sheet-draft.entity';
 import { Game } from '../rounds/game.entity';
+import { GameSeat } from '../rounds/game-seat.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
@@ -26,6 +27,7 @@ import { DirectorLog1764700000000 } from './migrations/1764700000000-director-lo
 import { MeetingLimit1764800000000 } from './migrations/1764800000000-meeting-limit';
 import { Versions1764900000000 } from './migrations/1764900000000-versions';
 import { Persons1765100000000 } from './migrations/1765100000000-persons';
+import { Tables1765000000000 } from './migrations/1765000000000-tables';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -38,6 +40,7 @@ export const ENTITIES = [
   Absence,
   Round,
   Game,
+  GameSeat,
   ScoreSheet,
   SheetDraft,
   ResultChange,
@@ -60,5 +63,6 @@ export const MIGRATIONS = [
   DirectorLog1764700000000,
   MeetingLimit1764800000000,
   Versions1764900000000,
+  Tables1765000000000,
   Persons1765100000000,
 ];

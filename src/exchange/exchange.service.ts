@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { User } from '../auth/user.entity';
-import { NotFound, Unprocessable } from '../common/errors';
+import { Conflict, NotFound, Unprocessable } from '../common/errors';
+import { playsAtTables } from '../rounds/tables';
 import { insertMany } from '../database/bulk';
 import { Transactions } from '../database/transactions';
 import { Actor, writeLog } from '../log/director-log';
@@ -62,6 +63,15 @@ export class ExchangeService {
     const t = await m.findOneBy(Tournament, { id });
     if (!t) throw new NotFound('tournament', id);
     const divisions = await m.find(Division, { where: { tournamentId: id }, order: { id: 'ASC' } });
+    for (const d of divisions.filter(playsAtTables)) {
+      if (await m.existsBy(Round, { divisionId: d.id })) {
+        throw new Conflict(
+          'TABLES_NOT_EXPORTED',
+          `division ${d.name} plays at tables of ${d.tableSize}: the export carries games of two, so a tournament with its rounds cannot be exported yet`,
+          { division: d.id },
+        );
+      }
+    }
     const docs: DivisionDocument[] = [];
     const refs = new Map<number, number>();
     const gamesAt = new Map<number, { division: string; round: number; table: number }>();

@@ -122,6 +122,8 @@ export interface TournamentDocument {
     kothLastRounds?: number;
     /** Absent in documents written before the meeting limit (no limit). */
     maxMeetings?: number | null;
+    /** Absent in documents written before tables of more than two (2: pairs). */
+    tableSize?: number;
     /** Where and when; absent in documents written before they were kept. */
     place?: string | null;
     startDate?: string | null;
@@ -189,6 +191,8 @@ export interface DivisionSettingsDocument {
   kothLastRounds?: number;
   /** Absent in documents written before the meeting limit (no limit). */
   maxMeetings?: number | null;
+  /** Absent in documents written before tables of more than two (2: pairs). */
+  tableSize?: number;
 }
 
 export interface PlayerDocument {
@@ -469,6 +473,8 @@ function checkSettings(
     err(`${at}.kothLastRounds`, 'must be a whole number from 0 to 100');
   if (t.maxMeetings !== undefined && t.maxMeetings !== null && !isInt(t.maxMeetings, 1, 100))
     err(`${at}.maxMeetings`, 'must be a whole number from 1 to 100, or null');
+  if (t.tableSize !== undefined && !isInt(t.tableSize, 2, 8))
+    err(`${at}.tableSize`, 'must be a whole number from 2 to 8');
   return rounds;
 }
 

@@ -13,6 +13,7 @@ import { attachPersons } from '../registry/persons';
 import { ResultsService } from '../results/results.service';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
+import { playsAtTables } from '../rounds/tables';
 import { Division } from '../tournaments/division.entity';
 import { settingsOf } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
@@ -63,6 +64,12 @@ export class TshService {
     const m = this.dataSource.manager;
     const division = await m.findOneBy(Division, { id: divisionId });
     if (!division) throw new NotFound('division', divisionId);
+    if (playsAtTables(division)) {
+      throw new Conflict(
+        'TSH_PAIRS_ONLY',
+        `a TSH file holds games of two; division ${division.name} plays at tables of ${division.tableSize}`,
+      );
+    }
     const players = await m.find(Player, {
       where: { divisionId },
       order: { seed: 'ASC', id: 'ASC' },

@@ -52,6 +52,7 @@ export const en = {
   'col.seed': 'Seed',
   'col.points': 'Points',
   'col.wdl': 'W-D-L',
+  'col.places': '1st-2nd-…',
   'col.wins': 'Wins',
   'col.draws': 'Draws',
   'col.losses': 'Losses',
@@ -89,6 +90,7 @@ export const en = {
   'tiebreak.buchholz': 'Buchholz',
   'tiebreak.head-to-head': 'Head-to-head',
   'tiebreak.total-score': 'Total score',
+  'tiebreak.table-spread': 'Spread on the table average',
   'tiebreak.cards': 'Cards taken',
   'tiebreak.seed': 'Seed',
 
@@ -135,6 +137,12 @@ export const en = {
   'division.printSheets': 'Blank score sheets (PDF)',
   'division.rounds': 'Rounds',
   'division.legendStarts': '● moves first',
+  'table.place': 'place {n}',
+  'table.noResult': 'No result yet.',
+  'col.seat': 'Seat',
+  'col.place': 'Place',
+  'standings.placesLegend':
+    'Tables of up to {n}: a place earns a point for each player of the table finished ahead of; shared places share their points.',
   'round.absent': 'Absent (not paired, no bye): {names}',
   'round.withdrawn': 'Withdrawn: {names}',
   'division.crosstableLegend':

@@ -52,6 +52,7 @@ export const srCyrl = {
   'col.seed': 'Носилац',
   'col.points': 'Бодови',
   'col.wdl': 'П-Н-И',
+  'col.places': '1.-2.-…',
   'col.wins': 'Победе',
   'col.draws': 'Нерешено',
   'col.losses': 'Порази',
@@ -88,6 +89,7 @@ export const srCyrl = {
   'tiebreak.buchholz': 'Бухолц',
   'tiebreak.head-to-head': 'Међусобни сусрет',
   'tiebreak.total-score': 'Укупно поена',
+  'tiebreak.table-spread': 'Разлика према просеку стола',
   'tiebreak.cards': 'Узете карте',
   'tiebreak.seed': 'Носилац',
   'result.win': 'победа',
@@ -131,6 +133,12 @@ export const srCyrl = {
   'division.printSheets': 'Празни записници (PDF)',
   'division.rounds': 'Кола',
   'division.legendStarts': '● игра први',
+  'table.place': '{n}. место',
+  'table.noResult': 'Резултат још није унет.',
+  'col.seat': 'Место за столом',
+  'col.place': 'Пласман',
+  'standings.placesLegend':
+    'Столови до {n} играча: место доноси поен за сваког играча стола који је завршио иза; подељена места деле поене.',
   'round.absent': 'Изостају (без пара и без слободног кола): {names}',
   'round.withdrawn': 'Одустали: {names}',
   'division.crosstableLegend':

@@ -54,6 +54,7 @@ export const srLatn = {
   'col.seed': 'Nosilac',
   'col.points': 'Bodovi',
   'col.wdl': 'P-N-I',
+  'col.places': '1.-2.-…',
   'col.wins': 'Pobede',
   'col.draws': 'Nerešeno',
   'col.losses': 'Porazi',
@@ -91,6 +92,7 @@ export const srLatn = {
   'tiebreak.buchholz': 'Buholc',
   'tiebreak.head-to-head': 'Međusobni susret',
   'tiebreak.total-score': 'Ukupno poena',
+  'tiebreak.table-spread': 'Razlika prema proseku stola',
   'tiebreak.cards': 'Uzete karte',
   'tiebreak.seed': 'Nosilac',
 
@@ -137,6 +139,12 @@ export const srLatn = {
   'division.printSheets': 'Prazni zapisnici (PDF)',
   'division.rounds': 'Kola',
   'division.legendStarts': '● igra prvi',
+  'table.place': '{n}. mesto',
+  'table.noResult': 'Rezultat još nije unet.',
+  'col.seat': 'Mesto za stolom',
+  'col.place': 'Plasman',
+  'standings.placesLegend':
+    'Stolovi do {n} igrača: mesto donosi poen za svakog igrača stola koji je završio iza; podeljena mesta dele poene.',
   'round.absent': 'Izostaju (bez para i bez slobodnog kola): {names}',
   'round.withdrawn': 'Odustali: {names}',
   'division.crosstableLegend':

@@ -45,6 +45,18 @@ export function gameHeading(page: PageContext, g: GameView): GameHeading {
     table: g.table,
     first: playerRef(g.first),
     second: g.second ? playerRef(g.second) : { name: page.t('common.bye') },
+    ...(g.seats
+      ? {
+          seats: g.seats.map((s) => ({
+            seat: s.seat,
+            player: playerRef(s.player),
+            score: s.score,
+            remaining: s.remaining,
+            cards: s.cards,
+            place: s.place,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -109,6 +121,14 @@ export function standingsLines(rows: readonly ApiStandingsRow[]): StandingsRowVi
     forfeitWins: r.forfeitWins,
     forfeitLosses: r.forfeitLosses,
     absences: r.absences,
+    ...(r.places
+      ? {
+          places: r.places.join('-'),
+          tables: r.gamesPlayed,
+          totalScore: r.totalScore,
+          cards: r.cards,
+        }
+      : {}),
   }));
 }
 

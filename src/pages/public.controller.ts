@@ -137,6 +137,9 @@ export class PublicPagesController {
               }))
             : undefined,
         tieBreaks: view.tieBreaks as TieBreak[],
+        ...(view.tableSize
+          ? { tableSize: view.tableSize, showCards: view.tieBreaks.includes('cards') }
+          : {}),
         rows: standingsLines(view.rows).map((line, i) => ({
           ...line,
           url: urls.player(view.rows[i].playerId),
@@ -175,6 +178,15 @@ export class PublicPagesController {
                   second: g.second ? playerRef(g.second) : null,
                   result: resultView(g.result),
                   gameUrl: g.second ? this.gameLink(page, g) : undefined,
+                  ...(g.seats
+                    ? {
+                        seats: g.seats.map((s) => ({
+                          player: playerRef(s.player),
+                          score: s.score,
+                          place: s.place,
+                        })),
+                      }
+                    : {}),
                 })),
                 absent: namesOf(round.notPaired, 'absent'),
                 withdrawn: namesOf(round.notPaired, 'withdrawn'),
@@ -330,7 +342,9 @@ export class PublicPagesController {
       const heading = gameHeading(page, game);
       const model: GamePage = {
         ...page.base(
-          `${heading.first.name} – ${heading.second.name}`,
+          heading.seats
+            ? heading.seats.map((s) => s.player.name).join(' – ')
+            : `${heading.first.name} – ${heading.second.name}`,
           page.crumbs(
             { label: tournament.name, url: urls.tournament(tournament.id) },
             { label: division.name, url: urls.pairings(division.id, game.round) },
@@ -345,6 +359,12 @@ export class PublicPagesController {
             })
           : null,
         printUrl: report ? urls.gamePdf(id) : undefined,
+        ...(game.seats
+          ? {
+              showClocks: game.seats.some((s) => s.remaining !== null),
+              showCards: game.seats.some((s) => s.cards !== null),
+            }
+          : {}),
       };
       return page.renderToString('public/game', model);
     });

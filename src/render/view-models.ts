@@ -134,6 +134,11 @@ export interface StandingsRowView {
   forfeitWins?: number;
   forfeitLosses?: number;
   absences?: number;
+  /** A division at tables: how often 1st, 2nd, … as `2-1-0-1`, tables played and total score. */
+  places?: string;
+  tables?: number;
+  totalScore?: number;
+  cards?: number;
 }
 
 /** `public/standings`. */
@@ -145,6 +150,10 @@ export interface StandingsPage extends DivisionPageBase {
   /** Tie-breaks in force, in order. Spread and time left have their own columns; the others get one each. */
   tieBreaks: TieBreak[];
   rows: StandingsRowView[];
+  /** Seats a table, when the division plays at tables of more than two (places, not W-D-L). */
+  tableSize?: number;
+  /** Quivit at tables: the cards taken get a column. */
+  showCards?: boolean;
 }
 
 /** A game's result as shown, first player's view. */
@@ -166,6 +175,8 @@ export interface PairingView {
   second: PlayerRef | null;
   result: ResultView | null;
   gameUrl?: string;
+  /** A table of more than two: every seat in turn order, with its score and place once in. */
+  seats?: { player: PlayerRef; score: number | null; place: number | null }[];
 }
 
 /** A round and its tables. */
@@ -270,6 +281,19 @@ export interface GameHeading {
   table: number;
   first: PlayerRef;
   second: PlayerRef;
+  /** A table of more than two: every seat in turn order, with its figures once in. */
+  seats?: TableSeatView[];
+}
+
+/** One seat of a table as pages show it. */
+export interface TableSeatView {
+  seat: number;
+  player: PlayerRef;
+  score: number | null;
+  /** `mm:ss`, for a game with a clock. */
+  remaining: string | null;
+  cards: number | null;
+  place: number | null;
 }
 
 /** `public/game`: the board, the turns and the verdict; or just the result when no sheet was entered. */
@@ -280,6 +304,9 @@ export interface GamePage extends PageBase {
   sheet: GameReportSection | null;
   /** The game record as PDF. */
   printUrl?: string;
+  /** A table: which of the seats' figures have a column. */
+  showClocks?: boolean;
+  showCards?: boolean;
 }
 
 // ---------------------------------------------------------------- judge

@@ -17,6 +17,7 @@ import { ApiErrors, ErrorView } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { parseIfMatch } from '../common/api/if-match';
 import { EnterResultDto } from './dto/result.dto';
+import { EnterTableResultDto } from './dto/table-result.dto';
 import { HistoryEntryView, ScoreSheetView } from './result.view';
 import { ResultsService } from './results.service';
 
@@ -78,6 +79,28 @@ export class ResultsController {
     @CurrentUser() user: User | null,
   ): Promise<GameView> {
     return this.results.enterResult(id, dto, parseIfMatch(ifMatch), user);
+  }
+
+  @Roles('judge')
+  @Put(':id/table-result')
+  @IF_MATCH
+  @ApiOperation({
+    summary: 'Enter or correct the result of a table of more than two',
+    description:
+      "Each seat's final score in turn order, and its remaining clock (not for a card game); Quivit's cards, the " +
+      "target-score variant's targetFirst when they are needed. The rule set places the seats: a clock run out " +
+      "below every clock that did not, then the score, then the rule set's tie-breaks; seats equal on all share " +
+      'the place (docs/pairing.md). A game of two takes PUT /api/games/{id}/result instead (409 NOT_A_TABLE).',
+  })
+  @ApiOkResponse({ type: GameView })
+  @ApiErrors(400, 404, 409, 422)
+  enterTableResult(
+    @IdParam('id', 'game') id: number,
+    @Body() dto: EnterTableResultDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @CurrentUser() user: User | null,
+  ): Promise<GameView> {
+    return this.results.enterTableResult(id, dto, parseIfMatch(ifMatch), user);
   }
 
   @Roles('judge')

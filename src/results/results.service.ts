@@ -38,6 +38,11 @@ import { HistoryEntryView, ScoreSheetView } from './result.view';
 import { ScoreSheet } from './score-sheet.entity';
 import { SheetRefused } from './sheet-refused';
 import { SheetDraft } from './sheet-draft.entity';
+import { EnterTableResultDto } from './dto/table-result.dto';
+import { placeTable } from './table-places';
+import { tableInWords, tableRefusal, tableSnapshot } from './table-results';
+import { GameSeat } from '../rounds/game-seat.entity';
+import { playerIdsOf, seatsOf } from '../rounds/tables';
 
 /** A game with what its result depends on. */
 interface GameContext {
@@ -48,6 +53,10 @@ interface GameContext {
   tournament: Tournament;
   first: Player;
   second: Player | null;
+  /** A game at a table of more than two: its seats in turn order; else empty. */
+  seats: GameSeat[];
+  /** Every player of the game (a table's seats too), by id. */
+  players: Map<number, Player>;
 }
 
 /** The columns a result writes. */
@@ -104,6 +113,7 @@ export class ResultsService {
     user: User | null,
   ): Promise<GameView> {
     return this.write(id, async (m, ctx) => {
+      refuseTable(ctx, 'result');
       this.checkWritable(ctx, ifMatch);
       const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
       if (dto.kind === 'forfeit' || dto.kind === 'double-forfeit') {
@@ -157,6 +167,7 @@ export class ResultsService {
       );
     }
     return this.write(id, async (m, ctx) => {
+      refuseTable(ctx, 'sheet');
       this.checkWritable(ctx, ifMatch);
       const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
       const report = this.verify(ctx, body, list);
@@ -193,6 +204,7 @@ export class ResultsService {
     if (ctx.game.status === 'bye') {
       throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
     }
+    refuseTable(ctx, 'sheet');
     const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
     return this.verify(ctx, body, list);
   }
@@ -217,6 +229,10 @@ export class ResultsService {
       }
       if (await m.existsBy(ScoreSheet, { gameId: id })) {
         throw new Conflict('SHEET_PRESENT', `game ${id} has a score sheet: remove it first`);
+      }
+      if (ctx.seats.length > 0) {
+        await this.applyTable(m, ctx, null, 'result-cleared', user);
+        return;
       }
       await this.apply(
         m,
@@ -262,6 +278,127 @@ export class ResultsService {
     return changes.map(historyEntry);
   }
 
+  /**
+   * A table's result typed in (a game of more than two): each seat's score and clock (cards in
+   * Quivit), placed by the rule set ({@link placeTable}); the places and figures are the seats'.
+   */
+  async enterTableResult(
+    id: number,
+    dto: EnterTableResultDto,
+    ifMatch: number | undefined,
+    user: User | null,
+  ): Promise<GameView> {
+    return this.write(id, async (m, ctx) => {
+      if (ctx.seats.length === 0) {
+        if (ctx.game.status === 'bye') {
+          throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
+        }
+        throw new Conflict(
+          'NOT_A_TABLE',
+          `game ${id} is a game of two: enter its result with PUT /api/games/${id}/result`,
+        );
+      }
+      this.checkWritable(ctx, ifMatch);
+      const seats = ctx.seats.length;
+      if (dto.scores.length !== seats) {
+        throw tableRefusal(gameRules(ctx.division), {
+          code: 'FIGURE_COUNT',
+          field: 'scores',
+          expected: seats,
+          got: dto.scores.length,
+        });
+      }
+      const rules = gameRules(ctx.division);
+      const remaining = dto.clocks ? dto.clocks.map((c) => parseClock(c)!) : null;
+      const placing = placeTable(rules, {
+        scores: dto.scores,
+        remaining,
+        cards: dto.cards,
+        targetFirst: dto.targetFirst,
+      });
+      if (!placing.ok) throw tableRefusal(rules, placing.problem);
+      const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
+      await this.applyTable(
+        m,
+        ctx,
+        ctx.seats.map((_, i) => ({
+          score: dto.scores[i],
+          remaining: remaining?.[i] ?? null,
+          cards: dto.cards?.[i] ?? null,
+          place: placing.places[i],
+        })),
+        action,
+        user,
+      );
+    });
+  }
+
+  /**
+   * Writes a table's seats (or clears them, `figures` null) if the version read is still
+   * current, with the history row, the log entry and the division's standings marked stale.
+   */
+  private async applyTable(
+    m: EntityManager,
+    ctx: GameContext,
+    figures: Pick<GameSeat, 'score' | 'remaining' | 'cards' | 'place'>[] | null,
+    action: Action,
+    user: User | null,
+  ): Promise<void> {
+    const { game } = ctx;
+    const before = tableSnapshot(game, ctx.seats);
+    const status = figures ? 'complete' : 'pending';
+    const resultSource = figures ? 'result' : null;
+    const afterSeats = ctx.seats.map((s, i) => ({
+      ...s,
+      score: figures?.[i].score ?? null,
+      remaining: figures?.[i].remaining ?? null,
+      cards: figures?.[i].cards ?? null,
+      place: figures?.[i].place ?? null,
+    }));
+    const after = tableSnapshot({ status, resultSource }, afterSeats);
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    const result = await m
+      .createQueryBuilder()
+      .update(Game)
+      .set({ status, resultSource, winner: null })
+      .where('id = :id AND version = :version', { id: game.id, version: game.version })
+      .execute();
+    if (result.affected !== 1) {
+      throw new Conflict(
+        'CONCURRENT_UPDATE',
+        `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
+      );
+    }
+    for (const seat of afterSeats) {
+      await m.update(
+        GameSeat,
+        { id: seat.id },
+        { score: seat.score, remaining: seat.remaining, cards: seat.cards, place: seat.place },
+      );
+    }
+    await m.insert(ResultChange, {
+      gameId: game.id,
+      userId: user?.id ?? null,
+      userName: user?.name ?? null,
+      userEmail: user?.email ?? null,
+      action,
+      before,
+      after,
+    });
+    await touchDivisions(m, ctx.round.divisionId);
+    const changed = changedFields({ ...before }, { ...after });
+    await writeLog(m, user, {
+      tournamentId: ctx.tournament.id,
+      divisionId: ctx.division.id,
+      gameId: game.id,
+      round: ctx.round.number,
+      table: game.tableNumber,
+      action: LOGGED[action],
+      before: changed?.before ?? {},
+      after: changed?.after ?? {},
+    });
+  }
+
   // --- internals -------------------------------------------------------------
 
   private async write(
@@ -279,7 +416,8 @@ export class ResultsService {
     const m = this.dataSource.manager;
     const game = await m.findOneBy(Game, { id });
     if (!game) throw new NotFound('game', id);
-    return this.view(m, { ...ctx, game });
+    const seats = ctx.seats.length > 0 ? ((await seatsOf(m, [id])).get(id) ?? []) : [];
+    return this.view(m, { ...ctx, game, seats });
   }
 
   private async load(m: EntityManager, id: number, lock = false): Promise<GameContext> {
@@ -287,14 +425,20 @@ export class ResultsService {
     if (!game) throw new NotFound('game', id);
     const round = await m.findOneByOrFail(Round, { id: game.roundId });
     const { division, tournament } = await findDivision(m, round.divisionId);
-    const ids = [
-      game.firstPlayerId,
-      ...(game.secondPlayerId === null ? [] : [game.secondPlayerId]),
-    ];
-    const players = await m.findBy(Player, { id: In(ids) });
+    const seats = (await seatsOf(m, [game.id])).get(game.id) ?? [];
+    const players = await m.findBy(Player, { id: In(playerIdsOf(game, seats)) });
     const first = players.find((p) => p.id === game.firstPlayerId)!;
     const second = players.find((p) => p.id === game.secondPlayerId) ?? null;
-    return { game, round, division, tournament, first, second };
+    return {
+      game,
+      round,
+      division,
+      tournament,
+      first,
+      second,
+      seats,
+      players: new Map(players.map((p) => [p.id, p] as const)),
+    };
   }
 
   private async view(m: EntityManager, ctx: GameContext): Promise<GameView> {
@@ -302,9 +446,7 @@ export class ResultsService {
       where: { gameId: ctx.game.id },
       select: { id: true, ok: true },
     });
-    const players = new Map<number, Player>([[ctx.first.id, ctx.first]]);
-    if (ctx.second) players.set(ctx.second.id, ctx.second);
-    return gameView(ctx.game, ctx.round, players, sheet ? { ok: sheet.ok } : null);
+    return gameView(ctx.game, ctx.round, ctx.players, sheet ? { ok: sheet.ok } : null, ctx.seats);
   }
 
   /**
@@ -318,19 +460,21 @@ export class ResultsService {
       throw new Conflict('GAME_IS_BYE', `game ${game.id} is a bye: it has no result to enter`);
     }
     // What changed is said: the result as it is now, in the message and in `details.current`.
-    const current = resultSnapshot(game);
+    const table = ctx.seats.length > 0 ? tableSnapshot(game, ctx.seats) : null;
+    const current = table ?? resultSnapshot(game);
+    const words = table ? tableInWords(table) : resultInWords(resultSnapshot(game));
     if (ifMatch !== undefined && ifMatch !== game.version) {
       throw new Conflict(
         'STALE_VERSION',
         `game ${game.id} has changed since you read it (you sent version ${ifMatch}, it is at ${game.version}; ` +
-          `its result is now ${resultInWords(current)}): reload it and try again`,
+          `its result is now ${words}): reload it and try again`,
         { version: game.version, current },
       );
     }
     if (ifMatch === undefined && game.status === 'complete') {
       throw new Conflict(
         'RESULT_EXISTS',
-        `game ${game.id} already has a result (${resultInWords(current)}); to change it send If-Match: ${game.version} (the version you corrected)`,
+        `game ${game.id} already has a result (${words}); to change it send If-Match: ${game.version} (the version you corrected)`,
         { version: game.version, current },
       );
     }
@@ -433,6 +577,19 @@ export class ResultsService {
       .execute();
     return { before, after };
   }
+}
+
+/** A table's result goes through its own route; a score sheet of a table is not read yet. */
+function refuseTable(ctx: GameContext, what: 'result' | 'sheet'): void {
+  if (ctx.seats.length === 0) return;
+  const id = ctx.game.id;
+  throw new Conflict(
+    'TABLE_GAME',
+    what === 'result'
+      ? `game ${id} is a table of ${ctx.seats.length}: enter its result with PUT /api/games/${id}/table-result (a score and clock for each seat)`
+      : `game ${id} is a table of ${ctx.seats.length}: its score sheet cannot be entered here yet; type the table's result (PUT /api/games/${id}/table-result)`,
+    { seats: ctx.seats.length },
+  );
 }
 
 /** A result in a few words for a refusal's message: `412 : 380, won by the first player, from a score sheet`. */

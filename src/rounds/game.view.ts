@@ -5,6 +5,8 @@ import type { PairingSystem } from '../tournaments/tournament.entity';
 import { absentOf, resultKindOf, resultSnapshot } from './game-facts';
 import type { ResultKindView } from './game-facts';
 import type { Game, Winner } from './game.entity';
+import type { GameSeat } from './game-seat.entity';
+import { formatClock } from '../engine';
 
 export class GamePlayerView {
   @ApiProperty() id: number;
@@ -68,6 +70,28 @@ export class SheetSummaryView {
   ok: boolean | null;
 }
 
+export class SeatView {
+  @ApiProperty({ description: '1 moves first, then 2, …' }) seat: number;
+  @ApiProperty({ type: GamePlayerView }) player: GamePlayerView;
+  @ApiProperty({ type: Number, nullable: true, description: 'final score; null while pending' })
+  score: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '03:24',
+    description: 'remaining clock after penalties (mm:ss); null for a card game or while pending',
+  })
+  remaining: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'cards taken (Quivit)' })
+  cards: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'place at the table, 1 first; seats equal on everything share it',
+  })
+  place: number | null;
+}
+
 export class GameView {
   @ApiProperty() id: number;
   @ApiProperty() divisionId: number;
@@ -79,6 +103,12 @@ export class GameView {
   second: GamePlayerView | null;
   @ApiProperty({ type: GameResultView, nullable: true }) result: GameResultView | null;
   @ApiProperty({ type: SheetSummaryView, nullable: true }) scoresheet: SheetSummaryView | null;
+  @ApiPropertyOptional({
+    type: [SeatView],
+    description:
+      'a game at a table of more than two: every seat in turn order with its figures and place (`first` and `second` are seats 1 and 2; `result` is null, the places say it)',
+  })
+  seats?: SeatView[];
   @ApiProperty({ description: 'send it back in If-Match to change the result' }) version: number;
 }
 
@@ -117,8 +147,22 @@ export function gameView(
   round: { number: number; divisionId: number },
   players: ReadonlyMap<number, Player>,
   sheet: { ok: boolean | null } | null,
+  seats?: readonly GameSeat[],
 ): GameView {
   const snap = resultSnapshot(g);
+  const table =
+    seats && seats.length > 0
+      ? {
+          seats: seats.map((s) => ({
+            seat: s.seat,
+            player: playerRef(players.get(s.playerId), s.playerId),
+            score: s.score,
+            remaining: s.remaining === null ? null : formatClock(s.remaining),
+            cards: s.cards,
+            place: s.place,
+          })),
+        }
+      : {};
   return {
     id: g.id,
     divisionId: round.divisionId,
@@ -145,6 +189,7 @@ export function gameView(
               : {}),
           },
     scoresheet: sheet ? { ok: sheet.ok } : null,
+    ...table,
     version: g.version,
   };
 }

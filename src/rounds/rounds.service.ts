@@ -30,6 +30,9 @@ import { Game } from './game.entity';
 import { GameView, gameView, RoundView } from './game.view';
 import { deleteRound, losesWork, readRound, RemovalCounts, RemovedRound } from './round-removal';
 import { Round } from './round.entity';
+import { seatTablesIn, swapAtTables } from './table-seating';
+import { playerIdsOf, playsAtTables, seatsOf } from './tables';
+import { GameSeat } from './game-seat.entity';
 
 /**
  * Players as src/pairing sees them before round `round`: late entries count from their round;
@@ -100,11 +103,35 @@ export class RoundsService {
       );
     }
     const system = dto.system ?? plannedSystem(division, n);
-    if (system === 'manual' && !dto.pairings) {
-      throw new BadInput('PAIRINGS_REQUIRED', 'a manual round needs "pairings"');
+    const atTables = playsAtTables(division);
+    if (atTables && dto.pairings) {
+      throw new BadInput(
+        'TABLES_NOT_PAIRS',
+        `division ${division.name} plays at tables of ${division.tableSize}: list a manual round's "tables" (player ids in turn order), not "pairings"`,
+      );
     }
-    if (system !== 'manual' && dto.pairings) {
-      throw new BadInput('PAIRINGS_NOT_MANUAL', `"pairings" are for a manual round, not ${system}`);
+    if (!atTables && dto.tables) {
+      throw new BadInput(
+        'PAIRS_NOT_TABLES',
+        `division ${division.name} plays in pairs: list a manual round's "pairings", not "tables"`,
+      );
+    }
+    const manualList = atTables ? dto.tables : dto.pairings;
+    const listName = atTables ? 'tables' : 'pairings';
+    if (system === 'manual' && !manualList) {
+      throw new BadInput('PAIRINGS_REQUIRED', `a manual round needs "${listName}"`);
+    }
+    if (system !== 'manual' && manualList) {
+      throw new BadInput(
+        'PAIRINGS_NOT_MANUAL',
+        `"${listName}" are for a manual round, not ${system}`,
+      );
+    }
+    if (atTables && dto.keepApart) {
+      throw new BadInput(
+        'KEEP_APART_PAIRS_ONLY',
+        `keepApart is for divisions of pairs; division ${division.name} plays at tables of ${division.tableSize}`,
+      );
     }
     const games = await this.gamesOf(m, rounds);
     const pending = games.filter((g) => g.game.status === 'pending');
@@ -142,6 +169,21 @@ export class RoundsService {
         );
       }
     });
+    if (atTables) {
+      return seatTablesIn(m, {
+        division,
+        tournament,
+        round: n,
+        system,
+        players: forPairing,
+        names: new Map(players.map((p) => [String(p.id), p.name] as const)),
+        games,
+        tables: dto.tables,
+        seed: dto.seed,
+        user,
+        repaired,
+      });
+    }
     const history = games.map((g) => gameRecord(g.game, g.round));
     let tables: Pairing[];
     let notes: string[];
@@ -228,7 +270,7 @@ export class RoundsService {
     const [x, y] = dto.players;
     if (x === y) throw new BadInput('SAME_PLAYER', 'name two different players to swap');
     const roundId = await this.transactions.run(async (m) => {
-      const { round, games, tournamentId } = await this.playableRound(
+      const { round, games, tournamentId, division } = await this.playableRound(
         m,
         divisionId,
         number,
@@ -237,6 +279,21 @@ export class RoundsService {
       const players = await m.find(Player, { where: { divisionId } });
       const nameOf = (id: number | null) =>
         id === null ? null : (players.find((p) => p.id === id)?.name ?? String(id));
+      if (playsAtTables(division)) {
+        const { before, after } = await swapAtTables(m, games, x, y, (id) => nameOf(id)!);
+        round.notes = [...(round.notes ?? []), `players ${x} and ${y} swapped by the organiser`];
+        await m.save(round);
+        await touchDivisions(m, divisionId);
+        await writeLog(m, user, {
+          tournamentId,
+          divisionId,
+          round: number,
+          action: 'round.swapped',
+          before: { tables: before },
+          after: { tables: after },
+        });
+        return round.id;
+      }
       const before: { table: number; first: string | null; second: string | null }[] = [];
       const after: typeof before = [];
       const tables: Pairing[] = games.map((g) => ({
@@ -440,18 +497,27 @@ export class RoundsService {
     const m = this.dataSource.manager;
     const player = await m.findOneBy(Player, { id: playerId });
     if (!player) throw new NotFound('player', playerId);
+    const seated = (await m.find(GameSeat, { where: { playerId }, select: { gameId: true } })).map(
+      (s) => s.gameId,
+    );
     const games = await m.find(Game, {
-      where: [{ firstPlayerId: playerId }, { secondPlayerId: playerId }],
+      where: [
+        { firstPlayerId: playerId },
+        { secondPlayerId: playerId },
+        ...(seated.length > 0 ? [{ id: In(seated) }] : []),
+      ],
     });
     if (games.length === 0) return [];
+    const seats = await seatsOf(
+      m,
+      games.map((g) => g.id),
+    );
     const rounds = new Map(
       (await m.findBy(Round, { id: In([...new Set(games.map((g) => g.roundId))]) })).map(
         (r) => [r.id, r] as const,
       ),
     );
-    const ids = [
-      ...new Set(games.flatMap((g) => [g.firstPlayerId, g.secondPlayerId ?? g.firstPlayerId])),
-    ];
+    const ids = [...new Set(games.flatMap((g) => playerIdsOf(g, seats.get(g.id))))];
     const players = new Map(
       (await m.findBy(Player, { id: In(ids) })).map((p) => [p.id, p] as const),
     );
@@ -464,7 +530,9 @@ export class RoundsService {
       ).map((s) => [s.gameId, { ok: s.ok }] as const),
     );
     return games
-      .map((g) => gameView(g, rounds.get(g.roundId)!, players, sheets.get(g.id) ?? null))
+      .map((g) =>
+        gameView(g, rounds.get(g.roundId)!, players, sheets.get(g.id) ?? null, seats.get(g.id)),
+      )
       .sort((a, b) => a.round - b.round);
   }
 
@@ -473,7 +541,7 @@ export class RoundsService {
   }
 
   private async playableRound(m: EntityManager, divisionId: number, number: number, verb: string) {
-    const { tournament } = await findDivision(m, divisionId);
+    const { tournament, division } = await findDivision(m, divisionId);
     const round = await m.findOneBy(Round, { divisionId, number });
     if (!round) throw new NotFound(`round ${number} of division`, divisionId);
     const games = await m.find(Game, {
@@ -487,7 +555,7 @@ export class RoundsService {
         `round ${number} cannot be ${verb}: tables ${played.map((g) => g.tableNumber).join(', ')} have results`,
       );
     }
-    return { round, games, tournamentId: tournament.id };
+    return { round, games, tournamentId: tournament.id, division };
   }
 
   private async gamesOf(m: EntityManager, rounds: Round[]) {
@@ -522,9 +590,13 @@ export class RoundsService {
         sheets.set(s.gameId, { ok: s.ok });
       }
     }
+    const seats = await seatsOf(
+      m,
+      games.map((g) => g.id),
+    );
     return rounds.map((r) => {
       const own = games.filter((g) => g.roundId === r.id);
-      const seated = new Set(own.flatMap((g) => [g.firstPlayerId, g.secondPlayerId]));
+      const seated = new Set(own.flatMap((g) => playerIdsOf(g, seats.get(g.id))));
       const notPaired = [...players.values()]
         .filter((p) => p.joinedRound <= r.number && !seated.has(p.id))
         .sort((a, b) => a.seed - b.seed)
@@ -541,7 +613,7 @@ export class RoundsService {
         system: r.system,
         notes: r.notes ?? [],
         pending: own.filter((g) => g.status === 'pending').length,
-        games: own.map((g) => gameView(g, r, players, sheets.get(g.id) ?? null)),
+        games: own.map((g) => gameView(g, r, players, sheets.get(g.id) ?? null, seats.get(g.id))),
         notPaired,
       };
     });

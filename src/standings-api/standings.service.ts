@@ -14,6 +14,8 @@ import { computeStandings, StandingsOptions } from '../standings';
 import { Division } from '../tournaments/division.entity';
 import { standingsOptions } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
+import { computeGroupStandings } from '../standings/placements';
+import { groupTieBreaks, playsAtTables, seatsOf, tableResult } from '../rounds/tables';
 import { StandingsView } from './standings.view';
 
 /**
@@ -167,13 +169,14 @@ export class StandingsService {
       where: { divisionId: division.id },
       select: { id: true, name: true, club: true, seed: true, active: true, joinedRound: true },
     });
-    const games: (GameFacts & { roundId: number })[] =
+    const games: (GameFacts & { roundId: number; id: number })[] =
       rounds.length === 0
         ? []
         : await m
             .createQueryBuilder(Game, 'g')
             .innerJoin(Round, 'r', 'r.id = g.round_id')
             .select('g.round_id', 'roundId')
+            .addSelect('g.id', 'id')
             .addSelect('g.first_player_id', 'firstPlayerId')
             .addSelect('g.second_player_id', 'secondPlayerId')
             .addSelect('g.status', 'status')
@@ -192,6 +195,9 @@ export class StandingsService {
               through,
             })
             .getRawMany();
+    if (playsAtTables(settings)) {
+      return this.computeTables(settings, tournament, players, games, numberOf, through, paired);
+    }
     let pendingGames = 0;
     const records: GameRecord[] = [];
     for (const g of games) {
@@ -259,5 +265,97 @@ export class StandingsService {
       absentRounds: (absent.get(p.id) ?? []).sort((x, y) => x - y),
     }));
     return { view, records, tournament, players: everyone, options };
+  }
+
+  /**
+   * Standings of a division played at tables ({@link computeGroupStandings}): match points by
+   * place, then the sum of scores, the spread against the table average and (Quivit) the cards.
+   * `wins` counts first places; `places` every place; `spread` is the table spread.
+   */
+  private async computeTables(
+    settings: Division,
+    tournament: Tournament,
+    players: Pick<Player, 'id' | 'name' | 'club' | 'seed' | 'active' | 'joinedRound'>[],
+    games: (GameFacts & { roundId: number; id: number })[],
+    numberOf: ReadonlyMap<number, number>,
+    through: number,
+    paired: number,
+  ) {
+    const m = this.dataSource.manager;
+    const seats = await seatsOf(
+      m,
+      games.map((g) => g.id),
+    );
+    const results = games.map((g) => tableResult(g, seats.get(g.id), numberOf.get(g.roundId)!));
+    const pendingGames = games.filter((g) => g.status === 'pending').length;
+    const seated = new Set(results.flatMap((r) => r.seats));
+    const listed = players.filter(
+      (p) => p.joinedRound <= Math.max(through, 1) || seated.has(String(p.id)),
+    );
+    const byId = new Map(listed.map((p) => [String(p.id), p]));
+    const absent = await absentRoundsOf(
+      m,
+      players.map((p) => p.id),
+    );
+    const tieBreaks = groupTieBreaks(settings);
+    const rows = computeGroupStandings(
+      listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
+      results,
+      { tieBreaks, throughRound: through },
+    );
+    const view: StandingsView = {
+      divisionId: settings.id,
+      tournamentId: tournament.id,
+      round: through,
+      roundsPaired: paired,
+      pendingGames,
+      tableSize: settings.tableSize,
+      tieBreaks: [...tieBreaks],
+      rows: rows.map((r) => {
+        const p = byId.get(r.playerId)!;
+        return {
+          rank: r.rank,
+          playerId: p.id,
+          name: p.name,
+          club: p.club,
+          seed: r.seed,
+          active: r.active,
+          points: r.points,
+          wins: r.places[0] ?? 0,
+          draws: 0,
+          losses: 0,
+          byes: r.byes,
+          forfeitWins: 0,
+          forfeitLosses: 0,
+          absences: (absent.get(p.id) ?? []).filter((n) => n <= through).length,
+          gamesPlayed: r.tables,
+          spread: r.tableSpread,
+          remainingSeconds: 0,
+          remaining: formatClock(0),
+          totalScore: r.totalScore,
+          cards: r.cards,
+          buchholz: 0,
+          headToHead: 0,
+          places: r.places,
+          tieBreakValues: r.tieBreaks,
+        };
+      }),
+    };
+    const everyone: SnapshotPlayer[] = players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      club: p.club,
+      seed: p.seed,
+      active: p.active,
+      joinedRound: p.joinedRound,
+      absentRounds: (absent.get(p.id) ?? []).sort((x, y) => x - y),
+    }));
+    return {
+      view,
+      records: [],
+      tournament,
+      players: everyone,
+      options: standingsOptions(settings, through),
+    };
   }
 }

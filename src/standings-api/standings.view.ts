@@ -50,6 +50,13 @@ export class StandingsRowView {
   @ApiProperty({ description: 'cards taken (card games)' }) cards: number;
   @ApiProperty() buchholz: number;
   @ApiProperty() headToHead: number;
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [2, 1, 0, 1],
+    description:
+      'a division played at tables: how often the player finished 1st, 2nd, … (there `wins` counts first places, `spread` is the spread against the table average, `gamesPlayed` the tables)',
+  })
+  places?: number[];
   @ApiProperty({
     type: [Number],
     description: 'the value of each tie-break, in the order of `tieBreaks`',
@@ -70,5 +77,10 @@ export class StandingsView {
     description: 'after game points, in order',
   })
   tieBreaks: string[];
+  @ApiPropertyOptional({
+    description:
+      'seats a table, when more than two: points are match points by place (docs/pairing.md)',
+  })
+  tableSize?: number;
   @ApiProperty({ type: [StandingsRowView] }) rows: StandingsRowView[];
 }

@@ -53,4 +53,11 @@ export abstract class SettingsColumns extends BaseEntity {
   /** The most times two players may meet (1: never a rematch); null for no limit. */
   @Column({ name: 'max_meetings', type: 'integer', nullable: true })
   maxMeetings: number | null;
+
+  /**
+   * Seats a table: 2 for games of pairs; 3 to 4 (Quivit up to 8) for the games played by more
+   * at one table, seated and ranked by place (docs/pairing.md, "Tables of more than two").
+   */
+  @Column({ name: 'table_size', type: 'integer', default: 2 })
+  tableSize: number;
 }

@@ -85,6 +85,8 @@ export interface DivisionSettings {
   kothLastRounds: number;
   /** The most times two players may meet; null for no limit. */
   maxMeetings: number | null;
+  /** Seats a table: 2 for pairs, more for the games played at tables. */
+  tableSize: number;
 }
 
 /** Forfeit spread when the organiser sets none, and for documents written before it was kept. */
@@ -105,11 +107,19 @@ export interface NamedSettings {
   kothLastRounds: number;
   /** The most times two players may meet; null for no limit. */
   maxMeetings: number | null;
+  /** Seats a table: 2 for pairs, more for the games played at tables. */
+  tableSize: number;
 }
 
 /** The settings a document may leave out, having been written before they were kept. */
 type LaterSettings =
-  'forfeitSpread' | 'spreadCap' | 'avoidSameClub' | 'gibsonize' | 'kothLastRounds' | 'maxMeetings';
+  | 'forfeitSpread'
+  | 'spreadCap'
+  | 'avoidSameClub'
+  | 'gibsonize'
+  | 'kothLastRounds'
+  | 'maxMeetings'
+  | 'tableSize';
 
 /** A division's or tournament's settings as the API and the export name them. */
 export function namedSettings(s: DivisionSettings): NamedSettings {
@@ -126,6 +136,7 @@ export function namedSettings(s: DivisionSettings): NamedSettings {
     gibsonize: s.gibsonize,
     kothLastRounds: s.kothLastRounds,
     maxMeetings: s.maxMeetings,
+    tableSize: s.tableSize,
   };
 }
 
@@ -146,6 +157,7 @@ export function settingsFromNamed(
     gibsonize: n.gibsonize ?? false,
     kothLastRounds: n.kothLastRounds ?? 0,
     maxMeetings: n.maxMeetings ?? null,
+    tableSize: n.tableSize ?? 2,
   };
 }
 
@@ -165,6 +177,7 @@ export interface SettingsChange {
   kothLastRounds?: number;
   /** null removes the limit. */
   maxMeetings?: number | null;
+  tableSize?: number;
 }
 
 /** The settings of a division or tournament, copied. */
@@ -182,6 +195,7 @@ export function settingsOf(from: DivisionSettings): DivisionSettings {
     gibsonize: from.gibsonize,
     kothLastRounds: from.kothLastRounds,
     maxMeetings: from.maxMeetings,
+    tableSize: from.tableSize,
   };
 }
 
@@ -203,6 +217,7 @@ export function applySettings(
     gibsonize: change.gibsonize ?? settings.gibsonize,
     kothLastRounds: change.kothLastRounds ?? settings.kothLastRounds,
     maxMeetings: change.maxMeetings !== undefined ? change.maxMeetings : settings.maxMeetings,
+    tableSize: change.tableSize ?? settings.tableSize,
   };
 }
 
@@ -220,10 +235,16 @@ const SETTING_NAMES: Record<keyof DivisionSettings, string> = {
   gibsonize: 'gibsonize',
   kothLastRounds: 'kothLastRounds',
   maxMeetings: 'maxMeetings',
+  tableSize: 'tableSize',
 };
 
 /** Settings fixed once a division has paired a round: its games are played by them. */
-const FIXED_ONCE_PAIRED: readonly (keyof DivisionSettings)[] = ['ruleSet', 'options', 'byeSpread'];
+const FIXED_ONCE_PAIRED: readonly (keyof DivisionSettings)[] = [
+  'ruleSet',
+  'options',
+  'byeSpread',
+  'tableSize',
+];
 
 /** One setting a change would alter, before and after. */
 export interface SettingChange {

@@ -27,6 +27,8 @@ export class DivisionView {
     description: 'the most times two players may meet (1: never a rematch); null for no limit',
   })
   maxMeetings: number | null;
+  @ApiProperty({ description: 'seats a table: 2 for pairs, 3 and more for games at tables' })
+  tableSize: number;
   @ApiProperty({
     description: 'counts changes of its name and settings; PATCH sends it back in If-Match',
   })
@@ -59,6 +61,8 @@ export class TournamentView {
     description: 'the most times two players may meet (1: never a rematch); null for no limit',
   })
   maxMeetings: number | null;
+  @ApiProperty({ description: 'seats a table: 2 for pairs, 3 and more for games at tables' })
+  tableSize: number;
   @ApiProperty({ type: [DivisionView], description: 'each with its own settings' })
   divisions: DivisionView[];
   @ApiProperty() createdAt: Date;

@@ -37,12 +37,23 @@ import { DivisionView, RuleSetView, TournamentView } from './tournament.view';
 export const DEFAULT_BYE_SPREAD = 50;
 
 /** Throws a 400 listing every bad option, as the engine words it. */
-export function checkRuleOptions(ruleSetId: string, options: Record<string, unknown>): void {
+export function checkRuleOptions(
+  ruleSetId: string,
+  options: Record<string, unknown>,
+  tableSize = 2,
+): void {
   const ruleSet = findRuleSet(ruleSetId);
   if (!ruleSet) throw new BadInput('UNKNOWN_RULE_SET', `there is no rule set '${ruleSetId}'`);
   const errors = checkOptions(ruleSet, options);
   if (errors.length > 0) {
     throw new BadInput('INVALID_OPTIONS', errors.map((e) => e.message).join('; '), errors);
+  }
+  if (tableSize > ruleSet.players.max) {
+    throw new BadInput(
+      'TABLE_TOO_LARGE',
+      `tableSize ${tableSize}: ${ruleSet.name} is played by at most ${ruleSet.players.max} players at a table`,
+      { field: 'tableSize', max: ruleSet.players.max },
+    );
   }
 }
 
@@ -64,7 +75,7 @@ export class TournamentsService {
 
   async create(dto: CreateTournamentDto, user: Actor): Promise<TournamentView> {
     const options = dto.options ?? {};
-    checkRuleOptions(dto.ruleSet, options);
+    checkRuleOptions(dto.ruleSet, options, dto.tableSize);
     if (dto.startDate && dto.endDate && dto.endDate < dto.startDate) {
       throw new BadInput(
         'DATES_REVERSED',
@@ -90,6 +101,7 @@ export class TournamentsService {
           gibsonize: dto.gibsonize ?? false,
           kothLastRounds: dto.kothLastRounds ?? 0,
           maxMeetings: dto.maxMeetings ?? null,
+          tableSize: dto.tableSize ?? 2,
         }),
       );
       const names = (dto.divisions ?? ['Open']).map((n) => n.trim());
@@ -227,7 +239,7 @@ export class TournamentsService {
       }
       for (const plan of plans) checkPlan(plan, dto.confirm === true);
       const defaults = applySettings(settingsOf(t), dto);
-      checkRuleOptions(defaults.ruleSet, defaults.options);
+      checkRuleOptions(defaults.ruleSet, defaults.options, defaults.tableSize);
       const was = { name: t.name, ...loggedSettings(settingsOf(t)) };
       Object.assign(t, defaults);
       t.name = dto.name?.trim() ?? t.name;
@@ -281,7 +293,7 @@ export class TournamentsService {
       const t = await m.findOneByOrFail(Tournament, { id: tournamentId });
       await this.checkDivisionName(m, tournamentId, dto.name);
       const settings = applySettings(settingsOf(t), dto);
-      checkRuleOptions(settings.ruleSet, settings.options);
+      checkRuleOptions(settings.ruleSet, settings.options, settings.tableSize);
       const division = await m.save(
         m.create(Division, { ...settings, tournamentId, name: dto.name.trim() }),
       );
@@ -330,7 +342,7 @@ export class TournamentsService {
       }
       checkPlan(plan, dto.confirm === true);
       if (dto.ruleSet !== undefined || dto.options !== undefined)
-        checkRuleOptions(plan.after.ruleSet, plan.after.options);
+        checkRuleOptions(plan.after.ruleSet, plan.after.options, plan.after.tableSize);
       Object.assign(d, plan.after);
       d.version += 1;
       await m.save(d);

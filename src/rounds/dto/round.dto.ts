@@ -37,6 +37,22 @@ class PlayerPair implements ValidatorConstraintInterface {
   }
 }
 
+/** One table's player ids in turn order: 1 to 8 whole numbers. */
+@ValidatorConstraint({ name: 'seatList' })
+class SeatList implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return (
+      Array.isArray(value) &&
+      value.length >= 1 &&
+      value.length <= 8 &&
+      value.every((id) => Number.isInteger(id) && id >= 1 && id <= MAX_ID)
+    );
+  }
+  defaultMessage(): string {
+    return 'each entry of tables must be a list of 1 to 8 player ids in turn order, e.g. [12, 15, 3, 8]';
+  }
+}
+
 export class ManualTableDto {
   @ApiProperty({ description: 'player id; moves first' })
   @IsInt()
@@ -76,6 +92,23 @@ export class PairRoundDto {
   @ValidateNested({ each: true })
   @Type(() => ManualTableDto)
   pairings?: ManualTableDto[];
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 8 },
+    example: [
+      [12, 15, 3, 8],
+      [4, 9, 11],
+    ],
+    description:
+      'for system "manual" in a division played at tables: each table its player ids in turn order (the first moves first); every active player once; a table of one is a bye',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10000)
+  @Validate(SeatList, { each: true })
+  tables?: number[][];
 
   @ApiPropertyOptional({
     description:

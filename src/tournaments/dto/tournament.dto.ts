@@ -153,6 +153,19 @@ export class DivisionSettingsDto {
   @Min(1)
   @Max(100)
   maxMeetings?: number | null;
+
+  @ApiPropertyOptional({
+    minimum: 2,
+    maximum: 8,
+    default: 2,
+    description:
+      "seats a table: 2 for games of pairs; 3 or 4 for the target-score variant (scrabble-target) and Quivit (up to 8), whose rounds are seated at tables and ranked by place. At most the rule set's players; fixed once a round is paired",
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(2)
+  @Max(8)
+  tableSize?: number;
 }
 
 /**
