@@ -6,6 +6,7 @@ import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
 import { run as hall } from './hall.bench';
 import { runInstructions } from './instructions.bench';
+import { run as load } from './load.bench';
 import { run as pages } from './pages.bench';
 import { run as pairing } from './pairing.bench';
 import { run as render } from './render.bench';
@@ -34,6 +35,7 @@ const benches: Record<string, () => Promise<void>> = {
 const optIn: Record<string, () => Promise<void>> = {
   instructions: () => runInstructions(defaultWordList('kvizovka')),
   crash: () => crash(),
+  load: () => load(),
 };
 
 async function main(): Promise<void> {

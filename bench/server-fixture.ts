@@ -28,7 +28,15 @@ type Autocannon = (options: {
   /** Seconds before a request counts as timed out (10 by default). */
   timeout?: number;
   headers?: Record<string, string>;
-  requests?: { method?: string; path: string; headers?: Record<string, string> }[];
+  requests?: {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    /** Makes each request (here: picks its path). */
+    setupRequest?: (request: object) => object;
+    /** Sees each answer: status, body, autocannon's context, headers. */
+    onResponse?: (status: number, body: string, context: object, headers: object) => void;
+  }[];
 }) => Promise<AutocannonResult>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const autocannon = require('autocannon') as Autocannon;

@@ -21,7 +21,7 @@ import {
 const SHEET = join(__dirname, '..', '..', 'test', 'fixtures', 'kvizovka', '26-letter-slip-score');
 
 /** Round 1's first game carries a verified score sheet, so that its page is the full one. */
-const tournamentDocument = () => {
+export const tournamentDocument = () => {
   const doc = finishedDivisionDocument({
     seed: 15,
     tournament: 'Bench open',
@@ -49,7 +49,7 @@ const tournamentDocument = () => {
 };
 
 /** What a phone's browser sends: Arbiter answers brotli, as it would to the hall. */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const CONNECTIONS = 10;
 /** Runs of each server on each page, interleaved, and their length. */
 const RUNS = 3;

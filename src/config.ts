@@ -8,6 +8,7 @@ export interface Environment {
   DATABASE_SYNCHRONIZE?: string;
   DATABASE_LOG?: string;
   LIVE_CONNECTIONS?: string;
+  RENDER_QUEUE?: string;
   BACKUP_KEEP?: string;
   ORGANISER_EMAIL?: string;
   ORGANISER_PASSWORD?: string;
@@ -38,6 +39,13 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.LIVE_CONNECTIONS !== undefined && !/^\d{1,6}$/.test(env.LIVE_CONNECTIONS))
     problems.push(
       `LIVE_CONNECTIONS must be a whole number of live-update connections, not '${env.LIVE_CONNECTIONS}'`,
+    );
+  if (
+    env.RENDER_QUEUE !== undefined &&
+    (!/^\d{1,5}$/.test(env.RENDER_QUEUE) || Number(env.RENDER_QUEUE) < 1)
+  )
+    problems.push(
+      `RENDER_QUEUE must be a whole number from 1, the uncached pages made at once, not '${env.RENDER_QUEUE}'`,
     );
   if (
     env.BACKUP_KEEP !== undefined &&

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { DomainError, TooManyRequests } from './errors';
+import { DomainError, ServiceBusy, TooManyRequests } from './errors';
 
 /** The body of every error response. */
 export interface ErrorBody {
@@ -45,13 +45,13 @@ export class ErrorFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     const body = this.toBody(exception, request);
-    if (body.statusCode >= 500) {
+    if (body.statusCode >= 500 && !(exception instanceof ServiceBusy)) {
       this.logger.error(
         `${request.method} ${request.url}`,
         exception instanceof Error ? exception.stack : String(exception),
       );
     }
-    if (exception instanceof TooManyRequests) {
+    if (exception instanceof TooManyRequests || exception instanceof ServiceBusy) {
       response.setHeader('Retry-After', String(exception.retryAfter));
     }
     response.status(body.statusCode).json(body);

@@ -87,3 +87,16 @@ export class UnsupportedMediaType extends DomainError {
     super(415, 'UNSUPPORTED_MEDIA_TYPE', message, details);
   }
 }
+
+/**
+ * 503: the process has as much work as it takes at once (`RENDER_QUEUE`); `retryAfter` is
+ * in seconds. A deliberate refusal, answered with `Retry-After`, not a failure to log.
+ */
+export class ServiceBusy extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(503, 'BUSY', message, { retryAfter });
+  }
+}

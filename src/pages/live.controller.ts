@@ -165,7 +165,7 @@ export class LivePagesController {
       return;
     }
     const key = `${page.lang} ${page.canonicalPath}`;
-    page.sendKept(this.cache.get(key, revision) ?? this.cache.set(key, revision, await render()));
+    page.sendKept(await this.cache.serve(key, revision, render));
   }
 
   private async renderProjector(

@@ -80,6 +80,7 @@ const srLatn = {
   'status.413': 'Poslati podaci su preveliki.',
   'status.422': 'Podaci ne mogu da se prihvate.',
   'status.500': 'Greška na serveru; zabeležena je.',
+  'status.503': 'Server je trenutno preopterećen. Pokušajte ponovo za nekoliko sekundi.',
   'status.crossSite': 'Obrazac je poslat sa drugog sajta i odbijen je. Otvorite stranicu ponovo.',
 
   'form.required': 'Obavezno polje.',
@@ -311,6 +312,7 @@ const en: Record<PageMessageKey, string> = {
   'status.413': 'The data sent is too large.',
   'status.422': 'The data cannot be accepted.',
   'status.500': 'Something went wrong on the server; it has been logged.',
+  'status.503': 'The server is too busy right now. Try again in a few seconds.',
   'status.crossSite': 'The form was sent from another site and refused. Open the page again.',
 
   'form.required': 'Required.',

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 import { brotliCompressSync, constants, gzipSync } from 'zlib';
+import { renderGate, SingleFlight } from '../common/render-gate';
 
 /** A kept page: its bytes and their entity tag, both made once. */
 export interface CachedPage {
@@ -54,6 +55,20 @@ const SIZE = 256;
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage & { revision: number }>();
+  private readonly renders = new SingleFlight<CachedPage>();
+
+  /**
+   * The page kept for `key` at `revision`, or made by `render` and kept: once however many ask
+   * for it while it is made, and only when the process has room ({@link renderGate}; past
+   * that, 503 with Retry-After). A kept page is served whatever the load.
+   */
+  serve(key: string, revision: number, render: () => Promise<string>): Promise<CachedPage> {
+    const kept = this.get(key, revision);
+    if (kept) return Promise.resolve(kept);
+    return this.renders.run(`${revision} ${key}`, () =>
+      renderGate().run(async () => this.set(key, revision, await render())),
+    );
+  }
 
   get(key: string, revision: number): CachedPage | null {
     const hit = this.pages.get(key);

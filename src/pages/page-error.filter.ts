@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { DomainError } from '../common/errors';
+import { DomainError, ServiceBusy } from '../common/errors';
 import type { ErrorPage } from '../render/view-models';
 import { isPageMessageKey } from './messages';
 import { PageContext, withQuery } from './page-context';
@@ -38,7 +38,10 @@ export class PageErrorFilter implements ExceptionFilter {
         : exception instanceof HttpException
           ? exception.getStatus()
           : 500;
-    if (status >= 500) {
+    // A refusal for want of room (503) is deliberate: it says when to ask again, and is not logged.
+    if (exception instanceof ServiceBusy)
+      res.setHeader('Retry-After', String(exception.retryAfter));
+    else if (status >= 500) {
       this.logger.error(
         `${req.method} ${req.originalUrl}`,
         exception instanceof Error ? exception.stack : String(exception),

@@ -409,8 +409,7 @@ export class PublicPagesController {
       return;
     }
     const key = `${page.lang} ${path}`;
-    const kept = this.cache.get(key, revision) ?? this.cache.set(key, revision, await render());
-    page.sendKept(kept);
+    page.sendKept(await this.cache.serve(key, revision, render));
   }
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'crypto';
 import { DataSource } from 'typeorm';
 import { BadInput, NotFound } from '../common/errors';
+import { renderGate, SingleFlight } from '../common/render-gate';
 import { Revisions } from '../database/revisions';
 import { formatClock } from '../engine';
 import { GameRecord } from '../pairing';
@@ -66,6 +67,9 @@ const CACHE_SIZE = 64;
 export class StandingsService {
   private readonly cache = new Map<string, StandingsJson & { revision: number }>();
   private readonly snapshots = new Map<string, StandingsSnapshot>();
+  /** Tables being made: asked for again meanwhile, they are waited for, not made again. */
+  private readonly making = new SingleFlight<StandingsJson>();
+  private readonly snapshotting = new SingleFlight<StandingsSnapshot>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -82,24 +86,29 @@ export class StandingsService {
       this.cache.set(key, hit);
       return hit;
     }
-    const division = await this.dataSource.manager.findOne(Division, {
-      where: { id: divisionId },
-      select: { id: true, tournamentId: true },
-    });
-    if (!division) throw new NotFound('division', divisionId);
-    const json = JSON.stringify(await this.compute(division, round));
-    const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-    const entry = { revision, json, etag };
-    this.cache.delete(key);
-    this.cache.set(key, entry);
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-    return entry;
+    // Made once however many ask meanwhile, and only with room (else 503, Retry-After).
+    return this.making.run(`${revision} ${key}`, () =>
+      renderGate().run(async () => {
+        const division = await this.dataSource.manager.findOne(Division, {
+          where: { id: divisionId },
+          select: { id: true, tournamentId: true },
+        });
+        if (!division) throw new NotFound('division', divisionId);
+        const json = JSON.stringify(await this.compute(division, round));
+        const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+        const entry = { revision, json, etag };
+        this.cache.delete(key);
+        this.cache.set(key, entry);
+        if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+        return entry;
+      }),
+    );
   }
 
   /**
    * The table with its games, division and tournament, for pages: kept (by
    * division and round) until the division's revision moves, like {@link json}.
-   * No database read when nothing changed.
+   * No database read when nothing changed; made once however many ask for it meanwhile.
    */
   async snapshot(divisionId: number, round?: number): Promise<StandingsSnapshot> {
     const revision = await this.revisions.get(divisionId);
@@ -111,23 +120,28 @@ export class StandingsService {
       this.snapshots.set(key, hit);
       return hit;
     }
-    const division = await this.dataSource.manager.findOneBy(Division, { id: divisionId });
-    if (!division) throw new NotFound('division', divisionId);
-    const { view, records, tournament, players, options } = await this.computeFull(division, round);
-    const entry: StandingsSnapshot = {
-      revision,
-      view,
-      records,
-      division,
-      tournament,
-      players,
-      options,
-    };
-    this.snapshots.delete(key);
-    this.snapshots.set(key, entry);
-    if (this.snapshots.size > CACHE_SIZE)
-      this.snapshots.delete(this.snapshots.keys().next().value!);
-    return entry;
+    return this.snapshotting.run(`${revision} ${key}`, () =>
+      renderGate().run(async () => {
+        const division = await this.dataSource.manager.findOneBy(Division, { id: divisionId });
+        if (!division) throw new NotFound('division', divisionId);
+        const full = await this.computeFull(division, round);
+        const { view, records, tournament, players, options } = full;
+        const entry: StandingsSnapshot = {
+          revision,
+          view,
+          records,
+          division,
+          tournament,
+          players,
+          options,
+        };
+        this.snapshots.delete(key);
+        this.snapshots.set(key, entry);
+        if (this.snapshots.size > CACHE_SIZE)
+          this.snapshots.delete(this.snapshots.keys().next().value!);
+        return entry;
+      }),
+    );
   }
 
   /** Computes the table from the database, bypassing the cache. */

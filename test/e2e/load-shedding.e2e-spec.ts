@@ -1,0 +1,118 @@
+import { get } from 'http';
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { createTournament, pair, register } from './tournament-helpers';
+
+interface Answer {
+  path: string;
+  status: number;
+  retryAfter: string | undefined;
+  body: string;
+}
+
+/** A GET on a connection of its own (so that a burst arrives at once, not one after another). */
+function fetchAlone(base: string, path: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    get(`${base}${path}`, { agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () =>
+        resolve({
+          path,
+          status: res.statusCode ?? 0,
+          retryAfter: res.headers['retry-after'],
+          body,
+        }),
+      );
+    }).on('error', reject);
+  });
+}
+
+const PLAYERS = 40;
+
+describe(`past RENDER_QUEUE uncached pages at once: 503 with Retry-After, kept pages still 200 (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let divisionId: number;
+  let playerIds: number[];
+  beforeAll(async () => {
+    // One page made at a time: the second uncached page asked for meanwhile is refused.
+    t = await startTestApp(undefined, { RENDER_QUEUE: '1' });
+    ({ divisionId } = await createTournament(t, {
+      name: 'Busy hall',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+    }));
+    const players = await register(
+      t,
+      divisionId,
+      Array.from({ length: PLAYERS }, (_, i) => `Igrač ${i + 1}`),
+    );
+    playerIds = players.map((p) => p.id);
+    await pair(t, divisionId);
+  }, 60000);
+  afterAll(() => t.close());
+
+  it('refuses the uncached pages past the limit, says when to come back, and serves the kept ones meanwhile', async () => {
+    const kept = `/divisions/${divisionId}/standings`;
+    expect((await fetchAlone(t.url, kept)).status).toBe(200); // made, and kept from now on
+
+    const refused: Answer[] = [];
+    const keptAnswers: Answer[] = [];
+    // Each language is a page of its own: three bursts of 40 player pages never made before.
+    for (const lang of ['en', 'sr-Latn', 'sr-Cyrl']) {
+      const paths = playerIds.flatMap((id, i) => [
+        `/players/${id}?lang=${lang}`,
+        ...(i % 4 === 0 ? [kept] : []),
+      ]);
+      const answers = await Promise.all(paths.map((p) => fetchAlone(t.url, p)));
+      for (const a of answers) {
+        if (a.path === kept) keptAnswers.push(a);
+        else if (a.status === 503) refused.push(a);
+        else expect({ path: a.path, status: a.status }).toEqual({ path: a.path, status: 200 });
+      }
+    }
+
+    // The kept page was answered throughout, however many pages were being refused.
+    expect(keptAnswers).toHaveLength(30);
+    expect(keptAnswers.every((a) => a.status === 200)).toBe(true);
+    // Bursts of 40 pages with room for one at a time: some are refused, each saying when to
+    // ask again, in the page's language.
+    expect(refused.length).toBeGreaterThan(0);
+    for (const a of refused) {
+      expect(a.retryAfter).toBe('2');
+      if (a.path.endsWith('lang=en')) expect(a.body).toContain('The server is too busy right now');
+      if (a.path.endsWith('lang=sr-Latn'))
+        expect(a.body).toContain('Server je trenutno preopterećen');
+    }
+    // Refused for want of room, not for what was asked: one at a time, each is a page.
+    for (const a of refused.slice(0, 10)) {
+      expect((await fetchAlone(t.url, a.path)).status).toBe(200);
+    }
+    // A deliberate refusal is not logged as an error.
+    expect(t.log()).not.toMatch(/ServiceBusy|BUSY/);
+  });
+
+  it('refuses a standings table made afresh the same way in the API: 503, code BUSY, Retry-After', async () => {
+    const api = `/api/divisions/${divisionId}/standings`;
+    const refused: Answer[] = [];
+    for (let attempt = 1; attempt <= 5 && refused.length === 0; attempt++) {
+      // A player registered moves the division's revision: every page and table is stale.
+      await register(t, divisionId, [`Kasni igrač ${attempt}`]);
+      const paths = [
+        ...playerIds.map((id) => `/players/${id}?lang=en`),
+        `${api}?round=0`,
+        `${api}?round=1`,
+        api,
+      ];
+      const answers = await Promise.all(paths.map((p) => fetchAlone(t.url, p)));
+      for (const a of answers) expect([200, 503]).toContain(a.status);
+      refused.push(...answers.filter((a) => a.path.startsWith('/api/') && a.status === 503));
+    }
+    expect(refused.length).toBeGreaterThan(0);
+    for (const a of refused) {
+      expect(a.retryAfter).toBe('2');
+      expect(JSON.parse(a.body)).toMatchObject({ statusCode: 503, code: 'BUSY' });
+      expect((await fetchAlone(t.url, a.path)).status).toBe(200);
+    }
+  });
+});
