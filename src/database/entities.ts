@@ -4,6 +4,7 @@ import { DirectorLogEntry } from '../log/director-log.entity';
 import { Absence } from '../players/absence.entity';
 import { Player } from '../players/player.entity';
 import { Person } from '../registry/person.entity';
+import { Rating, RatingListEntry, RatingReport } from '../ratings/rating.entity';
 import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
 import { SheetDraft } from '../results/sheet-draft.entity';
@@ -27,6 +28,7 @@ import { DirectorLog1764700000000 } from './migrations/1764700000000-director-lo
 import { MeetingLimit1764800000000 } from './migrations/1764800000000-meeting-limit';
 import { Versions1764900000000 } from './migrations/1764900000000-versions';
 import { Persons1765100000000 } from './migrations/1765100000000-persons';
+import { Ratings1765200000000 } from './migrations/1765200000000-ratings';
 import { Tables1765000000000 } from './migrations/1765000000000-tables';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
@@ -47,6 +49,9 @@ export const ENTITIES = [
   TournamentWordList,
   WordRuling,
   DirectorLogEntry,
+  Rating,
+  RatingListEntry,
+  RatingReport,
 ];
 
 /** Every migration, in order. */
@@ -65,4 +70,5 @@ export const MIGRATIONS = [
   Versions1764900000000,
   Tables1765000000000,
   Persons1765100000000,
+  Ratings1765200000000,
 ];

@@ -599,6 +599,8 @@ export const en = {
   'log.action.tournament.created': 'Tournament created',
   'log.action.tournament.settings': 'Tournament settings changed',
   'log.action.tournament.imported': 'Tournament imported from an export',
+  'log.action.tournament.closed': 'Tournament closed: results final, ratings computed',
+  'log.action.tournament.reopened': 'Tournament reopened; ratings computed without it',
   'log.action.division.added': 'Division {division} added',
   'log.action.division.settings': 'Settings of division {division} changed',
   'log.action.player.registered': 'Player {player} registered',

@@ -578,6 +578,8 @@ export const srCyrl = {
   'log.action.tournament.created': 'Направљен турнир',
   'log.action.tournament.settings': 'Измењена подешавања турнира',
   'log.action.tournament.imported': 'Турнир увезен из извезене датотеке',
+  'log.action.tournament.closed': 'Турнир затворен: резултати коначни, рејтинзи израчунати',
+  'log.action.tournament.reopened': 'Турнир поново отворен; рејтинзи прерачунати без њега',
   'log.action.division.added': 'Додата група {division}',
   'log.action.division.settings': 'Измењена подешавања групе {division}',
   'log.action.player.registered': 'Пријављен играч {player}',

@@ -599,6 +599,8 @@ export const srLatn = {
   'log.action.tournament.created': 'Napravljen turnir',
   'log.action.tournament.settings': 'Izmenjena podešavanja turnira',
   'log.action.tournament.imported': 'Turnir uvezen iz izvezene datoteke',
+  'log.action.tournament.closed': 'Turnir zatvoren: rezultati konačni, rejtinzi izračunati',
+  'log.action.tournament.reopened': 'Turnir ponovo otvoren; rejtinzi preračunati bez njega',
   'log.action.division.added': 'Dodata grupa {division}',
   'log.action.division.settings': 'Izmenjena podešavanja grupe {division}',
   'log.action.player.registered': 'Prijavljen igrač {player}',

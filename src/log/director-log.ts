@@ -7,6 +7,8 @@ export const LOG_ACTIONS = [
   'tournament.created',
   'tournament.settings',
   'tournament.imported',
+  'tournament.closed',
+  'tournament.reopened',
   'division.added',
   'division.settings',
   'division.imported',

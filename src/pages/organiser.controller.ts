@@ -30,6 +30,7 @@ import { PlayersService } from '../players/players.service';
 import type { PersonCandidate } from '../registry/persons';
 import { RegistryService } from '../registry/registry.service';
 import { personUrl } from './registry-pages.controller';
+import { ratingUrls } from './ratings-pages.controller';
 import { parsePlayersCsv } from '../render/players-csv';
 import type { CsvPreview } from '../render/players-csv';
 import type {
@@ -1237,7 +1238,9 @@ export class OrganiserController {
     errors: FieldError[],
     copy?: OrganiserTournamentPage['copyValues'],
     tsh?: Partial<OrganiserTournamentPage['tsh']>,
-  ): OrganiserTournamentPage {
+  ): OrganiserTournamentPage & {
+    closing: { closedAt: Date | null; action: string; ratingsUrl: string };
+  } {
     const system = shown(startingSettings(t).pairingPlan[0]);
     return {
       ...page.base(
@@ -1275,6 +1278,11 @@ export class OrganiserController {
       systems: SYSTEMS,
       values: { ...values, system: values.system ?? system },
       errors,
+      closing: {
+        closedAt: t.closedAt,
+        action: t.closedAt ? ratingUrls.reopen(t.id) : ratingUrls.close(t.id),
+        ratingsUrl: ratingUrls.report(t.id),
+      },
     };
   }
 

@@ -181,6 +181,12 @@ export class PageContext {
         return { tone: 'ok', text: this.pt('flash.absent') };
       case 'absenceUndone':
         return { tone: 'ok', text: this.pt('flash.absenceUndone') };
+      case 'closed':
+        return { tone: 'ok', text: this.pt('flash.closed') };
+      case 'reopened':
+        return { tone: 'ok', text: this.pt('flash.reopened') };
+      case 'ratingsImported':
+        return { tone: 'ok', text: this.pt('flash.ratingsImported', { n }) };
       case 'cleared':
         return { tone: 'ok', text: this.pt('flash.cleared') };
       case 'signed-out':

@@ -8,7 +8,9 @@ import { StandingsApiModule } from '../standings-api/standings-api.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { WordsModule } from '../words/words.module';
 import { RegistryModule } from '../registry/registry.module';
+import { RatingsModule } from '../ratings/ratings.module';
 import { RegistryPagesController } from './registry-pages.controller';
+import { ClosingPagesController, RatingPagesController } from './ratings-pages.controller';
 import { BackupsPageController } from './backups-page.controller';
 import { JudgeController } from './judge.controller';
 import { OrganiserController } from './organiser.controller';
@@ -35,6 +37,7 @@ import { TshService } from '../exchange/tsh.service';
     WordsModule,
     DirectorLogModule,
     RegistryModule,
+    RatingsModule,
   ],
   controllers: [
     SignInController,
@@ -46,6 +49,8 @@ import { TshService } from '../exchange/tsh.service';
     LivePagesController,
     AssetsController,
     RegistryPagesController,
+    RatingPagesController,
+    ClosingPagesController,
   ],
   providers: [
     PlayersService,

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { IdParam } from '../common/api/id-param';
 import type { MessageKey } from '../i18n';
+import { RatingsService } from '../ratings/ratings.service';
 import { RegistryService } from '../registry/registry.service';
 import type { PageBase } from '../render/view-models';
 import { ruleSetName } from './models';
@@ -52,7 +53,10 @@ export const personUrl = (id: number): string => `/persons/${id}`;
 @UseFilters(PageErrorFilter)
 @Controller()
 export class RegistryPagesController {
-  constructor(private readonly registry: RegistryService) {}
+  constructor(
+    private readonly registry: RegistryService,
+    private readonly ratings: RatingsService,
+  ) {}
 
   @Get('persons/:id')
   async person(
@@ -71,8 +75,11 @@ export class RegistryPagesController {
     const model: PersonPage = {
       ...page.base(p.name, page.crumbs()),
       person: { name: p.name, club: p.club, country: p.country, federationId: p.federationId },
-      showRatings: false,
-      ratings: [],
+      showRatings: true,
+      ratings: (await this.ratings.ofPerson(id)).map((r) => ({
+        ...r,
+        family: ruleSetName(r.family),
+      })),
       events: p.events.map((e) => ({
         startsOn: e.startsOn,
         tournament: e.tournament,

@@ -40,7 +40,11 @@ export function isScheduled(system: PairingSystem): boolean {
  * and other servers on the same PostgreSQL database by NOTIFY (`noteMoved`).
  * Every write that changes what a division's pages show calls it.
  */
-export async function touchDivisions(m: EntityManager, ids: number | number[]): Promise<void> {
+export async function touchDivisions(
+  m: EntityManager,
+  ids: number | number[],
+  options: { closing?: boolean } = {},
+): Promise<void> {
   const list = Array.isArray(ids) ? ids : [ids];
   if (list.length === 0) return;
   await m
@@ -51,8 +55,19 @@ export async function touchDivisions(m: EntityManager, ids: number | number[]): 
     .execute();
   const rows = await m.find(Division, {
     where: { id: In(list) },
-    select: { id: true, revision: true },
+    select: { id: true, revision: true, tournament: { id: true, name: true, closedAt: true } },
+    relations: { tournament: true },
   });
+  // A closed tournament's results are final: every write that would change what its pages
+  // show comes here, and is refused (its transaction rolls back), except closing and reopening.
+  const closed = rows.find((r) => r.tournament.closedAt !== null);
+  if (closed && !options.closing) {
+    throw new Conflict(
+      'TOURNAMENT_CLOSED',
+      `${closed.tournament.name} is closed: its results are final; reopen it (POST /api/tournaments/${closed.tournament.id}/reopen) to change anything`,
+      { tournament: closed.tournament.id },
+    );
+  }
   await noteMoved(
     m,
     rows.map((r) => ({ division: r.id, revision: r.revision })),

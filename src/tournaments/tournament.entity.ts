@@ -48,6 +48,13 @@ export class Tournament extends SettingsColumns {
   @Column({ name: 'ends_on', type: 'varchar', length: 10, nullable: true })
   endsOn: string | null;
 
+  /**
+   * When the organiser closed the tournament: its results are final (no result, round or
+   * player changes until it is reopened) and its games rated. Null while open.
+   */
+  @Column({ name: 'closed_at', type: Date, nullable: true })
+  closedAt: Date | null;
+
   @OneToMany(() => Division, (d) => d.tournament)
   divisions: Division[];
 

@@ -66,6 +66,12 @@ export class TournamentView {
   @ApiProperty({ type: [DivisionView], description: 'each with its own settings' })
   divisions: DivisionView[];
   @ApiProperty() createdAt: Date;
+  @ApiProperty({
+    type: Date,
+    nullable: true,
+    description: 'when the tournament was closed (results final and rated); null while open',
+  })
+  closedAt: Date | null;
   @ApiProperty({ description: 'counts its changes; PATCH sends it back in If-Match' })
   version: number;
 }

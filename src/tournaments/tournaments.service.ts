@@ -389,6 +389,7 @@ export class TournamentsService {
       ...namedSettings(t),
       divisions: views.filter((d) => d.tournamentId === t.id),
       createdAt: t.createdAt,
+      closedAt: t.closedAt,
       version: t.version,
     }));
   }

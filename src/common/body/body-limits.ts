@@ -126,6 +126,12 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     route: 'POST /api/tournaments/:id/divisions/tsh',
     rule: { json: TSH_LIMIT + 64 * KB, roles: ['organiser'] },
   },
+  {
+    method: 'POST',
+    path: /^\/api\/ratings\/import\/?$/i,
+    route: 'POST /api/ratings/import',
+    rule: { json: 2 * CSV_LIMIT + 64 * KB, roles: ['organiser'] },
+  },
   // The pages: forms, and the one JSON route of the sheet form's script.
   {
     method: 'POST',
@@ -156,6 +162,12 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     path: /^\/organiser\/divisions\/[^/]+\/players\/import\/?$/i,
     route: 'POST /organiser/divisions/:id/players/import',
     rule: { form: CSV_FORM, roles: ['organiser'] },
+  },
+  {
+    method: 'POST',
+    path: /^\/organiser\/ratings\/import\/?$/i,
+    route: 'POST /organiser/ratings/import',
+    rule: { form: CSV_FORM, multipart: CSV_LIMIT + 64 * KB, roles: ['organiser'] },
   },
   {
     method: 'POST',

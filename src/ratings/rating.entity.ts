@@ -1,0 +1,67 @@
+import { Column, Entity, JoinColumn, ManyToOne, Unique } from 'typeorm';
+import { BaseEntity } from '../common/base.entity';
+import { Person } from '../registry/person.entity';
+import { Tournament } from '../tournaments/tournament.entity';
+import type { PersonChange } from './compute';
+
+/** A person's rating in a game family now: computed, never typed (see `RatingListEntry`). */
+@Entity('ratings')
+@Unique('uq_ratings_person_family', ['personId', 'family'])
+export class Rating extends BaseEntity {
+  @ManyToOne(() => Person, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'person_id' })
+  person: Person;
+
+  @Column({ name: 'person_id', type: 'integer' })
+  personId: number;
+
+  @Column({ type: 'varchar', length: 40 })
+  family: string;
+
+  @Column({ type: 'integer' })
+  rating: number;
+
+  /** Rated games behind the rating (the K-factor depends on them). */
+  @Column({ type: 'integer' })
+  games: number;
+}
+
+/** A rating of an imported list: where a person starts, before any closed tournament. */
+@Entity('rating_list')
+@Unique('uq_rating_list_person_family', ['personId', 'family'])
+export class RatingListEntry extends BaseEntity {
+  @ManyToOne(() => Person, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'person_id' })
+  person: Person;
+
+  @Column({ name: 'person_id', type: 'integer' })
+  personId: number;
+
+  @Column({ type: 'varchar', length: 40 })
+  family: string;
+
+  @Column({ type: 'integer' })
+  rating: number;
+
+  @Column({ type: 'integer' })
+  games: number;
+}
+
+/** What a closed tournament did to the ratings of one family: the rating report's lines. */
+@Entity('rating_reports')
+@Unique('uq_rating_reports_tournament_family', ['tournamentId', 'family'])
+export class RatingReport extends BaseEntity {
+  @ManyToOne(() => Tournament, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'tournament_id' })
+  tournament: Tournament;
+
+  @Column({ name: 'tournament_id', type: 'integer' })
+  tournamentId: number;
+
+  @Column({ type: 'varchar', length: 40 })
+  family: string;
+
+  /** One line a person, in the order of their person ids. */
+  @Column({ type: 'simple-json' })
+  changes: PersonChange[];
+}

@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Roles } from '../auth/roles.decorator';
+import { ApiErrors } from '../common/api/docs';
+import { IdParam } from '../common/api/id-param';
+import { BadInput } from '../common/errors';
+import { RatingListDto } from './dto/rating-list.dto';
+import { FAMILIES } from './families';
+import { RatingListView, RatingReportView } from './rating.view';
+import { RatingsService } from './ratings.service';
+
+const familyParam = (family: unknown, required: boolean): string | undefined => {
+  if (family === undefined && !required) return undefined;
+  if (typeof family !== 'string' || !FAMILIES.includes(family)) {
+    throw new BadInput('VALIDATION_FAILED', `family must be one of ${FAMILIES.join(', ')}`, {
+      field: 'family',
+    });
+  }
+  return family;
+};
+
+@ApiTags('ratings')
+@Controller('api')
+export class RatingsController {
+  constructor(private readonly ratings: RatingsService) {}
+
+  @Get('tournaments/:id/ratings')
+  @ApiOperation({
+    summary: "A tournament's rating report",
+    description:
+      'Per game family, each person: old rating, rated games, score, expected, performance, K, change, new rating. Empty until the tournament is closed.',
+  })
+  @ApiOkResponse({ type: RatingReportView })
+  @ApiErrors(400, 404)
+  report(@IdParam('id', 'tournament') id: number): Promise<RatingReportView> {
+    return this.ratings.report(id);
+  }
+
+  @Get('ratings')
+  @ApiOperation({ summary: "A game family's rating list, highest first" })
+  @ApiQuery({ name: 'family', enum: FAMILIES })
+  @ApiOkResponse({ type: [RatingListView] })
+  @ApiErrors(400)
+  list(@Query('family') family: unknown): Promise<RatingListView[]> {
+    return this.ratings.list(familyParam(family, true)!);
+  }
+
+  @Get('ratings.csv')
+  @ApiOperation({ summary: 'The rating lists as CSV (every family, or one)' })
+  @ApiQuery({ name: 'family', enum: FAMILIES, required: false })
+  @ApiProduces('text/csv')
+  @ApiErrors(400)
+  async csv(@Query('family') family: unknown, @Res() res: Response): Promise<void> {
+    const text = await this.ratings.csv(familyParam(family, false));
+    res
+      .status(200)
+      .type('text/csv; charset=utf-8')
+      .setHeader('Content-Disposition', 'attachment; filename="ratings.csv"');
+    res.send(text);
+  }
+
+  @Roles('organiser')
+  @Post('ratings/import')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Import a rating list (CSV)',
+    description:
+      "Each line's person is found by federation id, then by exact name (else added to the registry); its rating is where the person starts in the family, before every closed tournament. Then every rating is computed again. All or nothing: 422 RATING_LIST_INVALID names each bad line and column.",
+  })
+  @ApiErrors(400, 409, 422)
+  import(@Body() dto: RatingListDto): Promise<{ imported: number; persons: number }> {
+    return this.ratings.importCsv(dto.csv);
+  }
+
+  @Roles('organiser')
+  @Post('ratings/recompute')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Compute every rating again from scratch',
+    description:
+      'From the imported list and the closed tournaments in date order; the same data always gives the same numbers.',
+  })
+  recompute(): Promise<{ tournaments: number; persons: number }> {
+    return this.ratings.recomputeAll();
+  }
+}

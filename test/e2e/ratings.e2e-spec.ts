@@ -1,0 +1,330 @@
+import { signInCookie } from '../browser/site';
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { createTournament, enterResult, pair } from './tournament-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+}, 60000);
+afterAll(() => t.close());
+
+interface Line {
+  personId: number;
+  name: string;
+  old: number | null;
+  games: number;
+  score: number;
+  expected: number | null;
+  performance: number;
+  k: number | null;
+  change: number;
+  new: number;
+}
+const report = async (id: number) =>
+  (await t.http.get(`/api/tournaments/${id}/ratings`).expect(200)).body as {
+    closedAt: string | null;
+    families: { family: string; lines: Line[] }[];
+  };
+const byName = (lines: Line[]) => Object.fromEntries(lines.map((l) => [l.name, l]));
+const everything = async (ids: number[]) => ({
+  reports: await Promise.all(ids.map(report)),
+  list: (await t.http.get('/api/ratings?family=kvizovka').expect(200)).body,
+  csv: (await t.http.get('/api/ratings.csv').expect(200)).text,
+});
+
+describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () => {
+  const ids: number[] = [];
+  let players: Record<string, { id: number; personId: number }>;
+
+  it('imports a starting list, refusing a bad one whole with the line and column', async () => {
+    const bad = await t.http
+      .post('/api/ratings/import')
+      .set(t.organiser)
+      .send({
+        csv: 'federationId,name,family,rating\nX-1,Ana,kvizovka,1600\nX-2,Bora,chess,1500\n',
+      })
+      .expect(422);
+    expect(bad.body).toMatchObject({
+      code: 'RATING_LIST_INVALID',
+      details: { line: 3, field: 'family' },
+    });
+    expect((await t.http.get('/api/persons?q=X-1').expect(200)).body).toEqual([]);
+    const noCsv = await t.http.post('/api/ratings/import').set(t.organiser).send({}).expect(400);
+    expect(JSON.stringify(noCsv.body)).toContain('csv');
+    const ok = await t.http
+      .post('/api/ratings/import')
+      .set(t.organiser)
+      .send({
+        csv:
+          'federationId;name;country;family;rating;games\n' +
+          'X-1;Ana;SRB;kvizovka;1600;50\nX-2;Bora;;kvizovka;1500;50\nX-3;Ceca;;kvizovka;1400;10\n',
+      })
+      .expect(200);
+    expect(ok.body.imported).toBe(3);
+  });
+
+  it("rates docs/ratings.md's worked example when the tournament is closed, after asking", async () => {
+    const { id, divisionId } = await createTournament(t, {
+      name: 'Kup novembra',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+      pairingPlan: ['manual'],
+      startDate: '2026-11-21',
+      endDate: '2026-11-21',
+    });
+    ids.push(id);
+    players = {};
+    for (const [name, federationId] of [
+      ['Ana', 'X-1'],
+      ['Bora', 'X-2'],
+      ['Ceca', 'X-3'],
+      ['Dule', undefined],
+    ] as const) {
+      players[name] = (
+        await t.http
+          .post(`/api/divisions/${divisionId}/players`)
+          .set(t.organiser)
+          .send({ name, federationId })
+          .expect(201)
+      ).body;
+    }
+    const round = (pairs: [string, string][]) =>
+      pair(t, divisionId, {
+        system: 'manual',
+        pairings: pairs.map(([a, b]) => ({ first: players[a].id, second: players[b].id })),
+      });
+    const win = ['05:00', '04:00'];
+    const r1 = await round([
+      ['Ana', 'Bora'],
+      ['Ceca', 'Dule'],
+    ]);
+    await enterResult(t, t.organiser, r1.games[0], { scores: [400, 300], clocks: win }); // Ana beats Bora
+    await enterResult(t, t.organiser, r1.games[1], { scores: [300, 400], clocks: win }); // Dule beats Ceca
+    const r2 = await round([
+      ['Ana', 'Ceca'],
+      ['Bora', 'Dule'],
+    ]);
+    await enterResult(t, t.organiser, r2.games[0], {
+      scores: [350, 350],
+      clocks: ['03:00', '03:00'],
+    }); // a draw
+    await t.http
+      .put(`/api/games/${r2.games[1].id}/result`)
+      .set(t.organiser)
+      .send({ kind: 'double-forfeit' })
+      .expect(200); // not played: not rated
+    const r3 = await round([
+      ['Dule', 'Ana'],
+      ['Bora', 'Ceca'],
+    ]);
+    await enterResult(t, t.organiser, r3.games[0], { scores: [200, 410], clocks: win }); // Ana beats Dule
+    await enterResult(t, t.organiser, r3.games[1], { scores: [280, 390], clocks: win }); // Ceca beats Bora
+
+    expect((await report(id)).families).toEqual([]);
+    const ask = await t.http
+      .post(`/api/tournaments/${id}/close`)
+      .set(t.organiser)
+      .send({})
+      .expect(409);
+    expect(ask.body).toMatchObject({
+      code: 'CONFIRMATION_NEEDED',
+      details: { pending: 0, complete: 6 },
+    });
+    await t.http
+      .post(`/api/tournaments/${id}/close`)
+      .set(t.organiser)
+      .send({ confirm: true })
+      .expect(200);
+    const closed = await report(id);
+    expect(closed.closedAt).not.toBeNull();
+    const by = byName(closed.families[0].lines);
+    // Ana: K 20; E = 0.64006 (Bora) + 0.75975 (Ceca) = 1.39981; W = 1.5 → +2.00 → 1602.
+    expect(by.Ana).toMatchObject({
+      old: 1600,
+      games: 2,
+      score: 1.5,
+      expected: 1.4,
+      k: 20,
+      change: 2,
+      new: 1602,
+    });
+    // Bora: K 20; E = 0.35994 + 0.64006 = 1.00; W = 0 → −20 → 1480 (the double forfeit is not a game).
+    expect(by.Bora).toMatchObject({
+      old: 1500,
+      games: 2,
+      score: 0,
+      expected: 1,
+      change: -20,
+      new: 1480,
+    });
+    // Ceca: K 40; E = 0.24025 + 0.35994 = 0.60; W = 1.5 → 40 × 0.89981 = +35.99 → 1436.
+    expect(by.Ceca).toMatchObject({ old: 1400, k: 40, expected: 0.6, change: 35.99, new: 1436 });
+    // Dule: first rating, (1600 + 1400) / 2 + 400 × (1 − 1) / 2 = 1500.
+    expect(by.Dule).toMatchObject({ old: null, games: 2, score: 1, performance: 1500, new: 1500 });
+    expect(closed.families[0].lines.map((l) => l.name)).toEqual(
+      ['Ana', 'Dule', 'Bora', 'Ceca'].sort((a, b) => by[b].new - by[a].new || a.localeCompare(b)),
+    );
+  });
+
+  it('a closed tournament refuses every change of its results, rounds and players', async () => {
+    const id = ids[0];
+    const division = (await t.http.get(`/api/tournaments/${id}`).expect(200)).body.divisions[0].id;
+    const rounds = (await t.http.get(`/api/divisions/${division}/rounds`).expect(200)).body;
+    const game = rounds[0].games[0];
+    const refused = await t.http
+      .put(`/api/games/${game.id}/result`)
+      .set(t.organiser)
+      .set('If-Match', String(game.version))
+      .send({ scores: [100, 200], clocks: ['01:00', '01:00'] })
+      .expect(409);
+    expect(refused.body.code).toBe('TOURNAMENT_CLOSED');
+    const withdraw = await t.http
+      .post(`/api/players/${players.Bora.id}/withdraw`)
+      .set(t.organiser)
+      .expect(409);
+    expect(withdraw.body.code).toBe('TOURNAMENT_CLOSED');
+    expect((await t.http.get(`/api/players/${players.Bora.id}`).expect(200)).body.active).toBe(
+      true,
+    );
+    expect((await t.http.get(`/api/games/${game.id}`).expect(200)).body.result.scores).toEqual([
+      400, 300,
+    ]);
+    const again = await t.http
+      .post(`/api/tournaments/${id}/close`)
+      .set(t.organiser)
+      .send({ confirm: true })
+      .expect(409);
+    expect(again.body.code).toBe('ALREADY_CLOSED');
+  });
+
+  it('rates later tournaments after earlier ones, and recomputing from scratch gives the same numbers', async () => {
+    const { id, divisionId } = await createTournament(t, {
+      name: 'Kup decembra',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+      pairingPlan: ['manual'],
+      startDate: '2026-12-05',
+    });
+    ids.push(id);
+    const ana = (
+      await t.http
+        .post(`/api/divisions/${divisionId}/players`)
+        .set(t.organiser)
+        .send({ person: players.Ana.personId })
+        .expect(201)
+    ).body;
+    const dule = (
+      await t.http
+        .post(`/api/divisions/${divisionId}/players`)
+        .set(t.organiser)
+        .send({ person: players.Dule.personId })
+        .expect(201)
+    ).body;
+    const r = await pair(t, divisionId, {
+      system: 'manual',
+      pairings: [{ first: dule.id, second: ana.id }],
+    });
+    await enterResult(t, t.organiser, r.games[0], {
+      scores: [420, 380],
+      clocks: ['02:00', '02:00'],
+    }); // Dule wins
+    await t.http
+      .post(`/api/tournaments/${id}/close`)
+      .set(t.organiser)
+      .send({ confirm: true })
+      .expect(200);
+    const by = byName((await report(id)).families[0].lines);
+    // Ana (1602, K 20): E = 1 / (1 + 10^((1500 − 1602) / 400)) = 0.64271; 20 × −0.64271 = −12.85 → 1589.
+    expect(by.Ana).toMatchObject({ old: 1602, change: -12.85, new: 1589 });
+    // Dule (1500, 2 games: K 40): E = 0.35729; 40 × 0.64271 = +25.71 → 1526.
+    expect(by.Dule).toMatchObject({ old: 1500, k: 40, change: 25.71, new: 1526 });
+
+    const before = await everything(ids);
+    expect(before.list.map((l: { name: string; rating: number }) => [l.name, l.rating])).toEqual([
+      ['Ana', 1589],
+      ['Dule', 1526],
+      ['Bora', 1480],
+      ['Ceca', 1436],
+    ]);
+    await t.http.post('/api/ratings/recompute').set(t.organiser).expect(200);
+    expect(await everything(ids)).toEqual(before);
+
+    // Reopening the first recomputes without it; closing it again gives the same numbers.
+    await t.http.post(`/api/tournaments/${ids[0]}/reopen`).set(t.organiser).send({}).expect(409);
+    await t.http
+      .post(`/api/tournaments/${ids[0]}/reopen`)
+      .set(t.organiser)
+      .send({ confirm: true })
+      .expect(200);
+    expect((await report(ids[0])).families).toEqual([]);
+    const without = byName((await report(id)).families[0].lines);
+    // Ana from the list (1600, 50 games); Dule unrated: his first rating from this game alone,
+    // 1600 + 400 × (1 − 0) / 1 = 2000; Ana's game against an unrated player does not count.
+    expect(without.Ana).toMatchObject({ old: 1600, games: 0, change: 0, new: 1600 });
+    expect(without.Dule).toMatchObject({ old: null, new: 2000 });
+    await t.http
+      .post(`/api/tournaments/${ids[0]}/close`)
+      .set(t.organiser)
+      .send({ confirm: true })
+      .expect(200);
+    const after = await everything(ids);
+    expect(after.reports.map((r) => r.families)).toEqual(before.reports.map((r) => r.families));
+    expect(after.list).toEqual(before.list);
+    expect(after.csv).toBe(before.csv);
+  });
+
+  it('exports the lists as CSV, and a person page shows their ratings', async () => {
+    const csv = await t.http.get('/api/ratings.csv?family=kvizovka').expect(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.text.split('\n').slice(0, 3)).toEqual([
+      'federationId,name,country,family,rating,games',
+      'X-1,Ana,SRB,kvizovka,1589,53',
+      ',Dule,,kvizovka,1526,3',
+    ]);
+    expect((await t.http.get('/api/ratings?family=chess').expect(400)).body.details.field).toBe(
+      'family',
+    );
+    const page = await t.http.get(`/persons/${players.Ana.personId}?lang=en`).expect(200);
+    expect(page.text).toMatch(/Kvizovka<\/td><td class="num">1589<\/td><td class="num">53<\/td>/);
+  });
+
+  it("the report page and the organiser's question before closing, in every language", async () => {
+    const cookie = await signInCookie(t, 'organiser');
+    const form = (path: string, body: Record<string, string>) =>
+      t.http.post(path).set('Origin', t.url).set('Cookie', cookie).type('form').send(body);
+    const en = await t.http.get(`/tournaments/${ids[0]}/ratings?lang=en`).expect(200);
+    expect(en.text).toContain('Rating report · Kup novembra');
+    expect(en.text).toMatch(
+      /Ana<\/a>[^]*?<td class="num">1600<\/td>[^]*?\+2<\/td>[^]*?<strong>1602<\/strong>/,
+    );
+    expect(en.text).toContain('first rating');
+    const cyr = await t.http.get(`/tournaments/${ids[0]}/ratings?lang=sr-Cyrl`).expect(200);
+    expect(cyr.text).toContain('Рејтинг извештај');
+    expect(cyr.text).toContain('−20');
+    // Reopen from the page: a question first, naming the tournament; nothing changes by asking.
+    const ask = await form(`/organiser/tournaments/${ids[0]}/reopen?lang=en`, {}).expect(200);
+    expect(ask.text).toContain('Reopen Kup novembra?');
+    expect(ask.text).toContain('name="confirm" value="1"');
+    expect((await report(ids[0])).closedAt).not.toBeNull();
+    const done = await form(`/organiser/tournaments/${ids[0]}/reopen`, { confirm: '1' }).expect(
+      303,
+    );
+    const flash = await t.http
+      .get(`${done.headers.location}&lang=en`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(flash.text).toContain('The tournament is open again; ratings are computed without it.');
+    expect(flash.text).toContain('Close the tournament');
+    const open = await t.http.get(`/tournaments/${ids[0]}/ratings?lang=en`).expect(200);
+    expect(open.text).toContain('The tournament is not closed yet');
+    const close = await form(`/organiser/tournaments/${ids[0]}/close?lang=sr-Latn`, {}).expect(200);
+    expect(close.text).toContain('Zatvoriti turnir Kup novembra?');
+    await form(`/organiser/tournaments/${ids[0]}/close`, { confirm: '1' }).expect(303);
+    expect((await report(ids[0])).closedAt).not.toBeNull();
+    // Closed twice: the page says so in its language.
+    const twice = await form(`/organiser/tournaments/${ids[0]}/close`, { confirm: '1' }).expect(
+      303,
+    );
+    expect(twice.headers.location).toContain('refused=ALREADY_CLOSED');
+  });
+});
