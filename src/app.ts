@@ -15,6 +15,7 @@ import { checkRoles, whoSent } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
 import { plainRequest } from './common/api/plain-request';
+import { visitorReadGate } from './common/read-gate';
 import { ApiValidationPipe } from './common/api/validation';
 import { configureHttp } from './common/http-headers';
 import { trustsProxy } from './config';
@@ -41,6 +42,7 @@ export async function createApp(
   configureHttp(app, trustsProxy(app.get(ConfigService).get<string>('TRUST_PROXY')));
   app.use(cookieParser());
   app.use(plainRequest());
+  app.use(visitorReadGate());
   const auth = app.get(AuthService);
   app.use(
     bodyReader(async (req, roles) => {

@@ -10,9 +10,13 @@ interface Answer {
 }
 
 /** A GET on a connection of its own (so that a burst arrives at once, not one after another). */
-function fetchAlone(base: string, path: string): Promise<Answer> {
+function fetchAlone(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    get(`${base}${path}`, { agent: false }, (res) => {
+    get(`${base}${path}`, { agent: false, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -114,5 +118,29 @@ describe(`past RENDER_QUEUE uncached pages at once: 503 with Retry-After, kept p
       expect(JSON.parse(a.body)).toMatchObject({ statusCode: 503, code: 'BUSY' });
       expect((await fetchAlone(t.url, a.path)).status).toBe(200);
     }
+  });
+
+  it("queues visitors' API reads with the pages, but never a judge's or an organiser's", async () => {
+    const players = `/api/divisions/${divisionId}/players`;
+    const table = `/api/divisions/${divisionId}/standings`;
+    expect((await fetchAlone(t.url, table)).status).toBe(200); // kept from now on
+    const refused: Answer[] = [];
+    for (let attempt = 1; attempt <= 5 && refused.length === 0; attempt++) {
+      const paths = Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? table : players));
+      const answers = await Promise.all(paths.map((p) => fetchAlone(t.url, p)));
+      for (const a of answers.filter((x) => x.path === table)) expect(a.status).toBe(200);
+      for (const a of answers) expect([200, 503]).toContain(a.status);
+      refused.push(...answers.filter((a) => a.status === 503));
+    }
+    expect(refused.length).toBeGreaterThan(0);
+    for (const a of refused) {
+      expect(a.retryAfter).toBe('2');
+      expect(JSON.parse(a.body)).toMatchObject({ statusCode: 503, code: 'BUSY' });
+    }
+    // Signed in, the same burst is answered whole, however long it takes.
+    const staff = await Promise.all(
+      Array.from({ length: 40 }, () => fetchAlone(t.url, players, t.organiser)),
+    );
+    expect(staff.map((a) => a.status)).toEqual(Array.from({ length: 40 }, () => 200));
   });
 });
