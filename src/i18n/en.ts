@@ -141,6 +141,7 @@ export const en = {
   'table.noResult': 'No result yet.',
   'col.seat': 'Seat',
   'col.place': 'Place',
+  'col.seatsInOrder': 'Players, in turn order',
   'standings.placesLegend':
     'Tables of up to {n}: a place earns a point for each player of the table finished ahead of; shared places share their points.',
   'round.absent': 'Absent (not paired, no bye): {names}',
@@ -492,6 +493,8 @@ export const en = {
   'org.kothLastRounds': 'Last rounds paired King of the Hill (number of rounds)',
   'org.maxMeetings': 'Most times two players may meet',
   'org.maxMeetingsHint': 'optional; 1: never a rematch; empty: no limit',
+  'org.tableSize': 'Players at a table',
+  'org.tableSizeHint': '2: games of two; 3 or more: tables ranked by place',
   'org.noLimit': 'no limit',
   'org.noCap': 'no cap',
   'org.settingsTitle': 'Settings of division {name}',

@@ -143,6 +143,7 @@ export const srLatn = {
   'table.noResult': 'Rezultat još nije unet.',
   'col.seat': 'Mesto za stolom',
   'col.place': 'Plasman',
+  'col.seatsInOrder': 'Igrači, redom kojim igraju',
   'standings.placesLegend':
     'Stolovi do {n} igrača: mesto donosi poen za svakog igrača stola koji je završio iza; podeljena mesta dele poene.',
   'round.absent': 'Izostaju (bez para i bez slobodnog kola): {names}',
@@ -492,6 +493,8 @@ export const srLatn = {
   'org.kothLastRounds': 'Poslednja kola po sistemu kralj brda (broj kola)',
   'org.maxMeetings': 'Koliko se puta najviše isti par može sresti',
   'org.maxMeetingsHint': 'neobavezno; 1: nikad revanš; prazno: bez ograničenja',
+  'org.tableSize': 'Igrača za stolom',
+  'org.tableSizeHint': '2: partije u dvoje; 3 i više: stolovi, poredak po plasmanu',
   'org.noLimit': 'bez ograničenja',
   'org.noCap': 'bez ograničenja',
   'org.settingsTitle': 'Podešavanja grupe {name}',

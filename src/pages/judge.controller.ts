@@ -37,6 +37,7 @@ import type {
   FieldError,
   ResultFormPage,
   SheetFormPage,
+  TableResultFormPage,
   WordCheckPage,
 } from '../render/view-models';
 import { ResultsService } from '../results/results.service';
@@ -419,6 +420,10 @@ export class JudgeController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const { game, division } = await this.gameAndTournament(id);
+    if (game.seats) {
+      await page.render('judge/table-result', this.tableModel(page, game, division, null, []));
+      return;
+    }
     await page.render(
       'judge/result',
       this.resultModel(page, game, division, storedValues(game), [], game.version),
@@ -440,6 +445,10 @@ export class JudgeController {
     const page = new PageContext(req, res);
     const { game, division } = await this.gameAndTournament(id);
     const form = new FormReader(body, page.lang);
+    if (game.seats) {
+      await this.tableSubmit(page, game, division, form, req);
+      return;
+    }
     const asked = askedFigures(division);
     const kind = form.choice('kind', RESULT_FORM_KINDS, 'played');
     // A forfeit was not played: nothing else of the form is read.
@@ -548,6 +557,14 @@ export class JudgeController {
       page.redirect(withQuery(urls.result(id), { done: 'cleared' }));
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
+      if (game.seats) {
+        await page.render(
+          'judge/table-result',
+          this.tableModel(page, game, division, null, [{ field: '', message }]),
+          status,
+        );
+        return;
+      }
       await page.render(
         'judge/result',
         this.resultModel(
@@ -679,6 +696,144 @@ export class JudgeController {
       }),
     };
     await page.render('judge/scoresheet', model, values.status);
+  }
+
+  /**
+   * A table's result from the form: `score1`…`scoreN`, `clock1`… (a game with a clock),
+   * `cards1`… (Quivit), `targetFirst` (the seat, target-score variant) and the version read.
+   */
+  private async tableSubmit(
+    page: PageContext,
+    game: GameView,
+    division: Division,
+    form: FormReader,
+    req: AuthedRequest,
+  ): Promise<void> {
+    const seats = game.seats!;
+    const asked = tableFigures(division);
+    const scores = seats.map((s) => form.int(`score${s.seat}`, -1000, 5000, true));
+    const clocks = asked.clocks ? seats.map((s) => form.clock(`clock${s.seat}`)) : null;
+    const cards = asked.cards ? seats.map((s) => form.int(`cards${s.seat}`, 0, 5000)) : null;
+    const typedCards = cards && cards.some((c) => c !== null) ? cards : null;
+    if (typedCards && typedCards.some((c) => c === null)) {
+      for (const s of seats)
+        if (cards![s.seat - 1] === null)
+          form.fail(`cards${s.seat}`, pt(page.lang, 'form.required'));
+    }
+    const targetRaw = asked.targetFirst ? form.raw('targetFirst') : '';
+    const targetFirst = /^[1-8]$/.test(targetRaw) ? Number(targetRaw) - 1 : undefined;
+    const version = form.int('version', 0, 999_999_999) ?? undefined;
+    const again = (status: number, errors: FieldError[]) =>
+      page.render(
+        'judge/table-result',
+        this.tableModel(page, game, division, form, errors, version),
+        status,
+      );
+    if (!form.ok) {
+      await again(400, form.errors);
+      return;
+    }
+    try {
+      await this.results.enterTableResult(
+        game.id,
+        {
+          scores: scores as number[],
+          ...(clocks ? { clocks: clocks as string[] } : {}),
+          ...(typedCards ? { cards: typedCards as number[] } : {}),
+          ...(targetFirst !== undefined ? { targetFirst } : {}),
+        },
+        version,
+        req.user ?? null,
+      );
+      page.redirect(withQuery(urls.result(game.id), { done: 'saved' }));
+    } catch (e) {
+      const needed =
+        e instanceof DomainError && e.code === 'TIE_BREAK_FIGURE_NEEDED'
+          ? (e.details as { field: 'cards' | 'targetFirst'; seats: number[] })
+          : null;
+      if (needed) {
+        const names = needed.seats.map((i) => seats[i].player.name).join(', ');
+        await again(422, [
+          needed.field === 'cards'
+            ? {
+                field: `cards${needed.seats[0] + 1}`,
+                message: pt(page.lang, 'tableForm.cardsNeeded', { names }),
+              }
+            : {
+                field: 'targetFirst',
+                message: pt(page.lang, 'tableForm.targetFirstNeeded', { names }),
+              },
+        ]);
+        return;
+      }
+      const { status, message } = refusal(page.lang, e);
+      await again(status, [{ field: '', message }]);
+    }
+  }
+
+  /** The table's form: the typed values again after a refusal, else the table's stored figures. */
+  private tableModel(
+    page: PageContext,
+    game: GameView,
+    division: Division,
+    form: FormReader | null,
+    errors: FieldError[],
+    version = game.version,
+  ): TableResultFormPage {
+    const asked = tableFigures(division);
+    const seats = game.seats!;
+    const typed = (name: string, stored: string | number | null) =>
+      form ? form.raw(name) : stored;
+    const complete = game.status === 'complete';
+    return {
+      ...this.gameBase(page, game, page.t('resultForm.title')),
+      flash: page.flashFromQuery(),
+      game: gameHeading(page, game),
+      action: urls.result(game.id),
+      version,
+      correction: complete,
+      help: pt(page.lang, 'tableForm.help'),
+      rows: seats.map((s) => ({
+        seat: s.seat,
+        name: s.player.name,
+        score: {
+          name: `score${s.seat}`,
+          label: page.t('resultForm.score', { name: s.player.name }),
+          value: typed(`score${s.seat}`, s.score),
+        },
+        ...(asked.clocks
+          ? {
+              clock: {
+                name: `clock${s.seat}`,
+                label: page.t('resultForm.remaining', { name: s.player.name }),
+                value: typed(`clock${s.seat}`, s.remaining) as string | null,
+              },
+            }
+          : {}),
+        ...(asked.cards
+          ? {
+              cards: {
+                name: `cards${s.seat}`,
+                label: page.t('resultForm.cards', { name: s.player.name }),
+                value: typed(`cards${s.seat}`, s.cards),
+              },
+            }
+          : {}),
+      })),
+      ...(asked.targetFirst
+        ? {
+            targetFirst: {
+              value: form ? form.raw('targetFirst') || 'none' : 'none',
+              options: [
+                { value: 'none', label: page.t('resultForm.nobody') },
+                ...seats.map((s) => ({ value: String(s.seat), label: s.player.name })),
+              ],
+            },
+          }
+        : {}),
+      errors,
+      clearAction: complete ? urls.clearResult(game.id) : undefined,
+    };
   }
 
   private resultModel(
@@ -813,6 +968,17 @@ function askedFigures(division: Division) {
     ),
     targetFirst: asked.some((f) => f.field === 'targetFirst'),
     noGameClock: Boolean(ruleSet?.cards),
+  };
+}
+
+/** What a table's form asks of each seat by the rule set: clocks, cards, who reached the target first. */
+function tableFigures(division: Division) {
+  const ruleSet = findRuleSet(division.ruleSet);
+  const order = ruleSet ? tieBreaksOf(ruleSet) : [];
+  return {
+    clocks: !ruleSet?.cards,
+    cards: order.includes('cards'),
+    targetFirst: order.includes('target-first'),
   };
 }
 

@@ -164,6 +164,11 @@ const srLatn = {
   'err.TIE_BREAK_FIGURE_NEEDED':
     'Poeni su jednaki ({scores}), a tada po pravilima odlučuje {figure}: upišite to za oba igrača.',
   'err.TIE_BREAK_FIGURE_UNUSED': 'Pravila ove igre ne odlučuju ništa po tome: {figure}.',
+  'tableForm.help':
+    'Upišite konačan rezultat svakog igrača za stolom, redom kojim su igrali. Plasman određuju pravila igre.',
+  'tableForm.cardsNeeded': '{names} imaju jednako poena: upišite koliko je karata svako uzeo.',
+  'tableForm.targetFirstNeeded':
+    '{names} imaju jednako poena na cilju ili preko njega: označite ko je prvi stigao do cilja.',
   'err.RESULT_CONTRADICTS_SHEET':
     'Rezultat se ne slaže s proverenim zapisnikom ({differences}). Ispravite zapisnik.',
   'err.SHEET_PRESENT': 'Partija ima zapisnik; rezultat se menja kroz zapisnik.',
@@ -398,6 +403,11 @@ const en: Record<PageMessageKey, string> = {
   'err.TIE_BREAK_FIGURE_NEEDED':
     'The scores are equal ({scores}), and the rules then go by {figure}: enter it for both players.',
   'err.TIE_BREAK_FIGURE_UNUSED': "This game's rules decide nothing by {figure}.",
+  'tableForm.help':
+    "Enter each player's final score, in the order they played. The game's rules decide the places.",
+  'tableForm.cardsNeeded': '{names} have equal scores: enter the cards each took.',
+  'tableForm.targetFirstNeeded':
+    '{names} have equal scores at or past the target: mark who reached it first.',
   'err.RESULT_CONTRADICTS_SHEET':
     'The result contradicts the verified score sheet ({differences}). Correct the sheet.',
   'err.SHEET_PRESENT': 'The game has a score sheet; its result changes through the sheet.',

@@ -464,6 +464,7 @@ export class OrganiserController {
     const spreadCap = form.int('spreadCap', 1, 10000);
     const kothLastRounds = form.int('kothLastRounds', 0, 100) ?? 0;
     const maxMeetings = form.int('maxMeetings', 1, 100);
+    const tableSize = locked ? d.tableSize : (form.int('tableSize', 2, 8) ?? d.tableSize);
     const values: OrganiserDivisionPage['values'] = {
       rounds: form.raw('rounds'),
       system: system ?? undefined,
@@ -471,6 +472,7 @@ export class OrganiserController {
       spreadCap: form.raw('spreadCap'),
       kothLastRounds: form.raw('kothLastRounds'),
       maxMeetings: form.raw('maxMeetings'),
+      tableSize: locked ? d.tableSize : Number(form.raw('tableSize')) || d.tableSize,
       avoidSameClub: form.raw('avoidSameClub') !== '',
       gibsonize: form.raw('gibsonize') !== '',
     };
@@ -504,7 +506,10 @@ export class OrganiserController {
       d.pairingPlan[Math.min(d.roundsPaired + 1, d.pairingPlan.length) - 1],
     );
     if (system !== shownSystem) change.pairingPlan = [system!];
-    if (!locked) change.byeSpread = byeSpread!;
+    if (!locked) {
+      change.byeSpread = byeSpread!;
+      change.tableSize = tableSize;
+    }
     try {
       await this.tournaments.updateDivision(id, change, version, page.user);
     } catch (e) {
@@ -562,13 +567,18 @@ export class OrganiserController {
         clockMinutes:
           (d.options.clockMinutes as number | undefined) ?? findRuleSet(d.ruleSet)?.clock.minutes,
         roundsPaired: d.roundsPaired,
-        tshUrl: urls.tshExport(d.id),
+        // A TSH file holds games of two only.
+        tshUrl: d.tableSize > 2 ? undefined : urls.tshExport(d.id),
       },
       action: urls.orgDivisionSettings(d.id),
       version: d.version,
       systems: SYSTEMS,
       values,
       byeSpreadLocked: d.roundsPaired > 0,
+      tableSizes: Array.from(
+        { length: Math.min(8, findRuleSet(d.ruleSet)?.players.max ?? 2) - 1 },
+        (_, i) => i + 2,
+      ),
       confirm,
       errors,
     };
@@ -1463,6 +1473,7 @@ function settingValues(d: DivisionView): OrganiserDivisionPage['values'] {
     spreadCap: d.spreadCap ?? undefined,
     kothLastRounds: d.kothLastRounds,
     maxMeetings: d.maxMeetings ?? undefined,
+    tableSize: d.tableSize,
     avoidSameClub: d.avoidSameClub,
     gibsonize: d.gibsonize,
   };
@@ -1477,6 +1488,7 @@ const SETTING_LABELS: Record<string, MessageKey> = {
   spreadCap: 'org.spreadCap',
   kothLastRounds: 'org.kothLastRounds',
   maxMeetings: 'org.maxMeetings',
+  tableSize: 'org.tableSize',
   avoidSameClub: 'org.avoidSameClub',
   gibsonize: 'org.gibsonize',
   ruleSet: 'org.ruleSet',

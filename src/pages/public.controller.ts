@@ -39,6 +39,7 @@ import { scorecardsOf } from '../standings-api/scorecards';
 import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { urls } from './urls';
+import { playsAtTables } from '../rounds/tables';
 import { personUrl } from './registry-pages.controller';
 
 /** `?round=N`: a whole number from `min`, or undefined when absent; a 400 otherwise. */
@@ -167,6 +168,7 @@ export class PublicPagesController {
       const round = number > 0 ? await this.rounds.get(id, number) : null;
       const model: PairingsPage = {
         ...divisionPage(page, snap.tournament, snap.division, paired, page.t('division.pairings')),
+        atTables: playsAtTables(snap.division),
         rounds: round
           ? [
               {
@@ -177,7 +179,11 @@ export class PublicPagesController {
                   first: playerRef(g.first),
                   second: g.second ? playerRef(g.second) : null,
                   result: resultView(g.result),
-                  gameUrl: g.second ? this.gameLink(page, g) : undefined,
+                  gameUrl: g.second
+                    ? g.seats && page.staff
+                      ? urls.result(g.id)
+                      : this.gameLink(page, g)
+                    : undefined,
                   ...(g.seats
                     ? {
                         seats: g.seats.map((s) => ({

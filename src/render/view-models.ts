@@ -193,6 +193,8 @@ export interface RoundView {
 /** `public/pairings`: one or more rounds (each under `#round-N`). */
 export interface PairingsPage extends DivisionPageBase {
   rounds: RoundView[];
+  /** The division plays at tables of more than two: one column lists each table's seats. */
+  atTables?: boolean;
   /** Links to every round when the page shows only some (`current` marks the shown one). */
   roundLinks?: (Link & { current?: boolean })[];
 }
@@ -362,6 +364,26 @@ export interface SheetFormPage extends PageBase {
 }
 
 /** `judge/result`: the result without a sheet. Posts the fields below and `version`. */
+/** `judge/table-result`: a table of more than two, one row a seat. */
+export interface TableResultFormPage extends PageBase {
+  game: GameHeading;
+  action: string;
+  version: number;
+  correction: boolean;
+  rows: {
+    seat: number;
+    name: string;
+    score: { name: string; label: string; value: string | number | null };
+    clock?: { name: string; label: string; value: string | null };
+    cards?: { name: string; label: string; value: string | number | null };
+  }[];
+  /** The target-score variant: who reached the target first, when scores tie at it. */
+  targetFirst?: { value: string; options: { value: string; label: string }[] };
+  errors: FieldError[];
+  help: string;
+  clearAction?: string;
+}
+
 export interface ResultFormPage extends PageBase {
   game: GameHeading;
   action: string;
@@ -432,8 +454,8 @@ export interface OrganiserDivisionPage extends PageBase {
     rules: string;
     clockMinutes?: number;
     roundsPaired: number;
-    /** The division as a TSH `.t` file (the rounds played through). */
-    tshUrl: string;
+    /** The division as a TSH `.t` file (the rounds played through); none for tables of more than two. */
+    tshUrl?: string;
   };
   action: string;
   /** The division's version the form was built from (a hidden field): a stale one is refused. */
@@ -448,9 +470,12 @@ export interface OrganiserDivisionPage extends PageBase {
     gibsonize?: boolean;
     kothLastRounds?: string | number;
     maxMeetings?: string | number;
+    tableSize?: string | number;
   };
   /** The bye spread is fixed once a round is paired. */
   byeSpreadLocked: boolean;
+  /** The table sizes the rule set can seat (2 = pairs); one only when it is a game of two. */
+  tableSizes: number[];
   /** Asked before a running division changes: each setting before and after, in words. */
   confirm: { changes: { setting: string; before: string; after: string }[] } | null;
   errors?: FieldError[];

@@ -350,7 +350,8 @@ export class StandingsService {
           cards: r.cards,
           buchholz: 0,
           headToHead: 0,
-          places: r.places,
+          // Every place of a full table counted, none left out: `[0, 1, 0, 0]` at tables of four.
+          places: Array.from({ length: settings.tableSize }, (_, i) => r.places[i] ?? 0),
           tieBreakValues: r.tieBreaks,
         };
       }),

@@ -222,10 +222,10 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
       totalScore: 22,
       spread: 6.25,
       wins: 1,
-      places: [1],
+      places: [1, 0, 0, 0],
       gamesPlayed: 1,
     });
-    expect(after1.rows.find((r) => seedOf.get(r.playerId) === 3)!.places).toEqual([0, 1]);
+    expect(after1.rows.find((r) => seedOf.get(r.playerId) === 3)!.places).toEqual([0, 1, 0, 0]);
 
     // A correction needs the version read; the old one is refused.
     const t4 = r1.games[3];
@@ -331,6 +331,79 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
     }
     // 12 tables of 3 hand out 3 points each: 36 in all.
     expect(table.rows.reduce((s, r) => s + r.points, 0)).toBe(36);
+  });
+
+  test('tables given by hand, checked; two players swapped between tables and within one', async () => {
+    const { divisionId } = await createTournament(t, {
+      name: 'Ručno',
+      ruleSet: 'quivit',
+      rounds: 2,
+      pairingPlan: ['manual'],
+      tableSize: 4,
+    });
+    const p = (await register(t, divisionId, ['A', 'B', 'C', 'D', 'E', 'F', 'G'])).map((x) => x.id);
+    const asPairs = await t.http
+      .post(`/api/divisions/${divisionId}/rounds`)
+      .set(t.organiser)
+      .send({ pairings: [{ first: p[0], second: p[1] }] })
+      .expect(400);
+    expect(asPairs.body.code).toBe('TABLES_NOT_PAIRS');
+    const wrong = await t.http
+      .post(`/api/divisions/${divisionId}/rounds`)
+      .set(t.organiser)
+      .send({
+        tables: [
+          [p[0], p[1], p[2], p[3], p[4]],
+          [p[5], p[0]],
+        ],
+      })
+      .expect(400);
+    // Every problem named: a table too large, a player twice, a player without a table.
+    expect(wrong.body.message).toContain(
+      'table 1 has 5 players; the division plays at tables of at most 4',
+    );
+    expect(wrong.body.message).toContain(`player ${p[0]} is at table 1 and table 2`);
+    expect(wrong.body.message).toContain(`players ${p[6]} have no table`);
+    const round = (await pair(t, divisionId, {
+      tables: [
+        [p[0], p[1], p[2], p[3]],
+        [p[4], p[5], p[6]],
+      ],
+    })) as unknown as TableRoundJson;
+    const seatsOf = (r: TableRoundJson) => r.games.map((g) => g.seats!.map((s) => s.player.id));
+    expect(seatsOf(round)).toEqual([
+      [p[0], p[1], p[2], p[3]],
+      [p[4], p[5], p[6]],
+    ]);
+    const swap = async (a: number, b: number) =>
+      (
+        await t.http
+          .post(`/api/divisions/${divisionId}/rounds/1/swap`)
+          .set(t.organiser)
+          .send({ players: [a, b] })
+          .expect(200)
+      ).body as TableRoundJson;
+    // Between tables: B and F change places, each in the other's seat.
+    expect(seatsOf(await swap(p[1], p[5]))).toEqual([
+      [p[0], p[5], p[2], p[3]],
+      [p[4], p[1], p[6]],
+    ]);
+    // Within a table: A and D change seats, so D moves first.
+    const within = await swap(p[0], p[3]);
+    expect(seatsOf(within)).toEqual([
+      [p[3], p[5], p[2], p[0]],
+      [p[4], p[1], p[6]],
+    ]);
+    expect(within.games[0].first.id).toBe(p[3]);
+    expect(within.games[0].second!.id).toBe(p[5]);
+    // Once a table has its result, the round's seats stay as they are.
+    await putTable(within.games[0], { scores: [10, 20, 30, 40], cards: [1, 2, 3, 4] }).expect(200);
+    const late = await t.http
+      .post(`/api/divisions/${divisionId}/rounds/1/swap`)
+      .set(t.organiser)
+      .send({ players: [p[4], p[6]] })
+      .expect(409);
+    expect(late.body.code).toBe('ROUND_PLAYED');
   });
 
   test('a table size the rule set cannot seat is refused, naming the field', async () => {

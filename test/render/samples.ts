@@ -477,6 +477,47 @@ export function pageSamples(lang: Lang): Record<string, object> {
       clearAction: '/judge/games/1/result/clear',
       sheetUrl: '/judge/games/1/scoresheet',
     } satisfies V.ResultFormPage,
+    'judge/table-result': {
+      ...base(lang, 'Rezultat', '/judge/games/7/result', judge),
+      game: {
+        round: 2,
+        table: 1,
+        first: { name: 'Ana Petrović', url: '/players/1' },
+        second: { name: 'Bora Ilić', url: '/players/2' },
+        seats: ['Ana Petrović', 'Bora Ilić', 'Vesna Đurić'].map((name, i) => ({
+          seat: i + 1,
+          player: { name, url: `/players/${i + 1}` },
+          score: null,
+          remaining: null,
+          cards: null,
+          place: null,
+        })),
+      },
+      action: '/judge/games/7/result',
+      version: 2,
+      correction: false,
+      help: 'Upišite konačan rezultat svakog igrača za stolom, redom kojim su igrali.',
+      rows: ['Ana Petrović', 'Bora Ilić', 'Vesna Đurić'].map((name, i) => ({
+        seat: i + 1,
+        name,
+        score: {
+          name: `score${i + 1}`,
+          label: `Poeni: ${name}`,
+          value: i === 1 ? '' : 210 - i * 20,
+        },
+        clock: { name: `clock${i + 1}`, label: `Preostalo vreme: ${name}`, value: '02:00' },
+      })),
+      targetFirst: {
+        value: 'none',
+        options: [
+          { value: 'none', label: 'niko' },
+          { value: '1', label: 'Ana Petrović' },
+          { value: '2', label: 'Bora Ilić' },
+          { value: '3', label: 'Vesna Đurić' },
+        ],
+      },
+      errors: [{ field: 'score2', message: 'obavezno' }],
+    } satisfies V.TableResultFormPage,
     'judge/word-check': {
       ...base(lang, 'Provera reči', '/judge/word-check', judge),
       action: '/judge/word-check',
@@ -571,6 +612,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         gibsonize: false,
       },
       byeSpreadLocked: true,
+      tableSizes: [2],
       version: 4,
       confirm: {
         changes: [
