@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { User } from '../auth/user.entity';
-import { Conflict, NotFound, Unprocessable } from '../common/errors';
-import { playsAtTables } from '../rounds/tables';
+import { NotFound, Unprocessable } from '../common/errors';
+import { GameSeat } from '../rounds/game-seat.entity';
+import { seatsOf } from '../rounds/tables';
 import { insertMany } from '../database/bulk';
 import { Transactions } from '../database/transactions';
 import { Actor, writeLog } from '../log/director-log';
@@ -63,15 +64,6 @@ export class ExchangeService {
     const t = await m.findOneBy(Tournament, { id });
     if (!t) throw new NotFound('tournament', id);
     const divisions = await m.find(Division, { where: { tournamentId: id }, order: { id: 'ASC' } });
-    for (const d of divisions.filter(playsAtTables)) {
-      if (await m.existsBy(Round, { divisionId: d.id })) {
-        throw new Conflict(
-          'TABLES_NOT_EXPORTED',
-          `division ${d.name} plays at tables of ${d.tableSize}: the export carries games of two, so a tournament with its rounds cannot be exported yet`,
-          { division: d.id },
-        );
-      }
-    }
     const docs: DivisionDocument[] = [];
     const refs = new Map<number, number>();
     const gamesAt = new Map<number, { division: string; round: number; table: number }>();
@@ -161,6 +153,7 @@ export class ExchangeService {
       (ids) => m.find(Game, { where: { roundId: In(ids) }, order: { tableNumber: 'ASC' } }),
     );
     const gameIds = games.map((g) => g.id);
+    const seats = await seatsOf(m, gameIds);
     const roundNumber = new Map(rounds.map((r) => [r.id, r.number]));
     for (const g of games) {
       gamesAt.set(g.id, {
@@ -210,6 +203,30 @@ export class ExchangeService {
         games: games
           .filter((g) => g.roundId === r.id)
           .map((g): GameDocument => {
+            const table = seats.get(g.id);
+            if (table) {
+              return {
+                table: g.tableNumber,
+                first: refOf.get(g.firstPlayerId)!,
+                second: refOf.get(g.secondPlayerId!)!,
+                status: g.status,
+                winner: null,
+                scores: null,
+                remaining: null,
+                timeLoss: null,
+                source: g.status === 'pending' ? null : g.resultSource,
+                kind: null,
+                scoresheet: null,
+                history: historyOf.get(g.id) ?? [],
+                seats: table.map((s) => ({
+                  player: refOf.get(s.playerId)!,
+                  score: s.score,
+                  remaining: s.remaining,
+                  cards: s.cards,
+                  place: s.place,
+                })),
+              };
+            }
             const sheet = sheets.get(g.id);
             const done = g.status !== 'pending';
             const forfeit = g.status === 'complete' && g.resultKind !== null;
@@ -386,6 +403,21 @@ export class ExchangeService {
         ).map((g) => [g.tableNumber, g.id]),
       );
       for (const [table, gameId] of byTable) games.set(`${r.number}/${table}`, gameId);
+      await insertMany(
+        m,
+        GameSeat,
+        r.games.flatMap((g) =>
+          (g.seats ?? []).map((s, i) => ({
+            gameId: byTable.get(g.table)!,
+            seat: i + 1,
+            playerId: idOf.get(s.player)!,
+            score: s.score,
+            remaining: s.remaining,
+            cards: s.cards,
+            place: s.place,
+          })),
+        ),
+      );
       const sheets = r.games.filter((g) => g.scoresheet !== null);
       await insertMany(
         m,

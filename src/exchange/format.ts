@@ -235,6 +235,23 @@ export interface GameDocument {
   kind?: ResultKind | null;
   scoresheet: { text: string; report: unknown; ok: boolean | null } | null;
   history: HistoryDocument[];
+  /**
+   * A game at a table of more than two (a division whose `tableSize` is more than 2): every
+   * seat in turn order (`first` and `second` are seats 1 and 2; `winner`, `scores`,
+   * `remaining`, `timeLoss` and `cards` are null, the seats say it). Absent for games of two.
+   */
+  seats?: SeatDocument[] | null;
+}
+
+/** One seat of a table: its player's ref and, once the table has a result, its figures. */
+export interface SeatDocument {
+  player: number;
+  score: number | null;
+  /** Seconds left after penalties; null for a card game. */
+  remaining: number | null;
+  cards: number | null;
+  /** Place at the table, 1 first; shared places repeat. */
+  place: number | null;
 }
 
 export interface HistoryDocument {
@@ -321,13 +338,21 @@ export function checkDocument(doc: unknown): DocumentError[] {
     const refs = checkPlayers(d.players, `${at}.players`, err);
     // Documents written before divisions had settings of their own take the tournament's.
     if (d.settings === undefined) {
-      checkRounds(d.rounds, `${at}.rounds`, refs, rounds, err, ruleSetId);
+      checkRounds(
+        d.rounds,
+        `${at}.rounds`,
+        refs,
+        rounds,
+        err,
+        ruleSetId,
+        isObject(t) ? tableSizeOf(t) : 2,
+      );
     } else if (!isObject(d.settings)) {
       err(`${at}.settings`, 'must be an object');
     } else {
       const own = checkSettings(d.settings, `${at}.settings`, err);
       const ownRules = typeof d.settings.ruleSet === 'string' ? d.settings.ruleSet : undefined;
-      checkRounds(d.rounds, `${at}.rounds`, refs, own, err, ownRules);
+      checkRounds(d.rounds, `${at}.rounds`, refs, own, err, ownRules, tableSizeOf(d.settings));
     }
     if (typeof d.name === 'string') logRefs.set(d.name, new Set(refs.keys()));
   });
@@ -559,6 +584,7 @@ function checkRounds(
   planned: number,
   err: (path: string, message: string) => void,
   ruleSet: string | undefined,
+  tableSize = 2,
 ): void {
   if (!Array.isArray(rounds) || rounds.length > 100) return err(at, 'must be a list of rounds');
   if (planned > 0 && rounds.length > planned) {
@@ -606,6 +632,17 @@ function checkRounds(
         err(`${gat}.status`, `must be one of ${STATUSES.join(', ')}`);
       if ((g.status === 'bye') !== (g.second === null)) {
         err(`${gat}.status`, 'a game is a bye exactly when it has no second player');
+      }
+      if (g.seats !== undefined && g.seats !== null) {
+        checkSeats(g, gat, refs, seated, i + 1, tableSize, err);
+        checkHistory(g.history, gat, err);
+        return;
+      }
+      if (tableSize > 2 && g.status !== 'bye') {
+        err(
+          `${gat}.seats`,
+          `the division plays at tables of ${tableSize}: a table lists its seats`,
+        );
       }
       const done = g.status !== 'pending';
       const kind = g.kind ?? null;
@@ -686,25 +723,123 @@ function checkRounds(
           }
         }
       }
-      if (!Array.isArray(g.history)) return err(`${gat}.history`, 'must be a list');
-      g.history.forEach((h: unknown, j) => {
-        const hat = `${gat}.history[${j}]`;
-        if (!isObject(h)) return err(hat, 'must be an object');
-        if (!isInstant(h.at)) err(`${hat}.at`, 'must be an ISO date and time');
-        if (!isText(h.action, 30)) err(`${hat}.action`, 'must be a text of up to 30 characters');
-        if (
-          h.by !== null &&
-          !(
-            isObject(h.by) &&
-            isText(h.by.name, 200) &&
-            (h.by.email === null || isText(h.by.email, 200))
-          )
-        ) {
-          err(`${hat}.by`, 'must be null or { name, email }');
-        }
-        if (!isObject(h.before)) err(`${hat}.before`, 'must be an object');
-        if (!isObject(h.after)) err(`${hat}.after`, 'must be an object');
-      });
+      checkHistory(g.history, gat, err);
     });
+  });
+}
+
+/** A game's history: each change with its time, action, author, before and after. */
+function checkHistory(
+  history: unknown,
+  gat: string,
+  err: (path: string, message: string) => void,
+): void {
+  if (!Array.isArray(history)) return err(`${gat}.history`, 'must be a list');
+  history.forEach((h: unknown, j) => {
+    const hat = `${gat}.history[${j}]`;
+    if (!isObject(h)) return err(hat, 'must be an object');
+    if (!isInstant(h.at)) err(`${hat}.at`, 'must be an ISO date and time');
+    if (!isText(h.action, 30)) err(`${hat}.action`, 'must be a text of up to 30 characters');
+    if (
+      h.by !== null &&
+      !(
+        isObject(h.by) &&
+        isText(h.by.name, 200) &&
+        (h.by.email === null || isText(h.by.email, 200))
+      )
+    ) {
+      err(`${hat}.by`, 'must be null or { name, email }');
+    }
+    if (!isObject(h.before)) err(`${hat}.before`, 'must be an object');
+    if (!isObject(h.after)) err(`${hat}.after`, 'must be an object');
+  });
+}
+
+/** A division's table size in a document: 2 (pairs) when it predates tables. */
+function tableSizeOf(settings: Json): number {
+  return isInt(settings.tableSize, 2, 8) ? (settings.tableSize) : 2;
+}
+
+/**
+ * A table's seats: 2 to the division's table size, players of the division each once in the
+ * round (seats 1 and 2 are `first` and `second`), the pair fields null, and the figures and
+ * places of every seat once the table is finished (none while pending).
+ */
+function checkSeats(
+  g: Json,
+  gat: string,
+  refs: Map<number, number>,
+  seated: Set<number>,
+  round: number,
+  tableSize: number,
+  err: (path: string, message: string) => void,
+): void {
+  const seats = g.seats;
+  if (tableSize <= 2) return err(`${gat}.seats`, 'only a division played at tables has seats');
+  if (!Array.isArray(seats) || seats.length < 2 || seats.length > tableSize) {
+    return err(`${gat}.seats`, `must be a list of 2 to ${tableSize} seats`);
+  }
+  for (const field of [
+    'winner',
+    'scores',
+    'remaining',
+    'timeLoss',
+    'cards',
+    'kind',
+    'scoresheet',
+  ]) {
+    if (g[field] !== undefined && g[field] !== null)
+      err(`${gat}.${field}`, 'must be null at a table: its seats hold the result');
+  }
+  if (g.status === 'bye') err(`${gat}.status`, 'a table with seats is no bye');
+  const finished = g.status === 'complete';
+  if (finished ? g.source !== 'result' : g.source !== null) {
+    err(
+      `${gat}.source`,
+      finished ? "must be 'result': a table's result is typed" : 'must be null while pending',
+    );
+  }
+  seats.forEach((s: unknown, k) => {
+    const sat = `${gat}.seats[${k}]`;
+    if (!isObject(s)) return err(sat, 'must be an object');
+    const ref = s.player;
+    if (!isInt(ref, 1, 2_000_000_000) || !refs.has(ref)) {
+      err(
+        `${sat}.player`,
+        `must be the ref of a player of the division, not ${JSON.stringify(ref)}`,
+      );
+    } else if (k < 2) {
+      // Seats 1 and 2 were seated as first and second.
+      if (ref !== g[k === 0 ? 'first' : 'second'])
+        err(
+          `${sat}.player`,
+          `seat ${k + 1} must be the game's ${k === 0 ? 'first' : 'second'} player`,
+        );
+    } else if (seated.has(ref)) {
+      err(`${sat}.player`, `player ${ref} plays twice in round ${round}`);
+    } else if (refs.get(ref)! > round) {
+      err(`${sat}.player`, `player ${ref} joined at round ${refs.get(ref)}, after round ${round}`);
+    } else seated.add(ref);
+    const figure = (field: string, min: number, max: number, required: boolean) => {
+      const v = s[field];
+      if (
+        finished
+          ? required
+            ? !isInt(v, min, max)
+            : !(v === null || isInt(v, min, max))
+          : v !== null
+      ) {
+        err(
+          `${sat}.${field}`,
+          finished
+            ? `must be a whole number from ${min} to ${max}${required ? '' : ', or null'}`
+            : 'must be null while pending',
+        );
+      }
+    };
+    figure('score', -100000, 100000, true);
+    figure('place', 1, seats.length, true);
+    figure('remaining', -360000, 360000, false);
+    figure('cards', 0, 100000, false);
   });
 }

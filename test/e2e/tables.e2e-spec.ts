@@ -1,5 +1,5 @@
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { createTournament, pair, register } from './tournament-helpers';
+import { createTournament, exportAndImport, pair, register } from './tournament-helpers';
 
 /**
  * Divisions played at tables of more than two, through the API as a director runs them: a
@@ -115,7 +115,7 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
     ).body as TableStandings;
 
   test('14 players of Quivit at tables of 4: seated, typed, placed and ranked for 4 rounds', async () => {
-    const { divisionId } = await createTournament(t, {
+    const { id: tournamentId, divisionId } = await createTournament(t, {
       name: 'Quivit za stolovima',
       ruleSet: 'quivit',
       rounds: 4,
@@ -257,6 +257,29 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
     for (const name of ['Igrač 1', 'Igrač 14']) expect(pairings.text).toContain(name);
     const page = await t.http.get(`/divisions/${divisionId}/standings`).expect(200);
     expect(page.text).toContain('Igrač 13');
+
+    // Export and import: the same tables, seats, places and standings in the new tournament.
+    const { exported, imported } = await exportAndImport(t, tournamentId);
+    const copy = imported.divisions[0].id;
+    const named = (rows: TableRow[]) =>
+      rows.map((r) => [r.rank, r.name, r.points, r.totalScore, r.spread, r.places]);
+    expect(named((await standings(copy)).rows)).toEqual(named((await standings(divisionId)).rows));
+    const seating = async (d: number) =>
+      ((await t.http.get(`/api/divisions/${d}/rounds`).expect(200)).body as TableRoundJson[]).map(
+        (r) => r.games.map((g) => g.seats!.map((x) => [x.player.name, x.score, x.cards, x.place])),
+      );
+    expect(await seating(copy)).toEqual(await seating(divisionId));
+    // A document whose seats do not hold together is refused, naming the place.
+    const division = (
+      exported.divisions as { rounds: { games: { seats: { place: number }[] }[] }[] }[]
+    )[0];
+    division.rounds[0].games[0].seats[0].place = 9;
+    const broken = await t.http
+      .post('/api/tournaments/import')
+      .set(t.organiser)
+      .send(exported)
+      .expect(422);
+    expect(JSON.stringify(broken.body)).toContain('divisions[0].rounds[0].games[0].seats[0].place');
   });
 
   test('9 players of the target-score variant at tables of 3: a round robin where every two meet once', async () => {
