@@ -243,6 +243,21 @@ export const en = {
   'wallchart.legend':
     "Players by seed number. In a cell: the result (W win, D draw, L loss, B bye; Wf and Lf by forfeit, Lff double forfeit) and the opponent's number, ● moved first; below: the record and total spread after the round.",
   'wallchart.part': 'players {from}–{to}, rounds {first}–{last}',
+  'wallchart.tablesLegend':
+    'Players by seed number. In a cell: the place at the table (1. first), then table/seat (seat 1 moves first; B bye); below: the match points after the round. Last column: match points and the spread on the table average.',
+  'division.met': 'Who met whom',
+  'division.printStandingsMet': 'Standings and who met whom (PDF)',
+  'met.legend':
+    'How often each two players sat at the same table, through round {n}. Players in standings order; a column is headed by the seed number (#) of its player.',
+  'col.atTable': 'At the table',
+  'col.tableSeat': 'Table/seat',
+  'col.pointsSoFar': 'Points so far',
+  'tables.seat': 'seat {n}',
+  'tables.scorecardLegend':
+    'Seat 1 moves first, then 2, and so on. Points: the match points of the place at the table (one for each player of the table finished ahead of; shared places share them); so far: after the round.',
+  'pdf.tableSheetHint':
+    'One column a seat, in turn order: each turn on the row of its number. Final: the score; the places are decided by the rules.',
+  'pdf.target': 'Target score',
   'pdf.wallchartTitle': 'Wall chart',
   'pdf.scorecardTitle': 'Scorecard',
 

@@ -245,6 +245,21 @@ export const srLatn = {
   'wallchart.legend':
     'Igrači po broju nosioca. U polju: ishod (P pobeda, N nerešeno, I poraz, S slobodan; Pk i Ik kontumacijom, Ikk obostrana kontumacija) i broj protivnika, ● igrao prvi; ispod: učinak i ukupna razlika posle kola.',
   'wallchart.part': 'igrači {from}–{to}, kola {first}–{last}',
+  'wallchart.tablesLegend':
+    'Igrači po broju nosioca. U polju: plasman za stolom (1. prvi), pa sto/redosled (1 igra prvi; S slobodan); ispod: bodovi posle kola. Poslednja kolona: bodovi i razlika prema proseku stola.',
+  'division.met': 'Ko je s kim igrao',
+  'division.printStandingsMet': 'Poredak i ko je s kim igrao (PDF)',
+  'met.legend':
+    'Koliko puta su dva igrača sedela za istim stolom, zaključno sa {n}. kolom. Igrači po poretku; kolona nosi broj nosioca (#) svog igrača.',
+  'col.atTable': 'Za stolom',
+  'col.tableSeat': 'Sto/redosled',
+  'col.pointsSoFar': 'Bodovi ukupno',
+  'tables.seat': '{n}. na potezu',
+  'tables.scorecardLegend':
+    'Prvi na potezu igra prvi, pa drugi i tako redom. Bodovi: bodovi za plasman za stolom (po jedan za svakog igrača stola koji je završio iza; podeljena mesta dele bodove); ukupno: posle kola.',
+  'pdf.tableSheetHint':
+    'Jedna kolona za svakog igrača, po redosledu poteza: svaki potez u red svog broja. Na kraju: rezultat; plasman određuju pravila.',
+  'pdf.target': 'Cilj',
   'pdf.wallchartTitle': 'Zidna tabela',
   'pdf.scorecardTitle': 'Karton igrača',
 

@@ -1,5 +1,6 @@
 import { findRuleSet } from '../engine';
 import type { GameView } from '../rounds/game.view';
+import { playsAtTables } from '../rounds/tables';
 import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
 import { buildCrossTable } from '../render/cross-table';
 import type { CrossTable } from '../render/pdf/types';
@@ -69,7 +70,12 @@ export function divisionPage(
   title: string,
 ): DivisionPageBase {
   const prints: Link[] = [
-    { label: page.t('division.printStandings'), url: urls.standingsPdf(division.id) },
+    {
+      label: page.t(
+        playsAtTables(division) ? 'division.printStandingsMet' : 'division.printStandings',
+      ),
+      url: urls.standingsPdf(division.id),
+    },
   ];
   if (roundsPaired > 0) {
     prints.push(
@@ -96,6 +102,7 @@ export function divisionPage(
       standings: urls.standings(division.id),
       pairings: urls.pairings(division.id),
       crosstable: urls.crosstable(division.id),
+      ...(playsAtTables(division) ? { atTables: true } : {}),
       projector: urls.projector(division.id),
       wallchart: urls.wallchart(division.id),
     },

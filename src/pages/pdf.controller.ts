@@ -2,10 +2,18 @@ import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { NotFound } from '../common/errors';
+import { Conflict, NotFound } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, VerificationReport } from '../engine';
-import type { PdfScorecard } from '../render/pdf';
+import type { PdfScorecard, PdfTableCard } from '../render/pdf';
+import { playsAtTables } from '../rounds/tables';
+import {
+  divisionTables,
+  DivisionTables,
+  metRows,
+  tableLineViews,
+  tableWallRows,
+} from './table-pages';
 import { scorecardsOf, DivisionScorecards } from '../standings-api/scorecards';
 import type { StandingsSnapshot } from '../standings-api/standings.service';
 import { scorecardLines, wallChartRows } from './scorecards';
@@ -76,6 +84,10 @@ export class PdfController {
     const page = new PageContext(req, res);
     const snap = await this.standings.snapshot(id, roundQuery(page, 0));
     const { view, tournament, division } = snap;
+    if (playsAtTables(division)) {
+      await this.tableStandingsPdf(page, res, snap);
+      return;
+    }
     const crossTable = crossTableOf(view.rows, snap.records, view.round);
     const header = { tournament: tournament.name, division: division.name };
     const onlyCross = page.query('only') === 'crosstable';
@@ -104,6 +116,26 @@ export class PdfController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const snap = await this.standings.snapshot(id);
+    if (playsAtTables(snap.division)) {
+      const dt = divisionTables(snap, await this.rounds.list(id));
+      const spreads = new Map(snap.view.rows.map((r) => [String(r.playerId), r.spread]));
+      const pdf = await renderers().wallChartPdf(
+        {
+          tournament: snap.tournament.name,
+          division: snap.division.name,
+          atTables: true,
+          rounds: Math.max(dt.rounds, snap.division.roundsPlanned),
+          rows: tableWallRows(page.lang, dt, spreads),
+        },
+        page.lang,
+      );
+      sendPdf(
+        res,
+        pdf,
+        `wallchart-${slug(snap.tournament.name)}-${slug(snap.division.name, 'division')}-round-${dt.rounds}.pdf`,
+      );
+      return;
+    }
     const cards = scorecardsOf(snap);
     const pdf = await renderers().wallChartPdf(
       {
@@ -131,6 +163,24 @@ export class PdfController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const snap = await this.standings.snapshot(id);
+    if (playsAtTables(snap.division)) {
+      const dt = divisionTables(snap, await this.rounds.list(id));
+      const order = [...snap.players].sort((a, b) => a.seed - b.seed);
+      const pdf = await renderers().tableScorecardsPdf(
+        {
+          tournament: snap.tournament.name,
+          division: snap.division.name,
+          cards: order.map((p) => pdfTableCard(page, snap, dt, p.id)),
+        },
+        page.lang,
+      );
+      sendPdf(
+        res,
+        pdf,
+        `scorecards-${slug(snap.tournament.name)}-${slug(snap.division.name, 'division')}-round-${dt.rounds}.pdf`,
+      );
+      return;
+    }
     const cards = scorecardsOf(snap);
     const pdf = await renderers().scorecardsPdf(
       {
@@ -157,6 +207,23 @@ export class PdfController {
     const page = new PageContext(req, res);
     const player = await this.players.get(id);
     const snap = await this.standings.snapshot(player.divisionId);
+    if (playsAtTables(snap.division)) {
+      const dt = divisionTables(snap, await this.rounds.list(player.divisionId));
+      const pdf = await renderers().tableScorecardsPdf(
+        {
+          tournament: snap.tournament.name,
+          division: snap.division.name,
+          cards: [pdfTableCard(page, snap, dt, id)],
+        },
+        page.lang,
+      );
+      sendPdf(
+        res,
+        pdf,
+        `scorecard-${slug(snap.tournament.name)}-${slug(player.name, 'player')}-round-${dt.rounds}.pdf`,
+      );
+      return;
+    }
     const cards = scorecardsOf(snap);
     const pdf = await renderers().scorecardsPdf(
       {
@@ -183,6 +250,31 @@ export class PdfController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const { tournament, division, round, people } = await this.round(id, number);
+    const name = `pairings-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`;
+    if (playsAtTables(division)) {
+      const pdf = await renderers().tablePairingsPdf(
+        {
+          tournament: tournament.name,
+          division: division.name,
+          round: number,
+          tables: round.games.map((g) => ({
+            table: g.table,
+            seats: g.seats?.length
+              ? g.seats.map((s) => ({
+                  player: pdfPlayer(people, s.player),
+                  score: s.score,
+                  place: s.place,
+                }))
+              : [g.first, ...(g.second ? [g.second] : [])].map((p) => ({
+                  player: pdfPlayer(people, p),
+                })),
+          })),
+        },
+        page.lang,
+      );
+      sendPdf(res, pdf, name);
+      return;
+    }
     const pdf = await renderers().pairingsPdf(
       {
         tournament: tournament.name,
@@ -197,11 +289,7 @@ export class PdfController {
       },
       page.lang,
     );
-    sendPdf(
-      res,
-      pdf,
-      `pairings-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
-    );
+    sendPdf(res, pdf, name);
   }
 
   @Get('divisions/:id/rounds/:number/sheets.pdf')
@@ -217,6 +305,37 @@ export class PdfController {
     const options = division.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
     const turns =
       options.turnsPerPlayer !== undefined ? options.turnsPerPlayer : rules?.turnsPerPlayer;
+    if (playsAtTables(division)) {
+      const target = (division.options as { targetScore?: number }).targetScore;
+      await this.sendSheets(
+        res,
+        `scoresheets-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
+        (out) =>
+          renderers().writeTableScoreSheets(
+            {
+              tournament: tournament.name,
+              division: division.name,
+              round: number,
+              rulesName: ruleSetName(division.ruleSet),
+              clockMinutes: rules?.cards
+                ? undefined
+                : (options.clockMinutes ?? rules?.clock.minutes),
+              turnsPerPlayer: turns ?? undefined,
+              cardGame: rules?.cards !== undefined,
+              targetScore: target ?? rules?.targetScore ?? undefined,
+              tables: round.games
+                .filter((g) => (g.seats?.length ?? 0) > 1)
+                .map((g) => ({
+                  table: g.table,
+                  seats: g.seats!.map((s) => pdfPlayer(people, s.player)),
+                })),
+            },
+            page.lang,
+            out,
+          ),
+      );
+      return;
+    }
     const sheets = {
       tournament: tournament.name,
       division: division.name,
@@ -234,18 +353,69 @@ export class PdfController {
           second: pdfPlayer(people, g.second!),
         })),
     };
-    pdfHeaders(
+    await this.sendSheets(
       res,
       `scoresheets-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
+      (out) => renderers().writeScoreSheets(sheets, page.lang, out),
     );
-    // Sent as the sheets are made: a round of hundreds of pages is never whole in memory.
+  }
+
+  /** Sent as the sheets are made: a round of hundreds of pages is never whole in memory. */
+  private async sendSheets(
+    res: Response,
+    filename: string,
+    write: (out: Response) => Promise<void>,
+  ): Promise<void> {
+    pdfHeaders(res, filename);
     try {
-      await renderers().writeScoreSheets(sheets, page.lang, res);
+      await write(res);
     } catch (e) {
       // Begun, a document cannot turn into an error page: the reader sees it cut short.
       if (!res.headersSent) throw e;
       res.destroy(e as Error);
     }
+  }
+
+  /** Standings of a division at tables, with the "met" grid (`?only=crosstable`: the grid alone). */
+  private async tableStandingsPdf(
+    page: PageContext,
+    res: Response,
+    snap: StandingsSnapshot,
+  ): Promise<void> {
+    const { view, tournament, division } = snap;
+    const dt = divisionTables(snap, await this.rounds.list(division.id));
+    const met = { through: view.round, rows: metRows(snap, dt.tables) };
+    const header = { tournament: tournament.name, division: division.name };
+    const onlyMet = page.query('only') === 'crosstable';
+    const pdf = onlyMet
+      ? await renderers().metTablePdf({ ...header, met }, page.lang)
+      : await renderers().tableStandingsPdf(
+          {
+            ...header,
+            throughRound: view.round,
+            tableSize: view.tableSize ?? division.tableSize,
+            showCards: view.tieBreaks.includes('cards'),
+            tieBreaks: view.tieBreaks,
+            rows: view.rows.map((r) => ({
+              rank: r.rank,
+              name: r.name,
+              club: r.club,
+              active: r.active,
+              points: r.points,
+              places: r.places ?? [],
+              tables: r.gamesPlayed,
+              totalScore: r.totalScore,
+              spread: r.spread,
+              cards: r.cards,
+              byes: r.byes,
+              absences: r.absences,
+            })),
+            met,
+          },
+          page.lang,
+        );
+    const name = `${onlyMet ? 'crosstable' : 'standings'}-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${view.round}.pdf`;
+    sendPdf(res, pdf, name);
   }
 
   @Get('games/:id/record.pdf')
@@ -256,6 +426,13 @@ export class PdfController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const game = await this.results.game(id);
+    if (game.seats && game.seats.length > 0) {
+      throw new Conflict(
+        'TABLE_GAME_RECORD',
+        `game ${id} is a table of ${game.seats.length}: a game record is printed from a verified score sheet, and the score sheet of a table cannot be entered yet`,
+        { seats: game.seats.length },
+      );
+    }
     if (!game.scoresheet) throw new NotFound('score sheet of game', id);
     const stored = await this.results.sheet(id);
     const { tournament, division } = await this.tournaments.divisionWithTournament(game.divisionId);
@@ -297,6 +474,36 @@ function pdfResult(g: GameView): PdfGameResult | null {
     scores: s && s.length === 2 ? [s[0], s[1]] : null,
     winner: g.result.winner,
     reason: g.result.reason === 'score' || g.result.reason === 'draw' ? undefined : g.result.reason,
+  };
+}
+
+/** One player's tables for the PDF: the page's lines, the others at the table in one text. */
+function pdfTableCard(
+  page: PageContext,
+  snap: StandingsSnapshot,
+  dt: DivisionTables,
+  playerId: number,
+): PdfTableCard {
+  const p = dt.players.get(String(playerId))!;
+  const row = snap.view.rows.find((r) => r.playerId === playerId);
+  return {
+    name: p.name,
+    seed: p.seed,
+    club: p.club,
+    rank: row?.rank ?? null,
+    points: row?.points ?? null,
+    spread: row?.spread ?? null,
+    withdrawn: !p.active,
+    lines: tableLineViews(page.lang, dt, String(playerId)).map((l) => ({
+      round: l.round,
+      tableSeat: l.tableSeat,
+      others: l.othersText,
+      score: l.score,
+      placeText: l.placeText,
+      pointsText: l.pointsText,
+      runningPoints: l.runningPoints,
+      outcome: l.outcome,
+    })),
   };
 }
 

@@ -7,6 +7,7 @@ import { IdParam } from '../common/api/id-param';
 import { gameReportSection } from '../render/game-section';
 import type {
   CrossTablePage,
+  DivisionPageBase,
   GamePage,
   PairingsPage,
   PlayerPage,
@@ -41,6 +42,14 @@ import { PageErrorFilter } from './page-error.filter';
 import { urls } from './urls';
 import { playsAtTables } from '../rounds/tables';
 import { personUrl } from './registry-pages.controller';
+import {
+  divisionTables,
+  metRows,
+  MetRow,
+  tableLineViews,
+  TableLineView,
+  tableWallRows,
+} from './table-pages';
 
 /** `?round=N`: a whole number from `min`, or undefined when absent; a 400 otherwise. */
 export function roundQuery(page: PageContext, min: number): number | undefined {
@@ -220,6 +229,10 @@ export class PublicPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const snap = await this.snapshot(id);
+    if (playsAtTables(snap.division)) {
+      await this.cached(page, snap, urls.crosstable(id), () => this.metPage(page, snap));
+      return;
+    }
     await this.cached(page, snap, urls.crosstable(id), () => {
       const { view } = snap;
       const table = crossTableOf(view.rows, snap.records, view.round);
@@ -255,12 +268,19 @@ export class PublicPagesController {
     const player = await this.players.get(id);
     const snap = await this.snapshot(player.divisionId);
     await this.cached(page, snap, urls.player(id), async () => {
-      const games = await this.rounds.gamesOfPlayer(id);
       const row = snap.view.rows.find((r) => r.playerId === id);
       const { tournament, division } = snap;
+      const tables = playsAtTables(division)
+        ? divisionTables(snap, await this.rounds.list(division.id))
+        : null;
+      const games = tables ? [] : await this.rounds.gamesOfPlayer(id);
       const cards = scorecardsOf(snap);
       const byRound = new Map(games.map((g) => [g.round, g]));
-      const model: PlayerPage & { personUrl?: string } = {
+      const model: PlayerPage & {
+        personUrl?: string;
+        atTables?: boolean;
+        tables?: TableLineView[];
+      } = {
         ...page.base(
           player.name,
           page.crumbs(
@@ -281,7 +301,10 @@ export class PublicPagesController {
           points: row?.points ?? null,
           spread: row?.spread ?? null,
         },
-        lines: scorecardLines(page.lang, cards, String(id)).map((line) => {
+        ...(tables
+          ? { atTables: true, tables: tableLineViews(page.lang, tables, String(id)) }
+          : {}),
+        lines: (tables ? [] : scorecardLines(page.lang, cards, String(id))).map((line) => {
           const g = byRound.get(line.round);
           return {
             ...line,
@@ -306,7 +329,27 @@ export class PublicPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const snap = await this.snapshot(id);
-    await this.cached(page, snap, urls.wallchart(id), () => {
+    await this.cached(page, snap, urls.wallchart(id), async () => {
+      if (playsAtTables(snap.division)) {
+        const tables = divisionTables(snap, await this.rounds.list(id));
+        const spreads = new Map(snap.view.rows.map((r) => [String(r.playerId), r.spread]));
+        const model: WallChartPage & { atTables: boolean } = {
+          ...divisionPage(
+            page,
+            snap.tournament,
+            snap.division,
+            snap.view.roundsPaired,
+            page.t('division.wallchart'),
+          ),
+          atTables: true,
+          rounds: tables.rounds,
+          rows: tableWallRows(page.lang, tables, spreads).map((r) => ({
+            ...r,
+            url: urls.player(r.id),
+          })),
+        };
+        return page.renderToString('public/wallchart', model);
+      }
       const cards = scorecardsOf(snap);
       const model: WallChartPage = {
         ...divisionPage(
@@ -383,6 +426,25 @@ export class PublicPagesController {
   }
 
   // ------------------------------------------------------------------
+
+  /** The "met" grid that stands in for the cross-table of a division played at tables. */
+  private async metPage(page: PageContext, snap: StandingsSnapshot): Promise<string> {
+    const { view } = snap;
+    const tables = divisionTables(snap, await this.rounds.list(snap.division.id));
+    const rows = metRows(snap, tables.tables);
+    const model: DivisionPageBase & { met: { seeds: number[]; rows: MetRow[]; through: number } } =
+      {
+        ...divisionPage(
+          page,
+          snap.tournament,
+          snap.division,
+          view.roundsPaired,
+          page.t('division.met'),
+        ),
+        met: { seeds: rows.map((r) => r.seed), rows, through: view.round },
+      };
+    return page.renderToString('public/crosstable', model);
+  }
 
   private snapshot(divisionId: number, round?: number): Promise<StandingsSnapshot> {
     return this.standings.snapshot(divisionId, round);

@@ -105,6 +105,8 @@ export interface DivisionPageBase extends PageBase {
     standings: string;
     pairings: string;
     crosstable: string;
+    /** The division plays at tables: the cross-table's tab is the "met" grid. */
+    atTables?: boolean;
     wallchart?: string;
     /** The big-screen view of the division (`/divisions/:id/projector`). */
     projector?: string;

@@ -11,3 +11,21 @@ export type {
   ScorecardsDocument,
   WallChartDocument,
 } from './scorecards';
+export {
+  metTablePdf,
+  tablePairingsPdf,
+  tableScorecardsPdf,
+  tableScoreSheetsPdf,
+  tableStandingsPdf,
+  writeTableScoreSheets,
+} from './tables';
+export type {
+  MetGridDocument,
+  PdfTableCard,
+  PdfTableLine,
+  TablePairingsDocument,
+  TableScorecardsDocument,
+  TableSheetsDocument,
+  TableStandingsDocument,
+  TableStandingsLine,
+} from './tables';

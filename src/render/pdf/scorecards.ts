@@ -61,6 +61,8 @@ export interface PdfWallCell {
 /** The wall chart: players in seed order, one cell per round. */
 export interface WallChartDocument extends DocumentHeader {
   rounds: number;
+  /** A division at tables: cells say place and table/seat, the last column match points. */
+  atTables?: boolean;
   rows: readonly {
     seed: number;
     name: string;
@@ -221,7 +223,7 @@ export async function wallChartPdf(data: WallChartDocument, lang: Lang): Promise
       head('#', seedW, 'right');
       head(t(lang, 'col.name'), nameW, 'left');
       for (let r = cb.from; r < cb.to; r++) head(String(r + 1), cellW, 'center');
-      if (last) head(t(lang, 'col.record'), totalW, 'right');
+      if (last) head(t(lang, data.atTables ? 'col.points' : 'col.record'), totalW, 'right');
       y += headH;
       // Rows.
       for (let i = rb.from; i < rb.to; i++) {
@@ -296,7 +298,14 @@ export async function wallChartPdf(data: WallChartDocument, lang: Lang): Promise
         .font('Sans')
         .fontSize(7)
         .fillColor(PDF_COLOURS.muted)
-        .text(t(lang, 'wallchart.legend'), MARGIN, y + 5, { width });
+        .text(
+          t(lang, data.atTables ? 'wallchart.tablesLegend' : 'wallchart.legend'),
+          MARGIN,
+          y + 5,
+          {
+            width,
+          },
+        );
       doc.fillColor(PDF_COLOURS.text);
     }
   }

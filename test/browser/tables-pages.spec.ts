@@ -1,0 +1,76 @@
+import { LANGUAGES } from '../../src/i18n';
+import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
+import { seedTableSite, TableSite } from '../e2e/table-site';
+import {
+  Browser,
+  describeWithChromium,
+  launchChromium,
+  overflowsHorizontally,
+  screenshot,
+  watch,
+} from './chromium';
+
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1280, height: 900 };
+
+describeWithChromium(`pages of a division at tables in Chromium (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let site: TableSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp(), launchChromium({ javaScript: false })]);
+    site = await seedTableSite(t);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test('the met grid, a player page and the wall chart at 1280 and 390 px, every language: no sideways scroll', async () => {
+    const player = site.bySeed.get(1)!;
+    const page = await browser.context.newPage();
+    const trouble = watch(page);
+    for (const size of [DESK, PHONE]) {
+      await page.setViewportSize(size);
+      for (const lang of LANGUAGES) {
+        for (const path of [
+          `/divisions/${site.quivit}/crosstable`,
+          `/players/${player}`,
+          `/divisions/${site.quivit}/wallchart`,
+        ]) {
+          const url = `${t.url}${path}?lang=${lang}`;
+          const res = await page.goto(url);
+          expect([url, res?.status()]).toEqual([url, 200]);
+          expect([url, size.width, await overflowsHorizontally(page)]).toEqual([
+            url,
+            size.width,
+            false,
+          ]);
+        }
+      }
+      const tag = size.width === PHONE.width ? 'phone' : 'desk';
+      await page.goto(`${t.url}/divisions/${site.quivit}/crosstable?lang=sr-Latn`);
+      // 14 columns of counts: at 1280 px the grid fits; on a phone its box scrolls, not the page.
+      const box = await page
+        .locator('.table-wrap')
+        .first()
+        .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      if (size === DESK) expect(box.scroll).toBeLessThanOrEqual(box.client);
+      else expect(box.client).toBeLessThanOrEqual(PHONE.width);
+      // The name column stays in view while the counts scroll past it.
+      const sticky = await page.evaluate<string>(
+        "getComputedStyle(document.querySelector('table.met td.sticky')).position",
+      );
+      expect(sticky).toBe('sticky');
+      await screenshot(page, `tables-met-${tag}`);
+      await page.goto(`${t.url}/players/${player}?lang=en`);
+      await screenshot(page, `tables-player-${tag}`);
+      await page.goto(`${t.url}/divisions/${site.quivit}/wallchart?lang=sr-Cyrl`);
+      await screenshot(page, `tables-wallchart-${tag}`);
+    }
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+});
