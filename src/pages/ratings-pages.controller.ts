@@ -4,13 +4,16 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
-import { DomainError } from '../common/errors';
+import { BadInput, DomainError } from '../common/errors';
 import { RatingsService } from '../ratings/ratings.service';
 import type { RatingReportView } from '../ratings/rating.view';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
 import { ClosingService } from '../tournaments/closing.service';
-import { FormReader } from './forms';
-import { ruleSetName } from './models';
+import { FormReader, refusal } from './forms';
+import { FAMILIES } from '../ratings/families';
+import { RATING_CSV_COLUMNS, RatingCsvProblem } from '../ratings/rating-csv';
+import { formatDate } from '../i18n';
+import { pdfDisposition, ruleSetName, slug } from './models';
 import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { personUrl } from './registry-pages.controller';
@@ -21,6 +24,9 @@ import { urls } from './urls';
 export const ratingUrls = {
   report: (tournamentId: number) => `/tournaments/${tournamentId}/ratings`,
   reportPdf: (tournamentId: number) => `/tournaments/${tournamentId}/ratings.pdf`,
+  list: (family: string) => `/ratings?family=${encodeURIComponent(family)}`,
+  listCsv: (family: string) => `/api/ratings.csv?family=${encodeURIComponent(family)}`,
+  importList: '/organiser/ratings/import',
   close: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/close`,
   reopen: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/reopen`,
 };
@@ -30,10 +36,14 @@ export function decimal(lang: string, n: number | null, signed = false): string 
   if (n === null) return '';
   const text = new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn', {
     maximumFractionDigits: 2,
+    useGrouping: false,
     signDisplay: signed ? 'exceptZero' : 'auto',
   }).format(n);
   return text.replace('-', '−');
 }
+
+/** The first letter in capitals (a sentence that starts with a word of the tables). */
+const capital = (s: string): string => s.charAt(0).toLocaleUpperCase('sr') + s.slice(1);
 
 /** A line of the rating report page or PDF, texts made. */
 export interface RatingReportLine {
@@ -90,12 +100,89 @@ export function ratingReportModel(
   };
 }
 
+export interface RatingListPage extends PageBase {
+  families: { name: string; url: string; current: boolean }[];
+  csvUrl: string;
+  lines: {
+    rank: number;
+    name: string;
+    url: string;
+    club: string | null;
+    country: string | null;
+    federationId: string | null;
+    rating: number;
+    games: number;
+  }[];
+  /** For an organiser: the import form. */
+  importAction?: string;
+  help?: string;
+  csvText?: string;
+  importErrors?: string[];
+}
+
+/** A family's rating list page; with the import form for an organiser. */
+async function ratingListModel(
+  page: PageContext,
+  ratings: RatingsService,
+  family: string,
+  form: { csvText?: string; errors?: string[] } = {},
+): Promise<RatingListPage> {
+  const lines = await ratings.list(family);
+  return {
+    ...page.base(
+      `${page.t('rating.list.title')} · ${ruleSetName(family)}`,
+      page.crumbs(),
+      page.flashFromQuery(),
+    ),
+    families: FAMILIES.map((f) => ({
+      name: ruleSetName(f),
+      url: ratingUrls.list(f),
+      current: f === family,
+    })),
+    csvUrl: ratingUrls.listCsv(family),
+    lines: lines.map((l, i) => ({
+      rank: i + 1,
+      name: l.name,
+      url: personUrl(l.personId),
+      club: l.club,
+      country: l.country,
+      federationId: l.federationId,
+      rating: l.rating,
+      games: l.games,
+    })),
+    ...(page.user?.role === 'organiser'
+      ? {
+          importAction: ratingUrls.importList,
+          help: page.t('rating.list.help', {
+            columns: RATING_CSV_COLUMNS.join(', '),
+            families: FAMILIES.join(', '),
+          }),
+          csvText: form.csvText ?? '',
+          importErrors: form.errors ?? [],
+        }
+      : {}),
+  };
+}
+
 /** Public: a tournament's rating report. */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
 @Controller()
 export class RatingPagesController {
   constructor(private readonly ratings: RatingsService) {}
+
+  /** `?family=kvizovka` (default: the first family). */
+  @Get('ratings')
+  async list(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    const asked = page.query('family') ?? FAMILIES[0];
+    if (!FAMILIES.includes(asked)) {
+      throw new BadInput('VALIDATION_FAILED', `family must be one of ${FAMILIES.join(', ')}`, {
+        field: 'family',
+      });
+    }
+    await page.render('public/rating-list', await ratingListModel(page, this.ratings, asked));
+  }
 
   @Get('tournaments/:id/ratings')
   async report(
@@ -115,6 +202,37 @@ export class RatingPagesController {
     };
     await page.render('public/rating-report', model);
   }
+
+  /** The report as an A4 PDF (landscape), in the request's language. */
+  @Get('tournaments/:id/ratings.pdf')
+  async reportPdf(
+    @IdParam('id', 'tournament') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const report = await this.ratings.report(id);
+    // Loaded by the first report printed: pdfkit and the fonts are not needed at start-up.
+    const { ratingReportPdf } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require('../render/pdf/rating-report') as typeof import('../render/pdf/rating-report');
+    const pdf = await ratingReportPdf(
+      {
+        tournament: report.tournament,
+        date: report.date ? formatDate(page.lang, report.date) : '',
+        ...ratingReportModel(page, report),
+      },
+      page.lang,
+    );
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader(
+      'Content-Disposition',
+      pdfDisposition(`${slug(report.tournament)}-${slug(page.t('rating.report.title'))}.pdf`),
+    );
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.status(200).end(pdf);
+  }
 }
 
 /** The organiser's: closing and reopening a tournament, each after a question. */
@@ -124,7 +242,49 @@ export class RatingPagesController {
 @Roles('organiser')
 @Controller('organiser')
 export class ClosingPagesController {
-  constructor(private readonly closing: ClosingService) {}
+  constructor(
+    private readonly closing: ClosingService,
+    private readonly ratings: RatingsService,
+  ) {}
+
+  /** Posts `csvText`: the list imported whole, or the page again with every bad line named. */
+  @Post('ratings/import')
+  async importList(
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const csvText = form.raw('csvText');
+    let imported: number;
+    try {
+      ({ imported } = await this.ratings.importCsv(csvText));
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      const details = e.details as {
+        problems?: RatingCsvProblem[];
+        line?: number;
+      };
+      const errors = details?.problems
+        ? details.problems.map(
+            (p) =>
+              `${capital(page.t('common.line', { n: p.line }))}: ${page.t(`ratingCsv.${p.code}`, p.params)}`,
+          )
+        : [
+            `${details?.line ? `${capital(page.t('common.line', { n: details.line }))}: ` : ''}${refusal(page.lang, e).message}`,
+          ];
+      await page.render(
+        'public/rating-list',
+        await ratingListModel(page, this.ratings, FAMILIES[0], { csvText, errors }),
+        e.status,
+      );
+      return;
+    }
+    page.redirect(
+      withQuery(ratingUrls.list(FAMILIES[0]), { done: 'ratingsImported', n: imported }),
+    );
+  }
 
   @Post('tournaments/:id/close')
   async close(

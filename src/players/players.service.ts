@@ -19,6 +19,8 @@ import { cleanName, lookAlikeKey, nameKey } from './names';
 import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
 import { pickPerson } from '../registry/persons';
+import { familyOf } from '../ratings/families';
+import { currentRatings } from '../ratings/ratings.service';
 import { PlayerView, playerView } from './player.view';
 
 /**
@@ -196,13 +198,19 @@ export class PlayersService {
     }
     const seed = dto.seed ?? (await this.nextSeed(m, divisionId));
     await this.checkSeed(m, divisionId, seed);
+    // Without a rating given, the person's current rating in the division's game family.
+    const rating =
+      dto.rating !== undefined
+        ? dto.rating
+        : ((await currentRatings(m, [person.id], familyOf(division.ruleSet))).get(person.id) ??
+          null);
     const saved = await m.save(
       m.create(Player, {
         divisionId,
         personId: person.id,
         name,
         club: dto.club === undefined ? person.club : dto.club?.trim() || null,
-        rating: dto.rating ?? null,
+        rating,
         seed,
         active: true,
         joinedRound,
@@ -573,7 +581,21 @@ export class PlayersService {
       }
       order = dto.playerIds.map((id) => byId.get(id)!);
     } else {
-      order = ratingOrder(players);
+      // By the person's current rating in the division's family; the rating registered
+      // with the player where the person has none yet.
+      const division = await m.findOneByOrFail(Division, { id: divisionId });
+      const current = await currentRatings(
+        m,
+        players.flatMap((p) => (p.personId !== null ? [p.personId] : [])),
+        familyOf(division.ruleSet),
+      );
+      order = ratingOrder(
+        players.map((p) =>
+          Object.assign(p, {
+            rating: (p.personId !== null && current.get(p.personId)) || p.rating,
+          }),
+        ),
+      );
     }
     return { order, moves: seedMoves(order) };
   }

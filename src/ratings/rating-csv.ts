@@ -23,12 +23,58 @@ export interface RatingCsvLine {
   games: number;
 }
 
+/** Why a line is refused: a page says it in its language by `code` and `params`. */
+export type RatingCsvCode =
+  | 'quote'
+  | 'empty'
+  | 'headerMissing'
+  | 'headerNameOrId'
+  | 'headerUnknown'
+  | 'nameOrId'
+  | 'federationId'
+  | 'name'
+  | 'country'
+  | 'family'
+  | 'rating'
+  | 'games'
+  | 'duplicate'
+  | 'noRatings';
+
 /** A line the list cannot take: its number, the column and why (in English, for the API). */
 export interface RatingCsvProblem {
   line: number;
   field: string;
+  code: RatingCsvCode;
+  params: Record<string, string | number>;
   message: string;
 }
+
+/** A problem, with the English message the API gives. */
+function problem(
+  line: number,
+  field: string,
+  code: RatingCsvCode,
+  params: Record<string, string | number> = {},
+): RatingCsvProblem {
+  return { line, field, code, params, message: RATING_CSV_ENGLISH[code](params) };
+}
+
+const RATING_CSV_ENGLISH: Record<RatingCsvCode, (p: Record<string, string | number>) => string> = {
+  quote: () => 'a quote is not closed',
+  empty: () => 'the list is empty',
+  headerMissing: (p) => `the header has no column ${p.column}`,
+  headerNameOrId: (p) => `the header needs a column ${String(p.columns).replace(', ', ' or ')}`,
+  headerUnknown: (p) => `unknown column ${p.column} (columns: ${p.columns})`,
+  nameOrId: () => 'a line needs a federationId or a name',
+  federationId: (p) => `federationId "${p.value}" is not up to 20 letters, digits or dashes`,
+  name: (p) => `name must be at most ${p.max} characters without control characters`,
+  country: (p) => `country "${p.value}" is not two or three capital letters`,
+  family: (p) => `family "${p.value}" is not one of ${p.families}`,
+  rating: (p) => `rating "${p.value}" is not a whole number from 0 to ${p.max}`,
+  games: (p) => `games "${p.value}" is not a whole number from 0 to 999999`,
+  duplicate: (p) => `the same player and family as line ${p.line}`,
+  noRatings: () => 'the list has no ratings',
+};
 
 /** A CSV field, quoted when it holds a separator, a quote or a line break. */
 const field = (v: string | number | null): string => {
@@ -86,8 +132,7 @@ function records(text: string, delimiter: string): { line: number; fields: strin
       start = line;
     } else cell += ch;
   }
-  if (quoted)
-    throw new RatingCsvError([{ line: start, field: '', message: 'a quote is not closed' }]);
+  if (quoted) throw new RatingCsvError([problem(start, '', 'quote')]);
   end();
   return out;
 }
@@ -109,70 +154,56 @@ export function parseRatingCsv(text: string): RatingCsvLine[] {
   const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
   const recs = records(body, delimiter);
   const problems: RatingCsvProblem[] = [];
-  if (recs.length === 0)
-    throw new RatingCsvError([{ line: 1, field: '', message: 'the list is empty' }]);
+  if (recs.length === 0) throw new RatingCsvError([problem(1, '', 'empty')]);
   const header = recs[0].fields.map((f) => f.trim().toLowerCase());
   const index = (name: string) => header.indexOf(name.toLowerCase());
   for (const required of ['family', 'rating']) {
     if (index(required) < 0)
-      problems.push({ line: 1, field: required, message: `the header has no column ${required}` });
+      problems.push(problem(1, required, 'headerMissing', { column: required }));
   }
   if (index('federationId') < 0 && index('name') < 0) {
-    problems.push({
-      line: 1,
-      field: 'name',
-      message: 'the header needs a column federationId or name',
-    });
+    problems.push(problem(1, 'name', 'headerNameOrId', { columns: 'federationId, name' }));
   }
   const unknown = header.filter(
     (h) => h !== '' && !RATING_CSV_COLUMNS.some((c) => c.toLowerCase() === h),
   );
   if (unknown.length > 0) {
-    problems.push({
-      line: 1,
-      field: unknown[0],
-      message: `unknown column ${unknown[0].slice(0, 40)} (columns: ${RATING_CSV_COLUMNS.join(', ')})`,
-    });
+    problems.push(
+      problem(1, unknown[0], 'headerUnknown', {
+        column: unknown[0].slice(0, 40),
+        columns: RATING_CSV_COLUMNS.join(', '),
+      }),
+    );
   }
   if (problems.length > 0) throw new RatingCsvError(problems);
   const out: RatingCsvLine[] = [];
   const seen = new Map<string, number>();
   for (const rec of recs.slice(1)) {
     const get = (name: string) => (index(name) >= 0 ? (rec.fields[index(name)] ?? '').trim() : '');
-    const bad = (f: string, message: string) =>
-      problems.push({ line: rec.line, field: f, message });
+    const bad = (f: string, code: RatingCsvCode, params: Record<string, string | number> = {}) =>
+      problems.push(problem(rec.line, f, code, params));
     const federationId = get('federationId') || null;
     const name = get('name').normalize('NFC').replace(/\s+/g, ' ');
     const country = get('country') || null;
     const family = get('family');
     const rating = get('rating');
     const games = get('games') || '0';
-    if (!federationId && !name) bad('name', 'a line needs a federationId or a name');
+    if (!federationId && !name) bad('name', 'nameOrId');
     if (federationId && !/^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/.test(federationId))
-      bad(
-        'federationId',
-        `federationId "${federationId.slice(0, 40)}" is not up to 20 letters, digits or dashes`,
-      );
+      bad('federationId', 'federationId', { value: federationId.slice(0, 40) });
     if (name.length > PLAYER_LIMITS.name || !PRINTABLE.test(name))
-      bad(
-        'name',
-        `name must be at most ${PLAYER_LIMITS.name} characters without control characters`,
-      );
+      bad('name', 'name', { max: PLAYER_LIMITS.name });
     if (country && !/^[A-Z]{2,3}$/.test(country))
-      bad('country', `country "${country.slice(0, 40)}" is not two or three capital letters`);
+      bad('country', 'country', { value: country.slice(0, 40) });
     if (!FAMILIES.includes(family))
-      bad('family', `family "${family.slice(0, 40)}" is not one of ${FAMILIES.join(', ')}`);
+      bad('family', 'family', { value: family.slice(0, 40), families: FAMILIES.join(', ') });
     if (!/^\d{1,4}$/.test(rating) || Number(rating) > PLAYER_LIMITS.rating)
-      bad(
-        'rating',
-        `rating "${rating.slice(0, 40)}" is not a whole number from 0 to ${PLAYER_LIMITS.rating}`,
-      );
-    if (!/^\d{1,6}$/.test(games))
-      bad('games', `games "${games.slice(0, 40)}" is not a whole number from 0 to 999999`);
+      bad('rating', 'rating', { value: rating.slice(0, 40), max: PLAYER_LIMITS.rating });
+    if (!/^\d{1,6}$/.test(games)) bad('games', 'games', { value: games.slice(0, 40) });
     const who = `${federationId ?? name.toLocaleLowerCase('sr')}|${family}`;
     const before = seen.get(who);
     if (before !== undefined)
-      bad(federationId ? 'federationId' : 'name', `the same player and family as line ${before}`);
+      bad(federationId ? 'federationId' : 'name', 'duplicate', { line: before });
     else seen.set(who, rec.line);
     out.push({
       line: rec.line,
@@ -184,7 +215,7 @@ export function parseRatingCsv(text: string): RatingCsvLine[] {
       games: Number(games),
     });
   }
-  if (out.length === 0) problems.push({ line: 2, field: '', message: 'the list has no ratings' });
+  if (out.length === 0) problems.push(problem(2, '', 'noRatings'));
   if (problems.length > 0) throw new RatingCsvError(problems);
   return out;
 }

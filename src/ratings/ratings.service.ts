@@ -16,6 +16,20 @@ import { parseRatingCsv, RatingCsvError, RatingCsvLine, ratingCsv } from './rati
 import { Rating, RatingListEntry, RatingReport } from './rating.entity';
 import { RatingLineView, RatingListView, RatingReportView } from './rating.view';
 
+/** Current ratings of persons in one family (for seeding and registration), by person. */
+export async function currentRatings(
+  m: EntityManager,
+  personIds: readonly number[],
+  family: string,
+): Promise<Map<number, number>> {
+  if (personIds.length === 0) return new Map();
+  const rows = await m.find(Rating, {
+    where: { personId: In([...new Set(personIds)]), family },
+    select: { personId: true, rating: true },
+  });
+  return new Map(rows.map((r) => [r.personId, r.rating]));
+}
+
 /** Whether a division's games are rated: games of two only (tables of more are not yet). */
 export function ratedDivision(d: Division): boolean {
   return d.tableSize === 2;
@@ -228,17 +242,6 @@ export class RatingsService {
     return rows
       .map((r) => ({ family: r.family, rating: r.rating, games: r.games }))
       .sort((a, b) => FAMILIES.indexOf(a.family) - FAMILIES.indexOf(b.family));
-  }
-
-  /** Current ratings of persons in one family. */
-  async current(
-    m: EntityManager,
-    personIds: number[],
-    family: string,
-  ): Promise<Map<number, number>> {
-    if (personIds.length === 0) return new Map();
-    const rows = await m.find(Rating, { where: { personId: In(personIds), family } });
-    return new Map(rows.map((r) => [r.personId, r.rating]));
   }
 
   /**

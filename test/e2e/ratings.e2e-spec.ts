@@ -1,6 +1,7 @@
 import { signInCookie } from '../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { createTournament, enterResult, pair } from './tournament-helpers';
+import { pdfText } from '../render/poppler';
+import { binary, createTournament, enterResult, pair } from './tournament-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -298,6 +299,17 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
       /Ana<\/a>[^]*?<td class="num">1600<\/td>[^]*?\+2<\/td>[^]*?<strong>1602<\/strong>/,
     );
     expect(en.text).toContain('first rating');
+    expect(en.text).toContain(`href="/tournaments/${ids[0]}/ratings.pdf"`);
+    const pdf = await t.http
+      .get(`/tournaments/${ids[0]}/ratings.pdf?lang=en`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.body as Buffer, true);
+    expect(text).toMatch(/Ana \(Open\)\s+1600\s+2\s+1\.5\s+1\.4\s+\d+\s+20\s+\+2\s+1602/);
+    expect(text).toMatch(/Ceca \(Open\)\s+1400\s+2\s+1\.5\s+0\.6\s+\d+\s+40\s+\+35\.99\s+1436/);
+    expect(text).toContain('Kup novembra · 2026-11-21');
     const cyr = await t.http.get(`/tournaments/${ids[0]}/ratings?lang=sr-Cyrl`).expect(200);
     expect(cyr.text).toContain('Рејтинг извештај');
     expect(cyr.text).toContain('−20');
@@ -326,5 +338,99 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
       303,
     );
     expect(twice.headers.location).toContain('refused=ALREADY_CLOSED');
+  });
+
+  it("registration and seeding by rating take the person's current rating in the family", async () => {
+    const { divisionId } = await createTournament(t, {
+      name: 'Kup januara',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+      startDate: '2027-01-09',
+    });
+    const add = async (body: Record<string, unknown>) =>
+      (
+        await t.http
+          .post(`/api/divisions/${divisionId}/players`)
+          .set(t.organiser)
+          .send(body)
+          .expect(201)
+      ).body as { id: number; name: string; rating: number | null; seed: number };
+    // Registered in the order Ceca, Bora, Dule, Ana, Ema (new); no rating typed.
+    const ceca = await add({ person: players.Ceca.personId });
+    const bora = await add({ person: players.Bora.personId, rating: 1700 }); // typed: kept as typed
+    await add({ person: players.Dule.personId });
+    const ana = await add({ person: players.Ana.personId });
+    await add({ name: 'Ema Nova', rating: 1450 });
+    expect([ceca.rating, bora.rating, ana.rating]).toEqual([1436, 1700, 1589]);
+    // Scrabble has no ratings yet: nothing carried over.
+    const scrabble = (
+      await createTournament(t, { name: 'Scrabble', ruleSet: 'scrabble-en', rounds: 1 })
+    ).divisionId;
+    const inScrabble = (
+      await t.http
+        .post(`/api/divisions/${scrabble}/players`)
+        .set(t.organiser)
+        .send({ person: players.Ana.personId })
+        .expect(201)
+    ).body;
+    expect(inScrabble.rating).toBeNull();
+    // Seeding by rating: Bora's person is rated 1480 now, whatever was typed at registration;
+    // Ema has no person rating, so her registered 1450 counts.
+    const seeded = (
+      await t.http
+        .put(`/api/divisions/${divisionId}/seeds`)
+        .set(t.organiser)
+        .send({ by: 'rating' })
+        .expect(200)
+    ).body as { name: string; seed: number }[];
+    expect(seeded.sort((a, b) => a.seed - b.seed).map((p) => p.name)).toEqual([
+      'Ana', // 1589
+      'Dule', // 1526
+      'Bora', // 1480 (not the 1700 typed)
+      'Ema Nova', // 1450
+      'Ceca', // 1436
+    ]);
+  });
+
+  it("the rating list page, its CSV, and the import form in the page's language", async () => {
+    const cookie = await signInCookie(t, 'organiser');
+    const list = await t.http.get('/ratings?family=kvizovka&lang=en').expect(200);
+    expect(list.text).toContain('Rating list · Kvizovka');
+    expect(list.text).toMatch(/1\.<\/td><td><a href="\/persons\/\d+">Ana<\/a>/);
+    expect(list.text).toMatch(/href="\/api\/ratings\.csv\?family(=|&#x3D;)kvizovka"/);
+    expect(list.text).not.toContain('Import a rating list'); // visitors do not import
+    await t.http.get('/ratings?family=chess').expect(400);
+    const form = (body: Record<string, string>, lang: string) =>
+      t.http
+        .post(`/organiser/ratings/import?lang=${lang}`)
+        .set('Origin', t.url)
+        .set('Cookie', cookie)
+        .type('form')
+        .send(body);
+    const bad = await form(
+      { csvText: 'name,family,rating\nIva,šah,1500\nOla,kvizovka,x\n' },
+      'sr-Latn',
+    ).expect(422);
+    expect(bad.text).toContain('Red 2: igra „šah” nije jedna od: kvizovka');
+    expect(bad.text).toContain('Red 3: rejting „x” nije ceo broj od 0 do 5000');
+    const cyr = await form({ csvText: 'name,family,rating\nIva,šah,1500\n' }, 'sr-Cyrl').expect(
+      422,
+    );
+    expect(cyr.text).toContain('игра „šah” није једна од: kvizovka');
+    expect((await t.http.get('/api/persons?q=iva').expect(200)).body).toEqual([]);
+    const ok = await form(
+      { csvText: 'name,family,rating,games\nIva Kos,scrabble-en,1550,12\n' },
+      'en',
+    ).expect(303);
+    const flash = await t.http
+      .get(`${ok.headers.location}&lang=en`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(flash.text).toContain('Ratings imported: 1; every rating is computed again.');
+    const en = (await t.http.get('/api/ratings?family=scrabble-en').expect(200)).body;
+    expect(en.find((l: { name: string }) => l.name === 'Iva Kos')).toMatchObject({
+      rating: 1550,
+      games: 12,
+    });
   });
 });

@@ -194,8 +194,13 @@ describe(`pages and printouts of tables (${DATABASE_KIND})`, () => {
 
   test('a table game has no game record to print: a 409 page that says why, in the language asked', async () => {
     const game = site.rounds[0].games[0].id;
-    const en = await t.http.get(`/games/${game}/record.pdf?lang=en`).expect(404);
+    const en = await t.http.get(`/games/${game}/record.pdf?lang=en`).expect(409);
     expect(en.headers['content-type']).toMatch(/text\/html/);
+    expect(visible(en.text)).toContain(
+      'A game at a table of more than two has no game record to print yet',
+    );
+    const sr = await t.http.get(`/games/${game}/record.pdf?lang=sr-Cyrl`).expect(409);
+    expect(visible(sr.text)).toContain('Партија за столом');
   });
 
   describeWithPoppler('PDFs of tables (pdftotext, pdftoppm)', () => {
