@@ -1,4 +1,4 @@
-import { JOKER, LETTER_MASK, WrittenTile } from '../rules/alphabet';
+import { JOKER, LETTER_MASK, WordReading, WrittenTile } from '../rules/alphabet';
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
 import { IssueNote } from '../report/report';
@@ -48,7 +48,10 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
   const swap = turn.swap !== undefined && m.swap ? m.swap.take(board, turn.swap, index) : null;
   const outcome: PlayOutcome =
     swap && !swap.ok
-      ? { notes: [{ code: 'BLANK_SWAP_INVALID', severity: 'error', message: swap.message }] }
+      ? {
+          reading: undefined,
+          notes: [{ code: 'BLANK_SWAP_INVALID', severity: 'error', message: swap.message }],
+        }
       : readPlay(rules, board, written, words);
   if (outcome.play?.ok && (rules.jokerForbidden || swap)) {
     const broken = variantProblems(rules, outcome.play, swap?.ok ? swap.taken.length : 0);
@@ -157,9 +160,9 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
 interface PlayOutcome {
   /** The evaluated play, or undefined when the notation could not be read. */
   play?: LegalPlay | IllegalPlay;
-  /** Canonical notation of the reading the engine used. */
-  reading?: string;
-  notes: IssueNote[];
+  /** Canonical notation of the reading the engine used, when it is not the one written. */
+  reading: string | undefined;
+  notes: readonly IssueNote[];
   /** Where the play was written and the tiles of the reading evaluated, with a play. */
   position?: Position;
   tiles?: WrittenTile[];
@@ -180,6 +183,7 @@ function readPlay(
   const parsed = parsePlay(text, rules.alphabet, rules.size);
   if (!parsed.ok) {
     return {
+      reading: undefined,
       notes: [
         {
           code: parsed.code,
@@ -190,16 +194,41 @@ function readPlay(
     };
   }
   const { position, readings } = parsed;
+  const tiles = readings[0].tiles;
+  const first = evaluatePlay(rules, board, position, tiles);
+  if (readings.length === 1 || (first.ok && (words === null || allKnown(rules, words, first)))) {
+    return { play: first, reading: undefined, notes: NO_NOTES, position, tiles };
+  }
+  return chooseReading(rules, board, text, words, position, readings, first);
+}
+
+/** Most plays are read without a note: they share this empty list, which nothing adds to. */
+const NO_NOTES: readonly IssueNote[] = [];
+
+/** Whether a play is legal and every word it forms is known (false without a word list). */
+function allKnown(rules: CompiledRules, words: WordList | null, play: LegalPlay | IllegalPlay) {
+  return play.ok && words !== null && everyWordKnown(rules, words, play);
+}
+
+/** The reading of a play written with a Latin digraph whose default reading is in doubt. */
+function chooseReading(
+  rules: CompiledRules,
+  board: Board,
+  text: string,
+  words: WordList | null,
+  position: Position,
+  readings: WordReading[],
+  first: LegalPlay | IllegalPlay,
+): PlayOutcome {
   const canonical = (tiles: WrittenTile[]) =>
     `${positionName(position)} ${rules.alphabet.formatWord(tiles)}`;
-  const first = evaluatePlay(rules, board, position, readings[0].tiles);
-  const asWritten: PlayOutcome = { play: first, notes: [], position, tiles: readings[0].tiles };
-  if (readings.length === 1) return asWritten;
-
-  const allKnown = (play: LegalPlay | IllegalPlay) =>
-    play.ok && words !== null && play.words.every((w) => isKnown(rules, words, w));
-  if (first.ok && (words === null || allKnown(first))) return asWritten;
-
+  const asWritten: PlayOutcome = {
+    play: first,
+    reading: undefined,
+    notes: NO_NOTES,
+    position,
+    tiles: readings[0].tiles,
+  };
   const evaluated = readings.map((r, i) => ({
     reading: r,
     play: i === 0 ? first : evaluatePlay(rules, board, position, r.tiles),
@@ -223,7 +252,9 @@ function readPlay(
     };
   };
   if (words !== null) {
-    const known = evaluated.map((e, i) => (allKnown(e.play) ? i : -1)).filter((i) => i >= 0);
+    const known = evaluated
+      .map((e, i) => (allKnown(rules, words, e.play) ? i : -1))
+      .filter((i) => i >= 0);
     if (known.length === 1 && known[0] !== 0) {
       return chosen(known[0], 'it is the only reading whose words are all in the dictionary');
     }
@@ -244,6 +275,7 @@ function readPlay(
   }
   if (fitting.length > 1) {
     return {
+      reading: undefined,
       notes: [
         {
           code: 'AMBIGUOUS_READING',

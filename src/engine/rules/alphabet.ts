@@ -72,6 +72,12 @@ export class Alphabet {
   private readonly pairText: (string | undefined)[] = new Array<string | undefined>(128 * 128);
   /** `splitBefore[prev * 128 + tile]`: a `|` must stand between the two tiles. */
   private readonly splitBefore = new Uint8Array(128 * 128);
+  /**
+   * Where the word `readTiles` read last has a Latin digraph read as one tile; null for most
+   * words. Kept here rather than returned beside the tiles: every word read would allocate
+   * the pair.
+   */
+  private digraphsRead: number[] | null = null;
 
   constructor(specs: readonly LetterSpec[], jokers: { count: number; value: number }) {
     if (specs.length > LETTER_MASK) throw new Error('a rule set has at most 63 letters');
@@ -168,9 +174,17 @@ export class Alphabet {
    * Returns every reading a Latin digraph allows, the default first.
    */
   parseWord(text: string): ParsedWord | WordError {
-    const read = this.readTiles(text);
-    if (!read.ok) return read;
-    const { tiles, ambiguous } = read;
+    return this.parseWordAt(text, 0);
+  }
+
+  /**
+   * {@link parseWord} of `text` from `from` on, without cutting it out (a play's word after its
+   * position); a message quotes only that part.
+   */
+  parseWordAt(text: string, from: number): ParsedWord | WordError {
+    const tiles = this.readTiles(text, from);
+    if (!Array.isArray(tiles)) return tiles;
+    const ambiguous = this.digraphsRead;
     if (ambiguous === null || ambiguous.length > MAX_AMBIGUOUS_DIGRAPHS) {
       return { ok: true, readings: [{ tiles, splits: 0 }] };
     }
@@ -203,23 +217,27 @@ export class Alphabet {
     return { ok: true, readings };
   }
 
-  private readTiles(
-    text: string,
-  ): { ok: true; tiles: WrittenTile[]; ambiguous: number[] | null } | WordError {
-    if (text.length === 0) return { ok: false, message: 'the word is empty' };
-    const tiles: WrittenTile[] = [];
-    /** Where a Latin digraph was read as one tile; null while there is none (most words). */
-    let ambiguous: number[] | null = null;
+  /**
+   * The tiles of `text` from `from` on, Latin digraphs joined; where they were read is left in
+   * {@link digraphsRead}.
+   */
+  private readTiles(text: string, from: number): WrittenTile[] | WordError {
     const n = text.length;
-    for (let i = 0; i < n; i++) {
+    if (from > 0 && from >= n) return this.readTiles(text.slice(from), 0);
+    if (n === 0) return { ok: false, message: 'the word is empty' };
+    const tiles: WrittenTile[] = [];
+    let ambiguous: number[] | null = null;
+    this.digraphsRead = null;
+    for (let i = from; i < n; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 124 /* | */) {
         if (
-          i === 0 ||
+          i === from ||
           i === n - 1 ||
           text.charCodeAt(i + 1) === 124 ||
           text.charCodeAt(i - 1) === 124
         ) {
+          if (from > 0) return this.readTiles(text.slice(from), 0);
           return { ok: false, message: `'|' in '${text}' must stand between two letters` };
         }
         continue;
@@ -244,9 +262,10 @@ export class Alphabet {
       }
       const tile = this.charTiles[ch] - 1;
       if (tile < 0) {
+        if (from > 0) return this.readTiles(text.slice(from), 0);
         // Decomposed letters (Z + combining caron) are rare: normalise only when needed.
         const normal = text.normalize('NFC');
-        if (normal !== text) return this.readTiles(normal);
+        if (normal !== text) return this.readTiles(normal, 0);
         const what = /\s/.test(text[i]) ? 'a space' : `'${text[i]}'`;
         return {
           ok: false,
@@ -255,7 +274,8 @@ export class Alphabet {
       }
       tiles.push(tile);
     }
-    return { ok: true, tiles, ambiguous };
+    this.digraphsRead = ambiguous;
+    return tiles;
   }
 
   /**
@@ -310,10 +330,10 @@ export class Alphabet {
     for (let j = 0; j < jokers; j++) tiles.push(JOKER);
     if (letters.length > 0) {
       // The tiles as read, digraphs joined: the first reading, without making the others.
-      const read = this.readTiles(lowerCase ? letters.toUpperCase() : letters);
-      if (!read.ok) return read;
-      if (jokers === 0) return { ok: true, tiles: read.tiles };
-      for (const tile of read.tiles) tiles.push(tile);
+      const read = this.readTiles(lowerCase ? letters.toUpperCase() : letters, 0);
+      if (!Array.isArray(read)) return read;
+      if (jokers === 0) return { ok: true, tiles: read };
+      for (const tile of read) tiles.push(tile);
     }
     return { ok: true, tiles };
   }

@@ -39,6 +39,36 @@ const isDigit = (code: number) => code >= 48 && code <= 57;
 const isLatinLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 /**
+ * The position written in `text` from `start` to `end` (`9E`, `E9`), or null when it is not
+ * one; it may lie off the board ({@link onBoard}). Hand-written rather than a regular
+ * expression, and read in place: every play of every sheet passes here.
+ */
+function positionAt(text: string, start: number, end: number): Position | null {
+  const n = end - start;
+  if (n < 2 || n > 3) return null;
+  const first = text.charCodeAt(start);
+  const second = text.charCodeAt(start + 1);
+  const last = text.charCodeAt(end - 1);
+  let rowNumber: number;
+  let columnCode: number;
+  let direction: Direction;
+  if (isLatinLetter(last) && isDigit(first) && (n === 2 || isDigit(second))) {
+    rowNumber = n === 2 ? first - 48 : (first - 48) * 10 + (second - 48);
+    columnCode = last;
+    direction = 'across';
+  } else if (isLatinLetter(first) && isDigit(second) && (n === 2 || isDigit(last))) {
+    rowNumber = n === 2 ? second - 48 : (second - 48) * 10 + (last - 48);
+    columnCode = first;
+    direction = 'down';
+  } else {
+    return null;
+  }
+  return { row: rowNumber - 1, column: (columnCode | 32) - 97, direction };
+}
+
+const onBoard = (p: Position, size: number) => p.row >= 0 && p.row < size && p.column < size;
+
+/**
  * Reads a GCG-style position: `9E` (row first) runs across from row 9,
  * column E; `E9` (column first) runs down. Lower case columns are accepted.
  */
@@ -46,42 +76,20 @@ export function parsePosition(
   text: string,
   size: number,
 ): { ok: true; position: Position } | NotationError {
-  // Hand-written rather than a regular expression: every play of every sheet passes here.
-  const n = text.length;
-  let rowNumber = 0;
-  let columnCode = 0;
-  let direction: Direction | null = null;
-  if (n >= 2 && n <= 3) {
-    const first = text.charCodeAt(0);
-    const second = text.charCodeAt(1);
-    const last = text.charCodeAt(n - 1);
-    if (isLatinLetter(last) && isDigit(first) && (n === 2 || isDigit(second))) {
-      rowNumber = n === 2 ? first - 48 : (first - 48) * 10 + (second - 48);
-      columnCode = last;
-      direction = 'across';
-    } else if (isLatinLetter(first) && isDigit(second) && (n === 2 || isDigit(last))) {
-      rowNumber = n === 2 ? second - 48 : (second - 48) * 10 + (last - 48);
-      columnCode = first;
-      direction = 'down';
-    }
-  }
-  if (direction === null) {
+  const position = positionAt(text, 0, text.length);
+  if (position !== null && onBoard(position, size)) return { ok: true, position };
+  if (position === null) {
     return {
       ok: false,
       code: 'BAD_NOTATION',
       message: `'${text}' is not a position: write the row first for a word across (9E) or the column first for a word down (E9)`,
     };
   }
-  const row = rowNumber - 1;
-  const column = (columnCode | 32) - 97;
-  if (row < 0 || row >= size || column >= size) {
-    return {
-      ok: false,
-      code: 'OFF_BOARD',
-      message: `'${text}' is off the board: rows run 1 to ${size}, columns A to ${columnLetter(size - 1)}`,
-    };
-  }
-  return { ok: true, position: { row, column, direction } };
+  return {
+    ok: false,
+    code: 'OFF_BOARD',
+    message: `'${text}' is off the board: rows run 1 to ${size}, columns A to ${columnLetter(size - 1)}`,
+  };
 }
 
 /** Reads `"POSITION WORD"` (`"9F KUĆA"`) into a position and the word's readings. */
@@ -91,6 +99,15 @@ export function parsePlay(
   size: number,
 ): ParsedPlay | NotationError {
   const space = singleSpace(text);
+  if (space > 0) {
+    // The usual case, read in place: the position, then the word after the space.
+    const position = positionAt(text, 0, space);
+    if (position !== null && onBoard(position, size)) {
+      const word = alphabet.parseWordAt(text, space + 1);
+      if (!word.ok) return { ok: false, code: 'BAD_NOTATION', message: word.message };
+      return { ok: true, position, readings: word.readings };
+    }
+  }
   let positionText: string;
   let wordText: string;
   if (space > 0) {
