@@ -8,6 +8,7 @@ import { Revisions } from '../database/revisions';
 import type { PageBase } from '../render/view-models';
 import { RoundsService } from '../rounds/rounds.service';
 import type { GameView } from '../rounds/game.view';
+import { playsAtTables } from '../rounds/tables';
 import { StandingsService } from '../standings-api/standings.service';
 import { formatPoints, formatSpread } from '../i18n';
 import { LiveRef, liveRef, LiveStreams } from './live';
@@ -49,6 +50,15 @@ export interface ProjectorPairing {
   result: string | null;
 }
 
+/** A seat of a table of more than two, as the projector shows it: a line a seat. */
+export interface ProjectorSeat {
+  table: number;
+  seat: number;
+  name: ProjectorName;
+  /** `22 · 1.` (score and place) once the table has a result. */
+  result: string | null;
+}
+
 /** A standings line, as the projector shows it. */
 export interface ProjectorStanding {
   rank: number;
@@ -70,6 +80,8 @@ export interface ProjectorPage extends PageBase {
   screen: number;
   screens: number;
   pairings: ProjectorPairing[][] | null;
+  /** A division at tables: its round a line a seat, instead of `pairings`. */
+  seats?: ProjectorSeat[][] | null;
   standings: ProjectorStanding[][] | null;
   empty: boolean;
 }
@@ -184,6 +196,15 @@ export class LivePagesController {
       second: g.second ? fitName(g.second.name, 20) : null,
       result: g.second ? shortResult(g.result) : null,
     }));
+    const atTables = playsAtTables(division);
+    const seats: ProjectorSeat[] = (round?.games ?? []).flatMap((g) =>
+      (g.seats?.length ? g.seats : [{ player: g.first, score: null, place: null }]).map((s, i) => ({
+        table: g.table,
+        seat: i + 1,
+        name: fitName(s.player.name, 24),
+        result: s.score !== null && s.place !== null ? `${s.score} · ${s.place}.` : null,
+      })),
+    );
     const lines: ProjectorStanding[] = view.rows.map((r) => ({
       rank: r.rank,
       name: fitName(r.name, 30),
@@ -191,7 +212,9 @@ export class LivePagesController {
       margin: formatSpread(r.spread),
       active: r.active,
     }));
-    const pairingScreens = projectorScreens(tables);
+    const pairingScreens: (ProjectorPairing | ProjectorSeat)[][][] = atTables
+      ? projectorScreens(seats)
+      : projectorScreens(tables);
     const standingScreens = view.round > 0 ? projectorScreens(lines) : [];
     const screens = pairingScreens.length + standingScreens.length;
     const screen = asked <= Math.max(screens, 1) ? asked : 1;
@@ -215,7 +238,17 @@ export class LivePagesController {
       caption: screens === 0 ? division.name : onPairings ? pairingsCaption : standingsCaption,
       screen,
       screens,
-      pairings: onPairings ? (pairingScreens[screen - 1] ?? null) : null,
+      pairings:
+        onPairings && !atTables
+          ? ((pairingScreens[screen - 1] as ProjectorPairing[][] | undefined) ?? null)
+          : null,
+      ...(atTables
+        ? {
+            seats: onPairings
+              ? ((pairingScreens[screen - 1] as ProjectorSeat[][] | undefined) ?? null)
+              : null,
+          }
+        : {}),
       standings: !onPairings ? (standingScreens[screen - pairingScreens.length - 1] ?? null) : null,
       empty: screens === 0,
     };

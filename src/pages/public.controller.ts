@@ -279,7 +279,7 @@ export class PublicPagesController {
       const model: PlayerPage & {
         personUrl?: string;
         atTables?: boolean;
-        tables?: TableLineView[];
+        tables?: (TableLineView & { gameUrl?: string })[];
       } = {
         ...page.base(
           player.name,
@@ -302,7 +302,19 @@ export class PublicPagesController {
           spread: row?.spread ?? null,
         },
         ...(tables
-          ? { atTables: true, tables: tableLineViews(page.lang, tables, String(id)) }
+          ? {
+              atTables: true,
+              tables: tableLineViews(page.lang, tables, String(id)).map((l) => ({
+                ...l,
+                // Visitors go to the table's page; judges and organisers to its result form.
+                gameUrl:
+                  l.gameId === null || l.seat === null
+                    ? undefined
+                    : page.staff
+                      ? urls.result(l.gameId)
+                      : urls.game(l.gameId),
+              })),
+            }
           : {}),
         lines: (tables ? [] : scorecardLines(page.lang, cards, String(id))).map((line) => {
           const g = byRound.get(line.round);

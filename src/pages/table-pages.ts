@@ -24,6 +24,7 @@ export function seatedTables(rounds: readonly RoundView[]): SeatedTable[] {
         return {
           round: r.number,
           table: g.table,
+          gameId: g.id,
           seats: g.seats.map((s) => ({
             playerId: String(s.player.id),
             score: s.score,
@@ -35,6 +36,7 @@ export function seatedTables(rounds: readonly RoundView[]): SeatedTable[] {
         return {
           round: r.number,
           table: g.table,
+          gameId: g.id,
           seats: [{ playerId: String(g.first.id), score: null, place: null }],
         };
       }
@@ -46,6 +48,7 @@ export function seatedTables(rounds: readonly RoundView[]): SeatedTable[] {
       return {
         round: r.number,
         table: g.table,
+        gameId: g.id,
         seats: [g.first, g.second].map((p, i) => ({
           playerId: String(p.id),
           score: scores && places ? scores[i] : null,
@@ -96,6 +99,7 @@ export interface TableMateView extends PlayerRef {
 export interface TableLineView {
   round: number;
   table: number | null;
+  gameId: number | null;
   seat: number | null;
   /** `3/2` (table 3, seat 2), empty when not seated or a bye. */
   tableSeat: string;
@@ -150,6 +154,7 @@ export function tableLineViews(lang: Lang, dt: DivisionTables, playerId: string)
     return {
       round: l.round,
       table: l.table,
+      gameId: l.gameId,
       seat: l.seat,
       tableSeat: l.table !== null && l.seat !== null ? `${l.table}/${l.seat}` : '',
       others,

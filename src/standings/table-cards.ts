@@ -18,6 +18,8 @@ export interface SeatedPlayer {
 export interface SeatedTable {
   round: number;
   table: number;
+  /** The game's id, for links; absent in pure uses. */
+  gameId?: number;
   seats: readonly SeatedPlayer[];
 }
 
@@ -40,6 +42,8 @@ export interface TableLine {
   kind: TableLineKind;
   /** Null when not seated. */
   table: number | null;
+  /** The table's game, when the tables carry their ids. */
+  gameId: number | null;
   /** 1 moves first; null when not seated or a bye. */
   seat: number | null;
   /** Seats at the table (0 when not seated, 1 for a bye). */
@@ -97,6 +101,7 @@ export function buildTableCards(
         round: t.round,
         kind: bye ? 'bye' : done ? 'table' : 'pending',
         table: t.table,
+        gameId: t.gameId ?? null,
         seat: bye ? null : i + 1,
         seats: t.seats.length,
         others: t.seats
@@ -132,6 +137,7 @@ export function buildTableCards(
         round: r,
         kind: absent.includes(r) ? 'absent' : r < joined ? 'not-joined' : 'not-paired',
         table: null,
+        gameId: null,
         seat: null,
         seats: 0,
         others: [],

@@ -150,6 +150,8 @@ describe(`pages and printouts of tables (${DATABASE_KIND})`, () => {
     ]);
     expect(rows[1][1]).toBe(`${r2.table}/${r2.seat}`);
     expect(rows[2][4]).toBe('playing');
+    // The place links to the table's page.
+    expect(html).toContain(`<a href="/games/${site.rounds[0].games[0].id}">1.</a>`);
     // The standing beside the card: the API's points and table spread (22 − 15.75 = +6.25 after round 1).
     const api = (await t.http.get(`/api/divisions/${site.quivit}/standings`).expect(200)).body as {
       rows: { playerId: number; points: number; spread: number }[];
@@ -190,6 +192,22 @@ describe(`pages and printouts of tables (${DATABASE_KIND})`, () => {
       expect(row[3]).toBe(`${r3.table}/${seat}`);
     }
     expect(visible(html)).toContain('the place at the table');
+  });
+
+  test('the projector shows the round a line a seat, never as pairs', async () => {
+    const html = await page(`/divisions/${site.quivit}/projector?lang=en`);
+    const rows = [...html.matchAll(/<tbody>([\s\S]*?)<\/tbody>/g)].flatMap((b) =>
+      [...b[1].matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) =>
+        [...m[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => visible(c[1])),
+      ),
+    );
+    // Round 3's 14 seats, table and seat on each line, still playing.
+    expect(rows).toEqual(
+      site.rounds[2].games.flatMap((g) =>
+        g.seats!.map((s, i) => [String(g.table), String(i + 1), s.player.name, '–']),
+      ),
+    );
+    expect(html).not.toContain('Moves second');
   });
 
   test('a table game has no game record to print: a 409 page that says why, in the language asked', async () => {
