@@ -10,8 +10,8 @@ import { FAMILIES } from './families';
 import { RatingListView, RatingReportView } from './rating.view';
 import { RatingsService } from './ratings.service';
 
-const familyParam = (family: unknown, required: boolean): string | undefined => {
-  if (family === undefined && !required) return undefined;
+const familyParam = (family: unknown): string | undefined => {
+  if (family === undefined) return undefined;
   if (typeof family !== 'string' || !FAMILIES.includes(family)) {
     throw new BadInput('VALIDATION_FAILED', `family must be one of ${FAMILIES.join(', ')}`, {
       field: 'family',
@@ -38,12 +38,12 @@ export class RatingsController {
   }
 
   @Get('ratings')
-  @ApiOperation({ summary: "A game family's rating list, highest first" })
-  @ApiQuery({ name: 'family', enum: FAMILIES })
+  @ApiOperation({ summary: "A game family's rating list, highest first (default: Kvizovka)" })
+  @ApiQuery({ name: 'family', enum: FAMILIES, required: false })
   @ApiOkResponse({ type: [RatingListView] })
   @ApiErrors(400)
   list(@Query('family') family: unknown): Promise<RatingListView[]> {
-    return this.ratings.list(familyParam(family, true)!);
+    return this.ratings.list(familyParam(family) ?? FAMILIES[0]);
   }
 
   @Get('ratings.csv')
@@ -52,7 +52,7 @@ export class RatingsController {
   @ApiProduces('text/csv')
   @ApiErrors(400)
   async csv(@Query('family') family: unknown, @Res() res: Response): Promise<void> {
-    const text = await this.ratings.csv(familyParam(family, false));
+    const text = await this.ratings.csv(familyParam(family));
     res
       .status(200)
       .type('text/csv; charset=utf-8')

@@ -24,12 +24,13 @@ export class RegistryController {
   @ApiOperation({
     summary: 'Search the registry of persons',
     description:
-      'By name as it reads (accents, case and script aside: `petrovic` finds Petrović and Петровић) or by federation id; at most 50, by name.',
+      'By name as it reads (accents, case and script aside: `petrovic` finds Petrović and Петровић) or by federation id; at most 50, by name. Without `q`, the first 50 by name.',
   })
-  @ApiQuery({ name: 'q', description: '2 to 200 characters' })
+  @ApiQuery({ name: 'q', required: false, description: '2 to 200 characters' })
   @ApiOkResponse({ type: [PersonView] })
   @ApiErrors(400)
   search(@Query('q') q: unknown): Promise<PersonView[]> {
+    if (q === undefined) return this.registry.search('');
     if (typeof q !== 'string') {
       throw new BadInput('VALIDATION_FAILED', 'q must be 2 to 200 characters', { field: 'q' });
     }

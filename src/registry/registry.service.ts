@@ -55,6 +55,13 @@ export class RegistryService {
    */
   async search(q: string, limit = SEARCH_LIMIT): Promise<PersonView[]> {
     const text = q.trim();
+    if (q === '') {
+      const first = await this.dataSource.manager.find(Person, {
+        order: { searchKey: 'ASC', id: 'ASC' },
+        take: limit,
+      });
+      return first.map(personView);
+    }
     if (text.length < 2 || text.length > 200) {
       throw new BadInput('VALIDATION_FAILED', 'q must be 2 to 200 characters', { field: 'q' });
     }

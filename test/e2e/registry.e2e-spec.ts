@@ -103,6 +103,12 @@ describe(`the registry of persons across tournaments (${DATABASE_KIND})`, () => 
     expect(byId).toEqual([
       expect.objectContaining({ name: 'Marko Ilić', federationId: 'SRB-771' }),
     ]);
+    // Without q: the registry's first persons by name.
+    const first = (await t.http.get('/api/persons').expect(200)).body as { name: string }[];
+    expect(first.map((p) => p.name)).toEqual(
+      [...first.map((p) => p.name)].sort((a, b) => a.localeCompare(b)),
+    );
+    expect(first.length).toBeGreaterThanOrEqual(3);
     // A pattern character is a letter: nothing is named with %.
     expect((await t.http.get('/api/persons?q=%25%25').expect(200)).body).toEqual([]);
   });
