@@ -210,6 +210,14 @@ export const en = {
   'rating.list.help':
     'CSV with a header: {columns}; the game is one of: {families}. A player is recognised by federation id, then by exact name. Imported ratings are the starting ones: closed tournaments are rated after them.',
   'rating.list.button': 'Import',
+  'rating.import.title': 'Import the rating list?',
+  'rating.import.what':
+    'Ratings in the list: {n}. They become the players’ starting ratings and every rating is computed again: the reports of closed tournaments may change.',
+  'rating.import.new': 'New persons in the registry: {n}',
+  'rating.import.replaced': 'Ratings imported before that are replaced: {n}',
+  'rating.import.note':
+    'A replaced rating is not kept; a list can be imported again with the old figures.',
+  'rating.import.button': 'Yes, import the list',
   'ratingCsv.quote': 'a quote is not closed',
   'ratingCsv.empty': 'the list is empty',
   'ratingCsv.headerMissing': 'the header has no column {column}',

@@ -212,6 +212,14 @@ export const srLatn = {
   'rating.list.help':
     'CSV sa zaglavljem: {columns}; igra je jedna od: {families}. Igrač se prepoznaje po ID-u u savezu, pa po tačnom imenu. Uvezeni rejtinzi su početni: zatvoreni turniri se računaju posle njih.',
   'rating.list.button': 'Uvezi',
+  'rating.import.title': 'Uvesti rejting listu?',
+  'rating.import.what':
+    'Rejtinga u listi: {n}. Postaju početni rejtinzi igrača, a svi rejtinzi se računaju ponovo: izveštaji zatvorenih turnira mogu se promeniti.',
+  'rating.import.new': 'Novih osoba u registru: {n}',
+  'rating.import.replaced': 'Ranije uvezenih rejtinga koji se zamenjuju: {n}',
+  'rating.import.note':
+    'Rejting koji se zamenjuje ne čuva se; lista se može uvesti ponovo sa starim brojevima.',
+  'rating.import.button': 'Da, uvezi listu',
   'ratingCsv.quote': 'navodnik nije zatvoren',
   'ratingCsv.empty': 'lista je prazna',
   'ratingCsv.headerMissing': 'zaglavlje nema kolonu {column}',

@@ -259,6 +259,30 @@ export class ClosingPagesController {
     const csvText = form.raw('csvText');
     let imported: number;
     try {
+      if (form.raw('confirm') === '') {
+        // A list replaces starting ratings and changes every report: the page asks first.
+        const preview = await this.ratings.previewImport(csvText);
+        const model: OrganiserConfirmPage = {
+          ...page.base(
+            page.t('rating.import.title'),
+            page.crumbs({ label: page.t('rating.list.title'), url: ratingUrls.list(FAMILIES[0]) }),
+          ),
+          lines: [page.t('rating.import.what', { n: preview.lines })],
+          items: [
+            page.t('rating.import.new', { n: preview.newPersons }),
+            page.t('rating.import.replaced', { n: preview.replaced }),
+          ],
+          note: page.t('rating.import.note'),
+          action: ratingUrls.importList,
+          fields: [{ name: 'csvText', value: csvText }],
+          button: page.t('rating.import.button'),
+          danger: true,
+          cancel: page.pt('confirm.cancel'),
+          cancelUrl: ratingUrls.list(FAMILIES[0]),
+        };
+        await page.render('organiser/confirm', model);
+        return;
+      }
       ({ imported } = await this.ratings.importCsv(csvText));
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;

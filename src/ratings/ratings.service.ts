@@ -6,6 +6,7 @@ import { Transactions } from '../database/transactions';
 import { Player } from '../players/player.entity';
 import { Person } from '../registry/person.entity';
 import { pickPerson } from '../registry/persons';
+import { nameKey } from '../players/names';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
@@ -15,6 +16,31 @@ import { familyOf, FAMILIES } from './families';
 import { parseRatingCsv, RatingCsvError, RatingCsvLine, ratingCsv } from './rating-csv';
 import { Rating, RatingListEntry, RatingReport } from './rating.entity';
 import { RatingLineView, RatingListView, RatingReportView } from './rating.view';
+
+/** A rating list read, or a 422 RATING_LIST_INVALID naming every bad line (the first 100). */
+function readList(text: string): RatingCsvLine[] {
+  try {
+    return parseRatingCsv(text);
+  } catch (e) {
+    if (e instanceof RatingCsvError) {
+      throw new Unprocessable('RATING_LIST_INVALID', e.message, {
+        field: e.problems[0].field,
+        line: e.problems[0].line,
+        problems: e.problems.slice(0, 100),
+      });
+    }
+    throw e;
+  }
+}
+
+/** What importing a list would do, for the question asked first. */
+export interface ListPreview {
+  lines: number;
+  /** Lines whose person is not in the registry yet (added by the import). */
+  newPersons: number;
+  /** Lines that replace a rating imported before. */
+  replaced: number;
+}
 
 /** Current ratings of persons in one family (for seeding and registration), by person. */
 export async function currentRatings(
@@ -244,6 +270,23 @@ export class RatingsService {
       .sort((a, b) => FAMILIES.indexOf(a.family) - FAMILIES.indexOf(b.family));
   }
 
+  /** What importing `text` would do, changing nothing (a bad list is the same 422 as the import). */
+  async previewImport(text: string): Promise<ListPreview> {
+    const lines = readList(text);
+    const m = this.dataSource.manager;
+    let newPersons = 0;
+    let replaced = 0;
+    for (const l of lines) {
+      const person =
+        (l.federationId ? await m.findOneBy(Person, { federationId: l.federationId }) : null) ??
+        (l.name ? await m.findOneBy(Person, { nameKey: nameKey(l.name) }) : null);
+      if (!person) newPersons++;
+      else if (await m.existsBy(RatingListEntry, { personId: person.id, family: l.family }))
+        replaced++;
+    }
+    return { lines: lines.length, newPersons, replaced };
+  }
+
   /**
    * Imports a rating list (CSV): each line's person found by federation id, then by exact name
    * (a new person when neither), its rating set as where that person starts in the family; then
@@ -251,19 +294,7 @@ export class RatingsService {
    * each line and column).
    */
   async importCsv(text: string): Promise<{ imported: number; persons: number }> {
-    let lines: RatingCsvLine[];
-    try {
-      lines = parseRatingCsv(text);
-    } catch (e) {
-      if (e instanceof RatingCsvError) {
-        throw new Unprocessable('RATING_LIST_INVALID', e.message, {
-          field: e.problems[0].field,
-          line: e.problems[0].line,
-          problems: e.problems.slice(0, 100),
-        });
-      }
-      throw e;
-    }
+    const lines = readList(text);
     return this.transactions.run(async (m) => {
       for (const l of lines) {
         let person: Person;

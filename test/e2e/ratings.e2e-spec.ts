@@ -418,15 +418,19 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
     );
     expect(cyr.text).toContain('игра „šah” није једна од: kvizovka');
     expect((await t.http.get('/api/persons?q=iva').expect(200)).body).toEqual([]);
-    const ok = await form(
-      { csvText: 'name,family,rating,games\nIva Kos,scrabble-en,1550,12\n' },
-      'en',
-    ).expect(303);
+    const list2 = 'name,family,rating,games\nIva Kos,scrabble-en,1550,12\nAna,kvizovka,1600,50\n';
+    // The page asks first, with what the list would do; nothing is imported by asking.
+    const ask = await form({ csvText: list2 }, 'en').expect(200);
+    expect(ask.text).toContain('Import the rating list?');
+    expect(ask.text).toContain('New persons in the registry: 1');
+    expect(ask.text).toContain('Ratings imported before that are replaced: 1');
+    expect((await t.http.get('/api/persons?q=iva').expect(200)).body).toEqual([]);
+    const ok = await form({ csvText: list2, confirm: '1' }, 'en').expect(303);
     const flash = await t.http
       .get(`${ok.headers.location}&lang=en`)
       .set('Cookie', cookie)
       .expect(200);
-    expect(flash.text).toContain('Ratings imported: 1; every rating is computed again.');
+    expect(flash.text).toContain('Ratings imported: 2; every rating is computed again.');
     const en = (await t.http.get('/api/ratings?family=scrabble-en').expect(200)).body;
     expect(en.find((l: { name: string }) => l.name === 'Iva Kos')).toMatchObject({
       rating: 1550,
