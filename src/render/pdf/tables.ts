@@ -517,69 +517,111 @@ function tableSheet(
     : data.clockMinutes
       ? [...WORD_COLUMNS, CLOCK_COLUMN]
       : WORD_COLUMNS;
-  const seatW = (width - TURN_W - GAP * (n - 1)) / n;
+  // At most four seats side by side; a bigger table (Quivit, up to 8) in bands of them.
+  const perBand = n <= 4 ? n : Math.ceil(n / Math.ceil(n / 4));
+  const bands: { from: number; seats: readonly PdfPlayer[] }[] = [];
+  for (let from = 0; from < n; from += perBand) {
+    bands.push({ from, seats: seats.slice(from, from + perBand) });
+  }
+  const seatW = (width - TURN_W - GAP * (perBand - 1)) / perBand;
   const widths = columnWidths(
     columns.map((c): PdfColumn<unknown> => ({ ...c, header: '', text: () => '' })),
     seatW,
   );
-  const xs = seats.map((_, i) => MARGIN + TURN_W + i * (seatW + GAP));
+  const xs = Array.from({ length: perBand }, (_, i) => MARGIN + TURN_W + i * (seatW + GAP));
   const finals: MessageKey[] = data.cardGame
     ? ['pdf.finalScore', 'pdf.finalCards']
     : data.clockMinutes
       ? ['pdf.finalScore', 'pdf.remainingTime']
       : ['pdf.finalScore'];
   const finalH = 20;
-  const tail = 10 + (18 + finals.length * finalH + 8) + (15 + 30 + 10) + (16 + 44);
+  const finalsH = 18 + finals.length * finalH + 8;
+  const signers = [
+    ...seats.map((p) => t(lang, 'pdf.signaturePlayer', { name: p.name })),
+    t(lang, 'pdf.signatureJudge'),
+  ];
+  const perSignatureRow = Math.min(signers.length, 5);
+  const signatureRows = Math.ceil(signers.length / perSignatureRow);
+  const closing = 15 + 30 + 10 + 16 + 44 * signatureRows;
+  const tail = 10 + finalsH + closing;
   const rowsThatFit = (top: number, reserve: number): number =>
     Math.floor((pageBottom(doc) - top - 22 - HEAD_H - reserve) / ROW_H);
   const turns = data.turnsPerPlayer ?? null;
-  // Without a turn limit: the page's rows when they are enough, else this page full and the next.
-  let rows =
-    turns ??
-    (rowsThatFit(y, tail) >= TABLE_MIN_ROWS
-      ? rowsThatFit(y, tail)
-      : rowsThatFit(y, 0) + rowsThatFit(MARGIN, tail));
-  // A few turns (Quivit's 5) get taller rows, room to write the cards taken.
-  const rowH =
-    turns !== null && rowsThatFit(y, tail) >= turns
-      ? Math.min(28, Math.floor((pageBottom(doc) - y - 22 - HEAD_H - tail) / turns))
-      : ROW_H;
-  let first = 1;
-  for (;;) {
-    seats.forEach((p, i) => seatBand(doc, lang, p, i + 1, xs[i], y, seatW));
-    const last = rowsThatFit(y, tail) >= rows;
-    const count = last ? rows : Math.max(1, Math.min(rowsThatFit(y, 0), rows - 1));
-    y += 22;
-    const bottom = seatGrids(doc, lang, columns, widths, xs, y, count, first, rowH);
-    rows -= count;
-    first += count;
-    if (last) {
-      y = bottom + 10;
-      break;
-    }
-    doc.addPage();
-    y = MARGIN;
-  }
 
-  // Each seat's final figures under its grid.
-  seats.forEach((p, i) => {
-    const x = xs[i];
-    cellText(doc, `${i + 1}. ${p.name}`, x, y, seatW, 16, { size: 9.5, bold: true, pad: 0 });
-    finals.forEach((key, k) => {
-      const yy = y + 18 + k * finalH;
-      cellText(doc, t(lang, key), x, yy, seatW * 0.5, finalH, {
-        size: 8,
+  /** Each seat's final figures under its grid. */
+  const finalFigures = (band: (typeof bands)[number]): void => {
+    band.seats.forEach((p, i) => {
+      const x = xs[i];
+      cellText(doc, `${band.from + i + 1}. ${p.name}`, x, y, seatW, 16, {
+        size: 9.5,
+        bold: true,
         pad: 0,
-        colour: PDF_COLOURS.muted,
       });
-      doc
-        .rect(x + seatW * 0.5, yy + 2, seatW * 0.5, finalH - 4)
-        .lineWidth(0.6)
-        .strokeColor(PDF_COLOURS.rule)
-        .stroke();
+      finals.forEach((key, k) => {
+        const yy = y + 18 + k * finalH;
+        cellText(doc, t(lang, key), x, yy, seatW * 0.5, finalH, {
+          size: 8,
+          pad: 0,
+          colour: PDF_COLOURS.muted,
+        });
+        doc
+          .rect(x + seatW * 0.5, yy + 2, seatW * 0.5, finalH - 4)
+          .lineWidth(0.6)
+          .strokeColor(PDF_COLOURS.rule)
+          .stroke();
+      });
     });
-  });
-  y += 18 + finals.length * finalH + 8;
+    y += finalsH;
+  };
+
+  if (bands.length === 1) {
+    // Without a turn limit: the page's rows when they are enough, else this page full and the next.
+    let rows =
+      turns ??
+      (rowsThatFit(y, tail) >= TABLE_MIN_ROWS
+        ? rowsThatFit(y, tail)
+        : rowsThatFit(y, 0) + rowsThatFit(MARGIN, tail));
+    // A few turns (Quivit's 5) get taller rows, room to write the cards taken.
+    const rowH =
+      turns !== null && rowsThatFit(y, tail) >= turns
+        ? Math.min(28, Math.floor((pageBottom(doc) - y - 22 - HEAD_H - tail) / turns))
+        : ROW_H;
+    let first = 1;
+    for (;;) {
+      seats.forEach((p, i) => seatBand(doc, lang, p, i + 1, xs[i], y, seatW));
+      const last = rowsThatFit(y, tail) >= rows;
+      const count = last ? rows : Math.max(1, Math.min(rowsThatFit(y, 0), rows - 1));
+      y += 22;
+      const bottom = seatGrids(doc, lang, columns, widths, xs, y, count, first, rowH);
+      rows -= count;
+      first += count;
+      if (last) {
+        y = bottom + 10;
+        break;
+      }
+      doc.addPage();
+      y = MARGIN;
+    }
+    finalFigures(bands[0]);
+  } else {
+    // Bands of seats one under another (a table of more than four has a turn limit: Quivit's).
+    const rows = turns ?? TABLE_MIN_ROWS;
+    for (const band of bands) {
+      if (y + 22 + HEAD_H + rows * ROW_H + 10 + finalsH > pageBottom(doc)) {
+        doc.addPage();
+        y = MARGIN;
+      }
+      band.seats.forEach((p, i) => seatBand(doc, lang, p, band.from + i + 1, xs[i], y, seatW));
+      y += 22;
+      const bandXs = xs.slice(0, band.seats.length);
+      y = seatGrids(doc, lang, columns, widths, bandXs, y, rows, 1, ROW_H) + 10;
+      finalFigures(band);
+    }
+    if (y + closing > pageBottom(doc)) {
+      doc.addPage();
+      y = MARGIN;
+    }
+  }
 
   cellText(doc, t(lang, data.cardGame ? 'pdf.cardNotes' : 'pdf.challenges'), MARGIN, y, width, 14, {
     size: 8.5,
@@ -595,20 +637,17 @@ function tableSheet(
 
   cellText(doc, t(lang, 'pdf.signatures'), MARGIN, y, width, 14, { size: 10, bold: true, pad: 0 });
   y += 16;
-  const signers = [
-    ...seats.map((p) => t(lang, 'pdf.signaturePlayer', { name: p.name })),
-    t(lang, 'pdf.signatureJudge'),
-  ];
-  const sigW = (width - 12 * (signers.length - 1)) / signers.length;
+  const sigW = (width - 12 * (perSignatureRow - 1)) / perSignatureRow;
   signers.forEach((label, s) => {
-    const x = MARGIN + s * (sigW + 12);
+    const x = MARGIN + (s % perSignatureRow) * (sigW + 12);
+    const yy = y + Math.floor(s / perSignatureRow) * 44;
     doc
-      .moveTo(x, y + 28)
-      .lineTo(x + sigW, y + 28)
+      .moveTo(x, yy + 28)
+      .lineTo(x + sigW, yy + 28)
       .lineWidth(0.6)
       .strokeColor(PDF_COLOURS.text)
       .stroke();
-    cellText(doc, label, x, y + 30, sigW, 12, { size: 7.5, pad: 0, colour: PDF_COLOURS.muted });
+    cellText(doc, label, x, yy + 30, sigW, 12, { size: 7.5, pad: 0, colour: PDF_COLOURS.muted });
   });
 }
 
