@@ -47,6 +47,13 @@ describeWithChromium(`pages of a division at tables in Chromium (${DATABASE_KIND
             size.width,
             false,
           ]);
+          if (path.startsWith('/players/')) {
+            // A player's tables fit a phone whole: round, the others, score, place, points so far.
+            const fits = await page.evaluate<boolean>(
+              "[...document.querySelectorAll('.table-wrap')].every((el) => el.scrollWidth <= el.clientWidth + 1)",
+            );
+            expect([url, size.width, fits]).toEqual([url, size.width, true]);
+          }
         }
       }
       const tag = size.width === PHONE.width ? 'phone' : 'desk';

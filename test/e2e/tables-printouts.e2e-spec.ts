@@ -192,6 +192,8 @@ describe(`pages and printouts of tables (${DATABASE_KIND})`, () => {
       expect(row[3]).toBe(`${r3.table}/${seat}`);
     }
     expect(visible(html)).toContain('the place at the table');
+    // The last column is the match points, not a record of wins and losses.
+    expect(html).toContain('<th class="num">Points</th>');
   });
 
   test('the projector shows the round a line a seat, never as pairs', async () => {
