@@ -665,7 +665,10 @@ export class JudgeController {
     const { game, division, tournament } = await this.gameAndTournament(id);
     const ruleSet = findRuleSet(division.ruleSet);
     if (!ruleSet) throw new Conflict('UNKNOWN_RULE_SET', `unknown rule set ${division.ruleSet}`);
-    const layout = sheetLayout(ruleSet, [game.first.name, game.second!.name], division.options);
+    const names = game.seats
+      ? game.seats.map((s) => s.player.name)
+      : [game.first.name, game.second!.name];
+    const layout = sheetLayout(ruleSet, names, division.options);
     const { list } = await this.words.listForTournament(tournament, division.ruleSet);
     return { game, tournament, layout, words: list };
   }
@@ -832,7 +835,8 @@ export class JudgeController {
           }
         : {}),
       errors,
-      clearAction: complete ? urls.clearResult(game.id) : undefined,
+      clearAction: complete && !game.scoresheet ? urls.clearResult(game.id) : undefined,
+      sheetUrl: urls.sheet(game.id),
     };
   }
 

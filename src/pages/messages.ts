@@ -130,8 +130,6 @@ const srLatn = {
   'err.ROUNDS_ALREADY_PAIRED': 'Već je upareno više kola od tog broja.',
   'err.ROUND_ALREADY_PAIRED': 'To kolo je već upareno: partija se upisuje kao kontumacija.',
   'err.ROUND_NOT_PLANNED': 'Grupa nema to kolo.',
-  'err.TABLE_GAME_RECORD':
-    'Partija za stolom od više od dva igrača još nema zapis za štampu: zapisnik takve partije još ne može da se unese.',
   'err.NOT_YET_JOINED': 'Igrač se priključuje kasnije od tog kola.',
   'err.PLAYER_WITHDRAWN': 'Igrač je odustao; prvo ga vratite na turnir.',
   'err.PLAYER_HAS_GAMES': 'Igrač je već uparen, pa se ne može ukloniti; odjavite ga sa turnira.',
@@ -371,8 +369,6 @@ const en: Record<PageMessageKey, string> = {
   'err.ROUNDS_ALREADY_PAIRED': 'More rounds than that are already paired.',
   'err.ROUND_ALREADY_PAIRED': 'That round is already paired: enter the game as a forfeit.',
   'err.ROUND_NOT_PLANNED': 'The division has no such round.',
-  'err.TABLE_GAME_RECORD':
-    'A game at a table of more than two has no game record to print yet: the score sheet of such a game cannot be entered yet.',
   'err.NOT_YET_JOINED': 'The player joins after that round.',
   'err.PLAYER_WITHDRAWN': 'The player has withdrawn; reinstate them first.',
   'err.ALREADY_RESTORED': 'This player has been restored already.',

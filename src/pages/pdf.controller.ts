@@ -2,7 +2,7 @@ import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { Conflict, NotFound } from '../common/errors';
+import { NotFound } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, VerificationReport } from '../engine';
 import type { PdfScorecard, PdfTableCard } from '../render/pdf';
@@ -426,13 +426,6 @@ export class PdfController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const game = await this.results.game(id);
-    if (game.seats && game.seats.length > 0) {
-      throw new Conflict(
-        'TABLE_GAME_RECORD',
-        `game ${id} is a table of ${game.seats.length}: a game record is printed from a verified score sheet, and the score sheet of a table cannot be entered yet`,
-        { seats: game.seats.length },
-      );
-    }
     if (!game.scoresheet) throw new NotFound('score sheet of game', id);
     const stored = await this.results.sheet(id);
     const { tournament, division } = await this.tournaments.divisionWithTournament(game.divisionId);

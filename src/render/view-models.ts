@@ -384,6 +384,8 @@ export interface TableResultFormPage extends PageBase {
   errors: FieldError[];
   help: string;
   clearAction?: string;
+  /** The table's score sheet, to enter instead of the figures. */
+  sheetUrl?: string;
 }
 
 export interface ResultFormPage extends PageBase {

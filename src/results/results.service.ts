@@ -39,7 +39,7 @@ import { ScoreSheet } from './score-sheet.entity';
 import { SheetRefused } from './sheet-refused';
 import { SheetDraft } from './sheet-draft.entity';
 import { EnterTableResultDto } from './dto/table-result.dto';
-import { placeTable } from './table-places';
+import { placeTable, tableFiguresOfReport } from './table-places';
 import { tableInWords, tableRefusal, tableSnapshot } from './table-results';
 import { GameSeat } from '../rounds/game-seat.entity';
 import { playerIdsOf, seatsOf } from '../rounds/tables';
@@ -113,7 +113,7 @@ export class ResultsService {
     user: User | null,
   ): Promise<GameView> {
     return this.write(id, async (m, ctx) => {
-      refuseTable(ctx, 'result');
+      refuseTable(ctx);
       this.checkWritable(ctx, ifMatch);
       const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
       if (dto.kind === 'forfeit' || dto.kind === 'double-forfeit') {
@@ -167,11 +167,18 @@ export class ResultsService {
       );
     }
     return this.write(id, async (m, ctx) => {
-      refuseTable(ctx, 'sheet');
       this.checkWritable(ctx, ifMatch);
       const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
       const report = this.verify(ctx, body, list);
-      const figures = figuresFromReport(report);
+      // A table's places come from the sheet's figures, decided as a typed table's are.
+      const placing =
+        ctx.seats.length > 0
+          ? placeTable(
+              gameRules(ctx.division),
+              tableFiguresOfReport(gameRules(ctx.division), report),
+            )
+          : null;
+      if (placing && !placing.ok) throw tableRefusal(gameRules(ctx.division), placing.problem);
       const existing = await m.findOneBy(ScoreSheet, { gameId: id });
       if (existing) {
         existing.sheet = text;
@@ -183,6 +190,24 @@ export class ResultsService {
       }
       // The sheet is in: what was being typed for it is done with.
       await m.delete(SheetDraft, { gameId: id });
+      if (placing?.ok) {
+        const rules = gameRules(ctx.division);
+        await this.applyTable(
+          m,
+          ctx,
+          report.players.map((p, i) => ({
+            score: p.final,
+            remaining: rules.cards ? null : p.remainingSeconds,
+            cards: p.cards ?? null,
+            place: placing.places[i],
+          })),
+          'scoresheet',
+          user,
+          'scoresheet',
+        );
+        return;
+      }
+      const figures = figuresFromReport(report);
       await this.apply(
         m,
         ctx,
@@ -204,7 +229,6 @@ export class ResultsService {
     if (ctx.game.status === 'bye') {
       throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
     }
-    refuseTable(ctx, 'sheet');
     const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
     return this.verify(ctx, body, list);
   }
@@ -216,6 +240,11 @@ export class ResultsService {
       if (!sheet) throw new NotFound('score sheet of game', id);
       this.checkWritable(ctx, ifMatch);
       await m.delete(ScoreSheet, { id: sheet.id });
+      if (ctx.seats.length > 0) {
+        // The figures stay, now as a typed result.
+        await this.applyTable(m, ctx, ctx.seats, 'scoresheet-removed', user, 'result');
+        return;
+      }
       await this.apply(m, ctx, { resultSource: 'result' }, 'scoresheet-removed', user, true);
     });
   }
@@ -300,6 +329,22 @@ export class ResultsService {
       }
       this.checkWritable(ctx, ifMatch);
       const seats = ctx.seats.length;
+      if (await m.existsBy(ScoreSheet, { gameId: id })) {
+        // The verified sheet's figures stand: a typed result may only agree with them.
+        const differing = ctx.seats.flatMap((s, i) =>
+          dto.scores[i] === s.score
+            ? []
+            : [`seat ${i + 1}: ${dto.scores[i]} but the sheet gives ${s.score}`],
+        );
+        if (differing.length > 0 || dto.scores.length !== seats) {
+          throw new Unprocessable(
+            'RESULT_CONTRADICTS_SHEET',
+            `the result contradicts the game's verified score sheet: ${differing.join('; ') || 'another number of seats'}. Correct the sheet (PUT …/scoresheet) or remove it first.`,
+            { differences: differing },
+          );
+        }
+        return;
+      }
       if (dto.scores.length !== seats) {
         throw tableRefusal(gameRules(ctx.division), {
           code: 'FIGURE_COUNT',
@@ -343,11 +388,12 @@ export class ResultsService {
     figures: Pick<GameSeat, 'score' | 'remaining' | 'cards' | 'place'>[] | null,
     action: Action,
     user: User | null,
+    source: 'result' | 'scoresheet' = 'result',
   ): Promise<void> {
     const { game } = ctx;
     const before = tableSnapshot(game, ctx.seats);
     const status = figures ? 'complete' : 'pending';
-    const resultSource = figures ? 'result' : null;
+    const resultSource = figures ? source : null;
     const afterSeats = ctx.seats.map((s, i) => ({
       ...s,
       score: figures?.[i].score ?? null,
@@ -356,7 +402,8 @@ export class ResultsService {
       place: figures?.[i].place ?? null,
     }));
     const after = tableSnapshot({ status, resultSource }, afterSeats);
-    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    // A sheet is recorded even when it changes no figure: the history says it came in.
+    if (JSON.stringify(before) === JSON.stringify(after) && action !== 'scoresheet') return;
     const result = await m
       .createQueryBuilder()
       .update(Game)
@@ -579,15 +626,13 @@ export class ResultsService {
   }
 }
 
-/** A table's result goes through its own route; a score sheet of a table is not read yet. */
-function refuseTable(ctx: GameContext, what: 'result' | 'sheet'): void {
+/** A table's typed result goes through its own route, a score and clock for each seat. */
+function refuseTable(ctx: GameContext): void {
   if (ctx.seats.length === 0) return;
   const id = ctx.game.id;
   throw new Conflict(
     'TABLE_GAME',
-    what === 'result'
-      ? `game ${id} is a table of ${ctx.seats.length}: enter its result with PUT /api/games/${id}/table-result (a score and clock for each seat)`
-      : `game ${id} is a table of ${ctx.seats.length}: its score sheet cannot be entered here yet; type the table's result (PUT /api/games/${id}/table-result)`,
+    `game ${id} is a table of ${ctx.seats.length}: enter its result with PUT /api/games/${id}/table-result (a score and clock for each seat)`,
     { seats: ctx.seats.length },
   );
 }
@@ -612,7 +657,10 @@ function sheetTerms(ctx: GameContext): SheetTerms {
   return {
     rules: ctx.division.ruleSet,
     options: ctx.division.options,
-    players: [ctx.first.name, ctx.second!.name],
+    players:
+      ctx.seats.length > 0
+        ? ctx.seats.map((s) => ctx.players.get(s.playerId)!.name)
+        : [ctx.first.name, ctx.second!.name],
     sameName: (a, b) => nameKey(a) === nameKey(b),
   };
 }

@@ -1,4 +1,4 @@
-import { RuleSet, tieBreaksOf } from '../engine';
+import { RuleSet, tieBreaksOf, VerificationReport } from '../engine';
 
 /** A table's result as the paper gives it, seats in turn order (seat 1 first). */
 export interface TableFigures {
@@ -99,6 +99,28 @@ export function placeTable(ruleSet: RuleSet, f: TableFigures): TablePlacing {
     }
   }
   return { ok: true, places: placesOfKeys(keys), flagFallen };
+}
+
+/**
+ * A verified sheet's figures of a table, as {@link placeTable} reads them: each player's final
+ * score, remaining time (none in a card game), cards (Quivit) and, in the target-score
+ * variant, who reached the target first (the first turn whose running total reached it).
+ */
+export function tableFiguresOfReport(ruleSet: RuleSet, report: VerificationReport): TableFigures {
+  const cardGame = ruleSet.cards !== undefined;
+  const figures: TableFigures = {
+    scores: report.players.map((p) => p.final),
+    remaining: cardGame ? null : report.players.map((p) => p.remainingSeconds),
+  };
+  if (report.players.every((p) => p.cards !== undefined)) {
+    figures.cards = report.players.map((p) => p.cards!);
+  }
+  const target = ruleSet.targetScore;
+  if (target !== undefined) {
+    const reached = report.turns.find((t) => t.total.computed >= target);
+    if (reached) figures.targetFirst = reached.player;
+  }
+  return figures;
 }
 
 function count(field: 'clocks' | 'cards', expected: number, got: number): TablePlacing {

@@ -90,6 +90,13 @@ describeWithChromium(`tables of three in Chromium (${DATABASE_KIND})`, () => {
     const stored = (await t.http.get(`/api/games/${game.id}`).expect(200)).body as TableGame;
     // 210 = 210 at the target: seat 2 reached it first, so 2nd, 1st, and 180 third.
     expect(stored.seats.map((s) => s.place)).toEqual([2, 1, 3]);
+    // The result form leads to the table's score sheet, laid out for its three players.
+    await page.goto(`${t.url}/judge/games/${game.id}/result?lang=sr-Latn`);
+    await Promise.all([page.waitForNavigation(), page.click('main form.stack .actions a')]);
+    expect(page.url()).toContain(`/judge/games/${game.id}/scoresheet`);
+    const sheetText = await page.locator('main').innerText();
+    for (const name of names) expect(sheetText).toContain(name);
+    await screenshot(page, 'table-sheet-phone');
     await page.close();
   });
 

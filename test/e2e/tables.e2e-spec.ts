@@ -1,5 +1,8 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { createTournament, exportAndImport, pair, register } from './tournament-helpers';
+import { pdfText, POPPLER } from '../render/poppler';
+import { binary, createTournament, exportAndImport, pair, register } from './tournament-helpers';
 
 /**
  * Divisions played at tables of more than two, through the API as a director runs them: a
@@ -427,6 +430,76 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
       .send({ players: [p[4], p[6]] })
       .expect(409);
     expect(late.body.code).toBe('ROUND_PLAYED');
+  });
+
+  test("a table's score sheet: verified, placed by its figures, and the typed result may only agree", async () => {
+    const sheet = JSON.parse(
+      readFileSync(
+        join(__dirname, '..', 'fixtures', 'scrabble-target', '02-target-late-mover.sheet.json'),
+        'utf8',
+      ),
+    ) as { players: string[] };
+    const { divisionId } = await createTournament(t, {
+      name: 'Do 50',
+      ruleSet: 'scrabble-target',
+      options: { targetScore: 50 },
+      rounds: 1,
+      pairingPlan: ['seeded'],
+      tableSize: 3,
+    });
+    await register(t, divisionId, sheet.players);
+    const [game] = (await pair(t, divisionId)).games as unknown as TableGameJson[];
+    expect(game.seats!.map((s) => s.player.name)).toEqual(sheet.players);
+    const entered = (
+      await t.http.put(`/api/games/${game.id}/scoresheet`).set(t.organiser).send(sheet).expect(200)
+    ).body as TableGameJson & { scoresheet: { ok: boolean } };
+    expect(entered.scoresheet.ok).toBe(true);
+    // Ana 58, Ben 15, Cleo 60: Cleo first, Ana second, Ben third.
+    expect(entered.seats!.map((s) => [s.score, s.place])).toEqual([
+      [58, 2],
+      [15, 3],
+      [60, 1],
+    ]);
+    const contradicting = await putTable(
+      entered,
+      { scores: [58, 15, 59], clocks: ['25:00', '25:00', '25:00'] },
+      entered.version,
+    ).expect(422);
+    expect(contradicting.body.message).toContain('seat 3: 59 but the sheet gives 60');
+    // The verified record prints with all three players.
+    const record = await t.http
+      .get(`/games/${game.id}/record.pdf`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    if (POPPLER) {
+      const text = pdfText(record.body as Buffer);
+      for (const name of sheet.players) expect(text).toContain(name);
+    }
+    const table = await standings(divisionId);
+    expect(table.rows.map((r) => [r.name, r.points])).toEqual([
+      ['Cleo Marsh', 2],
+      ['Ana Ruiz', 1],
+      ['Ben Okafor', 0],
+    ]);
+    // Without the sheet the figures stay, as a typed result.
+    const removed = (
+      await t.http
+        .delete(`/api/games/${game.id}/scoresheet`)
+        .set(t.organiser)
+        .set('If-Match', String(entered.version))
+        .expect(200)
+    ).body as TableGameJson & { scoresheet: unknown };
+    expect(removed.scoresheet).toBeNull();
+    expect(removed.seats!.map((s) => s.place)).toEqual([2, 3, 1]);
+    const history = (await t.http.get(`/api/games/${game.id}/history`).expect(200)).body as {
+      action: string;
+      after: { source: string };
+    }[];
+    expect(history.map((h) => [h.action, h.after.source])).toEqual([
+      ['scoresheet', 'scoresheet'],
+      ['scoresheet-removed', 'result'],
+    ]);
   });
 
   test('a table size the rule set cannot seat is refused, naming the field', async () => {
