@@ -24,6 +24,9 @@ import type { Role } from './auth/user.entity';
 import { SiteErrorFilter } from './pages/site-error.filter';
 import { ErrorView } from './common/api/docs';
 import { configureViews, findViewsDir } from './render/views';
+import { Revisions } from './database/revisions';
+import { keptPagesFirst } from './pages/kept-pages';
+import type { IncomingMessage, ServerResponse } from 'http';
 
 /**
  * Builds the application with everything global (validation, error filter,
@@ -39,6 +42,7 @@ export async function createApp(
     logger: options.logger === false ? false : ['log', 'warn', 'error'],
     bodyParser: false,
   });
+  answerKeptPagesFirst(app);
   configureHttp(app, trustsProxy(app.get(ConfigService).get<string>('TRUST_PROXY')));
   app.use(cookieParser());
   app.use(plainRequest());
@@ -85,6 +89,25 @@ export async function createApp(
     );
   });
   return app;
+}
+
+/**
+ * Visitors' requests for kept pages are answered from the cache before Express routes them,
+ * when that gives exactly what routing would (src/pages/kept-pages.ts); every other request
+ * goes to Express as before.
+ */
+function answerKeptPagesFirst(app: NestExpressApplication): void {
+  const server = app.getHttpServer();
+  const routed = server.listeners('request') as ((
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => void)[];
+  if (routed.length !== 1) return;
+  const kept = keptPagesFirst(app.get(Revisions));
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!kept(req, res)) routed[0](req, res);
+  });
 }
 
 /**

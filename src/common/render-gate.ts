@@ -22,7 +22,11 @@ export class RenderGate {
   private running = 0;
   private refused = 0;
   private lastWarning = 0;
-  /** Set within admitted work: work it starts (a page's standings table) needs no second place. */
+  /**
+   * Set within admitted work: work it starts (a page's standings table) needs no second place.
+   * Enabled only while some work is admitted: on Node 20 an enabled store hooks every promise
+   * of the process, a cost kept pages should not pay.
+   */
   private readonly admitted = new AsyncLocalStorage<true>();
 
   constructor(
@@ -49,7 +53,7 @@ export class RenderGate {
       await new Promise<void>((resolve) => setImmediate(resolve));
       return await this.admitted.run(true, work);
     } finally {
-      this.running--;
+      if (--this.running === 0) this.admitted.disable();
     }
   }
 

@@ -118,6 +118,14 @@ export class Revisions implements OnModuleInit, OnApplicationShutdown {
     return this.trusted;
   }
 
+  /**
+   * The division's current revision when it is known in memory and can be trusted (SQLite;
+   * PostgreSQL while listening), without waiting; else undefined (ask {@link get}).
+   */
+  peek(division: number): number | undefined {
+    return this.trusted ? this.known.get(division) : undefined;
+  }
+
   /** The division's current revision, or null when there is no such division. */
   async get(division: number): Promise<number | null> {
     if (this.trusted) {

@@ -177,7 +177,7 @@ export class LivePagesController {
       return;
     }
     const key = `${page.lang} ${page.canonicalPath}`;
-    page.sendKept(await this.cache.serve(key, revision, render));
+    page.sendKept(await this.cache.serve(key, revision, render, id));
   }
 
   private async renderProjector(

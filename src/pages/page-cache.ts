@@ -44,6 +44,12 @@ export function encodedBody(
   return { body: page.body, encoding: null };
 }
 
+/** A page as a cache keeps it: the division's revision it shows, and the division when known. */
+export interface KeptPage extends CachedPage {
+  revision: number;
+  division?: number;
+}
+
 /** Pages kept, most recently used last. */
 const SIZE = 256;
 
@@ -54,19 +60,39 @@ const SIZE = 256;
  * visitors who are not signed in are kept: a signed-in header names the user.
  */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage & { revision: number }>();
+  /** Every cache of the process, for {@link keptPage}. */
+  private static readonly all: PageCache[] = [];
+  private readonly pages = new Map<string, KeptPage>();
   private readonly renders = new SingleFlight<CachedPage>();
+
+  constructor() {
+    PageCache.all.push(this);
+  }
+
+  /** The page any cache of the process keeps for `key`, at whatever revision, with its division. */
+  static keptPage(key: string): KeptPage | undefined {
+    for (const cache of PageCache.all) {
+      const page = cache.pages.get(key);
+      if (page) return page;
+    }
+    return undefined;
+  }
 
   /**
    * The page kept for `key` at `revision`, or made by `render` and kept: once however many ask
    * for it while it is made, and only when the process has room ({@link renderGate}; past
    * that, 503 with Retry-After). A kept page is served whatever the load.
    */
-  serve(key: string, revision: number, render: () => Promise<string>): Promise<CachedPage> {
+  serve(
+    key: string,
+    revision: number,
+    render: () => Promise<string>,
+    division?: number,
+  ): Promise<CachedPage> {
     const kept = this.get(key, revision);
     if (kept) return Promise.resolve(kept);
     return this.renders.run(`${revision} ${key}`, () =>
-      renderGate().run(async () => this.set(key, revision, await render())),
+      renderGate().run(async () => this.set(key, revision, await render(), division)),
     );
   }
 
@@ -78,10 +104,11 @@ export class PageCache {
     return hit;
   }
 
-  set(key: string, revision: number, html: string): CachedPage {
+  /** Keeps `html` for `key` at `revision` of `division` (the division lets it be served before routing). */
+  set(key: string, revision: number, html: string, division?: number): CachedPage {
     const body = Buffer.from(html, 'utf8');
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    const entry = { revision, body, etag };
+    const entry: KeptPage = { revision, division, body, etag };
     this.pages.delete(key);
     this.pages.set(key, entry);
     if (this.pages.size > SIZE) this.pages.delete(this.pages.keys().next().value!);

@@ -489,7 +489,7 @@ export class PublicPagesController {
       return;
     }
     const key = `${page.lang} ${path}`;
-    page.sendKept(await this.cache.serve(key, revision, render));
+    page.sendKept(await this.cache.serve(key, revision, render, snap.division.id));
   }
 }
 
