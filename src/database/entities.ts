@@ -30,6 +30,7 @@ import { Versions1764900000000 } from './migrations/1764900000000-versions';
 import { Persons1765100000000 } from './migrations/1765100000000-persons';
 import { Ratings1765200000000 } from './migrations/1765200000000-ratings';
 import { Tables1765000000000 } from './migrations/1765000000000-tables';
+import { PlacePoints1765300000000 } from './migrations/1765300000000-place-points';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   Tables1765000000000,
   Persons1765100000000,
   Ratings1765200000000,
+  PlacePoints1765300000000,
 ];

@@ -7,6 +7,7 @@ import {
   parseGcg,
   SHEET_LIMITS,
 } from '../engine';
+import { isPlacePointsTable } from '../standings/placements';
 import { nestsDeeperThan } from '../common/body/json-nesting';
 import { nameKey } from '../players/names';
 import { PLAYER_LIMITS } from '../players/player-limits';
@@ -124,6 +125,8 @@ export interface TournamentDocument {
     maxMeetings?: number | null;
     /** Absent in documents written before tables of more than two (2: pairs). */
     tableSize?: number;
+    /** Absent in documents written before place points were set (the default). */
+    placePoints?: Record<string, number[]> | null;
     /** Where and when; absent in documents written before they were kept. */
     place?: string | null;
     startDate?: string | null;
@@ -193,6 +196,8 @@ export interface DivisionSettingsDocument {
   maxMeetings?: number | null;
   /** Absent in documents written before tables of more than two (2: pairs). */
   tableSize?: number;
+  /** Absent in documents written before place points were set (the default). */
+  placePoints?: Record<string, number[]> | null;
 }
 
 export interface PlayerDocument {
@@ -500,6 +505,11 @@ function checkSettings(
     err(`${at}.maxMeetings`, 'must be a whole number from 1 to 100, or null');
   if (t.tableSize !== undefined && !isInt(t.tableSize, 2, 8))
     err(`${at}.tableSize`, 'must be a whole number from 2 to 8');
+  if (t.placePoints !== undefined && t.placePoints !== null && !isPlacePointsTable(t.placePoints))
+    err(
+      `${at}.placePoints`,
+      'must map table sizes ("2" to "8") to that many points, first place first, none rising, or be null',
+    );
   return rounds;
 }
 
@@ -757,7 +767,7 @@ function checkHistory(
 
 /** A division's table size in a document: 2 (pairs) when it predates tables. */
 function tableSizeOf(settings: Json): number {
-  return isInt(settings.tableSize, 2, 8) ? (settings.tableSize) : 2;
+  return isInt(settings.tableSize, 2, 8) ? settings.tableSize : 2;
 }
 
 /**

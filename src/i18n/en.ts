@@ -532,6 +532,11 @@ export const en = {
   'org.maxMeetingsHint': 'optional; 1: never a rematch; empty: no limit',
   'org.tableSize': 'Players at a table',
   'org.tableSizeHint': '2: games of two; 3 or more: tables ranked by place',
+  'org.placePointsTitle': 'Points for places at a table',
+  'org.placePoints': 'At a table of {n}',
+  'org.placePointsHint':
+    'first place first, separated by slashes; empty: a point for each player finished ahead of',
+  'org.placePointsDefault': 'a point for each player finished ahead of',
   'org.noLimit': 'no limit',
   'org.noCap': 'no cap',
   'org.settingsTitle': 'Settings of division {name}',

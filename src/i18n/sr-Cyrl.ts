@@ -514,6 +514,11 @@ export const srCyrl = {
   'org.maxMeetingsHint': 'необавезно; 1: никад реванш; празно: без ограничења',
   'org.tableSize': 'Играча за столом',
   'org.tableSizeHint': '2: партије у двоје; 3 и више: столови, поредак по пласману',
+  'org.placePointsTitle': 'Поени за пласман за столом',
+  'org.placePoints': 'За столом од {n}',
+  'org.placePointsHint':
+    'за прво место прво, одвојено косом цртом; празно: поен за сваког играча који је завршио иза',
+  'org.placePointsDefault': 'поен за сваког играча који је завршио иза',
   'org.noLimit': 'без ограничења',
   'org.noCap': 'без ограничења',
   'org.settingsTitle': 'Подешавања групе {name}',

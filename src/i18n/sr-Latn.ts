@@ -532,6 +532,11 @@ export const srLatn = {
   'org.maxMeetingsHint': 'neobavezno; 1: nikad revanš; prazno: bez ograničenja',
   'org.tableSize': 'Igrača za stolom',
   'org.tableSizeHint': '2: partije u dvoje; 3 i više: stolovi, poredak po plasmanu',
+  'org.placePointsTitle': 'Poeni za plasman za stolom',
+  'org.placePoints': 'Za stolom od {n}',
+  'org.placePointsHint':
+    'za prvo mesto prvo, odvojeno kosom crtom; prazno: poen za svakog igrača koji je završio iza',
+  'org.placePointsDefault': 'poen za svakog igrača koji je završio iza',
   'org.noLimit': 'bez ograničenja',
   'org.noCap': 'bez ograničenja',
   'org.settingsTitle': 'Podešavanja grupe {name}',

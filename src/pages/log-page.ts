@@ -12,6 +12,8 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   spreadCap: 'org.spreadCap',
   kothLastRounds: 'org.kothLastRounds',
   maxMeetings: 'org.maxMeetings',
+  tableSize: 'org.tableSize',
+  placePoints: 'org.placePointsTitle',
   avoidSameClub: 'org.avoidSameClub',
   gibsonize: 'org.gibsonize',
   ruleSet: 'org.ruleSet',
@@ -200,6 +202,7 @@ function value(lang: Lang, key: string, v: unknown): string {
   };
   if (v === null || v === undefined) {
     if (key === 'maxMeetings') return t(lang, 'org.noLimit');
+    if (key === 'placePoints') return t(lang, 'org.placePointsDefault');
     return key === 'spreadCap' ? t(lang, 'org.noCap') : '—';
   }
   if (typeof v === 'boolean') return t(lang, v ? 'common.yes' : 'common.no');
@@ -210,14 +213,31 @@ function value(lang: Lang, key: string, v: unknown): string {
   if (key === 'reason') return named('reason.', v);
   if (key === 'timeLoss') return named('log.winner.', v === 0 ? 'first' : 'second');
   if (key === 'ruleSet') return plain(v);
+  if (key === 'placePoints' && typeof v === 'object') {
+    return Object.entries(v as Record<string, number[]>)
+      .map(([n, points]) => `${t(lang, 'org.placePoints', { n })}: ${points.join('/')}`)
+      .join('; ');
+  }
   if (Array.isArray(v)) {
+    // A table's seats: each seat's score and, once placed, its place.
+    if (key === 'seats') {
+      return v
+        .map((s: { score?: unknown; place?: unknown }) =>
+          s.score === null || s.score === undefined
+            ? '–'
+            : `${plain(s.score)}${s.place ? ` (${t(lang, 'table.place', { n: plain(s.place) })})` : ''}`,
+        )
+        .join(' : ');
+    }
     if (key === 'pairingPlan') return v.map((x) => named('system.', x)).join(', ');
     if (key === 'tieBreaks') return v.map((x) => named('tiebreak.', x)).join(', ');
     if (key === 'scores' || key === 'remaining') return v.map(plain).join(' : ');
     return v
       .map((x) =>
         typeof x === 'object' && x !== null && 'table' in x
-          ? table(lang, x as { table: unknown; first: unknown; second: unknown })
+          ? 'seats' in x
+            ? seatedTable(lang, x as { table: unknown; seats: unknown[] })
+            : table(lang, x as { table: unknown; first: unknown; second: unknown })
           : plain(x),
       )
       .join('; ');
@@ -228,6 +248,11 @@ function value(lang: Lang, key: string, v: unknown): string {
       .join(', ');
   }
   return plain(v);
+}
+
+/** A table of more than two as the log keeps it: its number and its players in turn order. */
+function seatedTable(lang: Lang, x: { table: unknown; seats: unknown[] }): string {
+  return `${t(lang, 'common.table', { n: plain(x.table) })}: ${x.seats.map(plain).join(' – ')}`;
 }
 
 function table(lang: Lang, x: { table: unknown; first: unknown; second: unknown }): string {

@@ -85,6 +85,8 @@ const srLatn = {
 
   'form.required': 'Obavezno polje.',
   'form.integer': 'Upišite ceo broj od {min} do {max}.',
+  'form.placePoints':
+    'Upišite {n} broja odvojena kosom crtom, za prvo mesto prvo, nijedan veći od prethodnog (npr. {example}); polovine su dozvoljene.',
   'form.clock': 'Upišite vreme kao mm:ss (npr. 03:24, ili -00:30 posle isteka).',
   'form.date': 'Upišite datum kao GGGG-MM-DD.',
   'form.dateOrder': 'Kraj ne može biti pre početka.',
@@ -322,6 +324,8 @@ const en: Record<PageMessageKey, string> = {
 
   'form.required': 'Required.',
   'form.integer': 'Enter a whole number from {min} to {max}.',
+  'form.placePoints':
+    'Enter {n} numbers separated by slashes, first place first, none above the one before (e.g. {example}); halves are allowed.',
   'form.clock': 'Enter the time as mm:ss (e.g. 03:24, or -00:30 past zero).',
   'form.date': 'Enter the date as YYYY-MM-DD.',
   'form.dateOrder': 'The end cannot be before the start.',

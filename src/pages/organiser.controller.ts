@@ -60,6 +60,7 @@ import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { SameOriginGuard } from './same-origin.guard';
 import { urls } from './urls';
+import { isPlacePointsTable } from '../standings/placements';
 import type { MessageKey } from '../i18n';
 
 /** Systems the rounds page offers (a manual round needs the tables from the API). */
@@ -465,6 +466,7 @@ export class OrganiserController {
     const kothLastRounds = form.int('kothLastRounds', 0, 100) ?? 0;
     const maxMeetings = form.int('maxMeetings', 1, 100);
     const tableSize = locked ? d.tableSize : (form.int('tableSize', 2, 8) ?? d.tableSize);
+    const placePoints = readPlacePoints(form, page, d.tableSize);
     const values: OrganiserDivisionPage['values'] = {
       rounds: form.raw('rounds'),
       system: system ?? undefined,
@@ -473,6 +475,9 @@ export class OrganiserController {
       kothLastRounds: form.raw('kothLastRounds'),
       maxMeetings: form.raw('maxMeetings'),
       tableSize: locked ? d.tableSize : Number(form.raw('tableSize')) || d.tableSize,
+      placePoints: Object.fromEntries(
+        placeSizes(d.tableSize).map((n) => [String(n), form.raw(`placePoints${n}`)]),
+      ),
       avoidSameClub: form.raw('avoidSameClub') !== '',
       gibsonize: form.raw('gibsonize') !== '',
     };
@@ -510,6 +515,8 @@ export class OrganiserController {
       change.byeSpread = byeSpread!;
       change.tableSize = tableSize;
     }
+    // The fields are shown for the table size saved; after a change of size they start afresh.
+    if (d.tableSize > 2 && tableSize === d.tableSize) change.placePoints = placePoints;
     try {
       await this.tournaments.updateDivision(id, change, version, page.user);
     } catch (e) {
@@ -575,6 +582,15 @@ export class OrganiserController {
       systems: SYSTEMS,
       values,
       byeSpreadLocked: d.roundsPaired > 0,
+      placePointsFields:
+        d.tableSize > 2
+          ? placeSizes(d.tableSize).map((n) => ({
+              name: `placePoints${n}`,
+              label: page.t('org.placePoints', { n }),
+              value: values.placePoints?.[String(n)] ?? '',
+              placeholder: defaultPlacePoints(n),
+            }))
+          : undefined,
       tableSizes: Array.from(
         { length: Math.min(8, findRuleSet(d.ruleSet)?.players.max ?? 2) - 1 },
         (_, i) => i + 2,
@@ -1474,6 +1490,9 @@ function settingValues(d: DivisionView): OrganiserDivisionPage['values'] {
     kothLastRounds: d.kothLastRounds,
     maxMeetings: d.maxMeetings ?? undefined,
     tableSize: d.tableSize,
+    placePoints: Object.fromEntries(
+      Object.entries(d.placePoints ?? {}).map(([n, points]) => [n, points.join('/')]),
+    ),
     avoidSameClub: d.avoidSameClub,
     gibsonize: d.gibsonize,
   };
@@ -1489,6 +1508,7 @@ const SETTING_LABELS: Record<string, MessageKey> = {
   kothLastRounds: 'org.kothLastRounds',
   maxMeetings: 'org.maxMeetings',
   tableSize: 'org.tableSize',
+  placePoints: 'org.placePointsTitle',
   avoidSameClub: 'org.avoidSameClub',
   gibsonize: 'org.gibsonize',
   ruleSet: 'org.ruleSet',
@@ -1501,6 +1521,14 @@ function changeInWords(
   c: SettingChange,
 ): { setting: string; before: string; after: string } {
   const value = (v: unknown): string => {
+    if (c.setting === 'placePoints') {
+      // `at a table of 4: 3/2/1/0`, the default where none is set.
+      const table = (v ?? {}) as Record<string, number[]>;
+      const sizes = Object.keys(table).sort((a, b) => Number(b) - Number(a));
+      return sizes.length === 0
+        ? page.t('org.placePointsDefault')
+        : sizes.map((n) => `${page.t('org.placePoints', { n })}: ${table[n].join('/')}`).join('; ');
+    }
     if (v === null) return page.t(c.setting === 'maxMeetings' ? 'org.noLimit' : 'org.noCap');
     if (typeof v === 'boolean') return page.t(v ? 'common.yes' : 'common.no');
     if (Array.isArray(v)) {
@@ -1532,4 +1560,38 @@ function decodeTsh(bytes: Buffer): string {
   } catch {
     return bytes.toString('latin1');
   }
+}
+
+/** The table sizes a division at tables of `size` plays: full tables and tables of one fewer. */
+function placeSizes(size: number): number[] {
+  return size > 2 ? [size, size - 1] : [];
+}
+
+/** The default points of the places at a table of `n`, as the field shows them: `3/2/1/0`. */
+function defaultPlacePoints(n: number): string {
+  return Array.from({ length: n }, (_, i) => n - 1 - i).join('/');
+}
+
+/**
+ * The points of each place typed for the table sizes of a division at tables (`placePoints4`:
+ * `3/2/1/0`, halves as `1.5` or `1,5`); an empty field keeps the default. Null when none is set.
+ */
+function readPlacePoints(
+  form: FormReader,
+  page: PageContext,
+  size: number,
+): Record<string, number[]> | null {
+  const table: Record<string, number[]> = {};
+  for (const n of placeSizes(size)) {
+    const typed = form.raw(`placePoints${n}`).trim();
+    if (typed === '') continue;
+    const points = typed.split('/').map((p) => Number(p.trim().replace(',', '.')));
+    if (isPlacePointsTable({ [n]: points })) table[String(n)] = points;
+    else
+      form.fail(
+        `placePoints${n}`,
+        page.pt('form.placePoints', { n, example: defaultPlacePoints(n) }),
+      );
+  }
+  return Object.keys(table).length > 0 ? table : null;
 }

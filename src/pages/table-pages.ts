@@ -82,7 +82,9 @@ export function divisionTables(
   return {
     rounds: through,
     tables,
-    cards: buildTableCards(people, tables, through),
+    cards: buildTableCards(people, tables, through, {
+      placePoints: snap.division.placePoints ?? undefined,
+    }),
     players: new Map(snap.players.map((p) => [String(p.id), p])),
   };
 }

@@ -475,11 +475,15 @@ export interface OrganiserDivisionPage extends PageBase {
     kothLastRounds?: string | number;
     maxMeetings?: string | number;
     tableSize?: string | number;
+    /** As typed, by table size: `3/1.5/0`. */
+    placePoints?: Record<string, string>;
   };
   /** The bye spread is fixed once a round is paired. */
   byeSpreadLocked: boolean;
   /** The table sizes the rule set can seat (2 = pairs); one only when it is a game of two. */
   tableSizes: number[];
+  /** A division at tables: the points of each place, a field a table size it seats. */
+  placePointsFields?: { name: string; label: string; value: string; placeholder: string }[];
   /** Asked before a running division changes: each setting before and after, in words. */
   confirm: { changes: { setting: string; before: string; after: string }[] } | null;
   errors?: FieldError[];

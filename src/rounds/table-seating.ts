@@ -64,7 +64,7 @@ export async function seatTablesIn(m: EntityManager, input: TableSeatingInput): 
     const standings = computeGroupStandings(
       players,
       input.games.map((g) => tableResult(g.game, seats.get(g.game.id), g.round)),
-      { tieBreaks: groupTieBreaks(division) },
+      { tieBreaks: groupTieBreaks(division), placePoints: division.placePoints ?? undefined },
     );
     const outcome = seatRound({
       system: groupSystem,

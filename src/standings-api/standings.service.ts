@@ -315,7 +315,7 @@ export class StandingsService {
     const rows = computeGroupStandings(
       listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
       results,
-      { tieBreaks, throughRound: through },
+      { tieBreaks, throughRound: through, placePoints: settings.placePoints ?? undefined },
     );
     const view: StandingsView = {
       divisionId: settings.id,

@@ -29,6 +29,30 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
  */
 export type PlacePoints = Readonly<Record<number, readonly number[]>>;
 
+/**
+ * True for a table of points a division may set: keys "2" to "8", each a list as long as its
+ * key of numbers from 0 to 100 in halves, first place first, none higher than the one before.
+ */
+export function isPlacePointsTable(value: unknown): value is Record<string, number[]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value as Record<string, unknown>).every(([size, points]) => {
+    const n = /^[2-8]$/.test(size) ? Number(size) : 0;
+    return (
+      n > 0 &&
+      Array.isArray(points) &&
+      points.length === n &&
+      points.every(
+        (p: unknown, i) =>
+          typeof p === 'number' &&
+          Number.isInteger(p * 2) &&
+          p >= 0 &&
+          p <= 100 &&
+          (i === 0 || p <= (points[i - 1] as number)),
+      )
+    );
+  });
+}
+
 /** The points of each place at a table of `seats`: the division's table, else one per player beaten. */
 export function pointsForPlaces(seats: number, table?: PlacePoints): readonly number[] {
   const own = table?.[seats];

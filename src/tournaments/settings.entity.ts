@@ -60,4 +60,11 @@ export abstract class SettingsColumns extends BaseEntity {
    */
   @Column({ name: 'table_size', type: 'integer', default: 2 })
   tableSize: number;
+
+  /**
+   * Match points of each place by table size (`{ "3": [3, 1.5, 0] }`), for the sizes a division
+   * at tables sets itself; a size left out earns a point a player finished ahead of. Null: none.
+   */
+  @Column({ name: 'place_points', type: 'simple-json', nullable: true })
+  placePoints: Record<string, number[]> | null;
 }

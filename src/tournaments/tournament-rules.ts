@@ -102,6 +102,8 @@ export interface DivisionSettings {
   maxMeetings: number | null;
   /** Seats a table: 2 for pairs, more for the games played at tables. */
   tableSize: number;
+  /** Match points of each place by table size; null: a point a player finished ahead of. */
+  placePoints: Record<string, number[]> | null;
 }
 
 /** Forfeit spread when the organiser sets none, and for documents written before it was kept. */
@@ -124,6 +126,8 @@ export interface NamedSettings {
   maxMeetings: number | null;
   /** Seats a table: 2 for pairs, more for the games played at tables. */
   tableSize: number;
+  /** Match points of each place by table size; null: a point a player finished ahead of. */
+  placePoints: Record<string, number[]> | null;
 }
 
 /** The settings a document may leave out, having been written before they were kept. */
@@ -134,7 +138,8 @@ type LaterSettings =
   | 'gibsonize'
   | 'kothLastRounds'
   | 'maxMeetings'
-  | 'tableSize';
+  | 'tableSize'
+  | 'placePoints';
 
 /** A division's or tournament's settings as the API and the export name them. */
 export function namedSettings(s: DivisionSettings): NamedSettings {
@@ -152,6 +157,7 @@ export function namedSettings(s: DivisionSettings): NamedSettings {
     kothLastRounds: s.kothLastRounds,
     maxMeetings: s.maxMeetings,
     tableSize: s.tableSize,
+    placePoints: s.placePoints,
   };
 }
 
@@ -173,6 +179,7 @@ export function settingsFromNamed(
     kothLastRounds: n.kothLastRounds ?? 0,
     maxMeetings: n.maxMeetings ?? null,
     tableSize: n.tableSize ?? 2,
+    placePoints: n.placePoints ?? null,
   };
 }
 
@@ -193,6 +200,8 @@ export interface SettingsChange {
   /** null removes the limit. */
   maxMeetings?: number | null;
   tableSize?: number;
+  /** null: back to a point a player finished ahead of. */
+  placePoints?: Record<string, number[]> | null;
 }
 
 /** The settings of a division or tournament, copied. */
@@ -211,6 +220,7 @@ export function settingsOf(from: DivisionSettings): DivisionSettings {
     kothLastRounds: from.kothLastRounds,
     maxMeetings: from.maxMeetings,
     tableSize: from.tableSize,
+    placePoints: from.placePoints ? { ...from.placePoints } : null,
   };
 }
 
@@ -233,6 +243,7 @@ export function applySettings(
     kothLastRounds: change.kothLastRounds ?? settings.kothLastRounds,
     maxMeetings: change.maxMeetings !== undefined ? change.maxMeetings : settings.maxMeetings,
     tableSize: change.tableSize ?? settings.tableSize,
+    placePoints: change.placePoints !== undefined ? change.placePoints : settings.placePoints,
   };
 }
 
@@ -251,6 +262,7 @@ const SETTING_NAMES: Record<keyof DivisionSettings, string> = {
   kothLastRounds: 'kothLastRounds',
   maxMeetings: 'maxMeetings',
   tableSize: 'tableSize',
+  placePoints: 'placePoints',
 };
 
 /** Settings fixed once a division has paired a round: its games are played by them. */

@@ -30,6 +30,14 @@ export class DivisionView {
   @ApiProperty({ description: 'seats a table: 2 for pairs, 3 and more for games at tables' })
   tableSize: number;
   @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: { type: 'array', items: { type: 'number' } },
+    description:
+      'match points of each place by table size; null: a point a player finished ahead of',
+  })
+  placePoints: Record<string, number[]> | null;
+  @ApiProperty({
     description: 'counts changes of its name and settings; PATCH sends it back in If-Match',
   })
   version: number;
@@ -63,6 +71,14 @@ export class TournamentView {
   maxMeetings: number | null;
   @ApiProperty({ description: 'seats a table: 2 for pairs, 3 and more for games at tables' })
   tableSize: number;
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: { type: 'array', items: { type: 'number' } },
+    description:
+      'match points of each place by table size; null: a point a player finished ahead of',
+  })
+  placePoints: Record<string, number[]> | null;
   @ApiProperty({ type: [DivisionView], description: 'each with its own settings' })
   divisions: DivisionView[];
   @ApiProperty() createdAt: Date;

@@ -41,6 +41,7 @@ export function checkRuleOptions(
   ruleSetId: string,
   options: Record<string, unknown>,
   tableSize = 2,
+  placePoints: Record<string, number[]> | null = null,
 ): void {
   const ruleSet = findRuleSet(ruleSetId);
   if (!ruleSet) throw new BadInput('UNKNOWN_RULE_SET', `there is no rule set '${ruleSetId}'`);
@@ -53,6 +54,14 @@ export function checkRuleOptions(
       'TABLE_TOO_LARGE',
       `tableSize ${tableSize}: ${ruleSet.name} is played by at most ${ruleSet.players.max} players at a table`,
       { field: 'tableSize', max: ruleSet.players.max },
+    );
+  }
+  const beyond = Object.keys(placePoints ?? {}).filter((size) => Number(size) > tableSize);
+  if (beyond.length > 0) {
+    throw new BadInput(
+      'PLACE_POINTS_SIZE',
+      `placePoints: the division seats at most ${tableSize} at a table, so there are no places at tables of ${beyond.join(', ')}`,
+      { field: 'placePoints', tableSize },
     );
   }
 }
@@ -75,7 +84,7 @@ export class TournamentsService {
 
   async create(dto: CreateTournamentDto, user: Actor): Promise<TournamentView> {
     const options = dto.options ?? {};
-    checkRuleOptions(dto.ruleSet, options, dto.tableSize);
+    checkRuleOptions(dto.ruleSet, options, dto.tableSize, dto.placePoints ?? null);
     if (dto.startDate && dto.endDate && dto.endDate < dto.startDate) {
       throw new BadInput(
         'DATES_REVERSED',
@@ -102,6 +111,7 @@ export class TournamentsService {
           kothLastRounds: dto.kothLastRounds ?? 0,
           maxMeetings: dto.maxMeetings ?? null,
           tableSize: dto.tableSize ?? 2,
+          placePoints: dto.placePoints ?? null,
         }),
       );
       const names = (dto.divisions ?? ['Open']).map((n) => n.trim());
@@ -239,7 +249,12 @@ export class TournamentsService {
       }
       for (const plan of plans) checkPlan(plan, dto.confirm === true);
       const defaults = applySettings(settingsOf(t), dto);
-      checkRuleOptions(defaults.ruleSet, defaults.options, defaults.tableSize);
+      checkRuleOptions(
+        defaults.ruleSet,
+        defaults.options,
+        defaults.tableSize,
+        defaults.placePoints,
+      );
       const was = { name: t.name, ...loggedSettings(settingsOf(t)) };
       Object.assign(t, defaults);
       t.name = dto.name?.trim() ?? t.name;
@@ -293,7 +308,12 @@ export class TournamentsService {
       const t = await m.findOneByOrFail(Tournament, { id: tournamentId });
       await this.checkDivisionName(m, tournamentId, dto.name);
       const settings = applySettings(settingsOf(t), dto);
-      checkRuleOptions(settings.ruleSet, settings.options, settings.tableSize);
+      checkRuleOptions(
+        settings.ruleSet,
+        settings.options,
+        settings.tableSize,
+        settings.placePoints,
+      );
       const division = await m.save(
         m.create(Division, { ...settings, tournamentId, name: dto.name.trim() }),
       );
@@ -342,7 +362,12 @@ export class TournamentsService {
       }
       checkPlan(plan, dto.confirm === true);
       if (dto.ruleSet !== undefined || dto.options !== undefined)
-        checkRuleOptions(plan.after.ruleSet, plan.after.options, plan.after.tableSize);
+        checkRuleOptions(
+          plan.after.ruleSet,
+          plan.after.options,
+          plan.after.tableSize,
+          plan.after.placePoints,
+        );
       Object.assign(d, plan.after);
       d.version += 1;
       await m.save(d);

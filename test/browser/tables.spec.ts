@@ -73,7 +73,10 @@ describeWithChromium(`tables of three in Chromium (${DATABASE_KIND})`, () => {
       await page.fill(`#f-score${i + 1}`, score);
       await page.fill(`#f-clock${i + 1}`, clock);
     }
-    await Promise.all([page.waitForNavigation(), page.click('main form.stack button[type=submit]')]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click('main form.stack button[type=submit]'),
+    ]);
     const refused = await page.locator('.field-error').allInnerTexts();
     expect(refused.join(' ')).toContain(
       `${names[0]}, ${names[1]} imaju jednako poena na cilju ili preko njega`,
@@ -82,7 +85,10 @@ describeWithChromium(`tables of three in Chromium (${DATABASE_KIND})`, () => {
     // What was typed is still there; the judge marks the second seat and saves.
     expect(await page.inputValue('#f-score3')).toBe('180');
     await page.check(`input[name=targetFirst][value="2"]`);
-    await Promise.all([page.waitForNavigation(), page.click('main form.stack button[type=submit]')]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click('main form.stack button[type=submit]'),
+    ]);
     expect(page.url()).toContain('done=saved');
     await screenshot(page, 'table-result-saved-phone');
     trouble.stop();
@@ -147,7 +153,10 @@ describeWithChromium(`tables of three in Chromium (${DATABASE_KIND})`, () => {
     // The target-score variant is played by 2 to 4.
     expect(await page.locator('#f-tableSize option').allInnerTexts()).toEqual(['2', '3', '4']);
     await page.selectOption('#f-tableSize', '4');
-    await Promise.all([page.waitForNavigation(), page.click('main form.stack button[type=submit]')]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click('main form.stack button[type=submit]'),
+    ]);
     const division = (await t.http.get(`/api/divisions/${fresh}`).expect(200)).body as {
       tableSize: number;
     };
@@ -155,6 +164,31 @@ describeWithChromium(`tables of three in Chromium (${DATABASE_KIND})`, () => {
     await page.goto(`${t.url}/organiser/divisions/${divisionId}/settings?lang=en`);
     expect(await page.locator('#f-tableSize').count()).toBe(0);
     expect(await page.locator('main').innerText()).toContain('Players at a table: 3');
+    // Points for places: a wrong row is named at its field; a right one is asked about first,
+    // the division having a round paired, then saved.
+    await page.fill('#f-placePoints3', '1/2/0');
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click('main form.stack button[type=submit]'),
+    ]);
+    expect(await page.locator('#e-placePoints3').innerText()).toContain(
+      'Enter 3 numbers separated by slashes',
+    );
+    await page.fill('#f-placePoints3', '3/1,5/0');
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click('main form.stack button[type=submit]'),
+    ]);
+    expect(await page.locator('main').innerText()).toContain('At a table of 3: 3/1.5/0');
+    await screenshot(page, 'table-settings-confirm');
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click('main form.stack button[type=submit]'),
+    ]);
+    const saved = (await t.http.get(`/api/divisions/${divisionId}`).expect(200)).body as {
+      placePoints: Record<string, number[]>;
+    };
+    expect(saved.placePoints).toEqual({ '3': [3, 1.5, 0] });
     await screenshot(page, 'table-settings-desktop');
     await page.close();
   });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'fs';
+import { signInCookie } from '../browser/site';
 import { join } from 'path';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { pdfText, POPPLER } from '../render/poppler';
@@ -500,6 +501,61 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
       ['scoresheet', 'scoresheet'],
       ['scoresheet-removed', 'result'],
     ]);
+  });
+
+  test("a division's own points for places: 3/1.5/0 at tables of three, the default at four; the log in words", async () => {
+    const bad = await t.http
+      .post('/api/tournaments')
+      .set(t.organiser)
+      .send({
+        name: 'X',
+        ruleSet: 'quivit',
+        rounds: 1,
+        tableSize: 4,
+        placePoints: { '3': [1, 2, 0] },
+      })
+      .expect(400);
+    expect(bad.body.message).toContain('placePoints must map a table size');
+    const tooLarge = await t.http
+      .post('/api/tournaments')
+      .set(t.organiser)
+      .send({
+        name: 'X',
+        ruleSet: 'quivit',
+        rounds: 1,
+        tableSize: 3,
+        placePoints: { '4': [3, 2, 1, 0] },
+      })
+      .expect(400);
+    expect(tooLarge.body.message).toContain('no places at tables of 4');
+    const { id, divisionId } = await createTournament(t, {
+      name: 'Polovine',
+      ruleSet: 'quivit',
+      rounds: 1,
+      pairingPlan: ['seeded'],
+      tableSize: 4,
+      placePoints: { '3': [3, 1.5, 0] },
+    });
+    await register(t, divisionId, ['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    const round = (await pair(t, divisionId)) as unknown as TableRoundJson;
+    expect(round.games.map((g) => g.seats!.length)).toEqual([4, 3]);
+    await putTable(round.games[0], { scores: [40, 30, 20, 10], cards: [1, 1, 1, 1] }).expect(200);
+    await putTable(round.games[1], { scores: [40, 30, 20], cards: [1, 1, 1] }).expect(200);
+    const points = new Map(
+      (await standings(divisionId)).rows.map((r) => [r.name, r.points] as const),
+    );
+    // Table 1 (4 seats, default): 3, 2, 1, 0. Table 2 (3 seats, the division's): 3, 1.5, 0.
+    const at = (g: TableGameJson) => g.seats!.map((s) => points.get(s.player.name));
+    expect(at(round.games[0])).toEqual([3, 2, 1, 0]);
+    expect(at(round.games[1])).toEqual([3, 1.5, 0]);
+    // The director's log page names the tables and their seats in words, not as data.
+    const cookie = await signInCookie(t, 'organiser');
+    const log = await t.http
+      .get(`/organiser/tournaments/${id}/log?lang=en`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(log.text).toContain('40 (place 1) : 30 (place 2) : 20 (place 3)');
+    expect(log.text).not.toContain('{&quot;score');
   });
 
   test('a table size the rule set cannot seat is refused, naming the field', async () => {

@@ -22,6 +22,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { RULE_SETS } from '../../engine';
+import { isPlacePointsTable } from '../../standings/placements';
 import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from '../tournament.entity';
 import { IsName, PRINTABLE } from '../../common/api/text';
 
@@ -44,6 +45,20 @@ class RealDay implements ValidatorConstraintInterface {
   }
   defaultMessage(args: ValidationArguments): string {
     return `${args.property} is not a day of the calendar`;
+  }
+}
+
+/**
+ * Points of each place by table size: keys "2" to "8", each a list as long as its key of
+ * numbers from 0 to 100 in halves, none higher than the one before.
+ */
+@ValidatorConstraint({ name: 'placePointsTable' })
+class PlacePointsTable implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return isPlacePointsTable(value);
+  }
+  defaultMessage(): string {
+    return 'placePoints must map a table size ("2" to "8") to that many points, first place first, none rising, each from 0 to 100 in halves, e.g. { "3": [3, 1.5, 0] }';
   }
 }
 
@@ -166,6 +181,18 @@ export class DivisionSettingsDto {
   @Min(2)
   @Max(8)
   tableSize?: number;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    nullable: true,
+    additionalProperties: { type: 'array', items: { type: 'number' } },
+    example: { '3': [3, 1.5, 0] },
+    description:
+      'a division at tables: match points of each place by table size, first place first, none rising, halves allowed (3/1.5/0 weighs a table of three as one of four); a size left out earns a point for each player finished ahead of; null for that default everywhere',
+  })
+  @ValidateIf((o: DivisionSettingsDto) => o.placePoints !== undefined && o.placePoints !== null)
+  @Validate(PlacePointsTable)
+  placePoints?: Record<string, number[]> | null;
 }
 
 /**
