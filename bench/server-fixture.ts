@@ -271,7 +271,10 @@ export async function renameDivision(
   divisionId: number,
   name: string,
 ): Promise<void> {
-  const { version } = await json<{ version: number }>(`${url}/api/divisions/${divisionId}`);
+  // Read signed in, as the organiser would: a visitor's read may be refused (503) under load.
+  const { version } = await json<{ version: number }>(`${url}/api/divisions/${divisionId}`, {
+    headers: auth,
+  });
   await json(`${url}/api/divisions/${divisionId}`, {
     method: 'PATCH',
     headers: { ...auth, 'Content-Type': 'application/json', 'If-Match': String(version) },
