@@ -166,6 +166,18 @@ export const en = {
   'person.noRatings': 'No rating yet: one comes when a tournament they played in is closed.',
   'person.forfeit': 'forfeit',
   'person.pending': 'waiting for a result',
+  'person.id': 'Registry number',
+  'person.merge.title': 'Merge with another person',
+  'person.merge.help':
+    'If this is the same person as another one in the registry (registered twice, or carried over from two old tournaments), enter that person’s registry number: the tournaments and the rating list move to them, and this person leaves the registry.',
+  'person.merge.into': 'Number of the person who stays',
+  'person.merge.button': 'Merge…',
+  'person.merge.confirmTitle': 'Merge {name} into {into}?',
+  'person.merge.what':
+    '{name} (no. {id}) becomes {into} (no. {intoId}) in all of their tournaments ({n}) and leaves the registry; every rating is computed again.',
+  'person.merge.note':
+    'A merge is not undone; the players keep their names as registered in each tournament.',
+  'person.merge.confirmButton': 'Yes, merge',
   'col.date': 'Date',
   'col.tournament': 'Tournament',
   'col.division': 'Division',

@@ -168,6 +168,18 @@ export const srLatn = {
   'person.noRatings': 'Još nema rejting: dobija ga kad se zatvori turnir na kome je igrao.',
   'person.forfeit': 'kontumacija',
   'person.pending': 'čeka rezultat',
+  'person.id': 'Broj u registru',
+  'person.merge.title': 'Spojiti sa drugom osobom',
+  'person.merge.help':
+    'Ako je ovo ista osoba kao neka druga u registru (prijavljena dvaput, ili preneta sa dva stara turnira), upišite njen broj u registru: turniri i rejting lista prelaze na nju, a ova osoba se briše iz registra.',
+  'person.merge.into': 'Broj osobe koja ostaje',
+  'person.merge.button': 'Spoji…',
+  'person.merge.confirmTitle': 'Spojiti {name} sa osobom {into}?',
+  'person.merge.what':
+    '{name} (br. {id}) postaje {into} (br. {intoId}) na svim svojim turnirima ({n}) i briše se iz registra; svi rejtinzi se računaju ponovo.',
+  'person.merge.note':
+    'Spajanje se ne poništava; igrači na turnirima zadržavaju imena kako su prijavljeni.',
+  'person.merge.confirmButton': 'Da, spoji',
   'col.date': 'Datum',
   'col.tournament': 'Turnir',
   'col.division': 'Grupa',

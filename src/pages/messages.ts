@@ -115,6 +115,10 @@ const srLatn = {
   'err.PERSON_AMBIGUOUS': 'Više osoba u registru ima to ime: izaberite koja se prijavljuje.',
   'err.PERSON_REGISTERED': 'Ta osoba iz registra je već prijavljena u ovoj grupi.',
   'err.UNKNOWN_PERSON': 'Te osobe nema u registru.',
+  'err.PERSONS_SHARE_DIVISION':
+    'Te dve osobe igraju u istoj grupi: to su dva igrača, ne jedna osoba.',
+  'err.RATING_LIST_CLASH':
+    'Obe osobe imaju uvezen rejting za istu igru: uvezite listu ponovo sa jednim redom za tu osobu.',
   'err.FEDERATION_ID_TAKEN': 'Taj ID u savezu ima druga osoba u registru.',
   'err.FEDERATION_ID_MISMATCH': 'Izabrana osoba ima drugi ID u savezu.',
   'err.TOURNAMENT_CLOSED':
@@ -356,6 +360,10 @@ const en: Record<PageMessageKey, string> = {
     'Several persons of the registry have that name: choose who is registering.',
   'err.PERSON_REGISTERED': 'That person of the registry is registered in this division already.',
   'err.UNKNOWN_PERSON': 'That person is not in the registry.',
+  'err.PERSONS_SHARE_DIVISION':
+    'Those two persons play in one division: two players, not one person.',
+  'err.RATING_LIST_CLASH':
+    'Both persons have an imported rating in the same game: import the list again with one line for the person.',
   'err.FEDERATION_ID_TAKEN': 'Another person of the registry has that federation id.',
   'err.FEDERATION_ID_MISMATCH': 'The person chosen has another federation id.',
   'err.TOURNAMENT_CLOSED':

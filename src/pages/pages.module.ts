@@ -9,7 +9,7 @@ import { TournamentsModule } from '../tournaments/tournaments.module';
 import { WordsModule } from '../words/words.module';
 import { RegistryModule } from '../registry/registry.module';
 import { RatingsModule } from '../ratings/ratings.module';
-import { RegistryPagesController } from './registry-pages.controller';
+import { RegistryOrganiserController, RegistryPagesController } from './registry-pages.controller';
 import { ClosingPagesController, RatingPagesController } from './ratings-pages.controller';
 import { BackupsPageController } from './backups-page.controller';
 import { JudgeController } from './judge.controller';
@@ -49,6 +49,7 @@ import { TshService } from '../exchange/tsh.service';
     LivePagesController,
     AssetsController,
     RegistryPagesController,
+    RegistryOrganiserController,
     RatingPagesController,
     ClosingPagesController,
   ],

@@ -1,27 +1,34 @@
-import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
+import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
+import { DomainError } from '../common/errors';
 import type { MessageKey } from '../i18n';
 import { RatingsService } from '../ratings/ratings.service';
 import { RegistryService } from '../registry/registry.service';
-import type { PageBase } from '../render/view-models';
+import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
+import { FormReader } from './forms';
 import { ruleSetName } from './models';
-import { PageContext } from './page-context';
+import { PageContext, withQuery } from './page-context';
+import { SameOriginGuard } from './same-origin.guard';
 import { PageErrorFilter } from './page-error.filter';
 import { urls } from './urls';
 
 /** A person's page: who they are, their ratings, tournaments and games across events. */
 export interface PersonPage extends PageBase {
   person: {
+    id: number;
     name: string;
     club: string | null;
     country: string | null;
     federationId: string | null;
   };
+  /** For an organiser: the form that merges this person into another. */
+  mergeAction?: string;
   showRatings: boolean;
-  ratings: { family: string; rating: number; games: number }[];
+  ratings: { family: string; url: string; rating: number; games: number }[];
   events: {
     startsOn: string | null;
     tournament: string;
@@ -47,6 +54,7 @@ export interface PersonPage extends PageBase {
 }
 
 export const personUrl = (id: number): string => `/persons/${id}`;
+export const mergeUrl = (id: number): string => `/organiser/persons/${id}/merge`;
 
 /** The registry's public pages. */
 @ApiExcludeController()
@@ -73,12 +81,20 @@ export class RegistryPagesController {
       return forfeit ? `${word} (${page.t('person.forfeit')})` : word;
     };
     const model: PersonPage = {
-      ...page.base(p.name, page.crumbs()),
-      person: { name: p.name, club: p.club, country: p.country, federationId: p.federationId },
+      ...page.base(p.name, page.crumbs(), page.flashFromQuery()),
+      person: {
+        id: p.id,
+        name: p.name,
+        club: p.club,
+        country: p.country,
+        federationId: p.federationId,
+      },
+      mergeAction: page.user?.role === 'organiser' ? mergeUrl(id) : undefined,
       showRatings: true,
       ratings: (await this.ratings.ofPerson(id)).map((r) => ({
         ...r,
         family: ruleSetName(r.family),
+        url: `/ratings?family=${encodeURIComponent(r.family)}`,
       })),
       events: p.events.map((e) => ({
         startsOn: e.startsOn,
@@ -104,5 +120,68 @@ export class RegistryPagesController {
       })),
     };
     await page.render('public/person', model);
+  }
+}
+
+/** The organiser's: merging a person into another, after a question that says what moves. */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@UseGuards(SameOriginGuard)
+@Roles('organiser')
+@Controller('organiser')
+export class RegistryOrganiserController {
+  constructor(private readonly registry: RegistryService) {}
+
+  /** Posts `into` (the person who stays); then, with `confirm`, the merge. */
+  @Post('persons/:id/merge')
+  async merge(
+    @IdParam('id', 'person') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const back = personUrl(id);
+    const into = form.int('into', 1, 2_147_483_647, true);
+    if (into === null) {
+      page.redirect(withQuery(back, { refused: 'UNKNOWN_PERSON' }));
+      return;
+    }
+    try {
+      if (form.raw('confirm') === '') {
+        const p = await this.registry.mergePreview(id, into);
+        const params = {
+          name: p.from.name,
+          id: p.from.id,
+          into: p.into.name,
+          intoId: p.into.id,
+          n: p.tournaments.length,
+        };
+        const model: OrganiserConfirmPage = {
+          ...page.base(
+            page.t('person.merge.confirmTitle', params),
+            page.crumbs({ label: p.from.name, url: back }),
+          ),
+          lines: [page.t('person.merge.what', params)],
+          items: p.tournaments,
+          note: page.t('person.merge.note'),
+          action: mergeUrl(id),
+          fields: [{ name: 'into', value: into }],
+          button: page.t('person.merge.confirmButton'),
+          danger: true,
+          cancel: page.pt('confirm.cancel'),
+          cancelUrl: back,
+        };
+        await page.render('organiser/confirm', model);
+        return;
+      }
+      await this.registry.merge(id, into);
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      page.redirect(withQuery(back, { refused: e.code }));
+      return;
+    }
+    page.redirect(withQuery(personUrl(into), { done: 'saved' }));
   }
 }

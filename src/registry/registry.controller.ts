@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiOkResponse,
@@ -10,8 +10,8 @@ import { Roles } from '../auth/roles.decorator';
 import { ApiErrors, IfMatchRequired } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { parseIfMatch } from '../common/api/if-match';
-import { BadInput } from '../common/errors';
-import { PersonDto } from './dto/person.dto';
+import { BadInput, Conflict } from '../common/errors';
+import { MergePersonDto, PersonDto } from './dto/person.dto';
 import { PersonDetailView, PersonView } from './person.view';
 import { RegistryService } from './registry.service';
 
@@ -69,5 +69,30 @@ export class RegistryController {
     @Headers('if-match') ifMatch: string | undefined,
   ): Promise<PersonView> {
     return this.registry.update(id, dto, parseIfMatch(ifMatch));
+  }
+
+  @Roles('organiser')
+  @Post(':id/merge')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Merge a person into another (the same person, registered twice)',
+    description:
+      'Every player and imported rating of the person moves to `into`, which keeps its own name and gains the country, club and federation id it lacked; the person leaves the registry and every rating is computed again. With "confirm": true (without it, 409 CONFIRMATION_NEEDED says what moves). Refused when both played in one division (409 PERSONS_SHARE_DIVISION), have different federation ids, or both have an imported rating in one family.',
+  })
+  @ApiOkResponse({ type: PersonView })
+  @ApiErrors(400, 404, 409, 422)
+  async merge(
+    @IdParam('id', 'person') id: number,
+    @Body() dto: MergePersonDto,
+  ): Promise<PersonView> {
+    if (dto.confirm !== true) {
+      const p = await this.registry.mergePreview(id, dto.into);
+      throw new Conflict(
+        'CONFIRMATION_NEEDED',
+        `${p.from.name} (${p.players} player${p.players === 1 ? '' : 's'}: ${p.tournaments.join(', ') || 'no tournament'}) would become ${p.into.name} and leave the registry; send "confirm": true to merge`,
+        p,
+      );
+    }
+    return this.registry.merge(id, dto.into);
   }
 }

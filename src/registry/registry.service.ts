@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { checkVersion } from '../common/api/if-match';
-import { BadInput, Conflict, NotFound } from '../common/errors';
+import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { forUpdate } from '../database/lock';
 import { Player } from '../players/player.entity';
@@ -11,6 +11,9 @@ import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
+import { RatingListEntry } from '../ratings/rating.entity';
+import { RatingsService } from '../ratings/ratings.service';
+import { touchDivisions } from '../tournaments/tournament-rules';
 import { PersonDto } from './dto/person.dto';
 import { Person } from './person.entity';
 import { checkPersonFields, newPerson } from './persons';
@@ -47,6 +50,7 @@ export class RegistryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly ratings: RatingsService,
   ) {}
 
   /**
@@ -232,6 +236,112 @@ export class RegistryService {
       return m.save(p);
     });
     return personView(saved);
+  }
+
+  /**
+   * What merging person `id` into `into` would move, checked as the merge checks it (the
+   * same refusals), changing nothing.
+   */
+  async mergePreview(
+    id: number,
+    into: number,
+  ): Promise<{ from: PersonView; into: PersonView; players: number; tournaments: string[] }> {
+    return this.mergeChecks(this.dataSource.manager, id, into);
+  }
+
+  /**
+   * Merges person `id` into person `into` (the same person, registered twice, or carried over
+   * from two old tournaments): every player and imported rating of `id` becomes `into`'s,
+   * `into` takes the country, club and federation id it lacked, `id` leaves the registry, and
+   * every rating is computed again. Refused when both played in one division, have different
+   * federation ids, or both have an imported rating in one family.
+   */
+  async merge(id: number, into: number): Promise<PersonView> {
+    const merged = await this.transactions.run(async (m) => {
+      await this.mergeChecks(m, id, into, true);
+      const a = await m.findOneByOrFail(Person, { id });
+      const b = await m.findOneByOrFail(Person, { id: into });
+      const players = await m.find(Player, {
+        where: { personId: id },
+        select: { id: true, divisionId: true },
+      });
+      await m.update(Player, { personId: id }, { personId: into });
+      await m.update(RatingListEntry, { personId: id }, { personId: into });
+      const federationId = b.federationId ?? a.federationId;
+      if (a.federationId !== null) await m.update(Person, { id }, { federationId: null });
+      b.federationId = federationId;
+      b.country ??= a.country;
+      b.club ??= a.club;
+      await m.save(b);
+      await m.delete(Person, { id });
+      // The players' pages link the person: they are made again (closed tournaments too, as
+      // their results do not change).
+      await touchDivisions(m, [...new Set(players.map((p) => p.divisionId))], { closing: true });
+      await this.ratings.recompute(m);
+      return b;
+    });
+    return personView(merged);
+  }
+
+  private async mergeChecks(m: EntityManager, id: number, into: number, lock = false) {
+    if (id === into) {
+      throw new BadInput('VALIDATION_FAILED', 'into must be another person than the one merged', {
+        field: 'into',
+      });
+    }
+    const a = await m.findOne(Person, { where: { id }, ...(lock ? forUpdate(m) : {}) });
+    if (!a) throw new NotFound('person', id);
+    const b = await m.findOne(Person, { where: { id: into }, ...(lock ? forUpdate(m) : {}) });
+    if (!b) {
+      throw new Unprocessable('UNKNOWN_PERSON', `person ${into} is not in the registry`, {
+        field: 'into',
+      });
+    }
+    if (a.federationId && b.federationId && a.federationId !== b.federationId) {
+      throw new Conflict(
+        'FEDERATION_ID_MISMATCH',
+        `${a.name} has federation id ${a.federationId} and ${b.name} ${b.federationId}: not one person`,
+        { field: 'into' },
+      );
+    }
+    const mine = await m.find(Player, { where: { personId: id } });
+    const theirs = new Set(
+      (await m.find(Player, { where: { personId: into }, select: { divisionId: true } })).map(
+        (p) => p.divisionId,
+      ),
+    );
+    const shared = mine.filter((p) => theirs.has(p.divisionId));
+    if (shared.length > 0) {
+      throw new Conflict(
+        'PERSONS_SHARE_DIVISION',
+        `${a.name} and ${b.name} both play in division ${shared[0].divisionId}: two players, not one person`,
+        { field: 'into', division: shared[0].divisionId },
+      );
+    }
+    const listA = await m.find(RatingListEntry, { where: { personId: id } });
+    const listB = new Set(
+      (await m.find(RatingListEntry, { where: { personId: into } })).map((l) => l.family),
+    );
+    const clash = listA.filter((l) => listB.has(l.family)).map((l) => l.family);
+    if (clash.length > 0) {
+      throw new Conflict(
+        'RATING_LIST_CLASH',
+        `both have an imported rating in ${clash.join(', ')}: import the list again with one line for the person instead`,
+        { field: 'into', families: clash },
+      );
+    }
+    const divisions = mine.length
+      ? await m.findBy(Division, { id: In([...new Set(mine.map((p) => p.divisionId))]) })
+      : [];
+    const tournaments = divisions.length
+      ? await m.findBy(Tournament, { id: In([...new Set(divisions.map((d) => d.tournamentId))]) })
+      : [];
+    return {
+      from: personView(a),
+      into: personView(b),
+      players: mine.length,
+      tournaments: tournaments.sort(eventOrder).map((t) => t.name),
+    };
   }
 
   private async checkFederationId(

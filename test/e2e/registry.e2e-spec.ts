@@ -189,4 +189,63 @@ describe(`the registry of persons across tournaments (${DATABASE_KIND})`, () => 
     }).expect(422);
     expect(bad.text).toContain('country &quot;Serbia&quot; is not two or three capital letters');
   });
+
+  it('merges a person registered twice into one, after a question, and refuses two players', async () => {
+    const a = await division('Kup A', '2029-01-01');
+    const b = await division('Kup B', '2029-02-01');
+    const x = (await register(a, { name: 'Zoran Spoj', newPerson: true }).expect(201)).body;
+    const y = (
+      await register(b, { name: 'Zoran Spoj', newPerson: true, country: 'MNE' }).expect(201)
+    ).body;
+    const merge = (id: number, body: Record<string, unknown>) =>
+      t.http.post(`/api/persons/${id}/merge`).set(t.organiser).send(body);
+    const ask = await merge(x.personId, { into: y.personId }).expect(409);
+    expect(ask.body).toMatchObject({
+      code: 'CONFIRMATION_NEEDED',
+      details: { players: 1, tournaments: ['Kup A'] },
+    });
+    expect((await merge(x.personId, { into: x.personId }).expect(400)).body.details.field).toBe(
+      'into',
+    );
+    expect((await merge(x.personId, { into: 999999 }).expect(422)).body.details.field).toBe('into');
+    // Both in one division: two players, not one person.
+    const twin = (await register(a, { name: 'Zoran S.', person: y.personId }).expect(201)).body;
+    expect(
+      (await merge(x.personId, { into: y.personId, confirm: true }).expect(409)).body.code,
+    ).toBe('PERSONS_SHARE_DIVISION');
+    await t.http.delete(`/api/players/${twin.id}`).set(t.organiser).expect(204);
+
+    // On the person page: the organiser sees the form; the question names what moves.
+    const html = (path: string) => t.http.get(path).set('Cookie', cookie);
+    expect((await html(`/persons/${x.personId}?lang=en`).expect(200)).text).toContain(
+      'Merge with another person',
+    );
+    expect((await t.http.get(`/persons/${x.personId}?lang=en`).expect(200)).text).not.toContain(
+      'Merge with another person',
+    );
+    const question = await page(`/organiser/persons/${x.personId}/merge?lang=en`, {
+      into: String(y.personId),
+    }).expect(200);
+    expect(question.text).toContain(`Merge Zoran Spoj into Zoran Spoj?`);
+    expect(question.text).toContain('<li>Kup A</li>');
+    expect((await t.http.get(`/api/persons/${x.personId}`).expect(200)).body.name).toBe(
+      'Zoran Spoj',
+    );
+    const refused = await page(`/organiser/persons/${x.personId}/merge`, {
+      into: String(x.personId),
+    }).expect(303);
+    expect(refused.headers.location).toContain('refused=');
+    const done = await page(`/organiser/persons/${x.personId}/merge`, {
+      into: String(y.personId),
+      confirm: '1',
+    }).expect(303);
+    expect(done.headers.location).toBe(`/persons/${y.personId}?done=saved`);
+    await t.http.get(`/api/persons/${x.personId}`).expect(404);
+    const merged = (await t.http.get(`/api/persons/${y.personId}`).expect(200))
+      .body as PersonDetail;
+    expect(merged.country).toBe('MNE');
+    expect(merged.events.map((e) => e.tournament)).toEqual(['Kup A', 'Kup B']);
+    const player = (await t.http.get(`/api/players/${x.id}`).expect(200)).body;
+    expect(player.personId).toBe(y.personId);
+  });
 });

@@ -1,5 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, Matches, ValidateIf } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsInt, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { IsName } from '../../common/api/text';
 import { PLAYER_LIMITS } from '../../players/player-limits';
 import { COUNTRY, FEDERATION_ID } from '../persons';
@@ -29,4 +29,21 @@ export class PersonDto {
   @IsOptional()
   @Matches(FEDERATION_ID, { message: 'federationId must be 1 to 20 letters, digits or dashes' })
   federationId?: string | null;
+}
+
+/** A person to merge into: the same person, registered twice. */
+export class MergePersonDto {
+  @ApiProperty({ example: 12, description: 'the person who stays' })
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  into: number;
+
+  @ApiPropertyOptional({
+    description:
+      'true to merge; without it, 409 CONFIRMATION_NEEDED says how many players and which tournaments move',
+  })
+  @IsOptional()
+  @IsBoolean()
+  confirm?: boolean;
 }
