@@ -286,7 +286,9 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
       'family',
     );
     const page = await t.http.get(`/persons/${players.Ana.personId}?lang=en`).expect(200);
-    expect(page.text).toMatch(/Kvizovka<\/a><\/td><td class="num">1589<\/td><td class="num">53<\/td>/);
+    expect(page.text).toMatch(
+      /Kvizovka<\/a><\/td><td class="num">1589<\/td><td class="num">53<\/td>/,
+    );
   });
 
   it("the report page and the organiser's question before closing, in every language", async () => {
