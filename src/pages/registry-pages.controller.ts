@@ -39,7 +39,12 @@ export interface PersonPage extends PageBase {
     wins: number;
     draws: number;
     losses: number;
+    /** At tables: `1-0-2-0` (how often 1st, 2nd, …) instead of wins, draws and losses. */
+    places?: string;
   }[];
+  /** Some division was played at tables (the record column says places), some in pairs (W-D-L). */
+  anyPlaces: boolean;
+  anyPairs: boolean;
   games: {
     tournament: string;
     round: number;
@@ -50,6 +55,17 @@ export interface PersonPage extends PageBase {
     gameUrl: string;
     score: number | null;
     opponentScore: number | null;
+    /** A table of more than two: the others in turn order, and the place once in. */
+    table?: {
+      others: {
+        name: string;
+        url?: string;
+        seat: number;
+        score: number | null;
+        place: number | null;
+      }[];
+      place: number | null;
+    };
   }[];
 }
 
@@ -77,6 +93,7 @@ export class RegistryPagesController {
     const tournaments = new Map(p.events.map((e) => [e.tournamentId, e.tournament]));
     const result = (outcome: string, forfeit: boolean): string => {
       if (outcome === 'pending') return page.t('person.pending');
+      if (outcome === 'placed') return '';
       const word = page.t(`result.${outcome}` as MessageKey);
       return forfeit ? `${word} (${page.t('person.forfeit')})` : word;
     };
@@ -106,7 +123,10 @@ export class RegistryPagesController {
         wins: e.wins,
         draws: e.draws,
         losses: e.losses,
+        ...(e.places ? { places: e.places.join('-') } : {}),
       })),
+      anyPlaces: p.events.some((e) => e.places),
+      anyPairs: p.events.some((e) => !e.places),
       games: p.games.map((g) => ({
         tournament: tournaments.get(g.tournamentId) ?? '',
         round: g.round,
@@ -117,6 +137,20 @@ export class RegistryPagesController {
         gameUrl: urls.game(g.gameId),
         score: g.score,
         opponentScore: g.opponentScore,
+        ...(g.table
+          ? {
+              table: {
+                place: g.table.place,
+                others: g.table.others.map((o) => ({
+                  name: o.name,
+                  url: o.personId !== null ? personUrl(o.personId) : undefined,
+                  seat: o.seat,
+                  score: o.score,
+                  place: o.place,
+                })),
+              },
+            }
+          : {}),
       })),
     };
     await page.render('public/person', model);

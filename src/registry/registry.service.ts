@@ -9,6 +9,8 @@ import { cleanName, lookAlikeKey, nameKey } from '../players/names';
 import { familyOf } from '../ratings/families';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
+import { GameSeat } from '../rounds/game-seat.entity';
+import { playerIdsOf, playsAtTables, seatsOf } from '../rounds/tables';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import { RatingListEntry } from '../ratings/rating.entity';
@@ -107,11 +109,32 @@ export class RegistryService {
       ).map((t) => [t.id, t]),
     );
     const playerIds = players.map((p) => p.id);
+    const seatedIds = playerIds.length
+      ? [
+          ...new Set(
+            (
+              await m.find(GameSeat, {
+                where: { playerId: In(playerIds) },
+                select: { gameId: true },
+              })
+            ).map((s) => s.gameId),
+          ),
+        ]
+      : [];
     const games = playerIds.length
       ? await m.find(Game, {
-          where: [{ firstPlayerId: In(playerIds) }, { secondPlayerId: In(playerIds) }],
+          where: [
+            { firstPlayerId: In(playerIds) },
+            { secondPlayerId: In(playerIds) },
+            // Tables of more than two: every game the person has a seat at.
+            ...(seatedIds.length > 0 ? [{ id: In(seatedIds) }] : []),
+          ],
         })
       : [];
+    const seats = await seatsOf(
+      m,
+      games.map((g) => g.id),
+    );
     const rounds = new Map(
       (games.length
         ? await m.findBy(Round, { id: In([...new Set(games.map((g) => g.roundId))]) })
@@ -119,7 +142,7 @@ export class RegistryService {
       ).map((r) => [r.id, r]),
     );
     const opponentIds = games
-      .flatMap((g) => [g.firstPlayerId, g.secondPlayerId])
+      .flatMap((g) => [g.firstPlayerId, g.secondPlayerId, ...playerIdsOf(g, seats.get(g.id))])
       .filter((x): x is number => x !== null && !playerIds.includes(x));
     const opponents = new Map(
       (opponentIds.length ? await m.findBy(Player, { id: In([...new Set(opponentIds)]) }) : []).map(
@@ -129,10 +152,54 @@ export class RegistryService {
     const own = new Set(playerIds);
     const gameViews: (PersonGameView & { order: [Tournament, number, number] })[] = [];
     const tally = new Map<number, { wins: number; draws: number; losses: number }>();
+    /** At tables: how often each of the person's players finished 1st, 2nd, … */
+    const placeTally = new Map<number, number[]>();
     for (const g of games) {
       const round = rounds.get(g.roundId)!;
       const division = divisions.get(round.divisionId)!;
       const tournament = tournaments.get(division.tournamentId)!;
+      const seated = seats.get(g.id) ?? [];
+      if (seated.length > 0) {
+        // A table of more than two: the person's seat, place and the others, never a pair.
+        const mine = seated.find((s) => own.has(s.playerId))!;
+        const placed = g.status === 'complete' && mine.place !== null;
+        if (placed) {
+          const places = placeTally.get(mine.playerId) ?? [];
+          while (places.length < mine.place!) places.push(0);
+          places[mine.place! - 1]++;
+          placeTally.set(mine.playerId, places);
+        }
+        gameViews.push({
+          gameId: g.id,
+          tournamentId: tournament.id,
+          divisionId: division.id,
+          round: round.number,
+          opponentPlayerId: null,
+          opponentPersonId: null,
+          opponent: null,
+          outcome: g.status === 'bye' ? 'bye' : placed ? 'placed' : 'pending',
+          forfeit: false,
+          score: placed ? mine.score : null,
+          opponentScore: null,
+          table: {
+            seat: mine.seat,
+            seats: seated.length,
+            place: placed ? mine.place : null,
+            others: seated
+              .filter((s) => s !== mine)
+              .map((s) => ({
+                seat: s.seat,
+                playerId: s.playerId,
+                personId: opponents.get(s.playerId)?.personId ?? null,
+                name: opponents.get(s.playerId)?.name ?? `#${s.playerId}`,
+                score: placed ? s.score : null,
+                place: placed ? s.place : null,
+              })),
+          },
+          order: [tournament, division.id, round.number * 100000 + g.tableNumber],
+        });
+        continue;
+      }
       const first = own.has(g.firstPlayerId);
       const mine = first ? g.firstPlayerId : g.secondPlayerId!;
       const otherId = first ? g.secondPlayerId : g.firstPlayerId;
@@ -179,6 +246,12 @@ export class RegistryService {
         const d = divisions.get(p.divisionId)!;
         const t = tournaments.get(d.tournamentId)!;
         const n = tally.get(p.id) ?? { wins: 0, draws: 0, losses: 0 };
+        const places = playsAtTables(d)
+          ? Array.from(
+              { length: Math.max(d.tableSize, placeTally.get(p.id)?.length ?? 0) },
+              (_, i) => placeTally.get(p.id)?.[i] ?? 0,
+            )
+          : null;
         return {
           tournamentId: t.id,
           tournament: t.name,
@@ -189,6 +262,7 @@ export class RegistryService {
           playerId: p.id,
           name: p.name,
           ...n,
+          ...(places ? { places } : {}),
           t,
         };
       })

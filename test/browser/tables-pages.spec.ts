@@ -29,6 +29,9 @@ describeWithChromium(`pages of a division at tables in Chromium (${DATABASE_KIND
 
   test('the met grid, a player page and the wall chart at 1280 and 390 px, every language: no sideways scroll', async () => {
     const player = site.bySeed.get(1)!;
+    const person = (
+      (await t.http.get(`/api/players/${player}`).expect(200)).body as { personId: number }
+    ).personId;
     const page = await browser.context.newPage();
     const trouble = watch(page);
     for (const size of [DESK, PHONE]) {
@@ -38,6 +41,7 @@ describeWithChromium(`pages of a division at tables in Chromium (${DATABASE_KIND
           `/divisions/${site.quivit}/crosstable`,
           `/players/${player}`,
           `/divisions/${site.quivit}/wallchart`,
+          `/persons/${person}`,
         ]) {
           const url = `${t.url}${path}?lang=${lang}`;
           const res = await page.goto(url);
@@ -75,6 +79,8 @@ describeWithChromium(`pages of a division at tables in Chromium (${DATABASE_KIND
       await screenshot(page, `tables-player-${tag}`);
       await page.goto(`${t.url}/divisions/${site.quivit}/wallchart?lang=sr-Cyrl`);
       await screenshot(page, `tables-wallchart-${tag}`);
+      await page.goto(`${t.url}/persons/${person}?lang=sr-Latn`);
+      await screenshot(page, `tables-person-${tag}`);
     }
     trouble.stop();
     expect(trouble.problems).toEqual([]);

@@ -196,6 +196,42 @@ describe(`pages and printouts of tables (${DATABASE_KIND})`, () => {
     expect(html).toContain('<th class="num">Points</th>');
   });
 
+  test("a person's page lists their tables with the others and the place, and places instead of W-D-L", async () => {
+    const id = site.bySeed.get(9)!;
+    const personId = (
+      (await t.http.get(`/api/players/${id}`).expect(200)).body as { personId: number }
+    ).personId;
+    const person = (await t.http.get(`/api/persons/${personId}`).expect(200)).body as {
+      events: { wins: number; draws: number; losses: number; places?: number[] }[];
+      games: {
+        round: number;
+        outcome: string;
+        opponent: string | null;
+        score: number | null;
+        table?: { seat: number; seats: number; place: number | null; others: { name: string }[] };
+      }[];
+    };
+    // Round 1 by hand: seed 9 sat third at table 1 (seeds 1, 8, 9, 14) and scored 10, 4th.
+    expect(person.games[0]).toMatchObject({
+      round: 1,
+      outcome: 'placed',
+      opponent: null,
+      score: 10,
+      table: { seat: 3, seats: 4, place: 4 },
+    });
+    expect(person.games[0].table!.others.map((o) => o.name)).toEqual([name(1), name(8), name(14)]);
+    // Round 3 is seated and still playing; the places so far are the ledger's.
+    expect(person.games[2]).toMatchObject({ round: 3, outcome: 'pending', score: null });
+    const places = [0, 0, 0, 0];
+    for (const l of site.ledger.filter((x) => x.player === id)) places[l.place - 1]++;
+    expect(person.events[0]).toMatchObject({ wins: 0, draws: 0, losses: 0, places });
+    const html = await page(`/persons/${personId}?lang=en`);
+    expect(html).not.toContain('W-D-L');
+    expect(visible(html)).toContain(places.join('-'));
+    expect(visible(html)).toContain(`${name(1)} 22 · place 1`);
+    expect(visible(html)).toContain('place 4 10');
+  });
+
   test('the projector shows the round a line a seat, never as pairs', async () => {
     const html = await page(`/divisions/${site.quivit}/projector?lang=en`);
     const rows = [...html.matchAll(/<tbody>([\s\S]*?)<\/tbody>/g)].flatMap((b) =>
