@@ -204,6 +204,7 @@ export class ExchangeService {
           .filter((g) => g.roundId === r.id)
           .map((g): GameDocument => {
             const table = seats.get(g.id);
+            const sheet = sheets.get(g.id);
             if (table) {
               return {
                 table: g.tableNumber,
@@ -216,7 +217,9 @@ export class ExchangeService {
                 timeLoss: null,
                 source: g.status === 'pending' ? null : g.resultSource,
                 kind: null,
-                scoresheet: null,
+                scoresheet: sheet
+                  ? { text: sheet.sheet, report: sheet.report, ok: sheet.ok }
+                  : null,
                 history: historyOf.get(g.id) ?? [],
                 seats: table.map((s) => ({
                   player: refOf.get(s.playerId)!,
@@ -227,7 +230,6 @@ export class ExchangeService {
                 })),
               };
             }
-            const sheet = sheets.get(g.id);
             const done = g.status !== 'pending';
             const forfeit = g.status === 'complete' && g.resultKind !== null;
             return {

@@ -644,7 +644,7 @@ function checkRounds(
         err(`${gat}.status`, 'a game is a bye exactly when it has no second player');
       }
       if (g.seats !== undefined && g.seats !== null) {
-        checkSeats(g, gat, refs, seated, i + 1, tableSize, err);
+        checkSeats(g, gat, refs, seated, i + 1, tableSize, err, ruleSet);
         checkHistory(g.history, gat, err);
         return;
       }
@@ -783,31 +783,47 @@ function checkSeats(
   round: number,
   tableSize: number,
   err: (path: string, message: string) => void,
+  ruleSet: string | undefined,
 ): void {
   const seats = g.seats;
   if (tableSize <= 2) return err(`${gat}.seats`, 'only a division played at tables has seats');
   if (!Array.isArray(seats) || seats.length < 2 || seats.length > tableSize) {
     return err(`${gat}.seats`, `must be a list of 2 to ${tableSize} seats`);
   }
-  for (const field of [
-    'winner',
-    'scores',
-    'remaining',
-    'timeLoss',
-    'cards',
-    'kind',
-    'scoresheet',
-  ]) {
+  for (const field of ['winner', 'scores', 'remaining', 'timeLoss', 'cards', 'kind']) {
     if (g[field] !== undefined && g[field] !== null)
       err(`${gat}.${field}`, 'must be null at a table: its seats hold the result');
   }
   if (g.status === 'bye') err(`${gat}.status`, 'a table with seats is no bye');
   const finished = g.status === 'complete';
-  if (finished ? g.source !== 'result' : g.source !== null) {
+  const sheet = g.scoresheet ?? null;
+  if (!finished ? g.source !== null : g.source !== (sheet === null ? 'result' : 'scoresheet')) {
     err(
       `${gat}.source`,
-      finished ? "must be 'result': a table's result is typed" : 'must be null while pending',
+      !finished
+        ? 'must be null while pending'
+        : sheet === null
+          ? "must be 'result': a table without a score sheet was typed"
+          : "must be 'scoresheet': the table's result comes from its score sheet",
     );
+  }
+  if (sheet !== null) {
+    if (
+      !isObject(sheet) ||
+      typeof sheet.text !== 'string' ||
+      sheet.text.includes('\u0000') ||
+      !(sheet.ok === null || typeof sheet.ok === 'boolean') ||
+      !(sheet.report === null || isObject(sheet.report))
+    ) {
+      err(`${gat}.scoresheet`, 'must be null or { text, report, ok }');
+    } else if (!finished) {
+      err(`${gat}.scoresheet`, 'only a finished game has a score sheet');
+    } else {
+      for (const p of sheetTextProblems(sheet.text, ruleSet)) err(`${gat}.scoresheet.text`, p);
+      if (sheet.report !== null) {
+        for (const p of reportSizeProblems(sheet.report)) err(`${gat}.scoresheet`, p);
+      }
+    }
   }
   seats.forEach((s: unknown, k) => {
     const sat = `${gat}.seats[${k}]`;

@@ -84,7 +84,9 @@ export function reverifySheets(
           {
             rules,
             options,
-            players: [names.get(game.first) ?? '', names.get(game.second) ?? ''],
+            players: game.seats
+              ? game.seats.map((s) => names.get(s.player) ?? '')
+              : [names.get(game.first) ?? '', names.get(game.second) ?? ''],
             sameName: (a, b) => nameKey(a) === nameKey(b),
           },
           { words: wordsOf(rules) },
@@ -97,6 +99,18 @@ export function reverifySheets(
         const report: VerificationReport = verified.report;
         sheet.report = report;
         sheet.ok = report.ok;
+        if (game.seats && game.source === 'scoresheet') {
+          // A table's seats hold the sheet's finals, seat by seat.
+          const finals = report.players.map((p) => p.final);
+          const seats = game.seats.map((s) => s.score);
+          if (finals.join() !== seats.join()) {
+            errors.push({
+              path: `${at}.seats`,
+              message: `the result is the sheet's, which gives ${finals.join('–')}, not ${seats.join('–')}`,
+            });
+          }
+          return;
+        }
         if (game.source !== 'scoresheet' || game.scores === null) return;
         const figures = figuresFromReport(report);
         if (game.scores[0] !== figures.scores[0] || game.scores[1] !== figures.scores[1]) {

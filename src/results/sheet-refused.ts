@@ -27,7 +27,9 @@ function refusalMessage(r: SheetRefusal): string {
     case 'SHEET_PLAYERS_MISMATCH':
       return r.swapped
         ? `the sheet lists the players in the other order: ${r.expected[0]} moved first in this game, so "players" must be ${JSON.stringify(r.expected)}`
-        : `the sheet is for ${r.got.map((n) => JSON.stringify(n)).join(' and ')}, but this game is ${r.expected[0]} (moves first) against ${r.expected[1]}`;
+        : r.expected.length > 2
+          ? `the sheet is for ${r.got.map((n) => JSON.stringify(n)).join(' and ')}, but this table is ${r.expected[0]} (moves first), ${r.expected.slice(1).join(', ')}`
+          : `the sheet is for ${r.got.map((n) => JSON.stringify(n)).join(' and ')}, but this game is ${r.expected[0]} (moves first) against ${r.expected[1]}`;
   }
 }
 

@@ -48,6 +48,36 @@ interface TableRow {
   cards: number;
   byes: number;
 }
+/**
+ * A Quivit score sheet of a table that verifies: five rounds, round r opened by seat r (mod the
+ * seats), each seat's points and cards spread over its five turns so that they add up to
+ * `figures` (final points, cards).
+ */
+function quivitSheet(players: string[], figures: number[][]) {
+  const n = players.length;
+  const totals = new Array<number>(n).fill(0);
+  const turns: { player: number; score: number; cards: number; total: number }[] = [];
+  for (let r = 0; r < 5; r++) {
+    for (let k = 0; k < n; k++) {
+      const p = (r + k) % n;
+      const [points, cards] = figures[p];
+      // Four turns of a fifth each (rounded down), the last takes the rest.
+      const score = r < 4 ? Math.floor(points / 5) : points - 4 * Math.floor(points / 5);
+      const taken = r < 4 ? Math.floor(cards / 5) : cards - 4 * Math.floor(cards / 5);
+      totals[p] += score;
+      turns.push({ player: p, score, cards: taken, total: totals[p] });
+    }
+  }
+  return {
+    format: 'scoresheet/1',
+    rules: 'quivit',
+    players,
+    turns,
+    end: { reason: 'turns' },
+    claimed: { final: figures.map((f) => f[0]) },
+  };
+}
+
 interface TableStandings {
   round: number;
   tableSize?: number;
@@ -118,7 +148,7 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
         .expect(200)
     ).body as TableStandings;
 
-  test('14 players of Quivit at tables of 4: seated, typed, placed and ranked for 4 rounds', async () => {
+  test('14 players of Quivit at tables of 4: seated, typed or sheets verified, placed and ranked for 4 rounds', async () => {
     const { id: tournamentId, divisionId } = await createTournament(t, {
       name: 'Quivit za stolovima',
       ruleSet: 'quivit',
@@ -172,10 +202,26 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
         const figures = seeds.map(
           (s) => override?.(s) ?? [score(s, round.number), cards(s, round.number)],
         );
-        const res = await putTable(g, {
-          scores: figures.map((f) => f[0]),
-          cards: figures.map((f) => f[1]),
-        }).expect(200);
+        // From round 2 on, the first table of each round brings its score sheet instead.
+        const res =
+          round.number > 1 && g.table === 1
+            ? await t.http
+                .put(`/api/games/${g.id}/scoresheet`)
+                .set(t.organiser)
+                .send(
+                  quivitSheet(
+                    g.seats!.map((x) => x.player.name),
+                    figures,
+                  ),
+                )
+                .expect(200)
+            : await putTable(g, {
+                scores: figures.map((f) => f[0]),
+                cards: figures.map((f) => f[1]),
+              }).expect(200);
+        if (round.number > 1 && g.table === 1) {
+          expect((res.body as { scoresheet: { ok: boolean } }).scoresheet.ok).toBe(true);
+        }
         const expected = ledger.add(
           seeds.map((s, i) => ({
             player: bySeed.get(s)!,
