@@ -42,6 +42,7 @@ import { PageErrorFilter } from './page-error.filter';
 import { urls } from './urls';
 import { playsAtTables } from '../rounds/tables';
 import { personUrl } from './registry-pages.controller';
+import { ratingUrls } from './ratings-pages.controller';
 import {
   divisionTables,
   metRows,
@@ -499,11 +500,15 @@ function tournamentsPage(
   title: string,
   list: TournamentView[],
   crumbs: { label: string; url: string }[],
-): TournamentsPage {
+): TournamentsPage & {
+  tournaments: (TournamentsPage['tournaments'][number] & { ratingsUrl?: string })[];
+} {
   return {
     ...page.base(title, crumbs),
     tournaments: list.map((t) => ({
       name: t.name,
+      // A closed tournament's games are rated: its rating report.
+      ratingsUrl: t.closedAt ? ratingUrls.report(t.id) : undefined,
       place: t.place,
       startDate: t.startDate,
       endDate: t.endDate,

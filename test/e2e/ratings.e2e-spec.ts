@@ -312,6 +312,9 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
     expect(text).toMatch(/Ana \(Open\)\s+1600\s+2\s+1\.5\s+1\.4\s+\d+\s+20\s+\+2\s+1602/);
     expect(text).toMatch(/Ceca \(Open\)\s+1400\s+2\s+1\.5\s+0\.6\s+\d+\s+40\s+\+35\.99\s+1436/);
     expect(text).toContain('Kup novembra · 2026-11-21');
+    // The public tournament page leads to the report once the tournament is closed.
+    const home = await t.http.get(`/tournaments/${ids[0]}?lang=en`).expect(200);
+    expect(home.text).toContain(`href="/tournaments/${ids[0]}/ratings"`);
     const cyr = await t.http.get(`/tournaments/${ids[0]}/ratings?lang=sr-Cyrl`).expect(200);
     expect(cyr.text).toContain('Рејтинг извештај');
     expect(cyr.text).toContain('−20');
