@@ -1,4 +1,4 @@
-import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from '../rules/alphabet';
+import { LETTER_MASK, THROUGH, WrittenTile } from '../rules/alphabet';
 import { columnLetter, CompiledRules } from '../rules/compiled';
 
 /** An empty square. */
@@ -167,8 +167,15 @@ export function evaluatePlay(
   let squareProblems: PlayProblem[] | null = null;
   let playsThrough = false;
   let placed = 0;
-  for (let k = 0; k < length; k++) {
-    const cell = cells[origin + k * step];
+  // One pass over the written squares finds their problems and reads the main word with its
+  // points (used only if the play turns out legal): this runs for every play of every sheet.
+  const { tileValue } = alphabet;
+  const { letterMultiplier, wordMultiplier } = rules;
+  const mainTiles = new Array<WrittenTile>(length);
+  let mainSum = 0;
+  let mainMultiplier = 1;
+  for (let k = 0, square = origin; k < length; k++, square += step) {
+    const cell = cells[square];
     const tile = written[k];
     if (
       cell === EMPTY
@@ -178,8 +185,14 @@ export function evaluatePlay(
       (squareProblems ??= []).push(squareProblem(rules, written, position, k, cell));
     } else if (cell === EMPTY) {
       placed++;
+      mainTiles[k] = tile;
+      mainSum += tileValue[tile] * letterMultiplier[square];
+      mainMultiplier *= wordMultiplier[square];
     } else {
+      // A tile already on the board is read as it lies there, whatever case is written over it.
       playsThrough = true;
+      mainTiles[k] = cell;
+      mainSum += tileValue[cell];
     }
   }
   if (squareProblems !== null) return { ok: false, fits: false, problems: squareProblems };
@@ -236,13 +249,14 @@ export function evaluatePlay(
 
   const words: FormedWord[] = [];
   if (length >= 2) {
-    const tiles = new Array<WrittenTile>(length);
-    for (let k = 0; k < length; k++) {
-      // A tile already on the board is read as it lies there, whatever case is written over it.
-      const cell = cells[origin + k * step];
-      tiles[k] = cell === EMPTY ? written[k] : cell;
-    }
-    words.push(scoreWord(rules, cells, tiles, origin, step, position.direction, true));
+    words.push({
+      tiles: mainTiles,
+      start: origin,
+      direction: position.direction,
+      score: mainSum * mainMultiplier,
+      main: true,
+      known: undefined,
+    });
   }
   const crossStep = across ? size : 1;
   const crossDirection: Direction = across ? 'down' : 'across';
@@ -438,11 +452,12 @@ function scoreWord(
   direction: Direction,
   main: boolean,
 ): FormedWord {
-  const { alphabet, letterMultiplier, wordMultiplier } = rules;
+  const { letterMultiplier, wordMultiplier } = rules;
+  const { tileValue } = rules.alphabet;
   let sum = 0;
   let multiplier = 1;
   for (let k = 0, square = start; k < tiles.length; k++, square += step) {
-    const value = tiles[k] & JOKER ? alphabet.jokerValue : alphabet.values[tiles[k] & LETTER_MASK];
+    const value = tileValue[tiles[k]];
     if (cells[square] === EMPTY) {
       sum += value * letterMultiplier[square];
       multiplier *= wordMultiplier[square];

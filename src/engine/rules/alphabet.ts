@@ -66,6 +66,8 @@ export class Alphabet {
   private readonly digraphTiles = new Map<number, WrittenTile>();
   /** `digraphSecond[charCode]`: the character can end a digraph. */
   private readonly digraphSecond = new Uint8Array(65536);
+  /** `tileValue[tile]`: what a tile is worth before premiums, a joker's value for a joker. */
+  readonly tileValue = new Int32Array(128);
   /** `displayOf[tile]`: the tile as written (lower case for a joker). */
   private readonly displayOf: string[] = [];
   /** `pairText[first * 128 + second]`: two tiles as `formatWord` writes them, filled on use. */
@@ -131,6 +133,8 @@ export class Alphabet {
       }
     }
     for (let tile = 0; tile < 128; tile++) {
+      this.tileValue[tile] =
+        tile & JOKER ? this.jokerValue : (this.values[tile & LETTER_MASK] ?? 0);
       const letter = this.letters[tile & LETTER_MASK] ?? '';
       this.displayOf.push(tile === THROUGH ? '.' : tile & JOKER ? letter.toLowerCase() : letter);
     }
@@ -225,9 +229,13 @@ export class Alphabet {
     const n = text.length;
     if (from > 0 && from >= n) return this.readTiles(text.slice(from), 0);
     if (n === 0) return { ok: false, message: 'the word is empty' };
-    const tiles: WrittenTile[] = [];
+    // Sized at once for a tile a character (digraphs and `|` leave it longer, cut at the end):
+    // a list grown by push starts with room for 16, and every play's word is read here.
+    const tiles = new Array<WrittenTile>(n - from);
+    let count = 0;
     let ambiguous: number[] | null = null;
     this.digraphsRead = null;
+    const { charTiles, digraphFirst, digraphSecond } = this;
     for (let i = from; i < n; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 124 /* | */) {
@@ -243,24 +251,20 @@ export class Alphabet {
         continue;
       }
       if (ch === 46 /* . */) {
-        tiles.push(THROUGH);
+        tiles[count++] = THROUGH;
         continue;
       }
       // Both tables first: L, N and D are common, and most are not followed by J or Ž.
-      if (
-        this.digraphFirst[ch] === 1 &&
-        i + 1 < n &&
-        this.digraphSecond[text.charCodeAt(i + 1)] === 1
-      ) {
+      if (digraphFirst[ch] === 1 && i + 1 < n && digraphSecond[text.charCodeAt(i + 1)] === 1) {
         const digraph = this.digraphTiles.get((ch << 16) | text.charCodeAt(i + 1));
         if (digraph !== undefined) {
-          (ambiguous ??= []).push(tiles.length);
-          tiles.push(digraph);
+          (ambiguous ??= []).push(count);
+          tiles[count++] = digraph;
           i++;
           continue;
         }
       }
-      const tile = this.charTiles[ch] - 1;
+      const tile = charTiles[ch] - 1;
       if (tile < 0) {
         if (from > 0) return this.readTiles(text.slice(from), 0);
         // Decomposed letters (Z + combining caron) are rare: normalise only when needed.
@@ -272,8 +276,9 @@ export class Alphabet {
           message: `'${text}' has ${what} at character ${i + 1}, which is not a letter of this game`,
         };
       }
-      tiles.push(tile);
+      tiles[count++] = tile;
     }
+    if (count < tiles.length) tiles.length = count;
     this.digraphsRead = ambiguous;
     return tiles;
   }

@@ -98,21 +98,23 @@ export function parsePlay(
   alphabet: Alphabet,
   size: number,
 ): ParsedPlay | NotationError {
-  const space = singleSpace(text);
+  const space = text.indexOf(' ');
   if (space > 0) {
-    // The usual case, read in place: the position, then the word after the space.
+    // The usual case, read in place: the position, then the word after the space. Anything else
+    // (other white space, a second space, a word that cannot be read) takes the general path,
+    // which says what is wrong.
     const position = positionAt(text, 0, space);
     if (position !== null && onBoard(position, size)) {
       const word = alphabet.parseWordAt(text, space + 1);
-      if (!word.ok) return { ok: false, code: 'BAD_NOTATION', message: word.message };
-      return { ok: true, position, readings: word.readings };
+      if (word.ok) return { ok: true, position, readings: word.readings };
     }
   }
+  const single = singleSpace(text);
   let positionText: string;
   let wordText: string;
-  if (space > 0) {
-    positionText = text.slice(0, space);
-    wordText = text.slice(space + 1);
+  if (single > 0) {
+    positionText = text.slice(0, single);
+    wordText = text.slice(single + 1);
   } else {
     const parts = text.trim().split(/\s+/);
     positionText = parts.length === 2 ? parts[0] : '';

@@ -346,36 +346,39 @@ export function checkSheetLimits(doc: unknown): SheetError[] {
     }
   }
   text(['rules'], doc.rules, L.play, 'rules');
+  /** Every field of a turn that is not plain, field by field. */
+  const turnLimits = (turn: Record<string, unknown>, i: number) => {
+    const at = (...rest: (string | number)[]): JsonPath => turnPath(i, ...rest);
+    const n = `turn ${i + 1}`;
+    text(at('play'), turn.play, L.play, `${n}: play`);
+    text(at('rotate'), turn.rotate, L.play, `${n}: rotate`);
+    text(at('colour'), turn.colour, L.play, `${n}: colour`);
+    text(at('rack'), turn.rack, L.rack, `${n}: rack`);
+    text(at('exchange'), turn.exchange, L.rack, `${n}: exchange`);
+    text(at('clock'), turn.clock, L.clock, `${n}: clock`);
+    for (const f of ['score', 'total'] as const) points(at(f), turn[f], `${n}: ${f}`);
+    if (isObject(turn.challenge))
+      points(at('challenge', 'bonus'), turn.challenge.bonus, `${n}: challenge.bonus`);
+    if (list(at('swap'), turn.swap, L.list, `${n}: swap`) && Array.isArray(turn.swap)) {
+      turn.swap.forEach((sq, k) => text(at('swap', k), sq, L.play, `${n}: swap[${k}]`));
+    }
+    if (typeof turn.swap === 'string') text(at('swap'), turn.swap, L.play, `${n}: swap`);
+    list(at('taken'), turn.taken, L.list, `${n}: taken`);
+    if (list(at('blocks'), turn.blocks, L.list, `${n}: blocks`) && Array.isArray(turn.blocks)) {
+      turn.blocks.forEach((b, k) => {
+        if (isObject(b)) text(at('blocks', k, 'card'), b.card, L.play, `${n}: blocks[${k}].card`);
+      });
+    }
+    if (list(at('grid'), turn.grid, L.gridRows, `${n}: grid`) && Array.isArray(turn.grid)) {
+      turn.grid.forEach((row, k) => text(at('grid', k), row, L.gridRow, `${n}: grid row ${k + 1}`));
+    }
+  };
   if (Array.isArray(doc.turns)) {
-    doc.turns.forEach((turn: unknown, i) => {
-      if (!isObject(turn) || plainTurnWithinLimits(turn)) return;
-      const at = (...rest: (string | number)[]): JsonPath => ['turns', i, ...rest];
-      const n = `turn ${i + 1}`;
-      text(at('play'), turn.play, L.play, `${n}: play`);
-      text(at('rotate'), turn.rotate, L.play, `${n}: rotate`);
-      text(at('colour'), turn.colour, L.play, `${n}: colour`);
-      text(at('rack'), turn.rack, L.rack, `${n}: rack`);
-      text(at('exchange'), turn.exchange, L.rack, `${n}: exchange`);
-      text(at('clock'), turn.clock, L.clock, `${n}: clock`);
-      for (const f of ['score', 'total'] as const) points(at(f), turn[f], `${n}: ${f}`);
-      if (isObject(turn.challenge))
-        points(at('challenge', 'bonus'), turn.challenge.bonus, `${n}: challenge.bonus`);
-      if (list(at('swap'), turn.swap, L.list, `${n}: swap`) && Array.isArray(turn.swap)) {
-        turn.swap.forEach((sq, k) => text(at('swap', k), sq, L.play, `${n}: swap[${k}]`));
-      }
-      if (typeof turn.swap === 'string') text(at('swap'), turn.swap, L.play, `${n}: swap`);
-      list(at('taken'), turn.taken, L.list, `${n}: taken`);
-      if (list(at('blocks'), turn.blocks, L.list, `${n}: blocks`) && Array.isArray(turn.blocks)) {
-        turn.blocks.forEach((b, k) => {
-          if (isObject(b)) text(at('blocks', k, 'card'), b.card, L.play, `${n}: blocks[${k}].card`);
-        });
-      }
-      if (list(at('grid'), turn.grid, L.gridRows, `${n}: grid`) && Array.isArray(turn.grid)) {
-        turn.grid.forEach((row, k) =>
-          text(at('grid', k), row, L.gridRow, `${n}: grid row ${k + 1}`),
-        );
-      }
-    });
+    const turns: unknown[] = doc.turns;
+    for (let i = 0; i < turns.length; i++) {
+      const turn = turns[i];
+      if (isObject(turn) && !plainTurnWithinLimits(turn)) turnLimits(turn, i);
+    }
   }
   if (isObject(doc.end)) {
     const end = doc.end;
@@ -416,6 +419,9 @@ export function parseSquare(text: string, size: number): { row: number; column: 
   const row = Number(m[2]) - 1;
   return column < size && row >= 0 && row < size ? { row, column } : null;
 }
+
+/** The path of a turn's field: `['turns', 3, 'clock']`. */
+const turnPath = (turn: number, ...rest: (string | number)[]): JsonPath => ['turns', turn, ...rest];
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -524,10 +530,17 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     err(['turns'], 'turns must be a list');
   } else {
     // Paths and messages are built only on error: every turn of every sheet passes here.
-    doc.turns.forEach((turn: unknown, i) => {
-      if (!isObject(turn)) return err(['turns', i], `turn ${i + 1} must be an object`);
-      const at = (...rest: (string | number)[]): JsonPath => ['turns', i, ...rest];
-      if (cardRules) return checkCardTurn(turn, i, at, cardRules, playerIndex, err);
+    const turns: unknown[] = doc.turns;
+    for (let i = 0; i < turns.length; i++) {
+      const turn = turns[i];
+      if (!isObject(turn)) {
+        err(['turns', i], `turn ${i + 1} must be an object`);
+        continue;
+      }
+      if (cardRules) {
+        checkCardTurn(turn, i, (...rest) => turnPath(i, ...rest), cardRules, playerIndex, err);
+        continue;
+      }
       // Counting fields is cheaper than looking each name up; names are looked up only when the
       // counts differ (an unknown field, or a known one holding `undefined`).
       let fields = 0;
@@ -548,22 +561,26 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       if (fields !== known) {
         for (const key in turn) {
           if (!turnKeys.has(key))
-            err(at(short(key)), `turn ${i + 1} has an unknown field '${short(key)}'`);
+            err(turnPath(i, short(key)), `turn ${i + 1} has an unknown field '${short(key)}'`);
         }
       }
-      if (!isPlayer(turn.player)) playerIndex(at('player'), turn.player, `turn ${i + 1}: player`);
+      if (!isPlayer(turn.player))
+        playerIndex(turnPath(i, 'player'), turn.player, `turn ${i + 1}: player`);
       if (kinds !== 1) {
         const present = ['play', 'exchange', 'pass'].filter((k) => turn[k] !== undefined);
         err(
-          at(),
+          turnPath(i),
           `turn ${i + 1} must have exactly one of play, exchange, pass (it has ${present.length === 0 ? 'none' : present.join(' and ')})`,
         );
       }
       if (turn.play !== undefined && typeof turn.play !== 'string') {
-        err(at('play'), `turn ${i + 1}: play must be a string "POSITION WORD", e.g. "9F KUĆA"`);
+        err(
+          turnPath(i, 'play'),
+          `turn ${i + 1}: play must be a string "POSITION WORD", e.g. "9F KUĆA"`,
+        );
       }
       if (turn.pass !== undefined && turn.pass !== true) {
-        err(at('pass'), `turn ${i + 1}: pass must be true`);
+        err(turnPath(i, 'pass'), `turn ${i + 1}: pass must be true`);
       }
       // An exchange of too few or too many tiles, or of tiles that cannot be read, is a finding
       // of the replay (an illegal turn), so that it does not hide the rest of the sheet.
@@ -573,19 +590,19 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         typeof turn.exchange !== 'string'
       ) {
         err(
-          at('exchange'),
+          turnPath(i, 'exchange'),
           `turn ${i + 1}: exchange must be a number of tiles or the tiles themselves, not ${describe(turn.exchange)}`,
         );
       }
       if (turn.score !== undefined && !isInt(turn.score)) {
         err(
-          at('score'),
+          turnPath(i, 'score'),
           `turn ${i + 1}: score must be a whole number, not ${describe(turn.score)}`,
         );
       }
       if (turn.total !== undefined && !isInt(turn.total)) {
         err(
-          at('total'),
+          turnPath(i, 'total'),
           `turn ${i + 1}: total must be a whole number, not ${describe(turn.total)}`,
         );
       }
@@ -593,19 +610,23 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         turn.clock !== undefined &&
         (typeof turn.clock !== 'string' || parseClock(turn.clock) === null)
       ) {
-        checkClock(at('clock'), turn.clock);
+        checkClock(turnPath(i, 'clock'), turn.clock);
       }
-      if (turn.rack !== undefined) checkRack(at('rack'), turn.rack, `turn ${i + 1}: rack`, 0);
+      if (turn.rack !== undefined)
+        checkRack(turnPath(i, 'rack'), turn.rack, `turn ${i + 1}: rack`, 0);
       if (turn.swap !== undefined) {
         const squares = Array.isArray(turn.swap) ? turn.swap : [turn.swap];
         if (turn.play === undefined) {
-          err(at('swap'), `turn ${i + 1}: only a play can take a blank from the board (swap)`);
+          err(
+            turnPath(i, 'swap'),
+            `turn ${i + 1}: only a play can take a blank from the board (swap)`,
+          );
         } else if (
           squares.length === 0 ||
           !squares.every((sq) => typeof sq === 'string' && parseSquare(sq, rules.size) !== null)
         ) {
           err(
-            at('swap'),
+            turnPath(i, 'swap'),
             `turn ${i + 1}: swap must name the square of the blank taken, e.g. "H8" (or a list of squares), not ${describe(turn.swap)}`,
           );
         }
@@ -614,38 +635,44 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         const c = turn.challenge;
         if (!isObject(c)) {
           err(
-            at('challenge'),
+            turnPath(i, 'challenge'),
             `turn ${i + 1}: challenge must be { "by": player, "valid": true|false }`,
           );
         } else {
           if (turn.play === undefined)
-            err(at('challenge'), `turn ${i + 1}: only a play can be challenged`);
+            err(turnPath(i, 'challenge'), `turn ${i + 1}: only a play can be challenged`);
           if (
-            playerIndex(at('challenge', 'by'), c.by, `turn ${i + 1}: challenge.by`) &&
+            playerIndex(turnPath(i, 'challenge', 'by'), c.by, `turn ${i + 1}: challenge.by`) &&
             c.by === turn.player
           ) {
-            err(at('challenge', 'by'), `turn ${i + 1}: a player cannot challenge their own play`);
+            err(
+              turnPath(i, 'challenge', 'by'),
+              `turn ${i + 1}: a player cannot challenge their own play`,
+            );
           }
           if (typeof c.valid !== 'boolean') {
             err(
-              at('challenge', 'valid'),
+              turnPath(i, 'challenge', 'valid'),
               `turn ${i + 1}: challenge.valid must be true (word ruled valid) or false (ruled invalid)`,
             );
           }
           if (c.bonus !== undefined && (!isInt(c.bonus) || c.bonus < 0 || c.valid !== true)) {
             err(
-              at('challenge', 'bonus'),
+              turnPath(i, 'challenge', 'bonus'),
               `turn ${i + 1}: challenge.bonus must be a whole number of points, on a challenge ruled valid`,
             );
           }
           for (const key of Object.keys(c)) {
             if (key !== 'by' && key !== 'valid' && key !== 'bonus') {
-              err(at('challenge', short(key)), `unknown field '${short(key)}' in a challenge`);
+              err(
+                turnPath(i, 'challenge', short(key)),
+                `unknown field '${short(key)}' in a challenge`,
+              );
             }
           }
         }
       }
-    });
+    }
   }
 
   if (doc.end !== undefined) {
