@@ -26,6 +26,7 @@ import { ErrorView } from './common/api/docs';
 import { configureViews, findViewsDir } from './render/views';
 import { Revisions } from './database/revisions';
 import { keptPagesFirst } from './pages/kept-pages';
+import { StandingsService } from './standings-api/standings.service';
 import type { IncomingMessage, ServerResponse } from 'http';
 
 /**
@@ -103,7 +104,7 @@ function answerKeptPagesFirst(app: NestExpressApplication): void {
     res: ServerResponse,
   ) => void)[];
   if (routed.length !== 1) return;
-  const kept = keptPagesFirst(app.get(Revisions));
+  const kept = keptPagesFirst(app.get(Revisions), app.get(StandingsService));
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!kept(req, res)) routed[0](req, res);

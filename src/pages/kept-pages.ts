@@ -1,11 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { Revisions } from '../database/revisions';
+import type { StandingsService } from '../standings-api/standings.service';
 import { LANG_COOKIE, parseLang, DEFAULT_LANG } from '../i18n';
 import { encodedBody, PageCache } from './page-cache';
 import { PAGE_CSP } from './page-context';
 
 /** Paths of the pages kept for visitors (division pages, a player's, a game's). */
 const KEPT_PATH = /^\/(?:divisions|players|games)\//;
+/** The API's standings table, as its canonical address (no round, or a round written plainly). */
+const TABLE_PATH = /^\/api\/divisions\/([1-9]\d{0,8})\/standings(?:\?round=(0|[1-9]\d{0,4}))?$/;
 const SESSION = /(?:^|;\s*)arbiter_session=/;
 const LANG = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`);
 /** As the `fresh` module reads a request's Cache-Control: `no-cache` asks for the whole page. */
@@ -26,10 +29,12 @@ const NO_CACHE = /(?:^|,)\s*?no-cache\s*?(?:,|$)/;
  */
 export function keptPagesFirst(
   revisions: Revisions,
+  standings: StandingsService,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     const url = req.url;
-    if (req.method !== 'GET' || url === undefined || !KEPT_PATH.test(url)) return false;
+    if (req.method !== 'GET' || url === undefined) return false;
+    if (!KEPT_PATH.test(url)) return url.startsWith('/api/') && keptTable(standings, req, res);
     const h = req.headers;
     if (h.authorization !== undefined || h['if-modified-since'] !== undefined) return false;
     const cookie = h.cookie;
@@ -73,6 +78,37 @@ export function keptPagesFirst(
     res.end(body);
     return true;
   };
+}
+
+/**
+ * The API's standings table as Nest and Express send it (`StandingsController`): the kept JSON,
+ * its entity tag, 304 for a known one, to visitors (a token is checked the usual way); a table
+ * not kept at the division's current revision goes the usual way.
+ */
+function keptTable(
+  standings: StandingsService,
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
+  const m = TABLE_PATH.exec(req.url!);
+  const h = req.headers;
+  if (!m || h['if-modified-since'] !== undefined || h.authorization !== undefined) return false;
+  if (h.cookie !== undefined && SESSION.test(h.cookie)) return false;
+  const table = standings.keptTable(Number(m[1]), m[2] === undefined ? undefined : Number(m[2]));
+  if (!table) return false;
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('ETag', table.etag);
+  if (fresh(h['if-none-match'], h['cache-control'], table.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
+  table.bytes ??= Buffer.from(table.json, 'utf8');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', table.bytes.length);
+  res.statusCode = 200;
+  res.end(table.bytes);
+  return true;
 }
 
 /** Whether If-None-Match names the page's tag, as the `fresh` module Express uses decides. */

@@ -51,6 +51,8 @@ export interface SnapshotPlayer {
 export interface StandingsJson {
   json: string;
   etag: string;
+  /** The JSON's bytes, made when first sent before routing and kept with it. */
+  bytes?: Buffer;
 }
 
 /** Standings tables kept, most recently used last. */
@@ -103,6 +105,16 @@ export class StandingsService {
         return entry;
       }),
     );
+  }
+
+  /**
+   * The table kept for the division and round (`undefined`: the last round paired) when it is
+   * the table of the division's current revision known in memory, without waiting; else
+   * undefined. For answering before routing (src/pages/kept-pages.ts).
+   */
+  keptTable(divisionId: number, round: number | undefined): StandingsJson | undefined {
+    const hit = this.cache.get(`${divisionId}:${round ?? 'last'}`);
+    return hit && hit.revision === this.revisions.peek(divisionId) ? hit : undefined;
   }
 
   /**

@@ -137,4 +137,26 @@ describe(`kept pages answered before routing are the pages routing gives (${DATA
     expect(comparable(await raw(t.url + pairings))).toEqual(comparable(after));
     expect(comparable(after)).toEqual(comparable(await raw(t.url + routed(pairings))));
   });
+
+  it("the API's standings table likewise: the same bytes and headers, 304 for a known tag", async () => {
+    // If-Modified-Since sends a request the usual way, without changing its answer (no Last-Modified).
+    const routedWay = { 'If-Modified-Since': 'Wed, 25 Nov 2026 00:00:00 GMT' };
+    for (const query of ['', '?round=0', '?round=1']) {
+      const path = `/api/divisions/${divisionId}/standings${query}`;
+      const first = await raw(t.url + path, routedWay); // made and kept
+      expect(first.status).toBe(200);
+      const kept = await raw(t.url + path);
+      expect({ path, ...comparable(kept) }).toEqual({
+        path,
+        ...comparable(await raw(t.url + path, routedWay)),
+      });
+      expect(JSON.parse(kept.body.toString('utf8'))).toMatchObject({ divisionId });
+      const tag = { 'If-None-Match': String(kept.headers.etag) };
+      const notModified = await raw(t.url + path, tag);
+      expect(notModified.status).toBe(304);
+      expect(comparable(notModified)).toEqual(
+        comparable(await raw(t.url + path, { ...tag, ...routedWay })),
+      );
+    }
+  });
 });
