@@ -44,6 +44,7 @@ import { ResultsService } from '../results/results.service';
 import { SheetRefused } from '../results/sheet-refused';
 import { TYPED_FIGURES, TypedFigureField } from '../results/figures';
 import type { GameView } from '../rounds/game.view';
+import { playsAtTables } from '../rounds/tables';
 import type { Division } from '../tournaments/division.entity';
 import type { Tournament } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -108,6 +109,7 @@ export class JudgeController {
           standingsUrl: urls.standings(d.id),
           pairingsUrl: urls.pairings(d.id),
           crosstableUrl: urls.crosstable(d.id),
+          ...(playsAtTables(d) ? { atTables: true } : {}),
         })),
       })),
     });

@@ -520,6 +520,7 @@ function tournamentsPage(
         standingsUrl: urls.standings(d.id),
         pairingsUrl: urls.pairings(d.id),
         crosstableUrl: urls.crosstable(d.id),
+        ...(playsAtTables(d) ? { atTables: true } : {}),
         wallchartUrl: urls.wallchart(d.id),
       })),
     })),

@@ -90,6 +90,8 @@ export interface TournamentsPage extends PageBase {
       standingsUrl: string;
       pairingsUrl: string;
       crosstableUrl: string;
+      /** Played at tables of more than two: the cross-table's link is the "met" grid. */
+      atTables?: boolean;
       wallchartUrl?: string;
     }[];
   }[];

@@ -83,6 +83,11 @@ describe(`pages and printouts of tables (${DATABASE_KIND})`, () => {
     const html = await page(`/divisions/${site.quivit}/crosstable?lang=en`);
     expect(html).toContain('Who met whom');
     expect(html).not.toContain('W-D-L');
+    // The tab and the tournament list name it so too.
+    expect(html).toContain(`aria-current="page">Who met whom</a>`);
+    const home = await page(`/tournaments/${site.tournamentId}?lang=en`);
+    expect(home).toContain(`<a href="/divisions/${site.quivit}/crosstable">Who met whom</a>`);
+    expect(home).not.toContain('Cross-table');
     const rows = tableRows(html);
     expect(rows).toHaveLength(14);
     // The ledger's count of each pair, over rounds 1 to 3 (round 3 seated, not played, counts:
