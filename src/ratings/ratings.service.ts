@@ -42,6 +42,9 @@ export interface ListPreview {
   replaced: number;
 }
 
+/** The PostgreSQL advisory lock that makes recomputations take turns (issue 17 in its digits). */
+const RECOMPUTE_LOCK = 170017;
+
 /** Current ratings of persons in one family (for seeding and registration), by person. */
 export async function currentRatings(
   m: EntityManager,
@@ -80,6 +83,11 @@ export class RatingsService {
 
   /** Every rating and report again, from the list and the closed tournaments. */
   async recompute(m: EntityManager): Promise<{ tournaments: number; persons: number }> {
+    // Two recomputations at once (two tournaments closed together) take turns on PostgreSQL:
+    // each replaces every rating, so the second must see the first's. SQLite queues writes.
+    if (m.connection.options.type === 'postgres') {
+      await m.query('SELECT pg_advisory_xact_lock($1)', [RECOMPUTE_LOCK]);
+    }
     const closed = await m.find(Tournament, { where: { closedAt: Not(IsNull()) } });
     const byId = new Map(closed.map((t) => [t.id, t]));
     const divisions = closed.length

@@ -442,4 +442,53 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
       games: 12,
     });
   });
+
+  it('two tournaments closed at once both count, with the numbers of closing them one by one', async () => {
+    const make = async (name: string, date: string) => {
+      const { id, divisionId } = await createTournament(t, {
+        name,
+        ruleSet: 'kvizovka',
+        rounds: 1,
+        pairingPlan: ['manual'],
+        startDate: date,
+      });
+      const [a, b] = [players.Bora, players.Ceca];
+      const p1 = (
+        await t.http
+          .post(`/api/divisions/${divisionId}/players`)
+          .set(t.organiser)
+          .send({ person: a.personId })
+          .expect(201)
+      ).body;
+      const p2 = (
+        await t.http
+          .post(`/api/divisions/${divisionId}/players`)
+          .set(t.organiser)
+          .send({ person: b.personId })
+          .expect(201)
+      ).body;
+      const r = await pair(t, divisionId, {
+        system: 'manual',
+        pairings: [{ first: p1.id, second: p2.id }],
+      });
+      await enterResult(t, t.organiser, r.games[0], {
+        scores: [400, 300],
+        clocks: ['01:00', '01:00'],
+      });
+      return id;
+    };
+    const first = await make('Kup marta', '2027-03-06');
+    const second = await make('Kup aprila', '2027-04-03');
+    const close = (id: number) =>
+      t.http.post(`/api/tournaments/${id}/close`).set(t.organiser).send({ confirm: true });
+    const answers = await Promise.all([close(first), close(second)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const together = await everything([...ids, first, second]);
+    await t.http.post('/api/ratings/recompute').set(t.organiser).expect(200);
+    expect(await everything([...ids, first, second])).toEqual(together);
+    // Bora won both: two reports, March's before April's.
+    const march = byName((await report(first)).families[0].lines);
+    const april = byName((await report(second)).families[0].lines);
+    expect(april.Bora.old).toBe(march.Bora.new);
+  });
 });
