@@ -13,6 +13,7 @@ import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { RegistryModule } from './registry/registry.module';
 import { ResultsModule } from './results/results.module';
+import { TableCodesModule } from './table-codes/table-codes.module';
 import { RoundsModule } from './rounds/rounds.module';
 import { StandingsApiModule } from './standings-api/standings-api.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
@@ -51,6 +52,7 @@ export class AppModule {
         RegistryModule,
         RoundsModule,
         ResultsModule,
+        TableCodesModule,
         StandingsApiModule,
         ExchangeModule,
         DirectorLogModule,

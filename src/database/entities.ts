@@ -10,6 +10,8 @@ import { ScoreSheet } from '../results/score-sheet.entity';
 import { SheetDraft } from '../results/sheet-draft.entity';
 import { Game } from '../rounds/game.entity';
 import { GameSeat } from '../rounds/game-seat.entity';
+import { SheetSubmission } from '../table-codes/sheet-submission.entity';
+import { TableCode } from '../table-codes/table-code.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
@@ -31,6 +33,7 @@ import { Persons1765100000000 } from './migrations/1765100000000-persons';
 import { Ratings1765200000000 } from './migrations/1765200000000-ratings';
 import { Tables1765000000000 } from './migrations/1765000000000-tables';
 import { PlacePoints1765300000000 } from './migrations/1765300000000-place-points';
+import { TableCodes1765500000000 } from './migrations/1765500000000-table-codes';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -44,6 +47,8 @@ export const ENTITIES = [
   Round,
   Game,
   GameSeat,
+  TableCode,
+  SheetSubmission,
   ScoreSheet,
   SheetDraft,
   ResultChange,
@@ -73,4 +78,5 @@ export const MIGRATIONS = [
   Persons1765100000000,
   Ratings1765200000000,
   PlacePoints1765300000000,
+  TableCodes1765500000000,
 ];

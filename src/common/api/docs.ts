@@ -21,10 +21,12 @@ const WHY: Record<number, string> = {
   404: 'the thing asked for does not exist',
   409: 'the request clashes with the current state',
   422: 'well-formed but not acceptable (the message says why)',
+  410: 'no longer good (a table code whose round is over)',
+  429: 'too many attempts: Retry-After says when to try again',
 };
 
 /** Documents the error statuses a route can answer with, each with the error body. */
-export const ApiErrors = (...statuses: (400 | 404 | 409 | 422)[]) =>
+export const ApiErrors = (...statuses: (400 | 404 | 409 | 410 | 422 | 429)[]) =>
   applyDecorators(
     ...statuses.map((status) => ApiResponse({ status, description: WHY[status], type: ErrorView })),
   );

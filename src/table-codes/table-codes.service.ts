@@ -1,0 +1,474 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import type { User } from '../auth/user.entity';
+import { DEFAULT_THROTTLE, SignInThrottle } from '../auth/sign-in-throttle';
+import { Conflict, DomainError, NotFound, TooManyRequests } from '../common/errors';
+import { Transactions } from '../database/transactions';
+import type { VerificationReport } from '../engine';
+import { Player } from '../players/player.entity';
+import { ResultChange } from '../results/result-change.entity';
+import { ResultsService } from '../results/results.service';
+import { resultSnapshot } from '../rounds/game-facts';
+import { Game } from '../rounds/game.entity';
+import { GameView } from '../rounds/game.view';
+import { Round } from '../rounds/round.entity';
+import { playerIdsOf, seatsOf } from '../rounds/tables';
+import { tableSnapshot } from '../results/table-results';
+import { Division } from '../tournaments/division.entity';
+import { Tournament } from '../tournaments/tournament.entity';
+import { touchDivisions } from '../tournaments/tournament-rules';
+import { canonicalCode, newCode } from './codes';
+import { SheetSubmission } from './sheet-submission.entity';
+import { TableCode } from './table-code.entity';
+import {
+  CodeView,
+  DeskTableView,
+  DeskView,
+  GameCodesView,
+  SeatRefView,
+  SubmissionView,
+} from './table-codes.view';
+
+/** A code found, its game, and everything a submission is checked against. */
+interface CodeContext {
+  code: TableCode;
+  game: Game;
+  round: Round;
+  division: Division;
+  tournament: Tournament;
+  /** The game's players in turn order. */
+  players: Player[];
+}
+
+/**
+ * Score sheets from the tables: every seat of a game has a code, printed on the round's papers;
+ * with it a player sends the game's sheet from a phone, or confirms the sheet another player of
+ * the table sent. A sheet the engine finds without fault, confirmed by every other player of the
+ * table, becomes the result at once; any other goes to the judges' desk. A code is good while
+ * its round is the division's last and the tournament is open, and only for its own game; wrong
+ * codes are throttled by address like wrong passwords.
+ */
+@Injectable()
+export class TableCodesService {
+  private readonly logger = new Logger('TableCodes');
+  private readonly throttle = new SignInThrottle(DEFAULT_THROTTLE);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly results: ResultsService,
+  ) {}
+
+  /** The codes of a round's games (made the first time they are asked for), for the printouts. */
+  async roundCodes(divisionId: number, number: number): Promise<GameCodesView[]> {
+    const round = await this.dataSource.manager.findOneBy(Round, { divisionId, number });
+    if (!round) throw new NotFound(`round ${number} of division`, divisionId);
+    return this.transactions.run(async (m) => {
+      const games = (
+        await m.find(Game, { where: { roundId: round.id }, order: { tableNumber: 'ASC' } })
+      ).filter((g) => g.status !== 'bye');
+      const seats = await seatsOf(
+        m,
+        games.map((g) => g.id),
+      );
+      const existing = await m.find(TableCode, {
+        where: { gameId: In(games.length ? games.map((g) => g.id) : [0]) },
+      });
+      const have = new Set(existing.map((c) => `${c.gameId} ${c.seat}`));
+      const made: TableCode[] = [];
+      for (const g of games) {
+        playerIdsOf(g, seats.get(g.id)).forEach((_, i) => {
+          if (!have.has(`${g.id} ${i + 1}`))
+            made.push(m.create(TableCode, { gameId: g.id, seat: i + 1, code: newCode() }));
+        });
+      }
+      if (made.length > 0) await m.save(made);
+      const codes = [...existing, ...made];
+      const players = await this.playersById(
+        m,
+        games.flatMap((g) => playerIdsOf(g, seats.get(g.id))),
+      );
+      return games.map((g) => ({
+        gameId: g.id,
+        table: g.tableNumber,
+        seats: playerIdsOf(g, seats.get(g.id)).map((playerId, i) => {
+          const code = codes.find((c) => c.gameId === g.id && c.seat === i + 1)!.code;
+          return {
+            seat: i + 1,
+            player: ref(players.get(playerId), playerId),
+            code,
+            url: `/t/${code}`,
+          };
+        }),
+      }));
+    });
+  }
+
+  /** What a code opens: its game, whose seat it is, the table's sheets so far. */
+  async open(typed: string, address: string): Promise<CodeView> {
+    const ctx = await this.resolve(typed, address);
+    return this.codeView(ctx);
+  }
+
+  /**
+   * A score sheet sent with a seat's code: verified at once (a sheet that cannot be read, or is
+   * not this game's, is refused as a judge's would be, and nothing is kept); kept with its
+   * report, replacing the table's earlier waiting sheets, and entered in the game's history.
+   */
+  async submit(
+    typed: string,
+    text: string | undefined,
+    body: unknown,
+    address: string,
+  ): Promise<SubmissionView> {
+    if (text === undefined) {
+      throw new DomainError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'send the score sheet as JSON with Content-Type: application/json',
+      );
+    }
+    const ctx = await this.resolve(typed, address);
+    this.checkOpen(ctx);
+    const report = await this.results.checkSheet(ctx.game.id, body);
+    const id = await this.transactions.run(async (m) => {
+      await m.update(
+        SheetSubmission,
+        { gameId: ctx.game.id, status: 'waiting' },
+        { status: 'replaced' },
+      );
+      const saved = await m.save(
+        m.create(SheetSubmission, {
+          gameId: ctx.game.id,
+          seat: ctx.code.seat,
+          sheet: text,
+          report,
+          ok: report.ok,
+          confirmations: [],
+          status: 'waiting',
+        }),
+      );
+      await this.history(m, ctx, 'sheet-sent', {
+        submission: saved.id,
+        ok: report.ok,
+      });
+      await touchDivisions(m, ctx.division.id);
+      return saved.id;
+    });
+    return this.submissionView(await this.submission(id), ctx.players);
+  }
+
+  /**
+   * Another player of the table confirms the sheet `submissionId` with their own code. When the
+   * sheet is without fault and every other player has confirmed it, it is entered as the result.
+   */
+  async confirm(typed: string, submissionId: number, address: string): Promise<SubmissionView> {
+    const ctx = await this.resolve(typed, address);
+    this.checkOpen(ctx);
+    const sub = await this.dataSource.manager.findOneBy(SheetSubmission, { id: submissionId });
+    if (!sub || sub.gameId !== ctx.game.id) {
+      throw new NotFound(`score sheet ${submissionId} of this table`, submissionId);
+    }
+    if (sub.status !== 'waiting') {
+      throw new Conflict(
+        'SUBMISSION_CLOSED',
+        `sheet ${submissionId} is ${sub.status === 'replaced' ? 'replaced by a later one' : sub.status}: confirm the table's latest sheet`,
+        { status: sub.status },
+      );
+    }
+    if (sub.seat === ctx.code.seat) {
+      throw new Conflict(
+        'OWN_SUBMISSION',
+        `you sent sheet ${submissionId} yourself: another player of the table confirms it with their own code`,
+      );
+    }
+    await this.transactions.run(async (m) => {
+      const confirmations = [...new Set([...sub.confirmations, ctx.code.seat])].sort(
+        (a, b) => a - b,
+      );
+      await m.update(SheetSubmission, { id: sub.id }, { confirmations });
+      await this.history(m, ctx, 'sheet-confirmed', { submission: sub.id });
+      await touchDivisions(m, ctx.division.id);
+    });
+    const updated = await this.submission(sub.id);
+    const everyone = ctx.players.map((_, i) => i + 1).filter((s) => s !== updated.seat);
+    if (updated.ok && everyone.every((s) => updated.confirmations.includes(s))) {
+      await this.accept(updated, null);
+      this.logger.log(
+        `Table ${ctx.game.tableNumber} of round ${ctx.round.number} (division ${ctx.division.id}): sheet ${sub.id} confirmed by the table and entered`,
+      );
+    }
+    return this.submissionView(await this.submission(sub.id), ctx.players);
+  }
+
+  /** The judges' desk of a round: each table's state and sheets, the tables to look at first. */
+  async desk(divisionId: number, number: number): Promise<DeskView> {
+    const m = this.dataSource.manager;
+    const round = await m.findOneBy(Round, { divisionId, number });
+    if (!round) throw new NotFound(`round ${number} of division`, divisionId);
+    const games = (
+      await m.find(Game, { where: { roundId: round.id }, order: { tableNumber: 'ASC' } })
+    ).filter((g) => g.status !== 'bye');
+    const seats = await seatsOf(
+      m,
+      games.map((g) => g.id),
+    );
+    const players = await this.playersById(
+      m,
+      games.flatMap((g) => playerIdsOf(g, seats.get(g.id))),
+    );
+    const subs = games.length
+      ? await m.find(SheetSubmission, {
+          where: { gameId: In(games.map((g) => g.id)) },
+          order: { id: 'DESC' },
+        })
+      : [];
+    const tables: DeskTableView[] = games.map((g) => {
+      const order = playerIdsOf(g, seats.get(g.id)).map((id) => players.get(id)!);
+      const own = subs.filter((s) => s.gameId === g.id);
+      const waiting = own.find((s) => s.status === 'waiting');
+      const status =
+        g.status === 'complete'
+          ? 'done'
+          : waiting && !waiting.ok
+            ? 'flagged'
+            : waiting
+              ? 'unconfirmed'
+              : 'no-result';
+      return {
+        gameId: g.id,
+        table: g.tableNumber,
+        players: order.map((p) => ref(p, p.id)),
+        status,
+        submissions: own.map((s) => this.submissionView(s, order)),
+      };
+    });
+    const counts = { done: 0, flagged: 0, unconfirmed: 0, 'no-result': 0 };
+    for (const t of tables) counts[t.status as keyof typeof counts]++;
+    const rank = { flagged: 0, unconfirmed: 1, 'no-result': 2, done: 3 };
+    tables.sort(
+      (a, b) =>
+        rank[a.status as keyof typeof rank] - rank[b.status as keyof typeof rank] ||
+        a.table - b.table,
+    );
+    return { divisionId, round: number, counts, tables };
+  }
+
+  /** A judge enters a sheet sent from the table as the game's result, faults and all. */
+  async acceptByJudge(submissionId: number, user: User | null): Promise<GameView> {
+    const sub = await this.dataSource.manager.findOneBy(SheetSubmission, { id: submissionId });
+    if (!sub) throw new NotFound('score sheet sent from a table', submissionId);
+    if (sub.status !== 'waiting') {
+      throw new Conflict(
+        'SUBMISSION_CLOSED',
+        `sheet ${submissionId} is ${sub.status}: only a sheet waiting at the desk is accepted`,
+        { status: sub.status },
+      );
+    }
+    return this.accept(sub, user);
+  }
+
+  /** A judge sends a sheet back to the table, saying why; the table may send another. */
+  async returnByJudge(
+    submissionId: number,
+    note: string,
+    user: User | null,
+  ): Promise<SubmissionView> {
+    const m = this.dataSource.manager;
+    const sub = await m.findOneBy(SheetSubmission, { id: submissionId });
+    if (!sub) throw new NotFound('score sheet sent from a table', submissionId);
+    if (sub.status !== 'waiting') {
+      throw new Conflict(
+        'SUBMISSION_CLOSED',
+        `sheet ${submissionId} is ${sub.status}: only a sheet waiting at the desk is returned`,
+        { status: sub.status },
+      );
+    }
+    const game = await m.findOneByOrFail(Game, { id: sub.gameId });
+    const seats = (await seatsOf(m, [game.id])).get(game.id);
+    await this.transactions.run(async (tm) => {
+      await tm.update(SheetSubmission, { id: sub.id }, { status: 'returned', note });
+      const snapshot = seats ? tableSnapshot(game, seats) : resultSnapshot(game);
+      await tm.insert(ResultChange, {
+        gameId: game.id,
+        userId: user?.id ?? null,
+        userName: user?.name ?? null,
+        userEmail: user?.email ?? null,
+        action: 'sheet-returned',
+        before: snapshot,
+        after: { ...snapshot, submission: sub.id, note },
+      });
+      const round = await tm.findOneByOrFail(Round, { id: game.roundId });
+      await touchDivisions(tm, round.divisionId);
+    });
+    const players = await this.playersById(m, playerIdsOf(game, seats));
+    return this.submissionView(
+      await this.submission(sub.id),
+      playerIdsOf(game, seats).map((id) => players.get(id)!),
+    );
+  }
+
+  // --- internals -------------------------------------------------------------
+
+  private async accept(sub: SheetSubmission, user: User | null): Promise<GameView> {
+    const game = await this.dataSource.manager.findOneByOrFail(Game, { id: sub.gameId });
+    const view = await this.results.enterSheet(
+      sub.gameId,
+      sub.sheet,
+      JSON.parse(sub.sheet) as unknown,
+      game.status === 'complete' ? game.version : undefined,
+      user,
+    );
+    await this.dataSource.manager.update(SheetSubmission, { id: sub.id }, { status: 'accepted' });
+    return view;
+  }
+
+  /** The code's game and context, or 404 (throttled like a wrong password), or 410 when expired. */
+  private async resolve(typed: string, address: string): Promise<CodeContext> {
+    const code = canonicalCode(typed);
+    const m = this.dataSource.manager;
+    let found: TableCode | null = null;
+    // Each code typed is its own "account": what holds a guesser back is the address's count.
+    const attempt = await this.throttle.attempt(`code ${code ?? typed}`, address, async () => {
+      found = code === null ? null : await m.findOneBy(TableCode, { code });
+      return found !== null;
+    });
+    if (attempt.outcome === 'wait') {
+      const seconds = Math.ceil(attempt.waitMs / 1000);
+      throw new TooManyRequests(
+        'CODE_THROTTLED',
+        `too many wrong codes from this address: try again in ${seconds} s`,
+        seconds,
+      );
+    }
+    if (attempt.outcome === 'wrong' || found === null) {
+      throw new DomainError(
+        404,
+        'CODE_UNKNOWN',
+        code === null
+          ? `"${typed.slice(0, 40)}" is not a table code: a code is ten letters and digits, as printed on your score sheet`
+          : `no table has the code ${code}: check it on your score sheet`,
+      );
+    }
+    const tableCode = found as TableCode;
+    const game = await m.findOneByOrFail(Game, { id: tableCode.gameId });
+    const round = await m.findOneByOrFail(Round, { id: game.roundId });
+    const division = await m.findOneByOrFail(Division, { id: round.divisionId });
+    const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
+    const last = await m.findOne(Round, {
+      where: { divisionId: division.id },
+      order: { number: 'DESC' },
+    });
+    if (last!.id !== round.id || tournament.closedAt !== null) {
+      throw new DomainError(
+        410,
+        'CODE_EXPIRED',
+        tournament.closedAt !== null
+          ? `the code of round ${round.number}, table ${game.tableNumber} has expired: the tournament is closed`
+          : `the code of round ${round.number}, table ${game.tableNumber} has expired: round ${last!.number} is paired`,
+        { round: round.number, table: game.tableNumber },
+      );
+    }
+    const seats = (await seatsOf(m, [game.id])).get(game.id);
+    const ids = playerIdsOf(game, seats);
+    const byId = await this.playersById(m, ids);
+    return {
+      code: tableCode,
+      game,
+      round,
+      division,
+      tournament,
+      players: ids.map((id) => byId.get(id)!),
+    };
+  }
+
+  /** Sheets come from a table only while its result is not in; after, a judge changes it. */
+  private checkOpen(ctx: CodeContext): void {
+    if (ctx.game.status === 'complete') {
+      throw new Conflict(
+        'RESULT_IN',
+        `the result of round ${ctx.round.number}, table ${ctx.game.tableNumber} is in: ask a judge to change it`,
+      );
+    }
+  }
+
+  private async codeView(ctx: CodeContext): Promise<CodeView> {
+    const m = this.dataSource.manager;
+    const subs = await m.find(SheetSubmission, {
+      where: { gameId: ctx.game.id },
+      order: { id: 'DESC' },
+    });
+    return {
+      game: await this.results.game(ctx.game.id),
+      you: {
+        seat: ctx.code.seat,
+        player: ref(ctx.players[ctx.code.seat - 1], ctx.players[ctx.code.seat - 1].id),
+      },
+      rules: ctx.division.ruleSet,
+      options: ctx.division.options,
+      players: ctx.players.map((p) => p.name),
+      submissions: subs.map((s) => this.submissionView(s, ctx.players)),
+    };
+  }
+
+  private submissionView(s: SheetSubmission, players: readonly Player[]): SubmissionView {
+    const seatRef = (seat: number): SeatRefView => ({
+      seat,
+      player: ref(players[seat - 1], players[seat - 1]?.id ?? 0),
+    });
+    const report = s.report as VerificationReport;
+    return {
+      id: s.id,
+      gameId: s.gameId,
+      from: seatRef(s.seat),
+      at: s.createdAt,
+      ok: s.ok,
+      issues: report.issues?.length ?? 0,
+      status: s.status,
+      confirmedBy: s.confirmations.map(seatRef),
+      waitingFor:
+        s.status === 'waiting'
+          ? players
+              .map((_, i) => i + 1)
+              .filter((seat) => seat !== s.seat && !s.confirmations.includes(seat))
+              .map(seatRef)
+          : [],
+      note: s.note,
+    };
+  }
+
+  private async submission(id: number): Promise<SheetSubmission> {
+    return this.dataSource.manager.findOneByOrFail(SheetSubmission, { id });
+  }
+
+  private async playersById(m: EntityManager, ids: number[]): Promise<Map<number, Player>> {
+    if (ids.length === 0) return new Map();
+    return new Map((await m.findBy(Player, { id: In([...new Set(ids)]) })).map((p) => [p.id, p]));
+  }
+
+  /** A sheet sent or confirmed from the table, in the game's history: who, by which seat's code. */
+  private async history(
+    m: EntityManager,
+    ctx: CodeContext,
+    action: 'sheet-sent' | 'sheet-confirmed',
+    facts: Record<string, unknown>,
+  ): Promise<void> {
+    const seats = (await seatsOf(m, [ctx.game.id])).get(ctx.game.id);
+    const snapshot = seats ? tableSnapshot(ctx.game, seats) : resultSnapshot(ctx.game);
+    const player = ctx.players[ctx.code.seat - 1];
+    await m.insert(ResultChange, {
+      gameId: ctx.game.id,
+      userId: null,
+      // Who, as the table code says: the player of that seat (no account is involved).
+      userName: `${player.name} (seat ${ctx.code.seat}, table code ${ctx.code.code.slice(0, 3)}…)`,
+      userEmail: null,
+      action,
+      before: snapshot,
+      after: { ...snapshot, ...facts },
+    });
+  }
+}
+
+function ref(p: Player | undefined, id: number) {
+  return { id, name: p?.name ?? `#${id}`, seed: p?.seed ?? 0 };
+}
