@@ -167,6 +167,7 @@ export async function run(): Promise<void> {
     let timeouts = 0;
     let errors5xx = 0;
     let refusedBare = 0;
+    let slowestNext = 0;
     for (const connections of LEVELS) {
       for (const g of groups) {
         let bare = 0;
@@ -187,6 +188,14 @@ export async function run(): Promise<void> {
             },
           ],
         });
+        // Requests still unanswered when the run stopped are not in its figures: how long the
+        // next request waits says whether they were about to be answered or stuck.
+        const unanswered = r.requests.sent - r.requests.total - r.errors - r.timeouts;
+        const t0 = process.hrtime.bigint();
+        const health = await fetch(`${server.url}/api/health`);
+        await health.arrayBuffer();
+        const nextMs = Number(process.hrtime.bigint() - t0) / 1e6;
+        slowestNext = Math.max(slowestNext, nextMs);
         const status = (code: number) => r.statusCodeStats[String(code)]?.count ?? 0;
         const shed = status(503);
         const other5xx = r['5xx'] - shed;
@@ -197,7 +206,8 @@ export async function run(): Promise<void> {
         console.log(
           `  ${connections} connections, ${g.name}: ${Math.round(r.requests.total / r.duration).toLocaleString('en')} req/s, ` +
             `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; ` +
-            `${r.timeouts} timeouts, ${other5xx} 5xx, ${shed} 503 shed (${bare} without Retry-After), ${non2xx} other non-2xx, ${r.errors} errors`,
+            `${r.timeouts} timeouts, ${other5xx} 5xx, ${shed} 503 shed (${bare} without Retry-After), ${non2xx} other non-2xx, ${r.errors} errors; ` +
+            `${Math.max(0, unanswered)} in flight at the end, the next request answered in ${nextMs.toFixed(0)} ms`,
         );
       }
     }
@@ -210,7 +220,8 @@ export async function run(): Promise<void> {
     );
     refusedBare += streams.refusedWithoutRetryAfter;
     console.log(
-      `  total: ${timeouts} timeouts, ${errors5xx} 5xx other than 503, ${refusedBare} 503s without Retry-After` +
+      `  total: ${timeouts} timeouts, ${errors5xx} 5xx other than 503, ${refusedBare} 503s without Retry-After; ` +
+        `after a run, the next request waited at most ${slowestNext.toFixed(0)} ms` +
         (timeouts + errors5xx + refusedBare === 0
           ? ' (degrades, never stalls)'
           : ' (FAILS the issue)'),

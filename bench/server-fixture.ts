@@ -10,7 +10,15 @@ import type { GameDocument, TournamentDocument } from '../src/exchange/format';
 
 /** The part of autocannon's result this benchmark reads (the package has no types). */
 export interface AutocannonResult {
-  requests: { p50: number; average: number; min: number; max: number; total: number };
+  /** Per second, but `total` (answered) and `sent`, which are counts. */
+  requests: {
+    p50: number;
+    average: number;
+    min: number;
+    max: number;
+    total: number;
+    sent: number;
+  };
   latency: { p50: number; p99: number; max: number };
   /** Seconds the run took. */
   duration: number;
