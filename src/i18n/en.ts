@@ -287,6 +287,7 @@ export const en = {
   'col.tableSeat': 'Table/seat',
   'col.pointsSoFar': 'Points so far',
   'tables.seat': 'seat {n}',
+  'tables.seatOrder': 'Seat 1 moves first, then 2, and so on.',
   'tables.scorecardLegend':
     'Seat 1 moves first, then 2, and so on. Points: the match points of the place at the table (one for each player of the table finished ahead of; shared places share them); so far: after the round.',
   'pdf.tableSheetHint':

@@ -289,6 +289,7 @@ export const srLatn = {
   'col.tableSeat': 'Sto/redosled',
   'col.pointsSoFar': 'Bodovi ukupno',
   'tables.seat': '{n}. na potezu',
+  'tables.seatOrder': 'Prvi na potezu igra prvi, pa drugi i tako redom.',
   'tables.scorecardLegend':
     'Prvi na potezu igra prvi, pa drugi i tako redom. Bodovi: bodovi za plasman za stolom (po jedan za svakog igrača stola koji je završio iza; podeljena mesta dele bodove); ukupno: posle kola.',
   'pdf.tableSheetHint':

@@ -73,6 +73,7 @@ describeWithPoppler('PDFs of tables (pdftotext, pdftoppm)', () => {
       .map((l) => l.trim().replace(/\s+/g, ' '));
     // No seat number: a table of one is not played.
     expect(lines).toContain(`2 ${PLAYERS[4].name} (${PLAYERS[4].club}) — bye`);
+    expect(lines).toContain('Seat 1 moves first, then 2, and so on.');
   });
 
   test('a met grid of 40 players goes on over pages of 30 columns, each headed by its seeds', async () => {

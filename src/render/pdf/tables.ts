@@ -354,7 +354,7 @@ export async function tablePairingsPdf(data: TablePairingsDocument, lang: Lang):
   doc
     .fontSize(8)
     .fillColor(PDF_COLOURS.muted)
-    .text(t(lang, 'tables.scorecardLegend').split('. ')[0] + '.', MARGIN, doc.y + 6, {
+    .text(t(lang, 'tables.seatOrder'), MARGIN, doc.y + 6, {
       width: contentWidth(doc),
     });
 
