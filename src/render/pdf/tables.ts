@@ -310,7 +310,7 @@ export async function tablePairingsPdf(data: TablePairingsDocument, lang: Lang):
     },
     {
       header: t(lang, 'col.seat'),
-      width: 62,
+      width: 70,
       align: 'center',
       text: (r) =>
         tables.find((tb) => tb.table === r.table)!.seats.length > 1 ? String(r.seat) : '',
@@ -335,7 +335,7 @@ export async function tablePairingsPdf(data: TablePairingsDocument, lang: Lang):
       },
       {
         header: t(lang, 'col.place'),
-        width: 50,
+        width: 58,
         align: 'right',
         text: (r) => (r.place ? `${r.place}.` : ''),
         colour: (r) => (r.place === 1 ? PDF_COLOURS.good : undefined),
@@ -347,6 +347,8 @@ export async function tablePairingsPdf(data: TablePairingsDocument, lang: Lang):
   drawTable(doc, columns, rows, {
     y: top(),
     rowHeight: 17,
+    // Room for a heading on two lines (`Mesto za stolom`).
+    headerHeight: 26,
     fontSize: 10,
     onNewPage: top,
     rowFill: (r) => (shaded.has(r.table) ? PDF_COLOURS.zebra : '#ffffff'),
