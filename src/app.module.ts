@@ -11,6 +11,7 @@ import { DirectorLogModule } from './log/director-log.module';
 import { HealthController } from './health.controller';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
+import { PrizesModule } from './prizes/prizes.module';
 import { RegistryModule } from './registry/registry.module';
 import { ResultsModule } from './results/results.module';
 import { TableCodesModule } from './table-codes/table-codes.module';
@@ -54,6 +55,7 @@ export class AppModule {
         ResultsModule,
         TableCodesModule,
         StandingsApiModule,
+        PrizesModule,
         ExchangeModule,
         DirectorLogModule,
         WordsModule,

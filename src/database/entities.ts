@@ -4,6 +4,7 @@ import { DirectorLogEntry } from '../log/director-log.entity';
 import { Absence } from '../players/absence.entity';
 import { Player } from '../players/player.entity';
 import { Person } from '../registry/person.entity';
+import { PrizeTable } from '../prizes/prize-table.entity';
 import { Rating, RatingListEntry, RatingReport } from '../ratings/rating.entity';
 import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
@@ -34,6 +35,7 @@ import { Ratings1765200000000 } from './migrations/1765200000000-ratings';
 import { Tables1765000000000 } from './migrations/1765000000000-tables';
 import { PlacePoints1765300000000 } from './migrations/1765300000000-place-points';
 import { TableCodes1765500000000 } from './migrations/1765500000000-table-codes';
+import { PrizeTables1765600000000 } from './migrations/1765600000000-prize-tables';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -58,6 +60,7 @@ export const ENTITIES = [
   Rating,
   RatingListEntry,
   RatingReport,
+  PrizeTable,
 ];
 
 /** Every migration, in order. */
@@ -79,4 +82,5 @@ export const MIGRATIONS = [
   Ratings1765200000000,
   PlacePoints1765300000000,
   TableCodes1765500000000,
+  PrizeTables1765600000000,
 ];

@@ -28,6 +28,7 @@ import type {
 import type * as V from '../../src/render/view-models';
 import type { ProjectorPage } from '../../src/pages/live.controller';
 import type { OrganiserBackupsPage } from '../../src/pages/backups-page.controller';
+import { organiserPrizesSample, prizeListSample } from './prize-samples';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 
@@ -888,6 +889,13 @@ export function pageSamples(lang: Lang): Record<string, object> {
       ],
       prints: [{ label: 'Poredak i ukrštena tabela (PDF)', url: '/divisions/1/standings.pdf' }],
     } satisfies V.OrganiserRoundsPage,
+    'public/prizes': prizeListSample(
+      lang,
+      base(lang, 'Nagrade i statistika', '/divisions/1/prizes'),
+    ),
+    'organiser/prizes': organiserPrizesSample(
+      base(lang, 'Nagrade: Kup Čačka 2026', '/organiser/tournaments/1/prizes', organiser),
+    ),
     'organiser/confirm': {
       ...base(lang, 'Poništiti 3. kolo?', '/organiser/divisions/1/rounds/3/delete', organiser),
       lines: [`3. kolo grupe ${HEADER.division} biće uklonjeno sa svim stolovima (5) i parovima.`],

@@ -1,0 +1,271 @@
+/**
+ * The prize pages' models without a framework: the prize list's texts in a language (the
+ * page and the PDF share them) and the organiser's form. The controllers fill them.
+ */
+import { formatClock } from '../engine';
+import type { Lang } from '../i18n';
+import type { PrizeListLine, PrizeWinner } from '../prizes/prize-list';
+import type { Prize } from '../prizes/prize-table';
+import type { AwardKind } from '../prizes/prizes';
+import type { DivisionPrizes } from '../prizes/prizes.service';
+import type { PageBase } from '../render/view-models';
+import { PrizeMessageKey, prizeText } from './prize-messages';
+import { urls } from './urls';
+
+export const prizeUrls = {
+  list: (divisionId: number) => `/divisions/${divisionId}/prizes`,
+  pdf: (divisionId: number) => `/divisions/${divisionId}/prizes.pdf`,
+  edit: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/prizes`,
+};
+
+/** An amount as the page writes it: grouped, two decimals at most, the page's decimal sign. */
+export function amountText(lang: Lang, n: number): string {
+  return new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn', {
+    maximumFractionDigits: 2,
+  }).format(n);
+}
+
+const twoDecimals = (lang: Lang, n: number | null): string =>
+  n === null
+    ? '–'
+    : new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn', {
+        maximumFractionDigits: 2,
+        useGrouping: false,
+      }).format(n);
+
+/** A row of a section of places: who, which place(s), what they take. */
+export interface PrizeRowModel {
+  place: string;
+  player: string;
+  url: string | null;
+  prize: string;
+  note: string;
+}
+
+export interface PrizeSectionModel {
+  title: string;
+  rows: PrizeRowModel[];
+  empty: string;
+}
+
+export interface AwardRowModel {
+  award: string;
+  player: string;
+  url: string | null;
+  figure: string;
+  prize: string;
+  note: string;
+}
+
+export interface StatRowModel {
+  player: string;
+  url: string;
+  games: number;
+  average: string;
+  highestGame: string;
+  highestPlay: string;
+  allTiles: number;
+  invalid: number;
+}
+
+/** The prize list's texts in a language: the page and the PDF share them. */
+export interface PrizeListModel {
+  title: string;
+  tournament: string;
+  division: string;
+  notes: string[];
+  noTable: string;
+  places: PrizeSectionModel | null;
+  classes: PrizeSectionModel[];
+  classesTitle: string;
+  awardsTitle: string;
+  awards: AwardRowModel[];
+  fewestNote: string;
+  statsTitle: string;
+  statsTotals: string;
+  stats: StatRowModel[];
+  headers: Record<
+    | 'place'
+    | 'player'
+    | 'prize'
+    | 'award'
+    | 'figure'
+    | 'games'
+    | 'average'
+    | 'highestGame'
+    | 'highestPlay'
+    | 'allTiles'
+    | 'invalid',
+    string
+  >;
+}
+
+/** Builds the prize list's texts: every figure written in the language. */
+export function prizeListModel(lang: Lang, data: DivisionPrizes): PrizeListModel {
+  const tx = (key: PrizeMessageKey, params?: Record<string, string | number>) =>
+    prizeText(lang, key, params);
+  const table = data.table;
+  const name = new Map(data.players.map((p) => [String(p.id), p]));
+  const playerName = (id: string) => name.get(id)?.name ?? `#${id}`;
+  const money = (n: number) => `${amountText(lang, n)} ${table.currency}`.trim();
+  const prizeOf = (prizes: readonly Prize[], w: PrizeWinner, winners: number) => {
+    const names = prizes.filter((p) => p.name !== null).map((p) => p.name!);
+    const parts = [...(w.amount !== null ? [money(w.amount)] : []), ...names];
+    const total = prizes.reduce((s, p) => s + (p.amount ?? 0), 0);
+    const shared = winners > 1;
+    return {
+      prize: parts.length ? parts.join(' + ') : tx('prizes.honour'),
+      note: !shared
+        ? ''
+        : prizes.some((p) => p.amount !== null)
+          ? tx('prizes.shared', { n: winners, total: money(total) })
+          : tx('prizes.sharedNames', { n: winners }),
+    };
+  };
+  const placeLabel = (places: number[]) =>
+    places.length > 1
+      ? tx('prizes.placesShared', { from: places[0], to: places[places.length - 1] })
+      : tx('prizes.place', { n: places[0] });
+  const rows = (line: PrizeListLine): PrizeRowModel[] =>
+    line.winners.map((w) => ({
+      place: placeLabel(line.places),
+      player: playerName(w.player),
+      url: urls.player(Number(w.player)),
+      ...prizeOf(line.prizes, w, line.winners.length),
+    }));
+  const lines = data.list.lines;
+  const figure = (kind: AwardKind, w: PrizeWinner) => {
+    const at = w.at ?? { round: 0, table: 0 };
+    const value = w.value ?? 0;
+    return tx(`figure.${kind}`, {
+      value,
+      round: at.round,
+      table: at.table,
+      turn: at.turn ?? 0,
+      play: at.play ?? '',
+      time: formatClock(value),
+    });
+  };
+  const awards: AwardRowModel[] = lines
+    .filter((l) => l.kind === 'award')
+    .flatMap((l): AwardRowModel[] => {
+      const award = tx(`award.${l.award!}`);
+      if (l.winners.length === 0) {
+        return [{ award, player: tx('prizes.nobody'), url: null, figure: '', prize: '', note: '' }];
+      }
+      return l.winners.map((w) => ({
+        award,
+        player: playerName(w.player),
+        url: urls.player(Number(w.player)),
+        figure: figure(l.award!, w),
+        ...prizeOf(l.prizes, w, l.winners.length),
+      }));
+    });
+  const most = data.list.players.reduce((n, p) => Math.max(n, p.games), 0);
+  const totals = data.list.totals;
+  const notes = [
+    tx('prizes.after', { round: data.round }),
+    tx('prizes.verifiedOnly', { verified: totals.games, games: data.gamesWithResult }),
+    ...(data.sheetsNotVerified ? [tx('prizes.notVerified', { n: data.sheetsNotVerified })] : []),
+    ...(data.pendingGames ? [tx('prizes.pending', { n: data.pendingGames })] : []),
+  ];
+  const noTable =
+    table.version === 0 ||
+    (table.places.length === 0 && table.classes.length === 0 && table.awards.length === 0);
+  return {
+    title: tx('prizes.title'),
+    tournament: data.tournament.name,
+    division: data.division.name,
+    notes,
+    noTable: noTable ? tx('prizes.noTable') : '',
+    places: table.places.length
+      ? {
+          title: tx('prizes.places'),
+          rows: lines.filter((l) => l.kind === 'place').flatMap(rows),
+          empty: '',
+        }
+      : null,
+    classesTitle: table.classes.length ? tx('prizes.classes') : '',
+    classes: table.classes.map((c, k) => ({
+      title:
+        k === 0
+          ? tx('prizes.classLowest', { name: c.name, below: c.below })
+          : tx('prizes.classBand', {
+              name: c.name,
+              from: table.classes[k - 1].below,
+              to: c.below - 1,
+            }),
+      rows: lines.filter((l) => l.kind === 'class' && l.className === c.name).flatMap(rows),
+      empty: tx('prizes.noClassPlayer'),
+    })),
+    awardsTitle: table.awards.length ? tx('prizes.awards') : '',
+    awards,
+    fewestNote: table.awards.some((a) => a.kind === 'fewest-invalid-words')
+      ? tx('prizes.fewestNote', { n: most })
+      : '',
+    statsTitle: tx('prizes.stats'),
+    statsTotals: tx('prizes.statsTotals', {
+      games: totals.games,
+      average: twoDecimals(lang, totals.average),
+      highestGame: totals.highestGame ?? '–',
+      highestPlay: totals.highestPlay ?? '–',
+      allTiles: totals.allTilePlays,
+      invalid: totals.invalidWords,
+    }),
+    stats: data.list.players.map((s) => ({
+      player: playerName(s.player),
+      url: urls.player(Number(s.player)),
+      games: s.games,
+      average: twoDecimals(lang, s.average),
+      highestGame: s.highestGame === null ? '–' : String(s.highestGame),
+      highestPlay: s.highestPlay === null ? '–' : String(s.highestPlay),
+      allTiles: s.allTilePlays,
+      invalid: s.invalidWords,
+    })),
+    headers: {
+      place: tx('prizes.colPlace'),
+      player: tx('prizes.colPlayer'),
+      prize: tx('prizes.colPrize'),
+      award: tx('prizes.colAward'),
+      figure: tx('prizes.colFigure'),
+      games: tx('prizes.colGames'),
+      average: tx('prizes.colAverage'),
+      highestGame: tx('prizes.colHighestGame'),
+      highestPlay: tx('prizes.colHighestPlay'),
+      allTiles: tx('prizes.colAllTiles'),
+      invalid: tx('prizes.colInvalid'),
+    },
+  };
+}
+
+export interface PrizeListPage extends PageBase, PrizeListModel {
+  pdfUrl: string;
+  pdfLabel: string;
+  divisions: { name: string; url: string; current: boolean }[];
+  editUrl: string | null;
+  editLabel: string;
+}
+
+export interface OrgPrizeField {
+  name: string;
+  label: string;
+  value: string;
+}
+
+export interface OrgPrizesPage extends PageBase {
+  intro: string;
+  action: string;
+  version: number;
+  currency: OrgPrizeField & { hint: string };
+  onePrize: { label: string; checked: boolean };
+  placesTitle: string;
+  places: OrgPrizeField[];
+  classesTitle: string;
+  classesHint: string;
+  classes: { name: OrgPrizeField; below: OrgPrizeField; prizes: OrgPrizeField }[];
+  awardsTitle: string;
+  awards: { kind: string; label: string; checked: boolean; prize: OrgPrizeField }[];
+  save: string;
+  lists: { label: string; url: string }[];
+  errors: { field: string; message: string }[];
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { StandingsApiModule } from '../standings-api/standings-api.module';
+import { PrizeOrganiserController, PrizePagesController } from '../pages/prize-pages.controller';
+import { PrizesController } from './prizes.controller';
+import { PrizesService } from './prizes.service';
+
+/**
+ * Prize tables per tournament, and prize lists from standings and verified score sheets: the
+ * API, the public prize page and PDF, and the organiser's form.
+ */
+@Module({
+  imports: [StandingsApiModule],
+  controllers: [PrizesController, PrizePagesController, PrizeOrganiserController],
+  providers: [PrizesService],
+  exports: [PrizesService],
+})
+export class PrizesModule {}
