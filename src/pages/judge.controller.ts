@@ -1033,7 +1033,7 @@ interface WordContext {
 }
 
 /** A refusal of a sheet in the page's language: the engine's reason (rules, options, players, structure) as data. */
-function sheetRefusal(page: PageContext, e: unknown): { status: number; message: string } {
+export function sheetRefusal(page: PageContext, e: unknown): { status: number; message: string } {
   if (e instanceof SheetRefused) {
     return { status: e.status, message: sheetRefusalText(page.lang, e.refusal) };
   }
@@ -1041,7 +1041,7 @@ function sheetRefusal(page: PageContext, e: unknown): { status: number; message:
 }
 
 /** What a game's sheet must agree with: its rules and the tournament's options (players are matched by name). */
-function layoutTerms(layout: SheetLayout): SheetTerms & { rules: string } {
+export function layoutTerms(layout: SheetLayout): SheetTerms & { rules: string } {
   return { rules: layout.rules, options: layout.options };
 }
 
@@ -1052,7 +1052,7 @@ interface SheetContext {
   words: WordList | null;
 }
 
-interface SheetShowValues {
+export interface SheetShowValues {
   status: number;
   draftVersion: number;
   version?: number;
@@ -1066,7 +1066,7 @@ interface SheetShowValues {
 }
 
 /** What the sheet page shows of a form, for a game's sheet and a sheet of no game alike. */
-function sheetFormModel(
+export function sheetFormModel(
   page: PageContext,
   layout: SheetLayout,
   form: SheetForm,
@@ -1090,12 +1090,12 @@ function sheetFormModel(
 }
 
 /** A new sheet's rows: none typed yet (the page adds the empty ones). */
-function blankForm(layout: SheetLayout): SheetForm {
+export function blankForm(layout: SheetLayout): SheetForm {
   return { rows: [], end: emptyEnd(layout.players.length), extra: '' };
 }
 
 /** The rows up to the last one typed: what is kept of a form. */
-function typedRows(form: SheetForm): SheetForm {
+export function typedRows(form: SheetForm): SheetForm {
   let last = -1;
   form.rows.forEach((row, i) => {
     if (!isEmptyRow(row)) last = i;
@@ -1116,7 +1116,7 @@ function storedSheetForm(
 }
 
 /** Why an import cannot fill the form, with its line. */
-function importRefusal(page: PageContext, input: Extract<SheetInput, { ok: false }>): string {
+export function importRefusal(page: PageContext, input: Extract<SheetInput, { ok: false }>): string {
   const where = input.line ? ` (${page.t('common.line', { n: input.line })})` : '';
   return `${page.t('sheet.unreadable')}${where}: ${input.message}`;
 }
@@ -1127,7 +1127,7 @@ function clockOfDay(d: Date): string {
 }
 
 /** JSON for a `<script type="application/json">`: nothing in it can close the element. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -155,6 +155,10 @@ export class PageContext {
     switch (done) {
       case 'saved':
         return { tone: 'ok', text: this.pt('flash.saved') };
+      case 'sent':
+        return { tone: 'ok', text: this.pt('flash.sent') };
+      case 'confirmed':
+        return { tone: 'ok', text: this.pt('flash.confirmed') };
       case 'paired':
         return { tone: 'ok', text: this.pt('flash.paired', { n }) };
       case 'swapped':

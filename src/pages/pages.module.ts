@@ -22,6 +22,8 @@ import { SignInController } from './sign-in.controller';
 import { AssetsController } from './sheet-page';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
 import { TshService } from '../exchange/tsh.service';
+import { TableCodesModule } from '../table-codes/table-codes.module';
+import { TableCodePagesController } from './table-code-pages.controller';
 
 /**
  * The pages and PDFs people use: thin controllers that gather data from the
@@ -38,6 +40,7 @@ import { TshService } from '../exchange/tsh.service';
     DirectorLogModule,
     RegistryModule,
     RatingsModule,
+    TableCodesModule,
   ],
   controllers: [
     SignInController,
@@ -52,6 +55,7 @@ import { TshService } from '../exchange/tsh.service';
     RegistryOrganiserController,
     RatingPagesController,
     ClosingPagesController,
+    TableCodePagesController,
   ],
   providers: [
     PlayersService,

@@ -368,6 +368,31 @@ export interface SheetFormPage extends PageBase {
 }
 
 /** `judge/result`: the result without a sheet. Posts the fields below and `version`. */
+/** `public/table-code`: what a player's code opens, from a phone. */
+export interface TableCodePage extends PageBase {
+  game: GameHeading;
+  /** Whose code it is: `Ana Petrović, seat 1`. */
+  you: string;
+  /** The score sheet form; absent once the result is in. */
+  sheetUrl?: string;
+  confirmAction: string;
+  /** Said when the result is in. */
+  resultIn?: string;
+  gameUrl: string;
+  /** The table's sheets, newest first. */
+  submissions: {
+    id: number;
+    from: string;
+    verdict: string;
+    ok: boolean;
+    state: string;
+    /** Another player's sheet this seat has not confirmed yet. */
+    confirmable: boolean;
+  }[];
+  errors: FieldError[];
+  texts: { send: string; sheets: string; none: string; confirm: string; open: string };
+}
+
 /** `judge/table-result`: a table of more than two, one row a seat. */
 export interface TableResultFormPage extends PageBase {
   game: GameHeading;

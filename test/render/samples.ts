@@ -584,6 +584,40 @@ export function pageSamples(lang: Lang): Record<string, object> {
       clearAction: '/judge/games/1/result/clear',
       sheetUrl: '/judge/games/1/scoresheet',
     } satisfies V.ResultFormPage,
+    'public/table-code': {
+      ...base(lang, 'Zapisnik sa stola', '/t/7K2M9QX4TB'),
+      game,
+      you: 'Vaš kod: Bora Ilić, 2. mesto za stolom',
+      sheetUrl: '/t/7K2M9QX4TB/sheet',
+      confirmAction: '/t/7K2M9QX4TB/confirm',
+      gameUrl: '/games/1',
+      submissions: [
+        {
+          id: 12,
+          from: 'Poslao(la) Ana Petrović (1. mesto)',
+          verdict: 'slaže se s pravilima',
+          ok: true,
+          state: 'čeka potvrdu: Bora Ilić',
+          confirmable: true,
+        },
+        {
+          id: 11,
+          from: 'Poslao(la) Ana Petrović (1. mesto)',
+          verdict: 'program je našao grešaka: 2; pogledaće ga sudija',
+          ok: false,
+          state: 'sudija ga je vratio: 7. potez: reč je upisana kao H8, a na tabli je 8H',
+          confirmable: false,
+        },
+      ],
+      errors: [],
+      texts: {
+        send: 'Pošaljite zapisnik',
+        sheets: 'Poslati zapisnici',
+        none: 'Sa ovog stola još nije poslat zapisnik.',
+        confirm: 'Potvrđujem ovaj zapisnik',
+        open: 'Pogledajte partiju',
+      },
+    } satisfies V.TableCodePage,
     'judge/table-result': {
       ...base(lang, 'Rezultat', '/judge/games/7/result', judge),
       game: {

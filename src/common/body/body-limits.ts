@@ -91,6 +91,14 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     rule: { json: SHEET_JSON, roles: ['judge'], hint: SHEET_HINT },
   },
   {
+    // A player's sheet from the table, without an account: the form's many fields, within
+    // what anyone may send (a 20-turn sheet's form is a few kilobytes).
+    method: 'POST',
+    path: /^\/t\/[^/]+\/sheet\/?$/i,
+    route: 'POST /t/:code/sheet',
+    rule: { form: { bytes: ANONYMOUS_LIMIT, fields: SHEET_FORM_FIELDS }, hint: SHEET_HINT },
+  },
+  {
     method: 'POST',
     path: /^\/api\/tournaments\/import\/?$/i,
     route: 'POST /api/tournaments/import',

@@ -1,0 +1,248 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { clientAddress } from '../auth/auth.service';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { Public } from '../auth/roles.decorator';
+import { findRuleSet } from '../engine';
+import type { FieldError, SheetFormPage, TableCodePage } from '../render/view-models';
+import {
+  checkForm,
+  formFromBody,
+  padRows,
+  SheetForm,
+  sheetLayout,
+  sheetToForm,
+} from '../sheet-form';
+import { TableCodesService } from '../table-codes/table-codes.service';
+import type { CodeView, SubmissionView } from '../table-codes/table-codes.view';
+import { FormReader, refusal } from './forms';
+import { pt } from './messages';
+import {
+  blankForm,
+  importRefusal,
+  layoutTerms,
+  scriptJson,
+  sheetFormModel,
+  SheetShowValues,
+  sheetRefusal,
+  typedRows,
+} from './judge.controller';
+import { gameHeading } from './models';
+import { PageContext, withQuery } from './page-context';
+import { PageErrorFilter } from './page-error.filter';
+import { SameOriginGuard } from './same-origin.guard';
+import { readSheetInput } from './sheet-input';
+import { urls } from './urls';
+
+/** The page a table's code opens, its score sheet form, and confirming another's sheet. */
+const codeUrl = (code: string) => `/t/${encodeURIComponent(code)}`;
+
+/**
+ * The pages a player opens with their seat's code, from a phone, without an account: the
+ * table's sheets so far (with a button to confirm another player's), and the same score-sheet
+ * form the judges use, whose "save" sends the sheet for the table instead of storing it.
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@UseGuards(SameOriginGuard)
+@Public()
+@Controller('t')
+export class TableCodePagesController {
+  constructor(private readonly codes: TableCodesService) {}
+
+  @Get(':code')
+  async status(
+    @Param('code') code: string,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const view = await this.codes.open(code, clientAddress(req));
+    await page.render('public/table-code', this.statusModel(page, code, view, []));
+  }
+
+  @Post(':code/confirm')
+  async confirm(
+    @Param('code') code: string,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const submission = form.int('submission', 1, 2_147_483_647, true);
+    try {
+      if (submission === null) throw new Error('unreachable');
+      await this.codes.confirm(code, submission, clientAddress(req));
+      page.redirect(withQuery(codeUrl(code), { done: 'confirmed' }));
+    } catch (e) {
+      const { status, message } = refusal(page.lang, e);
+      const view = await this.codes.open(code, clientAddress(req));
+      await page.render(
+        'public/table-code',
+        this.statusModel(page, code, view, [{ field: '', message }]),
+        status,
+      );
+    }
+  }
+
+  @Get(':code/sheet')
+  async sheetForm(
+    @Param('code') code: string,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const view = await this.codes.open(code, clientAddress(req));
+    const layout = this.layout(view);
+    await this.showSheet(page, code, view, blankForm(layout), { status: 200, draftVersion: 0 });
+  }
+
+  /**
+   * The rows of the form, as the judges' page posts them, and `intent`: `verify`, `more`,
+   * `import`, or `save`, which sends the sheet for the table and opens the table's page.
+   */
+  @Post(':code/sheet')
+  async sheetSubmit(
+    @Param('code') code: string,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const view = await this.codes.open(code, clientAddress(req));
+    const layout = this.layout(view);
+    const reader = new FormReader(body, page.lang);
+    const intent = reader.raw('intent');
+    let form = formFromBody(body, layout.players.length);
+    const importText = reader.raw('import').replace(/\r\n?/g, '\n');
+    const show = (status: number, values: Partial<SheetShowValues> = {}) =>
+      this.showSheet(page, code, view, form, { status, draftVersion: 0, importText, ...values });
+    if (intent === 'import') {
+      const input = readSheetInput(importText, page.lang, layoutTerms(layout));
+      if (!input.ok) {
+        await show(422, { importError: importRefusal(page, input), importOpen: true });
+        return;
+      }
+      form = sheetToForm(input.doc, layout);
+    } else if (intent === 'more') {
+      form = { ...form, rows: padRows(form.rows, layout, 10) };
+    }
+    if (intent === 'save') {
+      const check = checkForm(form, layout, page.lang, null);
+      if (check.conversion.errors.length > 0 || check.report === null) {
+        await show(422, { check });
+        return;
+      }
+      const doc = {
+        ...check.conversion.doc,
+        meta: { ...check.conversion.doc.meta, form: typedRows(form) },
+      };
+      const text = JSON.stringify(doc, null, 2);
+      try {
+        await this.codes.submit(code, text, doc, clientAddress(req));
+        page.redirect(withQuery(codeUrl(code), { done: 'sent' }));
+      } catch (e) {
+        const { status, message } = sheetRefusal(page, e);
+        await show(status, { check, notice: { tone: 'bad', text: message } });
+      }
+      return;
+    }
+    await show(200);
+  }
+
+  // ------------------------------------------------------------------
+
+  private layout(view: CodeView) {
+    return sheetLayout(findRuleSet(view.rules)!, view.players, view.options);
+  }
+
+  private async showSheet(
+    page: PageContext,
+    code: string,
+    view: CodeView,
+    form: SheetForm,
+    values: SheetShowValues,
+  ): Promise<void> {
+    const layout = this.layout(view);
+    const model: SheetFormPage = {
+      ...page.base(
+        pt(page.lang, 'code.sheetTitle'),
+        page.crumbs({ label: pt(page.lang, 'code.title'), url: codeUrl(code) }),
+      ),
+      // The words are looked up when the sheet is sent, against the tournament's list.
+      ...sheetFormModel(page, layout, form, null, values),
+      game: gameHeading(page, view.game),
+      action: `${codeUrl(code)}/sheet`,
+      version: view.game.version,
+      canSave: true,
+      links: false,
+      configJson: scriptJson({ lang: page.lang, layout, draftUrl: null, wordsUrl: null }),
+    };
+    await page.render('judge/scoresheet', model, values.status);
+  }
+
+  private statusModel(
+    page: PageContext,
+    code: string,
+    view: CodeView,
+    errors: FieldError[],
+  ): TableCodePage {
+    const names = (list: { player: { name: string } }[]) =>
+      list.map((x) => x.player.name).join(', ');
+    const line = (s: SubmissionView) => {
+      const state =
+        s.status === 'waiting'
+          ? s.waitingFor.length > 0
+            ? pt(page.lang, 'code.waitingFor', { names: names(s.waitingFor) })
+            : pt(page.lang, 'code.atDesk')
+          : s.status === 'accepted'
+            ? pt(page.lang, 'code.accepted')
+            : s.status === 'returned'
+              ? pt(page.lang, 'code.returned', { note: s.note ?? '' })
+              : pt(page.lang, 'code.replaced');
+      return {
+        id: s.id,
+        from: pt(page.lang, 'code.from', { name: s.from.player.name, seat: s.from.seat }),
+        verdict: s.ok ? pt(page.lang, 'code.ok') : pt(page.lang, 'code.faults', { n: s.issues }),
+        ok: s.ok,
+        state,
+        confirmable:
+          s.status === 'waiting' &&
+          s.from.seat !== view.you.seat &&
+          !s.confirmedBy.some((c) => c.seat === view.you.seat),
+      };
+    };
+    const resultIn = view.game.status === 'complete';
+    return {
+      ...page.base(pt(page.lang, 'code.title'), page.crumbs()),
+      flash: page.flashFromQuery(),
+      game: gameHeading(page, view.game),
+      you: pt(page.lang, 'code.you', { name: view.you.player.name, seat: view.you.seat }),
+      sheetUrl: resultIn ? undefined : `${codeUrl(code)}/sheet`,
+      confirmAction: `${codeUrl(code)}/confirm`,
+      resultIn: resultIn ? pt(page.lang, 'code.resultIn') : undefined,
+      gameUrl: urls.game(view.game.id),
+      submissions: view.submissions.map(line),
+      errors,
+      texts: {
+        send: pt(page.lang, 'code.send'),
+        sheets: pt(page.lang, 'code.sheets'),
+        none: pt(page.lang, 'code.none'),
+        confirm: pt(page.lang, 'code.confirm'),
+        open: pt(page.lang, 'code.open'),
+      },
+    };
+  }
+}
