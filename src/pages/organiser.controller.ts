@@ -1408,6 +1408,18 @@ export class OrganiserController {
             result: resultView(g.result),
             resultUrl: g.second ? urls.result(g.id) : undefined,
             sheetUrl: g.second ? urls.sheet(g.id) : undefined,
+            // A table of more than two: every seat in turn order, never seats 1 and 2 as a pair.
+            ...(g.seats?.length
+              ? {
+                  seats: g.seats.map((s) => ({
+                    id: s.player.id,
+                    name: s.player.name,
+                    score: s.score,
+                    place: s.place,
+                  })),
+                  done: g.status === 'complete',
+                }
+              : {}),
           })),
           swapAction: played ? undefined : urls.swap(divisionId, r.number),
           deleteAction: r === last ? urls.deleteRound(divisionId, r.number) : undefined,

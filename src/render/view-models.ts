@@ -624,6 +624,10 @@ export interface OrganiserRoundsPage extends PageBase {
       result: ResultView | null;
       resultUrl?: string;
       sheetUrl?: string;
+      /** A table of more than two: every seat in turn order, with score and place once in. */
+      seats?: { id: number; name: string; score: number | null; place: number | null }[];
+      /** The table has its result. */
+      done?: boolean;
     }[];
     /** Posts `playerA`, `playerB` (ids). */
     swapAction?: string;

@@ -3,6 +3,7 @@ import { describeWithPoppler, pdfPages, pdfText, renderPage } from '../render/po
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { seedTableSite, TableSite } from './table-site';
 import { binary } from './tournament-helpers';
+import { signInCookie } from '../browser/site';
 
 /**
  * The pages and printouts of divisions played at tables: the "met" grid instead of the
@@ -235,6 +236,27 @@ describe(`pages and printouts of tables (${DATABASE_KIND})`, () => {
     expect(visible(html)).toContain(places.join('-'));
     expect(visible(html)).toContain(`${name(1)} 22 · place 1`);
     expect(visible(html)).toContain('place 4 10');
+  });
+
+  test("the organiser's rounds page lists every seat of a table and lets any two seats swap", async () => {
+    const cookie = await signInCookie(t, 'organiser');
+    const html = (
+      await t.http
+        .get(`/organiser/divisions/${site.quivit}/rounds?lang=en`)
+        .set('Cookie', cookie)
+        .expect(200)
+    ).text;
+    const round3 = html.slice(html.indexOf('id="round-3"'));
+    const lists = [...round3.matchAll(/<ol class="seats">([\s\S]*?)<\/ol>/g)].map((m) =>
+      [...m[1].matchAll(/<li>([\s\S]*?)<\/li>/g)].map((li) => visible(li[1]).replace(/^● /, '')),
+    );
+    expect(lists.slice(0, site.rounds[2].games.length)).toEqual(
+      site.rounds[2].games.map((g) => g.seats!.map((s) => s.player.name)),
+    );
+    // Round 3 has no result yet: the swap offers all 14 players, seats 3 and 4 too.
+    const select = /<select id="swap-a-3"[^>]*>([\s\S]*?)<\/select>/.exec(html)![1];
+    const options = [...select.matchAll(/<option value="(\d+)">/g)].map((m) => Number(m[1]));
+    expect(options.sort((a, b) => a - b)).toEqual([...site.seedOf.keys()].sort((a, b) => a - b));
   });
 
   test('the projector shows the round a line a seat, never as pairs', async () => {
