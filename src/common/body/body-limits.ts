@@ -175,7 +175,7 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     method: 'POST',
     path: /^\/organiser\/ratings\/import\/?$/i,
     route: 'POST /organiser/ratings/import',
-    rule: { form: CSV_FORM, multipart: CSV_LIMIT + 64 * KB, roles: ['organiser'] },
+    rule: { form: CSV_FORM, roles: ['organiser'] },
   },
   {
     method: 'POST',
