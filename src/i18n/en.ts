@@ -272,6 +272,7 @@ export const en = {
   'scorecard.print': 'Scorecard (PDF)',
   'scorecard.noRounds': 'No round has been paired yet.',
   'division.wallchart': 'Wall chart',
+  'division.prizes': 'Prizes',
   'division.printWallchart': 'Wall chart (PDF)',
   'division.printScorecards': "Every player's scorecard (PDF)",
   'wallchart.legend':
@@ -641,6 +642,7 @@ export const en = {
   'pdf.byName': 'Players A–Z',
   'log.title': "Director's log",
   'log.link': "Director's log",
+  'log.prizes': 'Prizes',
   'log.when': 'When',
   'log.who': 'Who',
   'log.what': 'What',

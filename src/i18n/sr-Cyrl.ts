@@ -267,6 +267,7 @@ export const srCyrl = {
   'scorecard.print': 'Картон (PDF)',
   'scorecard.noRounds': 'Још ниједно коло није упарено.',
   'division.wallchart': 'Зидна табела',
+  'division.prizes': 'Награде',
   'division.printWallchart': 'Зидна табела (PDF)',
   'division.printScorecards': 'Картони свих играча (PDF)',
   'wallchart.legend':
@@ -620,6 +621,7 @@ export const srCyrl = {
   'pdf.byName': 'Играчи по абецеди',
   'log.title': 'Дневник директора турнира',
   'log.link': 'Дневник директора',
+  'log.prizes': 'Награде',
   'log.when': 'Време',
   'log.who': 'Ко',
   'log.what': 'Шта',

@@ -274,6 +274,7 @@ export const srLatn = {
   'scorecard.print': 'Karton (PDF)',
   'scorecard.noRounds': 'Još nijedno kolo nije upareno.',
   'division.wallchart': 'Zidna tabela',
+  'division.prizes': 'Nagrade',
   'division.printWallchart': 'Zidna tabela (PDF)',
   'division.printScorecards': 'Kartoni svih igrača (PDF)',
   'wallchart.legend':
@@ -641,6 +642,7 @@ export const srLatn = {
   'pdf.byName': 'Igrači po abecedi',
   'log.title': 'Dnevnik direktora turnira',
   'log.link': 'Dnevnik direktora',
+  'log.prizes': 'Nagrade',
   'log.when': 'Vreme',
   'log.who': 'Ko',
   'log.what': 'Šta',

@@ -275,7 +275,7 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
     expect(en).toContain('time left in wins: 44:10');
     expect(en).toContain('Class C: rated below 1600, and unrated');
     expect(en).toContain('Class B: rated 1600 to 1699');
-    expect(en).toContain('no player in this class');
+    expect(en).toContain('nobody: the class has no player not paid already');
     expect(en).toContain('3 of 4 games with a result');
     expect(en).toContain('Average score: 44.83');
     const latn = await page('sr-Latn');
