@@ -142,6 +142,7 @@ export const en = {
   'col.seat': 'Seat',
   'col.place': 'Place',
   'col.seatsInOrder': 'Players, in turn order',
+  'desk.link': "Judges' desk: sheets sent from the tables",
   'standings.placesLegend':
     'Tables of up to {n}: a place earns a point for each player of the table finished ahead of; shared places share their points.',
   'round.absent': 'Absent (not paired, no bye): {names}',

@@ -144,6 +144,7 @@ export const srLatn = {
   'col.seat': 'Mesto za stolom',
   'col.place': 'Plasman',
   'col.seatsInOrder': 'Igrači, redom kojim igraju',
+  'desk.link': 'Sudijski sto: zapisnici poslati sa stolova',
   'standings.placesLegend':
     'Stolovi do {n} igrača: mesto donosi poen za svakog igrača stola koji je završio iza; podeljena mesta dele poene.',
   'round.absent': 'Izostaju (bez para i bez slobodnog kola): {names}',

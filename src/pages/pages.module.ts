@@ -23,7 +23,7 @@ import { AssetsController } from './sheet-page';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
 import { TshService } from '../exchange/tsh.service';
 import { TableCodesModule } from '../table-codes/table-codes.module';
-import { TableCodePagesController } from './table-code-pages.controller';
+import { DeskPagesController, TableCodePagesController } from './table-code-pages.controller';
 
 /**
  * The pages and PDFs people use: thin controllers that gather data from the
@@ -56,6 +56,7 @@ import { TableCodePagesController } from './table-code-pages.controller';
     RatingPagesController,
     ClosingPagesController,
     TableCodePagesController,
+    DeskPagesController,
   ],
   providers: [
     PlayersService,

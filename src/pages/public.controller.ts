@@ -179,6 +179,8 @@ export class PublicPagesController {
       const model: PairingsPage = {
         ...divisionPage(page, snap.tournament, snap.division, paired, page.t('division.pairings')),
         atTables: playsAtTables(snap.division),
+        deskUrl:
+          page.staff && number > 0 ? `/judge/divisions/${id}/rounds/${number}/desk` : undefined,
         rounds: round
           ? [
               {

@@ -13,9 +13,12 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { clientAddress } from '../auth/auth.service';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { Public } from '../auth/roles.decorator';
+import { Public, Roles } from '../auth/roles.decorator';
+import { IdParam } from '../common/api/id-param';
+import { Revisions } from '../database/revisions';
+import { liveRef } from './live';
 import { findRuleSet } from '../engine';
-import type { FieldError, SheetFormPage, TableCodePage } from '../render/view-models';
+import type { DeskPage, FieldError, SheetFormPage, TableCodePage } from '../render/view-models';
 import {
   checkForm,
   formFromBody,
@@ -246,3 +249,125 @@ export class TableCodePagesController {
     };
   }
 }
+
+/**
+ * The chief judge's desk for a round: the tables whose sheet disagrees with the rules first,
+ * then those waiting for a confirmation, then those without a result, then those done; each
+ * waiting sheet with a button to accept it as the result and a form to return it with a note.
+ * The page follows the division live.
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@UseGuards(SameOriginGuard)
+@Roles('judge')
+@Controller('judge/divisions')
+export class DeskPagesController {
+  constructor(
+    private readonly codes: TableCodesService,
+    private readonly revisions: Revisions,
+  ) {}
+
+  @Get(':id/rounds/:number/desk')
+  async desk(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    await this.show(page, id, number, [], 200);
+  }
+
+  /** `accept` or `return` (with `note`) a sheet sent from a table; back to the desk. */
+  @Post(':id/rounds/:number/desk')
+  async act(
+    @IdParam('id', 'division') id: number,
+    @IdParam('number', 'round') number: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const submission = form.int('submission', 1, 2_147_483_647, true);
+    const action = form.choice('action', ['accept', 'return'] as const);
+    const note = action === 'return' ? form.text('note', { required: true, max: 500 }) : null;
+    if (!form.ok || submission === null || action === null) {
+      await this.show(page, id, number, form.errors, 400);
+      return;
+    }
+    try {
+      if (action === 'accept') await this.codes.acceptByJudge(submission, req.user ?? null);
+      else await this.codes.returnByJudge(submission, note!, req.user ?? null);
+      page.redirect(withQuery(deskUrl(id, number), { done: 'saved' }));
+    } catch (e) {
+      const { status, message } = refusal(page.lang, e);
+      await this.show(page, id, number, [{ field: '', message }], status);
+    }
+  }
+
+  private async show(
+    page: PageContext,
+    id: number,
+    number: number,
+    errors: FieldError[],
+    status: number,
+  ): Promise<void> {
+    const desk = await this.codes.desk(id, number);
+    const revision = await this.revisions.get(id);
+    if (revision !== null) page.live = liveRef(id, revision);
+    const say = (key: Parameters<typeof pt>[1], params?: Record<string, string | number>) =>
+      pt(page.lang, key, params);
+    const model: DeskPage = {
+      ...page.base(
+        say('desk.title', { n: number }),
+        page.crumbs(
+          { label: page.pt('page.judge'), url: urls.judge },
+          { label: page.t('common.round', { n: number }), url: urls.pairings(id, number) },
+        ),
+      ),
+      flash: page.flashFromQuery(),
+      action: deskUrl(id, number),
+      counts: say('desk.counts', {
+        flagged: desk.counts.flagged,
+        unconfirmed: desk.counts.unconfirmed,
+        none: desk.counts['no-result'],
+        done: desk.counts.done,
+      }),
+      tables: desk.tables.map((t) => ({
+        table: t.table,
+        players: t.players.map((p) => p.name).join(' – '),
+        status: say(`desk.status.${t.status as 'done'}`),
+        tone: t.status === 'flagged' ? 'bad' : t.status === 'done' ? 'ok' : 'warn',
+        sheetUrl: urls.sheet(t.gameId),
+        submissions: t.submissions
+          .filter((s) => s.status === 'waiting')
+          .map((s) => ({
+            id: s.id,
+            line: [
+              say('code.from', { name: s.from.player.name, seat: s.from.seat }),
+              s.ok ? say('code.ok') : say('code.faults', { n: s.issues }),
+              s.waitingFor.length > 0
+                ? say('code.waitingFor', {
+                    names: s.waitingFor.map((w) => w.player.name).join(', '),
+                  })
+                : '',
+            ]
+              .filter(Boolean)
+              .join(' · '),
+          })),
+      })),
+      errors,
+      texts: {
+        accept: say('desk.accept'),
+        giveBack: say('desk.return'),
+        note: say('desk.note'),
+        correct: say('desk.correct'),
+      },
+    };
+    await page.render('judge/desk', model, status);
+  }
+}
+
+const deskUrl = (division: number, round: number) =>
+  `/judge/divisions/${division}/rounds/${round}/desk`;

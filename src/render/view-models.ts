@@ -199,6 +199,8 @@ export interface PairingsPage extends DivisionPageBase {
   rounds: RoundView[];
   /** The division plays at tables of more than two: one column lists each table's seats. */
   atTables?: boolean;
+  /** Judges: the round's desk, where the sheets sent from the tables wait. */
+  deskUrl?: string;
   /** Links to every round when the page shows only some (`current` marks the shown one). */
   roundLinks?: (Link & { current?: boolean })[];
 }
@@ -368,6 +370,25 @@ export interface SheetFormPage extends PageBase {
 }
 
 /** `judge/result`: the result without a sheet. Posts the fields below and `version`. */
+/** `judge/desk`: the chief judge's desk of a round, tables to look at first. */
+export interface DeskPage extends PageBase {
+  action: string;
+  /** `2 flagged, 1 waiting for a confirmation, 3 without a result, 8 done`. */
+  counts: string;
+  tables: {
+    table: number;
+    players: string;
+    status: string;
+    tone: 'ok' | 'warn' | 'bad';
+    /** The judges' score-sheet form of the game, to enter a corrected sheet. */
+    sheetUrl: string;
+    /** The sheets waiting at the desk, in words. */
+    submissions: { id: number; line: string }[];
+  }[];
+  errors: FieldError[];
+  texts: { accept: string; giveBack: string; note: string; correct: string };
+}
+
 /** `public/table-code`: what a player's code opens, from a phone. */
 export interface TableCodePage extends PageBase {
   game: GameHeading;

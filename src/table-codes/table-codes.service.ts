@@ -423,7 +423,7 @@ export class TableCodesService {
       from: seatRef(s.seat),
       at: s.createdAt,
       ok: s.ok,
-      issues: report.issues?.length ?? 0,
+      issues: faultsOf(report),
       status: s.status,
       confirmedBy: s.confirmations.map(seatRef),
       waitingFor:
@@ -471,4 +471,12 @@ export class TableCodesService {
 
 function ref(p: Player | undefined, id: number) {
   return { id, name: p?.name ?? `#${id}`, seed: p?.seed ?? 0 };
+}
+
+/** What the engine found wrong: its findings, and the turns whose score or play it refused. */
+function faultsOf(report: VerificationReport): number {
+  const turns = (report.turns ?? []).filter(
+    (t) => t.status === 'score-mismatch' || t.status === 'illegal',
+  ).length;
+  return (report.issues?.length ?? 0) + turns;
 }

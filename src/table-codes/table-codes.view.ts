@@ -27,7 +27,11 @@ export class SubmissionView {
   @ApiProperty() at: Date;
   @ApiProperty({ description: "the engine's verdict: true when the sheet agrees with the rules" })
   ok: boolean;
-  @ApiProperty({ description: 'faults the engine found (0 when ok)' }) issues: number;
+  @ApiProperty({
+    description:
+      'what the engine found wrong: its findings and the turns whose score or play it refused',
+  })
+  issues: number;
   @ApiProperty({
     enum: ['waiting', 'accepted', 'returned', 'replaced'],
     description:

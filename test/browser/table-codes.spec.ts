@@ -10,6 +10,7 @@ import {
   watch,
 } from './chromium';
 import { fillSheet } from './sheet-helpers';
+import { signInCookie } from './site';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -85,6 +86,89 @@ describeWithChromium(`a table's sheet sent and confirmed from phones (${DATABASE
     const wrong = await page.goto(`${t.url}/t/ZZZZZ00000?lang=en`);
     expect(wrong?.status()).toBe(404);
     expect(await page.locator('main').innerText()).toContain('No table has that code.');
+    await page.close();
+  });
+
+  test("the judges' desk: a faulty sheet returned with a note the table reads, an unconfirmed one accepted", async () => {
+    const judgeApi = await t.account('judge');
+    const { divisionId } = await createTournament(t, {
+      name: 'Sto sudija',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+    });
+    await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule']);
+    const games = (await pair(t, divisionId)).games;
+    const codes = (
+      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(judgeApi).expect(200)
+    ).body as GameCodes[];
+    const codeOf = (table: number, seat: number) => codes[table - 1].seats[seat - 1].code;
+    const sheetOf = (table: number, seed: number) =>
+      scoreSheet([games[table - 1].first.name, games[table - 1].second!.name], seed).sheet;
+    const faulty = sheetOf(1, 51);
+    faulty.turns[0] = { ...faulty.turns[0], score: (faulty.turns[0].score ?? 0) + 2 };
+    await t.http
+      .post(`/api/codes/${codeOf(1, 1)}/sheet`)
+      .send(faulty)
+      .expect(201);
+    await t.http
+      .post(`/api/codes/${codeOf(2, 2)}/sheet`)
+      .send(sheetOf(2, 52))
+      .expect(201);
+
+    const cookie = await signInCookie(t, 'judge');
+    await browser.context.addCookies([
+      { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
+    ]);
+    const page = await browser.context.newPage();
+    const trouble = watch(page, (url, status) => url.includes('/desk') && status === 400);
+    const desk = `${t.url}/judge/divisions/${divisionId}/rounds/1/desk`;
+    // The pairings page leads judges to the desk.
+    await page.goto(`${t.url}/divisions/${divisionId}/pairings?lang=sr-Latn`);
+    await Promise.all([page.waitForNavigation(), page.click('text=Sudijski sto')]);
+    expect(page.url()).toBe(`${desk}`);
+    const text = await page.locator('main').innerText();
+    expect(text).toContain(
+      'Zapisnik se ne slaže s pravilima: 1 · čeka potvrdu: 1 · bez rezultata: 0 · gotovo: 0',
+    );
+    // The faulty sheet: one turn's score the engine refuses.
+    expect(text).toContain('program je našao grešaka: 1');
+    await screenshot(page, 'desk-desktop');
+    // Returning needs a reason; with one, the table reads it on its phone page.
+    const first = page.locator('section.card').first();
+    await Promise.all([page.waitForNavigation(), first.locator('button.secondary').click()]);
+    expect(await page.locator('.field-error').first().innerText()).not.toBe('');
+    await page
+      .locator('section.card')
+      .first()
+      .locator('input[name=note]')
+      .fill('1. potez: 2 poena previše');
+    await Promise.all([
+      page.waitForNavigation(),
+      page.locator('section.card').first().locator('button.secondary').click(),
+    ]);
+    expect(page.url()).toContain('done=saved');
+    // The unconfirmed sheet of table 2 is accepted from the desk, at a phone's width.
+    await page.setViewportSize(PHONE);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.locator('section.card').first().locator('button[value=accept]').click(),
+    ]);
+    expect(await page.locator('main').innerText()).toContain('gotovo: 1');
+    await screenshot(page, 'desk-phone');
+    trouble.stop();
+    // The desk follows the division live: each decision moves it, the page's script fetches the
+    // desk anew, and the next click's navigation cuts that fetch off; nothing else may fail.
+    expect(
+      trouble.problems.filter((p) => !(p.includes('/desk') && p.endsWith('net::ERR_ABORTED'))),
+    ).toEqual([]);
+    const phone = await browser.context.newPage();
+    await browser.context.clearCookies();
+    await phone.goto(`${t.url}/t/${codeOf(1, 2)}?lang=sr-Latn`);
+    expect(await phone.locator('main').innerText()).toContain(
+      'sudija ga je vratio: 1. potez: 2 poena previše',
+    );
+    await phone.close();
     await page.close();
   });
 });

@@ -584,6 +584,42 @@ export function pageSamples(lang: Lang): Record<string, object> {
       clearAction: '/judge/games/1/result/clear',
       sheetUrl: '/judge/games/1/scoresheet',
     } satisfies V.ResultFormPage,
+    'judge/desk': {
+      ...base(lang, 'Sudijski sto, 3. kolo', '/judge/divisions/1/rounds/3/desk', judge),
+      action: '/judge/divisions/1/rounds/3/desk',
+      counts:
+        'Zapisnik se ne slaže s pravilima: 1 · čeka potvrdu: 1 · bez rezultata: 0 · gotovo: 4',
+      tables: [
+        {
+          table: 2,
+          players: 'Ana Petrović – Bora Ilić',
+          status: 'zapisnik se ne slaže s pravilima',
+          tone: 'bad',
+          sheetUrl: '/judge/games/8/scoresheet',
+          submissions: [
+            {
+              id: 14,
+              line: 'Poslao(la) Ana Petrović (1. mesto) · program je našao grešaka: 1; pogledaće ga sudija',
+            },
+          ],
+        },
+        {
+          table: 1,
+          players: 'Vesna Đurić – Goran Šarić',
+          status: 'rezultat upisan',
+          tone: 'ok',
+          sheetUrl: '/judge/games/7/scoresheet',
+          submissions: [],
+        },
+      ],
+      errors: [],
+      texts: {
+        accept: 'Upiši kao rezultat',
+        giveBack: 'Vrati stolu',
+        note: 'Zašto se vraća (igrači će to videti)',
+        correct: 'Upišite ispravljen zapisnik',
+      },
+    } satisfies V.DeskPage,
     'public/table-code': {
       ...base(lang, 'Zapisnik sa stola', '/t/7K2M9QX4TB'),
       game,
