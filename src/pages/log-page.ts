@@ -125,6 +125,7 @@ interface StoredTable {
   table: unknown;
   first: unknown;
   second?: unknown;
+  seats?: { name?: unknown; score?: unknown; place?: unknown }[];
   result?: { reason?: unknown; scores?: unknown; source?: unknown } | null;
   sheet?: { text?: unknown } | null;
   draft?: { form?: unknown } | null;
@@ -143,7 +144,16 @@ function removedLines(lang: Lang, before: Record<string, unknown>): RemovedRound
   const tables = (before.tables as StoredTable[]).map((x) => {
     const result = x.result ?? null;
     let line = table(lang, { table: x.table, first: x.first, second: x.second ?? null });
-    if (x.second !== null && x.second !== undefined) {
+    if (Array.isArray(x.seats)) {
+      // A table of more than two: each seat with its score and place once in.
+      line = `${t(lang, 'common.table', { n: plain(x.table) })}: ${x.seats
+        .map((s) =>
+          s.score === null || s.score === undefined
+            ? plain(s.name)
+            : `${plain(s.name)} ${plain(s.score)} (${t(lang, 'table.place', { n: plain(s.place) })})`,
+        )
+        .join(' – ')}`;
+    } else if (x.second !== null && x.second !== undefined) {
       if (!result) line += `, ${t(lang, 'log.status.pending')}`;
       else {
         const how = value(lang, 'reason', result.reason);

@@ -132,7 +132,7 @@ export class PublicPagesController {
       // The standings PDF of the round shown.
       if (round !== undefined && base.prints) {
         base.prints[0] = {
-          label: `${page.t('division.printStandings')} · ${page.t('common.roundShort', { n: view.round })}`,
+          label: `${page.t(playsAtTables(division) ? 'division.printStandingsMet' : 'division.printStandings')} · ${page.t('common.roundShort', { n: view.round })}`,
           url: urls.standingsPdf(id, round),
         };
       }

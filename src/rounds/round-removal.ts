@@ -1,4 +1,5 @@
 import { EntityManager, In } from 'typeorm';
+import { seatsOf } from './tables';
 import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
 import { SheetDraft } from '../results/sheet-draft.entity';
@@ -23,7 +24,9 @@ export interface RemovedTable {
   table: number;
   first: string | null;
   second: string | null;
-  /** The result as history keeps it, with its kind and who was absent; null while pending. */
+  /** A table of more than two: every seat in turn order, with its figures once placed. */
+  seats?: { name: string; score: number | null; place: number | null }[];
+  /** The result as history keeps it, with its kind and who was absent; null while pending (and at a table of more than two, whose seats hold it). */
   result: (ResultSnapshot & { kind: string | null; absent: 0 | 1 | null }) | null;
   /** The score sheet exactly as typed, and whether it agreed with the rules. */
   sheet: { text: string; ok: boolean | null } | null;
@@ -70,17 +73,28 @@ export async function readRound(
           m.find(ResultChange, { where: { gameId: In(ids) }, order: { id: 'ASC' } }),
         ]);
   const sheetOf = new Map(sheets.map((s) => [s.gameId, s]));
+  const seatsOfGame = await seatsOf(m, ids);
   const draftOf = new Map(drafts.map((d) => [d.gameId, d]));
   const tables = games.map((g): RemovedTable => {
     const sheet = sheetOf.get(g.id);
     const draft = draftOf.get(g.id);
     const name = (id: number | null) => (id === null ? null : (names.get(id) ?? String(id)));
+    const seats = seatsOfGame.get(g.id);
     return {
       table: g.tableNumber,
       first: name(g.firstPlayerId),
       second: name(g.secondPlayerId),
+      ...(seats
+        ? {
+            seats: seats.map((s) => ({
+              name: name(s.playerId)!,
+              score: s.score,
+              place: s.place,
+            })),
+          }
+        : {}),
       result:
-        g.status === 'pending'
+        g.status === 'pending' || seats
           ? null
           : { ...resultSnapshot(g), kind: resultKindOf(g), absent: absentOf(g) },
       sheet: sheet ? { text: sheet.sheet, ok: sheet.ok } : null,

@@ -602,6 +602,19 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
       .expect(200);
     expect(log.text).toContain('40 (place 1) : 30 (place 2) : 20 (place 3)');
     expect(log.text).not.toContain('{&quot;score');
+    // Removing the round keeps every seat of its tables in the log, in words.
+    await t.http
+      .delete(`/api/divisions/${divisionId}/rounds/1?confirm=true`)
+      .set(t.organiser)
+      .expect(204);
+    const afterRemoval = await t.http
+      .get(`/organiser/tournaments/${id}/log?lang=en`)
+      .set('Cookie', cookie)
+      .expect(200);
+    const names = round.games[1].seats!.map((x) => x.player.name);
+    expect(afterRemoval.text).toContain(
+      `Table 2: ${names[0]} 40 (place 1) – ${names[1]} 30 (place 2) – ${names[2]} 20 (place 3)`,
+    );
   });
 
   test('a table size the rule set cannot seat is refused, naming the field', async () => {
