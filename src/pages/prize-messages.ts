@@ -45,6 +45,8 @@ const srLatn = {
   'prizes.stats': 'Statistika proverenih zapisnika',
   'prizes.statsTotals':
     'Proverenih partija: {games}. Prosečan rezultat: {average}. Najviše u partiji: {highestGame}. Najbolji potez: {highestPlay}. Poteza svim pločicama: {allTiles}. Nevažećih reči: {invalid}.',
+  'prizes.tournamentTotals':
+    'Ceo turnir (grupa: {divisions}). Proverenih partija: {games}. Prosečan rezultat: {average}. Najviše u partiji: {highestGame}. Najbolji potez: {highestPlay}. Poteza svim pločicama: {allTiles}. Nevažećih reči: {invalid}.',
   'prizes.colGames': 'Partije',
   'prizes.colAverage': 'Prosek',
   'prizes.colHighestGame': 'Najbolja partija',
@@ -134,6 +136,8 @@ const en: Record<PrizeMessageKey, string> = {
   'prizes.stats': 'Statistics of the verified score sheets',
   'prizes.statsTotals':
     'Verified games: {games}. Average score: {average}. Highest game: {highestGame}. Highest play: {highestPlay}. All-tile plays: {allTiles}. Invalid words: {invalid}.',
+  'prizes.tournamentTotals':
+    'The whole tournament ({divisions} divisions). Verified games: {games}. Average score: {average}. Highest game: {highestGame}. Highest play: {highestPlay}. All-tile plays: {allTiles}. Invalid words: {invalid}.',
   'prizes.colGames': 'Games',
   'prizes.colAverage': 'Average',
   'prizes.colHighestGame': 'Highest game',

@@ -4,7 +4,7 @@
  */
 import { formatClock } from '../engine';
 import type { Lang } from '../i18n';
-import type { PrizeListLine, PrizeWinner } from '../prizes/prize-list';
+import type { DivisionStatistics, PrizeListLine, PrizeWinner } from '../prizes/prize-list';
 import type { Prize } from '../prizes/prize-table';
 import type { AwardKind } from '../prizes/prizes';
 import type { DivisionPrizes } from '../prizes/prizes.service';
@@ -83,6 +83,8 @@ export interface PrizeListModel {
   fewestNote: string;
   statsTitle: string;
   statsTotals: string;
+  /** With more than one division: the tournament's figures in all. */
+  tournamentTotals: string;
   stats: StatRowModel[];
   headers: Record<
     | 'place'
@@ -161,6 +163,14 @@ export function prizeListModel(lang: Lang, data: DivisionPrizes): PrizeListModel
         ...prizeOf(l.prizes, w, l.winners.length),
       }));
     });
+  const figures = (x: DivisionStatistics) => ({
+    games: x.games,
+    average: twoDecimals(lang, x.average),
+    highestGame: x.highestGame ?? '–',
+    highestPlay: x.highestPlay ?? '–',
+    allTiles: x.allTilePlays,
+    invalid: x.invalidWords,
+  });
   const most = data.list.players.reduce((n, p) => Math.max(n, p.games), 0);
   const totals = data.list.totals;
   const notes = [
@@ -204,14 +214,13 @@ export function prizeListModel(lang: Lang, data: DivisionPrizes): PrizeListModel
       ? tx('prizes.fewestNote', { n: most })
       : '',
     statsTitle: tx('prizes.stats'),
-    statsTotals: tx('prizes.statsTotals', {
-      games: totals.games,
-      average: twoDecimals(lang, totals.average),
-      highestGame: totals.highestGame ?? '–',
-      highestPlay: totals.highestPlay ?? '–',
-      allTiles: totals.allTilePlays,
-      invalid: totals.invalidWords,
-    }),
+    statsTotals: tx('prizes.statsTotals', figures(totals)),
+    tournamentTotals: data.tournamentTotals
+      ? tx('prizes.tournamentTotals', {
+          divisions: data.divisions,
+          ...figures(data.tournamentTotals),
+        })
+      : '',
     stats: data.list.players.map((s) => ({
       player: playerName(s.player),
       url: urls.player(Number(s.player)),

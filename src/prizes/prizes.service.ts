@@ -13,7 +13,7 @@ import { Round } from '../rounds/round.entity';
 import { StandingsService, StandingsSnapshot } from '../standings-api/standings.service';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
-import { PrizeList, prizeList, StandingLine } from './prize-list';
+import { DivisionStatistics, PrizeList, prizeList, StandingLine, statistics } from './prize-list';
 import {
   EMPTY_PRIZE_TABLE,
   PrizeProblem,
@@ -51,6 +51,9 @@ export interface DivisionPrizes {
   /** Games with a result, and how many of them have a score sheet that did not verify. */
   gamesWithResult: number;
   sheetsNotVerified: number;
+  /** How many divisions the tournament has; with more than one, its figures in all. */
+  divisions: number;
+  tournamentTotals: DivisionStatistics | null;
   players: PrizePlayer[];
   list: PrizeList;
 }
@@ -154,11 +157,11 @@ export class PrizesService {
     return ds.map((d) => ({ id: d.id, name: d.name }));
   }
 
-  /** A division's prize list: the standings after the last round paired, the verified sheets. */
-  async division(divisionId: number): Promise<DivisionPrizes> {
-    const snap: StandingsSnapshot = await this.standings.snapshot(divisionId);
+  /** A division's games with a result and those whose score sheet verified, round by round. */
+  private async verifiedGames(
+    divisionId: number,
+  ): Promise<{ verified: VerifiedGame[]; done: number; notVerified: number }> {
     const m = this.dataSource.manager;
-    const table = await this.get(snap.tournament.id);
     const rounds = await m.find(Round, {
       where: { divisionId },
       select: { id: true, number: true },
@@ -203,6 +206,29 @@ export class PrizesService {
       });
     }
     verified.sort((a, b) => a.round - b.round || a.table - b.table);
+    return {
+      verified,
+      done: done.length,
+      notVerified: sheets.filter((s) => s.ok !== true).length,
+    };
+  }
+
+  /** A division's prize list: the standings after the last round paired, the verified sheets. */
+  async division(divisionId: number): Promise<DivisionPrizes> {
+    const snap: StandingsSnapshot = await this.standings.snapshot(divisionId);
+    const m = this.dataSource.manager;
+    const table = await this.get(snap.tournament.id);
+    const { verified, done, notVerified } = await this.verifiedGames(divisionId);
+    const divisions = await this.divisions(snap.tournament.id);
+    // The tournament's figures too when it has more divisions than this one.
+    let tournamentTotals: DivisionStatistics | null = null;
+    if (divisions.length > 1) {
+      const all: VerifiedGame[] = [];
+      for (const d of divisions) {
+        all.push(...(d.id === divisionId ? verified : (await this.verifiedGames(d.id)).verified));
+      }
+      tournamentTotals = statistics([], all).totals;
+    }
     const ratings = await m.find(Player, {
       where: { divisionId },
       select: { id: true, rating: true },
@@ -231,8 +257,10 @@ export class PrizesService {
       table,
       round: snap.view.round,
       pendingGames: snap.view.pendingGames,
-      gamesWithResult: done.length,
-      sheetsNotVerified: sheets.filter((s) => s.ok !== true).length,
+      gamesWithResult: done,
+      sheetsNotVerified: notVerified,
+      divisions: divisions.length,
+      tournamentTotals,
       players,
       list: prizeList(lines, verified, table),
     };

@@ -32,6 +32,8 @@ interface PrizeListJson {
   round: number;
   gamesWithResult: number;
   sheetsNotVerified: number;
+  divisions: number;
+  tournamentTotals: Record<string, unknown> | null;
   players: { id: number; name: string; rating: number | null; rank: number }[];
   list: {
     lines: {
@@ -108,6 +110,16 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
     ]);
     await put(r2.games[0], '12-clock-expired', true);
     await put(r2.games[1], '24-carried-total', false);
+    // A second division, for the tournament's figures in all: one game, 07-two-word-squares
+    // (Eva 72 – 26 Filip, best play 15C KOL.ČIĆ 64), verified.
+    const juniors = await t.http
+      .post(`/api/tournaments/${tournamentId}/divisions`)
+      .set(t.organiser)
+      .send({ name: 'Juniori' })
+      .expect(201);
+    await register(t, juniors.body.id, ['Eva', 'Filip']);
+    const j1 = await pair(t, juniors.body.id);
+    await put(j1.games[0], '07-two-word-squares', true);
   }, 60000);
 
   it('keeps the prize table with If-Match: 428 without, 400 naming the field, 409 stale', async () => {
@@ -240,6 +252,17 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
       allTilePlays: 1,
       invalidWords: 3,
     });
+    // The tournament in all: the Juniors' game too, 4 games, (269 + 72 + 26) / 8 seats
+    // = 367 / 8 = 45.875, 45.88; Eva's 72 and KOL.ČIĆ 64 beat nothing.
+    expect(list.divisions).toBe(2);
+    expect(list.tournamentTotals).toEqual({
+      games: 4,
+      average: 45.88,
+      highestGame: 139,
+      highestPlay: 88,
+      allTilePlays: 1,
+      invalidWords: 3,
+    });
   });
 
   it('with prizes added up, class prizes go to players paid overall too', async () => {
@@ -278,11 +301,17 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
     expect(en).toContain('nobody: the class has no player not paid already');
     expect(en).toContain('3 of 4 games with a result');
     expect(en).toContain('Average score: 44.83');
+    expect(en).toContain(
+      'The whole tournament (2 divisions). Verified games: 4. Average score: 45.88. Highest game: 139.',
+    );
     const latn = await page('sr-Latn');
     expect(latn).toContain('Nagrade i statistika');
     expect(latn).toContain('10.000 RSD');
     expect(latn).toContain('9B MATEMATIKA: 88 poena, 1. kolo, sto 1, 1. potez');
     expect(latn).toContain('Prosečan rezultat: 44,83');
+    expect(latn).toContain(
+      'Ceo turnir (grupa: 2). Proverenih partija: 4. Prosečan rezultat: 45,88.',
+    );
     const cyrl = await page('sr-Cyrl');
     expect(cyrl).toContain('Награде и статистика');
     expect(cyrl).toContain('Просечан резултат: 44,83');

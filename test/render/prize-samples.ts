@@ -40,6 +40,15 @@ export function prizeListSample(lang: Lang, base: PageBase): PrizeListPage {
     pendingGames: 1,
     gamesWithResult: 1,
     sheetsNotVerified: 0,
+    divisions: 2,
+    tournamentTotals: {
+      games: 3,
+      average: 51.5,
+      highestGame: 139,
+      highestPlay: 88,
+      allTilePlays: 1,
+      invalidWords: 2,
+    },
     players,
     list: prizeList(
       players.map((p) => ({ player: String(p.id), rank: p.rank, rating: p.rating })),

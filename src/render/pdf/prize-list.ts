@@ -97,6 +97,7 @@ export async function prizeListPdf(data: PrizeListModel, lang: Lang): Promise<Bu
   }
   title(data.statsTitle);
   note(data.statsTotals);
+  if (data.tournamentTotals) note(data.tournamentTotals);
   const stats: PdfColumn<StatRowModel>[] = [
     { header: h.player, flex: 1, text: (r) => r.player },
     { header: h.games, width: 90, align: 'right', text: (r) => String(r.games) },
