@@ -124,6 +124,56 @@ describe('prize list', () => {
   });
 });
 
+describe('a table of three', () => {
+  it("counts every seat, and the winner's time", () => {
+    // Seats in turn order: Ana 120 (won, 300 s left), Bora 90 with an all-tile play of 62,
+    // Ceca 60 with a word ruled invalid.
+    const table: VerifiedGame = {
+      round: 1,
+      table: 1,
+      players: ['Ana', 'Bora', 'Ceca'],
+      report: {
+        turns: [
+          turn(0, 40),
+          turn(1, 62, { bonuses: [{ kind: 'all-tiles', points: 40 }] }),
+          turn(2, 0, { status: 'withdrawn' }),
+        ],
+        players: [
+          { final: 120, remainingSeconds: 300 },
+          { final: 90, remainingSeconds: 200 },
+          { final: 60, remainingSeconds: 100 },
+        ],
+        result: { winner: 0 },
+      } as unknown as VerifiedGame['report'],
+    };
+    const standings = ['Ana', 'Bora', 'Ceca'].map((player, i) => ({
+      player,
+      rank: i + 1,
+      rating: null,
+    }));
+    const all = settings({
+      awards: [
+        'highest-play',
+        'most-all-tile-plays',
+        'best-time-in-wins',
+        'fewest-invalid-words',
+      ].map((kind) => ({ kind })),
+    });
+    const list = prizeList(standings, [table], all);
+    expect(
+      list.lines.map((l) => [l.award, l.winners.map((w) => `${w.player} ${w.value}`)]),
+    ).toEqual([
+      ['highest-play', ['Bora 62']],
+      ['most-all-tile-plays', ['Bora 1']],
+      ['best-time-in-wins', ['Ana 300']],
+      // Every seat played its one verified game: Ana and Bora 0 invalid words, shared.
+      ['fewest-invalid-words', ['Ana 0', 'Bora 0']],
+    ]);
+    // (120 + 90 + 60) / 3 seats = 90.
+    expect(list.totals).toMatchObject({ games: 1, average: 90, invalidWords: 1, allTilePlays: 1 });
+  });
+});
+
 describe('reading a prize table', () => {
   const problem = (body: unknown) => {
     const read = readPrizeTable(body);
