@@ -1,4 +1,5 @@
 import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import { TableCodesService } from '../table-codes/table-codes.service';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -72,6 +73,7 @@ export class PdfController {
     private readonly rounds: RoundsService,
     private readonly players: PlayersService,
     private readonly results: ResultsService,
+    private readonly codes: TableCodesService,
   ) {}
 
   /** `?round=N` for the standings after round N; `?only=crosstable` for the cross-table alone. */
@@ -336,6 +338,18 @@ export class PdfController {
       );
       return;
     }
+    // Each seat's code, made now if this is the round's first printing, on the sheets judges and
+    // organisers print to hand to the tables; a visitor's copy has none (a code is a key). The
+    // address its QR code opens is this server's as the browser reached it.
+    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    const codes = new Map(
+      page.staff
+        ? (await this.codes.roundCodes(id, number)).map((g) => [
+            g.gameId,
+            g.seats.map((s) => ({ code: s.code, url: `${origin}${s.url}` })),
+          ])
+        : [],
+    );
     const sheets = {
       tournament: tournament.name,
       division: division.name,
@@ -351,6 +365,7 @@ export class PdfController {
           table: g.table,
           first: pdfPlayer(people, g.first),
           second: pdfPlayer(people, g.second!),
+          codes: codes.get(g.id),
         })),
     };
     await this.sendSheets(

@@ -1,5 +1,10 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { signInCookie } from '../browser/site';
+import { pdfText, POPPLER, renderPage } from '../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import {
+  binary,
   createTournament,
   GameJson,
   pair,
@@ -201,6 +206,53 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     await pair(t, divisionId);
     const expired = await t.http.get(`/api/codes/${codeOf(3, 1)}`).expect(410);
     expect(expired.body.message).toContain('round 2 is paired');
+  });
+
+  test("the round's blank sheets carry each player's code and QR code, for judges' copies only", async () => {
+    const { divisionId } = await createTournament(t, {
+      name: 'Papir',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+    });
+    await register(t, divisionId, ['Ana', 'Bora']);
+    const round = await pair(t, divisionId);
+    const cookie = await signInCookie(t, 'judge');
+    const pdf = async (withCookie: boolean) => {
+      const req = t.http.get(`/divisions/${divisionId}/rounds/1/sheets.pdf`);
+      if (withCookie) void req.set('Cookie', cookie);
+      return (await req.buffer(true).parse(binary).expect(200)).body as Buffer;
+    };
+    const judged = await pdf(true);
+    const [codes] = (
+      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(judge).expect(200)
+    ).body as GameCodes[];
+    expect(codes.gameId).toBe(round.games[0].id);
+    if (!POPPLER) return;
+    const text = pdfText(judged);
+    // Printed in two groups of five, by seat.
+    for (const s of codes.seats) {
+      expect(text).toContain(`${s.seat}: ${s.code.slice(0, 5)} ${s.code.slice(5)}`);
+    }
+    // A visitor's copy of the same sheets has no code on it.
+    const visitors = pdfText(await pdf(false));
+    for (const s of codes.seats) expect(visitors).not.toContain(s.code.slice(0, 5));
+    // The QR codes read back from the rendered page, each where it is drawn (left of the table
+    // number, one after the other, in the top tenth of an A4 page): each seat's phone page.
+    const page = PNG.sync.read(renderPage(judged, 1, 200).png);
+    const qrAt = (from: number, to: number) => {
+      const [x0, x1, h] = [from * page.width, to * page.width, 0.1 * page.height].map(Math.floor);
+      const w = x1 - x0;
+      const crop = new Uint8ClampedArray(w * h * 4);
+      for (let y = 0; y < h; y++) {
+        const row = (y * page.width + x0) * 4;
+        crop.set(page.data.subarray(row, row + w * 4), y * w * 4);
+      }
+      return jsQR(crop, w, h)?.data;
+    };
+    const read = [qrAt(0.53, 0.63), qrAt(0.63, 0.73)].map((url) =>
+      url ? new URL(url).pathname : null,
+    );
+    expect(read).toEqual(codes.seats.map((s) => s.url));
   });
 
   test('wrong codes are throttled by address: 200 guesses get 429 with Retry-After, unchecked', async () => {

@@ -1,4 +1,6 @@
 import { PassThrough } from 'stream';
+import { printedCode } from '../../table-codes/codes';
+import { drawQr } from './qr';
 import { Lang, MessageKey, t } from '../../i18n';
 import {
   cellText,
@@ -142,12 +144,27 @@ function sheetPage(
   doc: Doc,
   data: ScoreSheetsDocument,
   lang: Lang,
-  game: { table: number; first: PdfPlayer; second: PdfPlayer },
+  game: ScoreSheetsDocument['games'][number],
   turns: number | null,
   layout: SheetLayout,
 ): void {
   const width = contentWidth(doc);
   let y = MARGIN;
+  // Each player's code beside the table number: scanned, it opens the phone's page to send
+  // this sheet; typed, its address is under it.
+  const codes = game.codes ?? [];
+  const qr = 44;
+  const codesWidth = codes.length * (qr + 14);
+  codes.forEach((c, i) => {
+    const x = MARGIN + width - 110 - 8 - codesWidth + i * (qr + 14);
+    drawQr(doc, c.url, x, y - 4, qr);
+    doc.font(SANS).fontSize(6).fillColor(PDF_COLOURS.text);
+    doc.text(`${i + 1}: ${printedCode(c.code)}`, x - 6, y + qr - 3, {
+      width: qr + 12,
+      align: 'center',
+      lineBreak: false,
+    });
+  });
   // Table number, large, in a box on the right.
   const box = 110;
   doc
@@ -173,8 +190,8 @@ function sheetPage(
   ]
     .filter(Boolean)
     .join(' · ');
-  doc.text(fit(doc, place, width - box - 10), MARGIN, y + 24, { lineBreak: false });
-  doc.text(fit(doc, info, width - box - 10), MARGIN, y + 37, { lineBreak: false });
+  doc.text(fit(doc, place, width - box - 10 - codesWidth), MARGIN, y + 24, { lineBreak: false });
+  doc.text(fit(doc, info, width - box - 10 - codesWidth), MARGIN, y + 37, { lineBreak: false });
   y += 58;
 
   const players: [PdfPlayer, string][] = [

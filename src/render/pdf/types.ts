@@ -64,7 +64,19 @@ export interface ScoreSheetsDocument extends DocumentHeader {
   turnsPerPlayer?: number | null;
   /** A card game's sheet (Quivit): rotation, cards taken and points instead of words, racks and clocks. */
   cardGame?: boolean;
-  games: readonly { table: number; first: PdfPlayer; second: PdfPlayer }[];
+  games: readonly {
+    table: number;
+    first: PdfPlayer;
+    second: PdfPlayer;
+    /** Each player's code for sending the sheet from a phone, first player first. */
+    codes?: readonly SeatCode[];
+  }[];
+}
+
+/** A seat's code as printed: the code (`7K2M9QX4TB`) and the address its QR code opens. */
+export interface SeatCode {
+  code: string;
+  url: string;
 }
 
 /** A verified game: the engine's report and where the game was played. */
