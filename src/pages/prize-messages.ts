@@ -74,6 +74,8 @@ const srLatn = {
   'prizes.org.awards': 'Nagrade za igru (samo iz proverenih zapisnika)',
   'prizes.org.awardPrize': 'Nagrada: {award}',
   'prizes.org.save': 'Sačuvaj nagrade',
+  'prizes.org.stale':
+    'Neko je promenio nagrade otkad ste otvorili stranicu. Obrazac i dalje ima vaše vrednosti: sačuvajte ih ponovo ako i dalje važe.',
   'prizes.org.list': 'Spisak nagrada grupe {division}',
 
   'prizeErr.object': 'Polje {field} nije ispravno.',
@@ -165,6 +167,8 @@ const en: Record<PrizeMessageKey, string> = {
   'prizes.org.awards': 'Awards for play (from verified score sheets only)',
   'prizes.org.awardPrize': 'Prize: {award}',
   'prizes.org.save': 'Save the prizes',
+  'prizes.org.stale':
+    'Someone changed the prizes since you opened the page. The form still has your values: save them again if they still hold.',
   'prizes.org.list': 'Prize list of division {division}',
 
   'prizeErr.object': 'The field {field} is not right.',

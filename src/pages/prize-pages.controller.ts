@@ -185,7 +185,13 @@ export class PrizeOrganiserController {
         await this.render(page, id, table, sent, form, [error], 400);
         return;
       }
-      // A stale version: the table as it is now, and why.
+      if (e.code === 'STALE_VERSION') {
+        // Changed by someone else meanwhile: the form keeps what was typed, with the version
+        // the table is at now, so that saving again is a choice made knowing it.
+        const message = prizeText(page.lang, 'prizes.org.stale');
+        await this.render(page, id, table, sent, form, [{ field: '', message }], e.status);
+        return;
+      }
       await this.render(
         page,
         id,

@@ -134,14 +134,43 @@ describeWithChromium(`prize pages in Chromium (${DATABASE_KIND})`, () => {
     // The form shows the table as stored, the amounts as the page writes numbers.
     expect(await page.inputValue('#f-place1')).toBe('10.000');
     expect(await page.inputValue('#f-class1Prizes')).toBe('3.000/2.000');
+    // Meanwhile another organiser pays a fourth place through the API (version 2): saving the
+    // form read at version 1 is refused (409), the form keeping what was typed; saved again,
+    // knowingly, it replaces the table whole (version 3, three places).
+    await t.http
+      .put(`/api/tournaments/${tournamentId}/prizes`)
+      .set(t.organiser)
+      .set('If-Match', '1')
+      .send({
+        currency: 'RSD',
+        places: [{ amount: 10000 }, { amount: 6000 }, { name: 'Knjiga' }, { amount: 1000 }],
+      })
+      .expect(200);
+    await page.fill('#f-place2', '7000');
+    await page.click('main form button[type="submit"]');
+    expect(await page.locator('main .notice.bad').innerText()).toBe(
+      'Neko je promenio nagrade otkad ste otvorili stranicu. Obrazac i dalje ima vaše vrednosti: sačuvajte ih ponovo ako i dalje važe.',
+    );
+    expect(await page.inputValue('#f-place2')).toBe('7000');
+    await page.click('main form button[type="submit"]');
+    await page.waitForURL(/done=saved/);
+    const resaved = await t.http.get(`/api/tournaments/${tournamentId}/prizes`).expect(200);
+    expect(resaved.body.version).toBe(3);
+    expect(resaved.body.places.map((p: { amount: number }) => p.amount)).toEqual([
+      10000,
+      7000,
+      null,
+    ]);
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'prizes-form-390');
     trouble.stop();
-    // The refused form is answered 400, as it should be; nothing else went wrong.
+    // The refused forms are answered 400 and 409, as they should be; nothing else went wrong.
     expect(trouble.problems).toEqual([
       `answer 400: ${t.url}/organiser/tournaments/${tournamentId}/prizes`,
       'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      `answer 409: ${t.url}/organiser/tournaments/${tournamentId}/prizes`,
+      'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
     ]);
   });
 
