@@ -278,3 +278,31 @@ export interface OrgPrizesPage extends PageBase {
   lists: { label: string; url: string }[];
   errors: { field: string; message: string }[];
 }
+
+/**
+ * A prize as typed in a form field: a number is an amount, anything else a name. Thousands
+ * may be grouped by points, commas or spaces (`10.000`, `10,000`, `10 000`), and one or two
+ * decimals follow the other sign (`1.250,50`, `1,250.50`, `1,5`).
+ */
+export function prizeFromText(text: string): Prize | { amount?: undefined; name?: undefined } {
+  const s = text.trim();
+  if (s === '') return {};
+  const compact = s.replace(/[\s\u00a0]/g, '');
+  const grouped = /^(\d{1,3})(([.,])\d{3}(?:\3\d{3})*)(?:([.,])(\d{1,2}))?$/.exec(compact);
+  if (grouped && grouped[4] !== grouped[3]) {
+    const whole = grouped[1] + grouped[2].replace(/[.,]/g, '');
+    return { amount: Number(grouped[5] ? `${whole}.${grouped[5]}` : whole), name: null };
+  }
+  if (/^\d+([.,]\d{1,2})?$/.test(compact)) {
+    return { amount: Number(compact.replace(',', '.')), name: null };
+  }
+  return { amount: null, name: s };
+}
+
+/** A prize as the form shows it: an amount written as the page writes numbers, or its name. */
+export const prizeAsText = (lang: Lang, p: Prize | null): string =>
+  p === null
+    ? ''
+    : p.amount !== null
+      ? amountText(lang, p.amount).replace(/\s/g, '')
+      : (p.name ?? '');

@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { DomainError } from '../common/errors';
 import type { Lang } from '../i18n';
-import { AWARD_KINDS, Prize, PrizeProblem } from '../prizes/prize-table';
+import { AWARD_KINDS, PrizeProblem } from '../prizes/prize-table';
 import type { AwardKind } from '../prizes/prizes';
 import { PrizesService, PrizeTableRefused, PrizeTableView } from '../prizes/prizes.service';
 import { FormReader, refusal } from './forms';
@@ -14,8 +14,9 @@ import { pdfDisposition, slug } from './models';
 import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import {
-  amountText,
   OrgPrizesPage,
+  prizeAsText,
+  prizeFromText,
   PrizeListPage,
   prizeListModel,
   prizeUrls,
@@ -89,27 +90,6 @@ export class PrizePagesController {
     res.status(200).end(pdf);
   }
 }
-
-/** A prize as typed in a form field: a number is an amount, anything else a name. */
-export function prizeFromText(text: string): Prize | { amount?: undefined; name?: undefined } {
-  const s = text.trim();
-  if (s === '') return {};
-  const compact = s.replace(/[\s\u00a0]/g, '');
-  if (/^\d{1,3}([.,]\d{3})+$/.test(compact)) {
-    return { amount: Number(compact.replace(/[.,]/g, '')), name: null };
-  }
-  if (/^\d+([.,]\d{1,2})?$/.test(compact)) {
-    return { amount: Number(compact.replace(',', '.')), name: null };
-  }
-  return { amount: null, name: s };
-}
-
-const prizeAsText = (lang: Lang, p: Prize | null): string =>
-  p === null
-    ? ''
-    : p.amount !== null
-      ? amountText(lang, p.amount).replace(/\s/g, '')
-      : (p.name ?? '');
 
 /** The organiser's: a tournament's prize table. */
 @ApiExcludeController()
