@@ -307,6 +307,18 @@ export class PdfController {
     const options = division.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
     const turns =
       options.turnsPerPlayer !== undefined ? options.turnsPerPlayer : rules?.turnsPerPlayer;
+    // Each seat's code, made now if this is the round's first printing, on the sheets judges and
+    // organisers print to hand to the tables; a visitor's copy has none (a code is a key). The
+    // address its QR code opens is this server's as the browser reached it.
+    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    const codes = new Map(
+      page.staff
+        ? (await this.codes.roundCodes(id, number)).map((g) => [
+            g.gameId,
+            g.seats.map((s) => ({ code: s.code, url: `${origin}${s.url}` })),
+          ])
+        : [],
+    );
     if (playsAtTables(division)) {
       const target = (division.options as { targetScore?: number }).targetScore;
       await this.sendSheets(
@@ -330,6 +342,7 @@ export class PdfController {
                 .map((g) => ({
                   table: g.table,
                   seats: g.seats!.map((s) => pdfPlayer(people, s.player)),
+                  codes: codes.get(g.id),
                 })),
             },
             page.lang,
@@ -338,18 +351,6 @@ export class PdfController {
       );
       return;
     }
-    // Each seat's code, made now if this is the round's first printing, on the sheets judges and
-    // organisers print to hand to the tables; a visitor's copy has none (a code is a key). The
-    // address its QR code opens is this server's as the browser reached it.
-    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    const codes = new Map(
-      page.staff
-        ? (await this.codes.roundCodes(id, number)).map((g) => [
-            g.gameId,
-            g.seats.map((s) => ({ code: s.code, url: `${origin}${s.url}` })),
-          ])
-        : [],
-    );
     const sheets = {
       tournament: tournament.name,
       division: division.name,

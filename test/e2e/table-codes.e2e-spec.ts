@@ -1,4 +1,6 @@
+import { readFileSync } from 'fs';
 import jsQR from 'jsqr';
+import { join } from 'path';
 import { PNG } from 'pngjs';
 import { signInCookie } from '../browser/site';
 import { pdfText, POPPLER, renderPage } from '../render/poppler';
@@ -253,6 +255,71 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
       url ? new URL(url).pathname : null,
     );
     expect(read).toEqual(codes.seats.map((s) => s.url));
+  });
+
+  test('a table of three: one sends, both others confirm, then it is the result; its sheets carry three codes', async () => {
+    const sheet = JSON.parse(
+      readFileSync(
+        join(__dirname, '..', 'fixtures', 'scrabble-target', '02-target-late-mover.sheet.json'),
+        'utf8',
+      ),
+    ) as { players: string[] };
+    const { divisionId } = await createTournament(t, {
+      name: 'Do 50 za stolom',
+      ruleSet: 'scrabble-target',
+      options: { targetScore: 50 },
+      rounds: 1,
+      pairingPlan: ['seeded'],
+      tableSize: 3,
+    });
+    await register(t, divisionId, sheet.players);
+    const round = await pair(t, divisionId);
+    const [codes] = (
+      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(judge).expect(200)
+    ).body as GameCodes[];
+    expect(codes.seats.map((s) => s.player.name)).toEqual(sheet.players);
+    const sent = (
+      await t.http.post(`/api/codes/${codes.seats[0].code}/sheet`).send(sheet).expect(201)
+    ).body as Submission;
+    const once = (
+      await t.http
+        .post(`/api/codes/${codes.seats[1].code}/confirm`)
+        .send({ submission: sent.id })
+        .expect(200)
+    ).body as Submission;
+    // One confirmation of two: still waiting, for the third player.
+    expect(once.status).toBe('waiting');
+    expect(once.waitingFor.map((w) => w.player.name)).toEqual([sheet.players[2]]);
+    const twice = (
+      await t.http
+        .post(`/api/codes/${codes.seats[2].code}/confirm`)
+        .send({ submission: sent.id })
+        .expect(200)
+    ).body as Submission;
+    expect(twice.status).toBe('accepted');
+    const game = (await t.http.get(`/api/games/${round.games[0].id}`).expect(200)).body as {
+      seats: { score: number; place: number }[];
+    };
+    // Ana 58, Ben 15, Cleo 60: places 2, 3, 1.
+    expect(game.seats.map((x) => [x.score, x.place])).toEqual([
+      [58, 2],
+      [15, 3],
+      [60, 1],
+    ]);
+    if (!POPPLER) return;
+    const cookie = await signInCookie(t, 'organiser');
+    const pdf = (
+      await t.http
+        .get(`/divisions/${divisionId}/rounds/1/sheets.pdf`)
+        .set('Cookie', cookie)
+        .buffer(true)
+        .parse(binary)
+        .expect(200)
+    ).body as Buffer;
+    const text = pdfText(pdf);
+    for (const s of codes.seats) {
+      expect(text).toContain(`${s.seat}: ${s.code.slice(0, 5)} ${s.code.slice(5)}`);
+    }
   });
 
   test('wrong codes are throttled by address: 200 guesses get 429 with Retry-After, unchecked', async () => {

@@ -1,4 +1,6 @@
 import { create } from 'qrcode';
+import { printedCode } from '../../table-codes/codes';
+import { PDF_COLOURS, SANS } from './doc';
 import type { Doc } from './doc';
 
 /**
@@ -29,4 +31,30 @@ export function drawQr(doc: Doc, text: string, x: number, y: number, size: numbe
   }
   doc.fill('#000000');
   doc.restore();
+}
+
+/**
+ * Each seat's code drawn in a row ending at `right`, from seat 1: its QR code `size` points
+ * square and under it `1: 7K2M9 QX4TB`. The width taken, for the text beside to keep clear of.
+ */
+export function drawSeatCodes(
+  doc: Doc,
+  codes: readonly { code: string; url: string }[],
+  right: number,
+  y: number,
+  size = 44,
+): number {
+  const step = size + 14;
+  const width = codes.length * step;
+  codes.forEach((c, i) => {
+    const x = right - width + i * step;
+    drawQr(doc, c.url, x, y - 4, size);
+    doc.font(SANS).fontSize(6).fillColor(PDF_COLOURS.text);
+    doc.text(`${i + 1}: ${printedCode(c.code)}`, x - 6, y + size - 3, {
+      width: size + 12,
+      align: 'center',
+      lineBreak: false,
+    });
+  });
+  return width;
 }

@@ -1,6 +1,5 @@
 import { PassThrough } from 'stream';
-import { printedCode } from '../../table-codes/codes';
-import { drawQr } from './qr';
+import { drawSeatCodes } from './qr';
 import { Lang, MessageKey, t } from '../../i18n';
 import {
   cellText,
@@ -152,19 +151,7 @@ function sheetPage(
   let y = MARGIN;
   // Each player's code beside the table number: scanned, it opens the phone's page to send
   // this sheet; typed, its address is under it.
-  const codes = game.codes ?? [];
-  const qr = 44;
-  const codesWidth = codes.length * (qr + 14);
-  codes.forEach((c, i) => {
-    const x = MARGIN + width - 110 - 8 - codesWidth + i * (qr + 14);
-    drawQr(doc, c.url, x, y - 4, qr);
-    doc.font(SANS).fontSize(6).fillColor(PDF_COLOURS.text);
-    doc.text(`${i + 1}: ${printedCode(c.code)}`, x - 6, y + qr - 3, {
-      width: qr + 12,
-      align: 'center',
-      lineBreak: false,
-    });
-  });
+  const codesWidth = drawSeatCodes(doc, game.codes ?? [], MARGIN + width - 110 - 8, y);
   // Table number, large, in a box on the right.
   const box = 110;
   doc

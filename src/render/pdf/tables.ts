@@ -3,6 +3,7 @@
  * with the places and the table spread, the "met" grid, pairings with every seat, blank score
  * sheets with a column a seat, and each player's tables.
  */
+import { drawSeatCodes } from './qr';
 import { PassThrough } from 'stream';
 import { formatPoints, formatSpread, Lang, MessageKey, t } from '../../i18n';
 import {
@@ -23,7 +24,7 @@ import {
   streamDoc,
 } from './doc';
 import { playerLabel } from './pairings';
-import type { DocumentHeader, PdfPlayer } from './types';
+import type { DocumentHeader, PdfPlayer, SeatCode } from './types';
 
 /** One line of the standings of a division at tables. */
 export interface TableStandingsLine {
@@ -87,7 +88,12 @@ export interface TableSheetsDocument extends DocumentHeader {
   cardGame?: boolean;
   /** The target-score game's target, printed in the header. */
   targetScore?: number;
-  tables: readonly { table: number; seats: readonly PdfPlayer[] }[];
+  tables: readonly {
+    table: number;
+    seats: readonly PdfPlayer[];
+    /** Each seat's code for sending the sheet from a phone, seat 1 first. */
+    codes?: readonly SeatCode[];
+  }[];
 }
 
 /** One round of a player's tables, texts made (see `src/pages/table-pages.ts`). */
@@ -474,13 +480,21 @@ function tableSheet(
   doc: Doc,
   data: TableSheetsDocument,
   lang: Lang,
-  table: { table: number; seats: readonly PdfPlayer[] },
+  table: TableSheetsDocument['tables'][number],
 ): void {
   const width = contentWidth(doc);
   const seats = table.seats;
   const n = seats.length;
   let y = MARGIN;
   const box = 110;
+  // Each player's code left of the table number, smaller at the larger Quivit tables.
+  const codesWidth = drawSeatCodes(
+    doc,
+    table.codes ?? [],
+    MARGIN + width - box - 8,
+    y,
+    n > 4 ? 34 : 44,
+  );
   doc
     .rect(MARGIN + width - box, y, box, 46)
     .lineWidth(1.5)
@@ -507,8 +521,8 @@ function tableSheet(
   ]
     .filter(Boolean)
     .join(' · ');
-  doc.text(fit(doc, place, width - box - 10), MARGIN, y + 24, { lineBreak: false });
-  doc.text(fit(doc, info, width - box - 10), MARGIN, y + 37, { lineBreak: false });
+  doc.text(fit(doc, place, width - box - 10 - codesWidth), MARGIN, y + 24, { lineBreak: false });
+  doc.text(fit(doc, info, width - box - 10 - codesWidth), MARGIN, y + 37, { lineBreak: false });
   y += 52;
   doc.font(SANS).fontSize(8).fillColor(PDF_COLOURS.muted);
   doc.text(fit(doc, t(lang, 'pdf.tableSheetHint'), width), MARGIN, y, { lineBreak: false });
