@@ -413,10 +413,14 @@ function touchesAny(cells: Uint8Array, size: number, placements: readonly Placem
 export function applyPlay(rules: CompiledRules, board: Board, play: LegalPlay): void {
   const { size } = rules;
   const cells = board.cells;
-  for (const { square, tile } of play.placements) cells[square] = tile;
-  board.tileCount += play.placements.length;
+  const { placements, words } = play;
+  // Indexed loops: every play passes here, and `for…of` (with destructuring) cost about three
+  // times as many instructions.
+  for (let i = 0; i < placements.length; i++) cells[placements[i].square] = placements[i].tile;
+  board.tileCount += placements.length;
   if (!rules.ruleSet.blockers) return;
-  for (const word of play.words) {
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w];
     const across = word.direction === 'across';
     const step = across ? 1 : size;
     const startLine = across ? word.start % size : Math.floor(word.start / size);

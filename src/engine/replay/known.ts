@@ -4,7 +4,8 @@ import { FormedWord, LegalPlay } from './board';
 
 /** Whether every word a play forms is in the list (each answer kept on its word). */
 export function everyWordKnown(rules: CompiledRules, words: WordList, play: LegalPlay): boolean {
-  for (const word of play.words) if (!isKnown(rules, words, word)) return false;
+  const formed = play.words;
+  for (let w = 0; w < formed.length; w++) if (!isKnown(rules, words, formed[w])) return false;
   return true;
 }
 

@@ -73,7 +73,8 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
   if (letterSlip) outcome.play = letterSlip.play;
   let applied = false;
   if (outcome.reading) report.reading = outcome.reading;
-  for (const note of outcome.notes) t.issue(note, `${t.label}: ${note.message}`);
+  const { notes } = outcome;
+  for (let i = 0; i < notes.length; i++) t.issue(notes[i], `${t.label}: ${notes[i].message}`);
   if (challenge && !challenge.valid) {
     withdrawPlay(state, t, outcome.play, m.clocks, m.stealing);
   } else if (!outcome.play) {
@@ -98,8 +99,9 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
     // Loops rather than `map` here and below: every play of every sheet passes here. The
     // lists grow by push: one made by `new Array(n)` has holes to V8, and JSON.stringify
     // takes its slow path over such a list.
-    for (const placement of play.placements)
-      report.placed.push(rules.squareNames[placement.square]);
+    const { placements } = play;
+    for (let i = 0; i < placements.length; i++)
+      report.placed.push(rules.squareNames[placements[i].square]);
     const steal = m.stealing ? m.stealing.assessFor(state, play, p) : null;
     for (let k = 0; k < play.words.length; k++) {
       const w = play.words[k];
@@ -122,7 +124,8 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
         main: w.main,
       });
     }
-    for (const b of play.bonuses) {
+    for (let i = 0; i < play.bonuses.length; i++) {
+      const b = play.bonuses[i];
       report.bonuses.push(
         b.word === undefined
           ? { kind: b.kind, points: b.points }

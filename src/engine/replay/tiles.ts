@@ -19,7 +19,8 @@ export class TileCount {
   /** The tiles a play put down; a letter the board now holds too many of is a finding. */
   placed(t: ReplayTurn, placements: readonly Placement[]): void {
     const { onBoard } = this;
-    for (const { tile } of placements) {
+    for (let i = 0; i < placements.length; i++) {
+      const tile = placements[i].tile;
       const slot = tile & JOKER ? 0 : tile & LETTER_MASK;
       onBoard[slot]++;
       const limit = this.limit(slot);

@@ -349,11 +349,16 @@ export function turnList(turns: readonly number[]): string {
  * finding is an error.
  */
 export function reportOk(turns: readonly TurnReport[], gameIssues: readonly Issue[]): boolean {
-  for (const t of turns) {
+  for (let k = 0; k < turns.length; k++) {
+    const t = turns[k];
     if (t.status === 'illegal') return false;
     if (t.total.claimed !== null && t.total.claimed !== t.total.computed) return false;
-    for (const i of t.issues) if (i.severity === 'error') return false;
+    if (hasError(t.issues)) return false;
   }
-  for (const i of gameIssues) if (i.severity === 'error') return false;
-  return true;
+  return !hasError(gameIssues);
+}
+
+function hasError(issues: readonly Issue[]): boolean {
+  for (let i = 0; i < issues.length; i++) if (issues[i].severity === 'error') return true;
+  return false;
 }
