@@ -99,7 +99,7 @@ export function prizeProblemText(p: PrizeProblem): string {
     object: 'must be an object',
     unknown: `is not a field of a prize table (fields: ${String(v.fields)})`,
     list: `must be a list of at most ${String(v.max)}`,
-    prize: 'must have either an amount or a name, not both',
+    prize: `must have either an amount or a name (${p.field}.amount or ${p.field}.name), not both`,
     amount: `must be a number from 0 to ${String(v.max)} with at most 2 decimals`,
     name: `must be text of 1 to ${String(v.max)} characters`,
     currency: `must be text of at most ${String(v.max)} characters`,
@@ -179,7 +179,7 @@ export function readPrizeTable(body: unknown): PrizeTableRead {
     const b = body as Record<string, unknown>;
     only(b, '', ['currency', 'onePrizePerPlayer', 'places', 'classes', 'awards', 'version']);
     let currency = '';
-    if (b.currency !== undefined && b.currency !== null) {
+    if (b.currency !== undefined) {
       if (typeof b.currency !== 'string' || b.currency.trim().length > PRIZE_LIMITS.currency) {
         refuse('currency', 'currency', { max: PRIZE_LIMITS.currency });
       }

@@ -11,8 +11,8 @@ const PRIZE = {
   type: 'object',
   description: 'an amount (in `currency`) or a named prize, one of the two',
   properties: {
-    amount: { type: 'number', example: 10000 },
-    name: { type: 'string', example: 'Pehar' },
+    amount: { type: 'number', nullable: true, example: 10000 },
+    name: { type: 'string', nullable: true, example: 'Pehar' },
   },
 };
 
@@ -42,7 +42,10 @@ const PRIZE_TABLE_SCHEMA = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { kind: { type: 'string', enum: [...AWARD_KINDS] }, prize: PRIZE },
+        properties: {
+          kind: { type: 'string', enum: [...AWARD_KINDS] },
+          prize: { ...PRIZE, nullable: true, description: 'none (or null): for honour alone' },
+        },
       },
     },
   },

@@ -102,14 +102,18 @@ export class PrizesService {
 
   /**
    * Replaces the prize table whole; `ifMatch` is the version it was based on (0 while none is
-   * set): 428 without, 409 stale, 400 naming the first bad field, nothing stored.
+   * set): 400 naming the first bad field, then 428 without, 409 stale; nothing stored.
    */
   async put(
     tournamentId: number,
     body: unknown,
     ifMatch: number | undefined,
   ): Promise<PrizeTableView> {
+    // A bad table is a 400 before any question of versions, as a body the validation pipe
+    // refuses is on the other routes.
     const read = readPrizeTable(body);
+    if (!read.ok) throw new PrizeTableRefused(read.problem);
+    const settings = read.table;
     return this.transactions.run(async (m) => {
       const t = await m.findOne(Tournament, { where: { id: tournamentId }, ...forUpdate(m) });
       if (!t) throw new NotFound('tournament', tournamentId);
@@ -124,8 +128,6 @@ export class PrizesService {
           typeof body === 'object' && body !== null ? body : {},
         );
       }
-      if (!read.ok) throw new PrizeTableRefused(read.problem);
-      const settings = read.table;
       if (row) {
         Object.assign(row, settings);
         row.version += 1;

@@ -330,6 +330,15 @@ describe(`fuzzing the API, the pages and the import (${DATABASE_KIND})`, () => {
       if (op.path === '/api/tournaments/import') return clone(exported);
       if (op.path === '/api/tournaments/{id}/word-list' && op.method === 'PUT')
         return { name: 'Lista', text: 'KUĆA\nPAS\nNJIVA' };
+      // A prize is an amount or a name, never both, as the schema cannot say.
+      if (op.path === '/api/tournaments/{id}/prizes')
+        return {
+          currency: 'RSD',
+          onePrizePerPlayer: true,
+          places: [{ amount: 10000 }, { name: 'Knjiga' }],
+          classes: [{ name: 'B', below: 1600, prizes: [{ amount: 3000 }] }],
+          awards: [{ kind: 'highest-game', prize: { amount: 1000 } }],
+        };
       return undefined;
     };
 
