@@ -46,6 +46,8 @@ const srLatn = {
   'flash.sent': 'Zapisnik je poslat.',
   'flash.confirmed': 'Potvrdili ste zapisnik.',
   'err.CODE_UNKNOWN': 'Nijedan sto nema taj kod. Proverite ga na svom zapisniku.',
+  'err.BAD_CODE':
+    'To nije kod stola: kod ima deset slova i cifara, kako je odštampan na zapisniku.',
   'err.CODE_EXPIRED': 'Kod je istekao: njegovo kolo je završeno.',
   'err.CODE_THROTTLED': 'Previše pogrešnih kodova sa ove adrese. Pokušajte ponovo malo kasnije.',
   'err.RESULT_IN': 'Rezultat ovog stola je već upisan; za izmenu se obratite sudiji.',
@@ -326,6 +328,8 @@ const en: Record<PageMessageKey, string> = {
   'flash.sent': 'The sheet is sent.',
   'flash.confirmed': 'You confirmed the sheet.',
   'err.CODE_UNKNOWN': 'No table has that code. Check it on your score sheet.',
+  'err.BAD_CODE':
+    'That is no table code: a code is ten letters and digits, as printed on your score sheet.',
   'err.CODE_EXPIRED': 'The code has expired: its round is over.',
   'err.CODE_THROTTLED': 'Too many wrong codes from this address. Try again a little later.',
   'err.RESULT_IN': "This table's result is in; ask a judge to change it.",

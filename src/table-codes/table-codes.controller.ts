@@ -40,7 +40,7 @@ export class TableCodesController {
       'No account: the code is the key, for its own game only, while its round is the last. A wrong code is 404 and, past 20 from one address, 429 with Retry-After; an expired one 410.',
   })
   @ApiOkResponse({ type: CodeView })
-  @ApiErrors(404, 410, 429)
+  @ApiErrors(400, 404, 410, 429)
   open(@Param('code') code: string, @Req() req: Request): Promise<CodeView> {
     return this.codes.open(code, clientAddress(req));
   }
@@ -54,7 +54,7 @@ export class TableCodesController {
   })
   @ApiBody({ schema: { type: 'object', description: 'a score sheet in the scoresheet/1 format' } })
   @ApiOkResponse({ type: SubmissionView })
-  @ApiErrors(404, 409, 410, 422, 429)
+  @ApiErrors(400, 404, 409, 410, 422, 429)
   submit(
     @Param('code') code: string,
     @Req() req: RawBodyRequest<Request>,

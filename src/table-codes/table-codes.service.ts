@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { User } from '../auth/user.entity';
 import { DEFAULT_THROTTLE, SignInThrottle } from '../auth/sign-in-throttle';
-import { Conflict, DomainError, NotFound, TooManyRequests } from '../common/errors';
+import { BadInput, Conflict, DomainError, NotFound, TooManyRequests } from '../common/errors';
+import { forUpdate } from '../database/lock';
 import { Transactions } from '../database/transactions';
 import type { VerificationReport } from '../engine';
 import { Player } from '../players/player.entity';
@@ -183,7 +184,12 @@ export class TableCodesService {
       );
     }
     await this.transactions.run(async (m) => {
-      const confirmations = [...new Set([...sub.confirmations, ctx.code.seat])].sort(
+      // Read again under a lock: two players of a table confirming at once both count.
+      const now = await m.findOneOrFail(SheetSubmission, {
+        where: { id: sub.id },
+        ...forUpdate(m),
+      });
+      const confirmations = [...new Set([...now.confirmations, ctx.code.seat])].sort(
         (a, b) => a - b,
       );
       await m.update(SheetSubmission, { id: sub.id }, { confirmations });
@@ -192,8 +198,17 @@ export class TableCodesService {
     });
     const updated = await this.submission(sub.id);
     const everyone = ctx.players.map((_, i) => i + 1).filter((s) => s !== updated.seat);
-    if (updated.ok && everyone.every((s) => updated.confirmations.includes(s))) {
-      await this.accept(updated, null);
+    if (
+      updated.status === 'waiting' &&
+      updated.ok &&
+      everyone.every((s) => updated.confirmations.includes(s))
+    ) {
+      try {
+        await this.accept(updated, null);
+      } catch (e) {
+        // The last two confirmations came at once and the other one entered it: so be it.
+        if (!(e instanceof DomainError && e.code === 'RESULT_EXISTS')) throw e;
+      }
       this.logger.log(
         `Table ${ctx.game.tableNumber} of round ${ctx.round.number} (division ${ctx.division.id}): sheet ${sub.id} confirmed by the table and entered`,
       );
@@ -326,11 +341,18 @@ export class TableCodesService {
   /** The code's game and context, or 404 (throttled like a wrong password), or 410 when expired. */
   private async resolve(typed: string, address: string): Promise<CodeContext> {
     const code = canonicalCode(typed);
+    if (code === null) {
+      // Not of a code's shape: refused unread, and no guess at a code either, so not counted.
+      throw new BadInput(
+        'BAD_CODE',
+        `"${typed.slice(0, 40)}" is not a table code: a code is ten letters and digits, as printed on your score sheet`,
+      );
+    }
     const m = this.dataSource.manager;
     let found: TableCode | null = null;
     // Each code typed is its own "account": what holds a guesser back is the address's count.
-    const attempt = await this.throttle.attempt(`code ${code ?? typed}`, address, async () => {
-      found = code === null ? null : await m.findOneBy(TableCode, { code });
+    const attempt = await this.throttle.attempt(`code ${code}`, address, async () => {
+      found = await m.findOneBy(TableCode, { code });
       return found !== null;
     });
     if (attempt.outcome === 'wait') {
@@ -345,9 +367,7 @@ export class TableCodesService {
       throw new DomainError(
         404,
         'CODE_UNKNOWN',
-        code === null
-          ? `"${typed.slice(0, 40)}" is not a table code: a code is ten letters and digits, as printed on your score sheet`
-          : `no table has the code ${code}: check it on your score sheet`,
+        `no table has the code ${code}: check it on your score sheet`,
       );
     }
     const tableCode = found as TableCode;
