@@ -1116,7 +1116,10 @@ function storedSheetForm(
 }
 
 /** Why an import cannot fill the form, with its line. */
-export function importRefusal(page: PageContext, input: Extract<SheetInput, { ok: false }>): string {
+export function importRefusal(
+  page: PageContext,
+  input: Extract<SheetInput, { ok: false }>,
+): string {
   const where = input.line ? ` (${page.t('common.line', { n: input.line })})` : '';
   return `${page.t('sheet.unreadable')}${where}: ${input.message}`;
 }
