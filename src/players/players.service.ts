@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { GameSeat } from '../rounds/game-seat.entity';
+import { DataSource, EntityManager, MoreThan } from 'typeorm';
 import { BadInput, Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { PRINTABLE } from '../common/api/text';
 import { Transactions } from '../database/transactions';
@@ -247,9 +248,10 @@ export class PlayersService {
     await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
-      const games = await m.count(Game, {
-        where: [{ firstPlayerId: id }, { secondPlayerId: id }],
-      });
+      // Seats 3 and on of a table are only in its seats; seats 1 and 2 are in both.
+      const games =
+        (await m.count(Game, { where: [{ firstPlayerId: id }, { secondPlayerId: id }] })) +
+        (await m.count(GameSeat, { where: { playerId: id, seat: MoreThan(2) } }));
       if (games > 0) {
         throw new Conflict(
           'PLAYER_HAS_GAMES',

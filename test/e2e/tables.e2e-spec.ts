@@ -461,6 +461,9 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
       [p[0], p[5], p[2], p[3]],
       [p[4], p[1], p[6]],
     ]);
+    // A player in seat 3 of a table is paired: removing them is refused as for any paired player.
+    const seated = await t.http.delete(`/api/players/${p[2]}`).set(t.organiser).expect(409);
+    expect(seated.body.code).toBe('PLAYER_HAS_GAMES');
     // Within a table: A and D change seats, so D moves first.
     const within = await swap(p[0], p[3]);
     expect(seatsOf(within)).toEqual([
