@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { playerIdsOf, seatsOf } from '../rounds/tables';
 import { DataSource, In, LessThan } from 'typeorm';
 import type { FindOptionsWhere } from 'typeorm';
 import { NotFound } from '../common/errors';
@@ -45,9 +46,13 @@ export class DirectorLogService {
     const games = new Map(
       (await m.findBy(Game, { id: In(ids(page.map((r) => r.gameId))) })).map((g) => [g.id, g]),
     );
+    const seats = await seatsOf(m, [...games.keys()]);
+    // A game's players in turn order: a table's seats, or its first and second (null for a bye).
+    const playersOf = (g: Game): (number | null)[] =>
+      seats.has(g.id) ? playerIdsOf(g, seats.get(g.id)) : [g.firstPlayerId, g.secondPlayerId];
     const playerIds = ids([
       ...page.map((r) => r.playerId),
-      ...[...games.values()].flatMap((g) => [g.firstPlayerId, g.secondPlayerId]),
+      ...[...games.values()].flatMap(playersOf),
     ]);
     const names = new Map(
       (
@@ -71,10 +76,7 @@ export class DirectorLogService {
           player: r.playerId === null ? null : (names.get(r.playerId) ?? null),
           gameId: game ? game.id : null,
           players: game
-            ? [
-                names.get(game.firstPlayerId) ?? '',
-                game.secondPlayerId === null ? null : (names.get(game.secondPlayerId) ?? ''),
-              ]
+            ? playersOf(game).map((id) => (id === null ? null : (names.get(id) ?? '')))
             : null,
           round: r.round,
           table: r.tableNumber,

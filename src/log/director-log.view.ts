@@ -55,8 +55,13 @@ export class LogEntryView {
     description: 'the game, while it exists (a removed round takes its games)',
   })
   gameId: number | null;
-  @ApiProperty({ type: [String], nullable: true, description: "the game's players, first first" })
-  players: [string, string | null] | null;
+  @ApiProperty({
+    type: [String],
+    nullable: true,
+    description:
+      "the game's players, first first (the second null for a bye; every seat at a table of more than two)",
+  })
+  players: (string | null)[] | null;
   @ApiProperty({ type: Number, nullable: true }) round: number | null;
   @ApiProperty({ type: Number, nullable: true }) table: number | null;
   @ApiProperty({ type: Object, nullable: true, description: 'what changed, before' })

@@ -79,7 +79,9 @@ export function logLine(lang: Lang, e: LogEntryView): LogLine {
   let what = tr(`log.action.${e.action}`, params) ?? e.action;
   if (e.round !== null && e.table !== null) {
     what += `: ${t(lang, 'log.game', { n: e.round, table: e.table })}`;
-    if (e.players) what += ` (${e.players[0]} – ${e.players[1] ?? t(lang, 'common.bye')})`;
+    if (e.players) {
+      what += ` (${e.players.map((name) => name ?? t(lang, 'common.bye')).join(' – ')})`;
+    }
   }
   if (e.division && !what.includes(e.division)) what += ` · ${e.division}`;
   const after = e.after ?? {};

@@ -605,6 +605,9 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
       .expect(200);
     expect(log.text).toContain('40 (place 1) : 30 (place 2) : 20 (place 3)');
     expect(log.text).not.toContain('{&quot;score');
+    // Each entry of a table names all its players.
+    const seatNames = round.games[1].seats!.map((x) => x.player.name).join(' – ');
+    expect(log.text).toContain(`(${seatNames})`);
     // Removing the round keeps every seat of its tables in the log, in words.
     await t.http
       .delete(`/api/divisions/${divisionId}/rounds/1?confirm=true`)
