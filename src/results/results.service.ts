@@ -404,18 +404,7 @@ export class ResultsService {
     const after = tableSnapshot({ status, resultSource }, afterSeats);
     // A sheet is recorded even when it changes no figure: the history says it came in.
     if (JSON.stringify(before) === JSON.stringify(after) && action !== 'scoresheet') return;
-    const result = await m
-      .createQueryBuilder()
-      .update(Game)
-      .set({ status, resultSource, winner: null })
-      .where('id = :id AND version = :version', { id: game.id, version: game.version })
-      .execute();
-    if (result.affected !== 1) {
-      throw new Conflict(
-        'CONCURRENT_UPDATE',
-        `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
-      );
-    }
+    await updateGameAt(m, game, { status, resultSource, winner: null });
     for (const seat of afterSeats) {
       await m.update(
         GameSeat,
@@ -594,18 +583,7 @@ export class ResultsService {
     const before = resultSnapshot(game);
     const after = resultSnapshot({ ...game, ...changes });
     if (sameSnapshot(before, after) && !recordUnchanged) return null;
-    const result = await m
-      .createQueryBuilder()
-      .update(Game)
-      .set(changes)
-      .where('id = :id AND version = :version', { id: game.id, version: game.version })
-      .execute();
-    if (result.affected !== 1) {
-      throw new Conflict(
-        'CONCURRENT_UPDATE',
-        `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
-      );
-    }
+    await updateGameAt(m, game, changes);
     // Not read back: nothing here needs the new row's id or timestamps.
     await m
       .createQueryBuilder()
@@ -623,6 +601,22 @@ export class ResultsService {
       .updateEntity(false)
       .execute();
     return { before, after };
+  }
+}
+
+/** Writes a game's result columns if its version is still the one read (else 409); bumps it. */
+async function updateGameAt(m: EntityManager, game: Game, changes: ResultColumns): Promise<void> {
+  const result = await m
+    .createQueryBuilder()
+    .update(Game)
+    .set(changes)
+    .where('id = :id AND version = :version', { id: game.id, version: game.version })
+    .execute();
+  if (result.affected !== 1) {
+    throw new Conflict(
+      'CONCURRENT_UPDATE',
+      `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
+    );
   }
 }
 
