@@ -17,7 +17,7 @@ import {
   SANS_BOLD,
 } from './doc';
 import { playerLabel } from './pairings';
-import type { PdfPlayer, ScoreSheetsDocument } from './types';
+import type { DocumentHeader, PdfPlayer, ScoreSheetsDocument, SeatCode } from './types';
 
 /** A column of the turn grid: full width when the players' grids are stacked, `narrow` side by side. */
 interface GridColumn {
@@ -139,27 +139,31 @@ export async function writeScoreSheets(
   await finish();
 }
 
-function sheetPage(
+/**
+ * The head of a blank sheet, the same for pairs and tables: title, tournament and division,
+ * round and rules (and `extra`, the target); the table number large in a box on the right and
+ * left of it each player's code (`codeSize` points square), scanned to open the phone's page
+ * that sends this sheet, typed from the address under it. The top of the head, for what follows.
+ */
+export function sheetHeader(
   doc: Doc,
-  data: ScoreSheetsDocument,
   lang: Lang,
-  game: ScoreSheetsDocument['games'][number],
-  turns: number | null,
-  layout: SheetLayout,
-): void {
+  data: DocumentHeader & { round: number; rulesName?: string; clockMinutes?: number },
+  table: number,
+  codes: readonly SeatCode[],
+  codeSize: number,
+  extra = '',
+): number {
   const width = contentWidth(doc);
-  let y = MARGIN;
-  // Each player's code beside the table number: scanned, it opens the phone's page to send
-  // this sheet; typed, its address is under it.
-  const codesWidth = drawSeatCodes(doc, game.codes ?? [], MARGIN + width - 110 - 8, y);
-  // Table number, large, in a box on the right.
+  const y = MARGIN;
   const box = 110;
+  const codesWidth = drawSeatCodes(doc, codes, MARGIN + width - box - 8, y, codeSize);
   doc
     .rect(MARGIN + width - box, y, box, 46)
     .lineWidth(1.5)
     .strokeColor(PDF_COLOURS.text)
     .stroke();
-  cellText(doc, t(lang, 'pdf.sheetTable', { n: game.table }), MARGIN + width - box, y, box, 46, {
+  cellText(doc, t(lang, 'pdf.sheetTable', { n: table }), MARGIN + width - box, y, box, 46, {
     size: 20,
     bold: true,
     align: 'center',
@@ -173,13 +177,26 @@ function sheetPage(
     data.rulesName && data.clockMinutes
       ? t(lang, 'pdf.rulesClock', { rules: data.rulesName, n: data.clockMinutes })
       : (data.rulesName ?? ''),
+    extra,
     data.subtitle ?? '',
   ]
     .filter(Boolean)
     .join(' · ');
   doc.text(fit(doc, place, width - box - 10 - codesWidth), MARGIN, y + 24, { lineBreak: false });
   doc.text(fit(doc, info, width - box - 10 - codesWidth), MARGIN, y + 37, { lineBreak: false });
-  y += 58;
+  return y;
+}
+
+function sheetPage(
+  doc: Doc,
+  data: ScoreSheetsDocument,
+  lang: Lang,
+  game: ScoreSheetsDocument['games'][number],
+  turns: number | null,
+  layout: SheetLayout,
+): void {
+  const width = contentWidth(doc);
+  let y = sheetHeader(doc, lang, data, game.table, game.codes ?? [], 44) + 58;
 
   const players: [PdfPlayer, string][] = [
     [game.first, t(lang, 'pdf.startsFirst')],

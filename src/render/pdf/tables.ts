@@ -3,7 +3,7 @@
  * with the places and the table spread, the "met" grid, pairings with every seat, blank score
  * sheets with a column a seat, and each player's tables.
  */
-import { drawSeatCodes } from './qr';
+import { sheetHeader } from './score-sheets';
 import { PassThrough } from 'stream';
 import { formatPoints, formatSpread, Lang, MessageKey, t } from '../../i18n';
 import {
@@ -20,7 +20,6 @@ import {
   PDF_COLOURS,
   PdfColumn,
   SANS,
-  SANS_BOLD,
   streamDoc,
 } from './doc';
 import { playerLabel } from './pairings';
@@ -485,44 +484,16 @@ function tableSheet(
   const width = contentWidth(doc);
   const seats = table.seats;
   const n = seats.length;
-  let y = MARGIN;
-  const box = 110;
   // Each player's code left of the table number, smaller at the larger Quivit tables.
-  const codesWidth = drawSeatCodes(
+  let y = sheetHeader(
     doc,
+    lang,
+    data,
+    table.table,
     table.codes ?? [],
-    MARGIN + width - box - 8,
-    y,
     n > 4 ? 34 : 44,
-  );
-  doc
-    .rect(MARGIN + width - box, y, box, 46)
-    .lineWidth(1.5)
-    .strokeColor(PDF_COLOURS.text)
-    .stroke();
-  cellText(doc, t(lang, 'pdf.sheetTable', { n: table.table }), MARGIN + width - box, y, box, 46, {
-    size: 20,
-    bold: true,
-    align: 'center',
-  });
-  doc.font(SANS_BOLD).fontSize(18).fillColor(PDF_COLOURS.text);
-  doc.text(t(lang, 'pdf.sheetTitle'), MARGIN, y, { lineBreak: false });
-  doc.font(SANS).fontSize(10).fillColor(PDF_COLOURS.muted);
-  const place = [data.tournament, data.division].filter(Boolean).join(' — ');
-  const rules =
-    data.rulesName && data.clockMinutes
-      ? t(lang, 'pdf.rulesClock', { rules: data.rulesName, n: data.clockMinutes })
-      : (data.rulesName ?? '');
-  const info = [
-    t(lang, 'pdf.sheetRound', { n: data.round }),
-    rules,
     data.targetScore ? `${t(lang, 'pdf.target')} ${data.targetScore}` : '',
-    data.subtitle ?? '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  doc.text(fit(doc, place, width - box - 10 - codesWidth), MARGIN, y + 24, { lineBreak: false });
-  doc.text(fit(doc, info, width - box - 10 - codesWidth), MARGIN, y + 37, { lineBreak: false });
+  );
   y += 52;
   doc.font(SANS).fontSize(8).fillColor(PDF_COLOURS.muted);
   doc.text(fit(doc, t(lang, 'pdf.tableSheetHint'), width), MARGIN, y, { lineBreak: false });
