@@ -85,8 +85,18 @@ export class TableCodePagesController {
     const page = new PageContext(req, res);
     const form = new FormReader(body, page.lang);
     const submission = form.int('submission', 1, 2_147_483_647, true);
+    if (submission === null) {
+      // Which sheet was meant is not said: the page again, saying so, nothing confirmed.
+      const view = await this.codes.open(code, clientAddress(req));
+      const message = form.errors[0]?.message ?? pt(page.lang, 'form.required');
+      await page.render(
+        'public/table-code',
+        this.statusModel(page, code, view, [{ field: '', message }]),
+        400,
+      );
+      return;
+    }
     try {
-      if (submission === null) throw new Error('unreachable');
       await this.codes.confirm(code, submission, clientAddress(req));
       page.redirect(withQuery(codeUrl(code), { done: 'confirmed' }));
     } catch (e) {

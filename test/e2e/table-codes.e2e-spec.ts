@@ -322,6 +322,35 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     }
   });
 
+  test("the phone's forms refuse what they cannot read with a 400 page, never a 500", async () => {
+    const { divisionId } = await createTournament(t, {
+      name: 'Forme',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+    });
+    await register(t, divisionId, ['Ana', 'Bora']);
+    await pair(t, divisionId);
+    const [codes] = (
+      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(judge).expect(200)
+    ).body as GameCodes[];
+    const url = codes.seats[1].url;
+    // A confirmation that does not say which sheet.
+    const noSheet = await t.http
+      .post(`${url}/confirm?lang=en`)
+      .set('Origin', t.url)
+      .type('form')
+      .send({})
+      .expect(400);
+    expect(noSheet.text).toContain('Your code: Bora, seat 2');
+    // A confirmation of a sheet that is not this table's.
+    await t.http
+      .post(`${url}/confirm?lang=en`)
+      .set('Origin', t.url)
+      .type('form')
+      .send({ submission: '999999' })
+      .expect(404);
+  });
+
   test('wrong codes are throttled by address: 200 guesses get 429 with Retry-After, unchecked', async () => {
     const statuses: number[] = [];
     let retryAfter: string | undefined;
