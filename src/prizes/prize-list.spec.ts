@@ -1,45 +1,7 @@
-import type { TurnReport } from '../engine';
+import { game, turn } from '../../test/prizes/reports';
 import { prizeList, StandingLine } from './prize-list';
 import { readPrizeTable, PrizeTableSettings } from './prize-table';
 import type { VerifiedGame } from './prizes';
-
-function turn(player: number, score: number, extra: Partial<TurnReport> = {}): TurnReport {
-  return {
-    index: 0,
-    player,
-    kind: 'play',
-    status: 'ok',
-    play: `8H W${score}`,
-    score: { claimed: score, computed: score },
-    total: { claimed: null, computed: 0 },
-    words: [],
-    bonuses: [],
-    placed: [],
-    issues: [],
-    ...extra,
-  };
-}
-
-function game(
-  round: number,
-  table: number,
-  players: [string, string],
-  finals: [number, number],
-  remaining: [number, number],
-  turns: TurnReport[],
-): VerifiedGame {
-  const winner = finals[0] === finals[1] ? null : finals[0] > finals[1] ? 0 : 1;
-  return {
-    round,
-    table,
-    players,
-    report: {
-      turns,
-      players: finals.map((final, i) => ({ final, remainingSeconds: remaining[i] })),
-      result: { winner },
-    } as unknown as VerifiedGame['report'],
-  };
-}
 
 const settings = (body: unknown): PrizeTableSettings => {
   const read = readPrizeTable(body);

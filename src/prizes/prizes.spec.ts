@@ -1,44 +1,5 @@
-import type { TurnReport } from '../engine';
-import { computeAwards, placePrizes, VerifiedGame } from './prizes';
-
-/** A turn as the report has it, with only what the awards read. */
-function turn(player: number, score: number, extra: Partial<TurnReport> = {}): TurnReport {
-  return {
-    index: 0,
-    player,
-    kind: 'play',
-    status: 'ok',
-    play: `8H W${score}`,
-    score: { claimed: score, computed: score },
-    total: { claimed: null, computed: 0 },
-    words: [],
-    bonuses: [],
-    placed: [],
-    issues: [],
-    ...extra,
-  };
-}
-
-function game(
-  round: number,
-  table: number,
-  players: [string, string],
-  finals: [number, number],
-  remaining: [number, number],
-  turns: TurnReport[],
-): VerifiedGame {
-  const winner = finals[0] === finals[1] ? null : finals[0] > finals[1] ? 0 : 1;
-  return {
-    round,
-    table,
-    players,
-    report: {
-      turns,
-      players: finals.map((final, i) => ({ final, remainingSeconds: remaining[i] })),
-      result: { winner },
-    } as unknown as VerifiedGame['report'],
-  };
-}
+import { game, turn } from '../../test/prizes/reports';
+import { computeAwards, placePrizes } from './prizes';
 
 describe('awards from verified sheets', () => {
   // Round 1: Ana 420–380 Bora; Ceca 455–300 Dule. Round 2: Ana 300–455 Ceca; Bora 390–310 Dule.
