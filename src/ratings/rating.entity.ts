@@ -4,10 +4,8 @@ import { Person } from '../registry/person.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import type { PersonChange } from './compute';
 
-/** A person's rating in a game family now: computed, never typed (see `RatingListEntry`). */
-@Entity('ratings')
-@Unique('uq_ratings_person_family', ['personId', 'family'])
-export class Rating extends BaseEntity {
+/** A person's rating in one game family, and the rated games behind it (the K-factor reads them). */
+abstract class FamilyRatingColumns extends BaseEntity {
   @ManyToOne(() => Person, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'person_id' })
   person: Person;
@@ -21,31 +19,19 @@ export class Rating extends BaseEntity {
   @Column({ type: 'integer' })
   rating: number;
 
-  /** Rated games behind the rating (the K-factor depends on them). */
   @Column({ type: 'integer' })
   games: number;
 }
+
+/** A person's rating in a game family now: computed, never typed (see `RatingListEntry`). */
+@Entity('ratings')
+@Unique('uq_ratings_person_family', ['personId', 'family'])
+export class Rating extends FamilyRatingColumns {}
 
 /** A rating of an imported list: where a person starts, before any closed tournament. */
 @Entity('rating_list')
 @Unique('uq_rating_list_person_family', ['personId', 'family'])
-export class RatingListEntry extends BaseEntity {
-  @ManyToOne(() => Person, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'person_id' })
-  person: Person;
-
-  @Column({ name: 'person_id', type: 'integer' })
-  personId: number;
-
-  @Column({ type: 'varchar', length: 40 })
-  family: string;
-
-  @Column({ type: 'integer' })
-  rating: number;
-
-  @Column({ type: 'integer' })
-  games: number;
-}
+export class RatingListEntry extends FamilyRatingColumns {}
 
 /** What a closed tournament did to the ratings of one family: the rating report's lines. */
 @Entity('rating_reports')
