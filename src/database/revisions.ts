@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Division } from '../tournaments/division.entity';
 
@@ -193,6 +193,9 @@ export class Revisions implements OnModuleInit, OnApplicationShutdown {
   private async listen(): Promise<void> {
     if (this.stopped) return;
     const options = this.dataSource.options as { url?: string };
+    // Loaded here, not at the top: an SQLite server never needs pg.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Client } = require('pg') as typeof import('pg');
     const client = new Client({
       connectionString: options.url,
       keepAlive: true,

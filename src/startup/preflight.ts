@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, statSync } from 'fs';
 import { dirname, resolve, sep } from 'path';
-import { Client } from 'pg';
 
 /** How long PostgreSQL gets to answer before the server gives up starting. */
 const CONNECT_TIMEOUT_MS = 4000;
@@ -89,6 +88,9 @@ export async function postgresProblem(url: string): Promise<string | null> {
   }
   const host = `${target.hostname || 'localhost'}:${target.port || '5432'}`;
   const database = decodeURIComponent(target.pathname.replace(/^\//, '')) || target.username;
+  // Loaded here, not at the top: an SQLite server never needs pg, a tenth of its start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Client } = require('pg') as typeof import('pg');
   const client = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A connection lost after the check would otherwise surface as an unhandled error event.
   client.on('error', () => undefined);

@@ -85,6 +85,12 @@ describe(`what start-up leaves for later (${DATABASE_KIND})`, () => {
     });
   });
 
+  test('the PostgreSQL driver is loaded only for PostgreSQL', async () => {
+    const pg = (await loaded()).filter((f) => /node_modules\/pg\//.test(f));
+    if (DATABASE_KIND === 'sqlite') expect(pg).toEqual([]);
+    else expect(pg).not.toEqual([]);
+  });
+
   test('the OpenAPI document is made when first asked for, with who may call each route', async () => {
     const res = await t.http.get('/api/docs-json').expect(200);
     const doc = res.body as { paths: Record<string, Record<string, Record<string, unknown>>> };
