@@ -12,6 +12,7 @@ export default tseslint.config(
       'data/**',
       'jest.config.js',
       'scripts/build.js',
+      'scripts/start.js',
       'eslint.config.mjs',
     ],
   },

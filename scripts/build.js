@@ -6,6 +6,7 @@
  * time) before a build and the fingerprint kept in dist/ once the build succeeds: any file added,
  * removed, edited or restored from elsewhere changes it, and a missing output is a rebuild too.
  * A file edited while a build runs is caught by the next one. `--force` always builds.
+ * `npm start` runs the same check in the server's own process (scripts/start.js).
  * Plain JavaScript: it runs before anything is compiled.
  */
 'use strict';
@@ -97,16 +98,21 @@ function build(print) {
   fs.writeFileSync(STAMP, `${print}\n`);
 }
 
-function main() {
-  const force = process.argv.includes('--force');
+/** Builds unless dist/ is up to date (or always, with `force`); the exit status a build gave. */
+function buildIfChanged(force = false) {
   const print = fingerprint();
-  if (!force && upToDate(print)) return;
+  if (!force && upToDate(print)) return 0;
   try {
     build(print);
+    return 0;
   } catch (e) {
     // tsc and esbuild have said what is wrong; the stamp stays away, so the next start builds again.
-    process.exitCode = typeof e.status === 'number' && e.status > 0 ? e.status : 1;
+    return typeof e.status === 'number' && e.status > 0 ? e.status : 1;
   }
 }
 
-main();
+module.exports = { buildIfChanged };
+
+if (require.main === module) {
+  process.exitCode = buildIfChanged(process.argv.includes('--force'));
+}

@@ -16,7 +16,7 @@ import { join } from 'path';
 const ROOT = join(__dirname, '..', '..');
 
 /**
- * `npm start` runs `scripts/build.js` first: it builds when anything the build reads has
+ * `npm start` runs `scripts/build.js`'s check first (scripts/start.js): it builds when anything the build reads has
  * changed (or an output is missing) and only then, so a start never serves a stale build and a
  * start of a built tree does not wait for tsc. Run on a copy of the tree with the real tools.
  */
@@ -83,6 +83,16 @@ describe('the build before npm start', () => {
     expect(failed.status).not.toBe(0);
     expect(failed.output).toContain('health.controller.ts');
     expect(existsSync(out('.build-inputs'))).toBe(false);
+    // npm start (scripts/start.js) builds again, fails the same way and serves nothing.
+    const start = spawnSync(process.execPath, ['scripts/start.js'], {
+      cwd: tree,
+      encoding: 'utf8',
+      env: { ...process.env, npm_execpath: '', PORT: '0' },
+      timeout: 120_000,
+    });
+    expect(start.status).not.toBe(0);
+    expect(`${start.stdout}${start.stderr}`).toContain('health.controller.ts');
+    expect(`${start.stdout}${start.stderr}`).not.toContain('Arbiter serves');
     writeFileSync(file, good);
     expect(build().status).toBe(0);
     expect(existsSync(out('.build-inputs'))).toBe(true);
