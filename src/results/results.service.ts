@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In, type QueryDeepPartialEntity } from 'typeorm';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { forUpdate } from '../database/lock';
 import { Actor, changedFields, LogAction, writeLog } from '../log/director-log';
 import {
   applyOptions,
@@ -22,7 +21,7 @@ import { resultSnapshot, ResultSnapshot } from '../rounds/game-facts';
 import { Game } from '../rounds/game.entity';
 import { gameView, GameView } from '../rounds/game.view';
 import { Round } from '../rounds/round.entity';
-import { findDivision, touchDivisions } from '../tournaments/tournament-rules';
+import { touchDivisions } from '../tournaments/tournament-rules';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import { EnterResultDto } from './dto/result.dto';
@@ -57,6 +56,8 @@ interface GameContext {
   seats: GameSeat[];
   /** Every player of the game (a table's seats too), by id. */
   players: Map<number, Player>;
+  /** Whether the game has a score sheet, and whether the engine found it without fault. */
+  sheet: { ok: boolean | null } | null;
 }
 
 /** The columns a result writes. */
@@ -100,9 +101,7 @@ export class ResultsService {
   ) {}
 
   async game(id: number): Promise<GameView> {
-    const m = this.dataSource.manager;
-    const ctx = await this.load(m, id);
-    return this.view(m, ctx);
+    return this.view(await this.load(this.dataSource.manager, id));
   }
 
   /** A result typed in; refused when it contradicts the game's verified score sheet. */
@@ -117,7 +116,7 @@ export class ResultsService {
       this.checkWritable(ctx, ifMatch);
       const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
       if (dto.kind === 'forfeit' || dto.kind === 'double-forfeit') {
-        if (await m.existsBy(ScoreSheet, { gameId: id })) {
+        if (ctx.sheet) {
           throw new Conflict(
             'SHEET_PRESENT',
             `game ${id} has a score sheet, so it was played: remove the sheet before entering a forfeit`,
@@ -127,7 +126,7 @@ export class ResultsService {
         return;
       }
       const typed = decideTyped(gameRules(ctx.division), typedFigures(dto));
-      const sheet = await m.findOneBy(ScoreSheet, { gameId: id });
+      const sheet = ctx.sheet ? await m.findOneBy(ScoreSheet, { gameId: id }) : null;
       if (sheet?.report) {
         const differences = contradictions(
           typed,
@@ -179,15 +178,24 @@ export class ResultsService {
             )
           : null;
       if (placing && !placing.ok) throw tableRefusal(gameRules(ctx.division), placing.problem);
-      const existing = await m.findOneBy(ScoreSheet, { gameId: id });
-      if (existing) {
-        existing.sheet = text;
-        existing.report = report;
-        existing.ok = report.ok;
-        await m.save(existing);
+      if (ctx.sheet) {
+        await m.update(ScoreSheet, { gameId: id }, { sheet: text, report, ok: report.ok });
       } else {
-        await m.insert(ScoreSheet, { gameId: id, sheet: text, report, ok: report.ok });
+        // Not read back: nothing here needs the new row's id or timestamps.
+        await m
+          .createQueryBuilder()
+          .insert()
+          .into(ScoreSheet)
+          .values({
+            gameId: id,
+            sheet: text,
+            report,
+            ok: report.ok,
+          })
+          .updateEntity(false)
+          .execute();
       }
+      ctx.sheet = { ok: report.ok };
       // The sheet is in: what was being typed for it is done with.
       await m.delete(SheetDraft, { gameId: id });
       if (placing?.ok) {
@@ -236,10 +244,10 @@ export class ResultsService {
   /** Removes a game's score sheet; the result stays, now as a typed result. */
   async removeSheet(id: number, ifMatch: number | undefined, user: User | null): Promise<GameView> {
     return this.write(id, async (m, ctx) => {
-      const sheet = await m.findOneBy(ScoreSheet, { gameId: id });
-      if (!sheet) throw new NotFound('score sheet of game', id);
+      if (!ctx.sheet) throw new NotFound('score sheet of game', id);
       this.checkWritable(ctx, ifMatch);
-      await m.delete(ScoreSheet, { id: sheet.id });
+      await m.delete(ScoreSheet, { gameId: id });
+      ctx.sheet = null;
       if (ctx.seats.length > 0) {
         // The figures stay, now as a typed result.
         await this.applyTable(m, ctx, ctx.seats, 'scoresheet-removed', user, 'result');
@@ -256,7 +264,7 @@ export class ResultsService {
       if (ctx.game.status === 'pending') {
         throw new Conflict('NO_RESULT', `game ${id} has no result to clear`);
       }
-      if (await m.existsBy(ScoreSheet, { gameId: id })) {
+      if (ctx.sheet) {
         throw new Conflict('SHEET_PRESENT', `game ${id} has a score sheet: remove it first`);
       }
       if (ctx.seats.length > 0) {
@@ -329,7 +337,7 @@ export class ResultsService {
       }
       this.checkWritable(ctx, ifMatch);
       const seats = ctx.seats.length;
-      if (await m.existsBy(ScoreSheet, { gameId: id })) {
+      if (ctx.sheet) {
         // The verified sheet's figures stand: a typed result may only agree with them.
         const differing = ctx.seats.flatMap((s, i) =>
           dto.scores[i] === s.score
@@ -405,22 +413,12 @@ export class ResultsService {
     // A sheet is recorded even when it changes no figure: the history says it came in.
     if (JSON.stringify(before) === JSON.stringify(after) && action !== 'scoresheet') return;
     await updateGameAt(m, game, { status, resultSource, winner: null });
-    for (const seat of afterSeats) {
-      await m.update(
-        GameSeat,
-        { id: seat.id },
-        { score: seat.score, remaining: seat.remaining, cards: seat.cards, place: seat.place },
-      );
+    for (const [i, seat] of afterSeats.entries()) {
+      const columns = pick(seat, 'score', 'remaining', 'cards', 'place');
+      await m.update(GameSeat, { id: seat.id }, columns);
+      Object.assign(ctx.seats[i], columns);
     }
-    await m.insert(ResultChange, {
-      gameId: game.id,
-      userId: user?.id ?? null,
-      userName: user?.name ?? null,
-      userEmail: user?.email ?? null,
-      action,
-      before,
-      after,
-    });
+    await insertChange(m, game, user, action, before, after);
     await touchDivisions(m, ctx.round.divisionId);
     const changed = changedFields({ ...before }, { ...after });
     await writeLog(m, user, {
@@ -437,6 +435,11 @@ export class ResultsService {
 
   // --- internals -------------------------------------------------------------
 
+  /**
+   * Runs `work` on the game, read and (PostgreSQL) locked first, in one transaction, and
+   * answers the game as written: the writes keep `ctx` current (the game's row, its seats,
+   * its sheet), so nothing is read back.
+   */
   private async write(
     id: number,
     work: (m: EntityManager, ctx: GameContext) => Promise<void>,
@@ -448,41 +451,65 @@ export class ResultsService {
       await work(m, loaded);
       return loaded;
     });
-    // A result or a sheet changes the game's row only: its round, division and players are as read.
-    const m = this.dataSource.manager;
-    const game = await m.findOneBy(Game, { id });
-    if (!game) throw new NotFound('game', id);
-    const seats = ctx.seats.length > 0 ? ((await seatsOf(m, [id])).get(id) ?? []) : [];
-    return this.view(m, { ...ctx, game, seats });
+    return this.view(ctx);
   }
 
+  /**
+   * The game with its round, division, tournament and players, read in one statement (a
+   * table's seats and their players in two more): a write reads this before anything else.
+   */
   private async load(m: EntityManager, id: number, lock = false): Promise<GameContext> {
-    const game = await m.findOne(Game, { where: { id }, ...(lock ? forUpdate(m) : {}) });
+    const query = m
+      .createQueryBuilder(Game, 'game')
+      .innerJoinAndSelect('game.round', 'round')
+      .innerJoinAndSelect('round.division', 'division')
+      .innerJoinAndSelect('division.tournament', 'tournament')
+      .innerJoinAndSelect('game.firstPlayer', 'first')
+      .leftJoinAndSelect('game.secondPlayer', 'second')
+      // Of the sheet only whether there is one: its text and report are read when needed.
+      .leftJoin(ScoreSheet, 'sheet', 'sheet.game_id = game.id')
+      .addSelect(['sheet.id', 'sheet.ok'])
+      // The id as a bound parameter (TypeORM writes a lone number into SQLite's text, a list's
+      // members it binds), so SQLite compiles this join once, not once a game (a third of a ms).
+      .where('game.id IN (:...id)', { id: [id] });
+    // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
+    if (lock && m.connection.options.type === 'postgres') {
+      query.setLock('pessimistic_write', undefined, ['game']);
+    }
+    const { entities, raw } = await query.getRawAndEntities<{
+      sheet_id: number | null;
+      sheet_ok: boolean | number | null;
+    }>();
+    const game = entities[0];
     if (!game) throw new NotFound('game', id);
-    const round = await m.findOneByOrFail(Round, { id: game.roundId });
-    const { division, tournament } = await findDivision(m, round.divisionId);
-    const seats = (await seatsOf(m, [game.id])).get(game.id) ?? [];
-    const players = await m.findBy(Player, { id: In(playerIdsOf(game, seats)) });
-    const first = players.find((p) => p.id === game.firstPlayerId)!;
-    const second = players.find((p) => p.id === game.secondPlayerId) ?? null;
+    const sheet =
+      raw[0].sheet_id === null
+        ? null
+        : { ok: raw[0].sheet_ok === null ? null : Boolean(raw[0].sheet_ok) };
+    const { round, firstPlayer: first, secondPlayer: second } = game;
+    const { division } = round;
+    const seats = division.tableSize > 2 ? ((await seatsOf(m, [game.id])).get(game.id) ?? []) : [];
+    const players = new Map<number, Player>([[first.id, first]]);
+    if (second) players.set(second.id, second);
+    const others = playerIdsOf(game, seats).filter((p) => !players.has(p));
+    if (others.length > 0) {
+      for (const p of await m.findBy(Player, { id: In(others) })) players.set(p.id, p);
+    }
     return {
       game,
       round,
       division,
-      tournament,
+      tournament: division.tournament,
       first,
       second,
       seats,
-      players: new Map(players.map((p) => [p.id, p] as const)),
+      players,
+      sheet,
     };
   }
 
-  private async view(m: EntityManager, ctx: GameContext): Promise<GameView> {
-    const sheet = await m.findOne(ScoreSheet, {
-      where: { gameId: ctx.game.id },
-      select: { id: true, ok: true },
-    });
-    return gameView(ctx.game, ctx.round, ctx.players, sheet ? { ok: sheet.ok } : null, ctx.seats);
+  private view(ctx: GameContext): GameView {
+    return gameView(ctx.game, ctx.round, ctx.players, ctx.sheet, ctx.seats);
   }
 
   /**
@@ -584,27 +611,45 @@ export class ResultsService {
     const after = resultSnapshot({ ...game, ...changes });
     if (sameSnapshot(before, after) && !recordUnchanged) return null;
     await updateGameAt(m, game, changes);
-    // Not read back: nothing here needs the new row's id or timestamps.
-    await m
-      .createQueryBuilder()
-      .insert()
-      .into(ResultChange)
-      .values({
-        gameId: game.id,
-        userId: user?.id ?? null,
-        userName: user?.name ?? null,
-        userEmail: user?.email ?? null,
-        action,
-        before,
-        after,
-      })
-      .updateEntity(false)
-      .execute();
+    await insertChange(m, game, user, action, before, after);
     return { before, after };
   }
 }
 
-/** Writes a game's result columns if its version is still the one read (else 409); bumps it. */
+/** A row of the game's history. Not read back: nothing here needs its id or timestamps. */
+async function insertChange(
+  m: EntityManager,
+  game: Game,
+  user: Actor,
+  action: Action,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await m
+    .createQueryBuilder()
+    .insert()
+    .into(ResultChange)
+    .values({
+      gameId: game.id,
+      userId: user?.id ?? null,
+      userName: user?.name ?? null,
+      userEmail: user?.email ?? null,
+      action,
+      before,
+      after,
+    } as QueryDeepPartialEntity<ResultChange>)
+    .updateEntity(false)
+    .execute();
+}
+
+function pick<T, K extends keyof T>(o: T, ...keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
+}
+
+/**
+ * Writes a game's result columns if its version is still the one read (else 409); bumps it.
+ * `game` is then the row as written.
+ */
 async function updateGameAt(m: EntityManager, game: Game, changes: ResultColumns): Promise<void> {
   const result = await m
     .createQueryBuilder()
@@ -618,6 +663,7 @@ async function updateGameAt(m: EntityManager, game: Game, changes: ResultColumns
       `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
     );
   }
+  Object.assign(game, changes, { version: game.version + 1 });
 }
 
 /** A table's typed result goes through its own route, a score and clock for each seat. */

@@ -1,6 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { Conflict, NotFound } from '../common/errors';
 import { noteMoved } from '../database/revisions';
+import { placeholders, updateReturning } from '../database/sql';
 import { Round } from '../rounds/round.entity';
 import type { StandingsOptions, TieBreak as StandingsTieBreak } from '../standings';
 import { Division } from './division.entity';
@@ -47,25 +48,30 @@ export async function touchDivisions(
 ): Promise<void> {
   const list = Array.isArray(ids) ? ids : [ids];
   if (list.length === 0) return;
-  await m
-    .createQueryBuilder()
-    .update(Division)
-    .set({ revision: () => 'revision + 1' })
-    .where({ id: In(list) })
-    .execute();
-  const rows = await m.find(Division, {
-    where: { id: In(list) },
-    select: { id: true, revision: true, tournament: { id: true, name: true, closedAt: true } },
-    relations: { tournament: true },
-  });
+  // One statement moves the revisions and says what a refusal needs of the tournaments.
+  const rows = await updateReturning<{
+    id: number;
+    revision: number;
+    tournament_id: number;
+    tournament_name: string;
+    closed: number | boolean;
+  }>(
+    m,
+    `UPDATE divisions SET revision = revision + 1, updated_at = CURRENT_TIMESTAMP
+     WHERE id IN (${placeholders(m, list.length).join(', ')})
+     RETURNING id, revision, tournament_id,
+       (SELECT t.name FROM tournaments t WHERE t.id = divisions.tournament_id) AS tournament_name,
+       (SELECT t.closed_at IS NOT NULL FROM tournaments t WHERE t.id = divisions.tournament_id) AS closed`,
+    list,
+  );
   // A closed tournament's results are final: every write that would change what its pages
   // show comes here, and is refused (its transaction rolls back), except closing and reopening.
-  const closed = rows.find((r) => r.tournament.closedAt !== null);
+  const closed = rows.find((r) => Boolean(r.closed));
   if (closed && !options.closing) {
     throw new Conflict(
       'TOURNAMENT_CLOSED',
-      `${closed.tournament.name} is closed: its results are final; reopen it (POST /api/tournaments/${closed.tournament.id}/reopen) to change anything`,
-      { tournament: closed.tournament.id },
+      `${closed.tournament_name} is closed: its results are final; reopen it (POST /api/tournaments/${closed.tournament_id}/reopen) to change anything`,
+      { tournament: closed.tournament_id },
     );
   }
   await noteMoved(
