@@ -70,8 +70,8 @@ export class Alphabet {
   readonly tileValue = new Int32Array(128);
   /** `displayOf[tile]`: the tile as written (lower case for a joker). */
   private readonly displayOf: string[] = [];
-  /** `pairText[first * 128 + second]`: two tiles as `formatWord` writes them, filled on use. */
-  private readonly pairText: (string | undefined)[] = new Array<string | undefined>(128 * 128);
+  /** `unitsOf[tile]`: the UTF-16 code units of `displayOf[tile]`. */
+  private readonly unitsOf: number[][] = [];
   /** `splitBefore[prev * 128 + tile]`: a `|` must stand between the two tiles. */
   private readonly splitBefore = new Uint8Array(128 * 128);
   /**
@@ -136,7 +136,11 @@ export class Alphabet {
       this.tileValue[tile] =
         tile & JOKER ? this.jokerValue : (this.values[tile & LETTER_MASK] ?? 0);
       const letter = this.letters[tile & LETTER_MASK] ?? '';
-      this.displayOf.push(tile === THROUGH ? '.' : tile & JOKER ? letter.toLowerCase() : letter);
+      const display = tile === THROUGH ? '.' : tile & JOKER ? letter.toLowerCase() : letter;
+      this.displayOf.push(display);
+      const units: number[] = [];
+      for (let i = 0; i < display.length; i++) units.push(display.charCodeAt(i));
+      this.unitsOf.push(units);
     }
   }
 
@@ -288,24 +292,19 @@ export class Alphabet {
    * otherwise be read as one digraph (`IN|JEKCIJA`).
    */
   formatWord(tiles: ArrayLike<WrittenTile>): string {
-    if (tiles.length < 2) return tiles.length === 0 ? '' : this.displayOf[tiles[0]];
-    // The first two tiles come from a table: joining two one-character strings makes V8
-    // look the result up in its string table, a slow runtime call on every word.
-    const pair = tiles[0] * 128 + tiles[1];
-    const first = (this.pairText[pair] ??= this.formatTiles([tiles[0], tiles[1]], 0, ''));
-    return this.formatTiles(tiles, 2, first);
-  }
-
-  private formatTiles(tiles: ArrayLike<WrittenTile>, from: number, start: string): string {
-    let out = start;
-    let prev = from > 0 ? tiles[from - 1] : THROUGH;
-    for (let i = from; i < tiles.length; i++) {
+    // One string made from its character codes: joining the tiles' strings one by one made a
+    // new string a tile, each a call into V8's runtime.
+    const { splitBefore, unitsOf } = this;
+    const codes: number[] = [];
+    let prev = THROUGH;
+    for (let i = 0; i < tiles.length; i++) {
       const tile = tiles[i];
-      if (this.splitBefore[prev * 128 + tile] === 1) out += '|';
-      out += this.displayOf[tile];
+      if (splitBefore[prev * 128 + tile] === 1) codes.push(124 /* | */);
+      const units = unitsOf[tile];
+      for (let k = 0; k < units.length; k++) codes.push(units[k]);
       prev = tile;
     }
-    return out;
+    return String.fromCharCode(...codes);
   }
 
   private isUpperCaseTileChar(ch: number): boolean {
