@@ -1,4 +1,5 @@
-import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { insertRow } from '../database/sql';
 import type { User } from '../auth/user.entity';
 import { DirectorLogEntry } from './director-log.entity';
 
@@ -56,28 +57,21 @@ export interface LogFacts {
  * an action that fails logs nothing, and one that is stored is never missing from the log.
  */
 export async function writeLog(m: EntityManager, user: Actor, facts: LogFacts): Promise<void> {
-  // Not read back: nothing here needs the new row's id or time.
-  await m
-    .createQueryBuilder()
-    .insert()
-    .into(DirectorLogEntry)
-    .values({
-      tournamentId: facts.tournamentId,
-      divisionId: facts.divisionId ?? null,
-      playerId: facts.playerId ?? null,
-      gameId: facts.gameId ?? null,
-      round: facts.round ?? null,
-      tableNumber: facts.table ?? null,
-      action: facts.action,
-      userId: user?.id ?? null,
-      userName: user?.name ?? null,
-      userEmail: user?.email ?? null,
-      note: user ? null : NO_USER_NOTE,
-      before: facts.before ?? null,
-      after: facts.after ?? null,
-    } as QueryDeepPartialEntity<DirectorLogEntry>)
-    .updateEntity(false)
-    .execute();
+  await insertRow(m, DirectorLogEntry, {
+    tournamentId: facts.tournamentId,
+    divisionId: facts.divisionId ?? null,
+    playerId: facts.playerId ?? null,
+    gameId: facts.gameId ?? null,
+    round: facts.round ?? null,
+    tableNumber: facts.table ?? null,
+    action: facts.action,
+    userId: user?.id ?? null,
+    userName: user?.name ?? null,
+    userEmail: user?.email ?? null,
+    note: user ? null : NO_USER_NOTE,
+    before: facts.before ?? null,
+    after: facts.after ?? null,
+  });
 }
 
 /** One entry of a tournament's log, or null (for an action that undoes it). */

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, type QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
+import { entityOf, readRows, selectColumns, tableOf } from '../database/prepared-read';
+import { assignments, insertRow, placeholders, run } from '../database/sql';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
@@ -181,19 +183,7 @@ export class ResultsService {
       if (ctx.sheet) {
         await m.update(ScoreSheet, { gameId: id }, { sheet: text, report, ok: report.ok });
       } else {
-        // Not read back: nothing here needs the new row's id or timestamps.
-        await m
-          .createQueryBuilder()
-          .insert()
-          .into(ScoreSheet)
-          .values({
-            gameId: id,
-            sheet: text,
-            report,
-            ok: report.ok,
-          })
-          .updateEntity(false)
-          .execute();
+        await insertRow(m, ScoreSheet, { gameId: id, sheet: text, report, ok: report.ok });
       }
       ctx.sheet = { ok: report.ok };
       // The sheet is in: what was being typed for it is done with.
@@ -459,35 +449,27 @@ export class ResultsService {
    * table's seats and their players in two more): a write reads this before anything else.
    */
   private async load(m: EntityManager, id: number, lock = false): Promise<GameContext> {
-    const query = m
-      .createQueryBuilder(Game, 'game')
-      .innerJoinAndSelect('game.round', 'round')
-      .innerJoinAndSelect('round.division', 'division')
-      .innerJoinAndSelect('division.tournament', 'tournament')
-      .innerJoinAndSelect('game.firstPlayer', 'first')
-      .leftJoinAndSelect('game.secondPlayer', 'second')
-      // Of the sheet only whether there is one: its text and report are read when needed.
-      .leftJoin(ScoreSheet, 'sheet', 'sheet.game_id = game.id')
-      .addSelect(['sheet.id', 'sheet.ok'])
-      // The id as a bound parameter (TypeORM writes a lone number into SQLite's text, a list's
-      // members it binds), so SQLite compiles this join once, not once a game (a third of a ms).
-      .where('game.id IN (:...id)', { id: [id] });
-    // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
-    if (lock && m.connection.options.type === 'postgres') {
-      query.setLock('pessimistic_write', undefined, ['game']);
-    }
-    const { entities, raw } = await query.getRawAndEntities<{
-      sheet_id: number | null;
-      sheet_ok: boolean | number | null;
-    }>();
-    const game = entities[0];
+    const ds = m.connection;
+    const postgres = ds.options.type === 'postgres';
+    const [row] = await readRows<Record<string, unknown>>(
+      m,
+      gameReadSql(ds) +
+        (postgres ? ' WHERE "game"."id" = $1' : ' WHERE "game"."id" = ?') +
+        // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
+        (lock && postgres ? ' FOR UPDATE OF "game"' : ''),
+      [id],
+    );
+    const game = row ? entityOf(ds, Game, 'game', row) : null;
     if (!game) throw new NotFound('game', id);
+    const round = entityOf(ds, Round, 'round', row)!;
+    const division = entityOf(ds, Division, 'division', row)!;
+    const tournament = entityOf(ds, Tournament, 'tournament', row)!;
+    const first = entityOf(ds, Player, 'first', row)!;
+    const second = entityOf(ds, Player, 'second', row);
+    // Of the sheet only whether there is one: its text and report are read when needed.
+    const sheetOk = row['sheet.ok'] as boolean | number | null;
     const sheet =
-      raw[0].sheet_id === null
-        ? null
-        : { ok: raw[0].sheet_ok === null ? null : Boolean(raw[0].sheet_ok) };
-    const { round, firstPlayer: first, secondPlayer: second } = game;
-    const { division } = round;
+      row['sheet.id'] === null ? null : { ok: sheetOk === null ? null : Boolean(sheetOk) };
     const seats = division.tableSize > 2 ? ((await seatsOf(m, [game.id])).get(game.id) ?? []) : [];
     const players = new Map<number, Player>([[first.id, first]]);
     if (second) players.set(second.id, second);
@@ -499,7 +481,7 @@ export class ResultsService {
       game,
       round,
       division,
-      tournament: division.tournament,
+      tournament,
       first,
       second,
       seats,
@@ -625,21 +607,15 @@ async function insertChange(
   before: unknown,
   after: unknown,
 ): Promise<void> {
-  await m
-    .createQueryBuilder()
-    .insert()
-    .into(ResultChange)
-    .values({
-      gameId: game.id,
-      userId: user?.id ?? null,
-      userName: user?.name ?? null,
-      userEmail: user?.email ?? null,
-      action,
-      before,
-      after,
-    } as QueryDeepPartialEntity<ResultChange>)
-    .updateEntity(false)
-    .execute();
+  await insertRow(m, ResultChange, {
+    gameId: game.id,
+    userId: user?.id ?? null,
+    userName: user?.name ?? null,
+    userEmail: user?.email ?? null,
+    action,
+    before,
+    after,
+  });
 }
 
 function pick<T, K extends keyof T>(o: T, ...keys: K[]): Pick<T, K> {
@@ -651,19 +627,52 @@ function pick<T, K extends keyof T>(o: T, ...keys: K[]): Pick<T, K> {
  * `game` is then the row as written.
  */
 async function updateGameAt(m: EntityManager, game: Game, changes: ResultColumns): Promise<void> {
-  const result = await m
-    .createQueryBuilder()
-    .update(Game)
-    .set(changes)
-    .where('id = :id AND version = :version', { id: game.id, version: game.version })
-    .execute();
-  if (result.affected !== 1) {
+  const set = assignments(m, Game, changes);
+  const [id, version] = placeholders(m, 2, set.parameters.length + 1);
+  const { affected } = await run(
+    m,
+    `UPDATE "games" SET ${set.sql}, "version" = "version" + 1, "updated_at" = CURRENT_TIMESTAMP ` +
+      `WHERE "id" = ${id} AND "version" = ${version}`,
+    [...set.parameters, game.id, game.version],
+  );
+  if (affected !== 1) {
     throw new Conflict(
       'CONCURRENT_UPDATE',
       `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
     );
   }
   Object.assign(game, changes, { version: game.version + 1 });
+}
+
+const gameReads = new WeakMap<DataSource, string>();
+
+/**
+ * A game with its round, division, tournament, players and whether it has a sheet, in one
+ * statement made once per database (the WHERE clause is added by the caller).
+ */
+function gameReadSql(ds: DataSource): string {
+  let sql = gameReads.get(ds);
+  if (sql) return sql;
+  const t = (e: EntityTarget<ObjectLiteral>) => tableOf(ds, e);
+  sql =
+    `SELECT ${[
+      selectColumns(ds, Game, 'game'),
+      selectColumns(ds, Round, 'round'),
+      selectColumns(ds, Division, 'division'),
+      selectColumns(ds, Tournament, 'tournament'),
+      selectColumns(ds, Player, 'first'),
+      selectColumns(ds, Player, 'second'),
+      '"sheet"."id" AS "sheet.id", "sheet"."ok" AS "sheet.ok"',
+    ].join(', ')}` +
+    ` FROM ${t(Game)} "game"` +
+    ` JOIN ${t(Round)} "round" ON "round"."id" = "game"."round_id"` +
+    ` JOIN ${t(Division)} "division" ON "division"."id" = "round"."division_id"` +
+    ` JOIN ${t(Tournament)} "tournament" ON "tournament"."id" = "division"."tournament_id"` +
+    ` JOIN ${t(Player)} "first" ON "first"."id" = "game"."first_player_id"` +
+    ` LEFT JOIN ${t(Player)} "second" ON "second"."id" = "game"."second_player_id"` +
+    ` LEFT JOIN ${t(ScoreSheet)} "sheet" ON "sheet"."game_id" = "game"."id"`;
+  gameReads.set(ds, sql);
+  return sql;
 }
 
 /** A table's typed result goes through its own route, a score and clock for each seat. */

@@ -1,7 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { Conflict, NotFound } from '../common/errors';
 import { noteMoved } from '../database/revisions';
-import { placeholders, updateReturning } from '../database/sql';
+import { placeholders, run } from '../database/sql';
 import { Round } from '../rounds/round.entity';
 import type { StandingsOptions, TieBreak as StandingsTieBreak } from '../standings';
 import { Division } from './division.entity';
@@ -49,13 +49,7 @@ export async function touchDivisions(
   const list = Array.isArray(ids) ? ids : [ids];
   if (list.length === 0) return;
   // One statement moves the revisions and says what a refusal needs of the tournaments.
-  const rows = await updateReturning<{
-    id: number;
-    revision: number;
-    tournament_id: number;
-    tournament_name: string;
-    closed: number | boolean;
-  }>(
+  const { records } = await run(
     m,
     `UPDATE divisions SET revision = revision + 1, updated_at = CURRENT_TIMESTAMP
      WHERE id IN (${placeholders(m, list.length).join(', ')})
@@ -64,6 +58,13 @@ export async function touchDivisions(
        (SELECT t.closed_at IS NOT NULL FROM tournaments t WHERE t.id = divisions.tournament_id) AS closed`,
     list,
   );
+  const rows = records as {
+    id: number;
+    revision: number;
+    tournament_id: number;
+    tournament_name: string;
+    closed: number | boolean;
+  }[];
   // A closed tournament's results are final: every write that would change what its pages
   // show comes here, and is refused (its transaction rolls back), except closing and reopening.
   const closed = rows.find((r) => Boolean(r.closed));
