@@ -1,7 +1,7 @@
 /**
  * What a tournament hall costs the server outside its pages: CPU per typed result and per
  * verified score sheet written, per game-record PDF, and the time from starting the server
- * to its first answer (`node dist/src/main.js`, and `npm start` on a built tree).
+ * to its first answer (`node dist/src/main.js`, its bundle, and `npm start` on a built tree).
  */
 import { ChildProcess, spawn } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'fs';
@@ -16,6 +16,8 @@ import { cpuMs } from './server-fixture';
 
 const ROOT = join(__dirname, '..', '..');
 const SERVER = join(ROOT, 'dist', 'src', 'main.js');
+/** The same server bundled into one file (scripts/build.js): what npm start runs. */
+const BUNDLE = join(ROOT, 'dist', 'src', 'bundle', 'main.js');
 const EMAIL = 'hall@example.org';
 const PASSWORD = 'hall-password-1';
 /** Games written each way (typed result, score sheet); PDFs asked for. */
@@ -262,35 +264,41 @@ async function renderOnly(): Promise<void> {
   console.log(`game-record PDF rendered in this process: ${median(cpus).toFixed(1)} ms CPU each`);
 }
 
+/** Wall and CPU milliseconds of `runs` starts of `command` to the first 200 on /api/health. */
+async function starts(command: string[], db: string, runs: number) {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = await start(command, db);
+    cpus.push(cpuMs(s.child.pid!));
+    walls.push(s.ms);
+    await s.stop();
+  }
+  const range = `${Math.min(...walls).toFixed(0)}–${Math.max(...walls).toFixed(0)} ms`;
+  return { wall: median(walls).toFixed(0), cpu: median(cpus).toFixed(0), range };
+}
+
 async function startTimes(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-hall-start-'));
   const db = join(dir, 'arbiter.sqlite');
   try {
     // The first start makes and migrates the database; a restart is what is measured.
     await (await start([process.execPath, SERVER], db)).stop();
-    const walls: number[] = [];
-    const cpus: number[] = [];
-    for (let i = 0; i < STARTS; i++) {
-      const s = await start([process.execPath, SERVER], db);
-      cpus.push(cpuMs(s.child.pid!));
-      walls.push(s.ms);
-      await s.stop();
-    }
+    const server = await starts([process.execPath, SERVER], db, STARTS);
     console.log(
       `start (node dist/src/main.js to the first 200 on /api/health, SQLite migrated): ` +
-        `${median(walls).toFixed(0)} ms, ${median(cpus).toFixed(0)} ms CPU, median of ${STARTS} ` +
-        `(range ${Math.min(...walls).toFixed(0)}–${Math.max(...walls).toFixed(0)} ms)`,
+        `${server.wall} ms, ${server.cpu} ms CPU, median of ${STARTS} (range ${server.range})`,
+    );
+    const bundle = await starts([process.execPath, BUNDLE], db, STARTS);
+    console.log(
+      `start of the bundle npm start runs (node dist/src/bundle/main.js): ` +
+        `${bundle.wall} ms, ${bundle.cpu} ms CPU, median of ${STARTS} (range ${bundle.range})`,
     );
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const npmWalls: number[] = [];
-    for (let i = 0; i < NPM_STARTS; i++) {
-      const s = await start([npm, 'start', '--silent'], db);
-      npmWalls.push(s.ms);
-      await s.stop();
-    }
+    const npmStart = await starts([npm, 'start', '--silent'], db, NPM_STARTS);
     console.log(
-      `npm start on a built tree (its build check included): ${median(npmWalls).toFixed(0)} ms, ` +
-        `median of ${NPM_STARTS} (${npmWalls.map((m) => m.toFixed(0)).join(', ')} ms)`,
+      `npm start on a built tree (its build check included): ${npmStart.wall} ms, ` +
+        `median of ${NPM_STARTS} (range ${npmStart.range})`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /*
  * `npm start`: builds when a source changed since the last build (scripts/build.js), then
- * runs the server in this same process, where a prestart script cost a second Node start.
+ * runs the bundled server (the same server as dist/src/main.js, in one file) in this same
+ * process, where a prestart script cost a second Node start.
  * Plain JavaScript: it runs before anything is compiled.
  */
 'use strict';
-const { buildIfChanged } = require('./build');
+const path = require('path');
+const { buildIfChanged, SERVER_BUNDLE } = require('./build');
 
 const status = buildIfChanged();
-if (status === 0) require('../dist/src/main.js');
+if (status === 0) require(path.join(__dirname, '..', SERVER_BUNDLE));
 else process.exitCode = status;

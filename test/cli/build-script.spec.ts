@@ -54,7 +54,12 @@ describe('the build before npm start', () => {
   it('builds a fresh tree, then does nothing until a source changes or an output goes', () => {
     const first = build();
     expect(first).toEqual({ status: 0, output: expect.any(String) as string });
-    for (const file of ['src/main.js', 'src/cli/main.js', 'assets/sheet-form.js']) {
+    for (const file of [
+      'src/main.js',
+      'src/bundle/main.js',
+      'src/cli/main.js',
+      'assets/sheet-form.js',
+    ]) {
       expect(existsSync(out(file))).toBe(true);
     }
     expect(statSync(out('src/cli/main.js')).mode & 0o111).not.toBe(0);

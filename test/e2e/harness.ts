@@ -16,6 +16,8 @@ export const ORGANISER = {
 export const DATABASE_KIND = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
 const SERVER = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
+/** Another build of the server to run instead (the bundle `npm start` runs), e.g. for a whole run. */
+const serverFile = () => process.env.ARBITER_SERVER || SERVER;
 
 /** A running server on its own new database, with a signed-in organiser. */
 export interface TestApp {
@@ -83,7 +85,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
 ): Promise<TestApp> {
   const db = database ?? (await newDatabase());
-  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+  const child: ChildProcess = spawn(process.execPath, [serverFile()], {
     env: {
       ...process.env,
       ...db.env,

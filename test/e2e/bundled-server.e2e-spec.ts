@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { seedSite, Site } from '../browser/site';
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { binary } from './tournament-helpers';
+
+/**
+ * `npm start` runs dist/src/bundle/main.js, the server and most of its packages in one file
+ * (scripts/build.js); the other suites run dist/src/main.js. The whole suite runs on the bundle
+ * with ARBITER_SERVER=dist/src/bundle/main.js; this suite does so for an event's round.
+ */
+const BUNDLE = join(__dirname, '..', '..', 'dist', 'src', 'bundle', 'main.js');
+
+/** Answers `/__modules` with the files the process has loaded (NODE_OPTIONS=--require). */
+const PRELOAD = `
+const http = require('http');
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (event, req, res) {
+  if (event === 'request' && req.url === '/__modules') {
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify(Object.keys(require.cache)));
+    return true;
+  }
+  return emit.apply(this, arguments);
+};
+`;
+
+describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
+  let dir: string;
+  let t: TestApp;
+  let site: Site;
+  const before = process.env.ARBITER_SERVER;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'arbiter-bundle-'));
+    const preload = join(dir, 'modules.js');
+    writeFileSync(preload, PRELOAD);
+    process.env.ARBITER_SERVER = BUNDLE;
+    t = await startTestApp(undefined, {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${preload}`.trim(),
+    });
+    // Accounts, a tournament, players, a paired round, a typed result and a verified sheet.
+    site = await seedSite(t);
+  });
+  afterAll(async () => {
+    if (before === undefined) delete process.env.ARBITER_SERVER;
+    else process.env.ARBITER_SERVER = before;
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('serves the pages, the API, the scripts, a PDF and the API documents', async () => {
+    const standings = await t.http.get(`/divisions/${site.divisionId}/standings`).expect(200);
+    expect(standings.text).toContain(site.players[0].name);
+    await t.http.get(`/games/${site.sheetGame}`).expect(200);
+    const api = await t.http.get(`/api/divisions/${site.divisionId}/standings`).expect(200);
+    expect(JSON.stringify(api.body)).toContain(site.players[0].name);
+    await t.http.get('/assets/sheet-form.js').expect(200);
+    const pdf = await t.http
+      .get(`/games/${site.sheetGame}/record.pdf`)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
+    expect((pdf.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const doc = await t.http.get('/api/docs-json').expect(200);
+    expect(Object.keys((doc.body as { paths: object }).paths)).toContain('/api/health');
+    await t.http.get('/api/docs/').expect(200);
+  });
+
+  test('validates bodies as the unbundled server does', async () => {
+    const res = await t.http
+      .post('/api/tournaments')
+      .set(t.organiser)
+      .send({ name: 'x', unknown: 1 })
+      .expect(400);
+    expect((res.body as { code: string }).code).toBeDefined();
+  });
+
+  test('loads NestJS, Express and RxJS from the bundle alone, no second copy', async () => {
+    const files = (await t.http.get('/__modules').expect(200)).body as string[];
+    expect(files.filter((f) => /node_modules\/(@nestjs|express|rxjs)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /dist\/src\//.test(f) && !f.endsWith('bundle/main.js'))).toEqual([]);
+    expect(files.some((f) => f.endsWith('dist/src/bundle/main.js'))).toBe(true);
+  });
+});
