@@ -55,6 +55,22 @@ export async function insertRow<T extends ObjectLiteral>(
   );
 }
 
+/** Deletes the rows whose columns equal `values`. */
+export async function deleteRows<T extends ObjectLiteral>(
+  m: EntityManager,
+  entity: EntityTarget<T>,
+  values: Partial<T>,
+): Promise<void> {
+  const { columns, parameters } = stored(m, entity, values);
+  const marks = placeholders(m, columns.length);
+  const table = m.connection.getMetadata(entity).tableName;
+  await run(
+    m,
+    `DELETE FROM "${table}" WHERE ${columns.map((c, i) => `"${c}" = ${marks[i]}`).join(' AND ')}`,
+    parameters,
+  );
+}
+
 function stored<T extends ObjectLiteral>(
   m: EntityManager,
   entity: EntityTarget<T>,

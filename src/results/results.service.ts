@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { entityOf, readRows, selectColumns, tableOf } from '../database/prepared-read';
-import { assignments, insertRow, placeholders, run } from '../database/sql';
+import { assignments, deleteRows, insertRow, placeholders, run } from '../database/sql';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
@@ -187,7 +187,7 @@ export class ResultsService {
       }
       ctx.sheet = { ok: report.ok };
       // The sheet is in: what was being typed for it is done with.
-      await m.delete(SheetDraft, { gameId: id });
+      await deleteRows(m, SheetDraft, { gameId: id });
       if (placing?.ok) {
         const rules = gameRules(ctx.division);
         await this.applyTable(

@@ -1,0 +1,109 @@
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import {
+  createTournament,
+  enterResult,
+  pair,
+  register,
+  RoundJson,
+  scoreSheet,
+} from './tournament-helpers';
+
+/**
+ * What a result costs the database: the statements a typed result and a score sheet run.
+ * Their text must not depend on the game (values are bound), so SQLite compiles each once
+ * for the whole hall, and a write reads its game once and nothing back.
+ */
+describe(`a result's statements (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  let round: RoundJson;
+  beforeAll(async () => {
+    t = await startTestApp(undefined, { DATABASE_LOG: 'queries' });
+    const { divisionId } = await createTournament(t, {
+      name: 'Hall',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+    });
+    await register(
+      t,
+      divisionId,
+      Array.from({ length: 10 }, (_, i) => `Igrač ${i + 1}`),
+    );
+    round = await pair(t, divisionId);
+  }, 60000);
+  afterAll(() => t.close());
+
+  /** The statements `write` made, each without its parameters. */
+  async function statementsOf(write: () => Promise<unknown>): Promise<string[]> {
+    const from = t.log().length;
+    await write();
+    return t
+      .log()
+      .slice(from)
+      .split(/\n(?=query: )/)
+      .filter((s) => s.startsWith('query: '))
+      .map((s) => s.replace(/ -- PARAMETERS: [\s\S]*$/, '').trim());
+  }
+
+  const typed = (i: number) =>
+    statementsOf(() =>
+      enterResult(t, t.organiser, round.games[i], {
+        scores: [300 + 7 * i, 250 + i],
+        clocks: ['05:00', `0${i}:10`],
+      }),
+    );
+
+  const sheet = (i: number) =>
+    statementsOf(async () => {
+      const game = round.games[i];
+      const { sheet: body } = scoreSheet([game.first.name, game.second!.name], 100 + i);
+      await t.http.put(`/api/games/${game.id}/scoresheet`).set(t.organiser).send(body).expect(200);
+    });
+
+  it('a typed result reads the game once and writes four rows, each statement the same for every game', async () => {
+    const first = await typed(0);
+    const second = await typed(1);
+    expect(second).toEqual(first);
+    const reads = first.filter((s) => /^query: SELECT "game"/.test(s));
+    expect(reads).toHaveLength(1);
+    const writes = first.filter((s) => /^query: (UPDATE|INSERT)/.test(s));
+    // The game's result, its history row, the division's revision, the director's log.
+    expect(writes.map((s) => s.split(/\s+/).slice(1, 4).join(' '))).toEqual([
+      'UPDATE "games" SET',
+      'INSERT INTO "result_changes"',
+      'UPDATE divisions SET',
+      'INSERT INTO "director_log"',
+    ]);
+    // Nothing is read after the commit: the answer is made from what was written.
+    const commit = first.findIndex((s) => /^query: COMMIT/.test(s));
+    expect(commit).toBe(first.length - 1);
+  });
+
+  it("a score sheet's statements are the same for every game, and none reads the game again", async () => {
+    const first = await sheet(2);
+    const second = await sheet(3);
+    expect(second).toEqual(first);
+    expect(first.filter((s) => /^query: SELECT "game"/.test(s))).toHaveLength(1);
+    expect(first.filter((s) => /^query: INSERT INTO "score_sheets"/.test(s))).toHaveLength(1);
+    expect(first.findIndex((s) => /^query: COMMIT/.test(s))).toBe(first.length - 1);
+  });
+
+  it('the answer is the game as written, as a fresh read gives it', async () => {
+    const written = await enterResult(t, t.organiser, round.games[4], {
+      scores: [355, 340],
+      clocks: ['02:00', '01:30'],
+    });
+    const read = await t.http.get(`/api/games/${round.games[4].id}`).expect(200);
+    expect(written).toEqual(read.body);
+    const game = round.games[3];
+    const { sheet: body } = scoreSheet([game.first.name, game.second!.name], 200);
+    const corrected = await t.http
+      .put(`/api/games/${game.id}/scoresheet`)
+      .set(t.organiser)
+      .set('If-Match', String((await t.http.get(`/api/games/${game.id}`)).body.version))
+      .send(body)
+      .expect(200);
+    const again = await t.http.get(`/api/games/${game.id}`).expect(200);
+    expect(corrected.body).toEqual(again.body);
+    expect(again.body.scoresheet).toEqual({ ok: true });
+  });
+});
