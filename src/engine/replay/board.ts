@@ -247,17 +247,20 @@ export function evaluatePlay(
     });
   }
 
-  const words: FormedWord[] = [];
-  if (length >= 2) {
-    words.push({
-      tiles: mainTiles,
-      start: origin,
-      direction: position.direction,
-      score: mainSum * mainMultiplier,
-      main: true,
-      known: undefined,
-    });
-  }
+  // Made as a literal: most plays form one word, and a list grown by push has room for 17.
+  const words: FormedWord[] =
+    length >= 2
+      ? [
+          {
+            tiles: mainTiles,
+            start: origin,
+            direction: position.direction,
+            score: mainSum * mainMultiplier,
+            main: true,
+            known: undefined,
+          },
+        ]
+      : [];
   const crossStep = across ? size : 1;
   const crossDirection: Direction = across ? 'down' : 'across';
   for (let i = 0; i < placements.length; i++) {

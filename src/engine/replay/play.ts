@@ -116,13 +116,16 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
           word: text,
         });
       }
-      report.words.push({
+      const entry = {
         word: text,
         score: steal ? steal.wordScores[k] : w.score,
         known,
         position,
         main: w.main,
-      });
+      };
+      // Most plays form one word: a list of one, rather than one grown by push (room for 17).
+      if (k === 0) report.words = [entry];
+      else report.words.push(entry);
     }
     for (let i = 0; i < play.bonuses.length; i++) {
       const b = play.bonuses[i];
