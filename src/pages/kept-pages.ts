@@ -52,12 +52,8 @@ export function keptPagesFirst(
     if (page?.division === undefined || revisions.peek(page.division) !== page.revision) {
       return false;
     }
-    const encodings = h['accept-encoding'];
-    let offered: string[] = [];
-    if (encodings !== undefined) {
-      if (/[;*]/.test(encodings)) return false;
-      offered = encodings.split(',').map((e) => e.trim().toLowerCase());
-    }
+    const offered = offeredEncodings(h['accept-encoding']);
+    if (!offered) return false;
     // What PageContext.sendKept sets, with pageHeaders and configureHttp before it.
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', PAGE_CSP);
@@ -96,19 +92,34 @@ function keptTable(
   if (h.cookie !== undefined && SESSION.test(h.cookie)) return false;
   const table = standings.keptTable(Number(m[1]), m[2] === undefined ? undefined : Number(m[2]));
   if (!table) return false;
+  const offered = offeredEncodings(h['accept-encoding']);
+  if (!offered) return false;
+  // What StandingsController sets, with configureHttp before it.
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', table.etag);
   if (fresh(h['if-none-match'], h['cache-control'], table.etag)) {
     res.statusCode = 304;
     res.end();
     return true;
   }
-  table.bytes ??= Buffer.from(table.json, 'utf8');
+  const { body, encoding } = encodedBody(table, ([e]) => (offered.includes(e) ? e : false));
+  if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', table.bytes.length);
+  res.setHeader('Content-Length', body.length);
   res.statusCode = 200;
-  res.end(table.bytes);
+  res.end(body);
   return true;
+}
+
+/**
+ * The encodings an Accept-Encoding header lists; undefined for one with weights or a
+ * wildcard, which goes the usual way (Express's negotiation reads those).
+ */
+function offeredEncodings(header: string | undefined): string[] | undefined {
+  if (header === undefined) return [];
+  if (/[;*]/.test(header)) return undefined;
+  return header.split(',').map((e) => e.trim().toLowerCase());
 }
 
 /** Whether If-None-Match names the page's tag, as the `fresh` module Express uses decides. */

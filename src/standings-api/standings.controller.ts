@@ -1,9 +1,10 @@
-import { Controller, Get, Header, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { encodedBody } from '../pages/page-cache';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
-import { StandingsService } from './standings.service';
+import { StandingsJson, StandingsService } from './standings.service';
 import { StandingsQueryDto, StandingsView } from './standings.view';
 
 @ApiTags('standings')
@@ -12,7 +13,6 @@ export class StandingsController {
   constructor(private readonly standings: StandingsService) {}
 
   @Get(':id/standings')
-  @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOperation({
     summary: 'Standings of a division after any round',
     description:
@@ -28,14 +28,22 @@ export class StandingsController {
   async get(
     @IdParam('id', 'division') id: number,
     @Query() query: StandingsQueryDto,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    return sendTable(res, await this.standings.json(id, query.round));
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    sendTable(req, res, await this.standings.json(id, query.round));
   }
 }
 
-/** The cached JSON as is, with its ETag (Express answers 304 to a matching If-None-Match). */
-function sendTable(res: Response, table: { json: string; etag: string }): string {
+/**
+ * The kept JSON as is, or compressed as the client accepts (kept compressed with it), with
+ * its ETag (Express answers 304 to a matching If-None-Match).
+ */
+function sendTable(req: Request, res: Response, table: StandingsJson): void {
+  const { body, encoding } = encodedBody(table, (e) => req.acceptsEncodings(e));
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('ETag', table.etag);
-  return table.json;
+  res.send(body);
 }

@@ -3,6 +3,7 @@ import { createHash } from 'crypto';
 import { DataSource } from 'typeorm';
 import { BadInput, NotFound } from '../common/errors';
 import { renderGate, SingleFlight } from '../common/render-gate';
+import type { CachedPage } from '../pages/page-cache';
 import { Revisions } from '../database/revisions';
 import { formatClock } from '../engine';
 import { GameRecord } from '../pairing';
@@ -47,13 +48,11 @@ export interface SnapshotPlayer {
   absentRounds: number[];
 }
 
-/** A standings table ready to send: its JSON and an entity tag for conditional requests. */
-export interface StandingsJson {
-  json: string;
-  etag: string;
-  /** The JSON's bytes, made when first sent before routing and kept with it. */
-  bytes?: Buffer;
-}
+/**
+ * A standings table ready to send: its JSON's bytes, an entity tag for conditional requests,
+ * and the bytes compressed when first asked for ({@link encodedBody}).
+ */
+export type StandingsJson = CachedPage;
 
 /** Standings tables kept, most recently used last. */
 const CACHE_SIZE = 64;
@@ -96,9 +95,9 @@ export class StandingsService {
           select: { id: true, tournamentId: true },
         });
         if (!division) throw new NotFound('division', divisionId);
-        const json = JSON.stringify(await this.compute(division, round));
-        const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-        const entry = { revision, json, etag };
+        const body = Buffer.from(JSON.stringify(await this.compute(division, round)), 'utf8');
+        const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+        const entry = { revision, body, etag };
         this.cache.delete(key);
         this.cache.set(key, entry);
         if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);

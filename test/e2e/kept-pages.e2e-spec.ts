@@ -150,6 +150,14 @@ describe(`kept pages answered before routing are the pages routing gives (${DATA
         path,
         ...comparable(await raw(t.url + path, routedWay)),
       });
+      for (const encoding of ['gzip, deflate, br', 'gzip']) {
+        const asked = { 'Accept-Encoding': encoding };
+        expect({ path, encoding, ...comparable(await raw(t.url + path, asked)) }).toEqual({
+          path,
+          encoding,
+          ...comparable(await raw(t.url + path, { ...asked, ...routedWay })),
+        });
+      }
       expect(JSON.parse(kept.body.toString('utf8'))).toMatchObject({ divisionId });
       const tag = { 'If-None-Match': String(kept.headers.etag) };
       const notModified = await raw(t.url + path, tag);
