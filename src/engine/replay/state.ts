@@ -151,6 +151,8 @@ export class ReplayTurn {
 
 /** A new array of `length` copies of `value`; a loop costs less than `Array.prototype.fill` on a few items. */
 export function filled<T>(length: number, value: T): T[] {
+  // Most games have two players: a literal list of two, where one grown by push gets room for 17.
+  if (length === 2) return [value, value];
   const array: T[] = [];
   for (let i = 0; i < length; i++) array.push(value);
   return array;

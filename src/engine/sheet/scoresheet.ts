@@ -231,6 +231,12 @@ export const SHEET_LIMITS = {
   metaDepth: 16,
 } as const;
 
+/** The end's lists of strings, and the characters each string may have. */
+const END_TEXTS = [
+  ['racks', SHEET_LIMITS.rack],
+  ['clocks', SHEET_LIMITS.clock],
+] as const;
+
 /** Errors a reader reports at most; a sheet with more is told that there are more. */
 const MAX_ERRORS = 100;
 
@@ -340,9 +346,13 @@ export function checkSheetLimits(doc: unknown): SheetError[] {
   }
   if (list(['players'], doc.players, L.players, 'players')) {
     if (Array.isArray(doc.players)) {
-      doc.players.forEach((name, i) =>
-        text(['players', i], name, L.name, `the name of player ${i + 1}`),
-      );
+      // The message and its path are made only for a name too long: every sheet passes here.
+      const players: unknown[] = doc.players;
+      for (let i = 0; i < players.length; i++) {
+        const name = players[i];
+        if (typeof name === 'string' && name.length > L.name)
+          text(['players', i], name, L.name, `the name of player ${i + 1}`);
+      }
     }
   }
   text(['rules'], doc.rules, L.play, 'rules');
@@ -385,11 +395,14 @@ export function checkSheetLimits(doc: unknown): SheetError[] {
     for (const field of ['racks', 'clocks', 'drawn'] as const) {
       list(['end', field], end[field], L.players, `end.${field}`);
     }
-    if (Array.isArray(end.racks) && end.racks.length <= L.players) {
-      end.racks.forEach((r, p) => text(['end', 'racks', p], r, L.rack, `end.racks[${p}]`));
-    }
-    if (Array.isArray(end.clocks) && end.clocks.length <= L.players) {
-      end.clocks.forEach((c, p) => text(['end', 'clocks', p], c, L.clock, `end.clocks[${p}]`));
+    for (const [field, max] of END_TEXTS) {
+      const values = end[field];
+      if (!Array.isArray(values) || values.length > L.players) continue;
+      for (let p = 0; p < values.length; p++) {
+        const v: unknown = values[p];
+        if (typeof v === 'string' && v.length > max)
+          text(['end', field, p], v, max, `end.${field}[${p}]`);
+      }
     }
     text(['end', 'reason'], end.reason, L.play, 'end.reason');
   }
@@ -511,6 +524,12 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     }
     return true;
   };
+  /** Whether a rack is readable and holds `min` to a rack's tiles, told without a message. */
+  const rackFits = (v: unknown, min: number) => {
+    if (typeof v !== 'string') return false;
+    const parsed = rules.alphabet.parseRack(v);
+    return parsed.ok && parsed.tiles.length >= min && parsed.tiles.length <= rackSize;
+  };
   const checkRack = (path: JsonPath, v: unknown, what: string, min: number) => {
     if (typeof v !== 'string')
       return err(path, `${what} must be a string of tiles (? for a joker), not ${describe(v)}`);
@@ -612,7 +631,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       ) {
         checkClock(turnPath(i, 'clock'), turn.clock);
       }
-      if (turn.rack !== undefined)
+      if (turn.rack !== undefined && !rackFits(turn.rack, 0))
         checkRack(turnPath(i, 'rack'), turn.rack, `turn ${i + 1}: rack`, 0);
       if (turn.swap !== undefined) {
         const squares = Array.isArray(turn.swap) ? turn.swap : [turn.swap];
@@ -716,11 +735,15 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
           );
           continue;
         }
-        list.forEach((v, p) =>
-          field === 'racks'
-            ? checkRack(['end', 'racks', p], v, `end.racks[${p}]`, 0)
-            : checkClock(['end', 'clocks', p], v),
-        );
+        // Paths and messages are made only for an entry that is wrong: every sheet passes here.
+        for (let p = 0; p < list.length; p++) {
+          const v: unknown = list[p];
+          if (field === 'racks') {
+            if (!rackFits(v, 0)) checkRack(['end', 'racks', p], v, `end.racks[${p}]`, 0);
+          } else if (typeof v !== 'string' || parseClock(v) === null) {
+            checkClock(['end', 'clocks', p], v);
+          }
+        }
       }
       if (end.timeExpired !== undefined)
         playerIndex(['end', 'timeExpired'], end.timeExpired, 'end.timeExpired');
