@@ -8,6 +8,8 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import { ConfigService } from '@nestjs/config';
+import * as classTransformer from 'class-transformer';
+import * as classValidator from 'class-validator';
 import cookieParser from 'cookie-parser';
 import hbs from 'hbs';
 import { AppModule, AppOptions } from './app.module';
@@ -61,6 +63,9 @@ export async function createApp(
       forbidNonWhitelisted: true,
       transform: true,
       errorHttpStatusCode: 400,
+      // Given, not left for NestJS to import(): that parses both packages again as ES modules.
+      validatorPackage: classValidator,
+      transformerPackage: classTransformer,
     }),
   );
   app.useGlobalFilters(new SiteErrorFilter());
