@@ -4,6 +4,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'crypto';
 import { LessThan, Repository } from 'typeorm';
 import { Conflict, TooManyRequests, Unauthenticated } from '../common/errors';
+import { entityOf, readRows, selectColumns, tableOf } from '../database/prepared-read';
+import { placeholders } from '../database/sql';
 import { Transactions } from '../database/transactions';
 import { AuthToken } from './auth-token.entity';
 import {
@@ -72,6 +74,8 @@ export const publicUser = (u: User): PublicUser => ({
 export class AuthService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Auth');
   private readonly throttle: SignInThrottle;
+  /** The statement that finds a token's user, made when first needed. */
+  private tokenRead?: string;
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -201,14 +205,19 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   async userForToken(token: string): Promise<User | null> {
-    // One query (findOne with a relation makes two: the ids, then the rows).
-    const found = await this.tokens
-      .createQueryBuilder('token')
-      .innerJoinAndSelect('token.user', 'user')
-      .where('token.tokenHash = :hash', { hash: sha256(token) })
-      .getOne();
+    // Every signed-in request asks: one statement, made once, its value bound.
+    const ds = this.tokens.manager.connection;
+    this.tokenRead ??=
+      `SELECT ${selectColumns(ds, AuthToken, 'token')}, ${selectColumns(ds, User, 'user')} ` +
+      `FROM ${tableOf(ds, AuthToken)} "token" ` +
+      `JOIN ${tableOf(ds, User)} "user" ON "user"."id" = "token"."user_id" ` +
+      `WHERE "token"."token_hash" = ${placeholders(this.tokens.manager, 1)[0]}`;
+    const [row] = await readRows<Record<string, unknown>>(this.tokens.manager, this.tokenRead, [
+      sha256(token),
+    ]);
+    const found = row ? entityOf(ds, AuthToken, 'token', row) : null;
     if (!found || found.expiresAt.getTime() < Date.now()) return null;
-    return found.user;
+    return entityOf(ds, User, 'user', row);
   }
 
   async signOut(token: string): Promise<void> {

@@ -1,5 +1,8 @@
+import Database from 'better-sqlite3';
 import { spawnSync } from 'child_process';
+import { createHash } from 'crypto';
 import { join } from 'path';
+import { Client } from 'pg';
 import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from './harness';
 
 describe(`auth over HTTP (${DATABASE_KIND})`, () => {
@@ -19,6 +22,40 @@ describe(`auth over HTTP (${DATABASE_KIND})`, () => {
       name: ORGANISER.name,
     });
     expect(me.body.passwordHash).toBeUndefined();
+  });
+
+  test('a token past its time is refused like an unknown one, and works until then', async () => {
+    const judge = await t.account('judge', 'expiring@example.org');
+    await t.http.get('/api/auth/me').set(judge).expect(200);
+    const hash = createHash('sha256')
+      .update(judge.Authorization.replace(/^Bearer /, ''))
+      .digest('hex');
+    const past = '2020-01-01 00:00:00';
+    if (t.databaseEnv.DATABASE_URL) {
+      const db = new Client({ connectionString: t.databaseEnv.DATABASE_URL });
+      await db.connect();
+      const { rowCount } = await db.query(
+        'UPDATE auth_tokens SET expires_at = $1 WHERE token_hash = $2',
+        [past, hash],
+      );
+      await db.end();
+      expect(rowCount).toBe(1);
+    } else {
+      const db = new Database(t.databaseEnv.DATABASE_PATH);
+      const { changes } = db
+        .prepare('UPDATE auth_tokens SET expires_at = ? WHERE token_hash = ?')
+        .run(past, hash);
+      db.close();
+      expect(changes).toBe(1);
+    }
+    const refused = await t.http.get('/api/auth/me').set(judge).expect(401);
+    const unknown = await t.http
+      .get('/api/auth/me')
+      .set({ Authorization: 'Bearer not-a-token-anyone-was-given' })
+      .expect(401);
+    expect(refused.body).toEqual(unknown.body);
+    // A write with it is refused too.
+    await t.http.post('/api/tournaments').set(judge).send({ name: 'X' }).expect(401);
   });
 
   test('a wrong password and an unknown email get the same 401', async () => {
