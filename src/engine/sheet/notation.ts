@@ -98,7 +98,9 @@ export function parsePlay(
   alphabet: Alphabet,
   size: number,
 ): ParsedPlay | NotationError {
-  const space = text.indexOf(' ');
+  // A position has two or three characters, so the usual space is the third or fourth: two
+  // reads rather than a search (a prefix holding a space is no position, as below).
+  const space = text.charCodeAt(2) === 32 ? 2 : text.charCodeAt(3) === 32 ? 3 : -1;
   if (space > 0) {
     // The usual case, read in place: the position, then the word after the space. Anything else
     // (other white space, a second space, a word that cannot be read) takes the general path,
