@@ -86,7 +86,7 @@ export class PageCache {
   serve(
     key: string,
     revision: number,
-    render: () => Promise<string>,
+    render: () => Promise<string | Buffer>,
     division?: number,
   ): Promise<CachedPage> {
     const kept = this.get(key, revision);
@@ -104,9 +104,12 @@ export class PageCache {
     return hit;
   }
 
-  /** Keeps `html` for `key` at `revision` of `division` (the division lets it be served before routing). */
-  set(key: string, revision: number, html: string, division?: number): CachedPage {
-    const body = Buffer.from(html, 'utf8');
+  /**
+   * Keeps a page (`html`, or a document's bytes) for `key` at `revision` of `division` (the
+   * division lets it be served before routing).
+   */
+  set(key: string, revision: number, html: string | Buffer, division?: number): CachedPage {
+    const body = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     const entry: KeptPage = { revision, division, body, etag };
     this.pages.delete(key);

@@ -28,6 +28,7 @@ import { StandingsService } from '../standings-api/standings.service';
 import type { TieBreak } from '../standings/types';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { crossTableOf, pdfDisposition, ruleSetName, slug, standingsLines } from './models';
+import { PageCache } from './page-cache';
 import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { roundQuery } from './public.controller';
@@ -67,6 +68,9 @@ const sendPdf = (res: Response, pdf: Buffer, filename: string): void => {
 @UseFilters(PageErrorFilter)
 @Controller()
 export class PdfController {
+  /** Game records as made, until their game changes. */
+  private readonly records = new PageCache();
+
   constructor(
     private readonly tournaments: TournamentsService,
     private readonly standings: StandingsService,
@@ -443,21 +447,39 @@ export class PdfController {
     const page = new PageContext(req, res);
     const game = await this.results.game(id);
     if (!game.scoresheet) throw new NotFound('score sheet of game', id);
-    const stored = await this.results.sheet(id);
     const { tournament, division } = await this.tournaments.divisionWithTournament(game.divisionId);
-    const pdf = await renderers().gameRecordPdf(
-      {
-        tournament: tournament.name,
-        division: division.name,
-        round: game.round,
-        table: game.table,
-        rules: division.ruleSet,
-        options: division.options,
-        report: stored.report as VerificationReport,
-      },
+    // A verified game rarely changes: its record is made once per version of the game (a new
+    // or removed sheet moves it) and per wording of its heading, and kept.
+    const key = JSON.stringify([
       page.lang,
-    );
-    sendPdf(res, pdf, `game-${slug(tournament.name)}-round-${game.round}-table-${game.table}.pdf`);
+      id,
+      tournament.name,
+      division.name,
+      division.ruleSet,
+      division.options,
+    ]);
+    const record = await this.records.serve(key, game.version, async () => {
+      const stored = await this.results.sheet(id);
+      return renderers().gameRecordPdf(
+        {
+          tournament: tournament.name,
+          division: division.name,
+          round: game.round,
+          table: game.table,
+          rules: division.ruleSet,
+          options: division.options,
+          report: stored.report as VerificationReport,
+        },
+        page.lang,
+      );
+    });
+    pdfHeaders(res, `game-${slug(tournament.name)}-round-${game.round}-table-${game.table}.pdf`);
+    res.setHeader('ETag', record.etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.end(record.body);
   }
 
   /** A round of a division with its tournament and the division's players by id. */

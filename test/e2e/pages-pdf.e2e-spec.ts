@@ -2,7 +2,7 @@ import type { Response } from 'supertest';
 import { NAMES, seedSite, Site } from '../browser/site';
 import { describeWithPoppler, pdfPages, pdfText, renderPage } from '../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { binary, GameJson } from './tournament-helpers';
+import { binary, GameJson, readVersion } from './tournament-helpers';
 
 describe(`PDF endpoints (${DATABASE_KIND})`, () => {
   let t: TestApp;
@@ -100,6 +100,41 @@ describe(`PDF endpoints (${DATABASE_KIND})`, () => {
       expect(text).toContain(String(scores[0]));
       expect(text).toContain(String(scores[1]));
       expect(renderPage(body, 1).inked).toBeGreaterThan(0.03);
+    });
+
+    test('a game record is made once and kept until its heading or its game changes', async () => {
+      const path = `/games/${site.sheetGame}/record.pdf?lang=en`;
+      const first = await pdf(path);
+      const again = await pdf(path);
+      expect(again.body.equals(first.body)).toBe(true);
+      const tag = String(first.res.headers.etag);
+      expect(again.res.headers.etag).toBe(tag);
+      await t.http.get(path).set('If-None-Match', tag).expect(304);
+
+      const rename = async (name: string) =>
+        t.http
+          .patch(`/api/divisions/${site.divisionId}`)
+          .set(t.organiser)
+          .set(await readVersion(t, `/api/divisions/${site.divisionId}`))
+          .send({ name })
+          .expect(200);
+      const { body: division } = await t.http.get(`/api/divisions/${site.divisionId}`).expect(200);
+      await rename('Renamed for the record');
+      try {
+        const renamed = await pdf(path);
+        expect(renamed.res.headers.etag).not.toBe(tag);
+        expect(pdfText(renamed.body)).toContain('Renamed for the record');
+        await t.http.get(path).set('If-None-Match', tag).expect(200);
+      } finally {
+        await rename(division.name);
+      }
+      // The sheet taken away, the record goes with it.
+      await t.http
+        .delete(`/api/games/${site.sheetGame}/scoresheet`)
+        .set(t.organiser)
+        .set(await readVersion(t, `/api/games/${site.sheetGame}`))
+        .expect(200);
+      await t.http.get(path).expect(404);
     });
   });
 });
