@@ -41,11 +41,8 @@ const NOT_BUNDLED = [
   // Loaded only for PostgreSQL, when needed.
   'pg',
   'pg-native',
-  // Loaded by name at run time by @nestjs/typeorm, @nestjs/common and @nestjs/swagger: a bundled
-  // copy would be a second one, with classes and metadata of its own.
-  'typeorm',
-  'class-validator',
-  'class-transformer',
+  // A fallback path of @nestjs/mapped-types for older class-transformers, never taken.
+  'class-transformer/storage',
   // Express loads the view engine by name: it must be the copy src/app.ts gives the helpers to.
   'hbs',
   // Loaded when a PDF is first asked for (src/pages/pdf.controller.ts): they stay out of start-up.
@@ -107,8 +104,32 @@ function outputs() {
   );
 }
 
+/**
+ * Files of NestJS packages that load TypeORM, class-validator and class-transformer by name at
+ * run time, through a `require` of their own made with createRequire: that would load a second
+ * copy from node_modules beside the bundled one, with classes and metadata of its own. Without
+ * that line, their `require('typeorm')` is the bundle's, and esbuild bundles what it names.
+ */
+const OWN_REQUIRE =
+  /[\\/]@nestjs[\\/](typeorm[\\/]dist[\\/]common[\\/]typeorm-compat|mapped-types[\\/]dist[\\/]type-helpers\.utils)\.js$/;
+const OWN_REQUIRE_LINE = /^const require = createRequire\(import\.meta\.url\);$/m;
+
+const oneCopy = {
+  name: 'one-copy',
+  setup(build) {
+    build.onLoad({ filter: OWN_REQUIRE }, (args) => {
+      const text = fs.readFileSync(args.path, 'utf8');
+      if (!OWN_REQUIRE_LINE.test(text)) {
+        // A new version of the package: see what it loads by name before bundling it.
+        throw new Error(`${args.path} no longer makes its require with createRequire`);
+      }
+      return { contents: text.replace(OWN_REQUIRE_LINE, ''), loader: 'js' };
+    });
+  },
+};
+
 function bundleServer() {
-  require('esbuild').buildSync({
+  return require('esbuild').build({
     absWorkingDir: ROOT,
     entryPoints: ['dist/src/main.js'],
     outfile: SERVER_BUNDLE,
@@ -123,6 +144,7 @@ function bundleServer() {
     define: { 'import.meta.url': '__bundle_url' },
     banner: { js: "const __bundle_url = require('url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
+    plugins: [oneCopy],
   });
 }
 
@@ -150,7 +172,8 @@ function build(print) {
   } else {
     run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:browser']);
   }
-  bundleServer();
+  // esbuild's plugins need its asynchronous API: the bundle is made by a process of its own.
+  run(process.execPath, [__filename, '--bundle-server']);
   fs.chmodSync(path.join(DIST, 'src', 'cli', 'main.js'), 0o755);
   fs.writeFileSync(STAMP, `${print}\n`);
 }
@@ -170,6 +193,11 @@ function buildIfChanged(force = false) {
 
 module.exports = { buildIfChanged, SERVER_BUNDLE };
 
-if (require.main === module) {
+if (require.main === module && process.argv.includes('--bundle-server')) {
+  bundleServer().catch(() => {
+    // esbuild has said what is wrong.
+    process.exitCode = 1;
+  });
+} else if (require.main === module) {
   process.exitCode = buildIfChanged(process.argv.includes('--force'));
 }
