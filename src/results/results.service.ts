@@ -453,8 +453,7 @@ export class ResultsService {
     const postgres = ds.options.type === 'postgres';
     const [row] = await readRows<Record<string, unknown>>(
       m,
-      gameReadSql(ds) +
-        (postgres ? ' WHERE "game"."id" = $1' : ' WHERE "game"."id" = ?') +
+      `${gameReadSql(ds)} WHERE "game"."id" = ${placeholders(m, 1)[0]}` +
         // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
         (lock && postgres ? ' FOR UPDATE OF "game"' : ''),
       [id],
