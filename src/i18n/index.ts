@@ -1,9 +1,10 @@
 import { en } from './en';
 import { srCyrl } from './sr-Cyrl';
 import { MessageKey, srLatn } from './sr-Latn';
+import { latinToCyrillic } from './transliterate';
 
 export type { MessageKey } from './sr-Latn';
-export { latinToCyrillic } from './transliterate';
+export { latinToCyrillic };
 
 /** The languages of the pages and PDFs. `sr-Latn` is the default. */
 export const LANGUAGES = ['sr-Latn', 'sr-Cyrl', 'en'] as const;
@@ -82,11 +83,29 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 
 /** A message in a language with its `{placeholders}` filled in. */
 export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
-  const text = TABLES[lang][key] ?? srLatn[key];
+  return fillParams(TABLES[lang][key] ?? srLatn[key], params);
+}
+
+/** `text` with its `{name}` placeholders filled in from `params`; unknown names stay as written. */
+export function fillParams(text: string, params?: MessageParams): string {
   if (!params) return text;
   return text.replace(/\{([A-Za-z0-9_]+)\}/g, (m, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : m,
   );
+}
+
+/**
+ * A set of messages in the three languages: Serbian Cyrillic is made from the Latin, as the
+ * main tables' is ahead of time.
+ */
+export function inThreeLanguages<K extends string>(
+  srLatin: Readonly<Record<K, string>>,
+  english: Readonly<Record<K, string>>,
+): Readonly<Record<Lang, Readonly<Record<K, string>>>> {
+  const srCyrillic = Object.fromEntries(
+    Object.entries<string>(srLatin).map(([k, v]) => [k, latinToCyrillic(v)]),
+  ) as Record<K, string>;
+  return { 'sr-Latn': srLatin, 'sr-Cyrl': srCyrillic, en: english };
 }
 
 /** True when `key` is a key of the tables (for keys built at run time, e.g. in templates). */

@@ -1,4 +1,4 @@
-import { Lang, latinToCyrillic } from '../i18n';
+import { fillParams, inThreeLanguages, Lang } from '../i18n';
 
 /**
  * Texts the pages need beyond `src/i18n` (form errors, the server's refusals
@@ -571,15 +571,7 @@ const en: Record<PageMessageKey, string> = {
   'backup.postgresRestore': 'To restore a backup into an empty database:',
 };
 
-const srCyrl = Object.fromEntries(
-  Object.entries(srLatn).map(([k, v]) => [k, latinToCyrillic(v)]),
-) as Record<PageMessageKey, string>;
-
-const TABLES: Readonly<Record<Lang, Readonly<Record<PageMessageKey, string>>>> = {
-  'sr-Latn': srLatn,
-  'sr-Cyrl': srCyrl,
-  en,
-};
+const TABLES = inThreeLanguages<PageMessageKey>(srLatn, en);
 
 /** A page message in a language with its `{placeholders}` filled in. */
 export function pt(
@@ -587,11 +579,7 @@ export function pt(
   key: PageMessageKey,
   params?: Readonly<Record<string, string | number>>,
 ): string {
-  const text = TABLES[lang][key];
-  if (!params) return text;
-  return text.replace(/\{([A-Za-z0-9_]+)\}/g, (m, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : m,
-  );
+  return fillParams(TABLES[lang][key], params);
 }
 
 /** True when the table has a key (for keys built from error codes). */

@@ -1,4 +1,4 @@
-import { Lang, latinToCyrillic } from '../i18n';
+import { fillParams, inThreeLanguages, Lang } from '../i18n';
 
 /**
  * The texts of the prize pages and the prize list PDF: Serbian Latin is the master, English
@@ -189,15 +189,7 @@ const en: Record<PrizeMessageKey, string> = {
   'prizeErr.awardTwice': 'An award for play is listed twice.',
 };
 
-const srCyrl = Object.fromEntries(
-  Object.entries(srLatn).map(([k, v]) => [k, latinToCyrillic(v)]),
-) as Record<PrizeMessageKey, string>;
-
-const TABLES: Readonly<Record<Lang, Readonly<Record<PrizeMessageKey, string>>>> = {
-  'sr-Latn': srLatn,
-  'sr-Cyrl': srCyrl,
-  en,
-};
+const TABLES = inThreeLanguages<PrizeMessageKey>(srLatn, en);
 
 /** A prize page message in a language with its `{placeholders}` filled in. */
 export function prizeText(
@@ -205,11 +197,7 @@ export function prizeText(
   key: PrizeMessageKey,
   params?: Readonly<Record<string, string | number>>,
 ): string {
-  const text = TABLES[lang][key];
-  if (!params) return text;
-  return text.replace(/\{([A-Za-z0-9_]+)\}/g, (m, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : m,
-  );
+  return fillParams(TABLES[lang][key], params);
 }
 
 /** Every table, for the test that compares their keys. */
