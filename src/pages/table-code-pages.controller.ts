@@ -87,13 +87,8 @@ export class TableCodePagesController {
     const submission = form.int('submission', 1, 2_147_483_647, true);
     if (submission === null) {
       // Which sheet was meant is not said: the page again, saying so, nothing confirmed.
-      const view = await this.codes.open(code, clientAddress(req));
       const message = form.errors[0]?.message ?? pt(page.lang, 'form.required');
-      await page.render(
-        'public/table-code',
-        this.statusModel(page, code, view, [{ field: '', message }]),
-        400,
-      );
+      await this.statusRefused(page, code, req, message, 400);
       return;
     }
     try {
@@ -101,13 +96,24 @@ export class TableCodePagesController {
       page.redirect(withQuery(codeUrl(code), { done: 'confirmed' }));
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
-      const view = await this.codes.open(code, clientAddress(req));
-      await page.render(
-        'public/table-code',
-        this.statusModel(page, code, view, [{ field: '', message }]),
-        status,
-      );
+      await this.statusRefused(page, code, req, message, status);
     }
+  }
+
+  /** The table's page again, with what was refused above it. */
+  private async statusRefused(
+    page: PageContext,
+    code: string,
+    req: AuthedRequest,
+    message: string,
+    status: number,
+  ): Promise<void> {
+    const view = await this.codes.open(code, clientAddress(req));
+    await page.render(
+      'public/table-code',
+      this.statusModel(page, code, view, [{ field: '', message }]),
+      status,
+    );
   }
 
   @Get(':code/sheet')
