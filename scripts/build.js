@@ -43,16 +43,12 @@ const NOT_BUNDLED = [
   'pg-native',
   // A fallback path of @nestjs/mapped-types for older class-transformers, never taken.
   'class-transformer/storage',
-  // Express loads the view engine by name: it must be the copy src/app.ts gives the helpers to.
-  'hbs',
   // Loaded when a PDF is first asked for (src/pages/pdf.controller.ts): they stay out of start-up.
   'pdfkit',
   'fontkit',
   'qrcode',
   // Finds its files next to its own code.
   'swagger-ui-dist',
-  // A UMD build whose requires esbuild cannot follow.
-  'jsonc-parser',
   // Optional packages of NestJS that Arbiter does not install.
   '@nestjs/microservices',
   '@nestjs/websockets',
@@ -140,8 +136,17 @@ function bundleServer() {
     external: NOT_BUNDLED.flatMap((name) => [name, `${name}/*`]),
     // NestJS's class names are its providers' names in messages and logs.
     keepNames: true,
+    // A start reads and parses the whole file: spaces and comments out; licences beside it.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'linked',
     // NestJS's ES modules find optional packages with createRequire(import.meta.url).
     define: { 'import.meta.url': '__bundle_url' },
+    // Its main file is a UMD build whose requires esbuild cannot follow; its ES modules are plain.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+    // import() made into require(): a script run from V8's code cache (scripts/code-cache.js)
+    // loses Node's hook for import() (and Node 20 has none without --experimental-vm-modules).
+    supported: { 'dynamic-import': false },
     banner: { js: "const __bundle_url = require('url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
     plugins: [oneCopy],

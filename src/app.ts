@@ -71,6 +71,8 @@ export async function createApp(
   app.useGlobalFilters(new SiteErrorFilter());
   const viewsDir = findViewsDir();
   app.setBaseViewsDir(viewsDir);
+  // Given, not left for Express to require by name: the instance configured here, bundled.
+  app.engine('hbs', hbs.__express.bind(hbs));
   app.setViewEngine('hbs');
   configureViews(hbs.handlebars, viewsDir);
   // Compiled templates are kept (Express's cache; hbs reads it) unless developing them.

@@ -29,7 +29,11 @@ async function main(): Promise<void> {
   Logger.log(`Arbiter serves on http://localhost:${port} (API docs at /api/docs)`, 'Main');
 }
 
-main().catch((error: unknown) => {
+/**
+ * Settles once the server listens (or has failed to start): scripts/start.js then keeps what
+ * the start compiled (scripts/code-cache.js).
+ */
+export const started: Promise<void> = main().catch((error: unknown) => {
   if ((error as { code?: string }).code === 'EADDRINUSE') {
     cannotStart([
       `port ${process.env.PORT ?? 3000} is in use by another program (another Arbiter?); stop it or set PORT to a free port`,

@@ -102,10 +102,17 @@ export function inThreeLanguages<K extends string>(
   srLatin: Readonly<Record<K, string>>,
   english: Readonly<Record<K, string>>,
 ): Readonly<Record<Lang, Readonly<Record<K, string>>>> {
-  const srCyrillic = Object.fromEntries(
-    Object.entries<string>(srLatin).map(([k, v]) => [k, latinToCyrillic(v)]),
-  ) as Record<K, string>;
-  return { 'sr-Latn': srLatin, 'sr-Cyrl': srCyrillic, en: english };
+  // Made when first read, not at start: the tables are loaded with the server.
+  let srCyrillic: Record<K, string> | undefined;
+  return {
+    'sr-Latn': srLatin,
+    get 'sr-Cyrl'() {
+      return (srCyrillic ??= Object.fromEntries(
+        Object.entries<string>(srLatin).map(([k, v]) => [k, latinToCyrillic(v)]),
+      ) as Record<K, string>);
+    },
+    en: english,
+  };
 }
 
 /** True when `key` is a key of the tables (for keys built at run time, e.g. in templates). */

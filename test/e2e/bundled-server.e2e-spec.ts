@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { seedSite, Site } from '../browser/site';
@@ -6,11 +6,14 @@ import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { binary } from './tournament-helpers';
 
 /**
- * `npm start` runs dist/src/bundle/main.js, the server and most of its packages in one file
- * (scripts/build.js); the other suites run dist/src/main.js. The whole suite runs on the bundle
- * with ARBITER_SERVER=dist/src/bundle/main.js; this suite does so for an event's round.
+ * `npm start` (scripts/start.js) runs dist/src/bundle/main.js, the server and most of its
+ * packages in one file (scripts/build.js), with the code V8 compiled for the last start
+ * (scripts/code-cache.js); the other suites run dist/src/main.js. The whole suite runs on the
+ * bundle with ARBITER_SERVER=scripts/start.js; this suite does so for an event's round.
  */
-const BUNDLE = join(__dirname, '..', '..', 'dist', 'src', 'bundle', 'main.js');
+const ROOT = join(__dirname, '..', '..');
+const START = join(ROOT, 'scripts', 'start.js');
+const CODE_CACHE = join(ROOT, 'dist', 'src', 'bundle', 'main.js.v8cache');
 
 /** Answers `/__modules` with the files the process has loaded (NODE_OPTIONS=--require). */
 const PRELOAD = `
@@ -36,7 +39,9 @@ describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
     dir = mkdtempSync(join(tmpdir(), 'arbiter-bundle-'));
     const preload = join(dir, 'modules.js');
     writeFileSync(preload, PRELOAD);
-    process.env.ARBITER_SERVER = BUNDLE;
+    process.env.ARBITER_SERVER = START;
+    // This start compiles afresh and keeps what it compiled; the last test starts from that.
+    rmSync(CODE_CACHE, { force: true });
     t = await startTestApp(undefined, {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${preload}`.trim(),
     });
@@ -81,10 +86,34 @@ describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
     const files = (await t.http.get('/__modules').expect(200)).body as string[];
     expect(
       files.filter((f) =>
-        /node_modules\/(@nestjs|express|rxjs|typeorm|class-validator|class-transformer)\//.test(f),
+        /node_modules\/(@nestjs|express|rxjs|typeorm|class-validator|class-transformer|hbs|handlebars|jsonc-parser)\//.test(
+          f,
+        ),
       ),
     ).toEqual([]);
     expect(files.filter((f) => /dist\/src\//.test(f) && !f.endsWith('bundle/main.js'))).toEqual([]);
     expect(files.some((f) => f.endsWith('dist/src/bundle/main.js'))).toBe(true);
+  });
+
+  test('a second start runs from the code the first one compiled', async () => {
+    for (let waited = 0; !existsSync(CODE_CACHE); waited += 50) {
+      if (waited > 20_000) throw new Error(`${CODE_CACHE} was not made after the server started`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const again = await t.another();
+    try {
+      const page = await again.http.get(`/divisions/${site.divisionId}/standings`).expect(200);
+      expect(page.text).toContain(site.players[0].name);
+      await again.http.get(`/games/${site.sheetGame}`).expect(200);
+      const pdf = await again.http
+        .get(`/games/${site.sheetGame}/record.pdf`)
+        .buffer(true)
+        .parse(binary as never)
+        .expect(200);
+      expect((pdf.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await again.http.get('/api/docs/').expect(200);
+    } finally {
+      await again.close();
+    }
   });
 });
