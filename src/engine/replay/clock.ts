@@ -18,7 +18,11 @@ export class Clocks {
   private readonly schedule: readonly number[];
   private readonly fullSeconds: number;
 
-  constructor(private readonly state: ReplayState) {
+  /** `seconds`: each turn's clock reading in seconds, by turn, as the sheet's reading found them. */
+  constructor(
+    private readonly state: ReplayState,
+    private readonly seconds: readonly (number | undefined)[],
+  ) {
     const n = state.playerCount;
     this.penaltiesGiven = filled(n, 0);
     this.penaltySeconds = filled(n, 0);
@@ -55,7 +59,7 @@ export class Clocks {
     const { turn, index, report } = t;
     const p = t.player;
     if (turn.clock !== undefined) {
-      const reading = parseClock(turn.clock)!;
+      const reading = this.seconds[index]!;
       const remaining = reading - this.penaltySeconds[p];
       this.lastClock[p] = reading;
       this.lastReading[p] = turn.clock;

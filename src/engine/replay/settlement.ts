@@ -9,17 +9,6 @@ export interface RackSettlement {
   wentOut: boolean;
 }
 
-/** The final racks as tiles (an unreadable rack, which the reading refused, as none). */
-export function finalRacks(
-  rules: CompiledRules,
-  end: NonNullable<Scoresheet['end']>,
-): WrittenTile[][] {
-  return (end.racks ?? []).map((rack) => {
-    const parsed = rules.alphabet.parseRack(rack);
-    return parsed.ok ? parsed.tiles : [];
-  });
-}
-
 /**
  * Settles the racks at the end. When exactly one player emptied their rack
  * (and the game did not end on scoreless turns or passes), the going-out rule

@@ -6,11 +6,17 @@ import {
   TurnReport,
   VerificationReport,
 } from '../report/report';
-import { CompiledRules, compileRules } from '../rules/compiled';
+import { CompiledRules } from '../rules/compiled';
 import { TieBreakRule } from '../rules/ruleset';
-import { findRuleSet } from '../rules/rulesets';
 import { WordList } from '../rules/words';
-import { formatClock, readScoresheet, Scoresheet, SheetError } from '../sheet/scoresheet';
+import {
+  formatClock,
+  readScoresheet,
+  Scoresheet,
+  SheetError,
+  SheetReading,
+  sheetReading,
+} from '../sheet/scoresheet';
 import { BlankSwap } from './blank-swap';
 import { Board } from './board';
 import { verifyCardGame } from './cards';
@@ -22,7 +28,7 @@ import { LetterSlips } from './letter-slips';
 import { PlayRules, replayPlayTurn } from './play';
 import { PoolCount } from './pool';
 import { decide, TIME_TIE_BREAK } from './result';
-import { finalRacks, settleRacks } from './settlement';
+import { settleRacks } from './settlement';
 import { ReplayState } from './state';
 import { Ownership } from './stealing';
 import { TargetEnding } from './target';
@@ -49,13 +55,19 @@ export type VerifyDocumentResult =
 export function verifyDocument(doc: unknown, options: VerifyOptions = {}): VerifyDocumentResult {
   const read = readScoresheet(doc);
   if (!read.ok) return read;
-  return { ok: true, report: verifyScoresheet(read.sheet, options), sheet: read.sheet };
+  return {
+    ok: true,
+    report: verifyScoresheet(read.sheet, options, read.reading),
+    sheet: read.sheet,
+  };
 }
 
 /**
  * Replays a score sheet that passed `readScoresheet`, turn by turn, and
  * reports what the rules compute beside what the sheet says. An illegal play
- * is reported and left off the board; the replay goes on.
+ * is reported and left off the board; the replay goes on. `reading` is what
+ * `readScoresheet` parsed of the sheet (its clocks, its final racks); without
+ * it the replay parses them itself.
  *
  * The game's state is a {@link ReplayState}; each rule is a module that reads and changes it
  * (clocks and penalties, the ending, the totals, the play with its challenge, and the rules of
@@ -65,8 +77,9 @@ export function verifyDocument(doc: unknown, options: VerifyOptions = {}): Verif
 export function verifyScoresheet(
   sheet: Scoresheet,
   options: VerifyOptions = {},
+  reading: SheetReading = sheetReading(sheet),
 ): VerificationReport {
-  const rules = compileRules(findRules(sheet), sheet.options);
+  const { rules } = reading;
   if (rules.ruleSet.cards) return verifyCardGame(sheet, rules);
   const { ruleSet } = rules;
   const state = new ReplayState(rules, sheet, options.words ?? null);
@@ -79,7 +92,7 @@ export function verifyScoresheet(
   const poolMin = ruleSet.exchangeMinPool ?? null;
   const pool = poolMin !== null ? new PoolCount(rules, state.playerCount) : null;
   const tiles = new TileCount(rules);
-  const clocks = new Clocks(state);
+  const clocks = new Clocks(state, reading.clocks);
   const ending = new Ending(state, target);
   const play: PlayRules = {
     clocks,
@@ -106,7 +119,7 @@ export function verifyScoresheet(
   }
 
   const end = sheet.end ?? {};
-  const endRacks = finalRacks(rules, end);
+  const { endRacks } = reading;
   const settlement = settleRacks(rules, end, endRacks, state.playerCount, ending.stalled);
   const players: PlayerReport[] = state.names.map((name, p) => {
     const { rackPenalty, rackBonus, wentOut } = settlement[p];
@@ -215,10 +228,3 @@ const LAZY_BOARD: PropertyDescriptor = {
   enumerable: true,
   configurable: true,
 };
-
-function findRules(sheet: Scoresheet) {
-  const ruleSet = findRuleSet(sheet.rules);
-  if (!ruleSet)
-    throw new Error(`unknown rule set "${sheet.rules}": read the sheet with readScoresheet first`);
-  return ruleSet;
-}

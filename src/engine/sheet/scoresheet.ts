@@ -1,6 +1,7 @@
 import { CardRules, checkOptions, RuleOptions, RuleSet } from '../rules/ruleset';
 import { findRuleSet, RULE_SETS } from '../rules/rulesets';
-import { compileRules } from '../rules/compiled';
+import { CompiledRules, compileRules } from '../rules/compiled';
+import { WrittenTile } from '../rules/alphabet';
 
 /** The score-sheet format this engine reads. */
 export const SCORESHEET_FORMAT = 'scoresheet/1';
@@ -91,9 +92,22 @@ export interface SheetError {
   message: string;
 }
 
-/** Outcome of reading a score sheet: the sheet, or every structural error found. */
+/**
+ * What reading a sheet parsed on its way, handed to the replay so that nothing is parsed
+ * twice: the compiled rules, each turn's clock and the final racks.
+ */
+export interface SheetReading {
+  rules: CompiledRules;
+  /** Seconds of each turn's clock reading, by turn (undefined where the turn has none). */
+  clocks: (number | undefined)[];
+  /** The tiles of `end.racks`, by player (a joker as the joker tile); none without them. */
+  endRacks: WrittenTile[][];
+}
+
+/** Outcome of reading a score sheet: the sheet and what was read of it, or every structural error found. */
 export type ReadSheetResult =
-  { ok: true; sheet: Scoresheet; ruleSet: RuleSet } | { ok: false; errors: SheetError[] };
+  | { ok: true; sheet: Scoresheet; ruleSet: RuleSet; reading: SheetReading }
+  | { ok: false; errors: SheetError[] };
 
 /** `turns[3].clock` for a path. */
 export function formatPath(path: JsonPath): string {
@@ -314,6 +328,14 @@ function plainTurnWithinLimits(turn: Record<string, unknown>): boolean {
  * with it too.
  */
 export function checkSheetLimits(doc: unknown): SheetError[] {
+  return sheetLimits(doc, true);
+}
+
+/**
+ * {@link checkSheetLimits}, with or without each turn's fields: the reader checks those in its
+ * own pass over the turns, and asks for every limit only when a turn is not plain.
+ */
+function sheetLimits(doc: unknown, withTurns: boolean): SheetError[] {
   const errors: SheetError[] = [];
   if (!isObject(doc)) return errors;
   const L = SHEET_LIMITS;
@@ -383,7 +405,7 @@ export function checkSheetLimits(doc: unknown): SheetError[] {
       turn.grid.forEach((row, k) => text(at('grid', k), row, L.gridRow, `${n}: grid row ${k + 1}`));
     }
   };
-  if (Array.isArray(doc.turns)) {
+  if (withTurns && Array.isArray(doc.turns)) {
     const turns: unknown[] = doc.turns;
     for (let i = 0; i < turns.length; i++) {
       const turn = turns[i];
@@ -466,8 +488,11 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   if (!isObject(doc)) {
     return { ok: false, errors: [{ path: [], message: 'a score sheet must be a JSON object' }] };
   }
-  const beyond = checkSheetLimits(doc);
-  if (beyond.length > 0) return { ok: false, errors: beyond };
+  // The turns' own limits are checked in the pass over the turns below (every limit at once
+  // there for a turn that is not plain, before anything of that turn is read) or, for a sheet
+  // beyond them elsewhere, here with the rest.
+  if (sheetLimits(doc, false).length > 0) return { ok: false, errors: checkSheetLimits(doc) };
+  let turnsWithinLimits = false;
   for (const key of Object.keys(doc)) {
     if (!SHEET_KEYS.has(key))
       err([short(key)], `unknown field '${short(key)}' (put extra details under "meta")`);
@@ -493,6 +518,8 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     : (doc.options as RuleOptions | undefined);
   const rules = compileRules(ruleSet, options);
   const { rackSize } = rules.ruleSet;
+  let clocks: (number | undefined)[] = [];
+  const endRacks: WrittenTile[][] = [];
   const cardRules = rules.ruleSet.cards;
   const turnKeys = rules.ruleSet.blankSwap ? TURN_KEYS_WITH_SWAP : TURN_KEYS;
 
@@ -524,11 +551,13 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     }
     return true;
   };
-  /** Whether a rack is readable and holds `min` to a rack's tiles, told without a message. */
-  const rackFits = (v: unknown, min: number) => {
-    if (typeof v !== 'string') return false;
+  /** The tiles of a readable rack that holds `min` to a rack's tiles, or null, told without a message. */
+  const fittingRack = (v: unknown, min: number): WrittenTile[] | null => {
+    if (typeof v !== 'string') return null;
     const parsed = rules.alphabet.parseRack(v);
-    return parsed.ok && parsed.tiles.length >= min && parsed.tiles.length <= rackSize;
+    return parsed.ok && parsed.tiles.length >= min && parsed.tiles.length <= rackSize
+      ? parsed.tiles
+      : null;
   };
   const checkRack = (path: JsonPath, v: unknown, what: string, min: number) => {
     if (typeof v !== 'string')
@@ -550,11 +579,17 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   } else {
     // Paths and messages are built only on error: every turn of every sheet passes here.
     const turns: unknown[] = doc.turns;
+    clocks = new Array<number | undefined>(turns.length);
     for (let i = 0; i < turns.length; i++) {
       const turn = turns[i];
       if (!isObject(turn)) {
         err(['turns', i], `turn ${i + 1} must be an object`);
         continue;
+      }
+      if (!turnsWithinLimits && !plainTurnWithinLimits(turn)) {
+        const limits = checkSheetLimits(doc);
+        if (limits.length > 0) return { ok: false, errors: limits };
+        turnsWithinLimits = true;
       }
       if (cardRules) {
         checkCardTurn(turn, i, (...rest) => turnPath(i, ...rest), cardRules, playerIndex, err);
@@ -625,13 +660,12 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
           `turn ${i + 1}: total must be a whole number, not ${describe(turn.total)}`,
         );
       }
-      if (
-        turn.clock !== undefined &&
-        (typeof turn.clock !== 'string' || parseClock(turn.clock) === null)
-      ) {
-        checkClock(turnPath(i, 'clock'), turn.clock);
+      if (turn.clock !== undefined) {
+        const seconds = typeof turn.clock === 'string' ? parseClock(turn.clock) : null;
+        if (seconds === null) checkClock(turnPath(i, 'clock'), turn.clock);
+        else clocks[i] = seconds;
       }
-      if (turn.rack !== undefined && !rackFits(turn.rack, 0))
+      if (turn.rack !== undefined && fittingRack(turn.rack, 0) === null)
         checkRack(turnPath(i, 'rack'), turn.rack, `turn ${i + 1}: rack`, 0);
       if (turn.swap !== undefined) {
         const squares = Array.isArray(turn.swap) ? turn.swap : [turn.swap];
@@ -739,7 +773,9 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         for (let p = 0; p < list.length; p++) {
           const v: unknown = list[p];
           if (field === 'racks') {
-            if (!rackFits(v, 0)) checkRack(['end', 'racks', p], v, `end.racks[${p}]`, 0);
+            const tiles = fittingRack(v, 0);
+            if (tiles === null) checkRack(['end', 'racks', p], v, `end.racks[${p}]`, 0);
+            else endRacks.push(tiles);
           } else if (typeof v !== 'string' || parseClock(v) === null) {
             checkClock(['end', 'clocks', p], v);
           }
@@ -771,7 +807,33 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
 
   if (more) errors.push({ path: [], message: `more errors than the first ${MAX_ERRORS} shown` });
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, sheet: doc as unknown as Scoresheet, ruleSet };
+  return {
+    ok: true,
+    sheet: doc as unknown as Scoresheet,
+    ruleSet,
+    reading: { rules, clocks, endRacks },
+  };
+}
+
+/**
+ * What {@link readScoresheet} hands the replay, for a sheet it read: the replay of a sheet read
+ * some other way (a stored one) makes it here.
+ */
+export function sheetReading(sheet: Scoresheet): SheetReading {
+  const ruleSet = findRuleSet(sheet.rules);
+  if (!ruleSet)
+    throw new Error(`unknown rule set "${sheet.rules}": read the sheet with readScoresheet first`);
+  const rules = compileRules(ruleSet, sheet.options);
+  const clocks: (number | undefined)[] = [];
+  for (let i = 0; i < sheet.turns.length; i++) {
+    const clock = sheet.turns[i].clock;
+    if (clock !== undefined) clocks[i] = parseClock(clock)!;
+  }
+  const endRacks = (sheet.end?.racks ?? []).map((rack) => {
+    const parsed = rules.alphabet.parseRack(rack);
+    return parsed.ok ? parsed.tiles : [];
+  });
+  return { rules, clocks, endRacks };
 }
 
 /**
