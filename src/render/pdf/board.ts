@@ -58,9 +58,23 @@ function drawCoordinates(
   }
 }
 
+/** Items grouped by a key, in the order each key was first seen. */
+function groupedBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return [...groups.values()];
+}
+
 /**
  * Draws the board with pdfkit vector graphics, in the look of the SVG
- * (`renderBoardSvg`). Returns the height used.
+ * (`renderBoardSvg`). Returns the height used. Squares of one colour are filled
+ * as one shape, and tiles alike drawn as one: a board is hundreds of squares, and
+ * each shape and colour given is a PDF operator and a call into pdfkit.
  */
 export function drawBoard(
   doc: Doc,
@@ -73,34 +87,82 @@ export function drawBoard(
   const g = boardGeometry(model.size, cell);
   const left = x0 + g.left;
   const top = y0 + g.top;
+  const xOf = (c: BoardCell) => left + c.col * cell;
+  const yOf = (c: BoardCell) => top + c.row * cell;
   drawCoordinates(doc, model.columns, left, top, cell, { size: 0.36, above: 0.32, beside: 0.15 });
-  for (const c of model.cells)
-    drawCell(doc, c, left + c.col * cell, top + c.row * cell, cell, lang);
+
+  // Squares: blockers and empty squares, by colour (a tile's square is left blank, as in the SVG).
+  const squares = model.cells.filter((c) => c.blocker || !c.tile);
+  const squareColour = (c: BoardCell) =>
+    c.blocker ? BOARD_COLOURS.blocker : premiumColour(c.premium).fill;
+  for (const group of groupedBy(squares, squareColour)) {
+    for (const c of group) doc.rect(xOf(c), yOf(c), cell, cell);
+    doc.fillColor(squareColour(group[0])).fill();
+  }
+  for (const c of squares) if (!c.blocker) drawSquareMarks(doc, c, xOf(c), yOf(c), cell, lang);
+
+  const tiles = model.cells.filter((c) => !c.blocker && c.tile);
+  const tileLook = (c: BoardCell) => `${tileFill(c.tile!)} ${c.tile!.safe}`;
+  for (const group of groupedBy(tiles, tileLook)) {
+    for (const c of group)
+      doc.roundedRect(xOf(c) + 1.2, yOf(c) + 1.2, cell - 2.4, cell - 2.4, cell * 0.12);
+    const safe = group[0].tile!.safe;
+    doc
+      .lineWidth(safe ? 2 : 0.8)
+      .fillAndStroke(
+        tileFill(group[0].tile!),
+        safe ? BOARD_COLOURS.safeEdge : BOARD_COLOURS.tileEdge,
+      );
+  }
+  for (const group of groupedBy(tiles, (c) => String(c.tile!.joker))) {
+    doc.fillColor(group[0].tile!.joker ? BOARD_COLOURS.jokerText : BOARD_COLOURS.tileText);
+    for (const c of group) {
+      const tile = c.tile!;
+      const size = tile.digraph ? cell * 0.4 : cell * 0.56;
+      const shift = tile.value !== null ? -cell * 0.06 : 0;
+      centred(doc, tile.text, xOf(c) + cell / 2 + shift, yOf(c) + cell / 2, size, true);
+    }
+  }
+  const valued = tiles.filter((c) => c.tile!.value !== null);
+  if (valued.length > 0) {
+    const vs = cell * 0.24;
+    doc.font(SANS).fontSize(vs).fillColor(BOARD_COLOURS.tileText);
+    for (const c of valued) {
+      const label = String(c.tile!.value);
+      const w = doc.widthOfString(label);
+      doc.text(label, xOf(c) + cell - 3 - w, yOf(c) + cell - 3 - vs * 0.93, { lineBreak: false });
+    }
+  }
+  const jokers = tiles.filter((c) => c.tile!.joker);
+  if (jokers.length > 0) {
+    const m = cell * 0.28;
+    for (const c of jokers) {
+      const x = xOf(c);
+      const y = yOf(c);
+      doc.polygon(
+        [x + cell - 1.2 - m, y + 1.2],
+        [x + cell - 1.2, y + 1.2],
+        [x + cell - 1.2, y + 1.2 + m],
+      );
+    }
+    doc.fillColor(BOARD_COLOURS.jokerMark).fill();
+  }
+
   // Grid.
   for (let i = 0; i <= model.size; i++) {
     doc.moveTo(left, top + i * cell).lineTo(left + model.size * cell, top + i * cell);
     doc.moveTo(left + i * cell, top).lineTo(left + i * cell, top + model.size * cell);
   }
   doc.lineWidth(0.4).strokeColor(BOARD_COLOURS.grid).stroke();
-  for (const c of model.cells) {
-    const x = left + c.col * cell;
-    const y = top + c.row * cell;
-    if (c.placed) {
-      doc
-        .rect(x + 2, y + 2, cell - 4, cell - 4)
-        .dash(3, { space: 1.5 })
-        .lineWidth(1.5)
-        .strokeColor(BOARD_COLOURS.placed)
-        .stroke()
-        .undash();
-    }
-    if (c.highlight) {
-      doc
-        .rect(x + 1.2, y + 1.2, cell - 2.4, cell - 2.4)
-        .lineWidth(2.2)
-        .strokeColor(BOARD_COLOURS.highlight)
-        .stroke();
-    }
+  const placed = model.cells.filter((c) => c.placed);
+  if (placed.length > 0) {
+    for (const c of placed) doc.rect(xOf(c) + 2, yOf(c) + 2, cell - 4, cell - 4);
+    doc.dash(3, { space: 1.5 }).lineWidth(1.5).strokeColor(BOARD_COLOURS.placed).stroke().undash();
+  }
+  const highlighted = model.cells.filter((c) => c.highlight);
+  if (highlighted.length > 0) {
+    for (const c of highlighted) doc.rect(xOf(c) + 1.2, yOf(c) + 1.2, cell - 2.4, cell - 2.4);
+    doc.lineWidth(2.2).strokeColor(BOARD_COLOURS.highlight).stroke();
   }
   doc
     .rect(left, top, model.size * cell, model.size * cell)
@@ -111,45 +173,15 @@ export function drawBoard(
   return g.height;
 }
 
-function drawCell(doc: Doc, c: BoardCell, x: number, y: number, cell: number, lang: Lang): void {
-  if (c.blocker) {
-    doc.rect(x, y, cell, cell).fillColor(BOARD_COLOURS.blocker).fill();
-    return;
-  }
-  if (c.tile) {
-    doc
-      .roundedRect(x + 1.2, y + 1.2, cell - 2.4, cell - 2.4, cell * 0.12)
-      .lineWidth(c.tile.safe ? 2 : 0.8)
-      .fillAndStroke(
-        tileFill(c.tile),
-        c.tile.safe ? BOARD_COLOURS.safeEdge : BOARD_COLOURS.tileEdge,
-      );
-    const size = c.tile.digraph ? cell * 0.4 : cell * 0.56;
-    const shift = c.tile.value !== null ? -cell * 0.06 : 0;
-    doc.fillColor(c.tile.joker ? BOARD_COLOURS.jokerText : BOARD_COLOURS.tileText);
-    centred(doc, c.tile.text, x + cell / 2 + shift, y + cell / 2, size, true);
-    if (c.tile.value !== null) {
-      const vs = cell * 0.24;
-      doc.font(SANS).fontSize(vs).fillColor(BOARD_COLOURS.tileText);
-      const label = String(c.tile.value);
-      const w = doc.widthOfString(label);
-      doc.text(label, x + cell - 3 - w, y + cell - 3 - vs * 0.93, { lineBreak: false });
-    }
-    if (c.tile.joker) {
-      const m = cell * 0.28;
-      doc
-        .polygon(
-          [x + cell - 1.2 - m, y + 1.2],
-          [x + cell - 1.2, y + 1.2],
-          [x + cell - 1.2, y + 1.2 + m],
-        )
-        .fillColor(BOARD_COLOURS.jokerMark)
-        .fill();
-    }
-    return;
-  }
-  const { fill, dark } = premiumColour(c.premium);
-  doc.rect(x, y, cell, cell).fillColor(fill).fill();
+/** What is drawn on an empty square over its colour: a padlock, a premium's label. */
+function drawSquareMarks(
+  doc: Doc,
+  c: BoardCell,
+  x: number,
+  y: number,
+  cell: number,
+  lang: Lang,
+): void {
   if (c.premium.type === 'padlock') {
     const lock = padlockPaths(x, y, cell);
     doc
@@ -161,7 +193,9 @@ function drawCell(doc: Doc, c: BoardCell, x: number, y: number, cell: number, la
   }
   const label = premiumLabel(c.premium, lang);
   if (label) {
-    doc.fillColor(dark ? BOARD_COLOURS.premiumTextOnDark : BOARD_COLOURS.premiumText);
+    doc.fillColor(
+      premiumColour(c.premium).dark ? BOARD_COLOURS.premiumTextOnDark : BOARD_COLOURS.premiumText,
+    );
     centred(
       doc,
       label,

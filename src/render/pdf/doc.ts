@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { HTML_LANG, Lang, t } from '../../i18n';
-import { parsedFont } from './fonts';
+import { parsedFont, shareLayouts } from './fonts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -65,7 +65,11 @@ function newDoc(meta: DocMeta, bufferPages: boolean): Doc {
   });
   doc.registerFont(SANS, parsedFont('regular') as unknown as string);
   doc.registerFont(SANS_BOLD, parsedFont('bold') as unknown as string);
-  doc.font(SANS).fontSize(10).fillColor(PDF_COLOURS.text);
+  const whenEnded = (keep: () => void) => doc.once('end', keep);
+  // pdfkit's font object of the document is the one selected (a font never drawn is not embedded).
+  shareLayouts((doc.font(SANS_BOLD) as unknown as { _font: unknown })._font, 'bold', whenEnded);
+  shareLayouts((doc.font(SANS) as unknown as { _font: unknown })._font, 'regular', whenEnded);
+  doc.fontSize(10).fillColor(PDF_COLOURS.text);
   return doc;
 }
 
@@ -233,11 +237,18 @@ export function cellText(
     .font(o.bold ? SANS_BOLD : SANS)
     .fontSize(size)
     .fillColor(o.colour ?? PDF_COLOURS.text);
-  const shown = fit(doc, text, w - 2 * pad);
+  const inner = w - 2 * pad;
+  const width = doc.widthOfString(text);
+  const shown = width <= inner ? text : fit(doc, text, inner);
   if (!shown) return;
   // DejaVu's line box is about 1.164 em; its cap height about 0.73 em.
   const top = y + (h - size * 1.164) / 2 + size * 0.02;
-  doc.text(shown, x + pad, top, { width: w - 2 * pad, align: o.align ?? 'left', lineBreak: false });
+  // Placed here, not by pdfkit's `width` and `align`: that runs its line breaker for every cell.
+  const align = o.align ?? 'left';
+  const used = align === 'left' ? 0 : shown === text ? width : doc.widthOfString(shown);
+  const left =
+    x + pad + (align === 'center' ? (inner - used) / 2 : align === 'right' ? inner - used : 0);
+  doc.text(shown, left, top, { lineBreak: false });
 }
 
 /** The title block at the top of a page; returns the y below it. */

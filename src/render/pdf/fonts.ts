@@ -83,6 +83,37 @@ interface FontkitFont extends ParsedFont {
 
 interface Glyph {
   codePoints: number[];
+  /** fontkit's reading of the glyph's outline from the font file: done again at every call. */
+  _decode(): unknown;
+}
+
+/**
+ * `font` (the copy subsets are made from) with each glyph's outline read once: a subset reads
+ * the outline of every glyph it takes (only to find a composite glyph's parts), which was a
+ * tenth of a game record's cost. The outline read is the font file's, the same for every
+ * document, and the subset only reads it.
+ */
+function readingOutlinesOnce(font: FontkitFont): FontkitFont {
+  const getGlyph = font.getGlyph.bind(font);
+  const once = new WeakSet<Glyph>();
+  font.getGlyph = (id: number, codePoints?: number[]): Glyph | null => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && !once.has(glyph)) {
+      once.add(glyph);
+      const decode = glyph._decode.bind(glyph);
+      let outline: unknown;
+      let read = false;
+      glyph._decode = () => {
+        if (!read) {
+          outline = decode();
+          read = true;
+        }
+        return outline;
+      };
+    }
+    return glyph;
+  };
+  return font;
 }
 
 const sameCodePoints = (a: readonly number[], b: readonly number[]): boolean =>
@@ -127,8 +158,50 @@ export function parsedFont(which: keyof typeof FONT_FILES): ParsedFont {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fontkit = require('fontkit') as { create(bytes: Buffer): FontkitFont };
     const bytes = fontBytes(which);
-    font = rememberingLayouts(keepingCodePoints(fontkit.create(bytes), fontkit.create(bytes)));
+    font = rememberingLayouts(
+      keepingCodePoints(fontkit.create(bytes), readingOutlinesOnce(fontkit.create(bytes))),
+    );
     parsed.set(which, font);
   }
   return font;
+}
+
+/** Words laid out by pdfkit, as its fonts keep them: by text, scaled to 1000 units to the em. */
+type LaidOutWords = Record<string, unknown>;
+const laidOut = new Map<keyof typeof FONT_FILES, { words: LaidOutWords; count: number }>();
+
+/** What pdfkit keeps of a font in a document: its words laid out (unless told not to). */
+interface PdfkitFont {
+  layoutCache?: LaidOutWords;
+}
+
+/**
+ * Lets the document's font `pdfkitFont` (the words of `which`) find the words earlier
+ * documents laid out: pdfkit keeps them per document, so every record laid out its names,
+ * words and numbers afresh. The document's own words are kept for later
+ * ones when it ends (`whenEnded`). pdfkit only reads a word once it is laid out, and what it
+ * keeps depends on the text and the font alone. At {@link LAYOUTS_KEPT} words a new set is begun.
+ */
+export function shareLayouts(
+  pdfkitFont: unknown,
+  which: keyof typeof FONT_FILES,
+  whenEnded: (keep: () => void) => void,
+): void {
+  const font = pdfkitFont as PdfkitFont;
+  if (!font.layoutCache) return;
+  let shared = laidOut.get(which);
+  if (!shared)
+    laidOut.set(which, (shared = { words: Object.create(null) as LaidOutWords, count: 0 }));
+  const own = Object.create(shared.words) as LaidOutWords;
+  font.layoutCache = own;
+  whenEnded(() => {
+    let kept = laidOut.get(which)!;
+    const words = Object.keys(own);
+    if (kept.count + words.length > LAYOUTS_KEPT) {
+      kept = { words: Object.create(null) as LaidOutWords, count: 0 };
+      laidOut.set(which, kept);
+    }
+    for (const word of words) kept.words[word] = own[word];
+    kept.count += words.length;
+  });
 }
