@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
@@ -9,7 +10,8 @@ import type { NextFunction, Request, Response } from 'express';
  * `X-Forwarded-Proto: https` makes `req.secure` true (the session cookie is then
  * `Secure`) and `X-Forwarded-For` gives `req.ip` (the sign-in throttle's address). Only
  * the one proxy in front is believed (`trust proxy` = 1 hop): an address a client wrote
- * into the header itself stays to the left of the proxy's and is not read.
+ * into the header itself stays to the left of the proxy's and is not read. Answers are
+ * compressed as the client accepts ({@link compressedAnswer}).
  */
 export function configureHttp(app: NestExpressApplication, trustProxy: boolean): void {
   app.disable('x-powered-by');
@@ -18,4 +20,17 @@ export function configureHttp(app: NestExpressApplication, trustProxy: boolean):
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+  app.use(compression({ filter: compressedAnswer }));
+}
+
+/**
+ * Which answers go compressed (brotli or gzip, as the client accepts, by the compression
+ * package): text and JSON of 1 KB or more that is not compressed already. Kept pages and
+ * tables carry their own compressed bytes (src/pages/page-cache.ts) and are left as they are;
+ * live updates (server-sent events) go at once, never held back to be compressed.
+ */
+function compressedAnswer(req: Request, res: Response): boolean {
+  const type = res.getHeader('Content-Type');
+  if (typeof type === 'string' && type.startsWith('text/event-stream')) return false;
+  return compression.filter(req, res);
 }

@@ -22,17 +22,18 @@ function raw(url: string, headers: Record<string, string>) {
   );
 }
 
-describe(`kept pages go compressed as the browser accepts (${DATABASE_KIND})`, () => {
+describe(`answers go compressed as the browser accepts (${DATABASE_KIND})`, () => {
   let t: TestApp;
   let page: string;
   let table: string;
+  let divisionId: number;
   beforeAll(async () => {
     t = await startTestApp();
-    const { divisionId } = await createTournament(t, {
+    ({ divisionId } = await createTournament(t, {
       name: 'Hall',
       ruleSet: 'kvizovka',
       rounds: 3,
-    });
+    }));
     await register(
       t,
       divisionId,
@@ -103,5 +104,64 @@ describe(`kept pages go compressed as the browser accepts (${DATABASE_KIND})`, (
       });
       expect(again.status).toBe(304);
     }
+  });
+
+  it('every other read of the API too, with its entity tag and a 304', async () => {
+    const players = `${t.url}/api/divisions/${divisionId}/players`;
+    const plain = await raw(players, { 'Accept-Encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const json = plain.body.toString('utf8');
+    const br = await raw(players, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(json);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const gzip = await raw(players, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(json);
+    expect(plain.headers.etag).toBeDefined();
+    const again = await raw(players, {
+      'Accept-Encoding': 'br',
+      'If-None-Match': String(plain.headers.etag),
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('pages made for one reader (signed in) too; a PDF and live updates go as they are', async () => {
+    // The session cookie holds the same token as the bearer header.
+    const cookie = `arbiter_session=${t.organiser.Authorization.replace(/^Bearer /, '')}`;
+    const personal = await raw(`${t.url}/divisions/${divisionId}/standings`, {
+      'Accept-Encoding': 'br',
+      Cookie: cookie,
+    });
+    expect(personal.status).toBe(200);
+    expect(personal.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(personal.body).toString('utf8')).toContain('Player 30');
+
+    const pdf = await raw(`${t.url}/divisions/${divisionId}/standings.pdf`, {
+      'Accept-Encoding': 'br',
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-encoding']).toBeUndefined();
+    expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // The first event comes at once, readable as it is: nothing holds it back to compress it.
+    const first = await new Promise<{ encoding: unknown; text: string }>((resolve, reject) => {
+      const req = get(
+        `${t.url}/divisions/${divisionId}/events`,
+        { headers: { 'Accept-Encoding': 'gzip, br' } },
+        (res) => {
+          res.once('data', (c: Buffer) => {
+            resolve({ encoding: res.headers['content-encoding'], text: c.toString('utf8') });
+            req.destroy();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.setTimeout(5000, () => reject(new Error('no live update within 5 s')));
+    });
+    expect(first.encoding).toBeUndefined();
+    expect(first.text).toMatch(/^(event|retry|:|data)/m);
   });
 });
