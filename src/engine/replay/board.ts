@@ -263,9 +263,11 @@ export function evaluatePlay(
       : [];
   const crossStep = across ? size : 1;
   const crossDirection: Direction = across ? 'down' : 'across';
+  // Every tile placed lies on the play's own row (across) or column (down): its place along a
+  // cross-word's line is that row or column.
+  const line = across ? position.row : position.column;
   for (let i = 0; i < placements.length; i++) {
     const { square, tile } = placements[i];
-    const line = across ? Math.floor(square / size) : square % size;
     let first = square;
     let firstLine = line;
     while (firstLine > 0 && isTile(cells[first - crossStep])) {

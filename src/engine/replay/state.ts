@@ -21,7 +21,8 @@ export class ReplayState {
   readonly totals: number[];
   /** Turns each player has had (every line, counted or not). */
   readonly turnsTaken: number[];
-  readonly turns: TurnReport[] = [];
+  /** Each line's report, by turn (made at the sheet's size; the replay fills it in order). */
+  readonly turns: TurnReport[];
   /** Findings about the whole game. */
   readonly gameIssues: Issue[] = [];
   /** The differences the sheet's own running totals carry (one slip, one finding). */
@@ -46,6 +47,7 @@ export class ReplayState {
     this.names = sheet.players;
     this.playerCount = sheet.players.length;
     this.board = new Board(rules.size);
+    this.turns = new Array<TurnReport>(sheet.turns.length);
     this.totals = filled(this.playerCount, 0);
     this.turnsTaken = filled(this.playerCount, 0);
     this.expiries = filled<Expiry | null>(this.playerCount, null);

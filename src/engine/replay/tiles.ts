@@ -11,20 +11,22 @@ export class TileCount {
   /** Tiles of each letter on the board (slot 0 jokers). */
   readonly onBoard: number[];
   private readonly reported = new Set<number>();
+  /** Tiles of each letter the set has (slot 0 jokers). */
+  private readonly limits: readonly number[];
 
   constructor(private readonly rules: CompiledRules) {
     this.onBoard = new Array<number>(rules.alphabet.size + 2).fill(0);
+    this.limits = limitsOf(rules);
   }
 
   /** The tiles a play put down; a letter the board now holds too many of is a finding. */
   placed(t: ReplayTurn, placements: readonly Placement[]): void {
-    const { onBoard } = this;
+    const { onBoard, limits } = this;
     for (let i = 0; i < placements.length; i++) {
       const tile = placements[i].tile;
       const slot = tile & JOKER ? 0 : tile & LETTER_MASK;
-      onBoard[slot]++;
-      const limit = this.limit(slot);
-      if (onBoard[slot] > limit && !this.reported.has(slot)) {
+      const limit = limits[slot];
+      if (++onBoard[slot] > limit && !this.reported.has(slot)) {
         this.reported.add(slot);
         t.issue({
           code: 'TILE_OVERUSE',
@@ -54,7 +56,7 @@ export class TileCount {
     for (const rack of endRacks)
       for (const tile of rack) onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
     for (let slot = 0; slot <= this.rules.alphabet.size; slot++) {
-      const limit = this.limit(slot);
+      const limit = this.limits[slot];
       if (onBoard[slot] > limit && !this.reported.has(slot)) {
         state.gameIssues.push({
           code: 'TILE_OVERUSE',
@@ -65,12 +67,21 @@ export class TileCount {
     }
   }
 
-  private limit(slot: number): number {
-    const { alphabet } = this.rules;
-    return slot === 0 ? alphabet.jokerCount : alphabet.counts[slot];
-  }
-
   private what(slot: number): string {
     return slot === 0 ? 'jokers' : `${this.rules.alphabet.letters[slot]} tiles`;
   }
+}
+
+/** The tiles of each letter a set has, by compiled rules (slot 0 jokers). */
+const LIMITS = new WeakMap<CompiledRules, number[]>();
+
+function limitsOf(rules: CompiledRules): readonly number[] {
+  let limits = LIMITS.get(rules);
+  if (!limits) {
+    const { alphabet } = rules;
+    limits = [alphabet.jokerCount];
+    for (let slot = 1; slot <= alphabet.size; slot++) limits.push(alphabet.counts[slot]);
+    LIMITS.set(rules, limits);
+  }
+  return limits;
 }

@@ -115,7 +115,7 @@ export function verifyScoresheet(
     ending.afterScore(t);
     checkTotal(state, t, added);
     clocks.afterTurn(t);
-    state.turns.push(t.report);
+    state.turns[index] = t.report;
   }
 
   const end = sheet.end ?? {};
