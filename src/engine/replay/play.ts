@@ -109,7 +109,9 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
       const w = play.words[k];
       const known = words ? isKnown(rules, words, w) : null;
       const text = alphabet.formatWord(w.tiles);
-      const position = rules.positionNames[w.direction][w.start];
+      // Each list named rather than looked up by the direction's name (a slow lookup in V8).
+      const { across, down } = rules.positionNames;
+      const position = w.direction === 'across' ? across[w.start] : down[w.start];
       if (known === false) {
         t.issue({
           code: 'UNKNOWN_WORD',

@@ -245,12 +245,6 @@ export const SHEET_LIMITS = {
   metaDepth: 16,
 } as const;
 
-/** The end's lists of strings, and the characters each string may have. */
-const END_TEXTS = [
-  ['racks', SHEET_LIMITS.rack],
-  ['clocks', SHEET_LIMITS.clock],
-] as const;
-
 /** Errors a reader reports at most; a sheet with more is told that there are more. */
 const MAX_ERRORS = 100;
 
@@ -366,18 +360,19 @@ function sheetLimits(doc: unknown, withTurns: boolean): SheetError[] {
       },
     ];
   }
-  if (list(['players'], doc.players, L.players, 'players')) {
-    if (Array.isArray(doc.players)) {
-      // The message and its path are made only for a name too long: every sheet passes here.
-      const players: unknown[] = doc.players;
-      for (let i = 0; i < players.length; i++) {
-        const name = players[i];
-        if (typeof name === 'string' && name.length > L.name)
-          text(['players', i], name, L.name, `the name of player ${i + 1}`);
-      }
+  // A path and a message are made only for a field beyond its limit: every sheet passes here.
+  const longList = (v: unknown) => Array.isArray(v) && v.length > L.players;
+  if (longList(doc.players)) list(['players'], doc.players, L.players, 'players');
+  else if (Array.isArray(doc.players)) {
+    const players: unknown[] = doc.players;
+    for (let i = 0; i < players.length; i++) {
+      const name = players[i];
+      if (typeof name === 'string' && name.length > L.name)
+        text(['players', i], name, L.name, `the name of player ${i + 1}`);
     }
   }
-  text(['rules'], doc.rules, L.play, 'rules');
+  if (typeof doc.rules === 'string' && doc.rules.length > L.play)
+    text(['rules'], doc.rules, L.play, 'rules');
   /** Every field of a turn that is not plain, field by field. */
   const turnLimits = (turn: Record<string, unknown>, i: number) => {
     const at = (...rest: (string | number)[]): JsonPath => turnPath(i, ...rest);
@@ -412,26 +407,35 @@ function sheetLimits(doc: unknown, withTurns: boolean): SheetError[] {
       if (isObject(turn) && !plainTurnWithinLimits(turn)) turnLimits(turn, i);
     }
   }
+  // Each field named here rather than looked up by a name in a loop (a slow lookup in V8).
+  /** Strings of a list of at most a player each, each at most `max` long. */
+  const longTexts = (field: 'racks' | 'clocks', values: unknown, max: number) => {
+    if (!Array.isArray(values) || values.length > L.players) return;
+    for (let p = 0; p < values.length; p++) {
+      const v: unknown = values[p];
+      if (typeof v === 'string' && v.length > max)
+        text(['end', field, p], v, max, `end.${field}[${p}]`);
+    }
+  };
   if (isObject(doc.end)) {
-    const end = doc.end;
-    for (const field of ['racks', 'clocks', 'drawn'] as const) {
-      list(['end', field], end[field], L.players, `end.${field}`);
-    }
-    for (const [field, max] of END_TEXTS) {
-      const values = end[field];
-      if (!Array.isArray(values) || values.length > L.players) continue;
-      for (let p = 0; p < values.length; p++) {
-        const v: unknown = values[p];
-        if (typeof v === 'string' && v.length > max)
-          text(['end', field, p], v, max, `end.${field}[${p}]`);
-      }
-    }
-    text(['end', 'reason'], end.reason, L.play, 'end.reason');
+    const { racks, clocks, drawn, reason } = doc.end;
+    if (longList(racks)) list(['end', 'racks'], racks, L.players, 'end.racks');
+    if (longList(clocks)) list(['end', 'clocks'], clocks, L.players, 'end.clocks');
+    if (longList(drawn)) list(['end', 'drawn'], drawn, L.players, 'end.drawn');
+    longTexts('racks', racks, L.rack);
+    longTexts('clocks', clocks, L.clock);
+    if (typeof reason === 'string' && reason.length > L.play)
+      text(['end', 'reason'], reason, L.play, 'end.reason');
   }
   if (isObject(doc.claimed)) {
     const final = doc.claimed.final;
-    if (list(['claimed', 'final'], final, L.players, 'claimed.final') && Array.isArray(final)) {
-      final.forEach((v, p) => points(['claimed', 'final', p], v, `claimed.final[${p}]`));
+    if (longList(final)) list(['claimed', 'final'], final, L.players, 'claimed.final');
+    else if (Array.isArray(final)) {
+      for (let p = 0; p < final.length; p++) {
+        const v: unknown = final[p];
+        if (typeof v === 'number' && Math.abs(v) > L.points)
+          points(['claimed', 'final', p], v, `claimed.final[${p}]`);
+      }
     }
   }
   if (doc.meta !== undefined && jsonSize(doc.meta, L.meta, L.metaDepth) > L.meta) {
@@ -759,8 +763,9 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
           );
         }
       }
-      for (const field of ['racks', 'clocks'] as const) {
-        const list = end[field];
+      for (let f = 0; f < 2; f++) {
+        const field = f === 0 ? 'racks' : 'clocks';
+        const list = f === 0 ? end.racks : end.clocks;
         if (list === undefined || cardRules) continue;
         if (!Array.isArray(list) || list.length !== playerCount) {
           err(
