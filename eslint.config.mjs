@@ -13,6 +13,7 @@ export default tseslint.config(
       'jest.config.js',
       'scripts/build.js',
       'scripts/start.js',
+      'scripts/code-cache.js',
       'eslint.config.mjs',
     ],
   },
