@@ -39,6 +39,11 @@ async function instructions(gamesFile: string, wordListFile: string, count: numb
       process.execPath,
       // Compiling on the main thread makes when code is optimised, and so the count, repeatable.
       '--single-threaded',
+      // And collecting garbage on a fixed schedule, where scavenges would fall anywhere: the
+      // count then repeats within a few instructions a game and shows what a change saves.
+      '--predictable-gc-schedule',
+      '--hash-seed=1',
+      '--random-seed=1',
       worker,
       gamesFile,
       wordListFile,
