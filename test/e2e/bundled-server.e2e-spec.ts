@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { seedSite, Site } from '../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { answeringLoadedModules, loadedModules } from './loaded-modules';
 import { binary } from './tournament-helpers';
 
 /**
@@ -15,19 +16,15 @@ const ROOT = join(__dirname, '..', '..');
 const START = join(ROOT, 'scripts', 'start.js');
 const CODE_CACHE = join(ROOT, 'dist', 'src', 'bundle', 'main.js.v8cache');
 
-/** Answers `/__modules` with the files the process has loaded (NODE_OPTIONS=--require). */
-const PRELOAD = `
-const http = require('http');
-const emit = http.Server.prototype.emit;
-http.Server.prototype.emit = function (event, req, res) {
-  if (event === 'request' && req.url === '/__modules') {
-    res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify(Object.keys(require.cache)));
-    return true;
-  }
-  return emit.apply(this, arguments);
-};
-`;
+/** The game's record is a PDF (the PDF code is loaded outside the bundle, when first asked for). */
+async function expectRecordPdf(t: TestApp, game: number): Promise<void> {
+  const pdf = await t.http
+    .get(`/games/${game}/record.pdf`)
+    .buffer(true)
+    .parse(binary as never)
+    .expect(200);
+  expect((pdf.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}
 
 describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
   let dir: string;
@@ -37,8 +34,6 @@ describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'arbiter-bundle-'));
-    const preload = join(dir, 'modules.js');
-    writeFileSync(preload, PRELOAD);
     process.env.ARBITER_SERVER = START;
     // npm start builds first when a source changed since the last build (as after an edit
     // without `npm test`'s build): done here, where the time is allowed, not at the start.
@@ -47,9 +42,7 @@ describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
     expect(build.buildIfChanged()).toBe(0);
     // This start compiles afresh and keeps what it compiled; the last test starts from that.
     rmSync(CODE_CACHE, { force: true });
-    t = await startTestApp(undefined, {
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${preload}`.trim(),
-    });
+    t = await startTestApp(undefined, answeringLoadedModules(dir));
     // Accounts, a tournament, players, a paired round, a typed result and a verified sheet.
     site = await seedSite(t);
   }, 600_000);
@@ -67,12 +60,7 @@ describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
     const api = await t.http.get(`/api/divisions/${site.divisionId}/standings`).expect(200);
     expect(JSON.stringify(api.body)).toContain(site.players[0].name);
     await t.http.get('/assets/sheet-form.js').expect(200);
-    const pdf = await t.http
-      .get(`/games/${site.sheetGame}/record.pdf`)
-      .buffer(true)
-      .parse(binary as never)
-      .expect(200);
-    expect((pdf.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expectRecordPdf(t, site.sheetGame);
     const doc = await t.http.get('/api/docs-json').expect(200);
     expect(Object.keys((doc.body as { paths: object }).paths)).toContain('/api/health');
     await t.http.get('/api/docs/').expect(200);
@@ -88,7 +76,7 @@ describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
   });
 
   test('loads NestJS, TypeORM and class-validator from the bundle alone, not again', async () => {
-    const files = (await t.http.get('/__modules').expect(200)).body as string[];
+    const files = await loadedModules(t);
     expect(
       files.filter((f) =>
         /node_modules\/(@nestjs|express|rxjs|typeorm|class-validator|class-transformer|hbs|handlebars|jsonc-parser)\//.test(
@@ -110,12 +98,7 @@ describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
       const page = await again.http.get(`/divisions/${site.divisionId}/standings`).expect(200);
       expect(page.text).toContain(site.players[0].name);
       await again.http.get(`/games/${site.sheetGame}`).expect(200);
-      const pdf = await again.http
-        .get(`/games/${site.sheetGame}/record.pdf`)
-        .buffer(true)
-        .parse(binary as never)
-        .expect(200);
-      expect((pdf.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await expectRecordPdf(again, site.sheetGame);
       await again.http.get('/api/docs/').expect(200);
     } finally {
       await again.close();

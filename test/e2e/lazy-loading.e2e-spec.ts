@@ -1,27 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { seedSite, Site } from '../browser/site';
 import { pdfPages, pdfText, POPPLER } from '../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { answeringLoadedModules, loadedModules } from './loaded-modules';
 import { binary } from './tournament-helpers';
-
-/**
- * Loaded into the server before anything else (NODE_OPTIONS=--require): answers
- * `/__modules` with the files the process has loaded, before the application sees it.
- */
-const PRELOAD = `
-const http = require('http');
-const emit = http.Server.prototype.emit;
-http.Server.prototype.emit = function (event, req, res) {
-  if (event === 'request' && req.url === '/__modules') {
-    res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify(Object.keys(require.cache)));
-    return true;
-  }
-  return emit.apply(this, arguments);
-};
-`;
 
 const PDF_CODE = /node_modules\/(pdfkit|fontkit)\/|dist\/src\/render\/pdf\//;
 
@@ -32,11 +16,7 @@ describe(`what start-up leaves for later (${DATABASE_KIND})`, () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'arbiter-lazy-'));
-    const preload = join(dir, 'modules.js');
-    writeFileSync(preload, PRELOAD);
-    t = await startTestApp(undefined, {
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${preload}`.trim(),
-    });
+    t = await startTestApp(undefined, answeringLoadedModules(dir));
     site = await seedSite(t);
   });
   afterAll(async () => {
@@ -44,8 +24,7 @@ describe(`what start-up leaves for later (${DATABASE_KIND})`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const loaded = async (): Promise<string[]> =>
-    (await t.http.get('/__modules').expect(200)).body as string[];
+  const loaded = (): Promise<string[]> => loadedModules(t);
 
   const pdf = async (path: string): Promise<Buffer> => {
     const res = await t.http
