@@ -91,7 +91,7 @@ export function drawBoard(
   const yOf = (c: BoardCell) => top + c.row * cell;
   drawCoordinates(doc, model.columns, left, top, cell, { size: 0.36, above: 0.32, beside: 0.15 });
 
-  // Squares: blockers and empty squares, by colour (a tile's square is left blank, as in the SVG).
+  // Squares: blockers and empty squares, by colour (under a tile the square is not filled).
   const squares = model.cells.filter((c) => c.blocker || !c.tile);
   const squareColour = (c: BoardCell) =>
     c.blocker ? BOARD_COLOURS.blocker : premiumColour(c.premium).fill;
