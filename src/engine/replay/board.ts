@@ -204,10 +204,27 @@ export function evaluatePlay(
       word: alphabet.formatWord(written),
     });
   }
-  // Sized at once: an array grown by push starts with room for 16.
+  // Sized at once: an array grown by push starts with room for 16. The same pass notes which
+  // tiles have a tile beside them across the play's line (bit p for the pth placement, or every
+  // placement from the 31st on): only those can form a cross-word, looked for below.
+  // Every tile placed lies on the play's own row (across) or column (down): its place along a
+  // cross-word's line is that row or column.
+  const crossStep = across ? size : 1;
+  const line = across ? position.row : position.column;
+  const sideBefore = line > 0;
+  const sideAfter = line < size - 1;
+  let crossing = 0;
   const placements = new Array<Placement>(placed);
   for (let k = 0, p = 0, square = origin; k < length; k++, square += step) {
-    if (cells[square] === EMPTY) placements[p++] = { square, tile: written[k] };
+    if (cells[square] === EMPTY) {
+      if (
+        p < 31 &&
+        ((sideBefore && isTile(cells[square - crossStep])) ||
+          (sideAfter && isTile(cells[square + crossStep])))
+      )
+        crossing |= 1 << p;
+      placements[p++] = { square, tile: written[k] };
+    }
   }
 
   if (board.tileCount === 0) {
@@ -261,12 +278,9 @@ export function evaluatePlay(
           },
         ]
       : [];
-  const crossStep = across ? size : 1;
   const crossDirection: Direction = across ? 'down' : 'across';
-  // Every tile placed lies on the play's own row (across) or column (down): its place along a
-  // cross-word's line is that row or column.
-  const line = across ? position.row : position.column;
   for (let i = 0; i < placements.length; i++) {
+    if (i < 31 && (crossing & (1 << i)) === 0) continue;
     const { square, tile } = placements[i];
     let first = square;
     let firstLine = line;

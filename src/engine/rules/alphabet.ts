@@ -34,6 +34,11 @@ export interface ParsedWord {
 
 const MAX_AMBIGUOUS_DIGRAPHS = 6;
 
+/** In `Alphabet.charInfo`: the tile + 1, and whether the character can start or end a digraph. */
+const TILE_BITS = 0xff;
+const DIGRAPH_FIRST = 0x100;
+const DIGRAPH_SECOND = 0x200;
+
 function isLowerCase(ch: string): boolean {
   return ch === ch.toLowerCase() && ch !== ch.toUpperCase();
 }
@@ -58,14 +63,15 @@ export class Alphabet {
   private readonly digraphs = new Map<string, Map<string, number>>();
   /** Digraph code → the codes of its two letters when written apart. */
   private readonly splitsOf = new Map<number, [number, number]>();
-  /** Char code of every character that reads as a tile, either case → tile + 1 (0: not a letter). */
-  private readonly charTiles = new Uint8Array(65536);
-  /** 1 for the char code of a first letter of a Latin digraph (either case). */
-  private readonly digraphFirst = new Uint8Array(65536);
+  /**
+   * `charInfo[charCode]`: for a character that reads as a tile (either case), the tile + 1 in
+   * the low byte (0: not a letter); {@link DIGRAPH_FIRST} when it can start a Latin digraph,
+   * {@link DIGRAPH_SECOND} when it can end one. One table, so that a character is looked up
+   * once: every character of every play is read through it.
+   */
+  private readonly charInfo = new Uint16Array(65536);
   /** `first << 16 | second` char codes of a Latin digraph (same case) → tile. */
   private readonly digraphTiles = new Map<number, WrittenTile>();
-  /** `digraphSecond[charCode]`: the character can end a digraph. */
-  private readonly digraphSecond = new Uint8Array(65536);
   /** `tileValue[tile]`: what a tile is worth before premiums, a joker's value for a joker. */
   readonly tileValue = new Int32Array(128);
   /** `displayOf[tile]`: the tile as written (lower case for a joker). */
@@ -109,7 +115,10 @@ export class Alphabet {
       const lower = char.toLowerCase();
       const upper = char.toUpperCase();
       const set = (ch: string, tile: WrittenTile) => {
-        if (ch.length === 1) this.charTiles[ch.charCodeAt(0)] = tile + 1;
+        if (ch.length === 1) {
+          const at = ch.charCodeAt(0);
+          this.charInfo[at] = (this.charInfo[at] & ~TILE_BITS) | (tile + 1);
+        }
       };
       if (!isLowerCase(char)) set(char, code);
       if (upper !== char && !isLowerCase(upper)) set(upper, code);
@@ -121,8 +130,8 @@ export class Alphabet {
           [a, b, code],
           [a.toLowerCase(), b.toLowerCase(), code | JOKER],
         ] as const) {
-          this.digraphFirst[x.charCodeAt(0)] = 1;
-          this.digraphSecond[y.charCodeAt(0)] = 1;
+          this.charInfo[x.charCodeAt(0)] |= DIGRAPH_FIRST;
+          this.charInfo[y.charCodeAt(0)] |= DIGRAPH_SECOND;
           this.digraphTiles.set((x.charCodeAt(0) << 16) | y.charCodeAt(0), tile);
         }
         for (const joker of [0, JOKER]) {
@@ -239,7 +248,7 @@ export class Alphabet {
     let count = 0;
     let ambiguous: number[] | null = null;
     this.digraphsRead = null;
-    const { charTiles, digraphFirst, digraphSecond } = this;
+    const { charInfo } = this;
     for (let i = from; i < n; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 124 /* | */) {
@@ -258,8 +267,13 @@ export class Alphabet {
         tiles[count++] = THROUGH;
         continue;
       }
-      // Both tables first: L, N and D are common, and most are not followed by J or Ž.
-      if (digraphFirst[ch] === 1 && i + 1 < n && digraphSecond[text.charCodeAt(i + 1)] === 1) {
+      // The digraph bits first: L, N and D are common, and most are not followed by J or Ž.
+      const info = charInfo[ch];
+      if (
+        (info & DIGRAPH_FIRST) !== 0 &&
+        i + 1 < n &&
+        (charInfo[text.charCodeAt(i + 1)] & DIGRAPH_SECOND) !== 0
+      ) {
         const digraph = this.digraphTiles.get((ch << 16) | text.charCodeAt(i + 1));
         if (digraph !== undefined) {
           (ambiguous ??= []).push(count);
@@ -268,7 +282,7 @@ export class Alphabet {
           continue;
         }
       }
-      const tile = charTiles[ch] - 1;
+      const tile = (info & TILE_BITS) - 1;
       if (tile < 0) {
         if (from > 0) return this.readTiles(text.slice(from), 0);
         // Decomposed letters (Z + combining caron) are rare: normalise only when needed.
@@ -308,7 +322,7 @@ export class Alphabet {
   }
 
   private isUpperCaseTileChar(ch: number): boolean {
-    const tile = this.charTiles[ch] - 1;
+    const tile = (this.charInfo[ch] & TILE_BITS) - 1;
     return tile > 0 && (tile & JOKER) === 0;
   }
 
