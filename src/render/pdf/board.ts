@@ -12,6 +12,7 @@ import {
 import { boardLegend, LegendEntry } from '../board-svg';
 import { CARD_COLOURS, CARD_SHADES, cardGeometry, CardGridModel } from '../card-grid';
 import { Doc, SANS, SANS_BOLD } from './doc';
+import { placeLine, textWidth } from './seeded-fonts';
 
 /** Centres one line of text on (cx, cy) in the given font. */
 function centred(
@@ -23,9 +24,9 @@ function centred(
   bold: boolean,
 ): void {
   doc.font(bold ? SANS_BOLD : SANS).fontSize(size);
-  const w = doc.widthOfString(text);
+  const w = textWidth(doc, text);
   // DejaVu: the baseline sits about 0.93 em below the top of the line box; caps are 0.73 em tall.
-  doc.text(text, cx - w / 2, cy - size * 0.93 + size * 0.365, { lineBreak: false });
+  placeLine(doc, text, cx - w / 2, cy - size * 0.93 + size * 0.365);
 }
 
 /**
@@ -48,14 +49,57 @@ function drawCoordinates(
   for (let r = 0; r < columns.length; r++) {
     doc.font(SANS).fontSize(size);
     const label = String(r + 1);
-    const w = doc.widthOfString(label);
-    doc.text(
+    const w = textWidth(doc, label);
+    placeLine(
+      doc,
       label,
       left - cell * at.beside - w,
       top + r * cell + cell / 2 - size * 0.93 + size * 0.365,
-      { lineBreak: false },
     );
   }
+}
+
+/** pdfkit's way of writing a number into a content stream. */
+const num = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/** pdfkit's `roundedRect` curve: a quarter circle's control points. */
+const KAPPA = (4 * (Math.sqrt(2) - 1)) / 3;
+
+interface FormRef {
+  end(chunk: string): void;
+}
+const tileForms = new WeakMap<Doc, Map<string, { name: string; form: FormRef }>>();
+
+/**
+ * The name, on the current page, of a rounded square `size` wide, filled and outlined in the
+ * colours and line width it is drawn with: made once per document and size as a form that each
+ * tile places. The board's tiles drawn as paths were a fifth of a game record's page.
+ */
+function tileForm(doc: Doc, size: number, radius: number): string {
+  let forms = tileForms.get(doc);
+  if (!forms) tileForms.set(doc, (forms = new Map<string, { name: string; form: FormRef }>()));
+  const key = `${num(size)} ${num(radius)}`;
+  let made = forms.get(key);
+  if (!made) {
+    const w = size;
+    const r = Math.min(radius, w / 2);
+    const c = r * (1 - KAPPA);
+    const [R, C, W, WR, WC] = [r, c, w, w - r, w - c].map(num);
+    const margin = 3; // a safe tile's edge is 2 points wide, half of it outside
+    const form = (doc as unknown as { ref(data: object): FormRef }).ref({
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [-margin, -margin, W + margin, W + margin],
+    });
+    form.end(
+      `${R} 0 m ${WR} 0 l ${WC} 0 ${W} ${C} ${W} ${R} c ${W} ${WR} l ${W} ${WC} ${WC} ${W} ${WR} ${W} c ` +
+        `${R} ${W} l ${C} ${W} 0 ${WC} 0 ${WR} c 0 ${R} l 0 ${C} ${C} 0 ${R} 0 c h B`,
+    );
+    made = { name: `Tile${forms.size + 1}`, form };
+    forms.set(key, made);
+  }
+  (doc.page as unknown as { xobjects: Record<string, FormRef> }).xobjects[made.name] = made.form;
+  return made.name;
 }
 
 /** Items grouped by a key, in the order each key was first seen. */
@@ -103,16 +147,18 @@ export function drawBoard(
 
   const tiles = model.cells.filter((c) => !c.blocker && c.tile);
   const tileLook = (c: BoardCell) => `${tileFill(c.tile!)} ${c.tile!.safe}`;
+  const tile = tileForm(doc, cell - 2.4, cell * 0.12);
   for (const group of groupedBy(tiles, tileLook)) {
-    for (const c of group)
-      doc.roundedRect(xOf(c) + 1.2, yOf(c) + 1.2, cell - 2.4, cell - 2.4, cell * 0.12);
     const safe = group[0].tile!.safe;
     doc
       .lineWidth(safe ? 2 : 0.8)
-      .fillAndStroke(
-        tileFill(group[0].tile!),
-        safe ? BOARD_COLOURS.safeEdge : BOARD_COLOURS.tileEdge,
-      );
+      .fillColor(tileFill(group[0].tile!))
+      .strokeColor(safe ? BOARD_COLOURS.safeEdge : BOARD_COLOURS.tileEdge);
+    doc.addContent(
+      group
+        .map((c) => `q 1 0 0 1 ${num(xOf(c) + 1.2)} ${num(yOf(c) + 1.2)} cm /${tile} Do Q`)
+        .join('\n'),
+    );
   }
   for (const group of groupedBy(tiles, (c) => String(c.tile!.joker))) {
     doc.fillColor(group[0].tile!.joker ? BOARD_COLOURS.jokerText : BOARD_COLOURS.tileText);
@@ -129,8 +175,8 @@ export function drawBoard(
     doc.font(SANS).fontSize(vs).fillColor(BOARD_COLOURS.tileText);
     for (const c of valued) {
       const label = String(c.tile!.value);
-      const w = doc.widthOfString(label);
-      doc.text(label, xOf(c) + cell - 3 - w, yOf(c) + cell - 3 - vs * 0.93, { lineBreak: false });
+      const w = textWidth(doc, label);
+      placeLine(doc, label, xOf(c) + cell - 3 - w, yOf(c) + cell - 3 - vs * 0.93);
     }
   }
   const jokers = tiles.filter((c) => c.tile!.joker);
@@ -223,7 +269,7 @@ export function drawLegend(
   let cy = y;
   doc.font(SANS).fontSize(8);
   for (const e of entries) {
-    const w = sw + 4 + doc.widthOfString(e.label) + 14;
+    const w = sw + 4 + textWidth(doc, e.label) + 14;
     if (cx + w > x + width) {
       cx = x;
       cy += 14;
@@ -249,7 +295,7 @@ export function drawLegend(
       doc.rect(cx, cy, sw, sw).lineWidth(0.4).fillAndStroke(e.fill, BOARD_COLOURS.grid);
     }
     doc.font(SANS).fontSize(8).fillColor('#333333');
-    doc.text(e.label, cx + sw + 4, cy + 0.5, { lineBreak: false });
+    placeLine(doc, e.label, cx + sw + 4, cy + 0.5);
     cx += w;
   }
   doc.fillColor('#000000');

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { HTML_LANG, Lang, t } from '../../i18n';
 import { parsedFont, shareLayouts } from './fonts';
+import { placeLine, seedFont, textWidth } from './seeded-fonts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -67,10 +68,51 @@ function newDoc(meta: DocMeta, bufferPages: boolean): Doc {
   doc.registerFont(SANS_BOLD, parsedFont('bold') as unknown as string);
   const whenEnded = (keep: () => void) => doc.once('end', keep);
   // pdfkit's font object of the document is the one selected (a font never drawn is not embedded).
-  shareLayouts((doc.font(SANS_BOLD) as unknown as { _font: unknown })._font, 'bold', whenEnded);
-  shareLayouts((doc.font(SANS) as unknown as { _font: unknown })._font, 'regular', whenEnded);
+  const bold = (doc.font(SANS_BOLD) as unknown as { _font: unknown })._font;
+  shareLayouts(bold, 'bold', whenEnded);
+  seedFont(bold, 'bold', meta.lang);
+  const regular = (doc.font(SANS) as unknown as { _font: unknown })._font;
+  shareLayouts(regular, 'regular', whenEnded);
+  seedFont(regular, 'regular', meta.lang);
+  writingColoursOnce(doc);
   doc.fontSize(10).fillColor(PDF_COLOURS.text);
   return doc;
+}
+
+type Colour = Parameters<Doc['fillColor']>[0];
+
+/**
+ * Makes `doc` leave out a fill or stroke colour already in force on the page: a table sets its
+ * text's colour for every cell, and pdfkit writes each as two operators. What is in force is
+ * forgotten on another page and when a saved graphics state is restored.
+ */
+function writingColoursOnce(doc: Doc): void {
+  const proto = Object.getPrototypeOf(doc) as Doc;
+  let page: unknown = null;
+  let fill: Colour | null = null;
+  let stroke: Colour | null = null;
+  const onPage = (): void => {
+    if (doc.page !== page) {
+      page = doc.page;
+      fill = stroke = null;
+    }
+  };
+  doc.fillColor = function (colour: Colour, opacity?: number): Doc {
+    onPage();
+    if (opacity === undefined && typeof colour === 'string' && colour === fill) return this;
+    fill = opacity === undefined && typeof colour === 'string' ? colour : null;
+    return proto.fillColor.call(this, colour, opacity);
+  };
+  doc.strokeColor = function (colour: Colour, opacity?: number): Doc {
+    onPage();
+    if (opacity === undefined && typeof colour === 'string' && colour === stroke) return this;
+    stroke = opacity === undefined && typeof colour === 'string' ? colour : null;
+    return proto.strokeColor.call(this, colour, opacity);
+  };
+  doc.restore = function (): Doc {
+    fill = stroke = null;
+    return proto.restore.call(this);
+  };
 }
 
 /** An A4 document with DejaVu Sans embedded, collecting its output into a Buffer. */
@@ -173,13 +215,10 @@ function drawFooter(doc: Doc, meta: DocMeta, index: number, total: number): void
   const y = doc.page.height - MARGIN + 12;
   const width = doc.page.width - 2 * MARGIN;
   doc.font(SANS).fontSize(7.5).fillColor(PDF_COLOURS.muted);
-  if (meta.footer) doc.text(meta.footer, MARGIN, y, { width: width * 0.7, lineBreak: false });
+  if (meta.footer) placeLine(doc, fit(doc, meta.footer, width * 0.7), MARGIN, y);
   if (numbers) {
-    doc.text(t(meta.lang, 'common.page', { n: index + 1, total }), MARGIN, y, {
-      width,
-      align: 'right',
-      lineBreak: false,
-    });
+    const pageNumber = t(meta.lang, 'common.page', { n: index + 1, total });
+    placeLine(doc, pageNumber, MARGIN + width - textWidth(doc, pageNumber), y);
   }
   doc.page.margins.bottom = bottom;
 }
@@ -200,16 +239,70 @@ export function contentWidth(doc: Doc): number {
  */
 export function fit(doc: Doc, text: string, width: number): string {
   if (width <= 0) return '';
-  if (doc.widthOfString(text) <= width) return text;
+  if (textWidth(doc, text) <= width) return text;
   const chars = [...text];
-  let lo = 0;
-  let hi = chars.length;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (doc.widthOfString(chars.slice(0, mid).join('') + '…') <= width) lo = mid;
-    else hi = mid - 1;
+  // The characters' own widths find the cut (each is measured once per process); the line as
+  // shaped, kerning and all, then moves it by a letter or two.
+  let kept = 0;
+  for (let used = textWidth(doc, '…'); kept < chars.length; kept++) {
+    used += textWidth(doc, chars[kept]);
+    if (used > width) break;
   }
-  return chars.slice(0, lo).join('') + '…';
+  while (kept > 0 && textWidth(doc, chars.slice(0, kept).join('') + '…') > width) kept--;
+  while (kept < chars.length && textWidth(doc, chars.slice(0, kept + 1).join('') + '…') <= width) {
+    kept++;
+  }
+  return chars.slice(0, kept).join('') + '…';
+}
+
+/**
+ * `text` broken into lines at its spaces to fit `width` in the current font and size, or null
+ * when a word alone is wider (pdfkit's line breaker, which also cuts words, is then needed).
+ */
+export function linesAtSpaces(doc: Doc, text: string, width: number): string[] | null {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(' ')) {
+      const longer = line ? `${line} ${word}` : word;
+      if (textWidth(doc, longer) <= width) line = longer;
+      else if (!line || textWidth(doc, word) > width) return null;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * Writes `text` from (x, y) within `width`, broken at spaces, in the current font, size and
+ * colour; returns its height, as `doc.heightOfString(text, { width })` gives it.
+ */
+export function placeParagraph(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+): number {
+  const lines = linesAtSpaces(doc, text, width);
+  if (!lines) {
+    const height = doc.heightOfString(text, { width });
+    doc.text(text, x, y, { width });
+    return height;
+  }
+  const step = doc.currentLineHeight(true);
+  lines.forEach((line, i) => placeLine(doc, line, x, y + i * step));
+  return lines.length * step;
+}
+
+/** Height of `text` written by {@link placeParagraph}. */
+export function paragraphHeight(doc: Doc, text: string, width: number): number {
+  const lines = linesAtSpaces(doc, text, width);
+  return lines ? lines.length * doc.currentLineHeight(true) : doc.heightOfString(text, { width });
 }
 
 export interface CellTextOptions {
@@ -238,17 +331,17 @@ export function cellText(
     .fontSize(size)
     .fillColor(o.colour ?? PDF_COLOURS.text);
   const inner = w - 2 * pad;
-  const width = doc.widthOfString(text);
+  const width = textWidth(doc, text);
   const shown = width <= inner ? text : fit(doc, text, inner);
   if (!shown) return;
   // DejaVu's line box is about 1.164 em; its cap height about 0.73 em.
   const top = y + (h - size * 1.164) / 2 + size * 0.02;
   // Placed here, not by pdfkit's `width` and `align`: that runs its line breaker for every cell.
   const align = o.align ?? 'left';
-  const used = align === 'left' ? 0 : shown === text ? width : doc.widthOfString(shown);
+  const used = align === 'left' ? 0 : shown === text ? width : textWidth(doc, shown);
   const left =
     x + pad + (align === 'center' ? (inner - used) / 2 : align === 'right' ? inner - used : 0);
-  doc.text(shown, left, top, { lineBreak: false });
+  placeLine(doc, shown, left, top);
 }
 
 /** The title block at the top of a page; returns the y below it. */
@@ -260,12 +353,12 @@ export function heading(
 ): number {
   const width = contentWidth(doc);
   doc.font(SANS_BOLD).fontSize(16).fillColor(PDF_COLOURS.text);
-  doc.text(fit(doc, title, width), MARGIN, y, { width, lineBreak: false });
+  placeLine(doc, fit(doc, title, width), MARGIN, y);
   let at = y + 22;
   doc.font(SANS).fontSize(10).fillColor(PDF_COLOURS.muted);
   for (const line of lines) {
     if (!line) continue;
-    doc.text(fit(doc, line, width), MARGIN, at, { width, lineBreak: false });
+    placeLine(doc, fit(doc, line, width), MARGIN, at);
     at += 14;
   }
   doc

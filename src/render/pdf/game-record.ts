@@ -10,15 +10,19 @@ import {
   contentWidth,
   Doc,
   drawTable,
+  fit,
   heading,
   MARGIN,
   openDoc,
   pageBottom,
+  paragraphHeight,
   PDF_COLOURS,
   PdfColumn,
+  placeParagraph,
   SANS,
   SANS_BOLD,
 } from './doc';
+import { placeLine } from './seeded-fonts';
 import type { GameRecordDocument } from './types';
 
 /**
@@ -258,36 +262,34 @@ function verdict(doc: Doc, ok: boolean, text: string, result: string, y: number)
   const width = contentWidth(doc);
   const line = `${ok ? '✓' : '✗'} ${text}`;
   doc.font(SANS_BOLD).fontSize(10);
-  const textH = doc.heightOfString(line, { width: width - 16 });
+  const textH = paragraphHeight(doc, line, width - 16);
   const h = textH + 24;
   doc
     .rect(MARGIN, y, width, h)
     .lineWidth(1.2)
     .fillAndStroke(ok ? '#e8f5e9' : PDF_COLOURS.badFill, ok ? PDF_COLOURS.good : PDF_COLOURS.bad);
   doc.fillColor(ok ? PDF_COLOURS.good : PDF_COLOURS.bad);
-  doc.text(line, MARGIN + 8, y + 5, { width: width - 16 });
+  placeParagraph(doc, line, MARGIN + 8, y + 5, width - 16);
   doc.font(SANS).fontSize(9.5).fillColor(PDF_COLOURS.text);
-  doc.text(result, MARGIN + 8, y + 9 + textH, { width: width - 16, lineBreak: false });
+  placeLine(doc, fit(doc, result, width - 16), MARGIN + 8, y + 9 + textH);
   return y + h + 8;
 }
 
 function sectionTitle(doc: Doc, text: string, y: number): number {
-  doc
-    .font(SANS_BOLD)
-    .fontSize(11)
-    .fillColor(PDF_COLOURS.text)
-    .text(text, MARGIN, y, { lineBreak: false });
+  doc.font(SANS_BOLD).fontSize(11).fillColor(PDF_COLOURS.text);
+  placeLine(doc, text, MARGIN, y);
   return y + 17;
 }
 
 function paragraph(doc: Doc, text: string, y: number, colour: string): number {
   const width = contentWidth(doc);
   doc.font(SANS).fontSize(8.5);
-  const h = doc.heightOfString(text, { width });
+  const h = paragraphHeight(doc, text, width);
   if (y + h > pageBottom(doc)) {
     doc.addPage();
     y = MARGIN;
   }
-  doc.fillColor(colour).text(text, MARGIN, y, { width });
+  doc.fillColor(colour);
+  placeParagraph(doc, text, MARGIN, y, width);
   return y + h + 3;
 }
