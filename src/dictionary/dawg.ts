@@ -136,10 +136,12 @@ export class DawgWordList implements WordList {
       if (code < 0) return false;
       // The node's letter set says at once whether the letter is there, and the
       // number of smaller letters in it is the edge's place in the node.
-      const mask = steps[2 * node];
+      // Indexes by shifts rather than products: a shift needs no test for overflow (a node's
+      // index has at most 25 bits, so twice it fits 32).
+      const mask = steps[node << 1];
       const bit = 1 << code;
       if ((mask & bit) === 0) return false;
-      const w = steps[2 * (node + bitCount(mask & (bit - 1))) + 1];
+      const w = steps[((node + bitCount(mask & (bit - 1))) << 1) | 1];
       if (++i === n) return (w & END_OF_WORD) !== 0;
       node = w >>> TARGET_SHIFT;
       if (node === 0) return false;
@@ -158,10 +160,10 @@ export class DawgWordList implements WordList {
     for (let i = 0; ;) {
       const code = table[tiles[i] & LETTER_MASK];
       if (code < 0) return false;
-      const mask = steps[2 * node];
+      const mask = steps[node << 1];
       const bit = 1 << code;
       if ((mask & bit) === 0) return false;
-      const w = steps[2 * (node + bitCount(mask & (bit - 1))) + 1];
+      const w = steps[((node + bitCount(mask & (bit - 1))) << 1) | 1];
       if (++i === n) return (w & END_OF_WORD) !== 0;
       node = w >>> TARGET_SHIFT;
       if (node === 0) return false;

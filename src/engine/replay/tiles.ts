@@ -52,11 +52,18 @@ export class TileCount {
 
   /** The board and the final racks together: a letter they hold too many of is a finding. */
   atEnd(state: ReplayState, endRacks: readonly WrittenTile[][]): void {
-    const { onBoard } = this;
-    for (const rack of endRacks)
-      for (const tile of rack) onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
-    for (let slot = 0; slot <= this.rules.alphabet.size; slot++) {
-      const limit = this.limits[slot];
+    // Indexed loops and the fields read once: every game ends here.
+    const { onBoard, limits } = this;
+    for (let r = 0; r < endRacks.length; r++) {
+      const rack = endRacks[r];
+      for (let i = 0; i < rack.length; i++) {
+        const tile = rack[i];
+        onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
+      }
+    }
+    const letters = this.rules.alphabet.size;
+    for (let slot = 0; slot <= letters; slot++) {
+      const limit = limits[slot];
       if (onBoard[slot] > limit && !this.reported.has(slot)) {
         state.gameIssues.push({
           code: 'TILE_OVERUSE',

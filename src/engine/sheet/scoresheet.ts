@@ -599,31 +599,33 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         checkCardTurn(turn, i, (...rest) => turnPath(i, ...rest), cardRules, playerIndex, err);
         continue;
       }
+      // Each field read once: the turn's fields are looked up by its shape, and the sheets'
+      // turns have several shapes (with a clock or not, a play or an exchange).
+      const { player, play, exchange, pass, score, total, clock, challenge, rack, swap } = turn;
       // Counting fields is cheaper than looking each name up; names are looked up only when the
       // counts differ (an unknown field, or a known one holding `undefined`).
       let fields = 0;
       for (const _ in turn) fields++;
       const kinds =
-        (turn.play !== undefined ? 1 : 0) +
-        (turn.exchange !== undefined ? 1 : 0) +
-        (turn.pass !== undefined ? 1 : 0);
+        (play !== undefined ? 1 : 0) +
+        (exchange !== undefined ? 1 : 0) +
+        (pass !== undefined ? 1 : 0);
       let known =
         kinds +
-        (turn.player !== undefined ? 1 : 0) +
-        (turn.score !== undefined ? 1 : 0) +
-        (turn.total !== undefined ? 1 : 0) +
-        (turn.clock !== undefined ? 1 : 0) +
-        (turn.challenge !== undefined ? 1 : 0) +
-        (turn.rack !== undefined ? 1 : 0);
-      if (turnKeys === TURN_KEYS_WITH_SWAP && turn.swap !== undefined) known++;
+        (player !== undefined ? 1 : 0) +
+        (score !== undefined ? 1 : 0) +
+        (total !== undefined ? 1 : 0) +
+        (clock !== undefined ? 1 : 0) +
+        (challenge !== undefined ? 1 : 0) +
+        (rack !== undefined ? 1 : 0);
+      if (turnKeys === TURN_KEYS_WITH_SWAP && swap !== undefined) known++;
       if (fields !== known) {
         for (const key in turn) {
           if (!turnKeys.has(key))
             err(turnPath(i, short(key)), `turn ${i + 1} has an unknown field '${short(key)}'`);
         }
       }
-      if (!isPlayer(turn.player))
-        playerIndex(turnPath(i, 'player'), turn.player, `turn ${i + 1}: player`);
+      if (!isPlayer(player)) playerIndex(turnPath(i, 'player'), player, `turn ${i + 1}: player`);
       if (kinds !== 1) {
         const present = ['play', 'exchange', 'pass'].filter((k) => turn[k] !== undefined);
         err(
@@ -631,49 +633,45 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
           `turn ${i + 1} must have exactly one of play, exchange, pass (it has ${present.length === 0 ? 'none' : present.join(' and ')})`,
         );
       }
-      if (turn.play !== undefined && typeof turn.play !== 'string') {
+      if (play !== undefined && typeof play !== 'string') {
         err(
           turnPath(i, 'play'),
           `turn ${i + 1}: play must be a string "POSITION WORD", e.g. "9F KUĆA"`,
         );
       }
-      if (turn.pass !== undefined && turn.pass !== true) {
+      if (pass !== undefined && pass !== true) {
         err(turnPath(i, 'pass'), `turn ${i + 1}: pass must be true`);
       }
       // An exchange of too few or too many tiles, or of tiles that cannot be read, is a finding
       // of the replay (an illegal turn), so that it does not hide the rest of the sheet.
-      if (
-        turn.exchange !== undefined &&
-        !isInt(turn.exchange) &&
-        typeof turn.exchange !== 'string'
-      ) {
+      if (exchange !== undefined && !isInt(exchange) && typeof exchange !== 'string') {
         err(
           turnPath(i, 'exchange'),
-          `turn ${i + 1}: exchange must be a number of tiles or the tiles themselves, not ${describe(turn.exchange)}`,
+          `turn ${i + 1}: exchange must be a number of tiles or the tiles themselves, not ${describe(exchange)}`,
         );
       }
-      if (turn.score !== undefined && !isInt(turn.score)) {
+      if (score !== undefined && !isInt(score)) {
         err(
           turnPath(i, 'score'),
-          `turn ${i + 1}: score must be a whole number, not ${describe(turn.score)}`,
+          `turn ${i + 1}: score must be a whole number, not ${describe(score)}`,
         );
       }
-      if (turn.total !== undefined && !isInt(turn.total)) {
+      if (total !== undefined && !isInt(total)) {
         err(
           turnPath(i, 'total'),
-          `turn ${i + 1}: total must be a whole number, not ${describe(turn.total)}`,
+          `turn ${i + 1}: total must be a whole number, not ${describe(total)}`,
         );
       }
-      if (turn.clock !== undefined) {
-        const seconds = typeof turn.clock === 'string' ? parseClock(turn.clock) : null;
-        if (seconds === null) checkClock(turnPath(i, 'clock'), turn.clock);
+      if (clock !== undefined) {
+        const seconds = typeof clock === 'string' ? parseClock(clock) : null;
+        if (seconds === null) checkClock(turnPath(i, 'clock'), clock);
         else clocks[i] = seconds;
       }
-      if (turn.rack !== undefined && fittingRack(turn.rack, 0) === null)
-        checkRack(turnPath(i, 'rack'), turn.rack, `turn ${i + 1}: rack`, 0);
-      if (turn.swap !== undefined) {
-        const squares = Array.isArray(turn.swap) ? turn.swap : [turn.swap];
-        if (turn.play === undefined) {
+      if (rack !== undefined && fittingRack(rack, 0) === null)
+        checkRack(turnPath(i, 'rack'), rack, `turn ${i + 1}: rack`, 0);
+      if (swap !== undefined) {
+        const squares = Array.isArray(swap) ? swap : [swap];
+        if (play === undefined) {
           err(
             turnPath(i, 'swap'),
             `turn ${i + 1}: only a play can take a blank from the board (swap)`,
@@ -684,23 +682,23 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         ) {
           err(
             turnPath(i, 'swap'),
-            `turn ${i + 1}: swap must name the square of the blank taken, e.g. "H8" (or a list of squares), not ${describe(turn.swap)}`,
+            `turn ${i + 1}: swap must name the square of the blank taken, e.g. "H8" (or a list of squares), not ${describe(swap)}`,
           );
         }
       }
-      if (turn.challenge !== undefined) {
-        const c = turn.challenge;
+      if (challenge !== undefined) {
+        const c = challenge;
         if (!isObject(c)) {
           err(
             turnPath(i, 'challenge'),
             `turn ${i + 1}: challenge must be { "by": player, "valid": true|false }`,
           );
         } else {
-          if (turn.play === undefined)
+          if (play === undefined)
             err(turnPath(i, 'challenge'), `turn ${i + 1}: only a play can be challenged`);
           if (
             playerIndex(turnPath(i, 'challenge', 'by'), c.by, `turn ${i + 1}: challenge.by`) &&
-            c.by === turn.player
+            c.by === player
           ) {
             err(
               turnPath(i, 'challenge', 'by'),
