@@ -77,6 +77,8 @@ interface Base {
   /** The subset of only the base glyphs as embedded: made and compressed once. */
   fontFile: Buffer | null;
   lines: Map<string, Line>;
+  /** Lines cut to a width, by size, width and text. */
+  cuts: Map<string, string>;
 }
 
 /** Lines remembered per base before a new set is begun. */
@@ -130,6 +132,7 @@ function baseOf(which: FontName, lang: Lang): Base {
     unicode,
     fontFile: null,
     lines: new Map(),
+    cuts: new Map(),
   };
   bases.set(key, base);
   return base;
@@ -308,6 +311,24 @@ export function textWidth(doc: unknown, text: string): number {
   const base = seeded.get(font);
   if (!base) return font.widthOfString(text, d._fontSize);
   return (lineOf(font, base, text).advance * d._fontSize) / 1000;
+}
+
+/**
+ * `text` as `cut` shortens it to `width` in the document's current font and size, kept for
+ * the documents after this one when the font is seeded.
+ */
+export function keptCut(doc: unknown, text: string, width: number, cut: () => string): string {
+  const d = doc as PdfkitDocument;
+  const base = seeded.get(d._font!);
+  if (!base) return cut();
+  const key = `${d._fontSize} ${width} ${text}`;
+  let shown = base.cuts.get(key);
+  if (shown === undefined) {
+    shown = cut();
+    if (base.cuts.size >= LINES_KEPT) base.cuts.clear();
+    base.cuts.set(key, shown);
+  }
+  return shown;
 }
 
 /**
