@@ -2,7 +2,7 @@ import { JOKER, LETTER_MASK, WordReading, WrittenTile } from '../rules/alphabet'
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
 import { IssueNote } from '../report/report';
-import { parsePlay } from '../sheet/notation';
+import { parsePlayFirst } from '../sheet/notation';
 import {
   applyPlay,
   Board,
@@ -190,7 +190,7 @@ function readPlay(
   text: string,
   words: WordList | null,
 ): PlayOutcome {
-  const parsed = parsePlay(text, rules.alphabet, rules.size);
+  const parsed = parsePlayFirst(text, rules.alphabet, rules.size);
   if (!parsed.ok) {
     return {
       reading: undefined,
@@ -203,12 +203,14 @@ function readPlay(
       ],
     };
   }
-  const { position, readings } = parsed;
-  const tiles = readings[0].tiles;
+  const { position, tiles, digraphs } = parsed;
   const first = evaluatePlay(rules, board, position, tiles);
-  if (readings.length === 1 || (first.ok && (words === null || allKnown(rules, words, first)))) {
+  // The other readings of a word with a Latin digraph are made only when the first is in doubt.
+  const single = parsed.readings !== null ? parsed.readings.length === 1 : digraphs === null;
+  if (single || (first.ok && (words === null || allKnown(rules, words, first)))) {
     return { play: first, reading: undefined, notes: NO_NOTES, position, tiles };
   }
+  const readings = parsed.readings ?? rules.alphabet.readingsOf(tiles, digraphs!);
   return chooseReading(rules, board, text, words, position, readings, first);
 }
 

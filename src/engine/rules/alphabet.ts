@@ -64,10 +64,10 @@ export class Alphabet {
   /** Digraph code → the codes of its two letters when written apart. */
   private readonly splitsOf = new Map<number, [number, number]>();
   /**
-   * `charInfo[charCode]`: for a character that reads as a tile (either case), the tile + 1 in
-   * the low byte (0: not a letter); {@link DIGRAPH_FIRST} when it can start a Latin digraph,
-   * {@link DIGRAPH_SECOND} when it can end one. One table, so that a character is looked up
-   * once: every character of every play is read through it.
+   * `charInfo[charCode]`: for a character that reads as a tile (either case, and `.` as
+   * {@link THROUGH}), the tile + 1 in the low byte (0: not a letter); {@link DIGRAPH_FIRST}
+   * when it can start a Latin digraph, {@link DIGRAPH_SECOND} when it can end one. One table,
+   * so that a character is looked up once: every character of every play is read through it.
    */
   private readonly charInfo = new Uint16Array(65536);
   /** `first << 16 | second` char codes of a Latin digraph (same case) → tile. */
@@ -128,6 +128,8 @@ export class Alphabet {
       if (upper !== char && !isLowerCase(upper)) set(upper, code);
       if (lower !== char && isLowerCase(lower)) set(lower, code | JOKER);
     }
+    // `.` is the tile already on the square, whatever letters the rule set has.
+    this.charInfo[46] = (this.charInfo[46] & ~TILE_BITS) | (THROUGH + 1);
     for (const [a, seconds] of this.digraphs) {
       for (const [b, code] of seconds) {
         for (const [x, y, tile] of [
@@ -206,6 +208,33 @@ export class Alphabet {
     if (ambiguous === null || ambiguous.length > MAX_AMBIGUOUS_DIGRAPHS) {
       return { ok: true, readings: [{ tiles, splits: 0 }] };
     }
+    return { ok: true, readings: this.readingsOf(tiles, ambiguous) };
+  }
+
+  /**
+   * The first reading alone of {@link parseWordAt} (Latin digraphs joined), for a reader that
+   * makes the others only when it needs them ({@link readingsOf}): most plays need only the
+   * first. Where its digraphs could be split is then {@link digraphsOfLast}.
+   */
+  readFirst(text: string, from: number): WrittenTile[] | WordError {
+    return this.readTiles(text, from);
+  }
+
+  /**
+   * The places of the Latin digraphs that the word {@link readFirst} read last could have split,
+   * when {@link parseWordAt} would give it other readings; null when it has only the first.
+   */
+  get digraphsOfLast(): readonly number[] | null {
+    const ambiguous = this.digraphsRead;
+    return ambiguous === null || ambiguous.length > MAX_AMBIGUOUS_DIGRAPHS ? null : ambiguous;
+  }
+
+  /**
+   * Every reading of tiles read with their Latin digraphs joined, those at `ambiguous` joined or
+   * split, as {@link parseWordAt} gives them: fewest splits first (for a word {@link readFirst}
+   * read, with its {@link digraphsOfLast}).
+   */
+  readingsOf(tiles: readonly WrittenTile[], ambiguous: readonly number[]): WordReading[] {
     const readings: WordReading[] = [];
     // Fewest splits first; among equals, in the order of the split masks.
     for (let wanted = 0; wanted <= ambiguous.length; wanted++) {
@@ -232,7 +261,7 @@ export class Alphabet {
         readings.push({ tiles: split, splits });
       }
     }
-    return { ok: true, readings };
+    return readings;
   }
 
   /**
@@ -252,24 +281,8 @@ export class Alphabet {
     const { charInfo } = this;
     for (let i = from; i < n; i++) {
       const ch = text.charCodeAt(i);
-      if (ch === 124 /* | */) {
-        if (
-          i === from ||
-          i === n - 1 ||
-          text.charCodeAt(i + 1) === 124 ||
-          text.charCodeAt(i - 1) === 124
-        ) {
-          if (from > 0) return this.readTiles(text.slice(from), 0);
-          return { ok: false, message: `'|' in '${text}' must stand between two letters` };
-        }
-        continue;
-      }
-      if (ch === 46 /* . */) {
-        tiles[count++] = THROUGH;
-        continue;
-      }
-      // The digraph bits first: L, N and D are common, and most are not followed by J or Ž.
       const info = charInfo[ch];
+      // The digraph bits first: L, N and D are common, and most are not followed by J or Ž.
       if (
         (info & DIGRAPH_FIRST) !== 0 &&
         i + 1 < n &&
@@ -283,23 +296,44 @@ export class Alphabet {
           continue;
         }
       }
+      // A letter, or `.` (the table reads it as THROUGH).
       const tile = (info & TILE_BITS) - 1;
-      if (tile < 0) {
-        if (from > 0) return this.readTiles(text.slice(from), 0);
-        // Decomposed letters (Z + combining caron) are rare: normalise only when needed.
-        const normal = text.normalize('NFC');
-        if (normal !== text) return this.readTiles(normal, 0);
-        const what = /\s/.test(text[i]) ? 'a space' : `'${text[i]}'`;
-        return {
-          ok: false,
-          message: `'${text}' has ${what} at character ${i + 1}, which is not a letter of this game`,
-        };
+      if (tile >= 0) {
+        tiles[count++] = tile;
+        continue;
       }
-      tiles[count++] = tile;
+      // A `|` between two letters; anything else is told apart from the loop, which every
+      // character of every play passes.
+      if (
+        ch === 124 /* | */ &&
+        i !== from &&
+        i !== n - 1 &&
+        text.charCodeAt(i + 1) !== 124 &&
+        text.charCodeAt(i - 1) !== 124
+      ) {
+        continue;
+      }
+      return this.unreadable(text, from, i);
     }
     if (count < tiles.length) tiles.length = count;
     this.digraphsRead = ambiguous;
     return tiles;
+  }
+
+  /** What is wrong with the character at `i` of a word read from `from` (or the word read again). */
+  private unreadable(text: string, from: number, i: number): WrittenTile[] | WordError {
+    if (from > 0) return this.readTiles(text.slice(from), 0);
+    if (text.charCodeAt(i) === 124 /* | */) {
+      return { ok: false, message: `'|' in '${text}' must stand between two letters` };
+    }
+    // Decomposed letters (Z + combining caron) are rare: normalise only when needed.
+    const normal = text.normalize('NFC');
+    if (normal !== text) return this.readTiles(normal, 0);
+    const what = /\s/.test(text[i]) ? 'a space' : `'${text[i]}'`;
+    return {
+      ok: false,
+      message: `'${text}' has ${what} at character ${i + 1}, which is not a letter of this game`,
+    };
   }
 
   /**

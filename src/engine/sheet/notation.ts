@@ -1,4 +1,4 @@
-import { Alphabet, WordReading } from '../rules/alphabet';
+import { Alphabet, WordReading, WrittenTile } from '../rules/alphabet';
 import { Direction, Position } from '../replay/board';
 import { columnLetter } from '../rules/compiled';
 
@@ -134,4 +134,45 @@ export function parsePlay(
   const word = alphabet.parseWord(wordText);
   if (!word.ok) return { ok: false, code: 'BAD_NOTATION', message: word.message };
   return { ok: true, position: position.position, readings: word.readings };
+}
+
+/** A play read for the replay: its position and its word's first reading, the others left. */
+export interface FirstReading {
+  ok: true;
+  position: Position;
+  /** The word's tiles, Latin digraphs joined (the first reading). */
+  tiles: WrittenTile[];
+  /**
+   * Where the word has Latin digraphs that other readings split (`Alphabet.readingsOf` makes
+   * them), or null; null too when `readings` holds them.
+   */
+  digraphs: readonly number[] | null;
+  /** Every reading, the first first, when they were made on the way; else null. */
+  readings: WordReading[] | null;
+}
+
+/**
+ * {@link parsePlay} for the replay: the position and the first reading, and where the word's
+ * other readings would split it, so that they are made only for a play that needs them (most
+ * need only the first: every play of every sheet is read here).
+ */
+export function parsePlayFirst(
+  text: string,
+  alphabet: Alphabet,
+  size: number,
+): FirstReading | NotationError {
+  const space = text.charCodeAt(2) === 32 ? 2 : text.charCodeAt(3) === 32 ? 3 : -1;
+  if (space > 0) {
+    const position = positionAt(text, 0, space);
+    if (position !== null && onBoard(position, size)) {
+      const tiles = alphabet.readFirst(text, space + 1);
+      if (Array.isArray(tiles)) {
+        return { ok: true, position, tiles, digraphs: alphabet.digraphsOfLast, readings: null };
+      }
+    }
+  }
+  const parsed = parsePlay(text, alphabet, size);
+  if (!parsed.ok) return parsed;
+  const { position, readings } = parsed;
+  return { ok: true, position, tiles: readings[0].tiles, digraphs: null, readings };
 }
