@@ -10,12 +10,16 @@ import { ReplayState, ReplayTurn } from './state';
 export class TileCount {
   /** Tiles of each letter on the board (slot 0 jokers). */
   readonly onBoard: number[];
-  private readonly reported = new Set<number>();
+  /** Letters whose overuse was a finding (made at the first: most games have none). */
+  private reported: Set<number> | null = null;
   /** Tiles of each letter the set has (slot 0 jokers). */
   private readonly limits: readonly number[];
 
   constructor(private readonly rules: CompiledRules) {
-    this.onBoard = new Array<number>(rules.alphabet.size + 2).fill(0);
+    // Filled by a loop: `fill` on a new array is a call into V8's runtime, on every game.
+    const slots = rules.alphabet.size + 2;
+    this.onBoard = new Array<number>(slots);
+    for (let slot = 0; slot < slots; slot++) this.onBoard[slot] = 0;
     this.limits = limitsOf(rules);
   }
 
@@ -26,8 +30,8 @@ export class TileCount {
       const tile = placements[i].tile;
       const slot = tile & JOKER ? 0 : tile & LETTER_MASK;
       const limit = limits[slot];
-      if (++onBoard[slot] > limit && !this.reported.has(slot)) {
-        this.reported.add(slot);
+      if (++onBoard[slot] > limit && !this.reported?.has(slot)) {
+        (this.reported ??= new Set()).add(slot);
         t.issue({
           code: 'TILE_OVERUSE',
           severity: 'warning',
@@ -64,7 +68,7 @@ export class TileCount {
     const letters = this.rules.alphabet.size;
     for (let slot = 0; slot <= letters; slot++) {
       const limit = limits[slot];
-      if (onBoard[slot] > limit && !this.reported.has(slot)) {
+      if (onBoard[slot] > limit && !this.reported?.has(slot)) {
         state.gameIssues.push({
           code: 'TILE_OVERUSE',
           severity: 'warning',
