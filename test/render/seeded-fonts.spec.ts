@@ -1,6 +1,15 @@
+import PDFDocument from 'pdfkit';
 import { PNG } from 'pngjs';
+import { fontBytes } from '../../src/render/pdf/fonts';
 import { gameRecordPdf } from '../../src/render/pdf';
-import { fit, openDoc, placeParagraph, SANS, SANS_BOLD } from '../../src/render/pdf/doc';
+import {
+  fit,
+  openDoc,
+  PDF_COLOURS,
+  placeParagraph,
+  SANS,
+  SANS_BOLD,
+} from '../../src/render/pdf/doc';
 import { placeLine, textWidth } from '../../src/render/pdf/seeded-fonts';
 import type { Lang } from '../../src/i18n';
 import { describeWithPoppler, pdfFonts, pdfText, renderPage } from './poppler';
@@ -15,15 +24,48 @@ const LINES: { text: string; size: number; bold: boolean }[] = [
   { text: 'Wolfgang Müller, Łódź', size: 11, bold: false },
 ];
 
-async function linesPdf(lang: Lang, draw: 'pdfkit' | 'placed'): Promise<Buffer> {
+/** The lines placed in a document of ours (fonts seeded). */
+async function placedPdf(lang: Lang): Promise<Buffer> {
   const { doc, finish } = openDoc({ title: 'lines', lang, pageNumbers: false });
   LINES.forEach((line, i) => {
-    doc.font(line.bold ? SANS_BOLD : SANS).fontSize(line.size);
-    const y = 60 + i * 40;
-    if (draw === 'pdfkit') doc.text(line.text, 50.3, y, { lineBreak: false });
-    else placeLine(doc, line.text, 50.3, y);
+    doc
+      .font(line.bold ? SANS_BOLD : SANS)
+      .fontSize(line.size)
+      .fillColor(PDF_COLOURS.text);
+    placeLine(doc, line.text, 50.3, 60 + i * 40);
   });
   return finish();
+}
+
+/** The same lines written by pdfkit alone: its own fonts from the files, its own text. */
+function pdfkitPdf(): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 36 });
+  doc.registerFont(SANS, fontBytes('regular'));
+  doc.registerFont(SANS_BOLD, fontBytes('bold'));
+  LINES.forEach((line, i) => {
+    doc
+      .font(line.bold ? SANS_BOLD : SANS)
+      .fontSize(line.size)
+      .fillColor(PDF_COLOURS.text);
+    doc.text(line.text, 50.3, 60 + i * 40, { lineBreak: false });
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  return new Promise((resolve) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.end();
+  });
+}
+
+/** The streams of a PDF, as written (compressed). */
+function streams(pdf: Buffer): Buffer[] {
+  const text = pdf.toString('latin1');
+  const found: Buffer[] = [];
+  for (const m of text.matchAll(/\/Length (\d+)[^]*?stream\n/g)) {
+    const start = m.index + m[0].length;
+    found.push(pdf.subarray(start, start + Number(m[1])));
+  }
+  return found;
 }
 
 /** Share of pixels that differ by more than a shade between two renderings. */
@@ -61,10 +103,10 @@ describe('lines measured in a seeded font', () => {
 
 describeWithPoppler('lines placed directly (pdftotext, pdftoppm)', () => {
   it.each(['sr-Latn', 'sr-Cyrl'] as const)(
-    "look as pdfkit's text does and copy as the same text (%s)",
+    "look as pdfkit's own text does and copy as the same text (%s)",
     async (lang) => {
-      const byPdfkit = await linesPdf(lang, 'pdfkit');
-      const placed = await linesPdf(lang, 'placed');
+      const byPdfkit = await pdfkitPdf();
+      const placed = await placedPdf(lang);
       for (const line of LINES) expect(pdfText(placed)).toContain(line.text);
       const a = renderPage(byPdfkit, 1, 100);
       const b = renderPage(placed, 1, 100);
@@ -87,6 +129,23 @@ describeWithPoppler('lines placed directly (pdftotext, pdftoppm)', () => {
     expect(fonts.length).toBeGreaterThan(0);
     expect(fonts.every((f) => f.embedded)).toBe(true);
     expect(renderPage(pdf).inked).toBeGreaterThan(0.05);
+  });
+
+  it('records that need no other glyph embed the same font files, made once', async () => {
+    const doc = gameDoc();
+    const named = (names: string[]) => ({
+      ...doc,
+      report: {
+        ...doc.report,
+        players: doc.report.players.map((p, i) => ({ ...p, name: names[i] })),
+      },
+    });
+    const a = await gameRecordPdf(named(['Ana Petrović', 'Marko Čačak']), 'sr-Latn');
+    const b = await gameRecordPdf(named(['Đorđe Šćekić', 'Žarko Džepić']), 'sr-Latn');
+    const large = (pdf: Buffer) => streams(pdf).filter((s) => s.length > 8000);
+    const fontFiles = large(a).filter((s) => large(b).some((t) => t.equals(s)));
+    expect(fontFiles).toHaveLength(2); // regular and bold
+    expect(pdfText(b)).toContain('Žarko Džepić');
   });
 
   it('a paragraph broken at its spaces keeps every word, each line within the width', async () => {
