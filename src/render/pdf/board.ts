@@ -12,7 +12,7 @@ import {
 import { boardLegend, LegendEntry } from '../board-svg';
 import { CARD_COLOURS, CARD_SHADES, cardGeometry, CardGridModel } from '../card-grid';
 import { Doc, SANS, SANS_BOLD } from './doc';
-import { placeLine, textWidth } from './seeded-fonts';
+import { pdfNumber as num, placeLine, textWidth } from './seeded-fonts';
 
 /** Centres one line of text on (cx, cy) in the given font. */
 function centred(
@@ -58,9 +58,6 @@ function drawCoordinates(
     );
   }
 }
-
-/** pdfkit's way of writing a number into a content stream. */
-const num = (n: number): number => Math.round(n * 1e6) / 1e6;
 
 /** pdfkit's `roundedRect` curve: a quarter circle's control points. */
 const KAPPA = (4 * (Math.sqrt(2) - 1)) / 3;
@@ -147,7 +144,7 @@ export function drawBoard(
 
   const tiles = model.cells.filter((c) => !c.blocker && c.tile);
   const tileLook = (c: BoardCell) => `${tileFill(c.tile!)} ${c.tile!.safe}`;
-  const tile = tileForm(doc, cell - 2.4, cell * 0.12);
+  const tile = tiles.length > 0 ? tileForm(doc, cell - 2.4, cell * 0.12) : '';
   for (const group of groupedBy(tiles, tileLook)) {
     const safe = group[0].tile!.safe;
     doc

@@ -263,8 +263,9 @@ interface EmbeddedFontFields {
   };
 }
 
-/** pdfkit's way of writing a number into a content stream. */
-const num = (n: number): number => Math.round(n * 1e6) / 1e6;
+/** A number as pdfkit writes it into a content stream: to six decimals at most. */
+export const pdfNumber = (n: number): number => Math.round(n * 1e6) / 1e6;
+const num = pdfNumber;
 
 /** The line `text` in a seeded font: laid out and its glyphs written out once per base. */
 function lineOf(font: PdfkitFont, base: Base, text: string): Line {
