@@ -142,8 +142,8 @@ export class DawgWordList implements WordList {
       const bit = 1 << code;
       if ((mask & bit) === 0) return false;
       const w = steps[((node + bitCount(mask & (bit - 1))) << 1) | 1];
-      if (++i === n) return (w & END_OF_WORD) !== 0;
-      node = w >>> TARGET_SHIFT;
+      if (++i === n) return (w & 0x20) !== 0; // END_OF_WORD
+      node = w >>> 7; // TARGET_SHIFT
       if (node === 0) return false;
     }
   }
@@ -158,14 +158,16 @@ export class DawgWordList implements WordList {
     if (n === 0 || steps.length === 0) return false;
     let node = 0;
     for (let i = 0; ;) {
-      const code = table[tiles[i] & LETTER_MASK];
+      // Literals for LETTER_MASK, END_OF_WORD and TARGET_SHIFT: a module's constant is read from
+      // its exports at every use, about five machine instructions each.
+      const code = table[tiles[i] & 63];
       if (code < 0) return false;
       const mask = steps[node << 1];
       const bit = 1 << code;
       if ((mask & bit) === 0) return false;
       const w = steps[((node + bitCount(mask & (bit - 1))) << 1) | 1];
-      if (++i === n) return (w & END_OF_WORD) !== 0;
-      node = w >>> TARGET_SHIFT;
+      if (++i === n) return (w & 0x20) !== 0;
+      node = w >>> 7;
       if (node === 0) return false;
     }
   }

@@ -28,7 +28,9 @@ export class TileCount {
     const { onBoard, limits } = this;
     for (let i = 0; i < placements.length; i++) {
       const tile = placements[i].tile;
-      const slot = tile & JOKER ? 0 : tile & LETTER_MASK;
+      // Literals for JOKER and LETTER_MASK: an imported constant is read from its module's
+      // exports at every use, about five machine instructions each.
+      const slot = tile & 64 ? 0 : tile & 63;
       const limit = limits[slot];
       if (++onBoard[slot] > limit && !this.reported?.has(slot)) {
         (this.reported ??= new Set()).add(slot);
