@@ -76,6 +76,8 @@ interface Base {
   unicode: number[][];
   /** The subset of only the base glyphs as embedded: made and compressed once. */
   fontFile: Buffer | null;
+  /** The map from the base's glyphs to their text (copying, searching), compressed once. */
+  toUnicode: Buffer | null;
   lines: Map<string, Line>;
   /** Lines cut to a width, by size, width and text. */
   cuts: Map<string, string>;
@@ -131,6 +133,7 @@ function baseOf(which: FontName, lang: Lang): Base {
     widths,
     unicode,
     fontFile: null,
+    toUnicode: null,
     lines: new Map(),
     cuts: new Map(),
   };
@@ -174,9 +177,24 @@ function fontFileOf(which: FontName, base: Base): Buffer {
   return base.fontFile;
 }
 
+/** The base's ToUnicode map as pdfkit writes it (its own code, given the base), compressed. */
+function toUnicodeOf(font: EmbeddedFontFields, base: Base): Buffer {
+  if (!base.toUnicode) {
+    let text = '';
+    const capture = { end: (chunk: string) => (text = chunk) };
+    const pdfkits = Object.getPrototypeOf(font) as {
+      toUnicodeCmap(this: { unicode: number[][]; document: { ref(): unknown } }): unknown;
+    };
+    pdfkits.toUnicodeCmap.call({ unicode: base.unicode, document: { ref: () => capture } });
+    // pdfkit ends a stream given as text with a line break.
+    base.toUnicode = deflateSync(Buffer.from(`${text}\n`, 'latin1'));
+  }
+  return base.toUnicode;
+}
+
 /**
- * pdfkit's `EmbeddedFont.embed` with the font file given: a stream already compressed (its
- * `Filter` set, pdfkit leaves it as it is). The rest is pdfkit's, unchanged.
+ * pdfkit's `EmbeddedFont.embed` with the font file and the ToUnicode map given: streams already
+ * compressed (their `Filter` set, pdfkit leaves them as they are). The rest is pdfkit's.
  */
 function embedWithFile(font: PdfkitFont, which: FontName, base: Base): unknown {
   const embedded = font as unknown as EmbeddedFontFields;
@@ -224,13 +242,15 @@ function embedWithFile(font: PdfkitFont, which: FontName, base: Base): unknown {
     CIDToGIDMap: 'Identity',
   });
   descendantFont.end();
+  const toUnicode = doc.ref({ Filter: 'FlateDecode' });
+  toUnicode.end(toUnicodeOf(embedded, base));
   embedded.dictionary.data = {
     Type: 'Font',
     Subtype: 'Type0',
     BaseFont: name,
     Encoding: 'Identity-H',
     DescendantFonts: [descendantFont],
-    ToUnicode: embedded.toUnicodeCmap(),
+    ToUnicode: toUnicode,
   };
   return embedded.dictionary.end();
 }
