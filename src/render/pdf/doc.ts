@@ -67,13 +67,12 @@ function newDoc(meta: DocMeta, bufferPages: boolean): Doc {
   });
   doc.registerFont(SANS, parsedFont('regular') as unknown as string);
   doc.registerFont(SANS_BOLD, parsedFont('bold') as unknown as string);
-  const whenEnded = (keep: () => void) => doc.once('end', keep);
   // pdfkit's font object of the document is the one selected (a font never drawn is not embedded).
   const bold = (doc.font(SANS_BOLD) as unknown as { _font: unknown })._font;
-  shareLayouts(bold, 'bold', whenEnded);
+  shareLayouts(bold, 'bold');
   seedFont(bold, 'bold', meta.lang);
   const regular = (doc.font(SANS) as unknown as { _font: unknown })._font;
-  shareLayouts(regular, 'regular', whenEnded);
+  shareLayouts(regular, 'regular');
   seedFont(regular, 'regular', meta.lang);
   writingColoursOnce(doc);
   writingStreamsFast(doc);

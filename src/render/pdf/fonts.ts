@@ -167,41 +167,38 @@ export function parsedFont(which: keyof typeof FONT_FILES): ParsedFont {
 }
 
 /** Words laid out by pdfkit, as its fonts keep them: by text, scaled to 1000 units to the em. */
-type LaidOutWords = Record<string, unknown>;
-const laidOut = new Map<keyof typeof FONT_FILES, { words: LaidOutWords; count: number }>();
+const laidOut = new Map<keyof typeof FONT_FILES, Map<string, unknown>>();
 
-/** What pdfkit keeps of a font in a document: its words laid out (unless told not to). */
+/** What is used here of pdfkit's font of a document. */
 interface PdfkitFont {
-  layoutCache?: LaidOutWords;
+  /** pdfkit's own store of the words it laid out (absent when told to keep none). */
+  layoutCache?: unknown;
+  layoutRun(text: string): unknown;
+  layoutCached(text: string): unknown;
 }
 
 /**
- * Lets the document's font `pdfkitFont` (the words of `which`) find the words earlier
- * documents laid out: pdfkit keeps them per document, so every record laid out its names,
- * words and numbers afresh. The document's own words are kept for later
- * ones when it ends (`whenEnded`). pdfkit only reads a word once it is laid out, and what it
- * keeps depends on the text and the font alone. At {@link LAYOUTS_KEPT} words a new set is begun.
+ * Makes the document's font `pdfkitFont` (the words of `which`) find the words earlier
+ * documents laid out, and keep its own for later ones: pdfkit keeps them per document, so
+ * every record laid out its names, words and numbers afresh. pdfkit only reads a word once it
+ * is laid out, and what it keeps depends on the text and the font alone. A store of a
+ * document's own with the shared words as its prototype, merged at the document's end, was
+ * copied by V8 for every document (a prototype it had to make fast again). At
+ * {@link LAYOUTS_KEPT} words a new set is begun.
  */
-export function shareLayouts(
-  pdfkitFont: unknown,
-  which: keyof typeof FONT_FILES,
-  whenEnded: (keep: () => void) => void,
-): void {
+export function shareLayouts(pdfkitFont: unknown, which: keyof typeof FONT_FILES): void {
   const font = pdfkitFont as PdfkitFont;
   if (!font.layoutCache) return;
-  let shared = laidOut.get(which);
-  if (!shared)
-    laidOut.set(which, (shared = { words: Object.create(null) as LaidOutWords, count: 0 }));
-  const own = Object.create(shared.words) as LaidOutWords;
-  font.layoutCache = own;
-  whenEnded(() => {
-    let kept = laidOut.get(which)!;
-    const words = Object.keys(own);
-    if (kept.count + words.length > LAYOUTS_KEPT) {
-      kept = { words: Object.create(null) as LaidOutWords, count: 0 };
-      laidOut.set(which, kept);
+  let words = laidOut.get(which);
+  if (!words) laidOut.set(which, (words = new Map<string, unknown>()));
+  const shared = words;
+  font.layoutCached = (text: string): unknown => {
+    let run = shared.get(text);
+    if (run === undefined) {
+      if (shared.size >= LAYOUTS_KEPT) shared.clear();
+      run = font.layoutRun(text);
+      shared.set(text, run);
     }
-    for (const word of words) kept.words[word] = own[word];
-    kept.count += words.length;
-  });
+    return run;
+  };
 }
