@@ -92,24 +92,29 @@ export function parsePosition(
   };
 }
 
+/**
+ * The position of a play written the usual way, read in place, and the space after it; null for
+ * anything else (other white space, a position off the board), which the general path reads
+ * and says what is wrong with. A position has two or three characters, so the usual space is
+ * the third or fourth: two reads rather than a search (a prefix holding a space is no position).
+ */
+function usualPosition(text: string, size: number): { position: Position; space: number } | null {
+  const space = text.charCodeAt(2) === 32 ? 2 : text.charCodeAt(3) === 32 ? 3 : -1;
+  if (space < 0) return null;
+  const position = positionAt(text, 0, space);
+  return position !== null && onBoard(position, size) ? { position, space } : null;
+}
+
 /** Reads `"POSITION WORD"` (`"9F KUĆA"`) into a position and the word's readings. */
 export function parsePlay(
   text: string,
   alphabet: Alphabet,
   size: number,
 ): ParsedPlay | NotationError {
-  // A position has two or three characters, so the usual space is the third or fourth: two
-  // reads rather than a search (a prefix holding a space is no position, as below).
-  const space = text.charCodeAt(2) === 32 ? 2 : text.charCodeAt(3) === 32 ? 3 : -1;
-  if (space > 0) {
-    // The usual case, read in place: the position, then the word after the space. Anything else
-    // (other white space, a second space, a word that cannot be read) takes the general path,
-    // which says what is wrong.
-    const position = positionAt(text, 0, space);
-    if (position !== null && onBoard(position, size)) {
-      const word = alphabet.parseWordAt(text, space + 1);
-      if (word.ok) return { ok: true, position, readings: word.readings };
-    }
+  const usual = usualPosition(text, size);
+  if (usual !== null) {
+    const word = alphabet.parseWordAt(text, usual.space + 1);
+    if (word.ok) return { ok: true, position: usual.position, readings: word.readings };
   }
   const single = singleSpace(text);
   let positionText: string;
@@ -161,14 +166,12 @@ export function parsePlayFirst(
   alphabet: Alphabet,
   size: number,
 ): FirstReading | NotationError {
-  const space = text.charCodeAt(2) === 32 ? 2 : text.charCodeAt(3) === 32 ? 3 : -1;
-  if (space > 0) {
-    const position = positionAt(text, 0, space);
-    if (position !== null && onBoard(position, size)) {
-      const tiles = alphabet.readFirst(text, space + 1);
-      if (Array.isArray(tiles)) {
-        return { ok: true, position, tiles, digraphs: alphabet.digraphsOfLast, readings: null };
-      }
+  const usual = usualPosition(text, size);
+  if (usual !== null) {
+    const tiles = alphabet.readFirst(text, usual.space + 1);
+    if (Array.isArray(tiles)) {
+      const { position } = usual;
+      return { ok: true, position, tiles, digraphs: alphabet.digraphsOfLast, readings: null };
     }
   }
   const parsed = parsePlay(text, alphabet, size);

@@ -51,31 +51,6 @@ interface GlyphRun {
 /** Words laid out, kept per font for the process (a document lays out the same names and labels again). */
 const LAYOUTS_KEPT = 20_000;
 
-/**
- * `font` with its plain layouts (no OpenType features asked) remembered:
- * shaping a word is most of what measuring and writing text costs. pdfkit
- * scales the positions of a run it is given in place, so each caller gets
- * its own copy of them; the glyphs are fontkit's own shared objects anyway.
- */
-function rememberingLayouts(font: ParsedFont): ParsedFont {
-  const runs = new Map<string, GlyphRun>();
-  const shared = Object.create(font) as ParsedFont;
-  shared.layout = (text: string, features?: unknown, ...rest: unknown[]): GlyphRun => {
-    if (features !== undefined || rest.length > 0) return font.layout(text, features, ...rest);
-    let run = runs.get(text);
-    if (!run) {
-      if (runs.size >= LAYOUTS_KEPT) runs.clear();
-      run = font.layout(text);
-      runs.set(text, run);
-    }
-    const copy = Object.create(Object.getPrototypeOf(run) as object) as GlyphRun;
-    Object.assign(copy, run);
-    copy.positions = run.positions.map((p) => ({ ...p }));
-    return copy;
-  };
-  return shared;
-}
-
 interface FontkitFont extends ParsedFont {
   getGlyph(id: number, codePoints?: number[]): Glyph | null;
   createSubset(): unknown;
@@ -158,9 +133,7 @@ export function parsedFont(which: keyof typeof FONT_FILES): ParsedFont {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fontkit = require('fontkit') as { create(bytes: Buffer): FontkitFont };
     const bytes = fontBytes(which);
-    font = rememberingLayouts(
-      keepingCodePoints(fontkit.create(bytes), readingOutlinesOnce(fontkit.create(bytes))),
-    );
+    font = keepingCodePoints(fontkit.create(bytes), readingOutlinesOnce(fontkit.create(bytes)));
     parsed.set(which, font);
   }
   return font;
@@ -180,8 +153,9 @@ interface PdfkitFont {
 /**
  * Makes the document's font `pdfkitFont` (the words of `which`) find the words earlier
  * documents laid out, and keep its own for later ones: pdfkit keeps them per document, so
- * every record laid out its names, words and numbers afresh. pdfkit only reads a word once it
- * is laid out, and what it keeps depends on the text and the font alone. A store of a
+ * every record shaped its names, words and numbers afresh (shaping a word is most of what
+ * measuring and writing text costs). pdfkit only reads a word once it is laid out (scaled, in
+ * a run fontkit made for it alone), and what it keeps depends on the text and the font alone. A store of a
  * document's own with the shared words as its prototype, merged at the document's end, was
  * copied by V8 for every document (a prototype it had to make fast again). At
  * {@link LAYOUTS_KEPT} words a new set is begun.
