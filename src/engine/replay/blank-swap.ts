@@ -97,6 +97,8 @@ export class BlankSwap {
 
   /** The blanks a play put down, and when. */
   played(play: LegalPlay, turn: number): void {
-    for (const { square, tile } of play.placements) if (tile & JOKER) this.playedAt[square] = turn;
+    const { placedSquares, placedTiles } = play;
+    for (let i = 0; i < placedTiles.length; i++)
+      if (placedTiles[i] & JOKER) this.playedAt[placedSquares[i]] = turn;
   }
 }

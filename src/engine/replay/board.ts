@@ -60,12 +60,6 @@ function squares(count: number): Uint8Array {
   return cells;
 }
 
-/** A tile newly put on the board by a play. */
-export interface Placement {
-  square: number;
-  tile: WrittenTile;
-}
-
 /** A word a play forms: the main word or a cross-word. */
 export interface FormedWord {
   /** Board tiles of the word, in reading order. */
@@ -114,7 +108,12 @@ export interface PlayProblem {
 /** A play the rules allow, with what it forms and scores. */
 export interface LegalPlay {
   ok: true;
-  placements: Placement[];
+  /**
+   * The squares the play puts tiles on, in the order written, and the tile put on each: two
+   * lists of numbers rather than an object a tile, made for every play of every sheet.
+   */
+  placedSquares: number[];
+  placedTiles: WrittenTile[];
   words: FormedWord[];
   bonuses: PlayBonus[];
   score: number;
@@ -218,7 +217,8 @@ export function evaluatePlay(
   const sideBefore = line > 0;
   const sideAfter = line < size - 1;
   let crossing = 0;
-  const placements = new Array<Placement>(placed);
+  const placedSquares = new Array<number>(placed);
+  const placedTiles = new Array<WrittenTile>(placed);
   for (let k = 0, p = 0, square = origin; k < length; k++, square += step) {
     if (cells[square] === 0 /* EMPTY */) {
       if (
@@ -227,25 +227,26 @@ export function evaluatePlay(
           (sideAfter && isTile(cells[square + crossStep])))
       )
         crossing |= 1 << p;
-      placements[p++] = { square, tile: written[k] };
+      placedSquares[p] = square;
+      placedTiles[p++] = written[k];
     }
   }
 
   if (board.tileCount === 0) {
-    if (!coversSquare(placements, rules.start)) {
+    if (!placedSquares.includes(rules.start)) {
       const centre = rules.squareNames[rules.start];
       return illegal(true, {
         code: 'FIRST_PLAY_OFF_CENTRE',
         message: `${writtenAt(rules, written, position)} is the first play but does not cover the centre square ${centre}`,
-        squares: placementNames(rules, placements),
+        squares: squareNamesOf(rules, placedSquares),
         word: alphabet.formatWord(written),
       });
     }
-  } else if (!playsThrough && !touchesAny(cells, size, placements)) {
+  } else if (!playsThrough && !touchesAny(cells, size, placedSquares)) {
     return illegal(true, {
       code: 'NOT_CONNECTED',
       message: `${writtenAt(rules, written, position)} touches no tile already on the board`,
-      squares: placementNames(rules, placements),
+      squares: squareNamesOf(rules, placedSquares),
       word: alphabet.formatWord(written),
     });
   }
@@ -283,9 +284,10 @@ export function evaluatePlay(
         ]
       : [];
   const crossDirection: Direction = across ? 'down' : 'across';
-  for (let i = 0; i < placements.length; i++) {
+  for (let i = 0; i < placed; i++) {
     if (i < 31 && (crossing & (1 << i)) === 0) continue;
-    const { square, tile } = placements[i];
+    const square = placedSquares[i];
+    const tile = placedTiles[i];
     let first = square;
     let firstLine = line;
     while (firstLine > 0 && isTile(cells[first - crossStep])) {
@@ -312,7 +314,7 @@ export function evaluatePlay(
       {
         code: 'WORD_TOO_SHORT',
         message: `${writtenAt(rules, written, position)} is a single tile and forms no word`,
-        squares: placementNames(rules, placements),
+        squares: squareNamesOf(rules, placedSquares),
         word: alphabet.formatWord(written),
       },
     ];
@@ -329,7 +331,7 @@ export function evaluatePlay(
   for (let w = 0; w < words.length; w++) score += words[w].score;
   const { allTiles, longWord: long } = ruleSet.bonuses;
   let bonuses: PlayBonus[] = NO_BONUSES;
-  if (placements.length === ruleSet.rackSize && allTiles > 0) {
+  if (placed === ruleSet.rackSize && allTiles > 0) {
     bonuses = [{ kind: 'all-tiles', points: allTiles }];
   }
   if (long) {
@@ -343,7 +345,7 @@ export function evaluatePlay(
     }
   }
   for (let b = 0; b < bonuses.length; b++) score += bonuses[b].points;
-  return { ok: true, placements, words, bonuses, score };
+  return { ok: true, placedSquares, placedTiles, words, bonuses, score };
 }
 
 /** Most plays earn no bonus: they share this empty list, which nothing adds to. */
@@ -413,18 +415,13 @@ function shortWord(
   };
 }
 
-function placementNames(rules: CompiledRules, placements: readonly Placement[]): string[] {
-  return placements.map((p) => rules.squareNames[p.square]);
+/** The names of squares (`I9`), in their order. */
+export function squareNamesOf(rules: CompiledRules, squares: readonly number[]): string[] {
+  return squares.map((square) => rules.squareNames[square]);
 }
 
-function coversSquare(placements: readonly Placement[], square: number): boolean {
-  for (let i = 0; i < placements.length; i++) if (placements[i].square === square) return true;
-  return false;
-}
-
-function touchesAny(cells: Uint8Array, size: number, placements: readonly Placement[]): boolean {
-  for (let i = 0; i < placements.length; i++)
-    if (touchesTile(cells, size, placements[i].square)) return true;
+function touchesAny(cells: Uint8Array, size: number, squares: readonly number[]): boolean {
+  for (let i = 0; i < squares.length; i++) if (touchesTile(cells, size, squares[i])) return true;
   return false;
 }
 
@@ -436,11 +433,11 @@ function touchesAny(cells: Uint8Array, size: number, placements: readonly Placem
 export function applyPlay(rules: CompiledRules, board: Board, play: LegalPlay): void {
   const { size } = rules;
   const cells = board.cells;
-  const { placements, words } = play;
+  const { placedSquares, placedTiles, words } = play;
   // Indexed loops: every play passes here, and `for…of` (with destructuring) cost about three
   // times as many instructions.
-  for (let i = 0; i < placements.length; i++) cells[placements[i].square] = placements[i].tile;
-  board.tileCount += placements.length;
+  for (let i = 0; i < placedSquares.length; i++) cells[placedSquares[i]] = placedTiles[i];
+  board.tileCount += placedSquares.length;
   if (!rules.ruleSet.blockers) return;
   for (let w = 0; w < words.length; w++) {
     const word = words[w];

@@ -214,7 +214,7 @@ export class LetterSlips {
     for (let turn = plays.length - 1; turn >= 0; turn--) {
       const play = plays[turn];
       if (play === undefined) continue;
-      for (const placement of play.placements) if (placement.square === square) return turn;
+      if (play.placedSquares.includes(square)) return turn;
     }
     return -1;
   }
@@ -395,7 +395,7 @@ export class LetterSlips {
       let multiplier = 1;
       const step = w.direction === 'across' ? 1 : rules.size;
       for (let i = 0, s = w.start; i < w.tiles.length; i++, s += step) {
-        if (play.placements.some((pl) => pl.square === s)) multiplier *= rules.wordMultiplier[s];
+        if (play.placedSquares.includes(s)) multiplier *= rules.wordMultiplier[s];
       }
       delta += difference * multiplier;
     }

@@ -12,6 +12,7 @@ import {
   PlayProblem,
   Position,
   positionName,
+  squareNamesOf,
 } from './board';
 import { BlankSwap } from './blank-swap';
 import { failedChallenge, withdrawPlay } from './challenge';
@@ -100,9 +101,9 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
     // is made at its size: one grown by push gets room for 17, and a call into V8 to grow it
     // (one made by `new Array(n)` is holey to V8, which JSON.stringify on Node 20 writes as
     // fast as a packed one, measured).
-    const { placements } = play;
-    const placed = new Array<string>(placements.length);
-    for (let i = 0; i < placements.length; i++) placed[i] = rules.squareNames[placements[i].square];
+    const { placedSquares } = play;
+    const placed = new Array<string>(placedSquares.length);
+    for (let i = 0; i < placedSquares.length; i++) placed[i] = rules.squareNames[placedSquares[i]];
     report.placed = placed;
     const steal = m.stealing ? m.stealing.assessFor(state, play, p) : null;
     for (let k = 0; k < play.words.length; k++) {
@@ -139,11 +140,11 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
           : { kind: b.kind, points: b.points, word: report.words[b.word].word },
       );
     }
-    m.tiles.placed(t, play.placements);
+    m.tiles.placed(t, play.placedTiles);
     if (swap && swap.ok) m.swap!.record(t, swap.taken, m.tiles);
     if (m.swap) m.swap.played(play, index);
     if (steal) m.stealing!.record(state, t, steal);
-    if (m.pool) m.pool.played(state, t, play.placements.length);
+    if (m.pool) m.pool.played(state, t, placedSquares.length);
     if (letterSlip) m.letterSlips.report(letterSlip, report, written);
   }
   if (swap && swap.ok && !applied) m.swap!.undo(board, swap.taken);
@@ -152,7 +153,7 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
     const missing = missingFromRack(
       rules,
       turn.rack,
-      outcome.play.placements.map((pl) => pl.tile),
+      outcome.play.placedTiles,
       swap?.ok ? swap.taken.map((x) => x.letter) : [],
     );
     if (missing) {
@@ -313,11 +314,13 @@ export function variantProblems(
   const problems: PlayProblem[] = [];
   const forbidden = rules.jokerForbidden;
   let jokers = 0;
-  for (const { square, tile } of play.placements) {
+  const { placedSquares, placedTiles } = play;
+  for (let i = 0; i < placedTiles.length; i++) {
+    const tile = placedTiles[i];
     if (!(tile & JOKER)) continue;
     jokers++;
     if (forbidden && forbidden[tile & LETTER_MASK]) {
-      const name = rules.squareNames[square];
+      const name = rules.squareNames[placedSquares[i]];
       problems.push({
         code: 'JOKER_LETTER_NOT_ALLOWED',
         message: `the wild tile on ${name} stands for ${rules.alphabet.letters[tile & LETTER_MASK]}, which a wild tile may not`,
@@ -330,7 +333,7 @@ export function variantProblems(
     problems.push({
       code: 'BLANK_NOT_USED',
       message: `the player took ${blanksTaken} blank${blanksTaken === 1 ? '' : 's'} from the board but the play uses ${jokers === 0 ? 'none' : `only ${jokers}`}: a blank taken must be played in the same turn (written in lower case)`,
-      squares: play.placements.map((pl) => rules.squareNames[pl.square]),
+      squares: squareNamesOf(rules, placedSquares),
     });
   }
   return problems.length > 0 ? problems : null;
@@ -342,7 +345,7 @@ export function variantProblems(
 function missingFromRack(
   rules: CompiledRules,
   rack: string,
-  placed: WrittenTile[],
+  placed: readonly WrittenTile[],
   swapped: readonly WrittenTile[] = [],
 ): { tiles: string; needed: string } | null {
   const parsed = rules.alphabet.parseRack(rack);

@@ -49,7 +49,7 @@ export class Ownership {
   /** What a legal play would gain and take, without changing anything. */
   assess(rules: CompiledRules, play: LegalPlay, mover: number): StealOutcome {
     const { size, alphabet, safeSquare, ruleSet } = rules;
-    const placed = play.placements.map((pl) => pl.square);
+    const placed = play.placedSquares;
     const isPlaced = new Set(placed);
     const credited = new Set<number>();
     const stolenSquares: number[] = [];

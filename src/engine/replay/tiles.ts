@@ -1,6 +1,5 @@
 import { JOKER, LETTER_MASK, WrittenTile } from '../rules/alphabet';
 import { CompiledRules } from '../rules/compiled';
-import { Placement } from './board';
 import { ReplayState, ReplayTurn } from './state';
 
 /**
@@ -24,10 +23,10 @@ export class TileCount {
   }
 
   /** The tiles a play put down; a letter the board now holds too many of is a finding. */
-  placed(t: ReplayTurn, placements: readonly Placement[]): void {
+  placed(t: ReplayTurn, tiles: readonly WrittenTile[]): void {
     const { onBoard, limits } = this;
-    for (let i = 0; i < placements.length; i++) {
-      const tile = placements[i].tile;
+    for (let i = 0; i < tiles.length; i++) {
+      const tile = tiles[i];
       // Literals for JOKER and LETTER_MASK: an imported constant is read from its module's
       // exports at every use, about five machine instructions each.
       const slot = tile & 64 ? 0 : tile & 63;
