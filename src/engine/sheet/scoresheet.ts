@@ -295,15 +295,9 @@ function jsonSize(value: unknown, limit: number, depth: number): number {
  * by field.
  */
 function plainTurnWithinLimits(turn: Record<string, unknown>): boolean {
-  const L = SHEET_LIMITS;
   const { play, rack, exchange, clock, score, total } = turn;
   return (
-    (typeof play !== 'string' || play.length <= L.play) &&
-    (typeof rack !== 'string' || rack.length <= L.rack) &&
-    (typeof exchange !== 'string' || exchange.length <= L.rack) &&
-    (typeof clock !== 'string' || clock.length <= L.clock) &&
-    (typeof score !== 'number' || Math.abs(score) <= L.points) &&
-    (typeof total !== 'number' || Math.abs(total) <= L.points) &&
+    plainFieldsWithinLimits(play, rack, exchange, clock, score, total) &&
     turn.challenge === undefined &&
     turn.swap === undefined &&
     turn.rotate === undefined &&
@@ -311,6 +305,26 @@ function plainTurnWithinLimits(turn: Record<string, unknown>): boolean {
     turn.taken === undefined &&
     turn.blocks === undefined &&
     turn.grid === undefined
+  );
+}
+
+/** The sizes of a plain turn's fields against {@link SHEET_LIMITS}. */
+function plainFieldsWithinLimits(
+  play: unknown,
+  rack: unknown,
+  exchange: unknown,
+  clock: unknown,
+  score: unknown,
+  total: unknown,
+): boolean {
+  // Literals (SHEET_LIMITS play, rack, clock, points): a module's constant is read at every use.
+  return (
+    (typeof play !== 'string' || play.length <= 100) &&
+    (typeof rack !== 'string' || rack.length <= 50) &&
+    (typeof exchange !== 'string' || exchange.length <= 50) &&
+    (typeof clock !== 'string' || clock.length <= 10) &&
+    (typeof score !== 'number' || Math.abs(score) <= 100_000) &&
+    (typeof total !== 'number' || Math.abs(total) <= 100_000)
   );
 }
 
@@ -590,12 +604,12 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         err(['turns', i], `turn ${i + 1} must be an object`);
         continue;
       }
-      if (!turnsWithinLimits && !plainTurnWithinLimits(turn)) {
-        const limits = checkSheetLimits(doc);
-        if (limits.length > 0) return { ok: false, errors: limits };
-        turnsWithinLimits = true;
-      }
       if (cardRules) {
+        if (!turnsWithinLimits && !plainTurnWithinLimits(turn)) {
+          const limits = checkSheetLimits(doc);
+          if (limits.length > 0) return { ok: false, errors: limits };
+          turnsWithinLimits = true;
+        }
         checkCardTurn(turn, i, (...rest) => turnPath(i, ...rest), cardRules, playerIndex, err);
         continue;
       }
@@ -619,6 +633,21 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         (challenge !== undefined ? 1 : 0) +
         (rack !== undefined ? 1 : 0);
       if (turnKeys === TURN_KEYS_WITH_SWAP && swap !== undefined) known++;
+      // Every limit is checked before anything of a turn that is not plain is reported. A turn
+      // whose fields are all known ones has none of a card game's, so its plainness is told from
+      // the fields read here (the turn's fields are not looked up again).
+      if (
+        !turnsWithinLimits &&
+        !(fields === known
+          ? challenge === undefined &&
+            swap === undefined &&
+            plainFieldsWithinLimits(play, rack, exchange, clock, score, total)
+          : plainTurnWithinLimits(turn))
+      ) {
+        const limits = checkSheetLimits(doc);
+        if (limits.length > 0) return { ok: false, errors: limits };
+        turnsWithinLimits = true;
+      }
       if (fields !== known) {
         for (const key in turn) {
           if (!turnKeys.has(key))
