@@ -388,23 +388,30 @@ export class Alphabet {
    */
   parseRack(text: string): { ok: true; tiles: WrittenTile[] } | WordError {
     let jokers = 0;
-    let letters = '';
+    let lastJoker = -1;
     let lowerCase = false;
     // Every rack of every sheet passes here: a scan rather than regular expressions, and
     // toUpperCase (slow outside ASCII) only for a rack written with lower case letters.
     for (let i = 0; i < text.length; i++) {
       const ch = text.charCodeAt(i);
-      if (ch === 63 /* ? */) jokers++;
-      else if (ch === 46 /* . */)
+      if (ch === 63 /* ? */) {
+        jokers++;
+        lastJoker = i;
+      } else if (ch === 46 /* . */)
         return { ok: false, message: `'${text}' may hold letters and ? only` };
       else if (ch >= 97 /* a */ && !this.isUpperCaseTileChar(ch)) lowerCase = true;
     }
-    if (jokers < text.length) letters = jokers === 0 ? text : text.replaceAll('?', '');
     const tiles: WrittenTile[] = [];
     for (let j = 0; j < jokers; j++) tiles.push(JOKER);
-    if (letters.length > 0) {
-      // The tiles as read, digraphs joined: the first reading, without making the others.
-      const read = this.readTiles(lowerCase ? letters.toUpperCase() : letters, 0);
+    if (jokers < text.length) {
+      // The tiles as read, digraphs joined: the first reading, without making the others. The
+      // letters after jokers written first (`??KUĆA`) are read in place, not cut out of the rack.
+      let read: WrittenTile[] | WordError;
+      if (lastJoker === jokers - 1 && !lowerCase) read = this.readTiles(text, jokers);
+      else {
+        const letters = jokers === 0 ? text : text.replaceAll('?', '');
+        read = this.readTiles(lowerCase ? letters.toUpperCase() : letters, 0);
+      }
       if (!Array.isArray(read)) return read;
       if (jokers === 0) return { ok: true, tiles: read };
       for (const tile of read) tiles.push(tile);
