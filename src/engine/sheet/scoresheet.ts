@@ -329,6 +329,46 @@ function plainFieldsWithinLimits(
 }
 
 /**
+ * True for a sheet whose fields outside its turns are all within {@link SHEET_LIMITS}, told
+ * without the paths, messages and helpers of {@link sheetLimits}: every sheet passes here, and
+ * only one beyond a limit is checked again to say where.
+ */
+function sheetWithinLimits(doc: Record<string, unknown>): boolean {
+  const L = SHEET_LIMITS;
+  const { turns, players, rules, end, claimed, meta, options } = doc;
+  if (Array.isArray(turns) && turns.length > L.turns) return false;
+  if (!textsWithin(players, L.name)) return false;
+  if (typeof rules === 'string' && rules.length > L.play) return false;
+  if (isObject(end)) {
+    const { racks, clocks, drawn, reason } = end;
+    if (!textsWithin(racks, L.rack) || !textsWithin(clocks, L.clock)) return false;
+    if (Array.isArray(drawn) && drawn.length > L.players) return false;
+    if (typeof reason === 'string' && reason.length > L.play) return false;
+  }
+  if (isObject(claimed) && Array.isArray(claimed.final)) {
+    const final: unknown[] = claimed.final;
+    if (final.length > L.players) return false;
+    for (let p = 0; p < final.length; p++) {
+      const v = final[p];
+      if (typeof v === 'number' && Math.abs(v) > L.points) return false;
+    }
+  }
+  if (meta !== undefined && jsonSize(meta, L.meta, L.metaDepth) > L.meta) return false;
+  return options === undefined || jsonSize(options, 4096, 4) <= 4096;
+}
+
+/** True unless `values` is a list of more than a player each, or holds a string longer than `max`. */
+function textsWithin(values: unknown, max: number): boolean {
+  if (!Array.isArray(values)) return true;
+  if (values.length > SHEET_LIMITS.players) return false;
+  for (let p = 0; p < values.length; p++) {
+    const v: unknown = values[p];
+    if (typeof v === 'string' && v.length > max) return false;
+  }
+  return true;
+}
+
+/**
  * The sizes of a parsed sheet against {@link SHEET_LIMITS}: a too-long list
  * of turns (or players), strings and numbers beyond any real game, a `meta`
  * too large. Only sizes: types are the reader's. Every caller of
@@ -509,7 +549,8 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   // The turns' own limits are checked in the pass over the turns below (every limit at once
   // there for a turn that is not plain, before anything of that turn is read) or, for a sheet
   // beyond them elsewhere, here with the rest.
-  if (sheetLimits(doc, false).length > 0) return { ok: false, errors: checkSheetLimits(doc) };
+  if (!sheetWithinLimits(doc) && sheetLimits(doc, false).length > 0)
+    return { ok: false, errors: checkSheetLimits(doc) };
   let turnsWithinLimits = false;
   for (const key of Object.keys(doc)) {
     if (!SHEET_KEYS.has(key))
