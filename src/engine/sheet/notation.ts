@@ -93,17 +93,25 @@ export function parsePosition(
 }
 
 /**
- * The position of a play written the usual way, read in place, and the space after it; null for
- * anything else (other white space, a position off the board), which the general path reads
- * and says what is wrong with. A position has two or three characters, so the usual space is
- * the third or fourth: two reads rather than a search (a prefix holding a space is no position).
+ * The position of a play written the usual way, read in place; null for anything else (other
+ * white space, a position off the board), which the general path reads and says what is wrong
+ * with. A position has two or three characters, so the usual space is the third or fourth: two
+ * reads rather than a search (a prefix holding a space is no position). The word starts after
+ * {@link usualSpace}.
  */
-function usualPosition(text: string, size: number): { position: Position; space: number } | null {
-  const space = text.charCodeAt(2) === 32 ? 2 : text.charCodeAt(3) === 32 ? 3 : -1;
+function usualPosition(text: string, size: number): Position | null {
+  const space = usualSpace(text);
   if (space < 0) return null;
   const position = positionAt(text, 0, space);
-  return position !== null && onBoard(position, size) ? { position, space } : null;
+  return position !== null && onBoard(position, size) ? position : null;
 }
+
+/**
+ * Where the space after a position written the usual way is, or -1: read again by the callers
+ * of {@link usualPosition} rather than returned with the position (an object a play).
+ */
+const usualSpace = (text: string) =>
+  text.charCodeAt(2) === 32 ? 2 : text.charCodeAt(3) === 32 ? 3 : -1;
 
 /** Reads `"POSITION WORD"` (`"9F KUĆA"`) into a position and the word's readings. */
 export function parsePlay(
@@ -113,8 +121,8 @@ export function parsePlay(
 ): ParsedPlay | NotationError {
   const usual = usualPosition(text, size);
   if (usual !== null) {
-    const word = alphabet.parseWordAt(text, usual.space + 1);
-    if (word.ok) return { ok: true, position: usual.position, readings: word.readings };
+    const word = alphabet.parseWordAt(text, usualSpace(text) + 1);
+    if (word.ok) return { ok: true, position: usual, readings: word.readings };
   }
   const single = singleSpace(text);
   let positionText: string;
@@ -168,10 +176,10 @@ export function parsePlayFirst(
 ): FirstReading | NotationError {
   const usual = usualPosition(text, size);
   if (usual !== null) {
-    const tiles = alphabet.readFirst(text, usual.space + 1);
+    const tiles = alphabet.readFirst(text, usualSpace(text) + 1);
     if (Array.isArray(tiles)) {
-      const { position } = usual;
-      return { ok: true, position, tiles, digraphs: alphabet.digraphsOfLast, readings: null };
+      const digraphs = alphabet.digraphsOfLast;
+      return { ok: true, position: usual, tiles, digraphs, readings: null };
     }
   }
   const parsed = parsePlay(text, alphabet, size);
