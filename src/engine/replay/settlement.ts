@@ -1,4 +1,4 @@
-import { JOKER, LETTER_MASK, WrittenTile } from '../rules/alphabet';
+import { WrittenTile } from '../rules/alphabet';
 import { CompiledRules } from '../rules/compiled';
 import { Scoresheet } from '../sheet/scoresheet';
 
@@ -39,11 +39,17 @@ export function settleRacks(
       missing = true;
       continue;
     }
+    const rack = racks[p];
+    const { jokerOnRack } = ruleSet.endOfGame;
+    const letterValues = alphabet.values;
     let value = 0;
-    for (const tile of racks[p])
-      value += tile === JOKER ? ruleSet.endOfGame.jokerOnRack : alphabet.values[tile & LETTER_MASK];
+    for (let i = 0; i < rack.length; i++) {
+      const tile = rack[i];
+      // Literals for JOKER and LETTER_MASK: an imported constant is read at every use.
+      value += tile === 64 ? jokerOnRack : letterValues[tile & 63];
+    }
     values.push(value);
-    if (racks[p].length === 0) {
+    if (rack.length === 0) {
       emptied++;
       outPlayer = p;
     }
@@ -54,7 +60,11 @@ export function settleRacks(
     rackBonus,
     wentOut,
   });
-  const own = () => values.map((v) => settlement(v ?? 0, 0, false));
+  const own = () => {
+    const settled: RackSettlement[] = [];
+    for (let p = 0; p < values.length; p++) settled.push(settlement(values[p] ?? 0, 0, false));
+    return settled;
+  };
   const rule = ruleSet.endOfGame.goingOut;
   if (outPlayer >= 0) {
     if (rule === 'none') return own();

@@ -63,7 +63,8 @@ export class TileCount {
       const rack = endRacks[r];
       for (let i = 0; i < rack.length; i++) {
         const tile = rack[i];
-        onBoard[tile === JOKER ? 0 : tile & LETTER_MASK]++;
+        // Literals for JOKER and LETTER_MASK, as in placed.
+        onBoard[tile === 64 ? 0 : tile & 63]++;
       }
     }
     const letters = this.rules.alphabet.size;
