@@ -530,6 +530,21 @@ const describe = (v: unknown): string =>
           ? 'an object'
           : JSON.stringify(v);
 
+/** How many of a sheet's known fields it holds (not `undefined`). */
+function knownFields(doc: Record<string, unknown>): number {
+  const { format, rules, options, players, turns, end, claimed, meta } = doc;
+  return (
+    (format !== undefined ? 1 : 0) +
+    (rules !== undefined ? 1 : 0) +
+    (options !== undefined ? 1 : 0) +
+    (players !== undefined ? 1 : 0) +
+    (turns !== undefined ? 1 : 0) +
+    (end !== undefined ? 1 : 0) +
+    (claimed !== undefined ? 1 : 0) +
+    (meta !== undefined ? 1 : 0)
+  );
+}
+
 /**
  * Checks the structure of a parsed score-sheet document: every field's type,
  * range and meaning that can be known without replaying the game. Play
@@ -552,9 +567,14 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   if (!sheetWithinLimits(doc) && sheetLimits(doc, false).length > 0)
     return { ok: false, errors: checkSheetLimits(doc) };
   let turnsWithinLimits = false;
-  for (const key of Object.keys(doc)) {
-    if (!SHEET_KEYS.has(key))
-      err([short(key)], `unknown field '${short(key)}' (put extra details under "meta")`);
+  // Names are looked up only when the sheet has more fields than the known ones it holds (as
+  // a turn's are): every sheet passes here.
+  const docKeys = Object.keys(doc);
+  if (docKeys.length !== knownFields(doc)) {
+    for (const key of docKeys) {
+      if (!SHEET_KEYS.has(key))
+        err([short(key)], `unknown field '${short(key)}' (put extra details under "meta")`);
+    }
   }
   if (doc.format !== SCORESHEET_FORMAT) {
     err(['format'], `format must be "${SCORESHEET_FORMAT}", not ${describe(doc.format)}`);
@@ -572,9 +592,10 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   for (const e of checkOptions(ruleSet, doc.options)) {
     err(e.option ? ['options', e.option] : ['options'], e.message);
   }
-  const options = errors.some((e) => e.path[0] === 'options')
-    ? undefined
-    : (doc.options as RuleOptions | undefined);
+  const options =
+    errors.length > 0 && errors.some((e) => e.path[0] === 'options')
+      ? undefined
+      : (doc.options as RuleOptions | undefined);
   const rules = compileRules(ruleSet, options);
   const { rackSize } = rules.ruleSet;
   let clocks: (number | undefined)[] = [];
@@ -806,8 +827,19 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       err(['end'], 'end must be an object');
     } else {
       const endKeys = cardRules ? CARD_END_KEYS : END_KEYS;
-      for (const key of Object.keys(end)) {
-        if (!endKeys.has(key)) err(['end', short(key)], `unknown field '${short(key)}' in end`);
+      const keys = Object.keys(end);
+      const { reason, racks, clocks: endClocks, timeExpired, drawn } = end;
+      const known = cardRules
+        ? (reason !== undefined ? 1 : 0) + (drawn !== undefined ? 1 : 0)
+        : (reason !== undefined ? 1 : 0) +
+          (racks !== undefined ? 1 : 0) +
+          (endClocks !== undefined ? 1 : 0) +
+          (timeExpired !== undefined ? 1 : 0);
+      // Names are looked up only when there are more fields than known ones, as for the sheet's.
+      if (keys.length !== known) {
+        for (const key of keys) {
+          if (!endKeys.has(key)) err(['end', short(key)], `unknown field '${short(key)}' in end`);
+        }
       }
       const reasons = endReasons(rules.ruleSet);
       if (end.reason !== undefined && !reasons.includes(end.reason as string)) {
