@@ -16,6 +16,14 @@ const run = promisify(execFile);
 const SHORT = 3000;
 const LONG = 5000;
 const SAMPLES = 3;
+/**
+ * A later window, when every function of the engine is optimised and stays so (V8 optimises some
+ * functions run once a game only after thousands of games, and drops and redoes some at a rare
+ * turn of a game): what the timed engine bench measures, which leaves out its first two seconds.
+ * One sample: with the fixed GC schedule and seeds the count repeats.
+ */
+const STEADY_SHORT = 20000;
+const STEADY_LONG = 25000;
 
 function hasValgrind(): boolean {
   try {
@@ -59,9 +67,10 @@ async function instructions(gamesFile: string, wordListFile: string, count: numb
 /**
  * Machine instructions per verified game (the engine bench's generated games),
  * counted by valgrind: the difference between verifying 5,000 and 3,000 games,
- * so that start-up and warm-up cancel out. Unlike timings, the count hardly
+ * so that start-up and warm-up cancel out, and between 25,000 and 20,000 games, when
+ * every function is optimised. Unlike timings, the count hardly
  * moves with other work on a shared machine (within about 3 % between runs), so it
- * shows what a change to the engine saves. Opt-in (a few minutes):
+ * shows what a change to the engine saves. Opt-in (about a quarter of an hour on 2 cores):
  * `npm run bench -- instructions`; needs valgrind.
  */
 export async function runInstructions(serbian: WordList | null): Promise<void> {
@@ -95,10 +104,18 @@ export async function runInstructions(serbian: WordList | null): Promise<void> {
         ]);
         perGame.push((long - short) / (LONG - SHORT));
       }
-      const k = (n: number) => `${Math.round(n / 1000).toLocaleString('en')}k`;
+      const [steadyShort, steadyLong] = await Promise.all([
+        instructions(gamesFile, wordListFile, STEADY_SHORT),
+        instructions(gamesFile, wordListFile, STEADY_LONG),
+      ]);
+      const steady = (steadyLong - steadyShort) / (STEADY_LONG - STEADY_SHORT);
+      const k = (n: number) => `${(n / 1000).toLocaleString('en', { maximumFractionDigits: 1 })}k`;
       console.log(
-        `engine instructions, ${label}: ${k(median(perGame))} per verified game ` +
-          `(median of ${SAMPLES}, min ${k(Math.min(...perGame))}, max ${k(Math.max(...perGame))}; valgrind)`,
+        `engine instructions, ${label}: ${k(median(perGame))} per verified game, games ` +
+          `${SHORT.toLocaleString('en')} to ${LONG.toLocaleString('en')} (median of ${SAMPLES}, ` +
+          `min ${k(Math.min(...perGame))}, max ${k(Math.max(...perGame))}); ${k(steady)}, games ` +
+          `${STEADY_SHORT.toLocaleString('en')} to ${STEADY_LONG.toLocaleString('en')}, every ` +
+          `function optimised (valgrind)`,
       );
     }
   } finally {
