@@ -33,6 +33,8 @@ export function settleRacks(
   let missing = false;
   let emptied = 0;
   let outPlayer = -1;
+  const { jokerOnRack } = ruleSet.endOfGame;
+  const letterValues = alphabet.values;
   for (let p = 0; p < playerCount; p++) {
     if (end.racks?.[p] === undefined) {
       values.push(null);
@@ -40,8 +42,6 @@ export function settleRacks(
       continue;
     }
     const rack = racks[p];
-    const { jokerOnRack } = ruleSet.endOfGame;
-    const letterValues = alphabet.values;
     let value = 0;
     for (let i = 0; i < rack.length; i++) {
       const tile = rack[i];

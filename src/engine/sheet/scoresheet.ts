@@ -317,14 +317,14 @@ function plainFieldsWithinLimits(
   score: unknown,
   total: unknown,
 ): boolean {
-  // Literals (SHEET_LIMITS play, rack, clock, points): a module's constant is read at every use.
+  const L = SHEET_LIMITS;
   return (
-    (typeof play !== 'string' || play.length <= 100) &&
-    (typeof rack !== 'string' || rack.length <= 50) &&
-    (typeof exchange !== 'string' || exchange.length <= 50) &&
-    (typeof clock !== 'string' || clock.length <= 10) &&
-    (typeof score !== 'number' || Math.abs(score) <= 100_000) &&
-    (typeof total !== 'number' || Math.abs(total) <= 100_000)
+    (typeof play !== 'string' || play.length <= L.play) &&
+    (typeof rack !== 'string' || rack.length <= L.rack) &&
+    (typeof exchange !== 'string' || exchange.length <= L.rack) &&
+    (typeof clock !== 'string' || clock.length <= L.clock) &&
+    (typeof score !== 'number' || Math.abs(score) <= L.points) &&
+    (typeof total !== 'number' || Math.abs(total) <= L.points)
   );
 }
 
