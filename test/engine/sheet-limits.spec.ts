@@ -1,4 +1,10 @@
-import { formatPath, readScoresheet, SHEET_LIMITS, verifyDocument } from '../../src/engine';
+import {
+  checkSheetLimits,
+  formatPath,
+  readScoresheet,
+  SHEET_LIMITS,
+  verifyDocument,
+} from '../../src/engine';
 
 const sheet = (turns: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({
   format: 'scoresheet/1',
@@ -103,4 +109,34 @@ describe('a score sheet beyond any real game is unreadable, each field named', (
     expect(all).toHaveLength(101);
     expect(all[100]).toBe('(the document): more errors than the first 100 shown');
   });
+
+  // The reader tells a sheet within its limits outside the turns by a check of its own, without
+  // paths or messages, and asks for them only when that check fails: each field alone beyond its
+  // limit must fail it, or the sheet would be read as if it were within them.
+  const L = SHEET_LIMITS;
+  const tooMany = <T>(value: T) => Array.from({ length: L.players + 1 }, () => value);
+  test.each([
+    ['players', { players: tooMany('Ana') }, 'players:'],
+    ["a player's name", { players: ['Ana', 'M'.repeat(L.name + 1)] }, 'players[1]:'],
+    ['rules', { rules: 'r'.repeat(L.play + 1) }, 'rules:'],
+    ['end.racks', { end: { racks: tooMany('AB') } }, 'end.racks:'],
+    ['a final rack', { end: { racks: ['A'.repeat(L.rack + 1), ''] } }, 'end.racks[0]:'],
+    ['end.clocks', { end: { clocks: tooMany('1:00') } }, 'end.clocks:'],
+    ['a final clock', { end: { clocks: ['1:00', '9'.repeat(L.clock + 1)] } }, 'end.clocks[1]:'],
+    ['end.drawn', { end: { drawn: tooMany(1) } }, 'end.drawn:'],
+    ['end.reason', { end: { reason: 'x'.repeat(L.play + 1) } }, 'end.reason:'],
+    ['claimed.final', { claimed: { final: tooMany(0) } }, 'claimed.final:'],
+    ['a claimed final', { claimed: { final: [0, L.points + 1] } }, 'claimed.final[1]:'],
+    ['meta', { meta: { notes: 'x'.repeat(L.meta + 1) } }, 'meta:'],
+    ['options', { options: { note: 'x'.repeat(4097) } }, 'options:'],
+  ])(
+    '%s beyond its limit, alone, is refused by the reader as the limits name it',
+    (_, extra, start) => {
+      const doc = sheet(passes(2), extra);
+      const named = checkSheetLimits(doc).map((e) => `${formatPath(e.path)}: ${e.message}`);
+      expect(named).toHaveLength(1);
+      expect(named[0].startsWith(start)).toBe(true);
+      expect(errors(doc)).toEqual(named);
+    },
+  );
 });

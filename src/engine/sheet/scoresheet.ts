@@ -330,8 +330,10 @@ function plainFieldsWithinLimits(
 
 /**
  * True for a sheet whose fields outside its turns are all within {@link SHEET_LIMITS}, told
- * without the paths, messages and helpers of {@link sheetLimits}: every sheet passes here, and
- * only one beyond a limit is checked again to say where.
+ * without the paths, messages and helpers of {@link checkSheetLimits}: every sheet passes here,
+ * and only one beyond a limit is checked again to say where. A limit outside the turns that
+ * {@link checkSheetLimits} checks needs its line here too; the limits' test holds each such
+ * field beyond its limit alone against both.
  */
 function sheetWithinLimits(doc: Record<string, unknown>): boolean {
   const L = SHEET_LIMITS;
@@ -376,14 +378,6 @@ function textsWithin(values: unknown, max: number): boolean {
  * with it too.
  */
 export function checkSheetLimits(doc: unknown): SheetError[] {
-  return sheetLimits(doc, true);
-}
-
-/**
- * {@link checkSheetLimits}, with or without each turn's fields: the reader checks those in its
- * own pass over the turns, and asks for every limit only when a turn is not plain.
- */
-function sheetLimits(doc: unknown, withTurns: boolean): SheetError[] {
   const errors: SheetError[] = [];
   if (!isObject(doc)) return errors;
   const L = SHEET_LIMITS;
@@ -454,7 +448,7 @@ function sheetLimits(doc: unknown, withTurns: boolean): SheetError[] {
       turn.grid.forEach((row, k) => text(at('grid', k), row, L.gridRow, `${n}: grid row ${k + 1}`));
     }
   };
-  if (withTurns && Array.isArray(doc.turns)) {
+  if (Array.isArray(doc.turns)) {
     const turns: unknown[] = doc.turns;
     for (let i = 0; i < turns.length; i++) {
       const turn = turns[i];
@@ -564,8 +558,10 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   // The turns' own limits are checked in the pass over the turns below (every limit at once
   // there for a turn that is not plain, before anything of that turn is read) or, for a sheet
   // beyond them elsewhere, here with the rest.
-  if (!sheetWithinLimits(doc) && sheetLimits(doc, false).length > 0)
-    return { ok: false, errors: checkSheetLimits(doc) };
+  if (!sheetWithinLimits(doc)) {
+    const limits = checkSheetLimits(doc);
+    if (limits.length > 0) return { ok: false, errors: limits };
+  }
   let turnsWithinLimits = false;
   // Names are looked up only when the sheet has more fields than the known ones it holds (as
   // a turn's are): every sheet passes here.
