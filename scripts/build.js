@@ -5,7 +5,9 @@
  * tsconfig files, package.json and package-lock.json are fingerprinted (path, size, modification
  * time) before a build and the fingerprint kept in dist/ once the build succeeds: any file added,
  * removed, edited or restored from elsewhere changes it, and a missing output is a rebuild too.
- * A file edited while a build runs is caught by the next one. `--force` always builds.
+ * A file edited while a build runs is caught by the next one. `--force` always builds, from
+ * scratch: tsc's incremental record would not write again a compiled file deleted or edited in
+ * dist/ whose source has not changed.
  * `npm start` runs the same check in the server's own process (scripts/start.js).
  * Plain JavaScript: it runs before anything is compiled.
  */
@@ -163,10 +165,10 @@ function upToDate(print) {
   return stamp === print && outputs().every((f) => fs.existsSync(f));
 }
 
-function build(print) {
+function build(print, afresh) {
   fs.rmSync(STAMP, { force: true });
   // No server output: the incremental record may describe files no longer there, so start afresh.
-  if (!fs.existsSync(path.join(DIST, 'src', 'main.js'))) {
+  if (afresh || !fs.existsSync(path.join(DIST, 'src', 'main.js'))) {
     fs.rmSync(path.join(DIST, '.tsbuildinfo'), { force: true });
   }
   const run = (file, args) => execFileSync(file, args, { cwd: ROOT, stdio: 'inherit' });
@@ -188,7 +190,7 @@ function buildIfChanged(force = false) {
   const print = fingerprint();
   if (!force && upToDate(print)) return 0;
   try {
-    build(print);
+    build(print, force);
     return 0;
   } catch (e) {
     // tsc and esbuild have said what is wrong; the stamp stays away, so the next start builds again.

@@ -40,8 +40,8 @@ describe('the build before npm start', () => {
   });
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
-  const build = () => {
-    const run = spawnSync(process.execPath, ['scripts/build.js'], {
+  const build = (...flags: string[]) => {
+    const run = spawnSync(process.execPath, ['scripts/build.js', ...flags], {
       cwd: tree,
       encoding: 'utf8',
       env: { ...process.env, npm_execpath: '' },
@@ -78,6 +78,14 @@ describe('the build before npm start', () => {
     rmSync(out('assets/sheet-form.js'));
     expect(build().status).toBe(0);
     expect(existsSync(out('assets/sheet-form.js'))).toBe(true);
+  }, 240_000);
+
+  it('--force builds from scratch: a compiled file taken out of dist/ is written again', () => {
+    expect(build().status).toBe(0);
+    // Its source is unchanged, so tsc's incremental record alone would not write it again.
+    rmSync(out('src/engine/sheet/notation.js'));
+    expect(build('--force').status).toBe(0);
+    expect(existsSync(out('src/engine/sheet/notation.js'))).toBe(true);
   }, 240_000);
 
   it('a tree that does not compile fails the start, and builds again on the next one', () => {
