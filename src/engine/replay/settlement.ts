@@ -29,7 +29,8 @@ export function settleRacks(
   const { alphabet, ruleSet } = rules;
   // Plain loops: this runs once a game, and array callbacks cost more than the arithmetic here.
   /** Points of each player's final rack; null where the sheet has no rack for them. */
-  const values: (number | null)[] = [];
+  // Lists made at their size: one grown by push gets room for 17, through a call into V8.
+  const values = new Array<number | null>(playerCount);
   let missing = false;
   let emptied = 0;
   let outPlayer = -1;
@@ -37,7 +38,7 @@ export function settleRacks(
   const letterValues = alphabet.values;
   for (let p = 0; p < playerCount; p++) {
     if (end.racks?.[p] === undefined) {
-      values.push(null);
+      values[p] = null;
       missing = true;
       continue;
     }
@@ -48,7 +49,7 @@ export function settleRacks(
       // Literals for JOKER and LETTER_MASK: an imported constant is read at every use.
       value += tile === 64 ? jokerOnRack : letterValues[tile & 63];
     }
-    values.push(value);
+    values[p] = value;
     if (rack.length === 0) {
       emptied++;
       outPlayer = p;
@@ -61,8 +62,8 @@ export function settleRacks(
     wentOut,
   });
   const own = () => {
-    const settled: RackSettlement[] = [];
-    for (let p = 0; p < values.length; p++) settled.push(settlement(values[p] ?? 0, 0, false));
+    const settled = new Array<RackSettlement>(values.length);
+    for (let p = 0; p < values.length; p++) settled[p] = settlement(values[p] ?? 0, 0, false);
     return settled;
   };
   const rule = ruleSet.endOfGame.goingOut;

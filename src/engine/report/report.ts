@@ -256,16 +256,20 @@ export interface VerificationReport {
  */
 export class CarriedTotals {
   /** Per player: the sheet's total less the rules' total, as the sheet's own figures carry it. */
-  private readonly drift: number[] = [];
+  private readonly drift: number[];
   /** Per player: the findings of the slips that difference comes from. */
-  private readonly open: Issue[][] = [];
+  private readonly open: Issue[][];
   /** Every slip's finding, to name what follows from it once the sheet is read. */
   private readonly slips: Issue[] = [];
 
   constructor(players: number) {
+    // Made at their size: lists grown by push get room for 17, through a call into V8, on
+    // every game.
+    this.drift = new Array<number>(players);
+    this.open = new Array<Issue[]>(players);
     for (let p = 0; p < players; p++) {
-      this.drift.push(0);
-      this.open.push([]);
+      this.drift[p] = 0;
+      this.open[p] = [];
     }
   }
 

@@ -404,21 +404,24 @@ export class Alphabet {
         return { ok: false, message: `'${text}' may hold letters and ? only` };
       else if (ch >= 97 /* a */ && !this.isUpperCaseTileChar(ch)) lowerCase = true;
     }
-    const tiles: WrittenTile[] = [];
-    for (let j = 0; j < jokers; j++) tiles.push(JOKER);
+    let letters: WrittenTile[] = [];
     if (jokers < text.length) {
       // The tiles as read, digraphs joined: the first reading, without making the others. The
       // letters after jokers written first (`??KUĆA`) are read in place, not cut out of the rack.
       let read: WrittenTile[] | WordError;
       if (lastJoker === jokers - 1 && !lowerCase) read = this.readTiles(text, jokers);
       else {
-        const letters = jokers === 0 ? text : text.replaceAll('?', '');
-        read = this.readTiles(lowerCase ? letters.toUpperCase() : letters, 0);
+        const written = jokers === 0 ? text : text.replaceAll('?', '');
+        read = this.readTiles(lowerCase ? written.toUpperCase() : written, 0);
       }
       if (!Array.isArray(read)) return read;
       if (jokers === 0) return { ok: true, tiles: read };
-      for (const tile of read) tiles.push(tile);
+      letters = read;
     }
+    // Made at its size: a list grown by push gets room for 17, through a call into V8.
+    const tiles = new Array<WrittenTile>(jokers + letters.length);
+    for (let j = 0; j < jokers; j++) tiles[j] = JOKER;
+    for (let i = 0; i < letters.length; i++) tiles[jokers + i] = letters[i];
     return { ok: true, tiles };
   }
 }

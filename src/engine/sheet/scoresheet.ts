@@ -595,7 +595,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   const rules = compileRules(ruleSet, options);
   const { rackSize } = rules.ruleSet;
   let clocks: (number | undefined)[] = [];
-  const endRacks: WrittenTile[][] = [];
+  let endRacks: WrittenTile[][] = [];
   const cardRules = rules.ruleSet.cards;
   const turnKeys = rules.ruleSet.blankSwap ? TURN_KEYS_WITH_SWAP : TURN_KEYS;
 
@@ -870,13 +870,16 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
           );
           continue;
         }
+        // Made at its size (a list grown by push gets room for 17, through a call into V8); a
+        // rack left out for being wrong is an error, and the racks are then not used.
+        if (field === 'racks') endRacks = new Array<WrittenTile[]>(list.length);
         // Paths and messages are made only for an entry that is wrong: every sheet passes here.
         for (let p = 0; p < list.length; p++) {
           const v: unknown = list[p];
           if (field === 'racks') {
             const tiles = fittingRack(v, 0);
             if (tiles === null) checkRack(['end', 'racks', p], v, `end.racks[${p}]`, 0);
-            else endRacks.push(tiles);
+            else endRacks[p] = tiles;
           } else if (typeof v !== 'string' || parseClock(v) === null) {
             checkClock(['end', 'clocks', p], v);
           }
