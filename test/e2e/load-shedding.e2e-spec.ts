@@ -1,4 +1,4 @@
-import { get, request } from 'http';
+import { request, RequestOptions } from 'http';
 import { connect, Socket } from 'net';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { createTournament, pair, register } from './tournament-helpers';
@@ -10,14 +10,10 @@ interface Answer {
   body: string;
 }
 
-/** A GET on a connection of its own (so that a burst arrives at once, not one after another). */
-function fetchAlone(
-  base: string,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
+/** A GET on a connection of its own (none kept alive between requests), with its answer read whole. */
+function send(base: string, path: string, options: RequestOptions = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    get(`${base}${path}`, { agent: false, headers }, (res) => {
+    request(`${base}${path}`, { agent: false, ...options }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -29,9 +25,14 @@ function fetchAlone(
           body,
         }),
       );
-    }).on('error', reject);
+    })
+      .on('error', reject)
+      .end();
   });
 }
+
+const fetchAlone = (base: string, path: string, headers: Record<string, string> = {}) =>
+  send(base, path, { headers });
 
 /**
  * GETs that reach the server at once: every connection is opened first, and only then are all
@@ -51,30 +52,7 @@ async function burst(base: string, paths: string[]): Promise<Answer[]> {
     ),
   );
   return Promise.all(
-    paths.map(
-      (path, i) =>
-        new Promise<Answer>((resolve, reject) => {
-          const req = request(
-            `${base}${path}`,
-            { agent: false, createConnection: () => sockets[i] },
-            (res) => {
-              let body = '';
-              res.setEncoding('utf8');
-              res.on('data', (c: string) => (body += c));
-              res.on('end', () =>
-                resolve({
-                  path,
-                  status: res.statusCode ?? 0,
-                  retryAfter: res.headers['retry-after'],
-                  body,
-                }),
-              );
-            },
-          );
-          req.on('error', reject);
-          req.end();
-        }),
-    ),
+    paths.map((path, i) => send(base, path, { createConnection: () => sockets[i] })),
   );
 }
 
