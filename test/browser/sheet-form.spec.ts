@@ -175,7 +175,9 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     trouble.stop();
     expect(trouble.problems).toEqual([]);
     await page.close();
-  });
+    // Every key of 20 turns typed one at a time, each checked by the page as a judge types:
+    // about 40 s alone on 2 cores, and it ran past 60 s beside the other suites.
+  }, 180_000);
 
   test('the same sheet with JavaScript off: the server flags the cell, the fix saves the same report', async () => {
     const g = games[1];
