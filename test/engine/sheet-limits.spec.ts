@@ -139,4 +139,19 @@ describe('a score sheet beyond any real game is unreadable, each field named', (
       expect(errors(doc)).toEqual(named);
     },
   );
+
+  test("a card game's turn beyond a limit is named before anything else of the turn", () => {
+    const doc = {
+      format: 'scoresheet/1',
+      rules: 'quivit',
+      players: ['Ana', 'Ben'],
+      turns: [
+        { player: 0, score: 3, cards: 2 },
+        { player: 1, score: 1, taken: Array.from({ length: L.list + 1 }, () => 1) },
+      ],
+    };
+    expect(errors(doc)).toEqual([
+      `turns[1].taken: turn 2: taken has ${L.list + 1} entries; at most ${L.list}`,
+    ]);
+  });
 });

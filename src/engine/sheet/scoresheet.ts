@@ -662,15 +662,6 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         err(['turns', i], `turn ${i + 1} must be an object`);
         continue;
       }
-      if (cardRules) {
-        if (!turnsWithinLimits && !plainTurnWithinLimits(turn)) {
-          const limits = checkSheetLimits(doc);
-          if (limits.length > 0) return { ok: false, errors: limits };
-          turnsWithinLimits = true;
-        }
-        checkCardTurn(turn, i, (...rest) => turnPath(i, ...rest), cardRules, playerIndex, err);
-        continue;
-      }
       // Each field read once: the turn's fields are looked up by its shape, and the sheets'
       // turns have several shapes (with a clock or not, a play or an exchange).
       const { player, play, exchange, pass, score, total, clock, challenge, rack, swap } = turn;
@@ -691,12 +682,12 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         (challenge !== undefined ? 1 : 0) +
         (rack !== undefined ? 1 : 0);
       if (turnKeys === TURN_KEYS_WITH_SWAP && swap !== undefined) known++;
-      // Every limit is checked before anything of a turn that is not plain is reported. A turn
-      // whose fields are all known ones has none of a card game's, so its plainness is told from
-      // the fields read here (the turn's fields are not looked up again).
+      // Every limit is checked before anything of a turn that is not plain is reported. A
+      // crossword turn whose fields are all known ones has none of a card game's, so its
+      // plainness is told from the fields read here (the turn's fields are not looked up again).
       if (
         !turnsWithinLimits &&
-        !(fields === known
+        !(!cardRules && fields === known
           ? challenge === undefined &&
             swap === undefined &&
             plainFieldsWithinLimits(play, rack, exchange, clock, score, total)
@@ -705,6 +696,10 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         const limits = checkSheetLimits(doc);
         if (limits.length > 0) return { ok: false, errors: limits };
         turnsWithinLimits = true;
+      }
+      if (cardRules) {
+        checkCardTurn(turn, i, (...rest) => turnPath(i, ...rest), cardRules, playerIndex, err);
+        continue;
       }
       if (fields !== known) {
         for (const key in turn) {
