@@ -70,7 +70,7 @@ async function instructions(gamesFile: string, wordListFile: string, count: numb
  * so that start-up and warm-up cancel out, and between 25,000 and 20,000 games, when
  * every function is optimised. Unlike timings, the count hardly
  * moves with other work on a shared machine (within about 3 % between runs), so it
- * shows what a change to the engine saves. Opt-in (about a quarter of an hour on 2 cores):
+ * shows what a change to the engine saves. Opt-in (about ten minutes on 2 cores):
  * `npm run bench -- instructions`; needs valgrind.
  */
 export async function runInstructions(serbian: WordList | null): Promise<void> {
