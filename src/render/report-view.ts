@@ -240,6 +240,13 @@ function slipsCarriedToFinal(
   return difference !== 0 && difference === drift ? slips : [];
 }
 
+/** The words a play scores and its bonuses, `TOPAO 16, sve pločice +50`. */
+function scoreParts(lang: Lang, turn: TurnReport): string {
+  const parts = turn.words.map((w) => `${w.word} ${w.score}`);
+  for (const b of turn.bonuses) parts.push(`${t(lang, `game.bonus.${b.kind}`)} +${b.points}`);
+  return parts.join(', ');
+}
+
 /** A player's name for a finding, never an index: `Ana Petrović`, else `Igrač 2`. */
 function playerName(lang: Lang, report: VerificationReport | undefined, player: number): string {
   return report?.players[player]?.name ?? t(lang, 'finding.player', { n: player + 1 });
@@ -274,6 +281,9 @@ function findingSentence(
         written,
         computed,
       });
+      // What the rules' figure is made of, as the English message gives it: `(TOPAO 16)`.
+      if (issue.code === 'SCORE_MISMATCH' && turn && turn.words.length > 0)
+        body += ` (${scoreParts(lang, turn)})`;
       const carried = (issue as Issue & IssueFigures).carried ?? 0;
       if (carried === 1) body += `; ${t(lang, 'finding.carriedOne')}`;
       else if (carried > 1) body += `; ${t(lang, 'finding.carriedMany', { n: carried })}`;
@@ -361,9 +371,12 @@ function findingSentence(
     body = issue.word ? `${codeLabel}: ${issue.word}` : codeLabel;
   }
   if (squaresText) body += ` (${squaresText})`;
+  // A finding that names no square says which play it is about, as written on the sheet:
+  // `5. potez (C7 T.PAO)`, so that the sentence names the squares and the word.
   const where =
     issue.turn !== undefined
-      ? t(lang, 'game.turnN', { n: issue.turn + 1 })
+      ? t(lang, 'game.turnN', { n: issue.turn + 1 }) +
+        (squares.length === 0 && turn?.kind === 'play' && turn.play ? ` (${turn.play})` : '')
       : t(lang, 'finding.end');
   // The player is named when the turn does not say who it is: at the end of the game, a
   // penalty that runs out the other player's clock, any clock that runs out.

@@ -155,11 +155,13 @@ describeWithChromium(`report pages of every kind of game in Chromium (${DATABASE
     await page.setViewportSize(PHONE);
     await page.goto(`${t.url}/games/${games.mismatches}?lang=sr-Latn`);
     const findings = await page.locator('ul.findings').innerText();
-    expect(findings).toContain('1. potez: u zapisniku su poeni 9, po pravilima 8');
+    expect(findings).toContain(
+      '1. potez (9F KUĆA): u zapisniku su poeni 9, po pravilima 8 (KUĆA 8)',
+    );
     expect(findings).toContain('u zapisniku je konačni rezultat 18, po pravilima 8');
     await page.goto(`${t.url}/games/${games.mismatches}?lang=sr-Cyrl`);
     expect(await page.locator('ul.findings').innerText()).toContain(
-      '1. потез: у записнику су поени 9, по правилима 8',
+      '1. потез (9F KUĆA): у записнику су поени 9, по правилима 8 (KUĆA 8)',
     );
     await page.goto(`${t.url}/games/${games.kvizovka}?lang=sr-Latn`);
     expect(await page.locator('#turn-1 td[data-label="Sat"]').innerText()).toContain('29:00');

@@ -52,26 +52,46 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
   it('a wrong score: what the sheet wrote, what the rules give, and the later totals that follow from it', () => {
     const report = withTurnIssue({ code: 'SCORE_MISMATCH', written: 18, computed: 13, carried: 3 });
     expect(textOf(report, 'sr-Latn')).toContain(
-      '5. potez: u zapisniku su poeni 18, po pravilima 13; kasniji upisani zbirovi (3) slede iz toga',
+      '5. potez (12E V.T.E): u zapisniku su poeni 18, po pravilima 13; kasniji upisani zbirovi (3) slede iz toga',
     );
     expect(textOf(report, 'sr-Cyrl')).toContain(
-      '5. потез: у записнику су поени 18, по правилима 13; каснији уписани збирови (3) следе из тога',
+      '5. потез (12E V.T.E): у записнику су поени 18, по правилима 13; каснији уписани збирови (3) следе из тога',
     );
     const one = withTurnIssue({ code: 'SCORE_MISMATCH', written: 18, computed: 13, carried: 1 });
     expect(textOf(one, 'sr-Latn')).toContain(
-      '5. potez: u zapisniku su poeni 18, po pravilima 13; sledeći upisani zbir sledi iz toga',
+      '5. potez (12E V.T.E): u zapisniku su poeni 18, po pravilima 13; sledeći upisani zbir sledi iz toga',
+    );
+    // The play as written names the squares and the word; the rules' figure is made of its words.
+    const scored = report16();
+    scored.turns[0].issues = [
+      {
+        code: 'SCORE_MISMATCH',
+        severity: 'error',
+        message: 'x',
+        turn: 0,
+        player: 0,
+        written: 9,
+        computed: 8,
+      },
+    ];
+    expect(textOf(scored, 'sr-Latn')).toContain(
+      '1. potez (9F KUĆA): u zapisniku su poeni 9, po pravilima 8 (KUĆA 8)',
+    );
+    scored.turns[0].bonuses = [{ kind: 'all-tiles', points: 50 }];
+    expect(textOf(scored, 'sr-Cyrl')).toContain(
+      '1. потез (9F KUĆA): у записнику су поени 9, по правилима 8 (KUĆA 8, све плочице +50)',
     );
     // English keeps the engine's message, which has the arithmetic.
     expect(textOf(report, 'en')).toContain('the engine says so in English');
     // Without the engine's message, English has the same sentence as Serbian.
     const bare = withTurnIssue({ code: 'SCORE_MISMATCH', message: '', written: 18, computed: 13 });
-    expect(textOf(bare, 'en')).toContain('turn 5: the sheet says 18 points, the rules give 13');
+    expect(textOf(bare, 'en')).toContain('turn 5 (12E V.T.E): the sheet says 18 points, the rules give 13');
   });
 
   it('a wrong total and a wrong final (with the player’s name)', () => {
     const total = withTurnIssue({ code: 'TOTAL_MISMATCH', written: 40, computed: 35, carried: 2 });
     expect(textOf(total, 'sr-Latn')).toContain(
-      '5. potez: u zapisniku je zbir 40, po pravilima 35; kasniji upisani zbirovi (2) slede iz toga',
+      '5. potez (12E V.T.E): u zapisniku je zbir 40, po pravilima 35; kasniji upisani zbirovi (2) slede iz toga',
     );
     const final = report16();
     final.issues = [
@@ -95,16 +115,18 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
   it('cards, racks, clocks, unknown words and placements', () => {
     expect(
       textOf(withTurnIssue({ code: 'CARDS_MISMATCH', written: 5, computed: 6 }), 'sr-Latn'),
-    ).toContain('5. potez: u zapisniku je broj karata 5, po pravilima 6');
+    ).toContain('5. potez (12E V.T.E): u zapisniku je broj karata 5, po pravilima 6');
     expect(
       textOf(
         withTurnIssue({ code: 'CARDS_MISMATCH', written: '[2, 1]', computed: '[2, 3]' }),
         'sr-Latn',
       ),
-    ).toContain('5. potez: u zapisniku su vrednosti karata [2, 1], po pravilima [2, 3]');
+    ).toContain(
+      '5. potez (12E V.T.E): u zapisniku su vrednosti karata [2, 1], po pravilima [2, 3]',
+    );
     expect(
       textOf(withTurnIssue({ code: 'RACK_MISMATCH', written: 'AEK', computed: 'AEKO' }), 'sr-Latn'),
-    ).toContain('5. potez: u zapisniku je stalak AEK, po pravilima AEKO');
+    ).toContain('5. potez (12E V.T.E): u zapisniku je stalak AEK, po pravilima AEKO');
     const clock = withTurnIssue({
       code: 'CLOCK_EXPIRED',
       severity: 'info',
@@ -113,7 +135,7 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
     });
     const name = clock.players[clock.turns[4].player].name;
     expect(textOf(clock, 'sr-Latn')).toContain(
-      `5. potez, ${name}: sat pokazuje 01:40, posle kazni -01:20, vreme je isteklo i partija je izgubljena bez obzira na rezultat`,
+      `5. potez (12E V.T.E), ${name}: sat pokazuje 01:40, posle kazni -01:20, vreme je isteklo i partija je izgubljena bez obzira na rezultat`,
     );
     expect(
       textOf(
@@ -185,8 +207,8 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
       delete f.computed;
     }
     const text = textOf(report, 'sr-Latn');
-    expect(text).toContain('1. potez: u zapisniku su poeni 9, po pravilima 8');
-    expect(text).toContain('4. potez: u zapisniku je zbir 25, po pravilima 24');
+    expect(text).toContain('1. potez (9F KUĆA): u zapisniku su poeni 9, po pravilima 8 (KUĆA 8)');
+    expect(text).toContain('4. potez (12F M.ČKA): u zapisniku je zbir 25, po pravilima 24');
     expect(text).toContain(
       'Kraj partije, Gordana Jović: u zapisniku je konačni rezultat 18, po pravilima 8',
     );
@@ -195,10 +217,10 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
   it('a challenge names who takes the time penalty', () => {
     const text = textOf(fixtureReport('kvizovka/10-challenges-penalties.report.json'), 'sr-Latn');
     expect(text).toContain(
-      '2. potez: Prigovor usvojen: potez povučen; Ognjen Milić dobija kaznu u vremenu od 1 min',
+      '2. potez (F9 .UĆE): Prigovor usvojen: potez povučen; Ognjen Milić dobija kaznu u vremenu od 1 min',
     );
     expect(text).toContain(
-      '4. potez: Prigovor odbijen; Nina Vasić dobija kaznu u vremenu od 1 min',
+      '4. potez (H9 .UPRIJA): Prigovor odbijen; Nina Vasić dobija kaznu u vremenu od 1 min',
     );
   });
 
