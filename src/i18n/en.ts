@@ -325,6 +325,7 @@ export const en = {
   'game.bonus.all-tiles': 'all tiles',
   'game.bonus.long-word': 'long word',
   'game.challengeBonus': 'failed challenge: +{n}',
+  'game.carriedTotal': 'the total carries the difference from turn {n}',
   'game.withdrawn': 'withdrawn (would have been {n})',
   'game.reading': 'read as {reading}',
   'game.unknownWord': 'not in the dictionary',
@@ -337,6 +338,7 @@ export const en = {
 
   'status.ok': 'correct',
   'status.score-mismatch': 'wrong score',
+  'status.total-mismatch': 'wrong total',
   'status.illegal': 'illegal play',
   'status.withdrawn': 'withdrawn',
   'status.exchange': 'exchange',

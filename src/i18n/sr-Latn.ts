@@ -327,6 +327,7 @@ export const srLatn = {
   'game.bonus.all-tiles': 'sve pločice',
   'game.bonus.long-word': 'duga reč',
   'game.challengeBonus': 'neuspešan prigovor: +{n}',
+  'game.carriedTotal': 'zbir nosi razliku iz {n}. poteza',
   'game.withdrawn': 'povučeno (bilo bi {n})',
   'game.reading': 'pročitano kao {reading}',
   'game.unknownWord': 'nije u rečniku',
@@ -339,6 +340,7 @@ export const srLatn = {
 
   'status.ok': 'ispravno',
   'status.score-mismatch': 'pogrešni poeni',
+  'status.total-mismatch': 'pogrešan zbir',
   'status.illegal': 'nedozvoljen potez',
   'status.withdrawn': 'povučeno',
   'status.exchange': 'zamena',

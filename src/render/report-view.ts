@@ -240,6 +240,34 @@ function slipsCarriedToFinal(
   return difference !== 0 && difference === drift ? slips : [];
 }
 
+/** Slips whose difference later written totals carry (`carried` on the finding). */
+const CARRIED_SLIPS = new Set(['SCORE_MISMATCH', 'TOTAL_MISMATCH', 'LETTER_MISMATCH']);
+
+/**
+ * The turn (index) of the slip each written total follows from, by the total's turn: a slip's
+ * finding says how many of its player's written totals after the slipped figure follow from
+ * it (a wrong score's own total among them), as the engine counts them.
+ */
+function carriedTotals(report: VerificationReport): Map<number, number> {
+  const from = new Map<number, number>();
+  for (const turn of report.turns) {
+    for (const issue of turn.issues) {
+      const carried = (issue as Issue & IssueFigures).carried ?? 0;
+      if (!CARRIED_SLIPS.has(issue.code) || carried <= 0) continue;
+      const player = issue.player ?? turn.player;
+      let left = carried;
+      const first = issue.code === 'TOTAL_MISMATCH' ? turn.index + 1 : turn.index;
+      for (let i = first; i < report.turns.length && left > 0; i++) {
+        const later = report.turns[i];
+        if (later.player !== player || later.total.claimed === null) continue;
+        if (!from.has(i)) from.set(i, turn.index);
+        left--;
+      }
+    }
+  }
+  return from;
+}
+
 /** The words a play scores and its bonuses, `TOPAO 16, sve pločice +50`. */
 function scoreParts(lang: Lang, turn: TurnReport): string {
   const parts = turn.words.map((w) => `${w.word} ${w.score}`);
@@ -512,6 +540,7 @@ export function presentReport(
   const ruleSet = reportRuleSet(report.rules, options.ruleOptions);
   const names = report.players.map((p) => p.name);
   const highlight = new Set<string>();
+  const carriedFrom = carriedTotals(report);
   const turns = report.turns.map((turn): TurnLine => {
     const issues = turn.issues.map((i) => issueLine(lang, i, report));
     const squares = [...new Set(issues.flatMap((i) => i.squares))];
@@ -557,6 +586,14 @@ export function presentReport(
       counts && turn.score.claimed !== null && turn.score.claimed !== turn.score.computed;
     const totalMismatch =
       counts && turn.total.claimed !== null && turn.total.claimed !== turn.total.computed;
+    // A total that only carries an earlier slip is that slip's, not a finding of its own.
+    const slip = carriedFrom.get(turn.index);
+    const carried = totalMismatch && !scoreMismatch && slip !== undefined && slip !== turn.index;
+    if (carried) notes.push(t(lang, 'game.carriedTotal', { n: slip + 1 }));
+    const status =
+      turn.status === 'score-mismatch' && !scoreMismatch && totalMismatch
+        ? 'total-mismatch'
+        : turn.status;
     return {
       index: turn.index,
       number: turn.index + 1,
@@ -564,8 +601,8 @@ export function presentReport(
       playerName: names[turn.player] ?? t(lang, 'finding.player', { n: turn.player + 1 }),
       kind: turn.kind,
       status: turn.status,
-      statusLabel: label(lang, `status.${turn.status}`, turn.status),
-      tone: STATUS_TONE[turn.status] ?? 'muted',
+      statusLabel: label(lang, `status.${status}`, status),
+      tone: carried && turn.status === 'ok' ? 'warn' : (STATUS_TONE[turn.status] ?? 'muted'),
       play,
       reading: turn.reading && turn.reading !== turn.play ? turn.reading : null,
       words: turn.words.map((w) => ({
@@ -587,7 +624,7 @@ export function presentReport(
       squares,
       flagged:
         scoreMismatch ||
-        totalMismatch ||
+        (totalMismatch && !carried) ||
         turn.status === 'illegal' ||
         issues.some((i) => i.severity === 'error'),
     };

@@ -48,6 +48,33 @@ const textOf = (report: VerificationReport, lang: Lang): string[] => {
   return [...view.turns.flatMap((t) => t.issues), ...view.gameIssues].map((i) => i.text);
 };
 
+describe('the turn table tells a wrong total from a wrong score, and a carried total from a slip', () => {
+  it('a turn whose score is right and whose total is wrong says "wrong total"', () => {
+    const line = (lang: Lang) => presentReport(report16(), lang).turns[3];
+    // Turn 4: score 9 as the rules give it, total 25 for 15 + 9 = 24.
+    expect(line('sr-Latn')).toMatchObject({ statusLabel: 'pogrešan zbir', flagged: true });
+    expect(line('sr-Cyrl').statusLabel).toBe('погрешан збир');
+    expect(line('en').statusLabel).toBe('wrong total');
+    expect(presentReport(report16(), 'sr-Latn').turns[0].statusLabel).toBe('pogrešni poeni');
+  });
+
+  it("a total that only carries an earlier slip is marked as the slip's, not flagged as wrong", () => {
+    // Turn 5: 19 written for 16, so each later total of that player is 3 over (carried 8).
+    const turns = presentReport(
+      fixtureReport('kvizovka/24-carried-total.report.json'),
+      'sr-Latn',
+    ).turns;
+    expect(turns[4]).toMatchObject({ flagged: true, statusLabel: 'pogrešni poeni' });
+    for (const i of [6, 8, 10, 12, 14, 16, 18]) {
+      expect(turns[i]).toMatchObject({ flagged: false, tone: 'warn', statusLabel: 'ispravno' });
+      expect(turns[i].totalMismatch).toBe(true);
+      expect(turns[i].notes).toContain('zbir nosi razliku iz 5. poteza');
+    }
+    // The other player's totals are right and carry nothing.
+    expect(turns[5]).toMatchObject({ flagged: false, tone: 'ok', notes: [] });
+  });
+});
+
 describe('findings in Serbian give the figures, as the English ones do', () => {
   it('a wrong score: what the sheet wrote, what the rules give, and the later totals that follow from it', () => {
     const report = withTurnIssue({ code: 'SCORE_MISMATCH', written: 18, computed: 13, carried: 3 });
@@ -85,7 +112,9 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
     expect(textOf(report, 'en')).toContain('the engine says so in English');
     // Without the engine's message, English has the same sentence as Serbian.
     const bare = withTurnIssue({ code: 'SCORE_MISMATCH', message: '', written: 18, computed: 13 });
-    expect(textOf(bare, 'en')).toContain('turn 5 (12E V.T.E): the sheet says 18 points, the rules give 13');
+    expect(textOf(bare, 'en')).toContain(
+      'turn 5 (12E V.T.E): the sheet says 18 points, the rules give 13',
+    );
   });
 
   it('a wrong total and a wrong final (with the player’s name)', () => {
