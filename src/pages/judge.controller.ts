@@ -20,6 +20,7 @@ import {
   checkForm,
   checkSection,
   emptyEnd,
+  foreignNames,
   FormCheck,
   formFromBody,
   ft,
@@ -199,6 +200,7 @@ export class JudgeController {
         ...values,
       });
 
+    let importNotice: SheetShowValues['notice'];
     if (intent === 'import') {
       const input = readSheetInput(importText, page.lang, layoutTerms(ctx.layout));
       if (!input.ok) {
@@ -206,6 +208,7 @@ export class JudgeController {
         return;
       }
       form = sheetToForm(input.doc, ctx.layout);
+      importNotice = otherPlayersNotice(page, input.doc.players, ctx.layout.players);
     } else if (intent === 'more') {
       form = { ...form, rows: padRows(form.rows, ctx.layout, 10) };
     }
@@ -237,7 +240,7 @@ export class JudgeController {
     // Verify, more rows or an import: the rows are kept as a draft and shown checked.
     try {
       const saved = await this.drafts.save(id, typedRows(form), basedOn, req.user ?? null);
-      await show(200, { draftVersion: saved.version });
+      await show(200, { draftVersion: saved.version, notice: importNotice });
     } catch (e) {
       if (!(e instanceof DomainError && e.code === 'DRAFT_CONFLICT')) throw e;
       const other = e.details as { savedBy?: string | null; savedAt?: Date; version: number };
@@ -1113,6 +1116,27 @@ function storedSheetForm(
   if (!input.ok) return { ok: false, message: input.message };
   const sheet = input.doc;
   return { ok: true, form: typedForm(sheet) ?? sheetToForm(sheet, layout) };
+}
+
+/**
+ * A warning for an imported sheet whose players are not the game's: its rows were filled in
+ * by the sheet's order of players, and it may be another table's sheet.
+ */
+function otherPlayersNotice(
+  page: PageContext,
+  imported: string[],
+  game: string[],
+): SheetShowValues['notice'] {
+  const foreign = foreignNames(imported, game);
+  if (foreign.length === 0) return undefined;
+  return {
+    tone: 'warn',
+    text: ft(page.lang, 'form.importOtherPlayers', {
+      names: foreign.join(', '),
+      game: game.join(' – '),
+      order: imported.map((name, i) => `${name} → ${game[i] ?? '?'}`).join(', '),
+    }),
+  };
 }
 
 /** Why an import cannot fill the form, with its line. */

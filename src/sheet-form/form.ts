@@ -404,10 +404,31 @@ const nameKey = (name: string) => name.normalize('NFC').trim().toLocaleLowerCase
  * sheet names the game's players (in either order), else in the sheet's order.
  */
 function seatsOf(imported: string[], game: string[]): (player: number) => number {
+  const seats = seatsByName(imported, game);
+  return (player) => (seats ? (seats[player] ?? player) : player);
+}
+
+/** Each imported player's seat in the game, found by name; null unless every name is the game's. */
+function seatsByName(imported: string[], game: string[]): number[] | null {
   const keys = game.map(nameKey);
   const seats = imported.map((name) => keys.indexOf(nameKey(name)));
-  const byName = seats.every((s) => s >= 0) && new Set(seats).size === seats.length;
-  return (player) => (byName ? (seats[player] ?? player) : player);
+  return imported.length === game.length &&
+    seats.every((s) => s >= 0) &&
+    new Set(seats).size === seats.length
+    ? seats
+    : null;
+}
+
+/**
+ * The names of an imported sheet that are not the game's players (none when the sheet names
+ * them all, in any order): such a sheet is filled in by the sheet's order of players, and may
+ * be another table's.
+ */
+export function foreignNames(imported: string[], game: string[]): string[] {
+  if (seatsByName(imported, game)) return [];
+  const keys = new Set(game.map(nameKey));
+  const foreign = imported.filter((name) => !keys.has(nameKey(name)));
+  return foreign.length > 0 ? foreign : imported;
 }
 
 /** Names of the turn fields kept in rows' `extra` (an imported grid, say), for a notice. */

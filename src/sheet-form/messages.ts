@@ -60,6 +60,8 @@ const srLatn = {
   'form.importHelp':
     'Nalepite zapisnik u formatu scoresheet/1 (JSON) ili GCG; popuniće obrazac iznad. Ništa se ne čuva dok ne kliknete „Proveri i sačuvaj”.',
   'form.importButton': 'Popuni obrazac',
+  'form.importOtherPlayers':
+    'Uvezeni zapisnik imenuje {names}, a ovu partiju igraju {game}. Proverite da li je to zapisnik ovog stola: redovi su upisani po redosledu igrača iz zapisnika, kao {order}.',
   'form.turnN': '{n}. red',
   'form.playerN': 'Igrač {n}',
   'form.checkTitle': 'Provera zapisnika',
@@ -162,6 +164,8 @@ const en: Record<FormMessageKey, string> = {
   'form.importHelp':
     'Paste a sheet in the scoresheet/1 format (JSON) or GCG; it fills the form above. Nothing is saved until you click “Check and save”.',
   'form.importButton': 'Fill the form',
+  'form.importOtherPlayers':
+    "The imported sheet names {names}, but this game is played by {game}. Check that it is this table's sheet: its rows were filled in the order of the sheet's players, as {order}.",
   'form.turnN': 'row {n}',
   'form.playerN': 'Player {n}',
   'form.checkTitle': 'Check a score sheet',

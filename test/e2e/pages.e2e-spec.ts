@@ -325,6 +325,32 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(inputValue(res.text, 'c-1-player')).toBe('0');
     });
 
+    test("score sheet: an import naming other players than the game's fills the rows and says so, with the names", async () => {
+      const g = await game(site.pendingGame);
+      const { sheet } = scoreSheet(['Nina Vasić', g.second!.name], 5);
+      const res = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { import: JSON.stringify(sheet), intent: 'import', draftVersion: await draftOf(g.id) },
+        judge,
+      ).expect(200);
+      expect(inputValue(res.text, 'c-0-position')).toBe(sheet.turns[0].play!.split(' ')[0]);
+      const notice = mainText(res.text);
+      expect(notice).toContain(
+        `Uvezeni zapisnik imenuje Nina Vasić, a ovu partiju igraju ${g.first.name} – ${g.second!.name}.`,
+      );
+      expect(notice).toContain(
+        `kao Nina Vasić → ${g.first.name}, ${g.second!.name} → ${g.second!.name}`,
+      );
+      // The game's own players, in either order, fill it in without a word.
+      const own = scoreSheet([g.second!.name, g.first.name], 5).sheet;
+      const quiet = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { import: JSON.stringify(own), intent: 'import', draftVersion: await draftOf(g.id) },
+        judge,
+      ).expect(200);
+      expect(mainText(quiet.text)).not.toContain('Uvezeni zapisnik imenuje');
+    });
+
     test('score sheet: a wrong score is flagged on its cell; saving stores the rows as typed and the standings move', async () => {
       const g = await game(site.pendingGame);
       const players = [g.first.name, g.second!.name];
