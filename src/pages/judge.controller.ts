@@ -528,19 +528,26 @@ export class JudgeController {
     } catch (e) {
       const scores = game.result?.scores;
       const figure = refusedFigure(e);
+      const clock = aboveStart(e);
       const { status, message, code } = refusal(page.lang, e, {
         differences: scores ? `${scores[0]} : ${scores[1]}` : '',
         scores: figure?.scores?.join(' : ') ?? '',
         figure: figure ? page.t(`resultForm.figure.${figure.tieBreak}`) : '',
+        clock: clock?.clock ?? '',
+        start: clock?.start ?? '',
       });
       const field =
         code === 'TIME_LOSS_UNCLEAR'
           ? 'timeLoss'
-          : code === 'TIE_BREAK_FIGURE_NEEDED' && figure
-            ? figure.field === 'targetFirst'
-              ? 'targetFirst'
-              : `${figure.field}First`
-            : '';
+          : clock
+            ? clock.player === 0
+              ? 'remainingFirst'
+              : 'remainingSecond'
+            : code === 'TIE_BREAK_FIGURE_NEEDED' && figure
+              ? figure.field === 'targetFirst'
+                ? 'targetFirst'
+                : `${figure.field}First`
+              : '';
       await again(status, [{ field, message }]);
     }
   }
@@ -774,8 +781,12 @@ export class JudgeController {
         ]);
         return;
       }
-      const { status, message } = refusal(page.lang, e);
-      await again(status, [{ field: '', message }]);
+      const clock = aboveStart(e);
+      const { status, message } = refusal(page.lang, e, {
+        clock: clock?.clock ?? '',
+        start: clock?.start ?? '',
+      });
+      await again(status, [{ field: clock ? `clock${clock.player + 1}` : '', message }]);
     }
   }
 
@@ -1137,6 +1148,12 @@ function otherPlayersNotice(
       order: imported.map((name, i) => `${name} → ${game[i] ?? '?'}`).join(', '),
     }),
   };
+}
+
+/** The clock of a result refused for a remaining time above the clock's start (422 `CLOCK_ABOVE_START`). */
+function aboveStart(e: unknown): { player: number; clock: string; start: string } | null {
+  if (!(e instanceof DomainError) || e.code !== 'CLOCK_ABOVE_START') return null;
+  return e.details as { player: number; clock: string; start: string };
 }
 
 /** Why an import cannot fill the form, with its line. */

@@ -206,6 +206,8 @@ const srLatn = {
   'err.GAME_IS_BYE': 'Ovo je slobodno kolo: nema rezultata za upis.',
   'err.TIME_LOSS_UNCLEAR': 'Nejasno je kome je isteklo vreme: označite ko je izgubio na vreme.',
   'err.NO_GAME_CLOCK': 'Ova igra nema sat za celu partiju, pa niko ne gubi na vreme.',
+  'err.CLOCK_ABOVE_START':
+    'Preostalo vreme {clock} je više od {start}, koliko svaki igrač ima na početku partije: proverite sat.',
   'err.TIE_BREAK_FIGURE_NEEDED':
     'Poeni su jednaki ({scores}), a tada po pravilima odlučuje {figure}: upišite to za oba igrača.',
   'err.TIE_BREAK_FIGURE_UNUSED': 'Pravila ove igre ne odlučuju ništa po tome: {figure}.',
@@ -490,6 +492,8 @@ const en: Record<PageMessageKey, string> = {
   'err.GAME_IS_BYE': 'This is a bye: it takes no result.',
   'err.TIME_LOSS_UNCLEAR': 'It is not clear whose time ran out: mark who lost on time.',
   'err.NO_GAME_CLOCK': 'This game has no clock for the whole game, so nobody loses it on time.',
+  'err.CLOCK_ABOVE_START':
+    'The remaining time {clock} is more than the {start} each player starts the game with: check the clock.',
   'err.TIE_BREAK_FIGURE_NEEDED':
     'The scores are equal ({scores}), and the rules then go by {figure}: enter it for both players.',
   'err.TIE_BREAK_FIGURE_UNUSED': "This game's rules decide nothing by {figure}.",

@@ -1,6 +1,7 @@
 import { Unprocessable } from '../common/errors';
 import {
   decideTypedResult,
+  formatClock,
   RuleSet,
   TypedResultProblem,
   TypedTieBreak,
@@ -125,6 +126,15 @@ function typedRefusal(ruleSet: RuleSet, problem: TypedResultProblem): Unprocessa
         'TIE_BREAK_FIGURE_UNUSED',
         `${ruleSet.name} decides no tie by ${what}: leave out "${field}"`,
         { rules: problem.rules, tieBreak: problem.tieBreak, field },
+      );
+    }
+    case 'CLOCK_ABOVE_START': {
+      const clock = formatClock(problem.remaining);
+      const start = formatClock(problem.start);
+      return new Unprocessable(
+        'CLOCK_ABOVE_START',
+        `the ${WINNER[problem.player]} player's remaining time ${clock} is more than the ${start} each player of ${ruleSet.name} starts with: check the clock`,
+        { player: problem.player, clock, start },
       );
     }
   }

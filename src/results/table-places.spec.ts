@@ -75,6 +75,12 @@ describe('placeTable: seats of a table placed by the rule set', () => {
       { code: 'CLOCKS_NEEDED' },
     ],
     [
+      'no clock shows more than the time a player starts with',
+      TARGET,
+      { scores: [1, 2, 3], remaining: [60, 25 * 60 + 1, 60] }, // 1,501 s > 25 × 60 s
+      { code: 'CLOCK_ABOVE_START', player: 1, remaining: 1501, start: 1500 },
+    ],
+    [
       'a clock for each seat',
       TARGET,
       { scores: [1, 2, 3], remaining: [60, 60] },

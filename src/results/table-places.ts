@@ -18,7 +18,9 @@ export type TablePlaceProblem =
   | { code: 'NO_GAME_CLOCK'; rules: string }
   | { code: 'FIGURE_UNUSED'; field: 'cards' | 'targetFirst'; rules: string }
   | { code: 'SEAT_OUT_OF_RANGE'; field: 'targetFirst'; seats: number; got: number }
-  | { code: 'FIGURE_NEEDED'; field: 'cards' | 'targetFirst'; rules: string; seats: number[] };
+  | { code: 'FIGURE_NEEDED'; field: 'cards' | 'targetFirst'; rules: string; seats: number[] }
+  /** A seat's remaining time above the time each player starts with (seconds). */
+  | { code: 'CLOCK_ABOVE_START'; player: number; remaining: number; start: number };
 
 /** Each seat's place (1 first, shared when equal on everything), and whose clock ran out. */
 export type TablePlacing =
@@ -42,6 +44,12 @@ export function placeTable(ruleSet: RuleSet, f: TableFigures): TablePlacing {
   }
   if (f.remaining && f.remaining.length !== seats) {
     return count('clocks', seats, f.remaining.length);
+  }
+  const start = ruleSet.clock.minutes * 60;
+  const above = f.remaining ? f.remaining.findIndex((r) => r > start) : -1;
+  if (above >= 0) {
+    const remaining = f.remaining![above];
+    return { ok: false, problem: { code: 'CLOCK_ABOVE_START', player: above, remaining, start } };
   }
   const order = tieBreaksOf(ruleSet);
   if (f.cards !== undefined) {

@@ -72,6 +72,15 @@ export function tableRefusal(ruleSet: RuleSet, p: TablePlaceProblem): DomainErro
         `${p.field}: the table has seats 0 to ${p.seats - 1} (0 = seat 1), not ${p.got}`,
         p,
       );
+    case 'CLOCK_ABOVE_START': {
+      const clock = formatClock(p.remaining);
+      const start = formatClock(p.start);
+      return new Unprocessable(
+        'CLOCK_ABOVE_START',
+        `clocks: seat ${p.player + 1}'s remaining time ${clock} is more than the ${start} each player of ${ruleSet.name} starts with: check the clock`,
+        { player: p.player, clock, start },
+      );
+    }
     case 'FIGURE_NEEDED':
       return new Unprocessable(
         'TIE_BREAK_FIGURE_NEEDED',

@@ -244,6 +244,26 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(mainText(stale.text)).toContain('Neko je u međuvremenu promenio rezultat');
     });
 
+    test("result form: a remaining time above the division's clock is refused by its field, nothing saved", async () => {
+      const res = await post(
+        `/judge/games/${site.pendingGame}/result`,
+        {
+          scoreFirst: '412',
+          scoreSecond: '365',
+          remainingFirst: '03:24',
+          remainingSecond: '45:00',
+          timeLoss: 'none',
+        },
+        judge,
+      ).expect(422);
+      expect(res.text).toContain('id="e-remainingSecond"');
+      expect(mainText(res.text)).toContain(
+        'Preostalo vreme 45:00 je više od 30:00, koliko svaki igrač ima na početku partije: proverite sat.',
+      );
+      expect(decode(res.text)).toContain('value="45:00"');
+      expect((await game(site.pendingGame)).status).toBe('pending');
+    });
+
     test('result form: a correction with the version read is saved', async () => {
       const before = await game(site.typedGame);
       const form = (await get(`/judge/games/${site.typedGame}/result`, judge).expect(200)).text;

@@ -179,6 +179,16 @@ describe(`results, score sheets, pairings by hand and swaps (${DATABASE_KIND})`,
       .send({ scores: [300, 200], clocks: ['00:00', '-00:10'] })
       .expect(422);
     expect(both.body.code).toBe('TIME_LOSS_UNCLEAR');
+    const above = await t.http
+      .put(`/api/games/${g.id}/result`)
+      .set(judge)
+      .send({ scores: [300, 200], clocks: ['45:00', '04:00'] })
+      .expect(422);
+    expect(above.body).toMatchObject({
+      code: 'CLOCK_ABOVE_START',
+      details: { player: 0, clock: '45:00', start: '30:00' },
+    });
+    expect(above.body.message).toContain('remaining time 45:00 is more than the 30:00');
     const res = await enterResult(t, judge, g, { scores: [300, 200], clocks: ['00:00', '04:00'] });
     expect(res.result).toMatchObject({ winner: 'second', reason: 'time-expired', timeLoss: 0 });
     const tie = await enterResult(t, judge, res, {

@@ -255,6 +255,56 @@ describe('Kvizovka and Scrabble keep their order: time loss, score, remaining ti
   });
 });
 
+describe('a remaining time above the time a player starts with is refused: no clock shows it', () => {
+  test.each<Row>([
+    {
+      name: 'Kvizovka: 45:00 on a 30-minute clock',
+      rules: 'kvizovka',
+      scores: [412, 365],
+      clocks: ['45:00', '-01:00'],
+      expected: 'CLOCK_ABOVE_START', // 2,700 s > 30 × 60 = 1,800 s, before the time loss
+    },
+    {
+      name: 'Kvizovka: the full 30:00 left is a clock nobody pressed',
+      rules: 'kvizovka',
+      scores: [412, 365],
+      clocks: ['30:00', '05:00'],
+      expected: 'first score', // 1,800 s = 1,800 s: not above
+    },
+    {
+      name: 'Scrabble: 25:01 on a 25-minute clock',
+      rules: 'scrabble-en',
+      scores: [300, 200],
+      clocks: ['02:00', '25:01'],
+      expected: 'CLOCK_ABOVE_START', // 1,501 s > 25 × 60 = 1,500 s
+    },
+    {
+      name: "a division's own clock: 45:00 on a 60-minute Kvizovka clock",
+      rules: 'kvizovka',
+      options: { clockMinutes: 60 },
+      scores: [412, 365],
+      clocks: ['45:00', '05:00'],
+      expected: 'first score', // 2,700 s ≤ 60 × 60 = 3,600 s
+    },
+  ])('$name', (row) => {
+    expect(said(decideRow(row))).toBe(row.expected);
+  });
+
+  test('the refusal names the player, the time and the start', () => {
+    const d = decideRow({
+      name: '',
+      rules: 'kvizovka',
+      scores: [412, 365],
+      clocks: ['05:00', '45:00'],
+      expected: '',
+    });
+    expect(d).toEqual({
+      ok: false,
+      problem: { code: 'CLOCK_ABOVE_START', player: 1, remaining: 2700, start: 1800 },
+    });
+  });
+});
+
 /** Every golden game's figures, typed: the decision is the one its sheet got. */
 describe('typed from a verified sheet, a result is decided as the sheet was', () => {
   const root = join(__dirname, '..', 'fixtures');

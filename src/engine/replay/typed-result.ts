@@ -34,7 +34,9 @@ export type TypedResultProblem =
   /** The scores are equal and the rule set's tie-break `tieBreak` decides, but its figure was not typed. */
   | { code: 'TIE_BREAK_FIGURE_NEEDED'; rules: string; tieBreak: TypedTieBreak; scores: number[] }
   /** A figure of a tie-break the rule set does not have. */
-  | { code: 'TIE_BREAK_FIGURE_UNUSED'; rules: string; tieBreak: TypedTieBreak };
+  | { code: 'TIE_BREAK_FIGURE_UNUSED'; rules: string; tieBreak: TypedTieBreak }
+  /** A remaining time above the time each player starts with (seconds): no clock shows it. */
+  | { code: 'CLOCK_ABOVE_START'; player: number; remaining: number; start: number };
 
 /** A typed result decided by the rules, or what stops it. */
 export type TypedDecision =
@@ -56,7 +58,7 @@ export function tieBreaksOf(ruleSet: RuleSet): readonly TieBreakRule[] {
 
 /**
  * Decides a typed result by the rule set's own order, through the replay's
- * {@link decide}: a time loss first (none in a card game, which has no game
+ * {@link decide}: a remaining time above the clock's start is refused; a time loss first (none in a card game, which has no game
  * clock), then the score, then the rule set's tie-breaks with the figures
  * typed. A tie-break whose figure is missing is a problem only when the
  * decision reaches it; `target-first` is skipped, as the replay skips it,
@@ -73,6 +75,13 @@ export function decideTypedResult(ruleSet: RuleSet, typed: TypedResult): TypedDe
         problem: { code: 'TIE_BREAK_FIGURE_UNUSED', rules: ruleSet.id, tieBreak: rule },
       };
     }
+  }
+
+  const start = ruleSet.cards ? 0 : ruleSet.clock.minutes * 60;
+  for (let p = 0; p < typed.remaining.length && start > 0; p++) {
+    const remaining = typed.remaining[p];
+    if (remaining > start)
+      return { ok: false, problem: { code: 'CLOCK_ABOVE_START', player: p, remaining, start } };
   }
 
   const loser = timeLoser(ruleSet, typed);
