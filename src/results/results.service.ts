@@ -356,6 +356,7 @@ export class ResultsService {
       const placing = placeTable(rules, {
         scores: dto.scores,
         remaining,
+        typed: true,
         cards: dto.cards,
         targetFirst: dto.targetFirst,
       });

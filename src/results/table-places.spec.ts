@@ -51,6 +51,12 @@ describe('placeTable: seats of a table placed by the rule set', () => {
       [2, 1, 3],
     ],
     [
+      "a sheet's figures are placed whatever its clocks read (the replay reports them)",
+      TARGET,
+      { scores: [180, 170, 160], remaining: [60, 25 * 60 + 1, 60] },
+      [1, 2, 3],
+    ],
+    [
       'target: equal on everything below the target share the place',
       TARGET,
       { scores: [180, 180, 170], remaining: clocks('02:00', '02:00', '05:00') },
@@ -77,7 +83,7 @@ describe('placeTable: seats of a table placed by the rule set', () => {
     [
       'no clock shows more than the time a player starts with',
       TARGET,
-      { scores: [1, 2, 3], remaining: [60, 25 * 60 + 1, 60] }, // 1,501 s > 25 × 60 s
+      { scores: [1, 2, 3], remaining: [60, 25 * 60 + 1, 60], typed: true }, // 1,501 s > 25 × 60 s
       { code: 'CLOCK_ABOVE_START', player: 1, remaining: 1501, start: 1500 },
     ],
     [

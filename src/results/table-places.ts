@@ -9,6 +9,11 @@ export interface TableFigures {
   cards?: readonly number[];
   /** The seat (0 = seat 1) that reached the target score first (target-score variant). */
   targetFirst?: number;
+  /**
+   * Typed from the paper: a remaining time above the time each player starts with is then a
+   * problem (a sheet's clock readings are the replay's findings, not a refusal).
+   */
+  typed?: boolean;
 }
 
 /** Why a table's figures cannot be placed as they stand, as data for any language. */
@@ -45,11 +50,13 @@ export function placeTable(ruleSet: RuleSet, f: TableFigures): TablePlacing {
   if (f.remaining && f.remaining.length !== seats) {
     return count('clocks', seats, f.remaining.length);
   }
-  const start = ruleSet.clock.minutes * 60;
-  const above = f.remaining ? f.remaining.findIndex((r) => r > start) : -1;
-  if (above >= 0) {
-    const remaining = f.remaining![above];
-    return { ok: false, problem: { code: 'CLOCK_ABOVE_START', player: above, remaining, start } };
+  if (f.typed && f.remaining) {
+    const start = ruleSet.clock.minutes * 60;
+    const above = f.remaining.findIndex((r) => r > start);
+    if (above >= 0) {
+      const remaining = f.remaining[above];
+      return { ok: false, problem: { code: 'CLOCK_ABOVE_START', player: above, remaining, start } };
+    }
   }
   const order = tieBreaksOf(ruleSet);
   if (f.cards !== undefined) {
