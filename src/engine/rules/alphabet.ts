@@ -82,6 +82,14 @@ export class Alphabet {
    * string a pair of tiles).
    */
   private pairText: string[] | null = null;
+  /** `wide[tile]`: 1 when the tile is written with a character beyond Latin-1 (`Č`, `Ж`). */
+  private readonly wide = new Uint8Array(128);
+  /**
+   * Whether any tile is: only then are words' texts made of two-byte pieces (see
+   * {@link formatWord}); an alphabet within Latin-1 keeps its words one-byte, as a report's
+   * JSON is then one-byte too.
+   */
+  private readonly anyWide: boolean;
   /** `splitBefore[prev * 128 + tile]`: a `|` must stand between the two tiles. */
   private readonly splitBefore = new Uint8Array(128 * 128);
   /**
@@ -153,7 +161,10 @@ export class Alphabet {
       const letter = this.letters[tile & LETTER_MASK] ?? '';
       const display = tile === THROUGH ? '.' : tile & JOKER ? letter.toLowerCase() : letter;
       this.displayOf.push(display);
+      for (let i = 0; i < display.length; i++)
+        if (display.charCodeAt(i) > 0xff) this.wide[tile] = 1;
     }
+    this.anyWide = this.wide.includes(1);
   }
 
   /** Number of distinct letters. */
@@ -348,13 +359,22 @@ export class Alphabet {
   formatWord(tiles: ArrayLike<WrittenTile>): string {
     // Joined two tiles at a time, each pair's text made once and kept (every word of every
     // report is written here): measured about half the instructions of one string made from the
-    // word's character codes, which needed a list grown by push and a spread call.
-    const { splitBefore, displayOf } = this;
+    // word's character codes, which needed a list grown by push and a spread call. In an
+    // alphabet beyond Latin-1 every piece is a two-byte string: V8 joins a one-byte string to a
+    // two-byte one (`KU` and `ĆA`) in its runtime, at several times the cost. A lone one-byte
+    // letter cannot be held two-byte, so an odd word starts or ends with its two-byte letter
+    // where it has one, and is otherwise joined with a `.` past its end, cut off.
+    const { splitBefore, displayOf, wide } = this;
     const pairs = (this.pairText ??= new Array<string>(128 * 128).fill(''));
     const n = tiles.length;
     let text = '';
     let prev = THROUGH;
     let i = 0;
+    if (n % 2 === 1 && wide[tiles[0]] === 1) {
+      prev = tiles[0];
+      text = displayOf[prev];
+      i = 1;
+    }
     for (; i + 1 < n; i += 2) {
       const first = tiles[i];
       const second = tiles[i + 1];
@@ -363,19 +383,28 @@ export class Alphabet {
       text += pair !== '' ? pair : this.pairOf(first, second);
       prev = second;
     }
-    if (i < n) {
-      const last = tiles[i];
-      if (splitBefore[prev * 128 + last] === 1) text += '|';
-      text += displayOf[last];
-    }
-    return text;
+    return i < n ? this.withLast(text, prev, tiles[i]) : text;
   }
 
-  /** The text of two tiles written one after the other, kept in {@link pairText}. */
+  /** `text`, whose last tile is `prev`, and one tile more (see {@link formatWord}). */
+  private withLast(text: string, prev: WrittenTile, last: WrittenTile): string {
+    if (this.splitBefore[prev * 128 + last] === 1) text += '|';
+    if (this.wide[last] === 1 || !this.anyWide) return text + this.displayOf[last];
+    // THROUGH (`.`) never needs a `|` before it.
+    const pair = this.pairText![last * 128];
+    return (text + (pair !== '' ? pair : this.pairOf(last, THROUGH))).slice(0, -1);
+  }
+
+  /**
+   * The text of two tiles written one after the other, kept in {@link pairText}: for an
+   * alphabet beyond Latin-1, two-byte whatever its letters, cut from a two-byte string (which
+   * V8 keeps two-byte).
+   */
   private pairOf(first: WrittenTile, second: WrittenTile): string {
     const at = first * 128 + second;
-    const pair =
+    const text =
       this.displayOf[first] + (this.splitBefore[at] === 1 ? '|' : '') + this.displayOf[second];
+    const pair = this.anyWide ? ('\u0100' + text).slice(1) : text;
     this.pairText![at] = pair;
     return pair;
   }
