@@ -172,7 +172,7 @@ export function evaluatePlay(
   // points (used only if the play turns out legal): this runs for every play of every sheet.
   // Constants are written as literals in these loops, as in `isTile`.
   const { tileValue } = alphabet;
-  const { letterMultiplier, wordMultiplier } = rules;
+  const { premium } = rules;
   const mainTiles = new Array<WrittenTile>(length);
   let mainSum = 0;
   let mainMultiplier = 1;
@@ -189,8 +189,12 @@ export function evaluatePlay(
     } else if (cell === 0 /* EMPTY */) {
       placed++;
       mainTiles[k] = tile;
-      mainSum += tileValue[tile] * letterMultiplier[square];
-      mainMultiplier *= wordMultiplier[square];
+      const bonus = premium[square];
+      if (bonus === 0) mainSum += tileValue[tile];
+      else {
+        mainSum += tileValue[tile] * (bonus & 15);
+        mainMultiplier *= bonus >> 4;
+      }
     } else {
       // A tile already on the board is read as it lies there, whatever case is written over it.
       playsThrough = true;
@@ -439,14 +443,19 @@ export function applyPlay(rules: CompiledRules, board: Board, play: LegalPlay): 
   for (let i = 0; i < placedSquares.length; i++) cells[placedSquares[i]] = placedTiles[i];
   board.tileCount += placedSquares.length;
   if (!rules.ruleSet.blockers) return;
+  // Told by the squares' indexes rather than their rows and columns: no division for a word down.
   for (let w = 0; w < words.length; w++) {
     const word = words[w];
-    const across = word.direction === 'across';
-    const step = across ? 1 : size;
-    const startLine = across ? word.start % size : Math.floor(word.start / size);
-    const endLine = startLine + word.tiles.length - 1;
-    if (startLine > 0) cells[word.start - step] = BLOCKER;
-    if (endLine < size - 1) cells[word.start + word.tiles.length * step] = BLOCKER;
+    const { start } = word;
+    const n = word.tiles.length;
+    if (word.direction === 'across') {
+      const column = start % size;
+      if (column > 0) cells[start - 1] = 255; // BLOCKER
+      if (column + n < size) cells[start + n] = 255;
+    } else {
+      if (start >= size) cells[start - size] = 255;
+      if (start + n * size < size * size) cells[start + n * size] = 255;
+    }
   }
 }
 
@@ -476,17 +485,17 @@ function scoreWord(
   direction: Direction,
   main: boolean,
 ): FormedWord {
-  const { letterMultiplier, wordMultiplier } = rules;
+  const { premium } = rules;
   const { tileValue } = rules.alphabet;
   let sum = 0;
   let multiplier = 1;
   for (let k = 0, square = start; k < tiles.length; k++, square += step) {
     const value = tileValue[tiles[k]];
-    if (cells[square] === 0 /* EMPTY */) {
-      sum += value * letterMultiplier[square];
-      multiplier *= wordMultiplier[square];
-    } else {
-      sum += value;
+    const bonus = cells[square] === 0 /* EMPTY */ ? premium[square] : 0;
+    if (bonus === 0) sum += value;
+    else {
+      sum += value * (bonus & 15);
+      multiplier *= bonus >> 4;
     }
   }
   return { tiles, start, direction, score: sum * multiplier, main, known: undefined };

@@ -11,6 +11,11 @@ export interface CompiledRules {
   readonly size: number;
   readonly letterMultiplier: Uint8Array;
   readonly wordMultiplier: Uint8Array;
+  /**
+   * `premium[square]`: 0 on a plain square, else its letter multiplier in the low four bits and
+   * its word multiplier above them: one read for the squares a play scores, most of them plain.
+   */
+  readonly premium: Uint8Array;
   /** Index of the start square (-1 for a card game, which has none). */
   readonly start: number;
   /** `safeSquare[square]` is 1 on a padlock square; null when the layout has none. */
@@ -69,9 +74,16 @@ function compile(ruleSet: RuleSet): CompiledRules {
       const i = r * size + c;
       letterMultiplier[i] = kind.letterMultiplier ?? 1;
       wordMultiplier[i] = kind.wordMultiplier ?? 1;
+      if (letterMultiplier[i] > 15 || wordMultiplier[i] > 15)
+        throw new Error(`rule set ${ruleSet.id}: a multiplier above 15 on '${ch}'`);
       if (kind.start) start = i;
       if (kind.safe) (safeSquare ??= new Uint8Array(size * size))[i] = 1;
     }
+  }
+  const premium = new Uint8Array(size * size);
+  for (let i = 0; i < size * size; i++) {
+    const plain = letterMultiplier[i] === 1 && wordMultiplier[i] === 1;
+    premium[i] = plain ? 0 : letterMultiplier[i] | (wordMultiplier[i] << 4);
   }
   if (start < 0 && !ruleSet.cards) {
     throw new Error(`rule set ${ruleSet.id}: the layout has no start square`);
@@ -99,6 +111,7 @@ function compile(ruleSet: RuleSet): CompiledRules {
     size,
     letterMultiplier,
     wordMultiplier,
+    premium,
     start,
     safeSquare,
     jokerForbidden,
