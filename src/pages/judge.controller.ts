@@ -314,13 +314,15 @@ export class JudgeController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const ctx = this.looseContext(page);
+    let ctx = this.looseContext(page, namesOf(body));
     const reader = new FormReader(body, page.lang);
     let form = formFromBody(body, ctx.layout.players.length);
     const intent = reader.raw('intent');
     const importText = reader.raw('import').replace(/\r\n?/g, '\n');
     if (intent === 'import') {
       const input = readSheetInput(importText, page.lang, { rules: ctx.layout.rules }, 'check');
+      // The sheet's own players, when the rule set seats as many: the page then names them.
+      if (input.ok) ctx = this.looseContext(page, input.doc.players, input.doc.players.length);
       if (!input.ok) {
         await this.showLoose(page, ctx, form, {
           status: 422,
@@ -344,18 +346,29 @@ export class JudgeController {
     this.answerWords(req, res, this.looseContext(page).words);
   }
 
-  private looseContext(page: PageContext): Omit<SheetContext, 'game' | 'tournament'> {
+  /**
+   * The rule set and players of a sheet of no game: `?rules=` and `?players=` (a count), the
+   * players named `Igrač 1`, … unless `names` (the page's own, or an imported sheet's) has as
+   * many names, each a name, as the page seats.
+   */
+  private looseContext(
+    page: PageContext,
+    names: string[] | null = null,
+    count: number = Number(page.query('players')),
+  ): Omit<SheetContext, 'game' | 'tournament'> {
     const rules = page.query('rules') ?? 'kvizovka';
     const ruleSet = findRuleSet(rules);
     if (!ruleSet)
       throw new BadInput('UNKNOWN_RULE_SET', `unknown rule set "${rules.slice(0, 40)}"`);
-    const asked = Number(page.query('players') ?? ruleSet.players.min);
-    const count = Number.isInteger(asked)
-      ? Math.min(Math.max(asked, ruleSet.players.min), ruleSet.players.max)
-      : ruleSet.players.min;
-    const players = Array.from({ length: count }, (_, i) =>
-      ft(page.lang, 'form.playerN', { n: i + 1 }),
-    );
+    const { min, max } = ruleSet.players;
+    const seats = Number.isInteger(count) ? Math.min(Math.max(count, min), max) : min;
+    const named =
+      names !== null &&
+      names.length === seats &&
+      names.every((n) => typeof n === 'string' && n.trim() !== '' && n.length <= 200);
+    const players = named
+      ? names.map((n) => n.trim())
+      : Array.from({ length: seats }, (_, i) => ft(page.lang, 'form.playerN', { n: i + 1 }));
     return { layout: sheetLayout(ruleSet, players), words: defaultWordList(rules) };
   }
 
@@ -375,6 +388,7 @@ export class JudgeController {
       ),
       ...sheetFormModel(page, layout, form, ctx.words, values),
       game: null,
+      playerNames: layout.players,
       action: withQuery('/judge/check', query),
       canSave: false,
       links: false,
@@ -1154,6 +1168,13 @@ function otherPlayersNotice(
 function aboveStart(e: unknown): { player: number; clock: string; start: string } | null {
   if (!(e instanceof DomainError) || e.code !== 'CLOCK_ABOVE_START') return null;
   return e.details as { player: number; clock: string; start: string };
+}
+
+/** The players' names a page of a sheet of no game sends back (`playerName` repeated), or null. */
+function namesOf(body: unknown): string[] | null {
+  const v = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const names = typeof v.playerName === 'string' ? [v.playerName] : v.playerName;
+  return Array.isArray(names) && names.every((n) => typeof n === 'string') ? names : null;
 }
 
 /** Why an import cannot fill the form, with its line. */

@@ -340,6 +340,8 @@ export interface SignInPage extends PageBase {
 /** `judge/scoresheet`: the sheet form, its flags, the check beside it. */
 export interface SheetFormPage extends PageBase {
   game: GameHeading | null;
+  /** A sheet of no game: its players' names, sent back with the rows. */
+  playerNames?: string[];
   action: string;
   form: FormView;
   texts: SheetTexts;

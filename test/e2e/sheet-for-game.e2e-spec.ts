@@ -1,4 +1,5 @@
-import { mainText, signInCookie } from '../browser/site';
+import { decode, mainText, signInCookie } from '../browser/site';
+import { formFields } from './sheet-form-helpers';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { Auth, createTournament, GameJson, pair, register, scoreSheet } from './tournament-helpers';
 
@@ -121,6 +122,35 @@ describe(`a sheet of another rule set, options or players (${DATABASE_KIND})`, (
       }).expect(200);
     },
   );
+
+  test("a sheet of no game keeps the imported sheet's players by name, through the checks of its rows", async () => {
+    const doc = scoreSheet(['Ana Petrović', 'Đorđe Šćekić'], 3).sheet;
+    const filled = await post('/judge/check?rules=kvizovka', {
+      import: JSON.stringify(doc),
+      intent: 'import',
+    }).expect(200);
+    const page = decode(filled.text);
+    expect(page).toContain('<input type="hidden" name="playerName" value="Ana Petrović">');
+    expect(page).toContain('<option value="1">Đorđe Šćekić</option>');
+    expect(page).not.toContain('>Igrač 1<');
+    // Checked again as typed, the names travel with the rows.
+    const checked = await t.http
+      .post('/judge/check?rules=kvizovka&players=2')
+      .set('Origin', t.url)
+      .set('Cookie', cookie)
+      .type('form')
+      .send(
+        `${formFields(doc, doc.players, { intent: 'verify' })}&playerName=${encodeURIComponent('Ana Petrović')}&playerName=${encodeURIComponent('Đorđe Šćekić')}`,
+      )
+      .expect(200);
+    expect(decode(checked.text)).toContain('<option value="0">Ana Petrović</option>');
+    // Without names, or with as many as the page does not seat, the seats are numbered.
+    const numbered = await post('/judge/check?rules=kvizovka&players=2', {
+      playerName: 'Ana Petrović',
+      intent: 'verify',
+    }).expect(200);
+    expect(decode(numbered.text)).toContain('<option value="0">Igrač 1</option>');
+  });
 
   test('an imported sheet whose options contradict the tournament’s is refused, not silently replaced', async () => {
     const game = await newGame();
