@@ -1,4 +1,4 @@
-import { lookAlikeKey, nameKey } from './names';
+import { lookAlikeKey, nameKey, nameOrder } from './names';
 
 describe('names that look alike', () => {
   it.each([
@@ -29,5 +29,31 @@ describe('names that look alike', () => {
     expect(nameKey('ana  PETROVIĆ')).toBe(nameKey('Ana Petrović'));
     // Only looking alike: flagged, not refused.
     expect(nameKey('Ана Петровић')).not.toBe(nameKey('Ana Petrović'));
+  });
+});
+
+describe('players in alphabetical order', () => {
+  const names = ['Žika Zec', 'Đorđe Šćekić', 'Zoran Ilić', 'Dragan Živković', 'Čedomir Ilić'];
+  names.push('Ćira Ćirić', 'Cvijeta Kos', 'Džavid Ališić', 'Šaban Šaulić', 'Sava Savić');
+
+  it('a Serbian page has the Serbian Latin order: C Č Ć … D Dž Đ … S Š … Z Ž', () => {
+    expect([...names].sort(nameOrder('sr-Latn'))).toEqual([
+      'Cvijeta Kos',
+      'Čedomir Ilić',
+      'Ćira Ćirić',
+      'Dragan Živković',
+      'Džavid Ališić',
+      'Đorđe Šćekić',
+      'Sava Savić',
+      'Šaban Šaulić',
+      'Zoran Ilić',
+      'Žika Zec',
+    ]);
+    // A Cyrillic page lists the names as they were written, in the same order.
+    expect([...names].sort(nameOrder('sr-Cyrl'))).toEqual([...names].sort(nameOrder('sr-Latn')));
+  });
+
+  it('an English page has the English order', () => {
+    expect(['Zoe', 'adam', 'Ćira'].sort(nameOrder('en'))).toEqual(['adam', 'Ćira', 'Zoe']);
   });
 });

@@ -3,6 +3,17 @@ export function nameKey(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('sr');
 }
 
+/**
+ * Players' names in alphabetical order for a page's language: Serbian Latin order on a Serbian
+ * page, Latin or Cyrillic (C, Č, Ć, D, Dž, Đ, …, Z, Ž; plain `sr` is Cyrillic order, which puts
+ * Č and Ć before C in a Latin name), the English order on an English one.
+ */
+export function nameOrder(lang: string): (a: string, b: string) => number {
+  return (lang === 'en' ? ENGLISH_ORDER : SERBIAN_ORDER).compare;
+}
+const SERBIAN_ORDER = new Intl.Collator('sr-Latn', { sensitivity: 'base', numeric: true });
+const ENGLISH_ORDER = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
 /** A name as stored: NFC, spaces collapsed, case kept. */
 export function cleanName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ');

@@ -6,7 +6,7 @@ import { Transactions } from '../database/transactions';
 import { Player } from '../players/player.entity';
 import { Person } from '../registry/person.entity';
 import { pickPerson } from '../registry/persons';
-import { nameKey } from '../players/names';
+import { nameKey, nameOrder } from '../players/names';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
@@ -16,6 +16,9 @@ import { familyOf, FAMILIES } from './families';
 import { parseRatingCsv, RatingCsvError, RatingCsvLine, ratingCsv } from './rating-csv';
 import { Rating, RatingListEntry, RatingReport } from './rating.entity';
 import { RatingLineView, RatingListView, RatingReportView } from './rating.view';
+
+/** Equal ratings list their players in Serbian alphabetical order. */
+const byName = nameOrder('sr-Latn');
 
 /** A rating list read, or a 422 RATING_LIST_INVALID naming every bad line (the first 100). */
 function readList(text: string): RatingCsvLine[] {
@@ -222,10 +225,7 @@ export class RatingsService {
             new: c.new,
             totalGames: c.totalGames,
           }))
-          .sort(
-            (a, b) =>
-              b.new - a.new || a.name.localeCompare(b.name, 'sr') || a.personId - b.personId,
-          ),
+          .sort((a, b) => b.new - a.new || byName(a.name, b.name) || a.personId - b.personId),
       })),
     };
   }
@@ -256,10 +256,7 @@ export class RatingsService {
         rating: r.rating,
         games: r.games,
       }))
-      .sort(
-        (a, b) =>
-          b.rating - a.rating || a.name.localeCompare(b.name, 'sr') || a.personId - b.personId,
-      );
+      .sort((a, b) => b.rating - a.rating || byName(a.name, b.name) || a.personId - b.personId);
   }
 
   /** Every family's list as CSV (or one family's). */

@@ -1,4 +1,5 @@
 import { Lang, t } from '../../i18n';
+import { nameOrder } from '../../players/names';
 import { drawTable, heading, MARGIN, openDoc, PdfColumn } from './doc';
 import type { PairingsDocument, PdfGameResult, PdfPlayer } from './types';
 
@@ -90,8 +91,8 @@ export async function pairingsPdf(data: PairingsDocument, lang: Lang): Promise<B
       });
     }
   }
-  const collator = new Intl.Collator(lang === 'en' ? 'en' : 'sr', { sensitivity: 'base' });
-  entries.sort((a, b) => collator.compare(a.name, b.name));
+  const order = nameOrder(lang);
+  entries.sort((a, b) => order(a.name, b.name));
   doc.addPage();
   const byName = (): number => heading(doc, `${title} — ${t(lang, 'pdf.byName')}`, lines);
   drawTable(

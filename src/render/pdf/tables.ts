@@ -22,6 +22,7 @@ import {
   SANS,
   streamDoc,
 } from './doc';
+import { nameOrder } from '../../players/names';
 import { playerLabel } from './pairings';
 import type { DocumentHeader, PdfPlayer, SeatCode } from './types';
 
@@ -366,8 +367,8 @@ export async function tablePairingsPdf(data: TablePairingsDocument, lang: Lang):
     });
 
   // Players in alphabetical order with their table and seat, for the notice board.
-  const collator = new Intl.Collator(lang === 'en' ? 'en' : 'sr', { sensitivity: 'base' });
-  const entries = [...rows].sort((a, b) => collator.compare(a.player.name, b.player.name));
+  const order = nameOrder(lang);
+  const entries = [...rows].sort((a, b) => order(a.player.name, b.player.name));
   doc.addPage();
   const byName = (): number => heading(doc, `${title} — ${t(lang, 'pdf.byName')}`, lines);
   drawTable(
