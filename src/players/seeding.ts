@@ -1,3 +1,5 @@
+import { nameOrder } from './names';
+
 /** What seeding by rating needs of a player. */
 export interface Seedable {
   id: number;
@@ -6,7 +8,7 @@ export interface Seedable {
   seed: number;
 }
 
-const byName = new Intl.Collator('sr-Latn', { sensitivity: 'base', numeric: true });
+const byName = nameOrder('sr-Latn');
 
 /**
  * Players in the order seeding by rating gives them: the highest rating first; equal ratings,
@@ -18,7 +20,7 @@ export function ratingOrder<P extends Seedable>(players: readonly P[]): P[] {
     (a, b) =>
       (a.rating === null ? 1 : 0) - (b.rating === null ? 1 : 0) ||
       (b.rating ?? 0) - (a.rating ?? 0) ||
-      byName.compare(a.name, b.name) ||
+      byName(a.name, b.name) ||
       a.id - b.id,
   );
 }
