@@ -1067,7 +1067,15 @@ export class OrganiserController {
     const undo = form.raw('undo') === '1';
     const back = urls.orgPlayers(player.divisionId);
     if (!form.ok) {
-      page.redirect(withQuery(back, { refused: 'ROUND_NOT_PLANNED' }));
+      // The page again, 400, with what is wrong beside the field of that player and the value kept.
+      const model = await this.playersModel(page, player.divisionId, {}, [], null);
+      const line = model.players.find((p) => p.absenceAction === urls.absences(id));
+      if (line) line.absence = { value: form.raw('round'), error: form.errors[0].message };
+      await page.render(
+        'organiser/players',
+        await this.withRegistry(page, player.divisionId, model, { q: '', found: null, errors: [] }),
+        400,
+      );
       return;
     }
     try {

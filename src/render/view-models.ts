@@ -613,6 +613,8 @@ export interface OrganiserPlayersPage extends PageBase {
     /** Posting `round` here marks the player absent for it (`undo=1` takes it back). */
     absenceAction?: string;
     absentRounds?: number[];
+    /** A round number typed that cannot be read, with what is wrong, beside the field. */
+    absence?: { value: string; error: string };
   }[];
   addAction: string;
   /** Seeds by rating, after a confirmation page that lists the seeds that move. */

@@ -393,6 +393,17 @@ describe(`director's toolkit (${DATABASE_KIND})`, () => {
     expect((await players(divisionId)).find((p) => p.id === bora.id)).toMatchObject({
       active: false,
     });
+    // A round number that cannot be read is a 400 beside that player's field, the value kept.
+    for (const typed of ['abc', '-5']) {
+      const bad = await form(`/organiser/players/${dule.id}/absences`, { round: typed }).expect(
+        400,
+      );
+      expect(bad.text).toContain(`value="${typed}" aria-invalid="true"`);
+      expect(text(bad.text)).toContain('Upišite ceo broj od 1 do 100.');
+    }
+    expect((await players(divisionId)).find((p) => p.id === dule.id)?.absentRounds ?? []).toEqual(
+      [],
+    );
     // A late entry removed before its first round goes too.
     const late = await add(divisionId, 'Ema', null);
     await t.http.delete(`/api/players/${late.id}`).set(t.organiser).expect(204);
