@@ -43,6 +43,9 @@ const srLatn = {
   'code.confirm': 'Potvrđujem ovaj zapisnik',
   'code.resultIn': 'Rezultat je upisan.',
   'code.open': 'Pogledajte partiju',
+  'code.viewSheet': 'Pogledajte zapisnik: potezi, poeni, nalazi i tabla',
+  'code.mended':
+    'Obrazac ima poslednji poslati zapisnik; ispravite šta treba i pošaljite ga ponovo.',
   'flash.sent': 'Zapisnik je poslat.',
   'flash.confirmed': 'Potvrdili ste zapisnik.',
   'err.CODE_UNKNOWN': 'Nijedan sto nema taj kod. Proverite ga na svom zapisniku.',
@@ -327,6 +330,8 @@ const en: Record<PageMessageKey, string> = {
   'code.confirm': 'I confirm this sheet',
   'code.resultIn': 'The result is in.',
   'code.open': 'See the game',
+  'code.viewSheet': 'See the sheet: turns, scores, findings and the board',
+  'code.mended': 'The form holds the last sheet sent; correct what is needed and send it again.',
   'flash.sent': 'The sheet is sent.',
   'flash.confirmed': 'You confirmed the sheet.',
   'err.CODE_UNKNOWN': 'No table has that code. Check it on your score sheet.',

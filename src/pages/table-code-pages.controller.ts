@@ -17,7 +17,8 @@ import { Public, Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { Revisions } from '../database/revisions';
 import { liveRef } from './live';
-import { findRuleSet } from '../engine';
+import { findRuleSet, VerificationReport } from '../engine';
+import { gameReportSection } from '../render/game-section';
 import type { DeskPage, FieldError, SheetFormPage, TableCodePage } from '../render/view-models';
 import {
   checkForm,
@@ -26,6 +27,7 @@ import {
   SheetForm,
   sheetLayout,
   sheetToForm,
+  typedForm,
 } from '../sheet-form';
 import { TableCodesService } from '../table-codes/table-codes.service';
 import type { CodeView, SubmissionView } from '../table-codes/table-codes.view';
@@ -71,8 +73,8 @@ export class TableCodePagesController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const view = await this.codes.open(code, clientAddress(req));
-    await page.render('public/table-code', this.statusModel(page, code, view, []));
+    const { view, newest } = await this.codes.openWithNewest(code, clientAddress(req));
+    await page.render('public/table-code', this.statusModel(page, code, view, [], newest));
   }
 
   @Post(':code/confirm')
@@ -108,10 +110,10 @@ export class TableCodePagesController {
     message: string,
     status: number,
   ): Promise<void> {
-    const view = await this.codes.open(code, clientAddress(req));
+    const { view, newest } = await this.codes.openWithNewest(code, clientAddress(req));
     await page.render(
       'public/table-code',
-      this.statusModel(page, code, view, [{ field: '', message }]),
+      this.statusModel(page, code, view, [{ field: '', message }], newest),
       status,
     );
   }
@@ -123,8 +125,19 @@ export class TableCodePagesController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const view = await this.codes.open(code, clientAddress(req));
+    const { view, newest } = await this.codes.openWithNewest(code, clientAddress(req));
     const layout = this.layout(view);
+    // The table's last sheet sent, to mend and send again (a judge may have returned it): its
+    // rows as typed, else as read.
+    const sent = newest ? readSheetInput(newest.sheet, page.lang, layoutTerms(layout)) : null;
+    if (sent?.ok) {
+      await this.showSheet(page, code, view, typedForm(sent.doc) ?? sheetToForm(sent.doc, layout), {
+        status: 200,
+        draftVersion: 0,
+        notice: { tone: 'ok', text: pt(page.lang, 'code.mended') },
+      });
+      return;
+    }
     await this.showSheet(page, code, view, blankForm(layout), { status: 200, draftVersion: 0 });
   }
 
@@ -217,6 +230,7 @@ export class TableCodePagesController {
     code: string,
     view: CodeView,
     errors: FieldError[],
+    newest: { report: VerificationReport } | null = null,
   ): TableCodePage {
     const names = (list: { player: { name: string } }[]) =>
       list.map((x) => x.player.name).join(', ');
@@ -253,7 +267,16 @@ export class TableCodePagesController {
       confirmAction: `${codeUrl(code)}/confirm`,
       resultIn: resultIn ? pt(page.lang, 'code.resultIn') : undefined,
       gameUrl: urls.game(view.game.id),
-      submissions: view.submissions.map(line),
+      submissions: view.submissions.map((s, i) => ({
+        ...line(s),
+        sheet:
+          i === 0 && newest
+            ? gameReportSection(newest.report, page.lang, {
+                rules: view.rules,
+                ruleOptions: view.options,
+              })
+            : undefined,
+      })),
       errors,
       texts: {
         send: pt(page.lang, 'code.send'),
@@ -261,6 +284,7 @@ export class TableCodePagesController {
         none: pt(page.lang, 'code.none'),
         confirm: pt(page.lang, 'code.confirm'),
         open: pt(page.lang, 'code.open'),
+        viewSheet: pt(page.lang, 'code.viewSheet'),
       },
     };
   }

@@ -411,9 +411,18 @@ export interface TableCodePage extends PageBase {
     state: string;
     /** Another player's sheet this seat has not confirmed yet. */
     confirmable: boolean;
+    /** The newest sheet as the engine read it: its result, turns, findings and board. */
+    sheet?: GameReportSection;
   }[];
   errors: FieldError[];
-  texts: { send: string; sheets: string; none: string; confirm: string; open: string };
+  texts: {
+    send: string;
+    sheets: string;
+    none: string;
+    confirm: string;
+    open: string;
+    viewSheet: string;
+  };
 }
 
 /** `judge/table-result`: a table of more than two, one row a seat. */

@@ -112,6 +112,25 @@ export class TableCodesService {
   }
 
   /**
+   * What a code opens, with the table's newest sheet as sent (its JSON text) and the engine's
+   * report of it: every player of the table may read it before confirming it, and send it
+   * again mended when a judge returned it.
+   */
+  async openWithNewest(
+    typed: string,
+    address: string,
+  ): Promise<{ view: CodeView; newest: { sheet: string; report: VerificationReport } | null }> {
+    const ctx = await this.resolve(typed, address);
+    const view = await this.codeView(ctx);
+    const id = view.submissions[0]?.id;
+    const stored = id === undefined ? null : await this.submission(id);
+    return {
+      view,
+      newest: stored ? { sheet: stored.sheet, report: stored.report as VerificationReport } : null,
+    };
+  }
+
+  /**
    * A score sheet sent with a seat's code: verified at once (a sheet that cannot be read, or is
    * not this game's, is refused as a judge's would be, and nothing is kept); kept with its
    * report, replacing the table's earlier waiting sheets, and entered in the game's history.

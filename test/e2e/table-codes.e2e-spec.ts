@@ -2,7 +2,7 @@ import { readFileSync } from 'fs';
 import jsQR from 'jsqr';
 import { join } from 'path';
 import { PNG } from 'pngjs';
-import { signInCookie } from '../browser/site';
+import { decode, inputValue, mainText, signInCookie } from '../browser/site';
 import { pdfText, POPPLER, renderPage } from '../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import {
@@ -168,6 +168,19 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
         .expect(200)
     ).body as Submission;
     expect(returned).toMatchObject({ status: 'returned', note: 'Turn 1: the score is 3 too many' });
+    // The sender's form holds the sheet as sent, to mend one cell rather than type it again.
+    const mend = (await t.http.get(`/t/${codeOf(2, 1)}/sheet?lang=sr-Latn`).expect(200)).text;
+    expect(mainText(mend)).toContain('Obrazac ima poslednji poslati zapisnik');
+    expect(inputValue(mend, 'c-0-score')).toBe(String(faulty.turns[0].score));
+    expect(inputValue(mend, 'c-0-position')).toBe(faulty.turns[0].play!.split(' ')[0]);
+    // Table 3's other player reads the sheet and its result before confirming it.
+    const toConfirm = decode(
+      (await t.http.get(`/t/${codeOf(3, 1)}?lang=sr-Latn`).expect(200)).text,
+    );
+    expect(toConfirm).toContain('Pogledajte zapisnik: potezi, poeni, nalazi i tabla');
+    expect(toConfirm).toContain(sheetOf(3, 34).turns[0].play!);
+    expect(toConfirm).toMatch(/Pobeda: |Nerešeno/);
+    expect(toConfirm).toContain('Potvrđujem ovaj zapisnik');
     const sheet2 = sheetOf(2, 33);
     const resent = (
       await t.http

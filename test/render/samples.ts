@@ -635,6 +635,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
           ok: true,
           state: 'čeka potvrdu: Bora Ilić',
           confirmable: true,
+          sheet: check,
         },
         {
           id: 11,
@@ -652,6 +653,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         none: 'Sa ovog stola još nije poslat zapisnik.',
         confirm: 'Potvrđujem ovaj zapisnik',
         open: 'Pogledajte partiju',
+        viewSheet: 'Pogledajte zapisnik: potezi, poeni, nalazi i tabla',
       },
     } satisfies V.TableCodePage,
     'judge/table-result': {
