@@ -354,6 +354,8 @@ export class DeskPagesController {
     status: number,
   ): Promise<void> {
     const desk = await this.codes.desk(id, number);
+    const waiting = desk.tables.flatMap((t) => t.submissions.filter((s) => s.status === 'waiting'));
+    const reports = await this.codes.reportsOf(waiting.map((s) => s.id));
     const revision = await this.revisions.get(id);
     if (revision !== null) page.live = liveRef(id, revision);
     const say = (key: Parameters<typeof pt>[1], params?: Record<string, string | number>) =>
@@ -395,6 +397,7 @@ export class DeskPagesController {
             ]
               .filter(Boolean)
               .join(' · '),
+            sheet: reports.has(s.id) ? gameReportSection(reports.get(s.id)!, page.lang) : undefined,
           })),
       })),
       errors,
@@ -403,6 +406,7 @@ export class DeskPagesController {
         giveBack: say('desk.return'),
         note: say('desk.note'),
         correct: say('desk.correct'),
+        viewSheet: say('code.viewSheet'),
       },
     };
     await page.render('judge/desk', model, status);

@@ -385,10 +385,11 @@ export interface DeskPage extends PageBase {
     /** The judges' score-sheet form of the game, to enter a corrected sheet. */
     sheetUrl: string;
     /** The sheets waiting at the desk, in words. */
-    submissions: { id: number; line: string }[];
+    /** Each sheet waiting, and as the engine read it (the judge reads it before deciding). */
+    submissions: { id: number; line: string; sheet?: GameReportSection }[];
   }[];
   errors: FieldError[];
-  texts: { accept: string; giveBack: string; note: string; correct: string };
+  texts: { accept: string; giveBack: string; note: string; correct: string; viewSheet: string };
 }
 
 /** `public/table-code`: what a player's code opens, from a phone. */

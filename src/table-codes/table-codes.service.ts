@@ -130,6 +130,16 @@ export class TableCodesService {
     };
   }
 
+  /** The engine's reports of sheets sent from tables, by submission: what a judge reads at the desk. */
+  async reportsOf(ids: number[]): Promise<Map<number, VerificationReport>> {
+    if (ids.length === 0) return new Map();
+    const subs = await this.dataSource.manager.find(SheetSubmission, {
+      where: { id: In(ids) },
+      select: { id: true, report: true },
+    });
+    return new Map(subs.map((s) => [s.id, s.report as VerificationReport]));
+  }
+
   /**
    * A score sheet sent with a seat's code: verified at once (a sheet that cannot be read, or is
    * not this game's, is refused as a judge's would be, and nothing is kept); kept with its

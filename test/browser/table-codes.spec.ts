@@ -132,6 +132,12 @@ describeWithChromium(`a table's sheet sent and confirmed from phones (${DATABASE
     );
     // The faulty sheet: one turn's score the engine refuses.
     expect(text).toContain('program je našao grešaka: 1');
+    // The judge reads the sheet as the engine did before deciding: the finding, on its turn.
+    const sent = page.locator('section.card').first().locator('details.sent-sheet');
+    await sent.locator('summary').click();
+    expect(await sent.locator('ul.findings').innerText()).toContain(
+      `1. potez (${faulty.turns[0].play}): u zapisniku su poeni ${faulty.turns[0].score}`,
+    );
     await screenshot(page, 'desk-desktop');
     // Returning needs a reason; with one, the table reads it on its phone page.
     const first = page.locator('section.card').first();

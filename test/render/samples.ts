@@ -600,6 +600,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
             {
               id: 14,
               line: 'Poslao(la) Ana Petrović (1. mesto) · program je našao grešaka: 1; pogledaće ga sudija',
+              sheet: check,
             },
           ],
         },
@@ -618,6 +619,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         giveBack: 'Vrati stolu',
         note: 'Zašto se vraća (igrači će to videti)',
         correct: 'Upišite ispravljen zapisnik',
+        viewSheet: 'Pogledajte zapisnik: potezi, poeni, nalazi i tabla',
       },
     } satisfies V.DeskPage,
     'public/table-code': {
