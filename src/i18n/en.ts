@@ -454,10 +454,10 @@ export const en = {
   'board.colour.Y': 'yellow',
 
   'signIn.title': 'Sign in for judges and organisers',
-  'signIn.username': 'User name',
+  'signIn.username': 'Email address',
   'signIn.password': 'Password',
   'signIn.submit': 'Sign in',
-  'signIn.failed': 'Wrong user name or password.',
+  'signIn.failed': 'Wrong email address or password.',
 
   'sheet.title': 'Score sheet entry',
   'sheet.help':

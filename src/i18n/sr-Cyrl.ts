@@ -441,10 +441,10 @@ export const srCyrl = {
   'board.colour.B': 'плава',
   'board.colour.Y': 'жута',
   'signIn.title': 'Пријава за судије и организаторе',
-  'signIn.username': 'Корисничко име',
+  'signIn.username': 'Адреса е-поште',
   'signIn.password': 'Лозинка',
   'signIn.submit': 'Пријави се',
-  'signIn.failed': 'Погрешно корисничко име или лозинка.',
+  'signIn.failed': 'Погрешна адреса е-поште или лозинка.',
   'sheet.title': 'Унос записника',
   'sheet.help':
     'Препишите записник тачно како је написан (JSON „scoresheet/1” или GCG). По провери, текст остаје овде какав јесте.',

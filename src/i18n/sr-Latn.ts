@@ -455,10 +455,10 @@ export const srLatn = {
   'board.colour.Y': 'žuta',
 
   'signIn.title': 'Prijava za sudije i organizatore',
-  'signIn.username': 'Korisničko ime',
+  'signIn.username': 'Adresa e-pošte',
   'signIn.password': 'Lozinka',
   'signIn.submit': 'Prijavi se',
-  'signIn.failed': 'Pogrešno korisničko ime ili lozinka.',
+  'signIn.failed': 'Pogrešna adresa e-pošte ili lozinka.',
 
   'sheet.title': 'Unos zapisnika',
   'sheet.help':

@@ -264,6 +264,8 @@ const srLatn = {
   'sheet.json.InvalidEscapeCharacter': 'neispravna kosa crta (\\) u tekstu',
   'sheet.json.InvalidCharacter': 'nedozvoljen znak u tekstu',
   'sheet.json.empty': 'zapisnik je prazan',
+  'sheet.json.notSheet':
+    'to nije zapisnik: JSON počinje vitičastom zagradom {, a GCG znakom #; nalepite zapisnik u jednom od ta dva oblika',
   'sheet.json.other': 'tekst nije ispravan JSON',
   'sheet.json.tooDeep': 'liste i objekti su ugneždeni dublje od {max} nivoa',
   'sheet.field': 'polje {field}: {message}',
@@ -552,6 +554,8 @@ const en: Record<PageMessageKey, string> = {
   'sheet.json.InvalidEscapeCharacter': 'bad backslash (\\) escape in a text',
   'sheet.json.InvalidCharacter': 'a character not allowed in a text',
   'sheet.json.empty': 'the sheet is empty',
+  'sheet.json.notSheet':
+    'this is not a sheet: JSON starts with a brace {, GCG with #; paste the sheet in one of those',
   'sheet.json.other': 'the text is not valid JSON',
   'sheet.json.tooDeep': 'lists and objects nest more than {max} levels deep',
   'sheet.field': 'field {field}: {message}',

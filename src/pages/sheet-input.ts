@@ -58,6 +58,8 @@ export function readSheetInput(
   place: SheetPlace = 'game',
 ): SheetInput {
   const { rules } = terms;
+  // A byte order mark (an editor's, or a file saved as "UTF-8 with BOM") is no part of the sheet.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') return { ok: false, message: pt(lang, 'sheet.json.empty'), line: 1 };
   let doc: unknown;
   let lineOf: (path: JsonPath) => number | null;
@@ -89,6 +91,11 @@ export function readSheetInput(
         line: 1,
         message: pt(lang, 'sheet.json.tooDeep', { max: MAX_JSON_DEPTH }),
       };
+    }
+    // A sheet is a JSON object or a GCG record: a text that starts otherwise is neither.
+    const start = text.length - text.trimStart().length;
+    if (text[start] !== '{') {
+      return { ok: false, line: lineAt(text, start), message: pt(lang, 'sheet.json.notSheet') };
     }
     const errors: ParseError[] = [];
     const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });

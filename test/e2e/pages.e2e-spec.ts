@@ -134,7 +134,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         username: 'nobody@example.org',
         password: 'wrong',
       }).expect(401);
-      expect(mainText(res.text)).toContain('Pogrešno korisničko ime ili lozinka.');
+      expect(mainText(res.text)).toContain('Pogrešna adresa e-pošte ili lozinka.');
       expect(res.text).toContain('value="nobody@example.org"');
     });
 
@@ -318,6 +318,29 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect((await game(g.id)).status).toBe('pending');
     });
 
+    test('score sheet: an import with a byte order mark is read; a text neither JSON nor GCG says so', async () => {
+      const g = await game(site.pendingGame);
+      const { sheet } = scoreSheet([g.first.name, g.second!.name], 5);
+      const marked = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        {
+          import: `\ufeff${JSON.stringify(sheet, null, 2)}`,
+          intent: 'import',
+          draftVersion: await draftOf(g.id),
+        },
+        judge,
+      ).expect(200);
+      expect(inputValue(marked.text, 'c-0-position')).toBe(sheet.turns[0].play!.split(' ')[0]);
+      const prose = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { import: '\n  hello world', intent: 'import' },
+        judge,
+      ).expect(422);
+      expect(mainText(prose.text)).toContain(
+        '(red 2): to nije zapisnik: JSON počinje vitičastom zagradom {, a GCG znakom #',
+      );
+    });
+
     test('score sheet: a GCG import with a bad line names it', async () => {
       const g = await game(site.pendingGame);
       const gcg = `#player1 A ${g.first.name}\n#player2 B ${g.second!.name}\n>A: KUCA 8H KUCA +10 10\n>B: \n`;
@@ -336,7 +359,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       const { sheet } = scoreSheet([g.second!.name, g.first.name], 5);
       const res = await post(
         `/judge/games/${g.id}/scoresheet`,
-        { import: JSON.stringify(sheet), intent: 'import' },
+        { import: JSON.stringify(sheet), intent: 'import', draftVersion: await draftOf(g.id) },
         judge,
       ).expect(200);
       // The sheet's first mover is the game's second player: row 1 is theirs.
