@@ -102,8 +102,9 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
     // (one made by `new Array(n)` is holey to V8, which JSON.stringify on Node 20 writes as
     // fast as a packed one, measured).
     const { placedSquares } = play;
+    const { squareNames } = rules;
     const placed = new Array<string>(placedSquares.length);
-    for (let i = 0; i < placedSquares.length; i++) placed[i] = rules.squareNames[placedSquares[i]];
+    for (let i = 0; i < placedSquares.length; i++) placed[i] = squareNames[placedSquares[i]];
     report.placed = placed;
     const steal = m.stealing ? m.stealing.assessFor(state, play, p) : null;
     for (let k = 0; k < play.words.length; k++) {
