@@ -51,6 +51,10 @@ export const KEEP_LATIN: ReadonlySet<string> = new Set([
   'scoresheet',
   'mm',
   'ss',
+  // Games named as printed on their boxes.
+  'Scrabble',
+  'Qwibble',
+  'Quivit',
   // Quivit's Color Block and Double Rotate cards, named as printed on the box.
   'Color',
   'Block',

@@ -104,7 +104,7 @@ export class JudgeController {
         name: t.name,
         divisions: t.divisions.map((d) => ({
           name: d.name,
-          rules: ruleSetName(d.ruleSet),
+          rules: ruleSetName(d.ruleSet, page.lang),
           players: d.players,
           rounds: d.rounds,
           standingsUrl: urls.standings(d.id),
@@ -395,7 +395,7 @@ export class JudgeController {
       chooser: {
         rules: Object.values(RULE_SETS).map((r) => ({
           value: r.id,
-          label: ruleSetName(r.id),
+          label: ruleSetName(r.id, page.lang),
           selected: r.id === layout.rules,
         })),
         players: layout.players.length,
@@ -965,7 +965,7 @@ export class JudgeController {
         page.crumbs({ label: page.pt('page.judge'), url: urls.judge }),
       ),
       action: context.action,
-      rules: ruleSetName(context.rules),
+      rules: ruleSetName(context.rules, page.lang),
       words,
       available: context.available,
       dictionary: context.dictionary,

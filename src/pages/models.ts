@@ -1,4 +1,5 @@
 import { findRuleSet } from '../engine';
+import { isMessageKey, Lang, t } from '../i18n';
 import type { GameView } from '../rounds/game.view';
 import { playsAtTables } from '../rounds/tables';
 import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
@@ -18,9 +19,10 @@ import type {
 import type { PageContext } from './page-context';
 import { urls } from './urls';
 
-/** A rule set's name as shown (`Kvizovka`), or its id when unknown. */
-export function ruleSetName(id: string): string {
-  return findRuleSet(id)?.name ?? id;
+/** A rule set's name as a page in `lang` shows it (`Scrabble (engleski)`), or its id when unknown. */
+export function ruleSetName(id: string, lang: Lang): string {
+  const key = `ruleSet.${id}`;
+  return isMessageKey(key) ? t(lang, key) : (findRuleSet(id)?.name ?? id);
 }
 
 /** A game's result as pages show it, first player's view. */
@@ -97,7 +99,7 @@ export function divisionPage(
       page.crumbs({ label: tournament.name, url: urls.tournament(tournament.id) }),
     ),
     tournament: { name: tournament.name, url: urls.tournament(tournament.id) },
-    division: { name: division.name, rules: ruleSetName(division.ruleSet) },
+    division: { name: division.name, rules: ruleSetName(division.ruleSet, page.lang) },
     tabs: {
       standings: urls.standings(division.id),
       pairings: urls.pairings(division.id),

@@ -570,7 +570,7 @@ export class OrganiserController {
       ),
       division: {
         name: d.name,
-        rules: ruleSetName(d.ruleSet),
+        rules: ruleSetName(d.ruleSet, page.lang),
         clockMinutes:
           (d.options.clockMinutes as number | undefined) ?? findRuleSet(d.ruleSet)?.clock.minutes,
         roundsPaired: d.roundsPaired,
@@ -1285,7 +1285,7 @@ export class OrganiserController {
       tournament: { name: t.name, publicUrl: urls.tournament(t.id), logUrl: urls.orgLog(t.id) },
       divisions: t.divisions.map((d) => ({
         name: d.name,
-        rules: ruleSetName(d.ruleSet),
+        rules: ruleSetName(d.ruleSet, page.lang),
         system: shown(d.pairingPlan[Math.min(d.roundsPaired + 1, d.pairingPlan.length) - 1]),
         players: d.players,
         rounds: d.rounds,
@@ -1308,7 +1308,10 @@ export class OrganiserController {
       },
       copyAction: urls.copyTournament(t.id),
       copyValues: copy ?? {},
-      ruleSets: Object.values(RULE_SETS).map((r) => ({ value: r.id, label: r.name })),
+      ruleSets: Object.values(RULE_SETS).map((r) => ({
+        value: r.id,
+        label: ruleSetName(r.id, page.lang),
+      })),
       systems: SYSTEMS,
       values: { ...values, system: values.system ?? system },
       errors,

@@ -334,7 +334,7 @@ export class PdfController {
               tournament: tournament.name,
               division: division.name,
               round: number,
-              rulesName: ruleSetName(division.ruleSet),
+              rulesName: ruleSetName(division.ruleSet, page.lang),
               clockMinutes: rules?.cards
                 ? undefined
                 : (options.clockMinutes ?? rules?.clock.minutes),
@@ -359,7 +359,7 @@ export class PdfController {
       tournament: tournament.name,
       division: division.name,
       round: number,
-      rulesName: ruleSetName(division.ruleSet),
+      rulesName: ruleSetName(division.ruleSet, page.lang),
       // A card game has no game clock to print.
       clockMinutes: rules?.cards ? undefined : (options.clockMinutes ?? rules?.clock.minutes),
       turnsPerPlayer: turns ?? undefined,

@@ -516,7 +516,7 @@ function tournamentsPage(
       endDate: t.endDate,
       divisions: t.divisions.map((d) => ({
         name: d.name,
-        rules: ruleSetName(d.ruleSet),
+        rules: ruleSetName(d.ruleSet, page.lang),
         players: d.players,
         rounds: d.rounds,
         standingsUrl: urls.standings(d.id),

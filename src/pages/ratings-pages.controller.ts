@@ -80,7 +80,7 @@ export function ratingReportModel(
     formula: page.t('rating.report.formula'),
     skipped: report.skipped.map((d) => page.t('rating.report.skipped', { division: d.name })),
     families: report.families.map((f) => ({
-      title: page.t('rating.report.family', { family: ruleSetName(f.family) }),
+      title: page.t('rating.report.family', { family: ruleSetName(f.family, page.lang) }),
       empty: f.lines.every((l) => l.games === 0),
       lines: f.lines.map((l) => ({
         name: l.name,
@@ -130,12 +130,12 @@ async function ratingListModel(
   const lines = await ratings.list(family);
   return {
     ...page.base(
-      `${page.t('rating.list.title')} · ${ruleSetName(family)}`,
+      `${page.t('rating.list.title')} · ${ruleSetName(family, page.lang)}`,
       page.crumbs(),
       page.flashFromQuery(),
     ),
     families: FAMILIES.map((f) => ({
-      name: ruleSetName(f),
+      name: ruleSetName(f, page.lang),
       url: ratingUrls.list(f),
       current: f === family,
     })),

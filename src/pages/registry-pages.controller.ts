@@ -110,7 +110,7 @@ export class RegistryPagesController {
       showRatings: true,
       ratings: (await this.ratings.ofPerson(id)).map((r) => ({
         ...r,
-        family: ruleSetName(r.family),
+        family: ruleSetName(r.family, page.lang),
         url: `/ratings?family=${encodeURIComponent(r.family)}`,
       })),
       events: p.events.map((e) => ({
@@ -119,7 +119,7 @@ export class RegistryPagesController {
         tournamentUrl: urls.tournament(e.tournamentId),
         division: e.division,
         playerUrl: urls.player(e.playerId),
-        family: ruleSetName(e.family),
+        family: ruleSetName(e.family, page.lang),
         wins: e.wins,
         draws: e.draws,
         losses: e.losses,

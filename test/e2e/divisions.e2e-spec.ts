@@ -349,7 +349,19 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
       .get(`/organiser/tournaments/${tournamentId}`)
       .set('Cookie', organiser)
       .expect(200);
-    expect(page.text).toContain('Scrabble (English)');
+    // Each rule set by its name in the page's language (a game's own name stays as on its box).
+    expect(page.text).toContain('Scrabble (engleski)');
+    const cyrillic = await t.http
+      .get(`/organiser/tournaments/${tournamentId}?lang=sr-Cyrl`)
+      .set('Cookie', organiser)
+      .expect(200);
+    expect(cyrillic.text).toContain('Scrabble (енглески)');
+    expect(cyrillic.text).toContain('Квизовка');
+    const english = await t.http
+      .get(`/organiser/tournaments/${tournamentId}?lang=en`)
+      .set('Cookie', organiser)
+      .expect(200);
+    expect(english.text).toContain('Scrabble (English)');
     expect(page.text).toContain(`/organiser/divisions/${first}/settings`);
 
     // A running division's settings change only after the page lists the changes.
