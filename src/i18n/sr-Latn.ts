@@ -534,7 +534,7 @@ export const srLatn = {
   'org.byeSpread': 'Razlika za slobodno kolo',
   'org.forfeitSpread': 'Razlika za kontumaciju',
   'org.spreadCap': 'Najveća razlika jedne partije',
-  'org.spreadCapHint': 'neobavezno; prazno: bez ograničenja',
+  'org.spreadCapHint': 'nije obavezno; prazno: bez ograničenja',
   'org.copyTitle': 'Novi turnir s ovim podešavanjima',
   'org.copyHint':
     'Iste grupe, pravila, sistem parovanja, dopunski kriterijumi i spisak reči; bez kola i rezultata.',
@@ -552,7 +552,7 @@ export const srLatn = {
     'Gibsonizacija: vođstvo koje se ne može stići igra s igračem van borbe za drugo mesto',
   'org.kothLastRounds': 'Poslednja kola po sistemu kralj brda (broj kola)',
   'org.maxMeetings': 'Koliko se puta najviše isti par može sresti',
-  'org.maxMeetingsHint': 'neobavezno; 1: nikad revanš; prazno: bez ograničenja',
+  'org.maxMeetingsHint': 'nije obavezno; 1: nikad revanš; prazno: bez ograničenja',
   'org.tableSize': 'Igrača za stolom',
   'org.tableSizeHint': '2: partije u dvoje; 3 i više: stolovi, poredak po plasmanu',
   'org.placePointsTitle': 'Poeni za plasman za stolom',

@@ -2,11 +2,11 @@ import { HttpException } from '@nestjs/common';
 import { DomainError } from '../common/errors';
 import type { Lang } from '../i18n';
 import type { FieldError } from '../render/view-models';
+import { normaliseClock } from '../sheet-form/form';
 import { isPageMessageKey, pt } from './messages';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const CLOCK = /^-?\d{1,3}:[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -66,18 +66,22 @@ export class FormReader {
     return n;
   }
 
-  /** A clock reading `mm:ss` (or `-mm:ss`). */
+  /**
+   * A clock reading as `mm:ss` (or `-mm:ss`), typed as the sheet form takes it: `03:24`, `3.24`,
+   * `3,24`, `3 24` or `324`.
+   */
   clock(name: string, required = true): string | null {
     const value = this.raw(name).trim();
     if (value === '') {
       if (required) this.fail(name, pt(this.lang, 'form.required'));
       return null;
     }
-    if (!CLOCK.test(value)) {
+    const clock = normaliseClock(value);
+    if (clock === null) {
       this.fail(name, pt(this.lang, 'form.clock'));
       return null;
     }
-    return value;
+    return clock;
   }
 
   /** A date `YYYY-MM-DD` that exists. */

@@ -25,7 +25,7 @@ const srLatn = {
   'desk.accept': 'Upiši kao rezultat',
   'desk.return': 'Vrati stolu',
   'desk.note': 'Zašto se vraća (igrači će to videti)',
-  'desk.correct': 'Upišite ispravljen zapisnik',
+  'desk.correct': 'Zapisnik ove partije u obrascu za sudije',
   'code.title': 'Zapisnik sa stola',
   'code.sheetTitle': 'Zapisnik partije',
   'code.you': 'Vaš kod: {name}, {seat}. mesto za stolom',
@@ -101,7 +101,7 @@ const srLatn = {
   'confirm.seeds.button': 'Da, odredi nosioce po rejtingu',
   'confirm.withdraw.title': 'Odjaviti igrača {name}?',
   'confirm.withdraw.what':
-    '{name} (grupa {division}) biće odjavljen sa turnira: od sledećeg kola se ne uparuje, a u poretku ostaje sa dosadašnjim rezultatima.',
+    'Odjava igrača {name} (grupa {division}) sa turnira: od sledećeg kola se ne uparuje, a u poretku ostaje sa dosadašnjim rezultatima.',
   'confirm.withdraw.pending':
     'Partije u kojima još čeka rezultat: {n} (sudija ih upisuje, na primer kao kontumaciju).',
   'confirm.withdraw.undo':
@@ -129,7 +129,7 @@ const srLatn = {
   'form.integer': 'Upišite ceo broj od {min} do {max}.',
   'form.placePoints':
     'Upišite {n} broja odvojena kosom crtom, za prvo mesto prvo, nijedan veći od prethodnog (npr. {example}); polovine su dozvoljene.',
-  'form.clock': 'Upišite vreme kao mm:ss (npr. 03:24, ili -00:30 posle isteka).',
+  'form.clock': 'Upišite vreme kao mm:ss (npr. 03:24; može i 3.24 ili 324; -00:30 posle isteka).',
   'form.date': 'Upišite datum kao GGGG-MM-DD.',
   'form.dateOrder': 'Kraj ne može biti pre početka.',
   'form.tooLong': 'Najviše {max} znakova.',
@@ -314,7 +314,7 @@ const en: Record<PageMessageKey, string> = {
   'desk.accept': 'Enter as the result',
   'desk.return': 'Return to the table',
   'desk.note': 'Why it goes back (the players will see it)',
-  'desk.correct': 'Enter a corrected sheet',
+  'desk.correct': "This game's sheet in the judges' form",
   'code.title': 'Score sheet from the table',
   'code.sheetTitle': 'Game score sheet',
   'code.you': 'Your code: {name}, seat {seat}',
@@ -417,7 +417,7 @@ const en: Record<PageMessageKey, string> = {
   'form.integer': 'Enter a whole number from {min} to {max}.',
   'form.placePoints':
     'Enter {n} numbers separated by slashes, first place first, none above the one before (e.g. {example}); halves are allowed.',
-  'form.clock': 'Enter the time as mm:ss (e.g. 03:24, or -00:30 past zero).',
+  'form.clock': 'Enter the time as mm:ss (e.g. 03:24; 3.24 or 324 will do; -00:30 past zero).',
   'form.date': 'Enter the date as YYYY-MM-DD.',
   'form.dateOrder': 'The end cannot be before the start.',
   'form.tooLong': 'At most {max} characters.',

@@ -274,15 +274,19 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         {
           scoreFirst: '415',
           scoreSecond: '380',
-          remainingFirst: '03:24',
-          remainingSecond: '01:10',
+          // Clocks typed as the sheet form takes them.
+          remainingFirst: '3.24',
+          remainingSecond: '110',
           timeLoss: 'none',
           version: String(before.version),
         },
         judge,
       ).expect(303);
       expect(res.headers.location).toBe(`/judge/games/${site.typedGame}/result?done=saved`);
-      expect((await game(site.typedGame)).result!.scores).toEqual([415, 380]);
+      expect((await game(site.typedGame)).result).toMatchObject({
+        scores: [415, 380],
+        remaining: ['03:24', '01:10'],
+      });
       const after = (await get(res.headers.location, judge).expect(200)).text;
       expect(mainText(after)).toContain('Sačuvano.');
     });

@@ -618,7 +618,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         accept: 'Upiši kao rezultat',
         giveBack: 'Vrati stolu',
         note: 'Zašto se vraća (igrači će to videti)',
-        correct: 'Upišite ispravljen zapisnik',
+        correct: 'Zapisnik ove partije u obrascu za sudije',
         viewSheet: 'Pogledajte zapisnik: potezi, poeni, nalazi i tabla',
       },
     } satisfies V.DeskPage,
