@@ -58,9 +58,9 @@ export function tieBreaksOf(ruleSet: RuleSet): readonly TieBreakRule[] {
 
 /**
  * Decides a typed result by the rule set's own order, through the replay's
- * {@link decide}: a remaining time above the clock's start is refused; a time loss first (none in a card game, which has no game
- * clock), then the score, then the rule set's tie-breaks with the figures
- * typed. A tie-break whose figure is missing is a problem only when the
+ * {@link decide}: a remaining time above the clock's start is refused; then a
+ * time loss first (none in a card game, which has no game clock), then the
+ * score, then the rule set's tie-breaks with the figures typed. A tie-break whose figure is missing is a problem only when the
  * decision reaches it; `target-first` is skipped, as the replay skips it,
  * when the equal scores are below the target (nobody reached it: a
  * target-score game's totals only grow). `ruleSet` has the game's options
