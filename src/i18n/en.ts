@@ -312,6 +312,7 @@ export const en = {
   'game.accounts': 'Final account',
   'game.ok': 'The score sheet is correct: every score, total and final agrees with the rules.',
   'game.notOk': 'The score sheet has discrepancies: see the marked turns and squares.',
+  'game.notOkTurns': 'The score sheet has discrepancies: see the marked turns.',
   'game.noSheet': 'No score sheet was entered for this game; only the result was recorded.',
   'game.issues': 'Findings',
   'game.gameIssues': 'Findings for the whole game',

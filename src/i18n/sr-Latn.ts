@@ -314,6 +314,7 @@ export const srLatn = {
   'game.accounts': 'Obračun',
   'game.ok': 'Zapisnik je ispravan: svi poeni, zbirovi i konačni rezultat se slažu s pravilima.',
   'game.notOk': 'Zapisnik ima neslaganja: pogledajte označene poteze i polja.',
+  'game.notOkTurns': 'Zapisnik ima neslaganja: pogledajte označene poteze.',
   'game.noSheet': 'Za ovu partiju nije unet zapisnik; upisan je samo rezultat.',
   'game.issues': 'Nalazi',
   'game.gameIssues': 'Nalazi za celu partiju',

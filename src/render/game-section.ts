@@ -22,6 +22,9 @@ export function gameReportSection(
   options: { rules?: string; ruleOptions?: RuleOptions; highlight?: readonly string[] } = {},
 ): GameReportSection {
   const presentation = presentReport(whole, lang, { ruleOptions: options.ruleOptions });
+  // Squares outlined besides the findings' own (the judge's form outlines flagged plays).
+  if (!presentation.ok && (options.highlight?.length ?? 0) > 0)
+    presentation.verdict = t(lang, 'game.notOk');
   const { report } = boundReport(whole);
   const rulesId = options.rules ?? report.rules;
   const ruleSet = findRuleSet(rulesId);

@@ -648,7 +648,8 @@ export function presentReport(
   }));
   return {
     ok: report.ok,
-    verdict: t(lang, report.ok ? 'game.ok' : 'game.notOk'),
+    // The board outlines the squares the findings name; most slips of figures name none.
+    verdict: t(lang, report.ok ? 'game.ok' : highlight.size > 0 ? 'game.notOk' : 'game.notOkTurns'),
     resultText: resultSentence(lang, report),
     turns,
     accounts,

@@ -49,6 +49,22 @@ const textOf = (report: VerificationReport, lang: Lang): string[] => {
 };
 
 describe('the turn table tells a wrong total from a wrong score, and a carried total from a slip', () => {
+  it('the verdict points at the squares only when the findings name some for the board to outline', () => {
+    // Fixture 16: wrong scores and totals, no square named.
+    expect(presentReport(report16(), 'sr-Latn').verdict).toBe(
+      'Zapisnik ima neslaganja: pogledajte označene poteze.',
+    );
+    // The judge's form outlines the flagged plays' squares too: then it points at them.
+    expect(gameReportSection(report16(), 'sr-Latn', { highlight: ['H8'] }).report.verdict).toBe(
+      'Zapisnik ima neslaganja: pogledajte označene poteze i polja.',
+    );
+    const placements = fixtureReport('kvizovka/03-illegal-placements.report.json');
+    expect(presentReport(placements, 'sr-Latn').highlight.length).toBeGreaterThan(0);
+    expect(presentReport(placements, 'en').verdict).toBe(
+      'The score sheet has discrepancies: see the marked turns and squares.',
+    );
+  });
+
   it('a turn whose score is right and whose total is wrong says "wrong total"', () => {
     const line = (lang: Lang) => presentReport(report16(), lang).turns[3];
     // Turn 4: score 9 as the rules give it, total 25 for 15 + 9 = 24.
