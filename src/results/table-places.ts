@@ -1,4 +1,10 @@
-import { RuleSet, tieBreaksOf, VerificationReport } from '../engine';
+import {
+  clockAboveStart,
+  RuleSet,
+  tieBreaksOf,
+  TypedResultProblem,
+  VerificationReport,
+} from '../engine';
 
 /** A table's result as the paper gives it, seats in turn order (seat 1 first). */
 export interface TableFigures {
@@ -25,7 +31,7 @@ export type TablePlaceProblem =
   | { code: 'SEAT_OUT_OF_RANGE'; field: 'targetFirst'; seats: number; got: number }
   | { code: 'FIGURE_NEEDED'; field: 'cards' | 'targetFirst'; rules: string; seats: number[] }
   /** A seat's remaining time above the time each player starts with (seconds). */
-  | { code: 'CLOCK_ABOVE_START'; player: number; remaining: number; start: number };
+  | Extract<TypedResultProblem, { code: 'CLOCK_ABOVE_START' }>;
 
 /** Each seat's place (1 first, shared when equal on everything), and whose clock ran out. */
 export type TablePlacing =
@@ -50,14 +56,8 @@ export function placeTable(ruleSet: RuleSet, f: TableFigures): TablePlacing {
   if (f.remaining && f.remaining.length !== seats) {
     return count('clocks', seats, f.remaining.length);
   }
-  if (f.typed && f.remaining) {
-    const start = ruleSet.clock.minutes * 60;
-    const above = f.remaining.findIndex((r) => r > start);
-    if (above >= 0) {
-      const remaining = f.remaining[above];
-      return { ok: false, problem: { code: 'CLOCK_ABOVE_START', player: above, remaining, start } };
-    }
-  }
+  const aboveStart = f.typed && f.remaining ? clockAboveStart(ruleSet, f.remaining) : null;
+  if (aboveStart) return { ok: false, problem: aboveStart };
   const order = tieBreaksOf(ruleSet);
   if (f.cards !== undefined) {
     if (!order.includes('cards'))

@@ -77,12 +77,8 @@ export function decideTypedResult(ruleSet: RuleSet, typed: TypedResult): TypedDe
     }
   }
 
-  const start = ruleSet.cards ? 0 : ruleSet.clock.minutes * 60;
-  for (let p = 0; p < typed.remaining.length && start > 0; p++) {
-    const remaining = typed.remaining[p];
-    if (remaining > start)
-      return { ok: false, problem: { code: 'CLOCK_ABOVE_START', player: p, remaining, start } };
-  }
+  const aboveStart = clockAboveStart(ruleSet, typed.remaining);
+  if (aboveStart) return { ok: false, problem: aboveStart };
 
   const loser = timeLoser(ruleSet, typed);
   if (typeof loser === 'object' && loser !== null) return { ok: false, problem: loser };
@@ -124,6 +120,22 @@ export function decideTypedResult(ruleSet: RuleSet, typed: TypedResult): TypedDe
     };
   }
   return { ok: true, result, timeLoss: loser };
+}
+
+/**
+ * The first remaining time (seconds, players in turn order) above the time each player starts
+ * with, which no clock shows; null when there is none, or the rule set has no game clock.
+ */
+export function clockAboveStart(
+  ruleSet: RuleSet,
+  remaining: readonly number[],
+): Extract<TypedResultProblem, { code: 'CLOCK_ABOVE_START' }> | null {
+  const start = ruleSet.cards ? 0 : ruleSet.clock.minutes * 60;
+  if (start <= 0) return null;
+  const player = remaining.findIndex((seconds) => seconds > start);
+  return player < 0
+    ? null
+    : { code: 'CLOCK_ABOVE_START', player, remaining: remaining[player], start };
 }
 
 /** Who lost on time: the player named, else the only clock at or below zero; a problem when unclear. */
