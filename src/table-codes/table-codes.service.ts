@@ -121,9 +121,8 @@ export class TableCodesService {
     address: string,
   ): Promise<{ view: CodeView; newest: { sheet: string; report: VerificationReport } | null }> {
     const ctx = await this.resolve(typed, address);
-    const view = await this.codeView(ctx);
-    const id = view.submissions[0]?.id;
-    const stored = id === undefined ? null : await this.submission(id);
+    const { view, subs } = await this.codeViewOf(ctx);
+    const stored = subs[0] ?? null;
     return {
       view,
       newest: stored ? { sheet: stored.sheet, report: stored.report as VerificationReport } : null,
@@ -442,12 +441,17 @@ export class TableCodesService {
   }
 
   private async codeView(ctx: CodeContext): Promise<CodeView> {
+    return (await this.codeViewOf(ctx)).view;
+  }
+
+  /** The code's view and the table's sheets as stored, newest first (read once for both). */
+  private async codeViewOf(ctx: CodeContext): Promise<{ view: CodeView; subs: SheetSubmission[] }> {
     const m = this.dataSource.manager;
     const subs = await m.find(SheetSubmission, {
       where: { gameId: ctx.game.id },
       order: { id: 'DESC' },
     });
-    return {
+    const view: CodeView = {
       game: await this.results.game(ctx.game.id),
       you: {
         seat: ctx.code.seat,
@@ -458,6 +462,7 @@ export class TableCodesService {
       players: ctx.players.map((p) => p.name),
       submissions: subs.map((s) => this.submissionView(s, ctx.players)),
     };
+    return { view, subs };
   }
 
   private submissionView(s: SheetSubmission, players: readonly Player[]): SubmissionView {
