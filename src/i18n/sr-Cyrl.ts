@@ -407,7 +407,7 @@ export const srCyrl = {
   'finding.LETTER_MISMATCH':
     'у записнику је {written}, а плочица на табли даје {computed}: једно слово је преписано погрешно',
   'finding.carriedOne': 'следећи уписани збир следи из тога',
-  'finding.carriedMany': 'каснији уписани збирови ({n}) следе из тога',
+  'finding.carriedMany': 'из тога следе и каснији уписани збирови, њих {n}',
   'finding.penalty': '{name} добија казну у времену од {n} мин',
   'finding.followsOne': 'разлика потиче од грешке у {turn}. потезу',
   'finding.followsMany': 'разлика потиче од грешака у потезима {turns}',

@@ -419,7 +419,7 @@ export const srLatn = {
   'finding.LETTER_MISMATCH':
     'u zapisniku je {written}, a pločica na tabli daje {computed}: jedno slovo je prepisano pogrešno',
   'finding.carriedOne': 'sledeći upisani zbir sledi iz toga',
-  'finding.carriedMany': 'kasniji upisani zbirovi ({n}) slede iz toga',
+  'finding.carriedMany': 'iz toga slede i kasniji upisani zbirovi, njih {n}',
   'finding.penalty': '{name} dobija kaznu u vremenu od {n} min',
   'finding.followsOne': 'razlika potiče od greške u {turn}. potezu',
   'finding.followsMany': 'razlika potiče od grešaka u potezima {turns}',

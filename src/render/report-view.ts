@@ -51,6 +51,8 @@ export interface TurnLine {
   clock: string;
   /** Withdrawn score, failed-challenge bonus, time penalty. */
   notes: string[];
+  /** A total that only carries an earlier slip: which slip, beside the turn (not among the record's notes). */
+  carriedNote: string | null;
   issues: IssueLine[];
   /** Squares named by this turn's issues. */
   squares: string[];
@@ -283,7 +285,7 @@ function playerName(lang: Lang, report: VerificationReport | undefined, player: 
 /**
  * A finding as a sentence of the language, with the figures when the engine gives
  * them (or the turn and the accounts do): `5. potez: u zapisniku su poeni 18, po
- * pravilima 13; kasniji upisani zbirovi (3) slede iz toga`. Without figures, the
+ * pravilima 13; iz toga slede i kasniji upisani zbirovi, njih 3`. Without figures, the
  * code's label with the word and squares. Never the code, an index or English.
  */
 function findingSentence(
@@ -589,7 +591,6 @@ export function presentReport(
     // A total that only carries an earlier slip is that slip's, not a finding of its own.
     const slip = carriedFrom.get(turn.index);
     const carried = totalMismatch && !scoreMismatch && slip !== undefined && slip !== turn.index;
-    if (carried) notes.push(t(lang, 'game.carriedTotal', { n: slip + 1 }));
     const status =
       turn.status === 'score-mismatch' && !scoreMismatch && totalMismatch
         ? 'total-mismatch'
@@ -620,6 +621,7 @@ export function presentReport(
       totalMismatch,
       clock: turn.clock ? turn.clock.claimed : '',
       notes,
+      carriedNote: carried ? t(lang, 'game.carriedTotal', { n: slip + 1 }) : null,
       issues,
       squares,
       flagged:

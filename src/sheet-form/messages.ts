@@ -60,8 +60,10 @@ const srLatn = {
   'form.importHelp':
     'Nalepite zapisnik u formatu scoresheet/1 (JSON) ili GCG; popuniće obrazac iznad. Ništa se ne čuva dok ne kliknete „Proveri i sačuvaj”.',
   'form.importButton': 'Popuni obrazac',
+  'form.importHelpCheck':
+    'Nalepite zapisnik u formatu scoresheet/1 (JSON) ili GCG; popuniće obrazac iznad, da ga proverite. Na ovoj stranici se ništa ne čuva.',
   'form.importOtherPlayers':
-    'Uvezeni zapisnik imenuje {names}, a ovu partiju igraju {game}. Proverite da li je to zapisnik ovog stola: redovi su upisani po redosledu igrača iz zapisnika, kao {order}.',
+    'Uvezeni zapisnik navodi {names}, a ovu partiju igraju {game}. Proverite da li je to zapisnik ovog stola: redovi su upisani po redosledu igrača iz zapisnika, kao {order}.',
   'form.turnN': '{n}. red',
   'form.playerN': 'Igrač {n}',
   'form.checkTitle': 'Provera zapisnika',
@@ -164,6 +166,8 @@ const en: Record<FormMessageKey, string> = {
   'form.importHelp':
     'Paste a sheet in the scoresheet/1 format (JSON) or GCG; it fills the form above. Nothing is saved until you click “Check and save”.',
   'form.importButton': 'Fill the form',
+  'form.importHelpCheck':
+    'Paste a score sheet as scoresheet/1 (JSON) or GCG; it fills in the form above for you to check. Nothing is kept on this page.',
   'form.importOtherPlayers':
     "The imported sheet names {names}, but this game is played by {game}. Check that it is this table's sheet: its rows were filled in the order of the sheet's players, as {order}.",
   'form.turnN': 'row {n}',

@@ -268,6 +268,7 @@ export function sheetTexts(lang: Lang, cards = false) {
     save: ft(lang, 'form.save'),
     import: ft(lang, 'form.import'),
     importHelp: ft(lang, 'form.importHelp'),
+    importHelpCheck: ft(lang, 'form.importHelpCheck'),
     importButton: ft(lang, 'form.importButton'),
     rules: ft(lang, 'form.rules'),
     players: ft(lang, 'form.players'),

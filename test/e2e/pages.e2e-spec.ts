@@ -383,7 +383,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(inputValue(res.text, 'c-0-position')).toBe(sheet.turns[0].play!.split(' ')[0]);
       const notice = mainText(res.text);
       expect(notice).toContain(
-        `Uvezeni zapisnik imenuje Nina Vasić, a ovu partiju igraju ${g.first.name} – ${g.second!.name}.`,
+        `Uvezeni zapisnik navodi Nina Vasić, a ovu partiju igraju ${g.first.name} – ${g.second!.name}.`,
       );
       expect(notice).toContain(
         `kao Nina Vasić → ${g.first.name}, ${g.second!.name} → ${g.second!.name}`,
@@ -395,7 +395,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         { import: JSON.stringify(own), intent: 'import', draftVersion: await draftOf(g.id) },
         judge,
       ).expect(200);
-      expect(mainText(quiet.text)).not.toContain('Uvezeni zapisnik imenuje');
+      expect(mainText(quiet.text)).not.toContain('Uvezeni zapisnik navodi');
     });
 
     test('score sheet: a wrong score is flagged on its cell; saving stores the rows as typed and the standings move', async () => {

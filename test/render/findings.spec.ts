@@ -84,7 +84,7 @@ describe('the turn table tells a wrong total from a wrong score, and a carried t
     for (const i of [6, 8, 10, 12, 14, 16, 18]) {
       expect(turns[i]).toMatchObject({ flagged: false, tone: 'warn', statusLabel: 'ispravno' });
       expect(turns[i].totalMismatch).toBe(true);
-      expect(turns[i].notes).toContain('zbir nosi razliku iz 5. poteza');
+      expect(turns[i].carriedNote).toBe('zbir nosi razliku iz 5. poteza');
     }
     // The other player's totals are right and carry nothing.
     expect(turns[5]).toMatchObject({ flagged: false, tone: 'ok', notes: [] });
@@ -95,10 +95,10 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
   it('a wrong score: what the sheet wrote, what the rules give, and the later totals that follow from it', () => {
     const report = withTurnIssue({ code: 'SCORE_MISMATCH', written: 18, computed: 13, carried: 3 });
     expect(textOf(report, 'sr-Latn')).toContain(
-      '5. potez (12E V.T.E): u zapisniku su poeni 18, po pravilima 13; kasniji upisani zbirovi (3) slede iz toga',
+      '5. potez (12E V.T.E): u zapisniku su poeni 18, po pravilima 13; iz toga slede i kasniji upisani zbirovi, njih 3',
     );
     expect(textOf(report, 'sr-Cyrl')).toContain(
-      '5. потез (12E V.T.E): у записнику су поени 18, по правилима 13; каснији уписани збирови (3) следе из тога',
+      '5. потез (12E V.T.E): у записнику су поени 18, по правилима 13; из тога следе и каснији уписани збирови, њих 3',
     );
     const one = withTurnIssue({ code: 'SCORE_MISMATCH', written: 18, computed: 13, carried: 1 });
     expect(textOf(one, 'sr-Latn')).toContain(
@@ -136,7 +136,7 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
   it('a wrong total and a wrong final (with the player’s name)', () => {
     const total = withTurnIssue({ code: 'TOTAL_MISMATCH', written: 40, computed: 35, carried: 2 });
     expect(textOf(total, 'sr-Latn')).toContain(
-      '5. potez (12E V.T.E): u zapisniku je zbir 40, po pravilima 35; kasniji upisani zbirovi (2) slede iz toga',
+      '5. potez (12E V.T.E): u zapisniku je zbir 40, po pravilima 35; iz toga slede i kasniji upisani zbirovi, njih 2',
     );
     const final = report16();
     final.issues = [
