@@ -483,6 +483,8 @@ export const en = {
   'resultForm.remaining': 'Time left: {name}',
   'resultForm.timeLoss': 'Lost on time',
   'resultForm.nobody': 'nobody',
+  'resultForm.timeLossHelp':
+    'A clock at 00:00 or below shows by itself that the player ran out of time. Mark a player here only when the clock does not show it, or when both clocks are at zero.',
   'resultForm.correction': 'Correct the result',
   'resultForm.clear': 'Clear the result',
   'resultForm.cards': 'Cards taken: {name}',

@@ -468,6 +468,8 @@ export const srCyrl = {
   'resultForm.remaining': 'Преостало време: {name}',
   'resultForm.timeLoss': 'Изгубио на време',
   'resultForm.nobody': 'нико',
+  'resultForm.timeLossHelp':
+    'Сат на 00:00 или мање сам показује да је играчу истекло време. Овде означите играча само кад сат то не показује или кад су оба сата на нули.',
   'resultForm.correction': 'Исправка резултата',
   'resultForm.clear': 'Обриши резултат',
   'resultForm.cards': 'Узете карте: {name}',

@@ -484,6 +484,8 @@ export const srLatn = {
   'resultForm.remaining': 'Preostalo vreme: {name}',
   'resultForm.timeLoss': 'Izgubio na vreme',
   'resultForm.nobody': 'niko',
+  'resultForm.timeLossHelp':
+    'Sat na 00:00 ili manje sam pokazuje da je igraču isteklo vreme. Ovde označite igrača samo kad sat to ne pokazuje ili kad su oba sata na nuli.',
   'resultForm.correction': 'Ispravka rezultata',
   'resultForm.clear': 'Obriši rezultat',
   'resultForm.cards': 'Uzete karte: {name}',

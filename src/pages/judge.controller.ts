@@ -8,9 +8,11 @@ import { IdParam } from '../common/api/id-param';
 import { defaultWordList } from '../dictionary/default-lists';
 import {
   findRuleSet,
+  parseClock,
   RULE_SETS,
   SheetTerms,
   tieBreaksOf,
+  timeLossToName,
   TypedTieBreak,
   WordList,
 } from '../engine';
@@ -1033,9 +1035,24 @@ function storedValues(game: GameView): ResultFormPage['values'] {
     scoreSecond: r.scores?.[1] ?? null,
     remainingFirst: clockText(r.remaining?.[0]),
     remainingSecond: clockText(r.remaining?.[1]),
-    timeLoss: r.timeLoss === 0 ? 'first' : r.timeLoss === 1 ? 'second' : 'none',
+    timeLoss: timeLossChoice(r.remaining, r.timeLoss),
     figures: r.cards ? { cardsFirst: r.cards[0], cardsSecond: r.cards[1] } : {},
   };
+}
+
+/**
+ * The form's time-loss choice for a stored result: "none" where the clocks give the time loss by
+ * themselves, so that correcting a clock (00:00 typed for 10:00) takes the time loss with it; a
+ * time loss the paper named stays chosen.
+ */
+function timeLossChoice(
+  remaining: string[] | null,
+  timeLoss: 0 | 1 | null,
+): 'none' | 'first' | 'second' {
+  const seconds = remaining?.map(parseClock);
+  const named =
+    seconds && seconds.every((s) => s !== null) ? timeLossToName(seconds, timeLoss) : timeLoss;
+  return named === 0 ? 'first' : named === 1 ? 'second' : 'none';
 }
 
 /**

@@ -291,6 +291,36 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(mainText(after)).toContain('Sačuvano.');
     });
 
+    test('result form: a time loss the clocks gave goes with a corrected clock; one named stays named', async () => {
+      const save = async (fields: Record<string, string>) => {
+        const { version } = await game(site.typedGame);
+        await post(
+          `/judge/games/${site.typedGame}/result`,
+          { scoreFirst: '415', scoreSecond: '380', ...fields, version: String(version) },
+          judge,
+        ).expect(303);
+        return (await get(`/judge/games/${site.typedGame}/result`, judge).expect(200)).text;
+      };
+      const chosen = (form: string) => /name="timeLoss" value="(\w+)" checked/.exec(form)?.[1];
+      // 00:00 typed for the second player's 10:00: the clock alone gives the time loss.
+      let form = await save({
+        remainingFirst: '03:24',
+        remainingSecond: '00:00',
+        timeLoss: 'none',
+      });
+      expect((await game(site.typedGame)).result).toMatchObject({ timeLoss: 1, winner: 'first' });
+      expect(chosen(form)).toBe('none');
+      expect(mainText(form)).toContain('Sat na 00:00 ili manje sam pokazuje');
+      // The clock corrected, the form's choice left as it came: no time loss is left behind.
+      form = await save({ remainingFirst: '03:24', remainingSecond: '10:00', timeLoss: 'none' });
+      expect((await game(site.typedGame)).result).toMatchObject({ timeLoss: null });
+      expect(chosen(form)).toBe('none');
+      // A time loss the paper names with time on the clock is the form's choice again.
+      form = await save({ remainingFirst: '03:24', remainingSecond: '00:40', timeLoss: 'second' });
+      expect((await game(site.typedGame)).result).toMatchObject({ timeLoss: 1, winner: 'first' });
+      expect(chosen(form)).toBe('second');
+    });
+
     test('score sheet: a new sheet is empty rows for the whole game, players alternating from the pairing', async () => {
       const g = await game(site.pendingGame);
       const page = (await get(`/judge/games/${g.id}/scoresheet`, judge).expect(200)).text;

@@ -12,6 +12,7 @@ import {
   findRuleSet,
   parseClock,
   RuleOptions,
+  timeLossToName,
   TypedDecision,
   TypedResult,
   TypedTieBreak,
@@ -349,5 +350,34 @@ describe('typed from a verified sheet, a result is decided as the sheet was', ()
       tieBreaks,
     });
     expect(typed).toEqual({ ok: true, result, timeLoss });
+  });
+});
+
+describe('timeLossToName: the time loss a correction form starts from', () => {
+  // [clocks, time loss stored, time loss the form names, why]
+  test.each([
+    [['03:24', '00:00'], 1, null, 'only the second clock is at 00:00: the clock gives it'],
+    [
+      ['03:24', '-00:10'],
+      1,
+      null,
+      'a penalty took the second clock below zero: the clock gives it',
+    ],
+    [['03:24', '00:40'], 1, 1, 'the paper named it with 40 s on the clock'],
+    [
+      ['00:00', '-00:10'],
+      0,
+      0,
+      'both clocks at or below zero: only a name tells who ran out first',
+    ],
+    [['03:24', '01:10'], null, null, 'no time loss'],
+    [['00:00', '01:10'], null, null, 'nothing stored, nothing named'],
+  ] as const)('%j, stored %p → %p (%s)', (clocks, stored, named) => {
+    expect(
+      timeLossToName(
+        clocks.map((c) => parseClock(c)!),
+        stored,
+      ),
+    ).toBe(named);
   });
 });

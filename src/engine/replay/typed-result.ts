@@ -154,6 +154,22 @@ function timeLoser(ruleSet: RuleSet, typed: TypedResult): number | null | TypedR
 }
 
 /**
+ * The time loss a typed result has to name for {@link decideTypedResult} to decide it again
+ * as it stands: null when the clocks give it by themselves (that player's clock alone at or
+ * below zero). A correction form starts from this, so that a time loss the clocks gave goes
+ * with the clocks when they are corrected, while one the paper named stays named.
+ */
+export function timeLossToName(
+  remaining: readonly number[],
+  timeLoss: number | null,
+): number | null {
+  if (timeLoss === null) return null;
+  let expired = 0;
+  for (const seconds of remaining) if (seconds <= 0) expired++;
+  return expired === 1 && remaining[timeLoss] <= 0 ? null : timeLoss;
+}
+
+/**
  * The players as the replay's decision reads them (their finals and
  * remaining time); a typed result has no turns, racks or penalties to show.
  */
