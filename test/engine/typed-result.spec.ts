@@ -355,7 +355,7 @@ describe('typed from a verified sheet, a result is decided as the sheet was', ()
 
 describe('timeLossToName: the time loss a correction form starts from', () => {
   // [clocks, time loss stored, time loss the form names, why]
-  test.each([
+  test.each<[string[], 0 | 1 | null, 0 | 1 | null, string]>([
     [['03:24', '00:00'], 1, null, 'only the second clock is at 00:00: the clock gives it'],
     [
       ['03:24', '-00:10'],
@@ -372,7 +372,7 @@ describe('timeLossToName: the time loss a correction form starts from', () => {
     ],
     [['03:24', '01:10'], null, null, 'no time loss'],
     [['00:00', '01:10'], null, null, 'nothing stored, nothing named'],
-  ] as const)('%j, stored %p → %p (%s)', (clocks, stored, named) => {
+  ])('%j, stored %p → %p (%s)', (clocks, stored, named) => {
     expect(
       timeLossToName(
         clocks.map((c) => parseClock(c)!),
