@@ -312,6 +312,34 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     expect(layout).toMatch(/●\d+[PNI] \d+:\d+/);
   });
 
+  it('standings: names, clubs and remarks whole; landscape only when portrait would cut them', async () => {
+    const doc = standingsDoc();
+    const club = 'Šahovsko-kvizovski klub „Novi Sad”';
+    const name = 'Aleksandra Stojanović-Radovanović';
+    const rows = doc.rows.map((r, i) =>
+      i === 1 ? { ...r, club } : i === 2 ? { ...r, name, absences: 1 } : r,
+    );
+    // Four tie-breaks leave about 200 points of portrait A4 for name and club: not enough.
+    const wide = await standingsPdf({ ...doc, rows, crossTable: undefined }, 'sr-Latn');
+    const page = renderPage(wide, 1, 20);
+    expect(page.width).toBeGreaterThan(page.height);
+    const text = pdfText(wide, true);
+    expect(text).toContain(club);
+    expect(text).toContain(`${name} (izostanci: 1)`);
+    expect(text).not.toContain('…');
+    // The header of a narrow column goes on two lines rather than being cut.
+    expect(text).toMatch(/Preostalo[\s\S]*vreme/);
+    // Spread and time alone leave room: portrait, the same texts whole.
+    const usual = await standingsPdf(
+      { ...doc, rows, tieBreaks: ['spread', 'remaining-time'], crossTable: undefined },
+      'sr-Latn',
+    );
+    const portrait = renderPage(usual, 1, 20);
+    expect(portrait.width).toBeLessThan(portrait.height);
+    expect(pdfText(usual, true)).toContain(club);
+    expect(pdfText(usual, true)).not.toContain('…');
+  });
+
   it('a cross-table alone is landscape', async () => {
     const doc = standingsDoc();
     const pdf = await crossTablePdf({ ...doc, crossTable: doc.crossTable! }, 'en');

@@ -457,6 +457,11 @@ export interface PdfColumn<R> {
   flex?: number;
   align?: 'left' | 'center' | 'right';
   text: (row: R, index: number) => string;
+  /**
+   * Set after the text in muted colour (a standings line's "withdrawn"): when the column is too
+   * narrow for both, the note is cut, never the text.
+   */
+  note?: (row: R) => string;
   bold?: (row: R) => boolean;
   colour?: (row: R) => string | undefined;
 }
@@ -477,12 +482,84 @@ export interface TableOptions<R> {
   addPage?: () => void;
 }
 
-/** Column widths: fixed ones as given, the rest shared by `flex`. */
-export function columnWidths<R>(columns: readonly PdfColumn<R>[], total: number): number[] {
+/**
+ * Column widths: fixed ones as given, the rest shared by `flex`. With `measured` (the width each
+ * flexible column's longest text takes), shares too narrow for a column's text are given up:
+ * each flexible column gets what it needs and room left over is shared by `flex`, or, with too
+ * little room, each gets the same part of what it needs.
+ */
+export function columnWidths<R>(
+  columns: readonly PdfColumn<R>[],
+  total: number,
+  measured?: readonly number[],
+): number[] {
   const fixed = columns.reduce((s, c) => s + (c.width ?? 0), 0);
-  const flex = columns.reduce((s, c) => s + (c.width === undefined ? (c.flex ?? 1) : 0), 0);
   const rest = Math.max(0, total - fixed);
-  return columns.map((c) => c.width ?? (rest * (c.flex ?? 1)) / (flex || 1));
+  const flexOf = (i: number) => (columns[i].width === undefined ? (columns[i].flex ?? 1) : 0);
+  const flex = columns.reduce((s, c, i) => s + flexOf(i), 0) || 1;
+  const shared = columns.map((c, i) => c.width ?? (rest * flexOf(i)) / flex);
+  if (!measured || shared.every((w, i) => columns[i].width !== undefined || measured[i] <= w)) {
+    return shared;
+  }
+  const flexible = columns.flatMap((c, i) => (c.width === undefined ? [i] : []));
+  // One text far too long (a name of 200 letters) must not starve the other columns.
+  const cap = flexible.length > 1 ? rest * 0.7 : rest;
+  const needs = measured.map((n) => Math.min(n, cap));
+  const needed = flexible.reduce((s, i) => s + needs[i], 0);
+  const widths = columns.map((c) => c.width ?? 0);
+  if (needed <= rest) {
+    for (const i of flexible) widths[i] = needs[i] + ((rest - needed) * flexOf(i)) / flex;
+    return widths;
+  }
+  // Too little room for every text: each column gets the same part of what it needs, so that
+  // all are set alike smaller (see drawTable) before any is cut. Padding is not shrunk.
+  const pads = 6 * flexible.length;
+  const part = Math.max(0, rest - pads) / Math.max(1, needed - pads);
+  for (const i of flexible) widths[i] = 6 + Math.max(0, needs[i] - 6) * part;
+  return widths;
+}
+
+/** The smallest a table column's text is set to fit its width before it is cut, as a share of the table's size. */
+const MIN_SHRINK = 0.8;
+
+/**
+ * Whether a table's flexible columns hold their longest texts in `width` at the smallest size
+ * {@link drawTable} sets them, that is without a text cut short.
+ */
+export function tableFits<R>(
+  doc: Doc,
+  columns: readonly PdfColumn<R>[],
+  rows: readonly R[],
+  width: number,
+  fontSize = 9,
+): boolean {
+  const fixed = columns.reduce((s, c) => s + (c.width ?? 0), 0);
+  const needs = textNeeds(doc, columns, rows, fontSize);
+  const needed = needs.reduce((s, n) => s + (n > 6 ? 6 + (n - 6) * MIN_SHRINK : n), 0);
+  return fixed + needed <= width;
+}
+
+/** The width each flexible column's longest text takes (its header's or a row's), padding and all. */
+function textNeeds<R>(
+  doc: Doc,
+  columns: readonly PdfColumn<R>[],
+  rows: readonly R[],
+  size: number,
+): number[] {
+  return columns.map((c) => {
+    if (c.width !== undefined) return 0;
+    doc.font(SANS_BOLD).fontSize(size - 0.5);
+    let need = textWidth(doc, c.header);
+    doc.fontSize(size);
+    for (let r = 0; r < rows.length; r++) {
+      doc.font(c.bold?.(rows[r]) ? SANS_BOLD : SANS);
+      let rowNeed = textWidth(doc, c.text(rows[r], r));
+      const note = c.note?.(rows[r]);
+      if (note) rowNeed += textWidth(doc.font(SANS), ` ${note}`);
+      need = Math.max(need, rowNeed);
+    }
+    return need + 6;
+  });
 }
 
 /**
@@ -497,10 +574,18 @@ export function drawTable<R>(
 ): number {
   const x0 = o.x ?? MARGIN;
   const width = o.width ?? contentWidth(doc);
-  const widths = columnWidths(columns, width);
   const rowH = o.rowHeight ?? 16;
   const headH = o.headerHeight ?? 18;
   const size = o.fontSize ?? 9;
+  const needs = textNeeds(doc, columns, rows, size);
+  const widths = columnWidths(columns, width, needs);
+  // A column too narrow for its longest text is set smaller, all of it alike, before any text
+  // is cut: a name or a club cut short is one a player cannot find.
+  const sizes = columns.map((c, i) =>
+    c.width === undefined && needs[i] > widths[i]
+      ? Math.max(size * MIN_SHRINK, (size * (widths[i] - 6)) / (needs[i] - 6))
+      : size,
+  );
   let y = o.y;
 
   const header = (): void => {
@@ -557,12 +642,27 @@ export function drawTable<R>(
     if (fill) doc.rect(x0, y, width, rowH).fillColor(fill).fill();
     let x = x0;
     columns.forEach((c, i) => {
-      cellText(doc, c.text(row, r), x, y, widths[i], rowH, {
-        size,
-        bold: c.bold?.(row) ?? false,
-        align: c.align ?? 'left',
-        colour: c.colour?.(row),
-      });
+      const text = c.text(row, r);
+      const note = c.note?.(row);
+      const cell = { size: sizes[i], bold: c.bold?.(row) ?? false, colour: c.colour?.(row) };
+      if (note) {
+        // The text whole when it fits, then a space and the note in what is left of the cell.
+        doc.font(cell.bold ? SANS_BOLD : SANS).fontSize(cell.size);
+        const own = Math.min(widths[i] - 6, textWidth(doc, text));
+        // Half a point over: the width measured again inside must not come out a hair wider.
+        cellText(doc, text, x, y, own + 6.5, rowH, { ...cell, align: 'left' });
+        const from = 3 + own + textWidth(doc.font(SANS), ' ');
+        // A note with no room for a word of it is left out rather than shown as a lone '…'.
+        if (widths[i] - 3 - from >= 12)
+          cellText(doc, note, x + from, y, widths[i] - 3 - from + 0.5, rowH, {
+            size: cell.size,
+            colour: PDF_COLOURS.muted,
+            align: 'left',
+            pad: 0,
+          });
+      } else {
+        cellText(doc, text, x, y, widths[i], rowH, { ...cell, align: c.align ?? 'left' });
+      }
       x += widths[i];
     });
     y += rowH;

@@ -1,7 +1,18 @@
 import { formatClock, formatPoints, formatSpread, Lang, MessageKey, t } from '../../i18n';
 import { crossCellText, formatTieBreak } from '../format';
-import { contentWidth, drawTable, heading, MARGIN, openDoc, PDF_COLOURS, PdfColumn } from './doc';
+import {
+  contentWidth,
+  drawTable,
+  heading,
+  MARGIN,
+  openDoc,
+  PDF_COLOURS,
+  PdfColumn,
+  tableFits,
+} from './doc';
 import type { CrossTable, DocumentHeader, StandingsDocument, StandingsLine } from './types';
+
+const STANDINGS_FONT_SIZE = 8.5;
 
 /** Tie-breaks shown in their own columns: spread and time left always have one. */
 const extraTieBreaks = (
@@ -15,43 +26,43 @@ const extraTieBreaks = (
 export async function standingsPdf(data: StandingsDocument, lang: Lang): Promise<Buffer> {
   const place = [data.tournament, data.division].filter(Boolean).join(' — ');
   const title = `${t(lang, 'pdf.standingsTitle')} ${t(lang, 'common.throughRound', { n: data.throughRound })}`;
-  const { doc, finish } = openDoc({ title: `${place}: ${title}`, lang, footer: place });
-  const lines = [place, data.subtitle ?? ''];
-  const top = (): number => heading(doc, title, lines);
+  const meta = { title: `${place}: ${title}`, lang, footer: place };
+  let { doc, finish } = openDoc(meta);
   const columns: PdfColumn<StandingsLine>[] = [
-    { header: t(lang, 'col.rank'), width: 38, align: 'right', text: (r) => `${r.rank}.` },
+    { header: t(lang, 'col.rank'), width: 32, align: 'right', text: (r) => `${r.rank}.` },
     {
       header: t(lang, 'col.name'),
       flex: 1.3,
-      text: (r) => {
+      text: (r) => r.name,
+      note: (r) => {
         const marks = standingsMarks(lang, r);
-        return marks.length > 0 ? `${r.name} (${marks.join('; ')})` : r.name;
+        return marks.length > 0 ? `(${marks.join('; ')})` : '';
       },
       colour: (r) => (r.active === false ? PDF_COLOURS.muted : undefined),
     },
     { header: t(lang, 'col.club'), flex: 0.8, text: (r) => r.club ?? '' },
     {
       header: t(lang, 'col.points'),
-      width: 44,
+      width: 40,
       align: 'right',
       text: (r) => formatPoints(r.points),
       bold: () => true,
     },
     {
       header: t(lang, 'col.wdl'),
-      width: 54,
+      width: 48,
       align: 'center',
       text: (r) => `${r.wins}-${r.draws}-${r.losses}`,
     },
     {
       header: t(lang, 'col.spread'),
-      width: 50,
+      width: 46,
       align: 'right',
       text: (r) => formatSpread(r.spread),
     },
     {
       header: t(lang, 'col.remaining'),
-      width: 64,
+      width: 50,
       align: 'right',
       text: (r) => formatClock(r.remainingSeconds),
     },
@@ -59,16 +70,25 @@ export async function standingsPdf(data: StandingsDocument, lang: Lang): Promise
   for (const tb of extraTieBreaks(data)) {
     columns.push({
       header: t(lang, `tiebreak.${tb.name}` as MessageKey),
-      width: 56,
+      width: 48,
       align: 'right',
       text: (r) =>
         r.tieBreaks[tb.at] === undefined ? '' : formatTieBreak(tb.name, r.tieBreaks[tb.at]),
     });
   }
+  // Portrait, unless its width would cut a name or a club short (long names, several
+  // tie-breaks): a standings list is read on a wall, and a cut name is one a player cannot find.
+  if (!tableFits(doc, columns, data.rows, contentWidth(doc), STANDINGS_FONT_SIZE)) {
+    ({ doc, finish } = openDoc({ ...meta, landscape: true }));
+  }
+  const lines = [place, data.subtitle ?? ''];
+  const top = (): number => heading(doc, title, lines);
   const y = drawTable(doc, columns, data.rows, {
     y: top(),
     rowHeight: 16,
-    fontSize: 8.5,
+    // Two lines for a long header over a narrow column (Preostalo vreme).
+    headerHeight: 24,
+    fontSize: STANDINGS_FONT_SIZE,
     onNewPage: top,
   });
   if (data.tieBreaks.length) {
