@@ -65,7 +65,7 @@ describe('npm run cli -- verify', () => {
     const text = run('verify', file);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain(
-      'SCORE_MISMATCH: Turn 1 (Ana Petrović): the sheet says 9, the rules give 8 (KUĆA 8)',
+      'SCORE_MISMATCH: Turn 1 (Ana Petrović, 9F KUĆA): the sheet says 9, the rules give 8 (KUĆA 8)',
     );
     const json = run('verify', file, '--json');
     expect(json.code).toBe(1);
@@ -201,7 +201,7 @@ describe('npm run cli -- verify', () => {
     );
     expect(peter.code).toBe(1);
     expect(peter.stdout).toContain(
-      'SCORE_MISMATCH: Turn 15 (Peter): the sheet says 115, the rules give 0 (or 113',
+      'SCORE_MISMATCH: Turn 15 (Peter, N1 BRUnCH..Y): the sheet says 115, the rules give 0 (or 113',
     );
   });
 

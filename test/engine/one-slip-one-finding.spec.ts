@@ -195,12 +195,12 @@ describe('one slip, one finding: a carried total', () => {
   test("the messages say where the sheet's own arithmetic went wrong", () => {
     const addition = verify(shift(clean(), 4, 3));
     expect(find(addition, 4, 'TOTAL_MISMATCH').message).toBe(
-      "Turn 5 (Jelena Marković): the sheet's total is 37, the rules give 34 (the sheet's own addition is off too: 18 + 16 = 34); the sheet carries this into the 7 totals written after it",
+      "Turn 5 (Jelena Marković, C7 T.PAO): the sheet's total is 37, the rules give 34 (the sheet's own addition is off too: 18 + 16 = 34); the sheet carries this into the 7 totals written after it",
     );
     const withdrawn = clean();
     withdrawn.turns[16].challenge = { by: 1, valid: false };
     expect(find(verify(withdrawn), 16, 'TOTAL_MISMATCH').message).toBe(
-      "Turn 17 (Jelena Marković): the sheet's total is 138, the rules give 108 (the sheet's addition 108 + 30 = 138 is right, but the rules add 0 on this turn: a withdrawn play scores 0); the sheet carries this into the total written after it",
+      "Turn 17 (Jelena Marković, 15H G.BANICA): the sheet's total is 138, the rules give 108 (the sheet's addition 108 + 30 = 138 is right, but the rules add 0 on this turn: a withdrawn play scores 0); the sheet carries this into the total written after it",
     );
   });
 });

@@ -124,7 +124,7 @@ describe('qwibble: stealing and safe words (01-steal-and-safe)', () => {
     const again = verify(doc);
     const issue = again.turns[2].issues.find((i) => i.code === 'TOTAL_MISMATCH')!;
     expect(issue.message).toBe(
-      "Turn 3 (Ana Ruiz): the sheet's total is 10, the rules give 5 (the sheet's own addition is off too: 5 + 5 − 5 stolen = 5)",
+      "Turn 3 (Ana Ruiz, G6 AR.): the sheet's total is 10, the rules give 5 (the sheet's own addition is off too: 5 + 5 − 5 stolen = 5)",
     );
   });
 });

@@ -181,7 +181,7 @@ describe('scrabble-target: the target and the last round (02-target-late-mover)'
     // Ana: 48 + 10 = 58 >= 50 at turn 4 (index 3); Ben (1) and Cleo (2) have not moved in round 2.
     expect(codes(r.turns[3].issues, 'info')).toEqual(['TARGET_REACHED']);
     expect(r.turns[3].issues[0].message).toBe(
-      'Turn 4 (Ana Ruiz): Ana Ruiz reaches 58, the target of 50: Ben Okafor, Cleo Marsh still have a last move each in this round, then the game ends',
+      'Turn 4 (Ana Ruiz, H8 .XE): Ana Ruiz reaches 58, the target of 50: Ben Okafor, Cleo Marsh still have a last move each in this round, then the game ends',
     );
     expect(codes(r.turns[4].issues)).toEqual([]);
     expect(codes(r.turns[5].issues)).toEqual([]);

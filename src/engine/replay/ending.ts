@@ -61,7 +61,7 @@ export class Ending {
     t.issue({
       code: 'TOO_MANY_TURNS',
       severity: 'error',
-      message: `${t.label}: this is ${state.who(p)}'s turn ${taken}, but each player has ${turnLimit} turns; the turn is not counted`,
+      message: `${t.playLabel}: this is ${state.who(p)}'s turn ${taken}, but each player has ${turnLimit} turns; the turn is not counted`,
     });
     return false;
   }

@@ -161,7 +161,7 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
       t.issue({
         code: 'RACK_MISMATCH',
         severity: 'warning',
-        message: `${t.label}: the play uses ${missing.tiles}, which the recorded rack ${turn.rack} does not hold`,
+        message: `${t.playLabel}: the play uses ${missing.tiles}, which the recorded rack ${turn.rack} does not hold`,
         written: turn.rack,
         computed: missing.needed,
       });

@@ -64,6 +64,17 @@ export class ReplayState {
     return `Turn ${index + 1} (${this.names[this.sheet.turns[index].player]})`;
   }
 
+  /**
+   * `Turn 5 (Ana, 9F KUĆA)`: the label with the play as written, for a finding whose message
+   * does not name the play's square and word itself (a wrong score or total, a tile overused).
+   */
+  playLabel(index: number): string {
+    const turn = this.sheet.turns[index];
+    return turn.play === undefined
+      ? this.label(index)
+      : `Turn ${index + 1} (${this.names[turn.player]}, ${turn.play})`;
+  }
+
   /** Starts a line's replay: its report, and whether it was that player's turn. */
   beginTurn(index: number): ReplayTurn {
     const turn = this.sheet.turns[index];
@@ -73,7 +84,7 @@ export class ReplayState {
       t.issue({
         code: 'OUT_OF_TURN',
         severity: 'warning',
-        message: `${this.label(index)}: it was ${this.who(this.expected)}'s turn`,
+        message: `${this.playLabel(index)}: it was ${this.who(this.expected)}'s turn`,
       });
     }
     let next = (p + 1) % this.playerCount;
@@ -133,6 +144,11 @@ export class ReplayTurn {
   /** `Turn 5 (Ana)`. */
   get label(): string {
     return this.state.label(this.index);
+  }
+
+  /** `Turn 5 (Ana, 9F KUĆA)` for a play, else {@link label}. */
+  get playLabel(): string {
+    return this.state.playLabel(this.index);
   }
 
   /** Adds a finding to the turn, the mover's (`message` defaults to the note's). */

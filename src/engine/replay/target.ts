@@ -49,7 +49,7 @@ export class TargetEnding {
     t.issue({
       code: 'TARGET_REACHED',
       severity: 'info',
-      message: `${t.label}: ${who(p)} reaches ${total}, the target of ${target}: ${
+      message: `${t.playLabel}: ${who(p)} reaches ${total}, the target of ${target}: ${
         pending.length > 0
           ? `${pending.map(who).join(', ')} still ${pending.length === 1 ? 'has a last move' : 'have a last move each'} in this round, then the game ends`
           : 'the round is complete and the game ends'

@@ -37,7 +37,7 @@ export class TileCount {
         t.issue({
           code: 'TILE_OVERUSE',
           severity: 'warning',
-          message: `${t.label}: the board now holds ${limit - left[slot]} ${this.what(slot)}, but the set has ${limit}`,
+          message: `${t.playLabel}: the board now holds ${limit - left[slot]} ${this.what(slot)}, but the set has ${limit}`,
         });
       }
     }

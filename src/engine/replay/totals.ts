@@ -23,7 +23,7 @@ export function scoreTurn(state: ReplayState, t: ReplayTurn): number {
     t.issue({
       code: 'SCORE_MISMATCH',
       severity: 'error',
-      message: `${t.label}: the sheet says ${claimed}, the rules give ${report.score.computed}${allowed}${scoreBreakdown(report)}`,
+      message: `${t.playLabel}: the sheet says ${claimed}, the rules give ${report.score.computed}${allowed}${scoreBreakdown(report)}`,
       word: report.words.find((w) => w.main)?.word,
       written: claimed,
       computed: report.score.computed,
@@ -76,7 +76,7 @@ export function checkTotal(state: ReplayState, t: ReplayTurn, added: number): vo
   t.issue({
     code: 'TOTAL_MISMATCH',
     severity: 'error',
-    message: `${t.label}: the sheet's total is ${claimedTotal}, the rules give ${totals[p]}${why}`,
+    message: `${t.playLabel}: the sheet's total is ${claimedTotal}, the rules give ${totals[p]}${why}`,
     written: claimedTotal,
     computed: totals[p],
   });
