@@ -1,7 +1,7 @@
 import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from '../rules/alphabet';
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
-import { IssueNote, turnIssue, TurnReport } from '../report/report';
+import { addTurnIssue, IssueNote, turnIssue, TurnReport } from '../report/report';
 import { Scoresheet } from '../sheet/scoresheet';
 import { Board, EMPTY, evaluatePlay, FormedWord, IllegalPlay, LegalPlay, Position } from './board';
 import { isKnown } from './known';
@@ -156,7 +156,7 @@ export class LetterSlips {
         written: writtenWord,
         computed: nowText,
       };
-      current.issues.push(turnIssue(note, note.message, index, current.player));
+      addTurnIssue(current, turnIssue(note, note.message, index, current.player));
       return;
     }
     const slipped = turns[j];
@@ -201,7 +201,7 @@ export class LetterSlips {
       carriedTotals.replace(slipped.issues[scoreAt], finding);
       slipped.issues[scoreAt] = finding;
     } else {
-      slipped.issues.push(finding);
+      addTurnIssue(slipped, finding);
     }
   }
 

@@ -133,6 +133,7 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
       if (k === 0) report.words = [entry];
       else report.words.push(entry);
     }
+    if (play.bonuses.length > 0) report.bonuses = [];
     for (let i = 0; i < play.bonuses.length; i++) {
       const b = play.bonuses[i];
       report.bonuses.push(

@@ -1,6 +1,17 @@
 import { Board } from './board';
 import { Expiry } from './result';
-import { CarriedTotals, Issue, IssueNote, turnIssue, TurnReport } from '../report/report';
+import {
+  addTurnIssue,
+  CarriedTotals,
+  Issue,
+  IssueNote,
+  NO_BONUSES,
+  NO_ISSUES,
+  NO_SQUARES,
+  NO_WORDS,
+  turnIssue,
+  TurnReport,
+} from '../report/report';
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
 import { Scoresheet, SheetTurn } from '../sheet/scoresheet';
@@ -132,12 +143,12 @@ export class ReplayTurn {
       total: { claimed: turn.total ?? null, computed: 0 },
       clock: undefined,
       withdrawnScore: undefined,
-      words: [],
-      bonuses: [],
-      placed: [],
+      words: NO_WORDS,
+      bonuses: NO_BONUSES,
+      placed: NO_SQUARES,
       exchanged: undefined,
       penalty: undefined,
-      issues: [],
+      issues: NO_ISSUES,
     };
   }
 
@@ -153,12 +164,12 @@ export class ReplayTurn {
 
   /** Adds a finding to the turn, the mover's (`message` defaults to the note's). */
   issue(note: IssueNote, message = note.message): void {
-    this.report.issues.push(turnIssue(note, message, this.index, this.player));
+    addTurnIssue(this.report, turnIssue(note, message, this.index, this.player));
   }
 
   /** Adds a finding to the turn that belongs to another player (a penalty on the challenger). */
   issueOf(player: number, note: IssueNote): void {
-    this.report.issues.push(turnIssue(note, note.message, this.index, player));
+    addTurnIssue(this.report, turnIssue(note, note.message, this.index, player));
   }
 
   /** The turn breaks a rule: it is not counted, and the report says so. */

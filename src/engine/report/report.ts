@@ -112,6 +112,23 @@ export function turnIssue(note: IssueNote, message: string, turn: number, player
   return made;
 }
 
+/**
+ * The lists a turn's report starts with, shared and frozen: most turns add no issue or bonus and
+ * leave an exchange's words and squares empty, and four new lists a turn were a tenth of the
+ * report's making. A list is made on the first thing added ({@link addTurnIssue}); adding to a
+ * shared one throws (frozen), rather than writing into every report.
+ */
+export const NO_ISSUES = Object.freeze([]) as unknown as Issue[];
+export const NO_BONUSES = Object.freeze([]) as unknown as TurnReport['bonuses'];
+export const NO_WORDS = Object.freeze([]) as unknown as TurnReport['words'];
+export const NO_SQUARES = Object.freeze([]) as unknown as string[];
+
+/** Adds an issue to a turn's report, making its list on the first. */
+export function addTurnIssue(report: TurnReport, issue: Issue): void {
+  if (report.issues === NO_ISSUES) report.issues = [issue];
+  else report.issues.push(issue);
+}
+
 /** Status of a turn after replay. */
 export type TurnStatus =
   | 'ok'
