@@ -23,6 +23,12 @@ export interface IssueLine {
   squares: string[];
 }
 
+/** The turn status an issue's code stands for, where the status column says it already. */
+const STATUS_OF_ISSUE: Partial<Record<string, string>> = {
+  SCORE_MISMATCH: 'score-mismatch',
+  TOTAL_MISMATCH: 'total-mismatch',
+};
+
 /** One turn of a report, ready to print or show. */
 export interface TurnLine {
   /** 0-based, as in the report. */
@@ -54,6 +60,11 @@ export interface TurnLine {
   /** A total that only carries an earlier slip: which slip, beside the turn (not among the record's notes). */
   carriedNote: string | null;
   issues: IssueLine[];
+  /**
+   * The issues the status column lists under the status: all but the one the status already
+   * names (`pogrešan zbir` is not followed by `Pogrešan zbir`), unless it names squares.
+   */
+  statusIssues: IssueLine[];
   /** Squares named by this turn's issues. */
   squares: string[];
   /** True when the turn needs the judge's eye (an error, a mismatch). */
@@ -623,6 +634,9 @@ export function presentReport(
       notes,
       carriedNote: carried ? t(lang, 'game.carriedTotal', { n: slip + 1 }) : null,
       issues,
+      statusIssues: issues.filter(
+        (i) => !(STATUS_OF_ISSUE[i.code] === status && i.squares.length === 0),
+      ),
       squares,
       flagged:
         scoreMismatch ||

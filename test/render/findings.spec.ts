@@ -74,6 +74,23 @@ describe('the turn table tells a wrong total from a wrong score, and a carried t
     expect(presentReport(report16(), 'sr-Latn').turns[0].statusLabel).toBe('pogrešni poeni');
   });
 
+  it('the status column does not name the status twice: its own finding is not listed under it', () => {
+    const turns = presentReport(report16(), 'sr-Latn').turns;
+    // Turn 4: the status says "pogrešan zbir"; its finding TOTAL_MISMATCH stays in the list of
+    // findings but not under the status. Turn 1 likewise for its wrong score.
+    expect(turns[3].issues.map((i) => i.code)).toContain('TOTAL_MISMATCH');
+    expect(turns[3].statusIssues.map((i) => i.code)).not.toContain('TOTAL_MISMATCH');
+    expect(turns[0].issues.map((i) => i.code)).toContain('SCORE_MISMATCH');
+    expect(turns[0].statusIssues.map((i) => i.code)).not.toContain('SCORE_MISMATCH');
+    // A finding of another kind stays under the status.
+    const placements = presentReport(
+      fixtureReport('kvizovka/03-illegal-placements.report.json'),
+      'sr-Latn',
+    ).turns.find((t) => t.status === 'illegal')!;
+    expect(placements.statusIssues.length).toBeGreaterThan(0);
+    expect(placements.statusIssues).toEqual(placements.issues);
+  });
+
   it("a total that only carries an earlier slip is marked as the slip's, not flagged as wrong", () => {
     // Turn 5: 19 written for 16, so each later total of that player is 3 over (carried 8).
     const turns = presentReport(
