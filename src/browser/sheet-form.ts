@@ -215,7 +215,10 @@ function start(): void {
     const verdict = document.getElementById('verdict');
     const board = document.getElementById('board');
     if (!verdict || !board) return;
+    // The verdict said again at the top of a narrow page, where the report stands below the rows.
+    const top = document.getElementById('verdict-top');
     if (!check.report) {
+      if (top) top.hidden = true;
       verdict.hidden = false;
       verdict.className = `verdict${check.flags.length > 0 ? ' bad' : ''}`;
       verdict.textContent = check.flags.length > 0 ? '✗' : ft(lang, 'form.empty');
@@ -227,6 +230,12 @@ function start(): void {
     const strong = document.createElement('strong');
     strong.textContent = `${section.report.ok ? '✓' : '✗'} ${section.report.verdict}`;
     verdict.replaceChildren(strong, ` ${section.report.resultText}`);
+    const topLink = top?.querySelector('a');
+    if (top && topLink) {
+      top.hidden = false;
+      top.className = `notice ${section.report.ok ? 'ok' : 'bad'}`;
+      topLink.textContent = strong.textContent;
+    }
     board.hidden = false;
     // Most keystrokes (a score, a clock) leave the board as it was: drawing it again is the
     // costliest step of a check, so it is done only when the drawing changed.

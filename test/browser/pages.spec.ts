@@ -201,6 +201,16 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     await waitUntil(page, "document.querySelector('#verdict').classList.contains('ok')");
     expect(await page.inputValue(`#c-${turn - 1}-word`)).toBe(fixed.word);
     await screenshot(page, 'sheet-saved-desktop');
+    // On a phone the report stands below the rows: the verdict is said at the top too, linked.
+    expect(await page.locator('#verdict-top').isVisible()).toBe(false);
+    await page.setViewportSize(PHONE);
+    const top = page.locator('#verdict-top');
+    expect(await top.isVisible()).toBe(true);
+    expect((await top.boundingBox())!.y).toBeLessThan(PHONE.height);
+    expect(await top.innerText()).toBe(await page.locator('#verdict strong').innerText());
+    expect(await top.locator('a').getAttribute('href')).toBe('#sheet-check');
+    await screenshot(page, 'sheet-saved-phone');
+    await page.setViewportSize(DESKTOP);
 
     await page.goto(`${t.url}/divisions/${site.divisionId}/standings`);
     const after = await pointsOf(page, winner);
