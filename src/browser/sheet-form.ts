@@ -233,7 +233,7 @@ function start(): void {
     const topLink = top?.querySelector('a');
     if (top && topLink) {
       top.hidden = false;
-      top.className = `notice ${section.report.ok ? 'ok' : 'bad'}`;
+      top.className = `verdict ${section.report.ok ? 'ok' : 'bad'}`;
       topLink.textContent = strong.textContent;
     }
     board.hidden = false;
