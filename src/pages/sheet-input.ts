@@ -2,11 +2,13 @@ import { findNodeAtLocation, getNodeValue, ParseError, parseTree } from 'jsonc-p
 import { printParseErrorCode } from 'jsonc-parser';
 import {
   formatPath,
+  GcgError,
   gcgToScoresheet,
   JsonPath,
   parseGcg,
   readGameSheet,
   Scoresheet,
+  SheetError,
   SheetRefusal,
   SheetTerms,
 } from '../engine';
@@ -73,7 +75,12 @@ export function readSheetInput(
         ok: false,
         line: problems[0].line || null,
         message: problems
-          .map((e) => pt(lang, 'sheet.gcg', { line: e.line, message: e.message }))
+          .map((e) =>
+            // Line 0: the record as a whole (no players named, say).
+            e.line > 0
+              ? pt(lang, 'sheet.gcg', { line: e.line, message: gcgErrorText(lang, e) })
+              : pt(lang, 'sheet.gcgWhole', { message: gcgErrorText(lang, e) }),
+          )
           .join('; '),
       };
     }
@@ -127,7 +134,7 @@ export function readSheetInput(
       line: firstLine,
       message: located
         .map(({ line, e }) => {
-          const text = pt(lang, 'sheet.field', { field: formatPath(e.path), message: e.message });
+          const text = sheetErrorText(lang, e);
           return line !== null && line !== firstLine
             ? `(${t(lang, 'common.line', { n: line })}) ${text}`
             : text;
@@ -151,6 +158,65 @@ export function readSheetInput(
   return { ok: true, doc: read.sheet, lineOf };
 }
 
+/**
+ * A mistake in a sheet's structure, with its field, in the page's language: the usual ones by
+ * their data (`polje turns[3].score: 4. potez: mora biti ceo broj`), others as the engine says
+ * them.
+ */
+export function sheetErrorText(lang: Lang, e: SheetError): string {
+  const field = formatPath(e.path);
+  const problem = e.problem;
+  if (!problem) return pt(lang, 'sheet.field', { field, message: e.message });
+  let message: string;
+  switch (problem.code) {
+    case 'RULES':
+      message =
+        problem.given === null
+          ? pt(lang, 'sheetProblem.RULES')
+          : pt(lang, 'sheetProblem.RULES.given', { given: problem.given });
+      break;
+    case 'PLAYER_COUNT':
+      message = pt(lang, 'sheetProblem.PLAYER_COUNT', {
+        allowed: problem.min === problem.max ? problem.min : `${problem.min}–${problem.max}`,
+        count: problem.count,
+      });
+      break;
+    case 'UNKNOWN_FIELD':
+      message = pt(lang, 'sheetProblem.UNKNOWN_FIELD', { field: problem.field });
+      break;
+    case 'PLAYER_INDEX':
+      message = pt(lang, 'sheetProblem.PLAYER_INDEX', { max: problem.max });
+      break;
+    case 'PER_PLAYER':
+      message = pt(lang, 'sheetProblem.PER_PLAYER', { count: problem.count });
+      break;
+    default:
+      message = pt(lang, `sheetProblem.${problem.code}`);
+  }
+  // A turn's field says which turn, as a judge counts them.
+  const turn = e.path[0] === 'turns' && typeof e.path[1] === 'number' ? e.path[1] + 1 : null;
+  if (turn !== null) message = `${t(lang, 'game.turnN', { n: turn })}: ${message}`;
+  return pt(lang, 'sheet.field', { field, message });
+}
+
+/** What is wrong with a line of a GCG record, in the page's language where it is a usual mistake. */
+function gcgErrorText(lang: Lang, e: GcgError): string {
+  const problem = e.problem;
+  if (!problem) return e.message;
+  switch (problem.code) {
+    case 'NOT_A_LINE':
+    case 'NOT_A_MOVE':
+      return pt(lang, `gcgProblem.${problem.code}`, { text: problem.text });
+    case 'UNKNOWN_PLAYER':
+      return pt(lang, 'gcgProblem.UNKNOWN_PLAYER', {
+        nick: problem.nick,
+        players: problem.players.join(', '),
+      });
+    default:
+      return pt(lang, `gcgProblem.${problem.code}`);
+  }
+}
+
 /** A sheet refused for its game ({@link SheetRefusal}), in the page's language. */
 export function sheetRefusalText(
   lang: Lang,
@@ -159,9 +225,7 @@ export function sheetRefusalText(
 ): string {
   switch (refusal.code) {
     case 'SHEET_UNREADABLE':
-      return refusal.errors
-        .map((e) => pt(lang, 'sheet.field', { field: formatPath(e.path), message: e.message }))
-        .join('; ');
+      return refusal.errors.map((e) => sheetErrorText(lang, e)).join('; ');
     case 'SHEET_RULES_MISMATCH':
       return pt(lang, place === 'check' ? 'err.SHEET_RULES_CHOSEN' : 'err.SHEET_RULES_MISMATCH', {
         sheet: refusal.sheet,

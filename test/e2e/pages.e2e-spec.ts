@@ -384,8 +384,43 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         judge,
       ).expect(422);
       expect(mainText(res.text)).toContain('(red 4)');
-      expect(mainText(res.text)).toContain('GCG, red 4');
+      expect(mainText(res.text)).toContain('GCG, red 4: posle nadimka nema poteza');
       expect(textarea(res.text, 'import')).toBe(gcg);
+    });
+
+    test("score sheet: an import's mistakes of structure are said in the page's language, with the turn", async () => {
+      const g = await game(site.pendingGame);
+      const { sheet } = scoreSheet([g.first.name, g.second!.name], 5);
+      const doc = JSON.parse(JSON.stringify(sheet)) as Record<string, unknown> & {
+        turns: Record<string, unknown>[];
+      };
+      doc.turns[2].score = 'dvanaest';
+      doc.turns[4].note = 'x';
+      const again = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { import: JSON.stringify(doc, null, 2), intent: 'import' },
+        judge,
+      ).expect(422);
+      const said = mainText(again.text);
+      expect(said).toContain('polje turns[2].score: 3. potez: mora biti ceo broj');
+      expect(said).toContain('polje turns[4].note: 5. potez: nepoznato polje „note”');
+      expect(said).not.toMatch(/must be|unknown field/);
+      const english = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { import: JSON.stringify(doc, null, 2), intent: 'import' },
+        `${judge}; arbiter_lang=en`,
+      ).expect(422);
+      expect(mainText(english.text)).toContain(
+        'field turns[2].score: turn 3: must be a whole number',
+      );
+      // A GCG record whose line names no player of the game says so with the names.
+      const gcg = `#player1 A ${g.first.name}\n#player2 B ${g.second!.name}\n>C: KUCA 8H KUCA +10 10\n`;
+      const other = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { import: gcg, intent: 'import' },
+        judge,
+      ).expect(422);
+      expect(mainText(other.text)).toContain('GCG, red 3: „C” nije igrač ove partije (A, B)');
     });
 
     test('score sheet: an import whose players are listed the other way round fills each row for the right player', async () => {

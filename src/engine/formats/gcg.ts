@@ -163,7 +163,18 @@ export interface GcgGame {
 export interface GcgError {
   line: number;
   message: string;
+  /** What is wrong, as data, for a page to say in its own language (the usual mistakes). */
+  problem?: GcgProblem;
 }
+
+/** The usual mistakes of a GCG record, as data; others have only the message. */
+export type GcgProblem =
+  | { code: 'NOT_A_LINE'; text: string }
+  | { code: 'NO_COLON' }
+  | { code: 'EMPTY_EVENT' }
+  | { code: 'NOT_A_MOVE'; text: string }
+  | { code: 'UNKNOWN_PLAYER'; nick: string; players: string[] }
+  | { code: 'NO_PLAYERS' };
 
 /**
  * Decodes GCG bytes: ISO-8859-1 unless the file declares
@@ -278,6 +289,7 @@ export function parseGcg(
       errors.push({
         line: lineNo,
         message: `'${line.slice(0, 40)}' is neither a pragma (#…) nor an event (>nick: …)`,
+        problem: { code: 'NOT_A_LINE', text: line.slice(0, 40) },
       });
       return;
     }
@@ -286,6 +298,7 @@ export function parseGcg(
       errors.push({
         line: lineNo,
         message: "an event needs the player's nickname followed by a colon (>nick: …)",
+        problem: { code: 'NO_COLON' },
       });
       return;
     }
@@ -388,7 +401,8 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
       /^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$/.test(tokens[0]) &&
       SIGNED.test(tokens[2]));
   const rack = rackless ? '' : tokens.shift()!;
-  const bad = (message: string): GcgError => ({ line, message });
+  const bad = (message: string, problem?: GcgProblem): GcgError =>
+    problem ? { line, message, problem } : { line, message };
   const numbers = (from: number): { score: number; total: number } | null => {
     const score = tokens[from];
     const total = tokens[from + 1];
@@ -396,7 +410,7 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
     return { score: Number(score), total: Number(total) };
   };
   const first = tokens[0];
-  if (first === undefined) return bad('the event is empty');
+  if (first === undefined) return bad('the event is empty', { code: 'EMPTY_EVENT' });
   if (first === '--') {
     const n = numbers(1);
     return n
@@ -441,7 +455,10 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
   }
   const n = numbers(2);
   if (!n || !tokens[1]) {
-    return bad(`'${rest.trim()}' is not a move: expected RACK POSITION WORD +score total`);
+    return bad(`'${rest.trim()}' is not a move: expected RACK POSITION WORD +score total`, {
+      code: 'NOT_A_MOVE',
+      text: rest.trim(),
+    });
   }
   // Tokens after the total (annotations some programs add) are tolerated.
   return { kind: 'move', nick, rack, position: first, word: tokens[1], ...n, line };
@@ -756,7 +773,13 @@ export function gcgToScoresheet(
   if (game.players.length !== 2 || !game.players[0] || !game.players[1]) {
     return {
       ok: false,
-      errors: [{ line: 0, message: 'a GCG record needs #player1 and #player2' }],
+      errors: [
+        {
+          line: 0,
+          message: 'a GCG record needs #player1 and #player2',
+          problem: { code: 'NO_PLAYERS' },
+        },
+      ],
     };
   }
   const index = new Map(game.players.map((p, i) => [p.nick, i]));
@@ -807,9 +830,11 @@ export function gcgToScoresheet(
       toMove = 1 - p;
     }
     if (p === undefined) {
+      const players = game.players.map((x) => x.nick);
       errors.push({
         line: e.line,
-        message: `'${e.nick}' is not a player of this game (${game.players.map((x) => x.nick).join(', ')})`,
+        message: `'${e.nick}' is not a player of this game (${players.join(', ')})`,
+        problem: { code: 'UNKNOWN_PLAYER', nick: e.nick, players },
       });
       continue;
     }

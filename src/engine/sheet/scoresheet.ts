@@ -90,7 +90,30 @@ export type JsonPath = (string | number)[];
 export interface SheetError {
   path: JsonPath;
   message: string;
+  /** What is wrong, as data, for a page to say in its own language (the usual mistakes). */
+  problem?: SheetProblem;
 }
+
+/**
+ * The usual mistakes of a sheet's structure, as data: a page says them in its language, the
+ * turn and field told by the error's path (`turns[3].score`). Others have only the message.
+ */
+export type SheetProblem =
+  | { code: 'UNKNOWN_FIELD'; field: string }
+  | { code: 'FORMAT' }
+  | { code: 'RULES'; given: string | null }
+  | { code: 'PLAYERS' }
+  | { code: 'PLAYER_COUNT'; min: number; max: number; count: number }
+  | { code: 'PLAYER_NAME' }
+  | { code: 'TURNS' }
+  | { code: 'TURN_OBJECT' }
+  | { code: 'PLAYER_INDEX'; max: number }
+  | { code: 'TURN_KIND' }
+  | { code: 'PLAY_TEXT' }
+  | { code: 'WHOLE_NUMBER' }
+  | { code: 'CLOCK' }
+  | { code: 'END_OBJECT' }
+  | { code: 'PER_PLAYER'; count: number };
 
 /**
  * What reading a sheet parsed on its way, handed to the replay so that nothing is parsed
@@ -548,9 +571,9 @@ function knownFields(doc: Record<string, unknown>): number {
 export function readScoresheet(doc: unknown): ReadSheetResult {
   const errors: SheetError[] = [];
   let more = false;
-  const err = (path: JsonPath, message: string) => {
-    if (errors.length < MAX_ERRORS) errors.push({ path, message });
-    else more = true;
+  const err = (path: JsonPath, message: string, problem?: SheetProblem) => {
+    if (errors.length >= MAX_ERRORS) more = true;
+    else errors.push(problem ? { path, message, problem } : { path, message });
   };
   if (!isObject(doc)) {
     return { ok: false, errors: [{ path: [], message: 'a score sheet must be a JSON object' }] };
@@ -569,18 +592,30 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   if (docKeys.length !== knownFields(doc)) {
     for (const key of docKeys) {
       if (!SHEET_KEYS.has(key))
-        err([short(key)], `unknown field '${short(key)}' (put extra details under "meta")`);
+        err([short(key)], `unknown field '${short(key)}' (put extra details under "meta")`, {
+          code: 'UNKNOWN_FIELD',
+          field: short(key),
+        });
     }
   }
   if (doc.format !== SCORESHEET_FORMAT) {
-    err(['format'], `format must be "${SCORESHEET_FORMAT}", not ${describe(doc.format)}`);
+    err(['format'], `format must be "${SCORESHEET_FORMAT}", not ${describe(doc.format)}`, {
+      code: 'FORMAT',
+    });
   }
   let ruleSet: RuleSet | undefined;
   if (typeof doc.rules !== 'string') {
-    err(['rules'], `rules must name a rule set, e.g. "kvizovka", not ${describe(doc.rules)}`);
+    err(['rules'], `rules must name a rule set, e.g. "kvizovka", not ${describe(doc.rules)}`, {
+      code: 'RULES',
+      given: null,
+    });
   } else {
     ruleSet = findRuleSet(doc.rules);
-    if (!ruleSet) err(['rules'], `unknown rule set ${clip(doc.rules)}`);
+    if (!ruleSet)
+      err(['rules'], `unknown rule set ${clip(doc.rules)}`, {
+        code: 'RULES',
+        given: clip(doc.rules),
+      });
   }
   if (doc.meta !== undefined && !isObject(doc.meta)) err(['meta'], 'meta must be an object');
   if (!ruleSet) return { ok: false, errors };
@@ -601,7 +636,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
 
   let playerCount = 0;
   if (!Array.isArray(doc.players)) {
-    err(['players'], 'players must be a list of names in turn order');
+    err(['players'], 'players must be a list of names in turn order', { code: 'PLAYERS' });
   } else {
     playerCount = doc.players.length;
     const { min, max } = ruleSet.players;
@@ -609,11 +644,12 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       err(
         ['players'],
         `${ruleSet.name} has ${min === max ? min : `${min} to ${max}`} players, the sheet names ${playerCount}`,
+        { code: 'PLAYER_COUNT', min, max, count: playerCount },
       );
     }
     doc.players.forEach((name, i) => {
       if (typeof name !== 'string' || name.trim() === '')
-        err(['players', i], 'a player name must be a non-empty string');
+        err(['players', i], 'a player name must be a non-empty string', { code: 'PLAYER_NAME' });
     });
   }
   const isPlayer = (v: unknown): v is number => isInt(v) && v >= 0 && v < playerCount;
@@ -622,6 +658,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       err(
         path,
         `${what} must be a player index from 0 to ${Math.max(playerCount - 1, 0)}, not ${describe(v)}`,
+        { code: 'PLAYER_INDEX', max: Math.max(playerCount - 1, 0) },
       );
       return false;
     }
@@ -646,12 +683,14 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   };
   const checkClock = (path: JsonPath, v: unknown) => {
     if (typeof v !== 'string' || parseClock(v) === null) {
-      err(path, `a clock reading must be mm:ss (e.g. "28:40"), not ${describe(v)}`);
+      err(path, `a clock reading must be mm:ss (e.g. "28:40"), not ${describe(v)}`, {
+        code: 'CLOCK',
+      });
     }
   };
 
   if (!Array.isArray(doc.turns)) {
-    err(['turns'], 'turns must be a list');
+    err(['turns'], 'turns must be a list', { code: 'TURNS' });
   } else {
     // Paths and messages are built only on error: every turn of every sheet passes here.
     const turns: unknown[] = doc.turns;
@@ -659,7 +698,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     for (let i = 0; i < turns.length; i++) {
       const turn = turns[i];
       if (!isObject(turn)) {
-        err(['turns', i], `turn ${i + 1} must be an object`);
+        err(['turns', i], `turn ${i + 1} must be an object`, { code: 'TURN_OBJECT' });
         continue;
       }
       // Each field read once: the turn's fields are looked up by its shape, and the sheets'
@@ -704,7 +743,10 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       if (fields !== known) {
         for (const key in turn) {
           if (!turnKeys.has(key))
-            err(turnPath(i, short(key)), `turn ${i + 1} has an unknown field '${short(key)}'`);
+            err(turnPath(i, short(key)), `turn ${i + 1} has an unknown field '${short(key)}'`, {
+              code: 'UNKNOWN_FIELD',
+              field: short(key),
+            });
         }
       }
       if (!isPlayer(player)) playerIndex(turnPath(i, 'player'), player, `turn ${i + 1}: player`);
@@ -713,12 +755,14 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         err(
           turnPath(i),
           `turn ${i + 1} must have exactly one of play, exchange, pass (it has ${present.length === 0 ? 'none' : present.join(' and ')})`,
+          { code: 'TURN_KIND' },
         );
       }
       if (play !== undefined && typeof play !== 'string') {
         err(
           turnPath(i, 'play'),
           `turn ${i + 1}: play must be a string "POSITION WORD", e.g. "9F KUĆA"`,
+          { code: 'PLAY_TEXT' },
         );
       }
       if (pass !== undefined && pass !== true) {
@@ -736,12 +780,14 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         err(
           turnPath(i, 'score'),
           `turn ${i + 1}: score must be a whole number, not ${describe(score)}`,
+          { code: 'WHOLE_NUMBER' },
         );
       }
       if (total !== undefined && !isInt(total)) {
         err(
           turnPath(i, 'total'),
           `turn ${i + 1}: total must be a whole number, not ${describe(total)}`,
+          { code: 'WHOLE_NUMBER' },
         );
       }
       if (clock !== undefined) {
@@ -815,7 +861,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   if (doc.end !== undefined) {
     const end = doc.end;
     if (!isObject(end)) {
-      err(['end'], 'end must be an object');
+      err(['end'], 'end must be an object', { code: 'END_OBJECT' });
     } else {
       const endKeys = cardRules ? CARD_END_KEYS : END_KEYS;
       const keys = Object.keys(end);
@@ -829,7 +875,11 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       // Names are looked up only when there are more fields than known ones, as for the sheet's.
       if (keys.length !== known) {
         for (const key of keys) {
-          if (!endKeys.has(key)) err(['end', short(key)], `unknown field '${short(key)}' in end`);
+          if (!endKeys.has(key))
+            err(['end', short(key)], `unknown field '${short(key)}' in end`, {
+              code: 'UNKNOWN_FIELD',
+              field: short(key),
+            });
         }
       }
       const reasons = endReasons(rules.ruleSet);
@@ -862,6 +912,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
           err(
             ['end', field],
             `end.${field} must be a list with one entry per player (${playerCount})`,
+            { code: 'PER_PLAYER', count: playerCount },
           );
           continue;
         }
@@ -899,7 +950,10 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         final !== undefined &&
         (!Array.isArray(final) || final.length !== playerCount || !final.every(isInt))
       ) {
-        err(['claimed', 'final'], `claimed.final must be a list of ${playerCount} whole numbers`);
+        err(['claimed', 'final'], `claimed.final must be a list of ${playerCount} whole numbers`, {
+          code: 'PER_PLAYER',
+          count: playerCount,
+        });
       }
     }
   }
