@@ -190,7 +190,16 @@ export function sheetErrorText(lang: Lang, e: SheetError): string {
     case 'PER_PLAYER':
       message = pt(lang, 'sheetProblem.PER_PLAYER', { count: problem.count });
       break;
-    default:
+    case 'FORMAT':
+    case 'PLAYERS':
+    case 'PLAYER_NAME':
+    case 'TURNS':
+    case 'TURN_OBJECT':
+    case 'TURN_KIND':
+    case 'PLAY_TEXT':
+    case 'WHOLE_NUMBER':
+    case 'CLOCK':
+    case 'END_OBJECT':
       message = pt(lang, `sheetProblem.${problem.code}`);
   }
   // A turn's field says which turn, as a judge counts them.
@@ -212,7 +221,9 @@ function gcgErrorText(lang: Lang, e: GcgError): string {
         nick: problem.nick,
         players: problem.players.join(', '),
       });
-    default:
+    case 'NO_COLON':
+    case 'EMPTY_EVENT':
+    case 'NO_PLAYERS':
       return pt(lang, `gcgProblem.${problem.code}`);
   }
 }

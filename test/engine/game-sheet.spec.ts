@@ -68,7 +68,13 @@ describe('a sheet not of the game is refused with a code and the fields a page w
       doc: sheet({ colour: 'red' }),
       refusal: {
         code: 'SHEET_UNREADABLE',
-        errors: [{ path: ['colour'], message: expect.stringContaining("unknown field 'colour'") }],
+        errors: [
+          {
+            path: ['colour'],
+            message: expect.stringContaining("unknown field 'colour'"),
+            problem: { code: 'UNKNOWN_FIELD', field: 'colour' },
+          },
+        ],
       },
     },
   ])('$name', ({ doc, terms, refusal }) => {
