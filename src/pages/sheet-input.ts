@@ -10,6 +10,7 @@ import {
   Scoresheet,
   SheetError,
   SheetRefusal,
+  SCORESHEET_FORMAT,
   SheetTerms,
 } from '../engine';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/body/json-nesting';
@@ -172,7 +173,7 @@ export function sheetErrorText(lang: Lang, e: SheetError): string {
     case 'RULES':
       message =
         problem.given === null
-          ? pt(lang, 'sheetProblem.RULES')
+          ? pt(lang, 'sheetProblem.RULES', { example: '"kvizovka"' })
           : pt(lang, 'sheetProblem.RULES.given', { given: problem.given });
       break;
     case 'PLAYER_COUNT':
@@ -182,7 +183,18 @@ export function sheetErrorText(lang: Lang, e: SheetError): string {
       });
       break;
     case 'UNKNOWN_FIELD':
-      message = pt(lang, 'sheetProblem.UNKNOWN_FIELD', { field: problem.field });
+      message = pt(lang, 'sheetProblem.UNKNOWN_FIELD', { field: problem.field, meta: '"meta"' });
+      break;
+    // The sheet's own words (field names, a format, an example) as they are written in it,
+    // never transliterated: placeholders.
+    case 'FORMAT':
+      message = pt(lang, 'sheetProblem.FORMAT', { format: `"${SCORESHEET_FORMAT}"` });
+      break;
+    case 'TURN_KIND':
+      message = pt(lang, 'sheetProblem.TURN_KIND', { kinds: 'play, exchange, pass' });
+      break;
+    case 'PLAY_TEXT':
+      message = pt(lang, 'sheetProblem.PLAY_TEXT', { example: '"9F KUĆA"' });
       break;
     case 'PLAYER_INDEX':
       message = pt(lang, 'sheetProblem.PLAYER_INDEX', { max: problem.max });
@@ -190,13 +202,10 @@ export function sheetErrorText(lang: Lang, e: SheetError): string {
     case 'PER_PLAYER':
       message = pt(lang, 'sheetProblem.PER_PLAYER', { count: problem.count });
       break;
-    case 'FORMAT':
     case 'PLAYERS':
     case 'PLAYER_NAME':
     case 'TURNS':
     case 'TURN_OBJECT':
-    case 'TURN_KIND':
-    case 'PLAY_TEXT':
     case 'WHOLE_NUMBER':
     case 'CLOCK':
     case 'END_OBJECT':
@@ -221,9 +230,10 @@ function gcgErrorText(lang: Lang, e: GcgError): string {
         nick: problem.nick,
         players: problem.players.join(', '),
       });
+    case 'NO_PLAYERS':
+      return pt(lang, 'gcgProblem.NO_PLAYERS', { pragmas: '#player1, #player2' });
     case 'NO_COLON':
     case 'EMPTY_EVENT':
-    case 'NO_PLAYERS':
       return pt(lang, `gcgProblem.${problem.code}`);
   }
 }
