@@ -8,6 +8,7 @@ export const en = {
 
   'nav.main': 'Main menu',
   'nav.tournaments': 'Tournaments',
+  'org.publicPage': "The tournament's public page",
   'nav.judge': 'Judge',
   'nav.organiser': 'Organiser',
   'nav.signIn': 'Sign in',

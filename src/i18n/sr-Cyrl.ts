@@ -11,6 +11,7 @@ export const srCyrl = {
   'app.footer': 'Арбитер: вођење турнира и суђење',
   'nav.main': 'Главни мени',
   'nav.tournaments': 'Турнири',
+  'org.publicPage': 'Јавна страница турнира',
   'nav.judge': 'Судија',
   'nav.organiser': 'Организатор',
   'nav.signIn': 'Пријава',

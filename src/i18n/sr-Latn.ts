@@ -10,6 +10,7 @@ export const srLatn = {
 
   'nav.main': 'Glavni meni',
   'nav.tournaments': 'Turniri',
+  'org.publicPage': 'Javna stranica turnira',
   'nav.judge': 'Sudija',
   'nav.organiser': 'Organizator',
   'nav.signIn': 'Prijava',

@@ -1282,7 +1282,14 @@ export class OrganiserController {
         page.crumbs({ label: page.pt('page.organiser'), url: urls.organiser }),
         page.flashFromQuery(),
       ),
-      tournament: { name: t.name, publicUrl: urls.tournament(t.id), logUrl: urls.orgLog(t.id) },
+      tournament: {
+        name: t.name,
+        place: t.place,
+        startDate: t.startDate,
+        endDate: t.endDate,
+        publicUrl: urls.tournament(t.id),
+        logUrl: urls.orgLog(t.id),
+      },
       divisions: t.divisions.map((d) => ({
         name: d.name,
         rules: ruleSetName(d.ruleSet, page.lang),

@@ -74,9 +74,16 @@ describe(`where and when a tournament is played (${DATABASE_KIND})`, () => {
       place: string;
       startDate: string;
     }[];
-    expect(list.find((x) => x.name === 'Novosadski turnir')).toMatchObject({
-      place: 'Novi Sad',
-      startDate: '2027-01-09',
-    });
+    const made = list.find((x) => x.name === 'Novosadski turnir') as
+      { id: number; place: string; startDate: string } | undefined;
+    expect(made).toMatchObject({ place: 'Novi Sad', startDate: '2027-01-09' });
+    // The organiser's own page of the tournament shows them, and names its public page.
+    const own = await t.http
+      .get(`/organiser/tournaments/${made!.id}`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(own.text).toContain('Novi Sad');
+    expect(own.text).toMatch(/9\.\s*1\.\s*2027/);
+    expect(own.text).toContain('Javna stranica turnira');
   });
 });
