@@ -340,6 +340,32 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     expect(pdfText(usual, true)).not.toContain('…');
   });
 
+  it('pairings and the cross-table print long names whole; a club beside a name is cut first', async () => {
+    const long = 'Aleksandra Stojanović-Radovanović';
+    const club = 'Šahovsko-kvizovski klub „Novi Sad”';
+    const doc = pairingsDoc();
+    const tables = doc.tables.map((g, i) =>
+      i === 0
+        ? {
+            ...g,
+            first: { ...g.first, name: long, club },
+            second: g.second && { ...g.second, club },
+          }
+        : g,
+    );
+    const pairings = pdfPages(await pairingsPdf({ ...doc, tables }, 'sr-Latn'));
+    expect(pairings[0]).toContain(long);
+    // The players' list A–Z: the name whole, then as much of the club as the row holds.
+    expect(pairings[1]).toContain(`${long} (Šahovsko`);
+    const standings = standingsDoc();
+    const crossTable = {
+      ...standings.crossTable!,
+      rows: standings.crossTable!.rows.map((r, i) => (i === 0 ? { ...r, name: long } : r)),
+    };
+    const cross = pdfText(await crossTablePdf({ ...standings, crossTable }, 'sr-Latn'));
+    expect(cross).toContain(long);
+  });
+
   it('a cross-table alone is landscape', async () => {
     const doc = standingsDoc();
     const pdf = await crossTablePdf({ ...doc, crossTable: doc.crossTable! }, 'en');

@@ -535,7 +535,7 @@ export function tableFits<R>(
 ): boolean {
   const fixed = columns.reduce((s, c) => s + (c.width ?? 0), 0);
   const needs = textNeeds(doc, columns, rows, fontSize);
-  const needed = needs.reduce((s, n) => s + (n > 6 ? 6 + (n - 6) * MIN_SHRINK : n), 0);
+  const needed = needs.reduce((s, n) => s + (n > 6 ? 6.5 + (n - 6) * MIN_SHRINK : n), 0);
   return fixed + needed <= width;
 }
 
@@ -583,7 +583,9 @@ export function drawTable<R>(
   // is cut: a name or a club cut short is one a player cannot find.
   const sizes = columns.map((c, i) =>
     c.width === undefined && needs[i] > widths[i]
-      ? Math.max(size * MIN_SHRINK, (size * (widths[i] - 6)) / (needs[i] - 6))
+      ? // Half a point to spare: measured again at the smaller size, a text must not come out a
+        // hair wider than its cell.
+        Math.max(size * MIN_SHRINK, (size * (widths[i] - 6.5)) / (needs[i] - 6))
       : size,
   );
   let y = o.y;

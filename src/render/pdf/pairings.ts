@@ -7,6 +7,9 @@ type Table = PairingsDocument['tables'][number];
 
 export const playerLabel = (p: PdfPlayer): string => (p.club ? `${p.name} (${p.club})` : p.name);
 
+/** A player's club as a table cell's note beside the name, cut before the name is (see drawTable). */
+const clubNote = (p: PdfPlayer | null | undefined): string => (p?.club ? `(${p.club})` : '');
+
 export function resultText(lang: Lang, r: PdfGameResult | null | undefined): string {
   if (!r) return '';
   const scores = r.scores ? `${r.scores[0]} : ${r.scores[1]}` : '';
@@ -41,11 +44,17 @@ export async function pairingsPdf(data: PairingsDocument, lang: Lang): Promise<B
       text: (g) => String(g.table),
       bold: () => true,
     },
-    { header: t(lang, 'col.first'), flex: 1, text: (g) => playerLabel(g.first) },
+    {
+      header: t(lang, 'col.first'),
+      flex: 1,
+      text: (g) => g.first.name,
+      note: (g) => clubNote(g.first),
+    },
     {
       header: t(lang, 'col.second'),
       flex: 1,
-      text: (g) => (g.second ? playerLabel(g.second) : t(lang, 'common.bye')),
+      text: (g) => (g.second ? g.second.name : t(lang, 'common.bye')),
+      note: (g) => clubNote(g.second),
     },
   ];
   // A forfeit says so in words beside its figures, which need the room.
@@ -73,18 +82,20 @@ export async function pairingsPdf(data: PairingsDocument, lang: Lang): Promise<B
   );
 
   // Players in alphabetical order with their table, for the notice board.
-  type Entry = { name: string; table: number; opponent: string; first: boolean };
+  type Entry = { name: string; club: string; table: number; opponent: string; first: boolean };
   const entries: Entry[] = [];
   for (const g of data.tables) {
     entries.push({
-      name: playerLabel(g.first),
+      name: g.first.name,
+      club: clubNote(g.first),
       table: g.table,
       opponent: g.second ? g.second.name : t(lang, 'common.bye'),
       first: true,
     });
     if (g.second) {
       entries.push({
-        name: playerLabel(g.second),
+        name: g.second.name,
+        club: clubNote(g.second),
         table: g.table,
         opponent: g.first.name,
         first: false,
@@ -98,7 +109,7 @@ export async function pairingsPdf(data: PairingsDocument, lang: Lang): Promise<B
   drawTable(
     doc,
     [
-      { header: t(lang, 'col.player'), flex: 1.2, text: (e: Entry) => e.name },
+      { header: t(lang, 'col.player'), flex: 1.2, text: (e: Entry) => e.name, note: (e) => e.club },
       {
         header: t(lang, 'col.table'),
         width: 42,

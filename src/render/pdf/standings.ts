@@ -8,8 +8,10 @@ import {
   openDoc,
   PDF_COLOURS,
   PdfColumn,
+  SANS,
   tableFits,
 } from './doc';
+import { textWidth } from './seeded-fonts';
 import type { CrossTable, DocumentHeader, StandingsDocument, StandingsLine } from './types';
 
 const STANDINGS_FONT_SIZE = 8.5;
@@ -137,6 +139,12 @@ function crossTablePages(
     );
   }
   if (groups.length === 0) groups.push([]);
+  // As wide as the longest name at the table's size (at least 130 points, at most two fifths
+  // of the page): a cut name is one a player cannot find.
+  doc.font(SANS).fontSize(7.5);
+  const longest = rows.reduce((w, r) => Math.max(w, textWidth(doc, r.name)), 0);
+  const pageWidth = 842 - 2 * MARGIN; // A4 landscape
+  const nameWidth = Math.min(Math.max(130, Math.ceil(longest) + 8), pageWidth * 0.4);
   groups.forEach((rounds, g) => {
     if (!(firstPageIsOpen && g === 0)) doc.addPage(landscape);
     const suffix =
@@ -146,7 +154,7 @@ function crossTablePages(
     const head = (): number => heading(doc, `${t(lang, 'pdf.crosstableTitle')}${suffix}`, lines);
     const columns: PdfColumn<CrossRow>[] = [
       { header: t(lang, 'col.rank'), width: 34, align: 'right', text: (r) => `${r.rank}.` },
-      { header: t(lang, 'col.name'), width: 130, text: (r) => r.name },
+      { header: t(lang, 'col.name'), width: nameWidth, text: (r) => r.name },
       {
         header: t(lang, 'col.points'),
         width: 40,
