@@ -287,10 +287,22 @@ const srLatn = {
   'sheetProblem.CLOCK': 'sat se piše kao mm:ss (npr. "28:40")',
   'sheetProblem.END_OBJECT': 'kraj partije mora biti objekat',
   'sheetProblem.PER_PLAYER': 'mora biti lista sa po jednom vrednošću za svakog igrača ({count})',
+  'sheetProblem.PASS_TRUE': 'pas se upisuje kao {value}',
+  'sheetProblem.EXCHANGE': 'zamena je broj zamenjenih pločica ili same pločice',
+  'sheetProblem.CHALLENGE_OBJECT':
+    'prigovor navodi ko ga je uložio i kako je presuđeno, npr. {example}',
+  'sheetProblem.CHALLENGE_NOT_PLAY': 'prigovor se ulaže samo na reč',
+  'sheetProblem.CHALLENGE_OWN': 'igrač ne može uložiti prigovor na svoj potez',
+  'sheetProblem.CHALLENGE_VALID':
+    'presuda je {valid} (reč je ispravna) ili {invalid} (reč nije ispravna)',
+  'sheetProblem.CHALLENGE_BONUS':
+    'bonus je ceo broj poena, samo uz prigovor presuđen kao neosnovan',
+  'sheetProblem.END_REASON': 'kraj partije mora biti jedno od: {reasons}',
+  'sheetProblem.CLAIMED_OBJECT': 'upisani konačni rezultati se navode kao {example}',
   'gcgProblem.NOT_A_LINE': '„{text}” nije ni podešavanje (#…) ni potez (>nadimak: …)',
   'gcgProblem.NO_COLON': 'posle nadimka igrača ide dvotačka (>nadimak: …)',
   'gcgProblem.EMPTY_EVENT': 'posle nadimka nema poteza',
-  'gcgProblem.NOT_A_MOVE': '„{text}” nije potez: očekuje se TABLICA POZICIJA REČ +poeni zbir',
+  'gcgProblem.NOT_A_MOVE': '„{text}” nije potez: očekuje se STALAK POZICIJA REČ +poeni zbir',
   'gcgProblem.UNKNOWN_PLAYER': '„{nick}” nije igrač ove partije ({players})',
   'gcgProblem.NO_PLAYERS': 'GCG zapis mora navesti oba igrača ({pragmas})',
 
@@ -601,6 +613,18 @@ const en: Record<PageMessageKey, string> = {
   'sheetProblem.CLOCK': 'a clock is written mm:ss (e.g. "28:40")',
   'sheetProblem.END_OBJECT': 'the end of the game must be an object',
   'sheetProblem.PER_PLAYER': 'must be a list with one entry for each player ({count})',
+  'sheetProblem.PASS_TRUE': 'a pass is written as {value}',
+  'sheetProblem.EXCHANGE': 'an exchange is the number of tiles exchanged or the tiles themselves',
+  'sheetProblem.CHALLENGE_OBJECT':
+    'a challenge says who made it and how it was ruled, e.g. {example}',
+  'sheetProblem.CHALLENGE_NOT_PLAY': 'only a play can be challenged',
+  'sheetProblem.CHALLENGE_OWN': 'a player cannot challenge their own play',
+  'sheetProblem.CHALLENGE_VALID':
+    'the ruling is {valid} (the word is valid) or {invalid} (it is not)',
+  'sheetProblem.CHALLENGE_BONUS':
+    'a bonus is a whole number of points, only on a challenge ruled valid',
+  'sheetProblem.END_REASON': 'the end of the game must be one of: {reasons}',
+  'sheetProblem.CLAIMED_OBJECT': 'the final scores written are given as {example}',
   'gcgProblem.NOT_A_LINE': '"{text}" is neither a pragma (#…) nor an event (>nick: …)',
   'gcgProblem.NO_COLON': "an event needs the player's nickname followed by a colon (>nick: …)",
   'gcgProblem.EMPTY_EVENT': 'the event is empty',

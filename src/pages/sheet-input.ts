@@ -77,8 +77,9 @@ export function readSheetInput(
         line: problems[0].line || null,
         message: problems
           .map((e) =>
-            // Line 0: the record as a whole (no players named, say).
-            e.line > 0
+            // The first error's line is the page's (`red 4` by the heading); line 0 is the
+            // record as a whole (no players named, say).
+            e.line > 0 && e.line !== problems[0].line
               ? pt(lang, 'sheet.gcg', { line: e.line, message: gcgErrorText(lang, e) })
               : pt(lang, 'sheet.gcgWhole', { message: gcgErrorText(lang, e) }),
           )
@@ -202,6 +203,27 @@ export function sheetErrorText(lang: Lang, e: SheetError): string {
     case 'PER_PLAYER':
       message = pt(lang, 'sheetProblem.PER_PLAYER', { count: problem.count });
       break;
+    case 'PASS_TRUE':
+      message = pt(lang, 'sheetProblem.PASS_TRUE', { value: 'true' });
+      break;
+    case 'CHALLENGE_OBJECT':
+      message = pt(lang, 'sheetProblem.CHALLENGE_OBJECT', {
+        example: '{ "by": 1, "valid": false }',
+      });
+      break;
+    case 'CHALLENGE_VALID':
+      message = pt(lang, 'sheetProblem.CHALLENGE_VALID', { valid: 'true', invalid: 'false' });
+      break;
+    case 'END_REASON':
+      message = pt(lang, 'sheetProblem.END_REASON', { reasons: problem.reasons.join(', ') });
+      break;
+    case 'CLAIMED_OBJECT':
+      message = pt(lang, 'sheetProblem.CLAIMED_OBJECT', { example: '{ "final": [483, 459] }' });
+      break;
+    case 'EXCHANGE':
+    case 'CHALLENGE_NOT_PLAY':
+    case 'CHALLENGE_OWN':
+    case 'CHALLENGE_BONUS':
     case 'PLAYERS':
     case 'PLAYER_NAME':
     case 'TURNS':

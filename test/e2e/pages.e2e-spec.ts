@@ -384,7 +384,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         judge,
       ).expect(422);
       expect(mainText(res.text)).toContain('(red 4)');
-      expect(mainText(res.text)).toContain('GCG, red 4: posle nadimka nema poteza');
+      expect(mainText(res.text)).toContain('GCG: posle nadimka nema poteza');
       expect(textarea(res.text, 'import')).toBe(gcg);
     });
 
@@ -396,6 +396,9 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       };
       doc.turns[2].score = 'dvanaest';
       doc.turns[4].note = 'x';
+      // Turn 2 is the second player's: a challenge of it by that player, ruled "yes".
+      doc.turns[1].challenge = { by: 1, valid: 'yes' };
+      (doc.end as Record<string, unknown>).reason = 'umor';
       const again = await post(
         `/judge/games/${g.id}/scoresheet`,
         { import: JSON.stringify(doc, null, 2), intent: 'import' },
@@ -404,7 +407,12 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       const said = mainText(again.text);
       expect(said).toContain('polje turns[2].score: 3. potez: mora biti ceo broj');
       expect(said).toContain('polje turns[4].note: 5. potez: nepoznato polje „note”');
-      expect(said).not.toMatch(/must be|unknown field/);
+      expect(said).toContain(
+        'polje turns[1].challenge.by: 2. potez: igrač ne može uložiti prigovor na svoj potez',
+      );
+      expect(said).toContain('polje turns[1].challenge.valid: 2. potez: presuda je true');
+      expect(said).toContain('polje end.reason: kraj partije mora biti jedno od: turns,');
+      expect(said).not.toMatch(/must be|unknown field|cannot|ruled/);
       const english = await post(
         `/judge/games/${g.id}/scoresheet`,
         { import: JSON.stringify(doc, null, 2), intent: 'import' },
@@ -420,7 +428,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         { import: gcg, intent: 'import' },
         judge,
       ).expect(422);
-      expect(mainText(other.text)).toContain('GCG, red 3: „C” nije igrač ove partije (A, B)');
+      expect(mainText(other.text)).toContain('(red 3): GCG: „C” nije igrač ove partije (A, B)');
     });
 
     test('score sheet: an import whose players are listed the other way round fills each row for the right player', async () => {

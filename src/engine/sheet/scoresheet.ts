@@ -113,7 +113,16 @@ export type SheetProblem =
   | { code: 'WHOLE_NUMBER' }
   | { code: 'CLOCK' }
   | { code: 'END_OBJECT' }
-  | { code: 'PER_PLAYER'; count: number };
+  | { code: 'PER_PLAYER'; count: number }
+  | { code: 'PASS_TRUE' }
+  | { code: 'EXCHANGE' }
+  | { code: 'CHALLENGE_OBJECT' }
+  | { code: 'CHALLENGE_NOT_PLAY' }
+  | { code: 'CHALLENGE_OWN' }
+  | { code: 'CHALLENGE_VALID' }
+  | { code: 'CHALLENGE_BONUS' }
+  | { code: 'END_REASON'; reasons: string[] }
+  | { code: 'CLAIMED_OBJECT' };
 
 /**
  * What reading a sheet parsed on its way, handed to the replay so that nothing is parsed
@@ -766,7 +775,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         );
       }
       if (pass !== undefined && pass !== true) {
-        err(turnPath(i, 'pass'), `turn ${i + 1}: pass must be true`);
+        err(turnPath(i, 'pass'), `turn ${i + 1}: pass must be true`, { code: 'PASS_TRUE' });
       }
       // An exchange of too few or too many tiles, or of tiles that cannot be read, is a finding
       // of the replay (an illegal turn), so that it does not hide the rest of the sheet.
@@ -774,6 +783,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         err(
           turnPath(i, 'exchange'),
           `turn ${i + 1}: exchange must be a number of tiles or the tiles themselves, not ${describe(exchange)}`,
+          { code: 'EXCHANGE' },
         );
       }
       if (score !== undefined && !isInt(score)) {
@@ -820,10 +830,13 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
           err(
             turnPath(i, 'challenge'),
             `turn ${i + 1}: challenge must be { "by": player, "valid": true|false }`,
+            { code: 'CHALLENGE_OBJECT' },
           );
         } else {
           if (play === undefined)
-            err(turnPath(i, 'challenge'), `turn ${i + 1}: only a play can be challenged`);
+            err(turnPath(i, 'challenge'), `turn ${i + 1}: only a play can be challenged`, {
+              code: 'CHALLENGE_NOT_PLAY',
+            });
           if (
             playerIndex(turnPath(i, 'challenge', 'by'), c.by, `turn ${i + 1}: challenge.by`) &&
             c.by === player
@@ -831,18 +844,21 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
             err(
               turnPath(i, 'challenge', 'by'),
               `turn ${i + 1}: a player cannot challenge their own play`,
+              { code: 'CHALLENGE_OWN' },
             );
           }
           if (typeof c.valid !== 'boolean') {
             err(
               turnPath(i, 'challenge', 'valid'),
               `turn ${i + 1}: challenge.valid must be true (word ruled valid) or false (ruled invalid)`,
+              { code: 'CHALLENGE_VALID' },
             );
           }
           if (c.bonus !== undefined && (!isInt(c.bonus) || c.bonus < 0 || c.valid !== true)) {
             err(
               turnPath(i, 'challenge', 'bonus'),
               `turn ${i + 1}: challenge.bonus must be a whole number of points, on a challenge ruled valid`,
+              { code: 'CHALLENGE_BONUS' },
             );
           }
           for (const key of Object.keys(c)) {
@@ -850,6 +866,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
               err(
                 turnPath(i, 'challenge', short(key)),
                 `unknown field '${short(key)}' in a challenge`,
+                { code: 'UNKNOWN_FIELD', field: short(key) },
               );
             }
           }
@@ -887,6 +904,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         err(
           ['end', 'reason'],
           `end.reason must be one of ${reasons.join(', ')}, not ${describe(end.reason)}`,
+          { code: 'END_REASON', reasons: [...reasons] },
         );
       }
       if (end.drawn !== undefined && cardRules) {
@@ -939,11 +957,16 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   if (doc.claimed !== undefined) {
     const claimed = doc.claimed;
     if (!isObject(claimed)) {
-      err(['claimed'], 'claimed must be an object, e.g. { "final": [483, 459] }');
+      err(['claimed'], 'claimed must be an object, e.g. { "final": [483, 459] }', {
+        code: 'CLAIMED_OBJECT',
+      });
     } else {
       for (const key of Object.keys(claimed)) {
         if (key !== 'final')
-          err(['claimed', short(key)], `unknown field '${short(key)}' in claimed`);
+          err(['claimed', short(key)], `unknown field '${short(key)}' in claimed`, {
+            code: 'UNKNOWN_FIELD',
+            field: short(key),
+          });
       }
       const final = claimed.final;
       if (
