@@ -476,6 +476,8 @@ export const en = {
   'sheet.unreadable': 'The score sheet cannot be read',
   'sheet.report': 'Verification report',
   'sheet.saved': 'The score sheet was saved and the result recorded.',
+  'sheet.savedDiscrepancies':
+    'The score sheet was saved and the result recorded as the rules give it, but the sheet disagrees with the rules: see the marked turns.',
   'sheet.resultOnly': 'Enter the result only',
 
   'resultForm.title': 'Game result',

@@ -462,12 +462,14 @@ export const srCyrl = {
   'sheet.unreadable': 'Записник не може да се прочита',
   'sheet.report': 'Извештај провере',
   'sheet.saved': 'Записник је сачуван и резултат уписан.',
+  'sheet.savedDiscrepancies':
+    'Записник је сачуван и резултат уписан онако како га дају правила, али записник се с правилима не слаже: погледајте означене потезе.',
   'sheet.resultOnly': 'Упиши само резултат',
   'resultForm.title': 'Резултат партије',
   'resultForm.help': 'Упишите коначне поене и преостало време са сата (mm:ss).',
   'resultForm.score': 'Поени: {name}',
   'resultForm.remaining': 'Преостало време: {name}',
-  'resultForm.timeLoss': 'Изгубио на време',
+  'resultForm.timeLoss': 'Истекло време',
   'resultForm.nobody': 'нико',
   'resultForm.timeLossHelp':
     'Сат на 00:00 или мање сам показује да је играчу истекло време. Овде означите играча само кад сат то не показује или кад су оба сата на нули.',

@@ -477,13 +477,15 @@ export const srLatn = {
   'sheet.unreadable': 'Zapisnik ne može da se pročita',
   'sheet.report': 'Izveštaj provere',
   'sheet.saved': 'Zapisnik je sačuvan i rezultat upisan.',
+  'sheet.savedDiscrepancies':
+    'Zapisnik je sačuvan i rezultat upisan onako kako ga daju pravila, ali zapisnik se s pravilima ne slaže: pogledajte označene poteze.',
   'sheet.resultOnly': 'Upiši samo rezultat',
 
   'resultForm.title': 'Rezultat partije',
   'resultForm.help': 'Upišite konačne poene i preostalo vreme sa sata (mm:ss).',
   'resultForm.score': 'Poeni: {name}',
   'resultForm.remaining': 'Preostalo vreme: {name}',
-  'resultForm.timeLoss': 'Izgubio na vreme',
+  'resultForm.timeLoss': 'Isteklo vreme',
   'resultForm.nobody': 'niko',
   'resultForm.timeLossHelp':
     'Sat na 00:00 ili manje sam pokazuje da je igraču isteklo vreme. Ovde označite igrača samo kad sat to ne pokazuje ili kad su oba sata na nuli.',

@@ -23,6 +23,11 @@ export interface IssueLine {
   squares: string[];
 }
 
+/** A label as it goes on after another in a list: its first letter in lower case. */
+function lowerFirst(label: string, lang: Lang): string {
+  return label.charAt(0).toLocaleLowerCase(lang) + label.slice(1);
+}
+
 /** The turn status an issue's code stands for, where the status column says it already. */
 const STATUS_OF_ISSUE: Partial<Record<string, string>> = {
   SCORE_MISMATCH: 'score-mismatch',
@@ -634,9 +639,10 @@ export function presentReport(
       notes,
       carriedNote: carried ? t(lang, 'game.carriedTotal', { n: slip + 1 }) : null,
       issues,
-      statusIssues: issues.filter(
-        (i) => !(STATUS_OF_ISSUE[i.code] === status && i.squares.length === 0),
-      ),
+      // Under the status, in its lower case: `pogrešni poeni`, then `pogrešan zbir`.
+      statusIssues: issues
+        .filter((i) => !(STATUS_OF_ISSUE[i.code] === status && i.squares.length === 0))
+        .map((i) => ({ ...i, label: lowerFirst(i.label, lang) })),
       squares,
       flagged:
         scoreMismatch ||

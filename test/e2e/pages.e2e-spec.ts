@@ -490,14 +490,26 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
 
       const before = (await t.http.get(`/api/divisions/${site.divisionId}/standings`).expect(200))
         .body as StandingsJson;
+      // Saved with the slip: the result is the rules', and the page says the sheet disagrees.
+      const slipped = await postForm(
+        `/judge/games/${g.id}/scoresheet?v=${g.version}`,
+        formFields(wrong, players, { intent: 'save' }),
+      ).expect(303);
+      const warned = (await get(slipped.headers.location, judge).expect(200)).text;
+      expect(warned).toContain('class="notice warn"');
+      expect(mainText(warned)).toContain(
+        'Zapisnik je sačuvan i rezultat upisan onako kako ga daju pravila, ali zapisnik se s pravilima ne slaže',
+      );
+      const current = await game(g.id);
       // Typed as a judge would: lower-case positions, clocks without a colon.
       const typed = formFields(sheet, players, { intent: 'save' }, (form) => {
         form.rows[0].position = form.rows[0].position.toLowerCase();
         form.rows[0].clock = form.rows[0].clock.replace(':', '');
       });
-      const saved = await postForm(`/judge/games/${g.id}/scoresheet?v=${g.version}`, typed).expect(
-        303,
-      );
+      const saved = await postForm(
+        `/judge/games/${g.id}/scoresheet?v=${current.version}`,
+        typed,
+      ).expect(303);
       expect(saved.headers.location).toBe(`/judge/games/${g.id}/scoresheet?done=saved`);
       const stored = (await t.http.get(`/api/games/${g.id}/scoresheet`).expect(200)).body;
       expect(stored.ok).toBe(true);
@@ -511,7 +523,8 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         s.rows.find((r) => r.playerId === g.second!.id)!.points;
       expect(points(after)).toBe(points(before) + 1);
       const page = (await get(saved.headers.location, judge).expect(200)).text;
-      expect(mainText(page)).toContain('Zapisnik je sačuvan');
+      expect(mainText(page)).toContain('Zapisnik je sačuvan i rezultat upisan.');
+      expect(page).not.toContain('class="notice warn"');
       // The rows come back exactly as typed.
       expect(inputValue(page, 'c-0-position')).toBe(
         sheet.turns[0].play!.split(' ')[0].toLowerCase(),

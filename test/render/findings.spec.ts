@@ -88,7 +88,12 @@ describe('the turn table tells a wrong total from a wrong score, and a carried t
       'sr-Latn',
     ).turns.find((t) => t.status === 'illegal')!;
     expect(placements.statusIssues.length).toBeGreaterThan(0);
-    expect(placements.statusIssues).toEqual(placements.issues);
+    expect(placements.statusIssues.map((i) => i.code)).toEqual(
+      placements.issues.map((i) => i.code),
+    );
+    // Listed after the status, in its lower case.
+    expect(placements.statusIssues[0].label).toMatch(/^\p{Ll}/u);
+    expect(placements.issues[0].label).toMatch(/^\p{Lu}/u);
   });
 
   it("a total that only carries an earlier slip is marked as the slip's, not flagged as wrong", () => {
