@@ -150,7 +150,7 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
       await page.locator('#msg-18').innerText(),
     ]).toEqual([false, expect.stringContaining('Prigovor usvojen')]); // …and is no error
     expect(await page.locator('#verdict').innerText()).toContain(
-      `Pobeda: ${g.second!.name}, jer je protivniku isteklo vreme`,
+      `Pobeda: ${g.second!.name}, na vreme: protivniku je isteklo vreme`,
     );
     await screenshot(page, 'sheet-form-typed-desktop');
 

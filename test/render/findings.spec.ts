@@ -473,7 +473,7 @@ describe('{{tk}} with a value the tables lack', () => {
     expect(template({ lang: 'sr-Cyrl', reason: 'by-forfeit' })).toBe('[]');
     expect(template({ lang: 'en', reason: 'by-forfeit' })).toBe('[by-forfeit]');
     expect(template({ lang: 'sr-Latn', reason: 'time-expired' })).toBe(
-      '[jer je protivniku isteklo vreme]',
+      '[na vreme: protivniku je isteklo vreme]',
     );
   });
 });
