@@ -16,7 +16,7 @@ import {
   TypedTieBreak,
   WordList,
 } from '../engine';
-import type { Lang } from '../i18n';
+import { isMessageKey, type Lang, type MessageKey } from '../i18n';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
 import {
   checkForm,
@@ -880,9 +880,14 @@ export class JudgeController {
     errors: FieldError[],
     version: number,
   ): ResultFormPage {
-    const flash = page.flashFromQuery();
-    const asked = askedFigures(division);
     const names = [game.first.name, game.second?.name ?? ''];
+    const saved = page.flashFromQuery();
+    // Saved: what was recorded, in words, so that the judge need not open the game's page.
+    const flash =
+      saved && page.query('done') === 'saved' && game.result
+        ? { ...saved, text: `${saved.text} ${recordedResult(page, game.result, names)}` }
+        : saved;
+    const asked = askedFigures(division);
     return {
       ...this.gameBase(page, game, page.t('resultForm.title')),
       flash,
@@ -1017,6 +1022,28 @@ function tableFigures(division: Division) {
     targetFirst: order.includes('target-first'),
   };
 }
+
+/** `Upisano: 412 : 377, pobeda: Ana Petrović, na vreme: …` (the reason unless it is the score). */
+function recordedResult(
+  page: PageContext,
+  result: NonNullable<GameView['result']>,
+  names: string[],
+): string {
+  const scores = result.scores ? `${result.scores[0]} : ${result.scores[1]}, ` : '';
+  const who =
+    result.winner === 'first' || result.winner === 'second'
+      ? page.t('result.wonBy', { name: names[result.winner === 'first' ? 0 : 1] })
+      : result.winner === 'draw'
+        ? page.t('result.drawn')
+        : page.t('reason.double-forfeit');
+  const why =
+    result.reason !== 'score' && result.reason !== 'draw' && result.reason !== 'double-forfeit'
+      ? `, ${isMessageKey(`reason.${result.reason}`) ? page.t(`reason.${result.reason}` as MessageKey) : result.reason}`
+      : '';
+  return page.pt('flash.recorded', { result: `${scores}${lowerFirst(who)}${why}` });
+}
+
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The form's values of a game's stored result (a correction starts from them). */
 function storedValues(game: GameView): ResultFormPage['values'] {

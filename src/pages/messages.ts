@@ -15,6 +15,7 @@ const srLatn = {
   'page.error': 'Greška',
 
   'flash.saved': 'Sačuvano.',
+  'flash.recorded': 'Upisano: {result}.',
   'desk.title': 'Sudijski sto, {n}. kolo',
   'desk.counts':
     'Zapisnik se ne slaže s pravilima: {flagged} · čeka potvrdu: {unconfirmed} · bez rezultata: {none} · gotovo: {done}',
@@ -339,6 +340,7 @@ const en: Record<PageMessageKey, string> = {
   'page.error': 'Error',
 
   'flash.saved': 'Saved.',
+  'flash.recorded': 'Recorded: {result}.',
   'desk.title': "Judges' desk, round {n}",
   'desk.counts':
     'Sheet disagrees with the rules: {flagged} · waiting for a confirmation: {unconfirmed} · without a result: {none} · done: {done}',

@@ -288,18 +288,21 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         remaining: ['03:24', '01:10'],
       });
       const after = (await get(res.headers.location, judge).expect(200)).text;
-      expect(mainText(after)).toContain('Sačuvano.');
+      // What was recorded is said with it, so that the judge need not open the game's page.
+      expect(mainText(after)).toContain(
+        `Sačuvano. Upisano: 415 : 380, pobeda: ${before.first.name}.`,
+      );
     });
 
     test('result form: a time loss the clocks gave goes with a corrected clock; one named stays named', async () => {
       const save = async (fields: Record<string, string>) => {
         const { version } = await game(site.typedGame);
-        await post(
+        const saved = await post(
           `/judge/games/${site.typedGame}/result`,
           { scoreFirst: '415', scoreSecond: '380', ...fields, version: String(version) },
           judge,
         ).expect(303);
-        return (await get(`/judge/games/${site.typedGame}/result`, judge).expect(200)).text;
+        return (await get(saved.headers.location, judge).expect(200)).text;
       };
       const chosen = (form: string) => /name="timeLoss" value="(\w+)" checked/.exec(form)?.[1];
       // 00:00 typed for the second player's 10:00: the clock alone gives the time loss.
@@ -310,6 +313,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       });
       expect((await game(site.typedGame)).result).toMatchObject({ timeLoss: 1, winner: 'first' });
       expect(chosen(form)).toBe('none');
+      expect(mainText(form)).toContain('na vreme: protivniku je isteklo vreme.');
       expect(mainText(form)).toContain('Sat na 00:00 ili manje sam pokazuje');
       // The clock corrected, the form's choice left as it came: no time loss is left behind.
       form = await save({ remainingFirst: '03:24', remainingSecond: '10:00', timeLoss: 'none' });
