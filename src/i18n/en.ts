@@ -342,6 +342,7 @@ export const en = {
   'game.timeExpired': 'time expired',
   'game.result': 'Result',
   'game.squares': 'squares {squares}',
+  'game.square': 'square {square}',
   'game.turnN': 'turn {n}',
 
   'status.ok': 'correct',
@@ -420,6 +421,7 @@ export const en = {
     'the sheet has {written}, the tile on the board makes it {computed}: one letter was copied wrong',
   'finding.carriedOne': 'the total written after it follows from it',
   'finding.carriedMany': 'the {n} totals written after it follow from it',
+  'finding.additionOff': "the sheet's own addition is off too: {before} + {score} = {sum}",
   'finding.penalty': '{name} gets a {n}-minute time penalty',
   'finding.followsOne': 'the difference follows from the slip on turn {turn}',
   'finding.followsMany': 'the difference follows from the slips on turns {turns}',

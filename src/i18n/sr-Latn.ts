@@ -344,6 +344,7 @@ export const srLatn = {
   'game.timeExpired': 'isteklo vreme',
   'game.result': 'Ishod',
   'game.squares': 'polja {squares}',
+  'game.square': 'polje {square}',
   'game.turnN': '{n}. potez',
 
   'status.ok': 'ispravno',
@@ -421,6 +422,7 @@ export const srLatn = {
     'u zapisniku je {written}, a pločica na tabli daje {computed}: jedno slovo je prepisano pogrešno',
   'finding.carriedOne': 'sledeći upisani zbir sledi iz toga',
   'finding.carriedMany': 'iz toga slede i kasniji upisani zbirovi, njih {n}',
+  'finding.additionOff': 'i sabiranje u zapisniku ne stoji: {before} + {score} = {sum}',
   'finding.penalty': '{name} dobija kaznu u vremenu od {n} min',
   'finding.followsOne': 'razlika potiče od greške u {turn}. potezu',
   'finding.followsMany': 'razlika potiče od grešaka u potezima {turns}',

@@ -286,6 +286,31 @@ function carriedTotals(report: VerificationReport): Map<number, number> {
   return from;
 }
 
+/**
+ * The sheet's own addition on a turn whose written total is wrong, when that is where it went
+ * wrong: the player's total written before, the score written, and their sum, which the total
+ * written is not. Null when the sheet added right (its figures are then what differ from the
+ * rules') or did not write what it added.
+ */
+function sheetAddition(
+  report: VerificationReport,
+  turn: TurnReport,
+): { before: number; score: number; sum: number } | null {
+  const written = turn.total.claimed;
+  const score = turn.score.claimed;
+  if (written === null || score === null) return null;
+  let before = 0;
+  for (let i = turn.index - 1; i >= 0; i--) {
+    const earlier = report.turns[i];
+    if (earlier.player !== turn.player) continue;
+    if (earlier.total.claimed === null) return null;
+    before = earlier.total.claimed;
+    break;
+  }
+  const sum = before + score;
+  return sum === written ? null : { before, score, sum };
+}
+
 /** The words a play scores and its bonuses, `TOPAO 16, sve pločice +50`. */
 function scoreParts(lang: Lang, turn: TurnReport): string {
   const parts = turn.words.map((w) => `${w.word} ${w.score}`);
@@ -315,7 +340,9 @@ function findingSentence(
   const both = present(written) && present(computed) && written !== computed;
   const squares = issue.squares ?? [];
   const squaresText = squares.length
-    ? t(lang, 'game.squares', { squares: squares.join(', ') })
+    ? squares.length === 1
+      ? t(lang, 'game.square', { square: squares[0] })
+      : t(lang, 'game.squares', { squares: squares.join(', ') })
     : '';
   let body: string | null = null;
   // A string, not the code union: the codes without a sentence of their own go to `default`.
@@ -330,6 +357,9 @@ function findingSentence(
       // What the rules' figure is made of, as the English message gives it: `(TOPAO 16)`.
       if (issue.code === 'SCORE_MISMATCH' && turn && turn.words.length > 0)
         body += ` (${scoreParts(lang, turn)})`;
+      const addition =
+        issue.code === 'TOTAL_MISMATCH' && turn && report ? sheetAddition(report, turn) : null;
+      if (addition) body += ` (${t(lang, 'finding.additionOff', addition)})`;
       const carried = (issue as Issue & IssueFigures).carried ?? 0;
       if (carried === 1) body += `; ${t(lang, 'finding.carriedOne')}`;
       else if (carried > 1) body += `; ${t(lang, 'finding.carriedMany', { n: carried })}`;

@@ -114,6 +114,13 @@ describe('the turn table tells a wrong total from a wrong score, and a carried t
 });
 
 describe('findings in Serbian give the figures, as the English ones do', () => {
+  it("a wrong total says where the sheet's own addition went wrong, as the English message does", () => {
+    // Fixture 16, turn 4: total 15 before, score 9 written, total 25 written; 15 + 9 = 24.
+    expect(textOf(report16(), 'sr-Latn')).toContain(
+      '4. potez (12F M.ČKA): u zapisniku je zbir 25, po pravilima 24 (i sabiranje u zapisniku ne stoji: 15 + 9 = 24)',
+    );
+    expect(textOf(report16(), 'sr-Cyrl').join('\n')).toContain('15 + 9 = 24');
+  });
   it('a wrong score: what the sheet wrote, what the rules give, and the later totals that follow from it', () => {
     const report = withTurnIssue({ code: 'SCORE_MISMATCH', written: 18, computed: 13, carried: 3 });
     expect(textOf(report, 'sr-Latn')).toContain(
@@ -215,7 +222,7 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
         'sr-Latn',
       ),
     ).toContain(
-      '5. potez: reč KUĆAX nije u rečniku; odlučuje sudija (igru menja samo upisan prigovor) (polja F9)',
+      '5. potez: reč KUĆAX nije u rečniku; odlučuje sudija (igru menja samo upisan prigovor) (polje F9)',
     );
     expect(
       textOf(
@@ -275,7 +282,9 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
     }
     const text = textOf(report, 'sr-Latn');
     expect(text).toContain('1. potez (9F KUĆA): u zapisniku su poeni 9, po pravilima 8 (KUĆA 8)');
-    expect(text).toContain('4. potez (12F M.ČKA): u zapisniku je zbir 25, po pravilima 24');
+    expect(text).toContain(
+      '4. potez (12F M.ČKA): u zapisniku je zbir 25, po pravilima 24 (i sabiranje u zapisniku ne stoji: 15 + 9 = 24)',
+    );
     expect(text).toContain(
       'Kraj partije, Gordana Jović: u zapisniku je konačni rezultat 18, po pravilima 8',
     );

@@ -240,7 +240,7 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     expect(text).toContain(
       '2. potez: MAČKA ne dodiruje nijednu pločicu na tabli (polja C3, D3, E3, F3, G3)',
     );
-    expect(text).toContain('polja F11');
+    expect(text).toContain('polje F11');
     // Board coordinates and tiles.
     expect(text).toContain('Ć');
     expect(text).toMatch(/\bQ\b/);
