@@ -155,7 +155,7 @@ export const en = {
   'round.absent': 'Absent (not paired, no bye): {names}',
   'round.withdrawn': 'Withdrawn: {names}',
   'division.crosstableLegend':
-    "In each cell: the opponent's rank, the outcome (W, D, L, B) and the scores; ● moved first.",
+    "In each cell: the opponent's rank, the outcome (W win, D draw, L loss, B bye) and the scores; ● moved first.",
 
   'player.title': 'Player',
   'player.games': 'Games',
