@@ -298,7 +298,8 @@ function sheetAddition(
 ): { before: number; score: number; sum: number } | null {
   const written = turn.total.claimed;
   const score = turn.score.claimed;
-  if (written === null || score === null) return null;
+  // A total less the points stolen from the player (Qwibble) is the engine's to explain.
+  if (written === null || score === null || findRuleSet(report.rules)?.stealing) return null;
   let before = 0;
   for (let i = turn.index - 1; i >= 0; i--) {
     const earlier = report.turns[i];

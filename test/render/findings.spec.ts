@@ -120,6 +120,10 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
       '4. potez (12F M.ČKA): u zapisniku je zbir 25, po pravilima 24 (i sabiranje u zapisniku ne stoji: 15 + 9 = 24)',
     );
     expect(textOf(report16(), 'sr-Cyrl').join('\n')).toContain('15 + 9 = 24');
+    // Qwibble takes stolen points off a total: that sum is left to the engine's English message.
+    const stolen = textOf({ ...report16(), rules: 'qwibble' }, 'sr-Latn');
+    expect(stolen.some((line) => line.includes('u zapisniku je zbir 25'))).toBe(true);
+    expect(stolen.join('\n')).not.toContain('sabiranje');
   });
   it('a wrong score: what the sheet wrote, what the rules give, and the later totals that follow from it', () => {
     const report = withTurnIssue({ code: 'SCORE_MISMATCH', written: 18, computed: 13, carried: 3 });
