@@ -657,6 +657,7 @@ export const en = {
   'pdf.standingsTitle': 'Standings',
   'pdf.crosstableTitle': 'Cross-table',
   'pdf.byName': 'Players A–Z',
+  'pdf.onTime': 'on time',
   'log.title': "Director's log",
   'log.link': "Director's log",
   'log.prizes': 'Prizes',

@@ -636,6 +636,7 @@ export const srCyrl = {
   'pdf.standingsTitle': 'Поредак',
   'pdf.crosstableTitle': 'Укрштена табела',
   'pdf.byName': 'Играчи по абецеди',
+  'pdf.onTime': 'на време',
   'log.title': 'Дневник директора турнира',
   'log.link': 'Дневник директора',
   'log.prizes': 'Награде',

@@ -657,6 +657,7 @@ export const srLatn = {
   'pdf.standingsTitle': 'Poredak',
   'pdf.crosstableTitle': 'Ukrštena tabela',
   'pdf.byName': 'Igrači po abecedi',
+  'pdf.onTime': 'na vreme',
   'log.title': 'Dnevnik direktora turnira',
   'log.link': 'Dnevnik direktora',
   'log.prizes': 'Nagrade',

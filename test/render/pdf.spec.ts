@@ -355,6 +355,18 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     );
     const pairings = pdfPages(await pairingsPdf({ ...doc, tables }, 'sr-Latn'));
     expect(pairings[0]).toContain(long);
+    // A time loss says so beside the scores, which do not decide it.
+    const onTime = doc.tables.map((g, i) =>
+      i === 1
+        ? {
+            ...g,
+            result: { scores: [412, 377], winner: 'second' as const, reason: 'time-expired' },
+          }
+        : g,
+    );
+    expect(pdfText(await pairingsPdf({ ...doc, tables: onTime }, 'sr-Latn'))).toMatch(
+      /412 : 377\s+0–1 na vreme/,
+    );
     // The players' list A–Z: the name whole, then as much of the club as the row holds.
     expect(pairings[1]).toContain(`${long} (Šahovsko`);
     const standings = standingsDoc();

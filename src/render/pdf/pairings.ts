@@ -21,11 +21,14 @@ export function resultText(lang: Lang, r: PdfGameResult | null | undefined): str
         : r.winner === 'second'
           ? `0–1`
           : `0–0`;
-  const forfeit =
+  // A forfeit and a time loss say so: scores that do not decide the result would read as a slip.
+  const why =
     r.reason === 'forfeit' || r.reason === 'double-forfeit'
       ? ` ${t(lang, `reason.${r.reason}`)}`
-      : '';
-  return (scores ? `${scores}  ${who}` : who) + forfeit;
+      : r.reason === 'time-expired'
+        ? ` ${t(lang, 'pdf.onTime')}`
+        : '';
+  return (scores ? `${scores}  ${who}` : who) + why;
 }
 
 /** Pairings of a round: table, who moves first, who second; then the players A–Z with their tables. */
@@ -57,14 +60,17 @@ export async function pairingsPdf(data: PairingsDocument, lang: Lang): Promise<B
       note: (g) => clubNote(g.second),
     },
   ];
-  // A forfeit says so in words beside its figures, which need the room.
-  const forfeits = data.tables.some(
-    (g) => g.result?.reason === 'forfeit' || g.result?.reason === 'double-forfeit',
+  // A forfeit or a time loss says so in words beside its figures, which need the room.
+  const worded = data.tables.some(
+    (g) =>
+      g.result?.reason === 'forfeit' ||
+      g.result?.reason === 'double-forfeit' ||
+      g.result?.reason === 'time-expired',
   );
   if (withResults) {
     columns.push({
       header: t(lang, 'col.result'),
-      width: forfeits ? 165 : 92,
+      width: worded ? 165 : 92,
       align: 'center',
       text: (g) => (g.second ? resultText(lang, g.result) : ''),
     });
