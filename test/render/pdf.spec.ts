@@ -360,7 +360,11 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
       i === 1
         ? {
             ...g,
-            result: { scores: [412, 377], winner: 'second' as const, reason: 'time-expired' },
+            result: {
+              scores: [412, 377] as const,
+              winner: 'second' as const,
+              reason: 'time-expired',
+            },
           }
         : g,
     );
