@@ -258,6 +258,7 @@ export const en = {
   'standings.forfeitWins': 'won by forfeit: {n}',
   'standings.forfeitLosses': 'lost by forfeit: {n}',
   'standings.absences': 'absent: {n}',
+  'standings.byes': 'byes: {n}',
   'standings.afterRound': 'Standings after round',
   'result.absent': 'absent',
   'result.not-joined': 'not entered yet',

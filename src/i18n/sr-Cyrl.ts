@@ -253,6 +253,7 @@ export const srCyrl = {
   'standings.forfeitWins': 'победе контумацијом: {n}',
   'standings.forfeitLosses': 'порази контумацијом: {n}',
   'standings.absences': 'изостанци: {n}',
+  'standings.byes': 'слободан: {n}',
   'standings.afterRound': 'Поредак после кола',
   'result.absent': 'изостао',
   'result.not-joined': 'још није пријављен',

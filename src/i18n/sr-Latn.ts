@@ -260,6 +260,7 @@ export const srLatn = {
   'standings.forfeitWins': 'pobede kontumacijom: {n}',
   'standings.forfeitLosses': 'porazi kontumacijom: {n}',
   'standings.absences': 'izostanci: {n}',
+  'standings.byes': 'slobodan: {n}',
   'standings.afterRound': 'Poredak posle kola',
   'result.absent': 'izostao',
   'result.not-joined': 'još nije prijavljen',

@@ -317,7 +317,7 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     const club = 'Šahovsko-kvizovski klub „Novi Sad”';
     const name = 'Aleksandra Stojanović-Radovanović';
     const rows = doc.rows.map((r, i) =>
-      i === 1 ? { ...r, club } : i === 2 ? { ...r, name, absences: 1 } : r,
+      i === 1 ? { ...r, club, byes: 1 } : i === 2 ? { ...r, name, absences: 1 } : r,
     );
     // Four tie-breaks leave about 200 points of portrait A4 for name and club: not enough.
     const wide = await standingsPdf({ ...doc, rows, crossTable: undefined }, 'sr-Latn');
@@ -326,6 +326,7 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     const text = pdfText(wide, true);
     expect(text).toContain(club);
     expect(text).toContain(`${name} (izostanci: 1)`);
+    expect(text).toContain('(slobodan: 1)');
     expect(text).not.toContain('…');
     // The header of a narrow column goes on two lines rather than being cut.
     expect(text).toMatch(/Preostalo[\s\S]*vreme/);

@@ -3,6 +3,7 @@ import { readdirSync, statSync } from 'fs';
 import { join } from 'path';
 import { LANGUAGES, Lang } from '../../src/i18n';
 import { configureViews, createViewRenderer, findViewsDir, withLang } from '../../src/render/views';
+import type { StandingsPage } from '../../src/render/view-models';
 import { pageSamples } from './samples';
 import { decode } from '../browser/site';
 
@@ -254,6 +255,13 @@ describe('views', () => {
     expect(html).toContain('Допунски критеријуми');
     expect(withLang('/p?round=3#x', 'en')).toBe('/p?round=3&lang=en#x');
     expect(withLang('/p?lang=en', 'sr-Cyrl')).toBe('/p?lang=sr-Cyrl');
+  });
+
+  it("a bye is said beside the player's name, so that points and P-N-I add up", () => {
+    const s = pageSamples('sr-Latn');
+    const page = s['public/standings'] as StandingsPage;
+    const rows = page.rows.map((r, i) => (i === 0 ? { ...r, byes: 1 } : r));
+    expect(render('public/standings', { ...page, rows })).toContain('(slobodan: 1)');
   });
 
   it('signed-in users see their links and a sign-out form; others a sign-in link', () => {

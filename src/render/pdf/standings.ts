@@ -198,5 +198,7 @@ export function standingsMarks(lang: Lang, r: StandingsLine): string[] {
   if (r.forfeitWins) marks.push(t(lang, 'standings.forfeitWins', { n: r.forfeitWins }));
   if (r.forfeitLosses) marks.push(t(lang, 'standings.forfeitLosses', { n: r.forfeitLosses }));
   if (r.absences) marks.push(t(lang, 'standings.absences', { n: r.absences }));
+  // A bye is a point but no game won (P-N-I counts games): said, so that the figures add up.
+  if (r.byes) marks.push(t(lang, 'standings.byes', { n: r.byes }));
   return marks;
 }
