@@ -3,12 +3,14 @@ import { printParseErrorCode } from 'jsonc-parser';
 import {
   formatPath,
   GcgError,
+  GcgProblem,
   gcgToScoresheet,
   JsonPath,
   parseGcg,
   readGameSheet,
   Scoresheet,
   SheetError,
+  SheetProblem,
   SheetRefusal,
   SCORESHEET_FORMAT,
   SheetTerms,
@@ -161,6 +163,37 @@ export function readSheetInput(
 }
 
 /**
+ * The sheet's own words a message quotes (field names, the format, examples), as a sheet writes
+ * them: placeholders, so that a Cyrillic page does not transliterate them.
+ */
+const SHEET_WORDS: Readonly<Record<string, string>> = {
+  meta: '"meta"',
+  format: `"${SCORESHEET_FORMAT}"`,
+  rulesExample: '"kvizovka"',
+  kinds: 'play, exchange, pass',
+  playExample: '"9F KUĆA"',
+  passValue: 'true',
+  challengeExample: '{ "by": 1, "valid": false }',
+  valid: 'true',
+  invalid: 'false',
+  claimedExample: '{ "final": [483, 459] }',
+  pragmas: '#player1, #player2',
+};
+
+/** A problem's data as a message's placeholders: lists joined, a range of players written out. */
+function problemValues(problem: SheetProblem | GcgProblem): Record<string, string | number> {
+  const values: Record<string, string | number> = { ...SHEET_WORDS };
+  for (const [name, value] of Object.entries(problem)) {
+    if (Array.isArray(value)) values[name] = value.join(', ');
+    else if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+  }
+  if (problem.code === 'PLAYER_COUNT') {
+    values.allowed = problem.min === problem.max ? problem.min : `${problem.min}–${problem.max}`;
+  }
+  return values;
+}
+
+/**
  * A mistake in a sheet's structure, with its field, in the page's language: the usual ones by
  * their data (`polje turns[3].score: 4. potez: mora biti ceo broj`), others as the engine says
  * them.
@@ -169,70 +202,11 @@ export function sheetErrorText(lang: Lang, e: SheetError): string {
   const field = formatPath(e.path);
   const problem = e.problem;
   if (!problem) return pt(lang, 'sheet.field', { field, message: e.message });
-  let message: string;
-  switch (problem.code) {
-    case 'RULES':
-      message =
-        problem.given === null
-          ? pt(lang, 'sheetProblem.RULES', { example: '"kvizovka"' })
-          : pt(lang, 'sheetProblem.RULES.given', { given: problem.given });
-      break;
-    case 'PLAYER_COUNT':
-      message = pt(lang, 'sheetProblem.PLAYER_COUNT', {
-        allowed: problem.min === problem.max ? problem.min : `${problem.min}–${problem.max}`,
-        count: problem.count,
-      });
-      break;
-    case 'UNKNOWN_FIELD':
-      message = pt(lang, 'sheetProblem.UNKNOWN_FIELD', { field: problem.field, meta: '"meta"' });
-      break;
-    // The sheet's own words (field names, a format, an example) as they are written in it,
-    // never transliterated: placeholders.
-    case 'FORMAT':
-      message = pt(lang, 'sheetProblem.FORMAT', { format: `"${SCORESHEET_FORMAT}"` });
-      break;
-    case 'TURN_KIND':
-      message = pt(lang, 'sheetProblem.TURN_KIND', { kinds: 'play, exchange, pass' });
-      break;
-    case 'PLAY_TEXT':
-      message = pt(lang, 'sheetProblem.PLAY_TEXT', { example: '"9F KUĆA"' });
-      break;
-    case 'PLAYER_INDEX':
-      message = pt(lang, 'sheetProblem.PLAYER_INDEX', { max: problem.max });
-      break;
-    case 'PER_PLAYER':
-      message = pt(lang, 'sheetProblem.PER_PLAYER', { count: problem.count });
-      break;
-    case 'PASS_TRUE':
-      message = pt(lang, 'sheetProblem.PASS_TRUE', { value: 'true' });
-      break;
-    case 'CHALLENGE_OBJECT':
-      message = pt(lang, 'sheetProblem.CHALLENGE_OBJECT', {
-        example: '{ "by": 1, "valid": false }',
-      });
-      break;
-    case 'CHALLENGE_VALID':
-      message = pt(lang, 'sheetProblem.CHALLENGE_VALID', { valid: 'true', invalid: 'false' });
-      break;
-    case 'END_REASON':
-      message = pt(lang, 'sheetProblem.END_REASON', { reasons: problem.reasons.join(', ') });
-      break;
-    case 'CLAIMED_OBJECT':
-      message = pt(lang, 'sheetProblem.CLAIMED_OBJECT', { example: '{ "final": [483, 459] }' });
-      break;
-    case 'EXCHANGE':
-    case 'CHALLENGE_NOT_PLAY':
-    case 'CHALLENGE_OWN':
-    case 'CHALLENGE_BONUS':
-    case 'PLAYERS':
-    case 'PLAYER_NAME':
-    case 'TURNS':
-    case 'TURN_OBJECT':
-    case 'WHOLE_NUMBER':
-    case 'CLOCK':
-    case 'END_OBJECT':
-      message = pt(lang, `sheetProblem.${problem.code}`);
-  }
+  const key =
+    problem.code === 'RULES' && problem.given !== null
+      ? 'sheetProblem.RULES.given'
+      : (`sheetProblem.${problem.code}` as const);
+  let message = pt(lang, key, problemValues(problem));
   // A turn's field says which turn, as a judge counts them.
   const turn = e.path[0] === 'turns' && typeof e.path[1] === 'number' ? e.path[1] + 1 : null;
   if (turn !== null) message = `${t(lang, 'game.turnN', { n: turn })}: ${message}`;
@@ -241,23 +215,7 @@ export function sheetErrorText(lang: Lang, e: SheetError): string {
 
 /** What is wrong with a line of a GCG record, in the page's language where it is a usual mistake. */
 function gcgErrorText(lang: Lang, e: GcgError): string {
-  const problem = e.problem;
-  if (!problem) return e.message;
-  switch (problem.code) {
-    case 'NOT_A_LINE':
-    case 'NOT_A_MOVE':
-      return pt(lang, `gcgProblem.${problem.code}`, { text: problem.text });
-    case 'UNKNOWN_PLAYER':
-      return pt(lang, 'gcgProblem.UNKNOWN_PLAYER', {
-        nick: problem.nick,
-        players: problem.players.join(', '),
-      });
-    case 'NO_PLAYERS':
-      return pt(lang, 'gcgProblem.NO_PLAYERS', { pragmas: '#player1, #player2' });
-    case 'NO_COLON':
-    case 'EMPTY_EVENT':
-      return pt(lang, `gcgProblem.${problem.code}`);
-  }
+  return e.problem ? pt(lang, `gcgProblem.${e.problem.code}`, problemValues(e.problem)) : e.message;
 }
 
 /** A sheet refused for its game ({@link SheetRefusal}), in the page's language. */
