@@ -16,7 +16,7 @@ import {
   TypedTieBreak,
   WordList,
 } from '../engine';
-import { isMessageKey, type Lang, type MessageKey } from '../i18n';
+import type { Lang } from '../i18n';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
 import {
   checkForm,
@@ -43,6 +43,7 @@ import type {
   TableResultFormPage,
   WordCheckPage,
 } from '../render/view-models';
+import { lowerFirst, reasonText } from '../render/report-view';
 import { ResultsService } from '../results/results.service';
 import { SheetRefused } from '../results/sheet-refused';
 import { TYPED_FIGURES, TypedFigureField } from '../results/figures';
@@ -1036,14 +1037,13 @@ function recordedResult(
       : result.winner === 'draw'
         ? page.t('result.drawn')
         : page.t('reason.double-forfeit');
-  const why =
+  const reason =
     result.reason !== 'score' && result.reason !== 'draw' && result.reason !== 'double-forfeit'
-      ? `, ${isMessageKey(`reason.${result.reason}`) ? page.t(`reason.${result.reason}` as MessageKey) : result.reason}`
+      ? reasonText(page.lang, result.reason)
       : '';
-  return page.pt('flash.recorded', { result: `${scores}${lowerFirst(who)}${why}` });
+  const why = reason ? `, ${reason}` : '';
+  return page.pt('flash.recorded', { result: `${scores}${lowerFirst(who, page.lang)}${why}` });
 }
-
-const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The form's values of a game's stored result (a correction starts from them). */
 function storedValues(game: GameView): ResultFormPage['values'] {

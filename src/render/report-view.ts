@@ -24,7 +24,7 @@ export interface IssueLine {
 }
 
 /** A label as it goes on after another in a list: its first letter in lower case. */
-function lowerFirst(label: string, lang: Lang): string {
+export function lowerFirst(label: string, lang: Lang): string {
   return label.charAt(0).toLocaleLowerCase(lang) + label.slice(1);
 }
 
@@ -716,11 +716,16 @@ export function presentReport(
   };
 }
 
+/** Why a game was won, `na vreme: …`; a reason the tables lack as `label` says. */
+export function reasonText(lang: Lang, reason: string): string {
+  return label(lang, `reason.${reason}`, reason);
+}
+
 /** `Pobeda: Ana Petrović, po poenima` / `Nerešeno`. */
 export function resultSentence(lang: Lang, report: VerificationReport): string {
   const { winner, reason } = report.result;
   if (winner === null) return t(lang, 'result.drawn');
   const name = report.players[winner]?.name ?? t(lang, 'finding.player', { n: winner + 1 });
-  const why = label(lang, `reason.${reason}`, reason);
+  const why = reasonText(lang, reason);
   return why ? `${t(lang, 'result.wonBy', { name })}, ${why}` : t(lang, 'result.wonBy', { name });
 }
