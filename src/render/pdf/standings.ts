@@ -1,6 +1,7 @@
 import { formatClock, formatPoints, formatSpread, Lang, MessageKey, t } from '../../i18n';
 import { crossCellText, formatTieBreak } from '../format';
 import {
+  A4,
   contentWidth,
   drawTable,
   heading,
@@ -143,8 +144,8 @@ function crossTablePages(
   // of the page): a cut name is one a player cannot find.
   doc.font(SANS).fontSize(7.5);
   const longest = rows.reduce((w, r) => Math.max(w, textWidth(doc, r.name)), 0);
-  const pageWidth = 842 - 2 * MARGIN; // A4 landscape
-  const nameWidth = Math.min(Math.max(130, Math.ceil(longest) + 8), pageWidth * 0.4);
+  // The landscape page's width is A4's height.
+  const nameWidth = Math.min(Math.max(130, Math.ceil(longest) + 8), (A4.height - 2 * MARGIN) * 0.4);
   groups.forEach((rounds, g) => {
     if (!(firstPageIsOpen && g === 0)) doc.addPage(landscape);
     const suffix =
