@@ -650,7 +650,11 @@ export function presentReport(
       kind: turn.kind,
       status: turn.status,
       statusLabel: label(lang, `status.${status}`, status),
-      tone: carried && turn.status === 'ok' ? 'warn' : (STATUS_TONE[turn.status] ?? 'muted'),
+      // A correct turn with a warning (a word not in the dictionary) is not shown as all right.
+      tone:
+        turn.status === 'ok' && (carried || issues.some((i) => i.severity === 'warning'))
+          ? 'warn'
+          : (STATUS_TONE[turn.status] ?? 'muted'),
       play,
       reading: turn.reading && turn.reading !== turn.play ? turn.reading : null,
       words: turn.words.map((w) => ({
@@ -672,7 +676,12 @@ export function presentReport(
       issues,
       // Under the status, in its lower case: `pogrešni poeni`, then `pogrešan zbir`.
       statusIssues: issues
-        .filter((i) => !(STATUS_OF_ISSUE[i.code] === status && i.squares.length === 0))
+        // An unknown word is the turn's note already, with the word (`TORA: nije u rečniku`).
+        .filter(
+          (i) =>
+            !(STATUS_OF_ISSUE[i.code] === status && i.squares.length === 0) &&
+            i.code !== 'UNKNOWN_WORD',
+        )
         .map((i) => ({ ...i, label: lowerFirst(i.label, lang) })),
       squares,
       flagged:

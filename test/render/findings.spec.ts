@@ -74,6 +74,28 @@ describe('the turn table tells a wrong total from a wrong score, and a carried t
     expect(presentReport(report16(), 'sr-Latn').turns[0].statusLabel).toBe('pogrešni poeni');
   });
 
+  it('a correct turn with a word not in the dictionary is a warning, said once beside the word', () => {
+    const report = fixtureReport('kvizovka/10-challenges-penalties.report.json');
+    const turn = report.turns[4];
+    turn.status = 'ok';
+    turn.words = [{ word: 'KUĆAX', score: 9, known: false, position: 'F9', main: true }];
+    turn.issues = [
+      {
+        code: 'UNKNOWN_WORD',
+        severity: 'warning',
+        message: 'KUĆAX at F9 is not in the dictionary',
+        word: 'KUĆAX',
+        turn: 4,
+        player: turn.player,
+      },
+    ];
+    const line = presentReport(report, 'sr-Latn').turns[4];
+    expect(line).toMatchObject({ statusLabel: 'ispravno', tone: 'warn', flagged: false });
+    expect(line.notes).toContain('KUĆAX: nije u rečniku');
+    expect(line.statusIssues).toEqual([]);
+    expect(line.issues.map((i) => i.code)).toEqual(['UNKNOWN_WORD']);
+  });
+
   it('the status column does not name the status twice: its own finding is not listed under it', () => {
     const turns = presentReport(report16(), 'sr-Latn').turns;
     // Turn 4: the status says "pogrešan zbir"; its finding TOTAL_MISMATCH stays in the list of
