@@ -883,11 +883,11 @@ export class JudgeController {
   ): ResultFormPage {
     const names = [game.first.name, game.second?.name ?? ''];
     const saved = page.flashFromQuery();
-    // Saved: what was recorded, in words, so that the judge need not open the game's page.
-    const flash =
-      saved && page.query('done') === 'saved' && game.result
-        ? { ...saved, text: `${saved.text} ${recordedResult(page, game.result, names)}` }
-        : saved;
+    // What is recorded, in words, so that the judge need not open the game's page: with the
+    // flash just after saving, else beside the form a correction starts from.
+    const recorded = game.result ? recordedResult(page, game.result, names) : null;
+    const justSaved = saved !== undefined && saved !== null && page.query('done') === 'saved';
+    const flash = justSaved && recorded ? { ...saved, text: `${saved.text} ${recorded}` } : saved;
     const asked = askedFigures(division);
     return {
       ...this.gameBase(page, game, page.t('resultForm.title')),
@@ -915,6 +915,7 @@ export class JudgeController {
       errors,
       version,
       correction: game.result !== null,
+      recorded: justSaved ? null : recorded,
       clearAction: game.result !== null && !game.scoresheet ? urls.clearResult(game.id) : undefined,
       sheetUrl: urls.sheet(game.id),
     };

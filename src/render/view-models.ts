@@ -478,6 +478,8 @@ export interface ResultFormPage extends PageBase {
   version?: number;
   /** The game already has a result: the form corrects it. */
   correction?: boolean;
+  /** What is recorded now, in words (`Upisano: 412 : 377, pobeda: …`), for a correction. */
+  recorded?: string | null;
   /** Posting here clears the result (shown for a correction). */
   clearAction?: string;
   sheetUrl?: string;

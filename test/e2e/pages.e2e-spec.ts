@@ -269,6 +269,8 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       const form = (await get(`/judge/games/${site.typedGame}/result`, judge).expect(200)).text;
       expect(form).toContain(`name="version" value="${before.version}"`);
       expect(form).toContain('value="412"');
+      // A correction says what is recorded now, in words.
+      expect(mainText(form)).toContain(`Upisano: 412 : 380, pobeda: ${before.first.name}.`);
       const res = await post(
         `/judge/games/${site.typedGame}/result`,
         {
@@ -292,6 +294,8 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(mainText(after)).toContain(
         `Sačuvano. Upisano: 415 : 380, pobeda: ${before.first.name}.`,
       );
+      // Said once: with the flash, not again beside the form.
+      expect(mainText(after).split('Upisano:')).toHaveLength(2);
     });
 
     test('result form: a time loss the clocks gave goes with a corrected clock; one named stays named', async () => {
