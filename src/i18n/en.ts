@@ -155,7 +155,8 @@ export const en = {
   'round.absent': 'Absent (not paired, no bye): {names}',
   'round.withdrawn': 'Withdrawn: {names}',
   'division.crosstableLegend':
-    "In each cell: the opponent's rank, the outcome (W win, D draw, L loss, B bye) and the scores; ● moved first.",
+    "In each cell: the opponent's rank, the outcome (W win, D draw, L loss, B bye; t on time) and the scores; ● moved first.",
+  'crosstable.onTime': 't',
 
   'player.title': 'Player',
   'player.games': 'Games',

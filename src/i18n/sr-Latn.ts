@@ -157,7 +157,8 @@ export const srLatn = {
   'round.absent': 'Izostaju (bez para i bez slobodnog kola): {names}',
   'round.withdrawn': 'Odustali: {names}',
   'division.crosstableLegend':
-    'U polju: protivnikovo mesto, ishod (P pobeda, N nerešeno, I izgubljeno, S slobodan) i poeni; ● igrao prvi.',
+    'U polju: protivnikovo mesto, ishod (P pobeda, N nerešeno, I izgubljeno, S slobodan; v na vreme) i poeni; ● igrao prvi.',
+  'crosstable.onTime': 'v',
 
   'player.title': 'Igrač',
   'player.games': 'Partije',

@@ -38,12 +38,23 @@ export function buildCrossTable(
     const resultA = g.resultA ?? (g.resultB ? opposite(g.resultB) : undefined);
     const resultB = g.resultB ?? (resultA ? opposite(resultA) : undefined);
     const pending = resultA === undefined;
+    // A time loss: the loser's clock at or below zero, or the winner with the lower score (a
+    // tie-break decides only equal scores).
+    const [winnerScore, loserScore, loserClock] =
+      resultA === 'win' ? [g.scoreA, g.scoreB, g.remainingB] : [g.scoreB, g.scoreA, g.remainingA];
+    const onTime =
+      !pending &&
+      !g.forfeit &&
+      resultA !== 'draw' &&
+      ((loserClock !== undefined && loserClock <= 0) ||
+        (winnerScore !== undefined && loserScore !== undefined && winnerScore < loserScore));
     put(g.a, g.round, {
       opponentRank: rankOf.get(g.b) ?? null,
       outcome: pending ? 'pending' : resultA,
       score: pending ? null : (g.scoreA ?? null),
       opponentScore: pending ? null : (g.scoreB ?? null),
       first: g.starts === g.a,
+      ...(onTime ? { onTime } : {}),
     });
     put(g.b, g.round, {
       opponentRank: rankOf.get(g.a) ?? null,
@@ -51,6 +62,7 @@ export function buildCrossTable(
       score: pending ? null : (g.scoreB ?? null),
       opponentScore: pending ? null : (g.scoreA ?? null),
       first: g.starts === g.b,
+      ...(onTime ? { onTime } : {}),
     });
   }
   return {

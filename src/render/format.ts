@@ -44,7 +44,8 @@ export function crossCellText(lang: Lang, cell: CrossCell | null): string {
     typeof cell.score === 'number' && typeof cell.opponentScore === 'number'
       ? ` ${cell.score}:${cell.opponentScore}`
       : '';
-  return `${first}${opp}${outcomeShort(lang, cell.outcome)}${scores}`;
+  const onTime = cell.onTime ? t(lang, 'crosstable.onTime') : '';
+  return `${first}${opp}${outcomeShort(lang, cell.outcome)}${onTime}${scores}`;
 }
 
 export { formatClock, formatPoints, formatSpread };

@@ -91,3 +91,37 @@ describe('cross-table from standings and games', () => {
     expect(lines.find((l) => l.name === 'marko')).toMatchObject({ club: null });
   });
 });
+
+describe('a game won on time is marked in the cross-table', () => {
+  const onTime: GameRecord[] = [
+    // Ana wins with the lower score: Marko's clock ran out.
+    { round: 1, a: 'ana', b: 'marko', resultA: 'win', scoreA: 380, scoreB: 401, remainingB: -10 },
+    // Đorđe wins on score; both clocks have time left.
+    {
+      round: 1,
+      a: 'djordje',
+      b: 'ljubica',
+      resultA: 'win',
+      scoreA: 350,
+      scoreB: 300,
+      remainingA: 120,
+      remainingB: 60,
+    },
+    // Ljubica loses on time with the higher score (her clock at zero), the result given for B.
+    { round: 2, a: 'ana', b: 'ljubica', resultB: 'loss', scoreA: 300, scoreB: 320, remainingB: 0 },
+  ];
+  const table = buildCrossTable(computeStandings(players, onTime), onTime, names, 2);
+  const cell = (id: string, round: number) =>
+    table.rows.find((r) => r.name === names.get(id))!.cells[round - 1];
+
+  it('both players of a time loss, in every language; a win on score is not', () => {
+    expect(cell('ana', 1)).toMatchObject({ outcome: 'win', onTime: true });
+    expect(cell('marko', 1)).toMatchObject({ outcome: 'loss', onTime: true });
+    expect(cell('djordje', 1)!.onTime).toBeUndefined();
+    expect(cell('ljubica', 2)).toMatchObject({ outcome: 'loss', onTime: true });
+    expect(crossCellText('sr-Latn', cell('ana', 1))).toMatch(/^\d+Pv 380:401$/);
+    expect(crossCellText('sr-Cyrl', cell('marko', 1))).toMatch(/^\d+Ив 401:380$/);
+    expect(crossCellText('en', cell('ana', 1))).toMatch(/^\d+Wt 380:401$/);
+    expect(crossCellText('sr-Latn', cell('djordje', 1))).toMatch(/^\d+P 350:300$/);
+  });
+});

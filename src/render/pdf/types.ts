@@ -121,6 +121,8 @@ export interface CrossCell {
   opponentScore?: number | null;
   /** The player moved first. */
   first?: boolean;
+  /** Won or lost on time: the scores do not decide it. */
+  onTime?: boolean;
 }
 
 /** Rows in standings order; `cells[r]` is round r+1 (`null`: not paired that round). */
