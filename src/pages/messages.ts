@@ -272,7 +272,8 @@ const srLatn = {
   'sheet.field': 'polje {field}: {message}',
   'sheet.gcg': 'GCG, red {line}: {message}',
   'sheet.gcgWhole': 'GCG: {message}',
-  'sheetProblem.UNKNOWN_FIELD': 'nepoznato polje „{field}” (ostale podatke stavite u polje {meta})',
+  'sheetProblem.UNKNOWN_FIELD':
+    'nepoznato polje „{field}” (ostale podatke stavite u polje „{meta}”)',
   'sheetProblem.FORMAT': 'format mora biti {format}',
   'sheetProblem.RULES': 'treba navesti pravila igre, npr. {rulesExample}',
   'sheetProblem.RULES.given': 'nepoznata pravila igre {given}',
@@ -598,7 +599,7 @@ const en: Record<PageMessageKey, string> = {
   'sheet.field': 'field {field}: {message}',
   'sheet.gcg': 'GCG, line {line}: {message}',
   'sheet.gcgWhole': 'GCG: {message}',
-  'sheetProblem.UNKNOWN_FIELD': 'unknown field "{field}" (put other details under {meta})',
+  'sheetProblem.UNKNOWN_FIELD': 'unknown field "{field}" (put other details under "{meta}")',
   'sheetProblem.FORMAT': 'format must be {format}',
   'sheetProblem.RULES': 'name the rules of the game, e.g. {rulesExample}',
   'sheetProblem.RULES.given': 'unknown rules {given}',

@@ -167,7 +167,7 @@ export function readSheetInput(
  * them: placeholders, so that a Cyrillic page does not transliterate them.
  */
 const SHEET_WORDS: Readonly<Record<string, string>> = {
-  meta: '"meta"',
+  meta: 'meta',
   format: `"${SCORESHEET_FORMAT}"`,
   rulesExample: '"kvizovka"',
   kinds: 'play, exchange, pass',
