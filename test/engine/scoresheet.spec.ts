@@ -177,15 +177,29 @@ describe('clock readings', () => {
     ['00:00', 0],
     ['-01:30', -90],
     ['120:00', 7200],
+    ['09:59', 9 * 60 + 59],
+    ['-9:59', -(9 * 60 + 59)],
   ])('%s is %i seconds', (text, seconds) => {
     expect(parseClock(text)).toBe(seconds);
   });
-  test.each(['28:4', '28:60', '28', ':30', '1234:00', '28:40 ', 'a:bc'])(
-    '%s is not a reading',
-    (text) => {
-      expect(parseClock(text)).toBeNull();
-    },
-  );
+  // The five-character ones each break one place of the usual `mm:ss`, read on a path of its own.
+  test.each([
+    '28:4',
+    '28:60',
+    '28',
+    ':30',
+    '1234:00',
+    '28:40 ',
+    'a:bc',
+    '/8:40',
+    '2a:40',
+    '28;40',
+    '28:/0',
+    '28:4:',
+    ':8:40',
+  ])('%s is not a reading', (text) => {
+    expect(parseClock(text)).toBeNull();
+  });
   test.each([
     [204, '03:24'], // 3·60 + 24
     [-20, '-00:20'],
