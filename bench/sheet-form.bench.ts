@@ -43,6 +43,7 @@ function sheetPage(): string {
     importText: '',
     importError: null,
     importOpen: false,
+    unfinished: null,
     links: false,
     scriptUrl: '/assets/sheet-form.js',
     configJson: JSON.stringify({ lang: 'sr-Latn', layout, draftUrl: null, wordsUrl: null }),

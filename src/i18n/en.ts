@@ -384,6 +384,7 @@ export const en = {
   'issue.OUT_OF_TURN': 'Played out of turn',
   'issue.AFTER_TIME_EXPIRED': 'Played after the time expired',
   'issue.GAME_INCOMPLETE': 'The game is not finished',
+  'issue.END_NOT_RECORDED': 'The end of the game is not recorded',
   'issue.TIME_NOT_SHOWN': 'Time not written',
   'issue.RACK_MISMATCH': 'The rack does not match the tiles',
   'issue.PLAYED_AFTER_END': 'Played after the end of the game',
@@ -419,6 +420,9 @@ export const en = {
     'the sheet lists cards worth {written}, the rules give {computed}',
   'finding.RACK_MISMATCH': 'the sheet has the rack {written}, the rules give {computed}',
   'finding.EXCHANGE_SIZE': 'an exchange gives back 1 to {max} tiles, the sheet says {written}',
+  'finding.END_NOT_RECORDED':
+    'the sheet does not say how the game ended, and not every player has had {limit} turns ({turns}); if the game is over, say how it ended',
+  'finding.turnsOf': '{name} {n} of {limit}',
   'finding.LETTER_MISMATCH':
     'the sheet has {written}, the tile on the board makes it {computed}: one letter was copied wrong',
   'finding.carriedOne': 'the total written after it follows from it',
@@ -482,6 +486,9 @@ export const en = {
   'sheet.saved': 'The score sheet was saved and the result recorded.',
   'sheet.savedDiscrepancies':
     'The score sheet was saved and the result recorded as the rules give it, but the sheet disagrees with the rules: see the marked turns.',
+  'sheet.unfinished':
+    'By the sheet this game is not over ({turns} turns), and the sheet does not say how it ended. The sheet is kept as a draft; no result is recorded. If the game is over, choose how it ended under "How it ended" and save the sheet, or save it as it is as the result.',
+  'sheet.saveUnfinished': 'Save as the result anyway',
   'sheet.resultOnly': 'Enter the result only',
 
   'resultForm.title': 'Game result',

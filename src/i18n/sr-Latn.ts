@@ -386,6 +386,7 @@ export const srLatn = {
   'issue.OUT_OF_TURN': 'Igrač nije bio na potezu',
   'issue.AFTER_TIME_EXPIRED': 'Potez posle isteka vremena',
   'issue.GAME_INCOMPLETE': 'Partija nije završena',
+  'issue.END_NOT_RECORDED': 'Kraj partije nije upisan',
   'issue.TIME_NOT_SHOWN': 'Vreme nije upisano',
   'issue.RACK_MISMATCH': 'Stalak se ne slaže s pločicama',
   'issue.PLAYED_AFTER_END': 'Potez posle kraja partije',
@@ -420,6 +421,9 @@ export const srLatn = {
     'u zapisniku su vrednosti karata {written}, po pravilima {computed}',
   'finding.RACK_MISMATCH': 'u zapisniku je stalak {written}, po pravilima {computed}',
   'finding.EXCHANGE_SIZE': 'zamenjuje se od 1 do {max} pločica, a u zapisniku ih je {written}',
+  'finding.END_NOT_RECORDED':
+    'nije upisano kako se partija završila, a nisu svi igrači odigrali po {limit} poteza ({turns}); ako je partija gotova, upišite kako se završila',
+  'finding.turnsOf': '{name} {n} od {limit}',
   'finding.LETTER_MISMATCH':
     'u zapisniku je {written}, a pločica na tabli daje {computed}: jedno slovo je prepisano pogrešno',
   'finding.carriedOne': 'sledeći upisani zbir sledi iz toga',
@@ -483,6 +487,9 @@ export const srLatn = {
   'sheet.saved': 'Zapisnik je sačuvan i rezultat upisan.',
   'sheet.savedDiscrepancies':
     'Zapisnik je sačuvan i rezultat upisan onako kako ga daju pravila, ali zapisnik se s pravilima ne slaže: pogledajte označene poteze.',
+  'sheet.unfinished':
+    'Po zapisniku ova partija nije završena ({turns} poteza), a nije upisano kako se završila. Zapisnik je sačuvan kao nacrt; rezultat nije upisan. Ako je partija gotova, izaberite pod „Kako se završila” kako je završena i sačuvajte zapisnik, ili ga sačuvajte ovakvog kao rezultat.',
+  'sheet.saveUnfinished': 'Sačuvaj ipak kao rezultat',
   'sheet.resultOnly': 'Upiši samo rezultat',
 
   'resultForm.title': 'Rezultat partije',

@@ -14,6 +14,7 @@ import {
   tieBreaksOf,
   timeLossToName,
   TypedTieBreak,
+  VerificationReport,
   WordList,
 } from '../engine';
 import type { Lang } from '../i18n';
@@ -215,35 +216,50 @@ export class JudgeController {
     } else if (intent === 'more') {
       form = { ...form, rows: padRows(form.rows, ctx.layout, 10) };
     }
-    if (intent === 'save') {
-      const check = checkForm(form, ctx.layout, page.lang, ctx.words);
+    let unfinished: SheetShowValues['unfinished'];
+    let check: FormCheck | undefined;
+    if (intent === 'save' || intent === 'save-unfinished') {
+      check = checkForm(form, ctx.layout, page.lang, ctx.words);
       if (check.conversion.errors.length > 0 || check.report === null) {
         await show(422, { check });
         return;
       }
-      const doc = {
-        ...check.conversion.doc,
-        meta: { ...check.conversion.doc.meta, form: typedRows(form) },
-      };
-      try {
-        await this.results.enterSheet(
-          id,
-          JSON.stringify(doc, null, 2),
-          doc,
-          version,
-          req.user ?? null,
+      // A sheet that stops before the end, saying nothing of how the game ended, is asked about
+      // first: saved, it would become the game's result. It is kept as a draft meanwhile.
+      if (intent === 'save') {
+        unfinished = unfinishedQuestion(
+          page,
+          check.report,
+          (turns) => page.t('sheet.unfinished', { turns }),
+          page.t('sheet.saveUnfinished'),
         );
-        page.redirect(withQuery(urls.sheet(id), { done: 'saved' }));
-      } catch (e) {
-        const { status, message } = sheetRefusal(page, e);
-        await show(status, { check, notice: { tone: 'bad', text: message } });
       }
-      return;
+      if (!unfinished) {
+        const doc = {
+          ...check.conversion.doc,
+          meta: { ...check.conversion.doc.meta, form: typedRows(form) },
+        };
+        try {
+          await this.results.enterSheet(
+            id,
+            JSON.stringify(doc, null, 2),
+            doc,
+            version,
+            req.user ?? null,
+          );
+          page.redirect(withQuery(urls.sheet(id), { done: 'saved' }));
+        } catch (e) {
+          const { status, message } = sheetRefusal(page, e);
+          await show(status, { check, notice: { tone: 'bad', text: message } });
+        }
+        return;
+      }
     }
-    // Verify, more rows or an import: the rows are kept as a draft and shown checked.
+    // Verify, more rows, an import, or a save asked about: the rows are kept as a draft and shown
+    // checked.
     try {
       const saved = await this.drafts.save(id, typedRows(form), basedOn, req.user ?? null);
-      await show(200, { draftVersion: saved.version, notice: importNotice });
+      await show(200, { draftVersion: saved.version, notice: importNotice, unfinished, check });
     } catch (e) {
       if (!(e instanceof DomainError && e.code === 'DRAFT_CONFLICT')) throw e;
       const other = e.details as { savedBy?: string | null; savedAt?: Date; version: number };
@@ -1136,6 +1152,7 @@ export interface SheetShowValues {
   importText?: string;
   importError?: string | null;
   importOpen?: boolean;
+  unfinished?: SheetFormPage['unfinished'];
 }
 
 /** What the sheet page shows of a form, for a game's sheet and a sheet of no game alike. */
@@ -1158,6 +1175,7 @@ export function sheetFormModel(
     importText: values.importText ?? '',
     importError: values.importError ?? null,
     importOpen: values.importOpen ?? Boolean(values.importError),
+    unfinished: values.unfinished ?? null,
     scriptUrl: SHEET_SCRIPT.url,
   };
 }
@@ -1254,4 +1272,28 @@ function unreadableWords(e: unknown): string {
     .map((d) => (typeof d.word === 'string' && d.word !== '' ? `„${d.word.slice(0, 40)}”` : ''))
     .filter(Boolean)
     .join(', ');
+}
+
+/**
+ * The question asked before a sheet whose game is not over becomes the result (`END_NOT_RECORDED`
+ * among its findings), or null: the turns each player has had, of the rules' number (the finding
+ * carries it), in `text`, and the button that saves it anyway.
+ */
+export function unfinishedQuestion(
+  page: PageContext,
+  report: VerificationReport,
+  text: (turns: string) => string,
+  button: string,
+): SheetShowValues['unfinished'] {
+  const notOver = report.issues.find((i) => i.code === 'END_NOT_RECORDED');
+  if (!notOver) return undefined;
+  const limit = typeof notOver.computed === 'number' ? notOver.computed : null;
+  const turns = report.players
+    .map((p) =>
+      limit === null
+        ? `${p.name} ${p.turns}`
+        : page.t('finding.turnsOf', { name: p.name, n: p.turns, limit }),
+    )
+    .join(', ');
+  return { text: text(turns), button };
 }

@@ -29,6 +29,9 @@ const srLatn = {
   'desk.correct': 'Zapisnik ove partije u obrascu za sudije',
   'code.title': 'Zapisnik sa stola',
   'code.sheetTitle': 'Zapisnik partije',
+  'code.unfinished':
+    'Po zapisniku ova partija nije završena ({turns} poteza), a nije upisano kako se završila, pa zapisnik nije poslat. Ako je partija gotova, izaberite pod „Kako se završila” kako je završena i pošaljite ga, ili ga pošaljite ovakvog.',
+  'code.sendUnfinished': 'Pošalji ipak',
   'code.you': 'Vaš kod: {name}, {seat}. mesto za stolom',
   'code.send': 'Pošaljite zapisnik',
   'code.sheets': 'Poslati zapisnici',
@@ -355,6 +358,9 @@ const en: Record<PageMessageKey, string> = {
   'desk.correct': "This game's sheet in the judges' form",
   'code.title': 'Score sheet from the table',
   'code.sheetTitle': 'Game score sheet',
+  'code.unfinished':
+    'By the sheet this game is not over ({turns} turns), and the sheet does not say how it ended, so it was not sent. If the game is over, choose how it ended under "How it ended" and send it, or send it as it is.',
+  'code.sendUnfinished': 'Send anyway',
   'code.you': 'Your code: {name}, seat {seat}',
   'code.send': 'Send the score sheet',
   'code.sheets': 'Sheets sent',

@@ -42,6 +42,7 @@ import {
   SheetShowValues,
   sheetRefusal,
   typedRows,
+  unfinishedQuestion,
 } from './judge.controller';
 import { gameHeading } from './models';
 import { PageContext, withQuery } from './page-context';
@@ -143,7 +144,8 @@ export class TableCodePagesController {
 
   /**
    * The rows of the form, as the judges' page posts them, and `intent`: `verify`, `more`,
-   * `import`, or `save`, which sends the sheet for the table and opens the table's page.
+   * `import`, or `save`, which sends the sheet for the table and opens the table's page (a sheet
+   * of a game not yet over is sent only with `save-unfinished`, after the page asked).
    */
   @Post(':code/sheet')
   async sheetSubmit(
@@ -171,10 +173,24 @@ export class TableCodePagesController {
     } else if (intent === 'more') {
       form = { ...form, rows: padRows(form.rows, layout, 10) };
     }
-    if (intent === 'save') {
+    if (intent === 'save' || intent === 'save-unfinished') {
       const check = checkForm(form, layout, page.lang, null);
       if (check.conversion.errors.length > 0 || check.report === null) {
         await show(422, { check });
+        return;
+      }
+      // A sheet of a game not yet over (as the judges' page asks): sent only when asked again.
+      const unfinished =
+        intent === 'save'
+          ? unfinishedQuestion(
+              page,
+              check.report,
+              (turns) => pt(page.lang, 'code.unfinished', { turns }),
+              pt(page.lang, 'code.sendUnfinished'),
+            )
+          : undefined;
+      if (unfinished) {
+        await show(200, { check, unfinished });
         return;
       }
       const doc = {

@@ -436,6 +436,16 @@ function findingSentence(
     case 'UNKNOWN_WORD':
       if (issue.word) body = t(lang, 'finding.UNKNOWN_WORD', { word: issue.word });
       break;
+    case 'END_NOT_RECORDED':
+      // `computed` is the rules' number of turns a player; the accounts say how many each had.
+      if (typeof issue.computed === 'number' && report) {
+        const limit = issue.computed;
+        const turns = report.players
+          .map((p) => t(lang, 'finding.turnsOf', { name: p.name, n: p.turns, limit }))
+          .join(', ');
+        body = t(lang, 'finding.END_NOT_RECORDED', { limit, turns });
+      }
+      break;
     default:
       if (PLACEMENT_CODES.has(issue.code) && issue.word) {
         body = t(lang, `finding.${issue.code}` as MessageKey, { word: issue.word });

@@ -356,6 +356,8 @@ export interface SheetFormPage extends PageBase {
   importText: string;
   importError: string | null;
   importOpen: boolean;
+  /** Asked before a sheet whose game is not over is saved as the result (kept as a draft). */
+  unfinished: { text: string; button: string } | null;
   links: boolean;
   /** A sheet of no game: which rules and how many players. */
   chooser?: {

@@ -59,6 +59,17 @@ describeWithChromium(`a table's sheet sent and confirmed from phones (${DATABASE
       'Vaš kod: Ana Petrović, 1. mesto za stolom',
     );
     await Promise.all([page.waitForNavigation(), page.click('main a.button')]);
+    // Half a sheet with no end is not sent at once: the page asks whether the game is over.
+    const half = { ...sheet, turns: sheet.turns.slice(0, 5), end: undefined, claimed: undefined };
+    await fillSheet(page, half, players);
+    await Promise.all([page.waitForNavigation(), page.click('#sheet-save')]);
+    expect(page.url()).not.toContain('done=sent');
+    expect(await page.locator('#sheet-unfinished').innerText()).toContain(
+      'Po zapisniku ova partija nije završena (Ana Petrović 3 od 10, Bora Ilić 2 od 10 poteza), a nije upisano kako se završila, pa zapisnik nije poslat.',
+    );
+    expect(await page.locator('#sheet-save-unfinished').innerText()).toBe('Pošalji ipak');
+    await screenshot(page, 'table-code-unfinished-phone');
+    // The whole sheet, typed over it, is sent.
     await fillSheet(page, sheet, players);
     await screenshot(page, 'table-code-sheet-phone');
     await Promise.all([page.waitForNavigation(), page.click('#sheet-save')]);

@@ -545,6 +545,45 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(inputValue(stale.text, 'c-0-clock')).toBe(sheet.turns[0].clock!.replace(':', ''));
     });
 
+    test('score sheet: saving a sheet that stops before the end asks first, keeps the draft and records nothing; "save anyway" records it', async () => {
+      const g = await game(site.pendingGame);
+      const players = [g.first.name, g.second!.name];
+      const { sheet } = scoreSheet([g.first.name, g.second!.name], 13);
+      // 7 lines: the first player has had 4 turns, the second 3, and no end is written.
+      const half = { ...sheet, turns: sheet.turns.slice(0, 7), end: undefined, claimed: undefined };
+      const asked = await postForm(
+        `/judge/games/${g.id}/scoresheet?v=${g.version}`,
+        formFields(half, players, { intent: 'save', draftVersion: await draftOf(g.id) }),
+      ).expect(200);
+      expect(mainText(asked.text)).toContain(
+        `Po zapisniku ova partija nije završena (${players[0]} 4 od 10, ${players[1]} 3 od 10 poteza), a nije upisano kako se završila. Zapisnik je sačuvan kao nacrt; rezultat nije upisan.`,
+      );
+      expect(asked.text).toContain(
+        '<button type="submit" form="sheet-form" name="intent" value="save-unfinished" id="sheet-save-unfinished">Sačuvaj ipak kao rezultat</button>',
+      );
+      expect(await game(g.id)).toMatchObject({ version: g.version, status: g.status });
+      // The rows are the draft now: a judge coming back finds them.
+      const back = (await get(`/judge/games/${g.id}/scoresheet`, judge).expect(200)).text;
+      expect(inputValue(back, 'c-6-position')).toBe(half.turns[6].play!.split(' ')[0]);
+      // Saved anyway: the sheet is the result, with the finding in its report.
+      const saved = await postForm(
+        `/judge/games/${g.id}/scoresheet?v=${g.version}`,
+        formFields(half, players, { intent: 'save-unfinished' }),
+      ).expect(303);
+      expect(saved.headers.location).toBe(`/judge/games/${g.id}/scoresheet?done=saved`);
+      const stored = (await t.http.get(`/api/games/${g.id}/scoresheet`).expect(200)).body;
+      expect((stored.report as { issues: { code: string }[] }).issues.map((i) => i.code)).toContain(
+        'END_NOT_RECORDED',
+      );
+      expect((await game(g.id)).version).toBeGreaterThan(g.version);
+      // With the end written (by agreement), it saves at once.
+      const agreed = { ...half, end: { reason: 'agreed' as const } };
+      await postForm(
+        `/judge/games/${g.id}/scoresheet?v=${(await game(g.id)).version}`,
+        formFields(agreed, players, { intent: 'save' }),
+      ).expect(303);
+    });
+
     test('score sheet: a draft is kept as the judge checks, restored on return; a second judge gets a conflict, not an overwrite', async () => {
       const g = await game(site.pendingGame);
       const players = [g.first.name, g.second!.name];

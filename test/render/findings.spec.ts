@@ -188,6 +188,25 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
     );
   });
 
+  it('a game whose end is not written: the turns each player has had, of the rules’ number', () => {
+    const report = report16();
+    report.players[0].turns = 6;
+    report.players[1].turns = 5;
+    report.issues = [
+      {
+        code: 'END_NOT_RECORDED',
+        severity: 'warning',
+        message: 'End of game: the sheet does not say how the game ended (English)',
+        computed: 10,
+      } as WithFigures,
+    ];
+    const [ana, bora] = report.players.map((p) => p.name);
+    expect(textOf(report, 'sr-Latn')).toContain(
+      `Kraj partije: nije upisano kako se partija završila, a nisu svi igrači odigrali po 10 poteza (${ana} 6 od 10, ${bora} 5 od 10); ako je partija gotova, upišite kako se završila`,
+    );
+    expect(textOf(report, 'sr-Cyrl').join('\n')).toContain(`(${ana} 6 од 10, ${bora} 5 од 10)`);
+  });
+
   it('a wrong total and a wrong final (with the player’s name)', () => {
     const total = withTurnIssue({ code: 'TOTAL_MISMATCH', written: 40, computed: 35, carried: 2 });
     expect(textOf(total, 'sr-Latn')).toContain(

@@ -403,6 +403,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
     importText: sheetText,
     importError: null,
     importOpen: false,
+    unfinished: null,
     links: true,
     resultUrl: '/judge/games/1/result',
     wordCheckUrl: '/judge/word-check?rules=kvizovka',

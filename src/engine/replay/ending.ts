@@ -94,6 +94,21 @@ export class Ending {
     return this.passEndTurn !== Infinity || this.state.sheet.end?.reason === 'passes';
   }
 
+  /**
+   * Whether the lines show the game's end without an end reason: a clock at zero (or the time
+   * loss the sheet names), passes or scoreless turns in a row, another rule's end.
+   */
+  private overWithoutReason(): boolean {
+    const { state } = this;
+    return (
+      state.expiries.some((expiry) => expiry !== null) ||
+      state.sheet.end?.timeExpired !== undefined ||
+      state.endedAt !== null ||
+      this.scorelessEndTurn !== Infinity ||
+      this.passEndTurn !== Infinity
+    );
+  }
+
   /** The end the sheet claims, beside what its lines show. */
   atEnd(): void {
     const { state, turnLimit, scorelessLimit, passLimit } = this;
@@ -108,6 +123,20 @@ export class Ending {
             message: `End of game: the sheet says the turns ran out, but ${state.who(p)} has ${state.turnsTaken[p]} of ${turnLimit} turns`,
           });
         }
+      }
+    }
+    if (reason === undefined && turnLimit !== null && !this.overWithoutReason()) {
+      const short = state.turnsTaken.some((taken) => taken < turnLimit);
+      if (short) {
+        const turns = state.turnsTaken
+          .map((taken, p) => `${state.who(p)} ${taken} of ${turnLimit}`)
+          .join(', ');
+        state.gameIssues.push({
+          code: 'END_NOT_RECORDED',
+          severity: 'warning',
+          message: `End of game: the sheet does not say how the game ended, and not every player has had ${turnLimit} turns (${turns}); if the game is over, say how it ended`,
+          computed: turnLimit,
+        });
       }
     }
     if (reason === 'scoreless' && scorelessLimit !== null && this.scorelessEndTurn === Infinity) {

@@ -30,6 +30,7 @@ export type IssueCode =
   | 'OUT_OF_TURN'
   | 'AFTER_TIME_EXPIRED'
   | 'GAME_INCOMPLETE'
+  | 'END_NOT_RECORDED'
   | 'TIME_NOT_SHOWN'
   | 'RACK_MISMATCH'
   | 'PLAYED_AFTER_END'
