@@ -247,6 +247,23 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
       await screenshot(second, 'sheet-form-conflict');
       await page.reload();
       expect(await page.inputValue('#c-6-position')).toBe(typed[6].position);
+
+      // Saved as it is, half a game with no end: the page asks first, and records nothing yet.
+      const [first, second2] = namesOf(g);
+      await page.click('#sheet-save');
+      await page.locator('#sheet-unfinished').waitFor();
+      expect(await page.locator('#sheet-unfinished').innerText()).toContain(
+        `Po zapisniku ova partija nije završena (${first} 4 od 10, ${second2} 3 od 10 poteza)`,
+      );
+      await screenshot(page, 'sheet-form-unfinished');
+      expect(((await t.http.get(`/api/games/${g.id}`).expect(200)).body as GameJson).result).toBe(
+        null,
+      );
+      await page.click('#sheet-save-unfinished');
+      await page.waitForURL(/done=saved/);
+      expect(
+        ((await t.http.get(`/api/games/${g.id}`).expect(200)).body as GameJson).result,
+      ).toMatchObject({ source: 'scoresheet' });
     } finally {
       await other.close();
     }
