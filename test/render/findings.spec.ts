@@ -198,7 +198,7 @@ describe('findings in Serbian give the figures, as the English ones do', () => {
         severity: 'warning',
         message: 'End of game: the sheet does not say how the game ended (English)',
         computed: 10,
-      } as WithFigures,
+      },
     ];
     const [ana, bora] = report.players.map((p) => p.name);
     expect(textOf(report, 'sr-Latn')).toContain(
