@@ -1275,9 +1275,9 @@ function unreadableWords(e: unknown): string {
 }
 
 /**
- * The question asked before a sheet whose game is not over becomes the result (`END_NOT_RECORDED`
- * among its findings), or null: the turns each player has had, of the rules' number (the finding
- * carries it), in `text`, and the button that saves it anyway.
+ * The question asked before a sheet whose game is not over (`END_NOT_RECORDED` among its
+ * findings) becomes the result: the turns each player has had, of the rules' number (the finding
+ * carries it), put in `text`, and the button that saves it anyway. Undefined for any other sheet.
  */
 export function unfinishedQuestion(
   page: PageContext,
