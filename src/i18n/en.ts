@@ -552,6 +552,9 @@ export const en = {
   'org.forfeitSpread': 'Spread for a forfeit',
   'org.spreadCap': 'Most spread one game counts for',
   'org.spreadCapHint': 'optional; empty: no cap',
+  'org.tieBreaksHint': 'When the game points are equal, in this order; the seed always comes last.',
+  'org.tieBreakN': 'Tie-break {n}',
+  'org.tieBreakTwice': '"{name}" is chosen twice: each tie-break can be chosen once',
   'org.copyTitle': 'A new tournament with these settings',
   'org.copyHint':
     'The same divisions, rules, pairing systems, tie-breaks and word list; no rounds or results.',

@@ -552,6 +552,10 @@ export const srLatn = {
   'org.forfeitSpread': 'Razlika za kontumaciju',
   'org.spreadCap': 'Najveća razlika jedne partije',
   'org.spreadCapHint': 'nije obavezno; prazno: bez ograničenja',
+  'org.tieBreaksHint':
+    'Kad su bodovi iz partija jednaki, redom ovim kriterijumima; na kraju uvek nosilac.',
+  'org.tieBreakN': '{n}. kriterijum',
+  'org.tieBreakTwice': '„{name}” se ponavlja: svaki kriterijum se bira samo jednom',
   'org.copyTitle': 'Novi turnir s ovim podešavanjima',
   'org.copyHint':
     'Iste grupe, pravila, sistem parovanja, dopunski kriterijumi i spisak reči; bez kola i rezultata.',

@@ -30,6 +30,14 @@ export class FormReader {
     return typeof first === 'string' ? first : '';
   }
 
+  /** Every value of a repeated field as sent, in order (the strings only). */
+  list(name: string): string[] {
+    if (typeof this.body !== 'object' || this.body === null) return [];
+    const v: unknown = (this.body as Record<string, unknown>)[name];
+    const all: unknown[] = Array.isArray(v) ? v : v === undefined ? [] : [v];
+    return all.filter((x): x is string => typeof x === 'string');
+  }
+
   get ok(): boolean {
     return this.errors.length === 0;
   }

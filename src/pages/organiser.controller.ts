@@ -50,7 +50,7 @@ import type { DivisionDto, UpdateDivisionDto } from '../tournaments/dto/tourname
 import { isScheduled, plannedSystem } from '../tournaments/tournament-rules';
 import type { SettingChange } from '../tournaments/tournament-rules';
 import type { PairingSystem } from '../pairing/types';
-import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
+import { PAIRING_SYSTEMS, TIE_BREAKS, TieBreak } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { DivisionView, TournamentView } from '../tournaments/tournament.view';
 import { FormReader, refusal } from './forms';
@@ -467,6 +467,7 @@ export class OrganiserController {
     const maxMeetings = form.int('maxMeetings', 1, 100);
     const tableSize = locked ? d.tableSize : (form.int('tableSize', 2, 8) ?? d.tableSize);
     const placePoints = readPlacePoints(form, page, d.tableSize);
+    const tieBreaks = d.tableSize <= 2 ? readTieBreaks(form, page, d.ruleSet) : undefined;
     const values: OrganiserDivisionPage['values'] = {
       rounds: form.raw('rounds'),
       system: system ?? undefined,
@@ -480,6 +481,7 @@ export class OrganiserController {
       ),
       avoidSameClub: form.raw('avoidSameClub') !== '',
       gibsonize: form.raw('gibsonize') !== '',
+      tieBreaks: tieBreaks === undefined ? [...d.tieBreaks] : form.list('tieBreak'),
     };
     const again = (
       status: number,
@@ -511,6 +513,7 @@ export class OrganiserController {
       d.pairingPlan[Math.min(d.roundsPaired + 1, d.pairingPlan.length) - 1],
     );
     if (system !== shownSystem) change.pairingPlan = [system!];
+    if (tieBreaks) change.tieBreaks = tieBreaks;
     if (!locked) {
       change.byeSpread = byeSpread!;
       change.tableSize = tableSize;
@@ -589,6 +592,22 @@ export class OrganiserController {
               label: page.t('org.placePoints', { n }),
               value: values.placePoints?.[String(n)] ?? '',
               placeholder: defaultPlacePoints(n),
+            }))
+          : undefined,
+      tieBreakFields:
+        d.tableSize <= 2
+          ? divisionTieBreaks(d.ruleSet).map((_, i) => ({
+              id: `f-tieBreak-${i + 1}`,
+              label: page.t('org.tieBreakN', { n: i + 1 }),
+              invalid: errors.some((e) => e.field === 'tieBreak'),
+              options: [
+                { value: '', label: '—', selected: !values.tieBreaks?.[i] },
+                ...divisionTieBreaks(d.ruleSet).map((tb) => ({
+                  value: tb,
+                  label: page.t(`tiebreak.${tb}`),
+                  selected: values.tieBreaks?.[i] === tb,
+                })),
+              ],
             }))
           : undefined,
       tableSizes: Array.from(
@@ -1525,7 +1544,44 @@ function settingValues(d: DivisionView): OrganiserDivisionPage['values'] {
     ),
     avoidSameClub: d.avoidSameClub,
     gibsonize: d.gibsonize,
+    tieBreaks: [...d.tieBreaks],
   };
+}
+
+/** The tie-breaks a division of pairs may order: the cards taken only in a card game. */
+function divisionTieBreaks(ruleSet: string): TieBreak[] {
+  const cards = findRuleSet(ruleSet)?.cards !== undefined;
+  return TIE_BREAKS.filter((tb) => tb !== 'cards' || cards);
+}
+
+/**
+ * The tie-breaks chosen in the form's places, in order, the empty places left out (the page
+ * sends every place); undefined for a post without the places, which leaves them as they are;
+ * null (and the field failed) for one chosen twice or one the division cannot have.
+ */
+function readTieBreaks(
+  form: FormReader,
+  page: PageContext,
+  ruleSet: string,
+): TieBreak[] | null | undefined {
+  const places = form.list('tieBreak');
+  if (places.length === 0) return undefined;
+  const allowed = divisionTieBreaks(ruleSet);
+  const chosen: TieBreak[] = [];
+  for (const value of places) {
+    if (value === '') continue;
+    const tieBreak = allowed.find((tb) => tb === value);
+    if (!tieBreak) {
+      form.fail('tieBreak', page.pt('form.choice'));
+      return null;
+    }
+    if (chosen.includes(tieBreak)) {
+      form.fail('tieBreak', page.t('org.tieBreakTwice', { name: page.t(`tiebreak.${tieBreak}`) }));
+      return null;
+    }
+    chosen.push(tieBreak);
+  }
+  return chosen;
 }
 
 /** The form's label of each setting a confirmation lists. */
@@ -1561,6 +1617,9 @@ function changeInWords(
     }
     if (v === null) return page.t(c.setting === 'maxMeetings' ? 'org.noLimit' : 'org.noCap');
     if (typeof v === 'boolean') return page.t(v ? 'common.yes' : 'common.no');
+    // No tie-break chosen: the seed alone, which always comes last.
+    if (c.setting === 'tieBreaks' && Array.isArray(v) && v.length === 0)
+      return page.t('tiebreak.seed');
     if (Array.isArray(v)) {
       return v
         .map((x) =>

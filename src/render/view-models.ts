@@ -541,7 +541,19 @@ export interface OrganiserDivisionPage extends PageBase {
     tableSize?: string | number;
     /** As typed, by table size: `3/1.5/0`. */
     placePoints?: Record<string, string>;
+    /** The tie-breaks chosen, in order ('' for a place left empty). */
+    tieBreaks?: string[];
   };
+  /**
+   * A division of pairs: its tie-breaks after game points, a select a place in the order (a
+   * division at tables has its rule set's own).
+   */
+  tieBreakFields?: {
+    id: string;
+    label: string;
+    invalid: boolean;
+    options: { value: string; label: string; selected: boolean }[];
+  }[];
   /** The bye spread is fixed once a round is paired. */
   byeSpreadLocked: boolean;
   /** The table sizes the rule set can seat (2 = pairs); one only when it is a game of two. */

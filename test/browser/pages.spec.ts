@@ -260,9 +260,18 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     await page.goto(`${t.url}/organiser/divisions/${site.divisionId}/settings`);
     await page.fill('#f-rounds', String(before.rounds + 1));
     await page.check('input[name="gibsonize"]');
+    // The tie-breaks, a select a place: Buchholz first, then the spread; the time left dropped.
+    expect(await page.inputValue('#f-tieBreak-1')).toBe('spread');
+    await page.selectOption('#f-tieBreak-1', 'buchholz');
+    await page.selectOption('#f-tieBreak-2', 'spread');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'organiser-division-settings-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.click('main form button[type="submit"]');
     const listed = await page.locator('main .notice.warn li').allInnerTexts();
     expect(listed).toContain(`Broj kola: ${before.rounds} → ${before.rounds + 1}`);
+    expect(listed).toContain('Dopunski kriterijumi: Razlika, Preostalo vreme → Buholc, Razlika');
     expect(listed.some((l) => l.startsWith('Gibsonizacija') && l.endsWith('ne → da'))).toBe(true);
     await screenshot(page, 'organiser-division-confirm-desktop');
     await page.click('main form button[type="submit"]');
@@ -270,8 +279,13 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     const after = (await (await fetch(`${t.url}/api/divisions/${site.divisionId}`)).json()) as {
       rounds: number;
       gibsonize: boolean;
+      tieBreaks: string[];
     };
-    expect(after).toMatchObject({ rounds: before.rounds + 1, gibsonize: true });
+    expect(after).toMatchObject({
+      rounds: before.rounds + 1,
+      gibsonize: true,
+      tieBreaks: ['buchholz', 'spread'],
+    });
     trouble.stop();
     expect(trouble.problems).toEqual([]);
     await page.close();

@@ -391,6 +391,50 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     // Fewer rounds than are paired is refused on the field.
     const fewer = await post({ rounds: '0', system: 'swiss' }).expect(400);
     expect(fewer.text).toContain('id="e-rounds"');
+
+    // Tie-breaks: a select a place, in order, the division's own chosen (the seed is always last).
+    const again = await t.http.get(settings).set('Cookie', organiser).expect(200);
+    const selected = (place: number) =>
+      new RegExp(`id="f-tieBreak-${place}"[^]*?<option value="([^"]*)" selected>`).exec(
+        again.text,
+      )?.[1];
+    expect([selected(1), selected(2), selected(3)]).toEqual(['spread', 'remaining-time', '']);
+    expect(again.text).not.toContain('value="cards"'); // a card game's only
+    const places = (...chosen: string[]) => {
+      const body = new URLSearchParams({
+        version: inputValue(again.text, 'division-version'),
+        rounds: '6',
+        system: 'swiss',
+        spreadCap: '250',
+        confirm: '1',
+      });
+      for (const c of chosen) body.append('tieBreak', c);
+      return t.http
+        .post(settings)
+        .set('Origin', t.url)
+        .set('Cookie', organiser)
+        .type('form')
+        .send(body.toString());
+    };
+    const twice = await places('buchholz', '', 'buchholz').expect(400);
+    expect(twice.text).toContain('„Buholc” se ponavlja: svaki kriterijum se bira samo jednom');
+    expect(twice.text).toContain('id="e-tieBreak"');
+    expect(await division(first)).toMatchObject({ tieBreaks: ['spread', 'remaining-time'] });
+    await places('head-to-head', '', 'spread', '', '').expect(303);
+    expect(await division(first)).toMatchObject({ tieBreaks: ['head-to-head', 'spread'] });
+    // A post without the places (an older page, a script) leaves them as they are.
+    const later = inputValue(
+      (await t.http.get(settings).set('Cookie', organiser)).text,
+      'division-version',
+    );
+    await t.http
+      .post(settings)
+      .set('Origin', t.url)
+      .set('Cookie', organiser)
+      .type('form')
+      .send({ version: later, rounds: '6', system: 'swiss', spreadCap: '250', confirm: '1' })
+      .expect(303);
+    expect(await division(first)).toMatchObject({ tieBreaks: ['head-to-head', 'spread'] });
   });
 
   test("a tournament's divisions, settings and word list copied into a new one, players optional", async () => {
