@@ -467,7 +467,7 @@ export class OrganiserController {
     const maxMeetings = form.int('maxMeetings', 1, 100);
     const tableSize = locked ? d.tableSize : (form.int('tableSize', 2, 8) ?? d.tableSize);
     const placePoints = readPlacePoints(form, page, d.tableSize);
-    const tieBreaks = d.tableSize <= 2 ? readTieBreaks(form, page, d.ruleSet) : undefined;
+    const tieBreaks = d.tableSize <= 2 ? readTieBreaks(form, page, d) : undefined;
     const values: OrganiserDivisionPage['values'] = {
       rounds: form.raw('rounds'),
       system: system ?? undefined,
@@ -596,13 +596,13 @@ export class OrganiserController {
           : undefined,
       tieBreakFields:
         d.tableSize <= 2
-          ? divisionTieBreaks(d.ruleSet).map((_, i) => ({
+          ? divisionTieBreaks(d).map((_, i) => ({
               id: `f-tieBreak-${i + 1}`,
               label: page.t('org.tieBreakN', { n: i + 1 }),
               invalid: errors.some((e) => e.field === 'tieBreak'),
               options: [
                 { value: '', label: '—', selected: !values.tieBreaks?.[i] },
-                ...divisionTieBreaks(d.ruleSet).map((tb) => ({
+                ...divisionTieBreaks(d).map((tb) => ({
                   value: tb,
                   label: page.t(`tiebreak.${tb}`),
                   selected: values.tieBreaks?.[i] === tb,
@@ -1548,9 +1548,12 @@ function settingValues(d: DivisionView): OrganiserDivisionPage['values'] {
   };
 }
 
-/** The tie-breaks a division of pairs may order: the cards taken only in a card game. */
-function divisionTieBreaks(ruleSet: string): TieBreak[] {
-  const cards = findRuleSet(ruleSet)?.cards !== undefined;
+/**
+ * The tie-breaks a division of pairs may order: the cards taken only in a card game (or where the
+ * division has them already, set through the API, so that the form does not drop them unasked).
+ */
+function divisionTieBreaks(d: Pick<DivisionView, 'ruleSet' | 'tieBreaks'>): TieBreak[] {
+  const cards = findRuleSet(d.ruleSet)?.cards !== undefined || d.tieBreaks.includes('cards');
   return TIE_BREAKS.filter((tb) => tb !== 'cards' || cards);
 }
 
@@ -1562,11 +1565,11 @@ function divisionTieBreaks(ruleSet: string): TieBreak[] {
 function readTieBreaks(
   form: FormReader,
   page: PageContext,
-  ruleSet: string,
+  d: DivisionView,
 ): TieBreak[] | null | undefined {
   const places = form.list('tieBreak');
   if (places.length === 0) return undefined;
-  const allowed = divisionTieBreaks(ruleSet);
+  const allowed = divisionTieBreaks(d);
   const chosen: TieBreak[] = [];
   for (const value of places) {
     if (value === '') continue;
