@@ -314,6 +314,8 @@ export const en = {
   'game.verdict': 'Verdict',
   'game.accounts': 'Final account',
   'game.ok': 'The score sheet is correct: every score, total and final agrees with the rules.',
+  'game.okSoFar':
+    'The score sheet is correct so far: every score and total agrees with the rules, but the end of the game is not recorded.',
   'game.notOk': 'The score sheet has discrepancies: see the marked turns and squares.',
   'game.notOkTurns': 'The score sheet has discrepancies: see the marked turns.',
   'game.noSheet': 'No score sheet was entered for this game; only the result was recorded.',

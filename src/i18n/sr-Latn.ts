@@ -316,6 +316,8 @@ export const srLatn = {
   'game.verdict': 'Nalaz',
   'game.accounts': 'Obračun',
   'game.ok': 'Zapisnik je ispravan: svi poeni, zbirovi i konačni rezultat se slažu s pravilima.',
+  'game.okSoFar':
+    'Zapisnik je ispravan dovde: poeni i zbirovi se slažu s pravilima, ali kraj partije nije upisan.',
   'game.notOk': 'Zapisnik ima neslaganja: pogledajte označene poteze i polja.',
   'game.notOkTurns': 'Zapisnik ima neslaganja: pogledajte označene poteze.',
   'game.noSheet': 'Za ovu partiju nije unet zapisnik; upisan je samo rezultat.',

@@ -721,7 +721,17 @@ export function presentReport(
   return {
     ok: report.ok,
     // The board outlines the squares the findings name; most slips of figures name none.
-    verdict: t(lang, report.ok ? 'game.ok' : highlight.size > 0 ? 'game.notOk' : 'game.notOkTurns'),
+    verdict: t(
+      lang,
+      !report.ok
+        ? highlight.size > 0
+          ? 'game.notOk'
+          : 'game.notOkTurns'
+        : // A sheet that stops before the end: right so far, with no final to agree with.
+          report.issues.some((i) => i.code === 'END_NOT_RECORDED')
+          ? 'game.okSoFar'
+          : 'game.ok',
+    ),
     resultText: resultSentence(lang, report),
     turns,
     accounts,

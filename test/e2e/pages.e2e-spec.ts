@@ -561,6 +561,10 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(asked.text).toContain(
         '<button type="submit" form="sheet-form" name="intent" value="save-unfinished" id="sheet-save-unfinished">Sačuvaj ipak kao rezultat</button>',
       );
+      // The verdict says the figures are right so far, not that a final agrees.
+      expect(mainText(asked.text)).toContain(
+        'Zapisnik je ispravan dovde: poeni i zbirovi se slažu s pravilima, ali kraj partije nije upisan.',
+      );
       expect(await game(g.id)).toMatchObject({ version: g.version, status: g.status });
       // The rows are the draft now: a judge coming back finds them.
       const back = (await get(`/judge/games/${g.id}/scoresheet`, judge).expect(200)).text;
