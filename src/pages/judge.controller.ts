@@ -14,7 +14,6 @@ import {
   tieBreaksOf,
   timeLossToName,
   TypedTieBreak,
-  VerificationReport,
   WordList,
 } from '../engine';
 import type { Lang } from '../i18n';
@@ -44,7 +43,7 @@ import type {
   TableResultFormPage,
   WordCheckPage,
 } from '../render/view-models';
-import { lowerFirst, reasonText } from '../render/report-view';
+import { lowerFirst, reasonText, unfinishedTurns } from '../render/report-view';
 import { ResultsService } from '../results/results.service';
 import { SheetRefused } from '../results/sheet-refused';
 import { TYPED_FIGURES, TypedFigureField } from '../results/figures';
@@ -226,13 +225,12 @@ export class JudgeController {
       }
       // A sheet that stops before the end, saying nothing of how the game ended, is asked about
       // first: saved, it would become the game's result. It is kept as a draft meanwhile.
-      if (intent === 'save') {
-        unfinished = unfinishedQuestion(
-          page,
-          check.report,
-          (turns) => page.t('sheet.unfinished', { turns }),
-          page.t('sheet.saveUnfinished'),
-        );
+      const turns = intent === 'save' ? unfinishedTurns(page.lang, check.report) : null;
+      if (turns !== null) {
+        unfinished = {
+          text: page.t('sheet.unfinished', { turns }),
+          button: page.t('sheet.saveUnfinished'),
+        };
       }
       if (!unfinished) {
         const doc = {
@@ -1272,28 +1270,4 @@ function unreadableWords(e: unknown): string {
     .map((d) => (typeof d.word === 'string' && d.word !== '' ? `„${d.word.slice(0, 40)}”` : ''))
     .filter(Boolean)
     .join(', ');
-}
-
-/**
- * The question asked before a sheet whose game is not over (`END_NOT_RECORDED` among its
- * findings) becomes the result: the turns each player has had, of the rules' number (the finding
- * carries it), put in `text`, and the button that saves it anyway. Undefined for any other sheet.
- */
-export function unfinishedQuestion(
-  page: PageContext,
-  report: VerificationReport,
-  text: (turns: string) => string,
-  button: string,
-): SheetShowValues['unfinished'] {
-  const notOver = report.issues.find((i) => i.code === 'END_NOT_RECORDED');
-  if (!notOver) return undefined;
-  const limit = typeof notOver.computed === 'number' ? notOver.computed : null;
-  const turns = report.players
-    .map((p) =>
-      limit === null
-        ? `${p.name} ${p.turns}`
-        : page.t('finding.turnsOf', { name: p.name, n: p.turns, limit }),
-    )
-    .join(', ');
-  return { text: text(turns), button };
 }

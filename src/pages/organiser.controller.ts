@@ -594,22 +594,7 @@ export class OrganiserController {
               placeholder: defaultPlacePoints(n),
             }))
           : undefined,
-      tieBreakFields:
-        d.tableSize <= 2
-          ? divisionTieBreaks(d).map((_, i) => ({
-              id: `f-tieBreak-${i + 1}`,
-              label: page.t('org.tieBreakN', { n: i + 1 }),
-              invalid: errors.some((e) => e.field === 'tieBreak'),
-              options: [
-                { value: '', label: '—', selected: !values.tieBreaks?.[i] },
-                ...divisionTieBreaks(d).map((tb) => ({
-                  value: tb,
-                  label: page.t(`tiebreak.${tb}`),
-                  selected: values.tieBreaks?.[i] === tb,
-                })),
-              ],
-            }))
-          : undefined,
+      tieBreakFields: d.tableSize <= 2 ? tieBreakFields(page, d, values, errors) : undefined,
       tableSizes: Array.from(
         { length: Math.min(8, findRuleSet(d.ruleSet)?.players.max ?? 2) - 1 },
         (_, i) => i + 2,
@@ -1555,6 +1540,30 @@ function settingValues(d: DivisionView): OrganiserDivisionPage['values'] {
 function divisionTieBreaks(d: Pick<DivisionView, 'ruleSet' | 'tieBreaks'>): TieBreak[] {
   const cards = findRuleSet(d.ruleSet)?.cards !== undefined || d.tieBreaks.includes('cards');
   return TIE_BREAKS.filter((tb) => tb !== 'cards' || cards);
+}
+
+/** A division of pairs' tie-break places, a select each, offering every tie-break it may order. */
+function tieBreakFields(
+  page: PageContext,
+  d: DivisionView,
+  values: OrganiserDivisionPage['values'],
+  errors: FieldError[],
+): OrganiserDivisionPage['tieBreakFields'] {
+  const choices = divisionTieBreaks(d);
+  const invalid = errors.some((e) => e.field === 'tieBreak');
+  return choices.map((_, i) => ({
+    id: `f-tieBreak-${i + 1}`,
+    label: page.t('org.tieBreakN', { n: i + 1 }),
+    invalid,
+    options: [
+      { value: '', label: '—', selected: !values.tieBreaks?.[i] },
+      ...choices.map((tb) => ({
+        value: tb,
+        label: page.t(`tiebreak.${tb}`),
+        selected: values.tieBreaks?.[i] === tb,
+      })),
+    ],
+  }));
 }
 
 /**

@@ -32,6 +32,7 @@ import {
 import { TableCodesService } from '../table-codes/table-codes.service';
 import type { CodeView, SubmissionView } from '../table-codes/table-codes.view';
 import { FormReader, refusal } from './forms';
+import { unfinishedTurns } from '../render/report-view';
 import { pt } from './messages';
 import {
   blankForm,
@@ -42,7 +43,6 @@ import {
   SheetShowValues,
   sheetRefusal,
   typedRows,
-  unfinishedQuestion,
 } from './judge.controller';
 import { gameHeading } from './models';
 import { PageContext, withQuery } from './page-context';
@@ -180,16 +180,12 @@ export class TableCodePagesController {
         return;
       }
       // A sheet of a game not yet over (as the judges' page asks): sent only when asked again.
-      const unfinished =
-        intent === 'save'
-          ? unfinishedQuestion(
-              page,
-              check.report,
-              (turns) => pt(page.lang, 'code.unfinished', { turns }),
-              pt(page.lang, 'code.sendUnfinished'),
-            )
-          : undefined;
-      if (unfinished) {
+      const turns = intent === 'save' ? unfinishedTurns(page.lang, check.report) : null;
+      if (turns !== null) {
+        const unfinished = {
+          text: pt(page.lang, 'code.unfinished', { turns }),
+          button: pt(page.lang, 'code.sendUnfinished'),
+        };
         await show(200, { check, unfinished });
         return;
       }

@@ -312,6 +312,25 @@ function sheetAddition(
   return sum === written ? null : { before, score, sum };
 }
 
+/** The turns each player has had, of the rules' number: `Ana 6 od 10, Bora 5 od 10`. */
+function turnsOfEach(lang: Lang, report: VerificationReport, limit: number): string {
+  return report.players
+    .map((p) => t(lang, 'finding.turnsOf', { name: p.name, n: p.turns, limit }))
+    .join(', ');
+}
+
+/**
+ * For a sheet that stops before the game is over (`END_NOT_RECORDED`, which carries the rules'
+ * number of turns as `computed`), the turns each player has had, as {@link turnsOfEach}; null for
+ * any other. The sheet pages ask with it before such a sheet becomes the result.
+ */
+export function unfinishedTurns(lang: Lang, report: VerificationReport): string | null {
+  const notOver = report.issues.find((i) => i.code === 'END_NOT_RECORDED');
+  return notOver && typeof notOver.computed === 'number'
+    ? turnsOfEach(lang, report, notOver.computed)
+    : null;
+}
+
 /** The words a play scores and its bonuses, `TOPAO 16, sve pločice +50`. */
 function scoreParts(lang: Lang, turn: TurnReport): string {
   const parts = turn.words.map((w) => `${w.word} ${w.score}`);
@@ -437,13 +456,11 @@ function findingSentence(
       if (issue.word) body = t(lang, 'finding.UNKNOWN_WORD', { word: issue.word });
       break;
     case 'END_NOT_RECORDED':
-      // `computed` is the rules' number of turns a player; the accounts say how many each had.
       if (typeof issue.computed === 'number' && report) {
-        const limit = issue.computed;
-        const turns = report.players
-          .map((p) => t(lang, 'finding.turnsOf', { name: p.name, n: p.turns, limit }))
-          .join(', ');
-        body = t(lang, 'finding.END_NOT_RECORDED', { limit, turns });
+        body = t(lang, 'finding.END_NOT_RECORDED', {
+          limit: issue.computed,
+          turns: turnsOfEach(lang, report, issue.computed),
+        });
       }
       break;
     default:
@@ -728,7 +745,7 @@ export function presentReport(
           ? 'game.notOk'
           : 'game.notOkTurns'
         : // A sheet that stops before the end: right so far, with no final to agree with.
-          report.issues.some((i) => i.code === 'END_NOT_RECORDED')
+          unfinishedTurns(lang, report) !== null
           ? 'game.okSoFar'
           : 'game.ok',
     ),
