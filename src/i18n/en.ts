@@ -112,6 +112,8 @@ export const en = {
   'result.byeShort': 'B',
   'result.wonBy': 'Winner: {name}',
   'result.drawn': 'Draw',
+  'result.leads': 'Leading: {name}',
+  'result.level': 'Level so far',
   'reason.score': 'on score',
   'reason.time-tiebreak': 'on time left, the scores equal',
   'reason.time-expired': "on time: the opponent's time ran out",

@@ -110,6 +110,8 @@ export const srCyrl = {
   'result.byeShort': 'С',
   'result.wonBy': 'Победа: {name}',
   'result.drawn': 'Нерешено',
+  'result.leads': 'Води: {name}',
+  'result.level': 'Засад нерешено',
   'reason.score': 'по поенима',
   'reason.time-tiebreak': 'по преосталом времену, при једнаким поенима',
   'reason.time-expired': 'на време: противнику је истекло време',

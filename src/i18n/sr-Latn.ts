@@ -114,6 +114,8 @@ export const srLatn = {
   'result.byeShort': 'S',
   'result.wonBy': 'Pobeda: {name}',
   'result.drawn': 'Nerešeno',
+  'result.leads': 'Vodi: {name}',
+  'result.level': 'Zasad nerešeno',
   'reason.score': 'po poenima',
   'reason.time-tiebreak': 'po preostalom vremenu, pri jednakim poenima',
   'reason.time-expired': 'na vreme: protivniku je isteklo vreme',

@@ -767,11 +767,16 @@ export function reasonText(lang: Lang, reason: string): string {
   return label(lang, `reason.${reason}`, reason);
 }
 
-/** `Pobeda: Ana Petrović, po poenima` / `Nerešeno`. */
+/**
+ * `Pobeda: Ana Petrović, po poenima` / `Nerešeno`; of a sheet that stops before the game is over,
+ * who leads (`Vodi: Ana Petrović`): nobody has won yet.
+ */
 export function resultSentence(lang: Lang, report: VerificationReport): string {
   const { winner, reason } = report.result;
-  if (winner === null) return t(lang, 'result.drawn');
+  const unfinished = unfinishedTurns(lang, report) !== null;
+  if (winner === null) return t(lang, unfinished ? 'result.level' : 'result.drawn');
   const name = report.players[winner]?.name ?? t(lang, 'finding.player', { n: winner + 1 });
+  if (unfinished) return t(lang, 'result.leads', { name });
   const why = reasonText(lang, reason);
   return why ? `${t(lang, 'result.wonBy', { name })}, ${why}` : t(lang, 'result.wonBy', { name });
 }

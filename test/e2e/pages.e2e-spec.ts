@@ -565,6 +565,9 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(mainText(asked.text)).toContain(
         'Zapisnik je ispravan dovde: poeni i zbirovi se slažu s pravilima, ali kraj partije nije upisan.',
       );
+      // Nobody has won a game that is not over: the verdict says who leads.
+      expect(mainText(asked.text)).toMatch(/Vodi: |Zasad nerešeno/);
+      expect(mainText(asked.text)).not.toContain('Pobeda: ');
       expect(await game(g.id)).toMatchObject({ version: g.version, status: g.status });
       // The rows are the draft now: a judge coming back finds them.
       const back = (await get(`/judge/games/${g.id}/scoresheet`, judge).expect(200)).text;
