@@ -34,8 +34,8 @@ function hasValgrind(): boolean {
   }
 }
 
-/** Instructions valgrind counts for the worker verifying `count` games. */
-async function instructions(gamesFile: string, wordListFile: string, count: number) {
+/** Instructions valgrind counts for the worker verifying `count` games (`json`: and writing each report out). */
+async function instructions(gamesFile: string, wordListFile: string, count: number, json = false) {
   const worker = path.join(__dirname, 'instructions-worker.js');
   const { stderr } = await run(
     'valgrind',
@@ -56,6 +56,7 @@ async function instructions(gamesFile: string, wordListFile: string, count: numb
       gamesFile,
       wordListFile,
       String(count),
+      ...(json ? ['json'] : []),
     ],
     { maxBuffer: 1 << 24 },
   );
@@ -83,30 +84,34 @@ export async function runInstructions(serbian: WordList | null): Promise<void> {
     const games = generatedGames();
     const gamesFile = path.join(dir, 'games.json');
     fs.writeFileSync(gamesFile, JSON.stringify(games.map((g) => g.sheet)));
-    const cases: [string, string][] = [['no dictionary', 'none']];
+    const cases: [string, string, boolean][] = [['no dictionary', 'none', false]];
     if (serbian) {
       const knownFile = path.join(dir, 'known.dawg');
       fs.writeFileSync(knownFile, knownWordsDawg(serbian as DawgWordList, games));
       cases.unshift(
-        ['Serbian list, words known', knownFile],
+        ['Serbian list, words known', knownFile, false],
+        // A report writes out its turns' words and draws its board only when read: this case
+        // counts a report read whole, as the server stores it.
+        ['Serbian list, words known, each report written out as JSON', knownFile, true],
         [
           'Serbian list, every word unknown and flagged',
           path.join(dictionaryDir(), 'sr-kvizovka.dawg.gz'),
+          false,
         ],
       );
     }
-    for (const [label, wordListFile] of cases) {
+    for (const [label, wordListFile, json] of cases) {
       const perGame: number[] = [];
       for (let s = 0; s < SAMPLES; s++) {
         const [short, long] = await Promise.all([
-          instructions(gamesFile, wordListFile, SHORT),
-          instructions(gamesFile, wordListFile, LONG),
+          instructions(gamesFile, wordListFile, SHORT, json),
+          instructions(gamesFile, wordListFile, LONG, json),
         ]);
         perGame.push((long - short) / (LONG - SHORT));
       }
       const [steadyShort, steadyLong] = await Promise.all([
-        instructions(gamesFile, wordListFile, STEADY_SHORT),
-        instructions(gamesFile, wordListFile, STEADY_LONG),
+        instructions(gamesFile, wordListFile, STEADY_SHORT, json),
+        instructions(gamesFile, wordListFile, STEADY_LONG, json),
       ]);
       const steady = (steadyLong - steadyShort) / (STEADY_LONG - STEADY_SHORT);
       const k = (n: number) => `${(n / 1000).toLocaleString('en', { maximumFractionDigits: 1 })}k`;

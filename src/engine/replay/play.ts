@@ -17,6 +17,7 @@ import {
 import { BlankSwap } from './blank-swap';
 import { failedChallenge, withdrawPlay } from './challenge';
 import { Clocks } from './clock';
+import { describePlay } from './describe';
 import { everyWordKnown, isKnown } from './known';
 import { LetterSlips } from './letter-slips';
 import { PoolCount } from './pool';
@@ -97,56 +98,32 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
     m.letterSlips.record(index, play);
     applied = true;
     report.score.computed = play.score;
-    // Loops rather than `map` here and below: every play of every sheet passes here. The list
-    // is made at its size: one grown by push gets room for 17, and a call into V8 to grow it
-    // (one made by `new Array(n)` is holey to V8, which JSON.stringify on Node 20 writes as
-    // fast as a packed one, measured).
-    const { placedSquares } = play;
-    const { squareNames } = rules;
-    const placed = new Array<string>(placedSquares.length);
-    for (let i = 0; i < placedSquares.length; i++) placed[i] = squareNames[placedSquares[i]];
-    report.placed = placed;
     const steal = m.stealing ? m.stealing.assessFor(state, play, p) : null;
-    for (let k = 0; k < play.words.length; k++) {
-      const w = play.words[k];
-      const known = words ? isKnown(rules, words, w) : null;
-      const text = alphabet.formatWord(w.tiles);
-      // Each list named rather than looked up by the direction's name (a slow lookup in V8).
-      const { across, down } = rules.positionNames;
-      const position = w.direction === 'across' ? across[w.start] : down[w.start];
-      if (known === false) {
-        t.issue({
-          code: 'UNKNOWN_WORD',
-          severity: 'warning',
-          message: `${t.label}: ${text} at ${position} is not in the dictionary; the judge's ruling decides (only a recorded challenge changes the game)`,
-          word: text,
-        });
+    if (words !== null) {
+      for (let k = 0; k < play.words.length; k++) {
+        const w = play.words[k];
+        if (!isKnown(rules, words, w)) {
+          const text = alphabet.formatWord(w.tiles);
+          const { across, down } = rules.positionNames;
+          const position = w.direction === 'across' ? across[w.start] : down[w.start];
+          t.issue({
+            code: 'UNKNOWN_WORD',
+            severity: 'warning',
+            message: `${t.label}: ${text} at ${position} is not in the dictionary; the judge's ruling decides (only a recorded challenge changes the game)`,
+            word: text,
+          });
+        }
       }
-      const entry = {
-        word: text,
-        score: steal ? steal.wordScores[k] : w.score,
-        known,
-        position,
-        main: w.main,
-      };
-      // Most plays form one word: a list of one, rather than one grown by push (room for 17).
-      if (k === 0) report.words = [entry];
-      else report.words.push(entry);
     }
-    if (play.bonuses.length > 0) report.bonuses = [];
-    for (let i = 0; i < play.bonuses.length; i++) {
-      const b = play.bonuses[i];
-      report.bonuses.push(
-        b.word === undefined
-          ? { kind: b.kind, points: b.points }
-          : { kind: b.kind, points: b.points, word: report.words[b.word].word },
-      );
-    }
+    // A play's words are written out in its report when the report's turns are first read,
+    // unless the stealing rule changed their scores.
+    if (steal) describePlay(rules, report, play, words !== null, steal.wordScores);
+    else state.describeLater(index, play);
     m.tiles.placed(t, play.placedTiles);
     if (swap && swap.ok) m.swap!.record(t, swap.taken, m.tiles);
     if (m.swap) m.swap.played(play, index);
     if (steal) m.stealing!.record(state, t, steal);
-    if (m.pool) m.pool.played(state, t, placedSquares.length);
+    if (m.pool) m.pool.played(state, t, play.placedSquares.length);
     if (letterSlip) m.letterSlips.report(letterSlip, report, written);
   }
   if (swap && swap.ok && !applied) m.swap!.undo(board, swap.taken);

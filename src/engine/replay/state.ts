@@ -1,4 +1,5 @@
-import { Board } from './board';
+import { Board, LegalPlay } from './board';
+import { describePlay } from './describe';
 import { Expiry } from './result';
 import {
   addTurnIssue,
@@ -49,6 +50,12 @@ export class ReplayState {
   /** Player who loses their next turn to a failed challenge (rules where that is the cost). */
   skipNext: number | null = null;
   private expected = 0;
+  /**
+   * Applied plays whose turns' reports are yet to be given their words, bonuses and squares, by
+   * turn: most reports are judged and stored, or summed up in a line, rather than read turn by
+   * turn, and writing out every word's text was about an eighth of a verification.
+   */
+  private undescribed: (LegalPlay | undefined)[] | null = null;
 
   constructor(
     readonly rules: CompiledRules,
@@ -103,6 +110,31 @@ export class ReplayState {
     this.expected = next;
     this.skipNext = null;
     return t;
+  }
+
+  /** Leaves the words of turn `index`'s applied play to be written out when first read. */
+  describeLater(index: number, play: LegalPlay): void {
+    (this.undescribed ??= new Array<LegalPlay | undefined>(this.turns.length))[index] = play;
+  }
+
+  /** Writes out the words of turn `index`'s play in its report, if they were left. */
+  describeTurn(index: number, report: TurnReport): void {
+    const play = this.undescribed?.[index];
+    if (play === undefined) return;
+    this.undescribed![index] = undefined;
+    describePlay(this.rules, report, play, this.words !== null, null);
+  }
+
+  /** Writes out every turn's words left so far (see {@link describeLater}). */
+  describeTurns(): void {
+    const plays = this.undescribed;
+    if (plays === null) return;
+    this.undescribed = null;
+    for (let i = 0; i < plays.length; i++) {
+      const play = plays[i];
+      if (play !== undefined)
+        describePlay(this.rules, this.turns[i], play, this.words !== null, null);
+    }
   }
 
   /** A clock reached zero at `at` (a turn, half a turn on for a penalty, or the end). */

@@ -31,6 +31,7 @@ export function scoreTurn(state: ReplayState, t: ReplayTurn): number {
 function scoreMismatch(state: ReplayState, t: ReplayTurn, claimed: number): void {
   const { report } = t;
   const { acceptedScore } = t;
+  state.describeTurn(t.index, report);
   const allowed =
     report.status === 'withdrawn' && acceptedScore !== null
       ? ` (or ${acceptedScore}, what it would have scored)`

@@ -6,7 +6,6 @@ import {
   TurnReport,
   VerificationReport,
 } from '../report/report';
-import { CompiledRules } from '../rules/compiled';
 import { TieBreakRule } from '../rules/ruleset';
 import { WordList } from '../rules/words';
 import {
@@ -18,7 +17,6 @@ import {
   sheetReading,
 } from '../sheet/scoresheet';
 import { BlankSwap } from './blank-swap';
-import { Board } from './board';
 import { verifyCardGame } from './cards';
 import { Clocks } from './clock';
 import { drawBoard } from './draw';
@@ -168,48 +166,71 @@ export function verifyScoresheet(
   const verification = new CrosswordReport(
     reportOk(state.turns, state.gameIssues),
     ruleSet.id,
-    state.turns,
+    state,
     players,
     result,
     state.gameIssues,
-    rules,
-    state.board,
   );
   if (stealing) verification.ownership = stealing.draw(rules.size);
   return verification;
 }
 
 /**
- * A crossword game's report, whose `board` rows are drawn from the final board when first
- * read (a page, `JSON.stringify`, a test's `toEqual`): most reports are judged and stored, and
- * drawing every board cost about a twentieth of a verification. `board` stays an own
- * enumerable property in its place among the keys, so the report reads and serialises as a
- * plain one.
+ * A crossword game's report, whose `board` rows are drawn from the final board, and whose turns'
+ * words written out, when first read (a page, `JSON.stringify`, a test's `toEqual`): most
+ * reports are judged and stored, or summed up in a line, and drawing every board cost about a
+ * twentieth of a verification, writing every word about an eighth. `turns` and `board` stay own
+ * enumerable properties in their places among the keys, so the report reads and serialises as
+ * a plain one.
  */
 class CrosswordReport implements VerificationReport {
+  declare ok: boolean;
+  declare rules: string;
+  declare turns: TurnReport[];
+  declare players: PlayerReport[];
+  declare result: GameResult;
+  declare issues: Issue[];
   declare board: string[];
   declare ownership?: string[];
-  #rules: CompiledRules;
-  #final: Board;
+  #state: ReplayState;
+  #turns: TurnReport[];
+  #described = false;
   #rows: string[] | null = null;
 
   constructor(
-    public ok: boolean,
-    public rules: string,
-    public turns: TurnReport[],
-    public players: PlayerReport[],
-    public result: GameResult,
-    public issues: Issue[],
-    rules_: CompiledRules,
-    finalBoard: Board,
+    ok: boolean,
+    rules: string,
+    state: ReplayState,
+    players: PlayerReport[],
+    result: GameResult,
+    issues: Issue[],
   ) {
-    this.#rules = rules_;
-    this.#final = finalBoard;
+    this.#state = state;
+    this.#turns = state.turns;
+    this.ok = ok;
+    this.rules = rules;
+    Object.defineProperty(this, 'turns', LAZY_TURNS);
+    this.players = players;
+    this.result = result;
+    this.issues = issues;
     Object.defineProperty(this, 'board', LAZY_BOARD);
   }
 
+  static described(report: CrosswordReport): TurnReport[] {
+    if (!report.#described) {
+      report.#described = true;
+      report.#state.describeTurns();
+    }
+    return report.#turns;
+  }
+
+  static replaced(report: CrosswordReport, turns: TurnReport[]): void {
+    report.#described = true;
+    report.#turns = turns;
+  }
+
   static drawn(report: CrosswordReport): string[] {
-    return (report.#rows ??= drawBoard(report.#rules, report.#final));
+    return (report.#rows ??= drawBoard(report.#state.rules, report.#state.board));
   }
 
   static redrawn(report: CrosswordReport, rows: string[]): void {
@@ -218,6 +239,18 @@ class CrosswordReport implements VerificationReport {
 }
 
 /** One getter and setter for every report, so that every report has the same shape. */
+const LAZY_TURNS: PropertyDescriptor = {
+  get(this: CrosswordReport) {
+    return CrosswordReport.described(this);
+  },
+  set(this: CrosswordReport, turns: TurnReport[]) {
+    CrosswordReport.replaced(this, turns);
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+/** As {@link LAZY_TURNS}, for the board. */
 const LAZY_BOARD: PropertyDescriptor = {
   get(this: CrosswordReport) {
     return CrosswordReport.drawn(this);
