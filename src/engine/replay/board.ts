@@ -466,8 +466,10 @@ export function applyPlay(rules: CompiledRules, board: Board, play: LegalPlay): 
   const cells = board.cells;
   const { placedSquares, placedTiles, words } = play;
   // Indexed loops: every play passes here, and `for…of` (with destructuring) cost about three
-  // times as many instructions.
-  for (let i = 0; i < placedSquares.length; i++) cells[placedSquares[i]] = placedTiles[i];
+  // times as many instructions. `& 255` tells V8 the tile is a small integer: it otherwise
+  // stores a number into a byte through a floating-point conversion (measured: 0.7k machine
+  // instructions a game).
+  for (let i = 0; i < placedSquares.length; i++) cells[placedSquares[i]] = placedTiles[i] & 255;
   board.tileCount += placedSquares.length;
   if (!rules.ruleSet.blockers) return;
   // Told by the squares' indexes rather than their rows and columns: no division for a word down.
