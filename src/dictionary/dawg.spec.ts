@@ -78,6 +78,29 @@ describe('DAWG word list', () => {
     expect(abc.hasTiles([], alphabet.keys)).toBe(false);
   });
 
+  it('reads words as tiles from the node after their first three letters', () => {
+    const { alphabet } = compileRules(KVIZOVKA);
+    const words = ['AB', 'ABC', 'ABCD', 'ABCDA', 'ABD', 'BBBB', 'DCBA'];
+    const list = buildDawg(words, { id: 't', alphabet: ABC });
+    const tilesOf = (word: string) => [...word].map((l) => alphabet.keys.indexOf(l));
+    const found = (word: string) => list.hasTiles(tilesOf(word), alphabet.keys);
+    for (const word of words) expect(found(word)).toBe(true);
+    // Three-letter prefixes that are words and go on, that go on only, and that do not start any.
+    for (const word of [
+      'A',
+      'ABCDB',
+      'ABDA',
+      'BBB',
+      'BBBBB',
+      'DCB',
+      'DCBAA',
+      'CCC',
+      'CCCC',
+      'DDDA',
+    ])
+      expect(found(word)).toBe(false);
+  });
+
   it('reads its bytes back, also from an unaligned copy', () => {
     const bytes = buildDawgBytes(['AB', 'ABC', 'BCD'], { id: 'x', alphabet: ABC, source: 'test' });
     const shifted = Buffer.alloc(bytes.length + 1);
