@@ -339,6 +339,25 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     expect(portrait.width).toBeLessThan(portrait.height);
     expect(pdfText(usual, true)).toContain(club);
     expect(pdfText(usual, true)).not.toContain('…');
+    // Two tie-break columns more: portrait still holds a long name and a long club once both
+    // are set smaller, and neither is cut to leave the other room it does not need.
+    const longer = 'Aleksandra Stanković-Radosavljević';
+    const proleter = 'ŠK Proleter Zrenjanin';
+    const three = await standingsPdf(
+      {
+        ...doc,
+        rows: doc.rows.map((r, i) =>
+          i === 0 ? { ...r, name: longer, club: proleter } : i === 2 ? { ...r, club: proleter } : r,
+        ),
+        tieBreaks: ['buchholz', 'spread', 'seed'],
+        crossTable: undefined,
+      },
+      'sr-Latn',
+    );
+    const threePage = renderPage(three, 1, 20);
+    expect(threePage.width).toBeLessThan(threePage.height);
+    expect(pdfText(three, true)).toMatch(new RegExp(`${longer}\\s+${proleter}`));
+    expect(pdfText(three, true)).not.toContain('…');
   });
 
   it('pairings and the cross-table print long names whole; a club beside a name is cut first', async () => {

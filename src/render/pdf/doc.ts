@@ -502,8 +502,10 @@ export function columnWidths<R>(
     return shared;
   }
   const flexible = columns.flatMap((c, i) => (c.width === undefined ? [i] : []));
-  // One text far too long (a name of 200 letters) must not starve the other columns.
-  const cap = flexible.length > 1 ? rest * 0.7 : rest;
+  // One text far too long (a name of 200 letters) must not starve the other columns; a long
+  // one that fits with the others once all are set smaller is given its share in full.
+  const fitsShrunk = flexible.reduce((s, i) => s + shrunkNeed(measured[i]), 0) <= rest;
+  const cap = flexible.length > 1 && !fitsShrunk ? rest * 0.7 : rest;
   const needs = measured.map((n) => Math.min(n, cap));
   const needed = flexible.reduce((s, i) => s + needs[i], 0);
   const widths = columns.map((c) => c.width ?? 0);
@@ -522,6 +524,9 @@ export function columnWidths<R>(
 /** The smallest a table column's text is set to fit its width before it is cut, as a share of the table's size. */
 const MIN_SHRINK = 0.8;
 
+/** The width a column that needs `need` (padding and all) takes with its text set smallest, and half a point to spare. */
+const shrunkNeed = (need: number): number => (need > 6 ? 6.5 + (need - 6) * MIN_SHRINK : need);
+
 /**
  * Whether a table's flexible columns hold their longest texts in `width` at the smallest size
  * {@link drawTable} sets them, that is without a text cut short.
@@ -535,7 +540,7 @@ export function tableFits<R>(
 ): boolean {
   const fixed = columns.reduce((s, c) => s + (c.width ?? 0), 0);
   const needs = textNeeds(doc, columns, rows, fontSize);
-  const needed = needs.reduce((s, n) => s + (n > 6 ? 6.5 + (n - 6) * MIN_SHRINK : n), 0);
+  const needed = needs.reduce((s, n) => s + shrunkNeed(n), 0);
   return fixed + needed <= width;
 }
 
