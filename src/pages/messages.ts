@@ -310,6 +310,37 @@ const srLatn = {
   'gcgProblem.NOT_A_MOVE': '„{text}” nije potez: očekuje se STALAK POZICIJA REČ +poeni zbir',
   'gcgProblem.UNKNOWN_PLAYER': '„{nick}” nije igrač ove partije ({players})',
   'gcgProblem.NO_PLAYERS': 'GCG zapis mora navesti oba igrača ({pragmas})',
+  'gcgProblem.PLAYER_PRAGMA': '{pragma} treba nadimak igrača, pa ime i prezime',
+  'gcgProblem.NEEDS_POINTS': 'posle „{event}” idu poeni (sa + ili −) i zbir',
+  'gcgProblem.WITHOUT_MOVE': '„{event}” ne sledi potez igrača {nick}',
+  'gcgProblem.TIME_PENALTY':
+    'vremenske kazne ({time}) se još ne proveravaju: zapisnik nema polje za njih',
+  'gcgProblem.NOT_FOR_RULES': '{pragma}: {means}, a zapis se čita po pravilima {rules}',
+  'gcgProblem.UNKNOWN_GAME_TYPE':
+    '{pragma}: „{value}” nije vrsta igre koju Arbiter poznaje; čita {classic} ({recorders}) ili pravila Arbitra ({ids})',
+  'gcgProblem.UNKNOWN_LEXICON':
+    '{pragma}: Arbiter ne može da proveri reči po rečniku „{value}”; čita engleske ({lexiconsEn}) i francuske ({lexiconsFr})',
+  'gcgProblem.UNKNOWN_TILES':
+    '{pragma}: „{value}” nisu pločice nijednih pravila Arbitra; čita {known}',
+  'gcgProblem.UNKNOWN_BOARD':
+    '{pragma}: „{value}” nije tabla nijednih pravila Arbitra; čita {crosswordGame} (tablu Skrebla 15x15)',
+  'gcgProblem.NOT_A_RULE_SET': '{pragma}: „{id}” nisu pravila Arbitra ({ids})',
+  'gcgProblem.CARD_GAME': '{name} je igra kartama, a GCG beleži igre ukrštenih reči',
+  'gcgProblem.RACK_UNREADABLE':
+    '{pragma}: stalak „{rack}” se ne može pročitati (slova igre, ? za džokera)',
+  'gcgProblem.END_RACK_DIFFERS':
+    '{pragma}: po završnim redovima zapisa igraču {player} ostaje {left}',
+  gcgVariant:
+    '{pragma}: „{value}” je varijanta koju Arbiter ne proverava; čita {classic} ({recorders}) ili pravila Arbitra ({ids})',
+  'gcgLeft.rack': 'stalak {rack}',
+  'gcgLeft.empty': 'prazan stalak',
+  'gcgMeans.classic': 'klasična igra',
+  'gcgMeans.rule-set': 'pravila {id}',
+  'gcgMeans.lexicon-en': 'engleski rečnik',
+  'gcgMeans.lexicon-fr': 'francuski rečnik',
+  'gcgMeans.tiles-en': 'pločice engleskog Skrebla',
+  'gcgMeans.tiles-fr': 'pločice francuskog Skrebla',
+  'gcgMeans.board-scrabble': 'tabla Skrebla 15x15',
 
   'backup.title': 'Rezervne kopije',
   'backup.intro':
@@ -640,6 +671,37 @@ const en: Record<PageMessageKey, string> = {
   'gcgProblem.NOT_A_MOVE': '"{text}" is not a move: expected RACK POSITION WORD +score total',
   'gcgProblem.UNKNOWN_PLAYER': '"{nick}" is not a player of this game ({players})',
   'gcgProblem.NO_PLAYERS': 'a GCG record needs both players ({pragmas})',
+  'gcgProblem.PLAYER_PRAGMA': "{pragma} needs the player's nickname, then the name",
+  'gcgProblem.NEEDS_POINTS': '"{event}" needs its points (with + or −) and the total',
+  'gcgProblem.WITHOUT_MOVE': '"{event}" does not follow a move of {nick}',
+  'gcgProblem.TIME_PENALTY':
+    'time penalties ({time}) are not verified yet: the score sheet has no field for them',
+  'gcgProblem.NOT_FOR_RULES':
+    '{pragma}: {means}, not a game of {rules}, the rule set the record is read with',
+  'gcgProblem.UNKNOWN_GAME_TYPE':
+    '{pragma}: "{value}" is not a game type Arbiter knows; it reads {classic} ({recorders}) or a rule set of Arbiter ({ids})',
+  'gcgProblem.UNKNOWN_LEXICON':
+    '{pragma}: "{value}" is not a lexicon Arbiter can check; it reads English ones ({lexiconsEn}) and French ones ({lexiconsFr})',
+  'gcgProblem.UNKNOWN_TILES':
+    '{pragma}: "{value}" is not the tile set of any rule set of Arbiter; it reads {known}',
+  'gcgProblem.UNKNOWN_BOARD':
+    '{pragma}: "{value}" is not the board of any rule set of Arbiter; it reads {crosswordGame} (the 15x15 Scrabble board)',
+  'gcgProblem.NOT_A_RULE_SET': '{pragma}: "{id}" is not a rule set of Arbiter ({ids})',
+  'gcgProblem.CARD_GAME': '{name} is a card game: GCG records crossword games',
+  'gcgProblem.RACK_UNREADABLE':
+    '{pragma}: the rack "{rack}" cannot be read (letters of the game, ? for a blank)',
+  'gcgProblem.END_RACK_DIFFERS': "{pragma}: the record's end lines leave {player} {left}",
+  gcgVariant:
+    '{pragma}: "{value}" is a variant Arbiter does not verify; it reads {classic} ({recorders}) or a rule set of Arbiter ({ids})',
+  'gcgLeft.rack': 'holding {rack}',
+  'gcgLeft.empty': 'with an empty rack',
+  'gcgMeans.classic': 'the classic game',
+  'gcgMeans.rule-set': 'the rule set {id}',
+  'gcgMeans.lexicon-en': 'an English lexicon',
+  'gcgMeans.lexicon-fr': 'a French lexicon',
+  'gcgMeans.tiles-en': 'the English Scrabble tiles',
+  'gcgMeans.tiles-fr': 'the French Scrabble tiles',
+  'gcgMeans.board-scrabble': 'the 15x15 Scrabble board',
 
   'backup.title': 'Backups',
   'backup.intro':

@@ -178,6 +178,12 @@ const SHEET_WORDS: Readonly<Record<string, string>> = {
   invalid: 'false',
   claimedExample: '{ "final": [483, 459] }',
   pragmas: '#player1, #player2',
+  time: '(time)',
+  classic: 'classic',
+  recorders: 'Macondo, Woogles',
+  lexiconsEn: 'NWL…, TWL…, CSW…, OSPD…, SOWPODS, ECWL, CEL, NSWL…',
+  lexiconsFr: 'FRA…, ODS…',
+  crosswordGame: 'CrosswordGame',
 };
 
 /** A problem's data as a message's placeholders: lists joined, a range of players written out. */
@@ -215,7 +221,19 @@ export function sheetErrorText(lang: Lang, e: SheetError): string {
 
 /** What is wrong with a line of a GCG record, in the page's language where it is a usual mistake. */
 function gcgErrorText(lang: Lang, e: GcgError): string {
-  return e.problem ? pt(lang, `gcgProblem.${e.problem.code}`, problemValues(e.problem)) : e.message;
+  const { problem } = e;
+  if (!problem) return e.message;
+  const values = problemValues(problem);
+  if (problem.code === 'NOT_FOR_RULES') {
+    values.means = pt(lang, `gcgMeans.${problem.means}`, { id: problem.id ?? '' });
+  } else if (problem.code === 'END_RACK_DIFFERS') {
+    values.left = problem.rack
+      ? pt(lang, 'gcgLeft.rack', { rack: problem.rack })
+      : pt(lang, 'gcgLeft.empty');
+  } else if (problem.code === 'UNKNOWN_GAME_TYPE' && problem.variant) {
+    return pt(lang, 'gcgVariant', values);
+  }
+  return pt(lang, `gcgProblem.${problem.code}`, values);
 }
 
 /** A sheet refused for its game ({@link SheetRefusal}), in the page's language. */

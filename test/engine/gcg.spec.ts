@@ -496,6 +496,12 @@ describe("GCG pragmas read as their writers mean them (the engine issue's defect
         line: 3,
         message:
           '#lexicon NWL23: an English lexicon, not a game of Kvizovka, the rule set the record is read with',
+        problem: {
+          code: 'NOT_FOR_RULES',
+          pragma: '#lexicon NWL23',
+          means: 'lexicon-en',
+          rules: 'Kvizovka',
+        },
       },
     ]);
     const target = readRecord(record('#lexicon NWL23'), 'scrabble-target').converted;
@@ -536,7 +542,11 @@ describe('#rack1 and #rack2: the racks where the record stops', () => {
     expect(readRecord(ended('ZQ')).converted.ok).toBe(true);
     const { converted } = readRecord(ended('QX'));
     expect(converted.ok || converted.errors).toEqual([
-      { line: 6, message: "#rack2 QX: the record's end lines leave Bob holding QZ" },
+      {
+        line: 6,
+        message: "#rack2 QX: the record's end lines leave Bob holding QZ",
+        problem: { code: 'END_RACK_DIFFERS', pragma: '#rack2 QX', player: 'Bob', rack: 'QZ' },
+      },
     ]);
   });
 

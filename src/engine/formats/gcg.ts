@@ -174,7 +174,26 @@ export type GcgProblem =
   | { code: 'EMPTY_EVENT' }
   | { code: 'NOT_A_MOVE'; text: string }
   | { code: 'UNKNOWN_PLAYER'; nick: string; players: string[] }
-  | { code: 'NO_PLAYERS' };
+  | { code: 'NO_PLAYERS' }
+  | { code: 'PLAYER_PRAGMA'; pragma: string }
+  /** An event written without its points or total: `--`, `(challenge)`, `(time)`, `-`, an exchange. */
+  | { code: 'NEEDS_POINTS'; event: string }
+  | { code: 'WITHOUT_MOVE'; event: '--' | '(challenge)'; nick: string }
+  | { code: 'TIME_PENALTY' }
+  /** A pragma naming a game other than the rule set the record is read with. */
+  | { code: 'NOT_FOR_RULES'; pragma: string; means: GcgMeaning; id?: string; rules: string }
+  | { code: 'UNKNOWN_GAME_TYPE'; pragma: string; value: string; variant: boolean; ids: string[] }
+  | { code: 'UNKNOWN_LEXICON'; pragma: string; value: string }
+  | { code: 'UNKNOWN_TILES'; pragma: string; value: string; known: string[] }
+  | { code: 'UNKNOWN_BOARD'; pragma: string; value: string }
+  | { code: 'NOT_A_RULE_SET'; pragma: string; id: string; ids: string[] }
+  | { code: 'CARD_GAME'; name: string }
+  | { code: 'RACK_UNREADABLE'; pragma: string; rack: string }
+  | { code: 'END_RACK_DIFFERS'; pragma: string; player: string; rack: string };
+
+/** What a pragma says the game is: a rule set of Arbiter (`id`), or a lexicon, tiles or board. */
+export type GcgMeaning =
+  'classic' | 'rule-set' | 'lexicon-en' | 'lexicon-fr' | 'tiles-en' | 'tiles-fr' | 'board-scrabble';
 
 /**
  * Decodes GCG bytes: ISO-8859-1 unless the file declares
@@ -220,8 +239,13 @@ export function parseGcg(
         case 'player1':
         case 'player2': {
           const [nick, ...rest] = value.split(/\s+/);
-          if (!nick) errors.push({ line: lineNo, message: `#${name} needs a nickname and a name` });
-          else game.players[name === 'player1' ? 0 : 1] = { nick, name: rest.join(' ') || nick };
+          if (!nick) {
+            errors.push({
+              line: lineNo,
+              message: `#${name} needs a nickname and a name`,
+              problem: { code: 'PLAYER_PRAGMA', pragma: `#${name}` },
+            });
+          } else game.players[name === 'player1' ? 0 : 1] = { nick, name: rest.join(' ') || nick };
           return;
         }
         case 'title':
@@ -415,23 +439,27 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
     const n = numbers(1);
     return n
       ? { kind: 'withdrawn', nick, rack, ...n, line }
-      : bad('a withdrawn move (--) needs -score and the total');
+      : bad('a withdrawn move (--) needs -score and the total', {
+          code: 'NEEDS_POINTS',
+          event: '--',
+        });
   }
   if (first === '(challenge)') {
     const n = numbers(1);
     return n
       ? { kind: 'challenge-bonus', nick, rack, ...n, line }
-      : bad('(challenge) needs +bonus and the total');
+      : bad('(challenge) needs +bonus and the total', { code: 'NEEDS_POINTS', event: first });
   }
   if (first === '(time)') {
     const n = numbers(1);
     return n
       ? { kind: 'time-penalty', nick, rack, ...n, line }
-      : bad('(time) needs -points and the total');
+      : bad('(time) needs -points and the total', { code: 'NEEDS_POINTS', event: first });
   }
   if (/^\(.*\)$/.test(first)) {
     const n = numbers(1);
-    if (!n) return bad(`${first} needs ±points and the total`);
+    if (!n)
+      return bad(`${first} needs ±points and the total`, { code: 'NEEDS_POINTS', event: first });
     const inside = first.slice(1, -1);
     return n.score < 0 && inside === rack
       ? { kind: 'own-rack', nick, rack, ...n, line }
@@ -439,19 +467,21 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
   }
   if (first === '-') {
     const n = numbers(1);
-    return n ? { kind: 'pass', nick, rack, ...n, line } : bad('a pass (-) needs +0 and the total');
+    return n
+      ? { kind: 'pass', nick, rack, ...n, line }
+      : bad('a pass (-) needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
   if (first.startsWith('-') && !SIGNED.test(first)) {
     const n = numbers(1);
     return n
       ? { kind: 'exchange', nick, rack, tiles: first.slice(1), ...n, line }
-      : bad('an exchange needs +0 and the total');
+      : bad('an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
   if (/^-\d+$/.test(first) && tokens.length >= 3 && SIGNED.test(tokens[1])) {
     const n = numbers(1);
     return n
       ? { kind: 'exchange', nick, rack, tiles: Number(first.slice(1)), ...n, line }
-      : bad('an exchange needs +0 and the total');
+      : bad('an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
   const n = numbers(2);
   if (!n || !tokens[1]) {
@@ -528,6 +558,9 @@ interface PragmaReading {
   at: GcgPragmaAt;
   /** What the value means, for messages: `a French lexicon`. */
   means: string;
+  /** The same, as data for a page's own language; `id` names the rule set. */
+  meaning: GcgMeaning;
+  id?: string;
   fits: (ruleSet: RuleSet) => boolean;
   /**
    * Set on `#game-type <rule-set id>` of Arbiter's older exports: read as those
@@ -555,26 +588,42 @@ const sameBoard = (a: RuleSet, b: RuleSet): boolean =>
   JSON.stringify(a.board.legend) === JSON.stringify(b.board.legend);
 
 /** Lexicon names by the word list they are: the prefixes the recorders write, in any case. */
-const LEXICONS: { pattern: RegExp; wordList: string; means: string }[] = [
+const LEXICONS: { pattern: RegExp; wordList: string; means: string; meaning: GcgMeaning }[] = [
   {
     pattern: /^(NWL|TWL|OWL|OSPD|CSW|SOWPODS|OSWI|ECWL|CEL|NSWL|ENGLISH$)/i,
     wordList: 'en',
     means: 'an English lexicon',
+    meaning: 'lexicon-en',
   },
-  { pattern: /^(FRA|ODS|FRENCH$)/i, wordList: 'fr', means: 'a French lexicon' },
+  {
+    pattern: /^(FRA|ODS|FRENCH$)/i,
+    wordList: 'fr',
+    means: 'a French lexicon',
+    meaning: 'lexicon-fr',
+  },
 ];
 const LEXICONS_READ =
   'English lexicons (NWL…, TWL…, CSW…, OSPD…, SOWPODS, ECWL, CEL, NSWL…) and French ones (FRA…, ODS…)';
 
 /** Macondo's tile distributions that are the tile set of a rule set. */
-const TILE_DISTRIBUTIONS: Record<string, { tiles: RuleSet; means: string } | undefined> = {
-  english: { tiles: SCRABBLE_EN, means: 'the English Scrabble tiles' },
-  french: { tiles: SCRABBLE_FR, means: 'the French Scrabble tiles' },
+const TILE_DISTRIBUTIONS: Record<
+  string,
+  { tiles: RuleSet; means: string; meaning: GcgMeaning } | undefined
+> = {
+  english: { tiles: SCRABBLE_EN, means: 'the English Scrabble tiles', meaning: 'tiles-en' },
+  french: { tiles: SCRABBLE_FR, means: 'the French Scrabble tiles', meaning: 'tiles-fr' },
 };
 
 /** Macondo's board layouts that are the board of a rule set. */
-const BOARD_LAYOUTS: Record<string, { board: RuleSet; means: string } | undefined> = {
-  crosswordgame: { board: SCRABBLE_EN, means: 'the 15x15 Scrabble board' },
+const BOARD_LAYOUTS: Record<
+  string,
+  { board: RuleSet; means: string; meaning: GcgMeaning } | undefined
+> = {
+  crosswordgame: {
+    board: SCRABBLE_EN,
+    means: 'the 15x15 Scrabble board',
+    meaning: 'board-scrabble',
+  },
 };
 
 /** Macondo's variants Arbiter does not verify, and why. */
@@ -584,7 +633,7 @@ const UNREAD_GAME_TYPES: Record<string, string | undefined> = {
   classic_super: 'it is played on the 21x21 super board, which no rule set of Arbiter has',
 };
 
-const ruleSetIds = () => CROSSWORD_RULE_SETS.map((r) => r.id).join(', ');
+const ruleSetIds = () => CROSSWORD_RULE_SETS.map((r) => r.id);
 
 /** What a rule set named by Arbiter's own pragma means, or why it cannot be read. */
 function namedRuleSet(at: GcgPragmaAt, id: string): PragmaReading | GcgError {
@@ -592,16 +641,24 @@ function namedRuleSet(at: GcgPragmaAt, id: string): PragmaReading | GcgError {
   if (!named) {
     return {
       line: at.line,
-      message: `${at.text}: '${id}' is not a rule set of Arbiter (${ruleSetIds()})`,
+      message: `${at.text}: '${id}' is not a rule set of Arbiter (${ruleSetIds().join(', ')})`,
+      problem: { code: 'NOT_A_RULE_SET', pragma: at.text, id, ids: ruleSetIds() },
     };
   }
   if (named.cards) {
     return {
       line: at.line,
       message: `${at.text}: ${named.name} is a card game: GCG records crossword games`,
+      problem: { code: 'CARD_GAME', name: named.name },
     };
   }
-  return { at, means: `the rule set ${named.id}`, fits: (r) => r.id === named.id };
+  return {
+    at,
+    means: `the rule set ${named.id}`,
+    meaning: 'rule-set',
+    id: named.id,
+    fits: (r) => r.id === named.id,
+  };
 }
 
 /** What one pragma of the record says about the game, or why it cannot be read. */
@@ -611,14 +668,18 @@ function readGamePragma(
 ): PragmaReading | GcgError | null {
   const at = game.pragmaLines?.[pragma];
   if (!at) return null;
-  const bad = (message: string): GcgError => ({ line: at.line, message: `${at.text}: ${message}` });
+  const bad = (message: string, problem: GcgProblem): GcgError => ({
+    line: at.line,
+    message: `${at.text}: ${message}`,
+    problem,
+  });
   switch (pragma) {
     case 'arbiter-rules':
       return game.arbiter?.rules === undefined ? null : namedRuleSet(at, game.arbiter.rules);
     case 'game-type': {
       const value = game.gameType ?? '';
       if (value.toLowerCase() === 'classic') {
-        return { at, means: 'the classic game', fits: () => true };
+        return { at, means: 'the classic game', meaning: 'classic', fits: () => true };
       }
       if (findRuleSet(value)) {
         const named = namedRuleSet(at, value);
@@ -626,26 +687,49 @@ function readGamePragma(
       }
       const why = UNREAD_GAME_TYPES[value.toLowerCase()];
       return bad(
-        `${why ? `'${value}' is a variant Arbiter does not verify: ${why}` : `'${value}' is not a game type Arbiter knows`}; it reads classic (Macondo, Woogles) or a rule set of Arbiter (${ruleSetIds()})`,
+        `${why ? `'${value}' is a variant Arbiter does not verify: ${why}` : `'${value}' is not a game type Arbiter knows`}; it reads classic (Macondo, Woogles) or a rule set of Arbiter (${ruleSetIds().join(', ')})`,
+        {
+          code: 'UNKNOWN_GAME_TYPE',
+          pragma: at.text,
+          value,
+          variant: why !== undefined,
+          ids: ruleSetIds(),
+        },
       );
     }
     case 'lexicon': {
       const value = game.lexicon ?? '';
       const lexicon = LEXICONS.find((l) => l.pattern.test(value));
       if (!lexicon) {
-        return bad(`'${value}' is not a lexicon Arbiter can check; it reads ${LEXICONS_READ}`);
+        return bad(`'${value}' is not a lexicon Arbiter can check; it reads ${LEXICONS_READ}`, {
+          code: 'UNKNOWN_LEXICON',
+          pragma: at.text,
+          value,
+        });
       }
-      return { at, means: lexicon.means, fits: (r) => r.wordList === lexicon.wordList };
+      return {
+        at,
+        means: lexicon.means,
+        meaning: lexicon.meaning,
+        fits: (r) => r.wordList === lexicon.wordList,
+      };
     }
     case 'tile-distribution': {
       const value = game.tileDistribution ?? '';
       const tiles = TILE_DISTRIBUTIONS[value.toLowerCase()];
       if (!tiles) {
+        const known = Object.keys(TILE_DISTRIBUTIONS);
         return bad(
-          `'${value}' is not a tile set of any rule set of Arbiter; it reads ${Object.keys(TILE_DISTRIBUTIONS).join(' and ')}`,
+          `'${value}' is not a tile set of any rule set of Arbiter; it reads ${known.join(' and ')}`,
+          { code: 'UNKNOWN_TILES', pragma: at.text, value, known },
         );
       }
-      return { at, means: tiles.means, fits: (r) => sameTiles(r, tiles.tiles) };
+      return {
+        at,
+        means: tiles.means,
+        meaning: tiles.meaning,
+        fits: (r) => sameTiles(r, tiles.tiles),
+      };
     }
     case 'board-layout': {
       const value = game.boardLayout ?? '';
@@ -653,9 +737,15 @@ function readGamePragma(
       if (!board) {
         return bad(
           `'${value}' is not the board of any rule set of Arbiter; it reads CrosswordGame (the 15x15 Scrabble board)`,
+          { code: 'UNKNOWN_BOARD', pragma: at.text, value },
         );
       }
-      return { at, means: board.means, fits: (r) => sameBoard(r, board.board) };
+      return {
+        at,
+        means: board.means,
+        meaning: board.meaning,
+        fits: (r) => sameBoard(r, board.board),
+      };
     }
   }
 }
@@ -695,7 +785,11 @@ function gcgRuleSet(
       return {
         ok: false,
         errors: [
-          { line: 0, message: `${ruleSet.name} is a card game: GCG records crossword games` },
+          {
+            line: 0,
+            message: `${ruleSet.name} is a card game: GCG records crossword games`,
+            problem: { code: 'CARD_GAME', name: ruleSet.name },
+          },
         ],
       };
     }
@@ -703,9 +797,16 @@ function gcgRuleSet(
     if (conflicts.length === 0) return { ok: true, ruleSet };
     return {
       ok: false,
-      errors: conflicts.map((r) => ({
+      errors: conflicts.map((r): GcgError => ({
         line: r.at.line,
         message: `${r.at.text}: ${r.means}, not a game of ${ruleSet.name}, the rule set the record is read with`,
+        problem: {
+          code: 'NOT_FOR_RULES',
+          pragma: r.at.text,
+          means: r.meaning,
+          ...(r.id !== undefined ? { id: r.id } : {}),
+          rules: ruleSet.name,
+        },
       })),
     };
   }
@@ -880,9 +981,11 @@ export function gcgToScoresheet(
       case 'challenge-bonus': {
         const t = lastPlay[p];
         if (t === null) {
+          const event = e.kind === 'withdrawn' ? '--' : '(challenge)';
           errors.push({
             line: e.line,
-            message: `${e.kind === 'withdrawn' ? '--' : '(challenge)'} does not follow a move of ${e.nick}`,
+            message: `${event} does not follow a move of ${e.nick}`,
+            problem: { code: 'WITHOUT_MOVE', event, nick: e.nick },
           });
           break;
         }
@@ -908,6 +1011,7 @@ export function gcgToScoresheet(
         errors.push({
           line: e.line,
           message: '(time) penalties are not verified yet: the score sheet has no field for them',
+          problem: { code: 'TIME_PENALTY' },
         });
         break;
     }
@@ -1003,15 +1107,21 @@ function rackPragmaProblems(
     const text = at?.text ?? `#rack${i + 1} ${rack}`;
     const read = alphabet.parseRack(rack);
     if (!read.ok) {
-      problems.push({ line, message: `${text}: ${read.message}` });
+      problems.push({
+        line,
+        message: `${text}: ${read.message}`,
+        problem: { code: 'RACK_UNREADABLE', pragma: text, rack },
+      });
       return;
     }
     const end = endRacks?.[i];
     const settled = end === undefined ? null : alphabet.parseRack(end);
     if (settled?.ok && sorted(settled.tiles) !== sorted(read.tiles)) {
+      const player = game.players[i]?.name ?? `player ${i + 1}`;
       problems.push({
         line,
-        message: `${text}: the record's end lines leave ${game.players[i]?.name ?? `player ${i + 1}`} ${end ? `holding ${end}` : 'with an empty rack'}`,
+        message: `${text}: the record's end lines leave ${player} ${end ? `holding ${end}` : 'with an empty rack'}`,
+        problem: { code: 'END_RACK_DIFFERS', pragma: text, player, rack: end ?? '' },
       });
     }
   });

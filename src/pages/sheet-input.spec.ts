@@ -1,0 +1,148 @@
+import { readSheetInput } from './sheet-input';
+
+const PLAYERS = '#player1 ana Ana Petrović\n#player2 bora Bora Ilić\n';
+const KVIZOVKA = { rules: 'kvizovka' };
+const SCRABBLE = { rules: 'scrabble-en' };
+
+/** What the judge's page says of a GCG record that cannot be imported, in `lang`. */
+function refusal(gcg: string, lang: 'sr-Latn' | 'sr-Cyrl' | 'en', terms = KVIZOVKA): string {
+  const read = readSheetInput(gcg, lang, terms);
+  if (read.ok) throw new Error(`read: ${gcg}`);
+  return read.message;
+}
+
+/**
+ * Each mistake a GCG record can have that the engine tells as data: what the Serbian page says,
+ * and a piece of the English, with the record's own text (pragmas, nicknames, racks) as written.
+ */
+const CASES: { what: string; gcg: string; terms?: { rules: string }; sr: string; en: string }[] = [
+  {
+    what: 'a player pragma with no nickname',
+    gcg: '#player1\n#player2 bora Bora\n',
+    sr: 'GCG: #player1 treba nadimak igrača, pa ime i prezime',
+    en: "#player1 needs the player's nickname",
+  },
+  {
+    what: 'a withdrawn move without its points',
+    gcg: `${PLAYERS}>ana: KUCA 8H KUCA +10 10\n>ana: --\n`,
+    sr: 'GCG: posle „--” idu poeni (sa + ili −) i zbir',
+    en: '"--" needs its points (with + or −) and the total',
+  },
+  {
+    what: 'an exchange without its points',
+    gcg: `${PLAYERS}>ana: ABCDEFG -ABC\n`,
+    sr: 'posle „-ABC” idu poeni (sa + ili −) i zbir',
+    en: '"-ABC" needs its points',
+  },
+  {
+    what: 'a challenge bonus that follows no move',
+    gcg: `${PLAYERS}>ana: (challenge) +5 5\n`,
+    sr: 'GCG: „(challenge)” ne sledi potez igrača ana',
+    en: '"(challenge)" does not follow a move of ana',
+  },
+  {
+    what: 'a time penalty',
+    gcg: `${PLAYERS}>ana: (time) -10 -10\n`,
+    sr: 'vremenske kazne ((time)) se još ne proveravaju',
+    en: 'time penalties ((time)) are not verified yet',
+  },
+  {
+    what: 'an English lexicon for a Kvizovka game',
+    gcg: `#lexicon CSW21\n${PLAYERS}`,
+    sr: 'GCG: #lexicon CSW21: engleski rečnik, a zapis se čita po pravilima Kvizovka',
+    en: '#lexicon CSW21: an English lexicon, not a game of Kvizovka',
+  },
+  {
+    what: 'French tiles for an English game',
+    gcg: `#tile-distribution french\n${PLAYERS}`,
+    terms: SCRABBLE,
+    sr: '#tile-distribution french: pločice francuskog Skrebla, a zapis se čita po pravilima',
+    en: '#tile-distribution french: the French Scrabble tiles, not a game of',
+  },
+  {
+    what: "another rule set named by Arbiter's own pragma",
+    gcg: `#arbiter-rules scrabble-fr\n${PLAYERS}`,
+    sr: '#arbiter-rules scrabble-fr: pravila scrabble-fr, a zapis se čita po pravilima Kvizovka',
+    en: '#arbiter-rules scrabble-fr: the rule set scrabble-fr, not a game of Kvizovka',
+  },
+  {
+    what: 'a game type no rule set has',
+    gcg: `#game-type bingo\n${PLAYERS}`,
+    sr: '#game-type bingo: „bingo” nije vrsta igre koju Arbiter poznaje; čita classic (Macondo, Woogles) ili pravila Arbitra (scrabble-en,',
+    en: '"bingo" is not a game type Arbiter knows',
+  },
+  {
+    what: 'a variant Arbiter does not verify',
+    gcg: `#game-type wordsmog\n${PLAYERS}`,
+    sr: '#game-type wordsmog: „wordsmog” je varijanta koju Arbiter ne proverava',
+    en: '"wordsmog" is a variant Arbiter does not verify',
+  },
+  {
+    what: 'a lexicon of no language Arbiter checks',
+    gcg: `#lexicon DSW\n${PLAYERS}`,
+    sr: '#lexicon DSW: Arbiter ne može da proveri reči po rečniku „DSW”; čita engleske (NWL…',
+    en: '"DSW" is not a lexicon Arbiter can check',
+  },
+  {
+    what: 'an unknown tile set',
+    gcg: `#tile-distribution german\n${PLAYERS}`,
+    sr: '„german” nisu pločice nijednih pravila Arbitra; čita english, french',
+    en: '"german" is not the tile set of any rule set of Arbiter; it reads english, french',
+  },
+  {
+    what: 'an unknown board',
+    gcg: `#board-layout SuperCrosswordGame\n${PLAYERS}`,
+    sr: '„SuperCrosswordGame” nije tabla nijednih pravila Arbitra; čita CrosswordGame (tablu Skrebla 15x15)',
+    en: 'it reads CrosswordGame (the 15x15 Scrabble board)',
+  },
+  {
+    what: 'a rule set Arbiter does not have',
+    gcg: `#arbiter-rules chess\n${PLAYERS}`,
+    sr: '#arbiter-rules chess: „chess” nisu pravila Arbitra (scrabble-en,',
+    en: '"chess" is not a rule set of Arbiter',
+  },
+  {
+    what: 'a card game',
+    gcg: `#arbiter-rules quivit\n${PLAYERS}`,
+    sr: 'Quivit je igra kartama, a GCG beleži igre ukrštenih reči',
+    en: 'Quivit is a card game: GCG records crossword games',
+  },
+  {
+    what: 'a rack pragma that cannot be read',
+    gcg: `${PLAYERS}#rack1 KU1A\n>ana: KUCA 8H KUCA +10 10\n`,
+    terms: SCRABBLE,
+    sr: '#rack1 KU1A: stalak „KU1A” se ne može pročitati (slova igre, ? za džokera)',
+    en: '#rack1 KU1A: the rack "KU1A" cannot be read',
+  },
+  {
+    what: 'a rack pragma the end lines contradict',
+    gcg: `${PLAYERS}#rack2 QZ\n>ana: KUCA 8H KUCA +10 10\n>ana: (XY) +26 36\n`,
+    terms: SCRABBLE,
+    sr: '#rack2 QZ: po završnim redovima zapisa igraču Bora Ilić ostaje stalak XY',
+    en: "#rack2 QZ: the record's end lines leave Bora Ilić holding XY",
+  },
+];
+
+describe('a GCG record that cannot be imported, told in the page’s language', () => {
+  it.each(CASES)('$what', ({ gcg, terms, sr, en }) => {
+    const serbian = refusal(gcg, 'sr-Latn', terms);
+    expect(serbian).toContain(sr);
+    // Nothing of the engine's English is left on a Serbian page.
+    expect(serbian).not.toMatch(/\b(needs|is not|does not|the rule set|lexicon Arbiter|holding)\b/);
+    expect(refusal(gcg, 'en', terms)).toContain(en);
+    // The Cyrillic page writes its own words in Cyrillic, the record's text as written.
+    const cyrillic = refusal(gcg, 'sr-Cyrl', terms);
+    expect(cyrillic).toMatch(/[а-џ]/);
+    for (const quoted of sr.match(/#[\w-]+(?: [^\s:]+)?(?=:)/g) ?? [])
+      expect(cyrillic).toContain(quoted);
+  });
+
+  it('an empty rack at the end is said in words', () => {
+    // Ana goes out: the end lines leave her nothing, where her rack pragma says AB.
+    const gcg = `${PLAYERS}#rack1 AB\n>ana: KUCA 8H KUCA +10 10\n>ana: (XY) +26 36\n`;
+    expect(refusal(gcg, 'sr-Latn', SCRABBLE)).toContain(
+      'po završnim redovima zapisa igraču Ana Petrović ostaje prazan stalak',
+    );
+    expect(refusal(gcg, 'en', SCRABBLE)).toContain('leave Ana Petrović with an empty rack');
+  });
+});
