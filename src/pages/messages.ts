@@ -315,7 +315,7 @@ const srLatn = {
   'gcgProblem.WITHOUT_MOVE': '„{event}” ne sledi potez igrača {nick}',
   'gcgProblem.TIME_PENALTY':
     'vremenske kazne ({time}) se još ne proveravaju: zapisnik nema polje za njih',
-  'gcgProblem.NOT_FOR_RULES': '{pragma}: {means}, a zapis se čita po pravilima {rules}',
+  'gcgProblem.NOT_FOR_RULES': '{pragma}: {means}, a zapis se proverava po pravilima {rules}',
   'gcgProblem.UNKNOWN_GAME_TYPE':
     '{pragma}: „{value}” nije vrsta igre koju Arbiter poznaje; čita {classic} ({recorders}) ili pravila Arbitra ({ids})',
   'gcgProblem.UNKNOWN_LEXICON':

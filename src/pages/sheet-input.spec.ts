@@ -49,20 +49,20 @@ const CASES: { what: string; gcg: string; terms?: { rules: string }; sr: string;
   {
     what: 'an English lexicon for a Kvizovka game',
     gcg: `#lexicon CSW21\n${PLAYERS}`,
-    sr: 'GCG: #lexicon CSW21: engleski rečnik, a zapis se čita po pravilima Kvizovka',
+    sr: 'GCG: #lexicon CSW21: engleski rečnik, a zapis se proverava po pravilima Kvizovka',
     en: '#lexicon CSW21: an English lexicon, not a game of Kvizovka',
   },
   {
     what: 'French tiles for an English game',
     gcg: `#tile-distribution french\n${PLAYERS}`,
     terms: SCRABBLE,
-    sr: '#tile-distribution french: pločice francuskog Skrebla, a zapis se čita po pravilima',
+    sr: '#tile-distribution french: pločice francuskog Skrebla, a zapis se proverava po pravilima',
     en: '#tile-distribution french: the French Scrabble tiles, not a game of',
   },
   {
     what: "another rule set named by Arbiter's own pragma",
     gcg: `#arbiter-rules scrabble-fr\n${PLAYERS}`,
-    sr: '#arbiter-rules scrabble-fr: pravila scrabble-fr, a zapis se čita po pravilima Kvizovka',
+    sr: '#arbiter-rules scrabble-fr: pravila scrabble-fr, a zapis se proverava po pravilima Kvizovka',
     en: '#arbiter-rules scrabble-fr: the rule set scrabble-fr, not a game of Kvizovka',
   },
   {
