@@ -177,7 +177,7 @@ export function verifyScoresheet(
 
 /**
  * A crossword game's report, whose `board` rows are drawn from the final board, and whose turns'
- * words written out, when first read (a page, `JSON.stringify`, a test's `toEqual`): most
+ * words are written out, when first read (a page, `JSON.stringify`, a test's `toEqual`): most
  * reports are judged and stored, or summed up in a line, and drawing every board cost about a
  * twentieth of a verification, writing every word about an eighth. `turns` and `board` stay own
  * enumerable properties in their places among the keys, so the report reads and serialises as
