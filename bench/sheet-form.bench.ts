@@ -42,6 +42,7 @@ function sheetPage(): string {
     draftVersion: 0,
     importText: '',
     importError: null,
+    importProblems: null,
     importOpen: false,
     unfinished: null,
     links: false,

@@ -486,6 +486,7 @@ export const en = {
   'sheet.verify': 'Check',
   'sheet.verifyAndSave': 'Check and save',
   'sheet.unreadable': 'The score sheet cannot be read',
+  'sheet.problemsInAll': '({n} problems in all; the list is below)',
   'sheet.report': 'Verification report',
   'sheet.saved': 'The score sheet was saved and the result recorded.',
   'sheet.savedDiscrepancies':

@@ -472,6 +472,7 @@ export const srCyrl = {
   'sheet.verify': 'Провери',
   'sheet.verifyAndSave': 'Провери и сачувај',
   'sheet.unreadable': 'Записник не може да се прочита',
+  'sheet.problemsInAll': '(грешака укупно: {n}; списак је испод)',
   'sheet.report': 'Извештај провере',
   'sheet.saved': 'Записник је сачуван и резултат уписан.',
   'sheet.savedDiscrepancies':

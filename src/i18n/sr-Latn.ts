@@ -487,6 +487,7 @@ export const srLatn = {
   'sheet.verify': 'Proveri',
   'sheet.verifyAndSave': 'Proveri i sačuvaj',
   'sheet.unreadable': 'Zapisnik ne može da se pročita',
+  'sheet.problemsInAll': '(grešaka ukupno: {n}; spisak je ispod)',
   'sheet.report': 'Izveštaj provere',
   'sheet.saved': 'Zapisnik je sačuvan i rezultat upisan.',
   'sheet.savedDiscrepancies':

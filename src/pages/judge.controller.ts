@@ -207,7 +207,7 @@ export class JudgeController {
     if (intent === 'import') {
       const input = readSheetInput(importText, page.lang, layoutTerms(ctx.layout));
       if (!input.ok) {
-        await show(422, { importError: importRefusal(page, input), importOpen: true });
+        await show(422, { ...importRefusal(page, input), importOpen: true });
         return;
       }
       form = sheetToForm(input.doc, ctx.layout);
@@ -345,7 +345,7 @@ export class JudgeController {
           status: 422,
           draftVersion: 0,
           importText,
-          importError: importRefusal(page, input),
+          ...importRefusal(page, input),
         });
         return;
       }
@@ -1149,6 +1149,8 @@ export interface SheetShowValues {
   conflict?: SheetFormPage['conflict'];
   importText?: string;
   importError?: string | null;
+  /** Each mistake of an import with several, listed by the import. */
+  importProblems?: string[] | null;
   importOpen?: boolean;
   unfinished?: SheetFormPage['unfinished'];
 }
@@ -1172,6 +1174,7 @@ export function sheetFormModel(
     draftVersion: values.draftVersion,
     importText: values.importText ?? '',
     importError: values.importError ?? null,
+    importProblems: values.importProblems ?? null,
     importOpen: values.importOpen ?? Boolean(values.importError),
     unfinished: values.unfinished ?? null,
     scriptUrl: SHEET_SCRIPT.url,
@@ -1242,9 +1245,23 @@ function namesOf(body: unknown): string[] | null {
 export function importRefusal(
   page: PageContext,
   input: Extract<SheetInput, { ok: false }>,
-): string {
+): { importError: string; importProblems: string[] | null } {
   const where = input.line ? ` (${page.t('common.line', { n: input.line })})` : '';
-  return `${page.t('sheet.unreadable')}${where}: ${input.message}`;
+  const several = input.problems && input.problems.length > 1 ? input.problems : null;
+  if (!several) {
+    return {
+      importError: `${page.t('sheet.unreadable')}${where}: ${input.message}`,
+      importProblems: null,
+    };
+  }
+  // The first in the notice at the top, with how many there are; each with its line by the import.
+  const more = page.t('sheet.problemsInAll', { n: several.length });
+  return {
+    importError: `${page.t('sheet.unreadable')}${where}: ${several[0].text} ${more}`,
+    importProblems: several.map(
+      (p) => `${p.line ? `(${page.t('common.line', { n: p.line })}) ` : ''}${p.text}`,
+    ),
+  };
 }
 
 /** `14:05`, the time of day a draft was saved. */

@@ -28,7 +28,13 @@ export type SheetInput =
       /** Line (from 1) of a place in the document, where it can be told. */
       lineOf: (path: JsonPath) => number | null;
     }
-  | { ok: false; message: string; line: number | null };
+  | {
+      ok: false;
+      message: string;
+      line: number | null;
+      /** Each mistake with its line, where the text has several (`message` joins them). */
+      problems?: { line: number | null; text: string }[];
+    };
 
 /** Line number (1-based) of a character offset. */
 function lineAt(text: string, offset: number): number {
@@ -74,18 +80,21 @@ export function readSheetInput(
     const converted = parsed.ok ? gcgToScoresheet(parsed.game, rules) : null;
     const problems = errors ?? (converted && !converted.ok ? converted.errors : null);
     if (problems && problems.length > 0) {
+      const texts = problems.map((e) =>
+        // The first error's line is the page's (`red 4` by the heading); line 0 is the
+        // record as a whole (no players named, say).
+        e.line > 0 && e.line !== problems[0].line
+          ? pt(lang, 'sheet.gcg', { line: e.line, message: gcgErrorText(lang, e) })
+          : pt(lang, 'sheet.gcgWhole', { message: gcgErrorText(lang, e) }),
+      );
       return {
         ok: false,
         line: problems[0].line || null,
-        message: problems
-          .map((e) =>
-            // The first error's line is the page's (`red 4` by the heading); line 0 is the
-            // record as a whole (no players named, say).
-            e.line > 0 && e.line !== problems[0].line
-              ? pt(lang, 'sheet.gcg', { line: e.line, message: gcgErrorText(lang, e) })
-              : pt(lang, 'sheet.gcgWhole', { message: gcgErrorText(lang, e) }),
-          )
-          .join('; '),
+        message: texts.join('; '),
+        problems: problems.map((e) => ({
+          line: e.line || null,
+          text: pt(lang, 'sheet.gcgWhole', { message: gcgErrorText(lang, e) }),
+        })),
       };
     }
     const value = converted && converted.ok ? converted.value : null;
@@ -133,17 +142,17 @@ export function readSheetInput(
   if (!read.ok && read.refusal.code === 'SHEET_UNREADABLE') {
     const located = read.refusal.errors.map((e) => ({ line: lineOf(e.path), e }));
     const firstLine = located.find((x) => x.line !== null)?.line ?? null;
+    const texts = located.map(({ line, e }) => {
+      const text = sheetErrorText(lang, e);
+      return line !== null && line !== firstLine
+        ? `(${t(lang, 'common.line', { n: line })}) ${text}`
+        : text;
+    });
     return {
       ok: false,
       line: firstLine,
-      message: located
-        .map(({ line, e }) => {
-          const text = sheetErrorText(lang, e);
-          return line !== null && line !== firstLine
-            ? `(${t(lang, 'common.line', { n: line })}) ${text}`
-            : text;
-        })
-        .join('; '),
+      message: texts.join('; '),
+      problems: located.map(({ line, e }) => ({ line, text: sheetErrorText(lang, e) })),
     };
   }
   if (!read.ok) {

@@ -166,7 +166,7 @@ export class TableCodePagesController {
     if (intent === 'import') {
       const input = readSheetInput(importText, page.lang, layoutTerms(layout));
       if (!input.ok) {
-        await show(422, { importError: importRefusal(page, input), importOpen: true });
+        await show(422, { ...importRefusal(page, input), importOpen: true });
         return;
       }
       form = sheetToForm(input.doc, layout);

@@ -355,6 +355,7 @@ export interface SheetFormPage extends PageBase {
   draftVersion: number;
   importText: string;
   importError: string | null;
+  importProblems: string[] | null;
   importOpen: boolean;
   /** Asked before a sheet whose game is not over is saved as the result (kept as a draft). */
   unfinished: { text: string; button: string } | null;

@@ -60,6 +60,7 @@ const srLatn = {
   'form.importHelp':
     'Nalepite zapisnik u formatu scoresheet/1 (JSON) ili GCG; popuniće obrazac iznad. Ništa se ne čuva dok ne kliknete „Proveri i sačuvaj”.',
   'form.importButton': 'Popuni obrazac',
+  'form.importProblems': 'Zapisnik ne može da se pročita:',
   'form.importHelpCheck':
     'Nalepite zapisnik u formatu scoresheet/1 (JSON) ili GCG; popuniće obrazac iznad, da ga proverite. Na ovoj stranici se ništa ne čuva.',
   'form.importOtherPlayers':
@@ -166,6 +167,7 @@ const en: Record<FormMessageKey, string> = {
   'form.importHelp':
     'Paste a sheet in the scoresheet/1 format (JSON) or GCG; it fills the form above. Nothing is saved until you click “Check and save”.',
   'form.importButton': 'Fill the form',
+  'form.importProblems': 'The score sheet cannot be read:',
   'form.importHelpCheck':
     'Paste a score sheet as scoresheet/1 (JSON) or GCG; it fills in the form above for you to check. Nothing is kept on this page.',
   'form.importOtherPlayers':

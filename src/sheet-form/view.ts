@@ -270,6 +270,7 @@ export function sheetTexts(lang: Lang, cards = false) {
     importHelp: ft(lang, 'form.importHelp'),
     importHelpCheck: ft(lang, 'form.importHelpCheck'),
     importButton: ft(lang, 'form.importButton'),
+    importProblems: ft(lang, 'form.importProblems'),
     rules: ft(lang, 'form.rules'),
     players: ft(lang, 'form.players'),
     open: ft(lang, 'form.open'),

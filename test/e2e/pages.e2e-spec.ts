@@ -421,6 +421,18 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(said).toContain('polje turns[1].challenge.valid: 2. potez: presuda je true');
       expect(said).toContain('polje end.reason: kraj partije mora biti jedno od: turns,');
       expect(said).not.toMatch(/must be|unknown field|cannot|ruled/);
+      // Several mistakes: the first at the top with how many there are, all of them listed by
+      // the import, one an item.
+      const top = /<p class="notice bad" role="alert" id="import-error-top">([\s\S]*?)<\/p>/.exec(
+        again.text,
+      )![1];
+      expect(top).toContain('(grešaka ukupno: 5; spisak je ispod)');
+      const listed = /<div class="notice bad" id="import-error">([\s\S]*?)<\/div>/.exec(
+        again.text,
+      )![1];
+      expect(listed).toContain('<p>Zapisnik ne može da se pročita:</p>');
+      expect(listed.match(/<li>/g)).toHaveLength(5);
+      expect(listed).toMatch(/<li>\(red \d+\) polje turns\[4\]\.note: 5\. potez: nepoznato polje/);
       const english = await post(
         `/judge/games/${g.id}/scoresheet`,
         { import: JSON.stringify(doc, null, 2), intent: 'import' },

@@ -402,6 +402,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
     draftVersion: 2,
     importText: sheetText,
     importError: null,
+    importProblems: null,
     importOpen: false,
     unfinished: null,
     links: true,
