@@ -53,6 +53,7 @@ const srLatn = {
   'flash.sent': 'Zapisnik je poslat.',
   'flash.confirmed': 'Potvrdili ste zapisnik.',
   'err.CODE_UNKNOWN': 'Nijedan sto nema taj kod. Proverite ga na svom zapisniku.',
+  'err.NO_SCORESHEET': 'Ova partija nema zapisnik, pa nema ni zapisa partije za štampu.',
   'err.BAD_CODE':
     'To nije kod stola: kod ima deset slova i cifara, kako je odštampan na zapisniku.',
   'err.CODE_EXPIRED': 'Kod je istekao: njegovo kolo je završeno.',
@@ -412,6 +413,7 @@ const en: Record<PageMessageKey, string> = {
   'flash.sent': 'The sheet is sent.',
   'flash.confirmed': 'You confirmed the sheet.',
   'err.CODE_UNKNOWN': 'No table has that code. Check it on your score sheet.',
+  'err.NO_SCORESHEET': 'This game has no score sheet, so there is no game record to print.',
   'err.BAD_CODE':
     'That is no table code: a code is ten letters and digits, as printed on your score sheet.',
   'err.CODE_EXPIRED': 'The code has expired: its round is over.',

@@ -3,7 +3,7 @@ import { TableCodesService } from '../table-codes/table-codes.service';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { NotFound } from '../common/errors';
+import { DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, VerificationReport } from '../engine';
 import type { PdfScorecard, PdfTableCard } from '../render/pdf';
@@ -446,7 +446,11 @@ export class PdfController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const game = await this.results.game(id);
-    if (!game.scoresheet) throw new NotFound('score sheet of game', id);
+    // A game with no sheet (a typed result, or none yet) has no record to print: said so, rather
+    // than "no such page".
+    if (!game.scoresheet) {
+      throw new DomainError(404, 'NO_SCORESHEET', `game ${id} has no score sheet`, { game: id });
+    }
     const { tournament, division } = await this.tournaments.divisionWithTournament(game.divisionId);
     // A verified game rarely changes: its record is made once per version of the game (a new
     // or removed sheet moves it) and per wording of its heading, and kept.

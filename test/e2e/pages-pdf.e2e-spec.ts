@@ -52,6 +52,10 @@ describe(`PDF endpoints (${DATABASE_KIND})`, () => {
   test('a game without a sheet, or a round not paired, is a 404 page', async () => {
     const res = await t.http.get(`/games/${site.typedGame}/record.pdf`).expect(404);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    // Not "no such page": the game is there, its result typed without a sheet.
+    expect(res.text).toContain('Ova partija nema zapisnik, pa nema ni zapisa partije za štampu.');
+    const english = await t.http.get(`/games/${site.typedGame}/record.pdf?lang=en`).expect(404);
+    expect(english.text).toContain('This game has no score sheet');
     await t.http.get(`/divisions/${site.divisionId}/rounds/3/pairings.pdf`).expect(404);
     await t.http.get(`/divisions/${site.divisionId}/rounds/x/sheets.pdf`).expect(400);
   });
