@@ -54,6 +54,27 @@ export function pdfText(pdf: Buffer, layout = false): string {
   );
 }
 
+/** The words of a page of a PDF with their boxes (points from the top left), as pdftotext finds them. */
+export function pdfWords(
+  pdf: Buffer,
+  page = 1,
+): { text: string; xMin: number; yMin: number; xMax: number; yMax: number }[] {
+  const html = withFile(pdf, (_dir, file) =>
+    run('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-']),
+  );
+  return [
+    ...html.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    ),
+  ].map((m) => ({
+    text: m[5],
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+  }));
+}
+
 /** Pages of a PDF, as pdftotext splits them. */
 export function pdfPages(pdf: Buffer): string[] {
   const pages = pdfText(pdf).split('\f');

@@ -4,7 +4,7 @@ import {
   tableScoreSheetsPdf,
   type TableSheetsDocument,
 } from '../../src/render/pdf';
-import { describeWithPoppler, pdfPages, pdfText, renderPage } from './poppler';
+import { describeWithPoppler, pdfPages, pdfText, pdfWords, renderPage } from './poppler';
 import { HEADER, PLAYERS } from './samples';
 
 /** The printouts of tables as pure documents: the shapes a server test does not reach. */
@@ -72,8 +72,39 @@ describeWithPoppler('PDFs of tables (pdftotext, pdftoppm)', () => {
       .split('\n')
       .map((l) => l.trim().replace(/\s+/g, ' '));
     // No seat number: a table of one is not played.
-    expect(lines).toContain(`2 ${PLAYERS[4].name} (${PLAYERS[4].club}) — bye`);
+    expect(lines).toContain(`2 bye ${PLAYERS[4].name} (${PLAYERS[4].club})`);
     expect(lines).toContain('Seat 1 moves first, then 2, and so on.');
+    // The note on the seats goes below the last row, not over it.
+    const words = pdfWords(pdf, 1);
+    const lastRow = words.filter((w) => w.text === PLAYERS[4].name.split(' ')[0]);
+    const note = words.find((w) => w.text === 'moves')!;
+    expect(lastRow).toHaveLength(1);
+    expect(note.yMin).toBeGreaterThan(lastRow[0].yMax);
+  });
+
+  test('pairings: a long name is printed whole, the club beside it cut first', async () => {
+    const name = 'Aleksandra Stanković-Radosavljević de la Fuente Montenegro';
+    const club = 'Šahovsko-kvizovski klub „Proleter” Zrenjanin, sekcija za kvizovku';
+    const pdf = await tablePairingsPdf(
+      {
+        ...HEADER,
+        round: 1,
+        tables: [
+          {
+            table: 1,
+            seats: [
+              { player: { name, club } },
+              ...PLAYERS.slice(1, 4).map((player) => ({ player })),
+            ],
+          },
+        ],
+      },
+      'sr-Latn',
+    );
+    const text = pdfText(pdf, true);
+    expect(text).toContain(name);
+    expect(text).toContain(`${name} (Šahovsko`);
+    expect(text).not.toContain(club);
   });
 
   test('a met grid of 40 players goes on over pages of 30 columns, each headed by its seeds', async () => {

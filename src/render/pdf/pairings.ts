@@ -8,7 +8,7 @@ type Table = PairingsDocument['tables'][number];
 export const playerLabel = (p: PdfPlayer): string => (p.club ? `${p.name} (${p.club})` : p.name);
 
 /** A player's club as a table cell's note beside the name, cut before the name is (see drawTable). */
-const clubNote = (p: PdfPlayer | null | undefined): string => (p?.club ? `(${p.club})` : '');
+export const clubNote = (p: PdfPlayer | null | undefined): string => (p?.club ? `(${p.club})` : '');
 
 export function resultText(lang: Lang, r: PdfGameResult | null | undefined): string {
   if (!r) return '';

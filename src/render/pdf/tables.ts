@@ -23,7 +23,7 @@ import {
   streamDoc,
 } from './doc';
 import { nameOrder } from '../../players/names';
-import { playerLabel } from './pairings';
+import { clubNote, playerLabel } from './pairings';
 import type { DocumentHeader, PdfPlayer, SeatCode } from './types';
 
 /** One line of the standings of a division at tables. */
@@ -318,16 +318,18 @@ export async function tablePairingsPdf(data: TablePairingsDocument, lang: Lang):
       header: t(lang, 'col.seat'),
       width: 70,
       align: 'center',
+      // A player alone at a table has a bye, said here so that the name and club stay together.
       text: (r) =>
-        tables.find((tb) => tb.table === r.table)!.seats.length > 1 ? String(r.seat) : '',
+        tables.find((tb) => tb.table === r.table)!.seats.length > 1
+          ? String(r.seat)
+          : t(lang, 'common.bye'),
     },
     {
       header: t(lang, 'col.player'),
       flex: 1,
-      text: (r) =>
-        tables.find((tb) => tb.table === r.table)!.seats.length > 1
-          ? playerLabel(r.player)
-          : `${playerLabel(r.player)} — ${t(lang, 'common.bye')}`,
+      // The club as a note, cut before the name is.
+      text: (r) => r.player.name,
+      note: (r) => clubNote(r.player),
       bold: (r) => r.seat === 1,
     },
   ];
@@ -350,7 +352,7 @@ export async function tablePairingsPdf(data: TablePairingsDocument, lang: Lang):
   }
   // Tables alternate shading, so that the seats of one table read as one block.
   const shaded = new Set(tables.filter((_, i) => i % 2 === 1).map((tb) => tb.table));
-  drawTable(doc, columns, rows, {
+  const below = drawTable(doc, columns, rows, {
     y: top(),
     rowHeight: 17,
     // Room for a heading on two lines (`Mesto za stolom`).
@@ -360,9 +362,10 @@ export async function tablePairingsPdf(data: TablePairingsDocument, lang: Lang):
     rowFill: (r) => (shaded.has(r.table) ? PDF_COLOURS.zebra : '#ffffff'),
   });
   doc
+    .font(SANS)
     .fontSize(8)
     .fillColor(PDF_COLOURS.muted)
-    .text(t(lang, 'tables.seatOrder'), MARGIN, doc.y + 6, {
+    .text(t(lang, 'tables.seatOrder'), MARGIN, below + 6, {
       width: contentWidth(doc),
     });
 
@@ -374,7 +377,12 @@ export async function tablePairingsPdf(data: TablePairingsDocument, lang: Lang):
   drawTable(
     doc,
     [
-      { header: t(lang, 'col.player'), flex: 1.2, text: (e: SeatRow) => playerLabel(e.player) },
+      {
+        header: t(lang, 'col.player'),
+        flex: 1.2,
+        text: (e: SeatRow) => e.player.name,
+        note: (e) => clubNote(e.player),
+      },
       {
         header: t(lang, 'col.table'),
         width: 42,
