@@ -56,6 +56,30 @@ describeWithPoppler('PDFs of tables (pdftotext, pdftoppm)', () => {
     expect(pages[1]).not.toContain('seat 4');
   });
 
+  test('score sheets of a table of four print long names whole, over the grid, by the results and signatures', async () => {
+    const long = { name: 'Aleksandra Stanković-Radosavljević', club: 'ŠK Proleter Zrenjanin' };
+    const doc = quivit(4, 1);
+    const pdf = await tableScoreSheetsPdf(
+      {
+        ...doc,
+        rulesName: 'Kvizovka',
+        cardGame: false,
+        clockMinutes: 30,
+        turnsPerPlayer: 10,
+        tables: [{ table: 1, seats: [long, PLAYERS[1], PLAYERS[2], PLAYERS[3]] }],
+      },
+      'sr-Latn',
+    );
+    const text = pdfText(pdf);
+    expect(text).not.toContain('Aleksandra Stan…');
+    // Over the grid, by the final figures, and under the signature line.
+    expect(text.split(`1. ${long.name}`).length - 1).toBe(2);
+    expect(text).toContain(`Potpis: ${long.name}`);
+    // A shorter name keeps its place in the turn order beside it, and as much of its club as fits.
+    expect(text).toContain('3. na potezu');
+    expect(pdfText(pdf, true)).toMatch(/3\. Đorđe Šćekić \(Č/);
+  });
+
   test('pairings: a bye is a table of one, named so', async () => {
     const pdf = await tablePairingsPdf(
       {

@@ -391,6 +391,8 @@ export interface CellTextOptions {
   colour?: string;
   /** Inner padding left and right. Default 3. */
   pad?: number;
+  /** A text too wide is set smaller, down to this size, before it is cut (a name). */
+  minSize?: number;
 }
 
 /** One line of text centred vertically in a box, cut to fit its width. */
@@ -403,14 +405,20 @@ export function cellText(
   h: number,
   o: CellTextOptions = {},
 ): void {
-  const size = o.size ?? 9;
+  let size = o.size ?? 9;
   const pad = o.pad ?? 3;
   doc
     .font(o.bold ? SANS_BOLD : SANS)
     .fontSize(size)
     .fillColor(o.colour ?? PDF_COLOURS.text);
   const inner = w - 2 * pad;
-  const width = textWidth(doc, text);
+  let width = textWidth(doc, text);
+  if (width > inner && o.minSize !== undefined && o.minSize < size) {
+    // A hair under the exact ratio: measured again at the new size, it must not come out wider.
+    size = Math.max(o.minSize, (size * inner) / width - 0.01);
+    doc.fontSize(size);
+    width = textWidth(doc, text);
+  }
   const shown = width <= inner ? text : fit(doc, text, inner);
   if (!shown) return;
   // DejaVu's line box is about 1.164 em; its cap height about 0.73 em.

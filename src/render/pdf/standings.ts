@@ -97,6 +97,7 @@ export async function standingsPdf(data: StandingsDocument, lang: Lang): Promise
   if (data.tieBreaks.length) {
     const order = data.tieBreaks.map((tb) => t(lang, `tiebreak.${tb}` as MessageKey)).join(', ');
     doc
+      .font(SANS)
       .fontSize(8)
       .fillColor(PDF_COLOURS.muted)
       .text(`${t(lang, 'tiebreak.title')}: ${order}`, MARGIN, y + 6, { width: contentWidth(doc) });

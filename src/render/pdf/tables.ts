@@ -20,10 +20,12 @@ import {
   PDF_COLOURS,
   PdfColumn,
   SANS,
+  SANS_BOLD,
   streamDoc,
 } from './doc';
+import { textWidth } from './seeded-fonts';
 import { nameOrder } from '../../players/names';
-import { clubNote, playerLabel } from './pairings';
+import { clubNote } from './pairings';
 import type { DocumentHeader, PdfPlayer, SeatCode } from './types';
 
 /** One line of the standings of a division at tables. */
@@ -194,6 +196,7 @@ export async function tableStandingsPdf(data: TableStandingsDocument, lang: Lang
   });
   const order = data.tieBreaks.map((tb) => t(lang, `tiebreak.${tb}` as MessageKey)).join(', ');
   doc
+    .font(SANS)
     .fontSize(8)
     .fillColor(PDF_COLOURS.muted)
     .text(
@@ -550,6 +553,7 @@ function tableSheet(
       const x = xs[i];
       cellText(doc, `${band.from + i + 1}. ${p.name}`, x, y, seatW, 16, {
         size: 9.5,
+        minSize: 7,
         bold: true,
         pad: 0,
       });
@@ -643,11 +647,21 @@ function tableSheet(
       .lineWidth(0.6)
       .strokeColor(PDF_COLOURS.text)
       .stroke();
-    cellText(doc, label, x, yy + 30, sigW, 12, { size: 7.5, pad: 0, colour: PDF_COLOURS.muted });
+    cellText(doc, label, x, yy + 30, sigW, 12, {
+      size: 7.5,
+      minSize: 6,
+      pad: 0,
+      colour: PDF_COLOURS.muted,
+    });
   });
 }
 
-/** A seat's band over its grid: `1. Name (club)` and its place in the turn order. */
+/**
+ * A seat's band over its grid: `1. Name`, its place in the turn order and the club. The name
+ * comes first: whole beside the place, set smaller if need be, or else alone in the band and
+ * set smaller still before it is cut (the seat's number gives the order too); the club takes
+ * what is left.
+ */
 function seatBand(
   doc: Doc,
   lang: Lang,
@@ -658,19 +672,32 @@ function seatBand(
   w: number,
 ): void {
   doc.rect(x, y, w, 20).fillColor(PDF_COLOURS.headerFill).fill();
+  const name = `${seat}. ${player.name}`;
   const role = t(lang, 'tables.seat', { n: seat });
-  const roleW = Math.min(w * 0.4, doc.font(SANS).fontSize(8).widthOfString(role) + 8);
-  cellText(doc, `${seat}. ${playerLabel(player)}`, x, y, w - roleW, 20, {
-    size: 9.5,
-    bold: true,
-    pad: 4,
-  });
-  cellText(doc, role, x + w - roleW, y, roleW, 20, {
-    size: 8,
-    align: 'right',
-    colour: PDF_COLOURS.muted,
-    pad: 4,
-  });
+  const roleW = doc.font(SANS).fontSize(8).widthOfString(role) + 8;
+  const nameW = textWidth(doc.font(SANS_BOLD).fontSize(9.5), name);
+  // Beside its place when it fits there at 8 points or more.
+  const withRole = (nameW * 8) / 9.5 + 8 <= w - roleW;
+  const room = (withRole ? w - roleW : w) - 8;
+  const size = nameW <= room ? 9.5 : Math.max(7, (9.5 * room) / nameW - 0.01);
+  cellText(doc, name, x, y, room + 8, 20, { size, bold: true, pad: 4 });
+  if (withRole) {
+    cellText(doc, role, x + w - roleW, y, roleW, 20, {
+      size: 8,
+      align: 'right',
+      colour: PDF_COLOURS.muted,
+      pad: 4,
+    });
+  }
+  // The club in the room the name leaves, when a word of it fits.
+  const left = room - (nameW * size) / 9.5 - 4;
+  if (player.club && left >= 24) {
+    cellText(doc, `(${player.club})`, x + 4 + room - left, y, left + 0.5, 20, {
+      size: 8,
+      pad: 0,
+      colour: PDF_COLOURS.muted,
+    });
+  }
 }
 
 /** The turn numbers on the left and each seat's grid; returns the y below them. */
