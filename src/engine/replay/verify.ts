@@ -238,26 +238,31 @@ class CrosswordReport implements VerificationReport {
   }
 }
 
-/** One getter and setter for every report, so that every report has the same shape. */
-const LAZY_TURNS: PropertyDescriptor = {
-  get(this: CrosswordReport) {
-    return CrosswordReport.described(this);
-  },
-  set(this: CrosswordReport, turns: TurnReport[]) {
-    CrosswordReport.replaced(this, turns);
-  },
-  enumerable: true,
-  configurable: true,
-};
+/**
+ * A key of the report written out when first read: one getter and setter for every report, so
+ * that every report has the same shape.
+ */
+function lazyKey<T>(
+  read: (report: CrosswordReport) => T,
+  write: (report: CrosswordReport, value: T) => void,
+): PropertyDescriptor {
+  return {
+    get(this: CrosswordReport) {
+      return read(this);
+    },
+    set(this: CrosswordReport, value: T) {
+      write(this, value);
+    },
+    enumerable: true,
+    configurable: true,
+  };
+}
 
-/** As {@link LAZY_TURNS}, for the board. */
-const LAZY_BOARD: PropertyDescriptor = {
-  get(this: CrosswordReport) {
-    return CrosswordReport.drawn(this);
-  },
-  set(this: CrosswordReport, rows: string[]) {
-    CrosswordReport.redrawn(this, rows);
-  },
-  enumerable: true,
-  configurable: true,
-};
+const LAZY_TURNS = lazyKey(
+  (report) => CrosswordReport.described(report),
+  (report, turns: TurnReport[]) => CrosswordReport.replaced(report, turns),
+);
+const LAZY_BOARD = lazyKey(
+  (report) => CrosswordReport.drawn(report),
+  (report, rows: string[]) => CrosswordReport.redrawn(report, rows),
+);
