@@ -16,6 +16,8 @@ import {
   sheetToForm,
 } from '.';
 
+import { fieldOptions, playerLabels } from './view';
+
 const FIXTURES = join(__dirname, '..', '..', 'test', 'fixtures');
 const KVIZOVKA = sheetLayout(findRuleSet('kvizovka')!, ['Ana Petrović', 'Marko Jovanović']);
 
@@ -215,5 +217,45 @@ describe('sheet form: findings placed on their cells', () => {
     const check = checkForm(f, KVIZOVKA, 'en', null);
     const finals = check.flags.filter((x) => 'end' in x && x.end === 'final');
     expect(finals.map((x) => ('end' in x ? x.player : -1))).toEqual([0]);
+  });
+});
+
+describe("sheet form: the players' names in a row's selects", () => {
+  const cases: { names: string[]; shown: string[]; why: string }[] = [
+    {
+      why: 'names that fit are shown whole',
+      names: ['Ana Petrović', 'Marko Jovanović'],
+      shown: ['Ana Petrović', 'Marko Jovanović'],
+    },
+    {
+      why: 'a long one becomes its first word and initials; the short one stays whole',
+      names: ['Aleksandra Stanković-Radosavljević', 'Ceca Ilić'],
+      shown: ['Aleksandra S.-R.', 'Ceca Ilić'],
+    },
+    {
+      why: 'Cyrillic names, and every word of the rest',
+      names: ['Љиљана Ђурђевић Станковић', 'Ђорђе Шћекић'],
+      shown: ['Љиљана Ђ. С.', 'Ђорђе Шћекић'],
+    },
+    {
+      why: 'whole names again when the short ones would not tell the players apart',
+      names: ['Aleksandra Stanković-Radosavljević', 'Aleksandra Stojanović-Radovanović'],
+      shown: ['Aleksandra Stanković-Radosavljević', 'Aleksandra Stojanović-Radovanović'],
+    },
+    {
+      why: 'a long name of one word is left whole',
+      names: ['Konstantinopoljanka', 'Bora'],
+      shown: ['Konstantinopoljanka', 'Bora'],
+    },
+  ];
+  it.each(cases)('$why', ({ names, shown }) => {
+    const layout = sheetLayout(findRuleSet('kvizovka')!, names);
+    expect(playerLabels(names)).toEqual(shown);
+    const options = fieldOptions('player', layout, 'sr-Latn')!;
+    expect(options.map((o) => o.label)).toEqual(shown);
+    expect(fieldOptions('challengeBy', layout, 'sr-Latn')!.map((o) => o.label)).toEqual([
+      '—',
+      ...shown,
+    ]);
   });
 });

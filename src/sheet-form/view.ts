@@ -75,6 +75,30 @@ const COLUMN_KEY: Record<RowField, FormMessageKey> = {
 const worst = (tones: ('bad' | 'warn' | 'info')[]): 'bad' | 'warn' | null =>
   tones.includes('bad') ? 'bad' : tones.includes('warn') ? 'warn' : null;
 
+/** Longest name a row's player select shows whole beside the other columns (at 1280 px). */
+const SHORT_NAME = 18;
+
+/**
+ * The players' names as a row's selects show them: a name too long for the select is its first
+ * word and the initials of the rest (`Aleksandra S.-R.`), as long as every player is still told
+ * apart; the page's heading names them whole.
+ */
+export function playerLabels(names: readonly string[]): string[] {
+  if (names.every((n) => n.length <= SHORT_NAME)) return [...names];
+  const labels = names.map((name) => {
+    const [first, ...rest] = name.trim().split(/\s+/);
+    if (name.length <= SHORT_NAME || rest.length === 0) return name;
+    const initials = rest.map((word) =>
+      word
+        .split('-')
+        .map((part) => (part ? `${[...part][0]}.` : ''))
+        .join('-'),
+    );
+    return `${first} ${initials.join(' ')}`;
+  });
+  return new Set(labels).size === names.length ? labels : [...names];
+}
+
 /** The selects' options of a row field, in the page's language. */
 export function fieldOptions(
   field: RowField,
@@ -83,7 +107,7 @@ export function fieldOptions(
 ): { value: string; label: string }[] | null {
   switch (field) {
     case 'player':
-      return layout.players.map((name, i) => ({ value: String(i), label: name }));
+      return playerLabels(layout.players).map((label, i) => ({ value: String(i), label }));
     case 'kind':
       return (['play', 'exchange', 'pass'] as const).map((k) => ({
         value: k,
@@ -98,7 +122,7 @@ export function fieldOptions(
     case 'challengeBy':
       return [
         { value: '', label: '—' },
-        ...layout.players.map((name, i) => ({ value: String(i), label: name })),
+        ...playerLabels(layout.players).map((label, i) => ({ value: String(i), label })),
       ];
     case 'position':
     case 'word':
