@@ -121,13 +121,15 @@ export function reportSummary(report: VerificationReport): string {
     winner === null
       ? 'a draw'
       : `${report.players[winner]?.name ?? winner + 1} wins (${reason.replace(/-/g, ' ')})`;
+  // The verdict first: a sheet that agrees needs none of its turns read (a report writes out
+  // its turns' words when they are first read).
+  if (report.ok) return `✓ agrees with the rules — ${finals}, ${result}`;
   const errors = [
     ...report.turns.flatMap((t) =>
       t.issues.filter((i) => i.severity === 'error').map((i) => `turn ${t.index + 1} ${i.code}`),
     ),
     ...report.issues.filter((i) => i.severity === 'error').map((i) => i.code),
   ];
-  if (report.ok) return `✓ agrees with the rules — ${finals}, ${result}`;
   const shown = errors.slice(0, 4).join(', ') + (errors.length > 4 ? ', …' : '');
   const count = errors.length === 1 ? '1 finding' : `${errors.length} findings`;
   return `✗ ${count} (${shown}) — ${finals}, ${result}`;

@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { reportSummary } from '../../src/cli/verify-command';
 import { verifyDocument } from '../../src/engine/replay/verify';
 import type { VerificationReport } from '../../src/engine/report/report';
 
@@ -80,5 +81,15 @@ describe('a crossword report read any way', () => {
     expect(finding.word).toBe('KRUŠKA');
     expect(wrong.turns[1].words).toEqual(right.turns[1].words);
     expect(wrong.turns[1].placed).toEqual(right.turns[1].placed);
+  });
+
+  it("a round's one-line summary of a sheet that agrees reads none of its turns", () => {
+    const report = verify(sheet('01-opening-exchange-pass'));
+    Object.defineProperty(report, 'turns', {
+      get() {
+        throw new Error('the turns were read');
+      },
+    });
+    expect(reportSummary(report)).toMatch(/^✓ agrees with the rules — Ana Petrović 8 : Marko/);
   });
 });
