@@ -333,6 +333,21 @@ const srLatn = {
     '{pragma}: po završnim redovima zapisa igraču {player} ostaje {left}',
   gcgVariant:
     '{pragma}: „{value}” je varijanta koju Arbiter ne proverava; čita {classic} ({recorders}) ili pravila Arbitra ({ids})',
+  'gcgProblem.PRAGMA_AFTER':
+    '{arbiterClock} i {arbiterChallenge} idu posle poteza, a ne posle ovog reda',
+  'gcgProblem.TIME_EXPIRED_PLAYER': '{timeExpiredPragma} „{nick}”: nije igrač ove partije',
+  'gcgProblem.ARBITER_PRAGMA': '{pragma} se ne može pročitati',
+  'gcgTimeExpired.sameNick':
+    '{timeExpiredPragma} „{nick}”: oba igrača imaju taj nadimak, pa se ne zna na koga se odnosi',
+  'gcgArbiter.rule-set': '{pragma} treba oznaku pravila, npr. {rulesExample}',
+  'gcgArbiter.after-event': '{pragma} ide posle reda poteza na koji se odnosi',
+  'gcgArbiter.clock': '{pragma}: „{value}” nije stanje sata (mm:ss)',
+  'gcgArbiter.after-move': '{pragma} ide posle poteza',
+  'gcgArbiter.valid': '{pragma}: „{value}”: piše se samo {validPragma}',
+  'gcgArbiter.json-object': '{pragma} mora biti JSON objekat',
+  'gcgArbiter.end-reason': '{pragma}: „{value}” nije jedno od: {reasons}',
+  'gcgArbiter.end-clocks': '{pragma} treba stanje sata (mm:ss) ili - za svakog igrača',
+  'gcgArbiter.nickname': '{pragma} treba nadimak igrača',
   'gcgLeft.rack': 'stalak {rack}',
   'gcgLeft.empty': 'prazan stalak',
   'gcgMeans.classic': 'klasična igra',
@@ -695,6 +710,21 @@ const en: Record<PageMessageKey, string> = {
   'gcgProblem.END_RACK_DIFFERS': "{pragma}: the record's end lines leave {player} {left}",
   gcgVariant:
     '{pragma}: "{value}" is a variant Arbiter does not verify; it reads {classic} ({recorders}) or a rule set of Arbiter ({ids})',
+  'gcgProblem.PRAGMA_AFTER':
+    '{arbiterClock} and {arbiterChallenge} belong after a turn, not after this line',
+  'gcgProblem.TIME_EXPIRED_PLAYER': '{timeExpiredPragma} "{nick}" is not a player of this game',
+  'gcgProblem.ARBITER_PRAGMA': '{pragma} cannot be read',
+  'gcgTimeExpired.sameNick':
+    '{timeExpiredPragma} "{nick}" cannot tell the players apart: both have that nickname',
+  'gcgArbiter.rule-set': '{pragma} needs the id of a rule set, e.g. {rulesExample}',
+  'gcgArbiter.after-event': '{pragma} must follow the event of its turn',
+  'gcgArbiter.clock': '{pragma}: "{value}" is not a clock reading (mm:ss)',
+  'gcgArbiter.after-move': '{pragma} must follow a move',
+  'gcgArbiter.valid': '{pragma}: "{value}": only {validPragma} is written',
+  'gcgArbiter.json-object': '{pragma} must be a JSON object',
+  'gcgArbiter.end-reason': '{pragma}: "{value}" is not one of {reasons}',
+  'gcgArbiter.end-clocks': '{pragma} needs a clock (mm:ss) or - for each player',
+  'gcgArbiter.nickname': "{pragma} needs the player's nickname",
   'gcgLeft.rack': 'holding {rack}',
   'gcgLeft.empty': 'with an empty rack',
   'gcgMeans.classic': 'the classic game',

@@ -121,6 +121,48 @@ const CASES: { what: string; gcg: string; terms?: { rules: string }; sr: string;
     sr: '#rack2 QZ: po završnim redovima zapisa igraču Bora Ilić ostaje stalak XY',
     en: "#rack2 QZ: the record's end lines leave Bora Ilić holding XY",
   },
+  {
+    what: "Arbiter's clock pragma with no clock reading",
+    gcg: `${PLAYERS}>ana: KUCA 8H KUCA +10 10\n#arbiter-clock pola sata\n`,
+    terms: SCRABBLE,
+    sr: 'GCG: #arbiter-clock: „pola sata” nije stanje sata (mm:ss)',
+    en: '#arbiter-clock: "pola sata" is not a clock reading (mm:ss)',
+  },
+  {
+    what: "Arbiter's end pragma with a reason it does not know",
+    gcg: `${PLAYERS}>ana: KUCA 8H KUCA +10 10\n#arbiter-end umor\n`,
+    terms: SCRABBLE,
+    sr: 'GCG: #arbiter-end: „umor” nije jedno od: turns,',
+    en: '#arbiter-end: "umor" is not one of turns,',
+  },
+  {
+    what: "Arbiter's challenge pragma that is not 'valid'",
+    gcg: `${PLAYERS}>ana: KUCA 8H KUCA +10 10\n#arbiter-challenge da\n`,
+    terms: SCRABBLE,
+    sr: 'GCG: #arbiter-challenge: „da”: piše se samo valid',
+    en: '#arbiter-challenge: "da": only valid is written',
+  },
+  {
+    what: 'a clock pragma after the end of the game',
+    gcg: `${PLAYERS}>ana: KUCA 8H KUCA +10 10\n>ana: (XY) +26 36\n#arbiter-clock 20:00\n`,
+    terms: SCRABBLE,
+    sr: '#arbiter-clock i #arbiter-challenge idu posle poteza, a ne posle ovog reda',
+    en: '#arbiter-clock and #arbiter-challenge belong after a turn, not after this line',
+  },
+  {
+    what: 'a time loss named for someone who did not play',
+    gcg: `${PLAYERS}>ana: KUCA 8H KUCA +10 10\n#arbiter-time-expired dule\n`,
+    terms: SCRABBLE,
+    sr: 'GCG: #arbiter-time-expired „dule”: nije igrač ove partije',
+    en: '#arbiter-time-expired "dule" is not a player of this game',
+  },
+  {
+    what: 'a time loss named by a nickname both players have (Quackle)',
+    gcg: '#player1 ana Ana Petrović\n#player2 ana Ana Ilić\n>ana: KUCA 8H KUCA +10 10\n#arbiter-time-expired ana\n',
+    terms: SCRABBLE,
+    sr: '#arbiter-time-expired „ana”: oba igrača imaju taj nadimak, pa se ne zna na koga se odnosi',
+    en: '#arbiter-time-expired "ana" cannot tell the players apart',
+  },
 ];
 
 describe('a GCG record that cannot be imported, told in the page’s language', () => {

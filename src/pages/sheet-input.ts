@@ -193,6 +193,10 @@ const SHEET_WORDS: Readonly<Record<string, string>> = {
   lexiconsEn: 'NWL…, TWL…, CSW…, OSPD…, SOWPODS, ECWL, CEL, NSWL…',
   lexiconsFr: 'FRA…, ODS…',
   crosswordGame: 'CrosswordGame',
+  validPragma: 'valid',
+  arbiterClock: '#arbiter-clock',
+  arbiterChallenge: '#arbiter-challenge',
+  timeExpiredPragma: '#arbiter-time-expired',
 };
 
 /** A problem's data as a message's placeholders: lists joined, a range of players written out. */
@@ -241,6 +245,10 @@ function gcgErrorText(lang: Lang, e: GcgError): string {
       : pt(lang, 'gcgLeft.empty');
   } else if (problem.code === 'UNKNOWN_GAME_TYPE' && problem.variant) {
     return pt(lang, 'gcgVariant', values);
+  } else if (problem.code === 'ARBITER_PRAGMA') {
+    return pt(lang, `gcgArbiter.${problem.needs}`, values);
+  } else if (problem.code === 'TIME_EXPIRED_PLAYER' && problem.sameNick) {
+    return pt(lang, 'gcgTimeExpired.sameNick', values);
   }
   return pt(lang, `gcgProblem.${problem.code}`, values);
 }

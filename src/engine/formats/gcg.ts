@@ -189,7 +189,17 @@ export type GcgProblem =
   | { code: 'NOT_A_RULE_SET'; pragma: string; id: string; ids: string[] }
   | { code: 'CARD_GAME'; name: string }
   | { code: 'RACK_UNREADABLE'; pragma: string; rack: string }
-  | { code: 'END_RACK_DIFFERS'; pragma: string; player: string; rack: string };
+  | { code: 'END_RACK_DIFFERS'; pragma: string; player: string; rack: string }
+  /** One of Arbiter's own pragmas (which its export writes) that cannot be read. */
+  | {
+      code: 'ARBITER_PRAGMA';
+      pragma: string;
+      value: string;
+      needs: ArbiterPragmaNeed;
+      reasons?: string[];
+    }
+  | { code: 'PRAGMA_AFTER'; kind: string }
+  | { code: 'TIME_EXPIRED_PLAYER'; nick: string; sameNick: boolean };
 
 /** What a pragma says the game is: a rule set of Arbiter (`id`), or a lexicon, tiles or board. */
 export type GcgMeaning =
@@ -300,7 +310,7 @@ export function parseGcg(
         case 'arbiter-end-clocks':
         case 'arbiter-time-expired': {
           const problem = readArbiterPragma(game, name, value.trim());
-          if (problem) errors.push({ line: lineNo, message: problem });
+          if (problem) errors.push({ line: lineNo, ...problem });
           else if (name === 'arbiter-rules') seen(name);
           return;
         }
@@ -349,23 +359,44 @@ const END_REASONS: readonly NonNullable<SheetEnd['reason']>[] = [
 
 const isClock = (text: string): boolean => parseClock(text) !== null;
 
-/** Reads one of Arbiter's pragmas into the game; a message when it cannot be read. */
-function readArbiterPragma(game: GcgGame, name: string, value: string): string | null {
+/** What one of Arbiter's own pragmas needs, when it cannot be read. */
+export type ArbiterPragmaNeed =
+  | 'rule-set'
+  | 'after-event'
+  | 'clock'
+  | 'after-move'
+  | 'valid'
+  | 'json-object'
+  | 'end-reason'
+  | 'end-clocks'
+  | 'nickname';
+
+/** Reads one of Arbiter's pragmas into the game; what is wrong when it cannot be read. */
+function readArbiterPragma(
+  game: GcgGame,
+  name: string,
+  value: string,
+): { message: string; problem: GcgProblem } | null {
   const last = game.events[game.events.length - 1];
   const arbiter = (): GcgArbiter => (game.arbiter ??= {});
+  const pragma = `#${name}`;
+  const bad = (message: string, needs: ArbiterPragmaNeed, extra: { reasons?: string[] } = {}) => ({
+    message: `${pragma}${message}`,
+    problem: { code: 'ARBITER_PRAGMA' as const, pragma, value, needs, ...extra },
+  });
   switch (name) {
     case 'arbiter-rules':
-      if (!value) return '#arbiter-rules needs the id of a rule set';
+      if (!value) return bad(' needs the id of a rule set', 'rule-set');
       arbiter().rules = value;
       return null;
     case 'arbiter-clock':
-      if (!last) return '#arbiter-clock must follow the event of its turn';
-      if (!isClock(value)) return `#arbiter-clock '${value}' is not a clock reading (mm:ss)`;
+      if (!last) return bad(' must follow the event of its turn', 'after-event');
+      if (!isClock(value)) return bad(` '${value}' is not a clock reading (mm:ss)`, 'clock');
       last.clock = value;
       return null;
     case 'arbiter-challenge':
-      if (!last || last.kind !== 'move') return '#arbiter-challenge must follow a move';
-      if (value !== 'valid') return `#arbiter-challenge '${value}': only 'valid' is written`;
+      if (!last || last.kind !== 'move') return bad(' must follow a move', 'after-move');
+      if (value !== 'valid') return bad(` '${value}': only 'valid' is written`, 'valid');
       last.challengeStood = true;
       return null;
     case 'arbiter-options': {
@@ -373,31 +404,38 @@ function readArbiterPragma(game: GcgGame, name: string, value: string): string |
       try {
         options = JSON.parse(value);
       } catch {
-        return '#arbiter-options must be a JSON object';
+        return bad(' must be a JSON object', 'json-object');
       }
       if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-        return '#arbiter-options must be a JSON object';
+        return bad(' must be a JSON object', 'json-object');
       }
       arbiter().options = options;
       return null;
     }
     case 'arbiter-end': {
       const reason = END_REASONS.find((r) => r === value);
-      if (!reason) return `#arbiter-end '${value}' is not one of ${END_REASONS.join(', ')}`;
+      if (!reason) {
+        return bad(` '${value}' is not one of ${END_REASONS.join(', ')}`, 'end-reason', {
+          reasons: [...END_REASONS],
+        });
+      }
       arbiter().endReason = reason;
       return null;
     }
     case 'arbiter-end-clocks': {
       const clocks = value.split(/\s+/).filter(Boolean);
-      const bad = clocks.find((c) => c !== '-' && !isClock(c));
-      if (clocks.length === 0 || bad !== undefined) {
-        return `#arbiter-end-clocks needs a clock (mm:ss) or - for each player${bad ? `, not '${bad}'` : ''}`;
+      const wrong = clocks.find((c) => c !== '-' && !isClock(c));
+      if (clocks.length === 0 || wrong !== undefined) {
+        return bad(
+          ` needs a clock (mm:ss) or - for each player${wrong ? `, not '${wrong}'` : ''}`,
+          'end-clocks',
+        );
       }
       arbiter().endClocks = clocks.map((c) => (c === '-' ? null : c));
       return null;
     }
     case 'arbiter-time-expired':
-      if (!value) return '#arbiter-time-expired needs the nickname of the player';
+      if (!value) return bad(' needs the nickname of the player', 'nickname');
       arbiter().timeExpired = value;
       return null;
     default:
@@ -1027,6 +1065,7 @@ export function gcgToScoresheet(
         errors.push({
           line: e.line,
           message: `#arbiter-clock and #arbiter-challenge belong after a turn, not after ${e.kind}`,
+          problem: { code: 'PRAGMA_AFTER', kind: e.kind },
         });
       } else {
         if (e.clock !== undefined) turns[turnOf].clock = e.clock;
@@ -1045,6 +1084,7 @@ export function gcgToScoresheet(
         message: sameNick
           ? `#arbiter-time-expired '${arbiter.timeExpired}' cannot tell the players apart: both have that nickname`
           : `#arbiter-time-expired '${arbiter.timeExpired}' is not a player of this game`,
+        problem: { code: 'TIME_EXPIRED_PLAYER', nick: arbiter.timeExpired, sameNick },
       });
     }
   }
