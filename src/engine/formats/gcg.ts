@@ -594,9 +594,7 @@ export function writeGcg(game: GcgGame): string {
 /** What one pragma says about the game: the rule sets that fit it. */
 interface PragmaReading {
   at: GcgPragmaAt;
-  /** What the value means, for messages: `a French lexicon`. */
-  means: string;
-  /** The same, as data for a page's own language; `id` names the rule set. */
+  /** What the value means (`lexicon-fr`), told by {@link meaningText}; `id` names the rule set. */
   meaning: GcgMeaning;
   id?: string;
   fits: (ruleSet: RuleSet) => boolean;
@@ -626,17 +624,15 @@ const sameBoard = (a: RuleSet, b: RuleSet): boolean =>
   JSON.stringify(a.board.legend) === JSON.stringify(b.board.legend);
 
 /** Lexicon names by the word list they are: the prefixes the recorders write, in any case. */
-const LEXICONS: { pattern: RegExp; wordList: string; means: string; meaning: GcgMeaning }[] = [
+const LEXICONS: { pattern: RegExp; wordList: string; meaning: GcgMeaning }[] = [
   {
     pattern: /^(NWL|TWL|OWL|OSPD|CSW|SOWPODS|OSWI|ECWL|CEL|NSWL|ENGLISH$)/i,
     wordList: 'en',
-    means: 'an English lexicon',
     meaning: 'lexicon-en',
   },
   {
     pattern: /^(FRA|ODS|FRENCH$)/i,
     wordList: 'fr',
-    means: 'a French lexicon',
     meaning: 'lexicon-fr',
   },
 ];
@@ -644,22 +640,15 @@ const LEXICONS_READ =
   'English lexicons (NWL…, TWL…, CSW…, OSPD…, SOWPODS, ECWL, CEL, NSWL…) and French ones (FRA…, ODS…)';
 
 /** Macondo's tile distributions that are the tile set of a rule set. */
-const TILE_DISTRIBUTIONS: Record<
-  string,
-  { tiles: RuleSet; means: string; meaning: GcgMeaning } | undefined
-> = {
-  english: { tiles: SCRABBLE_EN, means: 'the English Scrabble tiles', meaning: 'tiles-en' },
-  french: { tiles: SCRABBLE_FR, means: 'the French Scrabble tiles', meaning: 'tiles-fr' },
+const TILE_DISTRIBUTIONS: Record<string, { tiles: RuleSet; meaning: GcgMeaning } | undefined> = {
+  english: { tiles: SCRABBLE_EN, meaning: 'tiles-en' },
+  french: { tiles: SCRABBLE_FR, meaning: 'tiles-fr' },
 };
 
 /** Macondo's board layouts that are the board of a rule set. */
-const BOARD_LAYOUTS: Record<
-  string,
-  { board: RuleSet; means: string; meaning: GcgMeaning } | undefined
-> = {
+const BOARD_LAYOUTS: Record<string, { board: RuleSet; meaning: GcgMeaning } | undefined> = {
   crosswordgame: {
     board: SCRABBLE_EN,
-    means: 'the 15x15 Scrabble board',
     meaning: 'board-scrabble',
   },
 };
@@ -672,6 +661,19 @@ const UNREAD_GAME_TYPES: Record<string, string | undefined> = {
 };
 
 const ruleSetIds = () => CROSSWORD_RULE_SETS.map((r) => r.id);
+
+/** What a pragma's value means, in the English of the engine's messages: `a French lexicon`. */
+const MEANINGS: Record<Exclude<GcgMeaning, 'rule-set'>, string> = {
+  classic: 'the classic game',
+  'lexicon-en': 'an English lexicon',
+  'lexicon-fr': 'a French lexicon',
+  'tiles-en': 'the English Scrabble tiles',
+  'tiles-fr': 'the French Scrabble tiles',
+  'board-scrabble': 'the 15x15 Scrabble board',
+};
+
+const meaningText = (r: Pick<PragmaReading, 'meaning' | 'id'>): string =>
+  r.meaning === 'rule-set' ? `the rule set ${r.id}` : MEANINGS[r.meaning];
 
 /** What a rule set named by Arbiter's own pragma means, or why it cannot be read. */
 function namedRuleSet(at: GcgPragmaAt, id: string): PragmaReading | GcgError {
@@ -692,7 +694,6 @@ function namedRuleSet(at: GcgPragmaAt, id: string): PragmaReading | GcgError {
   }
   return {
     at,
-    means: `the rule set ${named.id}`,
     meaning: 'rule-set',
     id: named.id,
     fits: (r) => r.id === named.id,
@@ -717,7 +718,7 @@ function readGamePragma(
     case 'game-type': {
       const value = game.gameType ?? '';
       if (value.toLowerCase() === 'classic') {
-        return { at, means: 'the classic game', meaning: 'classic', fits: () => true };
+        return { at, meaning: 'classic', fits: () => true };
       }
       if (findRuleSet(value)) {
         const named = namedRuleSet(at, value);
@@ -747,7 +748,6 @@ function readGamePragma(
       }
       return {
         at,
-        means: lexicon.means,
         meaning: lexicon.meaning,
         fits: (r) => r.wordList === lexicon.wordList,
       };
@@ -764,7 +764,6 @@ function readGamePragma(
       }
       return {
         at,
-        means: tiles.means,
         meaning: tiles.meaning,
         fits: (r) => sameTiles(r, tiles.tiles),
       };
@@ -780,7 +779,6 @@ function readGamePragma(
       }
       return {
         at,
-        means: board.means,
         meaning: board.meaning,
         fits: (r) => sameBoard(r, board.board),
       };
@@ -837,7 +835,7 @@ function gcgRuleSet(
       ok: false,
       errors: conflicts.map((r): GcgError => ({
         line: r.at.line,
-        message: `${r.at.text}: ${r.means}, not a game of ${ruleSet.name}, the rule set the record is read with`,
+        message: `${r.at.text}: ${meaningText(r)}, not a game of ${ruleSet.name}, the rule set the record is read with`,
         problem: {
           code: 'NOT_FOR_RULES',
           pragma: r.at.text,
@@ -854,14 +852,14 @@ function gcgRuleSet(
     const here = readings[k];
     const before = soFar
       .slice(0, -1)
-      .map((x) => `${x.at.text} (line ${x.at.line}: ${x.means})`)
+      .map((x) => `${x.at.text} (line ${x.at.line}: ${meaningText(x)})`)
       .join(' and ');
     return {
       ok: false,
       errors: [
         {
           line: here.at.line,
-          message: `${here.at.text}: ${here.means}, which no rule set of Arbiter has together with ${before}`,
+          message: `${here.at.text}: ${meaningText(here)}, which no rule set of Arbiter has together with ${before}`,
         },
       ],
     };
