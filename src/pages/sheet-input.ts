@@ -80,20 +80,23 @@ export function readSheetInput(
     const converted = parsed.ok ? gcgToScoresheet(parsed.game, rules) : null;
     const problems = errors ?? (converted && !converted.ok ? converted.errors : null);
     if (problems && problems.length > 0) {
-      const texts = problems.map((e) =>
-        // The first error's line is the page's (`red 4` by the heading); line 0 is the
-        // record as a whole (no players named, say).
-        e.line > 0 && e.line !== problems[0].line
-          ? pt(lang, 'sheet.gcg', { line: e.line, message: gcgErrorText(lang, e) })
-          : pt(lang, 'sheet.gcgWhole', { message: gcgErrorText(lang, e) }),
-      );
+      // Line 0 is the record as a whole (no players named, say).
+      const said = problems.map((e) => ({ line: e.line || null, message: gcgErrorText(lang, e) }));
+      const firstLine = said[0].line;
       return {
         ok: false,
-        line: problems[0].line || null,
-        message: texts.join('; '),
-        problems: problems.map((e) => ({
-          line: e.line || null,
-          text: pt(lang, 'sheet.gcgWhole', { message: gcgErrorText(lang, e) }),
+        line: firstLine,
+        // The first error's line is the page's (`red 4` by the heading).
+        message: said
+          .map(({ line, message }) =>
+            line !== null && line !== firstLine
+              ? pt(lang, 'sheet.gcg', { line, message })
+              : pt(lang, 'sheet.gcgWhole', { message }),
+          )
+          .join('; '),
+        problems: said.map(({ line, message }) => ({
+          line,
+          text: pt(lang, 'sheet.gcgWhole', { message }),
         })),
       };
     }
@@ -140,19 +143,22 @@ export function readSheetInput(
   }
   const read = readGameSheet(doc, terms);
   if (!read.ok && read.refusal.code === 'SHEET_UNREADABLE') {
-    const located = read.refusal.errors.map((e) => ({ line: lineOf(e.path), e }));
-    const firstLine = located.find((x) => x.line !== null)?.line ?? null;
-    const texts = located.map(({ line, e }) => {
-      const text = sheetErrorText(lang, e);
-      return line !== null && line !== firstLine
-        ? `(${t(lang, 'common.line', { n: line })}) ${text}`
-        : text;
-    });
+    const problems = read.refusal.errors.map((e) => ({
+      line: lineOf(e.path),
+      text: sheetErrorText(lang, e),
+    }));
+    const firstLine = problems.find((x) => x.line !== null)?.line ?? null;
     return {
       ok: false,
       line: firstLine,
-      message: texts.join('; '),
-      problems: located.map(({ line, e }) => ({ line, text: sheetErrorText(lang, e) })),
+      message: problems
+        .map(({ line, text }) =>
+          line !== null && line !== firstLine
+            ? `(${t(lang, 'common.line', { n: line })}) ${text}`
+            : text,
+        )
+        .join('; '),
+      problems,
     };
   }
   if (!read.ok) {
