@@ -1247,20 +1247,17 @@ export function importRefusal(
   input: Extract<SheetInput, { ok: false }>,
 ): { importError: string; importProblems: string[] | null } {
   const where = input.line ? ` (${page.t('common.line', { n: input.line })})` : '';
+  // Several mistakes: the first in the notice at the top with how many there are, and each
+  // with its line by the import.
   const several = input.problems && input.problems.length > 1 ? input.problems : null;
-  if (!several) {
-    return {
-      importError: `${page.t('sheet.unreadable')}${where}: ${input.message}`,
-      importProblems: null,
-    };
-  }
-  // The first in the notice at the top, with how many there are; each with its line by the import.
-  const more = page.t('sheet.problemsInAll', { n: several.length });
+  const first = several
+    ? `${several[0].text} ${page.t('sheet.problemsInAll', { n: several.length })}`
+    : input.message;
   return {
-    importError: `${page.t('sheet.unreadable')}${where}: ${several[0].text} ${more}`,
-    importProblems: several.map(
-      (p) => `${p.line ? `(${page.t('common.line', { n: p.line })}) ` : ''}${p.text}`,
-    ),
+    importError: `${page.t('sheet.unreadable')}${where}: ${first}`,
+    importProblems:
+      several &&
+      several.map((p) => `${p.line ? `(${page.t('common.line', { n: p.line })}) ` : ''}${p.text}`),
   };
 }
 
