@@ -320,15 +320,22 @@ function turnsOfEach(lang: Lang, report: VerificationReport, limit: number): str
 }
 
 /**
- * For a sheet that stops before the game is over (`END_NOT_RECORDED`, which carries the rules'
- * number of turns as `computed`), the turns each player has had, as {@link turnsOfEach}; null for
- * any other. The sheet pages ask with it before such a sheet becomes the result.
+ * The rules' number of turns a player, for a sheet that stops before the game is over (its
+ * `END_NOT_RECORDED` finding carries it as `computed`); null for any other sheet.
+ */
+function turnsOfUnfinished(report: VerificationReport): number | null {
+  const notOver = report.issues.find((i) => i.code === 'END_NOT_RECORDED');
+  return notOver && typeof notOver.computed === 'number' ? notOver.computed : null;
+}
+
+/**
+ * For a sheet that stops before the game is over, the turns each player has had, as
+ * {@link turnsOfEach}; null for any other. The sheet pages ask with it before such a sheet
+ * becomes the result.
  */
 export function unfinishedTurns(lang: Lang, report: VerificationReport): string | null {
-  const notOver = report.issues.find((i) => i.code === 'END_NOT_RECORDED');
-  return notOver && typeof notOver.computed === 'number'
-    ? turnsOfEach(lang, report, notOver.computed)
-    : null;
+  const limit = turnsOfUnfinished(report);
+  return limit === null ? null : turnsOfEach(lang, report, limit);
 }
 
 /** The words a play scores and its bonuses, `TOPAO 16, sve pločice +50`. */
@@ -745,7 +752,7 @@ export function presentReport(
           ? 'game.notOk'
           : 'game.notOkTurns'
         : // A sheet that stops before the end: right so far, with no final to agree with.
-          unfinishedTurns(lang, report) !== null
+          turnsOfUnfinished(report) !== null
           ? 'game.okSoFar'
           : 'game.ok',
     ),
@@ -773,7 +780,7 @@ export function reasonText(lang: Lang, reason: string): string {
  */
 export function resultSentence(lang: Lang, report: VerificationReport): string {
   const { winner, reason } = report.result;
-  const unfinished = unfinishedTurns(lang, report) !== null;
+  const unfinished = turnsOfUnfinished(report) !== null;
   if (winner === null) return t(lang, unfinished ? 'result.level' : 'result.drawn');
   const name = report.players[winner]?.name ?? t(lang, 'finding.player', { n: winner + 1 });
   if (unfinished) return t(lang, 'result.leads', { name });
