@@ -22,18 +22,22 @@ export class FormReader {
     private readonly lang: Lang,
   ) {}
 
+  /** A field as the body has it: undefined when absent, a list when repeated. */
+  private field(name: string): unknown {
+    if (typeof this.body !== 'object' || this.body === null) return undefined;
+    return (this.body as Record<string, unknown>)[name];
+  }
+
   /** A field's text as sent ('' when absent; the first of repeated fields). */
   raw(name: string): string {
-    if (typeof this.body !== 'object' || this.body === null) return '';
-    const v: unknown = (this.body as Record<string, unknown>)[name];
+    const v = this.field(name);
     const first: unknown = Array.isArray(v) ? v[0] : v;
     return typeof first === 'string' ? first : '';
   }
 
   /** Every value of a repeated field as sent, in order (the strings only). */
   list(name: string): string[] {
-    if (typeof this.body !== 'object' || this.body === null) return [];
-    const v: unknown = (this.body as Record<string, unknown>)[name];
+    const v = this.field(name);
     const all: unknown[] = Array.isArray(v) ? v : v === undefined ? [] : [v];
     return all.filter((x): x is string => typeof x === 'string');
   }
