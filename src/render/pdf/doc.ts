@@ -395,7 +395,7 @@ export interface CellTextOptions {
   minSize?: number;
 }
 
-/** One line of text centred vertically in a box, cut to fit its width. */
+/** One line of text centred vertically in a box, cut to fit its width; the width it took. */
 export function cellText(
   doc: Doc,
   text: string,
@@ -404,7 +404,7 @@ export function cellText(
   w: number,
   h: number,
   o: CellTextOptions = {},
-): void {
+): number {
   let size = o.size ?? 9;
   const pad = o.pad ?? 3;
   doc
@@ -420,15 +420,16 @@ export function cellText(
     width = textWidth(doc, text);
   }
   const shown = width <= inner ? text : fit(doc, text, inner);
-  if (!shown) return;
+  if (!shown) return 0;
   // DejaVu's line box is about 1.164 em; its cap height about 0.73 em.
   const top = y + (h - size * 1.164) / 2 + size * 0.02;
   // Placed here, not by pdfkit's `width` and `align`: that runs its line breaker for every cell.
   const align = o.align ?? 'left';
-  const used = align === 'left' ? 0 : shown === text ? width : textWidth(doc, shown);
+  const used = shown === text ? width : textWidth(doc, shown);
   const left =
     x + pad + (align === 'center' ? (inner - used) / 2 : align === 'right' ? inner - used : 0);
   placeLine(doc, shown, left, top);
+  return used;
 }
 
 /** The title block at the top of a page; returns the y below it. */

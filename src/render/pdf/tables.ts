@@ -675,12 +675,16 @@ function seatBand(
   const name = `${seat}. ${player.name}`;
   const role = t(lang, 'tables.seat', { n: seat });
   const roleW = doc.font(SANS).fontSize(8).widthOfString(role) + 8;
-  const nameW = textWidth(doc.font(SANS_BOLD).fontSize(9.5), name);
   // Beside its place when it fits there at 8 points or more.
+  const nameW = textWidth(doc.font(SANS_BOLD).fontSize(9.5), name);
   const withRole = (nameW * 8) / 9.5 + 8 <= w - roleW;
   const room = (withRole ? w - roleW : w) - 8;
-  const size = nameW <= room ? 9.5 : Math.max(7, (9.5 * room) / nameW - 0.01);
-  cellText(doc, name, x, y, room + 8, 20, { size, bold: true, pad: 4 });
+  const used = cellText(doc, name, x, y, room + 8, 20, {
+    size: 9.5,
+    minSize: withRole ? 8 : 7,
+    bold: true,
+    pad: 4,
+  });
   if (withRole) {
     cellText(doc, role, x + w - roleW, y, roleW, 20, {
       size: 8,
@@ -690,7 +694,7 @@ function seatBand(
     });
   }
   // The club in the room the name leaves, when a word of it fits.
-  const left = room - (nameW * size) / 9.5 - 4;
+  const left = room - used - 4;
   if (player.club && left >= 24) {
     cellText(doc, `(${player.club})`, x + 4 + room - left, y, left + 0.5, 20, {
       size: 8,
