@@ -736,8 +736,10 @@ function seatGrids(
   for (const left of xs) {
     let x = left;
     columns.forEach((c, i) => {
+      // Set smaller rather than cut (`Позиција` in Cyrillic is wider than its column).
       cellText(doc, t(lang, c.key), x, y, widths[i], HEAD_H, {
         size: 7,
+        minSize: 5.5,
         bold: true,
         align: 'center',
         colour: PDF_COLOURS.muted,
