@@ -13,6 +13,7 @@ import {
   keepSetting,
   listBackups,
   markServerRunning,
+  removeLeftovers,
   takeBackup,
 } from './snapshots';
 
@@ -61,7 +62,11 @@ export class BackupService
   }
 
   onApplicationBootstrap(): void {
-    if (this.databasePath) markServerRunning(this.databasePath);
+    if (!this.databasePath) return;
+    markServerRunning(this.databasePath);
+    for (const path of removeLeftovers(this.databasePath)) {
+      this.logger.log(`removed ${path}, left by a backup or a restore that was stopped midway`);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,25 +1,53 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, writeFileSync } from 'fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { ARBITER_CORE_TABLES } from './database-file';
 import {
   backupDirFor,
   clearServerMark,
   integrityProblem,
+  knownMigrationNames,
   listBackups,
   markServerRunning,
+  removeLeftovers,
   restoreBackup,
   RestoreRefused,
   runningServer,
   takeBackup,
 } from './snapshots';
 
-function database(): { path: string; db: Database.Database } {
+/**
+ * A database shaped as Arbiter's as far as a restore looks: its core tables (players with
+ * names, the others empty) and a migrations table listing `migrations`.
+ */
+function database(migrations: readonly string[] = knownMigrationNames()): {
+  path: string;
+  db: Database.Database;
+} {
   const path = join(mkdtempSync(join(tmpdir(), 'arbiter-snapshots-')), 'arbiter.sqlite');
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE players (name TEXT NOT NULL)');
+  for (const table of ARBITER_CORE_TABLES) {
+    db.exec(
+      table === 'players'
+        ? 'CREATE TABLE players (name TEXT NOT NULL)'
+        : `CREATE TABLE ${table} (id INTEGER PRIMARY KEY)`,
+    );
+  }
+  db.exec(
+    'CREATE TABLE migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp BIGINT NOT NULL, name VARCHAR NOT NULL)',
+  );
+  const insert = db.prepare('INSERT INTO migrations (timestamp, name) VALUES (?, ?)');
+  for (const name of migrations) insert.run(Number(name.replace(/\D/g, '')), name);
   return { path, db };
+}
+
+/** A file written into a fresh folder. */
+function file(name: string, content: string | Buffer): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'arbiter-snapshots-')), name);
+  writeFileSync(path, content);
+  return path;
 }
 
 const names = (path: string) =>
@@ -117,5 +145,109 @@ describe('backups of an SQLite file', () => {
     // …nor one whose id now belongs to another process (here this one, started at another time).
     writeFileSync(`${path}.server`, `${process.pid} 1\n`);
     expect(runningServer(path)).toBeNull();
+  });
+});
+
+describe('a restore refuses a file that is not an Arbiter database, changing nothing', () => {
+  /** An SQLite file of another program: two tables of its own. */
+  function foreign(): string {
+    const path = file('notes.sqlite', '');
+    const db = new Database(path);
+    db.exec('CREATE TABLE notes (body TEXT); CREATE TABLE tags (name TEXT)');
+    db.close();
+    return path;
+  }
+  /** An Arbiter-shaped database whose migrations are `migrations`, closed. */
+  function arbiterWith(migrations: readonly string[]): string {
+    const { path, db } = database(migrations);
+    db.pragma('journal_mode = DELETE');
+    db.close();
+    return path;
+  }
+  const newest = knownMigrationNames().at(-1)!;
+
+  const cases: [string, () => string, string][] = [
+    [
+      'a text file',
+      () => file('notes.txt', 'round 1: Ana 412, Bora 388\n'),
+      'notes.txt is not an SQLite database',
+    ],
+    [
+      'an empty file',
+      () => file('empty.sqlite', ''),
+      'empty.sqlite is an empty file, not an SQLite database',
+    ],
+    [
+      'an SQLite header on pages SQLite cannot read',
+      () => file('damaged.sqlite', 'SQLite format 3\0'.padEnd(8192, 'x')),
+      'damaged.sqlite is damaged: ',
+    ],
+    [
+      'an SQLite database of another program',
+      foreign,
+      "notes.sqlite is an SQLite database without Arbiter's tables (it has: notes, tags)",
+    ],
+    [
+      'an SQLite database with no tables',
+      () => {
+        const path = file('blank.sqlite', '');
+        new Database(path).exec('PRAGMA user_version = 1').close();
+        return path;
+      },
+      "blank.sqlite is an SQLite database without Arbiter's tables (it has no tables)",
+    ],
+    [
+      "Arbiter's tables without a record of migrations",
+      () => arbiterWith([]),
+      "arbiter.sqlite is an SQLite database with Arbiter's tables but no record of its migrations",
+    ],
+    [
+      'a database of a newer build (a migration this one does not know)',
+      () => arbiterWith([...knownMigrationNames(), 'Later1799999999999']),
+      'arbiter.sqlite is a database of a newer Arbiter: its migrations Later1799999999999 are unknown to this one',
+    ],
+  ];
+
+  it.each(cases)('%s', async (_what, make, message) => {
+    const { path, db } = database();
+    db.prepare('INSERT INTO players VALUES (?)').run('Ana');
+    db.close();
+    const before = readFileSync(path);
+    const source = make();
+    const refusal = restoreBackup(source, path);
+    await expect(refusal).rejects.toThrow(RestoreRefused);
+    await expect(refusal).rejects.toThrow(message);
+    // Nothing changed: the database is as it was, and no before-restore backup was taken.
+    expect(readFileSync(path).equals(before)).toBe(true);
+    expect(names(path)).toEqual(['Ana']);
+    expect(listBackups(backupDirFor(path))).toEqual([]);
+  });
+
+  it("takes a database of an older build (its migrations a beginning of this one's)", async () => {
+    const { path, db } = database();
+    db.close();
+    const older = arbiterWith(knownMigrationNames().filter((name) => name !== newest));
+    await expect(restoreBackup(older, path)).resolves.toHaveProperty('previous');
+  });
+});
+
+describe('leftovers of a backup or a restore stopped midway', () => {
+  it('removes partial copies whose process is gone and the staging copy, not a live one or others', async () => {
+    const { path, db } = database();
+    const dir = backupDirFor(path);
+    const kept = await takeBackup(db, dir, 'manual');
+    db.close();
+    const dead = '.arbiter-2026-11-25T10-04-00-000Z-manual.sqlite.999999999.partial';
+    const older = '.arbiter-2026-11-25T10-05-00-000Z-manual.sqlite.partial'; // before the id
+    // A copy still being written by a running process (this one stands in for `arbiter backup`).
+    const live = `.arbiter-2026-11-25T10-06-00-000Z-manual.sqlite.${process.ppid}.partial`;
+    for (const name of [dead, older, live, 'notes.partial']) writeFileSync(join(dir, name), 'x');
+    writeFileSync(`${path}.restoring`, 'x');
+
+    expect(removeLeftovers(path).sort()).toEqual(
+      [join(dir, dead), join(dir, older), `${path}.restoring`].sort(),
+    );
+    expect(readdirSync(dir).sort()).toEqual([live, kept.name, 'notes.partial'].sort());
+    expect(names(path)).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ import {
   writeFileSync,
 } from 'fs';
 import { basename, dirname, join, resolve } from 'path';
+import { MIGRATIONS } from '../database/entities';
+import { databaseFileProblem, describeProblem } from './database-file';
 
 /** How many backups the rotation keeps when `BACKUP_KEEP` is not set. */
 export const DEFAULT_KEEP = 30;
@@ -105,7 +107,7 @@ export async function takeBackup(
   for (let n = 2; existsSync(join(dir, name)); n++) {
     name = `arbiter-${stamp}-${reasonSlug(`${reason}-${n}`)}.sqlite`;
   }
-  const partial = join(dir, `.${name}.partial`);
+  const partial = join(dir, partialName(name, process.pid));
   rmSync(partial, { force: true });
   try {
     // All pages in one step: between steps the server's own writes would restart the copy,
@@ -129,6 +131,58 @@ export async function takeBackup(
   }
   rotate(dir, keep);
   return listBackups(dir).find((b) => b.name === name)!;
+}
+
+/**
+ * The temporary name a backup is written under: hidden, with the id of the process writing it,
+ * so that a server starting meanwhile can tell a copy still being made (by `arbiter backup`)
+ * from one left by a process that was killed.
+ */
+function partialName(name: string, pid: number): string {
+  return `.${name}.${pid}.partial`;
+}
+
+/** `.arbiter-….sqlite.1234.partial`, and `.arbiter-….sqlite.partial` of builds before the id. */
+const PARTIAL = /^\.arbiter-.*?(?:\.(\d+))?\.partial$/;
+
+/** Whether a process runs (EPERM: it does, as another user's). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Deletes what a backup or a restore killed midway left behind (SIGKILL, a power cut): the
+ * partial copies in the backups folder whose writing process is gone, and the restore's staging
+ * copy beside the database. The server calls it as it starts. Returns the paths deleted.
+ */
+export function removeLeftovers(databasePath: string): string[] {
+  const removed: string[] = [];
+  const dir = backupDirFor(databasePath);
+  const names = existsSync(dir) ? readdirSync(dir) : [];
+  for (const name of names) {
+    const match = PARTIAL.exec(name);
+    if (!match) continue;
+    const pid = match[1] === undefined ? null : Number(match[1]);
+    if (pid !== null && pid !== process.pid && processRuns(pid)) continue;
+    rmSync(join(dir, name), { force: true });
+    removed.push(join(dir, name));
+  }
+  const staging = stagingFor(databasePath);
+  if (existsSync(staging)) {
+    rmSync(staging, { force: true });
+    removed.push(staging);
+  }
+  return removed;
+}
+
+/** Where a restore copies the backup before it replaces the database. */
+function stagingFor(databasePath: string): string {
+  return `${resolve(databasePath)}.restoring`;
 }
 
 /** Deletes the oldest backups beyond `keep`, never those named in `protect`. */
@@ -231,21 +285,28 @@ export interface Restored {
   previous: BackupFile | null;
 }
 
+/** The names of the migrations this build knows, as TypeORM records them once run. */
+export function knownMigrationNames(): string[] {
+  return MIGRATIONS.map((M) => new M().name ?? M.name);
+}
+
 /**
  * Puts a backup in place of a database file, for a server that is stopped. The backup is
- * checked first (`PRAGMA integrity_check`); the database as it is now is itself backed up into
- * the rotation, so a restore never loses anything; then the backup's copy replaces the file and
- * its write-ahead log.
+ * checked first: an SQLite file, whole (`PRAGMA integrity_check`), with Arbiter's tables and
+ * only migrations this build knows (see {@link databaseFileProblem}); a refusal changes nothing.
+ * The database as it is now is itself backed up into the rotation, so a restore never loses
+ * anything; then the backup's copy replaces the file and its write-ahead log.
  */
 export async function restoreBackup(
   backupPath: string,
   databasePath: string,
   keep: number = DEFAULT_KEEP,
+  knownMigrations: readonly string[] = knownMigrationNames(),
 ): Promise<Restored> {
   const source = resolve(backupPath);
   const target = resolve(databasePath);
-  const problem = integrityProblem(source);
-  if (problem) throw new RestoreRefused(`${basename(source)} is not a whole database: ${problem}`);
+  const problem = databaseFileProblem(source, knownMigrations);
+  if (problem) throw new RestoreRefused(`${basename(source)} is ${describeProblem(problem)}`);
   const pid = runningServer(target);
   if (pid !== null) {
     throw new RestoreRefused(
@@ -255,7 +316,7 @@ export async function restoreBackup(
   }
   const dir = backupDirFor(target);
   // The backup is copied before anything else: it may be the oldest of a full rotation.
-  const staging = `${target}.restoring`;
+  const staging = stagingFor(target);
   rmSync(staging, { force: true });
   const backup = new Database(source, { readonly: true, fileMustExist: true });
   try {

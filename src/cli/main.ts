@@ -61,12 +61,16 @@ const HELP: Record<string, string> = {
 
   Puts a backup (from backups/, or downloaded from the organiser's backups
   page) in place of the SQLite database. Stop the server first: the command
-  refuses while one runs on the database. The backup is checked with SQLite's
-  integrity check first, and the database as it was is itself backed up
-  (reason before-restore), so nothing is lost. Then start the server again.
+  refuses while one runs on the database. The backup is checked first: an
+  SQLite file, whole (SQLite's integrity check), with Arbiter's tables, made
+  by this version of Arbiter or an older one; anything else is refused with
+  what the file is, and nothing is changed. The database as it was is itself
+  backed up (reason before-restore), so nothing is lost. Then start the
+  server again.
 
-  Exit status: 0 restored, 2 the backup is damaged, a server runs, or a bad
-  argument.
+  Exit status: 0 restored, 2 the file is not an Arbiter database this version
+  can run (not SQLite, damaged, another program's, a newer version's), a
+  server runs, or a bad argument.
 `,
 };
 

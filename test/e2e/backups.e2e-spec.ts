@@ -1,7 +1,14 @@
 import { execFile } from 'child_process';
-import { mkdtempSync, writeFileSync } from 'fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'fs';
 import { tmpdir } from 'os';
-import { join } from 'path';
+import { dirname, join } from 'path';
 import { promisify } from 'util';
 import Database from 'better-sqlite3';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
@@ -158,7 +165,7 @@ sqliteOnly('backups of the SQLite database', () => {
     await t.close({ keepDatabase: true });
     const refused = await cli(t, 'restore', damaged);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/damaged\.sqlite is not a whole database/);
+    expect(refused.stderr).toMatch(/damaged\.sqlite is damaged: /);
     t = await t.restart();
 
     const missing = await cli(t, 'restore');
@@ -171,6 +178,109 @@ sqliteOnly('backups of the SQLite database', () => {
       .set(t.organiser)
       .expect(404);
     await t.http.get('/api/backups').expect(401);
+  }, 120000);
+});
+
+sqliteOnly("a director's slip cannot destroy the event", () => {
+  let t: TestApp;
+  let divisionId: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ divisionId } = await createTournament(t, {
+      name: 'Slip open',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+    }));
+    await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule']);
+  }, 120000);
+  afterAll(() => t.close());
+
+  const databaseFile = () => t.databaseEnv.DATABASE_PATH;
+  const backupsFolder = () => join(dirname(databaseFile()), 'backups');
+
+  it('restore refuses a file that is not an Arbiter database, says what it is, and changes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-foreign-'));
+    const foreign = join(dir, 'contacts.sqlite');
+    const other = new Database(foreign);
+    other.exec('CREATE TABLE contacts (name TEXT, phone TEXT); CREATE TABLE groups (name TEXT)');
+    other.prepare('INSERT INTO contacts VALUES (?, ?)').run('Ana', '011 123 456');
+    other.close();
+    const text = join(dir, 'results.csv');
+    writeFileSync(text, 'table,first,second\n1,412,388\n');
+    // A backup of this very database, as a newer build would leave it: one migration more.
+    const taken = await cli(t, 'backup');
+    expect(taken.code).toBe(0);
+    const newer = join(dir, 'newer.sqlite');
+    copyFileSync(
+      join(
+        backupsFolder(),
+        readdirSync(backupsFolder()).find((f) => f.endsWith('-manual.sqlite'))!,
+      ),
+      newer,
+    );
+    const edited = new Database(newer);
+    edited
+      .prepare('INSERT INTO migrations (timestamp, name) VALUES (?, ?)')
+      .run(1799999999999, 'FromTheFuture1799999999999');
+    edited.close();
+
+    await t.close({ keepDatabase: true });
+    const before = readFileSync(databaseFile());
+    const backupsBefore = readdirSync(backupsFolder()).sort();
+    const cases: [string, RegExp][] = [
+      [
+        foreign,
+        /^arbiter restore: contacts\.sqlite is an SQLite database without Arbiter's tables \(it has: contacts, groups\)\.\n/,
+      ],
+      [text, /^arbiter restore: results\.csv is not an SQLite database\.\n/],
+      [
+        newer,
+        /^arbiter restore: newer\.sqlite is a database of a newer Arbiter: its migrations FromTheFuture1799999999999 are unknown to this one/,
+      ],
+    ];
+    for (const [file, message] of cases) {
+      const refused = await cli(t, 'restore', file);
+      expect({ file, code: refused.code, stdout: refused.stdout }).toEqual({
+        file,
+        code: 2,
+        stdout: '',
+      });
+      expect(refused.stderr).toMatch(message);
+    }
+    // Nothing changed: the database byte for byte, no before-restore backup, no staging copy.
+    expect(readFileSync(databaseFile()).equals(before)).toBe(true);
+    expect(readdirSync(backupsFolder()).sort()).toEqual(backupsBefore);
+    expect(existsSync(`${databaseFile()}.restoring`)).toBe(false);
+
+    t = await t.restart();
+    const players = (
+      await t.http.get(`/api/divisions/${divisionId}/players`).set(t.organiser).expect(200)
+    ).body as { name: string }[];
+    expect(players.map((p) => p.name).sort()).toEqual(['Ana', 'Bora', 'Ceca', 'Dule']);
+  }, 120000);
+
+  it('the server removes partial backups left by a killed backup as it starts, not a running one', async () => {
+    await t.close({ keepDatabase: true });
+    const folder = backupsFolder();
+    // As `kill -9` during a backup leaves them: by this build (with the process id) and older.
+    const killed = '.arbiter-2026-11-25T10-04-00-000Z-manual.sqlite.999999999.partial';
+    const older = '.arbiter-2026-11-25T10-05-00-000Z-round-paired.sqlite.partial';
+    // Still being written by a process that runs (this test's own, standing in for `arbiter backup`).
+    const running = `.arbiter-2026-11-25T10-06-00-000Z-manual.sqlite.${process.pid}.partial`;
+    for (const name of [killed, older, running, 'notes.partial']) {
+      writeFileSync(join(folder, name), Buffer.alloc(64 * 1024, 1));
+    }
+    writeFileSync(`${databaseFile()}.restoring`, Buffer.alloc(64 * 1024, 1));
+    t = await t.restart();
+    const left = readdirSync(folder);
+    expect(left).not.toContain(killed);
+    expect(left).not.toContain(older);
+    expect(left).toContain(running);
+    expect(left).toContain('notes.partial');
+    expect(existsSync(`${databaseFile()}.restoring`)).toBe(false);
+    expect(t.log()).toContain(`removed ${join(folder, killed)}`);
+    // The rotation is untouched and listed as before.
+    expect((await backups(t)).every((b) => !b.name.includes('partial'))).toBe(true);
   }, 120000);
 });
 
