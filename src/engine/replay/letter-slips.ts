@@ -2,8 +2,18 @@ import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from '../rules/alphabet';
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
 import { addTurnIssue, IssueNote, turnIssue, TurnReport } from '../report/report';
+import { parsePlayFirst } from '../sheet/notation';
 import { Scoresheet } from '../sheet/scoresheet';
-import { Board, EMPTY, evaluatePlay, FormedWord, IllegalPlay, LegalPlay, Position } from './board';
+import {
+  applyPlay,
+  Board,
+  EMPTY,
+  evaluatePlay,
+  FormedWord,
+  IllegalPlay,
+  LegalPlay,
+  Position,
+} from './board';
 import { isKnown } from './known';
 import { ReplayState } from './state';
 import { TileCount } from './tiles';
@@ -109,12 +119,52 @@ export class LetterSlips {
           tiles,
           stealing ? null : writtenScore(this.sheet.turns, turn),
         );
+    // A slip is never assumed where it makes a later line go wrong (rulings, 21).
+    if (slip && this.breaksLaterLine(slip, play, turn)) return null;
     if (slip && slip.slipAt === 'earlier') {
       const { square, earlier, later } = slip;
       this.board.cells[square] = later;
       this.tiles.corrected(earlier, later);
     }
     return slip;
+  }
+
+  /**
+   * Whether taking a slip makes a later line go wrong: the later lines are read on two boards,
+   * one with the slip taken (this turn's play through the tile, the square reading the later
+   * letter when the earlier line has the slip) and one without it (this line refused, or played
+   * as written when it is legal so), and the first line that is right on one board only decides.
+   * A line is right when it is legal and its written score (or what its total adds) is the
+   * rules' score, or it has none. Lines challenged off change no board, and a stealing game's
+   * scores count steals, so only legality tells there. Asked only when a slip is found.
+   */
+  private breaksLaterLine(
+    slip: LetterSlip,
+    asWritten: LegalPlay | IllegalPlay,
+    turn: number,
+  ): boolean {
+    const { rules, board, sheet } = this;
+    const lines = sheet.turns;
+    const taken = board.clone();
+    if (slip.slipAt === 'earlier') taken.cells[slip.square] = slip.later;
+    applyPlay(rules, taken, slip.play);
+    const without = board.clone();
+    if (asWritten.ok) applyPlay(rules, without, asWritten);
+    for (let j = turn + 1; j < lines.length; j++) {
+      const line = lines[j];
+      if (line.play === undefined || (line.challenge && !line.challenge.valid)) continue;
+      const parsed = parsePlayFirst(line.play, rules.alphabet, rules.size);
+      if (!parsed.ok) continue;
+      const claimed = this.stealing ? null : writtenScore(lines, j);
+      const withSlip = evaluatePlay(rules, taken, parsed.position, parsed.tiles);
+      const withoutSlip = evaluatePlay(rules, without, parsed.position, parsed.tiles);
+      const rightWith = withSlip.ok && (claimed === null || claimed === withSlip.score);
+      const rightWithout = withoutSlip.ok && (claimed === null || claimed === withoutSlip.score);
+      if (rightWith !== rightWithout) return rightWithout;
+      if (withSlip.ok) applyPlay(rules, taken, withSlip);
+      if (withoutSlip.ok) applyPlay(rules, without, withoutSlip);
+    }
+    return false;
   }
 
   /**
