@@ -11,6 +11,26 @@ const problems = (text: string) => {
 };
 
 describe('rating lists as CSV', () => {
+  it('neutralises names a spreadsheet would run, and reads them back as they were', () => {
+    const lines = ['=1+1', '@SUM(A1)', '+cmd|calc', '-Ana'].map((name, i) => ({
+      federationId: `SRB-${i + 1}`,
+      name,
+      country: 'SRB',
+      family: 'kvizovka',
+      rating: 1500 + i,
+      games: i,
+    }));
+    const text = ratingCsv(lines);
+    expect(text).toBe(
+      'federationId,name,country,family,rating,games\n' +
+        `SRB-1,"'=1+1",SRB,kvizovka,1500,0\n` +
+        `SRB-2,"'@SUM(A1)",SRB,kvizovka,1501,1\n` +
+        `SRB-3,"'+cmd|calc",SRB,kvizovka,1502,2\n` +
+        `SRB-4,"'-Ana",SRB,kvizovka,1503,3\n`,
+    );
+    expect(parseRatingCsv(text).map(({ line: _line, ...l }) => l)).toEqual(lines);
+  });
+
   it('exports what it imports: quotes where a field needs them, a header line', () => {
     const lines = [
       {

@@ -1,3 +1,4 @@
+import { csvCellText, csvDocument } from '../common/csv';
 import { PRINTABLE } from '../common/printable';
 import { PLAYER_LIMITS } from '../players/player-limits';
 import { FAMILIES } from './families';
@@ -76,22 +77,16 @@ const RATING_CSV_ENGLISH: Record<RatingCsvCode, (p: Record<string, string | numb
   noRatings: () => 'the list has no ratings',
 };
 
-/** A CSV field, quoted when it holds a separator, a quote or a line break. */
-const field = (v: string | number | null): string => {
-  const s = v === null ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** A rating list as CSV (comma-separated, a header line, UTF-8 without a byte-order mark). */
+/**
+ * A rating list as CSV (comma-separated, a header line, UTF-8 without a byte-order mark). The
+ * rating and games are numbers; a text cell that a spreadsheet would run is neutralised
+ * (`csvCell`).
+ */
 export function ratingCsv(lines: readonly Omit<RatingCsvLine, 'line'>[]): string {
-  return [
-    RATING_CSV_COLUMNS.join(','),
-    ...lines.map((l) =>
-      [l.federationId, l.name, l.country, l.family, l.rating, l.games].map(field).join(','),
-    ),
-  ]
-    .map((l) => `${l}\n`)
-    .join('');
+  return csvDocument(
+    RATING_CSV_COLUMNS,
+    lines.map((l) => [l.federationId, l.name, l.country, l.family, l.rating, l.games]),
+  );
 }
 
 /** Splits CSV text into records of fields (RFC 4180 quotes), with each record's first line. */
@@ -179,7 +174,9 @@ export function parseRatingCsv(text: string): RatingCsvLine[] {
   const out: RatingCsvLine[] = [];
   const seen = new Map<string, number>();
   for (const rec of recs.slice(1)) {
-    const get = (name: string) => (index(name) >= 0 ? (rec.fields[index(name)] ?? '').trim() : '');
+    // A cell exported neutralised (`'=…`) reads back as it was.
+    const get = (name: string) =>
+      index(name) >= 0 ? csvCellText((rec.fields[index(name)] ?? '').trim()) : '';
     const bad = (f: string, code: RatingCsvCode, params: Record<string, string | number> = {}) =>
       problems.push(problem(rec.line, f, code, params));
     const federationId = get('federationId') || null;
