@@ -32,7 +32,7 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 const someRound = (rounds: number): string =>
   Math.random() < 0.9 ? '' : `?round=${1 + Math.floor(Math.random() * rounds)}`;
 
-/** Live-update streams held open: how many opened, were refused (503 + Retry-After), heard each write. */
+/** Live-update streams held open: how many opened, were refused (503 or 429 + Retry-After), heard each write. */
 class Streams {
   readonly responses: IncomingMessage[] = [];
   opened = 0;
@@ -46,9 +46,12 @@ class Streams {
     await Promise.all(
       Array.from(
         { length: n },
-        () =>
+        (_, i) =>
           new Promise<void>((resolve) => {
-            const req = get(url, { headers: { accept: 'text/event-stream' } }, (res) => {
+            // Each a phone of the hall, behind the one address, with its own client cookie.
+            const cookie = `arbiter_client=bench-phone-${String(i).padStart(10, '0')}`;
+            const headers = { accept: 'text/event-stream', cookie };
+            const req = get(url, { headers }, (res) => {
               if (res.statusCode === 200) {
                 this.opened++;
                 this.responses.push(res);
@@ -58,7 +61,7 @@ class Streams {
                 });
                 res.on('error', () => undefined);
               } else {
-                if (res.statusCode === 503) {
+                if (res.statusCode === 503 || res.statusCode === 429) {
                   this.refused++;
                   if (!res.headers['retry-after']) this.refusedWithoutRetryAfter++;
                 } else this.failed++;

@@ -8,6 +8,8 @@ export interface Environment {
   DATABASE_SYNCHRONIZE?: string;
   DATABASE_LOG?: string;
   LIVE_CONNECTIONS?: string;
+  LIVE_PER_ADDRESS?: string;
+  LIVE_PER_CLIENT?: string;
   RENDER_QUEUE?: string;
   BACKUP_KEEP?: string;
   ORGANISER_EMAIL?: string;
@@ -67,9 +69,39 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.ORGANISER_PASSWORD && env.ORGANISER_PASSWORD.length < 10) {
     problems.push('ORGANISER_PASSWORD must have at least 10 characters');
   }
+  problems.push(...shareProblems(env));
   problems.push(...securityProblems(env));
   if (problems.length > 0) throw new Error(`Arbiter cannot start:\n- ${problems.join('\n- ')}`);
   return env;
+}
+
+/** Each client's share of live streams: [variable, min, max]. */
+const SHARE_VARIABLES = [
+  ['LIVE_PER_ADDRESS', 1, 1_000_000],
+  ['LIVE_PER_CLIENT', 1, 1000],
+] as const;
+
+/** What is wrong with the live streams' shares. */
+function shareProblems(env: Environment): string[] {
+  const problems: string[] = [];
+  for (const [name, min, max] of SHARE_VARIABLES) {
+    const v = env[name];
+    if (v !== undefined && v !== '' && (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max))
+      problems.push(`${name} must be a whole number from ${min} to ${max}, not '${v}'`);
+  }
+  const number = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
+  const pool = number(env.LIVE_CONNECTIONS);
+  const perAddress = number(env.LIVE_PER_ADDRESS);
+  const perClient = number(env.LIVE_PER_CLIENT);
+  if (pool !== undefined && perAddress !== undefined && perAddress > pool)
+    problems.push(
+      `LIVE_PER_ADDRESS (${perAddress}) must not be more than LIVE_CONNECTIONS (${pool}): one address would take every stream`,
+    );
+  if (perAddress !== undefined && perClient !== undefined && perClient > perAddress)
+    problems.push(
+      `LIVE_PER_CLIENT (${perClient}) must not be more than LIVE_PER_ADDRESS (${perAddress})`,
+    );
+  return problems;
 }
 
 /** The sign-in throttle's settings and their bounds: [variable, field, default, min, max]. */

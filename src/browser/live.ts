@@ -85,8 +85,47 @@ export {};
     }
   };
 
+  /**
+   * Says on the page why it no longer updates by itself, in the server's words (the page's
+   * language): the refusal of a stream (429 over this browser's or this address's share, 503
+   * when the server is full) cannot be read through EventSource, so it is asked once more.
+   */
+  let notice: HTMLElement | null = null;
+  const sayRefused = async (): Promise<void> => {
+    const asked = new AbortController();
+    try {
+      const res = await fetch(events, {
+        cache: 'no-store',
+        credentials: 'same-origin',
+        signal: asked.signal,
+      });
+      if (res.status !== 429 && res.status !== 503) return;
+      const text = (await res.text()).trim();
+      if (!text) return;
+      if (!notice) {
+        notice = document.createElement('p');
+        notice.setAttribute('role', 'status');
+        notice.className = 'live-notice';
+        notice.style.cssText =
+          'margin:0;padding:.5em 1em;background:#fff4d6;border-bottom:1px solid #d9b44a;color:#3d2f00';
+        const main = document.getElementById('main');
+        main?.parentNode?.insertBefore(notice, main);
+      }
+      notice.textContent = text;
+    } catch {
+      // The network dropped: there is nothing to say until it is back.
+    } finally {
+      // A stream given to this question is not wanted: the next one is opened after the wait.
+      asked.abort();
+    }
+  };
+
   const connect = (): void => {
     const source = new EventSource(events);
+    source.addEventListener('open', () => {
+      notice?.remove();
+      notice = null;
+    });
     source.addEventListener('revision', (e) => {
       const revision = Number((e as MessageEvent<string>).data);
       if (!Number.isFinite(revision)) return;
@@ -97,8 +136,10 @@ export {};
       }
     });
     source.addEventListener('error', () => {
-      // A refusal (503: the server holds enough streams) closes the source for good: try later.
+      // A refusal (429: this browser or address holds its share; 503: the server holds enough
+      // streams) closes the source for good: say so, and try later.
       if (source.readyState === EventSource.CLOSED) {
+        void sayRefused();
         setTimeout(connect, 20_000 + Math.random() * 20_000);
       }
     });

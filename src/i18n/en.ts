@@ -138,6 +138,14 @@ export const en = {
   'division.crosstable': 'Cross-table',
   'division.projector': 'Projector view',
   'division.liveUpdated': 'The page has been updated.',
+  'live.refused.pool':
+    'This server holds as many live-update connections as it may: {n}. The page works without one (reload it yourself); it tries again in {seconds} s.',
+  'live.refused.address':
+    "This address (the hall's network) has as many live-updating pages open as one address may: {n}. This page works without updating live (reload it yourself); it tries again in {seconds} s.",
+  'live.refused.unnamed':
+    "This address has as many live-updating pages open without this site's cookie as it may: {n}. This browser has now been given its cookie and connects again in {seconds} s; the page works meanwhile.",
+  'live.refused.client':
+    'This browser has as many live-updating pages open as one device may: {n}. Close one of them; this page works without updating live (reload it yourself) and tries again in {seconds} s.',
   'division.players': 'Players',
   'division.noStandings': 'No games played yet.',
   'division.noRounds': 'No round has been paired yet.',

@@ -140,6 +140,14 @@ export const srLatn = {
   'division.crosstable': 'Ukrštena tabela',
   'division.projector': 'Za projektor',
   'division.liveUpdated': 'Stranica je osvežena novim podacima.',
+  'live.refused.pool':
+    'Ovaj server već drži najviše veza za osvežavanje uživo: {n}. Stranica radi i bez toga (osvežite je sami); novi pokušaj za {seconds} s.',
+  'live.refused.address':
+    'Ova adresa (mreža sale) već ima najviše stranica koje se osvežavaju uživo: {n}. Ova stranica radi i bez toga (osvežite je sami); novi pokušaj za {seconds} s.',
+  'live.refused.unnamed':
+    'Ova adresa već ima najviše stranica koje se osvežavaju uživo bez kolačića ovog sajta: {n}. Ovaj pregledač je sada dobio svoj kolačić i ponovo se povezuje za {seconds} s; stranica do tada radi i bez toga.',
+  'live.refused.client':
+    'Ovaj pregledač već ima najviše otvorenih stranica koje se osvežavaju uživo: {n}. Zatvorite neku od njih; ova stranica radi i bez toga (osvežite je sami) i ponovo pokušava za {seconds} s.',
   'division.players': 'Igrači',
   'division.noStandings': 'Još nema odigranih partija.',
   'division.noRounds': 'Još nijedno kolo nije upareno.',

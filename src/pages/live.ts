@@ -1,10 +1,19 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createHash } from 'crypto';
+import { createHash, randomBytes } from 'crypto';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { Request, Response } from 'express';
 import { Revisions } from '../database/revisions';
+import { LANG_COOKIE, LANG_QUERY, pickLanguage, t } from '../i18n';
+import {
+  LiveClient,
+  LiveRefusal,
+  LiveShares,
+  liveShareSettings,
+  shareAddress,
+} from './live-shares';
+import { queryValue } from './page-context';
 import { urls } from './urls';
 
 /**
@@ -30,8 +39,11 @@ export function liveRef(divisionId: number, revision: number): LiveRef {
   return { events: urls.events(divisionId), revision, script: LIVE_SCRIPT.url };
 }
 
-/** Live-update connections one process holds at most, unless `LIVE_CONNECTIONS` says otherwise. */
-export const DEFAULT_LIVE_CONNECTIONS = 2000;
+export { DEFAULT_LIVE_CONNECTIONS } from './live-shares';
+/** The cookie that tells one browser from another behind a shared address (see {@link LiveShares}). */
+export const CLIENT_COOKIE = 'arbiter_client';
+const CLIENT_ID = /^[A-Za-z0-9_-]{16,64}$/;
+const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** A comment line this often keeps proxies and phones from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 /** What a browser is told to wait before connecting again (after a drop, or a 503). */
@@ -41,15 +53,17 @@ const RETRY_AFTER_S = 30;
 /**
  * The open server-sent-event streams of live pages. Each stream names one
  * division; it is sent the division's revision when it opens and whenever it
- * moves, and a comment every {@link HEARTBEAT_MS}. Streams past the cap are
- * answered 503 with `Retry-After`, so that page requests always find room.
+ * moves, and a comment every {@link HEARTBEAT_MS}. Streams past the process's
+ * cap are answered 503 with `Retry-After`, so that page requests always find
+ * room; streams past an address's or a browser's share ({@link LiveShares}),
+ * 429 with `Retry-After`; either in the page's language.
  * They end when the server stops (browsers then connect to the next one).
  */
 @Injectable()
 export class LiveStreams implements BeforeApplicationShutdown {
   private readonly logger = new Logger('LiveStreams');
   private readonly open = new Set<Response>();
-  private readonly cap: number;
+  private readonly shares: LiveShares;
   private heartbeat: NodeJS.Timeout | null = null;
   private lastWarned = 0;
 
@@ -57,8 +71,17 @@ export class LiveStreams implements BeforeApplicationShutdown {
     private readonly revisions: Revisions,
     config: ConfigService,
   ) {
-    const raw = config.get<string>('LIVE_CONNECTIONS');
-    this.cap = raw !== undefined && raw !== '' ? Number(raw) : DEFAULT_LIVE_CONNECTIONS;
+    const read = (name: string): number | undefined => {
+      const raw = config.get<string>(name);
+      return raw !== undefined && raw !== '' ? Number(raw) : undefined;
+    };
+    this.shares = new LiveShares(
+      liveShareSettings(
+        read('LIVE_CONNECTIONS'),
+        read('LIVE_PER_ADDRESS'),
+        read('LIVE_PER_CLIENT'),
+      ),
+    );
   }
 
   /** Streams open now. */
@@ -75,16 +98,10 @@ export class LiveStreams implements BeforeApplicationShutdown {
     // The visitor may have left while the revision was read: a stream opened now would never
     // hear its 'close' and would hold a place of the cap for good.
     if (res.destroyed || req.socket.destroyed) return;
-    if (this.open.size >= this.cap) {
-      this.warnFull();
-      res
-        .status(503)
-        .setHeader('Retry-After', String(RETRY_AFTER_S))
-        .setHeader('Cache-Control', 'no-store')
-        .type('text/plain')
-        .send(
-          `this server holds ${this.cap} live-update connections already; try again in ${RETRY_AFTER_S} s (the page itself works without them)`,
-        );
+    const client = this.clientOf(req, res);
+    const taken = this.shares.take(client);
+    if ('refused' in taken) {
+      this.refuse(req, res, taken.refused);
       return;
     }
     res.status(200);
@@ -103,6 +120,7 @@ export class LiveStreams implements BeforeApplicationShutdown {
     };
     this.write(res, `retry: ${RETRY_MS}\n\n`);
     const unwatch = this.revisions.watch(division, send);
+    const place = taken.place;
     this.open.add(res);
     this.startHeartbeat();
     send(revision);
@@ -111,6 +129,7 @@ export class LiveStreams implements BeforeApplicationShutdown {
       if (closed) return;
       closed = true;
       unwatch();
+      place();
       this.open.delete(res);
       if (this.open.size === 0) this.stopHeartbeat();
     };
@@ -123,6 +142,43 @@ export class LiveStreams implements BeforeApplicationShutdown {
     this.stopHeartbeat();
     for (const res of this.open) res.end();
     this.open.clear();
+  }
+
+  /**
+   * Who asks: the client address as Express reads it (`req.ip`, through the trusted proxy)
+   * and the browser's client cookie. A request without one is given one with the answer,
+   * whatever the answer, so that its next stream is known.
+   */
+  private clientOf(req: Request, res: Response): LiveClient {
+    const sent: unknown = (req.cookies as Record<string, unknown> | undefined)?.[CLIENT_COOKIE];
+    const cookie = typeof sent === 'string' && CLIENT_ID.test(sent) ? sent : null;
+    const minted = cookie ?? randomBytes(16).toString('base64url');
+    if (cookie === null) {
+      res.cookie(CLIENT_COOKIE, minted, {
+        path: '/',
+        maxAge: YEAR_MS,
+        sameSite: 'lax',
+        httpOnly: true,
+        secure: req.secure,
+      });
+    }
+    return { address: shareAddress(req.ip ?? req.socket.remoteAddress), cookie, minted };
+  }
+
+  /** 503 when the process is full, 429 when a share is; the words in the page's language. */
+  private refuse(req: Request, res: Response, refusal: LiveRefusal): void {
+    const lang = pickLanguage(
+      queryValue(req, LANG_QUERY),
+      (req.cookies as Record<string, unknown> | undefined)?.[LANG_COOKIE],
+    );
+    const params = { n: refusal.limit, seconds: RETRY_AFTER_S };
+    if (refusal.reason === 'pool') this.warnFull();
+    res
+      .status(refusal.reason === 'pool' ? 503 : 429)
+      .setHeader('Retry-After', String(RETRY_AFTER_S))
+      .setHeader('Cache-Control', 'no-store')
+      .type('text/plain')
+      .send(t(lang, `live.refused.${refusal.reason}`, params));
   }
 
   private write(res: Response, text: string): void {
@@ -150,6 +206,8 @@ export class LiveStreams implements BeforeApplicationShutdown {
     const now = Date.now();
     if (now - this.lastWarned < 60_000) return;
     this.lastWarned = now;
-    this.logger.warn(`${this.cap} live-update connections are open: new ones are refused with 503`);
+    this.logger.warn(
+      `${this.shares.settings.pool} live-update connections are open: new ones are refused with 503`,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
-import { openEvents } from './sse';
+import { EventStream, openEvents } from './sse';
 import { createTournament, enterResult, pair, register, RoundJson } from './tournament-helpers';
 import { mainText } from '../browser/site';
 
@@ -31,7 +31,11 @@ describe(`live pages (${DATABASE_KIND})`, () => {
   let round: RoundJson;
 
   beforeAll(async () => {
-    t = await startTestApp(undefined, { DATABASE_LOG: 'queries', LIVE_CONNECTIONS: '3' });
+    t = await startTestApp(undefined, {
+      DATABASE_LOG: 'queries',
+      LIVE_CONNECTIONS: '3',
+      LIVE_PER_ADDRESS: '3',
+    });
     ({ divisionId, round } = await seed(t));
   });
   afterAll(async () => {
@@ -103,12 +107,22 @@ describe(`live pages (${DATABASE_KIND})`, () => {
 
   test('streams past LIVE_CONNECTIONS are refused with 503 and Retry-After; pages are still served', async () => {
     const url = `${t.url}/divisions/${divisionId}/events`;
-    const held = await Promise.all([openEvents(url), openEvents(url), openEvents(url)]);
+    // Three browsers, each with its client cookie: the process's three places, not one browser's share.
+    const held = await Promise.all(
+      ['a', 'b', 'c'].map((who) =>
+        openEvents(url, { headers: { Cookie: `arbiter_client=${who.repeat(22)}` } }),
+      ),
+    );
     try {
       expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
-      const refused = await t.http.get(`/divisions/${divisionId}/events`).expect(503);
+      const refused = await t.http
+        .get(`/divisions/${divisionId}/events`)
+        .set('Cookie', 'arbiter_lang=en')
+        .expect(503);
       expect(refused.headers['retry-after']).toBe('30');
-      expect(refused.text).toContain('3 live-update connections');
+      expect(refused.text).toContain('as many live-update connections as it may: 3');
+      const serbian = await t.http.get(`/divisions/${divisionId}/events`).expect(503);
+      expect(serbian.text).toContain('najviše veza za osvežavanje uživo: 3');
       await t.http.get(`/divisions/${divisionId}/standings`).expect(200);
       await t.http.get(`/api/divisions/${divisionId}/standings`).expect(200);
     } finally {
@@ -172,5 +186,109 @@ describe(`live pages (${DATABASE_KIND})`, () => {
 
     const english = await t.http.get(`/divisions/${d}/projector?screen=2&lang=en`).expect(200);
     expect(mainText(english.text)).toContain('Standings · after round 1');
+  });
+});
+
+const cookieOf = (stream: EventStream): string | undefined =>
+  /arbiter_client=([^;]+)/.exec(String(stream.headers['set-cookie'] ?? ''))?.[1];
+
+/** Waits for a refused stream's sentence (the server ends the answer after it). */
+const sentence = (stream: EventStream): Promise<string> =>
+  new Promise((resolve) => stream.ended(() => resolve(stream.text())));
+
+describe(`live streams are shared fairly: by browser, by address, then the process (${DATABASE_KIND})`, () => {
+  // Pool 8; an address 6, of them 3 without the client cookie; a browser 2.
+  let t: TestApp;
+  let url: string;
+  const opened: EventStream[] = [];
+  const open = async (
+    cookie: string | null,
+    from = '127.0.0.1',
+    lang?: string,
+  ): Promise<EventStream> => {
+    const cookies = [cookie ? `arbiter_client=${cookie}` : '', lang ? `arbiter_lang=${lang}` : '']
+      .filter(Boolean)
+      .join('; ');
+    const stream = await openEvents(url, { from, headers: cookies ? { Cookie: cookies } : {} });
+    opened.push(stream);
+    return stream;
+  };
+  const phone = (n: number) => `phone-${String(n).padStart(16, '0')}`;
+
+  beforeAll(async () => {
+    t = await startTestApp(undefined, {
+      LIVE_CONNECTIONS: '8',
+      LIVE_PER_ADDRESS: '6',
+      LIVE_PER_CLIENT: '2',
+    });
+    const { divisionId } = await seed(t);
+    url = `${t.url}/divisions/${divisionId}/events`;
+  });
+  afterEach(async () => {
+    opened.splice(0).forEach((s) => s.close());
+    // The server hears of the closes in a moment; the next test counts from none.
+    await new Promise((r) => setTimeout(r, 300));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test('one browser opening more than its share gets 429 for the excess; another browser behind the same address, and another address, still get a stream', async () => {
+    const greedy = phone(1);
+    expect([(await open(greedy)).status, (await open(greedy)).status]).toEqual([200, 200]);
+    const excess = await open(greedy);
+    expect(excess.status).toBe(429);
+    expect(excess.headers['retry-after']).toBe('30');
+    expect(await sentence(excess)).toBe(
+      'Ovaj pregledač već ima najviše otvorenih stranica koje se osvežavaju uživo: 2. Zatvorite neku od njih; ova stranica radi i bez toga (osvežite je sami) i ponovo pokušava za 30 s.',
+    );
+    const english = await open(greedy, '127.0.0.1', 'en');
+    expect(english.status).toBe(429);
+    expect(await sentence(english)).toContain(
+      'This browser has as many live-updating pages open as one device may: 2.',
+    );
+    const cyrillic = await open(greedy, '127.0.0.1', 'sr-Cyrl');
+    expect(await sentence(cyrillic)).toContain('Овај прегледач већ има највише');
+
+    // A phone of the same hall (the same address) with its own cookie, and a client elsewhere.
+    const neighbour = await open(phone(2));
+    expect(neighbour.status).toBe(200);
+    expect(await neighbour.revisionAtLeast(0, 1000)).toBeGreaterThanOrEqual(0);
+    expect((await open(phone(3), '127.0.0.2')).status).toBe(200);
+  });
+
+  test('a client that throws its cookies away fills only half of its address; the hall keeps the rest, and no address takes the pool', async () => {
+    // Each stream without the cookie is a stranger, given a cookie it throws away.
+    const strangers: EventStream[] = [];
+    for (let i = 0; i < 5; i++) strangers.push(await open(null));
+    expect(strangers.map((s) => s.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(strangers.every((s) => /^[A-Za-z0-9_-]{22}$/.test(cookieOf(s) ?? ''))).toBe(true);
+    expect(new Set(strangers.map(cookieOf)).size).toBe(5);
+    expect(await sentence(strangers[3])).toContain(
+      'bez kolačića ovog sajta: 3. Ovaj pregledač je sada dobio svoj kolačić',
+    );
+
+    // The hall's phones send their cookie: the address's other three places are theirs.
+    const hall = [await open(phone(10)), await open(phone(11)), await open(phone(12))];
+    expect(hall.map((s) => s.status)).toEqual([200, 200, 200]);
+    // The address holds its share (6): one more is refused, though the pool has room.
+    const seventh = await open(phone(13), '127.0.0.1', 'en');
+    expect(seventh.status).toBe(429);
+    expect(await sentence(seventh)).toContain(
+      "This address (the hall's network) has as many live-updating pages open as one address may: 6.",
+    );
+    // Elsewhere, streams are served up to the process's pool (8), then 503.
+    expect((await open(phone(20), '127.0.0.2')).status).toBe(200);
+    expect((await open(phone(21), '127.0.0.3')).status).toBe(200);
+    expect((await open(phone(22), '127.0.0.4')).status).toBe(503);
+
+    // A stream that ends gives its place back.
+    hall[0].close();
+    let again = await open(phone(14));
+    for (let i = 0; i < 20 && again.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await open(phone(14));
+    }
+    expect(again.status).toBe(200);
   });
 });

@@ -8,6 +8,8 @@ export interface EventStream {
   revisions: number[];
   /** Comment lines received (heartbeats). */
   comments: string[];
+  /** Everything received as text (a refusal's sentence). */
+  text(): string;
   /** Resolves with the first revision received (from now or before) that is at least `min`, or rejects after `ms`. */
   revisionAtLeast(min: number, ms: number): Promise<number>;
   close(): void;
@@ -15,15 +17,20 @@ export interface EventStream {
   ended(done: () => void): void;
 }
 
-/** Opens `url` (an events stream) and parses what arrives. */
-export function openEvents(url: string): Promise<EventStream> {
+/** Opens `url` (an events stream) and parses what arrives; `from` is the local address to connect from. */
+export function openEvents(
+  url: string,
+  options: { headers?: Record<string, string>; from?: string } = {},
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     let req: ClientRequest | null = null;
-    req = get(url, { headers: { Accept: 'text/event-stream' } }, (res) => {
+    const headers = { Accept: 'text/event-stream', ...options.headers };
+    req = get(url, { headers, agent: false, localAddress: options.from }, (res) => {
       const revisions: number[] = [];
       const comments: string[] = [];
       const waiters: { min: number; done: (r: number) => void }[] = [];
       let buffer = '';
+      let all = '';
       res.setEncoding('utf8');
       res.on('error', () => undefined);
       let over = false;
@@ -33,6 +40,7 @@ export function openEvents(url: string): Promise<EventStream> {
         onEnd.splice(0).forEach((f) => f());
       });
       res.on('data', (chunk: string) => {
+        all += chunk;
         buffer += chunk;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -62,6 +70,7 @@ export function openEvents(url: string): Promise<EventStream> {
         headers: res.headers,
         revisions,
         comments,
+        text: () => all,
         revisionAtLeast(min, ms) {
           const seen = revisions.find((r) => r >= min);
           if (seen !== undefined) return Promise.resolve(seen);
