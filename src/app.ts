@@ -22,6 +22,8 @@ import { ApiValidationPipe } from './common/api/validation';
 import { configureHttp } from './common/http-headers';
 import { trustsProxy } from './config';
 import { bodyReader } from './common/body/body-reader';
+import { dropSlowClients, slowClientSettings } from './common/slow-clients';
+import { rolesBeforeBody } from './auth/route-roles';
 import type { Role } from './auth/user.entity';
 import { SiteErrorFilter } from './pages/site-error.filter';
 import { ErrorView } from './common/api/docs';
@@ -47,15 +49,19 @@ export async function createApp(
   });
   answerKeptPagesFirst(app);
   configureHttp(app, trustsProxy(app.get(ConfigService).get<string>('TRUST_PROXY')));
+  dropSlowClients(app.getHttpServer(), slowClientSettings(app.get(ConfigService)));
   app.use(cookieParser());
   app.use(plainRequest());
   app.use(visitorReadGate());
   const auth = app.get(AuthService);
   app.use(
-    bodyReader(async (req, roles) => {
-      const { user, bearer } = await whoSent(auth, req);
-      checkRoles(user, roles, bearer);
-    }),
+    bodyReader(
+      async (req, roles) => {
+        const { user, bearer } = await whoSent(auth, req);
+        checkRoles(user, roles, bearer);
+      },
+      rolesBeforeBody(app.get(ModulesContainer)),
+    ),
   );
   app.useGlobalPipes(
     new ApiValidationPipe({

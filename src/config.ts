@@ -10,6 +10,9 @@ export interface Environment {
   LIVE_CONNECTIONS?: string;
   LIVE_PER_ADDRESS?: string;
   LIVE_PER_CLIENT?: string;
+  HEADERS_TIMEOUT_MS?: string;
+  BODY_TIMEOUT_MS?: string;
+  BODY_MIN_RATE?: string;
   RENDER_QUEUE?: string;
   BACKUP_KEEP?: string;
   ORGANISER_EMAIL?: string;
@@ -75,13 +78,16 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   return env;
 }
 
-/** Each client's share of live streams: [variable, min, max]. */
+/** Each client's share of live streams and how slow a request may arrive: [variable, min, max]. */
 const SHARE_VARIABLES = [
   ['LIVE_PER_ADDRESS', 1, 1_000_000],
   ['LIVE_PER_CLIENT', 1, 1000],
+  ['HEADERS_TIMEOUT_MS', 1000, 600_000],
+  ['BODY_TIMEOUT_MS', 1000, 600_000],
+  ['BODY_MIN_RATE', 1, 100_000_000],
 ] as const;
 
-/** What is wrong with the live streams' shares. */
+/** What is wrong with the live streams' shares and the slow-client timeouts. */
 function shareProblems(env: Environment): string[] {
   const problems: string[] = [];
   for (const [name, min, max] of SHARE_VARIABLES) {

@@ -146,6 +146,8 @@ export const en = {
     "This address has as many live-updating pages open without this site's cookie as it may: {n}. This browser has now been given its cookie and connects again in {seconds} s; the page works meanwhile.",
   'live.refused.client':
     'This browser has as many live-updating pages open as one device may: {n}. Close one of them; this page works without updating live (reload it yourself) and tries again in {seconds} s.',
+  'http.bodyTooSlow':
+    'The request body arrived too slowly (after {seconds} s, less than {rate} bytes a second), so the connection was closed. Try again on a better connection.',
   'division.players': 'Players',
   'division.noStandings': 'No games played yet.',
   'division.noRounds': 'No round has been paired yet.',

@@ -148,6 +148,8 @@ export const srLatn = {
     'Ova adresa već ima najviše stranica koje se osvežavaju uživo bez kolačića ovog sajta: {n}. Ovaj pregledač je sada dobio svoj kolačić i ponovo se povezuje za {seconds} s; stranica do tada radi i bez toga.',
   'live.refused.client':
     'Ovaj pregledač već ima najviše otvorenih stranica koje se osvežavaju uživo: {n}. Zatvorite neku od njih; ova stranica radi i bez toga (osvežite je sami) i ponovo pokušava za {seconds} s.',
+  'http.bodyTooSlow':
+    'Telo zahteva stiže presporo (posle {seconds} s manje od {rate} bajtova u sekundi), pa je veza prekinuta. Pokušajte ponovo kad veza bude bolja.',
   'division.players': 'Igrači',
   'division.noStandings': 'Još nema odigranih partija.',
   'division.noRounds': 'Još nijedno kolo nije upareno.',

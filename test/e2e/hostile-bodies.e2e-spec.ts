@@ -1,9 +1,11 @@
 import http from 'http';
+import net from 'net';
 import { performance } from 'perf_hooks';
 import { inputValue, seedSite, Site, textarea } from '../browser/site';
 import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from './harness';
 import { formFields } from './sheet-form-helpers';
-import { Auth, GameJson, scoreSheet } from './tournament-helpers';
+import { openEvents } from './sse';
+import { Auth, createTournament, GameJson, scoreSheet } from './tournament-helpers';
 
 interface Answer {
   status: number;
@@ -353,5 +355,205 @@ describe(`no single request stops the server (${DATABASE_KIND})`, () => {
       'BODY_TOO_LARGE',
       expect.stringContaining('256 KB'),
     ]);
+  });
+});
+
+/** What a raw connection heard: the answer's bytes, and when it came and when the server closed. */
+interface Exchange {
+  answer: string;
+  /** Milliseconds from connecting to the first byte of the answer, or null if none came. */
+  answeredAfter: number | null;
+  /** Milliseconds from connecting to the server's closing the connection, or null if it did not. */
+  closedAfter: number | null;
+}
+
+/**
+ * Writes `head` (and `body`) on a connection of its own, then `drip` every `everyMs`, as a
+ * slow client would; stops at `giveUpMs` if the server has not closed the connection by then.
+ */
+function exchange(
+  base: string,
+  head: string,
+  {
+    body,
+    drip,
+    everyMs = 100,
+    giveUpMs,
+  }: { body?: Buffer; drip?: string; everyMs?: number; giveUpMs: number },
+): Promise<Exchange> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const since = () => Math.round(performance.now() - started);
+    let answer = '';
+    let answeredAfter: number | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    let done = false;
+    const finish = (closedAfter: number | null) => {
+      if (done) return;
+      done = true;
+      if (timer) clearInterval(timer);
+      clearTimeout(giveUp);
+      socket.destroy();
+      resolve({ answer, answeredAfter, closedAfter });
+    };
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(head);
+      if (body) socket.write(body);
+      if (drip) timer = setInterval(() => socket.writable && socket.write(drip), everyMs);
+    });
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      answeredAfter ??= since();
+      answer += chunk;
+    });
+    socket.on('end', () => finish(since()));
+    socket.on('close', () => finish(since()));
+    socket.on('error', () => finish(since()));
+    const giveUp = setTimeout(() => finish(null), giveUpMs);
+  });
+}
+
+const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+
+describe(`slow and unwelcome clients are let go within seconds (${DATABASE_KIND})`, () => {
+  // The defaults are 10 s; two seconds keep the suite short. Node looks every half second.
+  const SECONDS = 2;
+  let t: TestApp;
+  let divisionId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(undefined, {
+      HEADERS_TIMEOUT_MS: String(SECONDS * 1000),
+      BODY_TIMEOUT_MS: String(SECONDS * 1000),
+      BODY_MIN_RATE: '1000',
+    });
+    ({ divisionId } = await createTournament(t, { name: 'Spori', ruleSet: 'kvizovka', rounds: 3 }));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test('headers sent a byte at a time (slowloris) are answered 408 and dropped within the configured seconds', async () => {
+    const slow = await exchange(t.url, 'GET /api/health HTTP/1.1\r\nHost: arbiter\r\nX-Slow: ', {
+      drip: 'a',
+      everyMs: 200,
+      giveUpMs: 8000,
+    });
+    expect(statusOf(slow.answer)).toBe(408);
+    // 2 s, then up to half a second until the server looks, and some room for a loaded machine.
+    expect(slow.closedAfter).toBeGreaterThanOrEqual(SECONDS * 1000 - 100);
+    expect(slow.closedAfter).toBeLessThan(SECONDS * 1000 + 2500);
+  });
+
+  test('a body trickled a byte at a time is answered 408 in the page language and dropped; a body at an ordinary rate is read whole however long it takes', async () => {
+    const head = (lang: string) =>
+      'POST /api/auth/sign-in HTTP/1.1\r\nHost: arbiter\r\nContent-Type: application/json\r\n' +
+      `Cookie: arbiter_lang=${lang}\r\nContent-Length: 2000\r\n\r\n{"email":`;
+    const [serbian, english] = await Promise.all(
+      ['sr-Latn', 'en'].map((lang) =>
+        exchange(t.url, head(lang), { drip: ' ', everyMs: 100, giveUpMs: 8000 }),
+      ),
+    );
+    for (const trickled of [serbian, english]) {
+      expect(statusOf(trickled.answer)).toBe(408);
+      // 10 bytes a second buy no time to speak of: dropped about 2 s after the headers.
+      expect(trickled.closedAfter).toBeGreaterThanOrEqual(SECONDS * 1000 - 100);
+      expect(trickled.closedAfter).toBeLessThan(SECONDS * 1000 + 2500);
+    }
+    expect(Buffer.from(serbian.answer, 'latin1').toString('utf8')).toContain(
+      'Telo zahteva stiže presporo (posle 2 s manje od 1000 bajtova u sekundi)',
+    );
+    expect(english.answer).toContain('The request body arrived too slowly');
+
+    // 400 KB at 100 KB a second takes 4 s, twice the time a body has free: it is read whole
+    // and answered by the route (a document that is not a tournament export is a 422), not dropped.
+    const document = Buffer.from(JSON.stringify({ pad: 'x'.repeat(400 * 1024) }));
+    const piece = 25 * 1024;
+    const pieces = Array.from({ length: Math.ceil(document.length / piece) }, (_, i) =>
+      document.subarray(i * piece, (i + 1) * piece),
+    );
+    const upload = await new Promise<Exchange>((resolve) => {
+      const started = performance.now();
+      const req = http.request(
+        `${t.url}/api/tournaments/import`,
+        {
+          method: 'POST',
+          agent: false,
+          headers: {
+            ...t.organiser,
+            'Content-Type': 'application/json',
+            'Content-Length': document.length,
+          },
+        },
+        (res) => {
+          let answer = `HTTP/1.1 ${res.statusCode}\r\n`;
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (answer += c));
+          res.on('end', () =>
+            resolve({ answer, answeredAfter: performance.now() - started, closedAfter: null }),
+          );
+        },
+      );
+      req.on('error', (e) => resolve({ answer: String(e), answeredAfter: null, closedAfter: 0 }));
+      const send = () => {
+        const next = pieces.shift();
+        if (!next) return void req.end();
+        req.write(next);
+        setTimeout(send, 250);
+      };
+      send();
+    });
+    expect(upload.answeredAfter).toBeGreaterThan(SECONDS * 1000 + 1000);
+    expect(statusOf(upload.answer)).toBe(422);
+  });
+
+  test('a live-update stream outlives the header and body timeouts', async () => {
+    const stream = await openEvents(`${t.url}/divisions/${divisionId}/events`);
+    try {
+      expect(stream.status).toBe(200);
+      let ended = false;
+      stream.ended(() => (ended = true));
+      await new Promise((r) => setTimeout(r, SECONDS * 1000 + 1500));
+      expect(ended).toBe(false);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('an anonymous 10 MB form posted to an organiser page is answered at once, its body unread, and the connection closed', async () => {
+    const tenMb = 10 * 1024 * 1024;
+    // Only the first 64 KB are sent, and then nothing: an answer can only come unread.
+    const first = Buffer.alloc(64 * 1024, 'a');
+    for (const path of [
+      '/organiser/tournaments',
+      `/organiser/divisions/${divisionId}/players/csv`,
+    ]) {
+      const posted = await exchange(
+        t.url,
+        `POST ${path} HTTP/1.1\r\nHost: arbiter\r\nOrigin: ${t.url}\r\nAccept: text/html\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${tenMb}\r\n\r\n`,
+        { body: first, giveUpMs: 25_000 },
+      );
+      // Reading 10 MB first took 21 s on a hall's link; the answer now comes in well under one.
+      expect([path, statusOf(posted.answer)]).toEqual([path, 401]);
+      expect(posted.answeredAfter).toBeLessThan(3000);
+      expect(posted.answer).toMatch(/\r\nConnection: close\r\n/i);
+      // The rest of the body is not waited for: the server closes the connection after the answer.
+      expect(posted.closedAfter).not.toBeNull();
+      expect(posted.closedAfter! - posted.answeredAfter!).toBeLessThan(4000);
+    }
+    // A signed-in organiser is told the size at once, the body unread as well.
+    const big = await exchange(
+      t.url,
+      'POST /organiser/tournaments HTTP/1.1\r\nHost: arbiter\r\n' +
+        `Origin: ${t.url}\r\nAuthorization: ${t.organiser.Authorization}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${tenMb}\r\n\r\n`,
+      { body: first, giveUpMs: 25_000 },
+    );
+    expect(statusOf(big.answer)).toBe(413);
+    expect(big.answeredAfter).toBeLessThan(3000);
+    // And the server still answers everyone else.
+    await t.http.get('/api/health').expect(200);
   });
 });

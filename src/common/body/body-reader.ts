@@ -3,8 +3,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Role } from '../../auth/user.entity';
 import { checkWellFormed } from '../api/well-formed';
 import { BadInput, DomainError, TooLarge, UnsupportedMediaType } from '../errors';
-import { ANONYMOUS_LIMIT, BodyRule, bodyRuleFor, formatBytes, isApiPath } from './body-limits';
+import { BodyRule, bodyRuleFor, formatBytes, isApiPath } from './body-limits';
 import { JsonNesting, MAX_JSON_DEPTH } from './json-nesting';
+import { closeAfterAnswer } from '../slow-clients';
 
 /**
  * Finds who sent a request (bearer token or session cookie) and throws the
@@ -12,18 +13,13 @@ import { JsonNesting, MAX_JSON_DEPTH } from './json-nesting';
  */
 export type Authorise = (req: Request, roles: Role[]) => Promise<void>;
 
+/** The roles a route asks for, known from its path before its body is read (null: anyone may). */
+export type RouteRoles = (method: string, path: string) => Role[] | null;
+
 /** A request whose JSON bytes are kept: score sheets are stored exactly as sent. */
 export type RequestWithRawBody = Request & { rawBody?: Buffer };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * A refused body is read on into nothing before the answer goes out, as
- * body-parser does, so that a client still sending it hears the answer
- * rather than a reset connection. Past this much the answer goes at once and
- * the connection is closed after it.
- */
-const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 type Kind = 'json' | 'form' | 'multipart' | 'other';
 
@@ -39,33 +35,6 @@ function kindOf(req: Request): Kind {
 function charsetOf(req: Request): string | null {
   const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(req.headers['content-type'] ?? '');
   return m ? m[1].toLowerCase() : null;
-}
-
-/**
- * Reads the rest of a refused body into nothing (no byte of it is kept), then
- * calls `then`; past {@link DRAIN_LIMIT}, at once, with the connection to be
- * closed after the answer.
- */
-function discard(req: Request, res: Response, then: () => void): void {
-  if (req.complete || req.destroyed) return then();
-  let drained = 0;
-  let called = false;
-  const finish = () => {
-    if (called) return;
-    called = true;
-    then();
-  };
-  req.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DRAIN_LIMIT && !called) {
-      if (!res.headersSent) res.setHeader('Connection', 'close');
-      finish();
-    }
-  });
-  req.on('end', finish);
-  req.on('close', finish);
-  req.on('error', finish);
-  req.resume();
 }
 
 function tooLarge(rule: BodyRule, limit: number): DomainError {
@@ -122,7 +91,8 @@ function readJson(req: Request, res: Response, rule: BodyRule, limit: number): P
     const fail = (error: DomainError) => {
       if (settled) return;
       stop();
-      discard(req, res, () => reject(error));
+      closeAfterAnswer(req, res);
+      reject(error);
     };
     const onData = (chunk: Buffer) => {
       if (!nesting.feed(chunk)) return fail(tooDeep());
@@ -212,18 +182,21 @@ function formParser(rule: BodyRule): RequestHandler {
  * form's script, forms on the pages, a multipart upload where a page takes a
  * file. The limits are checked before reading (the `Content-Length`) and
  * while reading (bytes, JSON nesting, form fields), so a hostile body is
- * refused after its first bytes and never parsed; a body larger than 16 KB is
- * read only for a sender signed in with a role that may use the route. A body
- * of a type the route does not take is a 415: the API takes JSON only. Text
- * that is not well-formed Unicode (a JSON `\ud800` escape) is a 400 naming
- * its field. Refusals are domain errors, answered by the error filter like any other.
+ * refused after its first bytes and never parsed. A body to a route that needs
+ * a role (`@Roles`, {@link RouteRoles}) is read only once its sender is found
+ * signed in with one; anyone else has the guard's 401/403 before a byte of it is
+ * read. A body of a type the route does not take is a 415: the API takes JSON
+ * only. Text that is not well-formed Unicode (a JSON `\ud800` escape) is a 400
+ * naming its field. Refusals are domain errors, answered by the error filter
+ * like any other, at once: the rest of a refused body is not waited for, and the
+ * connection is closed after the answer (`closeAfterAnswer`).
  */
-export function bodyReader(authorise: Authorise): RequestHandler {
+export function bodyReader(authorise: Authorise, routeRoles: RouteRoles): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    read(req, res, next, authorise).catch((error: unknown) => {
-      // A body refused before reading (by its length, type or sender) is read off first.
-      if (req.readableFlowing) next(error);
-      else discard(req, res, () => next(error));
+    read(req, res, next, authorise, routeRoles).catch((error: unknown) => {
+      // Answered at once; what is still on its way is read into nothing, then the connection closes.
+      closeAfterAnswer(req, res);
+      next(error);
     });
   };
 }
@@ -233,6 +206,7 @@ async function read(
   res: Response,
   next: NextFunction,
   authorise: Authorise,
+  routeRoles: RouteRoles,
 ): Promise<void> {
   if (READS.has(req.method)) return next();
   const kind = kindOf(req);
@@ -245,6 +219,9 @@ async function read(
     return next();
   }
   const rule = bodyRuleFor(req.method, req.path);
+  // The sender of a body to a route that needs a role is known before any of it is read.
+  const roles = routeRoles(req.method, req.path) ?? rule.roles;
+  if (roles) await authorise(req, roles);
   const limit =
     kind === 'json'
       ? rule.json
@@ -259,7 +236,6 @@ async function read(
   if (encoding !== 'identity' || (charset !== null && charset !== 'utf-8' && charset !== 'utf8')) {
     throw new UnsupportedMediaType('send the request body as UTF-8 and uncompressed');
   }
-  if (rule.roles && limit > ANONYMOUS_LIMIT) await authorise(req, rule.roles);
   if (length !== null && length > limit) throw tooLarge(rule, limit);
   if (kind === 'multipart') return next();
   if (kind === 'form') {
