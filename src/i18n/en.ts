@@ -403,6 +403,8 @@ export const en = {
   'issue.RACK_MISMATCH': 'The rack does not match the tiles',
   'issue.PLAYED_AFTER_END': 'Played after the end of the game',
   'issue.SCORELESS_NOT_SHOWN': 'Scoreless turn not written',
+  'issue.OUT_NOT_SHOWN': 'Empty rack, but the player did not go out',
+  'issue.TIME_PENALTY_AMOUNT': 'Overtime penalty not as the rules give it',
   'issue.TARGET_REACHED': 'Target score reached',
   'issue.TARGET_NOT_REACHED': 'Target score not reached',
   'issue.BLANK_SWAP_INVALID': 'Blank taken from the board against the rules',

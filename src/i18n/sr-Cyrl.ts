@@ -394,6 +394,8 @@ export const srCyrl = {
   'issue.RACK_MISMATCH': 'Сталак се не слаже с плочицама',
   'issue.PLAYED_AFTER_END': 'Потез после краја партије',
   'issue.SCORELESS_NOT_SHOWN': 'Потез без поена није уписан',
+  'issue.OUT_NOT_SHOWN': 'Сталак уписан као празан, а играч није потрошио све плочице',
+  'issue.TIME_PENALTY_AMOUNT': 'Казна за прекорачење времена није по правилима',
   'issue.TARGET_REACHED': 'Достигнут циљни збир',
   'issue.TARGET_NOT_REACHED': 'Циљни збир није достигнут',
   'issue.BLANK_SWAP_INVALID': 'Недозвољено узимање џокера с табле',

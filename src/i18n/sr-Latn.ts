@@ -405,6 +405,8 @@ export const srLatn = {
   'issue.RACK_MISMATCH': 'Stalak se ne slaže s pločicama',
   'issue.PLAYED_AFTER_END': 'Potez posle kraja partije',
   'issue.SCORELESS_NOT_SHOWN': 'Potez bez poena nije upisan',
+  'issue.OUT_NOT_SHOWN': 'Stalak upisan kao prazan, a igrač nije potrošio sve pločice',
+  'issue.TIME_PENALTY_AMOUNT': 'Kazna za prekoračenje vremena nije po pravilima',
   'issue.TARGET_REACHED': 'Dostignut ciljni zbir',
   'issue.TARGET_NOT_REACHED': 'Ciljni zbir nije dostignut',
   'issue.BLANK_SWAP_INVALID': 'Nedozvoljeno uzimanje džokera s table',

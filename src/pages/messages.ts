@@ -278,6 +278,7 @@ const srLatn = {
   'sheet.gcgWhole': 'GCG: {message}',
   'sheetProblem.UNKNOWN_FIELD':
     'nepoznato polje „{field}” (ostale podatke stavite u polje „{meta}”)',
+  'sheetProblem.FIELD_NOT_FOR_RULES': 'ovo polje ne važi za pravila {rules}',
   'sheetProblem.FORMAT': 'format mora biti {format}',
   'sheetProblem.RULES': 'treba navesti pravila igre, npr. {rulesExample}',
   'sheetProblem.RULES.given': 'nepoznata pravila igre {given}',
@@ -315,7 +316,7 @@ const srLatn = {
   'gcgProblem.NEEDS_POINTS': 'posle „{event}” idu poeni (sa + ili −) i zbir',
   'gcgProblem.WITHOUT_MOVE': '„{event}” ne sledi potez igrača {nick}',
   'gcgProblem.TIME_PENALTY':
-    'vremenske kazne ({time}) se još ne proveravaju: zapisnik nema polje za njih',
+    'kazna u poenima za prekoračenje vremena ({time}) nije pravilo igre {rules}',
   'gcgProblem.NOT_FOR_RULES': '{pragma}: {means}, a zapis se proverava po pravilima {rules}',
   'gcgProblem.UNKNOWN_GAME_TYPE':
     '{pragma}: „{value}” nije vrsta igre koju Arbiter poznaje; čita {classic} ({recorders}) ili pravila Arbitra ({ids})',
@@ -654,6 +655,7 @@ const en: Record<PageMessageKey, string> = {
   'sheet.gcg': 'GCG, line {line}: {message}',
   'sheet.gcgWhole': 'GCG: {message}',
   'sheetProblem.UNKNOWN_FIELD': 'unknown field "{field}" (put other details under "{meta}")',
+  'sheetProblem.FIELD_NOT_FOR_RULES': 'this field does not apply to {rules}',
   'sheetProblem.FORMAT': 'format must be {format}',
   'sheetProblem.RULES': 'name the rules of the game, e.g. {rulesExample}',
   'sheetProblem.RULES.given': 'unknown rules {given}',
@@ -691,8 +693,7 @@ const en: Record<PageMessageKey, string> = {
   'gcgProblem.PLAYER_PRAGMA': "{pragma} needs the player's nickname, then the name",
   'gcgProblem.NEEDS_POINTS': '"{event}" needs its points (with + or −) and the total',
   'gcgProblem.WITHOUT_MOVE': '"{event}" does not follow a move of {nick}',
-  'gcgProblem.TIME_PENALTY':
-    'time penalties ({time}) are not verified yet: the score sheet has no field for them',
+  'gcgProblem.TIME_PENALTY': 'points off for going over time ({time}) are not a rule of {rules}',
   'gcgProblem.NOT_FOR_RULES':
     '{pragma}: {means}, not a game of {rules}, the rule set the record is read with',
   'gcgProblem.UNKNOWN_GAME_TYPE':

@@ -198,7 +198,7 @@ const SHEET_WORDS: Readonly<Record<string, string>> = {
   recorders: 'Macondo, Woogles',
   lexiconsEn: 'NWL…, TWL…, CSW…, OSPD…, SOWPODS, ECWL, CEL, NSWL…',
   lexiconsFr: 'FRA…, ODS…',
-  crosswordGame: 'CrosswordGame',
+  crosswordGame: 'CrosswordGame, standard15',
   validPragma: 'valid',
   arbiterClock: '#arbiter-clock',
   arbiterChallenge: '#arbiter-challenge',

@@ -366,6 +366,21 @@ const DIALECT_RECORDS: [file: string, rules: string, marks: Partial<GcgGame>][] 
       otherPragmas: [],
     },
   ],
+  [
+    'magpie-standard15.gcg',
+    'scrabble-en',
+    {
+      description: 'Created with Macondo',
+      title: 'club night',
+      boardLayout: 'standard15',
+      tileDistribution: 'english',
+    },
+  ],
+  [
+    'woogles-six-scoreless.gcg',
+    'scrabble-en',
+    { id: 'io.woogles Hs4nWq8ZpLe1', lexicon: 'NWL23', gameType: 'classic' },
+  ],
   ['quackle.gcg', 'scrabble-en', { title: 'Club night, round 2' }],
   [
     'quackle-same-nick.gcg',
@@ -384,6 +399,16 @@ const DIALECT_RECORDS: [file: string, rules: string, marks: Partial<GcgGame>][] 
       description: 'Saved by Elise version 0.1.8',
       lexicon: 'NWL18',
       racks: ['BDDEEGL', 'AEEIOOT'],
+    },
+  ],
+  [
+    'cross-tables-overtime.gcg',
+    'scrabble-en',
+    {
+      players: [
+        { nick: 'José_Núñez', name: 'José Núñez' },
+        { nick: 'Hélène_Dufour', name: 'Hélène Dufour' },
+      ],
     },
   ],
   [

@@ -11,19 +11,23 @@ const load = (file: string) => {
 };
 
 describe('Scrabble rule sets', () => {
-  test('French values, centre word x2, going out (the rule book: the others lose their rack, the player who went out gains it)', () => {
+  test('French values, centre word x2; a rack written empty after an exchange is no going out', () => {
     const r = load('scrabble-fr/01-french-values-going-out.sheet.json');
     expect(r.turns.map((t) => t.score.computed)).toEqual([
       44, // K10 + I1 + W10 + I1 = 22, H8 centre x2 = 44
       5, // I1 (old) + J9 L1 + J10 E1 x3 (letter x3) = 5
       0, // exchange
     ]);
+    // Amélie's last line is an exchange: she cannot have gone out with it, so she gains nothing
+    // from Bruno's rack (the sheet's 55 credited the going-out bonus nobody earned) and each
+    // player loses their own rack (hers written empty).
     expect(r.players.map((p) => [p.moves, p.rackPenalty, p.rackBonus, p.final])).toEqual([
-      [44, 0, 11, 55], // 44 + (Z10 + E1) = 55
+      [44, 0, 0, 44], // 44 − 0 = 44
       [5, 11, 0, -6], // 5 − (Z10 + E1) = −6
     ]);
+    expect(r.issues.map((i) => i.code)).toEqual(['OUT_NOT_SHOWN', 'FINAL_MISMATCH']);
     expect(r.result).toEqual({ winner: 0, reason: 'score' });
-    expect(r.ok).toBe(true);
+    expect(r.ok).toBe(false);
   });
 
   test('English values, six scoreless turns end the game, each player loses their own rack', () => {

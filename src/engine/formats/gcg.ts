@@ -80,8 +80,19 @@ export type GcgEvent = GcgEventNotes &
         total: number;
         line: number;
       }
-    /** `RACK (RACK) -n`: the player loses the value of their own rack. */
-    | { kind: 'own-rack'; nick: string; rack: string; score: number; total: number; line: number }
+    /**
+     * `RACK (RACK) -n`: the player loses the value of their own rack. `counted`: the letters in
+     * the parentheses, where they are not the rack before them (a recorder's slip).
+     */
+    | {
+        kind: 'own-rack';
+        nick: string;
+        rack: string;
+        counted?: string;
+        score: number;
+        total: number;
+        line: number;
+      }
     /** `(time) -n`: overtime penalty. */
     | {
         kind: 'time-penalty';
@@ -179,7 +190,8 @@ export type GcgProblem =
   /** An event written without its points or total: `--`, `(challenge)`, `(time)`, `-`, an exchange. */
   | { code: 'NEEDS_POINTS'; event: string }
   | { code: 'WITHOUT_MOVE'; event: '--' | '(challenge)'; nick: string }
-  | { code: 'TIME_PENALTY' }
+  /** A `(time)` line in a record of a rule set that takes no points for time over. */
+  | { code: 'TIME_PENALTY'; rules: string }
   /** A pragma naming a game other than the rule set the record is read with. */
   | { code: 'NOT_FOR_RULES'; pragma: string; means: GcgMeaning; id?: string; rules: string }
   | { code: 'UNKNOWN_GAME_TYPE'; pragma: string; value: string; variant: boolean; ids: string[] }
@@ -236,12 +248,26 @@ export function parseGcg(
   const game: GcgGame = { players: [], otherPragmas: [], events: [] };
   const errors: GcgError[] = [];
   const lines = text.split(/\r?\n/);
+  /** Where in `otherPragmas` the `#note` is that the lines after it continue, until a pragma or event. */
+  let note: number | null = null;
   lines.forEach((raw, i) => {
     const lineNo = i + 1;
     const line = raw.trim();
     if (line === '') return;
+    if (note !== null && !line.startsWith('#') && !line.startsWith('>')) {
+      // A note goes on over the lines that are neither pragmas nor events (Macondo writes a
+      // note's line breaks as they are, and reads such lines back as the note's).
+      game.otherPragmas[note] += `\n${line}`;
+      return;
+    }
+    note = null;
     if (line.startsWith('#')) {
-      const m = /^#(\S+)\s*(.*)$/.exec(line)!;
+      const m = /^#(\S+)\s*(.*)$/.exec(line);
+      // `#` alone or followed by a space is a comment (a title line some people write by hand).
+      if (m === null) {
+        game.otherPragmas.push(line);
+        return;
+      }
       const [, name, value] = m;
       const seen = (pragma: GcgGamePragma) =>
         ((game.pragmaLines ??= {})[pragma] = { line: lineNo, text: line });
@@ -295,8 +321,10 @@ export function parseGcg(
           // Macondo before #game-type said the variant, board and tiles in notes ahead of the events.
           const older = game.events.length === 0 ? OLDER_MACONDO_NOTE.exec(value) : null;
           const field = older ? OLDER_MACONDO_FIELDS[older[1]] : undefined;
-          if (!older || !field) game.otherPragmas.push(line);
-          else if (game[field.key] === undefined) {
+          if (!older || !field) {
+            note = game.otherPragmas.length;
+            game.otherPragmas.push(line);
+          } else if (game[field.key] === undefined) {
             game[field.key] = older[2];
             seen(field.pragma);
           }
@@ -499,9 +527,15 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
     if (!n)
       return bad(`${first} needs ±points and the total`, { code: 'NEEDS_POINTS', event: first });
     const inside = first.slice(1, -1);
-    return n.score < 0 && inside === rack
-      ? { kind: 'own-rack', nick, rack, ...n, line }
-      : { kind: 'end-rack', nick, rack, opponentRack: inside, ...n, line };
+    // `RACK (RACK) -n`, the rack before the parentheses, is what a player loses for their own
+    // rack (Macondo writes the rack twice, and so do the recorders that follow it); a line without
+    // a rack before them, `(RACK) +n`, is what the player who went out gains for the other's.
+    if (rack !== '' && n.score <= 0) {
+      return inside === rack
+        ? { kind: 'own-rack', nick, rack, ...n, line }
+        : { kind: 'own-rack', nick, rack, counted: inside, ...n, line };
+    }
+    return { kind: 'end-rack', nick, rack, opponentRack: inside, ...n, line };
   }
   if (first === '-') {
     const n = numbers(1);
@@ -572,7 +606,7 @@ export function writeGcg(game: GcgGame): string {
         out.push(`${head} (${e.opponentRack}) ${sign(e.score)} ${e.total}`);
         break;
       case 'own-rack':
-        out.push(`${head} (${e.rack}) ${sign(e.score)} ${e.total}`);
+        out.push(`${head} (${e.counted ?? e.rack}) ${sign(e.score)} ${e.total}`);
         break;
       case 'time-penalty':
         out.push(`${head} (time) ${sign(e.score)} ${e.total}`);
@@ -645,13 +679,16 @@ const TILE_DISTRIBUTIONS: Record<string, { tiles: RuleSet; meaning: GcgMeaning }
   french: { tiles: SCRABBLE_FR, meaning: 'tiles-fr' },
 };
 
-/** Macondo's board layouts that are the board of a rule set. */
+/**
+ * The recorders' board layouts that are the board of a rule set: Macondo's and Woogles'
+ * `CrosswordGame`, and `standard15`, the name the newer recorders of that family (MAGPIE) write
+ * for it.
+ */
 const BOARD_LAYOUTS: Record<string, { board: RuleSet; meaning: GcgMeaning } | undefined> = {
-  crosswordgame: {
-    board: SCRABBLE_EN,
-    meaning: 'board-scrabble',
-  },
+  crosswordgame: { board: SCRABBLE_EN, meaning: 'board-scrabble' },
+  standard15: { board: SCRABBLE_EN, meaning: 'board-scrabble' },
 };
+const BOARDS_READ = 'CrosswordGame or standard15 (the 15x15 Scrabble board)';
 
 /** Macondo's variants Arbiter does not verify, and why. */
 const UNREAD_GAME_TYPES: Record<string, string | undefined> = {
@@ -773,7 +810,7 @@ function readGamePragma(
       const board = BOARD_LAYOUTS[value.toLowerCase()];
       if (!board) {
         return bad(
-          `'${value}' is not the board of any rule set of Arbiter; it reads CrosswordGame (the 15x15 Scrabble board)`,
+          `'${value}' is not the board of any rule set of Arbiter; it reads ${BOARDS_READ}`,
           { code: 'UNKNOWN_BOARD', pragma: at.text, value },
         );
       }
@@ -932,8 +969,13 @@ export function gcgToScoresheet(
   const racks: (string | undefined)[] = [undefined, undefined];
   const finals: (number | undefined)[] = [undefined, undefined];
   const ownRackLines = [false, false];
+  /** Points each player's end lines added since their last turn (racks, time). */
+  const settledSince = [0, 0];
+  /** Each player's rack after their last turn where the record shows it: a pass, a phony taken back. */
+  const passRacks: (string | undefined)[] = [undefined, undefined];
   let wentOut: number | null = null;
   let bonusSeen = false;
+  let timePenalty: number[] | null = null;
   /** Whose event this is when both players have one nickname. */
   const inTurn = (e: GcgEvent): number => {
     switch (e.kind) {
@@ -965,6 +1007,8 @@ export function gcgToScoresheet(
     if (p !== undefined && (e.kind === 'move' || e.kind === 'exchange' || e.kind === 'pass')) {
       lastMover = p;
       toMove = 1 - p;
+      settledSince[p] = 0;
+      passRacks[p] = e.kind === 'pass' && e.rack ? e.rack : undefined;
     }
     if (p === undefined) {
       const players = game.players.map((x) => x.nick);
@@ -1029,8 +1073,12 @@ export function gcgToScoresheet(
           e.kind === 'withdrawn'
             ? { by: other, valid: false }
             : { by: other, valid: true, bonus: e.score };
-        turns[t].total = e.total;
+        // A bonus for the play that went out may come after the end lines (`(RACK) +n`, `(time)`):
+        // the play's total is then the line's less what those added.
+        turns[t].total = e.total - settledSince[p];
         if (e.kind === 'challenge-bonus') bonusSeen = true;
+        // A phony taken back leaves the rack as it was before it, as the `--` line writes it.
+        else if (e.rack) passRacks[p] = e.rack;
         lastPlay[p] = null;
         break;
       }
@@ -1038,17 +1086,24 @@ export function gcgToScoresheet(
         wentOut = p;
         racks[other] = e.opponentRack;
         racks[p] = '';
+        settledSince[p] += e.score;
         break;
       case 'own-rack':
         racks[p] = e.rack;
         ownRackLines[p] = true;
+        settledSince[p] += e.score;
         break;
       case 'time-penalty':
-        errors.push({
-          line: e.line,
-          message: '(time) penalties are not verified yet: the score sheet has no field for them',
-          problem: { code: 'TIME_PENALTY' },
-        });
+        // `(time) -10`: the points lost for going over time, checked against the rules' overtime
+        // penalty; the line's total is checked with the final.
+        if (ruleSet.endOfGame.overtimePoints === undefined) {
+          errors.push({
+            line: e.line,
+            message: `(time): points off for going over time are not a rule of ${ruleSet.name}`,
+            problem: { code: 'TIME_PENALTY', rules: ruleSet.name },
+          });
+        } else (timePenalty ??= [0, 0])[p] -= e.score;
+        settledSince[p] += e.score;
         break;
     }
     // Arbiter's pragmas after the event: the clock of its turn, a challenge that stood.
@@ -1104,13 +1159,16 @@ export function gcgToScoresheet(
   else if (wentOut !== null) end.reason = 'out';
   else if (ownRackLines[0] && ownRackLines[1]) end.reason = 'scoreless';
   if (racks[0] !== undefined || racks[1] !== undefined) {
-    end.racks = [racks[0] ?? '', racks[1] ?? ''];
+    // A player without an end line after the game stalled holds what their last pass held.
+    const held = (q: number) => racks[q] ?? (wentOut === null ? passRacks[q] : undefined) ?? '';
+    end.racks = [held(0), held(1)];
   }
   const endClocks = arbiter.endClocks;
   if (endClocks !== undefined && endClocks.some((c) => c !== null)) {
     end.clocks = endClocks.map((c) => c ?? '');
   }
   if (timeExpired !== undefined) end.timeExpired = timeExpired;
+  if (timePenalty !== null) end.timePenalty = timePenalty;
   const sheet: Scoresheet = {
     format: 'scoresheet/1',
     rules: ruleSet.id,
@@ -1273,6 +1331,20 @@ export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): 
         line: 0,
       });
     }
+  });
+  // Time penalties after the racks, as Macondo writes them.
+  report.players.forEach((pl, p) => {
+    if (!pl.timePenalty) return;
+    totals[p] -= pl.timePenalty;
+    const rack = '';
+    events.push({
+      kind: 'time-penalty',
+      nick: nicks[p],
+      rack,
+      score: -pl.timePenalty,
+      total: totals[p],
+      line: 0,
+    });
   });
   const arbiter: GcgArbiter = { rules: sheet.rules };
   if (sheet.options !== undefined && Object.keys(sheet.options).length > 0) {

@@ -1,3 +1,5 @@
+import { WrittenTile } from '../rules/alphabet';
+import { OutByTheLines } from './settlement';
 import { ReplayState, ReplayTurn } from './state';
 import { TargetEnding } from './target';
 
@@ -92,6 +94,44 @@ export class Ending {
   /** The game stalled (passes in a row): the racks are settled by the rules' stalled rule. */
   get stalled(): boolean {
     return this.passEndTurn !== Infinity || this.state.sheet.end?.reason === 'passes';
+  }
+
+  /**
+   * Whether `player`, whose final rack the sheet writes empty, went out by the lines: not when
+   * scoreless turns in a row ended the game, nor when the player's last line is not a play that
+   * stood (a play ruled illegal or challenged off puts its tiles back on the rack, counted when
+   * the line records the rack). When not, a finding says why the empty rack earns nothing, and the
+   * racks settle as in a game that nobody went out of.
+   */
+  wentOut(player: number): OutByTheLines {
+    const { state } = this;
+    const who = state.who(player);
+    const empty = `End of game: the sheet has ${who}'s rack empty, but`;
+    const nothing = `nobody went out and nobody gains the others' racks`;
+    let why: string | null = null;
+    let held: WrittenTile[] | null = null;
+    if (this.scorelessEndTurn !== Infinity) {
+      why = `${empty} ${this.scorelessLimit} scoreless turns in a row (to turn ${this.scorelessEndTurn + 1}) ended the game: ${nothing}`;
+    } else {
+      const { turns } = state;
+      let last = turns.length - 1;
+      while (last >= 0 && turns[last].player !== player) last--;
+      const line = last >= 0 ? turns[last] : null;
+      if (line === null) {
+        why = `${empty} ${who} has no turn on the sheet: ${who} did not go out`;
+      } else if (line.kind !== 'play') {
+        why = `${empty} ${who}'s last turn (turn ${last + 1}) is ${line.kind === 'pass' ? 'a pass' : 'an exchange'}, not a play that empties the rack: ${who} did not go out`;
+      } else if (line.status === 'illegal' || line.status === 'withdrawn') {
+        // The play's tiles are back on the rack: the rack written with the line, when it is.
+        const written = state.sheet.turns[last].rack;
+        const parsed = written === undefined ? null : state.rules.alphabet.parseRack(written);
+        held = parsed?.ok ? parsed.tiles : null;
+        why = `${empty} ${who}'s last play (turn ${last + 1}, ${line.play}) was ${line.status === 'illegal' ? 'refused by the rules' : 'challenged off'}: its tiles went back to the rack${held ? ` (${written})` : ''}, so ${who} did not go out and gains nothing from the others' racks`;
+      }
+    }
+    if (why === null) return true;
+    state.gameIssues.push({ code: 'OUT_NOT_SHOWN', severity: 'warning', player, message: why });
+    return held;
   }
 
   /**

@@ -99,10 +99,16 @@ export function checkTotal(state: ReplayState, t: ReplayTurn, added: number): vo
 export function checkFinal(
   state: ReplayState,
   player: number,
-  figures: { final: number; rackPenalty: number; rackBonus: number; wentOut: boolean },
+  figures: {
+    final: number;
+    rackPenalty: number;
+    rackBonus: number;
+    wentOut: boolean;
+    timePenalty: number;
+  },
 ): number | null {
   const claimedFinal = state.sheet.claimed?.final?.[player] ?? null;
-  const { final, rackPenalty, rackBonus, wentOut } = figures;
+  const { final, rackPenalty, rackBonus, wentOut, timePenalty } = figures;
   if (claimedFinal === null || claimedFinal === final) return claimedFinal;
   const name = state.who(player);
   const follows = state.carriedTotals.finalFollows(player, claimedFinal, final);
@@ -110,7 +116,7 @@ export function checkFinal(
     code: 'FINAL_MISMATCH',
     severity: 'error',
     player,
-    message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${state.totals[player]} from moves − ${rackPenalty} for the tiles left on the rack${rackBonus ? ` + ${rackBonus} from the others' racks${wentOut ? ' for going out' : ''}` : ''})${follows ? `; the difference follows from the ${follows.length === 1 ? 'slip' : 'slips'} on ${turnList(follows)}` : ''}`,
+    message: `End of game: the sheet gives ${name} ${claimedFinal}, the rules give ${final} (${state.totals[player]} from moves − ${rackPenalty} for the tiles left on the rack${rackBonus ? ` + ${rackBonus} from the others' racks${wentOut ? ' for going out' : ''}` : ''}${timePenalty ? ` − ${timePenalty} for going over time` : ''})${follows ? `; the difference follows from the ${follows.length === 1 ? 'slip' : 'slips'} on ${turnList(follows)}` : ''}`,
     written: claimedFinal,
     computed: final,
   });

@@ -26,7 +26,7 @@ import { LetterSlips } from './letter-slips';
 import { PlayRules, replayPlayTurn } from './play';
 import { PoolCount } from './pool';
 import { decide, TIME_TIE_BREAK } from './result';
-import { settleRacks } from './settlement';
+import { overtimePenalties, settleRacks } from './settlement';
 import { ReplayState } from './state';
 import { Ownership } from './stealing';
 import { TargetEnding } from './target';
@@ -118,25 +118,31 @@ export function verifyScoresheet(
 
   const end = sheet.end ?? {};
   const { endRacks } = reading;
-  const settlement = settleRacks(rules, end, endRacks, state.playerCount, ending.stalled);
+  const settlement = settleRacks(rules, end, endRacks, state.playerCount, ending.stalled, (p) =>
+    ending.wentOut(p),
+  );
+  const overtime = overtimePenalties(state);
   const players: PlayerReport[] = state.names.map((name, p) => {
     const { rackPenalty, rackBonus, wentOut } = settlement[p];
     const remainingSeconds = clocks.atEnd(p);
     const moves = state.totals[p];
-    const final = moves - rackPenalty + rackBonus;
+    const timePenalty = overtime === null ? 0 : overtime[p];
+    const final = moves - rackPenalty + rackBonus - timePenalty;
+    const figures = { final, rackPenalty, rackBonus, wentOut, timePenalty };
     const account: PlayerReport = {
       name,
       moves,
       rackPenalty,
       rackBonus,
       final,
-      claimedFinal: checkFinal(state, p, { final, rackPenalty, rackBonus, wentOut }),
+      claimedFinal: checkFinal(state, p, figures),
       penaltyMinutes: clocks.penaltySeconds[p] / 60,
       remaining: formatClock(remainingSeconds),
       remainingSeconds,
       turns: Math.min(state.turnsTaken[p], ruleSet.turnsPerPlayer ?? Infinity),
       timeExpired: false,
     };
+    if (overtime !== null) account.timePenalty = timePenalty;
     if (stealing) Object.assign(account, stealing.account(rules, state.board, p));
     return account;
   });

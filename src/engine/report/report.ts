@@ -35,6 +35,8 @@ export type IssueCode =
   | 'RACK_MISMATCH'
   | 'PLAYED_AFTER_END'
   | 'SCORELESS_NOT_SHOWN'
+  | 'OUT_NOT_SHOWN'
+  | 'TIME_PENALTY_AMOUNT'
   | 'LETTER_MISMATCH'
   | 'EXCHANGE_SIZE'
   // Target-score games:
@@ -216,6 +218,11 @@ export interface PlayerReport {
   claimedFinal: number | null;
   /** Total time penalty, in minutes. */
   penaltyMinutes: number;
+  /**
+   * Points taken off for going over time (rule sets with an overtime penalty), where the sheet
+   * writes any; `final` is after it.
+   */
+  timePenalty?: number;
   /** Remaining time after penalties, `mm:ss` (negative with a leading `-`). */
   remaining: string;
   /** Remaining time after penalties, in seconds. */

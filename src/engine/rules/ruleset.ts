@@ -108,6 +108,13 @@ export interface RuleSet {
      * loses nothing (Qwibble's two passes); `keep`, racks count nothing.
      */
     stalled?: StalledRule;
+    /**
+     * Points taken off for each minute, or part of one, that a player's clock runs over at the
+     * end (Scrabble's overtime penalty, 10 as NASPA and Woogles take it; the sheet writes the
+     * points as `end.timePenalty`). Absent where a clock at zero loses the game (Kvizovka) or
+     * the rule book has no clock rule.
+     */
+    overtimePoints?: number;
   };
   /**
    * The winning total of a target-score game (scrabble-target): the game ends

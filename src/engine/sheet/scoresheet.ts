@@ -66,6 +66,11 @@ export interface SheetEnd {
   racks?: string[];
   clocks?: string[];
   timeExpired?: number;
+  /**
+   * Points each player lost for going over time, as the sheet writes them (rule sets with an
+   * overtime penalty: `endOfGame.overtimePoints` a minute or part of one).
+   */
+  timePenalty?: number[];
   /** Card games with Double Rotate: the value of the card each player still holding the card drew (null: none). */
   drawn?: (number | null)[];
 }
@@ -122,7 +127,9 @@ export type SheetProblem =
   | { code: 'CHALLENGE_VALID' }
   | { code: 'CHALLENGE_BONUS' }
   | { code: 'END_REASON'; reasons: string[] }
-  | { code: 'CLAIMED_OBJECT' };
+  | { code: 'CLAIMED_OBJECT' }
+  /** A field of the sheet that the rule set has no rule for (`end.timePenalty` in Kvizovka). */
+  | { code: 'FIELD_NOT_FOR_RULES'; rules: string };
 
 /**
  * What reading a sheet parsed on its way, handed to the replay so that nothing is parsed
@@ -245,7 +252,7 @@ const SHEET_KEYS = new Set([
   'claimed',
   'meta',
 ]);
-const END_KEYS = new Set(['reason', 'racks', 'clocks', 'timeExpired']);
+const END_KEYS = new Set(['reason', 'racks', 'clocks', 'timeExpired', 'timePenalty']);
 const CARD_END_KEYS = new Set(['reason', 'drawn']);
 const END_REASONS = ['turns', 'no-moves', 'time', 'agreed', 'out', 'scoreless'];
 const CARD_END_REASONS = ['turns', 'deck', 'agreed'];
@@ -390,9 +397,10 @@ function sheetWithinLimits(doc: Record<string, unknown>): boolean {
   if (!textsWithin(players, L.name)) return false;
   if (typeof rules === 'string' && rules.length > L.play) return false;
   if (isObject(end)) {
-    const { racks, clocks, drawn, reason } = end;
+    const { racks, clocks, drawn, reason, timePenalty } = end;
     if (!textsWithin(racks, L.rack) || !textsWithin(clocks, L.clock)) return false;
     if (Array.isArray(drawn) && drawn.length > L.players) return false;
+    if (Array.isArray(timePenalty) && timePenalty.length > L.players) return false;
     if (typeof reason === 'string' && reason.length > L.play) return false;
   }
   if (isObject(claimed) && Array.isArray(claimed.final)) {
@@ -514,10 +522,13 @@ export function checkSheetLimits(doc: unknown): SheetError[] {
     }
   };
   if (isObject(doc.end)) {
-    const { racks, clocks, drawn, reason } = doc.end;
+    const { racks, clocks, drawn, reason, timePenalty } = doc.end;
     if (longList(racks)) list(['end', 'racks'], racks, L.players, 'end.racks');
     if (longList(clocks)) list(['end', 'clocks'], clocks, L.players, 'end.clocks');
     if (longList(drawn)) list(['end', 'drawn'], drawn, L.players, 'end.drawn');
+    if (longList(timePenalty)) {
+      list(['end', 'timePenalty'], timePenalty, L.players, 'end.timePenalty');
+    }
     longTexts('racks', racks, L.rack);
     longTexts('clocks', clocks, L.clock);
     if (typeof reason === 'string' && reason.length > L.play)
@@ -898,13 +909,14 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     } else {
       const endKeys = cardRules ? CARD_END_KEYS : END_KEYS;
       const keys = Object.keys(end);
-      const { reason, racks, clocks: endClocks, timeExpired, drawn } = end;
+      const { reason, racks, clocks: endClocks, timeExpired, timePenalty, drawn } = end;
       const known = cardRules
         ? (reason !== undefined ? 1 : 0) + (drawn !== undefined ? 1 : 0)
         : (reason !== undefined ? 1 : 0) +
           (racks !== undefined ? 1 : 0) +
           (endClocks !== undefined ? 1 : 0) +
-          (timeExpired !== undefined ? 1 : 0);
+          (timeExpired !== undefined ? 1 : 0) +
+          (timePenalty !== undefined ? 1 : 0);
       // Names are looked up only when there are more fields than known ones, as for the sheet's.
       if (keys.length !== known) {
         for (const key of keys) {
@@ -967,6 +979,25 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       }
       if (end.timeExpired !== undefined)
         playerIndex(['end', 'timeExpired'], end.timeExpired, 'end.timeExpired');
+      if (timePenalty !== undefined && !cardRules) {
+        if (rules.ruleSet.endOfGame.overtimePoints === undefined) {
+          err(
+            ['end', 'timePenalty'],
+            `end.timePenalty is for rule sets that take points for time over (Scrabble); ${rules.ruleSet.name} does not`,
+            { code: 'FIELD_NOT_FOR_RULES', rules: rules.ruleSet.name },
+          );
+        } else if (
+          !Array.isArray(timePenalty) ||
+          timePenalty.length !== playerCount ||
+          !timePenalty.every((v) => isInt(v) && v >= 0 && v <= SHEET_LIMITS.points)
+        ) {
+          err(
+            ['end', 'timePenalty'],
+            `end.timePenalty must be a list of ${playerCount} whole numbers of points, 0 or more`,
+            { code: 'PER_PLAYER', count: playerCount },
+          );
+        }
+      }
     }
   }
 

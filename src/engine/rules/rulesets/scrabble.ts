@@ -45,7 +45,7 @@ const SCRABBLE_COMMON: Omit<RuleSet, 'id' | 'name' | 'letters' | 'wordList'> = {
   bonuses: { allTiles: 50, longWord: null },
   clock: { minutes: 25, penaltyMinutes: [] },
   challenge: { validCosts: 'turn' },
-  endOfGame: { jokerOnRack: 0, goingOut: 'transfer', scorelessTurns: 6 },
+  endOfGame: { jokerOnRack: 0, goingOut: 'transfer', scorelessTurns: 6, overtimePoints: 10 },
 };
 
 /** English Scrabble (scrabble-french-english.md): 100 tiles, 7-tile racks, +50 for all seven. */

@@ -1,0 +1,190 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import {
+  decodeGcg,
+  gcgToScoresheet,
+  parseGcg,
+  readScoresheet,
+  Scoresheet,
+  verifyScoresheet,
+  VerificationReport,
+} from '../../src/engine';
+import { findRuleSet } from '../../src/engine/rules/rulesets';
+import { simulateGame } from '../../src/engine/sheet/simulate';
+
+const DIALECTS = join(__dirname, '..', 'fixtures', 'gcg-dialects');
+
+/** A dialect record as written, for variants made by changing a line. */
+const recordText = (file: string) => decodeGcg(readFileSync(join(DIALECTS, file)));
+
+/** A GCG record read, converted and verified (without a word list: placements and sums). */
+function verifyGcg(text: string): { sheet: Scoresheet; report: VerificationReport } {
+  const parsed = parseGcg(text);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  const converted = gcgToScoresheet(parsed.game);
+  if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
+  const read = readScoresheet(JSON.parse(JSON.stringify(converted.value.sheet)));
+  if (!read.ok) throw new Error(JSON.stringify(read.errors));
+  return { sheet: read.sheet, report: verifyScoresheet(read.sheet) };
+}
+
+/** Each player's account: what the racks took and gave, the final, the final written. */
+const accounts = (report: VerificationReport) =>
+  report.players.map(({ moves, rackPenalty, rackBonus, final, claimedFinal }) => ({
+    moves,
+    rackPenalty,
+    rackBonus,
+    final,
+    claimedFinal,
+  }));
+
+const codes = (report: VerificationReport) => report.issues.map((i) => i.code);
+
+/** Replaces one line of a record, which must be there. */
+function withLine(text: string, line: string, replacement: string): string {
+  expect(text.split('\n')).toContain(line);
+  return text.replace(line, replacement);
+}
+
+describe('A going-out bonus nobody earned (issue 34, defect 1)', () => {
+  const scoreless = recordText('woogles-six-scoreless.gcg');
+
+  test('six scoreless turns end the game: each player loses their own rack and nobody gains', () => {
+    const { report } = verifyGcg(scoreless);
+    // tilebird 429 − LRU (1+1+1) = 426; qatsolo 455 − IT (1+1) = 453, as the record's last lines.
+    expect(accounts(report)).toEqual([
+      { moves: 429, rackPenalty: 3, rackBonus: 0, final: 426, claimedFinal: 426 },
+      { moves: 455, rackPenalty: 2, rackBonus: 0, final: 453, claimedFinal: 453 },
+    ]);
+    expect(report.ok).toBe(true);
+  });
+
+  test("an end line whose letters in parentheses are not its rack ('IT (ET) -2') is still that player's own rack, −2, not a going-out bonus", () => {
+    // Before: read as qatsolo going out with tilebird holding ET, so qatsolo gained 2 and
+    // tilebird lost ET's 2 (427 and 457) against the record's 426 and 453.
+    const { report } = verifyGcg(
+      withLine(scoreless, '>qatsolo: IT (IT) -2 453', '>qatsolo: IT (ET) -2 453'),
+    );
+    expect(accounts(report)).toEqual([
+      { moves: 429, rackPenalty: 3, rackBonus: 0, final: 426, claimedFinal: 426 },
+      { moves: 455, rackPenalty: 2, rackBonus: 0, final: 453, claimedFinal: 453 },
+    ]);
+    expect(report.ok).toBe(true);
+  });
+
+  test("an end line left out after six scoreless turns: the rack of that player's last pass counts, and the record that took nothing off is flagged", () => {
+    // Before: tilebird's rack was read as empty and tilebird "went out", gaining qatsolo's IT
+    // (2): 431 where the record says 429. The passes show tilebird holding LRU: 429 − 3 = 426.
+    const { report } = verifyGcg(withLine(scoreless, '>tilebird: LRU (LRU) -3 426', ''));
+    expect(accounts(report)).toEqual([
+      { moves: 429, rackPenalty: 3, rackBonus: 0, final: 426, claimedFinal: 429 },
+      { moves: 455, rackPenalty: 2, rackBonus: 0, final: 453, claimedFinal: 453 },
+    ]);
+    expect(codes(report)).toEqual(['FINAL_MISMATCH']);
+  });
+
+  test('a rack written empty on a sheet whose last six turns scored nothing earns no going-out bonus (351 where the record says 341)', () => {
+    const { sheet } = verifyGcg(scoreless);
+    const typed: Scoresheet = {
+      ...sheet,
+      // The judge typed the racks from the sheet: Mira's left blank.
+      end: { racks: ['', 'IT'] },
+      claimed: { final: [429, 453] },
+    };
+    const report = verifyScoresheet(typed);
+    // Before: 429 + 2 (qatsolo's IT) "for going out" = 431 against the written 429.
+    expect(accounts(report)).toEqual([
+      { moves: 429, rackPenalty: 0, rackBonus: 0, final: 429, claimedFinal: 429 },
+      { moves: 455, rackPenalty: 2, rackBonus: 0, final: 453, claimedFinal: 453 },
+    ]);
+    expect(report.issues).toEqual([
+      expect.objectContaining({
+        code: 'OUT_NOT_SHOWN',
+        severity: 'warning',
+        player: 0,
+        message: expect.stringContaining('6 scoreless turns in a row (to turn 28) ended the game'),
+      }),
+    ]);
+  });
+
+  test('the last play ruled illegal: the going-out bonus written for it is not credited, and its tiles count on the rack', () => {
+    // 14A holds R, E and the blank's square of EX.CS's row is taken: A13 URL puts U and R on
+    // occupied squares, so the play is refused and LRU stays on tilebird's rack.
+    const text = withLine(
+      recordText('woogles-nwl23.gcg'),
+      '>tilebird: LRU 5B .URL +12 441',
+      '>tilebird: LRU A13 URL +12 441',
+    );
+    const { report } = verifyGcg(text);
+    expect(report.turns[report.turns.length - 1].status).toBe('illegal');
+    // Before: tilebird 429 + 2 × IT (4) = 433 credited for going out. Now nobody went out:
+    // tilebird 429 − LRU 3 = 426, qatsolo 455 − IT 2 = 453.
+    expect(accounts(report)).toEqual([
+      { moves: 429, rackPenalty: 3, rackBonus: 0, final: 426, claimedFinal: 445 },
+      { moves: 455, rackPenalty: 2, rackBonus: 0, final: 453, claimedFinal: 455 },
+    ]);
+    expect(report.issues[0]).toMatchObject({
+      code: 'OUT_NOT_SHOWN',
+      player: 0,
+      message: expect.stringContaining('its tiles went back to the rack (LRU)'),
+    });
+  });
+
+  test('the last play challenged off (--): the going-out line after it earns nothing', () => {
+    const text = withLine(
+      recordText('woogles-nwl23.gcg'),
+      '>tilebird: LRU 5B .URL +12 441',
+      '>tilebird: LRU 5B .URL +12 441\n>tilebird: LRU -- -12 429',
+    );
+    const { report } = verifyGcg(text);
+    expect(report.turns[report.turns.length - 1].status).toBe('withdrawn');
+    expect(accounts(report)[0]).toEqual({
+      moves: 429,
+      rackPenalty: 3,
+      rackBonus: 0,
+      final: 426,
+      claimedFinal: 445,
+    });
+    expect(codes(report)).toContain('OUT_NOT_SHOWN');
+  });
+
+  /**
+   * Every rule set's ending, the same class: a sheet that writes a player's rack empty when that
+   * player's last play was refused. Where going out changes the racks' points, nobody went out:
+   * the finding says so and the racks settle as after a stalled game.
+   */
+  it.each<[rules: string, outMatters: boolean, bonusRefused: number, bonusStood: number]>([
+    // transfer: the player out gains the others' racks (AE: 1 + 1); not out, nobody gains.
+    ['scrabble-en', true, 0, 2],
+    ['scrabble-fr', true, 0, 2],
+    // gain: the player out gains the others' racks; after any other end each player adds the
+    // others' racks too (rulings Q8), so the mover gains AE either way.
+    ['qwibble', true, 2, 2],
+    // keep: racks count nothing, however the game ended (rulings T3).
+    ['scrabble-target', false, 0, 0],
+    // none: every player loses their own rack, out or not.
+    ['kvizovka', false, 0, 0],
+  ])('%s: a last play refused does not go out', (rules, outMatters, bonusRefused, bonusStood) => {
+    const ruleSet = findRuleSet(rules)!;
+    const game = simulateGame(ruleSet, 7, { turnsPerPlayer: 6 });
+    const { turns } = game.sheet;
+    const last = turns.length - 1;
+    const mover = turns[last].player;
+    const firstPlay = turns.find((t) => t.play !== undefined)!;
+    const sheet: Scoresheet = {
+      ...game.sheet,
+      // The last line repeats the first play, on squares long taken: refused.
+      turns: [...turns.slice(0, last), { player: mover, play: firstPlay.play }],
+      end: { racks: game.sheet.players.map((_, p) => (p === mover ? '' : 'AE')) },
+      claimed: undefined,
+    };
+    const report = verifyScoresheet(sheet);
+    expect(report.turns[last].status).toBe('illegal');
+    expect(report.players[mover].rackBonus).toBe(bonusRefused);
+    expect(codes(report).includes('OUT_NOT_SHOWN')).toBe(outMatters);
+    // The same sheet without the refused line: the mover's last play stood and went out.
+    const stood = verifyScoresheet({ ...sheet, turns: turns.slice(0, last) });
+    expect(stood.players[mover].rackBonus).toBe(bonusStood);
+    expect(codes(stood)).not.toContain('OUT_NOT_SHOWN');
+  });
+});

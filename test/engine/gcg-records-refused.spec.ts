@@ -1,0 +1,197 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import {
+  decodeGcg,
+  gcgToScoresheet,
+  parseGcg,
+  readScoresheet,
+  scoresheetToGcg,
+  verifyScoresheet,
+  VerificationReport,
+  writeGcg,
+} from '../../src/engine';
+import { defaultWordList } from '../../src/dictionary/default-lists';
+
+const DIALECTS = join(__dirname, '..', 'fixtures', 'gcg-dialects');
+const recordText = (file: string) => decodeGcg(readFileSync(join(DIALECTS, file)));
+
+/** Reads, converts and verifies a record (with the word list when `words`); throws if refused. */
+function verifyGcg(text: string, words = false) {
+  const parsed = parseGcg(text);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  const converted = gcgToScoresheet(parsed.game);
+  if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
+  const read = readScoresheet(JSON.parse(JSON.stringify(converted.value.sheet)));
+  if (!read.ok) throw new Error(JSON.stringify(read.errors));
+  const report = verifyScoresheet(read.sheet, {
+    words: words ? defaultWordList(read.sheet.rules) : null,
+  });
+  return { game: parsed.game, sheet: read.sheet, report };
+}
+
+function withLine(text: string, line: string, replacement: string): string {
+  expect(text.split('\n')).toContain(line);
+  return text.replace(line, replacement);
+}
+
+const findings = (report: VerificationReport) =>
+  [...report.turns.flatMap((t) => t.issues), ...report.issues].filter((i) => i.severity !== 'info');
+
+describe('Real GCG records refused whole (issue 34, defect 2): verified, not refused', () => {
+  const magpie = recordText('magpie-standard15.gcg');
+
+  test("a Macondo/MAGPIE record with '#board-layout standard15', a #note over three lines, a five-point (challenge) +5 and '(time) -10' agrees with the rules", () => {
+    const { game, sheet, report } = verifyGcg(magpie, true);
+    expect(game.boardLayout).toBe('standard15');
+    expect(game.otherPragmas).toContain(
+      '#note five-point challenge: the bonus goes to the player challenged\nAWBOOK stands\nin the word list',
+    );
+    expect(sheet.end?.timePenalty).toEqual([0, 10]);
+    const awbook = report.turns.find((t) => t.play === 'L9 .AWBOOK')!;
+    expect(awbook.challengeBonus).toBe(5);
+    // qatsolo: 455 from moves (the +5 among them), tilebird went out with IT on qatsolo's rack
+    // (Woogles doubles it for tilebird, qatsolo loses nothing), then 10 points for time: 445.
+    expect(report.players[1]).toMatchObject({ moves: 455, timePenalty: 10, final: 445 });
+    expect(report.players[1].claimedFinal).toBe(445);
+    expect(findings(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+
+  test("a NASPA record (cross-tables, ISO-8859-1) with '(time) -10' after the going-out line agrees with the rules", () => {
+    const { report } = verifyGcg(recordText('cross-tables-overtime.gcg'), true);
+    // José 502 from moves − 10 for one minute over = 492, as the (time) line's total.
+    expect(report.players[0]).toMatchObject({ moves: 502, timePenalty: 10, final: 492 });
+    expect(findings(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+
+  test('a (time) amount that is not a whole number of minutes is a finding, and the record is still verified', () => {
+    const { report } = verifyGcg(
+      withLine(magpie, '>qatsolo:  (time) -10 445', '>qatsolo:  (time) -15 440'),
+    );
+    expect(report.issues).toEqual([
+      expect.objectContaining({
+        code: 'TIME_PENALTY_AMOUNT',
+        severity: 'error',
+        player: 1,
+        written: 15,
+      }),
+    ]);
+    // The amount written is the one taken off: 455 − 15 = 440, the line's own total.
+    expect(report.players[1]).toMatchObject({ final: 440, claimedFinal: 440 });
+    expect(report.ok).toBe(false);
+  });
+
+  test("a (time) line whose total does not follow (455 − 10 written as 440) is the final's finding, with the time in the sum", () => {
+    const { report } = verifyGcg(
+      withLine(magpie, '>qatsolo:  (time) -10 445', '>qatsolo:  (time) -10 440'),
+    );
+    expect(report.issues).toEqual([
+      expect.objectContaining({
+        code: 'FINAL_MISMATCH',
+        player: 1,
+        written: 440,
+        computed: 445,
+        message: expect.stringContaining(
+          '455 from moves − 0 for the tiles left on the rack − 10 for going over time',
+        ),
+      }),
+    ]);
+  });
+
+  test('a (challenge) +5 for the play that went out, written after the going-out line, counts once', () => {
+    // Woogles may write the bonus after the end lines: the play's total is then the bonus
+    // line's less the 4 points of the going-out line (441 + 5 = 446; 446 + 4 = 450).
+    const text = withLine(
+      recordText('woogles-nwl23.gcg'),
+      '>tilebird: (IT) +4 445',
+      '>tilebird: (IT) +4 445\n>tilebird: (challenge) +5 450',
+    );
+    const { report } = verifyGcg(text);
+    const last = report.turns[report.turns.length - 1];
+    expect(last).toMatchObject({ challengeBonus: 5, total: { claimed: 446, computed: 446 } });
+    expect(report.players[0]).toMatchObject({ final: 450, claimedFinal: 450 });
+    expect(report.ok).toBe(true);
+  });
+
+  test("a bare '#' and a '# Title' line are comments, not a crash ('m is not iterable')", () => {
+    const text = `#\n# Club final, round 3\n${recordText('quackle.gcg')}`;
+    const parsed = parseGcg(text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.game.otherPragmas.slice(0, 2)).toEqual(['#', '# Club final, round 3']);
+    const again = parseGcg(writeGcg(parsed.game));
+    expect(again.ok && again.game.otherPragmas.slice(0, 2)).toEqual(
+      parsed.game.otherPragmas.slice(0, 2),
+    );
+    expect(verifyGcg(text).report.ok).toBe(true);
+  });
+
+  test('a line that is neither pragma, event nor the continuation of a note is still refused on its line', () => {
+    const parsed = parseGcg('#player1 a A\n#player2 b B\nhello\n>a: CATXYZQ 8G CAT +10 10\n');
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors).toEqual([
+      expect.objectContaining({ line: 3, problem: { code: 'NOT_A_LINE', text: 'hello' } }),
+    ]);
+  });
+
+  it.each([
+    ['#board-layout CrosswordGame', true],
+    ['#board-layout standard15', true],
+    ['#board-layout SuperCrosswordGame', false],
+  ])('%s: read as the 15x15 Scrabble board or said why not', (pragma, reads) => {
+    const parsed = parseGcg(`#player1 a A\n#player2 b B\n${pragma}\n>a: CATXYZQ 8G CAT +10 10\n`);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const converted = gcgToScoresheet(parsed.game);
+    expect(converted.ok).toBe(reads);
+    if (!converted.ok) {
+      expect(converted.errors[0]).toMatchObject({
+        line: 3,
+        problem: { code: 'UNKNOWN_BOARD', value: 'SuperCrosswordGame' },
+        message: expect.stringContaining('CrosswordGame or standard15'),
+      });
+    }
+  });
+
+  test('a (time) line in a record of a game without points for time (Kvizovka) is refused on its line', () => {
+    const text = [
+      '#arbiter-rules kvizovka',
+      '#player1 a A',
+      '#player2 b B',
+      '>a: KUĆAXYZ 9F KUĆA +8 8',
+      '>a:  (time) -10 -2',
+    ].join('\n');
+    const parsed = parseGcg(text);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const converted = gcgToScoresheet(parsed.game);
+    expect(converted.ok).toBe(false);
+    if (converted.ok) return;
+    expect(converted.errors).toEqual([
+      expect.objectContaining({ line: 5, problem: { code: 'TIME_PENALTY', rules: 'Kvizovka' } }),
+    ]);
+  });
+
+  test('end.timePenalty: a sheet of a rule set without it is refused at the field; an export writes the (time) line back', () => {
+    const refused = readScoresheet({
+      format: 'scoresheet/1',
+      rules: 'kvizovka',
+      players: ['A', 'B'],
+      turns: [],
+      end: { timePenalty: [0, 10] },
+    });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.errors).toEqual([
+        expect.objectContaining({
+          path: ['end', 'timePenalty'],
+          problem: { code: 'FIELD_NOT_FOR_RULES', rules: 'Kvizovka' },
+        }),
+      ]);
+    }
+    const { sheet, report } = verifyGcg(magpie);
+    const written = writeGcg(scoresheetToGcg(sheet, report));
+    expect(written).toContain('>qatsolo:  (time) -10 445');
+    expect(verifyGcg(written).report.players[1]).toMatchObject({ final: 445, claimedFinal: 445 });
+  });
+});
