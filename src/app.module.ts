@@ -5,6 +5,7 @@ import { BackupModule } from './backup/backup.module';
 import { validateEnvironment } from './config';
 import { DatabaseSettings } from './database/database-options';
 import { DatabaseModule } from './database/database.module';
+import { ThrottleModule } from './throttle/throttle.module';
 import { WordsModule } from './words/words.module';
 import { ExchangeModule } from './exchange/exchange.module';
 import { DirectorLogModule } from './log/director-log.module';
@@ -46,6 +47,7 @@ export class AppModule {
           ignoreEnvFile: true,
         }),
         DatabaseModule.forRoot(options.database),
+        ThrottleModule,
         BackupModule,
         AuthModule,
         TournamentsModule,

@@ -20,7 +20,7 @@ import { plainRequest } from './common/api/plain-request';
 import { visitorReadGate } from './common/read-gate';
 import { ApiValidationPipe } from './common/api/validation';
 import { configureHttp } from './common/http-headers';
-import { trustsProxy } from './config';
+import { trustedProxies } from './config';
 import { bodyReader } from './common/body/body-reader';
 import { dropSlowClients, slowClientSettings } from './common/slow-clients';
 import { rolesBeforeBody } from './auth/route-roles';
@@ -48,7 +48,7 @@ export async function createApp(
     bodyParser: false,
   });
   answerKeptPagesFirst(app);
-  configureHttp(app, trustsProxy(app.get(ConfigService).get<string>('TRUST_PROXY')));
+  configureHttp(app, trustedProxies(app.get(ConfigService).get<string>('TRUST_PROXY')) ?? 0);
   dropSlowClients(app.getHttpServer(), slowClientSettings(app.get(ConfigService)));
   app.use(cookieParser());
   app.use(plainRequest());

@@ -1,3 +1,4 @@
+import { isIP } from 'net';
 import { DEFAULT_THROTTLE, ThrottleSettings } from './auth/sign-in-throttle';
 
 /** Environment variables Arbiter reads, checked at boot so a bad value stops it with a clear message. */
@@ -23,6 +24,7 @@ export interface Environment {
   SIGN_IN_FIRST_WAIT_MS?: string;
   SIGN_IN_MAX_WAIT_MS?: string;
   TRUST_PROXY?: string;
+  HOST?: string;
   TEST_ONLY_SCRYPT_LOG2_N?: string;
 }
 
@@ -132,9 +134,18 @@ function securityProblems(env: Environment): string[] {
     problems.push(
       `SIGN_IN_FIRST_WAIT_MS (${first}) must not be longer than SIGN_IN_MAX_WAIT_MS (${most})`,
     );
-  if (env.TRUST_PROXY !== undefined && !['true', 'false', '1', '0', ''].includes(env.TRUST_PROXY))
+  if (env.TRUST_PROXY !== undefined && trustedProxies(env.TRUST_PROXY) === undefined)
     problems.push(
-      `TRUST_PROXY must be true (a reverse proxy in front sets X-Forwarded-Proto and X-Forwarded-For) or false, not '${env.TRUST_PROXY}'`,
+      `TRUST_PROXY must name the reverse proxies in front: a number of hops (1, 2), addresses or networks (127.0.0.1 or 10.0.0.0/8,::1), true (one hop) or false, not '${env.TRUST_PROXY.slice(0, 80)}'`,
+    );
+  if (
+    env.HOST !== undefined &&
+    env.HOST !== '' &&
+    isIP(env.HOST) === 0 &&
+    !HOST_NAME.test(env.HOST)
+  )
+    problems.push(
+      `HOST must be the address to listen on (127.0.0.1, ::1, 0.0.0.0, localhost), not '${env.HOST.slice(0, 80)}'`,
     );
   const cost = env.TEST_ONLY_SCRYPT_LOG2_N;
   if (cost && (!/^\d{2}$/.test(cost) || Number(cost) < 10 || Number(cost) > 16))
@@ -154,6 +165,34 @@ export function throttleSettings(get: (name: string) => string | undefined): Thr
   return settings;
 }
 
-/** TRUST_PROXY: true when a reverse proxy in front of Arbiter says how it was reached. */
-export const trustsProxy = (value: string | undefined): boolean =>
-  value === 'true' || value === '1';
+/** A host name to listen on: letters, digits, dots and dashes (`localhost`, `arbiter.lan`). */
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*$/;
+
+/** The names Express's `trust proxy` knows for groups of addresses. */
+const ADDRESS_GROUPS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, or a network as address/prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrNetwork(text: string): boolean {
+  if (ADDRESS_GROUPS.includes(text)) return true;
+  const [address, bits, more] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || more !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` setting takes it: how many proxies in front are
+ * believed (hops), or which addresses are proxies (a list). `true` is one hop (the proxy in
+ * front, not every address a client writes into X-Forwarded-For, which Express's own `true`
+ * would believe), `false`, `0` and unset none. Undefined when the value cannot be read.
+ */
+export function trustedProxies(value: string | undefined): number | string[] | undefined {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return 0;
+  if (text === 'true') return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim());
+  return entries.every(isAddressOrNetwork) ? entries : undefined;
+}

@@ -22,11 +22,15 @@ async function main(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createApp } = require('./app') as typeof import('./app');
   const app = await createApp();
-  await app.listen(Number(process.env.PORT ?? 3000));
+  // HOST unset: every address, as Node listens by default (both IPv6 and IPv4 where there is IPv6).
+  const host = process.env.HOST || undefined;
+  if (host) await app.listen(Number(process.env.PORT ?? 3000), host);
+  else await app.listen(Number(process.env.PORT ?? 3000));
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : process.env.PORT;
+  const shown = !host ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   // The e2e harness reads this line to find a server started on port 0.
-  Logger.log(`Arbiter serves on http://localhost:${port} (API docs at /api/docs)`, 'Main');
+  Logger.log(`Arbiter serves on http://${shown}:${port} (API docs at /api/docs)`, 'Main');
 }
 
 /**
@@ -34,7 +38,16 @@ async function main(): Promise<void> {
  * the start compiled (scripts/code-cache.js).
  */
 export const started: Promise<void> = main().catch((error: unknown) => {
-  if ((error as { code?: string }).code === 'EADDRINUSE') {
+  const code = (error as { code?: string }).code;
+  if (
+    process.env.HOST &&
+    (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+  ) {
+    cannotStart([
+      `HOST ${process.env.HOST} is not an address of this machine; set HOST to one of its addresses (127.0.0.1 for a reverse proxy on the same machine) or leave it unset`,
+    ]);
+  }
+  if (code === 'EADDRINUSE') {
     cannotStart([
       `port ${process.env.PORT ?? 3000} is in use by another program (another Arbiter?); stop it or set PORT to a free port`,
     ]);

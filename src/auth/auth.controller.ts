@@ -12,6 +12,7 @@ import {
   sessionCookieOptions,
 } from './auth.service';
 import type { PublicUser } from './auth.service';
+import { cookieOf, DEVICE_COOKIE, deviceCookieOptions } from '../throttle/device-cookies';
 import { CreateUserDto } from './dto/create-user.dto';
 import { SignInDto } from './dto/sign-in.dto';
 import { Public, Roles } from './roles.decorator';
@@ -30,12 +31,13 @@ export class AuthController {
     @Req() req: AuthedRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { token, user, expiresAt } = await this.auth.signIn(
+    const { token, user, expiresAt, deviceCookie } = await this.auth.signIn(
       dto.email,
       dto.password,
       dto.kind ?? 'session',
-      clientAddress(req),
+      { address: clientAddress(req), device: cookieOf(req, DEVICE_COOKIE) },
     );
+    res.cookie(DEVICE_COOKIE, deviceCookie, deviceCookieOptions(req));
     if ((dto.kind ?? 'session') === 'session') {
       res.cookie(SESSION_COOKIE, token, sessionCookieOptions(req, expiresAt));
     }

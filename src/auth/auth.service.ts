@@ -17,6 +17,8 @@ import {
 } from './password';
 import { SignInThrottle } from './sign-in-throttle';
 import { throttleSettings } from '../config';
+import { DeviceCookies } from '../throttle/device-cookies';
+import { ThrottleCounters } from '../throttle/throttle-counters';
 import { Role, User } from './user.entity';
 
 export const SESSION_COOKIE = 'arbiter_session';
@@ -82,8 +84,13 @@ export class AuthService implements OnApplicationBootstrap {
     @InjectRepository(AuthToken) private readonly tokens: Repository<AuthToken>,
     private readonly transactions: Transactions,
     private readonly config: ConfigService,
+    counters: ThrottleCounters,
+    private readonly devices: DeviceCookies,
   ) {
-    this.throttle = new SignInThrottle(throttleSettings((name) => config.get<string>(name)));
+    this.throttle = new SignInThrottle(
+      counters,
+      throttleSettings((name) => config.get<string>(name)),
+    );
   }
 
   /** The first organiser comes from ORGANISER_EMAIL/ORGANISER_PASSWORD, never from a default password. */
@@ -139,27 +146,37 @@ export class AuthService implements OnApplicationBootstrap {
 
   /**
    * Checks the password and issues a token; the same message, and the same scrypt work,
-   * for an unknown email and a wrong password. Throttled by account and by the client's
-   * address (`address`): 429 SIGN_IN_THROTTLED while a wait runs, the right password too.
-   * A hash made with a lower cost than today's is made again with the password just checked.
+   * for an unknown email and a wrong password. Throttled (`SignInThrottle`): a device whose
+   * cookie (`device`, the `arbiter_device` cookie's value) vouches for the account counts
+   * alone; any other client counts against the account and its `address`. 429
+   * SIGN_IN_THROTTLED while a wait runs, the right password too. Signed in, the device's
+   * cookie vouches for the account from then on (`deviceCookie`, to set). A hash made with a
+   * lower cost than today's is made again with the password just checked.
    */
   async signIn(
     email: string,
     password: string,
     kind: 'session' | 'api',
-    address: string,
-  ): Promise<{ token: string; user: User; expiresAt: Date }> {
+    client: { address: string; device?: string },
+  ): Promise<{ token: string; user: User; expiresAt: Date; deviceCookie: string }> {
     const account = email.trim().toLowerCase();
     const seen: { user: User | null } = { user: null };
-    const attempt = await this.throttle.attempt(account, address, async () => {
-      seen.user = await this.users.findOneBy({ email: account });
-      return verifyPassword(password, seen.user?.passwordHash ?? (await dummyHash()));
-    });
+    const trustedDevice = this.devices.trustedFor(client.device, account);
+    const attempt = await this.throttle.attempt(
+      account,
+      { address: client.address, trustedDevice },
+      async () => {
+        seen.user = await this.users.findOneBy({ email: account });
+        return verifyPassword(password, seen.user?.passwordHash ?? (await dummyHash()));
+      },
+    );
     if (attempt.outcome === 'wait') {
       const seconds = Math.ceil(attempt.waitMs / 1000);
       throw new TooManyRequests(
         'SIGN_IN_THROTTLED',
-        `too many failed sign-ins for this account or from this address: try again in ${seconds} s`,
+        trustedDevice
+          ? `too many failed sign-ins from this device: try again in ${seconds} s`
+          : `too many failed sign-ins for this account or from this address: try again in ${seconds} s (a device that signed in to this account before is not held back)`,
         seconds,
       );
     }
@@ -167,16 +184,22 @@ export class AuthService implements OnApplicationBootstrap {
     if (attempt.outcome === 'wrong' || !user) {
       if (attempt.outcome === 'wrong') {
         for (const lock of attempt.lockouts) {
+          const whose = {
+            account: 'for the account',
+            address: 'from the address',
+            device: 'from',
+          }[lock.kind];
           this.logger.warn(
             `Sign-in locked for ${Math.ceil(lock.waitMs / 1000)} s: ${lock.failures} failed sign-ins ` +
-              `${lock.kind === 'account' ? 'for the account' : 'from the address'} ${lock.key}`,
+              `${whose} ${lock.key}${lock.kind === 'account' ? ' (on devices it has not signed in on)' : ''}`,
           );
         }
       }
       throw new Unauthenticated('the email or the password is wrong');
     }
     if (needsRehash(user.passwordHash)) await this.rehash(user, password);
-    return { ...(await this.issueToken(user, kind)), user };
+    const deviceCookie = this.devices.afterSignIn(client.device, account);
+    return { ...(await this.issueToken(user, kind)), user, deviceCookie };
   }
 
   /** Stores the password's hash at today's cost (the account's hash was made cheaper). */

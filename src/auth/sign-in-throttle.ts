@@ -1,8 +1,10 @@
+import { CountKey, CountRule, countKey, ThrottleCounters } from '../throttle/throttle-counters';
+
 /** How sign-in failures are throttled (from the environment: see docs/tournaments.md). */
 export interface ThrottleSettings {
-  /** Wrong passwords an account takes before the first wait. */
+  /** Wrong passwords an account takes from untrusted clients (and a trusted device) before the first wait. */
   accountFailures: number;
-  /** Wrong passwords (to any accounts) a client address takes before the first wait. */
+  /** Wrong passwords (to any accounts) untrusted clients of one address take before the first wait. */
   addressFailures: number;
   /** The first wait; each further failure doubles it. */
   firstWaitMs: number;
@@ -17,20 +19,30 @@ export const DEFAULT_THROTTLE: ThrottleSettings = {
   maxWaitMs: 15 * 60 * 1000,
 };
 
-/** What is known of one account or one address. */
-interface Entry {
-  failures: number;
-  /** Attempts being checked right now. */
-  pending: number;
-  /** When the last failure was (ms). */
-  last: number;
-  /** No attempt is checked before this (ms); 0 when none is due. */
-  until: number;
+/** Counts are forgotten after this long without a failure. */
+export const FORGET_MS = 24 * 3600 * 1000;
+
+/** Past `allowance` failures, waits doubling from the settings' first to their longest. */
+export function doubling(allowance: number, settings: ThrottleSettings): CountRule {
+  return {
+    kind: 'doubling',
+    allowance,
+    firstWaitMs: settings.firstWaitMs,
+    maxWaitMs: settings.maxWaitMs,
+    forgetMs: FORGET_MS,
+  };
+}
+
+/** Who tries a password: the client's address, and whether its device cookie vouches for the account. */
+export interface SignInClient {
+  address: string;
+  /** The nonce of a device cookie issued to this device for this very account; null for an untrusted client. */
+  trustedDevice: string | null;
 }
 
 /** A lock that started: whom it holds, for how long, after how many failures. */
 export interface Lockout {
-  kind: 'account' | 'address';
+  kind: 'account' | 'address' | 'device';
   key: string;
   failures: number;
   waitMs: number;
@@ -43,126 +55,99 @@ export type Attempt =
   /** Refused unchecked: a wait runs (or as many attempts as are left are being checked). */
   | { outcome: 'wait'; waitMs: number };
 
-/** Forgotten after this long without a failure. */
-const FORGET_MS = 24 * 3600 * 1000;
-/** At most this many accounts and addresses are remembered; the oldest go first. */
-const MAX_RECORDS = 100_000;
+interface SignInCount extends CountKey {
+  kind: Lockout['kind'];
+  /** What the log names: the account, the address. */
+  label: string;
+}
 
 /**
- * Failed sign-ins by account (the e-mail as typed, whether it has an account or not, so
- * that the answer says nothing about which e-mails exist) and by client address. Past
- * an allowance, each failure makes the next attempt wait, twice as long each time up to
- * a ceiling; while a wait runs every attempt is refused unchecked, the right password
- * too. Attempts being checked count against the allowance, so that guesses sent all at
- * once are no more than guesses sent one by one. A successful sign-in clears the
- * account's failures (not the address's).
+ * Failed sign-ins, after OWASP's device cookies. A device that signed in to an account before
+ * carries a cookie that vouches for it ({@link SignInClient.trustedDevice}): its wrong
+ * passwords count against that device alone, and no failure elsewhere holds it back. Every
+ * other client is untrusted: their wrong passwords count against the account (the e-mail as
+ * typed, whether it has an account or not, so that the answer says nothing about which e-mails
+ * exist) and against their address. Past an allowance, each failure makes the next attempt of
+ * those it counts against wait, twice as long each time up to a ceiling; while a wait runs,
+ * every attempt is refused unchecked, the right password too. So a guesser locks the account's
+ * untrusted clients, and the owner signs in from a device used before.
  *
- * Kept in the server's memory: Arbiter runs as one process, and a restart, which only
- * its operator can cause, forgets the counts (docs/tournaments.md says why that is
- * enough). Pure apart from the clock it is given.
+ * Attempts being checked count against the allowance, so that guesses sent all at once are no
+ * more than guesses sent one by one; the counts are the database's (`ThrottleCounters`), so
+ * this holds across every server on it and through a restart. A successful sign-in clears the
+ * count it was taken against (the device's, or the account's untrusted one), not the address's.
  */
 export class SignInThrottle {
-  private readonly records = new Map<string, Entry>();
-
   constructor(
+    private readonly counters: ThrottleCounters,
     private readonly settings: ThrottleSettings = DEFAULT_THROTTLE,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  /** Checks a password with `check` unless a wait runs for the account or the address. */
-  async attempt(account: string, address: string, check: () => Promise<boolean>): Promise<Attempt> {
-    const keys = this.keysOf(account, address);
-    const t = this.now();
-    let waitMs = 0;
-    for (const { key, allowance } of keys) {
-      // Looked at, not made: a refused attempt must not add a record (made-up e-mails by the
-      // hundred thousand would otherwise push the real ones, and their waits, out).
-      const e = this.peek(key, t);
-      if (e.until > t) waitMs = Math.max(waitMs, e.until - t);
-      // As many attempts at once as failures are left before a wait; the others wait
-      // for those to be answered (a second at most: a check takes half of one).
-      else if (e.pending > 0 && e.failures + e.pending >= allowance)
-        waitMs = Math.max(waitMs, 1000);
+  /** Checks a password with `check` unless a wait runs on what the attempt counts against. */
+  async attempt(
+    account: string,
+    client: SignInClient,
+    check: () => Promise<boolean>,
+  ): Promise<Attempt> {
+    const counts = this.countsOf(account.trim().toLowerCase(), client);
+    const taken: SignInCount[] = [];
+    for (const count of counts) {
+      if (await this.counters.reserve(count)) {
+        taken.push(count);
+        continue;
+      }
+      for (const t of taken) await this.counters.release(t.key);
+      // A wait runs, or as many attempts as failures are left are being checked: those are
+      // answered within a second (a check takes half of one).
+      const waitMs = await this.counters.waitMs(counts.map((c) => c.key));
+      return { outcome: 'wait', waitMs: waitMs > 0 ? waitMs : 1000 };
     }
-    if (waitMs > 0) return { outcome: 'wait', waitMs };
-    for (const { key } of keys) this.entry(key, t).pending += 1;
     let right: boolean;
     try {
       right = await check();
-    } finally {
-      for (const { key } of keys) {
-        const e = this.records.get(key);
-        if (e) e.pending = Math.max(0, e.pending - 1);
-      }
+    } catch (e) {
+      for (const t of taken) await this.counters.release(t.key);
+      throw e;
     }
     if (right) {
-      this.records.delete(keys[0].key);
+      await this.counters.clear(counts[0].key);
+      for (const t of counts.slice(1)) await this.counters.release(t.key);
       return { outcome: 'right' };
     }
-    return { outcome: 'wrong', lockouts: keys.flatMap((k) => this.fail(k)) };
-  }
-
-  /** Counts a failure; the wait it starts, if any. */
-  private fail(k: { key: string; kind: Lockout['kind']; allowance: number }): Lockout[] {
-    const t = this.now();
-    const e = this.entry(k.key, t);
-    e.failures += 1;
-    e.last = t;
-    // Most recent last, so that the oldest is the first to go when there are too many.
-    this.records.delete(k.key);
-    this.records.set(k.key, e);
-    if (e.failures < k.allowance) return [];
-    const doublings = Math.min(e.failures - k.allowance, 40);
-    const waitMs = Math.min(this.settings.firstWaitMs * 2 ** doublings, this.settings.maxWaitMs);
-    e.until = t + waitMs;
-    return [
-      { kind: k.kind, key: k.key.slice(k.key.indexOf(':') + 1), failures: e.failures, waitMs },
-    ];
-  }
-
-  /** The entry of a key as it stands, without keeping one for a key never seen. */
-  private peek(key: string, t: number): Entry {
-    const old = this.records.get(key);
-    if (old && (old.pending > 0 || t - old.last < FORGET_MS)) return old;
-    return { failures: 0, pending: 0, last: t, until: 0 };
-  }
-
-  /** The entry of a key, a fresh one when it was never seen or forgotten. */
-  private entry(key: string, t: number): Entry {
-    const old = this.records.get(key);
-    if (old && (old.pending > 0 || t - old.last < FORGET_MS)) return old;
-    const fresh: Entry = { failures: 0, pending: 0, last: t, until: 0 };
-    this.records.delete(key);
-    this.records.set(key, fresh);
-    this.evict(t);
-    return fresh;
-  }
-
-  /**
-   * Past {@link MAX_RECORDS}, the oldest records go first, but never one whose wait still runs
-   * or whose attempt is being checked: a flood of new keys cannot lift a lockout.
-   */
-  private evict(t: number): void {
-    if (this.records.size <= MAX_RECORDS) return;
-    for (const [key, e] of this.records) {
-      if (this.records.size <= MAX_RECORDS) break;
-      if (e.until > t || e.pending > 0) continue;
-      this.records.delete(key);
+    const lockouts: Lockout[] = [];
+    for (const count of counts) {
+      const counted = await this.counters.fail(count, true);
+      if (counted && counted.waitMs > 0)
+        lockouts.push({ kind: count.kind, key: count.label, ...counted });
     }
+    return { outcome: 'wrong', lockouts };
   }
 
-  /** An account's key is its e-mail as the sign-in reads it (trimmed, lower case). */
-  private keysOf(account: string, address: string) {
+  /** A trusted device counts alone; an untrusted client against the account and its address. */
+  private countsOf(account: string, client: SignInClient): SignInCount[] {
+    const { accountFailures, addressFailures } = this.settings;
+    if (client.trustedDevice !== null) {
+      return [
+        {
+          kind: 'device',
+          label: `a device trusted by ${account}`,
+          key: countKey('sign-in-device', `${account}\n${client.trustedDevice}`),
+          rule: doubling(accountFailures, this.settings),
+        },
+      ];
+    }
     return [
       {
-        key: `account:${account.trim().toLowerCase()}`,
-        kind: 'account' as const,
-        allowance: this.settings.accountFailures,
+        kind: 'account',
+        label: account,
+        key: countKey('sign-in-account', account),
+        rule: doubling(accountFailures, this.settings),
       },
       {
-        key: `address:${address}`,
-        kind: 'address' as const,
-        allowance: this.settings.addressFailures,
+        kind: 'address',
+        label: client.address,
+        key: countKey('sign-in-address', client.address),
+        rule: doubling(addressFailures, this.settings),
       },
     ];
   }

@@ -8,14 +8,15 @@ import type { NextFunction, Request, Response } from 'express';
  * nosniff` on every answer (an error's JSON is never read as a page or a script), and,
  * with TRUST_PROXY, the reverse proxy's word on the scheme and the client's address:
  * `X-Forwarded-Proto: https` makes `req.secure` true (the session cookie is then
- * `Secure`) and `X-Forwarded-For` gives `req.ip` (the sign-in throttle's address). Only
- * the one proxy in front is believed (`trust proxy` = 1 hop): an address a client wrote
- * into the header itself stays to the left of the proxy's and is not read. Answers are
- * compressed as the client accepts ({@link compressedAnswer}).
+ * `Secure`) and `X-Forwarded-For` gives `req.ip` (the throttles' address). Only the proxies TRUST_PROXY
+ * names are believed (a number of hops, or their addresses): `req.ip` is the nearest
+ * address that is not one of them, so an address a client wrote into the header itself
+ * stays to the left of the proxy's and is not read. Answers are compressed as the client
+ * accepts ({@link compressedAnswer}).
  */
-export function configureHttp(app: NestExpressApplication, trustProxy: boolean): void {
+export function configureHttp(app: NestExpressApplication, trustProxy: number | string[]): void {
   app.disable('x-powered-by');
-  if (trustProxy) app.set('trust proxy', 1);
+  if (trustProxy !== 0) app.set('trust proxy', trustProxy);
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();

@@ -16,6 +16,7 @@ import { TableCode } from '../table-codes/table-code.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
+import { ServerSecret, ThrottleCounter } from '../throttle/throttle-counter.entity';
 import { TournamentWordList } from '../words/word-list.entity';
 import { WordRuling } from '../words/word-ruling.entity';
 import { Initial1763800000000 } from './migrations/1763800000000-initial';
@@ -35,6 +36,7 @@ import { Ratings1765200000000 } from './migrations/1765200000000-ratings';
 import { Tables1765000000000 } from './migrations/1765000000000-tables';
 import { PlacePoints1765300000000 } from './migrations/1765300000000-place-points';
 import { TableCodes1765500000000 } from './migrations/1765500000000-table-codes';
+import { ThrottleCounters1765700000000 } from './migrations/1765700000000-throttle-counters';
 import { PrizeTables1765600000000 } from './migrations/1765600000000-prize-tables';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
@@ -61,6 +63,8 @@ export const ENTITIES = [
   RatingListEntry,
   RatingReport,
   PrizeTable,
+  ThrottleCounter,
+  ServerSecret,
 ];
 
 /** Every migration, in order. */
@@ -83,4 +87,5 @@ export const MIGRATIONS = [
   PlacePoints1765300000000,
   TableCodes1765500000000,
   PrizeTables1765600000000,
+  ThrottleCounters1765700000000,
 ];

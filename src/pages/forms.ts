@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { DomainError } from '../common/errors';
+import { DomainError, TooManyRequests } from '../common/errors';
 import type { Lang } from '../i18n';
 import type { FieldError } from '../render/view-models';
 import { normaliseClock } from '../sheet-form/form';
@@ -138,6 +138,13 @@ export function statusOf(e: unknown): number {
  * when the table has one (with `params`), else the status's. Unknown errors
  * are rethrown, so that they reach the error page and the log.
  */
+/** A wait as a person reads it, in the page's letters: "40 s", past a minute "15 min". */
+export function waitText(lang: Lang, seconds: number): string {
+  return seconds < 60
+    ? pt(lang, 'time.seconds', { n: seconds })
+    : pt(lang, 'time.minutes', { n: Math.ceil(seconds / 60) });
+}
+
 export function refusal(
   lang: Lang,
   e: unknown,
@@ -146,7 +153,11 @@ export function refusal(
   if (!(e instanceof DomainError)) throw e;
   const key = `err.${e.code}`;
   const message = isPageMessageKey(key)
-    ? pt(lang, key, params)
+    ? pt(
+        lang,
+        key,
+        e instanceof TooManyRequests ? { wait: waitText(lang, e.retryAfter), ...params } : params,
+      )
     : isPageMessageKey(`status.${e.status}`)
       ? pt(lang, `status.${e.status}` as 'status.400')
       : pt(lang, 'err.other');

@@ -57,7 +57,7 @@ const srLatn = {
   'err.BAD_CODE':
     'To nije kod stola: kod ima deset slova i cifara, kako je odštampan na zapisniku.',
   'err.CODE_EXPIRED': 'Kod je istekao: njegovo kolo je završeno.',
-  'err.CODE_THROTTLED': 'Previše pogrešnih kodova sa ove adrese. Pokušajte ponovo malo kasnije.',
+  'err.CODE_THROTTLED': 'Previše pogrešnih kodova. Pokušajte ponovo za {wait}.',
   'err.RESULT_IN': 'Rezultat ovog stola je već upisan; za izmenu se obratite sudiji.',
   'err.OWN_SUBMISSION':
     'Ovaj zapisnik ste poslali vi; potvrđuje ga drugi igrač za stolom svojim kodom.',
@@ -202,7 +202,7 @@ const srLatn = {
     'Neko je u međuvremenu promenio rezultat ove partije. Otvorite stranicu ponovo i proverite.',
   'err.CONCURRENT_UPDATE': 'Rezultat je upravo promenjen s druge strane. Otvorite stranicu ponovo.',
   'err.SIGN_IN_THROTTLED':
-    'Previše neuspelih prijava za ovaj nalog ili s ove adrese. Pokušajte ponovo za {wait}.',
+    'Previše neuspelih prijava za ovaj nalog ili s ove adrese. Pokušajte ponovo za {wait} ili se prijavite s uređaja s kog ste se već prijavljivali.',
   'time.seconds': '{n} s',
   'time.minutes': '{n} min',
   'err.SETTINGS_STALE':
@@ -433,7 +433,7 @@ const en: Record<PageMessageKey, string> = {
   'err.BAD_CODE':
     'That is no table code: a code is ten letters and digits, as printed on your score sheet.',
   'err.CODE_EXPIRED': 'The code has expired: its round is over.',
-  'err.CODE_THROTTLED': 'Too many wrong codes from this address. Try again a little later.',
+  'err.CODE_THROTTLED': 'Too many wrong codes. Try again in {wait}.',
   'err.RESULT_IN': "This table's result is in; ask a judge to change it.",
   'err.OWN_SUBMISSION':
     'You sent this sheet yourself; another player of the table confirms it with their own code.',
@@ -581,7 +581,7 @@ const en: Record<PageMessageKey, string> = {
     "Someone changed this game's result in the meantime. Open the page again and check.",
   'err.CONCURRENT_UPDATE': 'The result was just changed elsewhere. Open the page again.',
   'err.SIGN_IN_THROTTLED':
-    'Too many failed sign-ins for this account or from this address. Try again in {wait}.',
+    'Too many failed sign-ins for this account or from this address. Try again in {wait}, or sign in on a device you have signed in on before.',
   'time.seconds': '{n} s',
   'time.minutes': '{n} min',
   'err.SETTINGS_STALE':

@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { DomainError, ServiceBusy } from '../common/errors';
+import { DomainError, ServiceBusy, TooManyRequests } from '../common/errors';
 import type { ErrorPage } from '../render/view-models';
+import { waitText } from './forms';
 import { isPageMessageKey } from './messages';
 import { PageContext, withQuery } from './page-context';
 
@@ -38,8 +39,9 @@ export class PageErrorFilter implements ExceptionFilter {
         : exception instanceof HttpException
           ? exception.getStatus()
           : 500;
-    // A refusal for want of room (503) is deliberate: it says when to ask again, and is not logged.
-    if (exception instanceof ServiceBusy)
+    // A refusal for want of room (503) or a wait (429) is deliberate: it says when to ask
+    // again, and is not logged.
+    if (exception instanceof ServiceBusy || exception instanceof TooManyRequests)
       res.setHeader('Retry-After', String(exception.retryAfter));
     else if (status >= 500) {
       this.logger.error(
@@ -57,7 +59,12 @@ export class PageErrorFilter implements ExceptionFilter {
       code === 'CROSS_SITE'
         ? page.pt('status.crossSite')
         : code && isPageMessageKey(`err.${code}`)
-          ? page.pt(`err.${code}` as 'err.other', messageParams(exception))
+          ? page.pt(`err.${code}` as 'err.other', {
+              ...messageParams(exception),
+              ...(exception instanceof TooManyRequests
+                ? { wait: waitText(page.lang, exception.retryAfter) }
+                : {}),
+            })
           : isPageMessageKey(`status.${status}`)
             ? page.pt(`status.${status}` as 'status.400')
             : page.pt(status >= 500 ? 'status.500' : 'status.400');

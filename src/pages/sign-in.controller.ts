@@ -12,8 +12,9 @@ import {
 import { Public } from '../auth/roles.decorator';
 import type { Role } from '../auth/user.entity';
 import { DomainError, TooManyRequests } from '../common/errors';
+import { cookieOf, DEVICE_COOKIE, deviceCookieOptions } from '../throttle/device-cookies';
 import type { SignInPage } from '../render/view-models';
-import { FormReader } from './forms';
+import { FormReader, waitText } from './forms';
 import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { SameOriginGuard } from './same-origin.guard';
@@ -62,23 +63,22 @@ export class SignInController {
       return;
     }
     try {
-      const { token, expiresAt, user } = await this.auth.signIn(
+      const { token, expiresAt, user, deviceCookie } = await this.auth.signIn(
         username,
         password,
         'session',
-        clientAddress(req),
+        { address: clientAddress(req), device: cookieOf(req, DEVICE_COOKIE) },
       );
+      res.cookie(DEVICE_COOKIE, deviceCookie, deviceCookieOptions(req));
       res.cookie(SESSION_COOKIE, token, sessionCookieOptions(req, expiresAt));
       page.redirect(safeNext(next, user.role));
     } catch (e) {
       if (e instanceof TooManyRequests) {
         res.setHeader('Retry-After', String(e.retryAfter));
         // A person reads minutes past one: "15 min", not "900 s"; in the page's letters.
-        const wait =
-          e.retryAfter < 60
-            ? page.pt('time.seconds', { n: e.retryAfter })
-            : page.pt('time.minutes', { n: Math.ceil(e.retryAfter / 60) });
-        const throttled = page.pt('err.SIGN_IN_THROTTLED', { wait });
+        const throttled = page.pt('err.SIGN_IN_THROTTLED', {
+          wait: waitText(page.lang, e.retryAfter),
+        });
         await page.render('judge/sign-in', this.model(page, { username, next, throttled }), 429);
         return;
       }

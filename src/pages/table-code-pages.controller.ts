@@ -11,7 +11,6 @@ import {
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { clientAddress } from '../auth/auth.service';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Public, Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
@@ -30,6 +29,9 @@ import {
   typedForm,
 } from '../sheet-form';
 import { TableCodesService } from '../table-codes/table-codes.service';
+import { tableClientOf } from '../table-codes/table-client';
+import type { TableClient } from '../table-codes/code-throttle';
+import { DeviceCookies } from '../throttle/device-cookies';
 import type { CodeView, SubmissionView } from '../table-codes/table-codes.view';
 import { FormReader, refusal } from './forms';
 import { unfinishedTurns } from '../render/report-view';
@@ -65,7 +67,10 @@ const codeUrl = (code: string) => `/t/${encodeURIComponent(code)}`;
 @Public()
 @Controller('t')
 export class TableCodePagesController {
-  constructor(private readonly codes: TableCodesService) {}
+  constructor(
+    private readonly codes: TableCodesService,
+    private readonly devices: DeviceCookies,
+  ) {}
 
   @Get(':code')
   async status(
@@ -74,7 +79,8 @@ export class TableCodePagesController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { view, newest } = await this.codes.openWithNewest(code, clientAddress(req));
+    const client = tableClientOf(this.devices, req, res);
+    const { view, newest } = await this.codes.openWithNewest(code, client);
     await page.render('public/table-code', this.statusModel(page, code, view, [], newest));
   }
 
@@ -86,20 +92,21 @@ export class TableCodePagesController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
+    const client = tableClientOf(this.devices, req, res);
     const form = new FormReader(body, page.lang);
     const submission = form.int('submission', 1, 2_147_483_647, true);
     if (submission === null) {
       // Which sheet was meant is not said: the page again, saying so, nothing confirmed.
       const message = form.errors[0]?.message ?? pt(page.lang, 'form.required');
-      await this.statusRefused(page, code, req, message, 400);
+      await this.statusRefused(page, code, client, message, 400);
       return;
     }
     try {
-      await this.codes.confirm(code, submission, clientAddress(req));
+      await this.codes.confirm(code, submission, client);
       page.redirect(withQuery(codeUrl(code), { done: 'confirmed' }));
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
-      await this.statusRefused(page, code, req, message, status);
+      await this.statusRefused(page, code, client, message, status);
     }
   }
 
@@ -107,11 +114,11 @@ export class TableCodePagesController {
   private async statusRefused(
     page: PageContext,
     code: string,
-    req: AuthedRequest,
+    client: TableClient,
     message: string,
     status: number,
   ): Promise<void> {
-    const { view, newest } = await this.codes.openWithNewest(code, clientAddress(req));
+    const { view, newest } = await this.codes.openWithNewest(code, client);
     await page.render(
       'public/table-code',
       this.statusModel(page, code, view, [{ field: '', message }], newest),
@@ -126,7 +133,8 @@ export class TableCodePagesController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { view, newest } = await this.codes.openWithNewest(code, clientAddress(req));
+    const client = tableClientOf(this.devices, req, res);
+    const { view, newest } = await this.codes.openWithNewest(code, client);
     const layout = this.layout(view);
     // The table's last sheet sent, to mend and send again (a judge may have returned it): its
     // rows as typed, else as read.
@@ -155,7 +163,8 @@ export class TableCodePagesController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const view = await this.codes.open(code, clientAddress(req));
+    const client = tableClientOf(this.devices, req, res);
+    const view = await this.codes.open(code, client);
     const layout = this.layout(view);
     const reader = new FormReader(body, page.lang);
     const intent = reader.raw('intent');
@@ -195,7 +204,7 @@ export class TableCodePagesController {
       };
       const text = JSON.stringify(doc, null, 2);
       try {
-        await this.codes.submit(code, text, doc, clientAddress(req));
+        await this.codes.submit(code, text, doc, client);
         page.redirect(withQuery(codeUrl(code), { done: 'sent' }));
       } catch (e) {
         const { status, message } = sheetRefusal(page, e);

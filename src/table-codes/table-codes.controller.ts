@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { clientAddress } from '../auth/auth.service';
+import type { Request, Response } from 'express';
+import { DeviceCookies } from '../throttle/device-cookies';
+import { tableClientOf } from './table-client';
 import { Public, Roles } from '../auth/roles.decorator';
 import type { User } from '../auth/user.entity';
 import { CurrentUser } from '../common/api/current-user';
@@ -16,7 +17,10 @@ import { CodeView, DeskView, GameCodesView, SubmissionView } from './table-codes
 @ApiTags('table codes')
 @Controller('api')
 export class TableCodesController {
-  constructor(private readonly codes: TableCodesService) {}
+  constructor(
+    private readonly codes: TableCodesService,
+    private readonly devices: DeviceCookies,
+  ) {}
 
   @Roles('judge')
   @Get('divisions/:id/rounds/:number/codes')
@@ -37,12 +41,16 @@ export class TableCodesController {
   @ApiOperation({
     summary: "What a table code opens: its game, whose seat it is, the table's sheets so far",
     description:
-      'No account: the code is the key, for its own game only, while its round is the last. A wrong code is 404 and, past 20 from one address, 429 with Retry-After; an expired one 410.',
+      'No account: the code is the key, for its own game only, while its round is the last. A wrong code is 404 and, past 20 from one client (its `arbiter_table` cookie, else its address and browser), 429 with Retry-After; an expired one 410.',
   })
   @ApiOkResponse({ type: CodeView })
   @ApiErrors(400, 404, 410, 429)
-  open(@Param('code') code: string, @Req() req: Request): Promise<CodeView> {
-    return this.codes.open(code, clientAddress(req));
+  open(
+    @Param('code') code: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CodeView> {
+    return this.codes.open(code, tableClientOf(this.devices, req, res));
   }
 
   @Public()
@@ -58,9 +66,15 @@ export class TableCodesController {
   submit(
     @Param('code') code: string,
     @Req() req: RawBodyRequest<Request>,
+    @Res({ passthrough: true }) res: Response,
     @Body() body: unknown,
   ): Promise<SubmissionView> {
-    return this.codes.submit(code, req.rawBody?.toString('utf8'), body, clientAddress(req));
+    return this.codes.submit(
+      code,
+      req.rawBody?.toString('utf8'),
+      body,
+      tableClientOf(this.devices, req, res),
+    );
   }
 
   @Public()
@@ -75,8 +89,9 @@ export class TableCodesController {
     @Param('code') code: string,
     @Body() dto: ConfirmSubmissionDto,
     @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<SubmissionView> {
-    return this.codes.confirm(code, dto.submission, clientAddress(req));
+    return this.codes.confirm(code, dto.submission, tableClientOf(this.devices, req, res));
   }
 
   @Roles('judge')

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { User } from '../auth/user.entity';
-import { DEFAULT_THROTTLE, SignInThrottle } from '../auth/sign-in-throttle';
 import { BadInput, Conflict, DomainError, NotFound, TooManyRequests } from '../common/errors';
 import { forUpdate } from '../database/lock';
 import { Transactions } from '../database/transactions';
@@ -19,6 +18,8 @@ import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import { touchDivisions } from '../tournaments/tournament-rules';
 import { canonicalCode, newCode } from './codes';
+import { CodeThrottle, CodeWait, TableClient } from './code-throttle';
+import { ThrottleCounters } from '../throttle/throttle-counters';
 import { SheetSubmission } from './sheet-submission.entity';
 import { TableCode } from './table-code.entity';
 import {
@@ -47,18 +48,21 @@ interface CodeContext {
  * the table sent. A sheet the engine finds without fault, confirmed by every other player of the
  * table, becomes the result at once; any other goes to the judges' desk. A code is good while
  * its round is the division's last and the tournament is open, and only for its own game; wrong
- * codes are throttled by address like wrong passwords.
+ * codes are throttled by client, and strangers' by address (`CodeThrottle`).
  */
 @Injectable()
 export class TableCodesService {
   private readonly logger = new Logger('TableCodes');
-  private readonly throttle = new SignInThrottle(DEFAULT_THROTTLE);
+  private readonly throttle: CodeThrottle;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly results: ResultsService,
-  ) {}
+    counters: ThrottleCounters,
+  ) {
+    this.throttle = new CodeThrottle(counters);
+  }
 
   /** The codes of a round's games (made the first time they are asked for), for the printouts. */
   async roundCodes(divisionId: number, number: number): Promise<GameCodesView[]> {
@@ -106,8 +110,8 @@ export class TableCodesService {
   }
 
   /** What a code opens: its game, whose seat it is, the table's sheets so far. */
-  async open(typed: string, address: string): Promise<CodeView> {
-    const ctx = await this.resolve(typed, address);
+  async open(typed: string, client: TableClient): Promise<CodeView> {
+    const ctx = await this.resolve(typed, client);
     return this.codeView(ctx);
   }
 
@@ -118,9 +122,9 @@ export class TableCodesService {
    */
   async openWithNewest(
     typed: string,
-    address: string,
+    client: TableClient,
   ): Promise<{ view: CodeView; newest: { sheet: string; report: VerificationReport } | null }> {
-    const ctx = await this.resolve(typed, address);
+    const ctx = await this.resolve(typed, client);
     const { view, subs } = await this.codeViewOf(ctx);
     const stored = subs[0] ?? null;
     return {
@@ -148,7 +152,7 @@ export class TableCodesService {
     typed: string,
     text: string | undefined,
     body: unknown,
-    address: string,
+    client: TableClient,
   ): Promise<SubmissionView> {
     if (text === undefined) {
       throw new DomainError(
@@ -157,7 +161,7 @@ export class TableCodesService {
         'send the score sheet as JSON with Content-Type: application/json',
       );
     }
-    const ctx = await this.resolve(typed, address);
+    const ctx = await this.resolve(typed, client);
     this.checkOpen(ctx);
     const report = await this.results.checkSheet(ctx.game.id, body);
     const id = await this.transactions.run(async (m) => {
@@ -191,8 +195,8 @@ export class TableCodesService {
    * Another player of the table confirms the sheet `submissionId` with their own code. When the
    * sheet is without fault and every other player has confirmed it, it is entered as the result.
    */
-  async confirm(typed: string, submissionId: number, address: string): Promise<SubmissionView> {
-    const ctx = await this.resolve(typed, address);
+  async confirm(typed: string, submissionId: number, client: TableClient): Promise<SubmissionView> {
+    const ctx = await this.resolve(typed, client);
     this.checkOpen(ctx);
     const sub = await this.dataSource.manager.findOneBy(SheetSubmission, { id: submissionId });
     if (!sub || sub.gameId !== ctx.game.id) {
@@ -367,7 +371,7 @@ export class TableCodesService {
   }
 
   /** The code's game and context, or 404 (throttled like a wrong password), or 410 when expired. */
-  private async resolve(typed: string, address: string): Promise<CodeContext> {
+  private async resolve(typed: string, client: TableClient): Promise<CodeContext> {
     const code = canonicalCode(typed);
     if (code === null) {
       // Not of a code's shape: refused unread, and no guess at a code either, so not counted.
@@ -377,28 +381,33 @@ export class TableCodesService {
       );
     }
     const m = this.dataSource.manager;
-    let found: TableCode | null = null;
-    // Each code typed is its own "account": what holds a guesser back is the address's count.
-    const attempt = await this.throttle.attempt(`code ${code}`, address, async () => {
-      found = await m.findOneBy(TableCode, { code });
-      return found !== null;
-    });
-    if (attempt.outcome === 'wait') {
-      const seconds = Math.ceil(attempt.waitMs / 1000);
+    let guessed: Awaited<ReturnType<CodeThrottle['guess']>>;
+    try {
+      guessed = await this.throttle.guess(client, () => m.findOneBy(TableCode, { code }));
+    } catch (e) {
+      if (!(e instanceof CodeWait)) throw e;
+      const seconds = Math.ceil(e.waitMs / 1000);
       throw new TooManyRequests(
         'CODE_THROTTLED',
-        `too many wrong codes from this address: try again in ${seconds} s`,
+        `too many wrong codes from this client: try again in ${seconds} s`,
         seconds,
       );
     }
-    if (attempt.outcome === 'wrong' || found === null) {
+    for (const lock of guessed.lockouts) {
+      this.logger.warn(
+        `Table codes locked for ${Math.ceil(lock.waitMs / 1000)} s: ${lock.failures} wrong codes from ${lock.label}`,
+      );
+    }
+    const found = guessed.found as TableCode | null;
+    if (found === null) {
       throw new DomainError(
         404,
         'CODE_UNKNOWN',
         `no table has the code ${code}: check it on your score sheet`,
       );
     }
-    const tableCode = found as TableCode;
+    client.opened(code);
+    const tableCode = found;
     const game = await m.findOneByOrFail(Game, { id: tableCode.gameId });
     const round = await m.findOneByOrFail(Round, { id: game.roundId });
     const division = await m.findOneByOrFail(Division, { id: round.divisionId });

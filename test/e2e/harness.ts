@@ -109,10 +109,10 @@ export async function startTestApp(
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const m = /serves on http:\/\/localhost:(\d+)/.exec(output);
+      const m = /serves on http:\/\/(localhost|[^\s/]+):(\d+)/.exec(output);
       if (m) {
         clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
+        resolve(`http://${m[1] === 'localhost' ? '127.0.0.1' : m[1]}:${m[2]}`);
       }
     };
     child.stdout!.on('data', onData);

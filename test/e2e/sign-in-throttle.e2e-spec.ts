@@ -36,8 +36,18 @@ describe(`sign-in throttle (${DATABASE_KIND})`, () => {
     await t.account('judge', 'throttled-judge@example.org');
     const statuses: number[] = [];
     const retryAfter: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const res = await signIn('throttled-judge@example.org', `wrong-password-${i}`);
+    // Five one by one, then 45 at once: on a loaded machine 45 one by one may outlast the wait.
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(await signIn('throttled-judge@example.org', `wrong-password-${i}`));
+    answers.push(
+      ...(await Promise.all(
+        Array.from({ length: 45 }, (_, i) =>
+          signIn('throttled-judge@example.org', `wrong-password-${i + 5}`),
+        ),
+      )),
+    );
+    for (const res of answers) {
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.body).toMatchObject({ code: 'SIGN_IN_THROTTLED' });
@@ -60,7 +70,7 @@ describe(`sign-in throttle (${DATABASE_KIND})`, () => {
     const refused = await signIn('throttled-judge@example.org', 'judge-password-1');
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(
-      /^too many failed sign-ins for this account or from this address: try again in [12] s$/,
+      /^too many failed sign-ins for this account or from this address: try again in [12] s \(a device that signed in to this account before is not held back\)$/,
     );
     const wait = Number(refused.headers['retry-after']);
     await sleep(wait * 1000 + 100);
@@ -119,7 +129,7 @@ describe(`sign-in throttle (${DATABASE_KIND})`, () => {
     const page = await post('page-user@example.org', 'wrong').expect(429);
     expect(page.headers['retry-after']).toBe('2');
     expect(page.text).toContain(
-      'Too many failed sign-ins for this account or from this address. Try again in 2 s.',
+      'Too many failed sign-ins for this account or from this address. Try again in 2 s, or sign in on a device you have signed in on before.',
     );
   });
 
