@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
-import { isIPv6 } from 'net';
 import { doubling, DEFAULT_THROTTLE } from '../auth/sign-in-throttle';
+import { shareAddress } from '../pages/live-shares';
 import { CountKey, CountRule, countKey, ThrottleCounters } from '../throttle/throttle-counters';
 
 /**
@@ -44,25 +44,6 @@ export const DEFAULT_CODE_THROTTLE: CodeThrottleSettings = {
 /** A code's tag in a phone's cookie: stands for the code without being it. */
 export function codeTag(code: string): string {
   return createHash('sha256').update(`table-code\n${code}`).digest('base64url').slice(0, 16);
-}
-
-/**
- * The hall a client is in: its address; for IPv6, its /64 (one network's devices share a
- * prefix, and a single machine may have many addresses in it).
- */
-export function hallOf(address: string): string {
-  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
-  if (!isIPv6(plain)) return plain;
-  const [head, tail = ''] = plain.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = plain.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g || '0', 16).toString(16))
-    .join(':')}::/64`;
 }
 
 /** A wait the guesser must sit out: refused unchecked. */
@@ -119,7 +100,8 @@ export class CodeThrottle {
       maxWaitMs: s.hallWindowMs,
       forgetMs: s.hallWindowMs,
     };
-    const address = hallOf(client.address);
+    // The hall: its address; an IPv6 address by its /64, which one machine may fill.
+    const address = shareAddress(client.address);
     return [
       own,
       {
