@@ -12,7 +12,7 @@ import type { VerificationReport } from '../src/engine';
 import type { TournamentDocument } from '../src/exchange/format';
 import { gameRecordPdf } from '../src/render/pdf';
 import { median } from './harness';
-import { cpuMs } from './server-fixture';
+import { cpuMs, cpuNsMs, finishedDivisionDocument } from './server-fixture';
 
 const ROOT = join(__dirname, '..', '..');
 const SERVER = join(ROOT, 'dist', 'src', 'main.js');
@@ -56,7 +56,10 @@ interface Started {
 async function start(command: string[], databasePath: string): Promise<Started> {
   const port = await freePort();
   const t0 = process.hrtime.bigint();
-  const child = spawn(command[0], command.slice(1), {
+  // `HALL_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=…'` profiles the server (NODE_OPTIONS refuses it).
+  const nodeOptions =
+    command[0] === process.execPath ? (process.env.HALL_NODE_OPTIONS?.split(' ') ?? []) : [];
+  const child = spawn(command[0], [...nodeOptions, ...command.slice(1)], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -157,14 +160,150 @@ function pendingRound(games: number, names: [string, string]): TournamentDocumen
 
 /** Server CPU per call of `fn` over `ids`, one call at a time. */
 async function cpuPer(pid: number, ids: number[], fn: (id: number) => Promise<void>) {
-  const before = cpuMs(pid);
+  const before = cpuNsMs(pid);
   const t0 = process.hrtime.bigint();
   for (const id of ids) await fn(id);
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-  return { cpu: (cpuMs(pid) - before) / ids.length, wall: wall / ids.length };
+  return { cpu: (cpuNsMs(pid) - before) / ids.length, wall: wall / ids.length };
 }
 
-async function writesAndPdfs(): Promise<void> {
+/** Server CPU of one call of `fn`, in milliseconds. */
+async function cpuOf(pid: number, fn: () => Promise<void>): Promise<number> {
+  const before = cpuNsMs(pid);
+  await fn();
+  return cpuNsMs(pid) - before;
+}
+
+/**
+ * The yardstick of a typed result: plain `node:http` with better-sqlite3 and the same
+ * durability (`bench/plain-write-server.ts`), the same 100 results one at a time after
+ * the same warm-up. Server CPU per write, and milliseconds to the answer.
+ */
+export async function plainWrites(): Promise<{ cpu: number; wall: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-hall-plain-'));
+  const games = WARM_RESULTS + WRITES;
+  const child = spawn(
+    process.execPath,
+    [join(__dirname, 'plain-write-server.js'), join(dir, 'plain.sqlite'), String(games)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    const [port, token] = await new Promise<string[]>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /listening (\d+) (\S+)/.exec(out);
+        if (m) resolve([m[1], m[2]]);
+      });
+      child.on('exit', (code) => reject(new Error(`plain write server exited with ${code}`)));
+    });
+    const put = async (id: number): Promise<void> => {
+      await call(`http://127.0.0.1:${port}/api/games/${id}/result`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ scores: [300 + (id % 50), 280], clocks: ['05:00', '03:10'] }),
+      });
+    };
+    const ids = Array.from({ length: games }, (_, i) => i + 1);
+    for (const id of ids.slice(0, WARM_RESULTS)) await put(id);
+    return await cpuPer(child.pid!, ids.slice(WARM_RESULTS), put);
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Rounds of the standings division; the last is being played. */
+const STANDINGS_ROUNDS = 10;
+/** Results written (and standings asked for after each) before measuring, and measured. */
+const STANDINGS_WARM = 6;
+const STANDINGS_MEASURED = 16;
+/** A phone's Accept-Encoding. */
+const PHONE = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+
+/**
+ * One result in a division of `players` players whose tenth round is being played, then its
+ * standings, as a hall asks for them: server CPU of the write, of the standings page and of
+ * the standings API (each the first asked for after the write, in turn, and both), and of a
+ * past round's standings page (`?round=5`) after the write.
+ */
+export async function standingsAfterResult(players: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-hall-standings-'));
+  const server = await start([process.execPath, SERVER], join(dir, 'arbiter.sqlite'));
+  try {
+    const pid = server.child.pid!;
+    const { token } = await call<{ token: string }>(`${server.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD, kind: 'api' }),
+    });
+    const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const doc = finishedDivisionDocument(
+      {
+        seed: 33,
+        tournament: 'Hall standings',
+        division: 'Open',
+        player: (i) => `Igrač ${String(i + 1).padStart(4, '0')}`,
+      },
+      { players, rounds: STANDINGS_ROUNDS, pending: 1 },
+    );
+    const imported = await call<{ divisions: { id: number }[] }>(
+      `${server.url}/api/tournaments/import`,
+      { method: 'POST', headers: auth, body: JSON.stringify(doc) },
+    );
+    const d = imported.divisions[0].id;
+    const round = await call<{ games: { id: number; table: number }[] }>(
+      `${server.url}/api/divisions/${d}/rounds/${STANDINGS_ROUNDS}`,
+    );
+    const games = [...round.games].sort((a, b) => a.table - b.table).map((g) => g.id);
+    const get = async (path: string): Promise<void> => {
+      const res = await fetch(`${server.url}${path}`, { headers: PHONE });
+      const bytes = await res.arrayBuffer();
+      if (res.status !== 200 || bytes.byteLength < 1000) {
+        throw new Error(`${path}: ${res.status}, ${bytes.byteLength} bytes`);
+      }
+    };
+    const page = () => get(`/divisions/${d}/standings`);
+    const api = () => get(`/api/divisions/${d}/standings`);
+    const past = () => get(`/divisions/${d}/standings?round=5`);
+    const write = async (id: number): Promise<void> => {
+      await call(`${server.url}/api/games/${id}/result`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ scores: [300 + (id % 50), 280], clocks: ['05:00', '03:10'] }),
+      });
+    };
+    const figures = { write: [] as number[], page: [] as number[], api: [] as number[] };
+    const both: number[] = [];
+    const pasts: number[] = [];
+    for (let i = 0; i < STANDINGS_WARM + STANDINGS_MEASURED; i++) {
+      const w = await cpuOf(pid, () => write(games[i]));
+      // The page and the API take turns at being asked for first after the write.
+      const [first, second] = i % 2 === 0 ? (['page', 'api'] as const) : (['api', 'page'] as const);
+      const a = await cpuOf(pid, first === 'page' ? page : api);
+      const b = await cpuOf(pid, second === 'page' ? page : api);
+      const p = await cpuOf(pid, past);
+      if (i < STANDINGS_WARM) continue;
+      figures.write.push(w);
+      figures[first].push(a);
+      both.push(a + b);
+      pasts.push(p);
+    }
+    const f = (xs: number[]) => median(xs).toFixed(1);
+    console.log(
+      `standings after one result, ${players.toLocaleString('en')} players, round ${STANDINGS_ROUNDS} ` +
+        `of ${STANDINGS_ROUNDS} being played (median of ${STANDINGS_MEASURED}, server CPU): ` +
+        `the write ${f(figures.write)} ms; then the standings page ${f(figures.page)} ms, ` +
+        `the standings API ${f(figures.api)} ms (each when asked for first), both ${f(both)} ms; ` +
+        `a past round's page (?round=5) ${f(pasts)} ms`,
+    );
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function writesAndPdfs(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-hall-'));
   const server = await start([process.execPath, SERVER], join(dir, 'arbiter.sqlite'));
   try {
@@ -222,6 +361,7 @@ async function writesAndPdfs(): Promise<void> {
     for (const id of warm.slice(WARM_RESULTS)) await putSheet(id);
     const results = await cpuPer(pid, typed, putResult);
     const written = await cpuPer(pid, sheets, putSheet);
+    const plain = await plainWrites();
     // The first PDF loads the PDF code and parses the fonts; the rest are what a hall asks for.
     const firstPdf = await cpuPer(pid, [sheets[0]], getPdf);
     for (const id of sheets.slice(1, 16)) await getPdf(id);
@@ -233,7 +373,9 @@ async function writesAndPdfs(): Promise<void> {
     console.log(
       `writes (SQLite, synchronous=FULL, one transaction each, ${WRITES} one at a time): ` +
         `typed result ${f(results.cpu)} ms server CPU (${f(results.wall)} ms answered), ` +
-        `verified 20-turn sheet ${f(written.cpu)} ms CPU (${f(written.wall)} ms answered)`,
+        `verified 20-turn sheet ${f(written.cpu)} ms CPU (${f(written.wall)} ms answered); ` +
+        `plain node:http + better-sqlite3, same durability and statements: typed result ` +
+        `${f(plain.cpu)} ms CPU (${f(plain.wall)} ms answered), Arbiter ${(results.cpu / plain.cpu).toFixed(2)}× its CPU`,
     );
     console.log(
       `game-record PDF (20 turns with findings): ${f(pdfs.cpu)} ms server CPU each over ${PDFS} ` +
@@ -319,6 +461,8 @@ async function startTimes(): Promise<void> {
 
 export async function run(): Promise<void> {
   await writesAndPdfs();
+  await standingsAfterResult(1000);
+  await standingsAfterResult(5000);
   await renderOnly();
   await startTimes();
 }

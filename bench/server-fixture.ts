@@ -1,7 +1,7 @@
 /** What the HTTP benchmarks share: the built server on a database of its own, and a finished 1,000-player division. */
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { Client } from 'pg';
@@ -53,6 +53,23 @@ export const PLAYERS = 1000;
 export const ROUNDS = 15;
 const SERVER = join(__dirname, '..', 'src', 'main.js');
 
+/**
+ * CPU milliseconds a process's threads have run, to the nanosecond (Linux: the first field of
+ * /proc/<pid>/task/<tid>/schedstat, summed): {@link cpuMs} counts in ticks of 10 ms, too coarse
+ * for one request. Threads that ended are not counted: take differences over short spans.
+ */
+export function cpuNsMs(pid: number): number {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return ns / 1e6;
+}
+
 /** CPU milliseconds a process has used (Linux: /proc/<pid>/stat, user + system, every thread). */
 export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -69,10 +86,21 @@ export interface BenchNames {
   player: (index: number) => string;
 }
 
-/** A finished 1,000-player, 15-round division as an import document: random pairings and results. */
-export function finishedDivisionDocument(names: BenchNames): TournamentDocument {
+/**
+ * A finished 1,000-player, 15-round division as an import document: random pairings and results.
+ * `size` asks for another number of players and rounds, the last `pending` of them paired
+ * without results.
+ */
+export function finishedDivisionDocument(
+  names: BenchNames,
+  size: { players: number; rounds: number; pending?: number } = {
+    players: PLAYERS,
+    rounds: ROUNDS,
+  },
+): TournamentDocument {
   const rng = seededRandom(names.seed);
-  const players = Array.from({ length: PLAYERS }, (_, i) => ({
+  const played = size.rounds - (size.pending ?? 0);
+  const players = Array.from({ length: size.players }, (_, i) => ({
     ref: i + 1,
     name: names.player(i),
     club: `Klub ${i % 40}`,
@@ -81,7 +109,7 @@ export function finishedDivisionDocument(names: BenchNames): TournamentDocument 
     active: true,
     joinedRound: 1,
   }));
-  const rounds = Array.from({ length: ROUNDS }, (_, r) => {
+  const rounds = Array.from({ length: size.rounds }, (_, r) => {
     const order = players.map((p) => p.ref);
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(rng() * (i + 1));
@@ -104,6 +132,22 @@ export function finishedDivisionDocument(names: BenchNames): TournamentDocument 
               ? 'first'
               : 'second'
             : 'draw';
+      if (r >= played) {
+        games.push({
+          table: k / 2 + 1,
+          first: order[k],
+          second: order[k + 1],
+          status: 'pending',
+          winner: null,
+          scores: null,
+          remaining: null,
+          timeLoss: null,
+          source: null,
+          scoresheet: null,
+          history: [],
+        });
+        continue;
+      }
       games.push({
         table: k / 2 + 1,
         first: order[k],
@@ -127,7 +171,7 @@ export function finishedDivisionDocument(names: BenchNames): TournamentDocument 
       name: names.tournament,
       ruleSet: 'kvizovka',
       options: {},
-      rounds: ROUNDS,
+      rounds: size.rounds,
       pairingPlan: ['random'],
       tieBreaks: ['spread', 'remaining-time', 'buchholz'],
       byeSpread: 50,
