@@ -61,7 +61,12 @@ export {};
         const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
         const fresh = doc.getElementById('main');
         const here = document.getElementById('main');
-        const revision = Number(doc.body.dataset.liveRevision);
+        // A past round's page made before later rounds' results says the revision it was made
+        // at; the server says in a header up to which revision it is current.
+        const revision = Math.max(
+          Number(doc.body.dataset.liveRevision),
+          Number(res.headers.get('X-Arbiter-Revision') ?? 0) || 0,
+        );
         if (fresh && here && Number.isFinite(revision)) {
           const focused = focusedIn(here);
           here.replaceWith(document.adoptNode(fresh));

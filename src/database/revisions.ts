@@ -2,18 +2,15 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import type { Client } from 'pg';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Division } from '../tournaments/division.entity';
+import { Moved, parseMoved, RevisionSteps } from './revision-steps';
+
+export type { Moved } from './revision-steps';
 
 /** The PostgreSQL channel on which a committed write names the divisions it moved. */
 export const REVISIONS_CHANNEL = 'arbiter_revisions';
 
-/** A division's revision as a write left it. */
-export interface Moved {
-  division: number;
-  revision: number;
-}
-
-/** Revisions moved by each open transaction, handed to {@link Revisions} after its commit. */
-const pending = new WeakMap<EntityManager, Map<number, number>>();
+/** Revisions moved by each open transaction, in order, handed to {@link Revisions} after its commit. */
+const pending = new WeakMap<EntityManager, Moved[]>();
 
 /**
  * Notes, inside the writing transaction, the revisions it gave divisions: the
@@ -24,36 +21,24 @@ const pending = new WeakMap<EntityManager, Map<number, number>>();
 export async function noteMoved(m: EntityManager, moved: readonly Moved[]): Promise<void> {
   if (moved.length === 0) return;
   let list = pending.get(m);
-  if (!list) pending.set(m, (list = new Map<number, number>()));
-  for (const { division, revision } of moved) {
-    list.set(division, Math.max(revision, list.get(division) ?? 0));
-  }
+  if (!list) pending.set(m, (list = []));
+  list.push(...moved);
   if (m.connection.options.type !== 'postgres') return;
-  // A payload holds at most 8,000 bytes: 400 pairs of ids are well under it.
+  // A payload holds at most 8,000 bytes: 400 of these are well under it.
   for (let i = 0; i < moved.length; i += 400) {
     const payload = moved
       .slice(i, i + 400)
-      .map((x) => `${x.division}:${x.revision}`)
+      .map((x) => `${x.division}:${x.revision}${x.resultsOf ? `:${x.resultsOf}` : ''}`)
       .join(',');
     await m.query('SELECT pg_notify($1, $2)', [REVISIONS_CHANNEL, payload]);
   }
 }
 
-/** What {@link noteMoved} noted in this transaction (and forgets it). */
+/** What {@link noteMoved} noted in this transaction, in order (and forgets it). */
 export function takeMoved(m: EntityManager): Moved[] {
   const list = pending.get(m);
   pending.delete(m);
-  return list ? [...list].map(([division, revision]) => ({ division, revision })) : [];
-}
-
-/** `division:revision,…` of a notification; pairs that are not two whole numbers are left out. */
-export function parseMoved(payload: string): Moved[] {
-  const out: Moved[] = [];
-  for (const pair of payload.split(',')) {
-    const m = /^(\d{1,15}):(\d{1,15})$/.exec(pair);
-    if (m) out.push({ division: Number(m[1]), revision: Number(m[2]) });
-  }
-  return out;
+  return list ?? [];
 }
 
 type Listener = (revision: number) => void;
@@ -82,6 +67,7 @@ const RETRY_MAX_MS = 10_000;
 export class Revisions implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Revisions');
   private readonly known = new Map<number, number>();
+  private readonly steps = new RevisionSteps();
   private readonly listeners = new Map<number, Set<Listener>>();
   /** Bumped whenever what is known is forgotten: a read begun before must not write back. */
   private epoch = 0;
@@ -142,9 +128,23 @@ export class Revisions implements OnModuleInit, OnApplicationShutdown {
     return Math.max(row.revision, this.trusted ? (this.known.get(division) ?? 0) : 0);
   }
 
-  /** Revisions a committed write (of this process or, through NOTIFY, another) gave. */
+  /** Revisions a committed write (of this process or, through NOTIFY, another) gave, in order. */
   apply(moved: readonly Moved[]): void {
-    for (const { division, revision } of moved) this.raise(division, revision);
+    for (const { division, revision, resultsOf } of moved) {
+      this.raise(division, revision, resultsOf ?? 0);
+    }
+  }
+
+  /**
+   * The first round whose results changed between revision `since` of the division and its
+   * current one, when every step between is known and changed results only: `Infinity` when
+   * nothing changed, `0` when something else may have (or a step is not known: a revision read
+   * from the database, one heard of out of order, steps forgotten), and always 0 while
+   * revisions are not trusted. What was made at `since` for the rounds before it still holds.
+   */
+  resultsChangedSince(division: number, since: number): number {
+    if (!this.trusted) return 0;
+    return this.steps.resultsChangedSince(division, since, this.known.get(division));
   }
 
   /**
@@ -161,10 +161,15 @@ export class Revisions implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
-  private raise(division: number, revision: number): void {
+  /**
+   * Moves the division's revision to `revision`; `resultsOf` is what that one step changed,
+   * undefined when what moved it is not known step by step (a read from the database).
+   */
+  private raise(division: number, revision: number, resultsOf?: number): void {
     const was = this.known.get(division);
     if (was !== undefined && was >= revision) return;
     this.known.set(division, revision);
+    this.steps.step(division, was, revision, resultsOf);
     if (was === undefined && !this.listeners.has(division)) return;
     for (const listener of [...(this.listeners.get(division) ?? [])]) listener(revision);
   }
@@ -173,6 +178,7 @@ export class Revisions implements OnModuleInit, OnApplicationShutdown {
   private async reload(): Promise<void> {
     this.epoch++;
     this.known.clear();
+    this.steps.forget();
     const watched = [...this.listeners.keys()];
     if (watched.length === 0) return;
     const epoch = this.epoch;
@@ -183,7 +189,10 @@ export class Revisions implements OnModuleInit, OnApplicationShutdown {
     if (epoch !== this.epoch) return;
     for (const r of rows) {
       const was = this.known.get(r.id);
-      if (was === undefined || was < r.revision) this.known.set(r.id, r.revision);
+      if (was === undefined || was < r.revision) {
+        this.known.set(r.id, r.revision);
+        this.steps.step(r.id, was, r.revision);
+      }
       const now = this.known.get(r.id)!;
       for (const listener of [...(this.listeners.get(r.id) ?? [])]) listener(now);
     }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import type { Revisions } from '../database/revisions';
 import type { StandingsService } from '../standings-api/standings.service';
 import { LANG_COOKIE, parseLang, DEFAULT_LANG } from '../i18n';
-import { encodedBody, PageCache } from './page-cache';
+import { encodedBody, PageCache, REVISION_HEADER } from './page-cache';
 import { PAGE_CSP } from './page-context';
 
 /** Paths of the pages kept for visitors (division pages, a player's, a game's). */
@@ -49,8 +49,17 @@ export function keptPagesFirst(
       }
     }
     const page = PageCache.keptPage(`${lang} ${url}`);
-    if (page?.division === undefined || revisions.peek(page.division) !== page.revision) {
-      return false;
+    if (page?.division === undefined) return false;
+    const now = revisions.peek(page.division);
+    if (now === undefined) return false;
+    if (page.revision !== now) {
+      // A round's page made before writes that changed only later rounds holds: current now.
+      const holds =
+        page.round !== undefined &&
+        page.revision < now &&
+        standings.unchangedThrough(page.division, page.round, page.revision);
+      if (!holds) return false;
+      page.revision = now;
     }
     const offered = offeredEncodings(h['accept-encoding']);
     if (!offered) return false;
@@ -61,6 +70,7 @@ export function keptPagesFirst(
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Cookie, Accept-Encoding');
     res.setHeader('ETag', page.etag);
+    res.setHeader(REVISION_HEADER, String(now));
     if (fresh(h['if-none-match'], h['cache-control'], page.etag)) {
       res.statusCode = 304;
       res.end();

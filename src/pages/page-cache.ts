@@ -11,6 +11,13 @@ export interface CachedPage {
   gzip?: Buffer;
 }
 
+/**
+ * The division's revision a kept division page is current at, sent with it. A page of a past
+ * round made before later rounds' results says the revision it was made at in its body, and
+ * is as current as this says: the live script reads it, so that it does not ask again.
+ */
+export const REVISION_HEADER = 'X-Arbiter-Revision';
+
 /** Pages smaller than this go as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM = 1024;
 
@@ -44,10 +51,24 @@ export function encodedBody(
   return { body: page.body, encoding: null };
 }
 
-/** A page as a cache keeps it: the division's revision it shows, and the division when known. */
+/**
+ * A page as a cache keeps it: the division's revision it is current at, the division when
+ * known, and the round when the page shows rounds up to it only (standings after round N,
+ * the pairings of round N), so that a later round's results leave it as it is.
+ */
 export interface KeptPage extends CachedPage {
   revision: number;
   division?: number;
+  round?: number;
+}
+
+/**
+ * A page of one round: its number, and whether what was made at a revision of the division
+ * still holds (every write since changed only results of later rounds).
+ */
+export interface RoundPage {
+  round: number;
+  holds: (since: number) => boolean;
 }
 
 /** Pages kept, most recently used last. */
@@ -63,7 +84,7 @@ export class PageCache {
   /** Every cache of the process, for {@link keptPage}. */
   private static readonly all: PageCache[] = [];
   private readonly pages = new Map<string, KeptPage>();
-  private readonly renders = new SingleFlight<CachedPage>();
+  private readonly renders = new SingleFlight<KeptPage>();
 
   constructor() {
     PageCache.all.push(this);
@@ -88,17 +109,24 @@ export class PageCache {
     revision: number,
     render: () => Promise<string | Buffer>,
     division?: number,
-  ): Promise<CachedPage> {
-    const kept = this.get(key, revision);
+    of?: RoundPage,
+  ): Promise<KeptPage> {
+    const kept = this.get(key, revision, of);
     if (kept) return Promise.resolve(kept);
     return this.renders.run(`${revision} ${key}`, () =>
-      renderGate().run(async () => this.set(key, revision, await render(), division)),
+      renderGate().run(async () => this.set(key, revision, await render(), division, of?.round)),
     );
   }
 
-  get(key: string, revision: number): CachedPage | null {
+  /** The page kept for `key` at `revision`, or at an earlier one where it still holds (`of`). */
+  get(key: string, revision: number, of?: RoundPage): KeptPage | null {
     const hit = this.pages.get(key);
-    if (!hit || hit.revision !== revision) return null;
+    if (!hit) return null;
+    if (hit.revision !== revision) {
+      if (!of || hit.revision > revision || !of.holds(hit.revision)) return null;
+      // Made before writes that changed later rounds only: the same bytes, current now.
+      hit.revision = revision;
+    }
     this.pages.delete(key);
     this.pages.set(key, hit);
     return hit;
@@ -106,12 +134,18 @@ export class PageCache {
 
   /**
    * Keeps a page (`html`, or a document's bytes) for `key` at `revision` of `division` (the
-   * division lets it be served before routing).
+   * division lets it be served before routing), a page of `round` only when given.
    */
-  set(key: string, revision: number, html: string | Buffer, division?: number): CachedPage {
+  set(
+    key: string,
+    revision: number,
+    html: string | Buffer,
+    division?: number,
+    round?: number,
+  ): KeptPage {
     const body = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    const entry: KeptPage = { revision, division, body, etag };
+    const entry: KeptPage = { revision, division, round, body, etag };
     this.pages.delete(key);
     this.pages.set(key, entry);
     if (this.pages.size > SIZE) this.pages.delete(this.pages.keys().next().value!);

@@ -14,7 +14,7 @@ import {
 import type { Link, PageBase, SignedInUser, SiteLinks } from '../render/view-models';
 import type { LiveRef } from './live';
 import { isPageMessageKey, PageMessageKey, pt } from './messages';
-import { CachedPage, encodedBody } from './page-cache';
+import { CachedPage, encodedBody, KeptPage, REVISION_HEADER } from './page-cache';
 
 /** The header's links: the same on every page. */
 export const SITE: SiteLinks = {
@@ -223,10 +223,13 @@ export class PageContext {
    * Sends a kept page with its entity tag (a 304 when the browser has it already), compressed
    * as the browser accepts (brotli or gzip, made once and kept with the page).
    */
-  sendKept(page: CachedPage): void {
+  sendKept(page: CachedPage | KeptPage): void {
     pageHeaders(this.res, false);
     this.res.setHeader('Vary', 'Cookie, Accept-Encoding');
     this.res.setHeader('ETag', page.etag);
+    if ('division' in page && page.division !== undefined) {
+      this.res.setHeader(REVISION_HEADER, String(page.revision));
+    }
     if (this.req.fresh) {
       this.res.status(304).end();
       return;

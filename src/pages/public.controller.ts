@@ -120,44 +120,50 @@ export class PublicPagesController {
     const round = roundQuery(page, 0);
     const snap = await this.snapshot(id, round);
     const path = urls.standings(id, round);
-    await this.cached(page, snap, path, () => {
-      const { view, tournament, division } = snap;
-      const base = divisionPage(
-        page,
-        tournament,
-        division,
-        view.roundsPaired,
-        page.t('division.standings'),
-      );
-      // The standings PDF of the round shown.
-      if (round !== undefined && base.prints) {
-        base.prints[0] = {
-          label: `${page.t(playsAtTables(division) ? 'division.printStandingsMet' : 'division.printStandings')} · ${page.t('common.roundShort', { n: view.round })}`,
-          url: urls.standingsPdf(id, round),
+    await this.cached(
+      page,
+      snap,
+      path,
+      () => {
+        const { view, tournament, division } = snap;
+        const base = divisionPage(
+          page,
+          tournament,
+          division,
+          view.roundsPaired,
+          page.t('division.standings'),
+        );
+        // The standings PDF of the round shown.
+        if (round !== undefined && base.prints) {
+          base.prints[0] = {
+            label: `${page.t(playsAtTables(division) ? 'division.printStandingsMet' : 'division.printStandings')} · ${page.t('common.roundShort', { n: view.round })}`,
+            url: urls.standingsPdf(id, round),
+          };
+        }
+        const model: StandingsPage = {
+          ...base,
+          throughRound: view.round > 0 ? view.round : null,
+          roundLinks:
+            view.roundsPaired > 1
+              ? Array.from({ length: view.roundsPaired }, (_, i) => ({
+                  label: page.t('common.roundShort', { n: i + 1 }),
+                  url: urls.standings(id, i + 1),
+                  current: i + 1 === view.round,
+                }))
+              : undefined,
+          tieBreaks: view.tieBreaks as TieBreak[],
+          ...(view.tableSize
+            ? { tableSize: view.tableSize, showCards: view.tieBreaks.includes('cards') }
+            : {}),
+          rows: standingsLines(view.rows).map((line, i) => ({
+            ...line,
+            url: urls.player(view.rows[i].playerId),
+          })),
         };
-      }
-      const model: StandingsPage = {
-        ...base,
-        throughRound: view.round > 0 ? view.round : null,
-        roundLinks:
-          view.roundsPaired > 1
-            ? Array.from({ length: view.roundsPaired }, (_, i) => ({
-                label: page.t('common.roundShort', { n: i + 1 }),
-                url: urls.standings(id, i + 1),
-                current: i + 1 === view.round,
-              }))
-            : undefined,
-        tieBreaks: view.tieBreaks as TieBreak[],
-        ...(view.tableSize
-          ? { tableSize: view.tableSize, showCards: view.tieBreaks.includes('cards') }
-          : {}),
-        rows: standingsLines(view.rows).map((line, i) => ({
-          ...line,
-          url: urls.player(view.rows[i].playerId),
-        })),
-      };
-      return page.renderToString('public/standings', model);
-    });
+        return page.renderToString('public/standings', model);
+      },
+      round,
+    );
   }
 
   /** `?round=N`: that round (default: the last one), with links to every round. */
@@ -174,54 +180,66 @@ export class PublicPagesController {
     if (asked !== undefined && asked > paired) throw new NotFound(`round ${asked} of division`, id);
     const number = asked ?? paired;
     const path = urls.pairings(id, asked);
-    await this.cached(page, snap, path, async () => {
-      const round = number > 0 ? await this.rounds.get(id, number) : null;
-      const model: PairingsPage = {
-        ...divisionPage(page, snap.tournament, snap.division, paired, page.t('division.pairings')),
-        atTables: playsAtTables(snap.division),
-        deskUrl:
-          page.staff && number > 0 ? `/judge/divisions/${id}/rounds/${number}/desk` : undefined,
-        rounds: round
-          ? [
-              {
-                number: round.number,
-                pending: round.pending,
-                games: round.games.map((g) => ({
-                  table: g.table,
-                  first: playerRef(g.first),
-                  second: g.second ? playerRef(g.second) : null,
-                  result: resultView(g.result),
-                  gameUrl: g.second
-                    ? g.seats && page.staff
-                      ? urls.result(g.id)
-                      : this.gameLink(page, g)
-                    : undefined,
-                  ...(g.seats
-                    ? {
-                        seats: g.seats.map((s) => ({
-                          player: playerRef(s.player),
-                          score: s.score,
-                          place: s.place,
-                        })),
-                      }
-                    : {}),
-                })),
-                absent: namesOf(round.notPaired, 'absent'),
-                withdrawn: namesOf(round.notPaired, 'withdrawn'),
-              },
-            ]
-          : [],
-        roundLinks:
-          paired > 1
-            ? Array.from({ length: paired }, (_, i) => ({
-                label: page.t('common.round', { n: i + 1 }),
-                url: urls.pairings(id, i + 1),
-                current: i + 1 === number,
-              }))
-            : undefined,
-      };
-      return page.renderToString('public/pairings', model);
-    });
+    await this.cached(
+      page,
+      snap,
+      path,
+      async () => {
+        const round = number > 0 ? await this.rounds.get(id, number) : null;
+        const model: PairingsPage = {
+          ...divisionPage(
+            page,
+            snap.tournament,
+            snap.division,
+            paired,
+            page.t('division.pairings'),
+          ),
+          atTables: playsAtTables(snap.division),
+          deskUrl:
+            page.staff && number > 0 ? `/judge/divisions/${id}/rounds/${number}/desk` : undefined,
+          rounds: round
+            ? [
+                {
+                  number: round.number,
+                  pending: round.pending,
+                  games: round.games.map((g) => ({
+                    table: g.table,
+                    first: playerRef(g.first),
+                    second: g.second ? playerRef(g.second) : null,
+                    result: resultView(g.result),
+                    gameUrl: g.second
+                      ? g.seats && page.staff
+                        ? urls.result(g.id)
+                        : this.gameLink(page, g)
+                      : undefined,
+                    ...(g.seats
+                      ? {
+                          seats: g.seats.map((s) => ({
+                            player: playerRef(s.player),
+                            score: s.score,
+                            place: s.place,
+                          })),
+                        }
+                      : {}),
+                  })),
+                  absent: namesOf(round.notPaired, 'absent'),
+                  withdrawn: namesOf(round.notPaired, 'withdrawn'),
+                },
+              ]
+            : [],
+          roundLinks:
+            paired > 1
+              ? Array.from({ length: paired }, (_, i) => ({
+                  label: page.t('common.round', { n: i + 1 }),
+                  url: urls.pairings(id, i + 1),
+                  current: i + 1 === number,
+                }))
+              : undefined,
+        };
+        return page.renderToString('public/pairings', model);
+      },
+      asked,
+    );
   }
 
   @Get('divisions/:id/crosstable')
@@ -483,16 +501,26 @@ export class PublicPagesController {
     snap: Pick<StandingsSnapshot, 'revision' | 'division'>,
     path: string,
     render: () => Promise<string>,
+    round?: number,
   ): Promise<void> {
     const { revision } = snap;
+    const division = snap.division.id;
     page.canonicalPath = path;
-    page.live = liveRef(snap.division.id, revision);
+    page.live = liveRef(division, revision);
     if (page.staff) {
       page.send(await render());
       return;
     }
     const key = `${page.lang} ${path}`;
-    page.sendKept(await this.cache.serve(key, revision, render, snap.division.id));
+    // A page of a round before the last paired one stays as made while only later rounds' results change.
+    const of =
+      round !== undefined
+        ? {
+            round,
+            holds: (since: number) => this.standings.unchangedThrough(division, round, since),
+          }
+        : undefined;
+    page.sendKept(await this.cache.serve(key, revision, render, division, of));
   }
 }
 

@@ -410,7 +410,7 @@ export class ResultsService {
       Object.assign(ctx.seats[i], columns);
     }
     await insertChange(m, game, user, action, before, after);
-    await touchDivisions(m, ctx.round.divisionId);
+    await touchDivisions(m, ctx.round.divisionId, { resultsOf: ctx.round.number });
     const changed = changedFields({ ...before }, { ...after });
     await writeLog(m, user, {
       tournamentId: ctx.tournament.id,
@@ -551,7 +551,7 @@ export class ResultsService {
     const stored = await this.store(m, ctx.game, changes, action, user, recordUnchanged);
     if (!stored) return;
     const { game } = ctx;
-    await touchDivisions(m, ctx.round.divisionId);
+    await touchDivisions(m, ctx.round.divisionId, { resultsOf: ctx.round.number });
     const changed = changedFields({ ...stored.before }, { ...stored.after });
     await writeLog(m, user, {
       tournamentId: ctx.tournament.id,

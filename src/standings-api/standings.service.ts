@@ -4,14 +4,14 @@ import { DataSource } from 'typeorm';
 import { BadInput, NotFound } from '../common/errors';
 import { renderGate, SingleFlight } from '../common/render-gate';
 import type { CachedPage } from '../pages/page-cache';
+import { readRows } from '../database/prepared-read';
 import { Revisions } from '../database/revisions';
+import { placeholders } from '../database/sql';
 import { formatClock } from '../engine';
 import { GameRecord } from '../pairing';
-import { absentRoundsOf } from '../players/absences';
 import { Player } from '../players/player.entity';
 import { gameRecord, GameFacts } from '../rounds/game-facts';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
+import type { GameSeat } from '../rounds/game-seat.entity';
 import { computeStandings, StandingsOptions } from '../standings';
 import { Division } from '../tournaments/division.entity';
 import { standingsOptions } from '../tournaments/tournament-rules';
@@ -56,27 +56,87 @@ export type StandingsJson = CachedPage;
 
 /** Standings tables kept, most recently used last. */
 const CACHE_SIZE = 64;
+/** Divisions whose games are kept in memory, most recently used last. */
+const STATES_KEPT = 16;
+
+/** A game as the standings read it. */
+type GameRow = GameFacts & { roundId: number; id: number };
+
+/** A player as the standings read them. */
+type PlayerRow = Pick<Player, 'id' | 'name' | 'club' | 'seed' | 'active' | 'joinedRound'>;
 
 /**
- * Standings of a division after any round, from src/standings. The JSON of a
- * table is kept until the division's revision moves (every write that can
- * change it bumps the revision in its own transaction, and {@link Revisions}
- * knows the current one in memory), so repeated reads of a busy standings page
- * do not touch the database.
+ * What a division's standings are made from, as of one revision: its settings, rounds,
+ * players, absences and every game, kept in memory. A write that changed only results of one
+ * round (`Revisions.resultsChangedSince`) is caught up with by reading that round's games
+ * again; anything else, or a step not known, reads everything again.
+ */
+interface DivisionState {
+  revision: number;
+  division: Division;
+  tournament: Tournament;
+  numberOf: ReadonlyMap<number, number>;
+  paired: number;
+  players: readonly PlayerRow[];
+  absent: ReadonlyMap<number, number[]>;
+  /** Each round's games, by round number. */
+  games: ReadonlyMap<number, readonly GameRow[]>;
+  /** Each round's games as src/standings reads them, by round number. */
+  records: ReadonlyMap<number, readonly GameRecord[]>;
+  /** The seats of each game at a table of more than two (divisions played at tables). */
+  seats: ReadonlyMap<number, GameSeat[]>;
+}
+
+/** The columns the standings read of a game, under the names of {@link GameFacts}. */
+const GAME_COLUMNS = [
+  ['round_id', 'roundId'],
+  ['id', 'id'],
+  ['first_player_id', 'firstPlayerId'],
+  ['second_player_id', 'secondPlayerId'],
+  ['status', 'status'],
+  ['winner', 'winner'],
+  ['first_score', 'firstScore'],
+  ['second_score', 'secondScore'],
+  ['first_remaining', 'firstRemaining'],
+  ['second_remaining', 'secondRemaining'],
+  ['first_cards', 'firstCards'],
+  ['second_cards', 'secondCards'],
+  ['time_loss_player_id', 'timeLossPlayerId'],
+  ['result_source', 'resultSource'],
+  ['result_kind', 'resultKind'],
+]
+  .map(([column, name]) => `g.${column} AS "${name}"`)
+  .join(', ');
+
+/**
+ * Standings of a division after any round, from src/standings. The table, its JSON and the
+ * pages made of it are kept until the division's revision moves (every write that can change
+ * them bumps the revision in its own transaction, and {@link Revisions} knows the current one
+ * in memory), so repeated reads of a busy standings page do not touch the database. After a
+ * result, only the games of its round are read again, and what was made for the rounds before
+ * it (`?round=N`) is kept.
  */
 @Injectable()
 export class StandingsService {
-  private readonly cache = new Map<string, StandingsJson & { revision: number }>();
+  private readonly cache = new Map<
+    string,
+    StandingsJson & { revision: number; view: StandingsView }
+  >();
   private readonly snapshots = new Map<string, StandingsSnapshot>();
+  private readonly states = new Map<number, DivisionState>();
   /** Tables being made: asked for again meanwhile, they are waited for, not made again. */
-  private readonly making = new SingleFlight<StandingsJson>();
+  private readonly making = new SingleFlight<
+    StandingsJson & { revision: number; view: StandingsView }
+  >();
   private readonly snapshotting = new SingleFlight<StandingsSnapshot>();
+  private readonly loading = new SingleFlight<DivisionState>();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly revisions: Revisions,
   ) {}
 
+  /** The table as JSON, made from the snapshot of the same revision (which pages share). */
   async json(divisionId: number, round?: number): Promise<StandingsJson> {
     const revision = await this.revisions.get(divisionId);
     if (revision === null) throw new NotFound('division', divisionId);
@@ -87,23 +147,26 @@ export class StandingsService {
       this.cache.set(key, hit);
       return hit;
     }
-    // Made once however many ask meanwhile, and only with room (else 503, Retry-After).
-    return this.making.run(`${revision} ${key}`, () =>
-      renderGate().run(async () => {
-        const division = await this.dataSource.manager.findOne(Division, {
-          where: { id: divisionId },
-          select: { id: true, tournamentId: true },
-        });
-        if (!division) throw new NotFound('division', divisionId);
-        const body = Buffer.from(JSON.stringify(await this.compute(division, round)), 'utf8');
-        const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-        const entry = { revision, body, etag };
-        this.cache.delete(key);
-        this.cache.set(key, entry);
-        if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-        return entry;
-      }),
-    );
+    return this.making.run(`${revision} ${key}`, async () => {
+      const { view } = await this.snapshot(divisionId, round);
+      // The same table (a round before the last write's): the same bytes, now current.
+      const body = hit?.view === view ? hit.body : Buffer.from(JSON.stringify(view), 'utf8');
+      const etag =
+        hit?.view === view
+          ? hit.etag
+          : `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+      const entry = {
+        revision,
+        view,
+        body,
+        etag,
+        ...(hit?.view === view ? { br: hit.br, gzip: hit.gzip } : {}),
+      };
+      this.cache.delete(key);
+      this.cache.set(key, entry);
+      if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+      return entry;
+    });
   }
 
   /**
@@ -118,7 +181,8 @@ export class StandingsService {
 
   /**
    * The table with its games, division and tournament, for pages: kept (by
-   * division and round) until the division's revision moves, like {@link json}.
+   * division and round) until the division's revision moves, like {@link json}, and a past
+   * round's across writes of results of later rounds.
    * No database read when nothing changed; made once however many ask for it meanwhile.
    */
   async snapshot(divisionId: number, round?: number): Promise<StandingsSnapshot> {
@@ -131,28 +195,29 @@ export class StandingsService {
       this.snapshots.set(key, hit);
       return hit;
     }
-    return this.snapshotting.run(`${revision} ${key}`, () =>
-      renderGate().run(async () => {
-        const division = await this.dataSource.manager.findOneBy(Division, { id: divisionId });
-        if (!division) throw new NotFound('division', divisionId);
-        const full = await this.computeFull(division, round);
-        const { view, records, tournament, players, options } = full;
-        const entry: StandingsSnapshot = {
-          revision,
-          view,
-          records,
-          division,
-          tournament,
-          players,
-          options,
-        };
-        this.snapshots.delete(key);
-        this.snapshots.set(key, entry);
-        if (this.snapshots.size > CACHE_SIZE)
-          this.snapshots.delete(this.snapshots.keys().next().value!);
-        return entry;
-      }),
-    );
+    return this.snapshotting.run(`${revision} ${key}`, async () => {
+      const entry =
+        hit && round !== undefined && this.unchangedThrough(divisionId, round, hit.revision)
+          ? { ...hit, revision }
+          : await renderGate().run(async () => {
+              const state = await this.state(divisionId, revision);
+              return { revision, ...this.computeFull(state, round) };
+            });
+      this.snapshots.delete(key);
+      this.snapshots.set(key, entry);
+      if (this.snapshots.size > CACHE_SIZE) {
+        this.snapshots.delete(this.snapshots.keys().next().value!);
+      }
+      return entry;
+    });
+  }
+
+  /**
+   * Whether what was made at revision `since` of the division for round `round` (standings
+   * after it, its pairings) still holds: every write since changed only results of later rounds.
+   */
+  unchangedThrough(divisionId: number, round: number, since: number): boolean {
+    return this.revisions.resultsChangedSince(divisionId, since) > round;
   }
 
   /** Computes the table from the database, bypassing the cache. */
@@ -160,84 +225,174 @@ export class StandingsService {
     division: Pick<Division, 'id' | 'tournamentId'>,
     round?: number,
   ): Promise<StandingsView> {
-    return (await this.computeFull(division, round)).view;
+    return this.computeFull(await this.read(division.id, 0), round).view;
   }
 
-  private async computeFull(
-    division: Pick<Division, 'id' | 'tournamentId'>,
+  /**
+   * The division's state at `revision`: kept, caught up by reading the games of the rounds
+   * whose results alone changed since, or read whole.
+   */
+  private state(divisionId: number, revision: number): Promise<DivisionState> {
+    const kept = this.states.get(divisionId);
+    if (kept && kept.revision === revision) return Promise.resolve(kept);
+    return this.loading.run(`${revision} ${divisionId}`, async () => {
+      const from = kept ? this.revisions.resultsChangedSince(divisionId, kept.revision) : 0;
+      const state =
+        kept && from >= 1 && from !== Infinity && kept.division.tableSize <= 2
+          ? await this.catchUp(kept, revision, from)
+          : await this.read(divisionId, revision);
+      const now = this.states.get(divisionId);
+      if (!now || now.revision <= revision) {
+        this.states.delete(divisionId);
+        this.states.set(divisionId, state);
+        if (this.states.size > STATES_KEPT) this.states.delete(this.states.keys().next().value!);
+      }
+      return state;
+    });
+  }
+
+  /** Everything the standings need of the division, read afresh. */
+  private async read(divisionId: number, revision: number): Promise<DivisionState> {
+    const m = this.dataSource.manager;
+    const division = await m.findOneBy(Division, { id: divisionId });
+    if (!division) throw new NotFound('division', divisionId);
+    const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
+    const [p] = placeholders(m, 1);
+    const rounds = await readRows<{ id: number; number: number }>(
+      m,
+      `SELECT id, number FROM rounds WHERE division_id = ${p}`,
+      [divisionId],
+    );
+    const players = (
+      await readRows<PlayerRow & { active: boolean | number }>(
+        m,
+        `SELECT id, name, club, seed, active, joined_round AS "joinedRound" FROM players WHERE division_id = ${p}`,
+        [divisionId],
+      )
+    ).map((r) => ({ ...r, active: Boolean(r.active) }));
+    const absent = new Map<number, number[]>();
+    for (const a of await readRows<{ playerId: number; round: number }>(
+      m,
+      `SELECT a.player_id AS "playerId", a.round FROM absences a
+       INNER JOIN players p ON p.id = a.player_id WHERE p.division_id = ${p}`,
+      [divisionId],
+    )) {
+      absent.set(a.playerId, [...(absent.get(a.playerId) ?? []), a.round]);
+    }
+    const numberOf = new Map(rounds.map((r) => [r.id, r.number]));
+    const state: DivisionState = {
+      revision,
+      division,
+      tournament,
+      numberOf,
+      paired: rounds.reduce((max, r) => Math.max(max, r.number), 0),
+      players,
+      absent,
+      games: new Map(),
+      records: new Map(),
+      seats: new Map(),
+    };
+    const games = await this.readGames(divisionId, 1);
+    if (division.tableSize > 2) {
+      state.seats = await seatsOf(
+        m,
+        games.map((g) => g.id),
+      );
+    }
+    return this.withGames(state, games, 1);
+  }
+
+  /** The state with the games of rounds `from` on read again, at `revision`. */
+  private async catchUp(
+    kept: DivisionState,
+    revision: number,
+    from: number,
+  ): Promise<DivisionState> {
+    const games = await this.readGames(kept.division.id, from);
+    return this.withGames({ ...kept, revision }, games, from);
+  }
+
+  /** The games of the division's rounds `from` on, as stored now. */
+  private readGames(divisionId: number, from: number): Promise<GameRow[]> {
+    const m = this.dataSource.manager;
+    const [d, r] = placeholders(m, 2);
+    return readRows<GameRow>(
+      m,
+      `SELECT ${GAME_COLUMNS} FROM games g INNER JOIN rounds r ON r.id = g.round_id
+       WHERE r.division_id = ${d} AND r.number >= ${r}`,
+      [divisionId, from],
+    );
+  }
+
+  /** `state` with its games of rounds `from` on replaced by `games` (new maps: older snapshots keep theirs). */
+  private withGames(state: DivisionState, games: GameRow[], from: number): DivisionState {
+    const byRound = new Map([...state.games].filter(([n]) => n < from));
+    for (const g of games) {
+      const n = state.numberOf.get(g.roundId)!;
+      const list = byRound.get(n);
+      if (list) (list as GameRow[]).push(g);
+      else byRound.set(n, [g]);
+    }
+    const records = new Map([...state.records].filter(([n]) => n < from));
+    for (const [n, list] of byRound) {
+      if (n >= from)
+        records.set(
+          n,
+          list.map((g) => gameRecord(g, n)),
+        );
+    }
+    return { ...state, games: byRound, records };
+  }
+
+  private computeFull(
+    state: DivisionState,
     round?: number,
-  ): Promise<{
+  ): {
     view: StandingsView;
     records: GameRecord[];
+    division: Division;
     tournament: Tournament;
     players: SnapshotPlayer[];
     options: StandingsOptions;
-  }> {
-    const m = this.dataSource.manager;
-    const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
-    const settings = await m.findOneByOrFail(Division, { id: division.id });
-    const rounds = await m.find(Round, {
-      where: { divisionId: division.id },
-      select: { id: true, number: true },
-    });
-    const paired = rounds.reduce((max, r) => Math.max(max, r.number), 0);
+  } {
+    const { division: settings, tournament, paired, players, absent } = state;
     if (round !== undefined && round > paired) {
       throw new BadInput(
         'ROUND_OUT_OF_RANGE',
-        `round must be a whole number from 0 to ${paired}, the rounds paired in division ${division.id}`,
+        `round must be a whole number from 0 to ${paired}, the rounds paired in division ${settings.id}`,
         { min: 0, max: paired },
       );
     }
     const through = round ?? paired;
-    const numberOf = new Map(rounds.map((r) => [r.id, r.number]));
-    const players = await m.find(Player, {
-      where: { divisionId: division.id },
-      select: { id: true, name: true, club: true, seed: true, active: true, joinedRound: true },
-    });
-    const games: (GameFacts & { roundId: number; id: number })[] =
-      rounds.length === 0
-        ? []
-        : await m
-            .createQueryBuilder(Game, 'g')
-            .innerJoin(Round, 'r', 'r.id = g.round_id')
-            .select('g.round_id', 'roundId')
-            .addSelect('g.id', 'id')
-            .addSelect('g.first_player_id', 'firstPlayerId')
-            .addSelect('g.second_player_id', 'secondPlayerId')
-            .addSelect('g.status', 'status')
-            .addSelect('g.winner', 'winner')
-            .addSelect('g.first_score', 'firstScore')
-            .addSelect('g.second_score', 'secondScore')
-            .addSelect('g.first_remaining', 'firstRemaining')
-            .addSelect('g.second_remaining', 'secondRemaining')
-            .addSelect('g.first_cards', 'firstCards')
-            .addSelect('g.second_cards', 'secondCards')
-            .addSelect('g.time_loss_player_id', 'timeLossPlayerId')
-            .addSelect('g.result_source', 'resultSource')
-            .addSelect('g.result_kind', 'resultKind')
-            .where('r.division_id = :division AND r.number <= :through', {
-              division: division.id,
-              through,
-            })
-            .getRawMany();
+    const games: GameRow[] = [];
+    const records: GameRecord[] = [];
+    for (let n = 1; n <= through; n++) {
+      games.push(...(state.games.get(n) ?? []));
+      records.push(...(state.records.get(n) ?? []));
+    }
+    const everyone: SnapshotPlayer[] = players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      club: p.club,
+      seed: p.seed,
+      active: p.active,
+      joinedRound: p.joinedRound,
+      absentRounds: [...(absent.get(p.id) ?? [])].sort((x, y) => x - y),
+    }));
     if (playsAtTables(settings)) {
-      return this.computeTables(settings, tournament, players, games, numberOf, through, paired);
+      return {
+        ...this.computeTables(state, games, through),
+        division: settings,
+        players: everyone,
+      };
     }
     let pendingGames = 0;
-    const records: GameRecord[] = [];
-    for (const g of games) {
-      if (g.status === 'pending') pendingGames++;
-      records.push(gameRecord(g, numberOf.get(g.roundId)!));
-    }
+    for (const g of games) if (g.status === 'pending') pendingGames++;
     const seated = new Set(records.flatMap((g) => (g.b === null ? [g.a] : [g.a, g.b])));
     const listed = players.filter(
       (p) => p.joinedRound <= Math.max(through, 1) || seated.has(String(p.id)),
     );
     const byId = new Map(listed.map((p) => [String(p.id), p]));
-    const absent = await absentRoundsOf(
-      m,
-      players.map((p) => p.id),
-    );
     const options = standingsOptions(settings, through);
     const rows = computeStandings(
       listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
@@ -245,7 +400,7 @@ export class StandingsService {
       options,
     );
     const view: StandingsView = {
-      divisionId: division.id,
+      divisionId: settings.id,
       tournamentId: tournament.id,
       round: through,
       roundsPaired: paired,
@@ -280,16 +435,7 @@ export class StandingsService {
         };
       }),
     };
-    const everyone: SnapshotPlayer[] = players.map((p) => ({
-      id: p.id,
-      name: p.name,
-      club: p.club,
-      seed: p.seed,
-      active: p.active,
-      joinedRound: p.joinedRound,
-      absentRounds: (absent.get(p.id) ?? []).sort((x, y) => x - y),
-    }));
-    return { view, records, tournament, players: everyone, options };
+    return { view, records, division: settings, tournament, players: everyone, options };
   }
 
   /**
@@ -297,31 +443,17 @@ export class StandingsService {
    * place, then the sum of scores, the spread against the table average and (Quivit) the cards.
    * `wins` counts first places; `places` every place; `spread` is the table spread.
    */
-  private async computeTables(
-    settings: Division,
-    tournament: Tournament,
-    players: Pick<Player, 'id' | 'name' | 'club' | 'seed' | 'active' | 'joinedRound'>[],
-    games: (GameFacts & { roundId: number; id: number })[],
-    numberOf: ReadonlyMap<number, number>,
-    through: number,
-    paired: number,
-  ) {
-    const m = this.dataSource.manager;
-    const seats = await seatsOf(
-      m,
-      games.map((g) => g.id),
+  private computeTables(state: DivisionState, games: readonly GameRow[], through: number) {
+    const { division: settings, tournament, players, absent, numberOf, paired } = state;
+    const results = games.map((g) =>
+      tableResult(g, state.seats.get(g.id), numberOf.get(g.roundId)!),
     );
-    const results = games.map((g) => tableResult(g, seats.get(g.id), numberOf.get(g.roundId)!));
     const pendingGames = games.filter((g) => g.status === 'pending').length;
     const seated = new Set(results.flatMap((r) => r.seats));
     const listed = players.filter(
       (p) => p.joinedRound <= Math.max(through, 1) || seated.has(String(p.id)),
     );
     const byId = new Map(listed.map((p) => [String(p.id), p]));
-    const absent = await absentRoundsOf(
-      m,
-      players.map((p) => p.id),
-    );
     const tieBreaks = groupTieBreaks(settings);
     const rows = computeGroupStandings(
       listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
@@ -367,20 +499,10 @@ export class StandingsService {
         };
       }),
     };
-    const everyone: SnapshotPlayer[] = players.map((p) => ({
-      id: p.id,
-      name: p.name,
-      club: p.club,
-      seed: p.seed,
-      active: p.active,
-      joinedRound: p.joinedRound,
-      absentRounds: (absent.get(p.id) ?? []).sort((x, y) => x - y),
-    }));
     return {
       view,
       records: [],
       tournament,
-      players: everyone,
       options: standingsOptions(settings, through),
     };
   }

@@ -39,12 +39,15 @@ export function isScheduled(system: PairingSystem): boolean {
  * standings and pages of those divisions are made again and live pages reload:
  * the new revisions reach this process's memory when the transaction commits,
  * and other servers on the same PostgreSQL database by NOTIFY (`noteMoved`).
- * Every write that changes what a division's pages show calls it.
+ * Every write that changes what a division's pages show calls it. `resultsOf` says that all
+ * the write changed was the results of games of that round (a result, a score sheet): pages of
+ * the rounds before it (standings after an earlier round, its pairings) are then kept, and the
+ * standings are brought up to date by reading that round's games again.
  */
 export async function touchDivisions(
   m: EntityManager,
   ids: number | number[],
-  options: { closing?: boolean } = {},
+  options: { closing?: boolean; resultsOf?: number } = {},
 ): Promise<void> {
   const list = Array.isArray(ids) ? ids : [ids];
   if (list.length === 0) return;
@@ -77,7 +80,11 @@ export async function touchDivisions(
   }
   await noteMoved(
     m,
-    rows.map((r) => ({ division: r.id, revision: r.revision })),
+    rows.map((r) => ({
+      division: r.id,
+      revision: r.revision,
+      ...(options.resultsOf ? { resultsOf: options.resultsOf } : {}),
+    })),
   );
 }
 
