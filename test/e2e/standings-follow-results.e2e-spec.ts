@@ -31,7 +31,6 @@ describe(`standings follow each result (${DATABASE_KIND})`, () => {
     scores: [300 + ((g.id * 37 + k * 11) % 120), 300 + ((g.id * 53 + k * 7) % 120)],
     clocks: [`0${(g.id + k) % 8}:${10 + ((g.id * 3 + k) % 40)}`, `0${(g.id * 5 + k) % 8}:05`],
   });
-  const liveRevision = (html: string) => Number(/data-live-revision="(\d+)"/.exec(html)![1]);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -149,6 +148,8 @@ describe(`standings follow each result (${DATABASE_KIND})`, () => {
   }, 120_000);
 });
 
+const liveRevision = (html: string) => Number(/data-live-revision="(\d+)"/.exec(html)![1]);
+
 type Row = StandingsJson['rows'][number];
 
 function comparable(r: Row) {
@@ -191,3 +192,79 @@ function computed(served: StandingsJson, games: GameJson[], through: number) {
     tieBreakValues: r.tieBreaks,
   }));
 }
+
+const describePostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+/**
+ * Two servers on one PostgreSQL database: what one keeps of a past round holds across
+ * results written through the other only while they are results of later rounds, and its
+ * standings follow the other's writes (heard of by NOTIFY, with the round each changed).
+ */
+describePostgres('standings follow results written through another server (postgres)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let divisionId: number;
+
+  beforeAll(async () => {
+    a = await startTestApp();
+    b = await a.another();
+    ({ divisionId } = await createTournament(a, {
+      name: 'Dva servera',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+    }));
+    await register(
+      a,
+      divisionId,
+      Array.from({ length: 8 }, (_, i) => `Igrač ${String.fromCharCode(65 + i)}`),
+    );
+    const first = await pair(a, divisionId);
+    for (const [i, g] of first.games.entries()) {
+      await enterResult(a, a.organiser, g, { scores: [350 + i, 300], clocks: ['01:00', '02:00'] });
+    }
+    await pair(a, divisionId);
+  }, 120_000);
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it("a past round's page kept on one server stays across another's result of a later round, and is made again after a correction of its own round", async () => {
+    const path = `/divisions/${divisionId}/standings?round=1`;
+    const kept = await b.http.get(path).expect(200);
+    const made = liveRevision(kept.text);
+    const [current, past] = [
+      (await a.http.get(`/api/divisions/${divisionId}/rounds/2`).expect(200)).body as RoundJson,
+      (await a.http.get(`/api/divisions/${divisionId}/rounds/1`).expect(200)).body as RoundJson,
+    ];
+    await enterResult(a, a.organiser, current.games[0], {
+      scores: [410, 380],
+      clocks: ['01:00', '02:00'],
+    });
+    const heard = async (revision: number) => {
+      const until = Date.now() + 5000;
+      for (;;) {
+        const page = await b.http.get(`/divisions/${divisionId}/standings`).expect(200);
+        if (liveRevision(page.text) >= revision) return;
+        if (Date.now() > until) throw new Error(`B did not hear of revision ${revision}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await heard(made + 1);
+    const after = await b.http.get(path).expect(200);
+    expect(liveRevision(after.text)).toBe(made);
+    expect(after.headers['x-arbiter-revision']).toBe(String(made + 1));
+    expect(await standings(b, divisionId)).toEqual(await standings(a, divisionId));
+
+    const g = past.games[0];
+    await enterResult(a, a.organiser, g, { scores: [200, 420], clocks: ['01:00', '02:00'] });
+    await heard(made + 2);
+    const remade = await b.http.get(path).expect(200);
+    expect(liveRevision(remade.text)).toBe(made + 2);
+    for (const round of [1, 2]) {
+      expect(await standings(b, divisionId, round)).toEqual(await standings(a, divisionId, round));
+    }
+    const loser = (await standings(b, divisionId, 1)).rows.find((r) => r.playerId === g.first.id)!;
+    expect(loser.points).toBe(0);
+  });
+});
