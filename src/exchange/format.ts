@@ -20,6 +20,7 @@ import {
   TieBreak,
 } from '../tournaments/tournament.entity';
 import { PRINTABLE } from '../common/api/text';
+import { inconsistencies } from './consistency';
 import { checkLog, LogDocument } from './log-format';
 
 /** The longest score-sheet text: what `PUT /api/games/:id/scoresheet` takes (512 KB). */
@@ -364,6 +365,8 @@ export function checkDocument(doc: unknown): DocumentError[] {
   checkLog(doc.log, logRefs, err);
   checkWordList(doc.wordList, err);
   checkWordRulings(doc.wordRulings, gamesOf(doc.divisions), err);
+  // What each field cannot say alone: only a document whose every field is well formed.
+  if (errors.length === 0) errors.push(...inconsistencies(doc as unknown as TournamentDocument));
   return errors;
 }
 

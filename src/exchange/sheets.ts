@@ -44,13 +44,57 @@ function sheetOf(
 }
 
 /**
+ * Where a document's stored report (and its `ok`) says other than the engine's report of the
+ * same sheet, verified again: its verdict, its number of turns, a player's final score, or who
+ * won and how. A report the server stored says what the engine says; one that does not (an
+ * empty report over a sheet with findings, a verdict of `ok` over a wrong one) was made by
+ * hand. A report of null, with `ok` null, is none stored: the engine's is taken.
+ */
+export function storedReportProblem(
+  stored: unknown,
+  storedOk: boolean | null,
+  engine: VerificationReport,
+): { field: 'report' | 'ok'; message: string } | null {
+  const again = `the sheet verified again`;
+  if (stored === null) {
+    return storedOk === null
+      ? null
+      : { field: 'ok', message: `is ${storedOk} without a report; ${again} is ${engine.ok}` };
+  }
+  const r = stored as Partial<VerificationReport>;
+  const differs = (what: string, theirs: unknown, ours: unknown) => ({
+    field: 'report' as const,
+    message: `does not match ${again}: ${what} ${JSON.stringify(theirs) ?? 'missing'} in the report, ${JSON.stringify(ours)} in the sheet`,
+  });
+  if (r.ok !== engine.ok) return differs('ok', r.ok, engine.ok);
+  if (!Array.isArray(r.turns) || r.turns.length !== engine.turns.length)
+    return differs('turns', Array.isArray(r.turns) ? r.turns.length : r.turns, engine.turns.length);
+  const finals = engine.players.map((p) => p.final);
+  const theirs = Array.isArray(r.players)
+    ? r.players.map((p: unknown) => (p as { final?: unknown } | null)?.final)
+    : r.players;
+  if (JSON.stringify(theirs) !== JSON.stringify(finals))
+    return differs('final scores', theirs, finals);
+  const result = (x: Partial<VerificationReport['result']> | undefined) => ({
+    winner: x?.winner,
+    reason: x?.reason,
+  });
+  if (JSON.stringify(result(r.result)) !== JSON.stringify(result(engine.result)))
+    return differs('result', result(r.result), result(engine.result));
+  if (storedOk !== engine.ok)
+    return { field: 'ok', message: `is ${String(storedOk)}; ${again} is ${engine.ok}` };
+  return null;
+}
+
+/**
  * Verifies every score sheet of a checked document again from its own text,
  * with the engine and the game's rule set, options and players, as
  * `PUT /api/games/:id/scoresheet` does; the document's stored reports are
- * never trusted (a forged one would break the game's page and PDF). Each
- * game's `report` and `ok` are replaced by the engine's, in place. A sheet
- * that is not the game's, or a result taken from a sheet that says other
- * scores or another winner, is a problem at its path. Words are judged as
+ * never trusted (a forged one would break the game's page and PDF): one that
+ * says other than the engine's ({@link storedReportProblem}) is a problem at its
+ * path, and each game's `report` and `ok` are replaced by the engine's, in
+ * place. A sheet that is not the game's, or a result taken from a sheet that
+ * says other scores, another winner or other clocks, is a problem at its path. Words are judged as
  * the server judges them: by the tournament's own list (`own`, the document's)
  * for divisions of the tournament's rule set, else by the rule set's default.
  */
@@ -97,6 +141,11 @@ export function reverifySheets(
           return;
         }
         const report: VerificationReport = verified.report;
+        const forged = storedReportProblem(sheet.report, sheet.ok, report);
+        if (forged) {
+          errors.push({ path: `${at}.scoresheet.${forged.field}`, message: forged.message });
+          return;
+        }
         sheet.report = report;
         sheet.ok = report.ok;
         if (game.seats && game.source === 'scoresheet') {
@@ -122,6 +171,14 @@ export function reverifySheets(
           errors.push({
             path: `${at}.winner`,
             message: `the result is the sheet's, whose winner is ${figures.winner}, not ${String(game.winner)}`,
+          });
+        } else if (
+          game.remaining !== null &&
+          (game.remaining[0] !== figures.remaining[0] || game.remaining[1] !== figures.remaining[1])
+        ) {
+          errors.push({
+            path: `${at}.remaining`,
+            message: `the result is the sheet's, whose clocks leave ${figures.remaining.join(' and ')} seconds, not ${game.remaining.join(' and ')}`,
           });
         }
       });

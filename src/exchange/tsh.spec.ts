@@ -177,6 +177,12 @@ describe('readTsh', () => {
       [{ line: 2, field: 'name', code: 'duplicate-name' }],
     ],
     [
+      // Round 1's A–B has no scores, yet round 2 was played (C–D): it was paired too early.
+      'a round without results before a round played',
+      'A, B 1500 2 2;\nC, D 1400 1 1;\nE, F 1300 4 4; 300 310\nG, H 1200 3 3; 250 260\n',
+      [{ line: 1, field: 'scores', code: 'round-unfinished' }],
+    ],
+    [
       'a field twice',
       'A, B 1500 2; 400; team X; team Y\nC, D 1400 1; 300\n',
       [{ line: 1, field: 'fields', code: 'duplicate-field' }],

@@ -39,7 +39,8 @@ export type TshProblemCode =
   | 'duplicate-name'
   | 'team-length'
   | 'duplicate-field'
-  | 'bad-field';
+  | 'bad-field'
+  | 'round-unfinished';
 
 /** One thing wrong with a file, as data: the page words it in its language. */
 export interface TshProblem {
@@ -374,6 +375,21 @@ export function readTsh(text: string): TshRead {
     }
     out.push(round);
   }
+  // Rounds are paired one by one (manual), and a round is paired only once every earlier game
+  // has a result: a game without scores before a round that was played cannot have been.
+  const roundPlayed = out.map((round) => round.games.some((g) => g.scores !== null));
+  out.forEach((round, r) => {
+    const later = roundPlayed.findIndex((p, k) => k > r && p);
+    if (later < 0) return;
+    for (const g of round.games) {
+      if (g.scores !== null) continue;
+      problems.add(lines[g.first].line, 'scores', 'round-unfinished', {
+        round: r + 1,
+        opponent: g.second + 1,
+        later: later + 1,
+      });
+    }
+  });
   let byeSpread: number | null = null;
   for (const b of byeScores) {
     if (b.score > TSH_LIMITS.byeSpread) {

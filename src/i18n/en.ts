@@ -825,4 +825,6 @@ export const en = {
     'the club may have at most {max} characters, none of them control characters',
   'tsh.problem.duplicate-field': 'field {key} is given twice',
   'tsh.problem.bad-field': '"{value}" is not a field name',
+  'tsh.problem.round-unfinished':
+    'round {round}: no score against player {opponent}, yet round {later} was played after it (a round is paired once every earlier game has a result)',
 } as const satisfies Record<MessageKey, string>;

@@ -804,4 +804,6 @@ export const srCyrl = {
   'tsh.problem.team-length': 'клуб може имати највише {max} знакова, без контролних',
   'tsh.problem.duplicate-field': 'поље {key} наведено је двапут',
   'tsh.problem.bad-field': '„{value}” није назив поља',
+  'tsh.problem.round-unfinished':
+    '{round}. коло: нема резултата против играча {opponent}, а после њега је одиграно {later}. коло (коло се упарује тек кад све раније партије имају резултат)',
 } as const satisfies Record<MessageKey, string>;

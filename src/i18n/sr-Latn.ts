@@ -825,6 +825,8 @@ export const srLatn = {
   'tsh.problem.team-length': 'klub može imati najviše {max} znakova, bez kontrolnih',
   'tsh.problem.duplicate-field': 'polje {key} navedeno je dvaput',
   'tsh.problem.bad-field': '„{value}” nije naziv polja',
+  'tsh.problem.round-unfinished':
+    '{round}. kolo: nema rezultata protiv igrača {opponent}, a posle njega je odigrano {later}. kolo (kolo se uparuje tek kad sve ranije partije imaju rezultat)',
 } as const;
 
 /** A key of the translation tables. */

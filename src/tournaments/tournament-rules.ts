@@ -29,10 +29,7 @@ export function plannedSystem(t: Division, n: number): PairingSystem {
   return t.pairingPlan[Math.min(n, t.pairingPlan.length) - 1];
 }
 
-/** True for systems whose tables do not depend on results (a schedule fixed in advance). */
-export function isScheduled(system: PairingSystem): boolean {
-  return system === 'round-robin' || system === 'double-round-robin';
-}
+export { isScheduled } from './tournament.entity';
 
 /**
  * Marks divisions changed, inside the writing transaction, so that cached

@@ -16,6 +16,15 @@ export const PAIRING_SYSTEMS = [
 /** A pairing system for one round. */
 export type PairingSystem = (typeof PAIRING_SYSTEMS)[number];
 
+/**
+ * True for systems whose tables do not depend on results (a schedule fixed in advance). Beside
+ * the systems rather than with the division's rules so that the pure checks of an import can
+ * ask it too.
+ */
+export function isScheduled(system: PairingSystem): boolean {
+  return system === 'round-robin' || system === 'double-round-robin';
+}
+
 /** Tie-breaks an organiser may order; the seed always breaks the last ties. */
 export const TIE_BREAKS = [
   'spread',
