@@ -108,7 +108,7 @@ export {};
       const text = (await res.text()).trim();
       if (!text) return;
       if (!notice) {
-        notice = document.createElement('p');
+        notice = document.createElement('div');
         notice.setAttribute('role', 'status');
         notice.className = 'live-notice';
         notice.style.cssText =

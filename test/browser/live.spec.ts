@@ -150,3 +150,67 @@ describeWithChromium(`live pages in Chromium (${DATABASE_KIND})`, () => {
     await page.close();
   });
 });
+
+describeWithChromium(
+  `a live page over its share says so, in its language (${DATABASE_KIND})`,
+  () => {
+    let t: TestApp;
+    let site: Site;
+    let browser: Browser;
+
+    beforeAll(async () => {
+      // One live page a browser: a second tab of the same browser is over its share.
+      [t, browser] = await Promise.all([
+        startTestApp(undefined, { LIVE_PER_CLIENT: '1' }),
+        launchChromium(),
+      ]);
+      site = await seedSite(t);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await t?.close();
+    });
+
+    test("a second tab of the same browser is refused its stream and shows the server's sentence; the page itself still works", async () => {
+      const standings = `${t.url}/divisions/${site.divisionId}/standings`;
+      const first = await browser.context.newPage();
+      await first.goto(standings);
+      await first.waitForTimeout(300);
+      expect(await first.evaluate<number>("document.querySelectorAll('.live-notice').length")).toBe(
+        0,
+      );
+
+      for (const [lang, width, sentence] of [
+        [
+          'sr-Latn',
+          1280,
+          'Ovaj pregledač već ima najviše otvorenih stranica koje se osvežavaju uživo: 1. Zatvorite neku od njih; ova stranica radi i bez toga (osvežite je sami) i ponovo pokušava za 30 s.',
+        ],
+        [
+          'en',
+          390,
+          'This browser has as many live-updating pages open as one device may: 1. Close one of them; this page works without updating live (reload it yourself) and tries again in 30 s.',
+        ],
+      ] as const) {
+        const second = await browser.context.newPage();
+        await second.setViewportSize({ width, height: 800 });
+        await second.goto(`${standings}?lang=${lang}`);
+        await waitUntil(
+          second,
+          `document.querySelector('.live-notice')?.textContent === ${JSON.stringify(sentence)}`,
+          5000,
+        );
+        // Shown above the content, which is the page as served.
+        expect(
+          await second.evaluate<boolean>(
+            "document.querySelector('.live-notice').nextElementSibling === document.getElementById('main')",
+          ),
+        ).toBe(true);
+        expect(await text(second, 'main')).toContain(lang === 'en' ? 'Standings' : 'Poredak');
+        await screenshot(second, `live-over-share-${lang}-${width}-${DATABASE_KIND}`);
+        await second.close();
+      }
+      await first.close();
+    });
+  },
+);
