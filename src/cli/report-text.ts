@@ -46,9 +46,11 @@ export function renderReportText(
   const badTurns = report.turns.filter((t) => t.issues.some((i) => i.severity === 'error')).length;
   const badFigures = report.issues.filter((i) => i.severity === 'error').length;
   const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const unfinished = stopsBeforeTheEnd(report);
   const disagreements = [
     badTurns > 0 ? counted(badTurns, 'turn disagrees', 'turns disagree') : '',
     badFigures > 0 ? counted(badFigures, 'final score disagrees', 'final scores disagree') : '',
+    unfinished ? 'the sheet stops before the end (it does not say how the game ended)' : '',
   ].filter(Boolean);
   lines.push(
     `${report.rules}: ${names.join(' vs ')} — ` +
@@ -147,7 +149,12 @@ export function renderReportText(
     reason === 'tie-break' && tieBreak
       ? `on the tie-break: ${TIE_BREAK_WORDS[tieBreak]} (equal scores)`
       : RESULT_WORDS[reason];
-  lines.push(winner === null ? 'Result: draw' : `Result: ${names[winner]} wins ${why}`);
+  // A sheet that stops before the end names no winner: the game is not over.
+  if (unfinished) {
+    lines.push(winner === null ? 'Result so far: level' : `Result so far: ${names[winner]} leads`);
+  } else {
+    lines.push(winner === null ? 'Result: draw' : `Result: ${names[winner]} wins ${why}`);
+  }
   if (cardGame) {
     if (report.board.length > 0) {
       lines.push('');
@@ -276,4 +283,9 @@ function drawBoardText(
     out.push(String(r + 1).padStart(2) + '  ' + cells.join(''));
   });
   return out;
+}
+
+/** Whether a sheet stops before the game is over (`END_NOT_RECORDED`): right so far at best. */
+export function stopsBeforeTheEnd(report: VerificationReport): boolean {
+  return report.issues.some((i) => i.code === 'END_NOT_RECORDED');
 }

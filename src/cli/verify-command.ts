@@ -16,7 +16,7 @@ import {
   writeGcg,
 } from '../engine';
 import { formatLocated, locate, parseJsonWithLines } from './read-sheet';
-import { renderReportText } from './report-text';
+import { renderReportText, stopsBeforeTheEnd } from './report-text';
 
 /** What a command prints and the exit status it ends with. */
 export interface CommandResult {
@@ -113,14 +113,23 @@ export function verifyFiles(paths: string[], options: VerifyCommandOptions): Com
   return { exitCode, stdout: lines.join('\n') + '\n', stderr: problems.join('') };
 }
 
-/** `✓ agrees — Ana 412 : 380 Marko, Ana wins on score` or `✗ 2 findings (turn 5 SCORE_MISMATCH, …) — …`. */
+/**
+ * `✓ agrees — Ana 412 : 380 Marko, Ana wins on score`, `✗ 2 findings (turn 5 SCORE_MISMATCH, …) — …`,
+ * or of a sheet that stops before the end, `✗ stops before the end … — Ana 212 : 180 Marko, Ana leads`.
+ */
 export function reportSummary(report: VerificationReport): string {
   const finals = report.players.map((p) => `${p.name} ${p.final}`).join(' : ');
   const { winner, reason } = report.result;
+  const unfinished = stopsBeforeTheEnd(report);
+  const name = winner === null ? '' : (report.players[winner]?.name ?? String(winner + 1));
   const result =
     winner === null
-      ? 'a draw'
-      : `${report.players[winner]?.name ?? winner + 1} wins (${reason.replace(/-/g, ' ')})`;
+      ? unfinished
+        ? 'level so far'
+        : 'a draw'
+      : unfinished
+        ? `${name} leads`
+        : `${name} wins (${reason.replace(/-/g, ' ')})`;
   // The verdict first: a sheet that agrees needs none of its turns read (a report writes out
   // its turns' words when they are first read).
   if (report.ok) return `✓ agrees with the rules — ${finals}, ${result}`;
@@ -130,9 +139,11 @@ export function reportSummary(report: VerificationReport): string {
     ),
     ...report.issues.filter((i) => i.severity === 'error').map((i) => i.code),
   ];
+  const stops = 'stops before the end (the sheet does not say how the game ended)';
+  if (errors.length === 0) return `✗ ${unfinished ? stops : 'disagrees'} — ${finals}, ${result}`;
   const shown = errors.slice(0, 4).join(', ') + (errors.length > 4 ? ', …' : '');
   const count = errors.length === 1 ? '1 finding' : `${errors.length} findings`;
-  return `✗ ${count} (${shown}) — ${finals}, ${result}`;
+  return `✗ ${count} (${shown})${unfinished ? `, and ${stops}` : ''} — ${finals}, ${result}`;
 }
 
 /** `gcg FILE`: a score sheet written as GCG, with computed scores (exit 1 if it has discrepancies). */

@@ -174,6 +174,26 @@ describe('npm run cli -- verify', () => {
     });
   });
 
+  test('an unfinished sheet is not ok: exit 1, its line says it stops before the end and who leads', () => {
+    // Before: exit 0 and "✓ agrees with the rules — …, Ana Petrović wins (score)".
+    const folder = mkdtempSync(join(tmpdir(), 'arbiter-round-'));
+    const { end: _end, claimed: _claimed, ...unfinished } = goodSheet;
+    writeFileSync(join(folder, 'table-1.json'), JSON.stringify(unfinished));
+    const r = run(
+      'verify',
+      folder,
+      join(__dirname, '..', '..', 'data', 'examples', 'kvizovka-game.sheet.json'),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim().split('\n')[0]).toBe(
+      `${join(folder, 'table-1.json')}: ✗ stops before the end (the sheet does not say how the game ended) — Ana Petrović 8 : Marko Jovanović 8, Ana Petrović leads`,
+    );
+    const one = run('verify', join(folder, 'table-1.json'));
+    expect(one.code).toBe(1);
+    expect(one.stdout).toContain('NOT OK: the sheet stops before the end');
+    expect(one.stdout).toContain('Result so far: Ana Petrović leads'); // 8 : 8, more time left
+  });
+
   test('the example sheet in data/examples verifies', () => {
     const r = run(
       'verify',
@@ -194,14 +214,24 @@ describe('npm run cli -- verify', () => {
     expect(clean.stderr).toBe('');
     expect(clean.code).toBe(0);
     expect(clean.stdout).toContain('scrabble-en: Winter vs jvc');
+    // Peter's BRUnCH..Y is written +115 (the rules give 113) and withdrawn: the score claimed
+    // before the challenge is not compared, and the totals after it are right.
     const peter = run(
       'verify',
       fixture('scrabble-gcg', 'pkg__puzzles__testdata__r20_peter.gcg'),
       '--no-dictionary',
     );
-    expect(peter.code).toBe(1);
-    expect(peter.stdout).toContain(
-      'SCORE_MISMATCH: Turn 15 (Peter, N1 BRUnCH..Y): the sheet says 115, the rules give 0 (or 113',
+    expect(peter.stdout).not.toContain('SCORE_MISMATCH');
+    expect(peter.code).toBe(0);
+    // (C 3 + A 1 + T 1) × 2 on the centre = 10, written 9.
+    const wrong = sheetFile(
+      'wrong.gcg',
+      '#player1 a Ana\n#player2 b Bora\n>a: CATXYZQ 8G CAT +9 9\n',
+    );
+    const mistaken = run('verify', wrong, '--no-dictionary');
+    expect(mistaken.code).toBe(1);
+    expect(mistaken.stdout).toContain(
+      'SCORE_MISMATCH: Turn 1 (Ana, 8G CAT): the sheet says 9, the rules give 10',
     );
   });
 
@@ -209,10 +239,17 @@ describe('npm run cli -- verify', () => {
     const folder = fixture('gcg-dialects');
     const r = run('verify', folder);
     expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
+    // Elise's record stops before the end of the game: right so far, exit 1.
+    expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(7);
-    for (const line of lines) expect(line).toMatch(/\.gcg: ✓ agrees with the rules — /);
+    for (const line of lines) {
+      expect(line).toMatch(
+        line.includes('elise-unfinished')
+          ? /\.gcg: ✗ stops before the end \(the sheet does not say how the game ended\) — Nora Lind 204 : Ilse Brandt 249, Ilse Brandt leads$/
+          : /\.gcg: ✓ agrees with the rules — /,
+      );
+    }
     const french = run('verify', join(folder, 'woogles-fra20.gcg'), '--json');
     expect(JSON.parse(french.stdout)).toMatchObject({ rules: 'scrabble-fr', ok: true });
   });

@@ -355,10 +355,18 @@ describe('quivit: Drain the Deck', () => {
   });
 
   test('stopping after round 6 with 23 cards left is short of the game', () => {
-    const r = verify(
-      doc([...fiveRounds, { player: 1, score: 1, cards: 2 }, { player: 0, score: 1, cards: 2 }]),
-    );
-    expect(r.issues.map((i) => i.code)).toEqual(['GAME_INCOMPLETE']); // 23 − 4 = 19 > 15
+    const lines = [
+      ...fiveRounds,
+      { player: 1, score: 1, cards: 2 },
+      { player: 0, score: 1, cards: 2 },
+    ];
+    // 23 − 4 = 19 > 15: round 7 is due. Said to have ended on the deck, the sheet is short of
+    // it; saying nothing of its end, it stops before the end (7 turns a player due).
+    const said = verify({ ...doc(lines), end: { reason: 'deck' } });
+    expect(said.issues.map((i) => i.code)).toEqual(['GAME_INCOMPLETE']);
+    const silent = verify(doc(lines));
+    expect(silent.issues.map((i) => [i.code, i.computed])).toEqual([['END_NOT_RECORDED', 7]]);
+    expect(silent.ok).toBe(false);
   });
 });
 

@@ -99,7 +99,10 @@ describe('qwibble: stealing and safe words (01-steal-and-safe)', () => {
     // Ana: 5 → 0 (CATS) → 5 → 5 → 7 → 7 → 11.  Bea: 6 → 3 (ARC) → 12 → 11 (AT) → 14.
     expect(r.turns.map((t) => t.total.computed)).toEqual([5, 6, 5, 12, 7, 14, 11]);
     expect(r.players.map((p) => p.final)).toEqual([11, 14]);
-    expect(r.ok).toBe(true);
+    // Seven turns and no end: right so far, not ok (an unfinished sheet).
+    expect(r.turns.flatMap((t) => t.issues.filter((i) => i.severity !== 'info'))).toEqual([]);
+    expect(r.issues.map((i) => i.code)).toEqual(['END_NOT_RECORDED']);
+    expect(r.ok).toBe(false);
   });
 
   test('safe points, tiles played and the biggest steal of each player', () => {

@@ -474,28 +474,48 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
 
   const end = sheet.end ?? {};
   const planned = cards.drainDeck ? null : cards.rounds * n;
-  if (planned !== null && turns.length < planned && end.reason !== 'agreed') {
+  /**
+   * A game that stops short: `GAME_INCOMPLETE` when the sheet says how it ended, and when it
+   * says nothing, a sheet not yet over (`END_NOT_RECORDED`, with the turns a player is due).
+   */
+  const short = (message: string, due: number) => {
+    if (end.reason !== undefined) {
+      gameIssues.push({ code: 'GAME_INCOMPLETE', severity: 'warning', message });
+      return;
+    }
+    const had = names
+      .map((name, p) => {
+        let taken = 0;
+        for (const t of turns) if (t.player === p && counted[t.index]) taken++;
+        return `${name} ${taken} of ${due}`;
+      })
+      .join(', ');
     gameIssues.push({
-      code: 'GAME_INCOMPLETE',
+      code: 'END_NOT_RECORDED',
       severity: 'warning',
-      message: `End of game: the sheet has ${turns.length} of the ${planned} turns of ${cards.rounds} rounds`,
+      message: `End of game: the sheet does not say how the game ended, and not every player has had ${due} turns (${had}); if the game is over, say how it ended`,
+      computed: due,
     });
+  };
+  if (planned !== null && turns.length < planned && end.reason !== 'agreed') {
+    short(
+      `End of game: the sheet has ${turns.length} of the ${planned} turns of ${cards.rounds} rounds`,
+      cards.rounds,
+    );
   } else if (
     cards.drainDeck &&
     (partial ? rounds - 1 : rounds) < cards.rounds &&
     end.reason !== 'agreed'
   ) {
-    gameIssues.push({
-      code: 'GAME_INCOMPLETE',
-      severity: 'warning',
-      message: `End of game: the sheet has ${partial ? rounds - 1 : rounds} full rounds; Drain the Deck plays at least ${cards.rounds}`,
-    });
+    short(
+      `End of game: the sheet has ${partial ? rounds - 1 : rounds} full rounds; Drain the Deck plays at least ${cards.rounds}`,
+      cards.rounds,
+    );
   } else if (cards.drainDeck && lastRound === null && !partial && end.reason !== 'agreed') {
-    gameIssues.push({
-      code: 'GAME_INCOMPLETE',
-      severity: 'warning',
-      message: `End of game: the deck still holds ${deck} cards after round ${rounds}, more than ${cards.drainAt}: Drain the Deck plays another round`,
-    });
+    short(
+      `End of game: the deck still holds ${deck} cards after round ${rounds}, more than ${cards.drainAt}: Drain the Deck plays another round`,
+      rounds + 1,
+    );
   }
 
   const players: PlayerReport[] = names.map((name, p) => {

@@ -5,8 +5,9 @@ import { Ownership } from './stealing';
 
 /**
  * A challenged play ruled invalid: the tiles come off the board, the turn scores 0 and
- * counts, and the player gets the next time penalty of the schedule. The sheet may write
- * what the play would have scored, which is kept as `withdrawnScore`.
+ * counts, and the player gets the next time penalty of the schedule. What the play would have
+ * scored is kept as `withdrawnScore`; the score the sheet writes for it, claimed before the
+ * challenge, is not compared.
  */
 export function withdrawPlay(
   state: ReplayState,
@@ -26,7 +27,6 @@ export function withdrawPlay(
       ? stealing.assessFor(state, play, p).score
       : play.score
     : null;
-  t.acceptedScore = report.withdrawnScore;
   if (play && !play.ok) {
     for (const problem of play.problems) {
       t.issue({

@@ -149,6 +149,30 @@ export class Ending {
     );
   }
 
+  /**
+   * A game without a turn limit whose sheet says nothing of its end, and whose lines and racks
+   * do not show it either (nobody out of tiles, a target not reached): `END_NOT_RECORDED`, with
+   * no number of turns.
+   */
+  private endNotShown(): void {
+    const { state, target } = this;
+    const racks = state.sheet.end?.racks;
+    if (racks?.some((rack) => rack.trim() === '') || target?.wasReached) return;
+    const { scorelessLimit, passLimit } = this;
+    const shown = [
+      'no player out of tiles',
+      scorelessLimit !== null ? `no ${scorelessLimit} scoreless turns in a row` : '',
+      passLimit !== null ? `no ${passLimit} passes in a row` : '',
+      target !== null ? 'no total at the target' : '',
+      'no clock at zero',
+    ].filter(Boolean);
+    state.gameIssues.push({
+      code: 'END_NOT_RECORDED',
+      severity: 'warning',
+      message: `End of game: the sheet does not say how the game ended, and its lines do not show the end (${shown.join(', ')}); if the game is over, say how it ended`,
+    });
+  }
+
   /** The end the sheet claims, beside what its lines show. */
   atEnd(): void {
     const { state, turnLimit, scorelessLimit, passLimit } = this;
@@ -165,7 +189,9 @@ export class Ending {
         }
       }
     }
-    if (reason === undefined && turnLimit !== null && !this.overWithoutReason()) {
+    if (reason === undefined && turnLimit === null && !this.overWithoutReason()) {
+      this.endNotShown();
+    } else if (reason === undefined && turnLimit !== null && !this.overWithoutReason()) {
       const short = state.turnsTaken.some((taken) => taken < turnLimit);
       if (short) {
         const turns = state.turnsTaken

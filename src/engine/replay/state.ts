@@ -149,8 +149,6 @@ export class ReplayTurn {
   readonly player: number;
   readonly kind: MoveKind;
   readonly report: TurnReport;
-  /** The score a withdrawn play would have had, which the sheet may write instead of 0. */
-  acceptedScore: number | null = null;
   /** The time penalty this turn gives, and to whom. */
   penalty: { player: number; minutes: number } | undefined = undefined;
 

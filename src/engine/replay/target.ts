@@ -16,6 +16,11 @@ export class TargetEnding {
     readonly target: number,
   ) {}
 
+  /** Whether a total reached the target (the game then ends with that round). */
+  get wasReached(): boolean {
+    return this.reached !== null;
+  }
+
   /** A line after the target was reached: only the rest of that round may still move. */
   beforeTurn(t: ReplayTurn): void {
     const { reached, state } = this;

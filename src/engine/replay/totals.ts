@@ -3,18 +3,15 @@ import { SheetTurn } from '../sheet/scoresheet';
 import { ReplayState, ReplayTurn } from './state';
 
 /**
- * The turn's written score beside the rules' (a withdrawn play may be written with what it
- * would have scored), then the points the turn adds to the mover's total, which it returns.
+ * The turn's written score beside the rules', then the points the turn adds to the mover's
+ * total, which it returns. A withdrawn play's written score is the score claimed before the
+ * challenge: it is not compared (its total must not count it).
  */
 export function scoreTurn(state: ReplayState, t: ReplayTurn): number {
   const { report } = t;
   const p = t.player;
   const claimed = report.score.claimed;
-  if (
-    claimed !== null &&
-    claimed !== report.score.computed &&
-    !(report.status === 'withdrawn' && claimed === t.acceptedScore)
-  ) {
+  if (claimed !== null && claimed !== report.score.computed && report.status !== 'withdrawn') {
     scoreMismatch(state, t, claimed);
   }
   const added = report.score.computed + (report.challengeBonus ?? 0);
@@ -30,16 +27,11 @@ export function scoreTurn(state: ReplayState, t: ReplayTurn): number {
  */
 function scoreMismatch(state: ReplayState, t: ReplayTurn, claimed: number): void {
   const { report } = t;
-  const { acceptedScore } = t;
   state.describeTurn(t.index, report);
-  const allowed =
-    report.status === 'withdrawn' && acceptedScore !== null
-      ? ` (or ${acceptedScore}, what it would have scored)`
-      : '';
   t.issue({
     code: 'SCORE_MISMATCH',
     severity: 'error',
-    message: `${t.playLabel}: the sheet says ${claimed}, the rules give ${report.score.computed}${allowed}${scoreBreakdown(report)}`,
+    message: `${t.playLabel}: the sheet says ${claimed}, the rules give ${report.score.computed}${scoreBreakdown(report)}`,
     word: report.words.find((w) => w.main)?.word,
     written: claimed,
     computed: report.score.computed,

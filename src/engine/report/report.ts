@@ -374,8 +374,9 @@ export function turnList(turns: readonly number[]): string {
 }
 
 /**
- * A report is `ok` when no turn is illegal, every written total is the rules' total, and no
- * finding is an error.
+ * A report is `ok` when no turn is illegal, every written total is the rules' total, no finding
+ * is an error, and the sheet records the whole game (an unfinished sheet, `END_NOT_RECORDED`, is
+ * right so far, not right).
  */
 export function reportOk(turns: readonly TurnReport[], gameIssues: readonly Issue[]): boolean {
   for (let k = 0; k < turns.length; k++) {
@@ -384,7 +385,10 @@ export function reportOk(turns: readonly TurnReport[], gameIssues: readonly Issu
     if (t.total.claimed !== null && t.total.claimed !== t.total.computed) return false;
     if (hasError(t.issues)) return false;
   }
-  return !hasError(gameIssues);
+  if (hasError(gameIssues)) return false;
+  for (let i = 0; i < gameIssues.length; i++)
+    if (gameIssues[i].code === 'END_NOT_RECORDED') return false;
+  return true;
 }
 
 function hasError(issues: readonly Issue[]): boolean {
