@@ -631,7 +631,7 @@ describe(`fuzzing the API, the pages and the import (${DATABASE_KIND})`, () => {
     expect(failures.length === 0 ? '' : report('pages', failures, total, t.log())).toBe('');
   }, 120_000);
 
-  test("an export's stored report is never trusted: the sheet is verified again from its text", async () => {
+  test("an export's stored report is never trusted: the sheet is verified again from its text, and a forged report refused", async () => {
     type Doc = {
       divisions: {
         rounds: {
@@ -649,7 +649,13 @@ describe(`fuzzing the API, the pages and the import (${DATABASE_KIND})`, () => {
     const original = withSheet.scoresheet!.report;
     withSheet.scoresheet!.report = { turns: [{ issues: null, words: 7 }, {}] };
     withSheet.scoresheet!.ok = false;
-    const res = await t.http.post('/api/tournaments/import').set(t.organiser).send(forged);
+    // A report that does not say what the sheet verified again says was made by hand.
+    const forgedAnswer = await t.http.post('/api/tournaments/import').set(t.organiser).send(forged);
+    expect(forgedAnswer.status).toBe(422);
+    expect(forgedAnswer.body.message).toMatch(
+      /divisions\[0\]\.rounds\[0\]\.games\[\d+\]\.scoresheet\.report: does not match the sheet verified again/,
+    );
+    const res = await t.http.post('/api/tournaments/import').set(t.organiser).send(exported);
     expect(res.status).toBe(201);
     const imported = res.body as { id: number };
     const again = (
