@@ -220,14 +220,6 @@ export class StandingsService {
     return this.revisions.resultsChangedSince(divisionId, since) > round;
   }
 
-  /** Computes the table from the database, bypassing the cache. */
-  async compute(
-    division: Pick<Division, 'id' | 'tournamentId'>,
-    round?: number,
-  ): Promise<StandingsView> {
-    return this.computeFull(await this.read(division.id, 0), round).view;
-  }
-
   /**
    * The division's state at `revision`: kept, caught up by reading the games of the rounds
    * whose results alone changed since, or read whole.
