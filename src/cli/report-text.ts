@@ -135,7 +135,7 @@ export function renderReportText(
       );
       continue;
     }
-    const gained = p.rackBonus > 0 ? ` + others' racks ${p.rackBonus}` : '';
+    const gained = `${p.rackBonus > 0 ? ` + others' racks ${p.rackBonus}` : ''}${p.timePenalty ? ` − time ${p.timePenalty}` : ''}`;
     const stealFigures =
       p.safePoints !== undefined
         ? `; safe points ${p.safePoints}, tiles played ${p.tilesPlayed}, biggest steal ${p.biggestSteal}`

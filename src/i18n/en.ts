@@ -337,6 +337,7 @@ export const en = {
   'game.moves': 'Moves',
   'game.rackPenalty': 'Tiles on rack',
   'game.rackBonus': "From the opponent's rack",
+  'game.timePoints': 'Over time',
   'game.final': 'Final',
   'game.claimedFinal': 'Final as written',
   'game.penalty': 'Time penalty',

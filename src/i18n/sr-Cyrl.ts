@@ -331,6 +331,7 @@ export const srCyrl = {
   'game.moves': 'Потези',
   'game.rackPenalty': 'Плочице на сталку',
   'game.rackBonus': 'Од противниковог сталка',
+  'game.timePoints': 'За прекорачено време',
   'game.final': 'Коначно',
   'game.claimedFinal': 'Уписано коначно',
   'game.penalty': 'Казна у времену',

@@ -339,6 +339,7 @@ export const srLatn = {
   'game.moves': 'Potezi',
   'game.rackPenalty': 'Pločice na stalku',
   'game.rackBonus': 'Od protivnikovog stalka',
+  'game.timePoints': 'Za prekoračeno vreme',
   'game.final': 'Konačno',
   'game.claimedFinal': 'Upisano konačno',
   'game.penalty': 'Kazna u vremenu',

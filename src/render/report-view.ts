@@ -82,6 +82,8 @@ export interface AccountLine {
   moves: number;
   rackPenalty: number;
   rackBonus: number;
+  /** Points taken off for going over time (Scrabble's overtime penalty); 0 when none. */
+  timePoints: number;
   final: number;
   claimedFinal: number | null;
   finalMismatch: boolean;
@@ -108,6 +110,8 @@ export interface ReportColumns {
   rackPenalty: boolean;
   /** Accounts: points from the others' racks. */
   rackBonus: boolean;
+  /** Accounts: points taken off for going over time (only when a sheet writes them). */
+  timePoints: boolean;
   /** Accounts: time penalties in minutes. */
   penalty: boolean;
   /** Accounts: time left on the clock. */
@@ -562,6 +566,7 @@ export function reportColumns(report: VerificationReport, ruleSet?: RuleSet): Re
       clock: false,
       rackPenalty: false,
       rackBonus: false,
+      timePoints: false,
       penalty: false,
       remaining: false,
       cards: players.some((p) => p.cards !== undefined),
@@ -592,6 +597,7 @@ export function reportColumns(report: VerificationReport, ruleSet?: RuleSet): Re
     clock,
     rackPenalty: racksLost || players.some((p) => p.rackPenalty !== 0),
     rackBonus: racksGained || players.some((p) => p.rackBonus !== 0),
+    timePoints: players.some((p) => p.timePenalty !== undefined),
     penalty,
     // Remaining time is the full clock less penalties unless a clock was written: only
     // worth a column when some clock was read, time decided the game or it differs.
@@ -732,6 +738,7 @@ export function presentReport(
     moves: p.moves,
     rackPenalty: p.rackPenalty,
     rackBonus: p.rackBonus,
+    timePoints: p.timePenalty ?? 0,
     final: p.final,
     claimedFinal: p.claimedFinal,
     finalMismatch: p.claimedFinal !== null && p.claimedFinal !== p.final,

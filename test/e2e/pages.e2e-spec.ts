@@ -396,6 +396,59 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(textarea(res.text, 'import')).toBe(gcg);
     });
 
+    test("score sheet: a GCG record that starts '#' and '# Title' is read, not a crash; a (time) line of a Kvizovka game is refused on its line, on the page and through the API", async () => {
+      const g = await game(site.pendingGame);
+      const players = `#player1 A ${g.first.name}\n#player2 B ${g.second!.name}\n`;
+      // A bare '#' and a '# Title' line were 'm is not iterable' (a 500): they are comments.
+      const titled = `#\n# Kup Čačka, 1. kolo\n${players}>A: KUĆAMNO 9F KUĆA +8 8\n`;
+      const read = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { import: titled, intent: 'import', draftVersion: await draftOf(g.id) },
+        judge,
+      ).expect(200);
+      expect(inputValue(read.text, 'c-0-position')).toBe('9F');
+      // Points off for time are Scrabble's rule: in Kvizovka the line is refused, by its number.
+      const timed = `${titled}>B:  (time) -10 -10\n`;
+      const refused = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { import: timed, intent: 'import' },
+        judge,
+      ).expect(422);
+      expect(mainText(refused.text)).toContain('(red 6)');
+      expect(mainText(refused.text)).toContain(
+        'GCG: kazna u poenima za prekoračenje vremena ((time)) nije pravilo igre Kvizovka',
+      );
+      const english = await post(
+        `/judge/games/${g.id}/scoresheet`,
+        { import: timed, intent: 'import' },
+        `${judge}; arbiter_lang=en`,
+      ).expect(422);
+      expect(mainText(english.text)).toContain('(line 6)');
+      expect(mainText(english.text)).toContain(
+        'GCG: points off for going over time ((time)) are not a rule of Kvizovka',
+      );
+      // The API reads a stored GCG text the same way: a tournament document whose sheet is this
+      // record is refused with the line, not a 500.
+      const exported = (
+        await t.http
+          .get(`/api/tournaments/${site.tournamentId}/export`)
+          .set(t.organiser)
+          .expect(200)
+      ).body as { divisions: { rounds: { games: { scoresheet: { text: string } | null }[] }[] }[] };
+      const sheetGame = exported.divisions[0].rounds
+        .flatMap((r) => r.games)
+        .find((x) => x.scoresheet !== null)!;
+      sheetGame.scoresheet!.text = timed;
+      const api = await t.http
+        .post('/api/tournaments/import')
+        .set(t.organiser)
+        .send(exported)
+        .expect(422);
+      expect(JSON.stringify(api.body)).toContain(
+        'is a GCG record that cannot be read (line 6: (time): points off for going over time are not a rule of Kvizovka)',
+      );
+    });
+
     test("score sheet: an import's mistakes of structure are said in the page's language, with the turn", async () => {
       const g = await game(site.pendingGame);
       const { sheet } = scoreSheet([g.first.name, g.second!.name], 5);

@@ -195,6 +195,12 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
       align: 'right',
       text: (a) => (a.rackBonus ? `+${a.rackBonus}` : '0'),
     },
+    shown.timePoints && {
+      header: t(lang, 'game.timePoints'),
+      flex: 0.8,
+      align: 'right',
+      text: (a) => (a.timePoints ? `-${a.timePoints}` : '0'),
+    },
     {
       header: t(lang, 'game.final'),
       flex: 0.6,
