@@ -46,8 +46,11 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** A comment line this often keeps proxies and phones from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
-/** What a browser is told to wait before connecting again (after a drop, or a 503). */
-const RETRY_MS = 5_000;
+/**
+ * What a browser is told to wait before connecting again (after a drop, or a 503): short enough
+ * that a page whose server died behind a proxy is on another within 5 s (reverse-proxy e2e).
+ */
+const RETRY_MS = 2_000;
 const RETRY_AFTER_S = 30;
 
 /**
