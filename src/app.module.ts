@@ -6,6 +6,7 @@ import { validateEnvironment } from './config';
 import { DatabaseSettings } from './database/database-options';
 import { DatabaseModule } from './database/database.module';
 import { ThrottleModule } from './throttle/throttle.module';
+import { JobsModule } from './jobs/jobs.module';
 import { WordsModule } from './words/words.module';
 import { ExchangeModule } from './exchange/exchange.module';
 import { DirectorLogModule } from './log/director-log.module';
@@ -48,6 +49,7 @@ export class AppModule {
         }),
         DatabaseModule.forRoot(options.database),
         ThrottleModule,
+        JobsModule,
         BackupModule,
         AuthModule,
         TournamentsModule,

@@ -26,6 +26,20 @@ export class Transactions {
     return next;
   }
 
+  /**
+   * Runs a write made on another connection (a job's worker thread) in this process's turn:
+   * after the writes queued before it on SQLite, whose one writer the worker would otherwise
+   * wait for (or make them wait, blocking this thread); at once on PostgreSQL. `write`
+   * resolves once it has committed or rolled back, with the revisions it moved, applied here.
+   */
+  exclusive(write: () => Promise<Moved[]>): Promise<void> {
+    const once = async () => this.revisions.apply(await write());
+    if (this.dataSource.options.type !== 'better-sqlite3') return once();
+    const next = this.queue.then(once);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
   private async once<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     let moved: Moved[] = [];
     const result = await this.dataSource.transaction(async (m) => {

@@ -19,7 +19,7 @@ import {
   TIE_BREAKS,
   TieBreak,
 } from '../tournaments/tournament.entity';
-import { PRINTABLE } from '../common/api/text';
+import { PRINTABLE } from '../common/printable';
 import { inconsistencies } from './consistency';
 import { checkLog, LogDocument } from './log-format';
 

@@ -95,9 +95,14 @@ export class LiveStreams implements BeforeApplicationShutdown {
   /**
    * Answers `GET /divisions/:id/events`: the stream, or a 503 when the process
    * holds as many as it may. The division must exist (`revision` is its
-   * current revision).
+   * current revision). A job's page passes its own watch in place of the division.
    */
-  serve(req: Request, res: Response, division: number, revision: number): void {
+  serve(
+    req: Request,
+    res: Response,
+    division: number | ((send: (revision: number) => void) => () => void),
+    revision: number,
+  ): void {
     // The visitor may have left while the revision was read: a stream opened now would never
     // hear its 'close' and would hold a place of the cap for good.
     if (res.destroyed || req.socket.destroyed) return;
@@ -122,7 +127,9 @@ export class LiveStreams implements BeforeApplicationShutdown {
       this.write(res, `event: revision\nid: ${r}\ndata: ${r}\n\n`);
     };
     this.write(res, `retry: ${RETRY_MS}\n\n`);
-    const unwatch = this.revisions.watch(division, send);
+    // A division's revisions, or another source of them (a long job's progress).
+    const unwatch =
+      typeof division === 'number' ? this.revisions.watch(division, send) : division(send);
     const place = taken.place;
     this.open.add(res);
     this.startHeartbeat();

@@ -11,6 +11,7 @@ import { RegistryModule } from '../registry/registry.module';
 import { RatingsModule } from '../ratings/ratings.module';
 import { RegistryOrganiserController, RegistryPagesController } from './registry-pages.controller';
 import { ClosingPagesController, RatingPagesController } from './ratings-pages.controller';
+import { JobPagesController } from './jobs-pages.controller';
 import { BackupsPageController } from './backups-page.controller';
 import { JudgeController } from './judge.controller';
 import { OrganiserController } from './organiser.controller';
@@ -55,6 +56,7 @@ import { DeskPagesController, TableCodePagesController } from './table-code-page
     RegistryOrganiserController,
     RatingPagesController,
     ClosingPagesController,
+    JobPagesController,
     TableCodePagesController,
     DeskPagesController,
   ],

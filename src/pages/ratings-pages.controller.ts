@@ -13,6 +13,8 @@ import { FormReader, refusal } from './forms';
 import { FAMILIES } from '../ratings/families';
 import { RATING_CSV_COLUMNS, RatingCsvProblem } from '../ratings/rating-csv';
 import { formatDate } from '../i18n';
+import { Jobs } from '../jobs/jobs';
+import { jobUrls, lineCount, PAGE_WAIT_LINES } from './job-urls';
 import { pdfDisposition, ruleSetName, slug } from './models';
 import { PageContext, withQuery } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
@@ -164,6 +166,19 @@ async function ratingListModel(
   };
 }
 
+/** A refused rating list's mistakes in the page's language, each with its line. */
+export function ratingImportErrors(page: PageContext, e: DomainError): string[] {
+  const details = e.details as { problems?: RatingCsvProblem[]; line?: number } | undefined;
+  return details?.problems
+    ? details.problems.map(
+        (p) =>
+          `${capital(page.t('common.line', { n: p.line }))}: ${page.t(`ratingCsv.${p.code}`, p.params)}`,
+      )
+    : [
+        `${details?.line ? `${capital(page.t('common.line', { n: details.line }))}: ` : ''}${refusal(page.lang, e).message}`,
+      ];
+}
+
 /** Public: a tournament's rating report. */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
@@ -245,6 +260,7 @@ export class ClosingPagesController {
   constructor(
     private readonly closing: ClosingService,
     private readonly ratings: RatingsService,
+    private readonly jobs: Jobs,
   ) {}
 
   /** Posts `csvText`: the list imported whole, or the page again with every bad line named. */
@@ -283,21 +299,16 @@ export class ClosingPagesController {
         await page.render('organiser/confirm', model);
         return;
       }
-      ({ imported } = await this.ratings.importCsv(csvText));
+      // The list is imported in a worker thread; a long one's page follows it with a progress bar.
+      const job = this.ratings.startImport(csvText, page.user?.id ?? null);
+      if (lineCount(csvText) > PAGE_WAIT_LINES) {
+        page.redirect(jobUrls.page(job.id));
+        return;
+      }
+      ({ imported } = await this.jobs.outcome(job));
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      const details = e.details as {
-        problems?: RatingCsvProblem[];
-        line?: number;
-      };
-      const errors = details?.problems
-        ? details.problems.map(
-            (p) =>
-              `${capital(page.t('common.line', { n: p.line }))}: ${page.t(`ratingCsv.${p.code}`, p.params)}`,
-          )
-        : [
-            `${details?.line ? `${capital(page.t('common.line', { n: details.line }))}: ` : ''}${refusal(page.lang, e).message}`,
-          ];
+      const errors = ratingImportErrors(page, e);
       await page.render(
         'public/rating-list',
         await ratingListModel(page, this.ratings, FAMILIES[0], { csvText, errors }),

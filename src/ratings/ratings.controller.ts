@@ -1,14 +1,26 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Roles } from '../auth/roles.decorator';
+import type { User } from '../auth/user.entity';
+import { CurrentUser } from '../common/api/current-user';
+import type { JobView } from '../jobs/job-view';
+import { Jobs } from '../jobs/jobs';
+import { answerJob } from '../jobs/respond';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { BadInput } from '../common/errors';
 import { RatingListDto } from './dto/rating-list.dto';
 import { FAMILIES } from './families';
 import { RatingListView, RatingReportView } from './rating.view';
-import { RatingsService } from './ratings.service';
+import { ImportedList, RatingsService, Recomputed } from './ratings.service';
 
 const familyParam = (family: unknown): string | undefined => {
   if (family === undefined) return undefined;
@@ -23,7 +35,10 @@ const familyParam = (family: unknown): string | undefined => {
 @ApiTags('ratings')
 @Controller('api')
 export class RatingsController {
-  constructor(private readonly ratings: RatingsService) {}
+  constructor(
+    private readonly ratings: RatingsService,
+    private readonly jobs: Jobs,
+  ) {}
 
   @Get('tournaments/:id/ratings')
   @ApiOperation({
@@ -66,11 +81,22 @@ export class RatingsController {
   @ApiOperation({
     summary: 'Import a rating list (CSV)',
     description:
-      "Each line's person is found by federation id, then by exact name (else added to the registry); its rating is where the person starts in the family, before every closed tournament. Then every rating is computed again. All or nothing: 422 RATING_LIST_INVALID names each bad line and column.",
+      "Each line's person is found by federation id, then by exact name (else added to the registry); its rating is where the person starts in the family, before every closed tournament. Then every rating is computed again. All or nothing: 422 RATING_LIST_INVALID names each bad line and column. Runs in a worker thread, so the server keeps answering; the request waits for it, unless sent with `Prefer: respond-async` (then 202 with the job, followed at GET /api/jobs/:id).",
   })
   @ApiErrors(400, 409, 422)
-  import(@Body() dto: RatingListDto): Promise<{ imported: number; persons: number }> {
-    return this.ratings.importCsv(dto.csv);
+  @ApiHeader({
+    name: 'Prefer',
+    required: false,
+    description:
+      'respond-async: answer 202 at once with the job (GET /api/jobs/:id follows it) instead of waiting',
+  })
+  import(
+    @Body() dto: RatingListDto,
+    @Headers('prefer') prefer: string | undefined,
+    @CurrentUser() user: User | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ImportedList | JobView> {
+    return answerJob(this.jobs, this.ratings.startImport(dto.csv, user?.id ?? null), prefer, res);
   }
 
   @Roles('organiser')
@@ -79,9 +105,13 @@ export class RatingsController {
   @ApiOperation({
     summary: 'Compute every rating again from scratch',
     description:
-      'From the imported list and the closed tournaments in date order; the same data always gives the same numbers.',
+      'From the imported list and the closed tournaments in date order; the same data always gives the same numbers. Runs in a worker thread; `Prefer: respond-async` answers 202 with the job.',
   })
-  recompute(): Promise<{ tournaments: number; persons: number }> {
-    return this.ratings.recomputeAll();
+  recompute(
+    @Headers('prefer') prefer: string | undefined,
+    @CurrentUser() user: User | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Recomputed | JobView> {
+    return answerJob(this.jobs, this.ratings.startRecompute(user?.id ?? null), prefer, res);
   }
 }

@@ -1,52 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { NotFound, Unprocessable } from '../common/errors';
-import { insertMany } from '../database/bulk';
 import { Transactions } from '../database/transactions';
+import { inWorker, WorkerHooks, workerDatabase } from '../jobs/in-worker';
+import { Job, Jobs, ReportProgress } from '../jobs/jobs';
 import { Player } from '../players/player.entity';
-import { Person } from '../registry/person.entity';
-import { pickPerson } from '../registry/persons';
-import { nameKey, nameOrder } from '../players/names';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
+import { nameOrder } from '../players/names';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
-import { computeRatings, FamilyTournament } from './compute';
-import { familyOf, FAMILIES } from './families';
-import { parseRatingCsv, RatingCsvError, RatingCsvLine, ratingCsv } from './rating-csv';
-import { Rating, RatingListEntry, RatingReport } from './rating.entity';
+import { FAMILIES } from './families';
+import type { ListPreview } from './rating-import';
+import { RatingCsvLine, ratingCsv } from './rating-csv';
+import { Rating, RatingReport } from './rating.entity';
 import { RatingLineView, RatingListView, RatingReportView } from './rating.view';
+import { ratedDivision, ratingDate, recomputeRatings } from './recompute';
 
 /** Equal ratings list their players in Serbian alphabetical order. */
 const byName = nameOrder('sr-Latn');
-
-/** A rating list read, or a 422 RATING_LIST_INVALID naming every bad line (the first 100). */
-function readList(text: string): RatingCsvLine[] {
-  try {
-    return parseRatingCsv(text);
-  } catch (e) {
-    if (e instanceof RatingCsvError) {
-      throw new Unprocessable('RATING_LIST_INVALID', e.message, {
-        field: e.problems[0].field,
-        line: e.problems[0].line,
-        problems: e.problems.slice(0, 100),
-      });
-    }
-    throw e;
-  }
-}
-
-/** What importing a list would do, for the question asked first. */
-export interface ListPreview {
-  lines: number;
-  /** Lines whose person is not in the registry yet (added by the import). */
-  newPersons: number;
-  /** Lines that replace a rating imported before. */
-  replaced: number;
-}
-
-/** The PostgreSQL advisory lock that makes recomputations take turns (issue 17 in its digits). */
-const RECOMPUTE_LOCK = 170017;
 
 /** Current ratings of persons in one family (for seeding and registration), by person. */
 export async function currentRatings(
@@ -62,14 +32,19 @@ export async function currentRatings(
   return new Map(rows.map((r) => [r.personId, r.rating]));
 }
 
-/** Whether a division's games are rated: games of two only (tables of more are not yet). */
-export function ratedDivision(d: Division): boolean {
-  return d.tableSize === 2;
+export { ratedDivision, ratingDate } from './recompute';
+export type { ListPreview } from './rating-import';
+
+/** What an imported list did. */
+export interface ImportedList {
+  imported: number;
+  persons: number;
 }
 
-/** The day a tournament counts as played on: its last day, else its first, else its creation. */
-export function ratingDate(t: Tournament): string {
-  return t.endsOn ?? t.startsOn ?? t.createdAt.toISOString().slice(0, 10);
+/** What a recomputation did. */
+export interface Recomputed {
+  tournaments: number;
+  persons: number;
 }
 
 /**
@@ -82,105 +57,17 @@ export class RatingsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly jobs: Jobs,
   ) {}
 
   /** Every rating and report again, from the list and the closed tournaments. */
-  async recompute(m: EntityManager): Promise<{ tournaments: number; persons: number }> {
-    // Two recomputations at once (two tournaments closed together) take turns on PostgreSQL:
-    // each replaces every rating, so the second must see the first's. SQLite queues writes.
-    if (m.connection.options.type === 'postgres') {
-      await m.query('SELECT pg_advisory_xact_lock($1)', [RECOMPUTE_LOCK]);
-    }
-    const closed = await m.find(Tournament, { where: { closedAt: Not(IsNull()) } });
-    const byId = new Map(closed.map((t) => [t.id, t]));
-    const divisions = closed.length
-      ? (await m.find(Division, { where: { tournamentId: In([...byId.keys()]) } })).filter(
-          ratedDivision,
-        )
-      : [];
-    const rounds = divisions.length
-      ? await m.find(Round, {
-          where: { divisionId: In(divisions.map((d) => d.id)) },
-          select: { id: true, divisionId: true },
-        })
-      : [];
-    const games = rounds.length
-      ? await m.find(Game, {
-          where: { roundId: In(rounds.map((r) => r.id)), status: 'complete' },
-          select: {
-            id: true,
-            roundId: true,
-            firstPlayerId: true,
-            secondPlayerId: true,
-            status: true,
-            winner: true,
-            resultKind: true,
-          },
-        })
-      : [];
-    const personOf = new Map(
-      (divisions.length
-        ? await m.find(Player, {
-            where: { divisionId: In(divisions.map((d) => d.id)) },
-            select: { id: true, personId: true },
-          })
-        : []
-      ).map((p) => [p.id, p.personId]),
-    );
-    const divisionOf = new Map(rounds.map((r) => [r.id, r.divisionId]));
-    const divisionById = new Map(divisions.map((d) => [d.id, d]));
-    const groups = new Map<
-      string,
-      FamilyTournament & { games: FamilyTournament['games'][number][] }
-    >();
-    for (const d of divisions) {
-      const t = byId.get(d.tournamentId)!;
-      const family = familyOf(d.ruleSet);
-      const k = `${t.id}|${family}`;
-      if (!groups.has(k))
-        groups.set(k, { tournamentId: t.id, date: ratingDate(t), family, games: [] });
-    }
-    for (const g of games) {
-      const d = divisionById.get(divisionOf.get(g.roundId)!)!;
-      groups.get(`${d.tournamentId}|${familyOf(d.ruleSet)}`)!.games.push({
-        firstPersonId: personOf.get(g.firstPlayerId) ?? null,
-        secondPersonId: g.secondPlayerId !== null ? (personOf.get(g.secondPlayerId) ?? null) : null,
-        status: g.status,
-        winner: g.winner,
-        resultKind: g.resultKind,
-      });
-    }
-    const list = await m.find(RatingListEntry);
-    const results = computeRatings([...groups.values()], list);
-    await m.createQueryBuilder().delete().from(RatingReport).execute();
-    await m.createQueryBuilder().delete().from(Rating).execute();
-    await insertMany(
-      m,
-      RatingReport,
-      results.flatMap((f) =>
-        f.reports.map((r) => ({
-          tournamentId: r.tournamentId,
-          family: f.family,
-          changes: r.changes,
-        })),
-      ),
-      100,
-    );
-    const ratings = results.flatMap((f) =>
-      [...f.ratings].map(([personId, r]) => ({
-        personId,
-        family: f.family,
-        rating: r.rating,
-        games: r.games,
-      })),
-    );
-    await insertMany(m, Rating, ratings);
-    return { tournaments: closed.length, persons: new Set(ratings.map((r) => r.personId)).size };
+  recompute(m: EntityManager): Promise<{ tournaments: number; persons: number }> {
+    return recomputeRatings(m);
   }
 
-  /** Recomputes everything from scratch, in a transaction of its own. */
-  recomputeAll(): Promise<{ tournaments: number; persons: number }> {
-    return this.transactions.run((m) => this.recompute(m));
+  /** Recomputes everything from scratch, waiting for the job's end. */
+  recomputeAll(ownerId: number | null = null): Promise<Recomputed> {
+    return this.jobs.outcome(this.startRecompute(ownerId));
   }
 
   /** A tournament's rating report: per family, each person's line, highest new rating first. */
@@ -276,69 +163,43 @@ export class RatingsService {
   }
 
   /** What importing `text` would do, changing nothing (a bad list is the same 422 as the import). */
-  async previewImport(text: string): Promise<ListPreview> {
-    const lines = readList(text);
-    const m = this.dataSource.manager;
-    let newPersons = 0;
-    let replaced = 0;
-    for (const l of lines) {
-      const person =
-        (l.federationId ? await m.findOneBy(Person, { federationId: l.federationId }) : null) ??
-        (l.name ? await m.findOneBy(Person, { nameKey: nameKey(l.name) }) : null);
-      if (!person) newPersons++;
-      else if (await m.existsBy(RatingListEntry, { personId: person.id, family: l.family }))
-        replaced++;
-    }
-    return { lines: lines.length, newPersons, replaced };
+  previewImport(text: string): Promise<ListPreview> {
+    return inWorker<ListPreview>(
+      'ratings.preview',
+      { text },
+      { database: workerDatabase(this.dataSource) },
+    );
   }
 
   /**
-   * Imports a rating list (CSV): each line's person found by federation id, then by exact name
-   * (a new person when neither), its rating set as where that person starts in the family; then
-   * every rating is computed again. All or nothing: any bad line refuses the list (422, naming
-   * each line and column).
+   * Imports a rating list (CSV) as a job (`src/ratings/rating-import.ts`, in a worker thread):
+   * each line's person found by federation id, then by exact name (a new person when neither),
+   * its rating set as where that person starts in the family; then every rating is computed
+   * again. All or nothing: any bad line refuses the list (422, naming each line and column).
    */
-  async importCsv(text: string): Promise<{ imported: number; persons: number }> {
-    const lines = readList(text);
-    return this.transactions.run(async (m) => {
-      for (const l of lines) {
-        let person: Person;
-        try {
-          ({ person } = await pickPerson(m, {
-            name: l.name || l.federationId!,
-            federationId: l.federationId,
-            country: l.country,
-          }));
-        } catch (e) {
-          if (e instanceof Error && 'status' in e) {
-            const err = e as Error & { status: number; code: string; details?: { field?: string } };
-            throw new Unprocessable(err.code, `line ${l.line}: ${err.message}`, {
-              line: l.line,
-              field: err.details?.field ?? 'name',
-            });
-          }
-          throw e;
-        }
-        const existing = await m.findOneBy(RatingListEntry, {
-          personId: person.id,
-          family: l.family,
-        });
-        if (existing)
-          await m.update(
-            RatingListEntry,
-            { id: existing.id },
-            { rating: l.rating, games: l.games },
-          );
-        else
-          await m.insert(RatingListEntry, {
-            personId: person.id,
-            family: l.family,
-            rating: l.rating,
-            games: l.games,
-          });
-      }
-      const { persons } = await this.recompute(m);
-      return { imported: lines.length, persons };
-    });
+  startImport(text: string, ownerId: number | null): Job<ImportedList> {
+    return this.jobs.start('ratings.import', ownerId, (progress) =>
+      inWorker<ImportedList>('ratings.import', { text }, this.hooks(progress)),
+    );
+  }
+
+  /** Imports a rating list, waiting for the job's end. */
+  importCsv(text: string, ownerId: number | null = null): Promise<ImportedList> {
+    return this.jobs.outcome(this.startImport(text, ownerId));
+  }
+
+  /** Recomputes everything from scratch, as a job of its own (in a worker thread). */
+  startRecompute(ownerId: number | null): Job<Recomputed> {
+    return this.jobs.start('ratings.recompute', ownerId, (progress) =>
+      inWorker<Recomputed>('ratings.recompute', {}, this.hooks(progress)),
+    );
+  }
+
+  private hooks(progress: ReportProgress): WorkerHooks {
+    return {
+      database: workerDatabase(this.dataSource),
+      progress,
+      writeSlot: (write) => this.transactions.exclusive(write),
+    };
   }
 }

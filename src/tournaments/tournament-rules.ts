@@ -1,6 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { Conflict, NotFound } from '../common/errors';
-import { noteMoved } from '../database/revisions';
+import { noteMoved } from '../database/moved';
 import { placeholders, run } from '../database/sql';
 import { Round } from '../rounds/round.entity';
 import type { StandingsOptions, TieBreak as StandingsTieBreak } from '../standings';

@@ -1,0 +1,107 @@
+/**
+ * A worker thread's entry: runs one task of a long job (`in-worker.ts` starts it) with a
+ * connection of its own to the database, and says its progress, its turn to write, and its end.
+ */
+import 'reflect-metadata';
+import { parentPort, workerData } from 'worker_threads';
+import { DataSource, EntityManager } from 'typeorm';
+import { databaseOptions } from '../database/database-options';
+import type { Moved } from '../database/revision-steps';
+import { takeMoved } from '../database/moved';
+import { inWorker, ParentMessage, WorkerDatabase, WorkerMessage } from './in-worker';
+import type { JobContext, JobTask } from './job-context';
+import { refusalOf } from './refusal';
+
+/** The tasks, each loaded when asked for. */
+const TASKS: Record<string, () => JobTask> = {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  'ratings.import': () =>
+    (require('../ratings/rating-import') as typeof import('../ratings/rating-import')).importTask,
+  'ratings.preview': () =>
+    (require('../ratings/rating-import') as typeof import('../ratings/rating-import')).previewTask,
+  'ratings.recompute': () =>
+    (require('../ratings/rating-import') as typeof import('../ratings/rating-import'))
+      .recomputeTask,
+  /* eslint-enable @typescript-eslint/no-require-imports */
+};
+
+const { task, input, database } = workerData as {
+  task: string;
+  input: unknown;
+  database?: WorkerDatabase;
+};
+const port = parentPort!;
+const say = (message: WorkerMessage) => port.postMessage(message);
+
+let dataSource: DataSource | null = null;
+async function connection(): Promise<DataSource> {
+  if (!database) throw new Error(`task ${task} was started without a database`);
+  if (!dataSource) {
+    // The server migrated the database when it started: the worker only connects.
+    const options = databaseOptions({ ...database });
+    dataSource = new DataSource({ ...options, migrationsRun: false });
+    await dataSource.initialize();
+  }
+  return dataSource;
+}
+
+/** Waits for the server's word that the worker's turn to write has come. */
+function turn(): Promise<void> {
+  return new Promise((resolve) => {
+    const listen = (message: ParentMessage) => {
+      if (message.type !== 'go') return;
+      port.off('message', listen);
+      resolve();
+    };
+    port.on('message', listen);
+    say({ type: 'write' });
+  });
+}
+
+const context: JobContext = {
+  progress: (phase, done, total) => say({ type: 'progress', phase, done, total }),
+  manager: async () => (await connection()).manager,
+  async write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    const ds = await connection();
+    await turn();
+    let moved: Moved[] = [];
+    try {
+      return await ds.transaction(async (m) => {
+        try {
+          return await work(m);
+        } finally {
+          moved = takeMoved(m);
+        }
+      });
+    } catch (e) {
+      moved = [];
+      throw e;
+    } finally {
+      say({ type: 'written', moved });
+    }
+  },
+  helper: <R>(name: string, helperInput: unknown, progress?: (done: number) => void) =>
+    inWorker<R>(name, helperInput, { progress: (_phase, done) => progress?.(done) }),
+};
+
+void (async () => {
+  let ending: WorkerMessage;
+  try {
+    const make = TASKS[task];
+    if (!make) throw new Error(`no job task '${task}'`);
+    ending = { type: 'done', value: await make()(input as never, context) };
+  } catch (e) {
+    const refusal = refusalOf(e);
+    ending = refusal
+      ? { type: 'refused', refusal }
+      : {
+          type: 'failed',
+          message: e instanceof Error ? e.message : String(e),
+          stack: e instanceof Error ? e.stack : undefined,
+        };
+  }
+  // Assigned by the task's calls (connection()), which the compiler does not follow.
+  const opened = dataSource as DataSource | null;
+  if (opened?.isInitialized) await opened.destroy().catch(() => undefined);
+  say(ending);
+})();

@@ -1,0 +1,32 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { User } from '../auth/user.entity';
+import { Roles } from '../auth/roles.decorator';
+import { CurrentUser } from '../common/api/current-user';
+import { ApiErrors } from '../common/api/docs';
+import { NotFound } from '../common/errors';
+import { jobView } from './job-view';
+import type { JobView } from './job-view';
+import { Jobs } from './jobs';
+
+@ApiTags('jobs')
+@Controller('api/jobs')
+export class JobsController {
+  constructor(private readonly jobs: Jobs) {}
+
+  @Roles('organiser')
+  @Get(':id')
+  @ApiOperation({
+    summary: 'A long job (an import, a recompute): its progress, then its result or its error',
+    description:
+      "Started by a request sent with `Prefer: respond-async` (answered 202 with this view and a Location). `state` is running, done, refused (the request's 4xx in `error`, nothing stored) or failed (500). Kept for an hour after it ends, by the server that ran it.",
+  })
+  @ApiErrors(404)
+  get(@Param('id') id: string, @CurrentUser() user: User | null): JobView {
+    const job = this.jobs.get(id);
+    if (!job || (job.ownerId !== null && job.ownerId !== user?.id)) {
+      throw new NotFound('job', id.slice(0, 40));
+    }
+    return jobView(job);
+  }
+}

@@ -1,0 +1,119 @@
+import { Controller, Get, Param, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { Roles } from '../auth/roles.decorator';
+import { DomainError, NotFound } from '../common/errors';
+import { jobPercent } from '../jobs/job-view';
+import { Job, Jobs } from '../jobs/jobs';
+import { FAMILIES } from '../ratings/families';
+import type { PageBase } from '../render/view-models';
+import { refusal } from './forms';
+import { LIVE_SCRIPT, LiveStreams } from './live';
+import type { PageMessageKey } from './messages';
+import { PageContext } from './page-context';
+import { PageErrorFilter } from './page-error.filter';
+import { ratingImportErrors, ratingUrls } from './ratings-pages.controller';
+import { jobUrls } from './job-urls';
+import { urls } from './urls';
+
+export interface JobPage extends PageBase {
+  running?: string;
+  percent?: number;
+  percentText?: string;
+  phase?: string;
+  done?: string;
+  refused?: string;
+  errors: string[];
+  links: { label: string; url: string }[];
+}
+
+/** A whole number as the page's language writes it (20.000, 20,000). */
+const count = (lang: string, n: number) =>
+  new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn').format(n);
+
+/**
+ * A long job's page (an import, a recompute): a progress bar and the phase in words, kept
+ * live by the stream of the job's progress (the live pages' script fetches the page again);
+ * then what the job did, or why nothing was stored.
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@Roles('organiser')
+@Controller('organiser/jobs')
+export class JobPagesController {
+  constructor(
+    private readonly jobs: Jobs,
+    private readonly streams: LiveStreams,
+  ) {}
+
+  @Get(':id')
+  async page(@Param('id') id: string, @Req() req: AuthedRequest, @Res() res: Response) {
+    const page = new PageContext(req, res);
+    const job = this.ownJob(id, page);
+    const lang = page.lang;
+    const title = page.pt(`job.title.${job.kind}` as PageMessageKey);
+    const model: JobPage = {
+      ...page.base(title, page.crumbs({ label: page.pt('page.organiser'), url: urls.organiser })),
+      errors: [],
+      links: [],
+    };
+    if (job.state === 'running') {
+      const percent = jobPercent(job);
+      const { phase, done, total } = job.progress;
+      Object.assign(model, {
+        running: page.pt('job.running'),
+        percent,
+        percentText: page.pt('job.progress', { percent }),
+        phase: page.pt(`job.phase.${phase}` as PageMessageKey, {
+          done: count(lang, done),
+          total: count(lang, total),
+        }),
+        // Said to a screen reader only when the job ends, not at every step.
+        live: { events: jobUrls.events(job.id), revision: job.revision, script: LIVE_SCRIPT.url },
+      });
+    } else if (job.state === 'done') {
+      const result = (job.result ?? {}) as Record<string, string | number>;
+      const params = Object.fromEntries(
+        Object.entries(result).map(([k, v]) => [k, typeof v === 'number' ? count(lang, v) : v]),
+      );
+      model.done = page.pt(`job.done.${job.kind}` as PageMessageKey, params);
+    } else if (job.state === 'refused') {
+      const r = job.refusal!;
+      const e = new DomainError(r.status, r.code, r.message, r.details);
+      model.errors = job.kind === 'ratings.import' ? ratingImportErrors(page, e) : [];
+      model.refused =
+        model.errors.length > 1
+          ? page.pt('job.refusedMany', { n: count(lang, model.errors.length) })
+          : page.pt('job.refused', { message: model.errors[0] ?? refusal(lang, e).message });
+      if (model.errors.length === 1) model.errors = [];
+    } else {
+      model.refused = page.pt('job.failed');
+    }
+    if (job.state !== 'running') model.links = this.links(page, job);
+    await page.render('organiser/job', model, job.state === 'refused' ? job.refusal!.status : 200);
+  }
+
+  /** The job's revisions as a live page's stream: one event per step (at most 5 a second). */
+  @Get(':id/events')
+  events(@Param('id') id: string, @Req() req: AuthedRequest, @Res() res: Response): void {
+    const job = this.ownJob(id, new PageContext(req, res));
+    this.streams.serve(req, res, (send) => this.jobs.watch(job.id, send), job.revision);
+  }
+
+  private ownJob(id: string, page: PageContext): Job {
+    const job = this.jobs.get(id);
+    if (!job || (job.ownerId !== null && job.ownerId !== page.user?.id)) {
+      throw new NotFound('job', id.slice(0, 40));
+    }
+    return job;
+  }
+
+  private links(page: PageContext, job: Job): { label: string; url: string }[] {
+    if (job.kind.startsWith('ratings.')) {
+      return [{ label: page.pt('job.back.ratings'), url: ratingUrls.list(FAMILIES[0]) }];
+    }
+    const id = (job.result as { id?: number } | null)?.id;
+    return id ? [{ label: page.pt('job.open.tournament'), url: urls.orgTournament(id) }] : [];
+  }
+}
