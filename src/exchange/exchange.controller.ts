@@ -1,9 +1,22 @@
-import { Body, Controller, Get, Post } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
+import type { RequestWithRawBody } from '../common/body/body-reader';
+import type { JobView } from '../jobs/job-view';
+import { Jobs } from '../jobs/jobs';
+import { answerJob } from '../jobs/respond';
+import { TournamentsService } from '../tournaments/tournaments.service';
 import { IdParam } from '../common/api/id-param';
 import { TournamentView } from '../tournaments/tournament.view';
 import { ExchangeService } from './exchange.service';
@@ -27,7 +40,11 @@ const DOCUMENT_SCHEMA = {
 @ApiTags('export and import')
 @Controller('api/tournaments')
 export class ExchangeController {
-  constructor(private readonly exchange: ExchangeService) {}
+  constructor(
+    private readonly exchange: ExchangeService,
+    private readonly jobs: Jobs,
+    private readonly tournaments: TournamentsService,
+  ) {}
 
   @Roles('organiser')
   @Get(':id/export')
@@ -46,12 +63,28 @@ export class ExchangeController {
   @ApiOperation({
     summary: 'Create a new tournament from an exported document',
     description:
-      'All or nothing: a document with any error is refused (422) with every error and its place.',
+      'All or nothing: a document with any error is refused (422) with every error and its place. Read, checked and verified (every score sheet again, on both cores) and written in worker threads, so the server keeps answering meanwhile.',
   })
   @ApiBody({ schema: DOCUMENT_SCHEMA })
   @ApiCreatedResponse({ type: TournamentView })
   @ApiErrors(400, 422)
-  import(@Body() doc: unknown, @CurrentUser() user: User | null): Promise<TournamentView> {
-    return this.exchange.import(doc, user);
+  @ApiHeader({
+    name: 'Prefer',
+    required: false,
+    description:
+      "respond-async: answer 202 at once with the job (GET /api/jobs/:id follows it, its result the new tournament's id) instead of waiting",
+  })
+  async import(
+    @Body() doc: unknown,
+    @Req() req: RequestWithRawBody,
+    @Headers('prefer') prefer: string | undefined,
+    @CurrentUser() user: User | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TournamentView | JobView> {
+    // The worker reads the bytes as sent: a structured copy of the parsed document would cost
+    // this thread as much as parsing it.
+    const job = this.exchange.startImport(req.rawBody ?? JSON.stringify(doc), user);
+    const answer = await answerJob(this.jobs, job, prefer, res);
+    return 'kind' in answer ? answer : this.tournaments.get(answer.id);
   }
 }

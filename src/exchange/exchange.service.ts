@@ -1,45 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm';
-import { User } from '../auth/user.entity';
-import { NotFound, Unprocessable } from '../common/errors';
-import { GameSeat } from '../rounds/game-seat.entity';
-import { seatsOf } from '../rounds/tables';
-import { insertMany } from '../database/bulk';
+import { NotFound } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { Actor, writeLog } from '../log/director-log';
+import { inWorker, workerDatabase } from '../jobs/in-worker';
+import { Job, Jobs } from '../jobs/jobs';
+import type { Actor } from '../log/director-log';
 import { DirectorLogEntry } from '../log/director-log.entity';
-import { Absence } from '../players/absence.entity';
 import { absentRoundsOf } from '../players/absences';
 import { Player } from '../players/player.entity';
-import { attachPersons } from '../registry/persons';
 import { ResultChange } from '../results/result-change.entity';
 import { ScoreSheet } from '../results/score-sheet.entity';
 import { ResultSnapshot } from '../rounds/game-facts';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
+import { seatsOf } from '../rounds/tables';
 import { Division } from '../tournaments/division.entity';
-import { namedSettings, settingsFromNamed, settingsOf } from '../tournaments/tournament-rules';
+import { namedSettings } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentView } from '../tournaments/tournament.view';
-import { parseUploadedWordList } from '../dictionary/upload';
-import { ruleSetWordReader } from '../dictionary/judge';
-import { SetWordList } from '../engine';
 import { TournamentWordList } from '../words/word-list.entity';
 import { WordRuling } from '../words/word-ruling.entity';
 import {
-  checkDocument,
   DivisionDocument,
   EXCHANGE_FORMAT,
   GameDocument,
   HistoryDocument,
   TournamentDocument,
-  WordListDocument,
   WordRulingDocument,
 } from './format';
-import { gamesRemovedLater, LogDocument } from './log-format';
-import { reverifySheets, unstorableText } from './sheets';
+import { LogDocument } from './log-format';
 
 /** Rows fetched per `IN (…)` list, under SQLite's parameter limit. */
 const CHUNK = 500;
@@ -50,12 +40,19 @@ async function inChunks<T>(ids: number[], fetch: (chunk: number[]) => Promise<T[
   return out;
 }
 
+/** What an imported tournament is: its id and name. */
+export interface ImportedTournament {
+  id: number;
+  name: string;
+}
+
 @Injectable()
 export class ExchangeService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly tournaments: TournamentsService,
+    private readonly jobs: Jobs,
   ) {}
 
   /** The whole tournament as one document (`arbiter-tournament/1`). */
@@ -257,308 +254,29 @@ export class ExchangeService {
       })),
     };
   }
-
   /**
-   * Creates a new tournament from a document, in one transaction: every row or
-   * none. History keeps its times and authors; an author is linked to the
-   * account here with the same email, if there is one.
+   * Creates a new tournament from a document's bytes, as a job in a worker thread
+   * (`tournament-import.ts`): read, checked, every sheet verified again on both cores, then
+   * written in one transaction (every row or none). Waits for the job's end.
    */
-  async import(doc: unknown, user: Actor): Promise<TournamentView> {
-    let errors = checkDocument(doc);
-    if (errors.length === 0) errors = unstorableText(doc);
-    const ownList = errors.length === 0 ? readWordList(doc as TournamentDocument) : null;
-    if (ownList && !ownList.ok) errors = ownList.errors;
-    // Every sheet verified again from its own text: a stored report is never trusted.
-    if (errors.length === 0) {
-      const words = ownList?.ok ? new SetWordList(ownList.words) : null;
-      errors = reverifySheets(doc as TournamentDocument, words);
-    }
-    if (errors.length > 0) {
-      throw new Unprocessable(
-        'IMPORT_INVALID',
-        `the document cannot be imported: ${errors
-          .slice(0, 10)
-          .map((e) => `${e.path || '(the document)'}: ${e.message}`)
-          .join('; ')}${errors.length > 10 ? `; and ${errors.length - 10} more` : ''}`,
-        errors,
-      );
-    }
-    const d = doc as TournamentDocument;
-    const id = await this.transactions.run(async (m) => {
-      const t = await m.save(
-        m.create(Tournament, {
-          name: d.tournament.name,
-          ...settingsFromNamed(d.tournament),
-          place: d.tournament.place ?? null,
-          startsOn: d.tournament.startDate ?? null,
-          endsOn: d.tournament.endDate ?? null,
-        }),
-      );
-      const users = new Map((await m.find(User)).map((u) => [u.email, u.id]));
-      const imported = new Map<string, ImportedDivision>();
-      for (const division of d.divisions) {
-        imported.set(division.name, await this.importDivision(m, t, division, users));
-      }
-      await this.importLog(m, t.id, d.log ?? [], imported, users);
-      if (ownList?.ok && d.wordList) {
-        await m.insert(TournamentWordList, {
-          tournamentId: t.id,
-          name: d.wordList.name,
-          words: ownList.words.join('\n'),
-          wordCount: ownList.words.length,
-        });
-      }
-      await this.importRulings(m, t.id, d.wordRulings ?? [], imported);
-      await writeLog(m, user, {
-        tournamentId: t.id,
-        action: 'tournament.imported',
-        after: { name: t.name, exportedAt: typeof d.exportedAt === 'string' ? d.exportedAt : null },
-      });
-      return t.id;
-    });
+  async import(raw: Uint8Array | string, user: Actor): Promise<TournamentView> {
+    const { id } = await this.jobs.outcome(this.startImport(raw, user));
     return this.tournaments.get(id);
   }
 
-  private async importDivision(
-    m: EntityManager,
-    tournament: Tournament,
-    doc: DivisionDocument,
-    users: Map<string, number>,
-  ): Promise<ImportedDivision> {
-    const own = doc.settings;
-    const games = new Map<string, number>();
-    const settings = own ? settingsFromNamed(own) : settingsOf(tournament);
-    const division = await m.save(
-      m.create(Division, { ...settings, tournamentId: tournament.id, name: doc.name }),
-    );
-    await insertMany(
-      m,
-      Player,
-      doc.players.map((p) => ({
-        divisionId: division.id,
-        name: p.name,
-        club: p.club,
-        rating: p.rating,
-        seed: p.seed,
-        active: p.active,
-        joinedRound: p.joinedRound,
-      })),
-    );
-    await attachPersons(m, division.id);
-    const bySeed = new Map(
-      (
-        await m.find(Player, {
-          where: { divisionId: division.id },
-          select: { id: true, seed: true },
-        })
-      ).map((p) => [p.seed, p.id]),
-    );
-    const idOf = new Map(doc.players.map((p) => [p.ref, bySeed.get(p.seed)!]));
-    await insertMany(
-      m,
-      Absence,
-      doc.players.flatMap((p) =>
-        (p.absences ?? []).map((round) => ({ playerId: idOf.get(p.ref)!, round })),
+  /** The import as a job, returned while it runs. */
+  startImport(raw: Uint8Array | string, user: Actor): Job<ImportedTournament> {
+    const actor = user ? { id: user.id, name: user.name, email: user.email } : null;
+    return this.jobs.start('tournament.import', user?.id ?? null, (progress) =>
+      inWorker<ImportedTournament>(
+        'tournament.import',
+        { raw, user: actor },
+        {
+          database: workerDatabase(this.dataSource),
+          progress,
+          writeSlot: (write) => this.transactions.exclusive(write),
+        },
       ),
     );
-    for (const r of doc.rounds) {
-      const round = await m.save(
-        m.create(Round, {
-          divisionId: division.id,
-          number: r.number,
-          system: r.system,
-          notes: r.notes,
-        }),
-      );
-      await insertMany(
-        m,
-        Game,
-        r.games.map((g) => {
-          const first = idOf.get(g.first)!;
-          const second = g.second === null ? null : idOf.get(g.second)!;
-          return {
-            roundId: round.id,
-            tableNumber: g.table,
-            firstPlayerId: first,
-            secondPlayerId: second,
-            status: g.status,
-            winner: g.winner,
-            firstScore: g.scores?.[0] ?? null,
-            secondScore: g.scores?.[1] ?? null,
-            firstRemaining: g.remaining?.[0] ?? null,
-            secondRemaining: g.remaining?.[1] ?? null,
-            timeLossPlayerId: g.timeLoss === null ? null : g.timeLoss === 0 ? first : second,
-            firstCards: g.cards?.[0] ?? null,
-            secondCards: g.cards?.[1] ?? null,
-            resultSource: g.source,
-            resultKind: g.kind ?? null,
-            version: 1,
-          };
-        }),
-      );
-      const byTable = new Map(
-        (
-          await m.find(Game, {
-            where: { roundId: round.id },
-            select: { id: true, tableNumber: true },
-          })
-        ).map((g) => [g.tableNumber, g.id]),
-      );
-      for (const [table, gameId] of byTable) games.set(`${r.number}/${table}`, gameId);
-      await insertMany(
-        m,
-        GameSeat,
-        r.games.flatMap((g) =>
-          (g.seats ?? []).map((s, i) => ({
-            gameId: byTable.get(g.table)!,
-            seat: i + 1,
-            playerId: idOf.get(s.player)!,
-            score: s.score,
-            remaining: s.remaining,
-            cards: s.cards,
-            place: s.place,
-          })),
-        ),
-      );
-      const sheets = r.games.filter((g) => g.scoresheet !== null);
-      await insertMany(
-        m,
-        ScoreSheet,
-        sheets.map(
-          (g) =>
-            ({
-              gameId: byTable.get(g.table)!,
-              sheet: g.scoresheet!.text,
-              report: g.scoresheet!.report,
-              ok: g.scoresheet!.ok,
-            }) as QueryDeepPartialEntity<ScoreSheet>,
-        ),
-        50,
-      );
-      await insertMany(
-        m,
-        ResultChange,
-        r.games.flatMap((g) =>
-          g.history.map((h) => ({
-            gameId: byTable.get(g.table)!,
-            userId: h.by?.email ? (users.get(h.by.email) ?? null) : null,
-            userName: h.by?.name ?? null,
-            userEmail: h.by?.email ?? null,
-            action: h.action,
-            before: h.before,
-            after: h.after,
-            createdAt: new Date(h.at),
-            updatedAt: new Date(h.at),
-          })),
-        ),
-        200,
-      );
-    }
-    return { id: division.id, players: idOf, games };
   }
-
-  /** The word judge's rulings, in their order, games found again by round and table. */
-  private async importRulings(
-    m: EntityManager,
-    tournamentId: number,
-    rulings: WordRulingDocument[],
-    divisions: ReadonlyMap<string, ImportedDivision>,
-  ): Promise<void> {
-    // A ruling names its judge, not an account: none is linked.
-    await insertMany(
-      m,
-      WordRuling,
-      rulings.map((r) => {
-        const division = r.division === null ? undefined : divisions.get(r.division);
-        return {
-          tournamentId,
-          gameId: division ? (division.games.get(`${r.round}/${r.table}`) ?? null) : null,
-          turn: r.turn,
-          ruleSet: r.ruleSet,
-          wordList: r.wordList === 'tournament' ? `tournament:${tournamentId}` : r.wordList,
-          words: r.words,
-          verdict: r.verdict,
-          userId: null,
-          userName: r.by?.name ?? null,
-          createdAt: new Date(r.at),
-          updatedAt: new Date(r.at),
-        };
-      }),
-      200,
-    );
-  }
-
-  /** The document's log, in its order, with its times and authors; ids found again by ref. */
-  private async importLog(
-    m: EntityManager,
-    tournamentId: number,
-    log: LogDocument[],
-    divisions: ReadonlyMap<string, ImportedDivision>,
-    users: Map<string, number>,
-  ): Promise<void> {
-    const removedLater = gamesRemovedLater(log);
-    await insertMany(
-      m,
-      DirectorLogEntry,
-      log.map((e, i) => {
-        const division = e.division === null ? undefined : divisions.get(e.division);
-        const gameId =
-          division && e.round !== null && e.table !== null && !removedLater[i]
-            ? (division.games.get(`${e.round}/${e.table}`) ?? null)
-            : null;
-        return {
-          tournamentId,
-          divisionId: division?.id ?? null,
-          playerId: division && e.player !== null ? (division.players.get(e.player) ?? null) : null,
-          gameId,
-          round: e.round,
-          tableNumber: e.table,
-          action: e.action,
-          userId: e.by?.email ? (users.get(e.by.email) ?? null) : null,
-          userName: e.by?.name ?? null,
-          userEmail: e.by?.email ?? null,
-          note: e.note ?? null,
-          before: e.before,
-          after: e.after,
-          createdAt: new Date(e.at),
-        } as QueryDeepPartialEntity<DirectorLogEntry>;
-      }),
-      200,
-    );
-  }
-}
-
-/**
- * The document's word list read as an upload is (its rule set's letters, one word a line), or
- * null when it has none; a word that is not of the rule set is a problem at its path.
- */
-function readWordList(
-  doc: TournamentDocument,
-):
-  | { ok: true; words: string[] }
-  | { ok: false; errors: { path: string; message: string }[] }
-  | null {
-  const list: WordListDocument | null | undefined = doc.wordList;
-  if (!list) return null;
-  const parsed = parseUploadedWordList(
-    list.words.join('\n'),
-    ruleSetWordReader(doc.tournament.ruleSet),
-  );
-  if (parsed.errors.length > 0) {
-    return {
-      ok: false,
-      errors: parsed.errors.slice(0, 100).map((e) => ({
-        path: `wordList.words[${e.line - 1}]`,
-        message: `${e.message} (${doc.tournament.ruleSet})`,
-      })),
-    };
-  }
-  return { ok: true, words: parsed.words };
-}
-
-/** What an imported division's log entries are found again by: its id, players by ref, games by round and table. */
-interface ImportedDivision {
-  id: number;
-  players: Map<number, number>;
-  games: Map<string, number>;
 }

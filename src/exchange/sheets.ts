@@ -43,6 +43,21 @@ function sheetOf(
   }
 }
 
+/** A sheet verified again, found by its place in the document. */
+export interface VerifiedSheet {
+  division: number;
+  round: number;
+  game: number;
+  report: VerificationReport;
+  ok: boolean;
+}
+
+/** Which sheets one thread verifies (by their ordinal among the document's sheets), and who hears of each. */
+export interface SheetShare {
+  pick?: (ordinal: number) => boolean;
+  verified?: (sheet: VerifiedSheet) => void;
+}
+
 /**
  * Where a document's stored report (and its `ok`) says other than the engine's report of the
  * same sheet, verified again: its verdict, its number of turns, a player's final score, or who
@@ -97,12 +112,15 @@ export function storedReportProblem(
  * says other scores, another winner or other clocks, is a problem at its path. Words are judged as
  * the server judges them: by the tournament's own list (`own`, the document's)
  * for divisions of the tournament's rule set, else by the rule set's default.
+ * `share` verifies only some of the sheets (a thread's share of them) and tells each one.
  */
 export function reverifySheets(
   doc: TournamentDocument,
   own: WordList | null = null,
+  share: SheetShare = {},
 ): DocumentError[] {
   const errors: DocumentError[] = [];
+  let ordinal = -1;
   const lists = new Map<string, WordList | null>();
   const wordsOf = (rules: string) => {
     if (own && rules === doc.tournament.ruleSet) return own;
@@ -117,6 +135,8 @@ export function reverifySheets(
       round.games.forEach((game, g) => {
         const sheet = game.scoresheet;
         if (sheet === null || game.second === null) return;
+        ordinal++;
+        if (share.pick && !share.pick(ordinal)) return;
         const at = `divisions[${d}].rounds[${r}].games[${g}]`;
         const read = sheetOf(sheet.text, rules);
         if (!read.ok) {
@@ -148,6 +168,7 @@ export function reverifySheets(
         }
         sheet.report = report;
         sheet.ok = report.ok;
+        share.verified?.({ division: d, round: r, game: g, report, ok: report.ok });
         if (game.seats && game.source === 'scoresheet') {
           // A table's seats hold the sheet's finals, seat by seat.
           const finals = report.players.map((p) => p.final);

@@ -22,6 +22,12 @@ const TASKS: Record<string, () => JobTask> = {
   'ratings.recompute': () =>
     (require('../ratings/rating-import') as typeof import('../ratings/rating-import'))
       .recomputeTask,
+  'tournament.import': () =>
+    (require('../exchange/tournament-import') as typeof import('../exchange/tournament-import'))
+      .importTask,
+  'tournament.verify': () =>
+    (require('../exchange/tournament-import') as typeof import('../exchange/tournament-import'))
+      .verifyTask,
   /* eslint-enable @typescript-eslint/no-require-imports */
 };
 

@@ -1,0 +1,170 @@
+import { readFileSync } from 'fs';
+import * as os from 'os';
+import { join } from 'path';
+import type { TournamentDocument } from '../src/exchange/format';
+import { median } from './harness';
+import { finishedDivisionDocument, Server, startServer, cpuMs } from './server-fixture';
+
+/**
+ * Long jobs beside the requests (issue 33): a 20,000-row rating list and a tournament of
+ * 5,000 games, every score sheet verified again, imported through the API while a probe asks
+ * /api/health every 20 ms. Prints each import's median time, the probe's longest wait during
+ * it (beside its longest wait with nothing running, the plain baseline), the server's memory
+ * before and after, and the load average. Targets: the list in 5 s, the tournament in 10 s,
+ * the longest wait 100 ms, memory back within 50 MB.
+ */
+const RUNS = 3;
+const ROWS = 20_000;
+const GAMES_ROUNDS = 10; // 500 games a round of the 1,000-player division: 5,000 games
+
+/** A 20-turn Kvizovka sheet (the fixture of the game page), put on every game. */
+const SHEET = join(__dirname, '..', '..', 'test', 'fixtures', 'kvizovka', '26-letter-slip-score');
+
+/** A rating list of `ROWS` new persons, numbered from `from`. */
+function ratingList(from: number): string {
+  const lines = ['federationId,name,country,family,rating,games'];
+  for (let i = from; i < from + ROWS; i++) {
+    lines.push(`B-${i},Igrač ${i},SRB,kvizovka,${1000 + ((i * 7919) % 1400)},${i % 90}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** 5,000 games of a 1,000-player division, each with the fixture's score sheet and its result. */
+function tournamentDocument(run: number): TournamentDocument {
+  const doc = finishedDivisionDocument({
+    seed: 33,
+    tournament: `Bench imports ${run}`,
+    division: 'Open',
+    player: (i) => `Igrač ${String(i + 1).padStart(4, '0')}`,
+  });
+  const division = doc.divisions[0];
+  division.rounds = division.rounds.slice(0, GAMES_ROUNDS);
+  const nameOf = new Map(division.players.map((p) => [p.ref, p.name]));
+  const sheet = JSON.parse(readFileSync(`${SHEET}.sheet.json`, 'utf8')) as { players: string[] };
+  const report = JSON.parse(readFileSync(`${SHEET}.report.json`, 'utf8')) as unknown;
+  for (const round of division.rounds) {
+    round.games = round.games.filter((g) => g.second !== null);
+    for (const game of round.games) {
+      sheet.players = [nameOf.get(game.first)!, nameOf.get(game.second!)!];
+      // The result is the sheet's: 145–118, 16:34 and 14:35 left.
+      Object.assign(game, {
+        status: 'complete',
+        source: 'scoresheet',
+        winner: 'first',
+        scores: [145, 118],
+        remaining: [994, 875],
+        timeLoss: null,
+        kind: null,
+        history: [],
+        scoresheet: { text: JSON.stringify(sheet), report, ok: false },
+      });
+    }
+  }
+  doc.log = [];
+  return doc;
+}
+
+/** The server's resident memory (VmRSS), in MB: every thread's, workers included. */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/** Asks /api/health every 20 ms until stopped; the longest wait, in ms. */
+function probe(url: string): { stop: () => Promise<number> } {
+  let running = true;
+  let longest = 0;
+  const loop = (async () => {
+    while (running) {
+      const start = performance.now();
+      const res = await fetch(`${url}/api/health`);
+      await res.arrayBuffer();
+      longest = Math.max(longest, performance.now() - start);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return longest;
+    },
+  };
+}
+
+async function timed(
+  server: Server,
+  path: string,
+  body: string,
+): Promise<{ ms: number; wait: number; status: number }> {
+  const health = probe(server.url);
+  const start = performance.now();
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { ...server.auth, 'Content-Type': 'application/json' },
+    body,
+  });
+  const text = await res.text();
+  const ms = performance.now() - start;
+  const wait = await health.stop();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${text.slice(0, 500)}`);
+  return { ms, wait, status: res.status };
+}
+
+const fmt = (n: number) => n.toFixed(0).padStart(6);
+
+export async function run(): Promise<void> {
+  const server = await startServer('bench@example.org', 'bench-password-1');
+  try {
+    const idle = probe(server.url);
+    await new Promise((r) => setTimeout(r, 2000));
+    const baseline = await idle.stop();
+    const before = rssMb(server.pid);
+    const cpuBefore = cpuMs(server.pid);
+    console.log(
+      `\nimports (${RUNS} runs each, through the API on SQLite, /api/health asked every 20 ms)`,
+    );
+    console.log(
+      `  /api/health longest wait with nothing running (baseline): ${baseline.toFixed(0)} ms`,
+    );
+    const lists: { ms: number; wait: number }[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const csv = ratingList(1 + r * ROWS);
+      lists.push(await timed(server, '/api/ratings/import', JSON.stringify({ csv })));
+    }
+    const afterLists = rssMb(server.pid);
+    const tournaments: { ms: number; wait: number }[] = [];
+    let size = 0;
+    for (let r = 0; r < RUNS; r++) {
+      const body = JSON.stringify(tournamentDocument(r));
+      size = body.length;
+      tournaments.push(await timed(server, '/api/tournaments/import', body));
+    }
+    const cpu = cpuMs(server.pid) - cpuBefore;
+    // The workers are gone; V8 gives back what it no longer uses after a while.
+    await new Promise((r) => setTimeout(r, 5000));
+    const after = rssMb(server.pid);
+    const row = (name: string, xs: { ms: number; wait: number }[], target: number) =>
+      console.log(
+        `  ${name.padEnd(44)} median ${fmt(median(xs.map((x) => x.ms)))} ms (target ${target} ms)` +
+          `   health longest wait: median ${fmt(median(xs.map((x) => x.wait)))} ms, worst ${fmt(Math.max(...xs.map((x) => x.wait)))} ms (target 100)`,
+      );
+    row(`rating list, ${ROWS.toLocaleString('en')} rows`, lists, 5000);
+    row(`tournament, 5,000 verified games (${(size / 1e6).toFixed(1)} MB)`, tournaments, 10000);
+    console.log(
+      `  server memory (RSS): ${before.toFixed(0)} MB before, ${afterLists.toFixed(0)} MB after the lists, ` +
+        `${after.toFixed(0)} MB 5 s after the last import (${(after - before).toFixed(0)} MB more; target 50)`,
+    );
+    console.log(
+      `  server CPU for all ${RUNS * 2} imports: ${(cpu / 1000).toFixed(1)} s (both cores: more than the wall time of the tournaments)`,
+    );
+    console.log(
+      `  load average: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
