@@ -150,6 +150,7 @@ export function verifyScoresheet(
   tiles.atEnd(state, endRacks);
   ending.atEnd();
   if (pool) pool.atEnd(state, endRacks);
+  if (reading.endFindings) state.gameIssues.push(...reading.endFindings);
   const timeNotShown = clocks.checkTimeEnd();
   if (timeNotShown) state.gameIssues.push(timeNotShown);
 

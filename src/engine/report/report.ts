@@ -39,6 +39,7 @@ export type IssueCode =
   | 'TIME_PENALTY_AMOUNT'
   | 'LETTER_MISMATCH'
   | 'EXCHANGE_SIZE'
+  | 'END_FIELD_UNREADABLE'
   // Target-score games:
   | 'TARGET_REACHED'
   | 'TARGET_NOT_REACHED'
@@ -92,6 +93,11 @@ export interface Issue {
    * turn's total counts). Left out when none does.
    */
   carried?: number;
+  /** `END_FIELD_UNREADABLE`: the field of the end of the game (`racks`, `clocks`). */
+  field?: 'racks' | 'clocks';
+  /** `END_FIELD_UNREADABLE`: the character that is not a letter of the game, and its place (from 1). */
+  character?: string;
+  position?: number;
 }
 
 /** An issue before it is given its turn and player. */

@@ -24,6 +24,9 @@ export interface WordReading {
 export interface WordError {
   ok: false;
   message: string;
+  /** The character that is not a letter of the game, and its place (from 1), where one is. */
+  character?: string;
+  position?: number;
 }
 
 /** Every reading of a written word, the default (digraphs joined) first. */
@@ -349,6 +352,8 @@ export class Alphabet {
     return {
       ok: false,
       message: `'${text}' has ${what} at character ${i + 1}, which is not a letter of this game`,
+      character: text[i],
+      position: i + 1,
     };
   }
 

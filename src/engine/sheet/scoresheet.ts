@@ -2,6 +2,7 @@ import { CardRules, checkOptions, RuleOptions, RuleSet } from '../rules/ruleset'
 import { findRuleSet, RULE_SETS } from '../rules/rulesets';
 import { CompiledRules, compileRules } from '../rules/compiled';
 import { WrittenTile } from '../rules/alphabet';
+import type { Issue } from '../report/report';
 
 /** The score-sheet format this engine reads. */
 export const SCORESHEET_FORMAT = 'scoresheet/1';
@@ -141,6 +142,11 @@ export interface SheetReading {
   clocks: (number | undefined)[];
   /** The tiles of `end.racks`, by player (a joker as the joker tile); none without them. */
   endRacks: WrittenTile[][];
+  /**
+   * The entries of the end of the game that could not be read (`END_FIELD_UNREADABLE`),
+   * findings of the game; their fields are left out of the sheet.
+   */
+  endFindings?: Issue[];
 }
 
 /** Outcome of reading a score sheet: the sheet and what was read of it, or every structural error found. */
@@ -717,6 +723,25 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       err(path, `${what} holds ${parsed.tiles.length} tiles; it must hold ${min} to ${rackSize}`);
     }
   };
+  const endFindings: Issue[] = [];
+  const unreadableRack = (text: string, player: number): Issue => {
+    const parsed = rules.alphabet.parseRack(text);
+    if (!parsed.ok)
+      return endFieldFinding(
+        'racks',
+        player,
+        text,
+        parsed.message,
+        parsed.character,
+        parsed.position,
+      );
+    return endFieldFinding(
+      'racks',
+      player,
+      text,
+      `'${text}' holds ${parsed.tiles.length} tiles; a rack holds at most ${rackSize}`,
+    );
+  };
   const checkClock = (path: JsonPath, v: unknown) => {
     if (typeof v !== 'string' || parseClock(v) === null) {
       err(path, `a clock reading must be mm:ss (e.g. "28:40"), not ${describe(v)}`, {
@@ -966,14 +991,26 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         // rack left out for being wrong is an error, and the racks are then not used.
         if (field === 'racks') endRacks = new Array<WrittenTile[]>(list.length);
         // Paths and messages are made only for an entry that is wrong: every sheet passes here.
+        // A written entry that cannot be read is a finding of the game (the field is then not
+        // used), not an unreadable sheet: one slip at the end does not hide every turn.
         for (let p = 0; p < list.length; p++) {
           const v: unknown = list[p];
           if (field === 'racks') {
             const tiles = fittingRack(v, 0);
-            if (tiles === null) checkRack(['end', 'racks', p], v, `end.racks[${p}]`, 0);
-            else endRacks[p] = tiles;
-          } else if (typeof v !== 'string' || parseClock(v) === null) {
+            if (tiles !== null) endRacks[p] = tiles;
+            else if (typeof v === 'string') endFindings.push(unreadableRack(v, p));
+            else checkRack(['end', 'racks', p], v, `end.racks[${p}]`, 0);
+          } else if (typeof v !== 'string') {
             checkClock(['end', 'clocks', p], v);
+          } else if (parseClock(v) === null) {
+            endFindings.push(
+              endFieldFinding(
+                'clocks',
+                p,
+                v,
+                `a clock reading must be mm:ss (e.g. "28:40"), not ${describe(v)}`,
+              ),
+            );
           }
         }
       }
@@ -1030,12 +1067,53 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
 
   if (more) errors.push({ path: [], message: `more errors than the first ${MAX_ERRORS} shown` });
   if (errors.length > 0) return { ok: false, errors };
+  if (endFindings.length === 0) {
+    return {
+      ok: true,
+      sheet: doc as unknown as Scoresheet,
+      ruleSet,
+      reading: { rules, clocks, endRacks },
+    };
+  }
+  // The fields that could not be read are left out of the sheet the replay sees, as if unwritten.
+  const end = { ...(doc.end as SheetEnd) };
+  for (const finding of endFindings) delete end[finding.field!];
   return {
     ok: true,
-    sheet: doc as unknown as Scoresheet,
+    sheet: { ...(doc as unknown as Scoresheet), end },
     ruleSet,
-    reading: { rules, clocks, endRacks },
+    reading: {
+      rules,
+      clocks,
+      endRacks: end.racks === undefined ? [] : endRacks,
+      endFindings,
+    },
   };
+}
+
+/**
+ * The finding of an entry of the end of the game that cannot be read: the field, the player,
+ * the text as written and, where one is at fault, the character and its place (from 1).
+ */
+function endFieldFinding(
+  field: 'racks' | 'clocks',
+  player: number,
+  written: string,
+  why: string,
+  character?: string,
+  position?: number,
+): Issue {
+  const finding: Issue = {
+    code: 'END_FIELD_UNREADABLE',
+    severity: 'error',
+    message: `end.${field}[${player}]: ${why}; the ${field === 'racks' ? 'racks are' : 'clocks are'} not used`,
+    player,
+    field,
+    written,
+  };
+  if (character !== undefined) finding.character = character;
+  if (position !== undefined) finding.position = position;
+  return finding;
 }
 
 /**
