@@ -18,7 +18,9 @@ import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import { touchDivisions } from '../tournaments/tournament-rules';
 import { canonicalCode, newCode } from './codes';
-import { CodeThrottle, CodeWait, TableClient } from './code-throttle';
+import { CodeThrottle, CodeWait, DEFAULT_CODE_THROTTLE, TableClient } from './code-throttle';
+import { ConfigService } from '@nestjs/config';
+import { throttleSettings } from '../config';
 import { ThrottleCounters } from '../throttle/throttle-counters';
 import { SheetSubmission } from './sheet-submission.entity';
 import { TableCode } from './table-code.entity';
@@ -60,8 +62,15 @@ export class TableCodesService {
     private readonly transactions: Transactions,
     private readonly results: ResultsService,
     counters: ThrottleCounters,
+    config: ConfigService,
   ) {
-    this.throttle = new CodeThrottle(counters);
+    // Waits as a sign-in's: SIGN_IN_FIRST_WAIT_MS, doubling up to SIGN_IN_MAX_WAIT_MS.
+    const waits = throttleSettings((name) => config.get<string>(name));
+    this.throttle = new CodeThrottle(counters, {
+      ...DEFAULT_CODE_THROTTLE,
+      firstWaitMs: waits.firstWaitMs,
+      maxWaitMs: waits.maxWaitMs,
+    });
   }
 
   /** The codes of a round's games (made the first time they are asked for), for the printouts. */

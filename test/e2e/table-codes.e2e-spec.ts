@@ -364,7 +364,7 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
       .expect(404);
   });
 
-  test('wrong codes are throttled by address: 200 guesses get 429 with Retry-After, unchecked', async () => {
+  test('wrong codes are throttled by client: 200 guesses from one get 429 with Retry-After, unchecked', async () => {
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     for (let i = 0; i < 200; i++) {
@@ -373,8 +373,9 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
       statuses.push(res.status);
       if (res.status === 429) retryAfter = String(res.headers['retry-after']);
     }
-    // 20 wrong ones from one address are looked up; after that a wait runs, doubling from 1 s
-    // with each further wrong one, and every guess within it is refused unchecked. The 200
+    // 20 wrong ones from one client (no cookie: its address and browser) are looked up; after
+    // that a wait runs, doubling from 1 s with each further wrong one, and every guess within
+    // it is refused unchecked. The 200
     // guesses take far less than 2^8 s, so at most 8 more can have been looked up.
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     const checked = statuses.slice(20).filter((s) => s === 404).length;
