@@ -226,14 +226,14 @@ function start(): void {
     }
     const section = checkSection(check, layout, lang)!;
     verdict.hidden = false;
-    verdict.className = `verdict ${section.report.ok ? 'ok' : 'bad'}`;
+    verdict.className = `verdict ${section.report.tone}`;
     const strong = document.createElement('strong');
-    strong.textContent = `${section.report.ok ? '✓' : '✗'} ${section.report.verdict}`;
+    strong.textContent = `${section.report.sign} ${section.report.verdict}`;
     verdict.replaceChildren(strong, ` ${section.report.resultText}`);
     const topLink = top?.querySelector('a');
     if (top && topLink) {
       top.hidden = false;
-      top.className = `verdict ${section.report.ok ? 'ok' : 'bad'}`;
+      top.className = `verdict ${section.report.tone}`;
       topLink.textContent = strong.textContent;
     }
     board.hidden = false;

@@ -439,6 +439,8 @@ export const en = {
   'finding.EXCHANGE_SIZE': 'an exchange gives back 1 to {max} tiles, the sheet says {written}',
   'finding.END_NOT_RECORDED':
     'the sheet does not say how the game ended, and not every player has had {limit} turns ({turns}); if the game is over, say how it ended',
+  'finding.END_NOT_RECORDED.open':
+    'the sheet does not say how the game ended, and its turns do not show the end (nobody out of tiles, no run of scoreless turns, no clock at zero); if the game is over, say how it ended',
   'finding.turnsOf': '{name} {n} of {limit}',
   'finding.LETTER_MISMATCH':
     'the sheet has {written}, the tile on the board makes it {computed}: one letter was copied wrong',

@@ -440,6 +440,8 @@ export const srLatn = {
   'finding.EXCHANGE_SIZE': 'zamenjuje se od 1 do {max} pločica, a u zapisniku ih je {written}',
   'finding.END_NOT_RECORDED':
     'nije upisano kako se partija završila, a nisu svi igrači odigrali po {limit} poteza ({turns}); ako je partija gotova, upišite kako se završila',
+  'finding.END_NOT_RECORDED.open':
+    'nije upisano kako se partija završila, a iz poteza se ne vidi kraj (niko nije ostao bez pločica, nema niza poteza bez poena ni isteklog vremena); ako je partija gotova, upišite kako se završila',
   'finding.turnsOf': '{name} {n} od {limit}',
   'finding.LETTER_MISMATCH':
     'u zapisniku je {written}, a pločica na tabli daje {computed}: jedno slovo je prepisano pogrešno',

@@ -23,7 +23,7 @@ export function gameReportSection(
 ): GameReportSection {
   const presentation = presentReport(whole, lang, { ruleOptions: options.ruleOptions });
   // Squares outlined besides the findings' own (the judge's form outlines flagged plays).
-  if (!presentation.ok && (options.highlight?.length ?? 0) > 0)
+  if (presentation.tone === 'bad' && (options.highlight?.length ?? 0) > 0)
     presentation.verdict = t(lang, 'game.notOk');
   const { report } = boundReport(whole);
   const rulesId = options.rules ?? report.rules;

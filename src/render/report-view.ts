@@ -124,9 +124,13 @@ export interface ReportColumns {
 
 /** A verification report, translated and flattened for a page or a PDF. */
 export interface ReportPresentation {
+  /** The sheet is correct: no turn, cell or finding of the game is marked wrong, and it is finished. */
   ok: boolean;
-  /** One sentence: correct, or has discrepancies. */
+  /** One sentence: correct, correct so far (a sheet that stops before the end), or has discrepancies. */
   verdict: string;
+  /** How the verdict is shown: `ok` ✓ green, `warn` … yellow (correct so far), `bad` ✗ red. */
+  tone: 'ok' | 'warn' | 'bad';
+  sign: '✓' | '…' | '✗';
   /** `Pobeda: Ana Petrović, po poenima`. */
   resultText: string;
   turns: TurnLine[];
@@ -323,23 +327,22 @@ function turnsOfEach(lang: Lang, report: VerificationReport, limit: number): str
     .join(', ');
 }
 
-/**
- * The rules' number of turns a player, for a sheet that stops before the game is over (its
- * `END_NOT_RECORDED` finding carries it as `computed`); null for any other sheet.
- */
-function turnsOfUnfinished(report: VerificationReport): number | null {
-  const notOver = report.issues.find((i) => i.code === 'END_NOT_RECORDED');
-  return notOver && typeof notOver.computed === 'number' ? notOver.computed : null;
+/** Whether a sheet stops before the game is over (its `END_NOT_RECORDED` finding). */
+function isUnfinished(report: VerificationReport): boolean {
+  return report.issues.some((i) => i.code === 'END_NOT_RECORDED');
 }
 
 /**
- * For a sheet that stops before the game is over, the turns each player has had, as
- * {@link turnsOfEach}; null for any other. The sheet pages ask with it before such a sheet
- * becomes the result.
+ * For a sheet that stops before the game is over, the turns each player has had: of the rules'
+ * number (`Ana 6 od 10`, {@link turnsOfEach}, which the `END_NOT_RECORDED` finding carries as
+ * `computed`), or just the count in a game without a turn limit (`Ana 7`); null for any other
+ * sheet. The sheet pages ask with it before such a sheet becomes the result.
  */
 export function unfinishedTurns(lang: Lang, report: VerificationReport): string | null {
-  const limit = turnsOfUnfinished(report);
-  return limit === null ? null : turnsOfEach(lang, report, limit);
+  const notOver = report.issues.find((i) => i.code === 'END_NOT_RECORDED');
+  if (!notOver) return null;
+  if (typeof notOver.computed === 'number') return turnsOfEach(lang, report, notOver.computed);
+  return report.players.map((p) => `${p.name} ${p.turns}`).join(', ');
 }
 
 /** The words a play scores and its bonuses, `TOPAO 16, sve pločice +50`. */
@@ -472,6 +475,8 @@ function findingSentence(
           limit: issue.computed,
           turns: turnsOfEach(lang, report, issue.computed),
         });
+      } else {
+        body = t(lang, 'finding.END_NOT_RECORDED.open');
       }
       break;
     default:
@@ -749,20 +754,30 @@ export function presentReport(
     cards: p.cards ?? null,
     drawnCard: p.drawnCard ?? null,
   }));
+  // One source for the verdict and the cells: the sheet is wrong exactly when a turn, a finding
+  // of the game or a final is marked wrong (or the engine says so with nothing marked: a report
+  // from elsewhere). A sheet that stops before the end is right so far at best.
+  const wrong =
+    turns.some((line) => line.flagged) ||
+    gameIssues.some((i) => i.tone === 'bad') ||
+    accounts.some((a) => a.finalMismatch) ||
+    (!report.ok && !isUnfinished(report));
+  const tone = wrong ? 'bad' : isUnfinished(report) ? 'warn' : 'ok';
   return {
-    ok: report.ok,
+    ok: tone === 'ok',
     // The board outlines the squares the findings name; most slips of figures name none.
     verdict: t(
       lang,
-      !report.ok
+      tone === 'bad'
         ? highlight.size > 0
           ? 'game.notOk'
           : 'game.notOkTurns'
-        : // A sheet that stops before the end: right so far, with no final to agree with.
-          turnsOfUnfinished(report) !== null
+        : tone === 'warn'
           ? 'game.okSoFar'
           : 'game.ok',
     ),
+    tone,
+    sign: VERDICT_SIGN[tone],
     resultText: resultSentence(lang, report),
     turns,
     accounts,
@@ -776,6 +791,8 @@ export function presentReport(
   };
 }
 
+const VERDICT_SIGN = { ok: '✓', warn: '…', bad: '✗' } as const;
+
 /** Why a game was won, `na vreme: …`; a reason the tables lack as `label` says. */
 export function reasonText(lang: Lang, reason: string): string {
   return label(lang, `reason.${reason}`, reason);
@@ -787,7 +804,7 @@ export function reasonText(lang: Lang, reason: string): string {
  */
 export function resultSentence(lang: Lang, report: VerificationReport): string {
   const { winner, reason } = report.result;
-  const unfinished = turnsOfUnfinished(report) !== null;
+  const unfinished = isUnfinished(report);
   if (winner === null) return t(lang, unfinished ? 'result.level' : 'result.drawn');
   const name = report.players[winner]?.name ?? t(lang, 'finding.player', { n: winner + 1 });
   if (unfinished) return t(lang, 'result.leads', { name });

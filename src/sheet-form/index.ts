@@ -106,6 +106,12 @@ export function checkSection(
   if (check.conversion.errors.length === 0) return section;
   return {
     ...section,
-    report: { ...section.report, ok: false, verdict: ft(lang, 'form.unreadableVerdict') },
+    report: {
+      ...section.report,
+      ok: false,
+      tone: 'bad',
+      sign: '✗',
+      verdict: ft(lang, 'form.unreadableVerdict'),
+    },
   };
 }

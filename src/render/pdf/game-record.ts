@@ -52,7 +52,7 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
   let y = heading(doc, title, [place, [where, players].filter(Boolean).join(' · ')]);
 
   // Verdict first: a judge reads it before anything else.
-  y = verdict(doc, view.ok, view.verdict, view.resultText, y);
+  y = verdict(doc, view.tone, view.sign, view.verdict, view.resultText, y);
 
   const width = contentWidth(doc);
   const ruleSet = findRuleSet(data.rules);
@@ -264,16 +264,26 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
   return finish();
 }
 
-function verdict(doc: Doc, ok: boolean, text: string, result: string, y: number): number {
+function verdict(
+  doc: Doc,
+  tone: 'ok' | 'warn' | 'bad',
+  sign: string,
+  text: string,
+  result: string,
+  y: number,
+): number {
   const width = contentWidth(doc);
-  const line = `${ok ? '✓' : '✗'} ${text}`;
+  const line = `${sign} ${text}`;
+  const ok = tone !== 'bad';
+  const fill =
+    tone === 'ok' ? '#e8f5e9' : tone === 'warn' ? PDF_COLOURS.warnFill : PDF_COLOURS.badFill;
   doc.font(SANS_BOLD).fontSize(10);
   const textH = paragraphHeight(doc, line, width - 16);
   const h = textH + 24;
   doc
     .rect(MARGIN, y, width, h)
     .lineWidth(1.2)
-    .fillAndStroke(ok ? '#e8f5e9' : PDF_COLOURS.badFill, ok ? PDF_COLOURS.good : PDF_COLOURS.bad);
+    .fillAndStroke(fill, ok ? PDF_COLOURS.good : PDF_COLOURS.bad);
   doc.fillColor(ok ? PDF_COLOURS.good : PDF_COLOURS.bad);
   placeParagraph(doc, line, MARGIN + 8, y + 5, width - 16);
   doc.font(SANS).fontSize(9.5).fillColor(PDF_COLOURS.text);
