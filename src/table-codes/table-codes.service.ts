@@ -156,6 +156,7 @@ export class TableCodesService {
    * A score sheet sent with a seat's code: verified at once (a sheet that cannot be read, or is
    * not this game's, is refused as a judge's would be, and nothing is kept); kept with its
    * report, replacing the table's earlier waiting sheets, and entered in the game's history.
+   * The very sheet this seat sent and that still waits, sent again, is that one (idempotent).
    */
   async submit(
     typed: string,
@@ -174,6 +175,18 @@ export class TableCodesService {
     this.checkOpen(ctx);
     const report = await this.results.checkSheet(ctx.game.id, body);
     const id = await this.transactions.run(async (m) => {
+      // Two sends of one table take turns (PostgreSQL), so that the second sees the first.
+      await m.findOne(Game, { where: { id: ctx.game.id }, select: { id: true }, ...forUpdate(m) });
+      // The same sheet sent again from the same seat (a phone that lost the answer, a send held
+      // while offline and pressed again) is the one already waiting, not a new one: its
+      // confirmations stay.
+      const waiting = await m.findOneBy(SheetSubmission, {
+        gameId: ctx.game.id,
+        seat: ctx.code.seat,
+        status: 'waiting',
+        sheet: text,
+      });
+      if (waiting) return waiting.id;
       await m.update(
         SheetSubmission,
         { gameId: ctx.game.id, status: 'waiting' },

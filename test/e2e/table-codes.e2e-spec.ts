@@ -303,6 +303,20 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     // One confirmation of two: still waiting, for the third player.
     expect(once.status).toBe('waiting');
     expect(once.waitingFor.map((w) => w.player.name)).toEqual([sheet.players[2]]);
+    // The same sheet sent again from the same seat (a phone whose answer was lost on the venue's
+    // Wi-Fi) is the one waiting, not a new one that would drop the confirmation already given.
+    const resent = (
+      await t.http.post(`/api/codes/${codes.seats[0].code}/sheet`).send(sheet).expect(201)
+    ).body as Submission;
+    expect([resent.id, resent.status, resent.confirmedBy.map((c) => c.seat)]).toEqual([
+      sent.id,
+      'waiting',
+      [2],
+    ]);
+    const table = (await t.http.get(`/api/codes/${codes.seats[2].code}`).expect(200)).body as {
+      submissions: Submission[];
+    };
+    expect(table.submissions.map((x) => [x.id, x.status])).toEqual([[sent.id, 'waiting']]);
     const twice = (
       await t.http
         .post(`/api/codes/${codes.seats[2].code}/confirm`)
