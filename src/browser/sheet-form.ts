@@ -11,12 +11,18 @@ import { CellFlag, checkForm, checkSection, FormCheck } from '../sheet-form';
 import { emptyRow, FormRow, isEmptyRow, SheetForm } from '../sheet-form/form';
 import { ROW_FIELDS, SheetLayout } from '../sheet-form/layout';
 import { ft } from '../sheet-form/messages';
+import { DraftSync } from './draft-sync';
+import { fillForm } from './form-fill';
 
 interface Config {
   lang: Lang;
   layout: SheetLayout;
-  /** Null on a sheet of no game: nothing is kept. */
+  /** Null where no draft is kept on the server (a sheet of no game, a table's phone). */
   draftUrl: string | null;
+  /** Where the rows are kept on this device until the server has them; null: not kept. */
+  keepKey: string | null;
+  /** The page shows the form as last left, not a post's answer: kept rows may come back. */
+  restore: boolean;
   wordsUrl: string | null;
 }
 
@@ -54,17 +60,8 @@ function start(): void {
   const tbody = document.querySelector<HTMLTableSectionElement>('#sheet-rows tbody')!;
   const status = document.getElementById('live-status')!;
   const words = config.wordsUrl ? new RemoteWords() : null;
-  const draftInput = document.getElementById('draft-version') as HTMLInputElement;
-  let draftVersion = Number(draftInput.value) || 0;
-  let dirty = false;
-  let saving = false;
-  let conflict = false;
-
   status.hidden = false;
   status.textContent = ft(lang, 'form.live');
-  // For tests and the benchmark: whether rows typed are still on their way to the server.
-  (window as unknown as { sheetDraftPending: () => boolean }).sheetDraftPending = () =>
-    saving || dirty;
 
   // ------------------------------------------------------------ reading the form
 
@@ -305,102 +302,6 @@ function start(): void {
     check(null);
   }
 
-  // ------------------------------------------------------------ drafts
-
-  let saveTimer: number | undefined;
-
-  function scheduleSave(): void {
-    if (config.draftUrl === null) return;
-    dirty = true;
-    if (conflict) return;
-    window.clearTimeout(saveTimer);
-    saveTimer = window.setTimeout(() => void saveDraft(), 700);
-  }
-
-  async function saveDraft(): Promise<void> {
-    if (saving || !dirty || conflict) return;
-    saving = true;
-    dirty = false;
-    const form = readForm();
-    let last = -1;
-    form.rows.forEach((r: FormRow, i) => {
-      if (!isEmptyRow(r)) last = i;
-    });
-    form.rows = form.rows.slice(0, last + 1);
-    try {
-      const answer = await fetch(config.draftUrl!, {
-        method: 'PUT',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ form, version: draftVersion }),
-      });
-      const body = (await answer.json()) as {
-        version?: number;
-        savedAt?: string;
-        details?: { savedBy?: string | null; savedAt?: string; version?: number; form?: SheetForm };
-        message?: string;
-      };
-      if (answer.status === 409) {
-        showConflict(body.details ?? {});
-      } else if (!answer.ok) {
-        dirty = true;
-        status.textContent = ft(lang, 'form.draftFailed', {
-          reason: body.message ?? String(answer.status),
-        });
-      } else {
-        draftVersion = body.version ?? draftVersion;
-        draftInput.value = String(draftVersion);
-        status.textContent = ft(lang, 'form.draftSaved', { time: timeOfDay(body.savedAt) });
-      }
-    } catch {
-      dirty = true;
-      status.textContent = ft(lang, 'form.draftFailed', { reason: '—' });
-    } finally {
-      saving = false;
-    }
-    if (dirty && !conflict) scheduleSave();
-  }
-
-  function showConflict(other: {
-    savedBy?: string | null;
-    savedAt?: string;
-    version?: number;
-    form?: SheetForm;
-  }): void {
-    conflict = true;
-    const box = document.createElement('div');
-    box.className = 'notice bad';
-    box.id = 'sheet-conflict';
-    box.setAttribute('role', 'alert');
-    const text = document.createElement('p');
-    text.textContent = ft(lang, 'form.conflict', {
-      name: other.savedBy ?? ft(lang, 'form.someone'),
-      time: timeOfDay(other.savedAt),
-    });
-    const keep = document.createElement('button');
-    keep.type = 'button';
-    keep.textContent = ft(lang, 'form.conflictKeep');
-    keep.addEventListener('click', () => {
-      draftVersion = other.version ?? 0;
-      draftInput.value = String(draftVersion);
-      conflict = false;
-      box.remove();
-      dirty = true;
-      void saveDraft();
-    });
-    const load = document.createElement('button');
-    load.type = 'button';
-    load.className = 'secondary';
-    load.textContent = ft(lang, 'form.conflictLoad');
-    load.addEventListener('click', () => window.location.reload());
-    const actions = document.createElement('p');
-    actions.className = 'actions';
-    actions.append(load, keep);
-    box.append(text, actions);
-    document.getElementById('sheet-conflict')?.remove();
-    formNode!.before(box);
-  }
-
   // ------------------------------------------------------------ rows and keys
 
   function addRow(): HTMLTableRowElement {
@@ -495,7 +396,7 @@ function start(): void {
     if (tr && tr === rowElements().at(-1) && !isEmptyRow(readRow(tr as HTMLTableRowElement)))
       addRow();
     check(startedAt);
-    scheduleSave();
+    sync.edited();
   };
   formNode.addEventListener('input', onEdit);
   formNode.addEventListener('focusout', () => {
@@ -510,22 +411,28 @@ function start(): void {
     event.preventDefault();
     for (let k = 0; k < 10; k++) addRow();
   });
-  formNode.addEventListener('submit', () => {
-    // The post carries the rows; the draft it would race with is not sent.
-    window.clearTimeout(saveTimer);
-    dirty = false;
+
+  const sync = new DraftSync({
+    lang,
+    draftUrl: config.draftUrl,
+    keepKey: config.keepKey ?? null,
+    restore: config.restore ?? false,
+    formNode,
+    draftInput: document.getElementById('draft-version') as HTMLInputElement,
+    liveStatus: status,
+    syncStatus: document.getElementById('sync-status')!,
+    readForm,
+    fillForm: (form) => {
+      fillForm(formNode, form, rowElements, addRow);
+      check(null);
+    },
   });
-  window.addEventListener('beforeunload', () => {
-    if (dirty && !conflict) void saveDraft();
-  });
+  // For tests and the benchmark: whether rows typed are still on their way to the server.
+  (window as unknown as { sheetDraftPending: () => boolean }).sheetDraftPending = () =>
+    sync.pending();
 
   check(null);
-}
-
-/** `14:05` in the judge's own time, from an ISO time stamp. */
-function timeOfDay(iso: string | undefined): string {
-  const d = iso ? new Date(iso) : new Date();
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  sync.start();
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -161,11 +161,14 @@ export class JudgeController {
     } else {
       form = blankForm(ctx.layout);
     }
+    const saved = page.query('done') === 'saved';
     await this.showSheet(page, ctx, form, {
       status: 200,
       draftVersion: draft?.version ?? 0,
       notice,
-      saved: page.query('done') === 'saved',
+      saved,
+      // Just saved, the page shows the sheet as stored: rows kept on the device are done with.
+      restoreKept: !saved,
       importText,
       importError,
     });
@@ -424,6 +427,8 @@ export class JudgeController {
         layout,
         draftUrl: null,
         wordsUrl: ctx.words ? withQuery('/judge/check/words', query) : null,
+        keepKey: null,
+        restore: false,
       }),
     };
     await page.render('judge/scoresheet', model, values.status);
@@ -739,6 +744,8 @@ export class JudgeController {
         layout,
         draftUrl: `${sheetUrl}/draft`,
         wordsUrl: ctx.words ? `${sheetUrl}/words` : null,
+        keepKey: `arbiter:sheet:game:${game.id}`,
+        restore: values.restoreKept ?? false,
       }),
     };
     await page.render('judge/scoresheet', model, values.status);
@@ -1153,6 +1160,11 @@ export interface SheetShowValues {
   importProblems?: string[] | null;
   importOpen?: boolean;
   unfinished?: SheetFormPage['unfinished'];
+  /**
+   * The page shows the form as it was last left (a plain visit, not the answer to a post): rows
+   * kept on the device that the server does not have come back into it.
+   */
+  restoreKept?: boolean;
 }
 
 /** What the sheet page shows of a form, for a game's sheet and a sheet of no game alike. */

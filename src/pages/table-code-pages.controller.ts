@@ -144,10 +144,15 @@ export class TableCodePagesController {
         status: 200,
         draftVersion: 0,
         notice: { tone: 'ok', text: pt(page.lang, 'code.mended') },
+        restoreKept: true,
       });
       return;
     }
-    await this.showSheet(page, code, view, blankForm(layout), { status: 200, draftVersion: 0 });
+    await this.showSheet(page, code, view, blankForm(layout), {
+      status: 200,
+      draftVersion: 0,
+      restoreKept: true,
+    });
   }
 
   /**
@@ -241,7 +246,15 @@ export class TableCodePagesController {
       version: view.game.version,
       canSave: true,
       links: false,
-      configJson: scriptJson({ lang: page.lang, layout, draftUrl: null, wordsUrl: null }),
+      configJson: scriptJson({
+        lang: page.lang,
+        layout,
+        draftUrl: null,
+        wordsUrl: null,
+        // The rows stay on the phone until the sheet is sent (a seat's, not its code's: no secret).
+        keepKey: `arbiter:sheet:table:${view.game.id}:${view.you.seat}`,
+        restore: values.restoreKept ?? false,
+      }),
     };
     await page.render('judge/scoresheet', model, values.status);
   }

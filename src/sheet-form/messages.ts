@@ -84,6 +84,24 @@ const srLatn = {
   'form.someone': 'drugi sudija',
   'form.checking': 'Proveravam reči…',
   'form.wordsUnavailable': 'Reči se trenutno ne mogu proveriti; proveriće ih server pri čuvanju.',
+  'form.offline':
+    'Nema veze sa serverom. Ono što otkucate čuva se na ovom uređaju i šalje se kad se veza vrati.',
+  'form.offlineWaiting':
+    'Nije sačuvano na serveru — čuva se na ovom uređaju, šalje se kad se veza vrati. Redova koji čekaju: {n}.',
+  'form.offlineUnkept':
+    'Nije sačuvano na serveru, a ovaj uređaj ne dozvoljava da se redovi sačuvaju na njemu (redova koji čekaju: {n}). Ne zatvarajte ovu stranicu dok se veza ne vrati.',
+  'form.backOnline': 'Veza je ponovo tu: sve je sačuvano na serveru u {time}.',
+  'form.allSaved': 'Redovi sa ovog uređaja sačuvani su na serveru u {time}.',
+  'form.onlineUnsent':
+    'Veza je ponovo tu. Zapisnik još nije poslat: redovi ostaju na ovom uređaju dok ga ne pošaljete.',
+  'form.restoredDevice':
+    'Vraćeni su redovi sačuvani na ovom uređaju, kojih nije bilo na serveru (redova: {n}).',
+  'form.sendHeld': 'Zapisnik će biti poslat jednom, čim se veza vrati. Ne zatvarajte ovu stranicu.',
+  'form.sendHeldCancel': 'Ne šalji',
+  'form.sendHeldDropped':
+    'Zapisnik nije poslat: u međuvremenu je neko drugi menjao ovaj zapisnik (poruka iznad). Odlučite, pa ga pošaljite ponovo.',
+  'form.offlineRefused':
+    'Za ovo je potrebna veza sa serverom, a veze nema. Redovi ostaju na ovom uređaju; pokušajte kad se veza vrati.',
   'form.boardTitle': 'Tabla posle poslednjeg upisanog poteza',
   'form.findings': 'Nalazi za celu partiju',
   'form.noFindings': 'Zapisnik se slaže s pravilima.',
@@ -191,6 +209,25 @@ const en: Record<FormMessageKey, string> = {
   'form.checking': 'Checking words…',
   'form.wordsUnavailable':
     'Words cannot be checked right now; the server checks them when you save.',
+  'form.offline':
+    'No connection to the server. What you type is kept on this device and sent when the connection returns.',
+  'form.offlineWaiting':
+    'Not saved on the server — kept on this device, sent when the connection returns. Rows waiting: {n}.',
+  'form.offlineUnkept':
+    'Not saved on the server, and this device does not allow the rows to be kept on it (rows waiting: {n}). Do not close this page until the connection returns.',
+  'form.backOnline': 'The connection is back: everything was saved on the server at {time}.',
+  'form.allSaved': 'The rows from this device were saved on the server at {time}.',
+  'form.onlineUnsent':
+    'The connection is back. The sheet is not sent yet: the rows stay on this device until you send it.',
+  'form.restoredDevice':
+    'The rows kept on this device, which the server did not have, are back (rows: {n}).',
+  'form.sendHeld':
+    'The sheet will be sent once, as soon as the connection returns. Do not close this page.',
+  'form.sendHeldCancel': 'Do not send',
+  'form.sendHeldDropped':
+    'The sheet was not sent: someone else changed it meanwhile (see above). Decide, then send it again.',
+  'form.offlineRefused':
+    'This needs the server, and there is no connection. The rows stay on this device; try again when the connection returns.',
   'form.boardTitle': 'The board after the last turn typed',
   'form.findings': 'Findings of the whole game',
   'form.noFindings': 'The sheet agrees with the rules.',
