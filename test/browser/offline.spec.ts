@@ -196,13 +196,12 @@ describeWithChromium(`the sheet form with the Wi-Fi down (${DATABASE_KIND})`, ()
   const sheetOf = (g: GameJson, seed: number) =>
     scoreSheet([g.first.name, g.second!.name], seed).sheet;
 
-  test("the judge's form with the network cut for a minute: the rows wait on the device, survive a reload, arrive once; a save pressed offline is sent once", async () => {
+  test("the judge's form with the network cut for a minute: the rows wait on the device, survive the tab closed, arrive once; a save pressed offline is sent once", async () => {
     const g = games[0];
     const sheet = sheetOf(g, 71);
     expect(sheet.turns.length).toBeGreaterThanOrEqual(18);
     const url = `${t.url}/judge/games/${g.id}/scoresheet`;
-    const page = await signedIn();
-    const posts = countPosts(page, /\/scoresheet$/);
+    let page = await signedIn();
     await page.goto(url);
     await typeRows(page, sheet, 0, 6);
     await waitUntil(
@@ -243,9 +242,12 @@ describeWithChromium(`the sheet form with the Wi-Fi down (${DATABASE_KIND})`, ()
     await syncSays(page, 'Nema veze sa serverom');
     await typeRows(page, sheet, 10, 14);
     await syncSays(page, 'Redova koji čekaju: 4');
-    await expect(page.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
-    await browserErrorPage(page);
+    // The tab is closed offline (a reload's old document may still save as Chromium swaps it for
+    // its error page, which would not test the device's copy): opened again once the network is back.
+    await page.close();
     await restore();
+    page = await signedIn();
+    const posts = countPosts(page, /\/scoresheet$/);
     await page.goto(url);
     expect(await page.inputValue('#c-13-position')).toBe(rowLines(sheet, 14)[13].split(' ')[2]);
     await syncSays(page, 'Redovi sa ovog uređaja sačuvani su na serveru u');
