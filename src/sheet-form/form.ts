@@ -24,7 +24,7 @@ export interface FormEnd {
 export interface SheetForm {
   rows: FormRow[];
   end: FormEnd;
-  /** JSON of the sheet's fields the form has no column for (`meta`, `end.drawn`). */
+  /** JSON of the sheet's fields the form has no column for (`meta`, `end.drawn`, `end.timePenalty`). */
   extra: string;
 }
 
@@ -195,6 +195,8 @@ export function formToSheet(form: SheetForm, layout: SheetLayout, lang: Lang): F
   const sheetExtra = readExtra(form.extra) ?? {};
   if (sheetExtra.drawn !== undefined)
     (end.end ??= {}).drawn = sheetExtra.drawn as SheetEnd['drawn'];
+  if (sheetExtra.timePenalty !== undefined)
+    (end.end ??= {}).timePenalty = sheetExtra.timePenalty as SheetEnd['timePenalty'];
   if (end.end) doc.end = end.end;
   if (end.final) doc.claimed = { final: end.final };
   if (sheetExtra.meta !== undefined) doc.meta = sheetExtra.meta as Record<string, unknown>;
@@ -390,6 +392,12 @@ export function sheetToForm(sheet: Scoresheet, layout: SheetLayout): SheetForm {
   sheet.claimed?.final?.forEach((x, p) => (end.final[seat(p)] = String(x)));
   const extra: Record<string, unknown> = {};
   if (e.drawn !== undefined) extra.drawn = e.drawn;
+  if (e.timePenalty !== undefined) {
+    // Kept in the form's order of players, as the racks and clocks are.
+    const penalty = Array.from({ length: n }, () => 0);
+    e.timePenalty.forEach((x, p) => (penalty[seat(p)] = x));
+    extra.timePenalty = penalty;
+  }
   if (sheet.meta !== undefined) {
     const { form: _typed, ...meta } = sheet.meta;
     if (Object.keys(meta).length > 0) extra.meta = meta;
