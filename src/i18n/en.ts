@@ -413,6 +413,7 @@ export const en = {
   'issue.JOKER_LETTER_NOT_ALLOWED': 'The joker may not stand for this letter',
   'issue.EXCHANGE_NOT_ALLOWED': 'Exchange not allowed: too few tiles in the pool',
   'issue.EXCHANGE_SIZE': 'Exchange of a wrong number of tiles',
+  'issue.END_FIELD_UNREADABLE': 'Unreadable field at the end of the game',
   'issue.PASSES_NOT_SHOWN': 'The passes that end the game are not written',
   'issue.TIE_BY_LOT': 'Tie: decided by lot',
   'issue.CARDS_MISMATCH': 'Wrong number of cards',
@@ -437,6 +438,12 @@ export const en = {
     'the sheet lists cards worth {written}, the rules give {computed}',
   'finding.RACK_MISMATCH': 'the sheet has the rack {written}, the rules give {computed}',
   'finding.EXCHANGE_SIZE': 'an exchange gives back 1 to {max} tiles, the sheet says {written}',
+  'finding.END_FIELD_UNREADABLE.racks.character':
+    "tiles left '{written}': '{character}' at character {position} is not a letter of this game; the racks are not used",
+  'finding.END_FIELD_UNREADABLE.racks':
+    "tiles left '{written}': a rack holds at most {max} tiles; the racks are not used",
+  'finding.END_FIELD_UNREADABLE.clocks':
+    "clock '{written}' is not written mm:ss (e.g. 28:40); the clocks at the end are not used",
   'finding.END_NOT_RECORDED':
     'the sheet does not say how the game ended, and not every player has had {limit} turns ({turns}); if the game is over, say how it ended',
   'finding.END_NOT_RECORDED.open':

@@ -404,6 +404,7 @@ export const srCyrl = {
   'issue.JOKER_LETTER_NOT_ALLOWED': 'Џокер не сме да замени ово слово',
   'issue.EXCHANGE_NOT_ALLOWED': 'Замена није дозвољена: у кеси је премало плочица',
   'issue.EXCHANGE_SIZE': 'Замена с погрешним бројем плочица',
+  'issue.END_FIELD_UNREADABLE': 'Нечитљиво поље краја игре',
   'issue.PASSES_NOT_SHOWN': 'Пасови који завршавају партију нису уписани',
   'issue.TIE_BY_LOT': 'Нерешено: одлучује жреб',
   'issue.CARDS_MISMATCH': 'Погрешан број карата',
@@ -426,6 +427,12 @@ export const srCyrl = {
     'у записнику су вредности карата {written}, по правилима {computed}',
   'finding.RACK_MISMATCH': 'у записнику је сталак {written}, по правилима {computed}',
   'finding.EXCHANGE_SIZE': 'замењује се од 1 до {max} плочица, а у записнику их је {written}',
+  'finding.END_FIELD_UNREADABLE.racks.character':
+    'преостале плочице „{written}“: „{character}“ на {position}. месту није слово ове игре; преостале плочице се не узимају у обзир',
+  'finding.END_FIELD_UNREADABLE.racks':
+    'преостале плочице „{written}“: на сталку је највише {max} плочица; преостале плочице се не узимају у обзир',
+  'finding.END_FIELD_UNREADABLE.clocks':
+    'сат „{written}“ није записан као mm:ss (нпр. 28:40); сатови на крају се не узимају у обзир',
   'finding.END_NOT_RECORDED':
     'није уписано како се партија завршила, а нису сви играчи одиграли по {limit} потеза ({turns}); ако је партија готова, упишите како се завршила',
   'finding.END_NOT_RECORDED.open':

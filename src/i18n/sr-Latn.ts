@@ -415,6 +415,7 @@ export const srLatn = {
   'issue.JOKER_LETTER_NOT_ALLOWED': 'Džoker ne sme da zameni ovo slovo',
   'issue.EXCHANGE_NOT_ALLOWED': 'Zamena nije dozvoljena: u kesi je premalo pločica',
   'issue.EXCHANGE_SIZE': 'Zamena s pogrešnim brojem pločica',
+  'issue.END_FIELD_UNREADABLE': 'Nečitljivo polje kraja igre',
   'issue.PASSES_NOT_SHOWN': 'Pasovi koji završavaju partiju nisu upisani',
   'issue.TIE_BY_LOT': 'Nerešeno: odlučuje žreb',
   'issue.CARDS_MISMATCH': 'Pogrešan broj karata',
@@ -438,6 +439,12 @@ export const srLatn = {
     'u zapisniku su vrednosti karata {written}, po pravilima {computed}',
   'finding.RACK_MISMATCH': 'u zapisniku je stalak {written}, po pravilima {computed}',
   'finding.EXCHANGE_SIZE': 'zamenjuje se od 1 do {max} pločica, a u zapisniku ih je {written}',
+  'finding.END_FIELD_UNREADABLE.racks.character':
+    'preostale pločice „{written}“: „{character}“ na {position}. mestu nije slovo ove igre; preostale pločice se ne uzimaju u obzir',
+  'finding.END_FIELD_UNREADABLE.racks':
+    'preostale pločice „{written}“: na stalku je najviše {max} pločica; preostale pločice se ne uzimaju u obzir',
+  'finding.END_FIELD_UNREADABLE.clocks':
+    'sat „{written}“ nije zapisan kao mm:ss (npr. 28:40); satovi na kraju se ne uzimaju u obzir',
   'finding.END_NOT_RECORDED':
     'nije upisano kako se partija završila, a nisu svi igrači odigrali po {limit} poteza ({turns}); ako je partija gotova, upišite kako se završila',
   'finding.END_NOT_RECORDED.open':

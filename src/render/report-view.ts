@@ -466,6 +466,21 @@ function findingSentence(
         body = t(lang, 'finding.EXCHANGE_SIZE', { written, max: rackSize });
       break;
     }
+    case 'END_FIELD_UNREADABLE': {
+      const rackSize = report ? findRuleSet(report.rules)?.rackSize : undefined;
+      if (!present(written)) break;
+      if (issue.field === 'clocks')
+        body = t(lang, 'finding.END_FIELD_UNREADABLE.clocks', { written });
+      else if (issue.character !== undefined && issue.position !== undefined)
+        body = t(lang, 'finding.END_FIELD_UNREADABLE.racks.character', {
+          written,
+          character: issue.character,
+          position: issue.position,
+        });
+      else if (rackSize !== undefined)
+        body = t(lang, 'finding.END_FIELD_UNREADABLE.racks', { written, max: rackSize });
+      break;
+    }
     case 'UNKNOWN_WORD':
       if (issue.word) body = t(lang, 'finding.UNKNOWN_WORD', { word: issue.word });
       break;
@@ -524,7 +539,8 @@ export function issueLine(lang: Lang, issue: Issue, report?: VerificationReport)
       : t(lang, 'finding.unknown');
   const squares = issue.squares ?? [];
   const text =
-    lang === 'en' && issue.message
+    // An unreadable end field's message names the engine's path: every page says its sentence.
+    lang === 'en' && issue.message && issue.code !== 'END_FIELD_UNREADABLE'
       ? issue.message
       : findingSentence(lang, issue, codeLabel, report);
   return {

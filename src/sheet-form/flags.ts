@@ -59,6 +59,11 @@ const END_OF: Partial<Record<IssueCode, EndField>> = {
   TIME_NOT_SHOWN: 'clocks',
 };
 
+/** An unreadable entry of the end of the game, on its own field (`END_FIELD_UNREADABLE`). */
+function endFieldOf(issue: Issue): EndField | undefined {
+  return issue.code === 'END_FIELD_UNREADABLE' ? issue.field : END_OF[issue.code];
+}
+
 /**
  * Places a verification report on the form it was built from: every error or
  * warning of a turn on the cell it is about (the form's own reading errors
@@ -94,7 +99,7 @@ export function flagsFor(
       });
       return;
     }
-    const end = END_OF[issue.code];
+    const end = endFieldOf(issue);
     if (end) flags.push({ end, player: issue.player, tone, message });
     else flags.push({ sheet: true, tone, message });
   };

@@ -218,6 +218,33 @@ describe('sheet form: findings placed on their cells', () => {
     const finals = check.flags.filter((x) => 'end' in x && x.end === 'final');
     expect(finals.map((x) => ('end' in x ? x.player : -1))).toEqual([0]);
   });
+
+  it.each(LANGUAGES)(
+    'flags a clock typed into the tiles left on that cell (%s), and the turn-5 flag stays',
+    (lang) => {
+      const sheet = JSON.parse(
+        readFileSync(join(FIXTURES, 'kvizovka', '24-carried-total.sheet.json'), 'utf8'),
+      ) as Scoresheet;
+      const layout = sheetLayout(findRuleSet('kvizovka')!, sheet.players);
+      const f = sheetToForm(sheet, layout);
+      f.end.racks = ['1634', ''];
+      const check = checkForm(f, layout, lang, null);
+      expect(check.report).not.toBeNull();
+      const turn5 = check.flags.filter(
+        (x) => 'row' in x && x.field === 'score' && x.tone === 'bad',
+      );
+      expect(turn5.length).toBe(1);
+      const racks = check.flags.filter((x) => 'end' in x && x.end === 'racks');
+      expect(racks.map((x) => ['end' in x ? x.player : -1, x.tone])).toEqual([[0, 'bad']]);
+      const said = {
+        'sr-Latn': '„1′ na 1. mestu nije slovo ove igre',
+        'sr-Cyrl': '„1“ на 1. месту није слово ове игре',
+        en: "'1' at character 1 is not a letter of this game",
+      }[lang];
+      expect(racks[0].message).toContain(said.replace('′', '“'));
+      expect(check.flags.some((x) => 'sheet' in x)).toBe(false);
+    },
+  );
 });
 
 describe("sheet form: the players' names in a row's selects", () => {
