@@ -211,6 +211,33 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     }
   });
 
+  test('a clock typed into the tiles left with a wrong turn-5 score: the turn-5 flag stays and the end cell is flagged in Serbian', async () => {
+    const g = games[2];
+    const sheet = paperSheet(namesOf(g));
+    const slip = structuredClone(sheet);
+    slip.turns[4].score = sheet.turns[4].score! + 7;
+    slip.end!.racks = ['1634', sheet.end!.racks![1]];
+    const page = await signedIn(browser);
+    try {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+      await fillSheet(page, slip, namesOf(g));
+      await page.click('#sheet-verify');
+      await page.waitForLoadState();
+      expect(await hasClass(page, '#c-4-score', 'bad')).toBe(true);
+      expect(await page.locator('#msg-4').innerText()).toContain(
+        `po pravilima ${sheet.turns[4].score}`,
+      );
+      expect(await hasClass(page, '#end-racks-0', 'bad')).toBe(true);
+      const end = await page.locator('#msg-end').innerText();
+      expect(end).toContain('„1“ na 1. mestu nije slovo ove igre');
+      expect(end).not.toContain('end.racks');
+      await screenshot(page, 'sheet-form-end-field-slip');
+    } finally {
+      await page.close();
+    }
+  });
+
   test('a reload in the middle of typing loses nothing; a second judge on the same sheet gets the conflict', async () => {
     const g = games[2];
     const sheet = paperSheet(namesOf(g));
