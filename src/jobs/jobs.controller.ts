@@ -4,10 +4,13 @@ import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
-import { NotFound } from '../common/errors';
+import { BadInput, NotFound } from '../common/errors';
 import { jobView } from './job-view';
 import type { JobView } from './job-view';
 import { Jobs } from './jobs';
+
+/** A job's id as Jobs makes it: 9 random bytes in base64url. */
+const JOB_ID = /^[A-Za-z0-9_-]{12}$/;
 
 @ApiTags('jobs')
 @Controller('api/jobs')
@@ -21,8 +24,14 @@ export class JobsController {
     description:
       "Started by a request sent with `Prefer: respond-async` (answered 202 with this view and a Location). `state` is running, done, refused (the request's 4xx in `error`, nothing stored) or failed (500). Kept for an hour after it ends, by the server that ran it.",
   })
-  @ApiErrors(404)
+  @ApiErrors(400, 404)
   get(@Param('id') id: string, @CurrentUser() user: User | null): JobView {
+    if (!JOB_ID.test(id)) {
+      throw new BadInput(
+        'BAD_ID',
+        `job id must be the 12 letters, digits, '-' or '_' a job was given, not '${id.slice(0, 40)}'`,
+      );
+    }
     const job = this.jobs.get(id);
     if (!job || (job.ownerId !== null && job.ownerId !== user?.id)) {
       throw new NotFound('job', id.slice(0, 40));
