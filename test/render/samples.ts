@@ -28,6 +28,7 @@ import type {
 import type * as V from '../../src/render/view-models';
 import type { ProjectorPage } from '../../src/pages/live.controller';
 import type { OrganiserBackupsPage } from '../../src/pages/backups-page.controller';
+import type { JobPage } from '../../src/pages/jobs-pages.controller';
 import { organiserPrizesSample, prizeListSample } from './prize-samples';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
@@ -863,6 +864,15 @@ export function pageSamples(lang: Lang): Record<string, object> {
       olderUrl: '/organiser/tournaments/1/log?before=7',
       newestUrl: '/organiser/tournaments/1/log',
     } satisfies V.OrganiserLogPage,
+    'organiser/job': {
+      ...base(lang, 'Uvoz rejting liste', '/organiser/jobs/3f2a', organiser),
+      running: 'Uvoz je u toku; stranica se sama osvežava.',
+      percent: 42,
+      percentText: '42 %',
+      phase: 'Provereno redova: 8.400 od 20.000',
+      errors: [],
+      links: [],
+    } satisfies JobPage,
     'organiser/backups': {
       ...base(lang, 'Rezervne kopije', '/organiser/backups', organiser),
       text: {
