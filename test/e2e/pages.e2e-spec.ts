@@ -166,9 +166,11 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
     });
 
     test('a form posted from another site, or with no Origin, is refused with a 403 page', async () => {
+      // Refused before its body is read, so worded by the site's filter: as a browser, it asks for HTML.
       const foreign = await t.http
         .post(`/judge/games/${site.pendingGame}/result`)
         .set('Cookie', judge)
+        .set('Accept', 'text/html')
         .set('Origin', 'https://evil.example')
         .type('form')
         .send({
