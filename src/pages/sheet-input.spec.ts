@@ -43,8 +43,8 @@ const CASES: { what: string; gcg: string; terms?: { rules: string }; sr: string;
   {
     what: 'a time penalty',
     gcg: `${PLAYERS}>ana: (time) -10 -10\n`,
-    sr: 'vremenske kazne ((time)) se još ne proveravaju',
-    en: 'time penalties ((time)) are not verified yet',
+    sr: 'GCG: kazna u poenima za prekoračenje vremena ((time)) nije pravilo igre Kvizovka',
+    en: 'points off for going over time ((time)) are not a rule of Kvizovka',
   },
   {
     what: 'an English lexicon for a Kvizovka game',
@@ -92,8 +92,8 @@ const CASES: { what: string; gcg: string; terms?: { rules: string }; sr: string;
   {
     what: 'an unknown board',
     gcg: `#board-layout SuperCrosswordGame\n${PLAYERS}`,
-    sr: '„SuperCrosswordGame” nije tabla nijednih pravila Arbitra; čita CrosswordGame (tablu Skrebla 15x15)',
-    en: 'it reads CrosswordGame (the 15x15 Scrabble board)',
+    sr: '„SuperCrosswordGame” nije tabla nijednih pravila Arbitra; čita CrosswordGame, standard15 (tablu Skrebla 15x15)',
+    en: 'it reads CrosswordGame, standard15 (the 15x15 Scrabble board)',
   },
   {
     what: 'a rule set Arbiter does not have',
