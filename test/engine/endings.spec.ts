@@ -1,32 +1,7 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import {
-  decodeGcg,
-  gcgToScoresheet,
-  parseGcg,
-  readScoresheet,
-  Scoresheet,
-  verifyScoresheet,
-  VerificationReport,
-} from '../../src/engine';
+import { Scoresheet, verifyScoresheet, VerificationReport } from '../../src/engine';
+import { recordText, verifyGcg } from './gcg-read';
 import { findRuleSet } from '../../src/engine/rules/rulesets';
 import { simulateGame } from '../../src/engine/sheet/simulate';
-
-const DIALECTS = join(__dirname, '..', 'fixtures', 'gcg-dialects');
-
-/** A dialect record as written, for variants made by changing a line. */
-const recordText = (file: string) => decodeGcg(readFileSync(join(DIALECTS, file)));
-
-/** A GCG record read, converted and verified (without a word list: placements and sums). */
-function verifyGcg(text: string): { sheet: Scoresheet; report: VerificationReport } {
-  const parsed = parseGcg(text);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const converted = gcgToScoresheet(parsed.game);
-  if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
-  const read = readScoresheet(JSON.parse(JSON.stringify(converted.value.sheet)));
-  if (!read.ok) throw new Error(JSON.stringify(read.errors));
-  return { sheet: read.sheet, report: verifyScoresheet(read.sheet) };
-}
 
 /** Each player's account: what the racks took and gave, the final, the final written. */
 const accounts = (report: VerificationReport) =>

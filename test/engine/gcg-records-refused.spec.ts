@@ -1,33 +1,12 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import {
-  decodeGcg,
   gcgToScoresheet,
   parseGcg,
   readScoresheet,
   scoresheetToGcg,
-  verifyScoresheet,
   VerificationReport,
   writeGcg,
 } from '../../src/engine';
-import { defaultWordList } from '../../src/dictionary/default-lists';
-
-const DIALECTS = join(__dirname, '..', 'fixtures', 'gcg-dialects');
-const recordText = (file: string) => decodeGcg(readFileSync(join(DIALECTS, file)));
-
-/** Reads, converts and verifies a record (with the word list when `words`); throws if refused. */
-function verifyGcg(text: string, words = false) {
-  const parsed = parseGcg(text);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const converted = gcgToScoresheet(parsed.game);
-  if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
-  const read = readScoresheet(JSON.parse(JSON.stringify(converted.value.sheet)));
-  if (!read.ok) throw new Error(JSON.stringify(read.errors));
-  const report = verifyScoresheet(read.sheet, {
-    words: words ? defaultWordList(read.sheet.rules) : null,
-  });
-  return { game: parsed.game, sheet: read.sheet, report };
-}
+import { recordText, verifyGcg } from './gcg-read';
 
 function withLine(text: string, line: string, replacement: string): string {
   expect(text.split('\n')).toContain(line);

@@ -10,6 +10,7 @@ import {
   writeGcg,
   GcgGame,
 } from '../../src/engine';
+import { DIALECTS, verifyGcg } from './gcg-read';
 import type { VerificationReport } from '../../src/engine/report/report';
 import { defaultWordList } from '../../src/dictionary/default-lists';
 
@@ -28,7 +29,6 @@ const KNOWN_RECORDING_ERRORS: Record<string, { turn: number; code: string; why: 
 
 const SHARED = join(__dirname, '..', '..', '..', 'shared', 'conformance', 'scrabble-gcg');
 const FIXTURES = join(__dirname, '..', 'fixtures', 'scrabble-gcg');
-const DIALECTS = join(__dirname, '..', 'fixtures', 'gcg-dialects');
 
 function gcgFiles(dir: string): string[] {
   return readdirSync(dir)
@@ -37,20 +37,14 @@ function gcgFiles(dir: string): string[] {
 }
 
 function check(dir: string, file: string) {
-  const parsed = parseGcg(decodeGcg(readFileSync(join(dir, file))));
-  if (!parsed.ok) throw new Error(`${file}: ${JSON.stringify(parsed.errors)}`);
-  const converted = gcgToScoresheet(parsed.game);
-  if (!converted.ok) throw new Error(`${file}: ${JSON.stringify(converted.errors)}`);
-  const read = readScoresheet(JSON.parse(JSON.stringify(converted.value.sheet)));
-  if (!read.ok) throw new Error(`${file}: ${JSON.stringify(read.errors)}`);
-  const report = verifyScoresheet(read.sheet);
+  const { game, report } = verifyGcg(decodeGcg(readFileSync(join(dir, file))), false, file);
   const mismatches = [
     ...report.turns.flatMap((t) =>
       t.issues.filter((i) => i.severity !== 'info').map((i) => ({ turn: t.index, code: i.code })),
     ),
     ...report.issues.filter((i) => i.severity !== 'info').map((i) => ({ turn: -1, code: i.code })),
   ];
-  return { report, mismatches, game: parsed.game };
+  return { report, mismatches, game };
 }
 
 function conformance(dir: string, label: string) {
@@ -222,13 +216,7 @@ describe('GCG export keeps what it has: clocks and time penalties of a Kvizovka 
   /** Export as GCG text, import it back: the sheet and its report. */
   const roundTrip = (sheet: ReturnType<typeof readSheet>) => {
     const text = writeGcg(scoresheetToGcg(sheet, verifyScoresheet(sheet)));
-    const parsed = parseGcg(text);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    const converted = gcgToScoresheet(parsed.game);
-    if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
-    const read = readScoresheet(JSON.parse(JSON.stringify(converted.value.sheet)));
-    if (!read.ok) throw new Error(JSON.stringify(read.errors));
-    return { text, sheet: read.sheet, report: verifyScoresheet(read.sheet) };
+    return { text, ...verifyGcg(text) };
   };
   /**
    * The report with the one thing GCG cannot keep set aside: every GCG line has a score,
