@@ -53,6 +53,11 @@ export interface TurnLine {
   words: { word: string; score: number; known: boolean | null; main: boolean }[];
   /** `KUĆA 8, RUKA 7 + all tiles 40`. */
   wordsText: string;
+  /**
+   * What the turn scores beyond its words (`+ all tiles 40`, a card game's cards), for a
+   * page that writes the words one by one: without it 48 of a 98 would be all it shows.
+   */
+  extraText: string;
   scoreClaimed: string;
   scoreComputed: string;
   scoreMismatch: boolean;
@@ -666,11 +671,10 @@ export function presentReport(
     const bonuses = turn.bonuses.map((b) =>
       `${label(lang, `game.bonus.${b.kind}`, b.kind)} ${b.points}`.trim(),
     );
-    const wordsText = [
-      turn.words.map((w) => `${w.word} ${w.score}`).join(', '),
-      ...bonuses.map((b) => `+ ${b}`),
-      cardsText(lang, turn),
-    ]
+    const extraText = [...bonuses.map((b) => `+ ${b}`), cardsText(lang, turn)]
+      .filter(Boolean)
+      .join(' ');
+    const wordsText = [turn.words.map((w) => `${w.word} ${w.score}`).join(', '), extraText]
       .filter(Boolean)
       .join(' ');
     const notes: string[] = [];
@@ -725,6 +729,7 @@ export function presentReport(
         main: w.main,
       })),
       wordsText,
+      extraText,
       scoreClaimed: num(turn.score.claimed),
       scoreComputed: num(turn.score.computed),
       scoreMismatch,

@@ -80,6 +80,26 @@ function headers(html: string, table: string): string[] {
   return [...m[1].matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((x) => decode(x[1]).trim());
 }
 
+describe('the words column of the report turn table', () => {
+  it.each(LANGUAGES)(
+    "names a play's bonuses after its words, so the words add up to the score (%s)",
+    (lang) => {
+      const html = gamePageHtml(fixtureReport('kvizovka/08-long-words-bonuses.report.json'), lang);
+      const words = { 'sr-Latn': 'Reči', 'sr-Cyrl': 'Речи', en: 'Words' }[lang];
+      const bonus = {
+        'sr-Latn': ['sve pločice', 'duga reč'],
+        'sr-Cyrl': ['све плочице', 'дуга реч'],
+        en: ['all tiles', 'long word'],
+      }[lang];
+      // MATEMATIKA 28 + all tiles 40 + long word 20 = 88.
+      expect(rowCells(html, 'turn-1')[words]).toBe(
+        `MATEMATIKA 28 + ${bonus[0]} 40 + ${bonus[1]} 20`,
+      );
+      expect(rowCells(html, 'turn-5')[words]).toBe(`ELEKTRIČNOST 16 + ${bonus[1]} 30`);
+    },
+  );
+});
+
 describe('reports fit their game: no Kvizovka-only columns on games that have none', () => {
   const KVIZOVKA_ONLY = {
     turns: ['Clock'],
