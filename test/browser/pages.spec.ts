@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../src/i18n';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import type { Page } from 'playwright-core';
@@ -239,6 +240,43 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     await screenshot(page, 'organiser-rounds-desktop');
     await page.goto(`${t.url}/divisions/${site.divisionId}/pairings`);
     expect(await page.locator('h2').first().innerText()).toContain('Kolo 2');
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+
+  test("the organiser's rounds page on a phone: every action in view, no table scrolled sideways, a result on one line", async () => {
+    await browser.context.clearCookies();
+    const organiser = await makeAccount(t, 'organiser');
+    const page = await browser.context.newPage();
+    const trouble = watch(page);
+    await page.goto(`${t.url}/sign-in`);
+    await page.fill('#username', organiser.email);
+    await page.fill('#password', organiser.password);
+    await page.click('main button[type="submit"]');
+    await page.waitForURL(`${t.url}/organiser`);
+    await page.setViewportSize(PHONE);
+    for (const lang of LANGUAGES) {
+      await page.goto(`${t.url}/organiser/divisions/${site.divisionId}/rounds?lang=${lang}`);
+      await screenshot(page, `organiser-rounds-phone-${lang}`);
+      expect([lang, await overflowsHorizontally(page)]).toEqual([lang, false]);
+      // The table's box does not scroll: the actions column is not cut at the window's edge.
+      const scrolled = await page.evaluate<number>(
+        "[...document.querySelectorAll('#round-1 .table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1).length",
+      );
+      expect([lang, scrolled]).toEqual([lang, 0]);
+      const links = page.locator('#round-1 table tbody td a');
+      expect(await links.count()).toBeGreaterThan(0);
+      for (const box of await Promise.all((await links.all()).map((l) => l.boundingBox()))) {
+        expect([lang, box!.x + box!.width <= PHONE.width]).toEqual([lang, true]);
+      }
+      // `1–0` and `412 : 380` are not broken over two lines: each is one line high.
+      const lines = await page.evaluate<number[]>(
+        "[...document.querySelectorAll('#round-1 td .nowrap')].map((e) => e.getClientRects().length)",
+      );
+      expect(lines.length).toBeGreaterThan(0);
+      expect([lang, lines.every((n) => n === 1)]).toEqual([lang, true]);
+    }
     trouble.stop();
     expect(trouble.problems).toEqual([]);
     await page.close();

@@ -90,7 +90,7 @@ describe('views', () => {
     expect(standings).toContain('(odustao)');
     const pairings = render('public/pairings', s['public/pairings']);
     expect(pairings).toContain('id="round-3"');
-    expect(pairings).toContain('<span class="score">412 : 380</span>');
+    expect(pairings).toContain('<span class="score nowrap">412 : 380</span>');
     expect(pairings).toContain('<em>slobodan</em>');
     // A bye has nobody to move first against: its row has no first-move mark.
     const byeRow = pairings.split('<tr>').find((row) => row.includes('<em>slobodan</em>'))!;
