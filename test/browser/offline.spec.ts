@@ -1,9 +1,7 @@
 import { mkdirSync } from 'fs';
 import { join } from 'path';
 import type { Page } from 'playwright-core';
-import { findRuleSet, Scoresheet } from '../../src/engine';
-import { sheetLayout, sheetToForm } from '../../src/sheet-form';
-import { fieldOptions } from '../../src/sheet-form/view';
+import { Scoresheet } from '../../src/engine';
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
 import { createTournament, GameJson, pair, register, scoreSheet } from '../e2e/tournament-helpers';
 import {
@@ -14,45 +12,21 @@ import {
   SCREENSHOTS,
   waitUntil,
 } from './chromium';
-import { inputValue, makeAccount, signInCookie } from './site';
+import { fillSheet, formOf } from './sheet-helpers';
+import { inputValue, makeAccount, pairedRound, signInCookie } from './site';
 
 /** How long the Wi-Fi is down mid-sheet: a minute, as a venue's access point restarting. */
 const OFFLINE_MS = 60_000;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** Rows `from`…`to - 1` of a sheet typed into the form field by field; with `end`, the end of the game too. */
-async function typeRows(
-  page: Page,
-  sheet: Scoresheet,
-  from: number,
-  to: number,
-  end = false,
-): Promise<void> {
-  const layout = sheetLayout(findRuleSet(sheet.rules)!, sheet.players, sheet.options ?? {});
-  const form = sheetToForm(sheet, layout);
-  for (let i = from; i < to; i++) {
-    for (const column of layout.columns) {
-      const id = `#c-${i}-${column}`;
-      if (fieldOptions(column, layout, 'sr-Latn'))
-        await page.selectOption(id, form.rows[i][column]);
-      else await page.fill(id, form.rows[i][column]);
-    }
-  }
-  if (!end) return;
-  await page.selectOption('#end-reason', form.end.reason);
-  await page.selectOption('#end-timeExpired', form.end.timeExpired);
-  for (let p = 0; p < sheet.players.length; p++) {
-    await page.fill(`#end-racks-${p}`, form.end.racks[p]);
-    await page.fill(`#end-clocks-${p}`, form.end.clocks[p]);
-    await page.fill(`#end-final-${p}`, form.end.final[p]);
-  }
-}
+/** Rows `from`…`to - 1` of a sheet filled in field by field; with `end`, the end of the game too. */
+const typeRows = (page: Page, sheet: Scoresheet, from: number, to: number, end = false) =>
+  fillSheet(page, sheet, sheet.players, { from, to, end });
 
 /** What the rows of a sheet look like compared: one line a row. */
 function rowLines(sheet: Scoresheet, count: number): string[] {
-  const layout = sheetLayout(findRuleSet(sheet.rules)!, sheet.players, sheet.options ?? {});
-  return sheetToForm(sheet, layout)
+  return formOf(sheet, sheet.players)
     .rows.slice(0, count)
     .map((r) => [r.player, r.kind, r.position, r.word, r.score, r.total, r.clock].join(' '));
 }
@@ -135,21 +109,7 @@ describeWithChromium(`the sheet form with the Wi-Fi down (${DATABASE_KIND})`, ()
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp(), launchChromium()]);
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup bez veze',
-      ruleSet: 'kvizovka',
-      rounds: 2,
-      divisions: ['A'],
-    });
-    await register(t, divisionId, [
-      'Ana Petrović',
-      'Đorđe Šćekić',
-      'Ljubica Njegoš',
-      'Marko Čačak',
-      'Žarko Džepić',
-      'Ćirilo Žužić',
-    ]);
-    games = (await pair(t, divisionId)).games.filter((g) => g.second !== null);
+    games = await pairedRound(t, 'Kup bez veze', 2);
     judge = await makeAccount(t, 'judge');
     cookie = await signInCookie(t, 'judge');
   });
@@ -302,10 +262,10 @@ describeWithChromium(`the sheet form with the Wi-Fi down (${DATABASE_KIND})`, ()
     await syncSays(page, 'Zapisnik će biti poslat jednom');
     // Meanwhile the other judge, on the hall's wired desk, saves the sheet's first row otherwise.
     const theirs = sheetOf(g, 73);
-    const layout = sheetLayout(findRuleSet(theirs.rules)!, theirs.players, {});
+    const theirsInFull = formOf(theirs, theirs.players);
     const theirForm = {
-      ...sheetToForm(theirs, layout),
-      rows: sheetToForm(theirs, layout).rows.slice(0, 2),
+      ...theirsInFull,
+      rows: theirsInFull.rows.slice(0, 2),
     };
     await t.http
       .put(`/judge/games/${g.id}/scoresheet/draft`)

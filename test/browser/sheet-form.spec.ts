@@ -16,7 +16,7 @@ import {
   watch,
 } from './chromium';
 import { fillSheet, formOf, tabTo, typeSheet } from './sheet-helpers';
-import { makeAccount } from './site';
+import { makeAccount, pairedRound } from './site';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
 const PHONE = { width: 390, height: 844 };
@@ -92,21 +92,7 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp(), launchChromium()]);
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup Zapisnika',
-      ruleSet: 'kvizovka',
-      rounds: 3,
-      divisions: ['A'],
-    });
-    await register(t, divisionId, [
-      'Ana Petrović',
-      'Đorđe Šćekić',
-      'Ljubica Njegoš',
-      'Marko Čačak',
-      'Žarko Džepić',
-      'Ćirilo Žužić',
-    ]);
-    games = (await pair(t, divisionId)).games.filter((g) => g.second !== null);
+    games = await pairedRound(t, 'Kup Zapisnika', 3);
     judge = await makeAccount(t, 'judge');
   });
   afterAll(async () => {

@@ -89,11 +89,28 @@ async function typeCells(page: Page, row: FormRow, cells: (keyof FormRow)[]): Pr
   }
 }
 
-/** Fills the form field by field (quicker than typing; for tests about something else). */
-export async function fillSheet(page: Page, sheet: Scoresheet, players: string[]): Promise<void> {
+/** Which part of a sheet to fill: rows `from`…`to - 1`, and the end of the game when `end`. */
+export interface FillRange {
+  from?: number;
+  to?: number;
+  end?: boolean;
+}
+
+/**
+ * Fills the form field by field (quicker than typing; for tests about something
+ * else): the whole sheet, or the part `range` names.
+ */
+export async function fillSheet(
+  page: Page,
+  sheet: Scoresheet,
+  players: string[],
+  range: FillRange = {},
+): Promise<void> {
   const layout = sheetLayout(findRuleSet(sheet.rules)!, players, sheet.options ?? {});
   const form = sheetToForm(sheet, layout);
-  for (const [i, row] of form.rows.entries()) {
+  const { from = 0, to = form.rows.length, end = true } = range;
+  for (let i = from; i < to; i++) {
+    const row = form.rows[i];
     if ((await page.locator(`#c-${i}-${layout.columns[0]}`).count()) === 0) {
       await page.click('#add-rows');
     }
@@ -110,6 +127,7 @@ export async function fillSheet(page: Page, sheet: Scoresheet, players: string[]
       );
     }
   }
+  if (!end) return;
   if (form.end.reason) await page.selectOption('#end-reason', form.end.reason);
   if (!layout.cards) {
     await page.selectOption('#end-timeExpired', form.end.timeExpired);

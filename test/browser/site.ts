@@ -8,6 +8,7 @@ import type { TestApp } from '../e2e/harness';
 import {
   createTournament,
   enterResult,
+  GameJson,
   pair,
   register,
   RoundJson,
@@ -34,6 +35,18 @@ export interface Site {
   sheetGame: number;
   /** A game of round 1 still without a result. */
   pendingGame: number;
+}
+
+/** A Kvizovka tournament of the six players, paired for round 1: its games between two players. */
+export async function pairedRound(t: TestApp, name: string, rounds: number): Promise<GameJson[]> {
+  const { divisionId } = await createTournament(t, {
+    name,
+    ruleSet: 'kvizovka',
+    rounds,
+    divisions: ['A'],
+  });
+  await register(t, divisionId, NAMES);
+  return (await pair(t, divisionId)).games.filter((g) => g.second !== null);
 }
 
 /** A tournament `Kup Čačka 2026` whose round 1 has a typed result, a sheet and a pending game. */
