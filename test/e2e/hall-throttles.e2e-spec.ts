@@ -79,6 +79,14 @@ class Browser {
       body: JSON.stringify({ email, password, kind: 'api' }),
     });
   }
+  /** The sign-in page's form, posted as a browser does, in English. */
+  signInOnPage(email: string, password: string): Promise<Answer> {
+    return this.request('/sign-in?lang=en', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: this.base },
+      body: new URLSearchParams({ username: email, password }).toString(),
+    });
+  }
   has(cookie: string): boolean {
     return this.jar.has(cookie);
   }
@@ -189,24 +197,10 @@ describe(`throttles that fit a hall (${DATABASE_KIND})`, () => {
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(30);
     // Her laptop signs in, API and page alike.
     expect((await laptop.signIn(ORGANISER.email, ORGANISER.password)).status).toBe(200);
-    const page = await laptop.request('/sign-in?lang=en', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url },
-      body: new URLSearchParams({
-        username: ORGANISER.email,
-        password: ORGANISER.password,
-      }).toString(),
-    });
+    const page = await laptop.signInOnPage(ORGANISER.email, ORGANISER.password);
     expect(page.status).toBe(303);
     // The untrusted one's page says how long, in its language.
-    const heldPage = await stranger.request('/sign-in?lang=en', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url },
-      body: new URLSearchParams({
-        username: ORGANISER.email,
-        password: ORGANISER.password,
-      }).toString(),
-    });
+    const heldPage = await stranger.signInOnPage(ORGANISER.email, ORGANISER.password);
     expect(heldPage.status).toBe(429);
     expect(heldPage.body).toMatch(/Try again in (\d+ s|1 min), or sign in on a device/);
     expect(t.log()).toContain(
