@@ -16,7 +16,7 @@ import {
   sheetToForm,
 } from '.';
 
-import { fieldOptions, playerLabels } from './view';
+import { fieldOptions, formView, playerLabels } from './view';
 
 const FIXTURES = join(__dirname, '..', '..', 'test', 'fixtures');
 const KVIZOVKA = sheetLayout(findRuleSet('kvizovka')!, ['Ana Petrović', 'Marko Jovanović']);
@@ -245,6 +245,81 @@ describe('sheet form: findings placed on their cells', () => {
       expect(check.flags.some((x) => 'sheet' in x)).toBe(false);
     },
   );
+});
+
+describe('sheet form: every end field that cannot be read is a flag on its cell', () => {
+  const slipped = (end: { final?: readonly string[]; reason?: string; timeExpired?: string }) => {
+    const sheet = JSON.parse(
+      readFileSync(join(FIXTURES, 'kvizovka', '24-carried-total.sheet.json'), 'utf8'),
+    ) as Scoresheet;
+    const layout = sheetLayout(findRuleSet('kvizovka')!, sheet.players);
+    const f = sheetToForm(sheet, layout);
+    f.end = { ...f.end, ...end, final: [...(end.final ?? f.end.final)] };
+    return { f, layout };
+  };
+
+  it.each([
+    // [what, the end as typed, the cell, its player, what each language says]
+    [
+      'a final with a letter',
+      { final: ['48З', '212'] },
+      'final',
+      0,
+      {
+        'sr-Latn': '„48З” nije konačan rezultat: upišite ceo broj.',
+        'sr-Cyrl': '„48З” није коначан резултат: упишите цео број.',
+        en: '“48З” is no final score: enter a whole number.',
+      },
+    ],
+    [
+      'an ending the game does not have',
+      { reason: 'umor' },
+      'reason',
+      undefined,
+      {
+        'sr-Latn': '„umor” nije kraj partije ove igre: izaberite kako se završila sa spiska.',
+        'sr-Cyrl': '„umor” није крај партије ове игре: изаберите како се завршила са списка.',
+        en: '“umor” is no ending of this game: choose how it ended from the list.',
+      },
+    ],
+    [
+      'a time run out for a player who is not at the table',
+      { timeExpired: '2' },
+      'timeExpired',
+      undefined,
+      {
+        'sr-Latn': '„2” nije igrač ove partije: izaberite kome je isteklo vreme.',
+        'sr-Cyrl': '„2” није играч ове партије: изаберите коме је истекло време.',
+        en: '“2” is no player of this game: choose whose time ran out.',
+      },
+    ],
+  ] as const)('%s', (_what, end, field, player, said) => {
+    for (const lang of LANGUAGES) {
+      const { f, layout } = slipped(end);
+      const check = checkForm(f, layout, lang, null);
+      // Every turn is still checked: the wrong score of turn 5 keeps its flag.
+      expect(check.report).not.toBeNull();
+      const turn5 = check.flags.filter(
+        (x) => 'row' in x && x.row === 4 && x.field === 'score' && x.tone === 'bad',
+      );
+      expect(turn5.length).toBe(1);
+      const flagged = check.flags.filter((x) => 'end' in x && x.end === field);
+      expect(flagged.map((x) => ['end' in x ? x.player : null, x.tone, x.message])).toEqual([
+        [player, 'bad', said[lang]],
+      ]);
+      expect(check.flags.some((x) => 'sheet' in x)).toBe(false);
+    }
+  });
+
+  it('keeps an ending no option has in its select, flagged, rather than showing the first', () => {
+    const { f, layout } = slipped({ reason: 'umor' });
+    const check = checkForm(f, layout, 'sr-Latn', null);
+    const view = formView(f, layout, 'sr-Latn', check.flags);
+    expect(view.end.reason.tone).toBe('bad');
+    expect(view.end.reason.options!.filter((o) => o.selected)).toEqual([
+      { value: 'umor', label: 'umor', selected: true },
+    ]);
+  });
 });
 
 describe("sheet form: the players' names in a row's selects", () => {

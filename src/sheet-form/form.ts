@@ -123,6 +123,9 @@ export function normaliseClock(text: string): string | null {
   return `${sign}${minutes.padStart(2, '0')}:${seconds}`;
 }
 
+/** A typed value quoted in a message: at most the longest cell. */
+const clip = (text: string) => (text.length > MAX_CELL ? `${text.slice(0, MAX_CELL)}…` : text);
+
 /** A whole number as typed (`18`, `-4`, `+5`), or null. */
 function readInt(text: string): number | null {
   const s = text.trim().replace(/^\+/, '');
@@ -298,8 +301,11 @@ function readEnd(
 ): { end?: SheetEnd; final?: number[] } {
   const players = layout.players.length;
   const out: SheetEnd = {};
-  if (end.reason !== '' && layout.reasons.includes(end.reason))
-    out.reason = end.reason as SheetEnd['reason'];
+  // A value no option of the form has (a stored draft, a post without the page) is flagged on
+  // its cell and left out, as an unreadable cell of a turn is: the turns are still checked.
+  const reason = end.reason.trim();
+  if (reason !== '' && layout.reasons.includes(reason)) out.reason = reason as SheetEnd['reason'];
+  else if (reason !== '') fail({ end: 'reason' }, 'cell.reason', { text: clip(reason) });
   const perPlayer = (list: string[]) =>
     Array.from({ length: players }, (_, p) => (list[p] ?? '').trim());
   /** One entry a player, all or none: each read, or the cell named. */
@@ -314,7 +320,9 @@ function readEnd(
     const values = typed.map((text, player) => {
       const value = text === '' ? null : read(text);
       if (value === null)
-        fail({ end: field, player }, text === '' ? 'cell.allPlayers' : unreadable);
+        fail({ end: field, player }, text === '' ? 'cell.allPlayers' : unreadable, {
+          text: clip(text),
+        });
       return value;
     });
     return values.every((v) => v !== null) ? values : undefined;
@@ -325,12 +333,12 @@ function readEnd(
       out.racks = racks.map((x) => (x === '-' || x === '—' ? '' : x));
     const clocks = everyPlayer('clocks', end.clocks, normaliseClock, 'cell.clock');
     if (clocks) out.clocks = clocks;
-    const expired = Number(end.timeExpired);
-    if (end.timeExpired !== '' && Number.isInteger(expired) && expired >= 0 && expired < players) {
-      out.timeExpired = expired;
-    }
+    const typed = end.timeExpired.trim();
+    const expired = Number(typed);
+    if (typed !== '' && /^\d+$/.test(typed) && expired < players) out.timeExpired = expired;
+    else if (typed !== '') fail({ end: 'timeExpired' }, 'cell.timeExpired', { text: clip(typed) });
   }
-  const final = everyPlayer('final', end.final, readInt, 'cell.number');
+  const final = everyPlayer('final', end.final, readInt, 'cell.final');
   return { end: Object.keys(out).length > 0 ? out : undefined, final };
 }
 

@@ -139,6 +139,9 @@ export function fieldOptions(
 
 const NUMERIC: ReadonlySet<string> = new Set(['score', 'total', 'clock', 'final', 'clocks']);
 
+/** The end of the game's selects. */
+const END_SELECTS: ReadonlySet<string> = new Set(['reason', 'timeExpired']);
+
 function cell(
   field: RowField | EndField,
   name: string,
@@ -150,6 +153,10 @@ function cell(
   messageId: string,
 ): CellView {
   const tone = worst(flagged.map((f) => f.tone));
+  // An end of the game's value that no option has (a stored draft, a post without the page)
+  // stays in its select, shown as typed and flagged, rather than becoming the first option.
+  if (options && END_SELECTS.has(field) && value !== '' && !options.some((o) => o.value === value))
+    options = [...options, { value, label: value }];
   return {
     field,
     name,
