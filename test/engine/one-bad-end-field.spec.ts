@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { verifyDocument } from '../../src/engine';
+import { readGameSheet, verifyDocument, verifyGameSheet } from '../../src/engine';
 
 /**
  * One bad field at the end of the game never hides the sheet: a clock typed into the tiles left
@@ -86,5 +86,20 @@ describe('a clock typed into the end racks of a Kvizovka sheet with a wrong turn
   test('a rack that is not text is still a structural error', () => {
     const read = verifyDocument(carriedTotalSheet({ racks: [1634, ''] }));
     expect(read.ok).toBe(false);
+  });
+
+  test('the API’s one decision (verifyGameSheet) reports it as the form’s does, not the sheet without it', () => {
+    const sheet = carriedTotalSheet({ racks: ['1634', ''] });
+    const terms = { rules: 'kvizovka', players: sheet.players as string[] };
+    const api = verifyGameSheet(sheet, terms);
+    const form = verifyDocument(sheet);
+    if (!api.ok || !form.ok) throw new Error('unreadable');
+    expect(api.report).toEqual(form.report);
+    expect(api.report.issues.map((i) => i.code)).toContain('END_FIELD_UNREADABLE');
+    // The document as written keeps the entry, for an import to show it on its cell.
+    const read = readGameSheet(sheet, terms);
+    if (!read.ok) throw new Error('unreadable');
+    expect((read.doc as { end: { racks: string[] } }).end.racks).toEqual(['1634', '']);
+    expect(read.sheet.end?.racks).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { VerificationReport } from '../report/report';
 import { RuleOptions } from '../rules/ruleset';
-import { readScoresheet, Scoresheet, SheetError } from '../sheet/scoresheet';
+import { readScoresheet, Scoresheet, SheetError, SheetReading } from '../sheet/scoresheet';
 import { verifyScoresheet, VerifyOptions } from './verify';
 
 /**
@@ -37,9 +37,14 @@ export type SheetRefusal =
   /** The sheet's players are not the game's in its order; `swapped` when only the order differs. */
   | { code: 'SHEET_PLAYERS_MISMATCH'; expected: string[]; got: string[]; swapped: boolean };
 
-/** A sheet read for a game: the document with the game's options applied, and the sheet read from it. */
+/**
+ * A sheet read for a game: the document with the game's options applied, the sheet read from it
+ * (an end field that cannot be read left out), and what was read of it for the replay (the
+ * findings of such a field among it).
+ */
 export type GameSheetRead =
-  { ok: true; doc: unknown; sheet: Scoresheet } | { ok: false; refusal: SheetRefusal };
+  | { ok: true; doc: unknown; sheet: Scoresheet; reading: SheetReading }
+  | { ok: false; refusal: SheetRefusal };
 
 /** A sheet verified for a game, or why it is not taken. */
 export type GameSheetVerified =
@@ -109,7 +114,7 @@ export function readGameSheet(doc: unknown, terms: SheetTerms): GameSheetRead {
       };
     }
   }
-  return { ok: true, doc: merged, sheet: read.sheet };
+  return { ok: true, doc: merged, sheet: read.sheet, reading: read.reading };
 }
 
 /** {@link readGameSheet}, then the replay: the report of a sheet taken for the game. */
@@ -120,5 +125,11 @@ export function verifyGameSheet(
 ): GameSheetVerified {
   const read = readGameSheet(doc, terms);
   if (!read.ok) return read;
-  return { ok: true, report: verifyScoresheet(read.sheet, options), sheet: read.sheet };
+  // The reading carries what the sheet could not read of its end (END_FIELD_UNREADABLE): replayed
+  // without it, the API stored such a sheet with the field dropped and no word of it.
+  return {
+    ok: true,
+    report: verifyScoresheet(read.sheet, options, read.reading),
+    sheet: read.sheet,
+  };
 }
