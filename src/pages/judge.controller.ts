@@ -1258,7 +1258,9 @@ export function importRefusal(
   page: PageContext,
   input: Extract<SheetInput, { ok: false }>,
 ): { importError: string; importProblems: string[] | null } {
-  const where = input.line ? ` (${page.t('common.line', { n: input.line })})` : '';
+  // Mistakes that say their own lines (`Red 12, polje „end.racks”: …`) are not given one again.
+  const where =
+    input.line && !input.located ? ` (${page.t('common.line', { n: input.line })})` : '';
   // Several mistakes: the first in the notice at the top with how many there are, and each
   // with its line by the import.
   const several = input.problems && input.problems.length > 1 ? input.problems : null;
@@ -1269,7 +1271,9 @@ export function importRefusal(
     importError: `${page.t('sheet.unreadable')}${where}: ${first}`,
     importProblems:
       several &&
-      several.map((p) => `${p.line ? `(${page.t('common.line', { n: p.line })}) ` : ''}${p.text}`),
+      several.map((p) =>
+        p.line && !input.located ? `(${page.t('common.line', { n: p.line })}) ${p.text}` : p.text,
+      ),
   };
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { readSheetInput } from './sheet-input';
 
 const PLAYERS = '#player1 ana Ana Petrović\n#player2 bora Bora Ilić\n';
@@ -186,5 +188,72 @@ describe('a GCG record that cannot be imported, told in the page’s language', 
       'po završnim redovima zapisa igraču Ana Petrović ostaje prazan stalak',
     );
     expect(refusal(gcg, 'en', SCRABBLE)).toContain('leave Ana Petrović with an empty rack');
+  });
+});
+
+/** A sheet as JSON, any of its fields written wrong. */
+interface LooseSheet {
+  turns: Record<string, unknown>[];
+  end?: Record<string, unknown>;
+  claimed?: unknown;
+}
+
+describe('a pasted JSON sheet whose structure is wrong names the line and the field, not the engine’s path', () => {
+  /** The carried-total Kvizovka sheet written out as a judge pastes it, with one field changed. */
+  const pasted = (change: (doc: LooseSheet) => void) => {
+    const doc = JSON.parse(
+      readFileSync(
+        join(__dirname, '../../test/fixtures/kvizovka/24-carried-total.sheet.json'),
+        'utf8',
+      ),
+    ) as LooseSheet;
+    change(doc);
+    return JSON.stringify(doc, null, 2);
+  };
+  const lineOf = (text: string, needle: string) =>
+    text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+  const read = (text: string, lang: 'sr-Latn' | 'sr-Cyrl' | 'en') => {
+    const input = readSheetInput(text, lang, KVIZOVKA);
+    if (input.ok) throw new Error('read');
+    return input;
+  };
+
+  it('a rack at the end that is not text: its line, the field as written and the player', () => {
+    const text = pasted((d) => (d.end = { ...d.end, racks: [1634, ''] }));
+    const line = lineOf(text, '1634');
+    const name = (JSON.parse(text) as { players: string[] }).players[0];
+    const said = {
+      'sr-Latn': `Red ${line}, polje „end.racks”, igrač ${name}: pločice se pišu kao tekst (? je džoker)`,
+      'sr-Cyrl': `Ред ${line}, поље „end.racks”, играч ${name}: плочице се пишу као текст (? је џокер)`,
+      en: `Line ${line}, field “end.racks”, player ${name}: tiles are written as text (? for a joker)`,
+    };
+    for (const lang of ['sr-Latn', 'sr-Cyrl', 'en'] as const) {
+      const input = read(text, lang);
+      expect([input.message, input.line, input.located]).toEqual([said[lang], line, true]);
+      expect(input.message).not.toContain('end.racks[0]');
+    }
+  });
+
+  it('a turn’s score that is no number: the line, the turn as a judge counts them, the field', () => {
+    const text = pasted((d) => (d.turns[2].score = 'dvanaest'));
+    const line = lineOf(text, 'dvanaest');
+    expect(read(text, 'sr-Latn').message).toBe(
+      `Red ${line}, 3. potez, polje „score”: mora biti ceo broj`,
+    );
+    expect(read(text, 'en').message).toBe(
+      `Line ${line}, turn 3, field “score”: must be a whole number`,
+    );
+  });
+
+  it('a rack with a letter of no game, and the finals as one list a player', () => {
+    const text = pasted((d) => {
+      d.turns[0].rack = 'AB1';
+      d.claimed = { final: [1, 'x'] };
+    });
+    const input = read(text, 'sr-Latn');
+    expect(input.problems!.map((p) => p.text)).toEqual([
+      `Red ${lineOf(text, 'AB1')}, 1. potez, polje „rack”: „AB1”: „1” na 3. mestu nije slovo ove igre`,
+      `Red ${lineOf(text, '"final"')}, polje „claimed.final”: mora biti lista sa po jednom vrednošću za svakog igrača (2)`,
+    ]);
   });
 });

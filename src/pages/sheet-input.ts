@@ -1,4 +1,5 @@
 import { findNodeAtLocation, getNodeValue, ParseError, parseTree } from 'jsonc-parser';
+import type { Node as JsonNode } from 'jsonc-parser';
 import { printParseErrorCode } from 'jsonc-parser';
 import {
   formatPath,
@@ -34,6 +35,8 @@ export type SheetInput =
       line: number | null;
       /** Each mistake with its line, where the text has several (`message` joins them). */
       problems?: { line: number | null; text: string }[];
+      /** The texts name their own lines (`Red 12, polje „end.racks”: …`): none is added. */
+      located?: true;
     };
 
 /** Line number (1-based) of a character offset. */
@@ -133,32 +136,22 @@ export function readSheetInput(
       };
     }
     doc = getNodeValue(root) as unknown;
-    lineOf = (path) => {
-      for (let n = path.length; n >= 0; n--) {
-        const node = findNodeAtLocation(root, path.slice(0, n));
-        if (node) return lineAt(text, node.offset);
-      }
-      return null;
-    };
+    lineOf = linesOfTree(text, root);
   }
   const read = readGameSheet(doc, terms);
   if (!read.ok && read.refusal.code === 'SHEET_UNREADABLE') {
-    const problems = read.refusal.errors.map((e) => ({
-      line: lineOf(e.path),
-      text: sheetErrorText(lang, e),
-    }));
+    const players = (doc as { players?: unknown } | null)?.players;
+    const problems = read.refusal.errors.map((e) => {
+      const line = lineOf(e.path);
+      return { line, text: sheetErrorText(lang, e, { line, players }) };
+    });
     const firstLine = problems.find((x) => x.line !== null)?.line ?? null;
     return {
       ok: false,
       line: firstLine,
-      message: problems
-        .map(({ line, text }) =>
-          line !== null && line !== firstLine
-            ? `(${t(lang, 'common.line', { n: line })}) ${text}`
-            : text,
-        )
-        .join('; '),
+      message: problems.map(({ text }) => text).join('; '),
       problems,
+      located: true,
     };
   }
   if (!read.ok) {
@@ -174,7 +167,9 @@ export function readSheetInput(
       message: sheetRefusalText(lang, read.refusal, place),
     };
   }
-  return { ok: true, doc: read.sheet, lineOf };
+  // The document as written (the game's options applied): an end field the engine leaves out as
+  // unreadable stays, so that the form it fills flags it on its cell.
+  return { ok: true, doc: read.doc as Scoresheet, lineOf };
 }
 
 /**
@@ -218,24 +213,143 @@ function problemValues(problem: SheetProblem | GcgProblem): Record<string, strin
   return values;
 }
 
+/** Where in a parsed JSON text each path is: the line (from 1) of its node, or of its nearest parent. */
+function linesOfTree(text: string, root: JsonNode): (path: JsonPath) => number | null {
+  return (path) => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = findNodeAtLocation(root, path.slice(0, n));
+      if (node) return lineAt(text, node.offset);
+    }
+    return null;
+  };
+}
+
+/** The line of each path of a JSON text, or none of it when the text is no JSON (a GCG record). */
+export function jsonLines(text: string): (path: JsonPath) => number | null {
+  const start = text.length - text.trimStart().length;
+  const root = text[start] === '{' && !nestsDeeperThan(text) ? parseTree(text) : undefined;
+  return root ? linesOfTree(text, root) : () => null;
+}
+
+/** Lists with one entry a player, in the order of `players`: an index in them is a player. */
+const PER_PLAYER_FIELDS: ReadonlySet<string> = new Set([
+  'players',
+  'end.racks',
+  'end.clocks',
+  'end.timePenalty',
+  'end.drawn',
+  'claimed.final',
+]);
+
 /**
- * A mistake in a sheet's structure, with its field, in the page's language: the usual ones by
- * their data (`polje turns[3].score: 4. potez: mora biti ceo broj`), others as the engine says
- * them.
+ * Where a structural mistake is, as a reader of the sheet finds it rather than as the engine's
+ * path (`end.racks[0]`): the turn (from 0), the field as the sheet writes it without its
+ * indices (`end.racks`, a turn's `challenge.by`), the player of a list with one entry a player,
+ * or the place of an entry in another list.
  */
-export function sheetErrorText(lang: Lang, e: SheetError): string {
-  const field = formatPath(e.path);
+export interface SheetErrorPlace {
+  turn: number | null;
+  field: string | null;
+  player: number | null;
+  entry: number | null;
+}
+
+export function sheetErrorPlace(path: JsonPath): SheetErrorPlace {
+  let rest = path;
+  let turn: number | null = null;
+  if (path[0] === 'turns' && typeof path[1] === 'number') {
+    turn = path[1];
+    rest = path.slice(2);
+  }
+  const keys: string[] = [];
+  let player: number | null = null;
+  let entry: number | null = null;
+  for (const part of rest) {
+    if (typeof part === 'string') keys.push(part);
+    else if (turn === null && PER_PLAYER_FIELDS.has(keys.join('.'))) player = part;
+    else entry = part;
+  }
+  return { turn, field: keys.length > 0 ? keys.join('.') : null, player, entry };
+}
+
+/** A player of a list in the sheet: their name where the sheet gives it, else their number. */
+function playerName(players: unknown, index: number): string {
+  const name = Array.isArray(players) ? (players as unknown[])[index] : undefined;
+  return typeof name === 'string' && name.trim() !== ''
+    ? name.trim().slice(0, 40)
+    : String(index + 1);
+}
+
+/** A mistake in a sheet's structure in the page's language: its own sentence where it is a usual one. */
+export function sheetProblemText(lang: Lang, e: SheetError): string {
   const problem = e.problem;
-  if (!problem) return pt(lang, 'sheet.field', { field, message: e.message });
+  if (!problem) return e.message;
   const key =
     problem.code === 'RULES' && problem.given !== null
       ? 'sheetProblem.RULES.given'
       : (`sheetProblem.${problem.code}` as const);
-  let message = pt(lang, key, problemValues(problem));
-  // A turn's field says which turn, as a judge counts them.
-  const turn = e.path[0] === 'turns' && typeof e.path[1] === 'number' ? e.path[1] + 1 : null;
-  if (turn !== null) message = `${t(lang, 'game.turnN', { n: turn })}: ${message}`;
-  return pt(lang, 'sheet.field', { field, message });
+  return pt(lang, key, problemValues(problem));
+}
+
+/**
+ * A mistake in a sheet's structure with where it is, in the page's language: its line, its turn
+ * as a judge counts them, its field as the sheet writes it and the player it is about
+ * (`Red 12, polje „end.racks”, igrač Ana: …`, `Red 30, 3. potez, polje „score”: mora biti ceo
+ * broj`), not the engine's path. The usual mistakes are said by their data, others as the
+ * engine says them.
+ */
+export function sheetErrorText(
+  lang: Lang,
+  e: SheetError,
+  where: { line?: number | null; players?: unknown } = {},
+): string {
+  const place = sheetErrorPlace(e.path);
+  const parts: string[] = [];
+  if (where.line) parts.push(t(lang, 'common.line', { n: where.line }));
+  if (place.turn !== null) parts.push(t(lang, 'game.turnN', { n: place.turn + 1 }));
+  if (place.field !== null) parts.push(pt(lang, 'sheet.at.field', { field: place.field }));
+  if (place.player !== null)
+    parts.push(pt(lang, 'sheet.at.player', { name: playerName(where.players, place.player) }));
+  if (place.entry !== null) parts.push(pt(lang, 'sheet.at.entry', { n: place.entry + 1 }));
+  if (parts.length === 0) parts.push(pt(lang, 'sheet.at.document'));
+  const at = parts.join(', ');
+  return `${at.charAt(0).toLocaleUpperCase(lang)}${at.slice(1)}: ${sheetProblemText(lang, e)}`;
+}
+
+/**
+ * A structural mistake as the API gives it: the engine's path as before, and where it is (line,
+ * turn from 1, field, player from 0), its code and parameters (`OTHER` and none for a mistake
+ * without its own code), and its sentence in the asker's language.
+ */
+export interface SheetErrorDetail {
+  path: string;
+  line: number | null;
+  turn: number | null;
+  field: string | null;
+  player: number | null;
+  code: string;
+  params: Record<string, unknown>;
+  message: string;
+}
+
+export function sheetErrorDetail(
+  lang: Lang,
+  e: SheetError,
+  line: number | null,
+  players: unknown,
+): SheetErrorDetail {
+  const place = sheetErrorPlace(e.path);
+  const { code = 'OTHER', ...params } = e.problem ?? {};
+  return {
+    path: formatPath(e.path),
+    line,
+    turn: place.turn === null ? null : place.turn + 1,
+    field: place.field,
+    player: place.player,
+    code,
+    params,
+    message: sheetErrorText(lang, e, { line, players }),
+  };
 }
 
 /** What is wrong with a line of a GCG record, in the page's language where it is a usual mistake. */

@@ -129,6 +129,12 @@ export type SheetProblem =
   | { code: 'CHALLENGE_BONUS' }
   | { code: 'END_REASON'; reasons: string[] }
   | { code: 'CLAIMED_OBJECT' }
+  /** A rack that is not text (`end.racks`, a turn's `rack`). */
+  | { code: 'RACK_TEXT' }
+  /** A rack with a character that is no letter of the game, and its place (from 1). */
+  | { code: 'RACK_LETTER'; written: string; character: string; position: number }
+  /** A rack holding more (or fewer) tiles than it may. */
+  | { code: 'RACK_SIZE'; written: string; count: number; min: number; max: number }
   /** A field of the sheet that the rule set has no rule for (`end.timePenalty` in Kvizovka). */
   | { code: 'FIELD_NOT_FOR_RULES'; rules: string };
 
@@ -716,11 +722,28 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   };
   const checkRack = (path: JsonPath, v: unknown, what: string, min: number) => {
     if (typeof v !== 'string')
-      return err(path, `${what} must be a string of tiles (? for a joker), not ${describe(v)}`);
+      return err(path, `${what} must be a string of tiles (? for a joker), not ${describe(v)}`, {
+        code: 'RACK_TEXT',
+      });
     const parsed = rules.alphabet.parseRack(v);
-    if (!parsed.ok) return err(path, `${what}: ${parsed.message}`);
+    if (!parsed.ok) {
+      const { character, position } = parsed;
+      return err(
+        path,
+        `${what}: ${parsed.message}`,
+        character !== undefined && position !== undefined
+          ? { code: 'RACK_LETTER', written: short(v), character, position }
+          : undefined,
+      );
+    }
     if (parsed.tiles.length < min || parsed.tiles.length > rackSize) {
-      err(path, `${what} holds ${parsed.tiles.length} tiles; it must hold ${min} to ${rackSize}`);
+      err(path, `${what} holds ${parsed.tiles.length} tiles; it must hold ${min} to ${rackSize}`, {
+        code: 'RACK_SIZE',
+        written: short(v),
+        count: parsed.tiles.length,
+        min,
+        max: rackSize,
+      });
     }
   };
   const endFindings: Issue[] = [];
