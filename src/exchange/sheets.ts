@@ -156,7 +156,8 @@ export function reverifySheets(
           { words: wordsOf(rules) },
         );
         if (!verified.ok) {
-          const message = new SheetRefused(verified.refusal).message;
+          const message = new SheetRefused(verified.refusal, { text: sheet.text, doc: read.doc })
+            .message;
           errors.push({ path: `${at}.scoresheet.text`, message });
           return;
         }

@@ -126,7 +126,8 @@ export class ResultsController {
     summary: 'Enter or replace the score sheet; the result comes from the engine',
     description:
       'The body is stored exactly as sent, with the verification report. A sheet that cannot be read ' +
-      "is a 422 with the engine's errors (path and message) and nothing is stored; a sheet with " +
+      'is a 400 SHEET_UNREADABLE, each mistake in `details` with its line, turn, field, player, code, ' +
+      "parameters and sentence (and the engine's path), and nothing is stored; a sheet with " +
       "discrepancies is stored and the result taken from the computed figures. The sheet's players " +
       "must be the game's, the player who moved first first.",
   })

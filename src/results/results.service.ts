@@ -170,7 +170,7 @@ export class ResultsService {
     return this.write(id, async (m, ctx) => {
       this.checkWritable(ctx, ifMatch);
       const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
-      const report = this.verify(ctx, body, list);
+      const report = this.verify(ctx, body, list, text);
       // A table's places come from the sheet's figures, decided as a typed table's are.
       const placing =
         ctx.seats.length > 0
@@ -222,13 +222,13 @@ export class ResultsService {
    * options, players, the tournament's word list) and stores nothing: the
    * judge's "check" before saving. Throws the same errors.
    */
-  async checkSheet(id: number, body: unknown): Promise<VerificationReport> {
+  async checkSheet(id: number, body: unknown, text?: string): Promise<VerificationReport> {
     const ctx = await this.load(this.dataSource.manager, id);
     if (ctx.game.status === 'bye') {
       throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
     }
     const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
-    return this.verify(ctx, body, list);
+    return this.verify(ctx, body, list, text);
   }
 
   /** Removes a game's score sheet; the result stays, now as a typed result. */
@@ -530,9 +530,18 @@ export class ResultsService {
    * ({@link verifyGameSheet}): its rule set, options and players; refused as
    * {@link SheetRefused}.
    */
-  private verify(ctx: GameContext, body: unknown, words: WordList | null): VerificationReport {
+  private verify(
+    ctx: GameContext,
+    body: unknown,
+    words: WordList | null,
+    text?: string,
+  ): VerificationReport {
     const verified = verifyGameSheet(body, sheetTerms(ctx), { words });
-    if (!verified.ok) throw new SheetRefused(verified.refusal);
+    if (!verified.ok)
+      throw new SheetRefused(
+        verified.refusal,
+        text === undefined ? undefined : { text, doc: body },
+      );
     return verified.report;
   }
 

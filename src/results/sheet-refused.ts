@@ -1,22 +1,41 @@
-import { Unprocessable } from '../common/errors';
-import { formatPath, SheetRefusal } from '../engine';
+import { DomainError } from '../common/errors';
+import type { JsonPath, SheetRefusal } from '../engine';
+import { jsonLines, SheetErrorDetail, sheetErrorDetail } from '../pages/sheet-input';
+
+/** The sheet as sent: its text (for the lines of its fields) and what was read of it (its players). */
+export interface SentSheet {
+  text: string;
+  doc: unknown;
+}
 
 /**
- * A score sheet refused for its game (422): the engine's refusal kept as data
+ * A score sheet refused for its game: the engine's refusal kept as data
  * (`refusal`, and the same fields in `details`), so that a page words it in
- * its own language; the message is the API's English.
+ * its own language; the message is the API's English. A sheet whose structure
+ * is wrong is a 400 (the input itself is wrong), each mistake in `details` with
+ * its line in the text sent, its turn, field and player, its code and parameters
+ * and its sentence; a readable sheet that is not this game's is a 422.
  */
-export class SheetRefused extends Unprocessable {
-  constructor(readonly refusal: SheetRefusal) {
-    super(refusal.code, refusalMessage(refusal), refusalDetails(refusal));
+export class SheetRefused extends DomainError {
+  constructor(
+    readonly refusal: SheetRefusal,
+    sent?: SentSheet,
+  ) {
+    const details = refusalDetails(refusal, sent);
+    super(
+      refusal.code === 'SHEET_UNREADABLE' ? 400 : 422,
+      refusal.code,
+      refusalMessage(refusal, details),
+      details,
+    );
   }
 }
 
-function refusalMessage(r: SheetRefusal): string {
+function refusalMessage(r: SheetRefusal, details: unknown): string {
   switch (r.code) {
     case 'SHEET_UNREADABLE':
-      return `the score sheet cannot be read: ${r.errors
-        .map((e) => `${formatPath(e.path)}: ${e.message}`)
+      return `the score sheet cannot be read: ${(details as SheetErrorDetail[])
+        .map((d) => d.message)
         .join('; ')}`;
     case 'SHEET_RULES_MISMATCH':
       return `the sheet is for rule set '${r.sheet}' but the tournament plays '${r.rules}'`;
@@ -33,11 +52,17 @@ function refusalMessage(r: SheetRefusal): string {
   }
 }
 
-/** The refusal's fields as the API gives them; an unreadable sheet's errors stay a list of `{ path, message }`. */
-function refusalDetails(r: SheetRefusal): unknown {
+/**
+ * The refusal's fields as the API gives them; an unreadable sheet's errors a list of
+ * {@link SheetErrorDetail} (`path` is the engine's, as before).
+ */
+function refusalDetails(r: SheetRefusal, sent?: SentSheet): unknown {
   switch (r.code) {
-    case 'SHEET_UNREADABLE':
-      return r.errors.map((e) => ({ path: formatPath(e.path), message: e.message }));
+    case 'SHEET_UNREADABLE': {
+      const lineOf: (path: JsonPath) => number | null = sent ? jsonLines(sent.text) : () => null;
+      const players = (sent?.doc as { players?: unknown } | null | undefined)?.players;
+      return r.errors.map((e) => sheetErrorDetail('en', e, lineOf(e.path), players));
+    }
     case 'SHEET_RULES_MISMATCH':
       return { sheet: r.sheet, rules: r.rules };
     case 'SHEET_OPTIONS_MISMATCH':

@@ -58,7 +58,7 @@ export class TableCodesController {
   @ApiOperation({
     summary: "Send the game's score sheet from the table",
     description:
-      "Verified at once; a sheet that cannot be read or is not this game's is a 422 and nothing is kept. It becomes the result when the engine finds no fault and every other player of the table confirms it with their own code; otherwise it waits at the judges' desk.",
+      "Verified at once; a sheet that cannot be read is a 400 naming each mistake's line and field (as `PUT /api/games/{id}/scoresheet`), one that is not this game's a 422, and nothing is kept. It becomes the result when the engine finds no fault and every other player of the table confirms it with their own code; otherwise it waits at the judges' desk.",
   })
   @ApiBody({ schema: { type: 'object', description: 'a score sheet in the scoresheet/1 format' } })
   @ApiOkResponse({ type: SubmissionView })

@@ -173,7 +173,7 @@ export class TableCodesService {
     }
     const ctx = await this.resolve(typed, client);
     this.checkOpen(ctx);
-    const report = await this.results.checkSheet(ctx.game.id, body);
+    const report = await this.results.checkSheet(ctx.game.id, body, text);
     const id = await this.transactions.run(async (m) => {
       // Two sends of one table take turns (PostgreSQL), so that the second sees the first.
       await m.findOne(Game, { where: { id: ctx.game.id }, select: { id: true }, ...forUpdate(m) });

@@ -65,9 +65,18 @@ describe(`no stored score sheet can crash a page (${DATABASE_KIND})`, () => {
       .put(`/api/games/${games[0].id}/scoresheet`)
       .set(t.organiser)
       .send(padded(games[0], 201));
-    expect([res.status, res.body.code]).toEqual([422, 'SHEET_UNREADABLE']);
+    expect([res.status, res.body.code]).toEqual([400, 'SHEET_UNREADABLE']);
     expect(res.body.details).toEqual([
-      { path: 'turns', message: 'a score sheet has at most 200 turns; this one has 201' },
+      {
+        path: 'turns',
+        line: 1,
+        turn: null,
+        field: 'turns',
+        player: null,
+        code: 'OTHER',
+        params: {},
+        message: 'Line 1, field “turns”: a score sheet has at most 200 turns; this one has 201',
+      },
     ]);
     expect(await pending(games[0].id)).toBe(true);
   });

@@ -468,14 +468,28 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
         judge,
       ).expect(422);
       const said = mainText(again.text);
-      expect(said).toContain('polje turns[2].score: 3. potez: mora biti ceo broj');
-      expect(said).toContain('polje turns[4].note: 5. potez: nepoznato polje „note”');
+      // Each with its line in the pasted text, its turn and its field as the sheet writes it:
+      // not the engine's path (`turns[2].score`).
+      const text = JSON.stringify(doc, null, 2).split('\n');
+      const lineOf = (needle: string, from = 0) =>
+        text.findIndex((l, i) => i >= from && l.includes(needle)) + 1;
+      const turnAt = (n: number) => text.findIndex((l) => l.includes(`"player"`) && n-- === 0);
       expect(said).toContain(
-        'polje turns[1].challenge.by: 2. potez: igrač ne može uložiti prigovor na svoj potez',
+        `Red ${lineOf('"dvanaest"')}, 3. potez, polje „score”: mora biti ceo broj`,
       );
-      expect(said).toContain('polje turns[1].challenge.valid: 2. potez: presuda je true');
-      expect(said).toContain('polje end.reason: kraj partije mora biti jedno od: turns,');
-      expect(said).not.toMatch(/must be|unknown field|cannot|ruled/);
+      expect(said).toContain(
+        `Red ${lineOf('"note"')}, 5. potez, polje „note”: nepoznato polje „note”`,
+      );
+      expect(said).toContain(
+        `Red ${lineOf('"by"', turnAt(1))}, 2. potez, polje „challenge.by”: igrač ne može uložiti prigovor na svoj potez`,
+      );
+      expect(said).toContain(
+        `Red ${lineOf('"valid"', turnAt(1))}, 2. potez, polje „challenge.valid”: presuda je true`,
+      );
+      expect(said).toContain(
+        `Red ${lineOf('"umor"')}, polje „end.reason”: kraj partije mora biti jedno od: turns,`,
+      );
+      expect(said).not.toMatch(/must be|unknown field|cannot|ruled|turns\[|polje turns/);
       // Several mistakes: the first at the top with how many there are, all of them listed by
       // the import, one an item.
       const top = /<p class="notice bad" role="alert" id="import-error-top">([\s\S]*?)<\/p>/.exec(
@@ -487,14 +501,14 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       )![1];
       expect(listed).toContain('<p>Zapisnik ne može da se pročita:</p>');
       expect(listed.match(/<li>/g)).toHaveLength(5);
-      expect(listed).toMatch(/<li>\(red \d+\) polje turns\[4\]\.note: 5\. potez: nepoznato polje/);
+      expect(listed).toMatch(/<li>Red \d+, 5\. potez, polje „note”: nepoznato polje/);
       const english = await post(
         `/judge/games/${g.id}/scoresheet`,
         { import: JSON.stringify(doc, null, 2), intent: 'import' },
         `${judge}; arbiter_lang=en`,
       ).expect(422);
       expect(mainText(english.text)).toContain(
-        'field turns[2].score: turn 3: must be a whole number',
+        `Line ${lineOf('"dvanaest"')}, turn 3, field “score”: must be a whole number`,
       );
       // A GCG record whose line names no player of the game says so with the names.
       const gcg = `#player1 A ${g.first.name}\n#player2 B ${g.second!.name}\n>C: KUCA 8H KUCA +10 10\n`;

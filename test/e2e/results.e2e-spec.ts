@@ -48,7 +48,7 @@ describe(`results, score sheets, pairings by hand and swaps (${DATABASE_KIND})`,
   const pending = (i: number) => round.games.filter((g) => g.status === 'pending')[i];
   const names = (g: GameJson): [string, string] => [g.first.name, g.second!.name];
 
-  test("an unreadable sheet is a 422 with the engine's errors, and nothing is stored", async () => {
+  test("an unreadable sheet is a 400 naming each mistake's field, and nothing is stored", async () => {
     const g = pending(0);
     const { sheet } = scoreSheet(names(g), 3);
     const bad = {
@@ -56,7 +56,7 @@ describe(`results, score sheets, pairings by hand and swaps (${DATABASE_KIND})`,
       turns: [{ player: 7, play: 42 }, ...sheet.turns.slice(1)],
       colour: 'red',
     };
-    const res = await t.http.put(`/api/games/${g.id}/scoresheet`).set(judge).send(bad).expect(422);
+    const res = await t.http.put(`/api/games/${g.id}/scoresheet`).set(judge).send(bad).expect(400);
     expect(res.body.code).toBe('SHEET_UNREADABLE');
     const paths = (res.body.details as { path: string; message: string }[]).map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['colour', 'turns[0].player']));
