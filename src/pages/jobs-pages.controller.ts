@@ -13,7 +13,7 @@ import { LIVE_SCRIPT, LiveStreams } from './live';
 import type { PageMessageKey } from './messages';
 import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
-import { ratingImportErrors, ratingUrls } from './ratings-pages.controller';
+import { count, ratingImportErrors, ratingUrls } from './ratings-pages.controller';
 import { jobUrls } from './job-urls';
 import { urls } from './urls';
 
@@ -27,10 +27,6 @@ export interface JobPage extends PageBase {
   errors: string[];
   links: { label: string; url: string }[];
 }
-
-/** A whole number as the page's language writes it (20.000, 20,000). */
-const count = (lang: string, n: number) =>
-  new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn').format(n);
 
 /**
  * A long job's page (an import, a recompute): a progress bar and the phase in words, kept

@@ -430,6 +430,15 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
     expect(ask.text).toContain('New persons in the registry: 1');
     expect(ask.text).toContain('Ratings imported before that are replaced: 1');
     expect((await t.http.get('/api/persons?q=iva').expect(200)).body).toEqual([]);
+    // A long list's figures are written as the page's language writes numbers.
+    const long = ['name,family,rating'];
+    for (let i = 1; i <= 1200; i++) long.push(`Dugačka ${i},kvizovka,1500`);
+    const longList = `${long.join('\n')}\n`;
+    const askSr = await form({ csvText: longList }, 'sr-Latn').expect(200);
+    expect(askSr.text).toContain('Rejtinga u listi: 1.200.');
+    expect(askSr.text).toContain('Novih osoba u registru: 1.200');
+    const askEn = await form({ csvText: longList }, 'en').expect(200);
+    expect(askEn.text).toContain('New persons in the registry: 1,200');
     const ok = await form({ csvText: list2, confirm: '1' }, 'en').expect(303);
     const flash = await t.http
       .get(`${ok.headers.location}&lang=en`)
