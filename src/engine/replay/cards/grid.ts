@@ -1,5 +1,6 @@
 import { CardRules } from '../../rules/ruleset';
 import { squareName } from '../../rules/compiled';
+import { CardReplayState, CardTurn } from './state';
 
 /** A card of the grid: colour indexes clockwise from the top left (TL, TR, BR, BL), value, covered by a Color Block card. */
 export interface GridCard {
@@ -68,11 +69,49 @@ export function formatCard(card: GridCard | null, cards: CardRules): string {
 }
 
 /**
+ * The grids the sheet records, turn by turn: each is read and checked against the grid the last
+ * turn left, where that is known.
+ */
+export class RecordedGrids {
+  /** The grid after the last turn with a grid, taken places null; null when unknown. */
+  private previous: Grid | null = null;
+  /** The last grid the sheet records (the report's board). */
+  last: Grid | null = null;
+
+  constructor(private readonly state: CardReplayState) {}
+
+  /**
+   * The line's grid, null when it records none. A grid that cannot be read refuses the turn;
+   * one that can is checked against the grid the last turn left and the cards `covered`.
+   */
+  read(t: CardTurn, covered: ReadonlySet<number>): Grid | null {
+    if (t.turn.grid === undefined) return null;
+    const { cards, size } = this.state;
+    const read = parseGrid(t.turn.grid, cards);
+    if (!read.ok) {
+      t.refuse({ code: 'BAD_GRID', severity: 'error', message: read.message });
+      this.previous = null;
+      return null;
+    }
+    this.last = read.grid;
+    checkGridAgainst(read.grid, this.previous, covered, size, cards, (message) =>
+      t.issue({ code: 'GRID_CHANGED', severity: 'warning', message: `${t.label}: ${message}` }),
+    );
+    return read.grid;
+  }
+
+  /** What the turn left: the grid with the places it took empty, or null when not known. */
+  leave(grid: Grid | null): void {
+    this.previous = grid;
+  }
+}
+
+/**
  * A grid recorded after another: every card the last turn did not take keeps
  * its place and orientation (the rotated card as turned); new cards fill the
  * places taken. Cards covered by a Color Block card must show `#`.
  */
-export function checkGridAgainst(
+function checkGridAgainst(
   grid: Grid,
   previous: Grid | null,
   blocked: ReadonlySet<number>,

@@ -5,260 +5,69 @@
  * docs/rulings-other-games.md ("Quivit").
  */
 import {
-  reportOk,
   CarriedTotals,
-  Issue,
-  IssueNote,
   PlayerReport,
-  turnIssue,
+  reportOk,
   turnList,
-  TurnReport,
   VerificationReport,
 } from '../../report/report';
-import { CompiledRules, squareName } from '../../rules/compiled';
-import { parseSquare, Scoresheet } from '../../sheet/scoresheet';
+import { CompiledRules } from '../../rules/compiled';
+import { Scoresheet } from '../../sheet/scoresheet';
 import { decide } from '../result';
-import { checkGridAgainst, drawGrid, Grid, parseGrid } from './grid';
-import { linkedCards } from './links';
-import { parseRotation, turnCard, Turning } from './rotation';
+import { ColourBlocks } from './blocks';
+import { Deck } from './deck';
+import { CardEnding } from './ending';
+import { drawGrid, RecordedGrids } from './grid';
+import { takeLinkedCards, takenText, takeWrittenCards } from './links';
+import { Rotations } from './rotation';
+import { CardReplayState } from './state';
 
-/** Replays a card game's sheet (see the module comment). */
+/**
+ * Replays a card game's sheet turn by turn and reports what the rules compute beside what the
+ * sheet says. The game's state is a {@link CardReplayState}; each rule is a module that reads and
+ * changes it: Color Block cards (`blocks.ts`), the grid the sheet records (`grid.ts`), the
+ * rotation with its Double Rotate card (`rotation.ts`), the cards it links and takes
+ * (`links.ts`), the draw deck (`deck.ts`), the end of the game (`ending.ts`). A refused turn is
+ * reported and takes nothing; the replay goes on.
+ */
 export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): VerificationReport {
-  const ruleSet = rules.ruleSet;
-  const cards = ruleSet.cards!;
-  const size = cards.gridSize;
-  const names = sheet.players;
-  const n = names.length;
-  const gameIssues: Issue[] = [];
-  const turns: TurnReport[] = [];
-  const who = (p: number) => names[p];
-  const label = (i: number) => `Turn ${i + 1} (${names[sheet.turns[i].player]})`;
-  const deckCards = cards.deck.reduce((sum, d) => sum + d.count, 0) * cards.decks;
-  let deck = deckCards - size * size;
-  let onGrid = size * size;
-  let deckEmptyReported = false;
-  const doubleRotateUsed = new Array<number | null>(n).fill(null);
-  const blockUsed = new Array<number | null>(n).fill(null);
-  const blocked = new Set<number>();
-  /** The grid after the last turn with a grid, taken places null; null when unknown. */
-  let previousGrid: Grid | null = null;
-  let lastGrid: Grid | null = null;
-  /** With Drain the Deck: the last round played (the deck ran low before the next). */
-  let lastRound: number | null = cards.drainDeck ? null : cards.rounds;
-  const counted: boolean[] = [];
-  const wouldScore: number[] = [];
-  const cardsTaken: number[] = [];
+  const state = new CardReplayState(rules, sheet);
+  const blocks = new ColourBlocks(state);
+  const grids = new RecordedGrids(state);
+  const rotations = new Rotations(state);
+  const deck = new Deck(state);
+  const ending = new CardEnding(state, deck);
 
   for (let index = 0; index < sheet.turns.length; index++) {
-    const turn = sheet.turns[index];
-    const p = turn.player;
-    const round = Math.floor(index / n) + 1;
-    const report: TurnReport = {
-      index,
-      player: p,
-      kind: 'rotate',
-      status: 'ok',
-      play: turn.rotate,
-      score: { claimed: turn.score ?? null, computed: 0 },
-      total: { claimed: turn.total ?? null, computed: 0 },
-      words: [],
-      bonuses: [],
-      placed: [],
-      cards: { claimed: turn.cards ?? turn.taken?.length ?? null, computed: 0 },
-      round,
-      issues: [],
-    };
-    const issue = (i: IssueNote) => report.issues.push(turnIssue(i, i.message, index, p));
-    turns.push(report);
-    counted.push(false);
-    wouldScore.push(0);
-    cardsTaken.push(0);
-
-    // Round r starts with player (r − 1) mod n: the deck and timepiece move on each round.
-    const expected = (round - 1 + (index % n)) % n;
-    if (p !== expected) {
-      issue({
-        code: 'OUT_OF_TURN',
-        severity: 'warning',
-        message: `${label(index)}: round ${round} starts with ${who((round - 1) % n)}, so this was ${who(expected)}'s turn`,
-      });
-    }
-    if (lastRound === null && round > cards.rounds && index % n === 0 && deck <= cards.drainAt) {
-      lastRound = round - 1;
-    }
-    if (lastRound !== null && round > lastRound) {
-      report.status = 'illegal';
-      issue({
-        code: 'TOO_MANY_TURNS',
-        severity: 'error',
-        message: cards.drainDeck
-          ? `${label(index)}: the deck held ${deck} cards before round ${round} (${cards.drainAt} or fewer end the game), so the game ended after round ${lastRound}; the turn is not counted`
-          : `${label(index)}: the game has ${cards.rounds} rounds of ${n} turns; the turn is not counted`,
-      });
+    const t = state.beginTurn(index);
+    if (!ending.countTurn(t)) continue;
+    blocks.play(t);
+    const grid = grids.read(t, blocks.covered);
+    if (t.refused) continue;
+    const rotation = rotations.read(t, grid, blocks.covered);
+    if (t.refused) {
+      grids.leave(null);
       continue;
     }
-
-    for (const b of turn.blocks ?? []) {
-      const at = parseSquare(b.card, size)!; // checked when the sheet was read
-      const place = at.row * size + at.column;
-      const used = blockUsed[b.by];
-      if (used !== null) {
-        issue({
-          code: 'CARD_ALREADY_USED',
-          severity: 'error',
-          message: `${label(index)}: ${who(b.by)} blocks ${b.card}, but played their only Color Block card at turn ${used + 1}`,
-        });
-        continue;
-      }
-      blockUsed[b.by] = index;
-      blocked.add(place);
-    }
-
-    let grid: Grid | null = null;
-    if (turn.grid !== undefined) {
-      const read = parseGrid(turn.grid, cards);
-      if (!read.ok) {
-        report.status = 'illegal';
-        issue({
-          code: 'BAD_GRID',
-          severity: 'error',
-          message: `${label(index)}: ${read.message}; the turn is not counted`,
-        });
-        previousGrid = null;
-        continue;
-      }
-      grid = read.grid;
-      lastGrid = grid;
-      checkGridAgainst(grid, previousGrid, blocked, size, cards, (message) =>
-        issue({
-          code: 'GRID_CHANGED',
-          severity: 'warning',
-          message: `${label(index)}: ${message}`,
-        }),
-      );
-    }
-
-    let rotation: { place: number; turning: Turning } | null = null;
-    if (turn.rotate !== undefined) {
-      const read = parseRotation(turn.rotate, size);
-      if (!read.ok) {
-        report.status = 'illegal';
-        issue({
-          code: 'BAD_NOTATION',
-          severity: 'error',
-          message: `${label(index)}: ${read.message}; the turn is not counted`,
-        });
-        previousGrid = null;
-        continue;
-      }
-      rotation = read;
-      const placeName = squareName(size, read.place);
-      let refusal: string | null = null;
-      let code: 'ROTATION_NOT_ALLOWED' | 'CARD_ALREADY_USED' = 'ROTATION_NOT_ALLOWED';
-      if (read.turning === '180' || read.turning === 'free') {
-        const what = read.turning === '180' ? 'a half turn' : 'a free link';
-        if (!cards.doubleRotate) {
-          refusal = `${what} needs a Double Rotate card, and this game is played without them (option doubleRotate)`;
-        } else if (doubleRotateUsed[p] !== null) {
-          code = 'CARD_ALREADY_USED';
-          refusal = `${what} needs a Double Rotate card, and ${who(p)} played theirs at turn ${doubleRotateUsed[p] + 1}`;
-        } else {
-          doubleRotateUsed[p] = index;
-        }
-      }
-      if (!refusal && grid) {
-        const card = grid[read.place];
-        if (!card) refusal = `there is no card on ${placeName} to rotate`;
-        else if (card.blocked || blocked.has(read.place)) {
-          refusal = `${placeName} is covered by a Color Block card and cannot be rotated`;
-        }
-      }
-      if (refusal) {
-        report.status = 'illegal';
-        issue({
-          code,
-          severity: 'error',
-          message: `${label(index)}: ${refusal}; the turn is not counted`,
-        });
-        previousGrid = null;
-        continue;
-      }
-    }
-
-    let points: number;
-    let taken: number;
-    if (grid && rotation) {
-      const turned = grid.slice();
-      turned[rotation.place] = turnCard(grid[rotation.place]!, rotation.turning);
-      for (const place of blocked)
-        if (turned[place]) turned[place] = { ...turned[place], blocked: true };
-      const colour = turn.colour !== undefined ? cards.colours.indexOf(turn.colour) : null;
-      const places = linkedCards(turned, size, rotation.place, colour);
-      points = places.reduce((sum, place) => sum + turned[place]!.value, 0);
-      taken = places.length;
-      report.taken = places.map((place) => `${squareName(size, place)} ${turned[place]!.value}`);
-      const claimedValues = turn.taken;
-      const computedValues = places.map((place) => turned[place]!.value);
-      if (turn.cards !== undefined && turn.cards !== taken) {
-        issue({
-          code: 'CARDS_MISMATCH',
-          severity: 'error',
-          message: `${label(index)}: the sheet says ${turn.cards} cards, the grid gives ${taken}${takenText(report.taken)}`,
-          written: turn.cards,
-          computed: taken,
-        });
-      }
-      if (claimedValues !== undefined && !sameValues(claimedValues, computedValues)) {
-        issue({
-          code: 'CARDS_MISMATCH',
-          severity: 'error',
-          message: `${label(index)}: the sheet lists cards worth [${claimedValues.join(', ')}], the grid gives [${computedValues.join(', ')}]${takenText(report.taken)}`,
-          written: claimedValues.join(', '),
-          computed: computedValues.join(', '),
-        });
-      }
-      for (const place of places) turned[place] = null;
-      previousGrid = turned;
-    } else {
-      // Without the grid the sheet's own figures stand, checked against each other.
-      taken = turn.taken?.length ?? turn.cards ?? 0;
-      points = turn.taken ? turn.taken.reduce((a, b) => a + b, 0) : (turn.score ?? 0);
-      if (turn.taken !== undefined && turn.cards !== undefined && turn.cards !== taken) {
-        issue({
-          code: 'CARDS_MISMATCH',
-          severity: 'error',
-          message: `${label(index)}: the sheet says ${turn.cards} cards but lists ${taken} (${turn.taken.join(', ')})`,
-          written: turn.cards,
-          computed: taken,
-        });
-      }
-      previousGrid = null;
-    }
-    if (taken > onGrid) {
-      issue({
-        code: 'CARDS_MISMATCH',
-        severity: 'error',
-        message: `${label(index)}: ${taken} cards taken, but the grid holds only ${onGrid} (the deck is empty)`,
-        written: taken,
-        computed: onGrid,
-      });
-    }
-    const refill = Math.min(taken, deck);
-    onGrid += refill - Math.min(taken, onGrid);
-    deck -= refill;
-    if (deck === 0 && onGrid < size * size && !deckEmptyReported) {
-      deckEmptyReported = true;
-      issue({
-        code: 'DECK_EXHAUSTED',
-        severity: 'info',
-        message: `${label(index)}: the draw deck is empty; the grid keeps ${onGrid} cards from here on`,
-      });
-    }
-    counted[index] = true;
-    wouldScore[index] = points;
-    cardsTaken[index] = taken;
-    report.cards!.computed = taken;
+    const taking =
+      grid && rotation
+        ? takeLinkedCards(state, t, grid, rotation, blocks.covered)
+        : takeWrittenCards(t);
+    grids.leave(taking.left);
+    deck.take(t, taking.taken);
+    t.count(taking.points, taking.taken);
   }
+
+  const ruleSet = rules.ruleSet;
+  const { cards, names, turns, gameIssues, size } = state;
+  const n = state.playerCount;
+  const label = (i: number) => state.label(i);
+  const counted = state.replayed.map((t) => t.counted);
+  const wouldScore = state.replayed.map((t) => t.points);
+  const cardsTaken = state.replayed.map((t) => t.taken);
+  const doubleRotateUsed = rotations.doubleRotateAt;
+  const lastRound = ending.lastRound;
+  const lastGrid = grids.last;
 
   // A last round that did not finish: under Drain the Deck its cards are not scored.
   const rounds = Math.ceil(turns.length / n);
@@ -363,7 +172,7 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
     );
   } else if (cards.drainDeck && lastRound === null && !partial && end.reason !== 'agreed') {
     short(
-      `End of game: the deck still holds ${deck} cards after round ${rounds}, more than ${cards.drainAt}: Drain the Deck plays another round`,
+      `End of game: the deck still holds ${deck.count} cards after round ${rounds}, more than ${cards.drainAt}: Drain the Deck plays another round`,
       rounds + 1,
     );
   }
@@ -429,15 +238,4 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
     issues: gameIssues,
     board: lastGrid ? drawGrid(lastGrid, size, cards) : [],
   };
-}
-
-function takenText(taken: string[]): string {
-  return taken.length > 0 ? ` (${taken.join(', ')})` : ' (no card links)';
-}
-
-function sameValues(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  const x = [...a].sort((m, k) => m - k);
-  const y = [...b].sort((m, k) => m - k);
-  return x.every((v, i) => v === y[i]);
 }
