@@ -41,4 +41,48 @@ export class CardEnding {
     });
     return false;
   }
+
+  /**
+   * A game that stops short of its rounds (or, with Drain the Deck, of a deck run low), unless
+   * the players agreed to end it: `GAME_INCOMPLETE` when the sheet says how it ended, and when
+   * it says nothing, a sheet not yet over (`END_NOT_RECORDED`, with the turns a player is due).
+   */
+  atEnd(): void {
+    const { cards, playerCount, turns, rounds, lastRoundUnfinished } = this.state;
+    if (this.state.sheet.end?.reason === 'agreed') return;
+    const fullRounds = lastRoundUnfinished ? rounds - 1 : rounds;
+    if (!cards.drainDeck && turns.length < cards.rounds * playerCount) {
+      this.short(
+        `End of game: the sheet has ${turns.length} of the ${cards.rounds * playerCount} turns of ${cards.rounds} rounds`,
+        cards.rounds,
+      );
+    } else if (cards.drainDeck && fullRounds < cards.rounds) {
+      this.short(
+        `End of game: the sheet has ${fullRounds} full rounds; Drain the Deck plays at least ${cards.rounds}`,
+        cards.rounds,
+      );
+    } else if (cards.drainDeck && this.lastRound === null && !lastRoundUnfinished) {
+      this.short(
+        `End of game: the deck still holds ${this.deck.count} cards after round ${rounds}, more than ${cards.drainAt}: Drain the Deck plays another round`,
+        rounds + 1,
+      );
+    }
+  }
+
+  private short(message: string, due: number): void {
+    const { state } = this;
+    if (state.sheet.end?.reason !== undefined) {
+      state.gameIssues.push({ code: 'GAME_INCOMPLETE', severity: 'warning', message });
+      return;
+    }
+    const had = state.names
+      .map((name, p) => `${name} ${state.countedTurns(p)} of ${due}`)
+      .join(', ');
+    state.gameIssues.push({
+      code: 'END_NOT_RECORDED',
+      severity: 'warning',
+      message: `End of game: the sheet does not say how the game ended, and not every player has had ${due} turns (${had}); if the game is over, say how it ended`,
+      computed: due,
+    });
+  }
 }

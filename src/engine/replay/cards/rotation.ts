@@ -71,6 +71,25 @@ export class Rotations {
     return read;
   }
 
+  /**
+   * The value of the card `player` drew at the end for a Double Rotate card still held (the
+   * sheet's `end.drawn`), 0 for none; a card drawn for one played is a finding and not counted.
+   */
+  drawnCard(player: number): number {
+    const { state } = this;
+    const drawn = state.sheet.end?.drawn?.[player] ?? null;
+    if (drawn === null) return 0;
+    const usedAt = this.doubleRotateAt[player];
+    if (usedAt === null) return drawn;
+    state.gameIssues.push({
+      code: 'CARD_ALREADY_USED',
+      severity: 'error',
+      player,
+      message: `End of game: ${state.who(player)} draws a card for a Double Rotate card, but played it at turn ${usedAt + 1}; the card is not counted`,
+    });
+    return 0;
+  }
+
   /** A half turn or a free link plays the player's Double Rotate card, if the game has them. */
   private doubleRotateRefusal(t: CardTurn, turning: Turning): Refusal | null {
     if (turning !== '180' && turning !== 'free') return null;

@@ -62,6 +62,16 @@ export class CardReplayState {
     return t;
   }
 
+  /** Rounds the sheet's lines reach (the last one perhaps unfinished). */
+  get rounds(): number {
+    return Math.ceil(this.turns.length / this.playerCount);
+  }
+
+  /** Whether the sheet's last round is unfinished. */
+  get lastRoundUnfinished(): boolean {
+    return this.turns.length % this.playerCount !== 0;
+  }
+
   /** The turns `player` had that counted. */
   countedTurns(player: number): number {
     let counted = 0;
