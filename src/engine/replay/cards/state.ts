@@ -131,7 +131,8 @@ export class CardTurn {
   /** The turn breaks a rule: it is not counted, and the finding says so. */
   refuse(note: IssueNote): void {
     this.report.status = 'illegal';
-    this.issue({ ...note, message: `${this.label}: ${note.message}; the turn is not counted` });
+    const message = `${this.label}: ${note.message}; the turn is not counted`;
+    this.report.issues.push(turnIssue(note, message, this.index, this.player));
   }
 
   /** True once the turn was refused. */
