@@ -12,6 +12,7 @@ import type {
   PairingsPage,
   PlayerPage,
   StandingsPage,
+  StandingsRowView,
   TournamentsPage,
   WallChartPage,
 } from '../render/view-models';
@@ -21,6 +22,7 @@ import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
 import type { GameView } from '../rounds/game.view';
 import { StandingsService, StandingsSnapshot } from '../standings-api/standings.service';
+import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
 import type { TieBreak } from '../standings/types';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { TournamentView } from '../tournaments/tournament.view';
@@ -155,10 +157,7 @@ export class PublicPagesController {
           ...(view.tableSize
             ? { tableSize: view.tableSize, showCards: view.tieBreaks.includes('cards') }
             : {}),
-          rows: standingsLines(view.rows).map((line, i) => ({
-            ...line,
-            url: urls.player(view.rows[i].playerId),
-          })),
+          rows: view.rows.map(standingsPageLine),
         };
         return page.renderToString('public/standings', model);
       },
@@ -522,6 +521,19 @@ export class PublicPagesController {
         : undefined;
     page.sendKept(await this.cache.serve(key, revision, render, division, of));
   }
+}
+
+/** The standings page's line of each row, made once for the row (rows are kept while unchanged). */
+const pageLines = new WeakMap<ApiStandingsRow, StandingsRowView & { url: string }>();
+
+/** A row of the standings as a line of the standings page, linking to the player. */
+function standingsPageLine(row: ApiStandingsRow): StandingsRowView & { url: string } {
+  let line = pageLines.get(row);
+  if (!line) {
+    line = { ...standingsLines([row])[0], url: urls.player(row.playerId) };
+    pageLines.set(row, line);
+  }
+  return line;
 }
 
 /** The tournament list (or one tournament) as the public page shows it. */

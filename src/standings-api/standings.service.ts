@@ -12,13 +12,20 @@ import { GameRecord } from '../pairing';
 import { Player } from '../players/player.entity';
 import { gameRecord, GameFacts } from '../rounds/game-facts';
 import type { GameSeat } from '../rounds/game-seat.entity';
-import { computeStandings, StandingsOptions } from '../standings';
+import {
+  rankTally,
+  StandingsOptions,
+  StandingsTally,
+  tallyFits,
+  tallyGames,
+  Player as StandingsPlayer,
+} from '../standings';
 import { Division } from '../tournaments/division.entity';
 import { standingsOptions } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import { computeGroupStandings } from '../standings/placements';
 import { groupTieBreaks, playsAtTables, seatsOf, tableResult } from '../rounds/tables';
-import { StandingsView } from './standings.view';
+import { StandingsRowView, StandingsView } from './standings.view';
 
 /**
  * What the standings pages and PDFs read: the table, the games it was computed
@@ -85,6 +92,13 @@ interface DivisionState {
   records: ReadonlyMap<number, readonly GameRecord[]>;
   /** The seats of each game at a table of more than two (divisions played at tables). */
   seats: ReadonlyMap<number, GameSeat[]>;
+  /**
+   * The games of rounds 1…N added up, by N, as made for a table after round N + 1: kept while
+   * those rounds stand, so that a result of the last round adds up that round alone.
+   */
+  tallies: Map<number, StandingsTally>;
+  /** Every player as snapshots list them, made once for the players read. */
+  everyone?: SnapshotPlayer[];
 }
 
 /** The columns the standings read of a game, under the names of {@link GameFacts}. */
@@ -150,7 +164,7 @@ export class StandingsService {
     return this.making.run(`${revision} ${key}`, async () => {
       const { view } = await this.snapshot(divisionId, round);
       // The same table (a round before the last write's): the same bytes, now current.
-      const body = hit?.view === view ? hit.body : Buffer.from(JSON.stringify(view), 'utf8');
+      const body = hit?.view === view ? hit.body : viewJson(view);
       const etag =
         hit?.view === view
           ? hit.etag
@@ -201,7 +215,7 @@ export class StandingsService {
           ? { ...hit, revision }
           : await renderGate().run(async () => {
               const state = await this.state(divisionId, revision);
-              return { revision, ...this.computeFull(state, round) };
+              return { revision, ...this.computeFull(state, round, hit?.view.rows) };
             });
       this.snapshots.delete(key);
       this.snapshots.set(key, entry);
@@ -283,6 +297,7 @@ export class StandingsService {
       games: new Map(),
       records: new Map(),
       seats: new Map(),
+      tallies: new Map(),
     };
     const games = await this.readGames(divisionId, 1);
     if (division.tableSize > 2) {
@@ -333,12 +348,44 @@ export class StandingsService {
           list.map((g) => gameRecord(g, n)),
         );
     }
-    return { ...state, games: byRound, records };
+    const tallies = new Map([...state.tallies].filter(([n]) => n < from));
+    return { ...state, games: byRound, records, tallies };
   }
 
+  /**
+   * The games of rounds 1…`through` added up for `players`: the last round's added to the kept
+   * tally of the rounds before it (made and kept when there is none that fits).
+   */
+  private tallied(
+    state: DivisionState,
+    players: readonly StandingsPlayer[],
+    options: StandingsOptions,
+    through: number,
+  ): StandingsTally {
+    const before: GameRecord[] = [];
+    if (through < 2) {
+      for (let n = 1; n <= through; n++) before.push(...(state.records.get(n) ?? []));
+      return tallyGames(players, before, options);
+    }
+    let kept = state.tallies.get(through - 1);
+    if (!kept || !tallyFits(kept, players, options)) {
+      for (let n = 1; n < through; n++) before.push(...(state.records.get(n) ?? []));
+      kept = tallyGames(players, before, options);
+      state.tallies.set(through - 1, kept);
+    }
+    return tallyGames(players, state.records.get(through) ?? [], options, kept);
+  }
+
+  /**
+   * The table of `state` after `round` (the last paired when undefined). Rows equal to those
+   * of `before` (the table kept for the same round at an earlier revision) are those rows, so
+   * that what was made of them (their JSON, their lines of the page) is made again only for
+   * the rows a write changed.
+   */
   private computeFull(
     state: DivisionState,
     round?: number,
+    before?: readonly StandingsRowView[],
   ): {
     view: StandingsView;
     records: GameRecord[];
@@ -362,7 +409,7 @@ export class StandingsService {
       games.push(...(state.games.get(n) ?? []));
       records.push(...(state.records.get(n) ?? []));
     }
-    const everyone: SnapshotPlayer[] = players.map((p) => ({
+    const everyone = (state.everyone ??= players.map((p) => ({
       id: p.id,
       name: p.name,
       club: p.club,
@@ -370,25 +417,35 @@ export class StandingsService {
       active: p.active,
       joinedRound: p.joinedRound,
       absentRounds: [...(absent.get(p.id) ?? [])].sort((x, y) => x - y),
-    }));
+    })));
     if (playsAtTables(settings)) {
+      const tables = this.computeTables(state, games, through);
+      tables.view.rows = keepEqualRows(tables.view.rows, before);
       return {
-        ...this.computeTables(state, games, through),
+        ...tables,
         division: settings,
         players: everyone,
       };
     }
     let pendingGames = 0;
     for (const g of games) if (g.status === 'pending') pendingGames++;
-    const seated = new Set(records.flatMap((g) => (g.b === null ? [g.a] : [g.a, g.b])));
+    const seated = new Set<string>();
+    for (const g of records) {
+      seated.add(g.a);
+      if (g.b !== null) seated.add(g.b);
+    }
     const listed = players.filter(
       (p) => p.joinedRound <= Math.max(through, 1) || seated.has(String(p.id)),
     );
     const byId = new Map(listed.map((p) => [String(p.id), p]));
     const options = standingsOptions(settings, through);
-    const rows = computeStandings(
-      listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
-      records,
+    const rows = rankTally(
+      this.tallied(
+        state,
+        listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
+        options,
+        through,
+      ),
       options,
     );
     const view: StandingsView = {
@@ -427,6 +484,7 @@ export class StandingsService {
         };
       }),
     };
+    view.rows = keepEqualRows(view.rows, before);
     return { view, records, division: settings, tournament, players: everyone, options };
   }
 
@@ -498,4 +556,63 @@ export class StandingsService {
       options: standingsOptions(settings, through),
     };
   }
+}
+
+/**
+ * `rows`, each replaced by the row of `before` of the same player when every value is the same
+ * (kept rows are never changed: they are shared by the tables of several revisions).
+ */
+function keepEqualRows(
+  rows: StandingsRowView[],
+  before: readonly StandingsRowView[] | undefined,
+): StandingsRowView[] {
+  if (!before || before.length === 0) return rows;
+  const old = new Map(before.map((r) => [r.playerId, r]));
+  return rows.map((r) => {
+    const o = old.get(r.playerId);
+    return o && sameRow(r, o) ? o : r;
+  });
+}
+
+/** Whether two rows hold the same values under the same keys, in the same order. */
+function sameRow(a: StandingsRowView, b: StandingsRowView): boolean {
+  const keys = Object.keys(a) as (keyof StandingsRowView)[];
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (k !== others[i]) return false;
+    const x = a[k];
+    const y = b[k];
+    if (x === y) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  }
+  return true;
+}
+
+/** Each row's JSON, made once for the row (rows are kept across revisions: {@link keepEqualRows}). */
+const rowJson = new WeakMap<StandingsRowView, Buffer>();
+const COMMA = Buffer.from(',');
+
+/**
+ * `JSON.stringify(view)` as UTF-8 bytes, from each row's JSON made once: after a result, only
+ * the rows it changed are written again.
+ */
+function viewJson(view: StandingsView): Buffer {
+  const head = JSON.stringify({ ...view, rows: [] });
+  // `rows` is the last key: the rows go between its brackets.
+  if (!head.endsWith('"rows":[]}')) return Buffer.from(JSON.stringify(view), 'utf8');
+  const parts: Buffer[] = [Buffer.from(head.slice(0, -2), 'utf8')];
+  view.rows.forEach((r, i) => {
+    let bytes = rowJson.get(r);
+    if (!bytes) {
+      bytes = Buffer.from(JSON.stringify(r), 'utf8');
+      rowJson.set(r, bytes);
+    }
+    if (i > 0) parts.push(COMMA);
+    parts.push(bytes);
+  });
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
 }

@@ -1,5 +1,14 @@
 export * from './types';
-export { computeStandings, outcomesOf, DEFAULT_TIE_BREAKS, UnknownPlayerError } from './standings';
+export {
+  computeStandings,
+  outcomesOf,
+  rankTally,
+  tallyFits,
+  tallyGames,
+  DEFAULT_TIE_BREAKS,
+  UnknownPlayerError,
+} from './standings';
+export type { StandingsTally } from './standings';
 export { buildScorecards, buildWallChart, outcomeOf } from './scorecard';
 export type {
   Scorecard,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { computeStandings, UnknownPlayerError } from './standings';
+import { computeStandings, rankTally, tallyGames, UnknownPlayerError } from './standings';
 import { GameRecord, Player, StandingsOptions, StandingsRow } from './types';
 
 const players = (...ids: string[]): Player[] =>
@@ -346,5 +346,71 @@ describe('computeStandings', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('ranks the games of later rounds added to a kept tally as it ranks all the games', () => {
+    const gameArb = (n: number) =>
+      fc.record({
+        round: fc.integer({ min: 1, max: 6 }),
+        a: fc.integer({ min: 0, max: n - 1 }),
+        b: fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: null }),
+        result: fc.constantFrom('win', 'draw', 'loss', undefined),
+        forfeit: fc.boolean(),
+        scoreA: fc.integer({ min: 0, max: 600 }),
+        scoreB: fc.integer({ min: 0, max: 600 }),
+        remainingA: fc.integer({ min: 0, max: 900 }),
+        cardsB: fc.integer({ min: 0, max: 20 }),
+      });
+    const arb = fc
+      .integer({ min: 1, max: 8 })
+      .chain((n) =>
+        fc.tuple(
+          fc.constant(n),
+          fc.array(gameArb(n), { maxLength: 30 }),
+          fc.integer({ min: 1, max: 6 }),
+        ),
+      );
+    fc.assert(
+      fc.property(arb, ([n, raw, split]) => {
+        const ps = Array.from({ length: n }, (_, i) => ({
+          id: `p${i}`,
+          seed: (i * 7) % 5,
+          active: i % 3 !== 0,
+        }));
+        const games: GameRecord[] = raw
+          .filter((g) => g.b !== g.a)
+          .map((g) => ({
+            ...g,
+            a: `p${g.a}`,
+            b: g.b === null ? null : `p${g.b}`,
+            resultA: g.result,
+          }))
+          .sort((x, y) => x.round - y.round);
+        const options: StandingsOptions = {
+          tieBreaks: ['spread', 'buchholz', 'head-to-head', 'remaining-time', 'cards'],
+          byeSpread: 50,
+          forfeitSpread: 100,
+          spreadCap: 250,
+          throughRound: 5,
+        };
+        const kept = tallyGames(
+          ps,
+          games.filter((g) => g.round < split),
+          options,
+        );
+        const later = games.filter((g) => g.round >= split);
+        const twice = rankTally(tallyGames(ps, later, options, kept), options);
+        expect(twice).toEqual(computeStandings(ps, games, options));
+        // The kept tally is as it was: ranked again, it gives the same table.
+        expect(rankTally(tallyGames(ps, later, options, kept), options)).toEqual(twice);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses to add games to a tally of other players or other options', () => {
+    const kept = tallyGames(players('A', 'B'), [], { byeSpread: 50 });
+    expect(() => tallyGames(players('A', 'C'), [], { byeSpread: 50 }, kept)).toThrow(RangeError);
+    expect(() => tallyGames(players('A', 'B'), [], { byeSpread: 40 }, kept)).toThrow(RangeError);
   });
 });

@@ -45,43 +45,87 @@ interface Tally {
 }
 
 /**
- * Orders players by game points, then by the tie-breaks in `options.tieBreaks`.
- *
- * Tie-breaks refine groups: each criterion only separates players still equal on
- * everything before it, so head-to-head is computed inside the group of players
- * tied at that point. Rows of a shared rank are listed by seed, then id.
+ * Games added up for each player, not yet ordered: what {@link computeStandings} counts, kept
+ * so that the games of later rounds can be added to it ({@link tallyGames}) without adding up
+ * the earlier ones again. Never changed once made.
  */
-export function computeStandings(
+export interface StandingsTally {
+  readonly players: readonly Player[];
+  /** The options that count in adding up (not the tie-breaks, which only order). */
+  readonly counting: string;
+  /** @internal one per player, in the order of `players` */
+  readonly tallies: readonly Tally[];
+}
+
+/** The options that change what a game adds up to (rounds past `throughRound` are skipped). */
+function countingKey(options: StandingsOptions): string {
+  return JSON.stringify([
+    options.throughRound ?? null,
+    options.byeSpread ?? 0,
+    options.byeRemainingSeconds ?? 0,
+    options.forfeitSpread ?? 0,
+    options.spreadCap ?? null,
+  ]);
+}
+
+/** Whether games may be added to `tally` for `players` with `options` ({@link tallyGames}). */
+export function tallyFits(
+  tally: StandingsTally,
+  players: readonly Player[],
+  options: StandingsOptions,
+): boolean {
+  return (
+    tally.counting === countingKey(options) &&
+    tally.players.length === players.length &&
+    tally.players.every((p, i) => p.id === players[i].id)
+  );
+}
+
+/**
+ * `games` added up for `players` as {@link computeStandings} does, on top of `from` (games
+ * added up before, for the same players in the same order and with the same counting options):
+ * `tallyGames(p, b, o, tallyGames(p, a, o))` counts what `tallyGames(p, [...a, ...b], o)` does.
+ */
+export function tallyGames(
   players: readonly Player[],
   games: readonly GameRecord[],
   options: StandingsOptions = {},
-): StandingsRow[] {
+  from?: StandingsTally,
+): StandingsTally {
   const through = options.throughRound ?? Infinity;
   const byeSpread = options.byeSpread ?? 0;
   const byeTime = options.byeRemainingSeconds ?? 0;
   const forfeitSpread = options.forfeitSpread ?? 0;
-  const tieBreaks = options.tieBreaks ?? DEFAULT_TIE_BREAKS;
   const cap = options.spreadCap ?? Infinity;
+  const counting = countingKey(options);
+  if (from && !tallyFits(from, players, options)) {
+    throw new RangeError('tallies of other players or other options');
+  }
 
-  const tallies: Tally[] = players.map((player, index) => ({
-    player,
-    index,
-    points: 0,
-    wins: 0,
-    draws: 0,
-    losses: 0,
-    byes: 0,
-    forfeitWins: 0,
-    forfeitLosses: 0,
-    gamesPlayed: 0,
-    spread: 0,
-    remainingSeconds: 0,
-    totalScore: 0,
-    cards: 0,
-    buchholz: 0,
-    headToHead: 0,
-    opponents: [],
-  }));
+  const tallies: Tally[] = players.map((player, index) => {
+    const t = from?.tallies[index];
+    return t
+      ? { ...t, player, opponents: t.opponents.slice() }
+      : {
+          player,
+          index,
+          points: 0,
+          wins: 0,
+          draws: 0,
+          losses: 0,
+          byes: 0,
+          forfeitWins: 0,
+          forfeitLosses: 0,
+          gamesPlayed: 0,
+          spread: 0,
+          remainingSeconds: 0,
+          totalScore: 0,
+          cards: 0,
+          buchholz: 0,
+          headToHead: 0,
+          opponents: [],
+        };
+  });
   const byId = new Map<string, Tally>();
   for (const t of tallies) {
     if (byId.has(t.player.id)) throw new RangeError(`duplicate player id "${t.player.id}"`);
@@ -121,6 +165,32 @@ export function computeStandings(
     a.cards += game.cardsA ?? 0;
     b.cards += game.cardsB ?? 0;
   }
+  return { players, counting, tallies };
+}
+
+/**
+ * Orders players by game points, then by the tie-breaks in `options.tieBreaks`.
+ *
+ * Tie-breaks refine groups: each criterion only separates players still equal on
+ * everything before it, so head-to-head is computed inside the group of players
+ * tied at that point. Rows of a shared rank are listed by seed, then id.
+ */
+export function computeStandings(
+  players: readonly Player[],
+  games: readonly GameRecord[],
+  options: StandingsOptions = {},
+): StandingsRow[] {
+  return rankTally(tallyGames(players, games, options), options);
+}
+
+/**
+ * The standings of games added up ({@link tallyGames}), ordered as {@link computeStandings}
+ * orders them, with `options`' tie-breaks.
+ */
+export function rankTally(tally: StandingsTally, options: StandingsOptions = {}): StandingsRow[] {
+  const tieBreaks = options.tieBreaks ?? DEFAULT_TIE_BREAKS;
+  // Buchholz and head-to-head are set below: on copies, as a tally is kept as made.
+  const tallies: Tally[] = tally.tallies.map((t) => ({ ...t, buchholz: 0, headToHead: 0 }));
   for (const t of tallies) {
     for (const o of t.opponents) t.buchholz += tallies[o.opponent].points;
   }
