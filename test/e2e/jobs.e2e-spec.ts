@@ -1,3 +1,4 @@
+import { ratingList } from '../../bench/rating-list';
 import { signInCookie } from '../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { createTournament, exportAndImport } from './tournament-helpers';
@@ -16,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** A rating list of `n` new persons (`Igrač 1` …) with their federation ids. */
-function ratingList(n: number, from = 1): string {
-  const lines = ['federationId,name,country,family,rating,games'];
-  for (let i = from; i < from + n; i++) {
-    lines.push(`J-${i},Igrač ${i},SRB,kvizovka,${1200 + (i % 800)},${i % 60}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 /** Asks /api/health every 20 ms until `stop()`; the longest wait it saw, in ms. */
 function probeHealth(): { stop: () => Promise<number> } {

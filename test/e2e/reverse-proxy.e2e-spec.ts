@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { ORGANISER, startTestApp, TestApp } from './harness';
-import { arbiterSite, nginxMissing, Proxy, startNginx } from './nginx';
+import { arbiterSite, nginxMissing, Proxy, startNginx } from '../../bench/nginx';
 import { EventStream, openEvents } from './sse';
 import { createTournament, pair, register, RoundJson, scoreSheet } from './tournament-helpers';
 

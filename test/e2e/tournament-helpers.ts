@@ -1,6 +1,7 @@
-import { KVIZOVKA, Scoresheet, simulateGame } from '../../src/engine';
 import type { Response } from 'supertest';
 import type { TestApp } from './harness';
+
+export { scoreSheet } from '../../bench/score-sheets';
 
 export type Auth = { Authorization: string };
 
@@ -123,31 +124,6 @@ export async function enterResult(
     throw new Error(`result for game ${game.id}: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return res.body as GameJson;
-}
-
-/**
- * A real Kvizovka score sheet that verifies: a legal random game from the
- * engine's generator, with the game's players. With `timeLoss`, the player
- * ahead on score ends with 00:00 on the clock and so loses on time.
- */
-export function scoreSheet(
-  players: [string, string],
-  seed: number,
-  options: { timeLoss?: boolean } = {},
-): { sheet: Scoresheet; leaderOnScore: 0 | 1 } {
-  for (let s = seed; ; s++) {
-    const { sheet } = simulateGame(KVIZOVKA, s);
-    const finals = sheet.claimed!.final!;
-    if (finals[0] === finals[1]) continue;
-    const leaderOnScore: 0 | 1 = finals[0] > finals[1] ? 0 : 1;
-    sheet.players = [...players];
-    if (options.timeLoss) {
-      const clocks = [...sheet.end!.clocks!];
-      clocks[leaderOnScore] = '00:00';
-      sheet.end = { ...sheet.end, clocks };
-    }
-    return { sheet, leaderOnScore };
-  }
 }
 
 /** The test's own account of a division, kept from what it entered, to check the server's arithmetic. */

@@ -1,5 +1,17 @@
+/**
+ * Debian's nginx in front of Arbiter servers, as docs/deployment.md sets it up: shared by the
+ * reverse-proxy e2e (test/e2e/reverse-proxy.e2e-spec.ts) and `npm run bench -- hall-day`.
+ */
 import { ChildProcess, spawn, spawnSync } from 'child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'fs';
 import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -84,6 +96,10 @@ export interface Proxy {
 export async function startNginx(upstreams: string[]): Promise<Proxy> {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-nginx-'));
   mkdirSync(join(dir, 'temp'));
+  // Started as root, nginx's workers run as nobody: they buffer large bodies (a rating list)
+  // in temp/, which must be theirs to write, or the request is a 500 from nginx itself.
+  chmodSync(dir, 0o755);
+  chmodSync(join(dir, 'temp'), 0o1777);
   const port = await freePort();
   const site = arbiterSite(upstreams, `127.0.0.1:${port}`);
   writeFileSync(join(dir, 'arbiter.conf'), site);
