@@ -5,14 +5,21 @@
  */
 import { ChildProcess, spawn } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'fs';
-import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import type { VerificationReport } from '../src/engine';
 import type { TournamentDocument } from '../src/exchange/format';
 import { gameRecordPdf } from '../src/render/pdf';
 import { median } from './harness';
-import { cpuMs, cpuNsMs, finishedDivisionDocument } from './server-fixture';
+import { freePort } from './nginx';
+import {
+  cpuMs,
+  cpuNsMs,
+  finishedDivisionDocument,
+  json,
+  serverEnv,
+  signIn,
+} from './server-fixture';
 
 const ROOT = join(__dirname, '..', '..');
 const SERVER = join(ROOT, 'dist', 'src', 'main.js');
@@ -33,17 +40,6 @@ const NPM_STARTS = 3;
 /** A 20-turn Kvizovka sheet with a slip the engine finds (the record then draws its findings). */
 const SHEET = join(ROOT, 'test', 'fixtures', 'kvizovka', '26-letter-slip-score.sheet.json');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 interface Started {
   child: ChildProcess;
   url: string;
@@ -61,15 +57,9 @@ async function start(command: string[], databasePath: string): Promise<Started> 
     command[0] === process.execPath ? (process.env.HALL_NODE_OPTIONS?.split(' ') ?? []) : [];
   const child = spawn(command[0], [...nodeOptions, ...command.slice(1)], {
     cwd: ROOT,
-    env: {
-      ...process.env,
+    env: serverEnv({ DATABASE_PATH: databasePath, DATABASE_URL: '' }, EMAIL, PASSWORD, {
       PORT: String(port),
-      DATABASE_PATH: databasePath,
-      DATABASE_URL: '',
-      NO_COLOR: '1',
-      ORGANISER_EMAIL: EMAIL,
-      ORGANISER_PASSWORD: PASSWORD,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
     // npm start runs the server in a process of its own: stop the whole group.
     detached: true,
@@ -100,10 +90,9 @@ async function start(command: string[], databasePath: string): Promise<Started> 
   return { child, url, ms, stop };
 }
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+/** The organiser's bearer token, and JSON bodies. */
+async function organiser(url: string): Promise<Record<string, string>> {
+  return { ...(await signIn(url, EMAIL, PASSWORD)), 'Content-Type': 'application/json' };
 }
 
 /** One round of `games` games, none played yet, between players named after the sheet's. */
@@ -198,7 +187,7 @@ export async function plainWrites(): Promise<{ cpu: number; wall: number }> {
       child.on('exit', (code) => reject(new Error(`plain write server exited with ${code}`)));
     });
     const put = async (id: number): Promise<void> => {
-      await call(`http://127.0.0.1:${port}/api/games/${id}/result`, {
+      await json(`http://127.0.0.1:${port}/api/games/${id}/result`, {
         method: 'PUT',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ scores: [300 + (id % 50), 280], clocks: ['05:00', '03:10'] }),
@@ -232,12 +221,7 @@ export async function standingsAfterResult(players: number): Promise<void> {
   const server = await start([process.execPath, SERVER], join(dir, 'arbiter.sqlite'));
   try {
     const pid = server.child.pid!;
-    const { token } = await call<{ token: string }>(`${server.url}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD, kind: 'api' }),
-    });
-    const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const auth = await organiser(server.url);
     const doc = finishedDivisionDocument(
       {
         seed: 33,
@@ -247,12 +231,12 @@ export async function standingsAfterResult(players: number): Promise<void> {
       },
       { players, rounds: STANDINGS_ROUNDS, pending: 1 },
     );
-    const imported = await call<{ divisions: { id: number }[] }>(
+    const imported = await json<{ divisions: { id: number }[] }>(
       `${server.url}/api/tournaments/import`,
       { method: 'POST', headers: auth, body: JSON.stringify(doc) },
     );
     const d = imported.divisions[0].id;
-    const round = await call<{ games: { id: number; table: number }[] }>(
+    const round = await json<{ games: { id: number; table: number }[] }>(
       `${server.url}/api/divisions/${d}/rounds/${STANDINGS_ROUNDS}`,
     );
     const games = [...round.games].sort((a, b) => a.table - b.table).map((g) => g.id);
@@ -267,7 +251,7 @@ export async function standingsAfterResult(players: number): Promise<void> {
     const api = () => get(`/api/divisions/${d}/standings`);
     const past = () => get(`/divisions/${d}/standings?round=5`);
     const write = async (id: number): Promise<void> => {
-      await call(`${server.url}/api/games/${id}/result`, {
+      await json(`${server.url}/api/games/${id}/result`, {
         method: 'PUT',
         headers: auth,
         body: JSON.stringify({ scores: [300 + (id % 50), 280], clocks: ['05:00', '03:10'] }),
@@ -308,14 +292,9 @@ export async function writesAndPdfs(): Promise<void> {
   const server = await start([process.execPath, SERVER], join(dir, 'arbiter.sqlite'));
   try {
     const pid = server.child.pid!;
-    const { token } = await call<{ token: string }>(`${server.url}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD, kind: 'api' }),
-    });
-    const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const auth = await organiser(server.url);
     const sheet = JSON.parse(readFileSync(SHEET, 'utf8')) as { players: [string, string] };
-    const imported = await call<{ divisions: { id: number }[] }>(
+    const imported = await json<{ divisions: { id: number }[] }>(
       `${server.url}/api/tournaments/import`,
       {
         method: 'POST',
@@ -323,7 +302,7 @@ export async function writesAndPdfs(): Promise<void> {
         body: JSON.stringify(pendingRound(2 * WRITES + WARM_RESULTS + WARM_SHEETS, sheet.players)),
       },
     );
-    const round = await call<{ games: { id: number; table: number }[] }>(
+    const round = await json<{ games: { id: number; table: number }[] }>(
       `${server.url}/api/divisions/${imported.divisions[0].id}/rounds/1`,
     );
     const games = [...round.games].sort((a, b) => a.table - b.table).map((g) => g.id);
@@ -333,7 +312,7 @@ export async function writesAndPdfs(): Promise<void> {
     const table = new Map(round.games.map((g) => [g.id, g.table]));
 
     const putResult = async (id: number): Promise<void> => {
-      await call(`${server.url}/api/games/${id}/result`, {
+      await json(`${server.url}/api/games/${id}/result`, {
         method: 'PUT',
         headers: auth,
         body: JSON.stringify({ scores: [300 + (id % 50), 280], clocks: ['05:00', '03:10'] }),
@@ -342,7 +321,7 @@ export async function writesAndPdfs(): Promise<void> {
     const putSheet = async (id: number): Promise<void> => {
       const n = table.get(id)!;
       const body = { ...sheet, players: sheet.players.map((p) => `${p} ${n}`) };
-      await call(`${server.url}/api/games/${id}/scoresheet`, {
+      await json(`${server.url}/api/games/${id}/scoresheet`, {
         method: 'PUT',
         headers: auth,
         body: JSON.stringify(body, null, 1),

@@ -231,6 +231,27 @@ export async function newBenchDatabase(
   };
 }
 
+/**
+ * What the built server is started with: this process's environment, the database's, port 0
+ * unless `env` says another, and the organiser it makes at its first start.
+ */
+export function serverEnv(
+  database: Record<string, string>,
+  email: string,
+  password: string,
+  env: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...database,
+    PORT: '0',
+    NO_COLOR: '1',
+    ORGANISER_EMAIL: email,
+    ORGANISER_PASSWORD: password,
+    ...env,
+  };
+}
+
 /** The built server on `database`, port 0, started as the e2e harness does; its address once it serves. */
 export async function spawnServer(
   database: BenchDatabase,
@@ -239,26 +260,22 @@ export async function spawnServer(
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      ...database.env,
-      PORT: '0',
-      NO_COLOR: '1',
-      ORGANISER_EMAIL: email,
-      ORGANISER_PASSWORD: password,
-      ...env,
-    },
+    env: serverEnv(database.env, email, password, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60000);
+    // Two minutes: a first start on PostgreSQL runs every migration, slow on a busy machine.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in 120 s:\n${output}`));
+    }, 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const m = /serves on http:\/\/localhost:(\d+)/.exec(output);
+      const m = /serves on http:\/\/(localhost|[^\s/]+):(\d+)/.exec(output);
       if (m) {
         clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
+        resolve(`http://${m[1] === 'localhost' ? '127.0.0.1' : m[1]}:${m[2]}`);
       }
     };
     child.stdout!.on('data', onData);
