@@ -5,6 +5,7 @@ import { run as crash } from './crash.bench';
 import { run as dictionary } from './dictionary.bench';
 import { run as engine } from './engine.bench';
 import { run as hall } from './hall.bench';
+import { run as hallDay } from './hall-day.bench';
 import { run as imports } from './imports.bench';
 import { runInstructions } from './instructions.bench';
 import { run as load } from './load.bench';
@@ -38,6 +39,7 @@ const optIn: Record<string, () => Promise<void>> = {
   crash: () => crash(),
   load: () => load(),
   imports: () => imports(),
+  'hall-day': () => hallDay(),
 };
 
 async function main(): Promise<void> {
