@@ -13,6 +13,8 @@ const srLatn = {
   'page.judge': 'Sudija',
   'page.organiser': 'Organizator',
   'page.error': 'Greška',
+  'page.wait': 'Sačekajte malo',
+  'page.tryAgain': 'Pokušajte ponovo',
 
   'flash.saved': 'Sačuvano.',
   'flash.recorded': 'Upisano: {result}.',
@@ -419,6 +421,8 @@ const en: Record<PageMessageKey, string> = {
   'page.judge': 'Judge',
   'page.organiser': 'Organiser',
   'page.error': 'Error',
+  'page.wait': 'Please wait',
+  'page.tryAgain': 'Try again',
 
   'flash.saved': 'Saved.',
   'flash.recorded': 'Recorded: {result}.',

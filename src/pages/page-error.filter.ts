@@ -68,10 +68,14 @@ export class PageErrorFilter implements ExceptionFilter {
           : isPageMessageKey(`status.${status}`)
             ? page.pt(`status.${status}` as 'status.400')
             : page.pt(status >= 500 ? 'status.500' : 'status.400');
+    // A wait is not an error of the reader's: it is titled as one and says where to ask again.
+    const wait = status === 429 || status === 503;
+    const read = req.method === 'GET' || req.method === 'HEAD';
     const model: ErrorPage = {
-      ...page.base(page.pt('page.error'), page.crumbs()),
-      status,
+      ...page.base(page.pt(wait ? 'page.wait' : 'page.error'), page.crumbs()),
+      status: wait ? null : status,
       message,
+      retry: wait && read ? { href: req.originalUrl, label: page.pt('page.tryAgain') } : null,
     };
     page.render('error', model, status).catch((e: unknown) => {
       this.logger.error('the error page failed', e instanceof Error ? e.stack : String(e));

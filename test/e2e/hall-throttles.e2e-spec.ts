@@ -156,10 +156,18 @@ describe(`throttles that fit a hall (${DATABASE_KIND})`, () => {
     // every guess within it is refused unchecked.
     expect(statuses).toEqual([...Array(21).fill(404), ...Array(19).fill(429)]);
     // His own valid code too: it is his client that waits.
-    const refused = await prankster.request(`/t/${codes[0]}?lang=en`);
+    const refused = await prankster.request(`/t/${codes[0]}?lang=en`, {
+      headers: { Accept: 'text/html' },
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(30);
     expect(refused.body).toMatch(/Too many wrong codes\. Try again in (\d+ s|1 min)\./);
+    // A wait, not an error: titled so, without the status number, with a link to ask again.
+    expect(refused.body).toContain('<h1>Please wait</h1>');
+    expect(refused.body).not.toContain('<strong>429</strong>');
+    expect(refused.body.replace(/&#x3D;/g, '=')).toContain(
+      `<a href="/t/${codes[0]}?lang=en">Try again</a>`,
+    );
     const cyrillic = await prankster.request(`/t/${codes[0]}?lang=sr-Cyrl`);
     expect(cyrillic.body).toMatch(/Превише погрешних кодова\. Покушајте поново за (\d+ s|1 мин)\./);
     // A program that throws its cookies away is one client by its browser name: held too.

@@ -998,6 +998,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       ...base(lang, 'Greška', '/x'),
       status: 404,
       message: 'Nema takve partije.',
+      retry: null,
     } satisfies V.ErrorPage,
   };
 }
