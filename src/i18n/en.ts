@@ -427,6 +427,7 @@ export const en = {
 
   'finding.unknown': 'Finding',
   'finding.end': 'End of game',
+  'finding.withdrawnAnyway': 'the play was withdrawn anyway after the challenge',
   'finding.player': 'Player {n}',
   'finding.figures': 'the sheet says {written}, the rules give {computed}',
   'finding.SCORE_MISMATCH': 'the sheet says {written} points, the rules give {computed}',

@@ -417,6 +417,7 @@ export const srCyrl = {
   'issue.LETTER_MISMATCH': 'Једно слово речи преписано другачије',
   'finding.unknown': 'Налаз',
   'finding.end': 'Крај партије',
+  'finding.withdrawnAnyway': 'потез је ионако повучен после приговора',
   'finding.player': 'Играч {n}',
   'finding.figures': 'у записнику {written}, по правилима {computed}',
   'finding.SCORE_MISMATCH': 'у записнику су поени {written}, по правилима {computed}',

@@ -429,6 +429,7 @@ export const srLatn = {
 
   'finding.unknown': 'Nalaz',
   'finding.end': 'Kraj partije',
+  'finding.withdrawnAnyway': 'potez je ionako povučen posle prigovora',
   'finding.player': 'Igrač {n}',
   'finding.figures': 'u zapisniku {written}, po pravilima {computed}',
   'finding.SCORE_MISMATCH': 'u zapisniku su poeni {written}, po pravilima {computed}',

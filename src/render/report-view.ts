@@ -511,6 +511,14 @@ function findingSentence(
     body = issue.word ? `${codeLabel}: ${issue.word}` : codeLabel;
   }
   if (squaresText) body += ` (${squaresText})`;
+  // A withdrawn play's placement problems are only notes (docs/rulings.md, rule 10): the tiles
+  // came off the board regardless, and the sentence says so, as the English message does.
+  if (
+    turn?.status === 'withdrawn' &&
+    issue.severity === 'warning' &&
+    PLACEMENT_CODES.has(issue.code)
+  )
+    body += `; ${t(lang, 'finding.withdrawnAnyway')}`;
   // A finding that names no square says which play it is about, as written on the sheet:
   // `5. potez (C7 T.PAO)`, so that the sentence names the squares and the word.
   const where =

@@ -4,6 +4,7 @@ import { findRuleSet, gcgToScoresheet, parseGcg, Scoresheet, verifyDocument } fr
 import { LANGUAGES } from '../i18n';
 import {
   checkForm,
+  checkSection,
   emptyEnd,
   emptyRow,
   FormRow,
@@ -243,6 +244,46 @@ describe('sheet form: findings placed on their cells', () => {
       }[lang];
       expect(racks[0].message).toContain(said.replace('′', '“'));
       expect(check.flags.some((x) => 'sheet' in x)).toBe(false);
+    },
+  );
+});
+
+describe('sheet form: a play over occupied squares, challenged and ruled invalid (issue 34, defect 6)', () => {
+  it.each(LANGUAGES)(
+    'is noted in yellow, says it was withdrawn anyway, and the sheet is right (%s)',
+    (lang) => {
+      const sheet = JSON.parse(
+        readFileSync(join(FIXTURES, 'kvizovka', '01-opening-exchange-pass.sheet.json'), 'utf8'),
+      ) as Scoresheet;
+      const plays = sheet.turns.map((x, i) => [x, i] as const).filter(([x]) => x.play);
+      const [first] = plays[0];
+      const [, last] = plays[plays.length - 1];
+      // The last play written over the first play's squares in letters not on them, then ruled
+      // invalid.
+      const [position, word] = first.play!.split(' ');
+      const turn = sheet.turns[last];
+      turn.play = `${position} ${[...word].map((c) => (c === 'A' ? 'E' : 'A')).join('')}`;
+      turn.challenge = { by: 1 - turn.player, valid: false };
+      // The totals from it on are left empty (a judge may), and the finals are the rules'.
+      sheet.turns.slice(last).forEach((x) => delete x.total);
+      const verified = verifyDocument({ ...sheet, claimed: undefined }, { words: null });
+      if (!verified.ok) throw new Error('unreadable');
+      sheet.claimed = { final: verified.report.players.map((p) => p.final) };
+      const layout = sheetLayout(findRuleSet('kvizovka')!, sheet.players);
+      const check = checkForm(sheetToForm(sheet, layout), layout, lang, null);
+      const onRow = check.flags.filter(
+        (x) => 'row' in x && x.row === last && x.field === 'position',
+      );
+      expect(onRow.length).toBeGreaterThan(0);
+      expect(onRow.every((x) => x.tone === 'warn')).toBe(true);
+      const anyway = {
+        'sr-Latn': 'potez je ionako povučen posle prigovora',
+        'sr-Cyrl': 'потез је ионако повучен после приговора',
+        en: 'withdrawn anyway',
+      }[lang];
+      for (const x of onRow) expect(x.message).toContain(anyway);
+      expect(check.flags.filter((x) => x.tone === 'bad')).toEqual([]);
+      expect(checkSection(check, layout, lang)!.report.sign).toBe('✓');
     },
   );
 });

@@ -232,6 +232,58 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     }
   });
 
+  test('a play written over occupied squares, then challenged and ruled invalid: the position cell and the verdict agree (issue 34, defect 6)', async () => {
+    // A game of its own: the draft this test leaves must not become another test's sheet.
+    const { divisionId } = await createTournament(t, {
+      name: 'Kup Osporavanja',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+      divisions: ['A'],
+    });
+    await register(t, divisionId, ['Vesna Jokić', 'Goran Ćosić']);
+    const g = (await pair(t, divisionId)).games.find((x) => x.second !== null) as GameJson;
+    const sheet = paperSheet(namesOf(g));
+    // Turn 19, challenged and ruled invalid, written over the first play's squares in letters
+    // that are not on them: the play breaks a placement rule, and its tiles came off anyway.
+    const [position, word] = sheet.turns[0].play!.split(' ');
+    sheet.turns[18].play = `${position} ${[...word].map((c) => (c === 'A' ? 'E' : 'A')).join('')}`;
+    const read = verifyDocument(sheet, { words: null });
+    if (!read.ok) throw new Error('unreadable');
+    // What the engine says (docs/rulings.md, rule 10): the placement problems are warnings, the
+    // play is withdrawn regardless, and the sheet is right.
+    const turn19 = read.report.turns[18].issues;
+    expect(turn19.filter((i) => i.code === 'SQUARE_OCCUPIED').length).toBeGreaterThan(0);
+    expect(turn19.filter((i) => i.severity === 'error')).toEqual([]);
+    expect(read.report.ok).toBe(true);
+    const page = await signedIn(browser);
+    const agree = async () => {
+      // The cell is yellow with its notes, never red beside a verdict that says the sheet is right.
+      expect(await hasClass(page, '#c-18-position', 'warn')).toBe(true);
+      expect(await page.locator('#sheet-form .bad').count()).toBe(0);
+      const verdict = await page.locator('#verdict').innerText();
+      expect(verdict).toContain('✓ Zapisnik je ispravan');
+      const notes = await page.locator('#msg-18').innerText();
+      expect(notes).toContain('potez je ionako povučen posle prigovora');
+      expect(notes).toContain('Prigovor usvojen: potez povučen');
+    };
+    try {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+      await fillSheet(page, sheet, namesOf(g));
+      // As the page checks it live, then as the server draws it.
+      await waitUntil(page, `document.querySelector('#c-18-position').classList.contains('warn')`);
+      await agree();
+      await page.click('#sheet-verify');
+      await page.waitForLoadState();
+      await agree();
+      await screenshot(page, 'sheet-form-overlap-withdrawn');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, 'sheet-form-overlap-withdrawn-phone');
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
+
   test('a reload in the middle of typing loses nothing; a second judge on the same sheet gets the conflict', async () => {
     const g = games[2];
     const sheet = paperSheet(namesOf(g));
