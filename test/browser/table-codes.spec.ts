@@ -7,6 +7,7 @@ import {
   launchChromium,
   overflowsHorizontally,
   screenshot,
+  waitUntil,
   watch,
 } from './chromium';
 import { fillSheet } from './sheet-helpers';
@@ -99,6 +100,70 @@ describeWithChromium(`a table's sheet sent and confirmed from phones (${DATABASE
     expect(await page.locator('main').innerText()).toContain('No table has that code.');
     await page.close();
   });
+
+  test('the phone’s form with a clock typed into the tiles left, a final with a letter and a wrong turn-5 score: the turn-5 flag stays and the end cells are flagged in Serbian (issue 34, defect 4)', async () => {
+    const judge = await t.account('judge');
+    const { divisionId } = await createTournament(t, {
+      name: 'Stolovi s greškom',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+    });
+    await register(t, divisionId, ['Lena Marić', 'Rade Kostić']);
+    const game = (await pair(t, divisionId)).games[0];
+    const [codes] = (
+      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(judge).expect(200)
+    ).body as GameCodes[];
+    const players = [game.first.name, game.second!.name];
+    const { sheet } = scoreSheet(players as [string, string], 43);
+    const slip = structuredClone(sheet);
+    slip.turns[4].score = sheet.turns[4].score! + 7;
+    slip.end = { ...slip.end, racks: ['1634', sheet.end?.racks?.[1] ?? ''] };
+    const page = await browser.context.newPage();
+    // The send of a sheet with a cell that cannot be read is answered 422, as the test provokes.
+    const trouble = watch(page, (url, status) => status === 422 && url.includes('/sheet'));
+    const flagged = (id: string) =>
+      page.evaluate<boolean>(`document.querySelector('#${id}').classList.contains('bad')`);
+    try {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${t.url}${codes.seats[0].url}/sheet?lang=sr-Latn`);
+      await fillSheet(page, slip, players);
+      await page.fill('#end-final-1', '48З');
+      // As the phone checks it live, then as the server draws it.
+      for (const step of ['live', 'server']) {
+        if (step === 'server') {
+          await Promise.all([page.waitForNavigation(), page.click('#sheet-verify')]);
+        }
+        await waitUntil(page, `document.querySelector('#end-final-1').classList.contains('bad')`);
+        expect([step, await flagged('c-4-score')]).toEqual([step, true]);
+        expect(await page.locator('#msg-4').innerText()).toContain(
+          `po pravilima ${sheet.turns[4].score}`,
+        );
+        expect([step, await flagged('end-racks-0'), await flagged('end-racks-1')]).toEqual([
+          step,
+          true,
+          false,
+        ]);
+        const end = await page.locator('#msg-end').innerText();
+        expect(end).toContain('„1“ na 1. mestu nije slovo ove igre');
+        expect(end).toContain('„48З” nije konačan rezultat: upišite ceo broj.');
+        expect(end).not.toMatch(/end\.racks|not a letter/);
+        expect(await overflowsHorizontally(page)).toBe(false);
+      }
+      await screenshot(page, 'table-code-end-field-slip-phone');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(page, 'table-code-end-field-slip');
+      // Nothing is sent while a cell cannot be read.
+      await Promise.all([page.waitForNavigation(), page.click('#sheet-save')]);
+      expect(page.url()).not.toContain('done=sent');
+      expect(
+        (await t.http.get(`/api/codes/${codes.seats[0].code}`).expect(200)).body.submissions,
+      ).toEqual([]);
+      trouble.stop();
+      expect(trouble.problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
 
   test("the judges' desk: a faulty sheet returned with a note the table reads, an unconfirmed one accepted", async () => {
     const judgeApi = await t.account('judge');
