@@ -36,6 +36,7 @@ const benches: Record<string, () => Promise<void>> = {
 /** Benchmarks run only when named. */
 const optIn: Record<string, () => Promise<void>> = {
   instructions: () => runInstructions(defaultWordList('kvizovka')),
+  'instructions-english': () => runInstructions(null, { english: true, kvizovka: false }),
   crash: () => crash(),
   load: () => load(),
   imports: () => imports(),
