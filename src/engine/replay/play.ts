@@ -133,7 +133,7 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
       rules,
       turn.rack,
       outcome.play.placedTiles,
-      swap?.ok ? swap.taken.map((x) => x.letter) : [],
+      swap?.ok ? swap.taken.map((x) => x.letter) : NO_TILES,
     );
     if (missing) {
       t.issue({
@@ -317,6 +317,38 @@ export function variantProblems(
   }
   return problems.length > 0 ? problems : null;
 }
+
+/** No blank taken from the board (most plays): one list for all. */
+const NO_TILES: readonly WrittenTile[] = [];
+
+/** Each tile's count on a rack, by tile (a joker under {@link JOKER}); all 0 between calls. */
+const RACK_COUNT = new Int32Array(JOKER + 1);
+
+/**
+ * Whether a rack holds every tile a play takes from it (a blank taken from the board paid for
+ * with a letter): counted in one table rather than a map and two lists a play, as every play of
+ * a record that writes its racks is checked (most hold them).
+ */
+function rackHolds(
+  rack: readonly WrittenTile[],
+  placed: readonly WrittenTile[],
+  swapped: readonly WrittenTile[],
+): boolean {
+  const count = RACK_COUNT;
+  for (let i = 0; i < rack.length; i++) count[rack[i]]++;
+  count[JOKER] += swapped.length;
+  let holds = true;
+  for (let i = 0; holds && i < swapped.length + placed.length; i++) {
+    const tile = i < swapped.length ? swapped[i] : placed[i - swapped.length];
+    const key = tile & JOKER ? JOKER : tile;
+    if (count[key] > 0) count[key]--;
+    else holds = false;
+  }
+  for (let i = 0; i < rack.length; i++) count[rack[i]] = 0;
+  count[JOKER] = 0;
+  return holds;
+}
+
 /**
  * The tiles of a play the recorded rack does not hold, as text, and every tile the play takes
  * from the rack as a rack is written (`?` a joker); null when the rack holds them all.
@@ -329,6 +361,7 @@ function missingFromRack(
 ): { tiles: string; needed: string } | null {
   const parsed = rules.alphabet.parseRack(rack);
   if (!parsed.ok) return null;
+  if (rackHolds(parsed.tiles, placed, swapped)) return null;
   const pool = new Map<number, number>();
   for (const tile of parsed.tiles) pool.set(tile, (pool.get(tile) ?? 0) + 1);
   // A blank taken from the board is paid for with the real letter from the rack.
