@@ -222,14 +222,20 @@ export type GcgMeaning =
  * `#character-encoding UTF-8` (which must come first, by the format).
  */
 export function decodeGcg(bytes: Uint8Array): string {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 400)));
-  const utf8 = /^\uFEFF?#character-encoding\s+utf-?8\s*$/im.test(
-    head.split(/\r?\n/).slice(0, 3).join('\n'),
-  );
-  return new TextDecoder(utf8 ? 'utf-8' : 'latin1').decode(bytes).replace(/^\uFEFF/, '');
+  const latin1 = (LATIN1 ??= new TextDecoder('latin1'));
+  const head = latin1.decode(bytes.subarray(0, Math.min(bytes.length, 400)));
+  const utf8 =
+    CHARACTER_ENCODING.test(head) &&
+    /^\uFEFF?#character-encoding\s+utf-?8\s*$/im.test(head.split(/\r?\n/).slice(0, 3).join('\n'));
+  const text = (utf8 ? (UTF8 ??= new TextDecoder('utf-8')) : latin1).decode(bytes);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-const SIGNED = /^[+-]\d+$/;
+/** Decoders made once: one made a record cost more than the record's decoding. */
+let LATIN1: { decode(bytes: Uint8Array): string } | null = null;
+let UTF8: { decode(bytes: Uint8Array): string } | null = null;
+/** Only a head that names an encoding is read for it (most records name none). */
+const CHARACTER_ENCODING = /#character-encoding/i;
 
 const OLDER_MACONDO_NOTE = /^(Variant|BoardLayout|LetterDistribution)\s*:\s*(\S.*)$/;
 const OLDER_MACONDO_FIELDS: Record<
@@ -247,7 +253,9 @@ export function parseGcg(
 ): { ok: true; game: GcgGame } | { ok: false; errors: GcgError[] } {
   const game: GcgGame = { players: [], otherPragmas: [], events: [] };
   const errors: GcgError[] = [];
-  const lines = text.split(/\r?\n/);
+  // Split at '\n' alone (a '\r' before it is trimmed off with the line): a regular expression
+  // a record cost more than the record's events.
+  const lines = text.split('\n');
   /** Where in `otherPragmas` the `#note` is that the lines after it continue, until a pragma or event. */
   let note: number | null = null;
   lines.forEach((raw, i) => {
@@ -365,8 +373,7 @@ export function parseGcg(
       return;
     }
     const nick = line.slice(1, colon).trim();
-    const rest = line.slice(colon + 1);
-    const event = parseEvent(nick, rest, lineNo);
+    const event = parseEvent(nick, line.slice(colon + 1), lineNo);
     if ('message' in event) errors.push(event);
     else game.events.push(event);
   });
@@ -480,7 +487,9 @@ function eventPragmas(e: GcgEvent): string[] {
 }
 
 function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgError {
-  const tokens = rest.trim().split(/\s+/);
+  // Every event of every record passes here: a scan rather than regular expressions, and no
+  // object but the event (they cost about as much as the replay of the record).
+  const tokens = tokensOf(rest);
   // A rack never starts with '(' or '-' (end-of-game lines have none: `>nick:  (RR) +4 373`), and
   // a move written without its rack has four tokens, the first a position.
   const rackless =
@@ -489,81 +498,166 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
     tokens[0].startsWith('-') ||
     (tokens.length === 4 &&
       /^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$/.test(tokens[0]) &&
-      SIGNED.test(tokens[2]));
+      isSigned(tokens[2]));
   const rack = rackless ? '' : tokens.shift()!;
-  const bad = (message: string, problem?: GcgProblem): GcgError =>
-    problem ? { line, message, problem } : { line, message };
-  const numbers = (from: number): { score: number; total: number } | null => {
-    const score = tokens[from];
-    const total = tokens[from + 1];
-    if (!score || !SIGNED.test(score) || !total || !/^-?\d+$/.test(total)) return null;
-    return { score: Number(score), total: Number(total) };
-  };
   const first = tokens[0];
-  if (first === undefined) return bad('the event is empty', { code: 'EMPTY_EVENT' });
+  if (first === undefined) return bad(line, 'the event is empty', { code: 'EMPTY_EVENT' });
   if (first === '--') {
-    const n = numbers(1);
-    return n
-      ? { kind: 'withdrawn', nick, rack, ...n, line }
-      : bad('a withdrawn move (--) needs -score and the total', {
+    return hasNumbers(tokens, 1)
+      ? { kind: 'withdrawn', nick, rack, score: +tokens[1], total: +tokens[2], line }
+      : bad(line, 'a withdrawn move (--) needs -score and the total', {
           code: 'NEEDS_POINTS',
           event: '--',
         });
   }
   if (first === '(challenge)') {
-    const n = numbers(1);
-    return n
-      ? { kind: 'challenge-bonus', nick, rack, ...n, line }
-      : bad('(challenge) needs +bonus and the total', { code: 'NEEDS_POINTS', event: first });
+    return hasNumbers(tokens, 1)
+      ? { kind: 'challenge-bonus', nick, rack, score: +tokens[1], total: +tokens[2], line }
+      : bad(line, '(challenge) needs +bonus and the total', {
+          code: 'NEEDS_POINTS',
+          event: first,
+        });
   }
   if (first === '(time)') {
-    const n = numbers(1);
-    return n
-      ? { kind: 'time-penalty', nick, rack, ...n, line }
-      : bad('(time) needs -points and the total', { code: 'NEEDS_POINTS', event: first });
+    return hasNumbers(tokens, 1)
+      ? { kind: 'time-penalty', nick, rack, score: +tokens[1], total: +tokens[2], line }
+      : bad(line, '(time) needs -points and the total', { code: 'NEEDS_POINTS', event: first });
   }
-  if (/^\(.*\)$/.test(first)) {
-    const n = numbers(1);
-    if (!n)
-      return bad(`${first} needs ±points and the total`, { code: 'NEEDS_POINTS', event: first });
+  if (first.length >= 2 && first.charCodeAt(0) === 40 /* ( */ && first.endsWith(')')) {
+    if (!hasNumbers(tokens, 1)) {
+      return bad(line, `${first} needs ±points and the total`, {
+        code: 'NEEDS_POINTS',
+        event: first,
+      });
+    }
+    const score = +tokens[1];
+    const total = +tokens[2];
     const inside = first.slice(1, -1);
     // `RACK (RACK) -n`, the rack before the parentheses, is what a player loses for their own
     // rack (Macondo writes the rack twice, and so do the recorders that follow it); a line without
     // a rack before them, `(RACK) +n`, is what the player who went out gains for the other's.
-    if (rack !== '' && n.score <= 0) {
+    if (rack !== '' && score <= 0) {
       return inside === rack
-        ? { kind: 'own-rack', nick, rack, ...n, line }
-        : { kind: 'own-rack', nick, rack, counted: inside, ...n, line };
+        ? { kind: 'own-rack', nick, rack, score, total, line }
+        : { kind: 'own-rack', nick, rack, counted: inside, score, total, line };
     }
-    return { kind: 'end-rack', nick, rack, opponentRack: inside, ...n, line };
+    return { kind: 'end-rack', nick, rack, opponentRack: inside, score, total, line };
   }
   if (first === '-') {
-    const n = numbers(1);
-    return n
-      ? { kind: 'pass', nick, rack, ...n, line }
-      : bad('a pass (-) needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
+    return hasNumbers(tokens, 1)
+      ? { kind: 'pass', nick, rack, score: +tokens[1], total: +tokens[2], line }
+      : bad(line, 'a pass (-) needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
-  if (first.startsWith('-') && !SIGNED.test(first)) {
-    const n = numbers(1);
-    return n
-      ? { kind: 'exchange', nick, rack, tiles: first.slice(1), ...n, line }
-      : bad('an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
+  if (first.startsWith('-') && !isSigned(first)) {
+    return hasNumbers(tokens, 1)
+      ? {
+          kind: 'exchange',
+          nick,
+          rack,
+          tiles: first.slice(1),
+          score: +tokens[1],
+          total: +tokens[2],
+          line,
+        }
+      : bad(line, 'an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
-  if (/^-\d+$/.test(first) && tokens.length >= 3 && SIGNED.test(tokens[1])) {
-    const n = numbers(1);
-    return n
-      ? { kind: 'exchange', nick, rack, tiles: Number(first.slice(1)), ...n, line }
-      : bad('an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
+  if (first.startsWith('-') && tokens.length >= 3 && isSigned(tokens[1])) {
+    // `-7`: the number of tiles exchanged (`first` is signed here).
+    return hasNumbers(tokens, 1)
+      ? {
+          kind: 'exchange',
+          nick,
+          rack,
+          tiles: Number(first.slice(1)),
+          score: +tokens[1],
+          total: +tokens[2],
+          line,
+        }
+      : bad(line, 'an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
-  const n = numbers(2);
-  if (!n || !tokens[1]) {
-    return bad(`'${rest.trim()}' is not a move: expected RACK POSITION WORD +score total`, {
+  if (!hasNumbers(tokens, 2) || !tokens[1]) {
+    return bad(line, `'${rest.trim()}' is not a move: expected RACK POSITION WORD +score total`, {
       code: 'NOT_A_MOVE',
       text: rest.trim(),
     });
   }
   // Tokens after the total (annotations some programs add) are tolerated.
-  return { kind: 'move', nick, rack, position: first, word: tokens[1], ...n, line };
+  return {
+    kind: 'move',
+    nick,
+    rack,
+    position: first,
+    word: tokens[1],
+    score: +tokens[2],
+    total: +tokens[3],
+    line,
+  };
+}
+
+function bad(line: number, message: string, problem: GcgProblem): GcgError {
+  return { line, message, problem };
+}
+
+/** `tokens[from]` a signed score (`+12`, `-5`) and `tokens[from + 1]` a total (`-3`, `40`). */
+function hasNumbers(tokens: readonly string[], from: number): boolean {
+  const score = tokens[from];
+  const total = tokens[from + 1];
+  return (
+    score !== undefined &&
+    isSigned(score) &&
+    total !== undefined &&
+    total !== '' &&
+    digitsFrom(total, total.charCodeAt(0) === 45 /* - */ ? 1 : 0)
+  );
+}
+
+/** `+12`, `-5`: a sign and digits. */
+function isSigned(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return (c === 43 /* + */ || c === 45) /* - */ && digitsFrom(text, 1);
+}
+
+/** Whether `text` from `start` to its end is one ASCII digit or more. */
+function digitsFrom(text: string, start: number): boolean {
+  if (start >= text.length) return false;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * `text.trim().split(/\s+/)`: the words between white space (what `\s` and `trim` take: ASCII
+ * and Unicode spaces and line ends), `['']` for none.
+ */
+function tokensOf(text: string): string[] {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13) || (c >= 0xa0 && isUnicodeSpace(c))) {
+      if (start >= 0) tokens.push(text.slice(start, i));
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  if (start >= 0) tokens.push(text.slice(start));
+  if (tokens.length === 0) tokens.push('');
+  return tokens;
+}
+
+function isUnicodeSpace(c: number): boolean {
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 const sign = (n: number) => (n < 0 ? String(n) : `+${n}`);
@@ -1023,38 +1117,28 @@ export function gcgToScoresheet(
     const rack = e.rack || undefined;
     finals[p] = e.total;
     const before = turns.length;
+    let turn: SheetTurn;
     switch (e.kind) {
       case 'move':
         lastPlay[p] = turns.length;
-        turns.push({
-          player: p,
-          play: `${e.position} ${e.word}`,
-          score: e.score,
-          total: e.total,
-          ...(rack ? { rack } : {}),
-        });
+        // The rack added after, rather than spread in (a clone of an object a turn).
+        turn = { player: p, play: `${e.position} ${e.word}`, score: e.score, total: e.total };
+        if (rack) turn.rack = rack;
+        turns.push(turn);
         turnLines.push(e.line);
         break;
       case 'exchange':
         lastPlay[p] = null;
-        turns.push({
-          player: p,
-          exchange: e.tiles,
-          score: e.score,
-          total: e.total,
-          ...(rack ? { rack } : {}),
-        });
+        turn = { player: p, exchange: e.tiles, score: e.score, total: e.total };
+        if (rack) turn.rack = rack;
+        turns.push(turn);
         turnLines.push(e.line);
         break;
       case 'pass':
         lastPlay[p] = null;
-        turns.push({
-          player: p,
-          pass: true,
-          score: e.score,
-          total: e.total,
-          ...(rack ? { rack } : {}),
-        });
+        turn = { player: p, pass: true, score: e.score, total: e.total };
+        if (rack) turn.rack = rack;
+        turns.push(turn);
         turnLines.push(e.line);
         break;
       case 'withdrawn':
