@@ -23,6 +23,7 @@ export interface Environment {
   SIGN_IN_ADDRESS_FAILURES?: string;
   SIGN_IN_FIRST_WAIT_MS?: string;
   SIGN_IN_MAX_WAIT_MS?: string;
+  CODE_HALL_FAILURES?: string;
   TRUST_PROXY?: string;
   HOST?: string;
   TEST_ONLY_SCRYPT_LOG2_N?: string;
@@ -128,6 +129,14 @@ function securityProblems(env: Environment): string[] {
     if (v !== undefined && (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max))
       problems.push(`${name} must be a whole number from ${min} to ${max}, not '${v}'`);
   }
+  const hall = env.CODE_HALL_FAILURES;
+  if (
+    hall !== undefined &&
+    (!/^\d{1,7}$/.test(hall) || Number(hall) < 1 || Number(hall) > 1_000_000)
+  )
+    problems.push(
+      `CODE_HALL_FAILURES must be a whole number from 1 to 1000000, the wrong table codes the new phones of one address take an hour, not '${hall}'`,
+    );
   const first = Number(env.SIGN_IN_FIRST_WAIT_MS ?? DEFAULT_THROTTLE.firstWaitMs);
   const most = Number(env.SIGN_IN_MAX_WAIT_MS ?? DEFAULT_THROTTLE.maxWaitMs);
   if (first > most)

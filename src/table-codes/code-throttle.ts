@@ -61,9 +61,10 @@ export class CodeWait extends Error {
  * - a phone that opened a code counts with the other phones that opened the same code (the
  *   same player's), never with the hall;
  * - strangers (no code opened yet) of one address share a window of 600 wrong codes an hour,
- *   which a hall's typos do not come near; past it, only strangers of that address wait.
+ *   which a hall's typos do not come near; past it, their wrong codes are refused (429), while
+ *   a right one still answers.
  *
- * A code is looked up unless a wait runs on one of the client's counts. A wrong one is
+ * A code is looked up unless a wait runs on the client's own count or its code's. A wrong one is
  * counted, atomically in the database, and answered 404 only while no wait ran; a right one
  * is answered only if no wait started meanwhile, so guesses sent all at once get no more
  * answers than guesses sent one by one.
@@ -74,14 +75,18 @@ export class CodeThrottle {
     private readonly settings: CodeThrottleSettings = DEFAULT_CODE_THROTTLE,
   ) {}
 
-  /** The counts a client's guess is taken against: its own, and its code's phones' or its hall's. */
-  countsOf(client: TableClient): (CountKey & { label: string })[] {
+  /**
+   * The counts a client's guess is taken against: its own, and its code's phones' or its hall's.
+   * `unchecked`: a wait on it refuses every guess unlooked; the hall's refuses wrong codes only.
+   */
+  countsOf(client: TableClient): (CountKey & { label: string; unchecked: boolean })[] {
     const s = this.settings;
     const waits = { ...DEFAULT_THROTTLE, firstWaitMs: s.firstWaitMs, maxWaitMs: s.maxWaitMs };
     const own = {
       key: countKey('code-client', client.key),
       rule: doubling(s.clientFailures, waits),
       label: `the client ${client.key}`,
+      unchecked: true,
     };
     if (client.openedTag !== null) {
       return [
@@ -90,6 +95,7 @@ export class CodeThrottle {
           key: countKey('code-opened', client.openedTag),
           rule: doubling(s.openedFailures, waits),
           label: `the phones that opened the code tagged ${client.openedTag}`,
+          unchecked: true,
         },
       ];
     }
@@ -108,6 +114,7 @@ export class CodeThrottle {
         key: countKey('code-hall', address),
         rule: hall,
         label: `the new clients of ${address}`,
+        unchecked: false,
       },
     ];
   }
@@ -121,7 +128,9 @@ export class CodeThrottle {
     lookup: () => Promise<T | null>,
   ): Promise<{ found: T | null; lockouts: { label: string; failures: number; waitMs: number }[] }> {
     const counts = this.countsOf(client);
-    const keys = counts.map((c) => c.key);
+    // A new phone's right code answers even while its hall's strangers wait: the hall's window
+    // holds back wrong codes only, so a flood of them refuses no one's own code.
+    const keys = counts.filter((c) => c.unchecked).map((c) => c.key);
     const running = await this.counters.waitMs(keys);
     if (running > 0) throw new CodeWait(running);
     const found = await lookup();

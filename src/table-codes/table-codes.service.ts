@@ -66,8 +66,10 @@ export class TableCodesService {
   ) {
     // Waits as a sign-in's: SIGN_IN_FIRST_WAIT_MS, doubling up to SIGN_IN_MAX_WAIT_MS.
     const waits = throttleSettings((name) => config.get<string>(name));
+    const hall = config.get<string>('CODE_HALL_FAILURES');
     this.throttle = new CodeThrottle(counters, {
       ...DEFAULT_CODE_THROTTLE,
+      ...(hall ? { hallFailures: Number(hall) } : {}),
       firstWaitMs: waits.firstWaitMs,
       maxWaitMs: waits.maxWaitMs,
     });

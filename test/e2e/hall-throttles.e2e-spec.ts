@@ -116,6 +116,46 @@ async function roundCodes(t: TestApp, players: number): Promise<string[]> {
 const wrong = (i: number) => `ZZZZ${String(i).padStart(6, '0')}`;
 
 /**
+ * A flood of wrong codes from clients that throw their cookies away and change their browser's
+ * name: the hall's window (here 30 instead of 600) fills, and still no new phone's own code is
+ * refused. Before, every phone of the address that had not opened its code yet got 429.
+ */
+describe(`a flood of strangers' wrong codes (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(undefined, { CODE_HALL_FAILURES: '30' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test("past the hall's window, strangers' wrong codes wait and a new phone's right code answers", async () => {
+    const codes = await roundCodes(t, 4);
+    const flood: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const agent = `guesser/${Math.floor(i / 10)}`; // a new browser name every 10 guesses
+      flood.push(
+        (await send(`${t.url}/api/codes/${wrong(4000 + i)}`, { headers: { 'User-Agent': agent } }))
+          .status,
+      );
+    }
+    expect(flood).toEqual([...Array(30).fill(404), ...Array(10).fill(429)]);
+    // New phones of the same address, no cookie yet: their right codes answer, page and API.
+    for (const [i, code] of codes.entries()) {
+      const phone = new Browser(t.url, `late phone ${i}`);
+      expect((await phone.request(`/api/codes/${code}`)).status).toBe(200);
+      expect((await phone.request(`/t/${code}`, { headers: { Accept: 'text/html' } })).status).toBe(
+        200,
+      );
+    }
+    // A new phone's typo waits with the strangers: the window is the flood's.
+    const typo = await new Browser(t.url, 'late typo').request(`/api/codes/${wrong(5000)}`);
+    expect(typo.status).toBe(429);
+    expect(Number(typo.headers['retry-after'])).toBeGreaterThan(60);
+  });
+});
+
+/**
  * A real tournament hall: a hundred phones behind one address, judges on the same Wi-Fi,
  * a reverse proxy, two servers on one database. Each test failed on the per-address,
  * per-process throttles before.
