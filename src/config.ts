@@ -14,6 +14,7 @@ export interface Environment {
   HEADERS_TIMEOUT_MS?: string;
   BODY_TIMEOUT_MS?: string;
   BODY_MIN_RATE?: string;
+  JOB_STALE_MS?: string;
   RENDER_QUEUE?: string;
   BACKUP_KEEP?: string;
   ORGANISER_EMAIL?: string;
@@ -88,6 +89,7 @@ const SHARE_VARIABLES = [
   ['HEADERS_TIMEOUT_MS', 1000, 600_000],
   ['BODY_TIMEOUT_MS', 1000, 600_000],
   ['BODY_MIN_RATE', 1, 100_000_000],
+  ['JOB_STALE_MS', 3000, 3_600_000],
 ] as const;
 
 /** What is wrong with the live streams' shares and the slow-client timeouts. */

@@ -38,6 +38,8 @@ import { PlacePoints1765300000000 } from './migrations/1765300000000-place-point
 import { TableCodes1765500000000 } from './migrations/1765500000000-table-codes';
 import { ThrottleCounters1765700000000 } from './migrations/1765700000000-throttle-counters';
 import { PrizeTables1765600000000 } from './migrations/1765600000000-prize-tables';
+import { Jobs1765800000000 } from './migrations/1765800000000-jobs';
+import { JobRow } from '../jobs/job.entity';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -65,6 +67,7 @@ export const ENTITIES = [
   PrizeTable,
   ThrottleCounter,
   ServerSecret,
+  JobRow,
 ];
 
 /** Every migration, in order. */
@@ -88,4 +91,5 @@ export const MIGRATIONS = [
   TableCodes1765500000000,
   PrizeTables1765600000000,
   ThrottleCounters1765700000000,
+  Jobs1765800000000,
 ];

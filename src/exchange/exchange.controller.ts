@@ -83,7 +83,7 @@ export class ExchangeController {
   ): Promise<TournamentView | JobView> {
     // The worker reads the bytes as sent: a structured copy of the parsed document would cost
     // this thread as much as parsing it.
-    const job = this.exchange.startImport(req.rawBody ?? JSON.stringify(doc), user);
+    const job = await this.exchange.startImport(req.rawBody ?? JSON.stringify(doc), user);
     const answer = await answerJob(this.jobs, job, prefer, res);
     return 'kind' in answer ? answer : this.tournaments.get(answer.id);
   }

@@ -260,12 +260,12 @@ export class ExchangeService {
    * written in one transaction (every row or none). Waits for the job's end.
    */
   async import(raw: Uint8Array | string, user: Actor): Promise<TournamentView> {
-    const { id } = await this.jobs.outcome(this.startImport(raw, user));
+    const { id } = await this.jobs.outcome(await this.startImport(raw, user));
     return this.tournaments.get(id);
   }
 
   /** The import as a job, returned while it runs. */
-  startImport(raw: Uint8Array | string, user: Actor): Job<ImportedTournament> {
+  startImport(raw: Uint8Array | string, user: Actor): Promise<Job<ImportedTournament>> {
     const actor = user ? { id: user.id, name: user.name, email: user.email } : null;
     return this.jobs.start('tournament.import', user?.id ?? null, (progress) =>
       inWorker<ImportedTournament>(

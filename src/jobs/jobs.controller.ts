@@ -22,17 +22,17 @@ export class JobsController {
   @ApiOperation({
     summary: 'A long job (an import, a recompute): its progress, then its result or its error',
     description:
-      "Started by a request sent with `Prefer: respond-async` (answered 202 with this view and a Location). `state` is running, done, refused (the request's 4xx in `error`, nothing stored) or failed (500). Kept for an hour after it ends, by the server that ran it.",
+      "Started by a request sent with `Prefer: respond-async` (answered 202 with this view and a Location). `state` is running, done, refused (the request's 4xx in `error`, nothing stored) or failed (500). Kept for an hour after it ends; any server on the database answers it. A job whose server stopped before its end is `failed` (code JOB_LOST), nothing of it stored.",
   })
   @ApiErrors(400, 404)
-  get(@Param('id') id: string, @CurrentUser() user: User | null): JobView {
+  async get(@Param('id') id: string, @CurrentUser() user: User | null): Promise<JobView> {
     if (!JOB_ID.test(id)) {
       throw new BadInput(
         'BAD_ID',
         `job id must be the 12 letters, digits, '-' or '_' a job was given, not '${id.slice(0, 40)}'`,
       );
     }
-    const job = this.jobs.get(id);
+    const job = await this.jobs.get(id);
     if (!job || (job.ownerId !== null && job.ownerId !== user?.id)) {
       throw new NotFound('job', id.slice(0, 40));
     }

@@ -1,6 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { randomBytes } from 'crypto';
+import { DataSource } from 'typeorm';
 import { DomainError } from '../common/errors';
+import { Transactions } from '../database/transactions';
+import { JobStore } from './job-store';
 import { JobRefusal, refusalOf } from './refusal';
 
 export { refusalOf } from './refusal';
@@ -37,32 +41,72 @@ export interface Job<R = unknown> {
 /** Tells a job's progress; cheap to call often (watchers hear of it at most every {@link NOTIFY_MS}). */
 export type ReportProgress = (phase: string, done: number, total: number) => void;
 
-/** Watchers hear of progress at most this often; the end at once. */
+/** Watchers hear of progress at most this often, and it is stored at most this often; the end at once. */
 export const NOTIFY_MS = 200;
-/** A finished job is kept this long for its page and API, and at most {@link KEPT} of them. */
-const KEEP_MS = 60 * 60 * 1000;
-const KEPT = 200;
+/** A running job's row is written at least this often (its heartbeat), progress or not. */
+export const HEARTBEAT_MS = 1000;
+/** A running job whose heartbeat is older than this (`JOB_STALE_MS`) lost its server. */
+export const DEFAULT_STALE_MS = 30_000;
+/** Another server's job is read again this often while someone watches it. */
+export const POLL_MS = 500;
+/** Why a job whose server stopped is shown as failed (the page words it in its language). */
+export const JOB_LOST = 'JOB_LOST';
+
+/** A job this process runs: what it is, and where its row stands. */
+interface Local {
+  job: Job;
+  running: Promise<unknown> | null;
+  /** The row's write now under way, if any; a write asked for meanwhile follows it. */
+  writing: Promise<void> | null;
+  again: boolean;
+  timer: NodeJS.Timeout | null;
+  storedAt: number;
+}
+
+/** Watchers of another server's job: its row is read every {@link POLL_MS} while there are any. */
+interface Remote {
+  listeners: Set<(revision: number) => void>;
+  timer: NodeJS.Timeout;
+}
 
 /**
- * The long jobs of this process: started here, run elsewhere (a worker thread), their progress
- * and end kept in memory for the page that shows them and for the API's `GET /api/jobs/:id`.
- * A job belongs to the process that runs it: behind several servers its page must be asked of
- * the one that took the request (it is, when the organiser's page was: the redirect follows).
+ * The long jobs: started here, run elsewhere (a worker thread), their progress and end kept in
+ * the database (`jobs`), so that every server on it answers a job's page, its API
+ * (`GET /api/jobs/:id`) and its live stream, whichever took the request that started it.
+ * The running server writes the row at the start, its progress at most every
+ * {@link NOTIFY_MS}, a heartbeat every {@link HEARTBEAT_MS} and the end at once; a job whose
+ * heartbeat went stale (its server stopped) is shown as failed, nothing of it stored, since a
+ * job's result lands as one transaction at its end.
  */
 @Injectable()
-export class Jobs {
+export class Jobs implements OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
-  private readonly jobs = new Map<string, Job>();
-  private readonly running = new Map<string, Promise<unknown>>();
+  /** This process, as the rows it writes name it. */
+  private readonly server = randomBytes(9).toString('base64url');
+  private readonly store: JobStore;
+  private readonly staleMs: number;
+  private readonly local = new Map<string, Local>();
   private readonly watchers = new Map<string, Set<(revision: number) => void>>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly notifyTimers = new Map<string, NodeJS.Timeout>();
+  private readonly remote = new Map<string, Remote>();
+  private heartbeat: NodeJS.Timeout | null = null;
 
-  /** Starts `work` at once; the job is returned while it runs. */
-  start<R>(
+  constructor(
+    dataSource: DataSource,
+    transactions: Transactions,
+    @Optional() config?: ConfigService,
+  ) {
+    this.store = new JobStore(dataSource, transactions);
+    const stale = Number(config?.get<string>('JOB_STALE_MS') || DEFAULT_STALE_MS);
+    this.staleMs = Number.isFinite(stale) && stale > 0 ? stale : DEFAULT_STALE_MS;
+  }
+
+  /** Stores the job and starts `work`; the job is returned while it runs. */
+  async start<R>(
     kind: string,
     ownerId: number | null,
     work: (report: ReportProgress) => Promise<R>,
-  ): Job<R> {
+  ): Promise<Job<R>> {
     this.forgetOld();
     const job: Job<R> = {
       id: randomBytes(9).toString('base64url'),
@@ -76,12 +120,24 @@ export class Jobs {
       finishedAt: null,
       revision: 1,
     };
-    this.jobs.set(job.id, job);
+    // Stored before anyone hears of it: the next request may reach another server.
+    await this.store.insert(job, this.server, Date.now());
+    const local: Local = {
+      job,
+      running: null,
+      writing: null,
+      again: false,
+      timer: null,
+      storedAt: Date.now(),
+    };
+    this.local.set(job.id, local);
+    this.beat();
     const report: ReportProgress = (phase, done, total) => {
       if (job.state !== 'running') return;
       job.progress = { phase, done, total };
       job.revision++;
       this.notifySoon(job);
+      this.storeSoon(local);
     };
     const promise = (async () => {
       try {
@@ -102,20 +158,22 @@ export class Jobs {
       } finally {
         job.finishedAt = new Date();
         job.revision++;
-        this.running.delete(job.id);
+        // The end is stored before the request that waits for it is answered.
+        await this.storeNow(local);
+        local.running = null;
         this.notifyNow(job);
       }
       return job.result;
     })();
     // The API may not wait for it: a refusal is kept on the job, not an unhandled rejection.
     promise.catch(() => undefined);
-    this.running.set(job.id, promise);
+    local.running = promise;
     return job;
   }
 
   /** The job's value when it is done; its error (the same domain error) when refused. */
   async outcome<R>(job: Job<R>): Promise<R> {
-    const running = this.running.get(job.id);
+    const running = this.local.get(job.id)?.running;
     if (running) return (await running) as R;
     if (job.state === 'done') return job.result as R;
     throw new DomainError(
@@ -126,12 +184,20 @@ export class Jobs {
     );
   }
 
-  get(id: string): Job | null {
-    return this.jobs.get(id) ?? null;
+  /** The job as it stands: this process's own from memory, another's from its row (stale: failed). */
+  async get(id: string): Promise<Job | null> {
+    const own = this.local.get(id);
+    if (own) return own.job;
+    const job = await this.store.read(id);
+    return job ? this.lostIfStale(job) : null;
   }
 
-  /** Hears each new revision of the job (progress, at most every {@link NOTIFY_MS}; its end at once). */
+  /**
+   * Hears each new revision of the job (progress, at most every {@link NOTIFY_MS}; its end at
+   * once). Another server's job is read again every {@link POLL_MS} while it is watched.
+   */
   watch(id: string, listener: (revision: number) => void): () => void {
+    if (!this.local.has(id)) return this.watchRemote(id, listener);
     let set = this.watchers.get(id);
     if (!set) this.watchers.set(id, (set = new Set()));
     set.add(listener);
@@ -141,27 +207,145 @@ export class Jobs {
     };
   }
 
+  onApplicationShutdown(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    for (const r of this.remote.values()) clearInterval(r.timer);
+    this.remote.clear();
+    for (const l of this.local.values()) if (l.timer) clearTimeout(l.timer);
+  }
+
+  /** A running job whose heartbeat is stale, as failed: its server stopped before its end. */
+  private lostIfStale(job: Job & { heartbeatAt?: number }): Job {
+    const beat = job.heartbeatAt ?? Date.now();
+    if (job.state !== 'running' || Date.now() - beat <= this.staleMs) return job;
+    return {
+      ...job,
+      state: 'failed',
+      refusal: {
+        status: 500,
+        code: JOB_LOST,
+        message: 'the server running the job stopped before its end; nothing of it was stored',
+      },
+      finishedAt: new Date(beat),
+      // One more than the row's last: a page watching it hears of the end.
+      revision: job.revision + 1,
+    };
+  }
+
+  private watchRemote(id: string, listener: (revision: number) => void): () => void {
+    let remote = this.remote.get(id);
+    if (!remote) {
+      const listeners = new Set<(revision: number) => void>();
+      let reading = false;
+      const timer = setInterval(() => {
+        if (reading) return;
+        reading = true;
+        void this.store
+          .read(id)
+          .then((row) => {
+            const job = row && this.lostIfStale(row);
+            if (!job) return;
+            for (const l of listeners) l(job.revision);
+            // Nothing changes after the end: the watchers heard of it, the reads stop.
+            if (job.state !== 'running') this.stopRemote(id);
+          })
+          .catch((e: Error) => this.logger.warn(`job ${id} not read: ${e.message}`))
+          .finally(() => (reading = false));
+      }, POLL_MS);
+      timer.unref();
+      this.remote.set(id, (remote = { listeners, timer }));
+    }
+    const set = remote.listeners;
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.remote.get(id)?.listeners === set) this.stopRemote(id);
+    };
+  }
+
+  private stopRemote(id: string): void {
+    const remote = this.remote.get(id);
+    if (!remote) return;
+    clearInterval(remote.timer);
+    this.remote.delete(id);
+  }
+
+  /** Writes the row at most every {@link NOTIFY_MS}, one write at a time. */
+  private storeSoon(local: Local): void {
+    if (local.timer) return; // the write it waits for takes the latest progress
+    if (local.writing) {
+      local.again = true;
+      return;
+    }
+    const wait = Math.max(0, local.storedAt + NOTIFY_MS - Date.now());
+    local.timer = setTimeout(() => {
+      local.timer = null;
+      void this.write(local);
+    }, wait);
+    local.timer.unref();
+  }
+
+  /** Writes the row now, after the write under way (the end). */
+  private async storeNow(local: Local): Promise<void> {
+    if (local.timer) clearTimeout(local.timer);
+    local.timer = null;
+    while (local.writing) await local.writing;
+    await this.write(local);
+  }
+
+  private write(local: Local): Promise<void> {
+    local.again = false;
+    const writing = this.store
+      .update(local.job, Date.now())
+      .catch((e: Error) => this.logger.warn(`job ${local.job.id} not stored: ${e.message}`))
+      .finally(() => {
+        local.writing = null;
+        local.storedAt = Date.now();
+        if (local.again && local.job.state === 'running') this.storeSoon(local);
+      });
+    local.writing = writing;
+    return writing;
+  }
+
+  /** Every {@link HEARTBEAT_MS}, the row of each running job not written since is written. */
+  private beat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      let running = 0;
+      for (const l of this.local.values()) {
+        if (l.job.state !== 'running') continue;
+        running++;
+        if (Date.now() - l.storedAt >= HEARTBEAT_MS) this.storeSoon(l);
+      }
+      if (running === 0 && this.heartbeat) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = null;
+      }
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
   private notifySoon(job: Job): void {
-    if (this.timers.has(job.id)) return;
+    if (this.notifyTimers.has(job.id)) return;
     const timer = setTimeout(() => this.notifyNow(job), NOTIFY_MS);
     timer.unref();
-    this.timers.set(job.id, timer);
+    this.notifyTimers.set(job.id, timer);
   }
 
   private notifyNow(job: Job): void {
-    const timer = this.timers.get(job.id);
+    const timer = this.notifyTimers.get(job.id);
     if (timer) clearTimeout(timer);
-    this.timers.delete(job.id);
+    this.notifyTimers.delete(job.id);
     for (const listener of this.watchers.get(job.id) ?? []) listener(job.revision);
   }
 
+  /** This process's finished jobs are read from the database after a minute; the rows after an hour. */
   private forgetOld(): void {
     const now = Date.now();
-    const finished = [...this.jobs.values()].filter((j) => j.finishedAt !== null);
-    finished.forEach((j, i) => {
-      if (now - j.finishedAt!.getTime() > KEEP_MS || finished.length - i > KEPT) {
-        this.jobs.delete(j.id);
-      }
-    });
+    for (const [id, l] of this.local) {
+      if (l.job.finishedAt && now - l.job.finishedAt.getTime() > 60_000) this.local.delete(id);
+    }
+    this.store.sweep(now).catch((e: Error) => this.logger.warn(`old jobs not swept: ${e.message}`));
   }
 }

@@ -5,7 +5,7 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { DomainError, NotFound } from '../common/errors';
 import { jobPercent } from '../jobs/job-view';
-import { Job, Jobs } from '../jobs/jobs';
+import { Job, JOB_LOST, Jobs } from '../jobs/jobs';
 import { FAMILIES } from '../ratings/families';
 import type { PageBase } from '../render/view-models';
 import { refusal } from './forms';
@@ -46,7 +46,7 @@ export class JobPagesController {
   @Get(':id')
   async page(@Param('id') id: string, @Req() req: AuthedRequest, @Res() res: Response) {
     const page = new PageContext(req, res);
-    const job = this.ownJob(id, page);
+    const job = await this.ownJob(id, page);
     const lang = page.lang;
     const title = page.pt(`job.title.${job.kind}` as PageMessageKey);
     const model: JobPage = {
@@ -84,7 +84,8 @@ export class JobPagesController {
           : page.pt('job.refused', { message: model.errors[0] ?? refusal(lang, e).message });
       if (model.errors.length === 1) model.errors = [];
     } else {
-      model.refused = page.pt('job.failed');
+      // Its server stopped mid-run (another server tells it from the stale heartbeat).
+      model.refused = page.pt(job.refusal?.code === JOB_LOST ? 'job.lost' : 'job.failed');
     }
     if (job.state !== 'running') model.links = this.links(page, job);
     await page.render('organiser/job', model, job.state === 'refused' ? job.refusal!.status : 200);
@@ -92,13 +93,17 @@ export class JobPagesController {
 
   /** The job's revisions as a live page's stream: one event per step (at most 5 a second). */
   @Get(':id/events')
-  events(@Param('id') id: string, @Req() req: AuthedRequest, @Res() res: Response): void {
-    const job = this.ownJob(id, new PageContext(req, res));
+  async events(
+    @Param('id') id: string,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const job = await this.ownJob(id, new PageContext(req, res));
     this.streams.serve(req, res, (send) => this.jobs.watch(job.id, send), job.revision);
   }
 
-  private ownJob(id: string, page: PageContext): Job {
-    const job = this.jobs.get(id);
+  private async ownJob(id: string, page: PageContext): Promise<Job> {
+    const job = await this.jobs.get(id);
     if (!job || (job.ownerId !== null && job.ownerId !== page.user?.id)) {
       throw new NotFound('job', id.slice(0, 40));
     }

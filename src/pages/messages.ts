@@ -182,6 +182,7 @@ const srLatn = {
   'job.refused': 'Ništa nije upisano: {message}',
   'job.refusedMany': 'Ništa nije upisano. Grešaka ukupno: {n}; spisak je ispod.',
   'job.failed': 'Posao nije uspeo zbog greške na serveru; ništa nije upisano.',
+  'job.lost': 'Server koji je radio ovaj posao prestao je da radi pre kraja; ništa nije upisano.',
   'job.back.ratings': 'Nazad na rejting listu',
   'job.open.tournament': 'Otvori turnir',
   'err.PERSON_AMBIGUOUS': 'Više osoba u registru ima to ime: izaberite koja se prijavljuje.',
@@ -591,6 +592,7 @@ const en: Record<PageMessageKey, string> = {
   'job.refused': 'Nothing was stored: {message}',
   'job.refusedMany': 'Nothing was stored. Mistakes in all: {n}; they are listed below.',
   'job.failed': 'The job failed on the server; nothing was stored.',
+  'job.lost': 'The server running this job stopped before its end; nothing was stored.',
   'job.back.ratings': 'Back to the rating list',
   'job.open.tournament': 'Open the tournament',
   'err.PERSON_AMBIGUOUS':

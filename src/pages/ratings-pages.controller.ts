@@ -305,7 +305,7 @@ export class ClosingPagesController {
         return;
       }
       // The list is imported in a worker thread; a long one's page follows it with a progress bar.
-      const job = this.ratings.startImport(csvText, page.user?.id ?? null);
+      const job = await this.ratings.startImport(csvText, page.user?.id ?? null);
       if (lineCount(csvText) > PAGE_WAIT_LINES) {
         page.redirect(jobUrls.page(job.id));
         return;

@@ -90,13 +90,14 @@ export class RatingsController {
     description:
       'respond-async: answer 202 at once with the job (GET /api/jobs/:id follows it) instead of waiting',
   })
-  import(
+  async import(
     @Body() dto: RatingListDto,
     @Headers('prefer') prefer: string | undefined,
     @CurrentUser() user: User | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ImportedList | JobView> {
-    return answerJob(this.jobs, this.ratings.startImport(dto.csv, user?.id ?? null), prefer, res);
+    const job = await this.ratings.startImport(dto.csv, user?.id ?? null);
+    return answerJob(this.jobs, job, prefer, res);
   }
 
   @Roles('organiser')
@@ -107,11 +108,12 @@ export class RatingsController {
     description:
       'From the imported list and the closed tournaments in date order; the same data always gives the same numbers. Runs in a worker thread; `Prefer: respond-async` answers 202 with the job.',
   })
-  recompute(
+  async recompute(
     @Headers('prefer') prefer: string | undefined,
     @CurrentUser() user: User | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Recomputed | JobView> {
-    return answerJob(this.jobs, this.ratings.startRecompute(user?.id ?? null), prefer, res);
+    const job = await this.ratings.startRecompute(user?.id ?? null);
+    return answerJob(this.jobs, job, prefer, res);
   }
 }

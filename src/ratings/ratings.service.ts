@@ -66,8 +66,8 @@ export class RatingsService {
   }
 
   /** Recomputes everything from scratch, waiting for the job's end. */
-  recomputeAll(ownerId: number | null = null): Promise<Recomputed> {
-    return this.jobs.outcome(this.startRecompute(ownerId));
+  async recomputeAll(ownerId: number | null = null): Promise<Recomputed> {
+    return this.jobs.outcome(await this.startRecompute(ownerId));
   }
 
   /** A tournament's rating report: per family, each person's line, highest new rating first. */
@@ -177,19 +177,19 @@ export class RatingsService {
    * its rating set as where that person starts in the family; then every rating is computed
    * again. All or nothing: any bad line refuses the list (422, naming each line and column).
    */
-  startImport(text: string, ownerId: number | null): Job<ImportedList> {
+  startImport(text: string, ownerId: number | null): Promise<Job<ImportedList>> {
     return this.jobs.start('ratings.import', ownerId, (progress) =>
       inWorker<ImportedList>('ratings.import', { text }, this.hooks(progress)),
     );
   }
 
   /** Imports a rating list, waiting for the job's end. */
-  importCsv(text: string, ownerId: number | null = null): Promise<ImportedList> {
-    return this.jobs.outcome(this.startImport(text, ownerId));
+  async importCsv(text: string, ownerId: number | null = null): Promise<ImportedList> {
+    return this.jobs.outcome(await this.startImport(text, ownerId));
   }
 
   /** Recomputes everything from scratch, as a job of its own (in a worker thread). */
-  startRecompute(ownerId: number | null): Job<Recomputed> {
+  startRecompute(ownerId: number | null): Promise<Job<Recomputed>> {
     return this.jobs.start('ratings.recompute', ownerId, (progress) =>
       inWorker<Recomputed>('ratings.recompute', {}, this.hooks(progress)),
     );

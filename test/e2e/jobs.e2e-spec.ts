@@ -1,6 +1,7 @@
 import { ratingList } from '../../bench/rating-list';
 import { signInCookie } from '../browser/site';
-import { DATABASE_KIND, startTestApp, TestApp } from './harness';
+import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from './harness';
+import { openEvents } from './sse';
 import { createTournament, exportAndImport } from './tournament-helpers';
 
 /**
@@ -176,5 +177,126 @@ describe(`long jobs off the request thread (${DATABASE_KIND})`, () => {
     expect(((await t.http.get('/api/tournaments').expect(200)).body as unknown[]).length).toBe(
       before,
     );
+  }, 120_000);
+});
+
+/**
+ * Two servers on one database, as behind nginx's round robin: a job started through one is
+ * answered by the other (its API, its page, its live stream), and a job whose server stopped
+ * mid-run is told as failed by the others once its heartbeat is stale (JOB_STALE_MS: 30 s, and
+ * 3 s for the server that judges it here; on SQLite a job's long write holds its heartbeat back).
+ */
+describe(`long jobs on two servers sharing one database (${DATABASE_KIND})`, () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    a = await startTestApp();
+    b = await a.another();
+  }, 60_000);
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  /** A page session of the organiser whose bearer token started the jobs (their owner). */
+  const ownerCookie = async (app: TestApp): Promise<string> => {
+    const res = await app.http
+      .post('/sign-in')
+      .set('Origin', app.url)
+      .type('form')
+      .send({ username: ORGANISER.email, password: ORGANISER.password })
+      .expect(303);
+    const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    return set.find((c) => c.startsWith('arbiter_session='))!.split(';')[0];
+  };
+
+  const ratingsCount = async (app: TestApp) =>
+    ((await app.http.get('/api/ratings?family=kvizovka').expect(200)).body as unknown[]).length;
+
+  it('a job started through one server is followed through the other: its API, its page and its stream', async () => {
+    const cookie = await ownerCookie(a);
+    const started = await a.http
+      .post('/api/ratings/import')
+      .set(a.organiser)
+      .set('Prefer', 'respond-async')
+      .send({ csv: ratingList(4000, 20_001) })
+      .expect(202);
+    const id = started.body.id as string;
+    // At once, before the job has got far: the other server knows it.
+    const first = (await b.http.get(`/api/jobs/${id}`).set(a.organiser).expect(200))
+      .body as JobJson;
+    expect(['running', 'done']).toContain(first.state);
+    const stream = await openEvents(`${b.url}/organiser/jobs/${id}/events`, {
+      headers: { Cookie: cookie },
+    });
+    try {
+      expect(stream.status).toBe(200);
+      const seen: JobJson[] = [first];
+      for (;;) {
+        const job = (await b.http.get(`/api/jobs/${id}`).set(a.organiser).expect(200))
+          .body as JobJson;
+        seen.push(job);
+        if (job.state !== 'running') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(seen[seen.length - 1]).toMatchObject({
+        state: 'done',
+        result: { imported: 4000, persons: 4000 },
+      });
+      // Its progress reached the other server on the way (stored at most every 200 ms).
+      expect(seen.some((j) => j.state === 'running' && j.progress.phase !== 'queued')).toBe(true);
+      // The other server's stream heard the job move (it reads the row every 500 ms).
+      await stream.revisionAtLeast(stream.revisions[0] + 1, 2000);
+      expect(stream.revisions.length).toBeGreaterThan(1);
+    } finally {
+      stream.close();
+    }
+    const page = await b.http
+      .get(`/organiser/jobs/${id}?lang=en`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(page.text).toContain('Ratings imported: 4,000');
+    // Another organiser sees neither server's copy.
+    const other = await a.account('organiser');
+    await b.http.get(`/api/jobs/${id}`).set(other).expect(404);
+    await a.http.get(`/api/jobs/${id}`).set(other).expect(404);
+  }, 120_000);
+
+  it('a job whose server stopped mid-run is shown as failed by the other, nothing of it stored', async () => {
+    const c = await a.another();
+    const d = await a.another({ JOB_STALE_MS: '3000' });
+    const before = await ratingsCount(a);
+    const started = await c.http
+      .post('/api/ratings/import')
+      .set(a.organiser)
+      .set('Prefer', 'respond-async')
+      .send({ csv: ratingList(20_000, 40_001) })
+      .expect(202);
+    const id = started.body.id as string;
+    await c.close(); // SIGKILL, mid-run
+    const running = (await d.http.get(`/api/jobs/${id}`).set(a.organiser).expect(200))
+      .body as JobJson;
+    expect(running.state).toBe('running');
+    const cookie = await ownerCookie(d);
+    const page = `/organiser/jobs/${id}`;
+    const stream = await openEvents(`${d.url}${page}/events`, { headers: { Cookie: cookie } });
+    try {
+      expect(stream.status).toBe(200);
+      const shown = await stream.revisionAtLeast(1, 2000);
+      // Stale after 3 s: the stream hears of the end (one revision more) and the API says why.
+      await stream.revisionAtLeast(shown + 1, 10_000);
+    } finally {
+      stream.close();
+    }
+    const lost = (await d.http.get(`/api/jobs/${id}`).set(a.organiser).expect(200)).body as JobJson;
+    expect(lost).toMatchObject({ state: 'failed', error: { statusCode: 500, code: 'JOB_LOST' } });
+    const en = await d.http.get(`${page}?lang=en`).set('Cookie', cookie).expect(200);
+    expect(en.text).toContain('The server running this job stopped before its end');
+    const sr = await d.http.get(`${page}?lang=sr-Cyrl`).set('Cookie', cookie).expect(200);
+    expect(sr.text).toContain('Сервер који је радио овај посао престао је да ради');
+    expect(await ratingsCount(a)).toBe(before);
+    await d.close();
   }, 120_000);
 });
