@@ -1,6 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type Database from 'better-sqlite3';
 import { join } from 'path';
 import { DataSource, EntitySubscriberInterface, InsertEvent } from 'typeorm';
 import { BadInput, Conflict, NotFound } from '../common/errors';
@@ -14,8 +13,9 @@ import {
   listBackups,
   markServerRunning,
   removeLeftovers,
-  takeBackup,
 } from './snapshots';
+import type { BackupInput } from './backup-task';
+import { inWorker } from '../jobs/in-worker';
 
 /** How a PostgreSQL database is backed up: by its own tool, which Arbiter does not replace. */
 export const PG_DUMP_GUIDANCE =
@@ -100,12 +100,14 @@ export class BackupService
     return listBackups(this.requireFolder());
   }
 
-  /** Takes a backup now, after any still running. */
+  /**
+   * Takes a backup now, after any still running: in a worker thread with a connection of its
+   * own (`backup-task.ts`), so that copying and checking the file holds no request up.
+   */
   take(reason: string): Promise<BackupFile> {
     const folder = this.requireFolder();
-    const db = (this.dataSource.driver as unknown as { databaseConnection: Database.Database })
-      .databaseConnection;
-    const next = this.queue.then(() => takeBackup(db, folder, reason, this.keep));
+    const input: BackupInput = { path: this.databasePath!, folder, reason, keep: this.keep };
+    const next = this.queue.then(() => inWorker<BackupFile>('backup.take', input));
     this.queue = next.catch(() => undefined);
     return next;
   }

@@ -28,6 +28,8 @@ const TASKS: Record<string, () => JobTask> = {
   'tournament.verify': () =>
     (require('../exchange/tournament-import') as typeof import('../exchange/tournament-import'))
       .verifyTask,
+  'backup.take': () =>
+    (require('../backup/backup-task') as typeof import('../backup/backup-task')).takeTask,
   /* eslint-enable @typescript-eslint/no-require-imports */
 };
 
