@@ -28,6 +28,12 @@ const TASKS: Record<string, () => JobTask> = {
   'tournament.verify': () =>
     (require('../exchange/tournament-import') as typeof import('../exchange/tournament-import'))
       .verifyTask,
+  'tournament.close': () =>
+    (require('../tournaments/closing-task') as typeof import('../tournaments/closing-task'))
+      .closeTask,
+  'tournament.reopen': () =>
+    (require('../tournaments/closing-task') as typeof import('../tournaments/closing-task'))
+      .reopenTask,
   'backup.take': () =>
     (require('../backup/backup-task') as typeof import('../backup/backup-task')).takeTask,
   /* eslint-enable @typescript-eslint/no-require-imports */

@@ -1,133 +1,49 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
-import { Conflict, NotFound } from '../common/errors';
-import { forUpdate } from '../database/lock';
+import { DataSource } from 'typeorm';
 import { Transactions } from '../database/transactions';
-import { Actor, writeLog } from '../log/director-log';
-import { RatingsService } from '../ratings/ratings.service';
-import { attachPersons } from '../registry/persons';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
-import { Division } from './division.entity';
-import { touchDivisions } from './tournament-rules';
-import { Tournament } from './tournament.entity';
+import { inWorker, WorkerHooks, workerDatabase } from '../jobs/in-worker';
+import type { Actor } from '../log/director-log';
+import { closingPreview } from './closing-task';
+import type { ClosingInput, ClosingPreview } from './closing-task';
 
-/** What closing or reopening would do, for the question asked first. */
-export interface ClosingPreview {
-  name: string;
-  closed: boolean;
-  /** Games paired and still without a result (not rated). */
-  pending: number;
-  /** Games with a result in the divisions that are rated. */
-  complete: number;
-}
+export type { ClosingPreview } from './closing-task';
 
 /**
  * Closing a tournament: its results become final (every write that would change a division's
  * pages is refused, `touchDivisions`) and every rating is computed again with its games;
- * reopening takes that back and computes the ratings again without it.
+ * reopening takes that back and computes the ratings again without it. Both run in a worker
+ * thread (`closing-task.ts`), in one transaction, so that the recompute of every rating holds
+ * no other client up; the request waits for it and answers as it always has.
  */
 @Injectable()
 export class ClosingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
-    private readonly ratings: RatingsService,
   ) {}
 
-  async preview(id: number): Promise<ClosingPreview> {
-    const m = this.dataSource.manager;
-    const t = await m.findOneBy(Tournament, { id });
-    if (!t) throw new NotFound('tournament', id);
-    const divisions = await m.find(Division, { where: { tournamentId: id }, select: { id: true } });
-    const rounds = divisions.length
-      ? await m.find(Round, {
-          where: { divisionId: In(divisions.map((d) => d.id)) },
-          select: { id: true },
-        })
-      : [];
-    const count = (status: 'pending' | 'complete') =>
-      rounds.length
-        ? m.count(Game, { where: { roundId: In(rounds.map((r) => r.id)), status } })
-        : 0;
-    return {
-      name: t.name,
-      closed: t.closedAt !== null,
-      pending: await count('pending'),
-      complete: await count('complete'),
-    };
+  preview(id: number): Promise<ClosingPreview> {
+    return closingPreview(this.dataSource.manager, id);
   }
 
   /** Closes tournament `id`: only with `confirm` (409 CONFIRMATION_NEEDED says what it does). */
-  async close(id: number, confirm: boolean, user: Actor): Promise<{ closedAt: Date }> {
-    const preview = await this.preview(id);
-    return this.transactions.run(async (m) => {
-      const t = await m.findOne(Tournament, { where: { id }, ...forUpdate(m) });
-      if (!t) throw new NotFound('tournament', id);
-      if (t.closedAt) {
-        throw new Conflict('ALREADY_CLOSED', `${t.name} was closed on ${t.closedAt.toISOString()}`);
-      }
-      if (!confirm) {
-        throw new Conflict(
-          'CONFIRMATION_NEEDED',
-          `closing ${t.name} makes its results final and rates its ${preview.complete} games with a result` +
-            (preview.pending > 0 ? ` (${preview.pending} still pending are not rated)` : '') +
-            '; send "confirm": true to close it',
-          { pending: preview.pending, complete: preview.complete },
-        );
-      }
-      const divisions = await m.find(Division, {
-        where: { tournamentId: id },
-        select: { id: true },
-      });
-      for (const d of divisions) await attachPersons(m, d.id);
-      t.closedAt = new Date();
-      await m.save(t);
-      await touchDivisions(
-        m,
-        divisions.map((d) => d.id),
-        { closing: true },
-      );
-      await writeLog(m, user, {
-        tournamentId: id,
-        action: 'tournament.closed',
-        after: { pending: preview.pending, complete: preview.complete },
-      });
-      await this.ratings.recompute(m);
-      return { closedAt: t.closedAt };
-    });
+  close(id: number, confirm: boolean, user: Actor): Promise<{ closedAt: Date }> {
+    return inWorker('tournament.close', this.input(id, confirm, user), this.hooks());
   }
 
   /** Reopens tournament `id`: only with `confirm`; the ratings are computed again without it. */
   async reopen(id: number, confirm: boolean, user: Actor): Promise<void> {
-    await this.transactions.run(async (m) => {
-      const t = await m.findOne(Tournament, { where: { id }, ...forUpdate(m) });
-      if (!t) throw new NotFound('tournament', id);
-      if (!t.closedAt) throw new Conflict('TOURNAMENT_OPEN', `${t.name} is not closed`);
-      if (!confirm) {
-        throw new Conflict(
-          'CONFIRMATION_NEEDED',
-          `reopening ${t.name} lets its results change again and computes every rating again without it; send "confirm": true to reopen it`,
-        );
-      }
-      const closedAt = t.closedAt;
-      t.closedAt = null;
-      await m.save(t);
-      const divisions = await m.find(Division, {
-        where: { tournamentId: id },
-        select: { id: true },
-      });
-      await touchDivisions(
-        m,
-        divisions.map((d) => d.id),
-        { closing: true },
-      );
-      await writeLog(m, user, {
-        tournamentId: id,
-        action: 'tournament.reopened',
-        before: { closedAt: closedAt.toISOString() },
-      });
-      await this.ratings.recompute(m);
-    });
+    await inWorker('tournament.reopen', this.input(id, confirm, user), this.hooks());
+  }
+
+  private input(id: number, confirm: boolean, user: Actor): ClosingInput {
+    return { id, confirm, user: user ? { id: user.id, name: user.name, email: user.email } : null };
+  }
+
+  private hooks(): WorkerHooks {
+    return {
+      database: workerDatabase(this.dataSource),
+      writeSlot: (write) => this.transactions.exclusive(write),
+    };
   }
 }

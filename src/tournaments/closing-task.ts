@@ -1,0 +1,131 @@
+import { EntityManager, In } from 'typeorm';
+import { Conflict, NotFound } from '../common/errors';
+import { forUpdate } from '../database/lock';
+import type { JobContext } from '../jobs/job-context';
+import { Actor, writeLog } from '../log/director-log';
+import { recomputeRatings } from '../ratings/recompute';
+import { attachPersons } from '../registry/persons';
+import { Game } from '../rounds/game.entity';
+import { Round } from '../rounds/round.entity';
+import { Division } from './division.entity';
+import { touchDivisions } from './tournament-rules';
+import { Tournament } from './tournament.entity';
+
+/** What closing or reopening would do, for the question asked first. */
+export interface ClosingPreview {
+  name: string;
+  closed: boolean;
+  /** Games paired and still without a result (not rated). */
+  pending: number;
+  /** Games with a result in the divisions that are rated. */
+  complete: number;
+}
+
+/** What a close or a reopen in a worker thread is told. */
+export interface ClosingInput {
+  id: number;
+  confirm: boolean;
+  user: Actor;
+}
+
+export async function closingPreview(m: EntityManager, id: number): Promise<ClosingPreview> {
+  const t = await m.findOneBy(Tournament, { id });
+  if (!t) throw new NotFound('tournament', id);
+  const divisions = await m.find(Division, { where: { tournamentId: id }, select: { id: true } });
+  const rounds = divisions.length
+    ? await m.find(Round, {
+        where: { divisionId: In(divisions.map((d) => d.id)) },
+        select: { id: true },
+      })
+    : [];
+  const count = (status: 'pending' | 'complete') =>
+    rounds.length ? m.count(Game, { where: { roundId: In(rounds.map((r) => r.id)), status } }) : 0;
+  return {
+    name: t.name,
+    closed: t.closedAt !== null,
+    pending: await count('pending'),
+    complete: await count('complete'),
+  };
+}
+
+/**
+ * Closes a tournament in a worker thread (`src/jobs/job-worker.ts`): its results become final
+ * and every rating is computed again with its games, in one transaction on the worker's
+ * connection, so that the recompute holds no request of the server up.
+ */
+export async function closeTask(input: ClosingInput, context: JobContext) {
+  const { id, confirm, user } = input;
+  const preview = await closingPreview(await context.manager(), id);
+  return context.write(async (m) => {
+    const t = await m.findOne(Tournament, { where: { id }, ...forUpdate(m) });
+    if (!t) throw new NotFound('tournament', id);
+    if (t.closedAt) {
+      throw new Conflict('ALREADY_CLOSED', `${t.name} was closed on ${t.closedAt.toISOString()}`);
+    }
+    if (!confirm) {
+      throw new Conflict(
+        'CONFIRMATION_NEEDED',
+        `closing ${t.name} makes its results final and rates its ${preview.complete} games with a result` +
+          (preview.pending > 0 ? ` (${preview.pending} still pending are not rated)` : '') +
+          '; send "confirm": true to close it',
+        { pending: preview.pending, complete: preview.complete },
+      );
+    }
+    const divisions = await m.find(Division, {
+      where: { tournamentId: id },
+      select: { id: true },
+    });
+    for (const d of divisions) await attachPersons(m, d.id);
+    t.closedAt = new Date();
+    await m.save(t);
+    await touchDivisions(
+      m,
+      divisions.map((d) => d.id),
+      { closing: true },
+    );
+    await writeLog(m, user, {
+      tournamentId: id,
+      action: 'tournament.closed',
+      after: { pending: preview.pending, complete: preview.complete },
+    });
+    context.progress('recompute', 0, 1);
+    await recomputeRatings(m);
+    return { closedAt: t.closedAt };
+  });
+}
+
+/** Reopens a tournament in a worker thread; the ratings are computed again without it. */
+export async function reopenTask(input: ClosingInput, context: JobContext): Promise<null> {
+  const { id, confirm, user } = input;
+  await context.write(async (m) => {
+    const t = await m.findOne(Tournament, { where: { id }, ...forUpdate(m) });
+    if (!t) throw new NotFound('tournament', id);
+    if (!t.closedAt) throw new Conflict('TOURNAMENT_OPEN', `${t.name} is not closed`);
+    if (!confirm) {
+      throw new Conflict(
+        'CONFIRMATION_NEEDED',
+        `reopening ${t.name} lets its results change again and computes every rating again without it; send "confirm": true to reopen it`,
+      );
+    }
+    const closedAt = t.closedAt;
+    t.closedAt = null;
+    await m.save(t);
+    const divisions = await m.find(Division, {
+      where: { tournamentId: id },
+      select: { id: true },
+    });
+    await touchDivisions(
+      m,
+      divisions.map((d) => d.id),
+      { closing: true },
+    );
+    await writeLog(m, user, {
+      tournamentId: id,
+      action: 'tournament.reopened',
+      before: { closedAt: closedAt.toISOString() },
+    });
+    context.progress('recompute', 0, 1);
+    await recomputeRatings(m);
+  });
+  return null;
+}
