@@ -231,6 +231,30 @@ describeProxy('two servers behind nginx, one killed mid-round', () => {
     expect(organiser.status).toBe(200);
   });
 
+  test('a long job started through the proxy is followed through it, whichever server answers', async () => {
+    const lines = ['federationId,name,country,family,rating,games'];
+    for (let i = 1; i <= 2000; i++)
+      lines.push(`P-${i},Uvezeni ${i},SRB,kvizovka,${1200 + i},${i % 50}`);
+    const started = await send(proxy.url, 'POST', '/api/ratings/import', {
+      headers: { ...a.organiser, Prefer: 'respond-async' },
+      json: { csv: `${lines.join('\n')}\n` },
+    });
+    expect(started.status).toBe(202);
+    const location = String(started.headers.location);
+    const answeredBy = new Set<string>();
+    let last: { state: string; result: unknown } = { state: 'running', result: null };
+    // Round robin: the job's API is asked of both servers in turn, the one that runs it and the other.
+    for (let i = 0; i < 600 && (last.state === 'running' || answeredBy.size < 2); i++) {
+      const res = await send(proxy.url, 'GET', location, { headers: a.organiser });
+      expect(res.status).toBe(200);
+      answeredBy.add(upstreamOf(res));
+      last = res.body as typeof last;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(answeredBy.size).toBe(2);
+    expect(last).toMatchObject({ state: 'done', result: { imported: 2000, persons: 2000 } });
+  });
+
   test('a server killed mid-round: live pages reconnect to the other within 5 s, and no acknowledged sheet is lost or doubled', async () => {
     const events = `${proxy.url}/divisions/${divisionId}/events`;
     const page = await send(proxy.url, 'GET', `/divisions/${divisionId}/pairings`);
