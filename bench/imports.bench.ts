@@ -5,18 +5,24 @@ import type { TournamentDocument } from '../src/exchange/format';
 import { median } from './harness';
 import { probeHealth } from './health-probe';
 import { ratingList } from './rating-list';
-import { finishedDivisionDocument, Server, startServer, cpuMs } from './server-fixture';
+import { finishedDivisionDocument, json, Server, startServer, cpuMs } from './server-fixture';
 
 /**
  * Long jobs beside the requests (issue 33): a 20,000-row rating list and a tournament of
  * 5,000 games, every score sheet verified again, imported through the API while a probe asks
- * /api/health every 20 ms. Prints each import's median time, the probe's longest wait during
+ * /api/health every 20 ms; then that division as a TSH file imported again (API), the
+ * tournament closed (its games rated, every rating computed again), a players
+ * CSV of 20,000 lines posted to the organiser's page (one run: it registers them one by one;
+ * BENCH_PLAYER_LINES for fewer), and backups of the database they made. Prints each import's median time, the probe's longest wait during
  * it (beside its longest wait with nothing running, the plain baseline), the server's memory
  * before and after, and the load average. Targets: the list in 5 s, the tournament in 10 s,
  * the longest wait 100 ms, memory back within 50 MB.
  */
 const RUNS = 3;
 const ROWS = 20_000;
+/** The players CSV's lines, and its runs (each registers 20,000 players one by one). */
+const PLAYER_LINES = Number(process.env.BENCH_PLAYER_LINES || 20_000);
+const PLAYER_RUNS = 1;
 const GAMES_ROUNDS = 10; // 500 games a round of the 1,000-player division: 5,000 games
 
 /** A 20-turn Kvizovka sheet (the fixture of the game page), put on every game. */
@@ -67,24 +73,55 @@ async function timed(
   server: Server,
   path: string,
   body: string,
+  type = 'application/json',
 ): Promise<{ ms: number; wait: number; resets: number }> {
   const health = probeHealth(server.url, 20);
   const start = performance.now();
   const res = await fetch(`${server.url}${path}`, {
     method: 'POST',
-    headers: { ...server.auth, 'Content-Type': 'application/json' },
+    // A page's form is posted from the page's own origin (else 403 as cross-site); it answers 303.
+    headers: {
+      ...server.auth,
+      'Content-Type': type,
+      ...(type === 'application/json' ? {} : { Origin: server.url }),
+    },
     body,
+    redirect: 'manual',
   });
   const text = await res.text();
   const ms = performance.now() - start;
   const { longest: wait, failures, resets } = await health.stop();
   if (failures.length > 0)
     throw new Error(`/api/health failed during ${path}: ${failures.join(', ')}`);
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${text.slice(0, 500)}`);
+  if (!res.ok && res.status !== 303)
+    throw new Error(`${path}: ${res.status} ${text.slice(0, 500)}`);
   return { ms, wait, resets };
 }
 
 const fmt = (n: number) => n.toFixed(0).padStart(6);
+
+/** A players CSV of `n` lines (a header and `n - 1` players), names unique within it. */
+function playersCsv(n: number, run: number): string {
+  const lines = ['name,club,rating'];
+  for (let i = 1; i < n; i++) lines.push(`Igrač ${run}-${i},Klub ${i % 40},${1200 + (i % 900)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** A new tournament with one empty division; its id and the division's. */
+async function emptyDivision(
+  server: Server,
+  name: string,
+): Promise<{ id: number; divisionId: number }> {
+  const t = await json<{ id: number; divisions: { id: number }[] }>(
+    `${server.url}/api/tournaments`,
+    {
+      method: 'POST',
+      headers: { ...server.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, ruleSet: 'kvizovka', rounds: 10 }),
+    },
+  );
+  return { id: t.id, divisionId: t.divisions[0].id };
+}
 
 export async function run(): Promise<void> {
   const server = await startServer('bench@example.org', 'bench-password-1');
@@ -100,12 +137,18 @@ export async function run(): Promise<void> {
     console.log(
       `  /api/health longest wait with nothing running (baseline): ${baseline.toFixed(0)} ms`,
     );
+    const row = (name: string, xs: { ms: number; wait: number }[], target: number) =>
+      console.log(
+        `  ${name.padEnd(44)} median ${fmt(median(xs.map((x) => x.ms)))} ms (target ${target} ms)` +
+          `   health longest wait: median ${fmt(median(xs.map((x) => x.wait)))} ms, worst ${fmt(Math.max(...xs.map((x) => x.wait)))} ms (target 100)`,
+      );
     const lists: { ms: number; wait: number; resets: number }[] = [];
     for (let r = 0; r < RUNS; r++) {
       const csv = ratingList(ROWS, 1 + r * ROWS, 'B');
       lists.push(await timed(server, '/api/ratings/import', JSON.stringify({ csv })));
     }
     const afterLists = rssMb(server.pid);
+    row(`rating list, ${ROWS.toLocaleString('en')} rows`, lists, 5000);
     const tournaments: { ms: number; wait: number; resets: number }[] = [];
     let size = 0;
     for (let r = 0; r < RUNS; r++) {
@@ -113,25 +156,70 @@ export async function run(): Promise<void> {
       size = body.length;
       tournaments.push(await timed(server, '/api/tournaments/import', body));
     }
+    row(`tournament, 5,000 verified games (${(size / 1e6).toFixed(1)} MB)`, tournaments, 10000);
+    // A large TSH file: the first tournament's division (1,000 players, 5,000 games) as TSH
+    // writes it, imported again as a new division, through the API.
+    const all = await json<{ id: number; name: string }[]>(`${server.url}/api/tournaments`);
+    const first = all.find((t) => t.name === 'Bench imports 0')!;
+    const { divisions } = await json<{ divisions: { id: number }[] }>(
+      `${server.url}/api/tournaments/${first.id}`,
+    );
+    const file = await (
+      await fetch(`${server.url}/api/divisions/${divisions[0].id}/tsh`, { headers: server.auth })
+    ).text();
+    const tsh: { ms: number; wait: number; resets: number }[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const { id } = await emptyDivision(server, `Bench TSH ${r}`);
+      const body = JSON.stringify({ name: `TSH ${r}`, file });
+      tsh.push(await timed(server, `/api/tournaments/${id}/divisions/tsh`, body));
+    }
+    row(`TSH file, 1,000 players, 5,000 games (${(file.length / 1e3).toFixed(0)} kB)`, tsh, 10000);
+    // Closing a tournament rates its 5,000 games (every rating computed again); reopening
+    // computes them again without it.
+    const closings: { ms: number; wait: number; resets: number }[] = [];
+    const close = JSON.stringify({ confirm: true });
+    for (let r = 0; r < RUNS; r++) {
+      closings.push(await timed(server, `/api/tournaments/${first.id}/close`, close));
+      if (r < RUNS - 1) await timed(server, `/api/tournaments/${first.id}/reopen`, close);
+    }
+    row(`closing it: 5,000 games rated, all ratings again`, closings, 10000);
+    // Backups of the database as it now stands (every list and tournament above).
+    const backups: { ms: number; wait: number; resets: number }[] = [];
+    for (let r = 0; r < RUNS; r++) backups.push(await timed(server, '/api/backups', '{}'));
+    const taken = await json<{ bytes: number }[]>(`${server.url}/api/backups`, {
+      headers: server.auth,
+    });
+    row(`backup, SQLite file of ${(taken[0].bytes / 1e6).toFixed(0)} MB`, backups, 10000);
+    // A players CSV of 20,000 lines, through the organiser's page (it has no API route).
+    const players: { ms: number; wait: number; resets: number }[] = [];
+    for (let r = 0; r < PLAYER_RUNS; r++) {
+      const { divisionId } = await emptyDivision(server, `Bench players ${r}`);
+      const form = new URLSearchParams({ csvText: playersCsv(PLAYER_LINES, r) }).toString();
+      players.push(
+        await timed(
+          server,
+          `/organiser/divisions/${divisionId}/players/import`,
+          form,
+          'application/x-www-form-urlencoded',
+        ),
+      );
+    }
+    row(`players CSV, ${PLAYER_LINES.toLocaleString('en')} lines (page)`, players, 10000);
     const cpu = cpuMs(server.pid) - cpuBefore;
     // The workers are gone; V8 gives back what it no longer uses after a while.
     await new Promise((r) => setTimeout(r, 5000));
     const after = rssMb(server.pid);
-    const row = (name: string, xs: { ms: number; wait: number }[], target: number) =>
-      console.log(
-        `  ${name.padEnd(44)} median ${fmt(median(xs.map((x) => x.ms)))} ms (target ${target} ms)` +
-          `   health longest wait: median ${fmt(median(xs.map((x) => x.wait)))} ms, worst ${fmt(Math.max(...xs.map((x) => x.wait)))} ms (target 100)`,
-      );
-    row(`rating list, ${ROWS.toLocaleString('en')} rows`, lists, 5000);
-    row(`tournament, 5,000 verified games (${(size / 1e6).toFixed(1)} MB)`, tournaments, 10000);
     console.log(
       `  server memory (RSS): ${before.toFixed(0)} MB before, ${afterLists.toFixed(0)} MB after the lists, ` +
         `${after.toFixed(0)} MB 5 s after the last import (${(after - before).toFixed(0)} MB more; target 50)`,
     );
-    const resets = [...lists, ...tournaments].reduce((n, x) => n + x.resets, 0);
+    const resets = [...lists, ...tournaments, ...tsh, ...closings, ...players, ...backups].reduce(
+      (n, x) => n + x.resets,
+      0,
+    );
     console.log(`  health asks whose fresh connection was reset and asked again: ${resets}`);
     console.log(
-      `  server CPU for all ${RUNS * 2} imports: ${(cpu / 1000).toFixed(1)} s (both cores: more than the wall time of the tournaments)`,
+      `  server CPU for all ${RUNS * 3 + PLAYER_RUNS} imports and ${RUNS} backups: ${(cpu / 1000).toFixed(1)} s (both cores: more than the wall time of the tournaments)`,
     );
     console.log(
       `  load average: ${os
