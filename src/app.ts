@@ -8,8 +8,6 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import { ConfigService } from '@nestjs/config';
-import * as classTransformer from 'class-transformer';
-import * as classValidator from 'class-validator';
 import cookieParser from 'cookie-parser';
 import hbs from 'hbs';
 import { AppModule, AppOptions } from './app.module';
@@ -18,7 +16,7 @@ import { AuthService } from './auth/auth.service';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
 import { plainRequest } from './common/api/plain-request';
 import { visitorReadGate } from './common/read-gate';
-import { ApiValidationPipe } from './common/api/validation';
+import { API_VALIDATION, ApiValidationPipe } from './common/api/validation';
 import { configureHttp } from './common/http-headers';
 import { trustedProxies } from './config';
 import { bodyReader } from './common/body/body-reader';
@@ -63,17 +61,7 @@ export async function createApp(
       rolesBeforeBody(app.get(ModulesContainer)),
     ),
   );
-  app.useGlobalPipes(
-    new ApiValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      errorHttpStatusCode: 400,
-      // Given, not left for NestJS to import(): that parses both packages again as ES modules.
-      validatorPackage: classValidator,
-      transformerPackage: classTransformer,
-    }),
-  );
+  app.useGlobalPipes(new ApiValidationPipe(API_VALIDATION));
   app.useGlobalFilters(new SiteErrorFilter());
   const viewsDir = findViewsDir();
   app.setBaseViewsDir(viewsDir);

@@ -15,7 +15,8 @@ import {
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
-import { IsClock } from './clock.decorator';
+import { TakenAsIs } from '../../common/api/validation';
+import { CLOCK_PATTERN, IsClock } from './clock.decorator';
 
 /** What a result is: a game played, a single forfeit (one player absent) or a double forfeit. */
 export const RESULT_KINDS = ['played', 'forfeit', 'double-forfeit'] as const;
@@ -63,10 +64,54 @@ class AbsentOnlyForForfeit implements ValidatorConstraintInterface {
   }
 }
 
+/** Two whole numbers from `min` to `max`, as `@IsInt`, `@Min` and `@Max` take them. */
+const twoWhole = (v: unknown, min: number, max: number): boolean =>
+  Array.isArray(v) &&
+  v.length === 2 &&
+  v.every((x) => Number.isInteger(x) && (x as number) >= min && (x as number) <= max);
+
+const oneOfTwo = (v: unknown) => v === undefined || v === 0 || v === 1;
+
+/** What a game played may send besides its scores and clocks. */
+const AS_IS_FIELDS = new Set([
+  'kind',
+  'scores',
+  'clocks',
+  'timeLoss',
+  'cards',
+  'safePoints',
+  'tilesPlayed',
+  'biggestSteal',
+  'targetFirst',
+]);
+
+/**
+ * A game played sent as the decorators below take it, checked without class-validator (a
+ * hall's commonest write): its scores, clocks and optional figures in range, nothing else.
+ * Anything else (a forfeit, a null, an unknown field, a mistake) is validated the whole way.
+ */
+export function playedAsIs(o: Record<string, unknown>): boolean {
+  for (const key of Object.keys(o)) if (!AS_IS_FIELDS.has(key)) return false;
+  const clocks = o.clocks;
+  return (
+    (o.kind === undefined || o.kind === 'played') &&
+    twoWhole(o.scores, -1000, 5000) &&
+    Array.isArray(clocks) &&
+    clocks.length === 2 &&
+    clocks.every((c) => typeof c === 'string' && CLOCK_PATTERN.test(c)) &&
+    oneOfTwo(o.timeLoss) &&
+    oneOfTwo(o.targetFirst) &&
+    ['cards', 'safePoints', 'tilesPlayed', 'biggestSteal'].every(
+      (f) => o[f] === undefined || twoWhole(o[f], 0, 5000),
+    )
+  );
+}
+
 /**
  * A result typed in from the paper: scores and clocks, first player (who started) first; or a
  * forfeit (`kind`), which has none.
  */
+@TakenAsIs(playedAsIs)
 export class EnterResultDto {
   @ApiPropertyOptional({
     enum: RESULT_KINDS,
