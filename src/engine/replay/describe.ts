@@ -14,14 +14,13 @@ export function describePlay(
   withList: boolean,
   wordScores: readonly number[] | null,
 ): void {
-  // Loops rather than `map`: every play of every read report passes here. The lists are made
-  // at their size: one grown by push gets room for 17, and a call into V8 to grow it (one made
-  // by `new Array(n)` is holey to V8, which JSON.stringify on Node 20 writes as fast as a
-  // packed one, measured).
+  // Loops rather than `map`: every play of every read report passes here. The squares' list is
+  // grown by push rather than made at its size: one made by `new Array(n)` is holey to V8, and
+  // JSON.stringify on Node 20 writes a holey list element by element through a property lookup.
   const { placedSquares } = play;
   const { squareNames, alphabet } = rules;
-  const placed = new Array<string>(placedSquares.length);
-  for (let i = 0; i < placedSquares.length; i++) placed[i] = squareNames[placedSquares[i]];
+  const placed: string[] = [];
+  for (let i = 0; i < placedSquares.length; i++) placed.push(squareNames[placedSquares[i]]);
   report.placed = placed;
   // Each list named rather than looked up by the direction's name (a slow lookup in V8).
   const { across, down } = rules.positionNames;

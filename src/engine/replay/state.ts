@@ -33,7 +33,11 @@ export class ReplayState {
   readonly totals: number[];
   /** Turns each player has had (every line, counted or not). */
   readonly turnsTaken: number[];
-  /** Each line's report, by turn (made at the sheet's size; the replay fills it in order). */
+  /**
+   * Each line's report, by turn (the replay adds them in order). Grown from empty rather than
+   * made at the sheet's size: a list made by `new Array(n)` is holey to V8, and JSON.stringify
+   * on Node 20 writes a holey list element by element through a property lookup.
+   */
   readonly turns: TurnReport[];
   /** Findings about the whole game. */
   readonly gameIssues: Issue[] = [];
@@ -65,7 +69,7 @@ export class ReplayState {
     this.names = sheet.players;
     this.playerCount = sheet.players.length;
     this.board = new Board(rules.size);
-    this.turns = new Array<TurnReport>(sheet.turns.length);
+    this.turns = [];
     this.totals = filled(this.playerCount, 0);
     this.turnsTaken = filled(this.playerCount, 0);
     this.expiries = filled<Expiry | null>(this.playerCount, null);
@@ -114,7 +118,7 @@ export class ReplayState {
 
   /** Leaves the words of turn `index`'s applied play to be written out when first read. */
   describeLater(index: number, play: LegalPlay): void {
-    (this.undescribed ??= new Array<LegalPlay | undefined>(this.turns.length))[index] = play;
+    (this.undescribed ??= new Array<LegalPlay | undefined>(this.sheet.turns.length))[index] = play;
   }
 
   /** Writes out the words of turn `index`'s play in its report, if they were left. */

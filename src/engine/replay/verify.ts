@@ -113,7 +113,7 @@ export function verifyScoresheet(
     ending.afterScore(t);
     checkTotal(state, t, added);
     clocks.afterTurn(t);
-    state.turns[index] = t.report;
+    state.turns.push(t.report);
   }
 
   const end = sheet.end ?? {};
