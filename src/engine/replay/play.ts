@@ -33,6 +33,8 @@ export interface PlayRules {
   stealing: Ownership | null;
   pool: PoolCount | null;
   swap: BlankSwap | null;
+  /** Each turn's rack as the sheet's reading read it, by turn; null: each rack read here. */
+  racks: readonly (WrittenTile[] | undefined)[] | null;
 }
 
 /**
@@ -132,6 +134,7 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
     const missing = missingFromRack(
       rules,
       turn.rack,
+      m.racks?.[index],
       outcome.play.placedTiles,
       swap?.ok ? swap.taken.map((x) => x.letter) : NO_TILES,
     );
@@ -356,14 +359,19 @@ function rackHolds(
 function missingFromRack(
   rules: CompiledRules,
   rack: string,
+  read: readonly WrittenTile[] | undefined,
   placed: readonly WrittenTile[],
   swapped: readonly WrittenTile[] = [],
 ): { tiles: string; needed: string } | null {
-  const parsed = rules.alphabet.parseRack(rack);
-  if (!parsed.ok) return null;
-  if (rackHolds(parsed.tiles, placed, swapped)) return null;
+  let rackTiles = read;
+  if (rackTiles === undefined) {
+    const parsed = rules.alphabet.parseRack(rack);
+    if (!parsed.ok) return null;
+    rackTiles = parsed.tiles;
+  }
+  if (rackHolds(rackTiles, placed, swapped)) return null;
   const pool = new Map<number, number>();
-  for (const tile of parsed.tiles) pool.set(tile, (pool.get(tile) ?? 0) + 1);
+  for (const tile of rackTiles) pool.set(tile, (pool.get(tile) ?? 0) + 1);
   // A blank taken from the board is paid for with the real letter from the rack.
   if (swapped.length > 0) pool.set(JOKER, (pool.get(JOKER) ?? 0) + swapped.length);
   const missing: string[] = [];

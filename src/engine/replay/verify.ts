@@ -99,6 +99,7 @@ export function verifyScoresheet(
     stealing,
     pool,
     swap: ruleSet.blankSwap ? new BlankSwap(rules, ruleSet.blankSwap) : null,
+    racks: reading.racks ?? null,
   };
 
   for (let index = 0; index < sheet.turns.length; index++) {

@@ -149,6 +149,12 @@ export interface SheetReading {
   /** The tiles of `end.racks`, by player (a joker as the joker tile); none without them. */
   endRacks: WrittenTile[][];
   /**
+   * The tiles of each turn's rack, by turn (undefined where the turn has none), as
+   * {@link readScoresheet} read them: the replay checks a play against them without reading the
+   * rack again. Left out by {@link sheetReading}: the replay then reads each rack itself.
+   */
+  racks?: (WrittenTile[] | undefined)[];
+  /**
    * The entries of the end of the game that could not be read (`END_FIELD_UNREADABLE`),
    * findings of the game; their fields are left out of the sheet.
    */
@@ -678,6 +684,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
   const rules = compileRules(ruleSet, options);
   const { rackSize } = rules.ruleSet;
   let clocks: (number | undefined)[] = [];
+  let racks: (WrittenTile[] | undefined)[] = [];
   let endRacks: WrittenTile[][] = [];
   const cardRules = rules.ruleSet.cards;
   const turnKeys = rules.ruleSet.blankSwap ? TURN_KEYS_WITH_SWAP : TURN_KEYS;
@@ -779,6 +786,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
     // Paths and messages are built only on error: every turn of every sheet passes here.
     const turns: unknown[] = doc.turns;
     clocks = new Array<number | undefined>(turns.length);
+    racks = new Array<WrittenTile[] | undefined>(turns.length);
     for (let i = 0; i < turns.length; i++) {
       const turn = turns[i];
       if (!isObject(turn)) {
@@ -880,8 +888,11 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
         if (seconds === null) checkClock(turnPath(i, 'clock'), clock);
         else clocks[i] = seconds;
       }
-      if (rack !== undefined && fittingRack(rack, 0) === null)
-        checkRack(turnPath(i, 'rack'), rack, `turn ${i + 1}: rack`, 0);
+      if (rack !== undefined) {
+        const tiles = fittingRack(rack, 0);
+        if (tiles === null) checkRack(turnPath(i, 'rack'), rack, `turn ${i + 1}: rack`, 0);
+        else racks[i] = tiles;
+      }
       if (swap !== undefined) {
         const squares = Array.isArray(swap) ? swap : [swap];
         if (play === undefined) {
@@ -1095,7 +1106,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       ok: true,
       sheet: doc as unknown as Scoresheet,
       ruleSet,
-      reading: { rules, clocks, endRacks },
+      reading: { rules, clocks, endRacks, racks },
     };
   }
   // The fields that could not be read are left out of the sheet the replay sees, as if unwritten.
@@ -1109,6 +1120,7 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       rules,
       clocks,
       endRacks: end.racks === undefined ? [] : endRacks,
+      racks,
       endFindings,
     },
   };
