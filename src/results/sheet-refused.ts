@@ -34,8 +34,9 @@ export class SheetRefused extends DomainError {
 function refusalMessage(r: SheetRefusal, details: unknown): string {
   switch (r.code) {
     case 'SHEET_UNREADABLE':
+      // Each mistake in words, then its path in the document for the program that wrote it.
       return `the score sheet cannot be read: ${(details as SheetErrorDetail[])
-        .map((d) => d.message)
+        .map((d) => `${d.message} (${d.path})`)
         .join('; ')}`;
     case 'SHEET_RULES_MISMATCH':
       return `the sheet is for rule set '${r.sheet}' but the tournament plays '${r.rules}'`;

@@ -96,7 +96,7 @@ describe(`one bad field does not hide the sheet (${DATABASE_KIND})`, () => {
       },
     ]);
     expect(res.body.message).toBe(
-      `the score sheet cannot be read: ${res.body.details[0].message as string}`,
+      `the score sheet cannot be read: ${res.body.details[0].message as string} (end.racks[0])`,
     );
     await t.http.get(`/api/games/${g.id}/scoresheet`).expect(404);
     expect(await status(g.id)).toBe('pending');
