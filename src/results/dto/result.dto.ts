@@ -73,17 +73,7 @@ const twoWhole = (v: unknown, min: number, max: number): boolean =>
 const oneOfTwo = (v: unknown) => v === undefined || v === 0 || v === 1;
 
 /** What a game played may send besides its scores and clocks. */
-const AS_IS_FIELDS = new Set([
-  'kind',
-  'scores',
-  'clocks',
-  'timeLoss',
-  'cards',
-  'safePoints',
-  'tilesPlayed',
-  'biggestSteal',
-  'targetFirst',
-]);
+const AS_IS_FIELDS: ReadonlySet<string> = new Set(['kind', ...PLAYED_FIELDS]);
 
 /**
  * A game played sent as the decorators below take it, checked without class-validator (a
