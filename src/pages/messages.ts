@@ -570,9 +570,9 @@ const en: Record<PageMessageKey, string> = {
   'flash.closed': 'The tournament is closed; ratings are computed.',
   'flash.reopened': 'The tournament is open again; ratings are computed without it.',
   'flash.ratingsImported': 'Ratings imported: {n}; every rating is computed again.',
-  'job.title.ratings.import': 'Importing a rating list',
-  'job.title.ratings.recompute': 'Computing the ratings again',
-  'job.title.tournament.import': 'Importing a tournament',
+  'job.title.ratings.import': 'Rating list import',
+  'job.title.ratings.recompute': 'Rating recalculation',
+  'job.title.tournament.import': 'Tournament import',
   'job.running':
     'The work runs on the server; this page follows it, and the site keeps answering everyone meanwhile.',
   'job.progress': 'Done: {percent} %',
