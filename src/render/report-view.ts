@@ -67,6 +67,8 @@ export interface TurnLine {
   clock: string;
   /** Withdrawn score, failed-challenge bonus, time penalty. */
   notes: string[];
+  /** `TORA: nije u rečniku`, beside the turn; the record's findings name the word already. */
+  unknownWordNotes: string[];
   /** A total that only carries an earlier slip: which slip, beside the turn (not among the record's notes). */
   carriedNote: string | null;
   issues: IssueLine[];
@@ -699,9 +701,9 @@ export function presentReport(
         `${t(lang, 'game.penalty')}: ${names[turn.penalty.player] ?? ''} ${t(lang, 'game.minutes', { n: turn.penalty.minutes })}`.trim(),
       );
     }
-    for (const w of turn.words) {
-      if (w.known === false) notes.push(`${w.word}: ${t(lang, 'game.unknownWord')}`);
-    }
+    const unknownWordNotes = turn.words
+      .filter((w) => w.known === false)
+      .map((w) => `${w.word}: ${t(lang, 'game.unknownWord')}`);
     // A withdrawn play keeps the score written for it; that is not a mismatch.
     const counts = turn.status !== 'withdrawn';
     const scoreMismatch =
@@ -746,6 +748,7 @@ export function presentReport(
       totalMismatch,
       clock: turn.clock ? turn.clock.claimed : '',
       notes,
+      unknownWordNotes,
       carriedNote: carried ? t(lang, 'game.carriedTotal', { n: slip + 1 }) : null,
       issues,
       // Under the status, in its lower case: `pogrešni poeni`, then `pogrešan zbir`.

@@ -91,7 +91,7 @@ describe('the turn table tells a wrong total from a wrong score, and a carried t
     ];
     const line = presentReport(report, 'sr-Latn').turns[4];
     expect(line).toMatchObject({ statusLabel: 'ispravno', tone: 'warn', flagged: false });
-    expect(line.notes).toContain('KUĆAX: nije u rečniku');
+    expect(line.unknownWordNotes).toContain('KUĆAX: nije u rečniku');
     expect(line.statusIssues).toEqual([]);
     expect(line.issues.map((i) => i.code)).toEqual(['UNKNOWN_WORD']);
   });

@@ -256,6 +256,27 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     expect(cyr).toContain('недозвољен потез');
   });
 
+  it('game record: a word not in the dictionary is named once among the findings', async () => {
+    const report = fixtureReport('kvizovka/10-challenges-penalties.report.json');
+    const turn = report.turns[4];
+    turn.status = 'ok';
+    turn.words = [{ word: 'KUĆAX', score: 9, known: false, position: 'F9', main: true }];
+    turn.issues = [
+      {
+        code: 'UNKNOWN_WORD',
+        severity: 'warning',
+        message: 'KUĆAX at F9 is not in the dictionary',
+        word: 'KUĆAX',
+        turn: 4,
+        player: turn.player,
+      },
+    ];
+    const text = pdfText(await gameRecordPdf(gameDoc(report), 'sr-Latn'));
+    const findings = text.slice(text.lastIndexOf('Nalazi'));
+    expect(findings.match(/KUĆAX/g)).toHaveLength(1);
+    expect(findings).toContain('reč KUĆAX nije u rečniku');
+  });
+
   it('game record of a board with LJ/NJ tiles, jokers and Cyrillic words', async () => {
     const report = DIGRAPHS();
     const text = pdfText(await gameRecordPdf(gameDoc(report), 'sr-Latn'));
