@@ -107,6 +107,37 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     await page.close();
   });
 
+  test('standings on a phone: no column cut at the edge; time left and the tie-breaks go under the name', async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    const trouble = watch(page);
+    await page.setViewportSize(PHONE);
+    for (const lang of LANGUAGES) {
+      await page.goto(`${t.url}/divisions/${site.divisionId}/standings?lang=${lang}`);
+      await screenshot(page, `standings-phone-${lang}`);
+      const scrolled = await page.evaluate<number>(
+        "[...document.querySelectorAll('.table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1).length",
+      );
+      expect([lang, scrolled]).toEqual([lang, 0]);
+      const first = await page.locator('table.standings tbody tr').first().innerText();
+      const seed = { 'sr-Latn': 'Nosilac', 'sr-Cyrl': 'Носилац', en: 'Seed' }[lang];
+      expect([lang, first]).toEqual([
+        lang,
+        expect.stringMatching(new RegExp(`\\d\\d:\\d\\d · ${seed} \\d+`)),
+      ]);
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${t.url}/divisions/${site.divisionId}/standings?lang=en`);
+    const head = await page.locator('table.standings thead').innerText();
+    expect(head).toMatch(/Time left[\s\S]*Seed/);
+    expect(await page.locator('table.standings tbody tr td .show-narrow').first().isVisible()).toBe(
+      false,
+    );
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+
   test('the Cyrillic switch turns the pages to Cyrillic, and they stay so', async () => {
     await browser.context.clearCookies();
     const page = await open(`/divisions/${site.divisionId}/standings`);

@@ -83,8 +83,8 @@ describe('views', () => {
     const standings = render('public/standings', s['public/standings']);
     expect(standings).toContain('<a href="/players/3">Đorđe Šćekić</a>');
     expect(standings).toMatch(/<strong>2½<\/strong>[\s\S]*?2-1-1[\s\S]*?\+83[\s\S]*?10:37/);
-    expect(standings).toContain('<th class="num">Buholc</th>');
-    expect(standings).toContain('<th class="num">Nosilac</th>');
+    expect(standings).toContain('<th class="num hide-narrow">Buholc</th>');
+    expect(standings).toContain('<th class="num hide-narrow">Nosilac</th>');
     expect(standings).not.toContain('<th class="num">Razlika</th><th class="num">Razlika</th>');
     expect(standings).toContain('aria-current="page">Poredak</a>');
     expect(standings).toContain('(odustao)');
@@ -302,6 +302,6 @@ describe('views', () => {
       ),
     );
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toContain('<th class="num">Buchholz</th>');
+    expect(html).toContain('<th class="num hide-narrow">Buchholz</th>');
   });
 });
