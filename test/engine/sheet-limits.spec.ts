@@ -140,6 +140,19 @@ describe('a score sheet beyond any real game is unreadable, each field named', (
     },
   );
 
+  test("a challenge's bonus beyond its limit is named, in a turn of known fields or not", () => {
+    const bonus = { by: 1, valid: true, bonus: L.points + 1 };
+    const message = `turn 1: challenge.bonus is beyond ±${L.points} (it is ${L.points + 1})`;
+    const challenged = { player: 0, play: '8H CAT', score: 10, challenge: bonus };
+    expect(errors(sheet([challenged]))).toEqual([`turns[0].challenge.bonus: ${message}`]);
+    expect(errors(sheet([{ ...challenged, note: 'x' }]))).toEqual([
+      `turns[0].challenge.bonus: ${message}`,
+    ]);
+    const within = { ...challenged, challenge: { ...bonus, bonus: L.points } };
+    expect(checkSheetLimits(sheet([within]))).toEqual([]);
+    expect(errors(sheet([within]))).toEqual([]);
+  });
+
   test("a card game's turn beyond a limit is named before anything else of the turn", () => {
     const doc = {
       format: 'scoresheet/1',

@@ -361,17 +361,16 @@ function jsonSize(value: unknown, limit: number, depth: number): number {
 }
 
 /**
- * True for a turn of a crossword sheet (no challenge, swap or cards) all of
- * whose fields are within the limits, told without building a path or a
- * message: every turn of every sheet passes here, and building them for each
- * field cost a third of a whole verification. Any other turn is checked field
- * by field.
+ * True for a turn of a crossword sheet (no swap or cards) all of whose fields
+ * are within the limits, told without building a path or a message: every turn
+ * of every sheet passes here, and building them for each field cost a third of
+ * a whole verification. Any other turn is checked field by field.
  */
 function plainTurnWithinLimits(turn: Record<string, unknown>): boolean {
   const { play, rack, exchange, clock, score, total } = turn;
   return (
     plainFieldsWithinLimits(play, rack, exchange, clock, score, total) &&
-    turn.challenge === undefined &&
+    challengeWithinLimits(turn.challenge) &&
     turn.swap === undefined &&
     turn.rotate === undefined &&
     turn.colour === undefined &&
@@ -399,6 +398,16 @@ function plainFieldsWithinLimits(
     (typeof score !== 'number' || Math.abs(score) <= L.points) &&
     (typeof total !== 'number' || Math.abs(total) <= L.points)
   );
+}
+
+/**
+ * The size of a challenge's bonus against {@link SHEET_LIMITS}: most real records have a
+ * challenge, and a turn with one was checked again field by field, with every path and message.
+ */
+function challengeWithinLimits(challenge: unknown): boolean {
+  if (!isObject(challenge)) return true;
+  const { bonus } = challenge;
+  return typeof bonus !== 'number' || Math.abs(bonus) <= SHEET_LIMITS.points;
 }
 
 /**
@@ -819,8 +828,8 @@ export function readScoresheet(doc: unknown): ReadSheetResult {
       if (
         !turnsWithinLimits &&
         !(!cardRules && fields === known
-          ? challenge === undefined &&
-            swap === undefined &&
+          ? swap === undefined &&
+            challengeWithinLimits(challenge) &&
             plainFieldsWithinLimits(play, rack, exchange, clock, score, total)
           : plainTurnWithinLimits(turn))
       ) {
