@@ -153,6 +153,16 @@ describe('a score sheet beyond any real game is unreadable, each field named', (
     expect(errors(sheet([within]))).toEqual([]);
   });
 
+  test('options are counted as JSON to four levels deep', () => {
+    const nested = (levels: number): unknown => (levels === 0 ? 1 : { a: nested(levels - 1) });
+    const refused = ['options: options are larger than 4 KB written as JSON'];
+    expect(checkSheetLimits(sheet(passes(2), { options: nested(4) }))).toEqual([]);
+    expect(errors(sheet(passes(2), { options: nested(5) }))).toEqual(refused);
+    const list = Array.from({ length: 2043 }, () => 1);
+    expect(checkSheetLimits(sheet(passes(2), { options: { l: list } }))).toEqual([]);
+    expect(errors(sheet(passes(2), { options: { l: [...list, 1] } }))).toEqual(refused);
+  });
+
   test("a card game's turn beyond a limit is named before anything else of the turn", () => {
     const doc = {
       format: 'scoresheet/1',

@@ -336,26 +336,32 @@ function short(key: string): string {
  * past `limit` (or deeper than `depth`): Infinity then.
  */
 function jsonSize(value: unknown, limit: number, depth: number): number {
-  let size = 0;
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const top = stack.pop()!;
-    const v = top.value;
-    if (typeof v === 'string') size += v.length + 2;
-    else if (typeof v === 'object' && v !== null) {
-      if (top.depth >= depth) return Infinity;
-      size += 2;
-      if (Array.isArray(v)) {
-        for (const x of v) stack.push({ value: x, depth: top.depth + 1 });
-        size += v.length;
-      } else {
-        for (const [k, x] of Object.entries(v)) {
-          size += k.length + 4;
-          stack.push({ value: x, depth: top.depth + 1 });
-        }
-      }
-    } else size += String(v).length;
-    if (size > limit) return Infinity;
+  const size = sizeWithin(value, limit, depth);
+  return size > limit ? Infinity : size;
+}
+
+/**
+ * {@link jsonSize} of `value`, objects allowed `depth` levels deep: any number past `budget`
+ * once the count goes past it. Recursive, the depth bounded by `depth`: every sheet's options
+ * are counted, and a stack of entries (and `Object.entries`' pairs) cost an allocation a value.
+ */
+function sizeWithin(value: unknown, budget: number, depth: number): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (typeof value !== 'object' || value === null) return String(value).length;
+  if (depth <= 0) return Infinity;
+  let size = 2;
+  if (Array.isArray(value)) {
+    const list: unknown[] = value;
+    size += list.length;
+    for (let i = 0; i < list.length && size <= budget; i++)
+      size += sizeWithin(list[i], budget - size, depth - 1);
+  } else {
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    for (let i = 0; i < keys.length && size <= budget; i++) {
+      size += keys[i].length + 4;
+      size += sizeWithin(object[keys[i]], budget - size, depth - 1);
+    }
   }
   return size;
 }
