@@ -1,6 +1,7 @@
-import { EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Conflict, DomainError, Unprocessable } from '../common/errors';
-import { insertMany } from '../database/bulk';
+import { insertMany, insertManyIds } from '../database/bulk';
+import { placeholders, run } from '../database/sql';
 import type { JobContext } from '../jobs/job-context';
 import { nameKey } from '../players/names';
 import { Person } from '../registry/person.entity';
@@ -47,8 +48,95 @@ interface Found {
 /** Reads in chunks: `fetch` gets at most {@link CHUNK} keys at a time. */
 async function inChunks<K, T>(keys: K[], fetch: (chunk: K[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < keys.length; i += CHUNK) out.push(...(await fetch(keys.slice(i, i + CHUNK))));
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    for (const row of await fetch(keys.slice(i, i + CHUNK))) out.push(row);
+  }
   return out;
+}
+
+/** Rows of a statement written by hand, on `m`'s connection. */
+async function rows<T>(m: EntityManager, sql: string, values: unknown[]): Promise<T[]> {
+  return (await run(m, sql, values)).records as T[];
+}
+
+interface PersonRow {
+  id: number;
+  name: string;
+  name_key: string;
+  search_key: string;
+  club: string | null;
+  country: string | null;
+  federation_id: string | null;
+}
+
+/**
+ * The persons whose `column` is one of `keys`, read in plain rows (no entity is built by
+ * TypeORM): the matching needs their keys and fields only.
+ */
+function personsWhere(
+  m: EntityManager,
+  column: 'federation_id' | 'name_key',
+  keys: string[],
+): Promise<Person[]> {
+  return inChunks(keys, async (chunk) =>
+    (
+      await rows<PersonRow>(
+        m,
+        'SELECT "id", "name", "name_key", "search_key", "club", "country", "federation_id" ' +
+          `FROM "persons" WHERE "${column}" IN (${placeholders(m, chunk.length).join(', ')})`,
+        chunk,
+      )
+    ).map((r) =>
+      Object.assign(new Person(), {
+        id: Number(r.id),
+        name: r.name,
+        nameKey: r.name_key,
+        searchKey: r.search_key,
+        club: r.club,
+        country: r.country,
+        federationId: r.federation_id,
+      }),
+    ),
+  );
+}
+
+/** The rating list's entries of `personIds`, as `personId|family`, with their ids. */
+async function entriesOf(
+  m: EntityManager,
+  personIds: number[],
+): Promise<{ id: number; personId: number; family: string }[]> {
+  const found = await inChunks(personIds, (chunk) =>
+    rows<{ id: number; person_id: number; family: string }>(
+      m,
+      'SELECT "id", "person_id", "family" FROM "rating_list" ' +
+        `WHERE "person_id" IN (${placeholders(m, chunk.length).join(', ')})`,
+      chunk,
+    ),
+  );
+  return found.map((r) => ({ id: Number(r.id), personId: Number(r.person_id), family: r.family }));
+}
+
+/**
+ * Writes the country and federation id the list gave persons of the registry, in statements
+ * of many rows (`UPDATE … FROM (VALUES …)`, which both databases take); their version and
+ * update time move as TypeORM's update moves them.
+ */
+async function fillPersons(m: EntityManager, persons: Person[]): Promise<void> {
+  const size = CHUNK / 2;
+  for (let i = 0; i < persons.length; i += size) {
+    const chunk = persons.slice(i, i + size);
+    const marks = placeholders(m, chunk.length * 3);
+    const tuples = chunk.map(
+      (_, j) => `(CAST(${marks[3 * j]} AS INTEGER), ${marks[3 * j + 1]}, ${marks[3 * j + 2]})`,
+    );
+    await run(
+      m,
+      'UPDATE "persons" SET "country" = v.column2, "federation_id" = v.column3, ' +
+        '"version" = "version" + 1, "updated_at" = CURRENT_TIMESTAMP ' +
+        `FROM (VALUES ${tuples.join(', ')}) AS v WHERE "persons"."id" = v.column1`,
+      chunk.flatMap((p) => [p.id, p.country, p.federationId]),
+    );
+  }
 }
 
 /**
@@ -68,14 +156,12 @@ async function matchPersons(
   const ids = [...new Set(lines.flatMap((l) => (l.federationId ? [l.federationId] : [])))];
   const keys = [...new Set(lines.map((l) => nameKey(nameOf(l))))];
   const known = new Map<number, Person>();
-  const keep = (rows: Person[]) => rows.map((p) => known.get(p.id) ?? (known.set(p.id, p), p));
+  const keep = (list: Person[]) => list.map((p) => known.get(p.id) ?? (known.set(p.id, p), p));
   const byId = new Map(
-    keep(await inChunks(ids, (c) => m.find(Person, { where: { federationId: In(c) } }))).map(
-      (p) => [p.federationId!, p],
-    ),
+    keep(await personsWhere(m, 'federation_id', ids)).map((p) => [p.federationId!, p]),
   );
   const byName = new Map<string, Person[]>();
-  const named = keep(await inChunks(keys, (c) => m.find(Person, { where: { nameKey: In(c) } })));
+  const named = keep(await personsWhere(m, 'name_key', keys));
   for (const p of [...named].sort((a, b) => a.id - b.id)) {
     const list = byName.get(p.nameKey) ?? [];
     list.push(p);
@@ -148,16 +234,7 @@ function atLine(l: RatingCsvLine, e: unknown): unknown {
 export async function previewList(m: EntityManager, lines: RatingCsvLine[]): Promise<ListPreview> {
   const found = await matchPersons(m, lines, false, () => undefined);
   const ids = [...new Set(found.flatMap((f) => (f.person.id ? [f.person.id] : [])))];
-  const entries = new Set(
-    (
-      await inChunks(ids, (c) =>
-        m.find(RatingListEntry, {
-          where: { personId: In(c) },
-          select: { personId: true, family: true },
-        }),
-      )
-    ).map((e) => `${e.personId}|${e.family}`),
-  );
+  const entries = new Set((await entriesOf(m, ids)).map((e) => `${e.personId}|${e.family}`));
   let newPersons = 0;
   let replaced = 0;
   found.forEach((f, i) => {
@@ -182,7 +259,8 @@ export async function importList(
   const added = [...new Set(found.filter((f) => !f.person.id).map((f) => f.person))];
   for (let i = 0; i < added.length; i += CHUNK) {
     const chunk = added.slice(i, i + CHUNK);
-    const result = await m.insert(
+    const ids = await insertManyIds(
+      m,
       Person,
       chunk.map((p) => ({
         name: p.name,
@@ -192,37 +270,46 @@ export async function importList(
         country: p.country,
         federationId: p.federationId,
       })),
+      CHUNK,
     );
-    result.identifiers.forEach((row, j) => (chunk[j].id = (row as { id: number }).id));
+    ids.forEach((id, j) => (chunk[j].id = id));
     progress('persons', i + chunk.length, added.length);
   }
-  for (const p of new Set(found.filter((f) => f.filled && f.person.id).map((f) => f.person))) {
-    if (added.includes(p)) continue;
-    await m.update(Person, { id: p.id }, { country: p.country, federationId: p.federationId });
-  }
+  const isNew = new Set(added);
+  await fillPersons(m, [
+    ...new Set(found.filter((f) => f.filled && !isNew.has(f.person)).map((f) => f.person)),
+  ]);
   // A line replaces the rating its person had in the family: the old rows go, the list's come.
-  const ids = [...new Set(found.map((f) => f.person.id))];
-  const wanted = new Set(found.map((f, i) => `${f.person.id}|${lines[i].family}`));
-  const old = (
-    await inChunks(ids, (c) =>
-      m.find(RatingListEntry, {
-        where: { personId: In(c) },
-        select: { id: true, personId: true, family: true },
-      }),
-    )
-  ).filter((e) => wanted.has(`${e.personId}|${e.family}`));
-  for (let i = 0; i < old.length; i += CHUNK) {
-    await m.delete(RatingListEntry, { id: In(old.slice(i, i + CHUNK).map((e) => e.id)) });
+  // Only persons that were in the registry before can have one.
+  const families = new Map<string, Set<number>>();
+  found.forEach((f, i) => {
+    if (isNew.has(f.person)) return;
+    const family = lines[i].family;
+    if (!families.has(family)) families.set(family, new Set());
+    families.get(family)!.add(f.person.id);
+  });
+  for (const [family, persons] of families) {
+    const ids = [...persons];
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      const marks = placeholders(m, chunk.length + 1);
+      await run(
+        m,
+        `DELETE FROM "rating_list" WHERE "family" = ${marks[0]} ` +
+          `AND "person_id" IN (${marks.slice(1).join(', ')})`,
+        [family, ...chunk],
+      );
+    }
   }
-  const rows = lines.map((l, i) => ({
+  const entries = lines.map((l, i) => ({
     personId: found[i].person.id,
     family: l.family,
     rating: l.rating,
     games: l.games,
   }));
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await insertMany(m, RatingListEntry, rows.slice(i, i + CHUNK), CHUNK);
-    progress('write', Math.min(i + CHUNK, rows.length), rows.length);
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    await insertMany(m, RatingListEntry, entries.slice(i, i + CHUNK), CHUNK);
+    progress('write', Math.min(i + CHUNK, entries.length), entries.length);
   }
   progress('recompute', 0, 1);
   const { persons } = await recomputeRatings(m);

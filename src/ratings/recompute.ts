@@ -1,13 +1,23 @@
 import { EntityManager, In, IsNull, Not } from 'typeorm';
 import { insertMany } from '../database/bulk';
-import { Player } from '../players/player.entity';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
+import { placeholders, run } from '../database/sql';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
-import { computeRatings, FamilyTournament } from './compute';
+import { computeRatings, FamilyTournament, StoredGame } from './compute';
 import { familyOf } from './families';
-import { Rating, RatingListEntry, RatingReport } from './rating.entity';
+import { Rating, RatingReport } from './rating.entity';
+
+/** Divisions read per statement. */
+const CHUNK = 400;
+
+/** A game as read for the ratings (its division's, its players' ids). */
+interface GameRow {
+  division_id: number;
+  first_player_id: number;
+  second_player_id: number | null;
+  winner: StoredGame['winner'];
+  result_kind: string | null;
+}
 
 /** The PostgreSQL advisory lock that makes recomputations take turns (issue 17 in its digits). */
 const RECOMPUTE_LOCK = 170017;
@@ -41,36 +51,37 @@ export async function recomputeRatings(
         ratedDivision,
       )
     : [];
-  const rounds = divisions.length
-    ? await m.find(Round, {
-        where: { divisionId: In(divisions.map((d) => d.id)) },
-        select: { id: true, divisionId: true },
-      })
-    : [];
-  const games = rounds.length
-    ? await m.find(Game, {
-        where: { roundId: In(rounds.map((r) => r.id)), status: 'complete' },
-        select: {
-          id: true,
-          roundId: true,
-          firstPlayerId: true,
-          secondPlayerId: true,
-          status: true,
-          winner: true,
-          resultKind: true,
-        },
-      })
-    : [];
-  const personOf = new Map(
-    (divisions.length
-      ? await m.find(Player, {
-          where: { divisionId: In(divisions.map((d) => d.id)) },
-          select: { id: true, personId: true },
-        })
-      : []
-    ).map((p) => [p.id, p.personId]),
-  );
-  const divisionOf = new Map(rounds.map((r) => [r.id, r.divisionId]));
+  // The games and players of the rated divisions, and the list, in plain rows: a closed
+  // tournament's games and a federation's list are tens of thousands of rows each, which
+  // TypeORM's entities would take seconds to build.
+  const divisionIds = divisions.map((d) => d.id);
+  const games: GameRow[] = [];
+  const personOf = new Map<number, number | null>();
+  for (let i = 0; i < divisionIds.length; i += CHUNK) {
+    const chunk = divisionIds.slice(i, i + CHUNK);
+    const marks = placeholders(m, chunk.length + 1);
+    const inList = marks.slice(1).join(', ');
+    const gameRows = (
+      await run(
+        m,
+        'SELECT r."division_id", g."first_player_id", g."second_player_id", g."winner", ' +
+          'g."result_kind" FROM "games" g JOIN "rounds" r ON r."id" = g."round_id" ' +
+          `WHERE g."status" = ${marks[0]} AND r."division_id" IN (${inList})`,
+        ['complete', ...chunk],
+      )
+    ).records as GameRow[];
+    for (const g of gameRows) games.push(g);
+    const playerRows = (
+      await run(
+        m,
+        `SELECT "id", "person_id" FROM "players" WHERE "division_id" IN (${placeholders(m, chunk.length).join(', ')})`,
+        chunk,
+      )
+    ).records as { id: number; person_id: number | null }[];
+    for (const p of playerRows) {
+      personOf.set(Number(p.id), p.person_id === null ? null : Number(p.person_id));
+    }
+  }
   const divisionById = new Map(divisions.map((d) => [d.id, d]));
   const groups = new Map<
     string,
@@ -84,16 +95,26 @@ export async function recomputeRatings(
       groups.set(k, { tournamentId: t.id, date: ratingDate(t), family, games: [] });
   }
   for (const g of games) {
-    const d = divisionById.get(divisionOf.get(g.roundId)!)!;
+    const d = divisionById.get(Number(g.division_id))!;
+    const second = g.second_player_id;
     groups.get(`${d.tournamentId}|${familyOf(d.ruleSet)}`)!.games.push({
-      firstPersonId: personOf.get(g.firstPlayerId) ?? null,
-      secondPersonId: g.secondPlayerId !== null ? (personOf.get(g.secondPlayerId) ?? null) : null,
-      status: g.status,
+      firstPersonId: personOf.get(Number(g.first_player_id)) ?? null,
+      secondPersonId: second !== null ? (personOf.get(Number(second)) ?? null) : null,
+      status: 'complete',
       winner: g.winner,
-      resultKind: g.resultKind,
+      resultKind: g.result_kind,
     });
   }
-  const list = await m.find(RatingListEntry);
+  const list = (
+    (
+      await run(m, 'SELECT "person_id", "family", "rating", "games" FROM "rating_list"', [])
+    ).records as { person_id: number; family: string; rating: number; games: number }[]
+  ).map((e) => ({
+    personId: Number(e.person_id),
+    family: e.family,
+    rating: Number(e.rating),
+    games: Number(e.games),
+  }));
   const results = computeRatings([...groups.values()], list);
   await m.createQueryBuilder().delete().from(RatingReport).execute();
   await m.createQueryBuilder().delete().from(Rating).execute();

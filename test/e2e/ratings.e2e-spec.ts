@@ -523,3 +523,47 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
     );
   });
 });
+
+describe(`a rating list written in a few statements (${DATABASE_KIND})`, () => {
+  it('fills in a person found by name, replaces a rating imported before, and adds new persons', async () => {
+    const zora = (
+      await t.http.post('/api/persons').set(t.organiser).send({ name: 'Zora Filić' }).expect(201)
+    ).body as { id: number; version: number; federationId: string | null };
+    expect(zora.federationId).toBeNull();
+    const send = (csv: string) =>
+      t.http.post('/api/ratings/import').set(t.organiser).send({ csv }).expect(200);
+    await send(
+      'federationId,name,country,family,rating,games\n' +
+        'Z-9,Zora Filić,SRB,kvizovka,1700,30\nZ-10,Novi Igrač,,kvizovka,1200,0\n',
+    );
+    // The registry's person gained the list's federation id and country, and a new version.
+    const filled = (await t.http.get(`/api/persons/${zora.id}`).expect(200)).body as {
+      federationId: string;
+      country: string;
+      version: number;
+    };
+    expect(filled).toMatchObject({ federationId: 'Z-9', country: 'SRB' });
+    expect(filled.version).toBe(zora.version + 1);
+    const rated = async () =>
+      Object.fromEntries(
+        (
+          (await t.http.get('/api/ratings?family=kvizovka').expect(200)).body as {
+            name: string;
+            federationId: string;
+            rating: number;
+            games: number;
+          }[]
+        )
+          .filter((l) => l.federationId === 'Z-9' || l.federationId === 'Z-10')
+          .map((l) => [l.name, [l.rating, l.games]]),
+      );
+    expect(await rated()).toEqual({ 'Zora Filić': [1700, 30], 'Novi Igrač': [1200, 0] });
+    // The same persons again, found by federation id: their list ratings are replaced, nobody added.
+    await send(
+      'federationId,name,family,rating,games\nZ-9,Zora Filić,kvizovka,1750,31\nZ-10,,kvizovka,1250,2\n',
+    );
+    expect(await rated()).toEqual({ 'Zora Filić': [1750, 31], 'Novi Igrač': [1250, 2] });
+    expect((await t.http.get('/api/persons?q=Z-10').expect(200)).body).toHaveLength(1);
+    expect((await t.http.get('/api/persons?q=zora').expect(200)).body).toHaveLength(1);
+  });
+});
