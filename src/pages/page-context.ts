@@ -214,7 +214,7 @@ export class PageContext {
   }
 
   /** Sends rendered HTML with the page headers. */
-  send(html: string, status = 200): void {
+  send(html: string | Buffer, status = 200): void {
     pageHeaders(this.res, this.staff);
     this.res.status(status).type('html').send(html);
   }

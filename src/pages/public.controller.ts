@@ -21,7 +21,7 @@ import { PlayersService } from '../players/players.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
 import type { GameView } from '../rounds/game.view';
-import { StandingsService, StandingsSnapshot } from '../standings-api/standings.service';
+import { rowRest, StandingsService, StandingsSnapshot } from '../standings-api/standings.service';
 import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
 import type { TieBreak } from '../standings/types';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -37,6 +37,7 @@ import {
 } from './models';
 import { liveRef } from './live';
 import { PageCache } from './page-cache';
+import { KEPT_AS, keptBytes, KeptParts } from '../render/kept';
 import { scorecardLines, wallChartRows } from './scorecards';
 import { scorecardsOf } from '../standings-api/scorecards';
 import { PageContext } from './page-context';
@@ -126,7 +127,7 @@ export class PublicPagesController {
       page,
       snap,
       path,
-      () => {
+      async () => {
         const { view, tournament, division } = snap;
         const base = divisionPage(
           page,
@@ -142,7 +143,7 @@ export class PublicPagesController {
             url: urls.standingsPdf(id, round),
           };
         }
-        const model: StandingsPage = {
+        const model: StandingsPage & KeptParts = {
           ...base,
           throughRound: view.round > 0 ? view.round : null,
           roundLinks:
@@ -158,8 +159,9 @@ export class PublicPagesController {
             ? { tableSize: view.tableSize, showCards: view.tieBreaks.includes('cards') }
             : {}),
           rows: view.rows.map(standingsPageLine),
+          keptParts: [],
         };
-        return page.renderToString('public/standings', model);
+        return keptBytes(await page.renderToString('public/standings', model), model);
       },
       round,
     );
@@ -499,7 +501,7 @@ export class PublicPagesController {
     page: PageContext,
     snap: Pick<StandingsSnapshot, 'revision' | 'division'>,
     path: string,
-    render: () => Promise<string>,
+    render: () => Promise<string | Buffer>,
     round?: number,
   ): Promise<void> {
     const { revision } = snap;
@@ -531,6 +533,8 @@ function standingsPageLine(row: ApiStandingsRow): StandingsRowView & { url: stri
   let line = pageLines.get(row);
   if (!line) {
     line = { ...standingsLines([row])[0], url: urls.player(row.playerId) };
+    // Lines that differ only in their rank share their kept output ({{#eachKept … vary="rank"}}).
+    (line as { [KEPT_AS]?: object })[KEPT_AS] = rowRest(row);
     pageLines.set(row, line);
   }
   return line;

@@ -17,6 +17,7 @@ import {
 } from '../i18n';
 import type { TieBreak } from '../standings/types';
 import { escapeXml } from './escape';
+import { eachKept } from './kept';
 import { crossCellText, formatTieBreak, outcomeShort } from './format';
 import type { CrossCell } from './pdf/types';
 
@@ -46,9 +47,6 @@ export function withLang(path: string, lang: Lang): string {
   return `${p}?${params.toString()}${hash !== undefined ? `#${hash}` : ''}`;
 }
 
-/** What `eachKept` made of each item, by the page's language and the values it was given. */
-const keptOutputs = new WeakMap<object, Map<string, string>>();
-
 /**
  * Registers Arbiter's helpers on a Handlebars instance:
  * - `{{t "key" n=3}}`: a message of the page's language (`@root.lang`); an unknown key throws;
@@ -60,10 +58,8 @@ const keptOutputs = new WeakMap<object, Map<string, string>>();
  * - `{{langUrl "sr-Cyrl"}}` this page (`@root.path`) in another language, `{{languages}}` for the switch;
  * - `eq`, `ne`, `not`, `and`, `or`, `gt`, `inc`, `minus`, `range n` (1…n), `present`, `either`,
  *   `join`, `includes`, `fieldError errors "field"`;
- * - `{{#eachKept rows a b}}…{{/eachKept}}`: `each` for a long list of objects that are kept and
- *   reused while unchanged (the standings' lines), whose body reads only the item, the page's
- *   language and the values given after the list (`a`, `b`): each item's output is made once for
- *   them and kept with the item. The body has no `@index`, `@first` or `@last`.
+ * - `{{#eachKept rows a b vary="rank"}}…{{/eachKept}}`: `each` for a long list of kept lines,
+ *   each made once and kept with the line (src/render/kept.ts).
  */
 export function registerViewHelpers(hb: Handlebars): void {
   hb.registerHelper('t', function (key: unknown, options: HelperOptions) {
@@ -121,27 +117,10 @@ export function registerViewHelpers(hb: Handlebars): void {
   hb.registerHelper('htmlLang', function (options: HelperOptions) {
     return HTML_LANG[langOf(options)];
   });
-  hb.registerHelper(
-    'eachKept',
-    function (this: unknown, items: unknown, ...rest: unknown[]): string {
-      const options = rest.pop() as HelperOptions;
-      if (!Array.isArray(items) || items.length === 0) return options.inverse(this);
-      const key = `${langOf(options)} ${JSON.stringify(rest)}`;
-      const data = options.data as unknown;
-      let out = '';
-      for (const item of items as object[]) {
-        let outputs = keptOutputs.get(item);
-        let html = outputs?.get(key);
-        if (html === undefined) {
-          html = options.fn(item, { data });
-          if (!outputs) keptOutputs.set(item, (outputs = new Map<string, string>()));
-          outputs.set(key, html);
-        }
-        out += html;
-      }
-      return out;
-    },
-  );
+  hb.registerHelper('eachKept', function (this: unknown, items: unknown, ...rest: unknown[]) {
+    const options = rest.pop() as HelperOptions;
+    return eachKept.call(this, langOf(options), hb.Utils.escapeExpression, items, rest, options);
+  });
   hb.registerHelper('present', (x: unknown) => x !== null && x !== undefined && x !== '');
   hb.registerHelper('either', (a: unknown, b: unknown) => a ?? b);
   hb.registerHelper('minus', (a: unknown, b: unknown) => Number(a) - Number(b));

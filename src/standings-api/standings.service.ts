@@ -559,8 +559,24 @@ export class StandingsService {
 }
 
 /**
+ * What rows equal in all but their rank stand for ({@link rowRest}): after a result most rows
+ * only move up or down, and what was made of the rest of them is kept.
+ */
+const restOf = new WeakMap<StandingsRowView, object>();
+
+/**
+ * The row's stand-in for what follows its rank: the same object for rows of one player that
+ * differ only in their rank (across revisions), so that their JSON and their page lines after
+ * the rank are made once.
+ */
+export function rowRest(row: StandingsRowView): object {
+  return restOf.get(row) ?? row;
+}
+
+/**
  * `rows`, each replaced by the row of `before` of the same player when every value is the same
- * (kept rows are never changed: they are shared by the tables of several revisions).
+ * (kept rows are never changed: they are shared by the tables of several revisions), and
+ * sharing that row's {@link rowRest} when only the rank moved.
  */
 function keepEqualRows(
   rows: StandingsRowView[],
@@ -570,18 +586,26 @@ function keepEqualRows(
   const old = new Map(before.map((r) => [r.playerId, r]));
   return rows.map((r) => {
     const o = old.get(r.playerId);
-    return o && sameRow(r, o) ? o : r;
+    if (!o || !sameRow(r, o, 'rank')) return r;
+    if (r.rank === o.rank) return o;
+    restOf.set(r, rowRest(o));
+    return r;
   });
 }
 
-/** Whether two rows hold the same values under the same keys, in the same order. */
-function sameRow(a: StandingsRowView, b: StandingsRowView): boolean {
+/** Whether two rows hold the same values under the same keys, in the same order (`except` aside). */
+function sameRow(
+  a: StandingsRowView,
+  b: StandingsRowView,
+  except: keyof StandingsRowView,
+): boolean {
   const keys = Object.keys(a) as (keyof StandingsRowView)[];
   const others = Object.keys(b);
   if (keys.length !== others.length) return false;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
     if (k !== others[i]) return false;
+    if (k === except) continue;
     const x = a[k];
     const y = b[k];
     if (x === y) continue;
@@ -591,13 +615,13 @@ function sameRow(a: StandingsRowView, b: StandingsRowView): boolean {
   return true;
 }
 
-/** Each row's JSON, made once for the row (rows are kept across revisions: {@link keepEqualRows}). */
-const rowJson = new WeakMap<StandingsRowView, Buffer>();
+/** Each row's JSON after its rank (`,"playerId":…}`), made once for its {@link rowRest}. */
+const restJson = new WeakMap<object, Buffer>();
 const COMMA = Buffer.from(',');
 
 /**
- * `JSON.stringify(view)` as UTF-8 bytes, from each row's JSON made once: after a result, only
- * the rows it changed are written again.
+ * `JSON.stringify(view)` as UTF-8 bytes, from each row's JSON after its rank made once: after
+ * a result, only the rows it changed in more than their rank are written again.
  */
 function viewJson(view: StandingsView): Buffer {
   const head = JSON.stringify({ ...view, rows: [] });
@@ -605,13 +629,21 @@ function viewJson(view: StandingsView): Buffer {
   if (!head.endsWith('"rows":[]}')) return Buffer.from(JSON.stringify(view), 'utf8');
   const parts: Buffer[] = [Buffer.from(head.slice(0, -2), 'utf8')];
   view.rows.forEach((r, i) => {
-    let bytes = rowJson.get(r);
-    if (!bytes) {
-      bytes = Buffer.from(JSON.stringify(r), 'utf8');
-      rowJson.set(r, bytes);
-    }
     if (i > 0) parts.push(COMMA);
-    parts.push(bytes);
+    // `rank` is each row's first key: what follows it is kept.
+    const lead = `{"rank":${JSON.stringify(r.rank)}`;
+    const rest = rowRest(r);
+    let bytes = restJson.get(rest);
+    if (!bytes) {
+      const json = JSON.stringify(r);
+      if (!json.startsWith(lead)) {
+        parts.push(Buffer.from(json, 'utf8'));
+        return;
+      }
+      bytes = Buffer.from(json.slice(lead.length), 'utf8');
+      restJson.set(rest, bytes);
+    }
+    parts.push(Buffer.from(lead, 'latin1'), bytes);
   });
   parts.push(Buffer.from(']}'));
   return Buffer.concat(parts);
