@@ -44,6 +44,22 @@ describe('Real GCG records refused whole (issue 34, defect 2): verified, not ref
     expect(report.ok).toBe(true);
   });
 
+  test('a player who paid for time over has no time left: below zero by the minutes paid for, with no clock written', () => {
+    const overtime = verifyGcg(recordText('cross-tables-overtime.gcg'), true).report;
+    // José paid 10 points, 10 a minute: 1 minute over, −01:00. Hélène paid none and no
+    // clock is written: the whole 25:00, as for any sheet without clocks.
+    expect(overtime.players.map((p) => [p.remaining, p.remainingSeconds])).toEqual([
+      ['-01:00', -60],
+      ['25:00', 1500],
+    ]);
+    // 15 points written where the rule takes 10 a minute: part of a second minute, −02:00.
+    const odd = verifyGcg(
+      withLine(magpie, '>qatsolo:  (time) -10 445', '>qatsolo:  (time) -15 440'),
+    ).report;
+    expect(odd.players[1]).toMatchObject({ remaining: '-02:00', remainingSeconds: -120 });
+    expect(odd.players[1].timeExpired).toBe(false);
+  });
+
   test('a (time) amount that is not a whole number of minutes is a finding, and the record is still verified', () => {
     const { report } = verifyGcg(
       withLine(magpie, '>qatsolo:  (time) -10 445', '>qatsolo:  (time) -15 440'),

@@ -115,9 +115,11 @@ export class Clocks {
   /**
    * The player's time left at the end: the final clock written, else the last reading (the
    * full clock without one), less the penalties. A final clock at zero, or the sheet's mark
-   * that the player's time ran out, is a time loss.
+   * that the player's time ran out, is a time loss. With no clock written at all, points taken
+   * for going over time (`overtimeMinutes`, a rule set's points a minute over) say the time
+   * went below zero by that much, not that the whole clock was left.
    */
-  atEnd(player: number): number {
+  atEnd(player: number, overtimeMinutes = 0): number {
     const { state } = this;
     const end = state.sheet.end ?? {};
     const name = state.who(player);
@@ -138,6 +140,8 @@ export class Clocks {
           computed: formatClock(remaining),
         });
       }
+    } else if (this.lastClock[player] === null && overtimeMinutes > 0) {
+      remaining = -overtimeMinutes * 60 - penalties;
     } else {
       remaining = (this.lastClock[player] ?? this.fullSeconds) - penalties;
     }

@@ -125,9 +125,10 @@ export function verifyScoresheet(
   const overtime = overtimePenalties(state);
   const players: PlayerReport[] = state.names.map((name, p) => {
     const { rackPenalty, rackBonus, wentOut } = settlement[p];
-    const remainingSeconds = clocks.atEnd(p);
-    const moves = state.totals[p];
     const timePenalty = overtime === null ? 0 : overtime[p];
+    const perMinute = ruleSet.endOfGame.overtimePoints;
+    const remainingSeconds = clocks.atEnd(p, perMinute ? Math.ceil(timePenalty / perMinute) : 0);
+    const moves = state.totals[p];
     const final = moves - rackPenalty + rackBonus - timePenalty;
     const figures = { final, rackPenalty, rackBonus, wentOut, timePenalty };
     const account: PlayerReport = {
