@@ -7,7 +7,7 @@ import { ChildProcess, spawn } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import type { VerificationReport } from '../src/engine';
+import { verifyGameSheet, type VerificationReport } from '../src/engine';
 import type { TournamentDocument } from '../src/exchange/format';
 import { gameRecordPdf } from '../src/render/pdf';
 import { median } from './harness';
@@ -342,6 +342,7 @@ export async function writesAndPdfs(): Promise<void> {
     const results = await cpuPer(pid, typed, putResult);
     const written = await cpuPer(pid, sheets, putSheet);
     const plain = await plainWrites();
+    const verification = verificationCpu(sheet);
     // The first PDF loads the PDF code and parses the fonts; the rest are what a hall asks for.
     const firstPdf = await cpuPer(pid, [sheets[0]], getPdf);
     for (const id of sheets.slice(1, 16)) await getPdf(id);
@@ -358,6 +359,12 @@ export async function writesAndPdfs(): Promise<void> {
         `${f(plain.cpu)} ms CPU (${f(plain.wall)} ms answered), Arbiter ${(results.cpu / plain.cpu).toFixed(2)}× its CPU ` +
         `(target ≤ 2×)`,
     );
+    const yardstick = plain.cpu + verification;
+    console.log(
+      `verified sheet against plain + verification: the verification alone (JSON read, engine, ` +
+        `report written as JSON) ${f(verification)} ms CPU in this process; plain write + it ` +
+        `${f(yardstick)} ms; Arbiter's verified sheet ${(written.cpu / yardstick).toFixed(2)}× that (target ≤ 2×)`,
+    );
     console.log(
       `game-record PDF (20 turns with findings): ${f(pdfs.cpu)} ms server CPU each over ${PDFS} ` +
         `(${f(pdfs.wall)} ms answered), asked for again (kept) ${f(keptPdfs.cpu)} ms ` +
@@ -367,6 +374,28 @@ export async function writesAndPdfs(): Promise<void> {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a verified sheet costs beyond a plain write, in this process: its JSON read, the
+ * engine's verdict for the game's terms, and the report written as JSON. CPU per sheet,
+ * median of 200 after 50.
+ */
+function verificationCpu(sheet: { players: [string, string] }): number {
+  const text = JSON.stringify(sheet, null, 1);
+  const cpus: number[] = [];
+  for (let i = 0; i < 250; i++) {
+    const before = process.cpuUsage();
+    const verified = verifyGameSheet(JSON.parse(text), {
+      rules: 'kvizovka',
+      players: sheet.players,
+    });
+    if (!verified.ok) throw new Error(`the bench's sheet is refused: ${verified.refusal.code}`);
+    JSON.stringify(verified.report);
+    const used = process.cpuUsage(before);
+    if (i >= 50) cpus.push((used.user + used.system) / 1000);
+  }
+  return median(cpus);
 }
 
 /** The game record's rendering alone, in this process: CPU per document, median of 40 after 10. */
