@@ -27,6 +27,19 @@ interface KeptOutput {
   bytes?: Buffer[];
 }
 
+/** The varying fields' values as bytes (ranks: a few thousand at most), made once each. */
+const valueBytes = new Map<string, Buffer>();
+const VALUES_KEPT = 10_000;
+
+function bytesOf(value: string): Buffer {
+  let bytes = valueBytes.get(value);
+  if (!bytes) {
+    bytes = Buffer.from(value, 'utf8');
+    if (valueBytes.size < VALUES_KEPT && value.length <= 16) valueBytes.set(value, bytes);
+  }
+  return bytes;
+}
+
 /** What `eachKept` made of each item (or its stand-in), by language and the values given. */
 const keptOutputs = new WeakMap<object, Map<string, KeptOutput>>();
 
@@ -69,7 +82,7 @@ export function eachKept(
     if (parts) {
       const bytes = (kept.bytes ??= kept.pieces.map((p) => Buffer.from(p, 'utf8')));
       for (let i = 0; i < bytes.length; i++) {
-        if (i > 0) parts.push(Buffer.from(value, 'utf8'));
+        if (i > 0) parts.push(bytesOf(value));
         parts.push(bytes[i]);
       }
     } else {

@@ -99,6 +99,24 @@ interface DivisionState {
   tallies: Map<number, StandingsTally>;
   /** Every player as snapshots list them, made once for the players read. */
   everyone?: SnapshotPlayer[];
+  /** The players a table lists when every one of them had joined by its round: made once for the players read. */
+  lineup?: Lineup;
+}
+
+/** The players of a table, by id, and as src/standings counts them. */
+interface Lineup {
+  listed: readonly PlayerRow[];
+  byId: ReadonlyMap<string, PlayerRow>;
+  counted: readonly StandingsPlayer[];
+}
+
+/** `listed` by id, and as src/standings counts them. */
+function lineupOf(listed: readonly PlayerRow[]): Lineup {
+  return {
+    listed,
+    byId: new Map(listed.map((p) => [String(p.id), p])),
+    counted: listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
+  };
 }
 
 /** The columns the standings read of a game, under the names of {@link GameFacts}. */
@@ -429,25 +447,9 @@ export class StandingsService {
     }
     let pendingGames = 0;
     for (const g of games) if (g.status === 'pending') pendingGames++;
-    const seated = new Set<string>();
-    for (const g of records) {
-      seated.add(g.a);
-      if (g.b !== null) seated.add(g.b);
-    }
-    const listed = players.filter(
-      (p) => p.joinedRound <= Math.max(through, 1) || seated.has(String(p.id)),
-    );
-    const byId = new Map(listed.map((p) => [String(p.id), p]));
+    const { byId, counted } = this.lineup(state, records, through);
     const options = standingsOptions(settings, through);
-    const rows = rankTally(
-      this.tallied(
-        state,
-        listed.map((p) => ({ id: String(p.id), seed: p.seed, active: p.active })),
-        options,
-        through,
-      ),
-      options,
-    );
+    const rows = rankTally(this.tallied(state, counted, options, through), options);
     const view: StandingsView = {
       divisionId: settings.id,
       tournamentId: tournament.id,
@@ -486,6 +488,23 @@ export class StandingsService {
     };
     view.rows = keepEqualRows(view.rows, before);
     return { view, records, division: settings, tournament, players: everyone, options };
+  }
+
+  /**
+   * The players a table after round `through` lists: those who had joined by then, and a late
+   * entry who was already seated in a game of `records`. When every player had joined by then
+   * (a division without late entries), the same for every table of the players read.
+   */
+  private lineup(state: DivisionState, records: readonly GameRecord[], through: number): Lineup {
+    const { players } = state;
+    const by = Math.max(through, 1);
+    if (players.every((p) => p.joinedRound <= by)) return (state.lineup ??= lineupOf(players));
+    const seated = new Set<string>();
+    for (const g of records) {
+      seated.add(g.a);
+      if (g.b !== null) seated.add(g.b);
+    }
+    return lineupOf(players.filter((p) => p.joinedRound <= by || seated.has(String(p.id))));
   }
 
   /**
@@ -582,32 +601,29 @@ function keepEqualRows(
   rows: StandingsRowView[],
   before: readonly StandingsRowView[] | undefined,
 ): StandingsRowView[] {
-  if (!before || before.length === 0) return rows;
+  if (!before || before.length === 0 || rows.length === 0) return rows;
+  // Every row of a table, and of the tables before it in this process, is made by one object
+  // literal: the same keys in the same order.
+  const keys = (Object.keys(rows[0]) as (keyof StandingsRowView)[]).filter((k) => k !== 'rank');
   const old = new Map(before.map((r) => [r.playerId, r]));
   return rows.map((r) => {
     const o = old.get(r.playerId);
-    if (!o || !sameRow(r, o, 'rank')) return r;
+    if (!o || !sameValues(r, o, keys)) return r;
     if (r.rank === o.rank) return o;
     restOf.set(r, rowRest(o));
     return r;
   });
 }
 
-/** Whether two rows hold the same values under the same keys, in the same order (`except` aside). */
-function sameRow(
+/** Whether two rows hold the same values under `keys` (lists compared item by item). */
+function sameValues(
   a: StandingsRowView,
   b: StandingsRowView,
-  except: keyof StandingsRowView,
+  keys: readonly (keyof StandingsRowView)[],
 ): boolean {
-  const keys = Object.keys(a) as (keyof StandingsRowView)[];
-  const others = Object.keys(b);
-  if (keys.length !== others.length) return false;
   for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k !== others[i]) return false;
-    if (k === except) continue;
-    const x = a[k];
-    const y = b[k];
+    const x = a[keys[i]];
+    const y = b[keys[i]];
     if (x === y) continue;
     if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
     for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;

@@ -76,8 +76,9 @@ export function tallyFits(
 ): boolean {
   return (
     tally.counting === countingKey(options) &&
-    tally.players.length === players.length &&
-    tally.players.every((p, i) => p.id === players[i].id)
+    (tally.players === players ||
+      (tally.players.length === players.length &&
+        tally.players.every((p, i) => p.id === players[i].id)))
   );
 }
 
