@@ -198,6 +198,26 @@ describe('GCG reading and writing', () => {
     expect(report.ok).toBe(false);
   });
 
+  test('scores and totals as written: signs, leading zeros, more digits than a number holds exactly', () => {
+    const parsed = parseGcg(
+      [
+        '#player1 a A',
+        '#player2 b B',
+        '>a: ABC 8H ABC +007 -0',
+        '>b: DEF - +0 0012',
+        '>a: GHI -- -12345678901234567 -98765432109876543',
+      ].join('\n'),
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const points = parsed.game.events.map((e) => [e.score, e.total]);
+    expect(points).toEqual([
+      [7, -0],
+      [0, 12],
+      [Number('-12345678901234567'), Number('-98765432109876543')],
+    ]);
+    expect(Object.is(points[0][1], -0)).toBe(true);
+  });
+
   test('ISO-8859-1 unless UTF-8 is declared', () => {
     const latin1 = Buffer.from('#player1 a Ren\xe9\n', 'latin1');
     expect(decodeGcg(latin1)).toBe('#player1 a René\n');

@@ -504,7 +504,14 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
   if (first === undefined) return bad(line, 'the event is empty', { code: 'EMPTY_EVENT' });
   if (first === '--') {
     return hasNumbers(tokens, 1)
-      ? { kind: 'withdrawn', nick, rack, score: +tokens[1], total: +tokens[2], line }
+      ? {
+          kind: 'withdrawn',
+          nick,
+          rack,
+          score: numberOf(tokens[1]),
+          total: numberOf(tokens[2]),
+          line,
+        }
       : bad(line, 'a withdrawn move (--) needs -score and the total', {
           code: 'NEEDS_POINTS',
           event: '--',
@@ -512,7 +519,14 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
   }
   if (first === '(challenge)') {
     return hasNumbers(tokens, 1)
-      ? { kind: 'challenge-bonus', nick, rack, score: +tokens[1], total: +tokens[2], line }
+      ? {
+          kind: 'challenge-bonus',
+          nick,
+          rack,
+          score: numberOf(tokens[1]),
+          total: numberOf(tokens[2]),
+          line,
+        }
       : bad(line, '(challenge) needs +bonus and the total', {
           code: 'NEEDS_POINTS',
           event: first,
@@ -520,7 +534,14 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
   }
   if (first === '(time)') {
     return hasNumbers(tokens, 1)
-      ? { kind: 'time-penalty', nick, rack, score: +tokens[1], total: +tokens[2], line }
+      ? {
+          kind: 'time-penalty',
+          nick,
+          rack,
+          score: numberOf(tokens[1]),
+          total: numberOf(tokens[2]),
+          line,
+        }
       : bad(line, '(time) needs -points and the total', { code: 'NEEDS_POINTS', event: first });
   }
   if (first.length >= 2 && first.charCodeAt(0) === 40 /* ( */ && first.endsWith(')')) {
@@ -530,8 +551,8 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
         event: first,
       });
     }
-    const score = +tokens[1];
-    const total = +tokens[2];
+    const score = numberOf(tokens[1]);
+    const total = numberOf(tokens[2]);
     const inside = first.slice(1, -1);
     // `RACK (RACK) -n`, the rack before the parentheses, is what a player loses for their own
     // rack (Macondo writes the rack twice, and so do the recorders that follow it); a line without
@@ -545,7 +566,7 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
   }
   if (first === '-') {
     return hasNumbers(tokens, 1)
-      ? { kind: 'pass', nick, rack, score: +tokens[1], total: +tokens[2], line }
+      ? { kind: 'pass', nick, rack, score: numberOf(tokens[1]), total: numberOf(tokens[2]), line }
       : bad(line, 'a pass (-) needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
   if (first.startsWith('-') && !isSigned(first)) {
@@ -555,8 +576,8 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
           nick,
           rack,
           tiles: first.slice(1),
-          score: +tokens[1],
-          total: +tokens[2],
+          score: numberOf(tokens[1]),
+          total: numberOf(tokens[2]),
           line,
         }
       : bad(line, 'an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
@@ -569,8 +590,8 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
           nick,
           rack,
           tiles: Number(first.slice(1)),
-          score: +tokens[1],
-          total: +tokens[2],
+          score: numberOf(tokens[1]),
+          total: numberOf(tokens[2]),
           line,
         }
       : bad(line, 'an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
@@ -588,8 +609,8 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
     rack,
     position: first,
     word: tokens[1],
-    score: +tokens[2],
-    total: +tokens[3],
+    score: numberOf(tokens[2]),
+    total: numberOf(tokens[3]),
     line,
   };
 }
@@ -609,6 +630,20 @@ function hasNumbers(tokens: readonly string[], from: number): boolean {
     total !== '' &&
     digitsFrom(total, total.charCodeAt(0) === 45 /* - */ ? 1 : 0)
   );
+}
+
+/**
+ * A score or total that {@link hasNumbers} accepted (`+12`, `-5`, `40`), read digit by digit:
+ * `+text` goes through V8's runtime for any text but an array index, and every event has two.
+ */
+function numberOf(text: string): number {
+  // Past 15 digits a number is no longer exact as read here.
+  if (text.length > 15) return +text;
+  const first = text.charCodeAt(0);
+  let value = 0;
+  for (let i = first === 43 /* + */ || first === 45 /* - */ ? 1 : 0; i < text.length; i++)
+    value = value * 10 + (text.charCodeAt(i) - 48);
+  return first === 45 ? -value : value;
 }
 
 /** `+12`, `-5`: a sign and digits. */
