@@ -218,6 +218,45 @@ describe('GCG reading and writing', () => {
     expect(Object.is(points[0][1], -0)).toBe(true);
   });
 
+  test('white space as recorders write it: CRLF line ends, tabs, runs of spaces, Unicode spaces', () => {
+    const plain = [
+      '#player1 ann Ann Arbor',
+      '#player2 bob Bob',
+      '#note first line',
+      'goes on here',
+      '>ann: AEINRST 8D RETAINS +66 66',
+      '>bob: ABCDEFG -ABC +0 0',
+      '>ann:  (ABCDEFG) +26 92',
+    ];
+    const spaced = [
+      '  #player1 ann  Ann Arbor\t\r',
+      '#player2\tbob Bob\u00a0\r',
+      '#note first line\r',
+      '\u3000goes on here\r',
+      '\r',
+      '\t>ann :\tAEINRST\u20028D  RETAINS\v+66\f66 \r',
+      '>bob:ABCDEFG\u2028-ABC +0\u00a0\u00a00\ufeff',
+      '>ann:\u3000\u3000(ABCDEFG) +26\r92',
+    ];
+    const a = parseGcg(plain.join('\n'));
+    const b = parseGcg(spaced.join('\n'));
+    if (!a.ok || !b.ok) throw new Error(JSON.stringify([a, b]));
+    expect(b.game.events.map((e) => ({ ...e, line: 0 }))).toEqual(
+      a.game.events.map((e) => ({ ...e, line: 0 })),
+    );
+    expect(b.game.events.map((e) => e.line)).toEqual([6, 7, 8]);
+    expect(b.game.players).toEqual([
+      { nick: 'ann', name: 'Ann Arbor' },
+      { nick: 'bob', name: 'Bob' },
+    ]);
+    expect(b.game.otherPragmas).toEqual(['#note first line\ngoes on here']);
+    // A line of white space alone is no line; an event without a colon is one, by its number.
+    const noColon = parseGcg('#player1 a A\n \t\n>a ABC 8D ABC +5 5\n>a: ABC 8D ABC +5 5 :');
+    expect(noColon.ok ? [] : noColon.errors.map((e) => [e.line, e.problem?.code])).toEqual([
+      [3, 'NO_COLON'],
+    ]);
+  });
+
   test('ISO-8859-1 unless UTF-8 is declared', () => {
     const latin1 = Buffer.from('#player1 a Ren\xe9\n', 'latin1');
     expect(decodeGcg(latin1)).toBe('#player1 a René\n');

@@ -253,131 +253,153 @@ export function parseGcg(
 ): { ok: true; game: GcgGame } | { ok: false; errors: GcgError[] } {
   const game: GcgGame = { players: [], otherPragmas: [], events: [] };
   const errors: GcgError[] = [];
-  // Split at '\n' alone (a '\r' before it is trimmed off with the line): a regular expression
-  // a record cost more than the record's events.
-  const lines = text.split('\n');
   /** Where in `otherPragmas` the `#note` is that the lines after it continue, until a pragma or event. */
   let note: number | null = null;
-  lines.forEach((raw, i) => {
-    const lineNo = i + 1;
-    const line = raw.trim();
-    if (line === '') return;
-    if (note !== null && !line.startsWith('#') && !line.startsWith('>')) {
+  // Lines end at '\n' alone (a '\r' before it is white space trimmed off the line). Each is
+  // read in place in the text, its white space trimmed by the bounds: the characters of a line
+  // cut out of the text (and out of that, its event) cost several times as much to read.
+  for (let from = 0, lineNo = 1; from <= text.length; lineNo++) {
+    const newline = text.indexOf('\n', from);
+    const end = newline < 0 ? text.length : newline;
+    let start = from;
+    let stop = end;
+    from = end + 1;
+    while (start < stop && isSpace(text.charCodeAt(start))) start++;
+    while (stop > start && isSpace(text.charCodeAt(stop - 1))) stop--;
+    if (start === stop) continue;
+    const first = text.charCodeAt(start);
+    if (note !== null && first !== 35 /* # */ && first !== 62 /* > */) {
       // A note goes on over the lines that are neither pragmas nor events (Macondo writes a
       // note's line breaks as they are, and reads such lines back as the note's).
-      game.otherPragmas[note] += `\n${line}`;
-      return;
+      game.otherPragmas[note] += `\n${text.slice(start, stop)}`;
+      continue;
     }
     note = null;
-    if (line.startsWith('#')) {
-      const m = /^#(\S+)\s*(.*)$/.exec(line);
-      // `#` alone or followed by a space is a comment (a title line some people write by hand).
-      if (m === null) {
-        game.otherPragmas.push(line);
-        return;
-      }
-      const [, name, value] = m;
-      const seen = (pragma: GcgGamePragma) =>
-        ((game.pragmaLines ??= {})[pragma] = { line: lineNo, text: line });
-      switch (name) {
-        case 'player1':
-        case 'player2': {
-          const [nick, ...rest] = value.split(/\s+/);
-          if (!nick) {
-            errors.push({
-              line: lineNo,
-              message: `#${name} needs a nickname and a name`,
-              problem: { code: 'PLAYER_PRAGMA', pragma: `#${name}` },
-            });
-          } else game.players[name === 'player1' ? 0 : 1] = { nick, name: rest.join(' ') || nick };
-          return;
-        }
-        case 'title':
-          game.title = value;
-          return;
-        case 'description':
-          game.description = value;
-          return;
-        case 'id':
-          game.id = value;
-          return;
-        case 'lexicon':
-          game.lexicon = value;
-          seen('lexicon');
-          return;
-        case 'character-encoding':
-          game.characterEncoding = value;
-          return;
-        case 'game-type':
-          game.gameType = value;
-          seen('game-type');
-          return;
-        case 'board-layout':
-          game.boardLayout = value;
-          seen('board-layout');
-          return;
-        case 'tile-distribution':
-          game.tileDistribution = value;
-          seen('tile-distribution');
-          return;
-        case 'rack1':
-        case 'rack2':
-          (game.racks ??= [undefined, undefined])[name === 'rack1' ? 0 : 1] = value.split(/\s+/)[0];
-          seen(name);
-          return;
-        case 'note': {
-          // Macondo before #game-type said the variant, board and tiles in notes ahead of the events.
-          const older = game.events.length === 0 ? OLDER_MACONDO_NOTE.exec(value) : null;
-          const field = older ? OLDER_MACONDO_FIELDS[older[1]] : undefined;
-          if (!older || !field) {
-            note = game.otherPragmas.length;
-            game.otherPragmas.push(line);
-          } else if (game[field.key] === undefined) {
-            game[field.key] = older[2];
-            seen(field.pragma);
-          }
-          return;
-        }
-        case 'arbiter-rules':
-        case 'arbiter-clock':
-        case 'arbiter-challenge':
-        case 'arbiter-options':
-        case 'arbiter-end':
-        case 'arbiter-end-clocks':
-        case 'arbiter-time-expired': {
-          const problem = readArbiterPragma(game, name, value.trim());
-          if (problem) errors.push({ line: lineNo, ...problem });
-          else if (name === 'arbiter-rules') seen(name);
-          return;
-        }
-        default:
-          game.otherPragmas.push(line);
-          return;
-      }
+    if (first === 35 /* # */) {
+      note = readPragma(game, text.slice(start, stop), lineNo, errors);
+      continue;
     }
-    if (!line.startsWith('>')) {
+    if (first !== 62 /* > */) {
+      const line = text.slice(start, stop);
       errors.push({
         line: lineNo,
         message: `'${line.slice(0, 40)}' is neither a pragma (#…) nor an event (>nick: …)`,
         problem: { code: 'NOT_A_LINE', text: line.slice(0, 40) },
       });
-      return;
+      continue;
     }
-    const colon = line.indexOf(':');
-    if (colon < 0) {
+    const colon = text.indexOf(':', start);
+    if (colon < 0 || colon >= stop) {
       errors.push({
         line: lineNo,
         message: "an event needs the player's nickname followed by a colon (>nick: …)",
         problem: { code: 'NO_COLON' },
       });
-      return;
+      continue;
     }
-    const nick = line.slice(1, colon).trim();
-    const event = parseEvent(nick, line.slice(colon + 1), lineNo);
+    const nick = text.slice(start + 1, colon).trim();
+    const event = parseEvent(nick, text, colon + 1, stop, lineNo);
     if ('message' in event) errors.push(event);
     else game.events.push(event);
-  });
+  }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, game };
+}
+
+/**
+ * Reads a pragma line (trimmed, starting with `#`) into the game, or its error into `errors`.
+ * Returns where in `otherPragmas` a `#note` went that the lines after it may continue, else null.
+ */
+function readPragma(
+  game: GcgGame,
+  line: string,
+  lineNo: number,
+  errors: GcgError[],
+): number | null {
+  const m = /^#(\S+)\s*(.*)$/.exec(line);
+  // `#` alone or followed by a space is a comment (a title line some people write by hand).
+  if (m === null) {
+    game.otherPragmas.push(line);
+    return null;
+  }
+  const [, name, value] = m;
+  const seen = (pragma: GcgGamePragma) =>
+    ((game.pragmaLines ??= {})[pragma] = { line: lineNo, text: line });
+  switch (name) {
+    case 'player1':
+    case 'player2': {
+      const [nick, ...rest] = value.split(/\s+/);
+      if (!nick) {
+        errors.push({
+          line: lineNo,
+          message: `#${name} needs a nickname and a name`,
+          problem: { code: 'PLAYER_PRAGMA', pragma: `#${name}` },
+        });
+      } else game.players[name === 'player1' ? 0 : 1] = { nick, name: rest.join(' ') || nick };
+      return null;
+    }
+    case 'title':
+      game.title = value;
+      return null;
+    case 'description':
+      game.description = value;
+      return null;
+    case 'id':
+      game.id = value;
+      return null;
+    case 'lexicon':
+      game.lexicon = value;
+      seen('lexicon');
+      return null;
+    case 'character-encoding':
+      game.characterEncoding = value;
+      return null;
+    case 'game-type':
+      game.gameType = value;
+      seen('game-type');
+      return null;
+    case 'board-layout':
+      game.boardLayout = value;
+      seen('board-layout');
+      return null;
+    case 'tile-distribution':
+      game.tileDistribution = value;
+      seen('tile-distribution');
+      return null;
+    case 'rack1':
+    case 'rack2':
+      (game.racks ??= [undefined, undefined])[name === 'rack1' ? 0 : 1] = value.split(/\s+/)[0];
+      seen(name);
+      return null;
+    case 'note': {
+      // Macondo before #game-type said the variant, board and tiles in notes ahead of the events.
+      const older = game.events.length === 0 ? OLDER_MACONDO_NOTE.exec(value) : null;
+      const field = older ? OLDER_MACONDO_FIELDS[older[1]] : undefined;
+      if (!older || !field) {
+        game.otherPragmas.push(line);
+        return game.otherPragmas.length - 1;
+      }
+      if (game[field.key] === undefined) {
+        game[field.key] = older[2];
+        seen(field.pragma);
+      }
+      return null;
+    }
+    case 'arbiter-rules':
+    case 'arbiter-clock':
+    case 'arbiter-challenge':
+    case 'arbiter-options':
+    case 'arbiter-end':
+    case 'arbiter-end-clocks':
+    case 'arbiter-time-expired': {
+      const problem = readArbiterPragma(game, name, value.trim());
+      if (problem) errors.push({ line: lineNo, ...problem });
+      else if (name === 'arbiter-rules') seen(name);
+      return null;
+    }
+    default:
+      game.otherPragmas.push(line);
+      return null;
+  }
 }
 
 const END_REASONS: readonly NonNullable<SheetEnd['reason']>[] = [
@@ -486,10 +508,17 @@ function eventPragmas(e: GcgEvent): string[] {
   return out;
 }
 
-function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgError {
+/** The event of a line, `text` from `from` to `to` (after the nickname's colon). */
+function parseEvent(
+  nick: string,
+  text: string,
+  from: number,
+  to: number,
+  line: number,
+): GcgEvent | GcgError {
   // Every event of every record passes here: a scan rather than regular expressions, and no
   // object but the event (they cost about as much as the replay of the record).
-  const tokens = tokensOf(rest);
+  const tokens = tokensOf(text, from, to);
   // A rack never starts with '(' or '-' (end-of-game lines have none: `>nick:  (RR) +4 373`), and
   // a move written without its rack has four tokens, the first a position.
   const rackless =
@@ -597,9 +626,10 @@ function parseEvent(nick: string, rest: string, line: number): GcgEvent | GcgErr
       : bad(line, 'an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
   if (!hasNumbers(tokens, 2) || !tokens[1]) {
-    return bad(line, `'${rest.trim()}' is not a move: expected RACK POSITION WORD +score total`, {
+    const written = text.slice(from, to).trim();
+    return bad(line, `'${written}' is not a move: expected RACK POSITION WORD +score total`, {
       code: 'NOT_A_MOVE',
-      text: rest.trim(),
+      text: written,
     });
   }
   // Tokens after the total (annotations some programs add) are tolerated.
@@ -663,22 +693,26 @@ function digitsFrom(text: string, start: number): boolean {
 }
 
 /**
- * `text.trim().split(/\s+/)`: the words between white space (what `\s` and `trim` take: ASCII
- * and Unicode spaces and line ends), `['']` for none.
+ * `text.slice(from, to).trim().split(/\s+/)`: the words between white space (what `\s` and
+ * `trim` take: ASCII and Unicode spaces and line ends), `['']` for none.
  */
-function tokensOf(text: string): string[] {
+function tokensOf(text: string, from: number, to: number): string[] {
   const tokens: string[] = [];
   let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || (c >= 9 && c <= 13) || (c >= 0xa0 && isUnicodeSpace(c))) {
+  for (let i = from; i < to; i++) {
+    if (isSpace(text.charCodeAt(i))) {
       if (start >= 0) tokens.push(text.slice(start, i));
       start = -1;
     } else if (start < 0) start = i;
   }
-  if (start >= 0) tokens.push(text.slice(start));
+  if (start >= 0) tokens.push(text.slice(start, to));
   if (tokens.length === 0) tokens.push('');
   return tokens;
+}
+
+/** White space as `\s` and `trim` take it: ASCII and Unicode spaces and line ends. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c >= 0xa0 && isUnicodeSpace(c));
 }
 
 function isUnicodeSpace(c: number): boolean {
