@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { NotFound } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { inWorker, workerDatabase } from '../jobs/in-worker';
+import { inWorker, ownMemory, workerDatabase } from '../jobs/in-worker';
 import { Job, Jobs } from '../jobs/jobs';
 import type { Actor } from '../log/director-log';
 import { DirectorLogEntry } from '../log/director-log.entity';
@@ -275,6 +275,8 @@ export class ExchangeService {
           database: workerDatabase(this.dataSource),
           progress,
           writeSlot: (write) => this.transactions.exclusive(write),
+          // The document's bytes move to the worker: a copy of megabytes would hold this thread up.
+          transfer: ownMemory(raw),
         },
       ),
     );

@@ -37,6 +37,26 @@ export interface WorkerHooks {
    * committed or rolled back, with the divisions it moved.
    */
   writeSlot?: (write: () => Promise<Moved[]>) => Promise<void>;
+  /**
+   * Memory of the input handed to the worker rather than copied (a large body's bytes): it is
+   * gone from this thread once the worker starts.
+   */
+  transfer?: ArrayBuffer[];
+}
+
+/**
+ * The bytes' memory, when they alone hold it (a large request body's): handed to a worker
+ * ({@link WorkerHooks.transfer}) instead of copied on this thread. A small buffer shares
+ * Node's pool with others, and a string is not bytes: those are copied.
+ */
+export function ownMemory(bytes: Uint8Array | string): ArrayBuffer[] {
+  if (typeof bytes === 'string') return [];
+  const memory = bytes.buffer;
+  const alone =
+    memory instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    memory.byteLength === bytes.byteLength;
+  return alone ? [memory] : [];
 }
 
 /** The worker's script: compiled beside this file (dist/src/jobs), found from the bundle too. */
@@ -49,7 +69,10 @@ const SCRIPT = join(__dirname, '..', 'jobs', 'job-worker.js');
  */
 export function inWorker<R>(task: string, input: unknown, hooks: WorkerHooks = {}): Promise<R> {
   return new Promise<R>((resolve, reject) => {
-    const worker = new Worker(SCRIPT, { workerData: { task, input, database: hooks.database } });
+    const worker = new Worker(SCRIPT, {
+      workerData: { task, input, database: hooks.database },
+      transferList: hooks.transfer,
+    });
     let settled = false;
     let written: ((moved: Moved[]) => void) | null = null;
     const finish = (error: Error | null, value?: unknown) => {

@@ -33,6 +33,12 @@ export interface BodyRule {
   roles?: Role[];
   /** Said after the limit when a body is too large: what fits in it. */
   hint?: string;
+  /**
+   * The route reads its JSON itself, in a worker thread (`parseJsonBody`, `checkWellFormed`):
+   * of a large body the reader checks the size and nesting as it comes and keeps the bytes
+   * (`rawBody`), unparsed; a small one it parses as any other.
+   */
+  rawJson?: boolean;
 }
 
 /** The most anyone, signed in or not, may make the server read. */
@@ -102,7 +108,7 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     method: 'POST',
     path: /^\/api\/tournaments\/import\/?$/i,
     route: 'POST /api/tournaments/import',
-    rule: { json: DOCUMENT_JSON, roles: ['organiser'] },
+    rule: { json: DOCUMENT_JSON, roles: ['organiser'], rawJson: true },
   },
   {
     method: 'PUT',

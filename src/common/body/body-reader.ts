@@ -4,6 +4,7 @@ import type { Role } from '../../auth/user.entity';
 import { checkWellFormed } from '../api/well-formed';
 import { BadInput, DomainError, TooLarge, UnsupportedMediaType } from '../errors';
 import { BodyRule, bodyRuleFor, formatBytes, isApiPath } from './body-limits';
+import { parseJsonBody } from './json-body';
 import { JsonNesting, MAX_JSON_DEPTH } from './json-nesting';
 import { closeAfterAnswer } from '../slow-clients';
 
@@ -20,6 +21,12 @@ export type RouteRoles = (method: string, path: string) => Role[] | null;
 export type RequestWithRawBody = Request & { rawBody?: Buffer };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A JSON body this large (bytes) is copied into one buffer as it comes ({@link readJson}), and
+ * left unparsed for a route that reads its JSON in a worker (`BodyRule.rawJson`).
+ */
+const LARGE_BODY = 256 * 1024;
 
 type Kind = 'json' | 'form' | 'multipart' | 'other';
 
@@ -80,6 +87,13 @@ function readJson(req: Request, res: Response, rule: BodyRule, limit: number): P
   return new Promise((resolve, reject) => {
     const nesting = new JsonNesting();
     const chunks: Buffer[] = [];
+    // A large body of known length is copied into its place chunk by chunk as it comes, rather
+    // than joined at its end: megabytes copied at once would hold up every other request.
+    const length = Number(req.headers['content-length']);
+    const whole =
+      Number.isSafeInteger(length) && length >= LARGE_BODY && length <= limit
+        ? Buffer.allocUnsafeSlow(length)
+        : null;
     let size = 0;
     let settled = false;
     const stop = () => {
@@ -96,14 +110,23 @@ function readJson(req: Request, res: Response, rule: BodyRule, limit: number): P
     };
     const onData = (chunk: Buffer) => {
       if (!nesting.feed(chunk)) return fail(tooDeep());
+      if (size + chunk.length > limit) return fail(tooLarge(rule, limit));
+      if (whole && size + chunk.length <= whole.length) chunk.copy(whole, size);
+      else chunks.push(chunk);
       size += chunk.length;
-      if (size > limit) return fail(tooLarge(rule, limit));
-      chunks.push(chunk);
     };
     const onEnd = () => {
       if (settled) return;
       stop();
-      resolve(Buffer.concat(chunks, size));
+      if (!whole) return resolve(Buffer.concat(chunks, size));
+      if (chunks.length === 0)
+        return resolve(size === whole.length ? whole : whole.subarray(0, size));
+      resolve(
+        Buffer.concat(
+          [whole.subarray(0, size - chunks.reduce((n, c) => n + c.length, 0)), ...chunks],
+          size,
+        ),
+      );
     };
     const onError = () =>
       fail(new BadInput('BODY_INCOMPLETE', 'the request body ended before it was complete'));
@@ -111,23 +134,6 @@ function readJson(req: Request, res: Response, rule: BodyRule, limit: number): P
     req.on('end', onEnd);
     req.on('error', onError);
   });
-}
-
-function parseJson(raw: Buffer): unknown {
-  const text = raw.toString('utf8');
-  const first = /\S/.exec(text)?.[0];
-  if (first === undefined) return {};
-  if (first !== '{' && first !== '[') {
-    throw new BadInput('BAD_JSON', 'the request body must be a JSON object (or list)');
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (e) {
-    throw new BadInput(
-      'BAD_JSON',
-      `the request body is not valid JSON: ${e instanceof Error ? e.message.slice(0, 200) : 'unreadable'}`,
-    );
-  }
 }
 
 /** body-parser's refusals of a form, in words that name the limit. */
@@ -252,7 +258,11 @@ async function read(
   }
   const raw = await readJson(req, res, rule, limit);
   (req as RequestWithRawBody).rawBody = raw;
-  req.body = parseJson(raw);
+  // A route that reads its JSON in a worker thread has a large body's bytes only: parsing
+  // megabytes here would hold up every other request. A small one is read here as any other
+  // (a body that is not JSON is refused at once, without a worker).
+  if (rule.rawJson && raw.length >= LARGE_BODY) return next();
+  req.body = parseJsonBody(raw);
   checkWellFormed(req.body);
   next();
 }
