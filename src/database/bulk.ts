@@ -3,6 +3,14 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { DateUtils } from 'typeorm/util/DateUtils';
 import { run } from './sql';
 
+/**
+ * A value already as its column stores it (a `simple-json` column's JSON, written elsewhere,
+ * say by another thread): {@link insertMany} binds it as it is, unconverted.
+ */
+export class StoredValue {
+  constructor(readonly value: string) {}
+}
+
 /** Bound values a statement may carry: SQLite's limit (32,766) is the lower of the two. */
 const MAX_PARAMETERS = 32_000;
 
@@ -40,7 +48,7 @@ function statements<T extends ObjectLiteral>(
   const absent = (c: ColumnMetadata): string => {
     if (c.isVersion) return '1';
     if (postgres) return 'DEFAULT';
-    return (driver.normalizeDefault(c) as string | undefined) ?? 'NULL';
+    return driver.normalizeDefault(c) ?? 'NULL';
   };
   const bound = (value: unknown): unknown => {
     if (postgres) return value;
@@ -65,7 +73,11 @@ function statements<T extends ObjectLiteral>(
               cells.push(absent(c));
               continue;
             }
-            values.push(bound(driver.preparePersistentValue(value, c)));
+            values.push(
+              value instanceof StoredValue
+                ? value.value
+                : bound(driver.preparePersistentValue(value, c)),
+            );
             cells.push(postgres ? `$${values.length}` : '?');
           }
           tuples.push(`(${cells.join(', ')})`);

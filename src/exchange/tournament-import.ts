@@ -1,9 +1,6 @@
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { User } from '../auth/user.entity';
-import { Unprocessable } from '../common/errors';
-import { insertMany } from '../database/bulk';
-import { ruleSetWordReader } from '../dictionary/judge';
-import { parseUploadedWordList } from '../dictionary/upload';
+import { insertMany, StoredValue } from '../database/bulk';
 import { SetWordList } from '../engine';
 import type { JobContext } from '../jobs/job-context';
 import { Actor, writeLog } from '../log/director-log';
@@ -21,58 +18,25 @@ import { settingsFromNamed, settingsOf } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import { TournamentWordList } from '../words/word-list.entity';
 import { WordRuling } from '../words/word-ruling.entity';
-import {
-  checkDocument,
-  DivisionDocument,
-  DocumentError,
-  TournamentDocument,
-  WordListDocument,
-  WordRulingDocument,
-} from './format';
+import type { DivisionDocument, TournamentDocument, WordRulingDocument } from './format';
 import { gamesRemovedLater, LogDocument } from './log-format';
-import { reverifySheets, unstorableText, VerifiedSheet } from './sheets';
+import { reverifySheets } from './sheets';
+import {
+  byPlace,
+  checkImport,
+  countSheets,
+  importRefusal,
+  OwnList,
+  HelperShare,
+  readDocument,
+  sharedShare,
+} from './tournament-reading';
 
 /*
  * Importing a whole tournament (`arbiter-tournament/1`), without NestJS: a job's worker thread
  * reads the document, has every score sheet verified again on both cores (this thread and a
  * helper's), and writes it in one transaction on its own connection.
  */
-
-/** The document's own word list, read; or the problems that refuse the document. */
-type OwnList = { ok: true; words: string[] } | { ok: false; errors: DocumentError[] } | null;
-
-/** The refusal of a document with problems: 422 IMPORT_INVALID, the first ten in the message, all in details. */
-export function importRefusal(errors: DocumentError[]): Unprocessable {
-  return new Unprocessable(
-    'IMPORT_INVALID',
-    `the document cannot be imported: ${errors
-      .slice(0, 10)
-      .map((e) => `${e.path || '(the document)'}: ${e.message}`)
-      .join('; ')}${errors.length > 10 ? `; and ${errors.length - 10} more` : ''}`,
-    errors,
-  );
-}
-
-/** The document's problems before its sheets are verified: its shape, its text, its word list. */
-export function checkImport(doc: unknown): { errors: DocumentError[]; ownList: OwnList } {
-  let errors = checkDocument(doc);
-  if (errors.length === 0) errors = unstorableText(doc);
-  const ownList = errors.length === 0 ? readWordList(doc as TournamentDocument) : null;
-  if (ownList && !ownList.ok) errors = ownList.errors;
-  return { errors, ownList };
-}
-
-/** The document's bytes as the request sent them, read as JSON. */
-function parse(raw: Uint8Array | string): unknown {
-  return JSON.parse(
-    typeof raw === 'string'
-      ? raw
-      : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'),
-  );
-}
-
-/** How many of the sheets each verifies: the job's thread takes every other one, its helper the rest. */
-const SHARDS = 2;
 
 /**
  * The worker's task: a tournament imported whole from the document's bytes, or refused with
@@ -87,21 +51,19 @@ export async function importTask(
   let helperDone = 0;
   let ownDone = 0;
   let total = 0;
+  // The sheets are shared out as the two threads get to them (`sharedShare`).
+  const claims = new SharedArrayBuffer(4);
   const tell = () => context.progress('verify', ownDone + helperDone, total);
   const helper = context
-    .helper<{ verified: VerifiedSheet[]; errors: DocumentError[] }>(
-      'tournament.verify',
-      { raw: input.raw, shard: 1 },
-      (done) => {
-        helperDone = done;
-        tell();
-      },
-    )
+    .helper<HelperShare>('tournament.verify', { raw: input.raw, claims }, (done) => {
+      helperDone = done;
+      tell();
+    })
     .then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     );
-  const doc = parse(input.raw);
+  const doc = readDocument(input.raw);
   context.progress('read', 1, 1);
   const { errors: checked, ownList } = checkImport(doc);
   if (checked.length > 0) throw importRefusal(checked);
@@ -109,7 +71,7 @@ export async function importTask(
   total = countSheets(d);
   const words = ownList?.ok ? new SetWordList(ownList.words) : null;
   const own = reverifySheets(d, words, {
-    pick: (n) => n % SHARDS === 0,
+    pick: sharedShare(claims),
     verified: () => {
       ownDone++;
       if (ownDone % 25 === 0) tell();
@@ -117,9 +79,12 @@ export async function importTask(
   });
   const other = await helper;
   if (!other.ok) throw other.error;
+  const decoder = new TextDecoder();
+  const { reports } = other.value;
   for (const v of other.value.verified) {
     const sheet = d.divisions[v.division].rounds[v.round].games[v.game].scoresheet!;
-    sheet.report = v.report;
+    // Stored as the helper wrote it: the same JSON the column would make of the report.
+    sheet.report = new StoredValue(decoder.decode(reports.subarray(v.from, v.to)));
     sheet.ok = v.ok;
   }
   const errors = [...own, ...other.value.errors].sort(byPlace);
@@ -130,48 +95,6 @@ export async function importTask(
     writeTournament(m, d, ownList, input.user, (done) => context.progress('store', done, rounds)),
   );
   return { id, name: d.tournament.name };
-}
-
-/** A helper's task: its share of the sheets verified, their reports sent back. */
-export function verifyTask(
-  input: { raw: Uint8Array | string; shard: number },
-  context: JobContext,
-): Promise<{ verified: VerifiedSheet[]; errors: DocumentError[] }> {
-  const doc = parse(input.raw);
-  const { errors: checked, ownList } = checkImport(doc);
-  // The job's own thread refuses such a document: there is nothing to verify.
-  if (checked.length > 0) return Promise.resolve({ verified: [], errors: [] });
-  const words = ownList?.ok ? new SetWordList(ownList.words) : null;
-  const verified: VerifiedSheet[] = [];
-  const errors = reverifySheets(doc as TournamentDocument, words, {
-    pick: (n) => n % SHARDS === input.shard,
-    verified: (sheet) => {
-      verified.push(sheet);
-      if (verified.length % 25 === 0) context.progress('verify', verified.length, 0);
-    },
-  });
-  return Promise.resolve({ verified, errors });
-}
-
-/** Sheets the document holds that are verified (a game with two players or a table, and a sheet). */
-function countSheets(doc: TournamentDocument): number {
-  let n = 0;
-  for (const division of doc.divisions)
-    for (const round of division.rounds)
-      for (const game of round.games) if (game.scoresheet !== null && game.second !== null) n++;
-  return n;
-}
-
-/** Problems in the order of the document: by division, round and game, then as found. */
-function byPlace(a: DocumentError, b: DocumentError): number {
-  const at = (e: DocumentError) =>
-    (/^divisions\[(\d+)\]\.rounds\[(\d+)\]\.games\[(\d+)\]/.exec(e.path) ?? [])
-      .slice(1)
-      .map(Number);
-  const x = at(a);
-  const y = at(b);
-  for (let i = 0; i < 3; i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
-  return 0;
 }
 
 /**
@@ -430,34 +353,6 @@ async function importLog(
     }),
     200,
   );
-}
-
-/**
- * The document's word list read as an upload is (its rule set's letters, one word a line), or
- * null when it has none; a word that is not of the rule set is a problem at its path.
- */
-function readWordList(
-  doc: TournamentDocument,
-):
-  | { ok: true; words: string[] }
-  | { ok: false; errors: { path: string; message: string }[] }
-  | null {
-  const list: WordListDocument | null | undefined = doc.wordList;
-  if (!list) return null;
-  const parsed = parseUploadedWordList(
-    list.words.join('\n'),
-    ruleSetWordReader(doc.tournament.ruleSet),
-  );
-  if (parsed.errors.length > 0) {
-    return {
-      ok: false,
-      errors: parsed.errors.slice(0, 100).map((e) => ({
-        path: `wordList.words[${e.line - 1}]`,
-        message: `${e.message} (${doc.tournament.ruleSet})`,
-      })),
-    };
-  }
-  return { ok: true, words: parsed.words };
 }
 
 /** What an imported division's log entries are found again by: its id, players by ref, games by round and table. */

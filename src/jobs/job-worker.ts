@@ -4,8 +4,7 @@
  */
 import 'reflect-metadata';
 import { parentPort, workerData } from 'worker_threads';
-import { DataSource, EntityManager } from 'typeorm';
-import { databaseOptions } from '../database/database-options';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Moved } from '../database/revision-steps';
 import { takeMoved } from '../database/moved';
 import { inWorker, ParentMessage, WorkerDatabase, WorkerMessage } from './in-worker';
@@ -26,7 +25,7 @@ const TASKS: Record<string, () => JobTask> = {
     (require('../exchange/tournament-import') as typeof import('../exchange/tournament-import'))
       .importTask,
   'tournament.verify': () =>
-    (require('../exchange/tournament-import') as typeof import('../exchange/tournament-import'))
+    (require('../exchange/tournament-reading') as typeof import('../exchange/tournament-reading'))
       .verifyTask,
   'tournament.close': () =>
     (require('../tournaments/closing-task') as typeof import('../tournaments/closing-task'))
@@ -45,15 +44,36 @@ const { task, input, database } = workerData as {
   database?: WorkerDatabase;
 };
 const port = parentPort!;
-const say = (message: WorkerMessage) => port.postMessage(message);
+const say = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(message, transfer);
+
+/**
+ * The memory of a value's byte arrays (its own properties) that hold theirs alone: handed to
+ * the thread that started this one with the value instead of copied (a helper's reports).
+ */
+function transfersOf(value: unknown): ArrayBuffer[] {
+  if (value === null || typeof value !== 'object') return [];
+  const out: ArrayBuffer[] = [];
+  for (const v of Object.values(value)) {
+    if (!(v instanceof Uint8Array) || !(v.buffer instanceof ArrayBuffer)) continue;
+    if (v.byteOffset === 0 && v.byteLength === v.buffer.byteLength) out.push(v.buffer);
+  }
+  return out;
+}
 
 let dataSource: DataSource | null = null;
 async function connection(): Promise<DataSource> {
   if (!database) throw new Error(`task ${task} was started without a database`);
   if (!dataSource) {
+    // Loaded here, not above: a helper that only computes (verifies sheets) never loads TypeORM.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { DataSource: Source } = require('typeorm') as typeof import('typeorm');
+    const { databaseOptions } =
+      require('../database/database-options') as typeof import('../database/database-options');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     // The server migrated the database when it started: the worker only connects.
     const options = databaseOptions({ ...database });
-    dataSource = new DataSource({ ...options, migrationsRun: false });
+    dataSource = new Source({ ...options, migrationsRun: false });
     await dataSource.initialize();
   }
   return dataSource;
@@ -117,5 +137,5 @@ void (async () => {
   // Assigned by the task's calls (connection()), which the compiler does not follow.
   const opened = dataSource as DataSource | null;
   if (opened?.isInitialized) await opened.destroy().catch(() => undefined);
-  say(ending);
+  say(ending, ending.type === 'done' ? transfersOf(ending.value) : []);
 })();
