@@ -106,9 +106,8 @@ export async function recomputeRatings(
     });
   }
   const list = (
-    (
-      await run(m, 'SELECT "person_id", "family", "rating", "games" FROM "rating_list"', [])
-    ).records as { person_id: number; family: string; rating: number; games: number }[]
+    (await run(m, 'SELECT "person_id", "family", "rating", "games" FROM "rating_list"', []))
+      .records as { person_id: number; family: string; rating: number; games: number }[]
   ).map((e) => ({
     personId: Number(e.person_id),
     family: e.family,
