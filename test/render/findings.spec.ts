@@ -15,7 +15,7 @@ import type { GamePage } from '../../src/render/view-models';
 import { createViewRenderer, findViewsDir, registerViewHelpers } from '../../src/render/views';
 import { decode } from '../browser/site';
 import { describeWithPoppler, pdfText } from './poppler';
-import { FIXTURES, fixtureReport, gameDoc, pageSamples } from './samples';
+import { FIXTURES, fixtureReport, gameDoc, pageSamples, unknownWordReport } from './samples';
 
 /** A finding with the figures the engine gives (`written`, `computed`, `carried`). */
 type WithFigures = Issue & {
@@ -75,20 +75,7 @@ describe('the turn table tells a wrong total from a wrong score, and a carried t
   });
 
   it('a correct turn with a word not in the dictionary is a warning, said once beside the word', () => {
-    const report = fixtureReport('kvizovka/10-challenges-penalties.report.json');
-    const turn = report.turns[4];
-    turn.status = 'ok';
-    turn.words = [{ word: 'KUĆAX', score: 9, known: false, position: 'F9', main: true }];
-    turn.issues = [
-      {
-        code: 'UNKNOWN_WORD',
-        severity: 'warning',
-        message: 'KUĆAX at F9 is not in the dictionary',
-        word: 'KUĆAX',
-        turn: 4,
-        player: turn.player,
-      },
-    ];
+    const report = unknownWordReport();
     const line = presentReport(report, 'sr-Latn').turns[4];
     expect(line).toMatchObject({ statusLabel: 'ispravno', tone: 'warn', flagged: false });
     expect(line.unknownWordNotes).toContain('KUĆAX: nije u rečniku');

@@ -15,6 +15,7 @@ import {
   PLAYERS,
   sheetsDoc,
   standingsDoc,
+  unknownWordReport,
 } from './samples';
 
 // fontkit (pdfkit's font engine) ships no types; this is the one call the test needs.
@@ -257,20 +258,7 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
   });
 
   it('game record: a word not in the dictionary is named once among the findings', async () => {
-    const report = fixtureReport('kvizovka/10-challenges-penalties.report.json');
-    const turn = report.turns[4];
-    turn.status = 'ok';
-    turn.words = [{ word: 'KUĆAX', score: 9, known: false, position: 'F9', main: true }];
-    turn.issues = [
-      {
-        code: 'UNKNOWN_WORD',
-        severity: 'warning',
-        message: 'KUĆAX at F9 is not in the dictionary',
-        word: 'KUĆAX',
-        turn: 4,
-        player: turn.player,
-      },
-    ];
+    const report = unknownWordReport();
     const text = pdfText(await gameRecordPdf(gameDoc(report), 'sr-Latn'));
     const findings = text.slice(text.lastIndexOf('Nalazi'));
     expect(findings.match(/KUĆAX/g)).toHaveLength(1);

@@ -44,6 +44,28 @@ export const ILLEGAL = (): VerificationReport =>
 export const DIGRAPHS = (): VerificationReport =>
   fixtureReport('kvizovka/09-digraphs-jokers-cyrillic.report.json');
 
+/**
+ * The challenges game with its fifth turn a correct play of KUĆAX, a word not in the
+ * dictionary at F9: a warning, said beside the word.
+ */
+export function unknownWordReport(): VerificationReport {
+  const report = fixtureReport('kvizovka/10-challenges-penalties.report.json');
+  const turn = report.turns[4];
+  turn.status = 'ok';
+  turn.words = [{ word: 'KUĆAX', score: 9, known: false, position: 'F9', main: true }];
+  turn.issues = [
+    {
+      code: 'UNKNOWN_WORD',
+      severity: 'warning',
+      message: 'KUĆAX at F9 is not in the dictionary',
+      word: 'KUĆAX',
+      turn: 4,
+      player: turn.player,
+    },
+  ];
+  return report;
+}
+
 export const PLAYERS = [
   { name: 'Ana Petrović', club: 'Novi Sad' },
   { name: 'Marko Jovanović', club: 'Beograd' },
