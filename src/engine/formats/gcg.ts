@@ -1119,7 +1119,11 @@ export function gcgToScoresheet(
       ],
     };
   }
-  const index = new Map(game.players.map((p, i) => [p.nick, i]));
+  // The two nicknames compared rather than looked up in a map: a map hashes the nickname of
+  // every event, each a string of its own.
+  const [player1, player2] = game.players;
+  const playerOf = (nick: string): number | undefined =>
+    nick === player1.nick ? 0 : nick === player2.nick ? 1 : undefined;
   // Quackle may give both players one nickname: the events are then theirs in turn, #player1 first.
   const sameNick = game.players[0].nick === game.players[1].nick;
   let toMove = 0;
@@ -1163,7 +1167,7 @@ export function gcgToScoresheet(
   };
   for (const e of game.events) {
     const p = !sameNick
-      ? index.get(e.nick)
+      ? playerOf(e.nick)
       : e.nick === game.players[0].nick
         ? inTurn(e)
         : undefined;
@@ -1283,7 +1287,7 @@ export function gcgToScoresheet(
   const arbiter = game.arbiter ?? {};
   let timeExpired: number | undefined;
   if (arbiter.timeExpired !== undefined) {
-    timeExpired = sameNick ? undefined : index.get(arbiter.timeExpired);
+    timeExpired = sameNick ? undefined : playerOf(arbiter.timeExpired);
     if (timeExpired === undefined) {
       errors.push({
         line: 0,
