@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Post, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse,
+  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
@@ -12,7 +13,11 @@ import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
+import type { JobView } from '../jobs/job-view';
+import { Jobs } from '../jobs/jobs';
+import { answerJob } from '../jobs/respond';
 import { DivisionView } from '../tournaments/tournament.view';
+import { TournamentsService } from '../tournaments/tournaments.service';
 import { TshImportDto } from './dto/tsh.dto';
 import { TshService } from './tsh.service';
 
@@ -26,7 +31,11 @@ export function tshDisposition(division: string): string {
 @ApiTags('export and import')
 @Controller('api')
 export class TshController {
-  constructor(private readonly tsh: TshService) {}
+  constructor(
+    private readonly tsh: TshService,
+    private readonly jobs: Jobs,
+    private readonly tournaments: TournamentsService,
+  ) {}
 
   @Get('divisions/:id/tsh')
   @ApiOperation({
@@ -50,15 +59,25 @@ export class TshController {
   @ApiOperation({
     summary: 'A new division from a TSH `.t` file',
     description:
-      'Players, ratings and seeds, rounds with their pairings and results, byes: all or nothing. A file with any problem is a 422 TSH_INVALID naming each line and field.',
+      'Players, ratings and seeds, rounds with their pairings and results, byes: all or nothing. A file with any problem is a 422 TSH_INVALID naming each line and field. Read and written in a worker thread, so the server keeps answering meanwhile.',
   })
   @ApiCreatedResponse({ type: DivisionView })
   @ApiErrors(400, 404, 409, 422)
-  import(
+  @ApiHeader({
+    name: 'Prefer',
+    required: false,
+    description:
+      "respond-async: answer 202 at once with the job (GET /api/jobs/:id follows it, its result the new division's id) instead of waiting",
+  })
+  async import(
     @IdParam('id', 'tournament') id: number,
     @Body() dto: TshImportDto,
+    @Headers('prefer') prefer: string | undefined,
     @CurrentUser() user: User | null,
-  ): Promise<DivisionView> {
-    return this.tsh.import(id, dto, user);
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DivisionView | JobView> {
+    const job = await this.tsh.startImport(id, dto, user);
+    const answer = await answerJob(this.jobs, job, prefer, res);
+    return 'kind' in answer ? answer : this.tournaments.division(answer.id);
   }
 }

@@ -15,6 +15,12 @@ const PHASES: Readonly<Record<string, readonly [string, number][]>> = {
     ['verify', 70],
     ['store', 20],
   ],
+  'players.import': [['register', 100]],
+  'tsh.import': [
+    ['read', 5],
+    ['store', 25],
+    ['results', 70],
+  ],
 };
 
 /** How far a job is, in whole per cent of its bar. */

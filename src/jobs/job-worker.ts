@@ -33,6 +33,10 @@ const TASKS: Record<string, () => JobTask> = {
   'tournament.reopen': () =>
     (require('../tournaments/closing-task') as typeof import('../tournaments/closing-task'))
       .reopenTask,
+  'players.import': () =>
+    (require('../players/player-import') as typeof import('../players/player-import')).importTask,
+  'tsh.import': () =>
+    (require('../exchange/tsh-import') as typeof import('../exchange/tsh-import')).importTask,
   'backup.take': () =>
     (require('../backup/backup-task') as typeof import('../backup/backup-task')).takeTask,
   /* eslint-enable @typescript-eslint/no-require-imports */

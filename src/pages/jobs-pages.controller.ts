@@ -15,6 +15,12 @@ import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
 import { count, ratingImportErrors, ratingUrls } from './ratings-pages.controller';
 import { jobUrls } from './job-urls';
+import { tshProblemsOf } from '../exchange/tsh-import';
+import { tshProblemMessage } from '../exchange/tsh-messages';
+import type { ImportedTsh } from '../exchange/tsh-import';
+import type { ImportedPlayers } from '../players/player-import';
+import { likeFlash } from './organiser.controller';
+import { withQuery } from './page-context';
 import { urls } from './urls';
 
 export interface JobPage extends PageBase {
@@ -77,7 +83,7 @@ export class JobPagesController {
     } else if (job.state === 'refused') {
       const r = job.refusal!;
       const e = new DomainError(r.status, r.code, r.message, r.details);
-      model.errors = job.kind === 'ratings.import' ? ratingImportErrors(page, e) : [];
+      model.errors = this.errors(page, job, e);
       model.refused =
         model.errors.length > 1
           ? page.pt('job.refusedMany', { n: count(lang, model.errors.length) })
@@ -110,9 +116,44 @@ export class JobPagesController {
     return job;
   }
 
+  /** A refused job's mistakes in the page's language, each with its place (line, field). */
+  private errors(page: PageContext, job: Job, e: DomainError): string[] {
+    switch (job.kind) {
+      case 'ratings.import':
+      case 'players.import':
+        return ratingImportErrors(page, e);
+      case 'tsh.import':
+        return (tshProblemsOf(e) ?? []).map((p) => tshProblemMessage(page.lang, p));
+      default:
+        return [];
+    }
+  }
+
   private links(page: PageContext, job: Job): { label: string; url: string }[] {
     if (job.kind.startsWith('ratings.')) {
       return [{ label: page.pt('job.back.ratings'), url: ratingUrls.list(FAMILIES[0]) }];
+    }
+    if (job.kind === 'players.import') {
+      // Back to the players, with the flash a shorter import's page shows (and its warning).
+      const r = job.result as ImportedPlayers | null;
+      const input = (job.refusal?.details ?? {}) as { divisionId?: number };
+      const divisionId = r?.divisionId ?? input.divisionId;
+      if (!divisionId) return [];
+      const query = r ? likeFlash(r.lookAlikes, { done: 'imported', n: r.imported }) : {};
+      return [
+        { label: page.pt('job.open.players'), url: withQuery(urls.orgPlayers(divisionId), query) },
+      ];
+    }
+    if (job.kind === 'tsh.import') {
+      const r = job.result as ImportedTsh | null;
+      if (!r) return [];
+      return [
+        {
+          label: page.pt('job.open.tournament'),
+          url: withQuery(urls.orgTournament(r.tournamentId), { done: 'tshImported', n: r.players }),
+        },
+        { label: page.pt('job.open.players'), url: urls.orgPlayers(r.id) },
+      ];
     }
     const id = (job.result as { id?: number } | null)?.id;
     return id ? [{ label: page.pt('job.open.tournament'), url: urls.orgTournament(id) }] : [];

@@ -21,15 +21,19 @@ import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
 import { findRuleSet, RULE_SETS } from '../engine';
 import type { CreatePlayerDto } from '../players/dto/player.dto';
+import type { ImportedPlayers } from '../players/player-import';
 import type { PlayerView } from '../players/player.view';
 import { DirectorLogService, LOG_PAGE } from '../log/director-log.service';
 import { COUNTRY, FEDERATION_ID } from '../registry/persons';
-import { TshRefused, TshService } from '../exchange/tsh.service';
+import { TshService } from '../exchange/tsh.service';
 import { tshProblemMessage } from '../exchange/tsh-messages';
+import { tshProblemsOf } from '../exchange/tsh-import';
+import { Jobs } from '../jobs/jobs';
 import { PlayersService } from '../players/players.service';
 import type { PersonCandidate } from '../registry/persons';
 import { RegistryService } from '../registry/registry.service';
 import { personUrl } from './registry-pages.controller';
+import { jobUrls, lineCount, PAGE_WAIT_LINES } from './job-urls';
 import { ratingUrls } from './ratings-pages.controller';
 import { parsePlayersCsv } from '../render/players-csv';
 import type { CsvPreview } from '../render/players-csv';
@@ -81,7 +85,17 @@ function lookAlikeFlash(
   added: readonly PlayerView[],
   query: Record<string, string | number>,
 ): Record<string, string | number> {
-  const pairs = added.flatMap((p) => (p.lookAlikes ?? []).map((o) => `${p.name} ~ ${o.name}`));
+  return likeFlash(
+    added.flatMap((p) => (p.lookAlikes ?? []).map((o) => `${p.name} ~ ${o.name}`)),
+    query,
+  );
+}
+
+/** The query of the page after a registration, with the look-alike `pairs` (the first five). */
+export function likeFlash(
+  pairs: readonly string[],
+  query: Record<string, string | number>,
+): Record<string, string | number> {
   return pairs.length > 0 ? { ...query, like: pairs.slice(0, 5).join('; ') } : query;
 }
 
@@ -123,6 +137,7 @@ export class OrganiserController {
     private readonly log: DirectorLogService,
     private readonly tsh: TshService,
     private readonly registry: RegistryService,
+    private readonly jobs: Jobs,
   ) {}
 
   // ------------------------------------------------------------ tournaments
@@ -237,19 +252,26 @@ export class OrganiserController {
       return;
     }
     try {
-      const d = await this.tsh.import(
+      // Read and written in a worker thread; a long file's page follows it with a progress bar.
+      const job = await this.tsh.startImport(
         id,
         { name: name!, file: text, ...(rules ? { ruleSet: rules } : {}) },
         page.user,
         page.lang,
       );
+      if (lineCount(text) > PAGE_WAIT_LINES) {
+        page.redirect(jobUrls.page(job.id));
+        return;
+      }
+      const d = await this.jobs.outcome(job);
       page.redirect(withQuery(urls.orgTournament(id), { done: 'tshImported', n: d.players }));
     } catch (e) {
-      if (e instanceof TshRefused) {
+      const problems = tshProblemsOf(e);
+      if (problems) {
         await again(
           422,
           [],
-          e.problems.map((p) => tshProblemMessage(page.lang, p)),
+          problems.map((p) => tshProblemMessage(page.lang, p)),
         );
         return;
       }
@@ -818,9 +840,20 @@ export class OrganiserController {
       ...(p.federationId !== null ? { federationId: p.federationId } : {}),
       ...(p.country !== null ? { country: p.country } : {}),
     }));
-    let imported: PlayerView[];
+    let imported: ImportedPlayers;
     try {
-      imported = await this.players.registerMany(id, dtos, page.user);
+      // Registered in a worker thread; a long file's page follows it with a progress bar.
+      const job = await this.players.startImport(
+        id,
+        dtos,
+        preview.players.map((p) => p.line),
+        page.user,
+      );
+      if (lineCount(text) > PAGE_WAIT_LINES) {
+        page.redirect(jobUrls.page(job.id));
+        return;
+      }
+      imported = await this.jobs.outcome(job);
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
       const index = e instanceof DomainError ? (e.details as { index?: number })?.index : undefined;
@@ -844,7 +877,7 @@ export class OrganiserController {
     page.redirect(
       withQuery(
         urls.orgPlayers(id),
-        lookAlikeFlash(imported, { done: 'imported', n: dtos.length }),
+        likeFlash(imported.lookAlikes, { done: 'imported', n: imported.imported }),
       ),
     );
   }

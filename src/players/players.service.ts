@@ -1,104 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import { GameSeat } from '../rounds/game-seat.entity';
 import { DataSource, EntityManager, MoreThan } from 'typeorm';
-import { BadInput, Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
-import { PRINTABLE } from '../common/api/text';
+import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
+import { inWorker, workerDatabase } from '../jobs/in-worker';
+import { Job, Jobs } from '../jobs/jobs';
 import { forUpdate } from '../database/lock';
 import { checkVersion } from '../common/api/if-match';
 import { Actor, changedFields, findEntry, writeLog } from '../log/director-log';
 import { DirectorLogEntry } from '../log/director-log.entity';
 import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
-import { Tournament } from '../tournaments/tournament.entity';
 import { Absence } from './absence.entity';
 import { absentRoundsOf } from './absences';
 import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
-import { cleanName, lookAlikeKey, nameKey } from './names';
+import { cleanName, nameKey } from './names';
 import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
-import { pickPerson } from '../registry/persons';
+import type { ImportedPlayers, PlayersImportInput } from './player-import';
+import { checkName, checkSeed, divisionState, registerIn } from './registration';
 import { familyOf } from '../ratings/families';
 import { currentRatings } from '../ratings/ratings.service';
 import { PlayerView, playerView } from './player.view';
-
-/**
- * The API's rules for a player (`CreatePlayerDto`), for the paths that build
- * one without it (the CSV import): nothing longer, larger or less printable
- * is stored, whichever way it came.
- */
-function checkPlayerFields(dto: CreatePlayerDto): void {
-  const text = (field: string, v: unknown, min: number) => {
-    if (typeof v !== 'string' || v.trim().length < min || v.length > 200 || !PRINTABLE.test(v)) {
-      throw new BadInput(
-        'VALIDATION_FAILED',
-        `${field} must be ${min} to 200 characters without control characters`,
-        { field },
-      );
-    }
-  };
-  const whole = (field: string, v: unknown, min: number, max: number) => {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-      throw new BadInput(
-        'VALIDATION_FAILED',
-        `${field} must be a whole number from ${min} to ${max}`,
-        {
-          field,
-        },
-      );
-    }
-  };
-  if (dto.name !== undefined || dto.person === undefined || dto.person === null)
-    text('name', dto.name, 1);
-  if (dto.club !== undefined && dto.club !== null) text('club', dto.club, 0);
-  if (dto.rating !== undefined && dto.rating !== null) whole('rating', dto.rating, 0, 5000);
-  if (dto.seed !== undefined) whole('seed', dto.seed, 1, 100000);
-}
-
-/** A player named in an answer: id and name. */
-interface NameRef {
-  id: number;
-  name: string;
-}
-
-/** A division's names by the two keys registration compares them by. */
-class DivisionNames {
-  readonly exact = new Map<string, NameRef>();
-  readonly looks = new Map<string, NameRef[]>();
-
-  add(p: NameRef): void {
-    this.exact.set(nameKey(p.name), p);
-    const key = lookAlikeKey(p.name);
-    this.looks.set(key, [...(this.looks.get(key) ?? []), p]);
-  }
-}
-
-/** Each transaction's names of a division, read once: a CSV of n players compares n names, not n². */
-const namesOf = new WeakMap<EntityManager, Map<number, DivisionNames>>();
-
-async function divisionNames(m: EntityManager, divisionId: number): Promise<DivisionNames> {
-  let byDivision = namesOf.get(m);
-  if (!byDivision) namesOf.set(m, (byDivision = new Map<number, DivisionNames>()));
-  let names = byDivision.get(divisionId);
-  if (!names) {
-    names = new DivisionNames();
-    const players = await m.find(Player, {
-      where: { divisionId },
-      select: { id: true, name: true },
-    });
-    for (const p of players) names.add({ id: p.id, name: p.name });
-    byDivision.set(divisionId, names);
-  }
-  return names;
-}
 
 @Injectable()
 export class PlayersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly jobs: Jobs,
   ) {}
 
   async list(divisionId: number): Promise<PlayerView[]> {
@@ -129,114 +60,36 @@ export class PlayersService {
    */
   async register(divisionId: number, dto: CreatePlayerDto, user: Actor): Promise<PlayerView> {
     const { player, lookAlikes } = await this.transactions.run((m) =>
-      this.registerIn(m, divisionId, dto, user),
+      registerIn(m, divisionId, dto, user),
     );
     return { ...playerView(player), lookAlikes };
   }
 
   /**
-   * Registers several players in one transaction (a CSV import): all or none.
-   * A refusal names the player that caused it in `details.index` (0-based).
+   * A players CSV imported as a job (`player-import.ts`, in a worker thread): every player
+   * registered as {@link register} registers one, in one transaction on the worker's own
+   * connection, so the server answers everyone meanwhile; all or none. A refusal names the
+   * file's line (`lines`, one for each player) and the player (`details.line`, `details.index`).
    */
-  async registerMany(
+  startImport(
     divisionId: number,
     dtos: CreatePlayerDto[],
+    lines: number[],
     user: Actor,
-  ): Promise<PlayerView[]> {
-    const players = await this.transactions.run(async (m) => {
-      const out: { player: Player; lookAlikes: NameRef[] }[] = [];
-      for (const [index, dto] of dtos.entries()) {
-        try {
-          out.push(await this.registerIn(m, divisionId, dto, user));
-        } catch (e) {
-          if (e instanceof DomainError) {
-            throw new DomainError(e.status, e.code, `player ${index + 1}: ${e.message}`, {
-              index,
-              name: dto.name,
-            });
-          }
-          throw e;
-        }
-      }
-      return out;
-    });
-    return players.map(({ player, lookAlikes }) => ({ ...playerView(player), lookAlikes }));
-  }
-
-  private async registerIn(
-    m: EntityManager,
-    divisionId: number,
-    dto: CreatePlayerDto,
-    user: Actor,
-    restoredFrom?: number,
-  ): Promise<{ player: Player; lookAlikes: NameRef[] }> {
-    checkPlayerFields(dto);
-    const { division, paired, systems } = await this.divisionState(m, divisionId, true);
-    const joinedRound = paired + 1;
-    if (paired > 0) {
-      if (joinedRound > division.roundsPlanned) {
-        throw new Conflict(
-          'TOURNAMENT_FINISHED',
-          `all ${division.roundsPlanned} rounds are paired; a late entry has no round to join`,
-        );
-      }
-      if ([...systems, plannedSystem(division, joinedRound)].some(isScheduled)) {
-        throw new Conflict(
-          'ROUND_ROBIN_STARTED',
-          'a round robin under way cannot take a late entry: its schedule is fixed by the players it started with',
-        );
-      }
-    }
-    const { person } = await pickPerson(m, dto);
-    const name = cleanName(dto.name ?? person.name);
-    const lookAlikes = await this.checkName(m, divisionId, name);
-    if (await m.existsBy(Player, { divisionId, personId: person.id })) {
-      throw new Conflict(
-        'PERSON_REGISTERED',
-        `${person.name} (person ${person.id}) is registered in division ${divisionId} already`,
-        { field: 'person' },
-      );
-    }
-    const seed = dto.seed ?? (await this.nextSeed(m, divisionId));
-    await this.checkSeed(m, divisionId, seed);
-    // Without a rating given, the person's current rating in the division's game family.
-    const rating =
-      dto.rating !== undefined
-        ? dto.rating
-        : ((await currentRatings(m, [person.id], familyOf(division.ruleSet))).get(person.id) ??
-          null);
-    const saved = await m.save(
-      m.create(Player, {
-        divisionId,
-        personId: person.id,
-        name,
-        club: dto.club === undefined ? person.club : dto.club?.trim() || null,
-        rating,
-        seed,
-        active: true,
-        joinedRound,
+  ): Promise<Job<ImportedPlayers>> {
+    const input: PlayersImportInput = {
+      divisionId,
+      players: dtos,
+      lines,
+      user: user ? { id: user.id, name: user.name, email: user.email } : null,
+    };
+    return this.jobs.start('players.import', user?.id ?? null, (progress) =>
+      inWorker<ImportedPlayers>('players.import', input, {
+        database: workerDatabase(this.dataSource),
+        progress,
+        writeSlot: (write) => this.transactions.exclusive(write),
       }),
     );
-    (await divisionNames(m, divisionId)).add({ id: saved.id, name: saved.name });
-    await touchDivisions(m, divisionId);
-    // A late entry says so: it joins at a round after the first.
-    await writeLog(m, user, {
-      tournamentId: division.tournamentId,
-      divisionId,
-      playerId: saved.id,
-      action: 'player.registered',
-      after: {
-        name: saved.name,
-        person: saved.personId,
-        club: saved.club,
-        rating: saved.rating,
-        seed: saved.seed,
-        ...(paired > 0 ? { lateEntry: true, joinedRound } : {}),
-        ...(restoredFrom !== undefined ? { restoredFrom } : {}),
-        ...(lookAlikes.length > 0 ? { lookAlikes: lookAlikes.map((p) => p.name) } : {}),
-      },
-    });
-    return { player: saved, lookAlikes };
   }
 
   /**
@@ -315,7 +168,7 @@ export class PlayersService {
         divisionId: entry.divisionId,
         seed: was.seed,
       }));
-      return this.registerIn(
+      return registerIn(
         m,
         entry.divisionId,
         {
@@ -354,17 +207,17 @@ export class PlayersService {
       });
       const was = fields(p);
       if (dto.name !== undefined && nameKey(dto.name) !== nameKey(p.name)) {
-        await this.checkName(m, p.divisionId, cleanName(dto.name));
+        await checkName(m, p.divisionId, cleanName(dto.name));
       }
       if (dto.name !== undefined) p.name = cleanName(dto.name);
       if (dto.club !== undefined) p.club = dto.club?.trim() || null;
       if (dto.rating !== undefined) p.rating = dto.rating;
       if (dto.seed !== undefined && dto.seed !== p.seed) {
-        const { paired } = await this.divisionState(m, p.divisionId);
+        const { paired } = await divisionState(m, p.divisionId);
         if (paired > 0) {
           throw new Conflict('SEEDS_FIXED', 'seeds cannot change once round 1 has been paired');
         }
-        await this.checkSeed(m, p.divisionId, dto.seed);
+        await checkSeed(m, p.divisionId, dto.seed);
         p.seed = dto.seed;
       }
       await m.save(p);
@@ -424,7 +277,7 @@ export class PlayersService {
     await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
-      const { division, paired, systems } = await this.divisionState(m, p.divisionId);
+      const { division, paired, systems } = await divisionState(m, p.divisionId);
       const round = dto.round;
       if (await m.existsBy(Absence, { playerId: id, round })) return;
       if (round <= paired) {
@@ -474,7 +327,7 @@ export class PlayersService {
       if (!p) throw new NotFound('player', id);
       const absence = await m.findOneBy(Absence, { playerId: id, round });
       if (!absence) throw new NotFound(`absence of player ${id} in round`, round);
-      const { paired } = await this.divisionState(m, p.divisionId);
+      const { paired } = await divisionState(m, p.divisionId);
       if (round <= paired) {
         throw new Conflict(
           'ROUND_ALREADY_PAIRED',
@@ -500,7 +353,7 @@ export class PlayersService {
    */
   async reseed(divisionId: number, dto: SeedsDto, user: Actor): Promise<PlayerView[]> {
     await this.transactions.run(async (m) => {
-      const { paired, division, systems } = await this.divisionState(m, divisionId);
+      const { paired, division, systems } = await divisionState(m, divisionId);
       const { order, moves } = await this.seedPlan(m, divisionId, dto);
       if (paired > 0 && systems.some(isScheduled)) {
         throw new Conflict(
@@ -550,7 +403,7 @@ export class PlayersService {
     dto: SeedsDto,
   ): Promise<{ paired: number; moves: SeedMove[]; scheduled: boolean }> {
     const m = this.dataSource.manager;
-    const { paired, systems } = await this.divisionState(m, divisionId);
+    const { paired, systems } = await divisionState(m, divisionId);
     const { moves } = await this.seedPlan(m, divisionId, dto);
     return { paired, moves, scheduled: paired > 0 && systems.some(isScheduled) };
   }
@@ -624,61 +477,5 @@ export class PlayersService {
       action,
       ...what,
     });
-  }
-
-  /**
-   * The division and its rounds. For a registration (`lock`, in its transaction) the row is
-   * locked on PostgreSQL until the transaction ends: two registrations (or restores) at once
-   * take turns, so the second sees the first's player and cannot take its name or seed.
-   */
-  private async divisionState(m: EntityManager, divisionId: number, lock = false) {
-    const division = await m.findOne(Division, {
-      where: { id: divisionId },
-      ...(lock ? forUpdate(m) : {}),
-    });
-    if (!division) throw new NotFound('division', divisionId);
-    const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
-    const rounds = await m.find(Round, {
-      where: { divisionId },
-      select: { number: true, system: true },
-    });
-    const paired = rounds.reduce((max, r) => Math.max(max, r.number), 0);
-    return { division, tournament, paired, systems: rounds.map((r) => r.system) };
-  }
-
-  private async nextSeed(m: EntityManager, divisionId: number): Promise<number> {
-    const row = await m
-      .createQueryBuilder(Player, 'p')
-      .select('MAX(p.seed)', 'max')
-      .where({ divisionId })
-      .getRawOne<{ max: number | string | null }>();
-    return Number(row?.max ?? 0) + 1;
-  }
-
-  private async checkSeed(m: EntityManager, divisionId: number, seed: number): Promise<void> {
-    const holder = await m.findOneBy(Player, { divisionId, seed });
-    if (holder) {
-      throw new Conflict(
-        'SEED_TAKEN',
-        `seed ${seed} already belongs to ${holder.name} (${holder.id})`,
-      );
-    }
-  }
-
-  /**
-   * Score sheets name players, so two players of a division never share a name. Returns the
-   * players whose names only look the same (another script, accents, look-alike letters): the
-   * registration goes ahead, and the answer names them so that nobody is registered twice.
-   */
-  private async checkName(m: EntityManager, divisionId: number, name: string): Promise<NameRef[]> {
-    const names = await divisionNames(m, divisionId);
-    const twin = names.exact.get(nameKey(name));
-    if (twin) {
-      throw new Conflict(
-        'PLAYER_EXISTS',
-        `division ${divisionId} already has a player named ${twin.name} (${twin.id}); score sheets could not tell them apart`,
-      );
-    }
-    return names.looks.get(lookAlikeKey(name)) ?? [];
   }
 }

@@ -579,18 +579,17 @@ export class ResultsService {
    * history as a typed result is, the division's standings marked stale; the import itself
    * is one entry of the director's log, written by the importer.
    */
-  async recordImported(
+  recordImported(
     m: EntityManager,
     divisionId: number,
-    results: { game: Game; changes: ResultColumns }[],
+    results: ImportedResult[],
     user: Actor,
   ): Promise<void> {
-    for (const r of results) await this.store(m, r.game, r.changes, 'result', user, false);
-    await touchDivisions(m, divisionId);
+    return recordImported(m, divisionId, results, user);
   }
 
   /** The result columns written if the version read is still current (else 409), and the history row. */
-  private async store(
+  private store(
     m: EntityManager,
     game: Game,
     changes: ResultColumns,
@@ -598,13 +597,52 @@ export class ResultsService {
     user: Actor,
     recordUnchanged: boolean,
   ): Promise<{ before: ResultSnapshot; after: ResultSnapshot } | null> {
-    const before = resultSnapshot(game);
-    const after = resultSnapshot({ ...game, ...changes });
-    if (sameSnapshot(before, after) && !recordUnchanged) return null;
-    await updateGameAt(m, game, changes);
-    await insertChange(m, game, user, action, before, after);
-    return { before, after };
+    return storeResult(m, game, changes, action, user, recordUnchanged);
   }
+}
+
+/** A result read from a file: the game as stored, and the result columns it gets. */
+export interface ImportedResult {
+  game: Game;
+  changes: ResultColumns;
+}
+
+/**
+ * Results of a whole division read from a file (TSH), in the transaction `m`: each written and
+ * kept in its game's history as a typed result is, the division's standings marked stale. The
+ * results service and an import's worker thread both write them here. `progress` hears how
+ * many are written, every 100.
+ */
+export async function recordImported(
+  m: EntityManager,
+  divisionId: number,
+  results: readonly ImportedResult[],
+  user: Actor,
+  progress: (done: number) => void = () => undefined,
+): Promise<void> {
+  for (const [i, r] of results.entries()) {
+    await storeResult(m, r.game, r.changes, 'result', user, false);
+    if ((i + 1) % 100 === 0) progress(i + 1);
+  }
+  progress(results.length);
+  await touchDivisions(m, divisionId);
+}
+
+/** The result columns written if the version read is still current (else 409), and the history row. */
+async function storeResult(
+  m: EntityManager,
+  game: Game,
+  changes: ResultColumns,
+  action: Action,
+  user: Actor,
+  recordUnchanged: boolean,
+): Promise<{ before: ResultSnapshot; after: ResultSnapshot } | null> {
+  const before = resultSnapshot(game);
+  const after = resultSnapshot({ ...game, ...changes });
+  if (sameSnapshot(before, after) && !recordUnchanged) return null;
+  await updateGameAt(m, game, changes);
+  await insertChange(m, game, user, action, before, after);
+  return { before, after };
 }
 
 /** A row of the game's history. Not read back: nothing here needs its id or timestamps. */
