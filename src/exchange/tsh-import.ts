@@ -9,7 +9,7 @@ import { Actor, writeLog } from '../log/director-log';
 import { Absence } from '../players/absence.entity';
 import { Player } from '../players/player.entity';
 import { attachPersons } from '../registry/persons';
-import { recordImported } from '../results/results.service';
+import { recordImported } from '../results/result-writes';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';

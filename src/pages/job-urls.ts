@@ -4,6 +4,13 @@
  */
 export const PAGE_WAIT_LINES = 1000;
 
+/**
+ * The same for a file that registers a player a line (a players CSV, a TSH file): each line
+ * costs a registration (some ten statements), so a page waits for at most this many, about
+ * two seconds on a loaded server, and a longer file goes to the job's page.
+ */
+export const PAGE_WAIT_PLAYER_LINES = 200;
+
 /** The lines of a pasted text, counted without splitting it. */
 export function lineCount(text: string): number {
   let n = 1;

@@ -18,7 +18,7 @@ import { jobUrls } from './job-urls';
 import { tshProblemsOf } from '../exchange/tsh-import';
 import { tshProblemMessage } from '../exchange/tsh-messages';
 import type { ImportedTsh } from '../exchange/tsh-import';
-import type { ImportedPlayers } from '../players/player-import';
+import type { CsvRefusalProblem, ImportedPlayers } from '../players/player-import';
 import { likeFlash } from './organiser.controller';
 import { withQuery } from './page-context';
 import { urls } from './urls';
@@ -32,6 +32,12 @@ export interface JobPage extends PageBase {
   refused?: string;
   errors: string[];
   links: { label: string; url: string }[];
+}
+
+/** `Red 12` / `Line 12`, as a sentence starts. */
+function lineWord(page: PageContext, line: number): string {
+  const word = page.t('common.line', { n: line });
+  return word.charAt(0).toLocaleUpperCase('sr') + word.slice(1);
 }
 
 /**
@@ -120,8 +126,14 @@ export class JobPagesController {
   private errors(page: PageContext, job: Job, e: DomainError): string[] {
     switch (job.kind) {
       case 'ratings.import':
-      case 'players.import':
         return ratingImportErrors(page, e);
+      case 'players.import': {
+        // The file's mistakes were worded in the language it was sent in; a player's refusal here.
+        const problems = (e.details as { problems?: CsvRefusalProblem[] } | undefined)?.problems;
+        return problems
+          ? problems.map((p) => `${lineWord(page, p.line)}: ${p.message}`)
+          : ratingImportErrors(page, e);
+      }
       case 'tsh.import':
         return (tshProblemsOf(e) ?? []).map((p) => tshProblemMessage(page.lang, p));
       default:

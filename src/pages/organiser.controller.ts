@@ -20,7 +20,6 @@ import { BadInput, DomainError, TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
 import { findRuleSet, RULE_SETS } from '../engine';
-import type { CreatePlayerDto } from '../players/dto/player.dto';
 import type { ImportedPlayers } from '../players/player-import';
 import type { PlayerView } from '../players/player.view';
 import { DirectorLogService, LOG_PAGE } from '../log/director-log.service';
@@ -33,7 +32,7 @@ import { PlayersService } from '../players/players.service';
 import type { PersonCandidate } from '../registry/persons';
 import { RegistryService } from '../registry/registry.service';
 import { personUrl } from './registry-pages.controller';
-import { jobUrls, lineCount, PAGE_WAIT_LINES } from './job-urls';
+import { jobUrls, lineCount, PAGE_WAIT_PLAYER_LINES } from './job-urls';
 import { ratingUrls } from './ratings-pages.controller';
 import { parsePlayersCsv } from '../render/players-csv';
 import type { CsvPreview } from '../render/players-csv';
@@ -259,7 +258,7 @@ export class OrganiserController {
         page.user,
         page.lang,
       );
-      if (lineCount(text) > PAGE_WAIT_LINES) {
+      if (lineCount(text) > PAGE_WAIT_PLAYER_LINES) {
         page.redirect(jobUrls.page(job.id));
         return;
       }
@@ -821,6 +820,13 @@ export class OrganiserController {
     const form = new FormReader(body, page.lang);
     const text = form.raw('csvText');
     refuseLongCsv(text);
+    // Read and registered in a worker thread. A long file's page follows the job with a progress
+    // bar; a shorter one is read here first too (its mistakes shown in the preview) and waited for.
+    if (lineCount(text) > PAGE_WAIT_PLAYER_LINES) {
+      const job = await this.players.startImport(id, text, page.lang, page.user);
+      page.redirect(jobUrls.page(job.id));
+      return;
+    }
     const preview = parsePlayersCsv(text, page.lang, await this.registeredNames(id));
     const show = async (status: number, shown: CsvPreview) =>
       page.render(
@@ -832,27 +838,9 @@ export class OrganiserController {
       await show(422, preview);
       return;
     }
-    const dtos: CreatePlayerDto[] = preview.players.map((p) => ({
-      name: p.name,
-      club: p.club,
-      rating: p.rating,
-      ...(p.seed !== null ? { seed: p.seed } : {}),
-      ...(p.federationId !== null ? { federationId: p.federationId } : {}),
-      ...(p.country !== null ? { country: p.country } : {}),
-    }));
     let imported: ImportedPlayers;
     try {
-      // Registered in a worker thread; a long file's page follows it with a progress bar.
-      const job = await this.players.startImport(
-        id,
-        dtos,
-        preview.players.map((p) => p.line),
-        page.user,
-      );
-      if (lineCount(text) > PAGE_WAIT_LINES) {
-        page.redirect(jobUrls.page(job.id));
-        return;
-      }
+      const job = await this.players.startImport(id, text, page.lang, page.user);
       imported = await this.jobs.outcome(job);
     } catch (e) {
       const { status, message } = refusal(page.lang, e);

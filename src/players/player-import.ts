@@ -1,21 +1,24 @@
-import { DomainError } from '../common/errors';
+import { DomainError, Unprocessable } from '../common/errors';
+import type { Lang } from '../i18n';
 import type { JobContext } from '../jobs/job-context';
 import type { Actor } from '../log/director-log';
+import { CsvPreview, parsePlayersCsv } from '../render/players-csv';
 import type { CreatePlayerDto } from './dto/player.dto';
+import { Player } from './player.entity';
 import { Registered, registerMany } from './registration';
 
 /*
- * A players CSV imported as a job, without NestJS: its worker thread registers every line's
- * player one after another, as the players service does one registration, all in one
- * transaction on the worker's own connection, so that the server's thread answers everyone
- * meanwhile and a refusal at any line stores nothing.
+ * A players CSV imported as a job, without NestJS: its worker thread reads the file as the
+ * organiser's preview does, then registers every line's player one after another, as the
+ * players service registers one, all in one transaction on the worker's own connection, so
+ * that the server's thread answers everyone meanwhile and a refusal at any line stores nothing.
  */
 
-/** What the import's worker is told: the division, the file's players as read, each one's line. */
+/** What the import's worker is told: the division, the file's text, who sends it, in which language. */
 export interface PlayersImportInput {
   divisionId: number;
-  players: CreatePlayerDto[];
-  lines: number[];
+  text: string;
+  lang: Lang;
   user: Actor;
 }
 
@@ -27,31 +30,82 @@ export interface ImportedPlayers {
   lookAlikes: string[];
 }
 
+/** A CSV line's mistake as a refusal lists it: its line, its code, and its words in the asker's language. */
+export interface CsvRefusalProblem {
+  line: number;
+  code: string;
+  message: string;
+}
+
+/** The players of a read file, as registration takes them. */
+export function playersOf(preview: CsvPreview): CreatePlayerDto[] {
+  return preview.players.map((p) => ({
+    name: p.name,
+    club: p.club,
+    rating: p.rating,
+    ...(p.seed !== null ? { seed: p.seed } : {}),
+    ...(p.federationId !== null ? { federationId: p.federationId } : {}),
+    ...(p.country !== null ? { country: p.country } : {}),
+  }));
+}
+
+/**
+ * A file the preview would refuse: 422 CSV_INVALID naming each bad line (the first 100) and
+ * its mistake in the asker's language; the first line also in `details.line`.
+ */
+function csvRefusal(preview: CsvPreview): Unprocessable {
+  const problems: CsvRefusalProblem[] = preview.errors
+    .slice(0, 100)
+    .map(({ line, code, message }) => ({ line, code, message }));
+  const said = problems.length
+    ? problems
+        .slice(0, 10)
+        .map((p) => `line ${p.line}: ${p.message}`)
+        .join('; ')
+    : 'it has no players';
+  return new Unprocessable('CSV_INVALID', `the players CSV cannot be imported: ${said}`, {
+    line: problems[0]?.line ?? 1,
+    field: 'csv',
+    problems,
+  });
+}
+
 /** The worker's task: every player registered, or none (a 4xx naming the line, nothing stored). */
 export async function importTask(
   input: PlayersImportInput,
   context: JobContext,
 ): Promise<ImportedPlayers> {
-  const total = input.players.length;
-  context.progress('register', 0, total);
-  let registered: Registered[];
+  const { divisionId } = input;
+  context.progress('read', 0, 1);
+  const registered = await (
+    await context.manager()
+  ).find(Player, { where: { divisionId }, select: { name: true } });
+  const preview = parsePlayersCsv(
+    input.text,
+    input.lang,
+    registered.map((p) => p.name),
+  );
+  context.progress('read', 1, 1);
+  let done: Registered[];
   try {
-    registered = await context.write((m) =>
-      registerMany(m, input.divisionId, input.players, input.user, input.lines, (done) =>
-        context.progress('register', done, total),
+    if (!preview.ok) throw csvRefusal(preview);
+    const players = playersOf(preview);
+    const total = players.length;
+    const lines = preview.players.map((p) => p.line);
+    context.progress('register', 0, total);
+    done = await context.write((m) =>
+      registerMany(m, divisionId, players, input.user, lines, (n) =>
+        context.progress('register', n, total),
       ),
     );
   } catch (e) {
     // The job's page links back to the division's players.
     if (!(e instanceof DomainError)) throw e;
     const details = (e.details ?? {}) as Record<string, unknown>;
-    throw new DomainError(e.status, e.code, e.message, {
-      ...details,
-      divisionId: input.divisionId,
-    });
+    throw new DomainError(e.status, e.code, e.message, { ...details, divisionId });
   }
-  const lookAlikes = registered
+  const lookAlikes = done
     .flatMap(({ player, lookAlikes: like }) => like.map((o) => `${player.name} ~ ${o.name}`))
     .slice(0, 5);
-  return { divisionId: input.divisionId, imported: total, lookAlikes };
+  return { divisionId, imported: done.length, lookAlikes };
 }

@@ -5,6 +5,7 @@ import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { inWorker, workerDatabase } from '../jobs/in-worker';
 import { Job, Jobs } from '../jobs/jobs';
+import type { Lang } from '../i18n';
 import { forUpdate } from '../database/lock';
 import { checkVersion } from '../common/api/if-match';
 import { Actor, changedFields, findEntry, writeLog } from '../log/director-log';
@@ -21,7 +22,7 @@ import { Player } from './player.entity';
 import type { ImportedPlayers, PlayersImportInput } from './player-import';
 import { checkName, checkSeed, divisionState, registerIn } from './registration';
 import { familyOf } from '../ratings/families';
-import { currentRatings } from '../ratings/ratings.service';
+import { currentRatings } from '../ratings/current-ratings';
 import { PlayerView, playerView } from './player.view';
 
 @Injectable()
@@ -66,21 +67,25 @@ export class PlayersService {
   }
 
   /**
-   * A players CSV imported as a job (`player-import.ts`, in a worker thread): every player
+   * A players CSV imported as a job (`player-import.ts`, in a worker thread): the file read as
+   * the organiser's preview reads it (422 CSV_INVALID naming each bad line), then every player
    * registered as {@link register} registers one, in one transaction on the worker's own
-   * connection, so the server answers everyone meanwhile; all or none. A refusal names the
-   * file's line (`lines`, one for each player) and the player (`details.line`, `details.index`).
+   * connection, so the server answers everyone meanwhile; all or none. A refusal of a player
+   * names the file's line (`details.line`) and the player (`details.index`).
    */
-  startImport(
+  async startImport(
     divisionId: number,
-    dtos: CreatePlayerDto[],
-    lines: number[],
+    text: string,
+    lang: Lang,
     user: Actor,
   ): Promise<Job<ImportedPlayers>> {
+    if (!(await this.dataSource.manager.existsBy(Division, { id: divisionId }))) {
+      throw new NotFound('division', divisionId);
+    }
     const input: PlayersImportInput = {
       divisionId,
-      players: dtos,
-      lines,
+      text,
+      lang,
       user: user ? { id: user.id, name: user.name, email: user.email } : null,
     };
     return this.jobs.start('players.import', user?.id ?? null, (progress) =>

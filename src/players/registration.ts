@@ -4,7 +4,7 @@ import { PRINTABLE } from '../common/printable';
 import { forUpdate } from '../database/lock';
 import { Actor, writeLog } from '../log/director-log';
 import { familyOf } from '../ratings/families';
-import { currentRatings } from '../ratings/ratings.service';
+import { currentRatings } from '../ratings/current-ratings';
 import { pickPerson } from '../registry/persons';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';

@@ -18,20 +18,6 @@ import { ratedDivision, ratingDate, recomputeRatings } from './recompute';
 /** Equal ratings list their players in Serbian alphabetical order. */
 const byName = nameOrder('sr-Latn');
 
-/** Current ratings of persons in one family (for seeding and registration), by person. */
-export async function currentRatings(
-  m: EntityManager,
-  personIds: readonly number[],
-  family: string,
-): Promise<Map<number, number>> {
-  if (personIds.length === 0) return new Map();
-  const rows = await m.find(Rating, {
-    where: { personId: In([...new Set(personIds)]), family },
-    select: { personId: true, rating: true },
-  });
-  return new Map(rows.map((r) => [r.personId, r.rating]));
-}
-
 export { ratedDivision, ratingDate } from './recompute';
 export type { ListPreview } from './rating-import';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { entityOf, readRows, selectColumns, tableOf } from '../database/prepared-read';
-import { assignments, deleteRows, insertRow, placeholders, run } from '../database/sql';
+import { deleteRows, insertRow, placeholders } from '../database/sql';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
@@ -37,6 +37,15 @@ import {
 import { ResultChange } from './result-change.entity';
 import { HistoryEntryView, ScoreSheetView } from './result.view';
 import { ScoreSheet } from './score-sheet.entity';
+import {
+  Action,
+  ImportedResult,
+  insertChange,
+  recordImported,
+  ResultColumns,
+  storeResult,
+  updateGameAt,
+} from './result-writes';
 import { SheetRefused } from './sheet-refused';
 import { SheetDraft } from './sheet-draft.entity';
 import { EnterTableResultDto } from './dto/table-result.dto';
@@ -44,6 +53,8 @@ import { placeTable, tableFiguresOfReport } from './table-places';
 import { tableInWords, tableRefusal, tableSnapshot } from './table-results';
 import { GameSeat } from '../rounds/game-seat.entity';
 import { playerIdsOf, seatsOf } from '../rounds/tables';
+
+export type { ResultColumns } from './result-writes';
 
 /** A game with what its result depends on. */
 interface GameContext {
@@ -62,26 +73,6 @@ interface GameContext {
   sheet: { ok: boolean | null } | null;
 }
 
-/** The columns a result writes. */
-export type ResultColumns = Partial<
-  Pick<
-    Game,
-    | 'status'
-    | 'winner'
-    | 'firstScore'
-    | 'secondScore'
-    | 'firstRemaining'
-    | 'secondRemaining'
-    | 'timeLossPlayerId'
-    | 'resultSource'
-    | 'firstCards'
-    | 'secondCards'
-    | 'resultKind'
-  >
->;
-
-type Action = 'result' | 'correction' | 'scoresheet' | 'scoresheet-removed' | 'result-cleared';
-
 /** The director's log's code of each change to a result. */
 const LOGGED: Record<Action, LogAction> = {
   result: 'result.entered',
@@ -90,9 +81,6 @@ const LOGGED: Record<Action, LogAction> = {
   'scoresheet-removed': 'sheet.deleted',
   'result-cleared': 'result.cleared',
 };
-
-const sameSnapshot = (a: ResultSnapshot, b: ResultSnapshot) =>
-  JSON.stringify(a) === JSON.stringify(b);
 
 @Injectable()
 export class ResultsService {
@@ -601,94 +589,8 @@ export class ResultsService {
   }
 }
 
-/** A result read from a file: the game as stored, and the result columns it gets. */
-export interface ImportedResult {
-  game: Game;
-  changes: ResultColumns;
-}
-
-/**
- * Results of a whole division read from a file (TSH), in the transaction `m`: each written and
- * kept in its game's history as a typed result is, the division's standings marked stale. The
- * results service and an import's worker thread both write them here. `progress` hears how
- * many are written, every 100.
- */
-export async function recordImported(
-  m: EntityManager,
-  divisionId: number,
-  results: readonly ImportedResult[],
-  user: Actor,
-  progress: (done: number) => void = () => undefined,
-): Promise<void> {
-  for (const [i, r] of results.entries()) {
-    await storeResult(m, r.game, r.changes, 'result', user, false);
-    if ((i + 1) % 100 === 0) progress(i + 1);
-  }
-  progress(results.length);
-  await touchDivisions(m, divisionId);
-}
-
-/** The result columns written if the version read is still current (else 409), and the history row. */
-async function storeResult(
-  m: EntityManager,
-  game: Game,
-  changes: ResultColumns,
-  action: Action,
-  user: Actor,
-  recordUnchanged: boolean,
-): Promise<{ before: ResultSnapshot; after: ResultSnapshot } | null> {
-  const before = resultSnapshot(game);
-  const after = resultSnapshot({ ...game, ...changes });
-  if (sameSnapshot(before, after) && !recordUnchanged) return null;
-  await updateGameAt(m, game, changes);
-  await insertChange(m, game, user, action, before, after);
-  return { before, after };
-}
-
-/** A row of the game's history. Not read back: nothing here needs its id or timestamps. */
-async function insertChange(
-  m: EntityManager,
-  game: Game,
-  user: Actor,
-  action: Action,
-  before: unknown,
-  after: unknown,
-): Promise<void> {
-  await insertRow(m, ResultChange, {
-    gameId: game.id,
-    userId: user?.id ?? null,
-    userName: user?.name ?? null,
-    userEmail: user?.email ?? null,
-    action,
-    before,
-    after,
-  });
-}
-
 function pick<T, K extends keyof T>(o: T, ...keys: K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
-}
-
-/**
- * Writes a game's result columns if its version is still the one read (else 409); bumps it.
- * `game` is then the row as written.
- */
-async function updateGameAt(m: EntityManager, game: Game, changes: ResultColumns): Promise<void> {
-  const set = assignments(m, Game, changes);
-  const [id, version] = placeholders(m, 2, set.parameters.length + 1);
-  const { affected } = await run(
-    m,
-    `UPDATE "games" SET ${set.sql}, "version" = "version" + 1, "updated_at" = CURRENT_TIMESTAMP ` +
-      `WHERE "id" = ${id} AND "version" = ${version}`,
-    [...set.parameters, game.id, game.version],
-  );
-  if (affected !== 1) {
-    throw new Conflict(
-      'CONCURRENT_UPDATE',
-      `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
-    );
-  }
-  Object.assign(game, changes, { version: game.version + 1 });
 }
 
 const gameReads = new WeakMap<DataSource, string>();
