@@ -62,11 +62,13 @@ export {};
         const fresh = doc.getElementById('main');
         const here = document.getElementById('main');
         // A past round's page made before later rounds' results says the revision it was made
-        // at; the server says in a header up to which revision it is current.
-        const revision = Math.max(
-          Number(doc.body.dataset.liveRevision),
-          Number(res.headers.get('X-Arbiter-Revision') ?? 0) || 0,
-        );
+        // at; the server says in a header up to which revision it is current. A page that is no
+        // longer live (a job that ended) names no revision of its own: the header's is taken.
+        const own = Number(doc.body.dataset.liveRevision);
+        const told = Number(res.headers.get('X-Arbiter-Revision') ?? NaN);
+        const revision = Number.isFinite(own)
+          ? Math.max(own, Number.isFinite(told) ? told : 0)
+          : told;
         if (fresh && here && Number.isFinite(revision)) {
           const focused = focusedIn(here);
           here.replaceWith(document.adoptNode(fresh));

@@ -100,6 +100,9 @@ export class JobPagesController {
       model.refused = page.pt(job.refusal?.code === JOB_LOST ? 'job.lost' : 'job.failed');
     }
     if (job.state !== 'running') model.links = this.links(page, job);
+    // The revision it shows: a live page fetching it again puts its content in place by it,
+    // and the page of an ended job names no stream (so no revision) of its own.
+    res.setHeader('X-Arbiter-Revision', String(job.revision));
     await page.render('organiser/job', model, job.state === 'refused' ? job.refusal!.status : 200);
   }
 
