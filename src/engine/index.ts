@@ -18,3 +18,4 @@ export * from './replay/result';
 export * from './replay/typed-result';
 export * from './replay/game-sheet';
 export * from './report/report';
+export * from './report/json';

@@ -6,13 +6,10 @@ import {
   CarriedTotals,
   Issue,
   IssueNote,
-  NO_BONUSES,
-  NO_ISSUES,
-  NO_SQUARES,
-  NO_WORDS,
   turnIssue,
   TurnReport,
 } from '../report/report';
+import { ReplayTurnReport } from '../report/json';
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
 import { Scoresheet, SheetTurn } from '../sheet/scoresheet';
@@ -166,24 +163,14 @@ export class ReplayTurn {
       turn.play !== undefined ? 'play' : turn.exchange !== undefined ? 'exchange' : 'pass';
     this.player = p;
     this.kind = kind;
-    this.report = {
+    this.report = new ReplayTurnReport(
       index,
-      player: p,
+      p,
       kind,
-      status: kind === 'play' ? 'ok' : kind,
-      play: turn.play,
-      reading: undefined,
-      score: { claimed: turn.score ?? null, computed: 0 },
-      total: { claimed: turn.total ?? null, computed: 0 },
-      clock: undefined,
-      withdrawnScore: undefined,
-      words: NO_WORDS,
-      bonuses: NO_BONUSES,
-      placed: NO_SQUARES,
-      exchanged: undefined,
-      penalty: undefined,
-      issues: NO_ISSUES,
-    };
+      turn.play,
+      turn.score ?? null,
+      turn.total ?? null,
+    );
   }
 
   /** `Turn 5 (Ana)`. */

@@ -1,0 +1,377 @@
+/**
+ * The verification report written out as JSON text, straight into one string: the text
+ * `JSON.stringify` gives for the same report, key for key and byte for byte, at a fraction of its
+ * cost on the turns, which are most of a report.
+ *
+ * A crossword replay's turn is a {@link ReplayTurnReport}, whose keys are all in place from the
+ * start in one order (the ones a turn does not have are `undefined`, which JSON leaves out): the
+ * writer writes its keys in that order, with the keys' text made once, and its numbers, its
+ * squares and its words without asking each value what it is. Anything else (a card game's
+ * turn, a report read back from storage or built by hand, the players, the result, the
+ * findings) is written by `JSON.stringify`, so the text is that of `JSON.stringify` for any
+ * report.
+ */
+import {
+  BonusReport,
+  Issue,
+  NO_BONUSES,
+  NO_ISSUES,
+  NO_SQUARES,
+  NO_WORDS,
+  TurnReport,
+  TurnStatus,
+  VerificationReport,
+  WordReport,
+} from './report';
+
+/** The keys of a crossword replay's turn: every key of a turn but a card game's own. */
+type CrosswordTurnKeys = Exclude<keyof TurnReport, 'cards' | 'taken' | 'round'>;
+
+/**
+ * Every key of a crossword turn, none optional: a key added to {@link TurnReport} must be given
+ * its place in {@link ReplayTurnReport} (and written by {@link turnJson}) before this compiles.
+ */
+type EveryCrosswordKey = { [K in CrosswordTurnKeys]-?: TurnReport[K] | undefined };
+
+/**
+ * A crossword replay's turn report. Its keys are made in the order they are written out: those
+ * of every turn, then what some turns add, in the order the replay adds them (a blank taken back
+ * before the play, the tiles a play steals and makes safe, the points of a failed challenge after
+ * the play). A key a turn does not have stays `undefined`, and JSON leaves it out: the report
+ * reads and serialises as the plain object it was, and every turn has the same shape.
+ */
+export class ReplayTurnReport implements TurnReport, EveryCrosswordKey {
+  index: number;
+  player: number;
+  kind: 'play' | 'exchange' | 'pass';
+  status: TurnStatus;
+  play: string | undefined;
+  reading: string | undefined = undefined;
+  score: { claimed: number | null; computed: number };
+  total: { claimed: number | null; computed: number };
+  clock: { claimed: string; remaining: string } | undefined = undefined;
+  withdrawnScore: number | null | undefined = undefined;
+  words: WordReport[];
+  bonuses: BonusReport[];
+  placed: string[];
+  exchanged: number | undefined = undefined;
+  penalty: { player: number; minutes: number } | undefined = undefined;
+  issues: Issue[];
+  swapped: { square: string; letter: string }[] | undefined = undefined;
+  stolen: { from: number; points: number; squares: string[] } | undefined = undefined;
+  madeSafe: string[] | undefined = undefined;
+  challengeBonus: number | undefined = undefined;
+
+  /**
+   * A turn as the sheet wrote it, before its replay: `words`, `bonuses`, `placed` and `issues`
+   * are the shared, frozen empty lists (see {@link NO_ISSUES}).
+   */
+  constructor(
+    index: number,
+    player: number,
+    kind: 'play' | 'exchange' | 'pass',
+    play: string | undefined,
+    claimedScore: number | null,
+    claimedTotal: number | null,
+  ) {
+    this.index = index;
+    this.player = player;
+    this.kind = kind;
+    this.status = kind === 'play' ? 'ok' : kind;
+    this.play = play;
+    this.score = { claimed: claimedScore, computed: 0 };
+    this.total = { claimed: claimedTotal, computed: 0 };
+    this.words = NO_WORDS;
+    this.bonuses = NO_BONUSES;
+    this.placed = NO_SQUARES;
+    this.issues = NO_ISSUES;
+  }
+}
+
+/**
+ * The report as JSON text, as `JSON.stringify(report)` writes it; with `indent`, as
+ * `JSON.stringify(report, null, indent)` does (`verify --json`).
+ */
+export function reportJson(report: VerificationReport, indent?: number): string {
+  const text = anyJson(report) ?? 'null';
+  return indent === undefined || indent < 1 ? text : indentJson(text, indent);
+}
+
+/**
+ * Any value as `JSON.stringify` writes it (`undefined` where it writes nothing). A crossword
+ * replay's turn is written by {@link turnJson}; plain objects (made by a literal, or read from
+ * JSON), plain lists, strings, numbers, booleans and null here, key by key in the object's own
+ * order (which for...in and JSON share for a plain object); anything else (a class's instance,
+ * an object with `toJSON`) by `JSON.stringify` itself. A call of JSON.stringify costs about
+ * 3,000 machine instructions however small its value: a report's players, result and findings
+ * are written here for that.
+ */
+function anyJson(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return '"' + inner(value) + '"';
+    case 'number':
+      return num(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (value instanceof ReplayTurnReport) return turnJson(value);
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+        return JSON.stringify(value);
+      const prototype = Object.getPrototypeOf(value) as unknown;
+      if (prototype === Array.prototype) return listJson(value as unknown[]);
+      if (prototype !== Object.prototype && !isReport(value)) return JSON.stringify(value);
+      // Own keys only: a plain object inherits no enumerable key, a report's class none.
+      const object = value as Record<string, unknown>;
+      let out = '';
+      for (const key in object) {
+        if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+        const text = anyJson(object[key]);
+        if (text === undefined) continue;
+        out += (out === '' ? '{"' : ',"') + inner(key) + '":' + text;
+      }
+      return out === '' ? '{}' : out + '}';
+    }
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    case 'bigint':
+      // JSON.stringify throws, and so does this.
+      return JSON.stringify(value);
+  }
+}
+
+/**
+ * A crossword replay's report: an instance of its own class, whose keys (`turns` and `board`
+ * written out when first read) are all its own and enumerable.
+ */
+function isReport(value: object): boolean {
+  const report = value as Partial<VerificationReport>;
+  return typeof report.ok === 'boolean' && typeof report.rules === 'string';
+}
+
+/** A list, its holes and its values JSON cannot write as null. */
+function listJson(list: readonly unknown[]): string {
+  if (list.length === 0) return '[]';
+  let out = '[' + (anyJson(list[0]) ?? 'null');
+  for (let i = 1; i < list.length; i++) out += ',' + (anyJson(list[i]) ?? 'null');
+  return out + ']';
+}
+
+/**
+ * A crossword replay's turn, its keys in the class's order, those left undefined left out.
+ * Each string's quotes are written with the key before it and the one after it: the fewer the
+ * pieces joined, the less the text costs, to make and to lay flat.
+ */
+function turnJson(t: ReplayTurnReport): string {
+  let out = headJson(t.index, t.player) + kindJson(t.kind, t.status);
+  if (t.play !== undefined) out += ',"play":"' + inner(t.play) + '"';
+  if (t.reading !== undefined) out += ',"reading":"' + inner(t.reading) + '"';
+  const { score, total, clock } = t;
+  out += figuresJson(SCORES, ',"score":{"claimed":', score.claimed, score.computed);
+  out += figuresJson(TOTALS, ',"total":{"claimed":', total.claimed, total.computed);
+  if (clock !== undefined)
+    out +=
+      ',"clock":{"claimed":"' +
+      inner(clock.claimed) +
+      '","remaining":"' +
+      inner(clock.remaining) +
+      '"}';
+  if (t.withdrawnScore !== undefined) out += ',"withdrawnScore":' + orNull(t.withdrawnScore);
+  out += wordsJson(t.words);
+  out +=
+    t.bonuses.length === 0
+      ? ',"bonuses":[],"placed":'
+      : ',"bonuses":' + listJson(t.bonuses) + ',"placed":';
+  if (
+    t.exchanged === undefined &&
+    t.penalty === undefined &&
+    t.issues.length === 0 &&
+    t.swapped === undefined &&
+    t.stolen === undefined &&
+    t.madeSafe === undefined &&
+    t.challengeBonus === undefined
+  )
+    // Most turns: the squares, and nothing found.
+    return out + stringsJson(t.placed, '"],"issues":[]}', '[],"issues":[]}');
+  out += stringsJson(t.placed, '"]', '[]');
+  if (t.exchanged !== undefined) out += ',"exchanged":' + num(t.exchanged);
+  if (t.penalty !== undefined) out += ',"penalty":' + anyJson(t.penalty);
+  out += ',"issues":' + (t.issues.length === 0 ? '[]' : listJson(t.issues));
+  if (t.swapped !== undefined) out += ',"swapped":' + listJson(t.swapped);
+  if (t.stolen !== undefined) out += ',"stolen":' + anyJson(t.stolen);
+  if (t.madeSafe !== undefined) out += ',"madeSafe":' + stringsJson(t.madeSafe, '"]', '[]');
+  if (t.challengeBonus !== undefined) out += ',"challengeBonus":' + num(t.challengeBonus);
+  return out + '}';
+}
+
+/*
+ * Pieces of a turn's text for the figures most turns have, made once and kept: a turn's text
+ * costs by the pieces it is joined from (about 150 machine instructions each, half to join and
+ * half to lay the text flat when it is written out), and a number with the keys around it is one
+ * piece rather than three. Each table holds at most a few thousand short strings.
+ */
+/** Figures up to this (exclusive) are kept in the tables; a larger one is joined in pieces. */
+const KEPT = 1024;
+/**
+ * A table of `size` pieces, '' until made: filled from the start, as V8 keeps a list whose
+ * items are written out of order, from empty, as a dictionary (a hash look-up each read).
+ */
+const table = (size: number): string[] => new Array<string>(size).fill('');
+const HEADS = table(KEPT * 2);
+const SCORES = table(KEPT);
+const TOTALS = table(KEPT);
+const WORD_SCORES = table(KEPT * 3);
+
+/** `{"index":5,"player":1`. */
+function headJson(index: number, player: number): string {
+  if (index >= 0 && index < KEPT && (player === 0 || player === 1) && Number.isInteger(index)) {
+    const k = index * 2 + player;
+    const kept = HEADS[k];
+    return kept !== '' ? kept : (HEADS[k] = '{"index":' + index + ',"player":' + player);
+  }
+  return '{"index":' + num(index) + ',"player":' + num(player);
+}
+
+/** `,"score":{"claimed":7,"computed":7}` (`key` is its text to `"claimed":`), kept when equal. */
+function figuresJson(
+  kept: string[],
+  key: string,
+  claimed: number | null,
+  computed: number,
+): string {
+  if (claimed === computed && computed >= 0 && computed < KEPT && Number.isInteger(computed)) {
+    const made = kept[computed];
+    return made !== '' ? made : (kept[computed] = key + computed + ',"computed":' + computed + '}');
+  }
+  return key + orNull(claimed) + ',"computed":' + num(computed) + '}';
+}
+
+/** `","score":7,"known":true,"position":"`: a word's figures, between its text and its position. */
+function wordScoreJson(score: number, known: boolean | null): string {
+  const k = known === null ? 0 : known ? 1 : 2;
+  const known_ = k === 0 ? 'null' : k === 1 ? 'true' : 'false';
+  if (score >= 0 && score < KEPT && Number.isInteger(score)) {
+    const kept = WORD_SCORES[score * 3 + k];
+    if (kept !== '') return kept;
+    return (WORD_SCORES[score * 3 + k] =
+      '","score":' + score + ',"known":' + known_ + ',"position":"');
+  }
+  return '","score":' + num(score) + ',"known":' + known_ + ',"position":"';
+}
+
+/** `,"kind":…,"status":…`, one piece for the usual pairs. */
+function kindJson(kind: string, status: string): string {
+  if (kind === 'play') {
+    if (status === 'ok') return ',"kind":"play","status":"ok"';
+  } else if (kind === 'pass') {
+    if (status === 'pass') return ',"kind":"pass","status":"pass"';
+  } else if (kind === 'exchange') {
+    if (status === 'exchange') return ',"kind":"exchange","status":"exchange"';
+  }
+  return ',"kind":"' + inner(kind) + '","status":"' + inner(status) + '"';
+}
+
+/**
+ * `,"words":[…]`: a play's words, each made by the replay with its keys in this order. The key
+ * before the list and its brackets are written with the first and last word's pieces.
+ */
+function wordsJson(words: readonly WordReport[]): string {
+  const last = words.length - 1;
+  if (last < 0) return ',"words":[]';
+  let out = '';
+  for (let i = 0; i <= last; i++) {
+    const w = words[i];
+    out +=
+      (i === 0 ? ',"words":[{"word":"' : ',{"word":"') +
+      inner(w.word) +
+      wordScoreJson(w.score, w.known) +
+      inner(w.position) +
+      (i === last
+        ? w.main
+          ? '","main":true}]'
+          : '","main":false}]'
+        : w.main
+          ? '","main":true}'
+          : '","main":false}');
+  }
+  return out;
+}
+
+/**
+ * A list of strings (squares), with `close` after the last (`"]` and what follows it), or
+ * `empty` for an empty list.
+ */
+function stringsJson(list: readonly string[], close: string, empty: string): string {
+  if (list.length === 0) return empty;
+  let out = '["' + inner(list[0]);
+  for (let i = 1; i < list.length; i++) out += '","' + inner(list[i]);
+  return out + close;
+}
+
+/** A number as JSON writes it (`String` gives the same digits; JSON has no NaN or Infinity). */
+function num(n: number): string {
+  return Number.isFinite(n) ? '' + n : 'null';
+}
+
+function orNull(n: number | null): string {
+  return n === null ? 'null' : num(n);
+}
+
+/**
+ * A string as JSON writes it between its quotes. Most of a report's strings (squares, words,
+ * clocks) need no escape: they are written as they are after a look at each character; one that
+ * needs any is written by JSON.stringify (quotes, backslashes, control characters, and lone
+ * surrogates, which JSON writes as `\udxxx`).
+ */
+function inner(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff))
+      return JSON.stringify(s).slice(1, -1);
+  }
+  return s;
+}
+
+/**
+ * Compact JSON text laid out as `JSON.stringify(value, null, indent)` lays it out: each key
+ * and list item on its own line, `": "` after a key, an empty object or list as `{}` or `[]`.
+ */
+export function indentJson(text: string, indent = 2): string {
+  const step = ' '.repeat(Math.min(10, Math.max(0, Math.floor(indent))));
+  if (step === '') return text;
+  let out = '';
+  let pad = '\n';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Over the string: to its closing quote, past escaped characters.
+      for (i++; text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 0x7d || next === 0x5d) {
+        i++;
+        continue;
+      }
+      pad += step;
+      out += text.slice(from, i + 1) + pad;
+      from = i + 1;
+    } else if (c === 0x7d || c === 0x5d) {
+      pad = pad.slice(0, pad.length - step.length);
+      out += text.slice(from, i) + pad;
+      from = i;
+    } else if (c === 0x2c) {
+      out += text.slice(from, i + 1) + pad;
+      from = i + 1;
+    } else if (c === 0x3a) {
+      out += text.slice(from, i + 1) + ' ';
+      from = i + 1;
+    }
+  }
+  return out + text.slice(from);
+}
