@@ -10,6 +10,7 @@ import {
   Scoresheet,
   scoresheetToGcg,
   readScoresheet,
+  reportJson,
   verifyScoresheet,
   VerificationReport,
   WordList,
@@ -44,7 +45,7 @@ export function verifyFile(file: string, options: VerifyCommandOptions): Command
   if (!loaded.ok) return { exitCode: 2, stdout: '', stderr: loaded.message };
   const { sheet, report } = loaded.verify(options.wordsFor);
   const stdout = options.json
-    ? JSON.stringify(report, null, 2) + '\n'
+    ? reportJson(report, 2) + '\n'
     : renderReportText(report, {
         color: options.color,
         layout: compileRules(findRuleSet(sheet.rules)!, sheet.options).layout,

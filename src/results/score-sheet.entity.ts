@@ -1,6 +1,19 @@
-import { Column, Entity, JoinColumn, OneToOne } from 'typeorm';
+import { Column, Entity, JoinColumn, OneToOne, ValueTransformer } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
+import { reportJson, VerificationReport } from '../engine';
 import { Game } from '../rounds/game.entity';
+
+/**
+ * The report's column: text written by the engine's report writer ({@link reportJson}, the text
+ * `JSON.stringify` gives, at a fraction of its cost) and read with `JSON.parse`. The column was
+ * TypeORM's `simple-json`, which is text on SQLite and PostgreSQL alike: the stored text is the
+ * same, and no migration is needed.
+ */
+export const REPORT_TEXT: ValueTransformer = {
+  to: (report: unknown): unknown =>
+    report === null || report === undefined ? report : reportJson(report as VerificationReport),
+  from: (text: unknown): unknown => (typeof text === 'string' ? JSON.parse(text) : text),
+};
 
 /** A game's score sheet exactly as the judge typed it, and its last verification report. */
 @Entity('score_sheets')
@@ -17,7 +30,7 @@ export class ScoreSheet extends BaseEntity {
   sheet: string;
 
   /** The engine's report (JSON), or null when the sheet could not be read. */
-  @Column({ type: 'simple-json', nullable: true })
+  @Column({ type: 'text', nullable: true, transformer: REPORT_TEXT })
   report: unknown;
 
   @Column({ type: 'boolean', nullable: true })
