@@ -175,7 +175,7 @@ describe('any JSON value', () => {
       point: new Point(1, 2),
       holes: [1, , 3], // eslint-disable-line no-sparse-arrays
       numbers: [NaN, Infinity, -0, 1e21, 0.1, -5],
-      boxed: [new Number(3), new String('s'), new Boolean(false)], // eslint-disable-line no-new-wrappers
+      boxed: [new Number(3), new String('s'), new Boolean(false)],
       none: Object.assign(Object.create(null) as object, { a: 1 }),
       map: new Map([[1, 2]]),
     };
