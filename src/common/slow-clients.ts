@@ -9,7 +9,7 @@ import { LANG_COOKIE, LANG_QUERY, pickLanguage, t } from '../i18n';
  * sends its headers a byte at a time (slowloris). A body is timed by what has
  * arrived, as Apache's mod_reqtimeout does (`body=…,MinRate=…`): it has
  * `bodyTimeoutMs` free, and each `bodyMinRate` bytes received buy it one more
- * second. A 25 MB import on a link of 1 Mbit/s (125 KB/s) is never near its
+ * second. A 100 MB import on a link of 1 Mbit/s (125 KB/s) is never near its
  * deadline; a body trickled a byte a second is dropped after about `bodyTimeoutMs`.
  */
 export interface SlowClientSettings {
