@@ -545,7 +545,7 @@ export class ResultsService {
     user: User | null,
     recordUnchanged: boolean,
   ): Promise<void> {
-    const stored = await this.store(m, ctx.game, changes, action, user, recordUnchanged);
+    const stored = await storeResult(m, ctx.game, changes, action, user, recordUnchanged);
     if (!stored) return;
     const { game } = ctx;
     await touchDivisions(m, ctx.round.divisionId, { resultsOf: ctx.round.number });
@@ -574,18 +574,6 @@ export class ResultsService {
     user: Actor,
   ): Promise<void> {
     return recordImported(m, divisionId, results, user);
-  }
-
-  /** The result columns written if the version read is still current (else 409), and the history row. */
-  private store(
-    m: EntityManager,
-    game: Game,
-    changes: ResultColumns,
-    action: Action,
-    user: Actor,
-    recordUnchanged: boolean,
-  ): Promise<{ before: ResultSnapshot; after: ResultSnapshot } | null> {
-    return storeResult(m, game, changes, action, user, recordUnchanged);
   }
 }
 

@@ -1,5 +1,6 @@
 import { tshFile } from '../../bench/tsh-file';
 import { signInCookie } from '../browser/site';
+import { probeHealth } from './health-probe';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { standings } from './tournament-helpers';
 
@@ -22,27 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** Asks /api/health every 20 ms until `stop()`: every answer must be a 200; the longest wait. */
-function probeHealth(): { stop: () => Promise<number> } {
-  let running = true;
-  let longest = 0;
-  const loop = (async () => {
-    while (running) {
-      const started = Date.now();
-      await t.http.get('/api/health').expect(200);
-      longest = Math.max(longest, Date.now() - started);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return longest;
-    },
-  };
-}
 
 /** A new tournament of `rounds` planned rounds with one empty division; their ids. */
 async function emptyDivision(
@@ -90,7 +70,7 @@ async function followPage<T>(
 describe(`players CSV and TSH imports as jobs (${DATABASE_KIND})`, () => {
   it('a 1,000-line players CSV sent from the page goes to its job page; /api/health answers throughout; every player lands at once', async () => {
     const { divisionId } = await emptyDivision('Veliki CSV');
-    const probe = probeHealth();
+    const probe = probeHealth(t);
     const posted = await t.http
       .post(`/organiser/divisions/${divisionId}/players/import?lang=en`)
       .set('Cookie', cookie)
@@ -172,7 +152,7 @@ describe(`players CSV and TSH imports as jobs (${DATABASE_KIND})`, () => {
   it('a TSH file of 400 players and 3,200 games imports through the API as a job (202) while /api/health answers; the division lands whole', async () => {
     const { id } = await emptyDivision('Veliki TSH', 16);
     const file = tshFile(400, 16);
-    const probe = probeHealth();
+    const probe = probeHealth(t);
     const started = await t.http
       .post(`/api/tournaments/${id}/divisions/tsh`)
       .set(t.organiser)

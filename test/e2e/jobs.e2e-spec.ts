@@ -1,5 +1,6 @@
 import { ratingList } from '../../bench/rating-list';
 import { signInCookie } from '../browser/site';
+import { probeHealth } from './health-probe';
 import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from './harness';
 import { openEvents } from './sse';
 import { createTournament, exportAndImport } from './tournament-helpers';
@@ -18,27 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** Asks /api/health every 20 ms until `stop()`; the longest wait it saw, in ms. */
-function probeHealth(): { stop: () => Promise<number> } {
-  let running = true;
-  let longest = 0;
-  const loop = (async () => {
-    while (running) {
-      const started = Date.now();
-      await t.http.get('/api/health').expect(200);
-      longest = Math.max(longest, Date.now() - started);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return longest;
-    },
-  };
-}
 
 interface JobJson {
   id: string;
@@ -61,7 +41,7 @@ async function follow(url: string): Promise<JobJson[]> {
 
 describe(`long jobs off the request thread (${DATABASE_KIND})`, () => {
   it('a 3,000-line rating list imports as a job while /api/health answers at once, its progress told', async () => {
-    const probe = probeHealth();
+    const probe = probeHealth(t);
     const started = await t.http
       .post('/api/ratings/import')
       .set(t.organiser)
@@ -156,7 +136,7 @@ describe(`long jobs off the request thread (${DATABASE_KIND})`, () => {
     const exported = (
       await t.http.get(`/api/tournaments/${id}/export`).set(t.organiser).expect(200)
     ).body as Record<string, unknown>;
-    const probe = probeHealth();
+    const probe = probeHealth(t);
     const started = await t.http
       .post('/api/tournaments/import')
       .set(t.organiser)
