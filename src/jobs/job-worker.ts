@@ -35,6 +35,8 @@ const TASKS: Record<string, () => JobTask> = {
       .reopenTask,
   'players.import': () =>
     (require('../players/player-import') as typeof import('../players/player-import')).importTask,
+  'players.preview': () =>
+    (require('../players/player-import') as typeof import('../players/player-import')).previewTask,
   'tsh.import': () =>
     (require('../exchange/tsh-import') as typeof import('../exchange/tsh-import')).importTask,
   'backup.take': () =>

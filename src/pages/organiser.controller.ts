@@ -34,7 +34,7 @@ import { RegistryService } from '../registry/registry.service';
 import { personUrl } from './registry-pages.controller';
 import { jobUrls, lineCount, PAGE_WAIT_PLAYER_LINES } from './job-urls';
 import { ratingUrls } from './ratings-pages.controller';
-import { parsePlayersCsv } from '../render/players-csv';
+import { parsePlayersCsv, previewPage } from '../render/players-csv';
 import type { CsvPreview } from '../render/players-csv';
 import type {
   FieldError,
@@ -800,7 +800,11 @@ export class OrganiserController {
       file && file.size > 0 ? file.buffer.toString('utf8') : form.raw('csvText')
     ).replace(/^\uFEFF/, '');
     refuseLongCsv(text);
-    const preview = parsePlayersCsv(text, page.lang, await this.registeredNames(id));
+    // A long file is read in a worker thread: reading 20,000 lines here would hold up everyone.
+    const preview =
+      lineCount(text) > PAGE_WAIT_PLAYER_LINES
+        ? await this.players.previewInWorker(id, text, page.lang)
+        : previewPage(parsePlayersCsv(text, page.lang, await this.registeredNames(id)));
     await page.render(
       'organiser/players',
       await this.playersModel(page, id, {}, [], { text, preview }),
@@ -831,7 +835,7 @@ export class OrganiserController {
     const show = async (status: number, shown: CsvPreview) =>
       page.render(
         'organiser/players',
-        await this.playersModel(page, id, {}, [], { text, preview: shown }),
+        await this.playersModel(page, id, {}, [], { text, preview: previewPage(shown) }),
         status,
       );
     if (!preview.ok) {

@@ -24,6 +24,7 @@ import { checkName, checkSeed, divisionState, registerIn } from './registration'
 import { familyOf } from '../ratings/families';
 import { currentRatings } from '../ratings/current-ratings';
 import { PlayerView, playerView } from './player.view';
+import type { CsvPreviewPage } from '../render/players-csv';
 
 @Injectable()
 export class PlayersService {
@@ -64,6 +65,21 @@ export class PlayersService {
       registerIn(m, divisionId, dto, user),
     );
     return { ...playerView(player), lookAlikes };
+  }
+
+  /**
+   * What importing a long players CSV would do, read in a worker thread (the file's text can be
+   * megabytes: this thread keeps answering) and cut to a page (`previewPage`). Nothing is stored.
+   */
+  async previewInWorker(divisionId: number, text: string, lang: Lang): Promise<CsvPreviewPage> {
+    if (!(await this.dataSource.manager.existsBy(Division, { id: divisionId }))) {
+      throw new NotFound('division', divisionId);
+    }
+    return inWorker<CsvPreviewPage>(
+      'players.preview',
+      { divisionId, text, lang },
+      { database: workerDatabase(this.dataSource) },
+    );
   }
 
   /**

@@ -225,6 +225,7 @@ export function parsePlayersCsv(
   const looks = new Map<string, { line: number; name: string }>();
   const registeredLooks = new Map(registered.map((n) => [lookAlikeKey(n), n]));
   const registeredKeys = new Set(registered.map(nameKey));
+  const columnNames = { name: t(lang, 'csv.column.name'), club: t(lang, 'csv.column.club') };
   for (const rec of recs) {
     const fields = { name: '', club: '', rating: '', seed: '', federationId: '', country: '' };
     const problems: CsvProblem[] = [];
@@ -242,14 +243,17 @@ export function parsePlayersCsv(
     for (const column of ['name', 'club'] as const) {
       const value = fields[column];
       const max = CSV_PLAYER_LIMITS[column];
-      const named = t(lang, `csv.column.${column}`);
       if (value.length > max) {
         problems.push(
-          problem(rec.line, 'too-long', 'csv.tooLong', { column: named, n: value.length, max }),
+          problem(rec.line, 'too-long', 'csv.tooLong', {
+            column: columnNames[column],
+            n: value.length,
+            max,
+          }),
         );
       }
       if (!PRINTABLE.test(value)) {
-        problems.push(problem(rec.line, 'control', 'csv.control', { column: named }));
+        problems.push(problem(rec.line, 'control', 'csv.control', { column: columnNames[column] }));
       }
     }
     let rating: number | null = null;
@@ -369,5 +373,50 @@ export function parsePlayersCsv(
     warnings,
     header,
     delimiter,
+  };
+}
+
+/** Lines (and problems of each kind) a preview page lists at most. */
+export const PREVIEW_LIMIT = 200;
+
+/**
+ * What the organiser's page shows of a file read: every count, and at most
+ * {@link PREVIEW_LIMIT} of its lines and of each kind of problem, so that a
+ * 20,000-line file's preview is a page, not megabytes. Lines with a problem come
+ * first; the rest are the file's first lines.
+ */
+export interface CsvPreviewPage extends Omit<CsvPreview, 'players'> {
+  /** The players the file would register. */
+  playerCount: number;
+  /** Lines read, shown or not. */
+  lineCount: number;
+  /** Lines, and problems (errors and warnings), read but not listed. */
+  left: { rows: number; problems: number };
+  /** Something read is not listed. */
+  cut: boolean;
+}
+
+export function previewPage(preview: CsvPreview, limit = PREVIEW_LIMIT): CsvPreviewPage {
+  const { players, rows, errors, warnings, ...rest } = preview;
+  let shown = rows;
+  if (rows.length > limit) {
+    const flagged = rows.filter((r) => r.problems.length > 0).slice(0, limit);
+    const room = limit - flagged.length;
+    const clean = room > 0 ? rows.filter((r) => r.problems.length === 0).slice(0, room) : [];
+    shown = [...flagged, ...clean].sort((a, b) => a.line - b.line);
+  }
+  const left = {
+    rows: rows.length - shown.length,
+    problems: Math.max(0, errors.length - limit) + Math.max(0, warnings.length - limit),
+  };
+  return {
+    ...rest,
+    playerCount: players.length,
+    lineCount: rows.length,
+    rows: shown,
+    errors: errors.slice(0, limit),
+    warnings: warnings.slice(0, limit),
+    left,
+    cut: left.rows + left.problems > 0,
   };
 }

@@ -144,4 +144,36 @@ describe(`names that look alike are flagged at registration (${DATABASE_KIND})`,
     );
     expect(preview.text).toContain('player &quot;Ана Петровић&quot; is registered already');
   });
+
+  it('a 5,000-line file is previewed off the request thread as one page: its problems, its first lines, the counts', async () => {
+    const { divisionId: longId } = await createTournament(t, {
+      name: 'Long CSV',
+      ruleSet: 'kvizovka',
+      rounds: 3,
+    });
+    const lines = ['name,club,rating'];
+    for (let i = 2; i <= 5001; i++) lines.push(`Igrač ${i},Klub ${i % 7},${1200 + (i % 500)}`);
+    lines[3000] = 'Igrač 3001,Klub,12x'; // line 3001: a rating that is not a number
+    const page = (form: Record<string, string>) =>
+      t.http
+        .post(`/organiser/divisions/${longId}/players/csv?lang=sr-Latn`)
+        .set('Origin', t.url)
+        .set('Cookie', cookie)
+        .type('form')
+        .send(form);
+    const refused = await page({ csvText: lines.join('\n') }).expect(422);
+    expect(refused.text).toContain('red 3001</a>: rejting');
+    expect(refused.text).toContain('id="csv-line-3001"');
+    // 200 lines listed of 5,000: line 3001 and the first 199.
+    expect(refused.text.match(/id="csv-line-/g)).toHaveLength(200);
+    expect(refused.text).toContain('Prikazano: 200 od 5000 pročitanih redova');
+    expect(refused.text).toContain('Redova koji nisu prikazani: 4800');
+    lines[3000] = 'Igrač 3001,Klub,1200';
+    const ready = await page({ csvText: lines.join('\n') }).expect(200);
+    expect(ready.text).toContain('5000 igrača je spremno za uvoz.');
+    expect(ready.text).not.toContain('id="csv-line-202"');
+    // Nothing was registered by a preview.
+    const players = await t.http.get(`/api/divisions/${longId}/players`).expect(200);
+    expect(players.body).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { parsePlayersCsv } from '../../src/render/players-csv';
+import { parsePlayersCsv, previewPage } from '../../src/render/players-csv';
 
 describe('player registration CSV', () => {
   it('reads name, club, rating, seed with a Serbian header and semicolons', () => {
@@ -118,5 +118,36 @@ describe('player registration CSV', () => {
     const r = parsePlayersCsv('  \n\n', 'sr-Cyrl');
     expect(r.ok).toBe(false);
     expect(r.errors[0]).toMatchObject({ code: 'empty', message: 'датотека је празна' });
+  });
+
+  it('a long file’s preview page lists every line with a problem first, then the first lines, and counts the rest', () => {
+    // 500 players; lines 101 and 401 lack a name (errors), line 302 repeats line 2's name (a warning).
+    const lines = ['name,club'];
+    for (let i = 2; i <= 501; i++) lines.push(`Igrač ${i},Klub`);
+    lines[100] = ',Klub';
+    lines[400] = ',Klub';
+    lines[301] = 'Igrač 2,Klub';
+    const page = previewPage(parsePlayersCsv(lines.join('\n'), 'en'), 10);
+    expect(page.ok).toBe(false);
+    expect(page.lineCount).toBe(500);
+    expect(page.playerCount).toBe(498); // 500 lines - 2 without a name
+    // The 3 lines with a problem, then the first 7 others (lines 2–8), in the file's order.
+    expect(page.rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 101, 302, 401]);
+    expect(page.left).toEqual({ rows: 490, problems: 0 });
+    expect(page.cut).toBe(true);
+    expect(page.errors.map((e) => e.line)).toEqual([101, 401]);
+    expect(page.warnings.map((w) => w.line)).toEqual([302]);
+    // More problems than the page lists: the count says how many are not shown.
+    const bad = previewPage(parsePlayersCsv(`name\n${',x\n'.repeat(30)}`, 'en'), 10);
+    expect(bad.errors).toHaveLength(10);
+    expect(bad.left).toEqual({ rows: 20, problems: 20 });
+    // A short file is shown whole.
+    const short = previewPage(parsePlayersCsv('name\nAna\nBora\n', 'en'), 10);
+    expect(short).toMatchObject({
+      cut: false,
+      lineCount: 2,
+      playerCount: 2,
+      left: { rows: 0, problems: 0 },
+    });
   });
 });

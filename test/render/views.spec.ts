@@ -205,10 +205,10 @@ describe('views', () => {
   it('a CSV without errors offers the import with the text in a hidden field', () => {
     const s = pageSamples('en')['organiser/players'] as Record<string, unknown>;
     const text = 'Ana Petrović;NS;1700;1\nMarko;BG;;2\n';
-    const { parsePlayersCsv } = jest.requireActual('../../src/render/players-csv');
+    const { parsePlayersCsv, previewPage } = jest.requireActual('../../src/render/players-csv');
     const html = render('organiser/players', {
       ...s,
-      csv: { text, preview: parsePlayersCsv(text, 'en') },
+      csv: { text, preview: previewPage(parsePlayersCsv(text, 'en')) },
     });
     expect(html).toContain('2 players are ready to import.');
     expect(html).toContain('Import 2 players');
