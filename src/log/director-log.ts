@@ -1,4 +1,5 @@
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { insertMany } from '../database/bulk';
 import { insertRow } from '../database/sql';
 import type { User } from '../auth/user.entity';
 import { DirectorLogEntry } from './director-log.entity';
@@ -57,7 +58,26 @@ export interface LogFacts {
  * an action that fails logs nothing, and one that is stored is never missing from the log.
  */
 export async function writeLog(m: EntityManager, user: Actor, facts: LogFacts): Promise<void> {
-  await insertRow(m, DirectorLogEntry, {
+  await insertRow(m, DirectorLogEntry, logRow(user, facts));
+}
+
+/** Records many actions at once (an import's), in multi-row inserts: as {@link writeLog} each. */
+export async function writeLogs(
+  m: EntityManager,
+  user: Actor,
+  facts: readonly LogFacts[],
+): Promise<void> {
+  await insertMany(
+    m,
+    DirectorLogEntry,
+    // `before` and `after` are JSON columns of any value: the driver writes them as insertRow does.
+    facts.map((f) => logRow(user, f) as QueryDeepPartialEntity<DirectorLogEntry>),
+  );
+}
+
+/** The log's row of one action. */
+function logRow(user: Actor, facts: LogFacts): Partial<DirectorLogEntry> {
+  return {
     tournamentId: facts.tournamentId,
     divisionId: facts.divisionId ?? null,
     playerId: facts.playerId ?? null,
@@ -71,7 +91,7 @@ export async function writeLog(m: EntityManager, user: Actor, facts: LogFacts): 
     note: user ? null : NO_USER_NOTE,
     before: facts.before ?? null,
     after: facts.after ?? null,
-  });
+  };
 }
 
 /** One entry of a tournament's log, or null (for an action that undoes it). */

@@ -1,11 +1,19 @@
-import type { EntityManager } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { BadInput, Conflict, DomainError, NotFound } from '../common/errors';
 import { PRINTABLE } from '../common/printable';
 import { forUpdate } from '../database/lock';
-import { Actor, writeLog } from '../log/director-log';
+import { Actor, writeLog, writeLogs } from '../log/director-log';
 import { familyOf } from '../ratings/families';
 import { currentRatings } from '../ratings/current-ratings';
-import { pickPerson } from '../registry/persons';
+import {
+  checkPersonFields,
+  federationIdTaken,
+  newPerson,
+  personAmbiguous,
+  pickPerson,
+} from '../registry/persons';
+import { Person } from '../registry/person.entity';
+import { insertManyIds } from '../database/bulk';
 import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
@@ -99,29 +107,12 @@ export async function registerIn(
   checkPlayerFields(dto);
   const { division, paired, systems } = await divisionState(m, divisionId, true);
   const joinedRound = paired + 1;
-  if (paired > 0) {
-    if (joinedRound > division.roundsPlanned) {
-      throw new Conflict(
-        'TOURNAMENT_FINISHED',
-        `all ${division.roundsPlanned} rounds are paired; a late entry has no round to join`,
-      );
-    }
-    if ([...systems, plannedSystem(division, joinedRound)].some(isScheduled)) {
-      throw new Conflict(
-        'ROUND_ROBIN_STARTED',
-        'a round robin under way cannot take a late entry: its schedule is fixed by the players it started with',
-      );
-    }
-  }
+  if (paired > 0) lateEntryAllowed(division, joinedRound, systems);
   const { person } = await pickPerson(m, dto);
   const name = cleanName(dto.name ?? person.name);
   const lookAlikes = await checkName(m, divisionId, name);
   if (await m.existsBy(Player, { divisionId, personId: person.id })) {
-    throw new Conflict(
-      'PERSON_REGISTERED',
-      `${person.name} (person ${person.id}) is registered in division ${divisionId} already`,
-      { field: 'person' },
-    );
+    throw personRegistered(person, divisionId);
   }
   const seed = dto.seed ?? (await nextSeed(m, divisionId));
   await checkSeed(m, divisionId, seed);
@@ -171,10 +162,16 @@ export interface Registered {
 }
 
 /**
- * Registers several players in the transaction `m` (a CSV import): all or none. A refusal
- * names the player that caused it in `details.index` (0-based) and, when `lines` gives each
- * player's line of the file, starts its message with it (`line 12: …`) and names it in
- * `details.line`. `progress` hears how many are registered, every 50.
+ * Registers several players in the transaction `m` (a CSV import): all or none, each as
+ * {@link registerIn} registers one, with the same checks in the same order and the same
+ * refusals. A refusal names the player that caused it in `details.index` (0-based) and, when
+ * `lines` gives each player's line of the file, starts its message with it (`line 12: …`) and
+ * names it in `details.line`. `progress` hears how many are registered, every 50.
+ *
+ * What `registerIn` asks the database once a player (the division, its seeds, its persons,
+ * the registry's persons of each name) is read here once for all, the players are decided in
+ * memory, and persons, players and log entries are written in multi-row inserts: 20,000 lines
+ * are a few hundred statements, not two hundred thousand.
  */
 export async function registerMany(
   m: EntityManager,
@@ -184,25 +181,276 @@ export async function registerMany(
   lines?: readonly number[],
   progress: (done: number) => void = () => undefined,
 ): Promise<Registered[]> {
-  const out: Registered[] = [];
+  const refusal = (e: unknown, index: number): unknown => {
+    if (!(e instanceof DomainError)) return e;
+    const line = lines?.[index];
+    return new DomainError(
+      e.status,
+      e.code,
+      `${line !== undefined ? `line ${line}, ` : ''}player ${index + 1}: ${e.message}`,
+      { index, name: dtos[index].name, ...(line !== undefined ? { line } : {}) },
+    );
+  };
+  // A person chosen by id, or always new, is the single registration's case: one at a time.
+  if (dtos.some((d) => (d.person !== undefined && d.person !== null) || d.newPerson)) {
+    const out: Registered[] = [];
+    for (const [index, dto] of dtos.entries()) {
+      try {
+        out.push(await registerIn(m, divisionId, dto, user));
+      } catch (e) {
+        throw refusal(e, index);
+      }
+      if ((index + 1) % 50 === 0) progress(index + 1);
+    }
+    progress(dtos.length);
+    return out;
+  }
+  const batch = await RegistrationBatch.read(m, divisionId, dtos);
   for (const [index, dto] of dtos.entries()) {
     try {
-      out.push(await registerIn(m, divisionId, dto, user));
+      await batch.decide(dto);
+      // The first registration moves the division, which a closed tournament refuses.
+      if (index === 0) await touchDivisions(m, divisionId);
     } catch (e) {
-      if (e instanceof DomainError) {
-        const line = lines?.[index];
-        throw new DomainError(
-          e.status,
-          e.code,
-          `${line !== undefined ? `line ${line}, ` : ''}player ${index + 1}: ${e.message}`,
-          { index, name: dto.name, ...(line !== undefined ? { line } : {}) },
-        );
-      }
-      throw e;
+      throw refusal(e, index);
     }
-    if ((index + 1) % 50 === 0) progress(index + 1);
   }
+  const players = await batch.write(user, progress);
   progress(dtos.length);
+  return players;
+}
+
+/** A player decided on: its person (new ones have no id until written) and its row. */
+interface Decided {
+  person: Person;
+  /** The player as the division's names and seeds know it; its id comes when it is written. */
+  ref: NameRef;
+  row: Pick<Player, 'divisionId' | 'name' | 'club' | 'rating' | 'seed' | 'active' | 'joinedRound'>;
+  lookAlikes: NameRef[];
+  paired: number;
+}
+
+/**
+ * What registering a file's players reads of the database, read once; and the players decided
+ * so far, so that each line sees the lines before it as `registerIn` would have stored them.
+ */
+class RegistrationBatch {
+  private readonly decided: Decided[] = [];
+  /** How many of `decided` are written. */
+  private written = 0;
+  /** Persons created by this batch; their ids come when they are written. */
+  private readonly created: Person[] = [];
+  /** Persons found that gained a country or federation id. */
+  private readonly filled = new Set<Person>();
+
+  private constructor(
+    private readonly m: EntityManager,
+    private readonly divisionId: number,
+    private readonly state: Awaited<ReturnType<typeof divisionState>>,
+    private readonly names: DivisionNames,
+    /** Ids of the persons with a player in the division, and the persons this batch gave one. */
+    private readonly registered: Set<Person | number>,
+    /** Seeds taken, and by whom. */
+    private readonly seeds: Map<number, NameRef>,
+    private maxSeed: number,
+    /** The registry's persons that a line's federation id or name can find, by each. */
+    private readonly byFederationId: Map<string, Person>,
+    private readonly byNameKey: Map<string, Person[]>,
+  ) {}
+
+  static async read(
+    m: EntityManager,
+    divisionId: number,
+    dtos: readonly CreatePlayerDto[],
+  ): Promise<RegistrationBatch> {
+    const state = await divisionState(m, divisionId, true);
+    const names = await divisionNames(m, divisionId);
+    const players = await m.find(Player, {
+      where: { divisionId },
+      select: { id: true, name: true, seed: true, personId: true },
+    });
+    const seeds = new Map(players.map((p) => [p.seed, { id: p.id, name: p.name }]));
+    const maxSeed = players.reduce((max, p) => Math.max(max, p.seed), 0);
+    const registered = new Set<Person | number>(
+      players.flatMap((p) => (p.personId !== null ? [p.personId] : [])),
+    );
+    const federationIds = new Set(dtos.flatMap((d) => (d.federationId ? [d.federationId] : [])));
+    const nameKeys = new Set(dtos.flatMap((d) => (d.name !== undefined ? [nameKey(d.name)] : [])));
+    const byFederationId = new Map<string, Person>();
+    for (const part of chunks([...federationIds])) {
+      for (const p of await m.find(Person, { where: { federationId: In(part) } }))
+        byFederationId.set(p.federationId!, p);
+    }
+    const byNameKey = new Map<string, Person[]>();
+    for (const part of chunks([...nameKeys])) {
+      for (const p of await m.find(Person, { where: { nameKey: In(part) } }))
+        byNameKey.set(p.nameKey, [...(byNameKey.get(p.nameKey) ?? []), p]);
+    }
+    for (const same of byNameKey.values()) same.sort((a, b) => a.id - b.id);
+    return new RegistrationBatch(
+      m,
+      divisionId,
+      state,
+      names,
+      registered,
+      seeds,
+      maxSeed,
+      byFederationId,
+      byNameKey,
+    );
+  }
+
+  /** One line's player, checked as `registerIn` checks it; throws its refusal. */
+  async decide(dto: CreatePlayerDto): Promise<void> {
+    checkPlayerFields(dto);
+    const { division, paired, systems } = this.state;
+    const joinedRound = paired + 1;
+    if (paired > 0) lateEntryAllowed(division, joinedRound, systems);
+    const person = this.pickPerson(dto);
+    const name = cleanName(dto.name ?? person.name);
+    // A refusal that names a player or person of this batch names it by its id: written first.
+    const twin = this.names.exact.get(nameKey(name));
+    if (twin) throw playerExists(this.divisionId, await this.withIds(twin));
+    const lookAlikes = this.names.looks.get(lookAlikeKey(name)) ?? [];
+    if (this.registered.has(person) || this.registered.has(person.id)) {
+      await this.writeDecided();
+      throw personRegistered(person, this.divisionId);
+    }
+    const seed = dto.seed ?? this.maxSeed + 1;
+    const holder = this.seeds.get(seed);
+    if (holder) throw seedTaken(seed, await this.withIds(holder));
+    // Without a rating given, the person's current rating in the division's game family.
+    const rating =
+      dto.rating !== undefined
+        ? dto.rating
+        : person.id === undefined
+          ? null
+          : ((await currentRatings(this.m, [person.id], familyOf(division.ruleSet))).get(
+              person.id,
+            ) ?? null);
+    const club = dto.club === undefined ? person.club : dto.club?.trim() || null;
+    const ref: NameRef = { id: 0, name };
+    const row = {
+      divisionId: this.divisionId,
+      name,
+      club,
+      rating,
+      seed,
+      active: true,
+      joinedRound,
+    };
+    this.decided.push({ person, ref, row, lookAlikes, paired });
+    // The next line sees this one as registered: its name, its seed, its person.
+    this.names.add(ref);
+    this.seeds.set(seed, ref);
+    this.maxSeed = Math.max(this.maxSeed, seed);
+    this.registered.add(person);
+  }
+
+  /** `pickPerson` for a line without a person id or `newPerson`, from what was read. */
+  private pickPerson(dto: CreatePlayerDto): Person {
+    checkPersonFields(dto);
+    if (dto.name === undefined) {
+      throw new BadInput('VALIDATION_FAILED', 'name is required when no person is chosen', {
+        field: 'name',
+      });
+    }
+    if (dto.federationId) {
+      const byId = this.byFederationId.get(dto.federationId);
+      if (byId) return byId;
+    }
+    const named = this.byNameKey.get(nameKey(dto.name)) ?? [];
+    const fits = named.filter((p) => !dto.federationId || p.federationId === null);
+    if (fits.length === 1) return this.fillIn(fits[0], dto);
+    if (fits.length > 1) throw personAmbiguous(fits);
+    // Nobody has this federation id: it was looked for above.
+    const person = newPerson(this.m, { ...dto, name: dto.name });
+    this.created.push(person);
+    this.byNameKey.set(person.nameKey, [...named, person]);
+    if (person.federationId) this.byFederationId.set(person.federationId, person);
+    return person;
+  }
+
+  /** `fillIn`: a person found gains the country and federation id it lacked. */
+  private fillIn(person: Person, dto: CreatePlayerDto): Person {
+    const country = person.country ?? dto.country ?? null;
+    const federationId = person.federationId ?? dto.federationId ?? null;
+    if (country === person.country && federationId === person.federationId) return person;
+    if (federationId !== person.federationId && federationId !== null) {
+      if (this.byFederationId.has(federationId)) throw federationIdTaken(federationId);
+      this.byFederationId.set(federationId, person);
+    }
+    person.country = country;
+    person.federationId = federationId;
+    if (person.id !== undefined) this.filled.add(person);
+    return person;
+  }
+
+  /** `ref`, once everything decided so far is written (a player of this batch has no id before). */
+  private async withIds(ref: NameRef): Promise<NameRef> {
+    await this.writeDecided();
+    return ref;
+  }
+
+  /** Writes the persons and players decided on and not yet written; `progress` hears each part. */
+  private async writeDecided(progress: (done: number) => void = () => undefined): Promise<void> {
+    const persons = this.created.filter((p) => p.id === undefined);
+    const personIds = await insertManyIds(this.m, Person, persons);
+    persons.forEach((p, i) => (p.id = personIds[i]));
+    for (const person of this.filled) {
+      await this.m.update(
+        Person,
+        { id: person.id },
+        { country: person.country, federationId: person.federationId },
+      );
+    }
+    this.filled.clear();
+    for (const part of chunks(this.decided.slice(this.written), 1000)) {
+      const ids = await insertManyIds(
+        this.m,
+        Player,
+        part.map((d) => ({ ...d.row, personId: d.person.id })),
+      );
+      part.forEach((d, i) => (d.ref.id = ids[i]));
+      this.written += part.length;
+      progress(this.written);
+    }
+  }
+
+  /** Writes what is decided, and the log's entry of each player. */
+  async write(user: Actor, progress: (done: number) => void): Promise<Registered[]> {
+    await this.writeDecided(progress);
+    const { tournamentId } = this.state.division;
+    await writeLogs(
+      this.m,
+      user,
+      this.decided.map(({ person, ref, row, lookAlikes, paired }) => ({
+        tournamentId,
+        divisionId: this.divisionId,
+        playerId: ref.id,
+        action: 'player.registered' as const,
+        after: {
+          name: row.name,
+          person: person.id,
+          club: row.club,
+          rating: row.rating,
+          seed: row.seed,
+          ...(paired > 0 ? { lateEntry: true, joinedRound: row.joinedRound } : {}),
+          ...(lookAlikes.length > 0 ? { lookAlikes: lookAlikes.map((p) => p.name) } : {}),
+        },
+      })),
+    );
+    return this.decided.map(({ person, ref, row, lookAlikes }) => ({
+      player: this.m.create(Player, { ...row, id: ref.id, personId: person.id }),
+      lookAlikes,
+    }));
+  }
+}
+
+/** `values` in parts of at most `size`: an IN list or a multi-row insert that SQLite takes. */
+function chunks<T>(values: readonly T[], size = 5000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
   return out;
 }
 
@@ -237,12 +485,7 @@ async function nextSeed(m: EntityManager, divisionId: number): Promise<number> {
 
 export async function checkSeed(m: EntityManager, divisionId: number, seed: number): Promise<void> {
   const holder = await m.findOneBy(Player, { divisionId, seed });
-  if (holder) {
-    throw new Conflict(
-      'SEED_TAKEN',
-      `seed ${seed} already belongs to ${holder.name} (${holder.id})`,
-    );
-  }
+  if (holder) throw seedTaken(seed, holder);
 }
 
 /**
@@ -257,11 +500,42 @@ export async function checkName(
 ): Promise<NameRef[]> {
   const names = await divisionNames(m, divisionId);
   const twin = names.exact.get(nameKey(name));
-  if (twin) {
-    throw new Conflict(
-      'PLAYER_EXISTS',
-      `division ${divisionId} already has a player named ${twin.name} (${twin.id}); score sheets could not tell them apart`,
-    );
-  }
+  if (twin) throw playerExists(divisionId, twin);
   return names.looks.get(lookAlikeKey(name)) ?? [];
 }
+
+/** A late entry (`joinedRound` after the first) refused where it has no round or no place. */
+function lateEntryAllowed(
+  division: Division,
+  joinedRound: number,
+  systems: readonly Round['system'][],
+): void {
+  if (joinedRound > division.roundsPlanned) {
+    throw new Conflict(
+      'TOURNAMENT_FINISHED',
+      `all ${division.roundsPlanned} rounds are paired; a late entry has no round to join`,
+    );
+  }
+  if ([...systems, plannedSystem(division, joinedRound)].some(isScheduled)) {
+    throw new Conflict(
+      'ROUND_ROBIN_STARTED',
+      'a round robin under way cannot take a late entry: its schedule is fixed by the players it started with',
+    );
+  }
+}
+
+const playerExists = (divisionId: number, twin: NameRef) =>
+  new Conflict(
+    'PLAYER_EXISTS',
+    `division ${divisionId} already has a player named ${twin.name} (${twin.id}); score sheets could not tell them apart`,
+  );
+
+const personRegistered = (person: Person, divisionId: number) =>
+  new Conflict(
+    'PERSON_REGISTERED',
+    `${person.name} (person ${person.id}) is registered in division ${divisionId} already`,
+    { field: 'person' },
+  );
+
+const seedTaken = (seed: number, holder: NameRef) =>
+  new Conflict('SEED_TAKEN', `seed ${seed} already belongs to ${holder.name} (${holder.id})`);

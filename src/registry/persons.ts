@@ -129,25 +129,33 @@ export async function pickPerson(
     });
     const fits = named.filter((p) => !choice.federationId || p.federationId === null);
     if (fits.length === 1) return { person: await fillIn(m, fits[0], choice), created: false };
-    if (fits.length > 1) {
-      throw new Conflict(
-        'PERSON_AMBIGUOUS',
-        `${fits.length} persons of the registry are named ${fits[0].name} (${fits
-          .map((p) => p.id)
-          .join(', ')}); send person (the id) or newPerson: true`,
-        { field: 'person', candidates: fits.map(candidate) },
-      );
-    }
+    if (fits.length > 1) throw personAmbiguous(fits);
   }
   if (choice.federationId && (await m.existsBy(Person, { federationId: choice.federationId }))) {
-    throw new Conflict(
-      'FEDERATION_ID_TAKEN',
-      `federation id ${choice.federationId} belongs to another person of the registry`,
-      { field: 'federationId' },
-    );
+    throw federationIdTaken(choice.federationId);
   }
   const person = await m.save(newPerson(m, { ...choice, name: choice.name }));
   return { person, created: true };
+}
+
+/** 409: a name several persons of the registry have, with no choice between them. */
+export function personAmbiguous(fits: readonly Person[]): Conflict {
+  return new Conflict(
+    'PERSON_AMBIGUOUS',
+    `${fits.length} persons of the registry are named ${fits[0].name} (${fits
+      .map((p) => p.id)
+      .join(', ')}); send person (the id) or newPerson: true`,
+    { field: 'person', candidates: fits.map(candidate) },
+  );
+}
+
+/** 409: a federation id that another person of the registry has. */
+export function federationIdTaken(federationId: string): Conflict {
+  return new Conflict(
+    'FEDERATION_ID_TAKEN',
+    `federation id ${federationId} belongs to another person of the registry`,
+    { field: 'federationId' },
+  );
 }
 
 /** A person found gains the country and federation id it lacked. */
@@ -160,11 +168,7 @@ async function fillIn(m: EntityManager, person: Person, choice: PersonChoice): P
     federationId !== null &&
     (await m.existsBy(Person, { federationId }))
   ) {
-    throw new Conflict(
-      'FEDERATION_ID_TAKEN',
-      `federation id ${federationId} belongs to another person of the registry`,
-      { field: 'federationId' },
-    );
+    throw federationIdTaken(federationId);
   }
   person.country = country;
   person.federationId = federationId;
