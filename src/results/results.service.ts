@@ -16,7 +16,8 @@ import {
   verifyGameSheet,
   WordList,
 } from '../engine';
-import { WordsService } from '../words/words.service';
+import { StoredWordList, WordsService } from '../words/words.service';
+import { TournamentWordList } from '../words/word-list.entity';
 import { nameKey } from '../players/names';
 import { Player } from '../players/player.entity';
 import { resultSnapshot, ResultSnapshot } from '../rounds/game-facts';
@@ -71,6 +72,8 @@ interface GameContext {
   players: Map<number, Player>;
   /** Whether the game has a score sheet, and whether the engine found it without fault. */
   sheet: { ok: boolean | null } | null;
+  /** The tournament's own word list's row (not its words), or null: it has none. */
+  wordList: StoredWordList | null;
 }
 
 /** The director's log's code of each change to a result. */
@@ -157,7 +160,11 @@ export class ResultsService {
     }
     return this.write(id, async (m, ctx) => {
       this.checkWritable(ctx, ifMatch);
-      const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
+      const { list } = await this.words.listForTournament(
+        ctx.tournament,
+        ctx.division.ruleSet,
+        ctx.wordList,
+      );
       const report = this.verify(ctx, body, list, text);
       // A table's places come from the sheet's figures, decided as a typed table's are.
       const placing =
@@ -215,7 +222,11 @@ export class ResultsService {
     if (ctx.game.status === 'bye') {
       throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
     }
-    const { list } = await this.words.listForTournament(ctx.tournament, ctx.division.ruleSet);
+    const { list } = await this.words.listForTournament(
+      ctx.tournament,
+      ctx.division.ruleSet,
+      ctx.wordList,
+    );
     return this.verify(ctx, body, list, text);
   }
 
@@ -458,6 +469,7 @@ export class ResultsService {
     const sheetOk = row['sheet.ok'] as boolean | number | null;
     const sheet =
       row['sheet.id'] === null ? null : { ok: sheetOk === null ? null : Boolean(sheetOk) };
+    const wordList = storedWordList(ds, row);
     const seats = division.tableSize > 2 ? ((await seatsOf(m, [game.id])).get(game.id) ?? []) : [];
     const players = new Map<number, Player>([[first.id, first]]);
     if (second) players.set(second.id, second);
@@ -475,6 +487,7 @@ export class ResultsService {
       seats,
       players,
       sheet,
+      wordList,
     };
   }
 
@@ -584,8 +597,9 @@ function pick<T, K extends keyof T>(o: T, ...keys: K[]): Pick<T, K> {
 const gameReads = new WeakMap<DataSource, string>();
 
 /**
- * A game with its round, division, tournament, players and whether it has a sheet, in one
- * statement made once per database (the WHERE clause is added by the caller).
+ * A game with its round, division, tournament, players, whether it has a sheet and which word
+ * list its tournament has (the row, not its words: a sheet's words are checked against it), in
+ * one statement made once per database (the WHERE clause is added by the caller).
  */
 function gameReadSql(ds: DataSource): string {
   let sql = gameReads.get(ds);
@@ -600,6 +614,7 @@ function gameReadSql(ds: DataSource): string {
       selectColumns(ds, Player, 'first'),
       selectColumns(ds, Player, 'second'),
       '"sheet"."id" AS "sheet.id", "sheet"."ok" AS "sheet.ok"',
+      '"words"."id" AS "words.id", "words"."updated_at" AS "words.updated_at"',
     ].join(', ')}` +
     ` FROM ${t(Game)} "game"` +
     ` JOIN ${t(Round)} "round" ON "round"."id" = "game"."round_id"` +
@@ -607,9 +622,20 @@ function gameReadSql(ds: DataSource): string {
     ` JOIN ${t(Tournament)} "tournament" ON "tournament"."id" = "division"."tournament_id"` +
     ` JOIN ${t(Player)} "first" ON "first"."id" = "game"."first_player_id"` +
     ` LEFT JOIN ${t(Player)} "second" ON "second"."id" = "game"."second_player_id"` +
-    ` LEFT JOIN ${t(ScoreSheet)} "sheet" ON "sheet"."game_id" = "game"."id"`;
+    ` LEFT JOIN ${t(ScoreSheet)} "sheet" ON "sheet"."game_id" = "game"."id"` +
+    ` LEFT JOIN ${t(TournamentWordList)} "words" ON "words"."tournament_id" = "tournament"."id"`;
   gameReads.set(ds, sql);
   return sql;
+}
+
+/** The word list's row as {@link gameReadSql} read it, its time as TypeORM reads it; null if none. */
+function storedWordList(ds: DataSource, row: Record<string, unknown>): StoredWordList | null {
+  if (row['words.id'] === null) return null;
+  const updatedAt = ds.getMetadata(TournamentWordList).findColumnWithPropertyName('updatedAt')!;
+  return {
+    id: Number(row['words.id']),
+    updatedAt: ds.driver.prepareHydratedValue(row['words.updated_at'], updatedAt) as Date,
+  };
 }
 
 /** A table's typed result goes through its own route, a score and clock for each seat. */

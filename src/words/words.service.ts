@@ -24,10 +24,17 @@ export interface WordListView {
 
 const MAX_LINE_ERRORS = 200;
 
+/** Which stored list a tournament has: its row, and when that was written. */
+export type StoredWordList = Pick<TournamentWordList, 'id' | 'updatedAt'>;
+
+/** A list replaced is a new row; its time is compared too, as the cache always did. */
+const sameStoredList = (a: StoredWordList, b: StoredWordList): boolean =>
+  a.id === b.id && a.updatedAt.getTime() === b.updatedAt.getTime();
+
 @Injectable()
 export class WordsService {
-  /** Uploaded lists, kept in memory while unchanged (keyed by tournament, checked by updatedAt). */
-  private readonly cache = new Map<number, { updatedAt: number; list: WordList }>();
+  /** Uploaded lists, kept in memory while unchanged (keyed by tournament, checked by row and time). */
+  private readonly cache = new Map<number, { stored: StoredWordList; list: WordList }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -37,19 +44,24 @@ export class WordsService {
   /**
    * The list a division's words are checked against: the tournament's own list when the
    * division plays the tournament's rule set (the list was read as its words), else the
-   * division's rule set's default. Without `ruleSet`, the tournament's rule set.
+   * division's rule set's default. Without `ruleSet`, the tournament's rule set. `stored`
+   * is the tournament's list row as a caller already read it (null: it has none), which
+   * spares the read of it; the words themselves are read only when that row is new here.
    */
   async listForTournament(
     tournament: Tournament,
     ruleSet: string = tournament.ruleSet,
+    stored?: StoredWordList | null,
   ): Promise<{ list: WordList | null; label: string }> {
     const own =
-      ruleSet === tournament.ruleSet
-        ? await this.dataSource.manager.findOne(TournamentWordList, {
-            where: { tournamentId: tournament.id },
-            select: { id: true, updatedAt: true, tournamentId: true },
-          })
-        : null;
+      ruleSet !== tournament.ruleSet
+        ? null
+        : stored !== undefined
+          ? stored
+          : await this.dataSource.manager.findOne(TournamentWordList, {
+              where: { tournamentId: tournament.id },
+              select: { id: true, updatedAt: true, tournamentId: true },
+            });
     if (!own) {
       return {
         list: defaultWordList(ruleSet),
@@ -57,11 +69,11 @@ export class WordsService {
       };
     }
     const cached = this.cache.get(tournament.id);
-    if (cached && cached.updatedAt === own.updatedAt.getTime())
+    if (cached && sameStoredList(cached.stored, own))
       return { list: cached.list, label: `tournament:${tournament.id}` };
     const full = await this.dataSource.manager.findOneByOrFail(TournamentWordList, { id: own.id });
     const list = new SetWordList(full.words.split('\n'));
-    this.cache.set(tournament.id, { updatedAt: own.updatedAt.getTime(), list });
+    this.cache.set(tournament.id, { stored: { id: own.id, updatedAt: own.updatedAt }, list });
     return { list, label: `tournament:${tournament.id}` };
   }
 

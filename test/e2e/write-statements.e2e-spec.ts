@@ -85,6 +85,10 @@ describe(`a result's statements (${DATABASE_KIND})`, () => {
     expect(first.filter((s) => /^query: SELECT "game"/.test(s))).toHaveLength(1);
     expect(first.filter((s) => /^query: INSERT INTO "score_sheets"/.test(s))).toHaveLength(1);
     expect(first.findIndex((s) => /^query: COMMIT/.test(s))).toBe(first.length - 1);
+    // Which word list the tournament has comes with the game: no statement of its own.
+    expect(first.filter((s) => /"word_lists"/.test(s) && !/^query: SELECT "game"/.test(s))).toEqual(
+      [],
+    );
   });
 
   it('the answer is the game as written, as a fresh read gives it', async () => {
