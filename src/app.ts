@@ -30,6 +30,8 @@ import { Revisions } from './database/revisions';
 import { keptPagesFirst } from './pages/kept-pages';
 import { StandingsService } from './standings-api/standings.service';
 import type { IncomingMessage, ServerResponse } from 'http';
+import { ResultsService } from './results/results.service';
+import { resultWritesFirst } from './results/writes-first';
 
 /**
  * Builds the application with everything global (validation, error filter,
@@ -61,6 +63,7 @@ export async function createApp(
       rolesBeforeBody(app.get(ModulesContainer)),
     ),
   );
+  app.use(resultWritesFirst(auth, app.get(ResultsService)));
   app.useGlobalPipes(new ApiValidationPipe(API_VALIDATION));
   app.useGlobalFilters(new SiteErrorFilter());
   const viewsDir = findViewsDir();

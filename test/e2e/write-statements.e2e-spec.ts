@@ -26,7 +26,7 @@ describe(`a result's statements (${DATABASE_KIND})`, () => {
     await register(
       t,
       divisionId,
-      Array.from({ length: 10 }, (_, i) => `Igrač ${i + 1}`),
+      Array.from({ length: 16 }, (_, i) => `Igrač ${i + 1}`),
     );
     round = await pair(t, divisionId);
   }, 60000);
@@ -89,6 +89,41 @@ describe(`a result's statements (${DATABASE_KIND})`, () => {
     expect(first.filter((s) => /"word_lists"/.test(s) && !/^query: SELECT "game"/.test(s))).toEqual(
       [],
     );
+  });
+
+  it("a write taken before the routes answers as the route does, and a refusal is the route's", async () => {
+    // The canonical path is taken at once (src/results/writes-first.ts); with a slash at its
+    // end the same route answers through Express and Nest.
+    const played = { scores: [321, 300], clocks: ['04:00', '03:00'] };
+    const [early, routed] = await Promise.all(
+      [`/api/games/${round.games[5].id}/result`, `/api/games/${round.games[6].id}/result/`].map(
+        (path) => t.http.put(path).set(t.organiser).send(played).expect(200),
+      ),
+    );
+    const kept = (h: Record<string, string>) =>
+      Object.keys(h)
+        .filter((k) => !['date', 'etag', 'content-length'].includes(k))
+        .sort()
+        .map((k) => `${k}: ${k === 'x-request-id' ? '' : h[k]}`);
+    expect(kept(early.headers)).toEqual(kept(routed.headers));
+    expect(early.headers.etag).toMatch(/^W\/"/);
+    for (const [res, game] of [
+      [early, round.games[5]],
+      [routed, round.games[6]],
+    ] as const) {
+      expect(res.body).toEqual((await t.http.get(`/api/games/${game.id}`).expect(200)).body);
+    }
+    // A second result without If-Match: 409 RESULT_EXISTS, in the route's words either way.
+    const refusals = await Promise.all(
+      [`/api/games/${round.games[5].id}/result`, `/api/games/${round.games[5].id}/result/`].map(
+        (path) => t.http.put(path).set(t.organiser).send(played).expect(409),
+      ),
+    );
+    expect(refusals[0].body).toEqual(refusals[1].body);
+    expect(refusals[0].body.code).toBe('RESULT_EXISTS');
+    // A judge's token is let through, a refused sender is answered by the guard.
+    const anonymous = await t.http.put(`/api/games/${round.games[7].id}/result`).send(played);
+    expect(anonymous.status).toBe(401);
   });
 
   it('the answer is the game as written, as a fresh read gives it', async () => {
