@@ -297,7 +297,11 @@ export function parseGcg(
       });
       continue;
     }
-    const nick = text.slice(start + 1, colon).trim();
+    let nickStart = start + 1;
+    let nickEnd = colon;
+    while (nickStart < nickEnd && isSpace(text.charCodeAt(nickStart))) nickStart++;
+    while (nickEnd > nickStart && isSpace(text.charCodeAt(nickEnd - 1))) nickEnd--;
+    const nick = text.slice(nickStart, nickEnd);
     const event = parseEvent(nick, text, colon + 1, stop, lineNo);
     if ('message' in event) errors.push(event);
     else game.events.push(event);
@@ -517,115 +521,107 @@ function parseEvent(
   line: number,
 ): GcgEvent | GcgError {
   // Every event of every record passes here: a scan rather than regular expressions, and no
-  // object but the event (they cost about as much as the replay of the record).
-  const tokens = tokensOf(text, from, to);
+  // object but the event and the texts it keeps (they cost about as much as the replay of the
+  // record). The tokens between white space are told by their bounds; scores and totals are read
+  // in place, never cut out.
+  const count = tokenBounds(text, from, to);
+  const bounds = TOKEN_BOUNDS;
+  const head = count === 0 ? '' : text.slice(bounds[0], bounds[1]);
   // A rack never starts with '(' or '-' (end-of-game lines have none: `>nick:  (RR) +4 373`), and
   // a move written without its rack has four tokens, the first a position.
   const rackless =
-    tokens[0] === undefined ||
-    tokens[0].startsWith('(') ||
-    tokens[0].startsWith('-') ||
-    (tokens.length === 4 &&
-      /^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$/.test(tokens[0]) &&
-      isSigned(tokens[2]));
-  const rack = rackless ? '' : tokens.shift()!;
-  const first = tokens[0];
-  if (first === undefined) return bad(line, 'the event is empty', { code: 'EMPTY_EVENT' });
+    head.startsWith('(') ||
+    head.startsWith('-') ||
+    (count === 4 &&
+      /^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$/.test(head) &&
+      signedAt(text, bounds[4], bounds[5]));
+  const rack = rackless ? '' : head;
+  /** The token after the rack (or in its place) from which the event's points are read. */
+  const f = rackless ? 0 : 1;
+  const tokens = count - f;
+  if (tokens <= 0) return bad(line, 'the event is empty', { code: 'EMPTY_EVENT' });
+  const first = rackless ? head : text.slice(bounds[2], bounds[3]);
+  /** Whether the tokens `k` and `k + 1` after the rack are a signed score and a total. */
+  const numbersAt = (k: number) => k + 1 < tokens && pointsAt(text, bounds, f + k);
+  const score = (k: number) => numberAt(text, bounds[2 * (f + k)], bounds[2 * (f + k) + 1]);
   if (first === '--') {
-    return hasNumbers(tokens, 1)
-      ? {
-          kind: 'withdrawn',
-          nick,
-          rack,
-          score: numberOf(tokens[1]),
-          total: numberOf(tokens[2]),
-          line,
-        }
+    return numbersAt(1)
+      ? { kind: 'withdrawn', nick, rack, score: score(1), total: score(2), line }
       : bad(line, 'a withdrawn move (--) needs -score and the total', {
           code: 'NEEDS_POINTS',
           event: '--',
         });
   }
   if (first === '(challenge)') {
-    return hasNumbers(tokens, 1)
-      ? {
-          kind: 'challenge-bonus',
-          nick,
-          rack,
-          score: numberOf(tokens[1]),
-          total: numberOf(tokens[2]),
-          line,
-        }
+    return numbersAt(1)
+      ? { kind: 'challenge-bonus', nick, rack, score: score(1), total: score(2), line }
       : bad(line, '(challenge) needs +bonus and the total', {
           code: 'NEEDS_POINTS',
           event: first,
         });
   }
   if (first === '(time)') {
-    return hasNumbers(tokens, 1)
-      ? {
-          kind: 'time-penalty',
-          nick,
-          rack,
-          score: numberOf(tokens[1]),
-          total: numberOf(tokens[2]),
-          line,
-        }
+    return numbersAt(1)
+      ? { kind: 'time-penalty', nick, rack, score: score(1), total: score(2), line }
       : bad(line, '(time) needs -points and the total', { code: 'NEEDS_POINTS', event: first });
   }
   if (first.length >= 2 && first.charCodeAt(0) === 40 /* ( */ && first.endsWith(')')) {
-    if (!hasNumbers(tokens, 1)) {
+    if (!numbersAt(1)) {
       return bad(line, `${first} needs ±points and the total`, {
         code: 'NEEDS_POINTS',
         event: first,
       });
     }
-    const score = numberOf(tokens[1]);
-    const total = numberOf(tokens[2]);
+    const points = score(1);
+    const total = score(2);
     const inside = first.slice(1, -1);
     // `RACK (RACK) -n`, the rack before the parentheses, is what a player loses for their own
     // rack (Macondo writes the rack twice, and so do the recorders that follow it); a line without
     // a rack before them, `(RACK) +n`, is what the player who went out gains for the other's.
-    if (rack !== '' && score <= 0) {
+    if (rack !== '' && points <= 0) {
       return inside === rack
-        ? { kind: 'own-rack', nick, rack, score, total, line }
-        : { kind: 'own-rack', nick, rack, counted: inside, score, total, line };
+        ? { kind: 'own-rack', nick, rack, score: points, total, line }
+        : { kind: 'own-rack', nick, rack, counted: inside, score: points, total, line };
     }
-    return { kind: 'end-rack', nick, rack, opponentRack: inside, score, total, line };
+    return { kind: 'end-rack', nick, rack, opponentRack: inside, score: points, total, line };
   }
   if (first === '-') {
-    return hasNumbers(tokens, 1)
-      ? { kind: 'pass', nick, rack, score: numberOf(tokens[1]), total: numberOf(tokens[2]), line }
+    return numbersAt(1)
+      ? { kind: 'pass', nick, rack, score: score(1), total: score(2), line }
       : bad(line, 'a pass (-) needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
   if (first.startsWith('-') && !isSigned(first)) {
-    return hasNumbers(tokens, 1)
+    return numbersAt(1)
       ? {
           kind: 'exchange',
           nick,
           rack,
           tiles: first.slice(1),
-          score: numberOf(tokens[1]),
-          total: numberOf(tokens[2]),
+          score: score(1),
+          total: score(2),
           line,
         }
       : bad(line, 'an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
-  if (first.startsWith('-') && tokens.length >= 3 && isSigned(tokens[1])) {
+  if (
+    first.startsWith('-') &&
+    tokens >= 3 &&
+    signedAt(text, bounds[2 * (f + 1)], bounds[2 * (f + 1) + 1])
+  ) {
     // `-7`: the number of tiles exchanged (`first` is signed here).
-    return hasNumbers(tokens, 1)
+    return numbersAt(1)
       ? {
           kind: 'exchange',
           nick,
           rack,
           tiles: Number(first.slice(1)),
-          score: numberOf(tokens[1]),
-          total: numberOf(tokens[2]),
+          score: score(1),
+          total: score(2),
           line,
         }
       : bad(line, 'an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
   }
-  if (!hasNumbers(tokens, 2) || !tokens[1]) {
+  if (!numbersAt(2)) {
     const written = text.slice(from, to).trim();
     return bad(line, `'${written}' is not a move: expected RACK POSITION WORD +score total`, {
       code: 'NOT_A_MOVE',
@@ -638,9 +634,9 @@ function parseEvent(
     nick,
     rack,
     position: first,
-    word: tokens[1],
-    score: numberOf(tokens[2]),
-    total: numberOf(tokens[3]),
+    word: text.slice(bounds[2 * (f + 1)], bounds[2 * (f + 1) + 1]),
+    score: score(2),
+    total: score(3),
     line,
   };
 }
@@ -649,65 +645,90 @@ function bad(line: number, message: string, problem: GcgProblem): GcgError {
   return { line, message, problem };
 }
 
-/** `tokens[from]` a signed score (`+12`, `-5`) and `tokens[from + 1]` a total (`-3`, `40`). */
-function hasNumbers(tokens: readonly string[], from: number): boolean {
-  const score = tokens[from];
-  const total = tokens[from + 1];
-  return (
-    score !== undefined &&
-    isSigned(score) &&
-    total !== undefined &&
-    total !== '' &&
-    digitsFrom(total, total.charCodeAt(0) === 45 /* - */ ? 1 : 0)
+/**
+ * The bounds of the first tokens of an event, start and end by turn: the most an event is read
+ * by (a rack, a position, a word, a score and a total). Made once, as every event is read.
+ */
+const TOKEN_BOUNDS = new Int32Array(10);
+
+/**
+ * How many words lie between white space (what `\s` and `trim` take: ASCII and Unicode spaces and
+ * line ends) in `text` from `from` to `to`, the bounds of the first five in {@link TOKEN_BOUNDS}.
+ */
+function tokenBounds(text: string, from: number, to: number): number {
+  const bounds = TOKEN_BOUNDS;
+  let count = 0;
+  let start = -1;
+  for (let i = from; i < to; i++) {
+    if (isSpace(text.charCodeAt(i))) {
+      if (start >= 0) {
+        if (count < 5) {
+          bounds[2 * count] = start;
+          bounds[2 * count + 1] = i;
+        }
+        count++;
+      }
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  if (start >= 0) {
+    if (count < 5) {
+      bounds[2 * count] = start;
+      bounds[2 * count + 1] = to;
+    }
+    count++;
+  }
+  return count;
+}
+
+/**
+ * Whether the `k`th token (of {@link TOKEN_BOUNDS}, there) is a signed score (`+12`, `-5`) and
+ * the next a total (`-3`, `40`).
+ */
+function pointsAt(text: string, bounds: Int32Array, k: number): boolean {
+  if (!signedAt(text, bounds[2 * k], bounds[2 * k + 1])) return false;
+  const start = bounds[2 * k + 2];
+  return digitsIn(
+    text,
+    text.charCodeAt(start) === 45 /* - */ ? start + 1 : start,
+    bounds[2 * k + 3],
   );
 }
 
 /**
- * A score or total that {@link hasNumbers} accepted (`+12`, `-5`, `40`), read digit by digit:
- * `+text` goes through V8's runtime for any text but an array index, and every event has two.
+ * A score or total that {@link pointsAt} accepted (`+12`, `-5`, `40`), from `start` to `end` of
+ * `text`, read digit by digit: `+text` goes through V8's runtime for any text but an array index,
+ * and every event has two.
  */
-function numberOf(text: string): number {
+function numberAt(text: string, start: number, end: number): number {
   // Past 15 digits a number is no longer exact as read here.
-  if (text.length > 15) return +text;
-  const first = text.charCodeAt(0);
+  if (end - start > 15) return +text.slice(start, end);
+  const first = text.charCodeAt(start);
   let value = 0;
-  for (let i = first === 43 /* + */ || first === 45 /* - */ ? 1 : 0; i < text.length; i++)
+  for (let i = first === 43 /* + */ || first === 45 /* - */ ? start + 1 : start; i < end; i++)
     value = value * 10 + (text.charCodeAt(i) - 48);
   return first === 45 ? -value : value;
 }
 
 /** `+12`, `-5`: a sign and digits. */
 function isSigned(text: string): boolean {
-  const c = text.charCodeAt(0);
-  return (c === 43 /* + */ || c === 45) /* - */ && digitsFrom(text, 1);
+  return signedAt(text, 0, text.length);
 }
 
-/** Whether `text` from `start` to its end is one ASCII digit or more. */
-function digitsFrom(text: string, start: number): boolean {
-  if (start >= text.length) return false;
-  for (let i = start; i < text.length; i++) {
+/** Whether `text` from `start` to `end` is a sign and digits. */
+function signedAt(text: string, start: number, end: number): boolean {
+  const c = text.charCodeAt(start);
+  return (c === 43 /* + */ || c === 45) /* - */ && digitsIn(text, start + 1, end);
+}
+
+/** Whether `text` from `start` to `end` is one ASCII digit or more. */
+function digitsIn(text: string, start: number, end: number): boolean {
+  if (start >= end) return false;
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c < 48 || c > 57) return false;
   }
   return true;
-}
-
-/**
- * `text.slice(from, to).trim().split(/\s+/)`: the words between white space (what `\s` and
- * `trim` take: ASCII and Unicode spaces and line ends), `['']` for none.
- */
-function tokensOf(text: string, from: number, to: number): string[] {
-  const tokens: string[] = [];
-  let start = -1;
-  for (let i = from; i < to; i++) {
-    if (isSpace(text.charCodeAt(i))) {
-      if (start >= 0) tokens.push(text.slice(start, i));
-      start = -1;
-    } else if (start < 0) start = i;
-  }
-  if (start >= 0) tokens.push(text.slice(start, to));
-  if (tokens.length === 0) tokens.push('');
-  return tokens;
 }
 
 /** White space as `\s` and `trim` take it: ASCII and Unicode spaces and line ends. */
