@@ -673,7 +673,8 @@ function sheetTerms(ctx: GameContext): SheetTerms {
       ctx.seats.length > 0
         ? ctx.seats.map((s) => ctx.players.get(s.playerId)!.name)
         : [ctx.first.name, ctx.second!.name],
-    sameName: (a, b) => nameKey(a) === nameKey(b),
+    // A name sent as stored (the commonest) is the same without folding it (ICU, per call).
+    sameName: (a, b) => a === b || nameKey(a) === nameKey(b),
   };
 }
 
