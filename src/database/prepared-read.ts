@@ -1,4 +1,10 @@
-import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type {
+  DataSource,
+  EntityManager,
+  EntityMetadata,
+  EntityTarget,
+  ObjectLiteral,
+} from 'typeorm';
 
 /**
  * Reads written by hand for the hottest paths: the statement's text is made once from the
@@ -34,14 +40,45 @@ export function entityOf<T extends ObjectLiteral>(
   alias: string,
   row: Record<string, unknown>,
 ): T | null {
-  const metadata = ds.getMetadata(entity);
-  if (metadata.primaryColumns.every((c) => row[`${alias}.${c.databaseName}`] === null)) return null;
+  const { metadata, keys, primaryKeys } = layoutOf(ds, entity, alias);
+  if (primaryKeys.every((key) => row[key] === null)) return null;
   const result = metadata.create() as T;
-  for (const column of metadata.columns) {
-    const value = row[`${alias}.${column.databaseName}`];
-    column.setEntityValue(result, ds.driver.prepareHydratedValue(value, column));
+  const { columns } = metadata;
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i];
+    column.setEntityValue(result, ds.driver.prepareHydratedValue(row[keys[i]], column));
   }
   return result;
+}
+
+/** An entity's columns as {@link selectColumns} names them under one alias, made once. */
+interface Layout {
+  metadata: EntityMetadata;
+  /** `alias.column` of each of the metadata's columns, in their order. */
+  keys: string[];
+  primaryKeys: string[];
+}
+
+const layouts = new WeakMap<DataSource, Map<EntityTarget<ObjectLiteral>, Map<string, Layout>>>();
+
+/** The row's key of each column: a hot read hydrates six entities, and built them every time. */
+function layoutOf(ds: DataSource, entity: EntityTarget<ObjectLiteral>, alias: string): Layout {
+  let byEntity = layouts.get(ds);
+  if (!byEntity)
+    layouts.set(ds, (byEntity = new Map<EntityTarget<ObjectLiteral>, Map<string, Layout>>()));
+  let byAlias = byEntity.get(entity);
+  if (!byAlias) byEntity.set(entity, (byAlias = new Map<string, Layout>()));
+  let layout = byAlias.get(alias);
+  if (!layout) {
+    const metadata = ds.getMetadata(entity);
+    layout = {
+      metadata,
+      keys: metadata.columns.map((c) => `${alias}.${c.databaseName}`),
+      primaryKeys: metadata.primaryColumns.map((c) => `${alias}.${c.databaseName}`),
+    };
+    byAlias.set(alias, layout);
+  }
+  return layout;
 }
 
 /** A statement's rows; `m` may be a transaction's manager. */
