@@ -626,7 +626,8 @@ export const srLatn = {
   'org.csvImport': 'Uvezi {n} igrača',
   'org.csvHasErrors': 'Ispravite greške pa ponovo pregledajte; ništa nije uvezeno.',
   'org.csvLeftOut':
-    'Prikazano: {shown} od {lines} pročitanih redova, prvo svi redovi s problemom. Redova koji nisu prikazani: {rows}; problema koji nisu navedeni: {problems}. Uvoz proverava svaki red.',
+    'Prikazano: {shown} od {lines} pročitanih redova, prvo svi redovi s problemom. Redova koji nisu prikazani: {rows}. Uvoz proverava svaki red.',
+  'org.csvProblemsLeftOut': 'Problema koji ovde nisu navedeni: {n}.',
   'org.csvReady': '{n} igrača je spremno za uvoz.',
   'org.withdraw': 'Odjavi sa turnira',
   'org.reinstate': 'Vrati na turnir',

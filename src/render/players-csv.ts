@@ -392,8 +392,6 @@ export interface CsvPreviewPage extends Omit<CsvPreview, 'players'> {
   lineCount: number;
   /** Lines, and problems (errors and warnings), read but not listed. */
   left: { rows: number; problems: number };
-  /** Something read is not listed. */
-  cut: boolean;
 }
 
 export function previewPage(preview: CsvPreview, limit = PREVIEW_LIMIT): CsvPreviewPage {
@@ -417,6 +415,5 @@ export function previewPage(preview: CsvPreview, limit = PREVIEW_LIMIT): CsvPrev
     errors: errors.slice(0, limit),
     warnings: warnings.slice(0, limit),
     left,
-    cut: left.rows + left.problems > 0,
   };
 }

@@ -88,6 +88,7 @@ async function stored(t: TestApp, divisionId: number) {
   const players = (await t.http.get(`/api/divisions/${divisionId}/players`).expect(200)).body as {
     id: number;
     personId: number;
+    seed: number;
   }[];
   const persons = (await t.http.get('/api/persons').set(t.organiser).expect(200)).body as {
     id: number;
@@ -114,7 +115,7 @@ describe(`a players CSV registers as the API registers one player after another 
     const [a, f] = [await stored(api, d), await stored(file, d)];
     expect(a.players).toHaveLength(7);
     expect(f).toEqual(a);
-    expect(a.players.map((p) => (p as { seed: number }).seed)).toEqual([1, 2, 3, 5, 7, 8, 9]);
+    expect(a.players.map((p) => p.seed)).toEqual([1, 2, 3, 5, 7, 8, 9]);
   });
 
   /**

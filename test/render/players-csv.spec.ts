@@ -134,7 +134,6 @@ describe('player registration CSV', () => {
     // The 3 lines with a problem, then the first 7 others (lines 2–8), in the file's order.
     expect(page.rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 101, 302, 401]);
     expect(page.left).toEqual({ rows: 490, problems: 0 });
-    expect(page.cut).toBe(true);
     expect(page.errors.map((e) => e.line)).toEqual([101, 401]);
     expect(page.warnings.map((w) => w.line)).toEqual([302]);
     // More problems than the page lists: the count says how many are not shown.
@@ -144,7 +143,6 @@ describe('player registration CSV', () => {
     // A short file is shown whole.
     const short = previewPage(parsePlayersCsv('name\nAna\nBora\n', 'en'), 10);
     expect(short).toMatchObject({
-      cut: false,
       lineCount: 2,
       playerCount: 2,
       left: { rows: 0, problems: 0 },
