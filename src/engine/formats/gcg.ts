@@ -302,9 +302,8 @@ export function parseGcg(
     while (nickStart < nickEnd && isSpace(text.charCodeAt(nickStart))) nickStart++;
     while (nickEnd > nickStart && isSpace(text.charCodeAt(nickEnd - 1))) nickEnd--;
     const nick = text.slice(nickStart, nickEnd);
-    const event = parseEvent(nick, text, colon + 1, stop, lineNo);
-    if ('message' in event) errors.push(event);
-    else game.events.push(event);
+    const event = parseEvent(nick, text, colon + 1, stop, lineNo, errors);
+    if (event !== null) game.events.push(event);
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, game };
 }
@@ -512,14 +511,18 @@ function eventPragmas(e: GcgEvent): string[] {
   return out;
 }
 
-/** The event of a line, `text` from `from` to `to` (after the nickname's colon). */
+/**
+ * The event of a line, `text` from `from` to `to` (after the nickname's colon); null when the line
+ * gives none, its error added to `errors`.
+ */
 function parseEvent(
   nick: string,
   text: string,
   from: number,
   to: number,
   line: number,
-): GcgEvent | GcgError {
+  errors: GcgError[],
+): GcgEvent | null {
   // Every event of every record passes here: a scan rather than regular expressions, and no
   // object but the event and the texts it keeps (they cost about as much as the replay of the
   // record). The tokens between white space are told by their bounds; scores and totals are read
@@ -536,44 +539,65 @@ function parseEvent(
       /^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$/.test(head) &&
       signedAt(text, bounds[4], bounds[5]));
   const rack = rackless ? '' : head;
-  /** The token after the rack (or in its place) from which the event's points are read. */
+  /** The first token after the rack: the event's own, from which its points are counted. */
   const f = rackless ? 0 : 1;
   const tokens = count - f;
-  if (tokens <= 0) return bad(line, 'the event is empty', { code: 'EMPTY_EVENT' });
+  if (tokens <= 0) return bad(errors, line, 'the event is empty', { code: 'EMPTY_EVENT' });
   const first = rackless ? head : text.slice(bounds[2], bounds[3]);
-  /** Whether the tokens `k` and `k + 1` after the rack are a signed score and a total. */
-  const numbersAt = (k: number) => k + 1 < tokens && pointsAt(text, bounds, f + k);
-  const score = (k: number) => numberAt(text, bounds[2 * (f + k)], bounds[2 * (f + k) + 1]);
   if (first === '--') {
-    return numbersAt(1)
-      ? { kind: 'withdrawn', nick, rack, score: score(1), total: score(2), line }
-      : bad(line, 'a withdrawn move (--) needs -score and the total', {
+    return pointsAt(text, f + 1, count)
+      ? {
+          kind: 'withdrawn',
+          nick,
+          rack,
+          score: tokenNumber(text, f + 1),
+          total: tokenNumber(text, f + 2),
+          line,
+        }
+      : bad(errors, line, 'a withdrawn move (--) needs -score and the total', {
           code: 'NEEDS_POINTS',
           event: '--',
         });
   }
   if (first === '(challenge)') {
-    return numbersAt(1)
-      ? { kind: 'challenge-bonus', nick, rack, score: score(1), total: score(2), line }
-      : bad(line, '(challenge) needs +bonus and the total', {
+    return pointsAt(text, f + 1, count)
+      ? {
+          kind: 'challenge-bonus',
+          nick,
+          rack,
+          score: tokenNumber(text, f + 1),
+          total: tokenNumber(text, f + 2),
+          line,
+        }
+      : bad(errors, line, '(challenge) needs +bonus and the total', {
           code: 'NEEDS_POINTS',
           event: first,
         });
   }
   if (first === '(time)') {
-    return numbersAt(1)
-      ? { kind: 'time-penalty', nick, rack, score: score(1), total: score(2), line }
-      : bad(line, '(time) needs -points and the total', { code: 'NEEDS_POINTS', event: first });
+    return pointsAt(text, f + 1, count)
+      ? {
+          kind: 'time-penalty',
+          nick,
+          rack,
+          score: tokenNumber(text, f + 1),
+          total: tokenNumber(text, f + 2),
+          line,
+        }
+      : bad(errors, line, '(time) needs -points and the total', {
+          code: 'NEEDS_POINTS',
+          event: first,
+        });
   }
   if (first.length >= 2 && first.charCodeAt(0) === 40 /* ( */ && first.endsWith(')')) {
-    if (!numbersAt(1)) {
-      return bad(line, `${first} needs ±points and the total`, {
+    if (!pointsAt(text, f + 1, count)) {
+      return bad(errors, line, `${first} needs ±points and the total`, {
         code: 'NEEDS_POINTS',
         event: first,
       });
     }
-    const points = score(1);
-    const total = score(2);
+    const points = tokenNumber(text, f + 1);
+    const total = tokenNumber(text, f + 2);
     const inside = first.slice(1, -1);
     // `RACK (RACK) -n`, the rack before the parentheses, is what a player loses for their own
     // rack (Macondo writes the rack twice, and so do the recorders that follow it); a line without
@@ -586,22 +610,35 @@ function parseEvent(
     return { kind: 'end-rack', nick, rack, opponentRack: inside, score: points, total, line };
   }
   if (first === '-') {
-    return numbersAt(1)
-      ? { kind: 'pass', nick, rack, score: score(1), total: score(2), line }
-      : bad(line, 'a pass (-) needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
+    return pointsAt(text, f + 1, count)
+      ? {
+          kind: 'pass',
+          nick,
+          rack,
+          score: tokenNumber(text, f + 1),
+          total: tokenNumber(text, f + 2),
+          line,
+        }
+      : bad(errors, line, 'a pass (-) needs +0 and the total', {
+          code: 'NEEDS_POINTS',
+          event: first,
+        });
   }
   if (first.startsWith('-') && !isSigned(first)) {
-    return numbersAt(1)
+    return pointsAt(text, f + 1, count)
       ? {
           kind: 'exchange',
           nick,
           rack,
           tiles: first.slice(1),
-          score: score(1),
-          total: score(2),
+          score: tokenNumber(text, f + 1),
+          total: tokenNumber(text, f + 2),
           line,
         }
-      : bad(line, 'an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
+      : bad(errors, line, 'an exchange needs +0 and the total', {
+          code: 'NEEDS_POINTS',
+          event: first,
+        });
   }
   if (
     first.startsWith('-') &&
@@ -609,24 +646,32 @@ function parseEvent(
     signedAt(text, bounds[2 * (f + 1)], bounds[2 * (f + 1) + 1])
   ) {
     // `-7`: the number of tiles exchanged (`first` is signed here).
-    return numbersAt(1)
+    return pointsAt(text, f + 1, count)
       ? {
           kind: 'exchange',
           nick,
           rack,
           tiles: Number(first.slice(1)),
-          score: score(1),
-          total: score(2),
+          score: tokenNumber(text, f + 1),
+          total: tokenNumber(text, f + 2),
           line,
         }
-      : bad(line, 'an exchange needs +0 and the total', { code: 'NEEDS_POINTS', event: first });
+      : bad(errors, line, 'an exchange needs +0 and the total', {
+          code: 'NEEDS_POINTS',
+          event: first,
+        });
   }
-  if (!numbersAt(2)) {
+  if (!pointsAt(text, f + 2, count)) {
     const written = text.slice(from, to).trim();
-    return bad(line, `'${written}' is not a move: expected RACK POSITION WORD +score total`, {
-      code: 'NOT_A_MOVE',
-      text: written,
-    });
+    return bad(
+      errors,
+      line,
+      `'${written}' is not a move: expected RACK POSITION WORD +score total`,
+      {
+        code: 'NOT_A_MOVE',
+        text: written,
+      },
+    );
   }
   // Tokens after the total (annotations some programs add) are tolerated.
   return {
@@ -635,14 +680,16 @@ function parseEvent(
     rack,
     position: first,
     word: text.slice(bounds[2 * (f + 1)], bounds[2 * (f + 1) + 1]),
-    score: score(2),
-    total: score(3),
+    score: tokenNumber(text, f + 2),
+    total: tokenNumber(text, f + 3),
     line,
   };
 }
 
-function bad(line: number, message: string, problem: GcgProblem): GcgError {
-  return { line, message, problem };
+/** Adds an event line's error; null, the event the line does not give. */
+function bad(errors: GcgError[], line: number, message: string, problem: GcgProblem): null {
+  errors.push({ line, message, problem });
+  return null;
 }
 
 /**
@@ -682,17 +729,23 @@ function tokenBounds(text: string, from: number, to: number): number {
 }
 
 /**
- * Whether the `k`th token (of {@link TOKEN_BOUNDS}, there) is a signed score (`+12`, `-5`) and
- * the next a total (`-3`, `40`).
+ * Whether the `k`th token of an event's `count` (of {@link TOKEN_BOUNDS}) is a signed score
+ * (`+12`, `-5`) and the next a total (`-3`, `40`).
  */
-function pointsAt(text: string, bounds: Int32Array, k: number): boolean {
-  if (!signedAt(text, bounds[2 * k], bounds[2 * k + 1])) return false;
+function pointsAt(text: string, k: number, count: number): boolean {
+  const bounds = TOKEN_BOUNDS;
+  if (k + 1 >= count || !signedAt(text, bounds[2 * k], bounds[2 * k + 1])) return false;
   const start = bounds[2 * k + 2];
   return digitsIn(
     text,
     text.charCodeAt(start) === 45 /* - */ ? start + 1 : start,
     bounds[2 * k + 3],
   );
+}
+
+/** The number of an event's `k`th token (of {@link TOKEN_BOUNDS}), which {@link pointsAt} accepted. */
+function tokenNumber(text: string, k: number): number {
+  return numberAt(text, TOKEN_BOUNDS[2 * k], TOKEN_BOUNDS[2 * k + 1]);
 }
 
 /**
