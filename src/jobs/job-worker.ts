@@ -36,7 +36,8 @@ const TASKS: Record<string, () => JobTask> = {
   'players.import': () =>
     (require('../players/player-import') as typeof import('../players/player-import')).importTask,
   'players.preview': () =>
-    (require('../players/player-import') as typeof import('../players/player-import')).previewTask,
+    (require('../players/csv-preview-task') as typeof import('../players/csv-preview-task'))
+      .previewTask,
   'tsh.import': () =>
     (require('../exchange/tsh-import') as typeof import('../exchange/tsh-import')).importTask,
   'backup.take': () =>

@@ -2,7 +2,7 @@ import { DomainError, Unprocessable } from '../common/errors';
 import type { Lang } from '../i18n';
 import type { JobContext } from '../jobs/job-context';
 import type { Actor } from '../log/director-log';
-import { CsvPreview, CsvPreviewPage, parsePlayersCsv, previewPage } from '../render/players-csv';
+import { CsvPreview, parsePlayersCsv } from '../render/players-csv';
 import type { CreatePlayerDto } from './dto/player.dto';
 import { Player } from './player.entity';
 import { Registered, registerMany } from './registration';
@@ -75,15 +75,6 @@ async function registeredNames(divisionId: number, context: JobContext): Promise
   const manager = await context.manager();
   const players = await manager.find(Player, { where: { divisionId }, select: { name: true } });
   return players.map((p) => p.name);
-}
-
-/** The worker's task: what the file would import, as the organiser's page shows it (nothing stored). */
-export async function previewTask(
-  input: Omit<PlayersImportInput, 'user'>,
-  context: JobContext,
-): Promise<CsvPreviewPage> {
-  const names = await registeredNames(input.divisionId, context);
-  return previewPage(parsePlayersCsv(input.text, input.lang, names));
 }
 
 /** The worker's task: every player registered, or none (a 4xx naming the line, nothing stored). */

@@ -25,6 +25,7 @@ import { familyOf } from '../ratings/families';
 import { currentRatings } from '../ratings/current-ratings';
 import { PlayerView, playerView } from './player.view';
 import type { CsvPreviewPage } from '../render/players-csv';
+import type { PlayersPreviewInput } from './csv-preview-task';
 
 @Injectable()
 export class PlayersService {
@@ -72,14 +73,12 @@ export class PlayersService {
    * megabytes: this thread keeps answering) and cut to a page (`previewPage`). Nothing is stored.
    */
   async previewInWorker(divisionId: number, text: string, lang: Lang): Promise<CsvPreviewPage> {
-    if (!(await this.dataSource.manager.existsBy(Division, { id: divisionId }))) {
-      throw new NotFound('division', divisionId);
-    }
-    return inWorker<CsvPreviewPage>(
-      'players.preview',
-      { divisionId, text, lang },
-      { database: workerDatabase(this.dataSource) },
-    );
+    const registered = (await this.list(divisionId)).map((p) => p.name);
+    return inWorker<CsvPreviewPage>('players.preview', {
+      text,
+      lang,
+      registered,
+    } satisfies PlayersPreviewInput);
   }
 
   /**
