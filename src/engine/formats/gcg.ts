@@ -330,14 +330,14 @@ function readPragma(
   switch (name) {
     case 'player1':
     case 'player2': {
-      const [nick, ...rest] = value.split(/\s+/);
+      const { nick, name: fullName } = playerNames(value);
       if (!nick) {
         errors.push({
           line: lineNo,
           message: `#${name} needs a nickname and a name`,
           problem: { code: 'PLAYER_PRAGMA', pragma: `#${name}` },
         });
-      } else game.players[name === 'player1' ? 0 : 1] = { nick, name: rest.join(' ') || nick };
+      } else game.players[name === 'player1' ? 0 : 1] = { nick, name: fullName || nick };
       return null;
     }
     case 'title':
@@ -403,6 +403,28 @@ function readPragma(
       game.otherPragmas.push(line);
       return null;
   }
+}
+
+/**
+ * A player pragma's nickname and name: `value.split(/\s+/)`'s first word and the others joined by
+ * single spaces. Cut out of the value in place where its words are apart by single spaces (as
+ * recorders write them), without the list of words.
+ */
+function playerNames(value: string): { nick: string; name: string } {
+  let space = 0;
+  while (space < value.length && !isSpace(value.charCodeAt(space))) space++;
+  let single = space > 0;
+  for (let i = space; single && i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (
+      isSpace(c) &&
+      (c !== 32 /* space */ || i + 1 >= value.length || isSpace(value.charCodeAt(i + 1)))
+    )
+      single = false;
+  }
+  if (single) return { nick: value.slice(0, space), name: value.slice(space + 1) };
+  const [nick, ...rest] = value.split(/\s+/);
+  return { nick, name: rest.join(' ') };
 }
 
 const END_REASONS: readonly NonNullable<SheetEnd['reason']>[] = [
