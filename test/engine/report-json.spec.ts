@@ -76,10 +76,15 @@ describe('real GCG records, against the English list', () => {
     if (!parsed.ok) return;
     const converted = gcgToScoresheet(parsed.game);
     if (!converted.ok) return;
+    // Written out before its turns are read (words written straight from the plays), then read
+    // turn by turn (a page does) and written again, from the turns' reports.
+    const unread = verified(converted.value.sheet, { words });
+    const text = reportJson(unread);
+    expect(text).toBe(JSON.stringify(unread));
     const report = verified(converted.value.sheet, { words });
-    // Read turn by turn first (a page does), then whole.
     expect(report.turns.length).toBeGreaterThan(0);
     expectSameText(report);
+    expect(reportJson(report)).toBe(text);
   });
 });
 

@@ -118,6 +118,12 @@ export class ReplayState {
     (this.undescribed ??= new Array<LegalPlay | undefined>(this.sheet.turns.length))[index] = play;
   }
 
+  /** The play of turn `index` whose words are left to be written out, if any. */
+  playLeft(index: number): LegalPlay | undefined {
+    const plays = this.undescribed;
+    return plays === null ? undefined : plays[index];
+  }
+
   /** Writes out the words of turn `index`'s play in its report, if they were left. */
   describeTurn(index: number, report: TurnReport): void {
     const play = this.undescribed?.[index];

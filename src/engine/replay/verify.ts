@@ -6,6 +6,7 @@ import {
   TurnReport,
   VerificationReport,
 } from '../report/report';
+import { UNREAD_PLAYS, UnreadPlays, WithUnreadPlays } from '../report/json';
 import { TieBreakRule } from '../rules/ruleset';
 import { WordList } from '../rules/words';
 import {
@@ -192,7 +193,7 @@ export function verifyScoresheet(
  * enumerable properties in their places among the keys, so the report reads and serialises as
  * a plain one.
  */
-class CrosswordReport implements VerificationReport {
+class CrosswordReport implements VerificationReport, WithUnreadPlays {
   declare ok: boolean;
   declare rules: string;
   declare turns: TurnReport[];
@@ -223,6 +224,11 @@ class CrosswordReport implements VerificationReport {
     this.result = result;
     this.issues = issues;
     Object.defineProperty(this, 'board', LAZY_BOARD);
+  }
+
+  /** The game, for the report writer to write the turns' words from, until they are read. */
+  [UNREAD_PLAYS](): UnreadPlays | null {
+    return this.#described ? null : this.#state;
   }
 
   static described(report: CrosswordReport): TurnReport[] {

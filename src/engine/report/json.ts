@@ -11,6 +11,9 @@
  * findings) is written by `JSON.stringify`, so the text is that of `JSON.stringify` for any
  * report.
  */
+import type { CompiledRules } from '../rules/compiled';
+import type { WordList } from '../rules/words';
+import type { LegalPlay } from '../replay/board';
 import {
   BonusReport,
   Issue,
@@ -89,11 +92,41 @@ export class ReplayTurnReport implements TurnReport, EveryCrosswordKey {
 }
 
 /**
+ * The key of a report's method that gives the writer its plays whose words are not yet written
+ * out in their turns (see {@link UnreadPlays}), or null once its turns have been read.
+ */
+export const UNREAD_PLAYS = Symbol('unread plays');
+
+/**
+ * A crossword replay's game, as its report leaves it until its turns are first read: the writer
+ * writes each applied play's words, bonuses and squares straight from the play, rather than
+ * into the turn's report first (objects and strings made only to be written out once).
+ */
+export interface UnreadPlays {
+  readonly rules: CompiledRules;
+  /** The word list the words were looked up in (`known` is null without one). */
+  readonly words: WordList | null;
+  /** Each line's report, by turn. */
+  readonly turns: readonly TurnReport[];
+  /** The play of turn `index` whose words are not yet in its report, if any. */
+  playLeft(index: number): LegalPlay | undefined;
+}
+
+/** A report that keeps its turns' words unwritten (a crossword replay's). */
+export interface WithUnreadPlays {
+  [UNREAD_PLAYS](): UnreadPlays | null;
+}
+
+/**
  * The report as JSON text, as `JSON.stringify(report)` writes it; with `indent`, as
  * `JSON.stringify(report, null, indent)` does (`verify --json`).
  */
 export function reportJson(report: VerificationReport, indent?: number): string {
-  const text = anyJson(report) ?? 'null';
+  const unread =
+    report !== null && typeof report === 'object' && UNREAD_PLAYS in report
+      ? (report as unknown as WithUnreadPlays)[UNREAD_PLAYS]()
+      : null;
+  const text = unread !== null ? unreadReportJson(report, unread) : (anyJson(report) ?? 'null');
   return indent === undefined || indent < 1 ? text : indentJson(text, indent);
 }
 
@@ -116,7 +149,7 @@ function anyJson(value: unknown): string | undefined {
       return value ? 'true' : 'false';
     case 'object': {
       if (value === null) return 'null';
-      if (value instanceof ReplayTurnReport) return turnJson(value);
+      if (value instanceof ReplayTurnReport) return turnJson(value, '', undefined, null, false);
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
         return JSON.stringify(value);
       const prototype = Object.getPrototypeOf(value) as unknown;
@@ -129,7 +162,7 @@ function anyJson(value: unknown): string | undefined {
         if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
         const text = anyJson(object[key]);
         if (text === undefined) continue;
-        out += (out === '' ? '{"' : ',"') + inner(key) + '":' + text;
+        out += keyJson(key, out === '') + text;
       }
       return out === '' ? '{}' : out + '}';
     }
@@ -152,6 +185,36 @@ function isReport(value: object): boolean {
   return typeof report.ok === 'boolean' && typeof report.rules === 'string';
 }
 
+/**
+ * A crossword replay's report whose turns are not yet read: its keys as {@link anyJson} writes
+ * them, but its turns straight from the game (their reports left unread).
+ */
+function unreadReportJson(report: VerificationReport, unread: UnreadPlays): string {
+  const texts = ruleTexts(unread.rules);
+  const withList = unread.words !== null;
+  const object = report as unknown as Record<string, unknown>;
+  let out = '';
+  for (const key in object) {
+    if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+    let text: string | undefined;
+    if (key === 'turns') {
+      const { turns } = unread;
+      text = '';
+      for (let i = 0; i < turns.length; i++) {
+        const t = turns[i];
+        text +=
+          t instanceof ReplayTurnReport
+            ? turnJson(t, i === 0 ? '[' : ',', unread.playLeft(i), texts, withList)
+            : (i === 0 ? '[' : ',') + (anyJson(t) ?? 'null');
+      }
+      text = turns.length === 0 ? '[]' : text + ']';
+    } else text = anyJson(object[key]);
+    if (text === undefined) continue;
+    out += keyJson(key, out === '') + text;
+  }
+  return out === '' ? '{}' : out + '}';
+}
+
 /** A list, its holes and its values JSON cannot write as null. */
 function listJson(list: readonly unknown[]): string {
   if (list.length === 0) return '[]';
@@ -161,42 +224,76 @@ function listJson(list: readonly unknown[]): string {
 }
 
 /**
- * A crossword replay's turn, its keys in the class's order, those left undefined left out.
- * Each string's quotes are written with the key before it and the one after it: the fewer the
- * pieces joined, the less the text costs, to make and to lay flat.
+ * A crossword replay's turn after `lead` (`[`, `,` or nothing), its keys in the class's order,
+ * those left undefined left out; its words, bonuses and squares from `play` when the report has
+ * not been given them yet (with the rules' `texts`). A turn's text costs by the pieces it is
+ * joined from (about 150 machine instructions each, half to join and half to lay the text flat
+ * when it is written out): each piece is as much of the text as can be made once and kept, with
+ * the quotes and keys around a value joined to the pieces before and after it.
  */
-function turnJson(t: ReplayTurnReport): string {
-  let out = headJson(t.index, t.player) + kindJson(t.kind, t.status);
-  if (t.play !== undefined) out += ',"play":"' + inner(t.play) + '"';
-  if (t.reading !== undefined) out += ',"reading":"' + inner(t.reading) + '"';
+function turnJson(
+  t: ReplayTurnReport,
+  lead: string,
+  play: LegalPlay | undefined,
+  texts: RuleTexts | null,
+  withList: boolean,
+): string {
+  const open = t.play !== undefined;
+  let out =
+    open && t.kind === 'play' && t.status === 'ok'
+      ? headJson(lead, t.index, t.player, true)
+      : headJson(lead, t.index, t.player, false) +
+        kindJson(t.kind, t.status) +
+        (open ? ',"play":"' : '');
+  if (open) out += inner(t.play!);
+  if (t.reading !== undefined) out += '","reading":"' + inner(t.reading);
   const { score, total, clock } = t;
-  out += figuresJson(SCORES, ',"score":{"claimed":', score.claimed, score.computed);
-  out += figuresJson(TOTALS, ',"total":{"claimed":', total.claimed, total.computed);
-  if (clock !== undefined)
-    out +=
-      ',"clock":{"claimed":"' +
-      inner(clock.claimed) +
-      '","remaining":"' +
-      inner(clock.remaining) +
-      '"}';
-  if (t.withdrawnScore !== undefined) out += ',"withdrawnScore":' + orNull(t.withdrawnScore);
-  out += wordsJson(t.words);
-  out +=
-    t.bonuses.length === 0
-      ? ',"bonuses":[],"placed":'
-      : ',"bonuses":' + listJson(t.bonuses) + ',"placed":';
-  if (
+  out += open
+    ? figuresJson(QUOTED_SCORES, '","score":{"claimed":', score.claimed, score.computed, '')
+    : figuresJson(SCORES, ',"score":{"claimed":', score.claimed, score.computed, '');
+  const plays = play !== undefined && texts !== null;
+  const wordCount = plays ? play.words.length : t.words.length;
+  if (clock === undefined && t.withdrawnScore === undefined && wordCount > 0)
+    out += figuresJson(
+      TOTALS_THEN_WORDS,
+      ',"total":{"claimed":',
+      total.claimed,
+      total.computed,
+      WORDS_OPEN,
+    );
+  else {
+    out += figuresJson(TOTALS, ',"total":{"claimed":', total.claimed, total.computed, '');
+    if (clock !== undefined)
+      out +=
+        ',"clock":{"claimed":"' +
+        inner(clock.claimed) +
+        '","remaining":"' +
+        inner(clock.remaining) +
+        '"}';
+    if (t.withdrawnScore !== undefined) out += ',"withdrawnScore":' + orNull(t.withdrawnScore);
+    if (wordCount > 0) out += WORDS_OPEN;
+  }
+  const plain =
     t.exchanged === undefined &&
     t.penalty === undefined &&
     t.issues.length === 0 &&
     t.swapped === undefined &&
     t.stolen === undefined &&
     t.madeSafe === undefined &&
-    t.challengeBonus === undefined
-  )
+    t.challengeBonus === undefined;
+  if (plays) out += playJson(play, texts, withList, plain);
+  else {
+    if (wordCount === 0) out += ',"words":[]';
+    else out += wordsJson(t.words);
+    out +=
+      t.bonuses.length === 0
+        ? ',"bonuses":[],"placed":'
+        : ',"bonuses":' + listJson(t.bonuses) + ',"placed":';
     // Most turns: the squares, and nothing found.
-    return out + stringsJson(t.placed, '"],"issues":[]}', '[],"issues":[]}');
-  out += stringsJson(t.placed, '"]', '[]');
+    if (plain) return out + stringsJson(t.placed, '"],"issues":[]}', '[],"issues":[]}');
+    out += stringsJson(t.placed, '"]', '[]');
+  }
+  if (plain) return out;
   if (t.exchanged !== undefined) out += ',"exchanged":' + num(t.exchanged);
   if (t.penalty !== undefined) out += ',"penalty":' + anyJson(t.penalty);
   out += ',"issues":' + (t.issues.length === 0 ? '[]' : listJson(t.issues));
@@ -205,6 +302,129 @@ function turnJson(t: ReplayTurnReport): string {
   if (t.madeSafe !== undefined) out += ',"madeSafe":' + stringsJson(t.madeSafe, '"]', '[]');
   if (t.challengeBonus !== undefined) out += ',"challengeBonus":' + num(t.challengeBonus);
   return out + '}';
+}
+
+/** `,"words":[{"word":"`: the text before a turn's first word. */
+const WORDS_OPEN = ',"words":[{"word":"';
+
+/**
+ * A play's words (after {@link WORDS_OPEN}), bonuses and squares, as its report would have them
+ * (see `describePlay`), and with `plain`, the turn's empty findings and its end.
+ */
+function playJson(play: LegalPlay, texts: RuleTexts, withList: boolean, plain: boolean): string {
+  const { words, bonuses, placedSquares } = play;
+  const { alphabet } = texts.rules;
+  const placedAfter = words.length > 0 && bonuses.length === 0 && placedSquares.length > 0;
+  let out = '';
+  const last = words.length - 1;
+  for (let k = 0; k <= last; k++) {
+    const w = words[k];
+    const text = alphabet.formatWord(w.tiles);
+    const known = withList ? (w.known as boolean) : null;
+    out +=
+      (texts.wordsSafe ? text : inner(text)) +
+      wordScoreJson(w.score, known) +
+      texts.position(
+        w.direction === 'across',
+        w.start,
+        w.main,
+        k < last ? MORE : placedAfter ? LAST_THEN_PLACED : LAST,
+      );
+  }
+  if (last < 0) out += ',"words":[]';
+  if (!placedAfter) {
+    if (bonuses.length === 0) out += ',"bonuses":[]';
+    else {
+      out += ',"bonuses":[';
+      for (let i = 0; i < bonuses.length; i++) {
+        const b = bonuses[i];
+        out +=
+          (i === 0 ? '{"kind":"' : ',{"kind":"') +
+          inner(b.kind) +
+          '","points":' +
+          num(b.points) +
+          (b.word === undefined
+            ? '}'
+            : ',"word":"' + inner(alphabet.formatWord(words[b.word].tiles)) + '"}');
+      }
+      out += ']';
+    }
+    if (placedSquares.length === 0)
+      return out + (plain ? ',"placed":[],"issues":[]}' : ',"placed":[]');
+    out += ',"placed":["';
+  }
+  const end = placedSquares.length - 1;
+  for (let i = 0; i < end; i++) out += texts.squareThen(placedSquares[i]);
+  return out + texts.lastSquare(placedSquares[end], plain);
+}
+
+/** What follows a word's position: another word, or the end of the words (and `"placed":[`). */
+type AfterWord = 0 | 1 | 2;
+const MORE: AfterWord = 0;
+const LAST: AfterWord = 1;
+const LAST_THEN_PLACED: AfterWord = 2;
+const AFTER_WORD = ['{"word":"', ']', '],"bonuses":[],"placed":["'];
+
+/**
+ * The texts of a rule set's squares and positions with the keys and quotes around them, made
+ * when first written and kept (most are written in every game of the rule set).
+ */
+class RuleTexts {
+  /** Whether a word's text needs no escape (every letter the alphabet writes needs none). */
+  readonly wordsSafe: boolean;
+  private readonly positions: string[];
+  private readonly squares: string[];
+
+  constructor(readonly rules: CompiledRules) {
+    const count = rules.size * rules.size;
+    this.positions = table(count * 12);
+    this.squares = table(count * 3);
+    let safe = true;
+    for (let tile = 0; tile < 256; tile++) {
+      const shown = rules.alphabet.display(tile);
+      if (typeof shown === 'string' && inner(shown) !== shown) safe = false;
+    }
+    this.wordsSafe = safe;
+  }
+
+  /** `8G","main":true}` and what follows the word (`after`). */
+  position(across: boolean, start: number, main: boolean, after: AfterWord): string {
+    const k = ((start * 2 + (across ? 1 : 0)) * 2 + (main ? 1 : 0)) * 3 + after;
+    const kept = this.positions[k];
+    if (kept !== '') return kept;
+    const { positionNames } = this.rules;
+    const name = across ? positionNames.across[start] : positionNames.down[start];
+    return (this.positions[k] =
+      inner(name) +
+      (main ? '","main":true}' : '","main":false}') +
+      (after === MORE ? ',' : '') +
+      AFTER_WORD[after]);
+  }
+
+  /** `H8","`: a square of a play's, another after it. */
+  squareThen(square: number): string {
+    const k = square * 3;
+    const kept = this.squares[k];
+    return kept !== '' ? kept : (this.squares[k] = inner(this.rules.squareNames[square]) + '","');
+  }
+
+  /** `H8"]`: a play's last square, with `plain` the turn's empty findings and its end. */
+  lastSquare(square: number, plain: boolean): string {
+    const k = square * 3 + (plain ? 1 : 2);
+    const kept = this.squares[k];
+    return kept !== ''
+      ? kept
+      : (this.squares[k] =
+          inner(this.rules.squareNames[square]) + (plain ? '"],"issues":[]}' : '"]'));
+  }
+}
+
+const RULE_TEXTS = new WeakMap<CompiledRules, RuleTexts>();
+
+function ruleTexts(rules: CompiledRules): RuleTexts {
+  let texts = RULE_TEXTS.get(rules);
+  if (texts === undefined) RULE_TEXTS.set(rules, (texts = new RuleTexts(rules)));
+  return texts;
 }
 
 /*
@@ -220,33 +440,52 @@ const KEPT = 1024;
  * items are written out of order, from empty, as a dictionary (a hash look-up each read).
  */
 const table = (size: number): string[] => new Array<string>(size).fill('');
-const HEADS = table(KEPT * 2);
+const HEADS = table(KEPT * 2 * 6);
 const SCORES = table(KEPT);
+const QUOTED_SCORES = table(KEPT);
 const TOTALS = table(KEPT);
+const TOTALS_THEN_WORDS = table(KEPT);
 const WORD_SCORES = table(KEPT * 3);
+const NUMBERS = table(KEPT);
+const LEADS = ['', '[', ','];
+/** The head of a play's turn that stands (`playOk`) after the player: its kind, its status. */
+const PLAY_OK = ',"kind":"play","status":"ok","play":"';
 
-/** `{"index":5,"player":1`. */
-function headJson(index: number, player: number): string {
+/**
+ * `{"index":5,"player":1` after `lead` (`[`, `,` or nothing), with `playOk` the kind and status
+ * of a play that stands and the key of its text (`,"kind":"play","status":"ok","play":"`).
+ */
+function headJson(lead: string, index: number, player: number, playOk: boolean): string {
   if (index >= 0 && index < KEPT && (player === 0 || player === 1) && Number.isInteger(index)) {
-    const k = index * 2 + player;
+    const l = lead === '' ? 0 : lead === '[' ? 1 : 2;
+    const k = ((index * 2 + player) * 3 + l) * 2 + (playOk ? 1 : 0);
     const kept = HEADS[k];
-    return kept !== '' ? kept : (HEADS[k] = '{"index":' + index + ',"player":' + player);
+    return kept !== ''
+      ? kept
+      : (HEADS[k] =
+          LEADS[l] + '{"index":' + index + ',"player":' + player + (playOk ? PLAY_OK : ''));
   }
-  return '{"index":' + num(index) + ',"player":' + num(player);
+  return lead + '{"index":' + num(index) + ',"player":' + num(player) + (playOk ? PLAY_OK : '');
 }
 
-/** `,"score":{"claimed":7,"computed":7}` (`key` is its text to `"claimed":`), kept when equal. */
+/**
+ * `,"score":{"claimed":7,"computed":7}` (`key` is its text to `"claimed":`) and `then`, kept
+ * when equal.
+ */
 function figuresJson(
   kept: string[],
   key: string,
   claimed: number | null,
   computed: number,
+  then: string,
 ): string {
   if (claimed === computed && computed >= 0 && computed < KEPT && Number.isInteger(computed)) {
     const made = kept[computed];
-    return made !== '' ? made : (kept[computed] = key + computed + ',"computed":' + computed + '}');
+    return made !== ''
+      ? made
+      : (kept[computed] = key + computed + ',"computed":' + computed + '}' + then);
   }
-  return key + orNull(claimed) + ',"computed":' + num(computed) + '}';
+  return key + orNull(claimed) + ',"computed":' + num(computed) + '}' + then;
 }
 
 /** `","score":7,"known":true,"position":"`: a word's figures, between its text and its position. */
@@ -275,17 +514,16 @@ function kindJson(kind: string, status: string): string {
 }
 
 /**
- * `,"words":[…]`: a play's words, each made by the replay with its keys in this order. The key
- * before the list and its brackets are written with the first and last word's pieces.
+ * A turn's words from its report (after {@link WORDS_OPEN}), each made by the replay with its
+ * keys in this order.
  */
 function wordsJson(words: readonly WordReport[]): string {
   const last = words.length - 1;
-  if (last < 0) return ',"words":[]';
   let out = '';
   for (let i = 0; i <= last; i++) {
     const w = words[i];
     out +=
-      (i === 0 ? ',"words":[{"word":"' : ',{"word":"') +
+      (i === 0 ? '' : ',{"word":"') +
       inner(w.word) +
       wordScoreJson(w.score, w.known) +
       inner(w.position) +
@@ -313,7 +551,28 @@ function stringsJson(list: readonly string[], close: string, empty: string): str
 
 /** A number as JSON writes it (`String` gives the same digits; JSON has no NaN or Infinity). */
 function num(n: number): string {
+  // Small whole numbers from a table: V8 writes a number out through its runtime, at about
+  // 800 machine instructions.
+  if (n >= 0 && n < KEPT && Number.isInteger(n)) {
+    const kept = NUMBERS[n];
+    return kept !== '' ? kept : (NUMBERS[n] = '' + n);
+  }
   return Number.isFinite(n) ? '' + n : 'null';
+}
+
+/** Keys' texts, `{"key":` and `,"key":`, made once and kept (up to {@link KEYS_KEPT} keys). */
+const FIRST_KEYS = new Map<string, string>();
+const NEXT_KEYS = new Map<string, string>();
+const KEYS_KEPT = 512;
+
+/** `{"key":` (`first`) or `,"key":`. */
+function keyJson(key: string, first: boolean): string {
+  const keys = first ? FIRST_KEYS : NEXT_KEYS;
+  const kept = keys.get(key);
+  if (kept !== undefined) return kept;
+  const text = (first ? '{"' : ',"') + inner(key) + '":';
+  if (keys.size < KEYS_KEPT) keys.set(key, text);
+  return text;
 }
 
 function orNull(n: number | null): string {
