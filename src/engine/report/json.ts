@@ -354,6 +354,14 @@ function playJson(play: LegalPlay, texts: RuleTexts, withList: boolean, plain: b
     out += ',"placed":["';
   }
   const end = placedSquares.length - 1;
+  if (end > 0 && end < RUN) {
+    // Most plays' squares follow one another (no tile of the board between): one kept piece.
+    const first = placedSquares[0];
+    const step = placedSquares[1] - first;
+    let run = step === 1 || step === texts.rules.size;
+    for (let i = 2; run && i <= end; i++) run = placedSquares[i] === first + i * step;
+    if (run) return out + texts.squareRun(first, step === 1, end + 1, plain);
+  }
   for (let i = 0; i < end; i++) out += texts.squareThen(placedSquares[i]);
   return out + texts.lastSquare(placedSquares[end], plain);
 }
@@ -374,11 +382,13 @@ class RuleTexts {
   readonly wordsSafe: boolean;
   private readonly positions: string[];
   private readonly squares: string[];
+  private readonly runs: string[];
 
   constructor(readonly rules: CompiledRules) {
     const count = rules.size * rules.size;
     this.positions = table(count * 12);
     this.squares = table(count * 3);
+    this.runs = table(count * 2 * RUN * 2);
     let safe = true;
     for (let tile = 0; tile < 256; tile++) {
       const shown = rules.alphabet.display(tile);
@@ -394,18 +404,35 @@ class RuleTexts {
     if (kept !== '') return kept;
     const { positionNames } = this.rules;
     const name = across ? positionNames.across[start] : positionNames.down[start];
-    return (this.positions[k] =
+    return (this.positions[k] = flat(
       inner(name) +
-      (main ? '","main":true}' : '","main":false}') +
-      (after === MORE ? ',' : '') +
-      AFTER_WORD[after]);
+        (main ? '","main":true}' : '","main":false}') +
+        (after === MORE ? ',' : '') +
+        AFTER_WORD[after],
+    ));
+  }
+
+  /**
+   * `G8","H8","I8"]`: `count` squares from `first`, across or down, with `plain` the turn's
+   * empty findings and its end.
+   */
+  squareRun(first: number, across: boolean, count: number, plain: boolean): string {
+    const k = ((first * 2 + (across ? 1 : 0)) * RUN + count) * 2 + (plain ? 1 : 0);
+    const kept = this.runs[k];
+    if (kept !== '') return kept;
+    const step = across ? 1 : this.rules.size;
+    let text = '';
+    for (let i = 0; i < count - 1; i++) text += this.squareThen(first + i * step);
+    return (this.runs[k] = flat(text + this.lastSquare(first + (count - 1) * step, plain)));
   }
 
   /** `H8","`: a square of a play's, another after it. */
   squareThen(square: number): string {
     const k = square * 3;
     const kept = this.squares[k];
-    return kept !== '' ? kept : (this.squares[k] = inner(this.rules.squareNames[square]) + '","');
+    return kept !== ''
+      ? kept
+      : (this.squares[k] = flat(inner(this.rules.squareNames[square]) + '","'));
   }
 
   /** `H8"]`: a play's last square, with `plain` the turn's empty findings and its end. */
@@ -414,10 +441,14 @@ class RuleTexts {
     const kept = this.squares[k];
     return kept !== ''
       ? kept
-      : (this.squares[k] =
-          inner(this.rules.squareNames[square]) + (plain ? '"],"issues":[]}' : '"]'));
+      : (this.squares[k] = flat(
+          inner(this.rules.squareNames[square]) + (plain ? '"],"issues":[]}' : '"]'),
+        ));
   }
 }
+
+/** Runs of a play's squares up to this (exclusive) are kept whole. */
+const RUN = 16;
 
 const RULE_TEXTS = new WeakMap<CompiledRules, RuleTexts>();
 
@@ -462,8 +493,9 @@ function headJson(lead: string, index: number, player: number, playOk: boolean):
     const kept = HEADS[k];
     return kept !== ''
       ? kept
-      : (HEADS[k] =
-          LEADS[l] + '{"index":' + index + ',"player":' + player + (playOk ? PLAY_OK : ''));
+      : (HEADS[k] = flat(
+          LEADS[l] + '{"index":' + index + ',"player":' + player + (playOk ? PLAY_OK : ''),
+        ));
   }
   return lead + '{"index":' + num(index) + ',"player":' + num(player) + (playOk ? PLAY_OK : '');
 }
@@ -483,7 +515,7 @@ function figuresJson(
     const made = kept[computed];
     return made !== ''
       ? made
-      : (kept[computed] = key + computed + ',"computed":' + computed + '}' + then);
+      : (kept[computed] = flat(key + computed + ',"computed":' + computed + '}' + then));
   }
   return key + orNull(claimed) + ',"computed":' + num(computed) + '}' + then;
 }
@@ -495,8 +527,9 @@ function wordScoreJson(score: number, known: boolean | null): string {
   if (score >= 0 && score < KEPT && Number.isInteger(score)) {
     const kept = WORD_SCORES[score * 3 + k];
     if (kept !== '') return kept;
-    return (WORD_SCORES[score * 3 + k] =
-      '","score":' + score + ',"known":' + known_ + ',"position":"');
+    return (WORD_SCORES[score * 3 + k] = flat(
+      '","score":' + score + ',"known":' + known_ + ',"position":"',
+    ));
   }
   return '","score":' + num(score) + ',"known":' + known_ + ',"position":"';
 }
@@ -547,6 +580,16 @@ function stringsJson(list: readonly string[], close: string, empty: string): str
   let out = '["' + inner(list[0]);
   for (let i = 1; i < list.length; i++) out += '","' + inner(list[i]);
   return out + close;
+}
+
+/**
+ * `text` laid flat before it is kept: a text joined from pieces stays a tree of them until read
+ * whole, and a kept piece left so would be walked piece by piece in every report it is written
+ * into.
+ */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
 }
 
 /** A number as JSON writes it (`String` gives the same digits; JSON has no NaN or Infinity). */
