@@ -38,7 +38,9 @@ export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
     }
     return { type: 'postgres', url: settings.url, ...common };
   }
-  const path = resolve(settings.sqlitePath ?? 'data/arbiter.sqlite');
+  const file = settings.sqlitePath ?? 'data/arbiter.sqlite';
+  // SQLite's name for a database in memory, not a file: neither resolved nor given a folder.
+  const path = file === ':memory:' ? file : resolve(file);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   return {
     type: 'better-sqlite3',
