@@ -17,7 +17,7 @@ import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
 import { plainRequest } from './common/api/plain-request';
 import { visitorReadGate } from './common/read-gate';
 import { API_VALIDATION, ApiValidationPipe } from './common/api/validation';
-import { configureHttp } from './common/http-headers';
+import { answerCompression, configureHttp } from './common/http-headers';
 import { trustedProxies } from './config';
 import { bodyReader } from './common/body/body-reader';
 import { dropSlowClients, slowClientSettings } from './common/slow-clients';
@@ -31,7 +31,7 @@ import { keptPagesFirst } from './pages/kept-pages';
 import { StandingsService } from './standings-api/standings.service';
 import type { IncomingMessage, ServerResponse } from 'http';
 import { ResultsService } from './results/results.service';
-import { resultWritesFirst } from './results/writes-first';
+import { hallWritesFirst, resultWritesFirst, type EarlyAnswer } from './results/writes-first';
 
 /**
  * Builds the application with everything global (validation, error filter,
@@ -98,8 +98,9 @@ export async function createApp(
 
 /**
  * Visitors' requests for kept pages are answered from the cache before Express routes them,
- * when that gives exactly what routing would (src/pages/kept-pages.ts); every other request
- * goes to Express as before.
+ * when that gives exactly what routing would (src/pages/kept-pages.ts), and so are a hall's
+ * typed results and score sheets sent with a bearer token (src/results/writes-first.ts); every
+ * other request goes to Express as before.
  */
 function answerKeptPagesFirst(app: NestExpressApplication): void {
   const server = app.getHttpServer();
@@ -109,9 +110,16 @@ function answerKeptPagesFirst(app: NestExpressApplication): void {
   ) => void)[];
   if (routed.length !== 1) return;
   const kept = keptPagesFirst(app.get(Revisions), app.get(StandingsService));
+  const express = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
+  const writes = hallWritesFirst(app.get(AuthService), app.get(ResultsService), {
+    // The compression package reads only what node:http has (the request's method and headers).
+    compress: answerCompression() as unknown as EarlyAnswer['compress'],
+    etag: express.get('etag fn') as EarlyAnswer['etag'],
+  });
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!kept(req, res)) routed[0](req, res);
+    if (kept(req, res)) return;
+    if (!writes(req, res, () => routed[0](req, res))) routed[0](req, res);
   });
 }
 

@@ -21,7 +21,15 @@ export function configureHttp(app: NestExpressApplication, trustProxy: number | 
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
-  app.use(compression({ filter: compressedAnswer }));
+  app.use(answerCompression());
+}
+
+/**
+ * The compression every answer passes through ({@link compressedAnswer}): also used by the
+ * writes answered before Express (`src/results/writes-first.ts`), so they are compressed alike.
+ */
+export function answerCompression(): ReturnType<typeof compression> {
+  return compression({ filter: compressedAnswer });
 }
 
 /**

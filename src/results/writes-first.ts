@@ -1,9 +1,18 @@
+import type { IncomingMessage, ServerResponse } from 'http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { checkRoles, whoSent, type AuthedRequest } from '../auth/auth.guard';
 import type { AuthService } from '../auth/auth.service';
 import { parseIfMatch } from '../common/api/if-match';
+import { checkWellFormed } from '../common/api/well-formed';
 import { takenAsIs } from '../common/api/validation';
-import type { RequestWithRawBody } from '../common/body/body-reader';
+import { bodyRuleFor } from '../common/body/body-limits';
+import {
+  READ_EARLY,
+  type RequestReadEarly,
+  type RequestWithRawBody,
+} from '../common/body/body-reader';
+import { parseJsonBody } from '../common/body/json-body';
+import { JsonNesting } from '../common/body/json-nesting';
 import type { User } from '../auth/user.entity';
 import type { GameView } from '../rounds/game.view';
 import { EnterResultDto } from './dto/result.dto';
@@ -25,7 +34,7 @@ import type { ResultsService } from './results.service';
  */
 export function resultWritesFirst(auth: AuthService, results: ResultsService): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const m = req.method === 'PUT' ? HOT_WRITE.exec(req.path) : null;
+    const m = req.method === 'PUT' && !triedEarly.has(req) ? HOT_WRITE.exec(req.path) : null;
     if (!m) return next();
     const id = Number(m[1]);
     const write = m[2] === 'result' ? typedResult(results, id, req) : scoreSheet(results, id, req);
@@ -84,4 +93,158 @@ async function written(
   } catch {
     return undefined;
   }
+}
+
+/** A request that went through {@link hallWritesFirst}'s write and was left to the routes. */
+const triedEarly = new WeakSet<IncomingMessage>();
+
+/** A JSON body as a hall's clients send it: no other charset, no compression, its length said. */
+const PLAIN_JSON = /^application\/json\s*(?:;\s*charset="?utf-?8"?\s*)?$/i;
+const LENGTH = /^[1-9]\d{0,9}$/;
+
+/** What {@link hallWritesFirst} needs of the application besides the services. */
+export interface EarlyAnswer {
+  /** The compression every answer passes through (`answerCompression`). */
+  compress: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Express's ETag of a body (its `etag fn` setting). */
+  etag: (body: Buffer, encoding?: BufferEncoding) => string | undefined;
+}
+
+/**
+ * The same two writes taken even before Express sees their request, as kept pages are
+ * (`src/pages/kept-pages.ts`): Express's request and answer objects, its router and the
+ * middleware before the body is read cost a typed result about as much again as the write
+ * itself. Taken only when that is certain to do what the usual way does, decided before a
+ * byte of the body is read: the canonical path (no query, no slash at its end), a bearer
+ * token (a session cookie's writes need its origin checked: the usual way) naming an account
+ * the route's role lets through (one lookup, shared with the usual way), an `If-Match` the
+ * route reads, a plain JSON body (UTF-8, uncompressed, its length said and within the
+ * route's limit). The body is then read, and when it is JSON of a nesting the body reader
+ * takes, well-formed text and (for a typed result) a body its DTO takes as it is, written.
+ *
+ * The answer is the route's: status 200, the game as written as Express's `res.json` sends
+ * it, with the headers every answer gets (`X-Content-Type-Options`, the same compression).
+ * Anything else, and every refusal, goes the usual way, its body handed to the body reader as
+ * read (`READ_EARLY`): a write that throws has written nothing, so the route makes it afresh
+ * and refuses it in its own words. `usual` hands the request to Express. Returns whether the
+ * request was taken (then it is answered, here or the usual way).
+ */
+export function hallWritesFirst(
+  auth: AuthService,
+  results: ResultsService,
+  early: EarlyAnswer,
+): (req: IncomingMessage, res: ServerResponse, usual: () => void) => boolean {
+  return (req, res, usual) => {
+    if (req.method !== 'PUT' || req.url === undefined) return false;
+    const m = HOT_WRITE.exec(req.url);
+    if (!m) return false;
+    const h = req.headers;
+    const length = h['content-length'];
+    if (
+      !h.authorization?.startsWith('Bearer ') ||
+      length === undefined ||
+      !LENGTH.test(length) ||
+      h['transfer-encoding'] !== undefined ||
+      (h['content-encoding'] !== undefined && h['content-encoding'].toLowerCase() !== 'identity') ||
+      !PLAIN_JSON.test(h['content-type'] ?? '')
+    ) {
+      return false;
+    }
+    const rule = bodyRuleFor('PUT', req.url);
+    if (rule.json === undefined || Number(length) > rule.json) return false;
+    let ifMatch: number | undefined;
+    try {
+      ifMatch = parseIfMatch(h['if-match']);
+    } catch {
+      return false;
+    }
+    const id = Number(m[1]);
+    const sheet = m[2] === 'scoresheet';
+    takeEarly(auth, results, early, req, res, usual, { id, sheet, ifMatch }).catch(() =>
+      // Not reached (each step above has its way out); the connection is not left hanging.
+      res.destroy(),
+    );
+    return true;
+  };
+}
+
+async function takeEarly(
+  auth: AuthService,
+  results: ResultsService,
+  early: EarlyAnswer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  usual: () => void,
+  write: { id: number; sheet: boolean; ifMatch: number | undefined },
+): Promise<void> {
+  let user: User;
+  try {
+    // The usual way asks again for this request and is answered from the same lookup.
+    const who = await whoSent(auth, req as Request);
+    checkRoles(who.user, ['judge'], who.bearer);
+    user = who.user!;
+  } catch {
+    return usual();
+  }
+  const raw = await bodyOf(req);
+  if (!raw) return; // The client went away before its body was complete: nobody to answer.
+  const handOn = () => {
+    (req as RequestReadEarly)[READ_EARLY] = raw;
+    triedEarly.add(req);
+    usual();
+  };
+  let view: GameView;
+  try {
+    if (!new JsonNesting().feed(raw)) return handOn();
+    const body = parseJsonBody(raw);
+    checkWellFormed(body);
+    if (write.sheet) {
+      view = await results.enterSheet(write.id, raw.toString('utf8'), body, write.ifMatch, user);
+    } else {
+      const dto = takenAsIs(EnterResultDto, body) as EnterResultDto | undefined;
+      if (!dto) return handOn();
+      view = await results.enterResult(write.id, dto, write.ifMatch, user);
+    }
+  } catch {
+    return handOn();
+  }
+  (req as AuthedRequest).user = user;
+  sendJson(req, res, early, view);
+}
+
+/** A body's bytes once it has all come; null if the request failed before its end. */
+function bodyOf(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      chunks.push(c);
+      size += c.length;
+    });
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    req.once('error', () => resolve(null));
+  });
+}
+
+/**
+ * What `res.status(200).json(view)` sends through the middleware every answer passes: the
+ * same headers (`X-Content-Type-Options`, then Content-Type, Content-Length and the ETag as
+ * Express sets them, `Vary` from the compression), and the body compressed as it would be.
+ */
+function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  early: EarlyAnswer,
+  view: GameView,
+): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  early.compress(req, res, () => {
+    const body = Buffer.from(JSON.stringify(view), 'utf8');
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', body.length);
+    const etag = early.etag(body);
+    if (etag) res.setHeader('ETag', etag);
+    res.end(body);
+  });
 }

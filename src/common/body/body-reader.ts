@@ -1,4 +1,5 @@
 import express from 'express';
+import type { IncomingMessage } from 'http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Role } from '../../auth/user.entity';
 import { checkWellFormed } from '../api/well-formed';
@@ -19,6 +20,14 @@ export type RouteRoles = (method: string, path: string) => Role[] | null;
 
 /** A request whose JSON bytes are kept: score sheets are stored exactly as sent. */
 export type RequestWithRawBody = Request & { rawBody?: Buffer };
+
+/**
+ * A JSON body read before Express saw its request (`src/results/writes-first.ts`), when the
+ * write taken there leaves the request to the routes after all: its bytes, read here as if
+ * they had just come (the same limits, nesting and parsing, so the same refusals).
+ */
+export const READ_EARLY = Symbol('JSON body read before Express');
+export type RequestReadEarly = IncomingMessage & { [READ_EARLY]?: Buffer };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -84,6 +93,15 @@ function unsupported(rule: BodyRule, kind: Kind, req: Request): DomainError {
  * it is parsed. Resolves with the bytes.
  */
 function readJson(req: Request, res: Response, rule: BodyRule, limit: number): Promise<Buffer> {
+  const early = (req as RequestReadEarly)[READ_EARLY];
+  if (early) {
+    const refusal = !new JsonNesting().feed(early)
+      ? tooDeep()
+      : early.length > limit
+        ? tooLarge(rule, limit)
+        : null;
+    return refusal ? Promise.reject(refusal) : Promise.resolve(early);
+  }
   return new Promise((resolve, reject) => {
     const nesting = new JsonNesting();
     const chunks: Buffer[] = [];
