@@ -2,6 +2,16 @@
  * What a tournament hall costs the server outside its pages: CPU per typed result and per
  * verified score sheet written, per game-record PDF, and the time from starting the server
  * to its first answer (`node dist/src/main.js`, its bundle, and `npm start` on a built tree).
+ *
+ * The writes' yardsticks (issue 33: each ≤ 2×), both measured side by side with Arbiter, the
+ * two servers taking turns ten writes at a time:
+ * - a typed result: plain `node:http` + better-sqlite3 writing the same rows with the same
+ *   durability (`bench/plain-write-server.ts`);
+ * - a verified sheet: the same plain server doing the same job as Arbiter's sheet write: the
+ *   JSON read, the engine's verification in its process (default word list, the game's
+ *   players), the sheet's text and its report stored with the result, history and log rows.
+ * The earlier yardstick of a sheet, still printed to compare: the plain typed result plus the
+ * verification measured hot in this process (no word list, nothing of the sheet stored).
  */
 import { ChildProcess, spawn } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'fs';
@@ -469,9 +479,9 @@ export async function writesAndPdfs(): Promise<void> {
 }
 
 /**
- * What a verified sheet costs beyond a plain write, in this process: its JSON read, the
- * engine's verdict for the game's terms, and the report written as JSON. CPU per sheet,
- * median of 200 after 50.
+ * What a verified sheet costs beyond a plain write, in this process, for the earlier yardstick:
+ * its JSON read, the engine's verdict for the game's terms (without a word list), and the report
+ * written as JSON. CPU per sheet, median of 200 after 50 (process.cpuUsage per call: coarse).
  */
 function verificationCpu(sheet: { players: [string, string] }): number {
   const text = JSON.stringify(sheet, null, 1);
