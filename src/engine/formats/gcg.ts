@@ -222,6 +222,16 @@ export type GcgMeaning =
  * `#character-encoding UTF-8` (which must come first, by the format).
  */
 export function decodeGcg(bytes: Uint8Array): string {
+  // A record of ASCII alone (as most are) reads the same in every encoding: decoded as UTF-8,
+  // the runtime's quickest, and told ASCII by its length and its characters' (a byte that is
+  // not ASCII decodes to a character that is not, or, in a byte order mark, to none).
+  const text = (UTF8 ??= new TextDecoder('utf-8')).decode(bytes);
+  if (text.length === bytes.length && isAscii(text)) return text;
+  return decodeWithEncoding(bytes);
+}
+
+/** {@link decodeGcg} of a record that is not ASCII alone. */
+function decodeWithEncoding(bytes: Uint8Array): string {
   const latin1 = (LATIN1 ??= new TextDecoder('latin1'));
   const head = latin1.decode(bytes.subarray(0, Math.min(bytes.length, 400)));
   const utf8 =
@@ -253,21 +263,28 @@ export function parseGcg(
 ): { ok: true; game: GcgGame } | { ok: false; errors: GcgError[] } {
   const game: GcgGame = { players: [], otherPragmas: [], events: [] };
   const errors: GcgError[] = [];
+  const n = text.length;
+  // Every character of every record is read here, and a character read from a string costs
+  // several times one read from bytes (V8 tells the string's kind at each read): the lines are
+  // scanned in the record's characters as bytes, and only what the game keeps is cut out.
+  const codes = codesOf(text);
+  const nicks = new EventNicks(game, text, codes, CODES_ASCII);
   /** Where in `otherPragmas` the `#note` is that the lines after it continue, until a pragma or event. */
   let note: number | null = null;
   // Lines end at '\n' alone (a '\r' before it is white space trimmed off the line). Each is
-  // read in place in the text, its white space trimmed by the bounds: the characters of a line
-  // cut out of the text (and out of that, its event) cost several times as much to read.
-  for (let from = 0, lineNo = 1; from <= text.length; lineNo++) {
+  // read in place, its white space trimmed by the bounds.
+  for (let from = 0, lineNo = 1; from <= n; lineNo++) {
+    // The line's end found by the runtime's search, which reads a character in a fraction of
+    // what a read in JavaScript costs.
     const newline = text.indexOf('\n', from);
-    const end = newline < 0 ? text.length : newline;
+    const end = newline < 0 ? n : newline;
     let start = from;
     let stop = end;
     from = end + 1;
-    while (start < stop && isSpace(text.charCodeAt(start))) start++;
-    while (stop > start && isSpace(text.charCodeAt(stop - 1))) stop--;
+    while (start < stop && isSpaceCode(codes[start])) start++;
+    while (stop > start && isSpaceCode(codes[stop - 1])) stop--;
     if (start === stop) continue;
-    const first = text.charCodeAt(start);
+    const first = codes[start];
     if (note !== null && first !== 35 /* # */ && first !== 62 /* > */) {
       // A note goes on over the lines that are neither pragmas nor events (Macondo writes a
       // note's line breaks as they are, and reads such lines back as the note's).
@@ -288,8 +305,9 @@ export function parseGcg(
       });
       continue;
     }
-    const colon = text.indexOf(':', start);
-    if (colon < 0 || colon >= stop) {
+    let colon = start + 1;
+    while (colon < stop && codes[colon] !== 58 /* : */) colon++;
+    if (colon === stop) {
       errors.push({
         line: lineNo,
         message: "an event needs the player's nickname followed by a colon (>nick: …)",
@@ -299,13 +317,118 @@ export function parseGcg(
     }
     let nickStart = start + 1;
     let nickEnd = colon;
-    while (nickStart < nickEnd && isSpace(text.charCodeAt(nickStart))) nickStart++;
-    while (nickEnd > nickStart && isSpace(text.charCodeAt(nickEnd - 1))) nickEnd--;
-    const nick = text.slice(nickStart, nickEnd);
-    const event = parseEvent(nick, text, colon + 1, stop, lineNo, errors);
+    while (nickStart < nickEnd && isSpaceCode(codes[nickStart])) nickStart++;
+    while (nickEnd > nickStart && isSpaceCode(codes[nickEnd - 1])) nickEnd--;
+    const event = parseEvent(
+      nicks.at(nickStart, nickEnd),
+      text,
+      codes,
+      colon + 1,
+      stop,
+      lineNo,
+      errors,
+    );
     if (event !== null) game.events.push(event);
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, game };
+}
+
+/**
+ * The characters of the record last read, a byte each, kept from record to record (a record's
+ * array made anew cost about as much as its reading): ASCII as itself; any other character as
+ * 0x80, or as white space where it is white space (13 for a line separator, which a pragma's
+ * value may not hold, else 11). Only ASCII characters tell the lines and tokens apart.
+ */
+let CODES = new Uint8Array(4096);
+/** Whether the record last read by {@link codesOf} is ASCII alone (its bytes then say every character). */
+let CODES_ASCII = false;
+/** Records up to this size keep their array for the next one. */
+const KEPT_CODES = 1 << 20;
+let ENCODER: {
+  encodeInto(text: string, into: Uint8Array): { read?: number; written?: number };
+} | null = null;
+
+/** Whether `text` is ASCII alone, told by the runtime writing it as UTF-8 into {@link CODES}. */
+function isAscii(text: string): boolean {
+  const n = text.length;
+  if (CODES.length < n && n <= KEPT_CODES) CODES = new Uint8Array(n);
+  const codes = CODES.length < n ? new Uint8Array(n) : CODES;
+  const written = (ENCODER ??= new TextEncoder()).encodeInto(text, codes);
+  return written.read === n && written.written === n;
+}
+
+/** `text`'s characters a byte each, as {@link CODES} says (the array may be longer than the text). */
+function codesOf(text: string): Uint8Array {
+  const n = text.length;
+  let codes = CODES;
+  if (codes.length < n) {
+    codes = new Uint8Array(n);
+    if (n <= KEPT_CODES) CODES = codes;
+  }
+  // Written by the runtime in one call (a record of ASCII alone, as most are, is then done);
+  // a record with other characters is written again, a character at a time.
+  const written = (ENCODER ??= new TextEncoder()).encodeInto(text, codes);
+  CODES_ASCII = written.read === n && written.written === n;
+  if (CODES_ASCII) return codes;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    codes[i] = c < 0x80 ? c : c === 0x2028 || c === 0x2029 ? 13 : isSpace(c) ? 11 : 0x80;
+  }
+  return codes;
+}
+
+/** White space among {@link CODES}: ASCII's (what `\s` and `trim` take), where other white space is 11 or 13. */
+function isSpaceCode(c: number): boolean {
+  // Most characters read are letters and digits: one test tells them.
+  return c <= 32 && (c === 32 || (c >= 9 && c <= 13));
+}
+
+/**
+ * The nicknames of a record's events: one string for each nickname, the player's own where it
+ * is a player's, rather than one cut out of every event (the conversion then tells an event's
+ * player by the strings' identity). Told apart by their bytes where the record is ASCII alone.
+ */
+class EventNicks {
+  private start = [0, 0];
+  private end = [-1, -1];
+  private nick = ['', ''];
+  private next = 0;
+
+  constructor(
+    private readonly game: GcgGame,
+    private readonly text: string,
+    private readonly codes: Uint8Array,
+    private readonly ascii: boolean,
+  ) {}
+
+  /** The nickname from `start` to `end` of the text. */
+  at(start: number, end: number): string {
+    if (!this.ascii) return this.text.slice(start, end);
+    for (let k = 0; k < 2; k++) {
+      if (
+        this.end[k] - this.start[k] === end - start &&
+        this.same(this.start[k], start, end - start)
+      )
+        return this.nick[k];
+    }
+    let nick = this.text.slice(start, end);
+    const { players } = this.game;
+    for (let p = 0; p < players.length; p++) {
+      if (players[p] !== undefined && players[p].nick === nick) nick = players[p].nick;
+    }
+    const k = this.next;
+    this.next = 1 - k;
+    this.start[k] = start;
+    this.end[k] = end;
+    this.nick[k] = nick;
+    return nick;
+  }
+
+  private same(a: number, b: number, length: number): boolean {
+    const codes = this.codes;
+    for (let i = 0; i < length; i++) if (codes[a + i] !== codes[b + i]) return false;
+    return true;
+  }
 }
 
 /**
@@ -534,156 +657,164 @@ function eventPragmas(e: GcgEvent): string[] {
 }
 
 /**
- * The event of a line, `text` from `from` to `to` (after the nickname's colon); null when the line
- * gives none, its error added to `errors`.
+ * The event of a line, `text` from `from` to `to` (after the nickname's colon), `codes` its
+ * characters as {@link codesOf} gives them; null when the line gives none, its error added to
+ * `errors`.
  */
 function parseEvent(
   nick: string,
   text: string,
+  codes: Uint8Array,
   from: number,
   to: number,
   line: number,
   errors: GcgError[],
 ): GcgEvent | null {
-  // Every event of every record passes here: a scan rather than regular expressions, and no
-  // object but the event and the texts it keeps (they cost about as much as the replay of the
-  // record). The tokens between white space are told by their bounds; scores and totals are read
-  // in place, never cut out.
-  const count = tokenBounds(text, from, to);
-  const bounds = TOKEN_BOUNDS;
-  const head = count === 0 ? '' : text.slice(bounds[0], bounds[1]);
+  // Every event of every record passes here: one scan of the line's bytes for its tokens (the
+  // bounds of the first five kept: the most an event is read by, a rack, a position, a word, a
+  // score and a total), no object but the event and the texts it keeps.
+  let count = 0;
+  let s0 = 0;
+  let e0 = 0;
+  let s1 = 0;
+  let e1 = 0;
+  let s2 = 0;
+  let e2 = 0;
+  let s3 = 0;
+  let e3 = 0;
+  let s4 = 0;
+  let e4 = 0;
+  for (let i = from; ; count++) {
+    while (i < to && isSpaceCode(codes[i])) i++;
+    if (i >= to) break;
+    const start = i;
+    while (i < to && !isSpaceCode(codes[i])) i++;
+    if (count === 0) {
+      s0 = start;
+      e0 = i;
+    } else if (count === 1) {
+      s1 = start;
+      e1 = i;
+    } else if (count === 2) {
+      s2 = start;
+      e2 = i;
+    } else if (count === 3) {
+      s3 = start;
+      e3 = i;
+    } else if (count === 4) {
+      s4 = start;
+      e4 = i;
+    }
+  }
   // A rack never starts with '(' or '-' (end-of-game lines have none: `>nick:  (RR) +4 373`), and
   // a move written without its rack has four tokens, the first a position.
   const rackless =
-    head.startsWith('(') ||
-    head.startsWith('-') ||
-    (count === 4 &&
-      /^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$/.test(head) &&
-      signedAt(text, bounds[4], bounds[5]));
-  const rack = rackless ? '' : head;
-  /** The first token after the rack: the event's own, from which its points are counted. */
-  const f = rackless ? 0 : 1;
-  const tokens = count - f;
+    count > 0 &&
+    (codes[s0] === 40 /* ( */ ||
+      codes[s0] === 45 /* - */ ||
+      (count === 4 && isPosition(codes, s0, e0) && signedAt(codes, s2, e2)));
+  const rack = rackless || count === 0 ? '' : text.slice(s0, e0);
+  // The event's own tokens, after the rack: its first (`a`), then the points or the word (`b`), …
+  let as = s0;
+  let ae = e0;
+  let bs = s1;
+  let be = e1;
+  let cs = s2;
+  let ce = e2;
+  let ds = s3;
+  let de = e3;
+  if (!rackless) {
+    as = s1;
+    ae = e1;
+    bs = s2;
+    be = e2;
+    cs = s3;
+    ce = e3;
+    ds = s4;
+    de = e4;
+  }
+  const tokens = rackless ? count : count - 1;
   if (tokens <= 0) return bad(errors, line, 'the event is empty', { code: 'EMPTY_EVENT' });
-  const first = rackless ? head : text.slice(bounds[2], bounds[3]);
-  if (first === '--') {
-    return pointsAt(text, f + 1, count)
-      ? {
-          kind: 'withdrawn',
-          nick,
-          rack,
-          score: tokenNumber(text, f + 1),
-          total: tokenNumber(text, f + 2),
-          line,
-        }
+  // The points and total after the event's first token, read once (NaN where they are not).
+  const score = tokens >= 3 ? signedValue(text, codes, bs, be) : NaN;
+  const total = score === score ? totalValue(text, codes, cs, ce) : NaN;
+  const points = total === total;
+  const length = ae - as;
+  const open = codes[as];
+  if (length === 2 && open === 45 /* - */ && codes[as + 1] === 45) {
+    return points
+      ? pointsEvent('withdrawn', nick, rack, score, total, line)
       : bad(errors, line, 'a withdrawn move (--) needs -score and the total', {
           code: 'NEEDS_POINTS',
           event: '--',
         });
   }
-  if (first === '(challenge)') {
-    return pointsAt(text, f + 1, count)
-      ? {
-          kind: 'challenge-bonus',
-          nick,
-          rack,
-          score: tokenNumber(text, f + 1),
-          total: tokenNumber(text, f + 2),
-          line,
-        }
-      : bad(errors, line, '(challenge) needs +bonus and the total', {
-          code: 'NEEDS_POINTS',
-          event: first,
-        });
-  }
-  if (first === '(time)') {
-    return pointsAt(text, f + 1, count)
-      ? {
-          kind: 'time-penalty',
-          nick,
-          rack,
-          score: tokenNumber(text, f + 1),
-          total: tokenNumber(text, f + 2),
-          line,
-        }
-      : bad(errors, line, '(time) needs -points and the total', {
-          code: 'NEEDS_POINTS',
-          event: first,
-        });
-  }
-  if (first.length >= 2 && first.charCodeAt(0) === 40 /* ( */ && first.endsWith(')')) {
-    if (!pointsAt(text, f + 1, count)) {
+  if (open === 40 /* ( */ && length >= 2 && codes[ae - 1] === 41 /* ) */) {
+    const first = text.slice(as, ae);
+    if (first === '(challenge)') {
+      return points
+        ? pointsEvent('challenge-bonus', nick, rack, score, total, line)
+        : bad(errors, line, '(challenge) needs +bonus and the total', {
+            code: 'NEEDS_POINTS',
+            event: first,
+          });
+    }
+    if (first === '(time)') {
+      return points
+        ? pointsEvent('time-penalty', nick, rack, score, total, line)
+        : bad(errors, line, '(time) needs -points and the total', {
+            code: 'NEEDS_POINTS',
+            event: first,
+          });
+    }
+    if (!points) {
       return bad(errors, line, `${first} needs ±points and the total`, {
         code: 'NEEDS_POINTS',
         event: first,
       });
     }
-    const points = tokenNumber(text, f + 1);
-    const total = tokenNumber(text, f + 2);
-    const inside = first.slice(1, -1);
+    const inside = text.slice(as + 1, ae - 1);
     // `RACK (RACK) -n`, the rack before the parentheses, is what a player loses for their own
     // rack (Macondo writes the rack twice, and so do the recorders that follow it); a line without
     // a rack before them, `(RACK) +n`, is what the player who went out gains for the other's.
-    if (rack !== '' && points <= 0) {
+    if (rack !== '' && score <= 0) {
       return inside === rack
-        ? { kind: 'own-rack', nick, rack, score: points, total, line }
-        : { kind: 'own-rack', nick, rack, counted: inside, score: points, total, line };
+        ? { kind: 'own-rack', nick, rack, score, total, line }
+        : { kind: 'own-rack', nick, rack, counted: inside, score, total, line };
     }
-    return { kind: 'end-rack', nick, rack, opponentRack: inside, score: points, total, line };
+    return { kind: 'end-rack', nick, rack, opponentRack: inside, score, total, line };
   }
-  if (first === '-') {
-    return pointsAt(text, f + 1, count)
-      ? {
-          kind: 'pass',
-          nick,
-          rack,
-          score: tokenNumber(text, f + 1),
-          total: tokenNumber(text, f + 2),
-          line,
-        }
-      : bad(errors, line, 'a pass (-) needs +0 and the total', {
-          code: 'NEEDS_POINTS',
-          event: first,
-        });
+  if (open === 45 /* - */) {
+    if (length === 1) {
+      return points
+        ? pointsEvent('pass', nick, rack, score, total, line)
+        : bad(errors, line, 'a pass (-) needs +0 and the total', {
+            code: 'NEEDS_POINTS',
+            event: '-',
+          });
+    }
+    // `-ABC`: the tiles exchanged; `-7`, a sign and digits, followed by points: their number.
+    const counted = signedAt(codes, as, ae);
+    if (!counted || (tokens >= 3 && signedAt(codes, bs, be))) {
+      return points
+        ? {
+            kind: 'exchange',
+            nick,
+            rack,
+            tiles: counted ? +text.slice(as + 1, ae) : text.slice(as + 1, ae),
+            score,
+            total,
+            line,
+          }
+        : bad(errors, line, 'an exchange needs +0 and the total', {
+            code: 'NEEDS_POINTS',
+            event: text.slice(as, ae),
+          });
+    }
   }
-  if (first.startsWith('-') && !isSigned(first)) {
-    return pointsAt(text, f + 1, count)
-      ? {
-          kind: 'exchange',
-          nick,
-          rack,
-          tiles: first.slice(1),
-          score: tokenNumber(text, f + 1),
-          total: tokenNumber(text, f + 2),
-          line,
-        }
-      : bad(errors, line, 'an exchange needs +0 and the total', {
-          code: 'NEEDS_POINTS',
-          event: first,
-        });
-  }
-  if (
-    first.startsWith('-') &&
-    tokens >= 3 &&
-    signedAt(text, bounds[2 * (f + 1)], bounds[2 * (f + 1) + 1])
-  ) {
-    // `-7`: the number of tiles exchanged (`first` is signed here).
-    return pointsAt(text, f + 1, count)
-      ? {
-          kind: 'exchange',
-          nick,
-          rack,
-          tiles: Number(first.slice(1)),
-          score: tokenNumber(text, f + 1),
-          total: tokenNumber(text, f + 2),
-          line,
-        }
-      : bad(errors, line, 'an exchange needs +0 and the total', {
-          code: 'NEEDS_POINTS',
-          event: first,
-        });
-  }
-  if (!pointsAt(text, f + 2, count)) {
+  const moveScore = tokens >= 4 ? signedValue(text, codes, cs, ce) : NaN;
+  const moveTotal = moveScore === moveScore ? totalValue(text, codes, ds, de) : NaN;
+  if (moveTotal !== moveTotal) {
     const written = text.slice(from, to).trim();
     return bad(
       errors,
@@ -700,12 +831,24 @@ function parseEvent(
     kind: 'move',
     nick,
     rack,
-    position: first,
-    word: text.slice(bounds[2 * (f + 1)], bounds[2 * (f + 1) + 1]),
-    score: tokenNumber(text, f + 2),
-    total: tokenNumber(text, f + 3),
+    position: text.slice(as, ae),
+    word: text.slice(bs, be),
+    score: moveScore,
+    total: moveTotal,
     line,
   };
+}
+
+/** An event that is its kind, its points and its total: `--`, `(challenge)`, `(time)`, `-`. */
+function pointsEvent(
+  kind: 'withdrawn' | 'challenge-bonus' | 'time-penalty' | 'pass',
+  nick: string,
+  rack: string,
+  score: number,
+  total: number,
+  line: number,
+): GcgEvent {
+  return { kind, nick, rack, score, total, line };
 }
 
 /** Adds an event line's error; null, the event the line does not give. */
@@ -714,93 +857,63 @@ function bad(errors: GcgError[], line: number, message: string, problem: GcgProb
   return null;
 }
 
-/**
- * The bounds of the first tokens of an event, start and end by turn: the most an event is read
- * by (a rack, a position, a word, a score and a total). Made once, as every event is read.
- */
-const TOKEN_BOUNDS = new Int32Array(10);
+/** Whether `codes` from `start` to `end` is a square as a move without a rack starts: `8G`, `G8`, `10A`, `A10`. */
+function isPosition(codes: Uint8Array, start: number, end: number): boolean {
+  const length = end - start;
+  if (length !== 2 && length !== 3) return false;
+  if (isLetterCode(codes[start])) return digitsIn(codes, start + 1, end);
+  return isLetterCode(codes[end - 1]) && digitsIn(codes, start, end - 1);
+}
 
-/**
- * How many words lie between white space (what `\s` and `trim` take: ASCII and Unicode spaces and
- * line ends) in `text` from `from` to `to`, the bounds of the first five in {@link TOKEN_BOUNDS}.
- */
-function tokenBounds(text: string, from: number, to: number): number {
-  const bounds = TOKEN_BOUNDS;
-  let count = 0;
-  let start = -1;
-  for (let i = from; i < to; i++) {
-    if (isSpace(text.charCodeAt(i))) {
-      if (start >= 0) {
-        if (count < 5) {
-          bounds[2 * count] = start;
-          bounds[2 * count + 1] = i;
-        }
-        count++;
-      }
-      start = -1;
-    } else if (start < 0) start = i;
-  }
-  if (start >= 0) {
-    if (count < 5) {
-      bounds[2 * count] = start;
-      bounds[2 * count + 1] = to;
-    }
-    count++;
-  }
-  return count;
+/** An ASCII letter. */
+function isLetterCode(c: number): boolean {
+  const lower = c | 32;
+  return lower >= 97 /* a */ && lower <= 122; /* z */
+}
+
+/** A signed score (`+12`, `-5`) from `start` to `end`, or NaN where the token is not one. */
+function signedValue(text: string, codes: Uint8Array, start: number, end: number): number {
+  const sign = codes[start];
+  if (sign !== 43 /* + */ && sign !== 45 /* - */) return NaN;
+  const value = digitsValue(text, codes, start + 1, end);
+  return sign === 45 ? -value : value;
+}
+
+/** A total (`40`, `-3`) from `start` to `end`, or NaN where the token is not one. */
+function totalValue(text: string, codes: Uint8Array, start: number, end: number): number {
+  return codes[start] === 45 /* - */
+    ? -digitsValue(text, codes, start + 1, end)
+    : digitsValue(text, codes, start, end);
 }
 
 /**
- * Whether the `k`th token of an event's `count` (of {@link TOKEN_BOUNDS}) is a signed score
- * (`+12`, `-5`) and the next a total (`-3`, `40`).
- */
-function pointsAt(text: string, k: number, count: number): boolean {
-  const bounds = TOKEN_BOUNDS;
-  if (k + 1 >= count || !signedAt(text, bounds[2 * k], bounds[2 * k + 1])) return false;
-  const start = bounds[2 * k + 2];
-  return digitsIn(
-    text,
-    text.charCodeAt(start) === 45 /* - */ ? start + 1 : start,
-    bounds[2 * k + 3],
-  );
-}
-
-/** The number of an event's `k`th token (of {@link TOKEN_BOUNDS}), which {@link pointsAt} accepted. */
-function tokenNumber(text: string, k: number): number {
-  return numberAt(text, TOKEN_BOUNDS[2 * k], TOKEN_BOUNDS[2 * k + 1]);
-}
-
-/**
- * A score or total that {@link pointsAt} accepted (`+12`, `-5`, `40`), from `start` to `end` of
- * `text`, read digit by digit: `+text` goes through V8's runtime for any text but an array index,
+ * The number the ASCII digits from `start` to `end` write (one or more), or NaN. Read digit by
+ * digit as they are checked: `+text` goes through V8's runtime for any text but an array index,
  * and every event has two.
  */
-function numberAt(text: string, start: number, end: number): number {
-  // Past 15 digits a number is no longer exact as read here.
-  if (end - start > 15) return +text.slice(start, end);
-  const first = text.charCodeAt(start);
+function digitsValue(text: string, codes: Uint8Array, start: number, end: number): number {
+  if (start >= end) return NaN;
   let value = 0;
-  for (let i = first === 43 /* + */ || first === 45 /* - */ ? start + 1 : start; i < end; i++)
-    value = value * 10 + (text.charCodeAt(i) - 48);
-  return first === 45 ? -value : value;
+  for (let i = start; i < end; i++) {
+    const d = codes[i] - 48;
+    if (d < 0 || d > 9) return NaN;
+    value = value * 10 + d;
+  }
+  // Past 15 digits a number is no longer exact as read here.
+  return end - start > 15 ? +text.slice(start, end) : value;
 }
 
-/** `+12`, `-5`: a sign and digits. */
-function isSigned(text: string): boolean {
-  return signedAt(text, 0, text.length);
+/** Whether `codes` from `start` to `end` is a sign and digits. */
+function signedAt(codes: Uint8Array, start: number, end: number): boolean {
+  const c = codes[start];
+  return (c === 43 /* + */ || c === 45) /* - */ && digitsIn(codes, start + 1, end);
 }
 
-/** Whether `text` from `start` to `end` is a sign and digits. */
-function signedAt(text: string, start: number, end: number): boolean {
-  const c = text.charCodeAt(start);
-  return (c === 43 /* + */ || c === 45) /* - */ && digitsIn(text, start + 1, end);
-}
-
-/** Whether `text` from `start` to `end` is one ASCII digit or more. */
-function digitsIn(text: string, start: number, end: number): boolean {
+/** Whether `codes` from `start` to `end` is one ASCII digit or more. */
+function digitsIn(codes: Uint8Array, start: number, end: number): boolean {
   if (start >= end) return false;
   for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
+    const c = codes[i];
     if (c < 48 || c > 57) return false;
   }
   return true;
