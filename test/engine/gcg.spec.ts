@@ -262,6 +262,59 @@ describe('GCG reading and writing', () => {
     expect(decodeGcg(latin1)).toBe('#player1 a René\n');
     const utf8 = Buffer.from('#character-encoding UTF-8\n#player1 a René\n', 'utf8');
     expect(decodeGcg(utf8)).toContain('René');
+    // UTF-8 undeclared is read as ISO-8859-1, byte by byte; so is a byte order mark.
+    expect(decodeGcg(Buffer.from('#player1 a René\n', 'utf8'))).toBe('#player1 a RenÃ©\n');
+    expect(decodeGcg(Buffer.from('\ufeff#player1 a A\n', 'utf8'))).toBe('ï»¿#player1 a A\n');
+    // ASCII alone reads the same either way.
+    expect(decodeGcg(Buffer.from('#player1 a A\r\n>a: AB 8H AB +4 4'))).toBe(
+      '#player1 a A\r\n>a: AB 8H AB +4 4',
+    );
+  });
+
+  test('letters beyond ASCII in nicknames, racks and words are kept as written', () => {
+    const parsed = parseGcg(
+      [
+        '#player1 zoé Zoé',
+        '#player2 žika Žika',
+        '>zoé: ÉTÉ?AB 8H ÉTÉ +6 6',
+        '>žika: ĆUŠ H8 .ĆUŠ +10 10',
+        '>zoé: ÉTÉ?AB -É?A +0 6',
+        '>žika:\u00a0(ÉTÉ?AB) +4 14',
+      ].join('\n'),
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.game.events).toEqual([
+      {
+        kind: 'move',
+        nick: 'zoé',
+        rack: 'ÉTÉ?AB',
+        position: '8H',
+        word: 'ÉTÉ',
+        score: 6,
+        total: 6,
+        line: 3,
+      },
+      {
+        kind: 'move',
+        nick: 'žika',
+        rack: 'ĆUŠ',
+        position: 'H8',
+        word: '.ĆUŠ',
+        score: 10,
+        total: 10,
+        line: 4,
+      },
+      { kind: 'exchange', nick: 'zoé', rack: 'ÉTÉ?AB', tiles: 'É?A', score: 0, total: 6, line: 5 },
+      {
+        kind: 'end-rack',
+        nick: 'žika',
+        rack: '',
+        opponentRack: 'ÉTÉ?AB',
+        score: 4,
+        total: 14,
+        line: 6,
+      },
+    ]);
   });
 });
 
