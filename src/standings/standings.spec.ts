@@ -398,11 +398,16 @@ describe('computeStandings', () => {
           games.filter((g) => g.round < split),
           options,
         );
+        const keptTable = rankTally(kept, options);
         const later = games.filter((g) => g.round >= split);
         const twice = rankTally(tallyGames(ps, later, options, kept), options);
         expect(twice).toEqual(computeStandings(ps, games, options));
         // The kept tally is as it was: ranked again, it gives the same table.
+        expect(rankTally(kept, options)).toEqual(keptTable);
         expect(rankTally(tallyGames(ps, later, options, kept), options)).toEqual(twice);
+        // The same players in another list (the tallies are copied, not shared): the same table.
+        const again = ps.map((p) => ({ ...p }));
+        expect(rankTally(tallyGames(again, later, options, kept), options)).toEqual(twice);
       }),
       { numRuns: 300 },
     );

@@ -38,8 +38,6 @@ interface Tally {
   remainingSeconds: number;
   totalScore: number;
   cards: number;
-  buchholz: number;
-  headToHead: number;
   /** Finished games: opponent index and points this player took from that game. */
   opponents: { opponent: number; points: number }[];
 }
@@ -103,8 +101,12 @@ export function tallyGames(
     throw new RangeError('tallies of other players or other options');
   }
 
+  // A tally of `from` for the same players is shared until a game changes it (then copied):
+  // a kept tally is never changed, and a result changes the tallies of two players.
+  const shared = from !== undefined && from.players === players;
   const tallies: Tally[] = players.map((player, index) => {
     const t = from?.tallies[index];
+    if (t && shared) return t;
     return t
       ? { ...t, player, opponents: t.opponents.slice() }
       : {
@@ -122,20 +124,24 @@ export function tallyGames(
           remainingSeconds: 0,
           totalScore: 0,
           cards: 0,
-          buchholz: 0,
-          headToHead: 0,
           opponents: [],
         };
   });
-  const byId = new Map<string, Tally>();
-  for (const t of tallies) {
-    if (byId.has(t.player.id)) throw new RangeError(`duplicate player id "${t.player.id}"`);
-    byId.set(t.player.id, t);
+  const copied = shared ? new Uint8Array(tallies.length) : null;
+  const byId = new Map<string, number>();
+  for (let i = 0; i < tallies.length; i++) {
+    const id = tallies[i].player.id;
+    if (byId.has(id)) throw new RangeError(`duplicate player id "${id}"`);
+    byId.set(id, i);
   }
   const lookup = (id: string, round: number): Tally => {
-    const t = byId.get(id);
-    if (!t) throw new UnknownPlayerError(id, round);
-    return t;
+    const i = byId.get(id);
+    if (i === undefined) throw new UnknownPlayerError(id, round);
+    if (copied && copied[i] === 0) {
+      copied[i] = 1;
+      tallies[i] = { ...tallies[i], opponents: tallies[i].opponents.slice() };
+    }
+    return tallies[i];
   };
 
   for (const game of games) {
@@ -190,31 +196,34 @@ export function computeStandings(
  */
 export function rankTally(tally: StandingsTally, options: StandingsOptions = {}): StandingsRow[] {
   const tieBreaks = options.tieBreaks ?? DEFAULT_TIE_BREAKS;
-  // Buchholz and head-to-head are set below: on copies, as a tally is kept as made.
-  const tallies: Tally[] = tally.tallies.map((t) => ({ ...t, buchholz: 0, headToHead: 0 }));
+  // Buchholz and head-to-head by tally index, not on the tallies: a tally is kept as made.
+  const tallies = tally.tallies;
+  const buchholz = new Float64Array(tallies.length);
+  const headToHead = new Float64Array(tallies.length);
   for (const t of tallies) {
-    for (const o of t.opponents) t.buchholz += tallies[o.opponent].points;
+    let sum = 0;
+    for (const o of t.opponents) sum += tallies[o.opponent].points;
+    buchholz[t.index] = sum;
   }
 
   // Refine groups criterion by criterion; groups stay in rank order.
   let groups: Tally[][] = [tallies.slice()];
   const criteria: ('points' | TieBreak)[] = ['points', ...tieBreaks];
-  const values = new Map<Tally, number[]>(tallies.map((t) => [t, []]));
+  const values: number[][] = tallies.map(() => []);
   for (const criterion of criteria) {
     const next: Tally[][] = [];
     for (const group of groups) {
-      const key = keyFor(criterion, group);
-      for (const t of group) if (criterion !== 'points') values.get(t)!.push(key(t));
+      const key = keyFor(criterion, group, buchholz, headToHead);
+      if (criterion !== 'points') for (const t of group) values[t.index].push(key(t));
       if (group.length === 1) {
         next.push(group);
         continue;
       }
-      const keyed = group.map((t) => ({ t, k: key(t) }));
-      keyed.sort((x, y) => y.k - x.k);
+      const sorted = group.slice().sort((x, y) => key(y) - key(x));
       let start = 0;
-      for (let i = 1; i <= keyed.length; i++) {
-        if (i === keyed.length || keyed[i].k !== keyed[start].k) {
-          next.push(keyed.slice(start, i).map((x) => x.t));
+      for (let i = 1; i <= sorted.length; i++) {
+        if (i === sorted.length || key(sorted[i]) !== key(sorted[start])) {
+          next.push(sorted.slice(start, i));
           start = i;
         }
       }
@@ -248,9 +257,9 @@ export function rankTally(tally: StandingsTally, options: StandingsOptions = {})
         remainingSeconds: t.remainingSeconds,
         totalScore: t.totalScore,
         cards: t.cards,
-        buchholz: t.buchholz,
-        headToHead: t.headToHead,
-        tieBreaks: values.get(t)!,
+        buchholz: buchholz[t.index],
+        headToHead: headToHead[t.index],
+        tieBreaks: values[t.index],
       });
     }
   }
@@ -296,7 +305,12 @@ function forfeit(me: Tally, outcome: Outcome, spread: number): void {
   }
 }
 
-function keyFor(criterion: 'points' | TieBreak, group: Tally[]): (t: Tally) => number {
+function keyFor(
+  criterion: 'points' | TieBreak,
+  group: Tally[],
+  buchholz: Float64Array,
+  headToHead: Float64Array,
+): (t: Tally) => number {
   switch (criterion) {
     case 'points':
       return (t) => t.points;
@@ -305,7 +319,7 @@ function keyFor(criterion: 'points' | TieBreak, group: Tally[]): (t: Tally) => n
     case 'remaining-time':
       return (t) => t.remainingSeconds;
     case 'buchholz':
-      return (t) => t.buchholz;
+      return (t) => buchholz[t.index];
     case 'total-score':
       return (t) => t.totalScore;
     case 'cards':
@@ -315,10 +329,11 @@ function keyFor(criterion: 'points' | TieBreak, group: Tally[]): (t: Tally) => n
     case 'head-to-head': {
       const members = new Set(group.map((t) => t.index));
       for (const t of group) {
-        t.headToHead = 0;
-        for (const o of t.opponents) if (members.has(o.opponent)) t.headToHead += o.points;
+        let sum = 0;
+        for (const o of t.opponents) if (members.has(o.opponent)) sum += o.points;
+        headToHead[t.index] = sum;
       }
-      return (t) => t.headToHead;
+      return (t) => headToHead[t.index];
     }
   }
 }
