@@ -473,7 +473,7 @@ export class StandingsService {
           byes: r.byes,
           forfeitWins: r.forfeitWins,
           forfeitLosses: r.forfeitLosses,
-          absences: (absent.get(p.id) ?? []).filter((n) => n <= through).length,
+          absences: absencesThrough(absent.get(p.id), through),
           gamesPlayed: r.gamesPlayed,
           spread: r.spread,
           remainingSeconds: r.remainingSeconds,
@@ -553,7 +553,7 @@ export class StandingsService {
           byes: r.byes,
           forfeitWins: 0,
           forfeitLosses: 0,
-          absences: (absent.get(p.id) ?? []).filter((n) => n <= through).length,
+          absences: absencesThrough(absent.get(p.id), through),
           gamesPlayed: r.tables,
           spread: r.tableSpread,
           remainingSeconds: 0,
@@ -631,9 +631,29 @@ function sameValues(
   return true;
 }
 
+/** How many of a player's absences (`rounds`) were in rounds 1…`through`. */
+function absencesThrough(rounds: readonly number[] | undefined, through: number): number {
+  let n = 0;
+  if (rounds) for (const r of rounds) if (r <= through) n++;
+  return n;
+}
+
 /** Each row's JSON after its rank (`,"playerId":…}`), made once for its {@link rowRest}. */
 const restJson = new WeakMap<object, Buffer>();
 const COMMA = Buffer.from(',');
+/** Each row's JSON up to its rank (`{"rank":12`), by rank (a few thousand at most), made once each. */
+const leadJson = new Map<number, Buffer>();
+const LEADS_KEPT = 10_000;
+
+/** `{"rank":N` as bytes. */
+function leadBytes(rank: number, lead: string): Buffer {
+  let bytes = leadJson.get(rank);
+  if (!bytes) {
+    bytes = Buffer.from(lead, 'latin1');
+    if (leadJson.size < LEADS_KEPT) leadJson.set(rank, bytes);
+  }
+  return bytes;
+}
 
 /**
  * `JSON.stringify(view)` as UTF-8 bytes, from each row's JSON after its rank made once: after
@@ -659,7 +679,7 @@ function viewJson(view: StandingsView): Buffer {
       bytes = Buffer.from(json.slice(lead.length), 'utf8');
       restJson.set(rest, bytes);
     }
-    parts.push(Buffer.from(lead, 'latin1'), bytes);
+    parts.push(leadBytes(r.rank, lead), bytes);
   });
   parts.push(Buffer.from(']}'));
   return Buffer.concat(parts);
