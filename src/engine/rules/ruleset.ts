@@ -329,7 +329,12 @@ export function checkOptions(rules: RuleSet, options: unknown): OptionError[] {
     return [{ option: '', message: 'options must be an object of option names and values' }];
   }
   const errors: OptionError[] = [];
-  for (const [name, value] of Object.entries(options)) {
+  // Own keys by for...in, in the order Object.entries gives them, without its list of pairs
+  // (every sheet with options passes here).
+  const given = options as Record<string, unknown>;
+  for (const name in given) {
+    if (!Object.prototype.hasOwnProperty.call(given, name)) continue;
+    const value = given[name];
     const spec = Object.prototype.hasOwnProperty.call(OPTIONS, name)
       ? OPTIONS[name as keyof RuleOptions]
       : undefined;
