@@ -32,7 +32,8 @@ export function drawBoard(rules: CompiledRules, board: Board): string[] {
   return rows;
 }
 
-interface CellTexts {
+/** What {@link drawBoard} draws each cell and run of empty squares as. */
+export interface CellTexts {
   /** What each cell value is drawn as. */
   text: string[];
   /** The same after a space. */
@@ -46,7 +47,8 @@ interface CellTexts {
 
 const cellTextCache = new WeakMap<object, CellTexts>();
 
-function cellTexts(rules: CompiledRules): CellTexts {
+/** The texts a rule set's boards are drawn with, made when first asked for and kept. */
+export function cellTexts(rules: CompiledRules): CellTexts {
   let texts = cellTextCache.get(rules);
   if (!texts) {
     const { alphabet, size } = rules;

@@ -6,7 +6,13 @@ import {
   TurnReport,
   VerificationReport,
 } from '../report/report';
-import { UNREAD_PLAYS, UnreadPlays, WithUnreadPlays } from '../report/json';
+import {
+  UNDRAWN_BOARD,
+  UndrawnBoard,
+  UNREAD_PLAYS,
+  UnreadPlays,
+  WithUnreadPlays,
+} from '../report/json';
 import { TieBreakRule } from '../rules/ruleset';
 import { WordList } from '../rules/words';
 import {
@@ -229,6 +235,11 @@ class CrosswordReport implements VerificationReport, WithUnreadPlays {
   /** The game, for the report writer to write the turns' words from, until they are read. */
   [UNREAD_PLAYS](): UnreadPlays | null {
     return this.#described ? null : this.#state;
+  }
+
+  /** The final board, for the report writer to write the rows from, until they are read. */
+  [UNDRAWN_BOARD](): UndrawnBoard | null {
+    return this.#rows === null ? this.#state : null;
   }
 
   static described(report: CrosswordReport): TurnReport[] {
