@@ -5,7 +5,7 @@ import type { TournamentDocument } from '../src/exchange/format';
 import { median } from './harness';
 import { probeHealthApart } from './health-probe';
 import { ratingList } from './rating-list';
-import { finishedDivisionDocument, json, Server, startServer, cpuMs } from './server-fixture';
+import { finishedDivisionDocument, json, Server, startServer } from './server-fixture';
 import { tshFile } from './tsh-file';
 
 /**
@@ -74,7 +74,21 @@ function tournamentDocument(run: number): TournamentDocument {
   return doc;
 }
 
-/** The server's resident memory (VmRSS), in MB: every thread's, workers included. */
+/**
+ * The server's CPU in ms: every thread's, and that of its jobs' processes once they have ended
+ * (the children it waited for: `cutime` and `cstime`).
+ */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 to 17 of the file (utime, stime, cutime, cstime), in clock ticks of 10 ms.
+  return fields.slice(11, 15).reduce((ms, ticks) => ms + Number(ticks) * 10, 0);
+}
+
+/**
+ * The server's resident memory (VmRSS), in MB: every thread's. A job's process is not counted:
+ * its memory is the system's again when it ends, before the figure after.
+ */
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
@@ -245,7 +259,7 @@ export async function run(): Promise<void> {
       row(`players CSV, ${PLAYER_LINES.toLocaleString('en')} lines (page)`, players, 10000);
     }
     const cpu = cpuMs(server.pid) - cpuBefore;
-    // The workers are gone; V8 gives back what it no longer uses after a while.
+    // The jobs' processes are gone; V8 gives back what it no longer uses after a while.
     await new Promise((r) => setTimeout(r, 5000));
     const after = rssMb(server.pid);
     console.log(
@@ -258,7 +272,7 @@ export async function run(): Promise<void> {
     );
     console.log(`  health asks whose fresh connection was reset and asked again: ${resets}`);
     console.log(
-      `  server CPU for all ${lists.length + tournaments.length + tsh.length + closings.length + players.length} imports and ${backups.length} backups: ${(cpu / 1000).toFixed(1)} s (both cores: more than the wall time of the tournaments)`,
+      `  server CPU (its jobs' processes included) for all ${lists.length + tournaments.length + tsh.length + closings.length + players.length} imports and ${backups.length} backups: ${(cpu / 1000).toFixed(1)} s (both cores: more than the wall time of the tournaments)`,
     );
     console.log(
       `  load average: ${os

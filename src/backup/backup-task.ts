@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import type { BackupFile } from './snapshots';
 import { takeBackup } from './snapshots';
 
-/** What a backup in a worker thread is told: the live file, the folder, why, how many to keep. */
+/** What a backup in a job's process is told: the live file, the folder, why, how many to keep. */
 export interface BackupInput {
   path: string;
   folder: string;
@@ -11,7 +11,7 @@ export interface BackupInput {
 }
 
 /**
- * Takes a backup in a worker thread (`src/jobs/job-worker.ts` runs it): its own connection to
+ * Takes a backup in a job's process (`src/jobs/job-process.ts` runs it): its own connection to
  * the live file copies every page in one step, one read of the database as it stood (WAL: the
  * server's writes go on meanwhile and are in the next backup), then checks and renames the
  * copy. On the request thread the copy and its integrity check held every request up for as

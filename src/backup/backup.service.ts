@@ -15,7 +15,7 @@ import {
   removeLeftovers,
 } from './snapshots';
 import type { BackupInput } from './backup-task';
-import { inWorker } from '../jobs/in-worker';
+import { inJobProcess } from '../jobs/in-job-process';
 
 /** How a PostgreSQL database is backed up: by its own tool, which Arbiter does not replace. */
 export const PG_DUMP_GUIDANCE =
@@ -101,13 +101,13 @@ export class BackupService
   }
 
   /**
-   * Takes a backup now, after any still running: in a worker thread with a connection of its
+   * Takes a backup now, after any still running: in a job's process with a connection of its
    * own (`backup-task.ts`), so that copying and checking the file holds no request up.
    */
   take(reason: string): Promise<BackupFile> {
     const folder = this.requireFolder();
     const input: BackupInput = { path: this.databasePath!, folder, reason, keep: this.keep };
-    const next = this.queue.then(() => inWorker<BackupFile>('backup.take', input));
+    const next = this.queue.then(() => inJobProcess<BackupFile>('backup.take', input));
     this.queue = next.catch(() => undefined);
     return next;
   }

@@ -3,7 +3,7 @@ import type { Moved } from './revision-steps';
 
 /*
  * What a write did to divisions' revisions, noted in its transaction: without NestJS, so that a
- * job's worker thread (src/jobs) writes through the same code without loading it.
+ * job's process (src/jobs) writes through the same code without loading it.
  */
 
 /** The PostgreSQL channel on which a committed write names the divisions it moved. */

@@ -27,8 +27,8 @@ export class Transactions {
   }
 
   /**
-   * Runs a write made on another connection (a job's worker thread) in this process's turn:
-   * after the writes queued before it on SQLite, whose one writer the worker would otherwise
+   * Runs a write made on another connection (a job's process) in this process's turn:
+   * after the writes queued before it on SQLite, whose one writer the job would otherwise
    * wait for (or make them wait, blocking this thread); at once on PostgreSQL. `write`
    * resolves once it has committed or rolled back, with the revisions it moved, applied here.
    */

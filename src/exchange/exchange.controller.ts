@@ -63,7 +63,7 @@ export class ExchangeController {
   @ApiOperation({
     summary: 'Create a new tournament from an exported document',
     description:
-      'All or nothing: a document with any error is refused (422) with every error and its place. Read, checked and verified (every score sheet again, on both cores) and written in worker threads, so the server keeps answering meanwhile.',
+      'All or nothing: a document with any error is refused (422) with every error and its place. Read, checked and verified (every score sheet again, on both cores) and written in a process of its own, so the server keeps answering meanwhile.',
   })
   @ApiBody({ schema: DOCUMENT_SCHEMA })
   @ApiCreatedResponse({ type: TournamentView })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { NotFound } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { inWorker, ownMemory, workerDatabase } from '../jobs/in-worker';
+import { inJobProcess, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs } from '../jobs/jobs';
 import type { Actor } from '../log/director-log';
 import { DirectorLogEntry } from '../log/director-log.entity';
@@ -255,7 +255,7 @@ export class ExchangeService {
     };
   }
   /**
-   * Creates a new tournament from a document's bytes, as a job in a worker thread
+   * Creates a new tournament from a document's bytes, as a job in a process of its own
    * (`tournament-import.ts`): read, checked, every sheet verified again on both cores, then
    * written in one transaction (every row or none). Waits for the job's end.
    */
@@ -268,15 +268,13 @@ export class ExchangeService {
   startImport(raw: Uint8Array | string, user: Actor): Promise<Job<ImportedTournament>> {
     const actor = user ? { id: user.id, name: user.name, email: user.email } : null;
     return this.jobs.start('tournament.import', user?.id ?? null, (progress) =>
-      inWorker<ImportedTournament>(
+      inJobProcess<ImportedTournament>(
         'tournament.import',
         { raw, user: actor },
         {
-          database: workerDatabase(this.dataSource),
+          database: jobDatabase(this.dataSource),
           progress,
           writeSlot: (write) => this.transactions.exclusive(write),
-          // The document's bytes move to the worker: a copy of megabytes would hold this thread up.
-          transfer: ownMemory(raw),
         },
       ),
     );

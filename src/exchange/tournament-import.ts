@@ -33,7 +33,7 @@ import {
 } from './tournament-reading';
 
 /*
- * Importing a whole tournament (`arbiter-tournament/1`), without NestJS: a job's worker thread
+ * Importing a whole tournament (`arbiter-tournament/1`), without NestJS: a job's process
  * reads the document, has every score sheet verified again on both cores (this thread and a
  * helper's), and writes it in one transaction on its own connection.
  */

@@ -9,9 +9,9 @@ import { checkDocument, DocumentError, TournamentDocument, WordListDocument } fr
 import { reverifySheets, unstorableText } from './sheets';
 
 /*
- * Reading and checking a tournament's document, and verifying its sheets again: what both of
- * an import's worker threads do, without TypeORM or NestJS (the helper that verifies half of
- * the sheets loads neither).
+ * Reading and checking a tournament's document, and verifying its sheets again: what both an
+ * import's process and its helper thread do, without TypeORM or NestJS (the helper that
+ * verifies half of the sheets loads neither).
  */
 
 /** The document's own word list, read; or the problems that refuse the document. */

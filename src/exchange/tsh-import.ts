@@ -19,7 +19,7 @@ import { readTsh, TshDivision, TshProblem, winnerByScores } from './tsh';
 import { tshProblemsSummary } from './tsh-messages';
 
 /*
- * A TSH `.t` file imported as a new division, without NestJS: a job's worker thread reads it
+ * A TSH `.t` file imported as a new division, without NestJS: a job's process reads it
  * and writes it in one transaction on its own connection, so that the server's thread answers
  * everyone meanwhile.
  */

@@ -59,7 +59,7 @@ export class TshController {
   @ApiOperation({
     summary: 'A new division from a TSH `.t` file',
     description:
-      'Players, ratings and seeds, rounds with their pairings and results, byes: all or nothing. A file with any problem is a 422 TSH_INVALID naming each line and field. Read and written in a worker thread, so the server keeps answering meanwhile.',
+      'Players, ratings and seeds, rounds with their pairings and results, byes: all or nothing. A file with any problem is a 422 TSH_INVALID naming each line and field. Read and written in a process of its own, so the server keeps answering meanwhile.',
   })
   @ApiCreatedResponse({ type: DivisionView })
   @ApiErrors(400, 404, 409, 422)

@@ -3,7 +3,7 @@ import { DataSource, In } from 'typeorm';
 import { Conflict, NotFound } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import type { Lang } from '../i18n';
-import { inWorker, workerDatabase } from '../jobs/in-worker';
+import { inJobProcess, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs } from '../jobs/jobs';
 import type { Actor } from '../log/director-log';
 import { Player } from '../players/player.entity';
@@ -86,10 +86,10 @@ export class TshService {
   }
 
   /**
-   * A new division of the tournament from a TSH file, as a job (`tsh-import.ts`, in a worker
-   * thread): its players (seeds by line), rounds with their pairings (who went first from
+   * A new division of the tournament from a TSH file, as a job (`tsh-import.ts`, in a process
+   * of its own): its players (seeds by line), rounds with their pairings (who went first from
    * `p12`), byes, absences, and each result written as a typed result is (history,
-   * standings), in one transaction on the worker's own connection, so the server answers
+   * standings), in one transaction on the job's own connection, so the server answers
    * everyone meanwhile; the import is one entry of the director's log. A file with any problem
    * is refused whole (422 TSH_INVALID, its message in `lang`): nothing is stored.
    */
@@ -111,8 +111,8 @@ export class TshService {
       lang,
     };
     return this.jobs.start('tsh.import', user?.id ?? null, (progress) =>
-      inWorker<ImportedTsh>('tsh.import', input, {
-        database: workerDatabase(this.dataSource),
+      inJobProcess<ImportedTsh>('tsh.import', input, {
+        database: jobDatabase(this.dataSource),
         progress,
         writeSlot: (write) => this.transactions.exclusive(write),
       }),

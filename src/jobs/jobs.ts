@@ -4,6 +4,7 @@ import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../common/errors';
 import { Transactions } from '../database/transactions';
+import { stopJobProcesses } from './in-job-process';
 import { JobStore } from './job-store';
 import { JobRefusal, refusalOf } from './refusal';
 
@@ -70,8 +71,8 @@ interface Remote {
 }
 
 /**
- * The long jobs: started here, run elsewhere (a worker thread), their progress and end kept in
- * the database (`jobs`), so that every server on it answers a job's page, its API
+ * The long jobs: started here, run elsewhere (each in a process of its own), their progress and
+ * end kept in the database (`jobs`), so that every server on it answers a job's page, its API
  * (`GET /api/jobs/:id`) and its live stream, whichever took the request that started it.
  * The running server writes the row at the start, its progress at most every
  * {@link NOTIFY_MS}, a heartbeat every {@link HEARTBEAT_MS} and the end at once; a job whose
@@ -213,6 +214,8 @@ export class Jobs implements OnApplicationShutdown {
     for (const r of this.remote.values()) clearInterval(r.timer);
     this.remote.clear();
     for (const l of this.local.values()) if (l.timer) clearTimeout(l.timer);
+    // A job still running ends with the server (another server shows it failed, nothing stored).
+    stopJobProcesses();
   }
 
   /** A running job whose heartbeat is stale, as failed: its server stopped before its end. */

@@ -251,7 +251,7 @@ export class OrganiserController {
       return;
     }
     try {
-      // Read and written in a worker thread; a long file's page follows it with a progress bar.
+      // Read and written in a job's process; a long file's page follows it with a progress bar.
       const job = await this.tsh.startImport(
         id,
         { name: name!, file: text, ...(rules ? { ruleSet: rules } : {}) },
@@ -800,7 +800,7 @@ export class OrganiserController {
       file && file.size > 0 ? file.buffer.toString('utf8') : form.raw('csvText')
     ).replace(/^\uFEFF/, '');
     refuseLongCsv(text);
-    // A long file is read in a worker thread: reading 20,000 lines here would hold up everyone.
+    // A long file is read in a job's process: reading 20,000 lines here would hold up everyone.
     const preview =
       lineCount(text) > PAGE_WAIT_PLAYER_LINES
         ? await this.players.previewInWorker(id, text, page.lang)
@@ -824,7 +824,7 @@ export class OrganiserController {
     const form = new FormReader(body, page.lang);
     const text = form.raw('csvText');
     refuseLongCsv(text);
-    // Read and registered in a worker thread. A long file's page follows the job with a progress
+    // Read and registered in a job's process. A long file's page follows the job with a progress
     // bar; a shorter one is read here first too (its mistakes shown in the preview) and waited for.
     if (lineCount(text) > PAGE_WAIT_PLAYER_LINES) {
       const job = await this.players.startImport(id, text, page.lang, page.user);

@@ -304,7 +304,7 @@ export class ClosingPagesController {
         await page.render('organiser/confirm', model);
         return;
       }
-      // The list is imported in a worker thread; a long one's page follows it with a progress bar.
+      // The list is imported in a job's process; a long one's page follows it with a progress bar.
       const job = await this.ratings.startImport(csvText, page.user?.id ?? null);
       if (lineCount(csvText) > PAGE_WAIT_LINES) {
         page.redirect(jobUrls.page(job.id));

@@ -2,7 +2,7 @@ import type { Lang } from '../i18n';
 import { CsvPreviewPage, parsePlayersCsv, previewPage } from '../render/players-csv';
 
 /*
- * A long players CSV's preview, read in a worker thread. The division's registered names come
+ * A long players CSV's preview, read in a job's process. The division's registered names come
  * with the text, so the worker opens no database and loads no TypeORM: it only reads.
  */
 

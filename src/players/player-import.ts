@@ -8,9 +8,9 @@ import { Player } from './player.entity';
 import { Registered, registerMany } from './registration';
 
 /*
- * A players CSV imported as a job, without NestJS: its worker thread reads the file as the
+ * A players CSV imported as a job, without NestJS: its process reads the file as the
  * organiser's preview does, then registers every line's player one after another, as the
- * players service registers one, all in one transaction on the worker's own connection, so
+ * players service registers one, all in one transaction on the job's own connection, so
  * that the server's thread answers everyone meanwhile and a refusal at any line stores nothing.
  */
 

@@ -3,7 +3,7 @@ import { GameSeat } from '../rounds/game-seat.entity';
 import { DataSource, EntityManager, MoreThan } from 'typeorm';
 import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { inWorker, workerDatabase } from '../jobs/in-worker';
+import { inJobProcess, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs } from '../jobs/jobs';
 import type { Lang } from '../i18n';
 import { forUpdate } from '../database/lock';
@@ -69,12 +69,12 @@ export class PlayersService {
   }
 
   /**
-   * What importing a long players CSV would do, read in a worker thread (the file's text can be
+   * What importing a long players CSV would do, read in a job's process (the file's text can be
    * megabytes: this thread keeps answering) and cut to a page (`previewPage`). Nothing is stored.
    */
   async previewInWorker(divisionId: number, text: string, lang: Lang): Promise<CsvPreviewPage> {
     const registered = (await this.list(divisionId)).map((p) => p.name);
-    return inWorker<CsvPreviewPage>('players.preview', {
+    return inJobProcess<CsvPreviewPage>('players.preview', {
       text,
       lang,
       registered,
@@ -82,9 +82,9 @@ export class PlayersService {
   }
 
   /**
-   * A players CSV imported as a job (`player-import.ts`, in a worker thread): the file read as
+   * A players CSV imported as a job (`player-import.ts`, in a process of its own): the file read as
    * the organiser's preview reads it (422 CSV_INVALID naming each bad line), then every player
-   * registered as {@link register} registers one, in one transaction on the worker's own
+   * registered as {@link register} registers one, in one transaction on the job's own
    * connection, so the server answers everyone meanwhile; all or none. A refusal of a player
    * names the file's line (`details.line`) and the player (`details.index`).
    */
@@ -104,8 +104,8 @@ export class PlayersService {
       user: user ? { id: user.id, name: user.name, email: user.email } : null,
     };
     return this.jobs.start('players.import', user?.id ?? null, (progress) =>
-      inWorker<ImportedPlayers>('players.import', input, {
-        database: workerDatabase(this.dataSource),
+      inJobProcess<ImportedPlayers>('players.import', input, {
+        database: jobDatabase(this.dataSource),
         progress,
         writeSlot: (write) => this.transactions.exclusive(write),
       }),

@@ -24,7 +24,7 @@ import { Player } from './player.entity';
 
 /*
  * Registering players, without NestJS: the players service (one registration, a restore) and
- * an import's worker thread (a players CSV, every line in one transaction) both register here.
+ * an import's process (a players CSV, every line in one transaction) both register here.
  */
 
 /**

@@ -3,7 +3,7 @@ import { Rating } from './rating.entity';
 
 /**
  * Current ratings of persons in one family (for seeding and registration), by person. Kept
- * apart from the ratings service so that a job's worker thread (a players CSV import) reads
+ * apart from the ratings service so that a job's process (a players CSV import) reads
  * them without loading NestJS.
  */
 export async function currentRatings(

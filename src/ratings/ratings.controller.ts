@@ -81,7 +81,7 @@ export class RatingsController {
   @ApiOperation({
     summary: 'Import a rating list (CSV)',
     description:
-      "Each line's person is found by federation id, then by exact name (else added to the registry); its rating is where the person starts in the family, before every closed tournament. Then every rating is computed again. All or nothing: 422 RATING_LIST_INVALID names each bad line and column. Runs in a worker thread, so the server keeps answering; the request waits for it, unless sent with `Prefer: respond-async` (then 202 with the job, followed at GET /api/jobs/:id).",
+      "Each line's person is found by federation id, then by exact name (else added to the registry); its rating is where the person starts in the family, before every closed tournament. Then every rating is computed again. All or nothing: 422 RATING_LIST_INVALID names each bad line and column. Runs in a process of its own, so the server keeps answering; the request waits for it, unless sent with `Prefer: respond-async` (then 202 with the job, followed at GET /api/jobs/:id).",
   })
   @ApiErrors(400, 409, 422)
   @ApiHeader({
@@ -106,7 +106,7 @@ export class RatingsController {
   @ApiOperation({
     summary: 'Compute every rating again from scratch',
     description:
-      'From the imported list and the closed tournaments in date order; the same data always gives the same numbers. Runs in a worker thread; `Prefer: respond-async` answers 202 with the job.',
+      'From the imported list and the closed tournaments in date order; the same data always gives the same numbers. Runs in a process of its own; `Prefer: respond-async` answers 202 with the job.',
   })
   async recompute(
     @Headers('prefer') prefer: string | undefined,

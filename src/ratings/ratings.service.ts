@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
-import { inWorker, WorkerHooks, workerDatabase } from '../jobs/in-worker';
+import { inJobProcess, JobHooks, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs, ReportProgress } from '../jobs/jobs';
 import { Player } from '../players/player.entity';
 import { nameOrder } from '../players/names';
@@ -150,22 +150,22 @@ export class RatingsService {
 
   /** What importing `text` would do, changing nothing (a bad list is the same 422 as the import). */
   previewImport(text: string): Promise<ListPreview> {
-    return inWorker<ListPreview>(
+    return inJobProcess<ListPreview>(
       'ratings.preview',
       { text },
-      { database: workerDatabase(this.dataSource) },
+      { database: jobDatabase(this.dataSource) },
     );
   }
 
   /**
-   * Imports a rating list (CSV) as a job (`src/ratings/rating-import.ts`, in a worker thread):
+   * Imports a rating list (CSV) as a job (`src/ratings/rating-import.ts`, in a process of its own):
    * each line's person found by federation id, then by exact name (a new person when neither),
    * its rating set as where that person starts in the family; then every rating is computed
    * again. All or nothing: any bad line refuses the list (422, naming each line and column).
    */
   startImport(text: string, ownerId: number | null): Promise<Job<ImportedList>> {
     return this.jobs.start('ratings.import', ownerId, (progress) =>
-      inWorker<ImportedList>('ratings.import', { text }, this.hooks(progress)),
+      inJobProcess<ImportedList>('ratings.import', { text }, this.hooks(progress)),
     );
   }
 
@@ -174,16 +174,16 @@ export class RatingsService {
     return this.jobs.outcome(await this.startImport(text, ownerId));
   }
 
-  /** Recomputes everything from scratch, as a job of its own (in a worker thread). */
+  /** Recomputes everything from scratch, as a job of its own (in a process of its own). */
   startRecompute(ownerId: number | null): Promise<Job<Recomputed>> {
     return this.jobs.start('ratings.recompute', ownerId, (progress) =>
-      inWorker<Recomputed>('ratings.recompute', {}, this.hooks(progress)),
+      inJobProcess<Recomputed>('ratings.recompute', {}, this.hooks(progress)),
     );
   }
 
-  private hooks(progress: ReportProgress): WorkerHooks {
+  private hooks(progress: ReportProgress): JobHooks {
     return {
-      database: workerDatabase(this.dataSource),
+      database: jobDatabase(this.dataSource),
       progress,
       writeSlot: (write) => this.transactions.exclusive(write),
     };

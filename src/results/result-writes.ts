@@ -8,7 +8,7 @@ import { touchDivisions } from '../tournaments/tournament-rules';
 import { ResultChange } from './result-change.entity';
 
 /*
- * Writing a game's result, without NestJS: the results service and an import's worker thread
+ * Writing a game's result, without NestJS: the results service and an import's process
  * (a TSH file's results) both write here.
  */
 
@@ -45,7 +45,7 @@ export interface ImportedResult {
 /**
  * Results of a whole division read from a file (TSH), in the transaction `m`: each written and
  * kept in its game's history as a typed result is, the division's standings marked stale. The
- * results service and an import's worker thread both write them here. `progress` hears how
+ * results service and an import's process both write them here. `progress` hears how
  * many are written, every 100.
  */
 export async function recordImported(

@@ -21,7 +21,7 @@ export interface ClosingPreview {
   complete: number;
 }
 
-/** What a close or a reopen in a worker thread is told. */
+/** What a close or a reopen in a job's process is told. */
 export interface ClosingInput {
   id: number;
   confirm: boolean;
@@ -49,8 +49,8 @@ export async function closingPreview(m: EntityManager, id: number): Promise<Clos
 }
 
 /**
- * Closes a tournament in a worker thread (`src/jobs/job-worker.ts`): its results become final
- * and every rating is computed again with its games, in one transaction on the worker's
+ * Closes a tournament in a job's process (`src/jobs/job-process.ts`): its results become final
+ * and every rating is computed again with its games, in one transaction on the job's
  * connection, so that the recompute holds no request of the server up.
  */
 export async function closeTask(input: ClosingInput, context: JobContext) {
@@ -94,7 +94,7 @@ export async function closeTask(input: ClosingInput, context: JobContext) {
   });
 }
 
-/** Reopens a tournament in a worker thread; the ratings are computed again without it. */
+/** Reopens a tournament in a job's process; the ratings are computed again without it. */
 export async function reopenTask(input: ClosingInput, context: JobContext): Promise<null> {
   const { id, confirm, user } = input;
   await context.write(async (m) => {

@@ -23,6 +23,8 @@ const serverFile = () => process.env.ARBITER_SERVER || SERVER;
 export interface TestApp {
   /** `http://127.0.0.1:PORT` */
   url: string;
+  /** The server's process id. */
+  pid: number;
   http: ReturnType<typeof request>;
   /** Bearer header of the organiser. */
   organiser: { Authorization: string };
@@ -141,6 +143,7 @@ export async function startTestApp(
     });
   return {
     url,
+    pid: child.pid!,
     http,
     organiser,
     log: () => output,

@@ -5,7 +5,7 @@ import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { standings } from './tournament-helpers';
 
 /**
- * A players CSV and a TSH file run as jobs in a worker thread (issue 33): through the
+ * A players CSV and a TSH file run as jobs in a process of their own (issue 33): through the
  * organiser's page a long file goes to its job page (a progress bar, then the result), through
  * the API a TSH file answers 202 with `Prefer: respond-async`; the server keeps answering
  * /api/health meanwhile, the result lands whole, and a refusal at the last line stores nothing.

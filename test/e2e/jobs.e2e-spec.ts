@@ -6,7 +6,7 @@ import { openEvents } from './sse';
 import { createTournament, exportAndImport } from './tournament-helpers';
 
 /**
- * Long jobs (a rating list, a whole tournament) run in worker threads: the server keeps
+ * Long jobs (a rating list, a whole tournament) run in processes of their own: the server keeps
  * answering everyone meanwhile, a refused job stores nothing, and its progress can be followed.
  * The figures (100 ms, 5 s) belong to `npm run bench -- imports`; a test bounds them loosely.
  */

@@ -34,7 +34,7 @@ export interface BodyRule {
   /** Said after the limit when a body is too large: what fits in it. */
   hint?: string;
   /**
-   * The route reads its JSON itself, in a worker thread (`parseJsonBody`, `checkWellFormed`):
+   * The route reads its JSON itself, in a job's process (`parseJsonBody`, `checkWellFormed`):
    * of a large body the reader checks the size and nesting as it comes and keeps the bytes
    * (`rawBody`), unparsed; a small one it parses as any other.
    */

@@ -33,7 +33,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A JSON body this large (bytes) is copied into one buffer as it comes ({@link readJson}), and
- * left unparsed for a route that reads its JSON in a worker (`BodyRule.rawJson`).
+ * left unparsed for a route that reads its JSON in a job's process (`BodyRule.rawJson`).
  */
 const LARGE_BODY = 256 * 1024;
 
@@ -276,7 +276,7 @@ async function read(
   }
   const raw = await readJson(req, res, rule, limit);
   (req as RequestWithRawBody).rawBody = raw;
-  // A route that reads its JSON in a worker thread has a large body's bytes only: parsing
+  // A route that reads its JSON in a job's process has a large body's bytes only: parsing
   // megabytes here would hold up every other request. A small one is read here as any other
   // (a body that is not JSON is refused at once, without a worker).
   if (rule.rawJson && raw.length >= LARGE_BODY) return next();

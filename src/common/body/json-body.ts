@@ -2,7 +2,7 @@ import { BadInput } from '../errors';
 
 /**
  * A request body's bytes read as JSON, as the body reader reads them: an object or a list (an
- * empty body is an empty object), else 400 BAD_JSON. Without Express, so that a worker thread
+ * empty body is an empty object), else 400 BAD_JSON. Without Express, so that a job's process
  * reads a large body (a tournament's document) with the same words.
  */
 export function parseJsonBody(raw: Uint8Array | string): unknown {

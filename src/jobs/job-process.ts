@@ -1,13 +1,14 @@
 /**
- * A worker thread's entry: runs one task of a long job (`in-worker.ts` starts it) with a
- * connection of its own to the database, and says its progress, its turn to write, and its end.
+ * The entry of a job's process (`in-job-process.ts` forks it from the server) and of its helper
+ * threads: runs one task of a long job with a connection of its own to the database, and says
+ * its progress, its turn to write, and its end.
  */
 import 'reflect-metadata';
-import { parentPort, workerData } from 'worker_threads';
+import { isMainThread, parentPort, workerData } from 'worker_threads';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Moved } from '../database/revision-steps';
 import { takeMoved } from '../database/moved';
-import { inWorker, ParentMessage, WorkerDatabase, WorkerMessage } from './in-worker';
+import { inHelperThread, JobDatabase, JobMessage, ParentMessage } from './in-job-process';
 import type { JobContext, JobTask } from './job-context';
 import { refusalOf } from './refusal';
 
@@ -45,14 +46,82 @@ const TASKS: Record<string, () => JobTask> = {
   /* eslint-enable @typescript-eslint/no-require-imports */
 };
 
-const { task, input, database } = workerData as {
+/** A task to run: which, its input, and where the database is. */
+interface Start {
   task: string;
   input: unknown;
-  database?: WorkerDatabase;
-};
-const port = parentPort!;
-const say = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
-  port.postMessage(message, transfer);
+  /** The input's byte arrays, sent through standard input: which, how long (a process's only). */
+  bytes?: { key: string; length: number }[];
+  database?: JobDatabase;
+}
+
+/** The input's byte arrays, read from standard input, put back in their places. */
+async function withBytes(start: Start): Promise<Start> {
+  if (!start.bytes?.length) return start;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const all = Buffer.concat(chunks);
+  const input = { ...(start.input as Record<string, unknown>) };
+  let at = 0;
+  for (const { key, length } of start.bytes) {
+    if (at + length > all.length) throw new Error('the input ended before its bytes');
+    input[key] = all.subarray(at, (at += length));
+  }
+  return { ...start, input };
+}
+
+/** How this side talks to its starter: the server over the process's channel, or the job's port. */
+interface Link {
+  say: (message: JobMessage) => void;
+  hear: (listener: (message: ParentMessage) => void) => () => void;
+  /** Says the end: a process exits once it is sent; a thread is ended by its starter. */
+  last: (message: JobMessage, transfer?: ArrayBuffer[]) => void;
+  /** The task, as the server's first message or the thread's `workerData`. */
+  start: () => Promise<Start>;
+}
+
+/** A job's process, forked by the server: its task comes as the first message. */
+function processLink(): Link {
+  if (!process.send) throw new Error('job-process.js is started by the server, not run by hand');
+  // The server is gone (stopped, or killed without a word): the job goes with it, and its
+  // unfinished transaction with the connection.
+  process.on('disconnect', () => process.exit(1));
+  return {
+    say: (message) => void process.send!(message),
+    hear: (listener) => {
+      const heard = (m: unknown) => listener(m as ParentMessage);
+      process.on('message', heard);
+      return () => void process.off('message', heard);
+    },
+    last: (message) => void process.send!(message, undefined, undefined, () => process.exit(0)),
+    start: () =>
+      new Promise<Start>((resolve) => {
+        const first = (m: unknown) => {
+          if ((m as ParentMessage).type !== 'start') return;
+          process.off('message', first);
+          resolve(withBytes(m as Start));
+        };
+        process.on('message', first);
+      }),
+  };
+}
+
+/** A helper thread of a job's process: its task is in its `workerData`. */
+function threadLink(): Link {
+  const port = parentPort!;
+  return {
+    say: (message) => port.postMessage(message),
+    hear: (listener) => {
+      port.on('message', listener);
+      return () => void port.off('message', listener);
+    },
+    last: (message, transfer = []) => port.postMessage(message, transfer),
+    start: () => Promise.resolve(workerData as Start),
+  };
+}
+
+const link = isMainThread ? processLink() : threadLink();
+const say = link.say;
 
 /**
  * The memory of a value's byte arrays (its own properties) that hold theirs alone: handed to
@@ -68,8 +137,10 @@ function transfersOf(value: unknown): ArrayBuffer[] {
   return out;
 }
 
+let started: Start | null = null;
 let dataSource: DataSource | null = null;
 async function connection(): Promise<DataSource> {
+  const { task, database } = started!;
   if (!database) throw new Error(`task ${task} was started without a database`);
   if (!dataSource) {
     // Loaded here, not above: a helper that only computes (verifies sheets) never loads TypeORM.
@@ -78,13 +149,14 @@ async function connection(): Promise<DataSource> {
     const { databaseOptions } =
       require('../database/database-options') as typeof import('../database/database-options');
     /* eslint-enable @typescript-eslint/no-require-imports */
-    // The server migrated the database when it started: the worker only connects.
+    // The server migrated the database when it started: the job only connects.
     const options = databaseOptions({ ...database });
     // No statement cache on SQLite. TypeORM writes numbers into a statement's text, so a job's
     // statements are nearly all new (10,000 texts for 2,000 players registered); a cached one
     // outlives the young generation, and an evicted one's native memory stays until a full
-    // GC, which the worker's small heap seldom runs: 20,000 players held 120 MB of them, which
-    // the allocator kept after the worker ended. Uncached, each is freed at the next scavenge.
+    // GC, which a job's small heap seldom runs: 20,000 players held 120 MB of them (when jobs
+    // ran in threads, the allocator kept them after the job). Uncached, each is freed at the
+    // next scavenge.
     // The statements repeated in a job (bulk.ts's chunks) are few and prepared again cheaply.
     dataSource = new Source({
       ...options,
@@ -96,15 +168,14 @@ async function connection(): Promise<DataSource> {
   return dataSource;
 }
 
-/** Waits for the server's word that the worker's turn to write has come. */
+/** Waits for the server's word that the job's turn to write has come. */
 function turn(): Promise<void> {
   return new Promise((resolve) => {
-    const listen = (message: ParentMessage) => {
+    const stop = link.hear((message) => {
       if (message.type !== 'go') return;
-      port.off('message', listen);
+      stop();
       resolve();
-    };
-    port.on('message', listen);
+    });
     say({ type: 'write' });
   });
 }
@@ -132,11 +203,13 @@ const context: JobContext = {
     }
   },
   helper: <R>(name: string, helperInput: unknown, progress?: (done: number) => void) =>
-    inWorker<R>(name, helperInput, { progress: (_phase, done) => progress?.(done) }),
+    inHelperThread<R>(name, helperInput, (_phase, done) => progress?.(done)),
 };
 
 void (async () => {
-  let ending: WorkerMessage;
+  started = await link.start();
+  const { task, input } = started;
+  let ending: JobMessage;
   try {
     const make = TASKS[task];
     if (!make) throw new Error(`no job task '${task}'`);
@@ -154,5 +227,5 @@ void (async () => {
   // Assigned by the task's calls (connection()), which the compiler does not follow.
   const opened = dataSource as DataSource | null;
   if (opened?.isInitialized) await opened.destroy().catch(() => undefined);
-  say(ending, ending.type === 'done' ? transfersOf(ending.value) : []);
+  link.last(ending, ending.type === 'done' ? transfersOf(ending.value) : []);
 })();
