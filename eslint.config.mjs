@@ -14,6 +14,7 @@ export default tseslint.config(
       'scripts/build.js',
       'scripts/start.js',
       'scripts/code-cache.js',
+      'test/fixtures/*.js',
       'eslint.config.mjs',
     ],
   },

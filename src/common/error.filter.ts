@@ -44,7 +44,7 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
-    const body = this.toBody(exception, request);
+    const body = errorBody(exception);
     if (body.statusCode >= 500 && !(exception instanceof ServiceBusy)) {
       this.logger.error(
         `${request.method} ${request.url}`,
@@ -56,51 +56,55 @@ export class ErrorFilter implements ExceptionFilter {
     }
     response.status(body.statusCode).json(body);
   }
+}
 
-  private toBody(exception: unknown, _request: Request): ErrorBody {
-    if (exception instanceof DomainError) {
-      return {
-        statusCode: exception.status,
-        code: exception.code,
-        message: exception.message,
-        details: exception.details,
-      };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const response = exception.getResponse();
-      const raw =
-        typeof response === 'string' ? response : (response as { message?: unknown }).message;
-      const messages = Array.isArray(raw)
-        ? raw.map(String)
-        : [typeof raw === 'string' ? raw : exception.message];
-      return {
-        statusCode: status,
-        code:
-          status === 400 && Array.isArray(raw)
-            ? 'VALIDATION_FAILED'
-            : (HTTP_CODES[status] ?? `HTTP_${status}`),
-        message: messages.join('; '),
-        ...(messages.length > 1 ? { details: messages } : {}),
-      };
-    }
-    if (exception instanceof SyntaxError && 'body' in exception) {
-      return {
-        statusCode: 400,
-        code: 'BAD_JSON',
-        message: `the request body is not valid JSON: ${exception.message}`,
-      };
-    }
-    if (
-      exception instanceof QueryFailedError &&
-      /UNIQUE|unique constraint|duplicate key/i.test(exception.message)
-    ) {
-      return { statusCode: 409, code: 'DUPLICATE', message: 'that already exists' };
-    }
+/**
+ * The answer an error gets: a domain error or Nest's HTTP exception keeps its status and gets a
+ * stable code; anything else is a 500 that leaks nothing.
+ */
+export function errorBody(exception: unknown): ErrorBody {
+  if (exception instanceof DomainError) {
     return {
-      statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
-      code: 'INTERNAL',
-      message: 'something went wrong on the server; it has been logged',
+      statusCode: exception.status,
+      code: exception.code,
+      message: exception.message,
+      details: exception.details,
     };
   }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const raw =
+      typeof response === 'string' ? response : (response as { message?: unknown }).message;
+    const messages = Array.isArray(raw)
+      ? raw.map(String)
+      : [typeof raw === 'string' ? raw : exception.message];
+    return {
+      statusCode: status,
+      code:
+        status === 400 && Array.isArray(raw)
+          ? 'VALIDATION_FAILED'
+          : (HTTP_CODES[status] ?? `HTTP_${status}`),
+      message: messages.join('; '),
+      ...(messages.length > 1 ? { details: messages } : {}),
+    };
+  }
+  if (exception instanceof SyntaxError && 'body' in exception) {
+    return {
+      statusCode: 400,
+      code: 'BAD_JSON',
+      message: `the request body is not valid JSON: ${exception.message}`,
+    };
+  }
+  if (
+    exception instanceof QueryFailedError &&
+    /UNIQUE|unique constraint|duplicate key/i.test(exception.message)
+  ) {
+    return { statusCode: 409, code: 'DUPLICATE', message: 'that already exists' };
+  }
+  return {
+    statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+    code: 'INTERNAL',
+    message: 'something went wrong on the server; it has been logged',
+  };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'http';
+import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { checkRoles, whoSent, type AuthedRequest } from '../auth/auth.guard';
 import type { AuthService } from '../auth/auth.service';
@@ -6,6 +7,8 @@ import { parseIfMatch } from '../common/api/if-match';
 import { checkWellFormed } from '../common/api/well-formed';
 import { takenAsIs } from '../common/api/validation';
 import { bodyRuleFor } from '../common/body/body-limits';
+import { errorBody, type ErrorBody } from '../common/error.filter';
+import { DomainError } from '../common/errors';
 import {
   READ_EARLY,
   type RequestReadEarly,
@@ -18,6 +21,8 @@ import type { GameView } from '../rounds/game.view';
 import { EnterResultDto } from './dto/result.dto';
 import type { ResultsService } from './results.service';
 
+const logger = new Logger('Errors');
+
 /**
  * The two writes a hall makes all round, `PUT /api/games/{id}/result` with a game played and
  * `PUT /api/games/{id}/scoresheet`, handed to the results service as soon as their body is read
@@ -28,9 +33,11 @@ import type { ResultsService } from './results.service';
  * route reads, and for a typed result a body that its DTO takes as it is (`playedAsIs`). The
  * answer is the route's own: the game as written, sent by Express's `res.json` with status 200.
  *
- * Anything else goes the usual way, and so does every refusal: a write that throws has written
- * nothing (its transaction is rolled back), so the route makes it afresh and refuses it in its
- * own words (`test/e2e/write-statements.e2e-spec.ts` compares the two ways).
+ * Anything else goes the usual way, and so does every refusal: a write refused (a domain error)
+ * has written nothing (its transaction is rolled back), so the route makes it afresh and refuses
+ * it in its own words (`test/e2e/write-statements.e2e-spec.ts` compares the two ways). Any other
+ * error may have come after the commit, and is answered as the route would answer it, never
+ * written again.
  */
 export function resultWritesFirst(auth: AuthService, results: ResultsService): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -90,8 +97,11 @@ async function written(
   }
   try {
     return await write(ifMatch, req.user ?? null);
-  } catch {
-    return undefined;
+  } catch (e) {
+    // A refusal came before the commit: the route refuses it afresh in its own words. Anything
+    // else may have come after it, and goes to the error filter, not to the write again.
+    if (e instanceof DomainError) return undefined;
+    throw e;
   }
 }
 
@@ -125,9 +135,10 @@ export interface EarlyAnswer {
  * The answer is the route's: status 200, the game as written as Express's `res.json` sends
  * it, with the headers every answer gets (`X-Content-Type-Options`, the same compression).
  * Anything else, and every refusal, goes the usual way, its body handed to the body reader as
- * read (`READ_EARLY`): a write that throws has written nothing, so the route makes it afresh
- * and refuses it in its own words. `usual` hands the request to Express. Returns whether the
- * request was taken (then it is answered, here or the usual way).
+ * read (`READ_EARLY`): a write refused has written nothing, so the route makes it afresh and
+ * refuses it in its own words. Any other error may have come after the commit: it is answered
+ * here as the error filter answers it, never written again. `usual` hands the request to
+ * Express. Returns whether the request was taken (then it is answered, here or the usual way).
  */
 export function hallWritesFirst(
   auth: AuthService,
@@ -205,8 +216,16 @@ async function takeEarly(
       if (!dto) return handOn();
       view = await results.enterResult(write.id, dto, write.ifMatch, user);
     }
-  } catch {
-    return handOn();
+  } catch (e) {
+    // A refusal is thrown before the commit (its transaction rolled back): the route makes
+    // the write afresh and refuses it in its own words. Anything else may come after the
+    // commit (the view read back): made again, the write would land twice, so it is answered
+    // here as the route would answer it.
+    if (e instanceof DomainError) return handOn();
+    logger.error(`${req.method} ${req.url}`, e instanceof Error ? e.stack : String(e));
+    const body = errorBody(e);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    return sendJson(req, res, early, body, body.statusCode);
   }
   (req as AuthedRequest).user = user;
   sendJson(req, res, early, view);
@@ -235,12 +254,13 @@ function sendJson(
   req: IncomingMessage,
   res: ServerResponse,
   early: EarlyAnswer,
-  view: GameView,
+  view: GameView | ErrorBody,
+  status = 200,
 ): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   early.compress(req, res, () => {
     const body = Buffer.from(JSON.stringify(view), 'utf8');
-    res.statusCode = 200;
+    res.statusCode = status;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', body.length);
     const etag = early.etag(body);
