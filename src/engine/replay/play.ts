@@ -131,22 +131,35 @@ export function replayPlayTurn(state: ReplayState, t: ReplayTurn, m: PlayRules):
   if (swap && swap.ok && !applied) m.swap!.undo(board, swap.taken);
   if (challenge && challenge.valid) failedChallenge(state, t, m.clocks);
   if (turn.rack !== undefined && outcome.play?.ok) {
-    const missing = missingFromRack(
-      rules,
-      turn.rack,
-      m.racks?.[index],
-      outcome.play.placedTiles,
-      swap?.ok ? swap.taken.map((x) => x.letter) : NO_TILES,
-    );
-    if (missing) {
-      t.issue({
-        code: 'RACK_MISMATCH',
-        severity: 'warning',
-        message: `${t.playLabel}: the play uses ${missing.tiles}, which the recorded rack ${turn.rack} does not hold`,
-        written: turn.rack,
-        computed: missing.needed,
-      });
-    }
+    const swapped = swap?.ok ? swap.taken.map((x) => x.letter) : NO_TILES;
+    checkRack(rules, t, m, outcome.play, swapped);
+  }
+}
+
+/**
+ * Whether the turn's recorded rack holds the tiles the play takes from it; a finding when not.
+ * Most racks hold them: told by {@link rackHolds} on the rack as the sheet's reading read it,
+ * before {@link missingFromRack} makes anything.
+ */
+function checkRack(
+  rules: CompiledRules,
+  t: ReplayTurn,
+  m: PlayRules,
+  play: LegalPlay,
+  swapped: readonly WrittenTile[],
+): void {
+  const rack = t.turn.rack!;
+  const read = m.racks === null ? undefined : m.racks[t.index];
+  if (read !== undefined && rackHolds(read, play.placedTiles, swapped)) return;
+  const missing = missingFromRack(rules, rack, read, play.placedTiles, swapped);
+  if (missing) {
+    t.issue({
+      code: 'RACK_MISMATCH',
+      severity: 'warning',
+      message: `${t.playLabel}: the play uses ${missing.tiles}, which the recorded rack ${rack} does not hold`,
+      written: rack,
+      computed: missing.needed,
+    });
   }
 }
 

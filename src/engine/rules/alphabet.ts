@@ -424,6 +424,45 @@ export class Alphabet {
    * joker. Returns the tiles, joker tiles as {@link JOKER} alone.
    */
   parseRack(text: string): { ok: true; tiles: WrittenTile[] } | WordError {
+    const tiles = this.plainRack(text);
+    return tiles !== null ? { ok: true, tiles } : this.parseAnyRack(text);
+  }
+
+  /**
+   * The tiles of a rack written plainly (its jokers first, then upper-case letters, no Latin
+   * digraph), read in one pass over its characters; null for any other rack, which
+   * {@link parseAnyRack} reads. Every rack of every sheet is read: a character read from a
+   * string costs several times one read from an array, and the general reading reads each twice.
+   */
+  private plainRack(text: string): WrittenTile[] | null {
+    const n = text.length;
+    const tiles = new Array<WrittenTile>(n);
+    const { charInfo } = this;
+    let letters = false;
+    for (let i = 0; i < n; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 63 /* ? */) {
+        if (letters) return null;
+        tiles[i] = 64; // JOKER: a literal, as in readTiles
+        continue;
+      }
+      const info = charInfo[ch];
+      const tile = (info & 0xff) - 1;
+      // Not a letter (or `.`), a joker's lower case, or a letter that may start a digraph here.
+      if (
+        tile <= 0 ||
+        (tile & 64) !== 0 ||
+        ((info & 0x100) !== 0 && i + 1 < n && (charInfo[text.charCodeAt(i + 1)] & 0x200) !== 0)
+      )
+        return null;
+      letters = true;
+      tiles[i] = tile;
+    }
+    return tiles;
+  }
+
+  /** {@link parseRack} of any rack: jokers anywhere, lower-case letters, digraphs, errors. */
+  private parseAnyRack(text: string): { ok: true; tiles: WrittenTile[] } | WordError {
     let jokers = 0;
     let lastJoker = -1;
     let lowerCase = false;
