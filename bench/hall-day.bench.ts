@@ -359,7 +359,8 @@ interface Seen {
   mistypes: number[];
   phoneStreams: { first: number; last: number }[];
   hostileStreams: number[];
-  job: { status: string; polls: number; notHere: number; ms: number | null };
+  /** The import: `at`, when it was sent (ms into the round), and `ms`, how long until its end was seen. */
+  job: { status: string; polls: number; notHere: number; at: number | null; ms: number | null };
   restartMs: number | null;
   /** CPU seconds of the round: each server (the killed one's before and after), the bench's own. */
   cpu: { servers: number[]; restarted: number; bench: number };
@@ -576,6 +577,7 @@ async function organiser(
   else ownerRefused(seen, ORGANISER.email, again);
   const bearer = { Authorization: `Bearer ${token}` };
   const started = Date.now();
+  seen.job.at = started - t0;
   // Sent again after an error page, as the organiser would: the list's persons are found again by id.
   const a = await b.retrying('job start', 'POST', '/api/ratings/import', until, {
     json: { csv: ratingList(RATING_ROWS, 1, 'H') },
@@ -754,6 +756,7 @@ function print(
   seen: Seen,
   figures: Figures,
   waits: { round: HealthWaits; baseline: HealthWaits },
+  t0: number,
   wallMs: number,
 ): void {
   const health = waits.round;
@@ -821,6 +824,16 @@ function print(
     `  /api/health: ${health.asked} asks, median ${health.median.toFixed(1)} ms, longest ${health.longest.toFixed(0)} ms at ${(health.longestAt / 1000).toFixed(1)} s ` +
       `(the kill at ${KILL_AT_MS / 1000} s, the restart at ${RESTART_AT_MS / 1000} s); resets asked again ${health.resets}; ` +
       `not 200: ${counted(health.failures)}`,
+  );
+  // Where the longest waits fell, beside what the hall was doing then.
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const job = seen.job;
+  console.log(
+    `  /api/health asks over 100 ms: ${health.over100}; the longest: ` +
+      health.slowest.map((w) => `${w.ms.toFixed(0)} ms at ${s(w.at - t0)}`).join(', ') +
+      ` (the import sent at ${job.at === null ? '-' : s(job.at)}, its end seen at ` +
+      `${job.at === null || job.ms === null ? '-' : s(job.at + job.ms)}; the kill at ${s(KILL_AT_MS)}; ` +
+      `the restarted server served at ${seen.restartMs === null ? '-' : s(RESTART_AT_MS + seen.restartMs)})`,
   );
   console.log(
     `  /api/health baseline (the same monitor, 5 s before the round): ${waits.baseline.asked} asks, ` +
@@ -909,7 +922,7 @@ export async function run(): Promise<void> {
       mistypes: [],
       phoneStreams: [],
       hostileStreams: [],
-      job: { status: 'not started', polls: 0, notHere: 0, ms: null },
+      job: { status: 'not started', polls: 0, notHere: 0, at: null, ms: null },
       restartMs: null,
       cpu: { servers: [0, 0], restarted: 0, bench: 0 },
       notes: [],
@@ -973,7 +986,7 @@ export async function run(): Promise<void> {
     client = new Client({ connectionString: db.env.DATABASE_URL });
     await client.connect();
     const figures = await readBack(client, setup, seen);
-    print(tally, seen, figures, { round: waits, baseline }, wallMs);
+    print(tally, seen, figures, { round: waits, baseline }, t0, wallMs);
   } finally {
     await client?.end();
     await proxy?.stop();

@@ -13,7 +13,17 @@ export interface HealthWaits {
   resets: number;
   /** Asks that got no 200 even after asking again (status or error). */
   failures: string[];
+  /** Asks that waited more than 100 ms (the goal of the benchmarks that run this probe). */
+  over100: number;
+  /**
+   * The longest waits, longest first (at most {@link SLOWEST}): when each began (`Date.now()`,
+   * to set beside what the benchmark did then) and how long it took, in ms.
+   */
+  slowest: { at: number; ms: number }[];
 }
+
+/** How many of the longest waits a probe keeps, with their times. */
+export const SLOWEST = 8;
 
 /** One GET on a connection of its own (`agent: false`, closed after it): its status, or the error's code. */
 function getOnce(url: string, localAddress?: string): Promise<number | string> {
@@ -49,10 +59,13 @@ export function probeHealth(
     median: 0,
     resets: 0,
     failures: [],
+    over100: 0,
+    slowest: [],
   };
   const t0 = performance.now();
   const loop = (async () => {
     while (running) {
+      const startedAt = Date.now();
       const start = performance.now();
       let status = await getOnce(`${base}/api/health`, localAddress);
       for (let again = 0; status === 'ECONNRESET' && again < 3; again++) {
@@ -63,6 +76,12 @@ export function probeHealth(
       seen.asked++;
       waits.push(wait);
       if (status !== 200) seen.failures.push(String(status));
+      if (wait > 100) seen.over100++;
+      if (seen.slowest.length < SLOWEST || wait > seen.slowest[SLOWEST - 1].ms) {
+        seen.slowest.push({ at: startedAt, ms: wait });
+        seen.slowest.sort((a, b) => b.ms - a.ms);
+        seen.slowest.length = Math.min(seen.slowest.length, SLOWEST);
+      }
       if (wait > seen.longest) {
         seen.longest = wait;
         seen.longestAt = start - t0;
