@@ -342,6 +342,8 @@ export function parseGcg(
 let CODES = new Uint8Array(4096);
 /** Whether the record last read by {@link codesOf} is ASCII alone (its bytes then say every character). */
 let CODES_ASCII = false;
+/** The ASCII text whose characters {@link CODES} holds, written there last; null if none. */
+let ASCII_IN_CODES: string | null = null;
 /** Records up to this size keep their array for the next one. */
 const KEPT_CODES = 1 << 20;
 let ENCODER: {
@@ -354,11 +356,18 @@ function isAscii(text: string): boolean {
   if (CODES.length < n && n <= KEPT_CODES) CODES = new Uint8Array(n);
   const codes = CODES.length < n ? new Uint8Array(n) : CODES;
   const written = (ENCODER ??= new TextEncoder()).encodeInto(text, codes);
-  return written.read === n && written.written === n;
+  const ascii = written.read === n && written.written === n;
+  ASCII_IN_CODES = ascii && codes === CODES ? text : null;
+  return ascii;
 }
 
 /** `text`'s characters a byte each, as {@link CODES} says (the array may be longer than the text). */
 function codesOf(text: string): Uint8Array {
+  // A record decoded by decodeGcg is read next: its characters are in CODES already.
+  if (text === ASCII_IN_CODES) {
+    CODES_ASCII = true;
+    return CODES;
+  }
   const n = text.length;
   let codes = CODES;
   if (codes.length < n) {
@@ -369,6 +378,7 @@ function codesOf(text: string): Uint8Array {
   // a record with other characters is written again, a character at a time.
   const written = (ENCODER ??= new TextEncoder()).encodeInto(text, codes);
   CODES_ASCII = written.read === n && written.written === n;
+  ASCII_IN_CODES = CODES_ASCII && codes === CODES ? text : null;
   if (CODES_ASCII) return codes;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -1401,25 +1411,32 @@ export function gcgToScoresheet(
     const before = turns.length;
     let turn: SheetTurn;
     switch (e.kind) {
-      case 'move':
+      // The rack written in the literal where there is one, rather than added after (a property
+      // added to an object made by a literal moves it to a shape with room outside the object)
+      // or spread in (a clone of an object a turn).
+      case 'move': {
         lastPlay[p] = turns.length;
-        // The rack added after, rather than spread in (a clone of an object a turn).
-        turn = { player: p, play: `${e.position} ${e.word}`, score: e.score, total: e.total };
-        if (rack) turn.rack = rack;
+        const play = `${e.position} ${e.word}`;
+        turn = rack
+          ? { player: p, play, score: e.score, total: e.total, rack }
+          : { player: p, play, score: e.score, total: e.total };
         turns.push(turn);
         turnLines.push(e.line);
         break;
+      }
       case 'exchange':
         lastPlay[p] = null;
-        turn = { player: p, exchange: e.tiles, score: e.score, total: e.total };
-        if (rack) turn.rack = rack;
+        turn = rack
+          ? { player: p, exchange: e.tiles, score: e.score, total: e.total, rack }
+          : { player: p, exchange: e.tiles, score: e.score, total: e.total };
         turns.push(turn);
         turnLines.push(e.line);
         break;
       case 'pass':
         lastPlay[p] = null;
-        turn = { player: p, pass: true, score: e.score, total: e.total };
-        if (rack) turn.rack = rack;
+        turn = rack
+          ? { player: p, pass: true, score: e.score, total: e.total, rack }
+          : { player: p, pass: true, score: e.score, total: e.total };
         turns.push(turn);
         turnLines.push(e.line);
         break;
