@@ -266,18 +266,18 @@ function playersJson(players: unknown): string | undefined {
     return anyJson(players);
   if (players.length === 0) return '[]';
   let out = '';
-  for (let i = 0; i < players.length; i++)
-    out += (i === 0 ? '[' : ',') + (playerJson(players[i]) ?? 'null');
+  for (let i = 0; i < players.length; i++) out += playerJson(i === 0 ? '[' : ',', players[i]);
   return out + ']';
 }
 
-function playerJson(value: unknown): string | undefined {
+/** A player's account after `lead` (`[` or `,`). */
+function playerJson(lead: string, value: unknown): string {
   if (
     value === null ||
     typeof value !== 'object' ||
     Object.getPrototypeOf(value) !== Object.prototype
   )
-    return anyJson(value);
+    return lead + (anyJson(value) ?? 'null');
   const p = value as PlayerReport;
   const object = value as Record<string, unknown>;
   let k = 0;
@@ -285,7 +285,7 @@ function playerJson(value: unknown): string | undefined {
   for (const key in object) {
     if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
     if (k < PLAYER_KEYS.length) {
-      if (key !== PLAYER_KEYS[k++]) return anyJson(value);
+      if (key !== PLAYER_KEYS[k++]) return lead + (anyJson(value) ?? 'null');
     } else {
       const text = anyJson(object[key]);
       if (text !== undefined) more += keyJson(key, false) + text;
@@ -305,32 +305,83 @@ function playerJson(value: unknown): string | undefined {
     typeof p.turns !== 'number' ||
     typeof p.timeExpired !== 'boolean'
   )
-    return anyJson(value);
+    return lead + (anyJson(value) ?? 'null');
   return (
-    '{"name":"' +
+    (lead === '[' ? '[{"name":"' : ',{"name":"') +
     inner(p.name) +
-    '","moves":' +
-    num(p.moves) +
-    ',"rackPenalty":' +
-    num(p.rackPenalty) +
-    ',"rackBonus":' +
-    num(p.rackBonus) +
-    ',"final":' +
-    num(p.final) +
-    ',"claimedFinal":' +
-    orNull(p.claimedFinal) +
-    ',"penaltyMinutes":' +
-    num(p.penaltyMinutes) +
-    ',"remaining":"' +
-    inner(p.remaining) +
-    '","remainingSeconds":' +
-    num(p.remainingSeconds) +
-    ',"turns":' +
-    num(p.turns) +
-    (p.timeExpired ? ',"timeExpired":true' : ',"timeExpired":false') +
-    more +
-    '}'
+    keptNumberJson(MOVES, '","moves":', p.moves) +
+    racksJson(p.rackPenalty, p.rackBonus) +
+    finalsJson(p.final, p.claimedFinal) +
+    timeLeftJson(p.penaltyMinutes, p.remaining, p.remainingSeconds) +
+    (more === ''
+      ? lastPlayerKeysJson(p.turns, p.timeExpired, '}')
+      : lastPlayerKeysJson(p.turns, p.timeExpired, '') + more + '}')
   );
+}
+
+/** `key` and `n` (`","moves":115`), kept in `kept` for a small whole `n`. */
+function keptNumberJson(kept: string[], key: string, n: number): string {
+  if (!isKept(n)) return key + num(n);
+  const made = kept[n];
+  return made !== '' ? made : (kept[n] = flat(key + n));
+}
+
+function isKept(n: number): boolean {
+  return n >= 0 && n < KEPT && Number.isInteger(n);
+}
+
+/** `,"rackPenalty":18,"rackBonus":0`. */
+function racksJson(penalty: number, bonus: number): string {
+  if (isKept(penalty) && penalty < RACK_KEPT && isKept(bonus) && bonus < RACK_KEPT) {
+    const k = penalty * RACK_KEPT + bonus;
+    const made = RACKS[k];
+    return made !== ''
+      ? made
+      : (RACKS[k] = flat(',"rackPenalty":' + penalty + ',"rackBonus":' + bonus));
+  }
+  return ',"rackPenalty":' + num(penalty) + ',"rackBonus":' + num(bonus);
+}
+
+/** `,"final":97,"claimedFinal":97`. */
+function finalsJson(final: number, claimed: number | null): string {
+  if (isKept(final) && (claimed === final || claimed === null)) {
+    const k = final * 2 + (claimed === null ? 1 : 0);
+    const made = FINALS[k];
+    return made !== ''
+      ? made
+      : (FINALS[k] = flat(',"final":' + final + ',"claimedFinal":' + orNull(claimed)));
+  }
+  return ',"final":' + num(final) + ',"claimedFinal":' + orNull(claimed);
+}
+
+/** `,"penaltyMinutes":0,"remaining":"23:10","remainingSeconds":1390`. */
+function timeLeftJson(penaltyMinutes: number, remaining: string, seconds: number): string {
+  const digits = penaltyMinutes === 0 ? clockDigits(remaining) : -1;
+  if (digits >= 0 && seconds === Math.floor(digits / 100) * 60 + (digits % 100)) {
+    const made = TIMES_LEFT[digits];
+    return made !== ''
+      ? made
+      : (TIMES_LEFT[digits] = flat(
+          ',"penaltyMinutes":0,"remaining":"' + remaining + '","remainingSeconds":' + seconds,
+        ));
+  }
+  return (
+    ',"penaltyMinutes":' +
+    num(penaltyMinutes) +
+    ',"remaining":"' +
+    inner(remaining) +
+    '","remainingSeconds":' +
+    num(seconds)
+  );
+}
+
+/** `,"turns":10,"timeExpired":false` and `close`. */
+function lastPlayerKeysJson(turns: number, timeExpired: boolean, close: '}' | ''): string {
+  const expired = timeExpired ? ',"timeExpired":true' : ',"timeExpired":false';
+  if (close === '' || !isKept(turns)) return ',"turns":' + num(turns) + expired + close;
+  const k = turns * 2 + (timeExpired ? 1 : 0);
+  const made = LAST_PLAYER_KEYS[k];
+  return made !== '' ? made : (LAST_PLAYER_KEYS[k] = flat(',"turns":' + turns + expired + '}'));
 }
 
 /** A list, its holes and its values JSON cannot write as null. */
@@ -381,15 +432,12 @@ function turnJson(
     );
   else {
     out += figuresJson(TOTALS, ',"total":{"claimed":', total.claimed, total.computed, '');
-    if (clock !== undefined)
-      out +=
-        ',"clock":{"claimed":"' +
-        inner(clock.claimed) +
-        '","remaining":"' +
-        inner(clock.remaining) +
-        '"}';
-    if (t.withdrawnScore !== undefined) out += ',"withdrawnScore":' + orNull(t.withdrawnScore);
-    if (wordCount > 0) out += WORDS_OPEN;
+    if (t.withdrawnScore !== undefined) {
+      if (clock !== undefined) out += clockJson(clock.claimed, clock.remaining, false);
+      out += ',"withdrawnScore":' + orNull(t.withdrawnScore);
+      if (wordCount > 0) out += WORDS_OPEN;
+    } else if (clock !== undefined) out += clockJson(clock.claimed, clock.remaining, wordCount > 0);
+    else if (wordCount > 0) out += WORDS_OPEN;
   }
   const plain =
     t.exchanged === undefined &&
@@ -472,14 +520,8 @@ function playJson(play: LegalPlay, texts: RuleTexts, withList: boolean, plain: b
     out += ',"placed":["';
   }
   const end = placedSquares.length - 1;
-  if (end > 0 && end < RUN) {
-    // Most plays' squares follow one another (no tile of the board between): one kept piece.
-    const first = placedSquares[0];
-    const step = placedSquares[1] - first;
-    let run = step === 1 || step === texts.rules.size;
-    for (let i = 2; run && i <= end; i++) run = placedSquares[i] === first + i * step;
-    if (run) return out + texts.squareRun(first, step === 1, end + 1, plain);
-  }
+  const line = end > 0 ? texts.squaresOnLine(placedSquares, plain) : '';
+  if (line !== '') return out + line;
   for (let i = 0; i < end; i++) out += texts.squareThen(placedSquares[i]);
   return out + texts.lastSquare(placedSquares[end], plain);
 }
@@ -500,7 +542,8 @@ class RuleTexts {
   readonly wordsSafe: boolean;
   private readonly positions: string[];
   private readonly squares: string[];
-  private readonly runs: string[];
+  /** A play's squares, by line and the squares on it (see {@link squaresOnLine}). */
+  private readonly lines = new Map<number, string>();
   /** Whether no square's text on the board needs an escape (see `drawBoard`). */
   readonly boardSafe: boolean;
   /** `drawBoard`'s text of each cell value, and a run of empty squares. */
@@ -520,7 +563,6 @@ class RuleTexts {
     const count = size * size;
     this.positions = table(count * 12);
     this.squares = table(count * 3);
-    this.runs = table(count * 2 * RUN * 2);
     let safe = true;
     for (let tile = 0; tile < 256; tile++) {
       const shown = rules.alphabet.display(tile);
@@ -599,17 +641,37 @@ class RuleTexts {
   }
 
   /**
-   * `G8","H8","I8"]`: `count` squares from `first`, across or down, with `plain` the turn's
-   * empty findings and its end.
+   * `G8","I8","J8"]`: a play's squares (two or more), with `plain` the turn's empty findings and
+   * its end, as one kept piece when they lie on one line within {@link SPAN} squares of the
+   * first (most plays: in a game of dense boards, most plays also pass over tiles of the board);
+   * otherwise ''.
    */
-  squareRun(first: number, across: boolean, count: number, plain: boolean): string {
-    const k = ((first * 2 + (across ? 1 : 0)) * RUN + count) * 2 + (plain ? 1 : 0);
-    const kept = this.runs[k];
-    if (kept !== '') return kept;
+  squaresOnLine(squares: readonly number[], plain: boolean): string {
+    const first = squares[0];
+    const last = squares[squares.length - 1];
+    const across = squares[1] - first < this.rules.size;
     const step = across ? 1 : this.rules.size;
+    // The key gives the squares in their order: each a whole number of steps after the one before.
+    let offsets = 1;
+    let offset = 0;
+    let square = first;
+    for (let i = 1; i < squares.length; i++) {
+      const next = squares[i];
+      do {
+        square += step;
+        offset++;
+      } while (square < next && offset < SPAN);
+      if (square !== next || offset >= SPAN) return '';
+      offsets |= 1 << offset;
+    }
+    const key = (((first * 2 + (across ? 1 : 0)) << SPAN) + offsets) * 2 + (plain ? 1 : 0);
+    const kept = this.lines.get(key);
+    if (kept !== undefined) return kept;
     let text = '';
-    for (let i = 0; i < count - 1; i++) text += this.squareThen(first + i * step);
-    return (this.runs[k] = flat(text + this.lastSquare(first + (count - 1) * step, plain)));
+    for (let i = 0; i < squares.length - 1; i++) text += this.squareThen(squares[i]);
+    text = flat(text + this.lastSquare(last, plain));
+    if (this.lines.size < LINES_KEPT) this.lines.set(key, text);
+    return text;
   }
 
   /** `H8","`: a square of a play's, another after it. */
@@ -633,8 +695,10 @@ class RuleTexts {
   }
 }
 
-/** Runs of a play's squares up to this (exclusive) are kept whole. */
-const RUN = 16;
+/** A play's squares up to this many squares from its first (exclusive) are kept whole. */
+const SPAN = 16;
+/** At most this many plays' squares are kept, for each rule set. */
+const LINES_KEPT = 1 << 16;
 
 const RULE_TEXTS = new WeakMap<CompiledRules, RuleTexts>();
 
@@ -664,6 +728,23 @@ const TOTALS = table(KEPT);
 const TOTALS_THEN_WORDS = table(KEPT);
 const WORD_SCORES = table(KEPT * 3);
 const NUMBERS = table(KEPT);
+/** By the four digits of an `mm:ss` reading, and whether the turn's words follow. */
+const CLOCKS = table(10000 * 2);
+/*
+ * A player's account is joined from a few kept pieces, each a run of its keys and their usual
+ * values.
+ */
+const MOVES = table(KEPT);
+const RACK_KEPT = 128;
+/** By the rack's penalty and bonus, each under {@link RACK_KEPT}. */
+const RACKS = table(RACK_KEPT * RACK_KEPT);
+/** By the final, claimed as computed or not claimed (`null`). */
+const FINALS = table(KEPT * 2);
+/** By the four digits of the time left, `mm:ss`, with no penalty. */
+const TIMES_LEFT = table(10000);
+/** By the player's turns, and whether their time ran out. */
+const LAST_PLAYER_KEYS = table(KEPT * 2);
+
 const LEADS = ['', '[', ','];
 /** The head of a play's turn that stands (`playOk`) after the player: its kind, its status. */
 const PLAY_OK = ',"kind":"play","status":"ok","play":"';
@@ -704,6 +785,49 @@ function figuresJson(
       : (kept[computed] = flat(key + computed + ',"computed":' + computed + '}' + then));
   }
   return key + orNull(claimed) + ',"computed":' + num(computed) + '}' + then;
+}
+
+/**
+ * `,"clock":{"claimed":"29:33","remaining":"29:33"}`, with `wordsFollow` the text before the
+ * turn's first word ({@link WORDS_OPEN}): kept for a reading written `mm:ss` that no penalty
+ * changed, as most are.
+ */
+function clockJson(claimed: string, remaining: string, wordsFollow: boolean): string {
+  const digits = claimed === remaining ? clockDigits(claimed) : -1;
+  if (digits >= 0) {
+    const k = digits * 2 + (wordsFollow ? 1 : 0);
+    const kept = CLOCKS[k];
+    return kept !== ''
+      ? kept
+      : (CLOCKS[k] = flat(
+          ',"clock":{"claimed":"' +
+            claimed +
+            '","remaining":"' +
+            claimed +
+            '"}' +
+            (wordsFollow ? WORDS_OPEN : ''),
+        ));
+  }
+  return (
+    ',"clock":{"claimed":"' +
+    inner(claimed) +
+    '","remaining":"' +
+    inner(remaining) +
+    '"}' +
+    (wordsFollow ? WORDS_OPEN : '')
+  );
+}
+
+/** A reading written `mm:ss` as its four digits, 0 to 9999 (`29:33` is 2933); otherwise -1. */
+function clockDigits(text: string): number {
+  if (text.length !== 5 || text.charCodeAt(2) !== 58 /* : */) return -1;
+  const m1 = text.charCodeAt(0) - 48;
+  const m2 = text.charCodeAt(1) - 48;
+  const s1 = text.charCodeAt(3) - 48;
+  const s2 = text.charCodeAt(4) - 48;
+  return m1 >>> 0 <= 9 && m2 >>> 0 <= 9 && s1 >>> 0 <= 9 && s2 >>> 0 <= 9
+    ? ((m1 * 10 + m2) * 10 + s1) * 10 + s2
+    : -1;
 }
 
 /** `","score":7,"known":true,"position":"`: a word's figures, between its text and its position. */
