@@ -14,7 +14,7 @@ export default tseslint.config(
       'scripts/build.js',
       'scripts/start.js',
       'scripts/code-cache.js',
-      'test/fixtures/*.js',
+      'test/fixtures/processes/*.js',
       'eslint.config.mjs',
     ],
   },

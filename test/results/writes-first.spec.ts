@@ -15,12 +15,12 @@ interface Answered {
  * most once whatever it throws. The results service stands in for the real one (the e2e
  * `write-statements` drives that): it throws as the real one can, a refusal before its commit
  * or a failure after it. Run on the built server in a process of its own
- * (test/fixtures/early-write-errors.js), since the server's modules load Nest.
+ * (test/fixtures/processes/early-write-errors.js), since the server's modules load Nest.
  */
 describe('a write taken before the routes', () => {
   let answered: Record<'refusal' | 'failure', Answered>;
   beforeAll(async () => {
-    const script = join(__dirname, '..', 'fixtures', 'early-write-errors.js');
+    const script = join(__dirname, '..', 'fixtures', 'processes', 'early-write-errors.js');
     const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 30000 });
     answered = JSON.parse(stdout) as typeof answered;
   });
