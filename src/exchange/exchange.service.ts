@@ -267,12 +267,13 @@ export class ExchangeService {
   /** The import as a job, returned while it runs. */
   startImport(raw: Uint8Array | string, user: Actor): Promise<Job<ImportedTournament>> {
     const actor = user ? { id: user.id, name: user.name, email: user.email } : null;
-    return this.jobs.start('tournament.import', user?.id ?? null, (progress) =>
+    return this.jobs.start('tournament.import', user?.id ?? null, (progress, jobId) =>
       inJobProcess<ImportedTournament>(
         'tournament.import',
         { raw, user: actor },
         {
           database: jobDatabase(this.dataSource),
+          jobId,
           progress,
           writeSlot: (write) => this.transactions.exclusive(write),
         },

@@ -91,10 +91,12 @@ export async function importTask(
   if (errors.length > 0) throw importRefusal(errors);
   const rounds = d.divisions.reduce((n, division) => n + division.rounds.length, 0);
   context.progress('store', 0, rounds);
-  const id = await context.write((m) =>
-    writeTournament(m, d, ownList, input.user, (done) => context.progress('store', done, rounds)),
-  );
-  return { id, name: d.tournament.name };
+  return context.write(async (m) => ({
+    id: await writeTournament(m, d, ownList, input.user, (done) =>
+      context.progress('store', done, rounds),
+    ),
+    name: d.tournament.name,
+  }));
 }
 
 /**

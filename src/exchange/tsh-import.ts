@@ -71,8 +71,8 @@ export async function importTask(input: TshImportInput, context: JobContext): Pr
   const file = readTshFile(input.file, input.lang);
   context.progress('read', 1, 1);
   const name = input.name.trim();
-  const id = await context.write((m) =>
-    writeTshDivision(
+  return context.write(async (m) => ({
+    id: await writeTshDivision(
       m,
       input.tournamentId,
       name,
@@ -81,8 +81,10 @@ export async function importTask(input: TshImportInput, context: JobContext): Pr
       input.user,
       context.progress,
     ),
-  );
-  return { id, tournamentId: input.tournamentId, name, players: file.players.length };
+    tournamentId: input.tournamentId,
+    name,
+    players: file.players.length,
+  }));
 }
 
 /**

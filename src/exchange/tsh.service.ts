@@ -110,9 +110,10 @@ export class TshService {
       user: user ? { id: user.id, name: user.name, email: user.email } : null,
       lang,
     };
-    return this.jobs.start('tsh.import', user?.id ?? null, (progress) =>
+    return this.jobs.start('tsh.import', user?.id ?? null, (progress, jobId) =>
       inJobProcess<ImportedTsh>('tsh.import', input, {
         database: jobDatabase(this.dataSource),
+        jobId,
         progress,
         writeSlot: (write) => this.transactions.exclusive(write),
       }),

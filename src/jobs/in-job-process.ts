@@ -39,11 +39,18 @@ export type ParentMessage =
       /** The input's byte arrays sent through the process's standard input: which, how long. */
       bytes?: { key: string; length: number }[];
       database?: JobDatabase;
+      /** The job's row, ended as done in its write's transaction (a job started by `Jobs`). */
+      jobId?: string;
     }
   | { type: 'go' };
 
 export interface JobHooks {
   database?: JobDatabase;
+  /**
+   * The job whose task this is (`Jobs.start` gives it): its row is ended as done, with the
+   * value of the task's write, in the write's own transaction.
+   */
+  jobId?: string;
   progress?: (phase: string, done: number, total: number) => void;
   /**
    * Runs the job's write in the server's turn: `write` starts it and resolves once it has
@@ -202,6 +209,7 @@ export function inJobProcess<R>(task: string, input: unknown, hooks: JobHooks = 
       input: rest,
       bytes: bytes.map(([key, b]) => ({ key, length: b.byteLength })),
       database: hooks.database,
+      jobId: hooks.jobId,
     };
     child.send(start);
     if (child.stdin) {

@@ -11,6 +11,8 @@ export interface JobContext {
    * The job's one write: `work` in one transaction on the job's own connection, run in the
    * server's turn to write (after the writes queued before it on SQLite, which has one writer),
    * so that every row lands or none. The divisions it moved are told to the server at commit.
+   * Its value is the job's result: a job's row (one `Jobs` started) is ended as done with it in
+   * the same transaction, so that a task that writes returns what its write returned.
    */
   write<T>(work: (m: EntityManager) => Promise<T>): Promise<T>;
   /**

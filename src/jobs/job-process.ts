@@ -10,6 +10,7 @@ import type { Moved } from '../database/revision-steps';
 import { takeMoved } from '../database/moved';
 import { inHelperThread, JobDatabase, JobMessage, ParentMessage } from './in-job-process';
 import type { JobContext, JobTask } from './job-context';
+import { JobStore } from './job-store';
 import { refusalOf } from './refusal';
 
 /** The tasks, each loaded when asked for. */
@@ -53,6 +54,7 @@ interface Start {
   /** The input's byte arrays, sent through standard input: which, how long (a process's only). */
   bytes?: { key: string; length: number }[];
   database?: JobDatabase;
+  jobId?: string;
 }
 
 /** The input's byte arrays, read from standard input, put back in their places. */
@@ -190,7 +192,9 @@ const context: JobContext = {
     try {
       return await ds.transaction(async (m) => {
         try {
-          return await work(m);
+          const value = await work(m);
+          if (started!.jobId) await JobStore.endWithWrite(m, started!.jobId, value, Date.now());
+          return value;
         } finally {
           moved = takeMoved(m);
         }

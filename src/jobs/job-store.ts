@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { run } from '../database/sql';
 import type { Transactions } from '../database/transactions';
 import { bind } from '../throttle/throttle-counters';
@@ -67,12 +67,17 @@ export class JobStore {
     );
   }
 
-  /** The job as it stands now: its progress, or its end. */
+  /**
+   * The job as it stands now: its progress, or its end. A row the job's own write ended
+   * ({@link endWithWrite}: its rows landed) stays as that write left it: a heartbeat, or a
+   * failure heard after the commit, does not undo it.
+   */
   update(job: Job, now: number): Promise<void> {
     return this.change(
       'UPDATE "jobs" SET "state" = :state, "phase" = :phase, "done" = :done, "total" = :total, ' +
         '"result" = :result, "refusal" = :refusal, "finished_at" = :finishedAt, ' +
-        '"heartbeat_at" = :now, "revision" = :revision WHERE "id" = :id',
+        '"heartbeat_at" = :now, "revision" = :revision WHERE "id" = :id' +
+        (job.state === 'done' ? '' : ` AND "state" = 'running'`),
       {
         id: job.id,
         state: job.state,
@@ -86,6 +91,27 @@ export class JobStore {
         revision: job.revision,
       },
     );
+  }
+
+  /**
+   * Ends the job's row as done, with `result`, in the transaction of the job's one write (`m`,
+   * on the job's own connection): the rows it wrote and its end land together, so that a
+   * server that stops between the commit and its own word of the end never shows as failed, nothing
+   * stored, a job whose rows are stored.
+   */
+  static async endWithWrite(
+    m: EntityManager,
+    id: string,
+    result: unknown,
+    now: number,
+  ): Promise<void> {
+    const { sql, values } = bind(
+      'UPDATE "jobs" SET "state" = \'done\', "result" = :result, "finished_at" = :now, ' +
+        '"heartbeat_at" = :now, "revision" = "revision" + 1 WHERE "id" = :id',
+      { id, result: result === null || result === undefined ? null : JSON.stringify(result), now },
+      m.connection.options.type === 'postgres',
+    );
+    await run(m, sql, values);
   }
 
   /** The job's row, with the time of its server's last heartbeat. */

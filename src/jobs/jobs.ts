@@ -75,9 +75,9 @@ interface Remote {
  * end kept in the database (`jobs`), so that every server on it answers a job's page, its API
  * (`GET /api/jobs/:id`) and its live stream, whichever took the request that started it.
  * The running server writes the row at the start, its progress at most every
- * {@link NOTIFY_MS}, a heartbeat every {@link HEARTBEAT_MS} and the end at once; a job whose
- * heartbeat went stale (its server stopped) is shown as failed, nothing of it stored, since a
- * job's result lands as one transaction at its end.
+ * {@link NOTIFY_MS}, a heartbeat every {@link HEARTBEAT_MS} and the end at once. A job's result
+ * lands as one transaction with its row's end (its process writes both); a job still running
+ * whose heartbeat went stale (its server stopped) is shown as failed, nothing of it stored.
  */
 @Injectable()
 export class Jobs implements OnApplicationShutdown {
@@ -102,11 +102,14 @@ export class Jobs implements OnApplicationShutdown {
     this.staleMs = Number.isFinite(stale) && stale > 0 ? stale : DEFAULT_STALE_MS;
   }
 
-  /** Stores the job and starts `work`; the job is returned while it runs. */
+  /**
+   * Stores the job and starts `work`; the job is returned while it runs. `work` is given the
+   * job's id for its process (`JobHooks.jobId`), whose write ends the job's row with its rows.
+   */
   async start<R>(
     kind: string,
     ownerId: number | null,
-    work: (report: ReportProgress) => Promise<R>,
+    work: (report: ReportProgress, jobId: string) => Promise<R>,
   ): Promise<Job<R>> {
     this.forgetOld();
     const job: Job<R> = {
@@ -142,9 +145,17 @@ export class Jobs implements OnApplicationShutdown {
     };
     const promise = (async () => {
       try {
-        job.result = await work(report);
+        job.result = await work(report, job.id);
         job.state = 'done';
       } catch (e) {
+        // Its process stopped after its write committed (the row ended with it), before its
+        // word of the end: the job is done, its result as the write stored it.
+        const ended = refusalOf(e) ? null : await this.endedByWrite(job.id);
+        if (ended) {
+          job.result = ended.result as R;
+          job.state = 'done';
+          return job.result;
+        }
         job.refusal = refusalOf(e);
         job.state = job.refusal ? 'refused' : 'failed';
         if (!job.refusal) {
@@ -216,6 +227,16 @@ export class Jobs implements OnApplicationShutdown {
     for (const l of this.local.values()) if (l.timer) clearTimeout(l.timer);
     // A job still running ends with the server (another server shows it failed, nothing stored).
     stopJobProcesses();
+  }
+
+  /** The job's row if its write ended it as done (its rows stored), else null. */
+  private async endedByWrite(id: string): Promise<Job | null> {
+    try {
+      const row = await this.store.read(id);
+      return row?.state === 'done' ? row : null;
+    } catch {
+      return null;
+    }
   }
 
   /** A running job whose heartbeat is stale, as failed: its server stopped before its end. */

@@ -90,16 +90,18 @@ export async function importTask(
     await registeredNames(divisionId, context),
   );
   context.progress('read', 1, 1);
-  let done: Registered[];
   try {
     if (!preview.ok) throw csvRefusal(preview);
     const players = playersOf(preview);
     const total = players.length;
     const lines = preview.players.map((p) => p.line);
     context.progress('register', 0, total);
-    done = await context.write((m) =>
-      registerMany(m, divisionId, players, input.user, lines, (n) =>
-        context.progress('register', n, total),
+    return await context.write(async (m) =>
+      imported(
+        divisionId,
+        await registerMany(m, divisionId, players, input.user, lines, (n) =>
+          context.progress('register', n, total),
+        ),
       ),
     );
   } catch (e) {
@@ -108,6 +110,10 @@ export async function importTask(
     const details = (e.details ?? {}) as Record<string, unknown>;
     throw new DomainError(e.status, e.code, e.message, { ...details, divisionId });
   }
+}
+
+/** What the job's page tells of an import: how many, and the first few look-alike names. */
+function imported(divisionId: number, done: Registered[]): ImportedPlayers {
   const lookAlikes = done
     .flatMap(({ player, lookAlikes: like }) => like.map((o) => `${player.name} ~ ${o.name}`))
     .slice(0, 5);

@@ -103,9 +103,10 @@ export class PlayersService {
       lang,
       user: user ? { id: user.id, name: user.name, email: user.email } : null,
     };
-    return this.jobs.start('players.import', user?.id ?? null, (progress) =>
+    return this.jobs.start('players.import', user?.id ?? null, (progress, jobId) =>
       inJobProcess<ImportedPlayers>('players.import', input, {
         database: jobDatabase(this.dataSource),
+        jobId,
         progress,
         writeSlot: (write) => this.transactions.exclusive(write),
       }),

@@ -164,8 +164,8 @@ export class RatingsService {
    * again. All or nothing: any bad line refuses the list (422, naming each line and column).
    */
   startImport(text: string, ownerId: number | null): Promise<Job<ImportedList>> {
-    return this.jobs.start('ratings.import', ownerId, (progress) =>
-      inJobProcess<ImportedList>('ratings.import', { text }, this.hooks(progress)),
+    return this.jobs.start('ratings.import', ownerId, (progress, jobId) =>
+      inJobProcess<ImportedList>('ratings.import', { text }, this.hooks(progress, jobId)),
     );
   }
 
@@ -176,14 +176,15 @@ export class RatingsService {
 
   /** Recomputes everything from scratch, as a job of its own (in a process of its own). */
   startRecompute(ownerId: number | null): Promise<Job<Recomputed>> {
-    return this.jobs.start('ratings.recompute', ownerId, (progress) =>
-      inJobProcess<Recomputed>('ratings.recompute', {}, this.hooks(progress)),
+    return this.jobs.start('ratings.recompute', ownerId, (progress, jobId) =>
+      inJobProcess<Recomputed>('ratings.recompute', {}, this.hooks(progress, jobId)),
     );
   }
 
-  private hooks(progress: ReportProgress): JobHooks {
+  private hooks(progress: ReportProgress, jobId: string): JobHooks {
     return {
       database: jobDatabase(this.dataSource),
+      jobId,
       progress,
       writeSlot: (write) => this.transactions.exclusive(write),
     };

@@ -134,4 +134,39 @@ describe(`a job's process (${DATABASE_KIND})`, () => {
     await killed.close(); // SIGKILL: the job's process hears its channel close
     expect(await within(5000, () => !alive(orphan.pid))).toBe(true);
   }, 120_000);
+
+  it('a job whose rows landed is done, even when its server dies before it hears the end', async () => {
+    // The job's process ends the job's row in its write's transaction. Here its server is
+    // frozen while the job writes (SIGSTOP: it hears nothing more, writes nothing more), then
+    // killed; another server, which takes a row silent for 3 s for a lost job, reads it.
+    const runner = await t.another();
+    const reader = await t.another({ JOB_STALE_MS: '3000' });
+    try {
+      const { id, pid } = await longJob(runner, 500_001);
+      // The runner answers its own job from memory, each step as its process reports it.
+      const phase = async () =>
+        ((await runner.http.get(`/api/jobs/${id}`).set(t.organiser).expect(200)).body as {
+          state: string;
+          progress: { phase: string };
+        }) ?? null;
+      let seen = await phase();
+      while (seen.state === 'running' && !['write', 'recompute'].includes(seen.progress.phase)) {
+        await new Promise((r) => setTimeout(r, 5));
+        seen = await phase();
+      }
+      process.kill(runner.pid, 'SIGSTOP');
+      expect(seen.state).toBe('running');
+      // Still writing when its server stopped: nobody told the server of its end.
+      expect(alive(pid)).toBe(true);
+      expect(await within(30_000, () => !alive(pid))).toBe(true);
+      await runner.close();
+      await new Promise((r) => setTimeout(r, 3500));
+      const ended = await follow(reader, id);
+      // Its 20,000 persons are in the registry (beside those of this file's earlier jobs).
+      expect(ended).toMatchObject({ state: 'done', result: { imported: 20_000 }, error: null });
+      expect(ended.result?.persons).toBeGreaterThanOrEqual(20_000);
+    } finally {
+      await reader.close();
+    }
+  }, 120_000);
 });
