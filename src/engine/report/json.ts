@@ -487,15 +487,24 @@ function playJson(play: LegalPlay, texts: RuleTexts, withList: boolean, plain: b
     const w = words[k];
     const text = alphabet.formatWord(w.tiles);
     const known = withList ? (w.known as boolean) : null;
-    out +=
-      (texts.wordsSafe ? text : inner(text)) +
-      wordScoreJson(w.score, known) +
-      texts.position(
+    out += (texts.wordsSafe ? text : inner(text)) + wordScoreJson(w.score, known);
+    if (last === 0 && placedAfter) {
+      // Most plays: one word, whose position is kept with the squares after it.
+      const line = texts.wordOnLine(
         w.direction === 'across',
         w.start,
         w.main,
-        k < last ? MORE : placedAfter ? LAST_THEN_PLACED : LAST,
+        placedSquares,
+        plain,
       );
+      if (line !== '') return out + line;
+    }
+    out += texts.position(
+      w.direction === 'across',
+      w.start,
+      w.main,
+      k < last ? MORE : placedAfter ? LAST_THEN_PLACED : LAST,
+    );
   }
   if (last < 0) out += ',"words":[]';
   if (!placedAfter) {
@@ -544,6 +553,10 @@ class RuleTexts {
   private readonly squares: string[];
   /** A play's squares, by line and the squares on it (see {@link squaresOnLine}). */
   private readonly lines = new Map<number, string>();
+  /** The same after a play's one word's position, by `back * 2 + main` (see {@link wordOnLine}). */
+  private readonly wordLines: (Map<number, string> | undefined)[] = [];
+  /** How many plays' squares are kept, in {@link lines} and {@link wordLines}. */
+  private linesKept = 0;
   /** Whether no square's text on the board needs an escape (see `drawBoard`). */
   readonly boardSafe: boolean;
   /** `drawBoard`'s text of each cell value, and a run of empty squares. */
@@ -646,7 +659,7 @@ class RuleTexts {
    * first (most plays: in a game of dense boards, most plays also pass over tiles of the board);
    * otherwise ''.
    */
-  squaresOnLine(squares: readonly number[], plain: boolean): string {
+  squaresOnLine(squares: readonly number[], plain: boolean, word = -1): string {
     const first = squares[0];
     const last = squares[squares.length - 1];
     const across = squares[1] - first < this.rules.size;
@@ -665,13 +678,42 @@ class RuleTexts {
       offsets |= 1 << offset;
     }
     const key = (((first * 2 + (across ? 1 : 0)) << SPAN) + offsets) * 2 + (plain ? 1 : 0);
-    const kept = this.lines.get(key);
+    const lines = word < 0 ? this.lines : (this.wordLines[word] ??= new Map<number, string>());
+    const kept = lines.get(key);
     if (kept !== undefined) return kept;
-    let text = '';
+    let text =
+      word < 0
+        ? ''
+        : this.position(across, first - (word >> 1) * step, (word & 1) === 1, LAST_THEN_PLACED);
     for (let i = 0; i < squares.length - 1; i++) text += this.squareThen(squares[i]);
     text = flat(text + this.lastSquare(last, plain));
-    if (this.lines.size < LINES_KEPT) this.lines.set(key, text);
+    if (this.linesKept < LINES_KEPT) {
+      lines.set(key, text);
+      this.linesKept++;
+    }
     return text;
+  }
+
+  /**
+   * `8G","main":true}],"bonuses":[],"placed":["G8","I8"]`: a play's one word's position (across
+   * or down from `start`) and the play's squares (two or more, see {@link squaresOnLine}) as one
+   * kept piece, when the word lies along their line and starts fewer than {@link SPAN} squares
+   * before the first; otherwise ''.
+   */
+  wordOnLine(
+    across: boolean,
+    start: number,
+    main: boolean,
+    squares: readonly number[],
+    plain: boolean,
+  ): string {
+    const { size } = this.rules;
+    const first = squares[0];
+    if (squares.length < 2 || squares[1] - first < size !== across) return '';
+    const back = across ? first - start : (first - start) / size;
+    if (!(back >= 0 && back < SPAN && Number.isInteger(back))) return '';
+    if (across && first % size < back) return '';
+    return this.squaresOnLine(squares, plain, back * 2 + (main ? 1 : 0));
   }
 
   /** `H8","`: a square of a play's, another after it. */
