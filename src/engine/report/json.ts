@@ -417,21 +417,26 @@ function turnJson(
   if (open) out += inner(t.play!);
   if (t.reading !== undefined) out += '","reading":"' + inner(t.reading);
   const { score, total, clock } = t;
-  out += open
-    ? figuresJson(QUOTED_SCORES, '","score":{"claimed":', score.claimed, score.computed, '')
-    : figuresJson(SCORES, ',"score":{"claimed":', score.claimed, score.computed, '');
   const plays = play !== undefined && texts !== null;
   const wordCount = plays ? play.words.length : t.words.length;
-  if (clock === undefined && t.withdrawnScore === undefined && wordCount > 0)
-    out += figuresJson(
-      TOTALS_THEN_WORDS,
-      ',"total":{"claimed":',
-      total.claimed,
-      total.computed,
-      WORDS_OPEN,
-    );
+  const thenWords = clock === undefined && t.withdrawnScore === undefined && wordCount > 0;
+  const figures = scoreTotalJson(open, score, total, thenWords);
+  if (figures !== '') out += figures;
   else {
-    out += figuresJson(TOTALS, ',"total":{"claimed":', total.claimed, total.computed, '');
+    out += open
+      ? figuresJson(QUOTED_SCORES, '","score":{"claimed":', score.claimed, score.computed, '')
+      : figuresJson(SCORES, ',"score":{"claimed":', score.claimed, score.computed, '');
+    out += thenWords
+      ? figuresJson(
+          TOTALS_THEN_WORDS,
+          ',"total":{"claimed":',
+          total.claimed,
+          total.computed,
+          WORDS_OPEN,
+        )
+      : figuresJson(TOTALS, ',"total":{"claimed":', total.claimed, total.computed, '');
+  }
+  if (!thenWords) {
     if (t.withdrawnScore !== undefined) {
       if (clock !== undefined) out += clockJson(clock.claimed, clock.remaining, false);
       out += ',"withdrawnScore":' + orNull(t.withdrawnScore);
@@ -770,6 +775,15 @@ const TOTALS = table(KEPT);
 const TOTALS_THEN_WORDS = table(KEPT);
 const WORD_SCORES = table(KEPT * 3);
 const NUMBERS = table(KEPT);
+/** Scores under this with their totals are kept as one piece (see {@link scoreTotalJson}). */
+const SCORE_ROWS = 256;
+/**
+ * By whether the play's text comes before and the words after, then by the score: each a table
+ * of pieces by the total, made when the score is first met.
+ */
+const SCORE_TOTALS = Array.from({ length: 4 }, () =>
+  new Array<string[] | null>(SCORE_ROWS).fill(null),
+);
 /** By the four digits of an `mm:ss` reading, and whether the turn's words follow. */
 const CLOCKS = table(10000 * 2);
 /*
@@ -827,6 +841,42 @@ function figuresJson(
       : (kept[computed] = flat(key + computed + ',"computed":' + computed + '}' + then));
   }
   return key + orNull(claimed) + ',"computed":' + num(computed) + '}' + then;
+}
+
+/**
+ * `","score":{"claimed":7,"computed":7},"total":{"claimed":30,"computed":30}` (`quoted`: after
+ * the play's text; otherwise from `,"score"`), with `thenWords` {@link WORDS_OPEN} after it, as
+ * one kept piece when both are claimed as computed (most turns); otherwise ''.
+ */
+function scoreTotalJson(
+  quoted: boolean,
+  score: { claimed: number | null; computed: number },
+  total: { claimed: number | null; computed: number },
+  thenWords: boolean,
+): string {
+  const s = score.computed;
+  const sum = total.computed;
+  if (score.claimed !== s || total.claimed !== sum) return '';
+  if (!(s >= 0 && s < SCORE_ROWS && Number.isInteger(s))) return '';
+  if (!(sum >= 0 && sum < KEPT && Number.isInteger(sum))) return '';
+  const rows = SCORE_TOTALS[(quoted ? 2 : 0) + (thenWords ? 1 : 0)];
+  let row = rows[s];
+  if (row === null) row = rows[s] = table(KEPT);
+  const kept = row[sum];
+  return kept !== ''
+    ? kept
+    : (row[sum] = flat(
+        (quoted ? '","score":{"claimed":' : ',"score":{"claimed":') +
+          s +
+          ',"computed":' +
+          s +
+          '},"total":{"claimed":' +
+          sum +
+          ',"computed":' +
+          sum +
+          '}' +
+          (thenWords ? WORDS_OPEN : ''),
+      ));
 }
 
 /**
