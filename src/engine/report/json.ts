@@ -571,6 +571,12 @@ class RuleTexts {
   private readonly tileRuns: string[];
   /** The same after a space: ` A . .`. */
   private readonly spacedRuns: string[];
+  /**
+   * `pairRuns[first][second * (size + 1) + k]`: two tiles side by side, then k empty squares
+   * (`A B . .`), one kept piece; `first` is the first tile, plus 128 after a space (` A B . .`).
+   * Each table is made when its first tile is first met.
+   */
+  private readonly pairRuns = new Array<string[] | undefined>(256).fill(undefined);
   /** `leads[k]` and `leads[size + 1 + k]`: `["` (the first row) or `","`, then k empty squares. */
   private readonly leads: string[];
   /** A row of empty squares, the first (`[". . ."`) and any other (`",". . ."`). */
@@ -625,6 +631,29 @@ class RuleTexts {
       while (c < end) {
         const cell = cells[c];
         let next = c + 1;
+        if (next < end && cell < 128 && cells[next] !== 0 && cells[next] < 128) {
+          // Two tiles side by side (most of a dense board's), and the empty squares after them.
+          const second = cells[next];
+          let after = next + 1;
+          while (after < end && cells[after] === 0) after++;
+          const first = (kept === this.tileRuns ? 0 : 128) + cell;
+          const pairs = this.pairRuns[first] ?? (this.pairRuns[first] = table(128 * (size + 1)));
+          const k = second * (size + 1) + (after - next - 1);
+          const piece = pairs[k];
+          out +=
+            piece !== ''
+              ? piece
+              : (pairs[k] = flat(
+                  (first < 128 ? '' : ' ') +
+                    this.cells[cell] +
+                    ' ' +
+                    this.cells[second] +
+                    this.emptyRun[after - next - 1],
+                ));
+          kept = this.spacedRuns;
+          c = after;
+          continue;
+        }
         while (next < end && cells[next] === 0) next++;
         const k = cell * (size + 1) + (next - c - 1);
         const piece = kept[k];
