@@ -579,6 +579,11 @@ class RuleTexts {
   private readonly pairRuns = new Array<string[] | undefined>(256).fill(undefined);
   /** `leads[k]` and `leads[size + 1 + k]`: `["` (the first row) or `","`, then k empty squares. */
   private readonly leads: string[];
+  /**
+   * `leadRuns[lead][cell * (size + 1) + k]`: a row's start, `leads[lead]`, its first tile and
+   * k empty squares after it (`",". . A . .`), one kept piece; each table made when first needed.
+   */
+  private readonly leadRuns: (string[] | undefined)[];
   /** A row of empty squares, the first (`[". . ."`) and any other (`",". . ."`). */
   private readonly emptyRows: [string, string];
 
@@ -605,6 +610,7 @@ class RuleTexts {
     this.leads = [];
     for (const lead of ['["', '","'])
       for (let k = 0; k <= size; k++) this.leads.push(flat(lead + drawn.emptyLead[k]));
+    this.leadRuns = new Array<string[] | undefined>(this.leads.length).fill(undefined);
     this.emptyRows = [flat('["' + drawn.emptyRow), flat('","' + drawn.emptyRow)];
   }
 
@@ -626,8 +632,23 @@ class RuleTexts {
         out += this.emptyRows[other];
         continue;
       }
-      out += this.leads[other * (size + 1) + (c - square)];
+      const lead = other * (size + 1) + (c - square);
       let kept = this.tileRuns;
+      const cell = cells[c];
+      if (cell < 128) {
+        // The row's start and its first tile, with the empty squares after it, as one piece.
+        let next = c + 1;
+        while (next < end && cells[next] === 0) next++;
+        const runs = this.leadRuns[lead] ?? (this.leadRuns[lead] = table(128 * (size + 1)));
+        const k = cell * (size + 1) + (next - c - 1);
+        const piece = runs[k];
+        out +=
+          piece !== ''
+            ? piece
+            : (runs[k] = flat(this.leads[lead] + this.cells[cell] + this.emptyRun[next - c - 1]));
+        kept = this.spacedRuns;
+        c = next;
+      } else out += this.leads[lead];
       while (c < end) {
         const cell = cells[c];
         let next = c + 1;
