@@ -17,6 +17,7 @@ import type { LegalPlay } from '../replay/board';
 import { cellTexts } from '../replay/draw';
 import {
   BonusReport,
+  GameResult,
   Issue,
   NO_BONUSES,
   NO_ISSUES,
@@ -219,6 +220,27 @@ function lazyReportJson(report: VerificationReport, lazy: WithUnreadPlays): stri
   let out = '';
   for (const key in object) {
     if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+    // The keys every report has, each with its value as one piece where it can be (the turns
+    // and the board are read only when written from their report: reading them describes them).
+    if (key === 'ok' && out === '' && typeof report.ok === 'boolean') {
+      out = report.ok ? '{"ok":true' : '{"ok":false';
+      continue;
+    }
+    if (key === 'rules' && out !== '' && typeof report.rules === 'string') {
+      out += rulesJson(report.rules);
+      continue;
+    }
+    if (key === 'issues' && out !== '' && isEmptyList(report.issues)) {
+      out += ',"issues":[]';
+      continue;
+    }
+    if (key === 'result' && out !== '') {
+      const result = resultJson(report.result);
+      if (result !== '') {
+        out += result;
+        continue;
+      }
+    }
     let text: string | undefined;
     if (key === 'board' && undrawn !== null && texts!.boardSafe)
       text = texts!.board(undrawn.board.cells);
@@ -239,6 +261,54 @@ function lazyReportJson(report: VerificationReport, lazy: WithUnreadPlays): stri
     out += keyJson(key, out === '') + text;
   }
   return out === '' ? '{}' : out + '}';
+}
+
+function isEmptyList(value: unknown): boolean {
+  return (
+    Array.isArray(value) && value.length === 0 && Object.getPrototypeOf(value) === Array.prototype
+  );
+}
+
+/** `,"rules":"kvizovka"`, by the rule set's name. */
+const RULES = new Map<string, string>();
+
+function rulesJson(rules: string): string {
+  const kept = RULES.get(rules);
+  if (kept !== undefined) return kept;
+  const text = flat(',"rules":"' + inner(rules) + '"');
+  if (RULES.size < KEYS_KEPT) RULES.set(rules, text);
+  return text;
+}
+
+/** `,"result":{"winner":0,"reason":"score"}`, by the winner (0, 1 or none) and the reason. */
+const RESULTS = [new Map<string, string>(), new Map<string, string>(), new Map<string, string>()];
+
+/**
+ * A game's result with its key, one kept piece for a plain `{ winner, reason }` (a winner 0, 1
+ * or null); otherwise ''.
+ */
+function resultJson(value: unknown): string {
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    Object.getPrototypeOf(value) !== Object.prototype
+  )
+    return '';
+  const { winner, reason } = value as GameResult;
+  if (typeof reason !== 'string' || (winner !== 0 && winner !== 1 && winner !== null)) return '';
+  let keys = 0;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (key !== (keys === 0 ? 'winner' : keys === 1 ? 'reason' : '')) return '';
+    keys++;
+  }
+  if (keys !== 2) return '';
+  const results = RESULTS[winner === null ? 2 : winner];
+  const kept = results.get(reason);
+  if (kept !== undefined) return kept;
+  const text = flat(',"result":{"winner":' + String(winner) + ',"reason":"' + inner(reason) + '"}');
+  if (results.size < KEYS_KEPT) results.set(reason, text);
+  return text;
 }
 
 /** The keys of a player's account as the replay makes it, in its order (more may follow). */
