@@ -31,6 +31,7 @@ import { keptPagesFirst } from './pages/kept-pages';
 import { StandingsService } from './standings-api/standings.service';
 import type { IncomingMessage, ServerResponse } from 'http';
 import { ResultsService } from './results/results.service';
+import { HealthController } from './health.controller';
 import { hallWritesFirst, resultWritesFirst, type EarlyAnswer } from './results/writes-first';
 
 /**
@@ -99,8 +100,9 @@ export async function createApp(
 /**
  * Visitors' requests for kept pages are answered from the cache before Express routes them,
  * when that gives exactly what routing would (src/pages/kept-pages.ts), and so are a hall's
- * typed results and score sheets sent with a bearer token (src/results/writes-first.ts); every
- * other request goes to Express as before.
+ * typed results and score sheets sent with a bearer token (src/results/writes-first.ts), and a
+ * monitor's asks of /api/health (`HealthController.answerFirst`); every other request goes to
+ * Express as before.
  */
 function answerKeptPagesFirst(app: NestExpressApplication): void {
   const server = app.getHttpServer();
@@ -116,8 +118,12 @@ function answerKeptPagesFirst(app: NestExpressApplication): void {
     compress: answerCompression() as unknown as EarlyAnswer['compress'],
     etag: express.get('etag fn') as EarlyAnswer['etag'],
   });
+  const health = app
+    .get(HealthController)
+    .answerFirst(express.get('etag fn') as (body: string) => string);
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (health(req, res, () => routed[0](req, res))) return;
     if (kept(req, res)) return;
     if (!writes(req, res, () => routed[0](req, res))) routed[0](req, res);
   });
