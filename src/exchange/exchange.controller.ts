@@ -14,12 +14,12 @@ import { CurrentUser } from '../common/api/current-user';
 import { ApiErrors } from '../common/api/docs';
 import type { RequestWithRawBody } from '../common/body/body-reader';
 import type { JobView } from '../jobs/job-view';
-import { Jobs } from '../jobs/jobs';
+import { Job, Jobs } from '../jobs/jobs';
 import { answerJob } from '../jobs/respond';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { IdParam } from '../common/api/id-param';
 import { TournamentView } from '../tournaments/tournament.view';
-import { ExchangeService } from './exchange.service';
+import { ExchangeService, ImportedTournament } from './exchange.service';
 import { EXCHANGE_FORMAT, TournamentDocument } from './format';
 
 const DOCUMENT_SCHEMA = {
@@ -81,10 +81,24 @@ export class ExchangeController {
     @CurrentUser() user: User | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TournamentView | JobView> {
-    // The worker reads the bytes as sent: a structured copy of the parsed document would cost
-    // this thread as much as parsing it.
-    const job = await this.exchange.startImport(req.rawBody ?? JSON.stringify(doc), user);
+    const job = await this.startImport(doc, req, user);
     const answer = await answerJob(this.jobs, job, prefer, res);
     return 'kind' in answer ? answer : this.tournaments.get(answer.id);
+  }
+
+  /**
+   * The import started with the bytes as sent: the job's process reads them (a structured copy
+   * of the parsed document would cost this thread as much as parsing it). Not an async
+   * function: the request waits for the job, and neither it nor a suspended frame keeps the
+   * megabytes meanwhile; they die young, once the job's process has them.
+   */
+  private startImport(
+    doc: unknown,
+    req: RequestWithRawBody,
+    user: User | null,
+  ): Promise<Job<ImportedTournament>> {
+    const raw = req.rawBody ?? JSON.stringify(doc);
+    req.rawBody = undefined;
+    return this.exchange.startImport(raw, user);
   }
 }

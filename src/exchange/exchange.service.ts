@@ -267,17 +267,22 @@ export class ExchangeService {
   /** The import as a job, returned while it runs. */
   startImport(raw: Uint8Array | string, user: Actor): Promise<Job<ImportedTournament>> {
     const actor = user ? { id: user.id, name: user.name, email: user.email } : null;
-    return this.jobs.start('tournament.import', user?.id ?? null, (progress, jobId) =>
-      inJobProcess<ImportedTournament>(
+    // Handed on once and let go: the job's closure lives as long as the job, and the
+    // document's megabytes would stay with it until a full GC (they die young instead).
+    let document: Uint8Array | string | null = raw;
+    return this.jobs.start('tournament.import', user?.id ?? null, (progress, jobId) => {
+      const bytes = document!;
+      document = null;
+      return inJobProcess<ImportedTournament>(
         'tournament.import',
-        { raw, user: actor },
+        { raw: bytes, user: actor },
         {
           database: jobDatabase(this.dataSource),
           jobId,
           progress,
           writeSlot: (write) => this.transactions.exclusive(write),
         },
-      ),
-    );
+      );
+    });
   }
 }
