@@ -1,12 +1,6 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'crypto';
-import { promisify } from 'util';
-
-const scrypt = promisify(scryptCallback) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
+import { randomBytes, timingSafeEqual } from 'crypto';
+import { Worker } from 'worker_threads';
+import { backgroundNiceness, HASHING_NICENESS_STEP } from '../common/background-priority';
 
 /** scrypt's cost: N, r, p. */
 export interface ScryptCost {
@@ -48,19 +42,110 @@ const memoryFor = (c: ScryptCost) => 2 * 128 * c.N * c.r * c.p;
 const KEY_LENGTH = 32;
 
 /**
+ * What a hashing thread runs: it lowers its own priority (Linux: `/proc/thread-self` names
+ * it, and a thread's niceness is its own), then makes each key it is sent with scryptSync on
+ * itself. Plain JavaScript, evaluated: it needs no file beside the bundle.
+ */
+const HASHER = `
+const { parentPort, workerData } = require('worker_threads');
+const { scryptSync } = require('crypto');
+try {
+  const tid = Number(require('fs').readlinkSync('/proc/thread-self').split('/').pop());
+  const os = require('os');
+  if (os.getPriority(tid) < workerData.niceness) os.setPriority(tid, workerData.niceness);
+} catch {}
+parentPort.on('message', ({ password, salt, keylen, options }) => {
+  try {
+    parentPort.postMessage({ key: scryptSync(password, salt, keylen, options) });
+  } catch (e) {
+    parentPort.postMessage({ error: String(e && e.message) });
+  }
+});
+`;
+
+/**
  * At most two hashes at once: each takes 128 MiB and half a second of a core, so a burst
  * of sign-ins queues here instead of taking all the memory and every worker thread.
  */
 const LIMIT = 2;
+/** A hashing thread idle this long ends (its memory goes back); the next hash starts another. */
+const IDLE_MS = 30_000;
+
+interface Hasher {
+  worker: Worker;
+  /** Ended, or failed: never given a hash again. */
+  gone: boolean;
+  idle: NodeJS.Timeout | null;
+  /** The hash it is making: settled by its answer, or failed with the thread. */
+  pending: { resolve: (key: Buffer) => void; reject: (e: Error) => void } | null;
+}
+
+/** Hashing threads waiting for work. */
+const free: Hasher[] = [];
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
+function startHasher(): Hasher {
+  const worker = new Worker(HASHER, {
+    eval: true,
+    workerData: { niceness: backgroundNiceness(HASHING_NICENESS_STEP) },
+  });
+  const hasher: Hasher = { worker, gone: false, idle: null, pending: null };
+  const settle = (error: Error | null, key?: Buffer) => {
+    const pending = hasher.pending;
+    hasher.pending = null;
+    // Idle, it never keeps the process alive; a hash asked for does (a command's sign-up).
+    worker.unref();
+    if (error) pending?.reject(error);
+    else pending?.resolve(key!);
+  };
+  const end = (error: Error) => {
+    hasher.gone = true;
+    if (hasher.idle) clearTimeout(hasher.idle);
+    const at = free.indexOf(hasher);
+    if (at >= 0) free.splice(at, 1);
+    settle(error);
+  };
+  worker.on('message', (m: { key?: Uint8Array; error?: string }) => {
+    if (m.key) settle(null, Buffer.from(m.key.buffer, m.key.byteOffset, m.key.byteLength));
+    else settle(new Error(m.error ?? 'scrypt failed'));
+  });
+  worker.on('error', end);
+  worker.on('exit', (code) => end(new Error(`the hashing thread ended (exit code ${code})`)));
+  return hasher;
+}
+
+/**
+ * scrypt in a thread of its own whose priority is lowered ({@link HASHING_NICENESS_STEP}),
+ * not in the runtime's shared worker threads: a hash is half a second of a core, and beside
+ * the request thread at the same priority a guesser's sign-ins (twenty wrong passwords before
+ * the throttle holds them) took a core the requests needed, every answer waiting
+ * (`npm run bench -- hall-day`). A sign-in may take longer on a busy server; the others'
+ * requests are answered first.
+ */
+async function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: ScryptCost & { maxmem: number },
+): Promise<Buffer> {
   if (running >= LIMIT) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
+  const hasher = free.pop() ?? startHasher();
+  if (hasher.idle) clearTimeout(hasher.idle);
+  hasher.idle = null;
   try {
-    return await work();
+    return await new Promise<Buffer>((resolve, reject) => {
+      hasher.pending = { resolve, reject };
+      hasher.worker.ref();
+      hasher.worker.postMessage({ password, salt, keylen, options });
+    });
   } finally {
+    if (!hasher.gone) {
+      free.push(hasher);
+      hasher.idle = setTimeout(() => void hasher.worker.terminate(), IDLE_MS);
+      hasher.idle.unref();
+    }
     running--;
     waiting.shift()?.();
   }
@@ -69,9 +154,7 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
 /** `scrypt$N$r$p$salt$hash` (base64): the parameters travel with the hash so they can be raised later. */
 export async function hashPassword(password: string, cost = currentCost()): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await limited(() =>
-    scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: memoryFor(cost) }),
-  );
+  const hash = await scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: memoryFor(cost) });
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), hash.toString('base64')].join(
     '$',
   );
@@ -102,12 +185,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!cost) return false;
   const [, , , , salt, hash] = stored.split('$');
   const expected = Buffer.from(hash, 'base64');
-  const actual = await limited(() =>
-    scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-      ...cost,
-      maxmem: memoryFor(cost),
-    }),
-  );
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    ...cost,
+    maxmem: memoryFor(cost),
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

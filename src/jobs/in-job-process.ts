@@ -4,6 +4,7 @@ import { Worker } from 'worker_threads';
 import type { DataSource } from 'typeorm';
 import type { Moved } from '../database/revision-steps';
 import { DomainError } from '../common/errors';
+import { lowerProcess } from '../common/background-priority';
 import type { JobRefusal } from './refusal';
 
 /** Where a job's process finds the database: the server's own settings, passed on. */
@@ -195,6 +196,10 @@ export function inJobProcess<R>(task: string, input: unknown, hooks: JobHooks = 
       stdio: [bytes.length > 0 ? 'pipe' : 'ignore', 'inherit', 'inherit', 'ipc'],
     });
     processes.add(child);
+    // Below the server's threads (src/common/background-priority.ts): the requests win the
+    // cores, and a job is allowed to take longer. The child lowers the threads it started
+    // before this (job-process.ts); those it starts after are born with this priority.
+    if (child.pid !== undefined) lowerProcess(child.pid);
     child.on('message', (m) => message(m as JobMessage));
     child.on('error', failed);
     // After its exit and its channel's close: every message it sent was heard first.

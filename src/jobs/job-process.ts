@@ -4,10 +4,12 @@
  * its progress, its turn to write, and its end.
  */
 import 'reflect-metadata';
+import * as os from 'os';
 import { isMainThread, parentPort, workerData } from 'worker_threads';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Moved } from '../database/revision-steps';
 import { takeMoved } from '../database/moved';
+import { lowerThisProcess } from '../common/background-priority';
 import { inHelperThread, JobDatabase, JobMessage, ParentMessage } from './in-job-process';
 import type { JobContext, JobTask } from './job-context';
 import { JobStore } from './job-store';
@@ -85,6 +87,9 @@ interface Link {
 /** A job's process, forked by the server: its task comes as the first message. */
 function processLink(): Link {
   if (!process.send) throw new Error('job-process.js is started by the server, not run by hand');
+  // The server lowered this process's first thread as it started it (in-job-process.ts); the
+  // runtime's threads started before that keep the server's priority unless lowered here.
+  lowerThisProcess(os.getPriority());
   // The server is gone (stopped, or killed without a word): the job goes with it, and its
   // unfinished transaction with the connection.
   process.on('disconnect', () => process.exit(1));
