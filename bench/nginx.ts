@@ -24,7 +24,7 @@ export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
  * (`host:port`) and the proxy listening on `listen`: the test runs exactly this.
  */
 export function arbiterSite(upstreams: string[], listen: string): string {
-  const servers = upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=10s;`).join('\n');
+  const servers = upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n');
   return `upstream arbiter {
 ${servers}
     keepalive 32;
