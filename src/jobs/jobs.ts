@@ -126,6 +126,9 @@ export class Jobs implements OnApplicationShutdown {
     };
     // Stored before anyone hears of it: the next request may reach another server.
     await this.store.insert(job, this.server, Date.now());
+    // Its process is forked in a turn of its own: the row's write (a sync to disk on SQLite)
+    // and the fork (a few ms each) do not hold up the requests waiting together.
+    await new Promise((resolve) => setImmediate(resolve));
     const local: Local = {
       job,
       running: null,

@@ -827,6 +827,8 @@ export class OrganiserController {
     // Read and registered in a job's process. A long file's page follows the job with a progress
     // bar; a shorter one is read here first too (its mistakes shown in the preview) and waited for.
     if (lineCount(text) > PAGE_WAIT_PLAYER_LINES) {
+      // Its start (a row written, a process forked) in a turn of its own, after the reading.
+      await new Promise((resolve) => setImmediate(resolve));
       const job = await this.players.startImport(id, text, page.lang, page.user);
       page.redirect(jobUrls.page(job.id));
       return;
