@@ -1,5 +1,4 @@
-import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, QueryResult } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { EntityManager, EntityTarget, ObjectLiteral, QueryResult } from 'typeorm';
 
 /**
  * Statements written by hand for the hottest writes. Values travel as parameters, so a
@@ -47,7 +46,7 @@ export async function insertRow<T extends ObjectLiteral>(
   values: Partial<T>,
 ): Promise<void> {
   const { columns, parameters } = stored(m, entity, values);
-  const { table } = layoutOf(m.connection, entity);
+  const table = m.connection.getMetadata(entity).tableName;
   await run(
     m,
     `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
@@ -64,7 +63,7 @@ export async function deleteRows<T extends ObjectLiteral>(
 ): Promise<void> {
   const { columns, parameters } = stored(m, entity, values);
   const marks = placeholders(m, columns.length);
-  const { table } = layoutOf(m.connection, entity);
+  const table = m.connection.getMetadata(entity).tableName;
   await run(
     m,
     `DELETE FROM "${table}" WHERE ${columns.map((c, i) => `"${c}" = ${marks[i]}`).join(' AND ')}`,
@@ -77,53 +76,14 @@ function stored<T extends ObjectLiteral>(
   entity: EntityTarget<T>,
   values: Partial<T>,
 ): { columns: string[]; parameters: unknown[] } {
-  const layout = layoutOf(m.connection, entity);
-  const { driver } = m.connection;
+  const metadata = m.connection.getMetadata(entity);
   const columns: string[] = [];
   const parameters: unknown[] = [];
   for (const [property, value] of Object.entries(values)) {
-    const column = columnOf(layout, property);
+    const column = metadata.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`${metadata.name} has no column ${property}`);
     columns.push(column.databaseName);
-    parameters.push(driver.preparePersistentValue(value, column));
+    parameters.push(m.connection.driver.preparePersistentValue(value, column));
   }
   return { columns, parameters };
-}
-
-/** An entity's table and its columns by property, looked up once per database. */
-interface Layout {
-  name: string;
-  table: string;
-  /** Filled as properties are asked for: a metadata lookup walks every column. */
-  byProperty: Map<string, ColumnMetadata>;
-  find: (property: string) => ColumnMetadata | undefined;
-}
-
-const layouts = new WeakMap<DataSource, Map<EntityTarget<ObjectLiteral>, Layout>>();
-
-/** A write of a typed result looked an entity's metadata up, then each column, every time. */
-function layoutOf(ds: DataSource, entity: EntityTarget<ObjectLiteral>): Layout {
-  let byEntity = layouts.get(ds);
-  if (!byEntity) layouts.set(ds, (byEntity = new Map<EntityTarget<ObjectLiteral>, Layout>()));
-  let layout = byEntity.get(entity);
-  if (!layout) {
-    const metadata = ds.getMetadata(entity);
-    layout = {
-      name: metadata.name,
-      table: metadata.tableName,
-      byProperty: new Map<string, ColumnMetadata>(),
-      find: (property) => metadata.findColumnWithPropertyName(property),
-    };
-    byEntity.set(entity, layout);
-  }
-  return layout;
-}
-
-function columnOf(layout: Layout, property: string): ColumnMetadata {
-  let column = layout.byProperty.get(property);
-  if (!column) {
-    column = layout.find(property);
-    if (!column) throw new Error(`${layout.name} has no column ${property}`);
-    layout.byProperty.set(property, column);
-  }
-  return column;
 }
