@@ -139,6 +139,28 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     expect(text).toContain('Сто 9');
   });
 
+  it('a seat code of the widest letters prints on one line under its QR code, to be copied whole', async () => {
+    // The e2e's random code WDHG7WW45A once wrapped after its first five letters.
+    const codes = ['WWWWWMMMMM', 'MMMMMWWWWW', 'WDHG7WW45A', '1111111111'];
+    const doc = sheetsDoc(1);
+    const pdf = await scoreSheetsPdf(
+      {
+        ...doc,
+        games: [
+          {
+            ...doc.games[0],
+            codes: codes.map((code) => ({ code, url: `https://arbiter.example/t/${code}` })),
+          },
+        ],
+      },
+      'sr-Latn',
+    );
+    const text = pdfText(pdf);
+    codes.forEach((code, i) =>
+      expect(text).toContain(`${i + 1}: ${code.slice(0, 5)} ${code.slice(5)}`),
+    );
+  });
+
   it("a card game's score sheet asks for rotations, cards and points, not words, racks or clocks", async () => {
     const pdf = await scoreSheetsPdf(
       {

@@ -33,6 +33,9 @@ export function drawQr(doc: Doc, text: string, x: number, y: number, size: numbe
   doc.restore();
 }
 
+/** The type size of the code under a seat's QR code. */
+const LABEL_SIZE = 6;
+
 /**
  * Each seat's code drawn in a row ending at `right`, from seat 1: its QR code `size` points
  * square and under it `1: 7K2M9 QX4TB`. The width taken, for the text beside to keep clear of.
@@ -49,9 +52,15 @@ export function drawSeatCodes(
   codes.forEach((c, i) => {
     const x = right - width + i * step;
     drawQr(doc, c.url, x, y - 4, size);
-    doc.font(SANS).fontSize(6).fillColor(PDF_COLOURS.text);
-    doc.text(`${i + 1}: ${printedCode(c.code)}`, x - 6, y + size - 3, {
-      width: size + 12,
+    const label = `${i + 1}: ${printedCode(c.code)}`;
+    const labelWidth = size + 12;
+    doc.font(SANS).fontSize(LABEL_SIZE).fillColor(PDF_COLOURS.text);
+    // A code of wide letters (W, M) is wider than the QR code at the usual size: smaller
+    // type keeps it on one line, where a wrapped code would be copied wrong.
+    const natural = doc.widthOfString(label);
+    if (natural > labelWidth) doc.fontSize((LABEL_SIZE * labelWidth) / natural);
+    doc.text(label, x - 6, y + size - 3, {
+      width: labelWidth,
       align: 'center',
       lineBreak: false,
     });
