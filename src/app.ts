@@ -33,6 +33,7 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import { ResultsService } from './results/results.service';
 import { HealthController } from './health.controller';
 import { hallWritesFirst, resultWritesFirst, type EarlyAnswer } from './results/writes-first';
+import { compileViews } from './startup/compile-views';
 
 /**
  * Builds the application with everything global (validation, error filter,
@@ -73,8 +74,13 @@ export async function createApp(
   app.engine('hbs', hbs.__express.bind(hbs));
   app.setViewEngine('hbs');
   configureViews(hbs.handlebars, viewsDir);
-  // Compiled templates are kept (Express's cache; hbs reads it) unless developing them.
-  app.set('view cache', process.env.NODE_ENV !== 'development');
+  // Compiled templates are kept (Express's cache; hbs reads it) unless developing them; kept,
+  // they are all compiled now, before the first request.
+  const keepViews = process.env.NODE_ENV !== 'development';
+  app.set('view cache', keepViews);
+  if (keepViews) {
+    await compileViews(app.getHttpAdapter().getInstance(), hbs.handlebars, viewsDir);
+  }
   app.enableShutdownHooks();
   // The OpenAPI document is made when first asked for: it is a tenth of start-up, and read rarely.
   SwaggerModule.setup('api/docs', app, () => {
