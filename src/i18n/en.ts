@@ -625,7 +625,7 @@ export const en = {
   'org.csvImport': 'Import {n} players',
   'org.csvHasErrors': 'Fix the errors and preview again; nothing was imported.',
   'org.csvLeftOut':
-    'Shown here: {shown} of the {lines} lines read, every line with a problem first. Lines not listed: {rows}. The import checks every line.',
+    'Shown here: {shown} of the {lines} lines read: every line with a problem and the first lines of the file, in the file’s order. Lines not listed: {rows}. The import checks every line.',
   'org.csvProblemsLeftOut': 'Problems not listed here: {n}.',
   'org.csvReady': '{n} players are ready to import.',
   'org.withdraw': 'Withdraw from the tournament',

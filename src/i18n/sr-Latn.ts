@@ -626,7 +626,7 @@ export const srLatn = {
   'org.csvImport': 'Uvezi {n} igrača',
   'org.csvHasErrors': 'Ispravite greške pa ponovo pregledajte; ništa nije uvezeno.',
   'org.csvLeftOut':
-    'Prikazano: {shown} od {lines} pročitanih redova, prvo svi redovi s problemom. Redova koji nisu prikazani: {rows}. Uvoz proverava svaki red.',
+    'Prikazano: {shown} od {lines} pročitanih redova: svi redovi s problemom i prvi redovi datoteke, redom kao u datoteci. Redova koji nisu prikazani: {rows}. Uvoz proverava svaki red.',
   'org.csvProblemsLeftOut': 'Problema koji ovde nisu navedeni: {n}.',
   'org.csvReady': '{n} igrača je spremno za uvoz.',
   'org.withdraw': 'Odjavi sa turnira',

@@ -120,7 +120,7 @@ describe('player registration CSV', () => {
     expect(r.errors[0]).toMatchObject({ code: 'empty', message: 'датотека је празна' });
   });
 
-  it('a long file’s preview page lists every line with a problem first, then the first lines, and counts the rest', () => {
+  it('a long file’s preview page lists every line with a problem and the first lines, in the file’s order, and counts the rest', () => {
     // 500 players; lines 101 and 401 lack a name (errors), line 302 repeats line 2's name (a warning).
     const lines = ['name,club'];
     for (let i = 2; i <= 501; i++) lines.push(`Igrač ${i},Klub`);
