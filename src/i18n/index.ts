@@ -126,6 +126,11 @@ export function translator(lang: Lang): Translator {
   return (key, params) => t(lang, key, params);
 }
 
+/** A whole number as the language writes it: `20.000` in Serbian, `20,000` in English. */
+export function formatCount(lang: Lang, n: number): string {
+  return new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn').format(n);
+}
+
 /** Game points: `2`, `2½`, `½`. */
 export function formatPoints(points: number): string {
   const whole = Math.floor(points);

@@ -34,7 +34,7 @@ import { RegistryService } from '../registry/registry.service';
 import { personUrl } from './registry-pages.controller';
 import { jobUrls, lineCount, PAGE_WAIT_PLAYER_LINES } from './job-urls';
 import { ratingUrls } from './ratings-pages.controller';
-import { parsePlayersCsv, previewPage } from '../render/players-csv';
+import { CsvPreviewPage, parsePlayersCsv, previewCounts, previewPage } from '../render/players-csv';
 import type { CsvPreview } from '../render/players-csv';
 import type {
   FieldError,
@@ -1366,7 +1366,7 @@ export class OrganiserController {
     divisionId: number,
     addValues: OrganiserPlayersPage['addValues'],
     addErrors: FieldError[],
-    csv: OrganiserPlayersPage['csv'],
+    csv?: { text: string; preview: CsvPreviewPage } | null,
   ): Promise<OrganiserPlayersPage> {
     const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
     const players = await this.players.list(divisionId);
@@ -1405,7 +1405,7 @@ export class OrganiserController {
       addErrors,
       previewAction: urls.csvPreview(divisionId),
       importAction: urls.csvImport(divisionId),
-      csv,
+      csv: csv && { ...csv, counts: previewCounts(csv.preview, page.lang) },
     };
   }
 

@@ -12,7 +12,7 @@ import { ClosingService } from '../tournaments/closing.service';
 import { FormReader, refusal } from './forms';
 import { FAMILIES } from '../ratings/families';
 import { RATING_CSV_COLUMNS, RatingCsvProblem } from '../ratings/rating-csv';
-import { formatDate } from '../i18n';
+import { formatCount, formatDate } from '../i18n';
 import { Jobs } from '../jobs/jobs';
 import { jobUrls, lineCount, PAGE_WAIT_LINES } from './job-urls';
 import { pdfDisposition, ruleSetName, slug } from './models';
@@ -46,7 +46,7 @@ export function decimal(lang: string, n: number | null, signed = false): string 
 
 /** A whole number as the page's language writes it: 20.000 on a Serbian page, 20,000 in English. */
 export function count(lang: string, n: number): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn').format(n);
+  return formatCount(lang === 'en' ? 'en' : 'sr-Latn', n);
 }
 
 /** The first letter in capitals (a sentence that starts with a word of the tables). */

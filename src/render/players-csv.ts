@@ -1,5 +1,5 @@
 import { PRINTABLE } from '../common/printable';
-import { Lang, MessageKey, t } from '../i18n';
+import { formatCount, Lang, MessageKey, t } from '../i18n';
 import { lookAlikeKey, nameKey } from '../players/names';
 import { PLAYER_LIMITS } from '../players/player-limits';
 
@@ -415,5 +415,24 @@ export function previewPage(preview: CsvPreview, limit = PREVIEW_LIMIT): CsvPrev
     errors: errors.slice(0, limit),
     warnings: warnings.slice(0, limit),
     left,
+  };
+}
+
+/** A preview page's counts as the page's language writes them (20.000, 20,000). */
+export interface CsvPreviewCounts {
+  players: string;
+  lines: string;
+  shown: string;
+  left: string;
+  problemsLeft: string;
+}
+
+export function previewCounts(preview: CsvPreviewPage, lang: Lang): CsvPreviewCounts {
+  return {
+    players: formatCount(lang, preview.playerCount),
+    lines: formatCount(lang, preview.lineCount),
+    shown: formatCount(lang, preview.rows.length),
+    left: formatCount(lang, preview.left.rows),
+    problemsLeft: formatCount(lang, preview.left.problems),
   };
 }

@@ -10,7 +10,7 @@ import type { Lang } from '../i18n';
 import type { PairingSystem } from '../pairing/types';
 import type { TieBreak } from '../standings/types';
 import type { LegendEntry } from './board-svg';
-import type { CsvPreviewPage } from './players-csv';
+import type { CsvPreviewCounts, CsvPreviewPage } from './players-csv';
 import type { CrossCell } from './pdf/types';
 import type { ReportPresentation } from './report-view';
 import type { FormView, SheetTexts } from '../sheet-form/view';
@@ -652,7 +652,7 @@ export interface OrganiserPlayersPage extends PageBase {
   previewAction: string;
   /** Posts `csvText` (the previewed text, hidden) to import. */
   importAction: string;
-  csv?: { text: string; preview: CsvPreviewPage } | null;
+  csv?: { text: string; preview: CsvPreviewPage; counts: CsvPreviewCounts } | null;
 }
 
 /** `organiser/rounds`: pair the next round, swap by hand, results, print. */

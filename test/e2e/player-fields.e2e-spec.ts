@@ -166,11 +166,11 @@ describe(`names that look alike are flagged at registration (${DATABASE_KIND})`,
     expect(refused.text).toContain('id="csv-line-3001"');
     // 200 lines listed of 5,000: line 3001 and the first 199.
     expect(refused.text.match(/id="csv-line-/g)).toHaveLength(200);
-    expect(refused.text).toContain('Prikazano: 200 od 5000 pročitanih redova');
-    expect(refused.text).toContain('Redova koji nisu prikazani: 4800');
+    expect(refused.text).toContain('Prikazano: 200 od 5.000 pročitanih redova');
+    expect(refused.text).toContain('Redova koji nisu prikazani: 4.800');
     lines[3000] = 'Igrač 3001,Klub,1200';
     const ready = await page({ csvText: lines.join('\n') }).expect(200);
-    expect(ready.text).toContain('5000 igrača je spremno za uvoz.');
+    expect(ready.text).toContain('5.000 igrača je spremno za uvoz.');
     expect(ready.text).not.toContain('id="csv-line-202"');
     // Nothing was registered by a preview.
     const players = await t.http.get(`/api/divisions/${longId}/players`).expect(200);

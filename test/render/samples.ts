@@ -18,7 +18,7 @@ import {
 import { formView, sheetTexts } from '../../src/sheet-form/view';
 import type { Lang } from '../../src/i18n';
 import { gameReportSection } from '../../src/render/game-section';
-import { parsePlayersCsv, previewPage } from '../../src/render/players-csv';
+import { parsePlayersCsv, previewCounts, previewPage } from '../../src/render/players-csv';
 import type {
   GameRecordDocument,
   PairingsDocument,
@@ -948,7 +948,10 @@ export function pageSamples(lang: Lang): Record<string, object> {
       addErrors: [{ field: 'rating', message: 'rejting „abc” nije ceo broj od 0 do 5000' }],
       previewAction: '/organiser/divisions/1/players/csv',
       importAction: '/organiser/divisions/1/players/import',
-      csv: { text: csvText, preview: previewPage(parsePlayersCsv(csvText, lang)) },
+      csv: (() => {
+        const preview = previewPage(parsePlayersCsv(csvText, lang));
+        return { text: csvText, preview, counts: previewCounts(preview, lang) };
+      })(),
     } satisfies V.OrganiserPlayersPage,
     'organiser/rounds': {
       ...base(lang, `${HEADER.division}: kola`, '/organiser/divisions/1/rounds', organiser),

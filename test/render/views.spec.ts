@@ -205,14 +205,42 @@ describe('views', () => {
   it('a CSV without errors offers the import with the text in a hidden field', () => {
     const s = pageSamples('en')['organiser/players'] as Record<string, unknown>;
     const text = 'Ana Petrović;NS;1700;1\nMarko;BG;;2\n';
-    const { parsePlayersCsv, previewPage } = jest.requireActual('../../src/render/players-csv');
+    const { parsePlayersCsv, previewCounts, previewPage } = jest.requireActual(
+      '../../src/render/players-csv',
+    );
+    const preview = previewPage(parsePlayersCsv(text, 'en'));
     const html = render('organiser/players', {
       ...s,
-      csv: { text, preview: previewPage(parsePlayersCsv(text, 'en')) },
+      csv: { text, preview, counts: previewCounts(preview, 'en') },
     });
     expect(html).toContain('2 players are ready to import.');
     expect(html).toContain('Import 2 players');
     expect(html).toContain('name="csvText" value="Ana Petrović;NS;1700;1\nMarko;BG;;2\n"');
+  });
+
+  it("a big CSV's preview writes its counts as the page's language does (20.000, 20,000)", () => {
+    const { parsePlayersCsv, previewCounts, previewPage } = jest.requireActual(
+      '../../src/render/players-csv',
+    );
+    // 20,000 players, one of them without a name (line 15001): 200 lines listed.
+    const lines = ['name,club'];
+    for (let i = 1; i <= 20000; i++) lines.push(`Igrač ${i},Klub`);
+    lines[15000] = ',Klub';
+    const text = lines.join('\n');
+    for (const [lang, expected] of [
+      ['sr-Latn', 'Prikazano: 200 od 20.000 pročitanih redova'],
+      ['en', 'Shown here: 200 of the 20,000 lines read'],
+    ] as const) {
+      const preview = previewPage(parsePlayersCsv(text, lang));
+      const html = render('organiser/players', {
+        ...pageSamples(lang)['organiser/players'],
+        csv: { text: '', preview, counts: previewCounts(preview, lang) },
+      });
+      expect(html).toContain(expected);
+      expect(html).toContain(
+        lang === 'en' ? 'Lines not listed: 19,800.' : 'Redova koji nisu prikazani: 19.800.',
+      );
+    }
   });
 
   it('organiser pages: pair the next round, swap, results, prints', () => {
