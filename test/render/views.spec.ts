@@ -195,6 +195,9 @@ describe('views', () => {
     expect(players).toContain('enctype="multipart/form-data"');
     // The CSV preview: bad lines marked, nothing to import while there are errors.
     expect(players).toMatch(/<tr id="csv-line-3" class="bad">/);
+    // Each problem listed links to its line in the table; the page opens at the preview.
+    expect(players).toContain('<li class="bad"><a href="#csv-line-3">red 3</a>');
+    expect(players).toContain('action="/organiser/divisions/1/players/csv#csv-preview"');
     expect(players).toContain('rejting „abc” nije ceo broj od 0 do 5000');
     expect(players).toContain('Ispravite greške');
     expect(players).not.toContain('Uvezi ');
@@ -226,6 +229,7 @@ describe('views', () => {
     const lines = ['name,club'];
     for (let i = 1; i <= 20000; i++) lines.push(`Igrač ${i},Klub`);
     lines[15000] = ',Klub';
+    lines[19990] = 'Igrač 12,Klub'; // a warning: the name of line 13 again
     const text = lines.join('\n');
     for (const [lang, expected] of [
       ['sr-Latn', 'Prikazano: 200 od 20.000 pročitanih redova'],
@@ -237,6 +241,9 @@ describe('views', () => {
         csv: { text: '', preview, counts: previewCounts(preview, lang) },
       });
       expect(html).toContain(expected);
+      // A warning links to its line as an error does.
+      expect(html).toContain('<li class="warn"><a href="#csv-line-19991">');
+      expect(html).toContain('id="csv-line-19991"');
       expect(html).toContain(
         lang === 'en' ? 'Lines not listed: 19,800.' : 'Redova koji nisu prikazani: 19.800.',
       );
