@@ -218,6 +218,10 @@ describe('views', () => {
     });
     expect(html).toContain('2 players are ready to import.');
     expect(html).toContain('Import 2 players');
+    // The button comes before the table, which for a big file is 200 lines long.
+    expect(html.indexOf('Import 2 players')).toBeLessThan(
+      html.indexOf('<table class="data csv-preview"'),
+    );
     expect(html).toContain('name="csvText" value="Ana Petrović;NS;1700;1\nMarko;BG;;2\n"');
   });
 
