@@ -98,7 +98,7 @@ export class AuthService implements OnApplicationBootstrap {
     if (process.env[TEST_COST_VARIABLE]) {
       this.logger.warn(
         `${TEST_COST_VARIABLE}=${process.env[TEST_COST_VARIABLE]}: passwords are hashed with N = 2^${process.env[TEST_COST_VARIABLE]} ` +
-          'instead of 2^17, far cheaper to guess; it is for the test suite only, never for an event',
+          'and p = 1 instead of N = 2^14 and p = 5, far cheaper to guess; it is for the test suite only, never for an event',
       );
     }
     // The hash unknown e-mails are checked against is made now, not at the first of them.

@@ -14,11 +14,11 @@ describe('password hashes', () => {
     else process.env[TEST_COST_VARIABLE] = saved;
   });
 
-  test("production's cost is OWASP's N = 2^17, r = 8, p = 1, and it runs within scrypt's memory limit", async () => {
+  test("production's cost is OWASP's N = 2^14, r = 8, p = 5, and it runs within scrypt's memory limit", async () => {
     delete process.env[TEST_COST_VARIABLE];
     const hash = await hashPassword('a long password');
-    // 2^17 = 131072; 128 · N · r = 128 MiB, more than Node's default maxmem of 32 MiB.
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    // 2^14 = 16384; 128 · N · r = 16 MiB a pass, p = 5 passes one after another.
+    expect(hash).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
     expect(costOf(hash)).toEqual(PRODUCTION_COST);
     expect(await verifyPassword('a long password', hash)).toBe(true);
     expect(await verifyPassword('a long passwore', hash)).toBe(false);
@@ -30,6 +30,11 @@ describe('password hashes', () => {
     expect(old.startsWith('scrypt$16384$8$1$')).toBe(true);
     expect(await verifyPassword('organiser-password-1', old)).toBe(true);
     expect(needsRehash(old, PRODUCTION_COST)).toBe(true);
+    // The cost before December 2026, N = 2^17 and p = 1 (128 MiB): it verifies, and is made
+    // again at today's cost at the next sign-in.
+    const before = await hashPassword('organiser-password-1', { N: 2 ** 17, r: 8, p: 1 });
+    expect(await verifyPassword('organiser-password-1', before)).toBe(true);
+    expect(needsRehash(before, PRODUCTION_COST)).toBe(true);
     // A server started with the test variable does not weaken a production hash.
     const strong = `scrypt$131072$8$1$${'A'.repeat(24)}$${'A'.repeat(44)}`;
     expect(needsRehash(strong, { N: 2 ** 12, r: 8, p: 1 })).toBe(false);
@@ -47,6 +52,7 @@ describe('password hashes', () => {
       `scrypt$1073741824$8$1$${'A'.repeat(24)}$${'A'.repeat(44)}`, // N = 2^30: 128 GiB
       `scrypt$1000$8$1$${'A'.repeat(24)}$${'A'.repeat(44)}`, // not a power of two
       `scrypt$16384$64$1$${'A'.repeat(24)}$${'A'.repeat(44)}`,
+      `scrypt$16384$8$17$${'A'.repeat(24)}$${'A'.repeat(44)}`, // p above 16
       'bcrypt$2b$12$abc',
       '',
     ]) {

@@ -14,7 +14,7 @@ import { getPriority, setPriority } from 'os';
 export const JOB_NICENESS_STEP = 10;
 
 /**
- * How much lower password hashing runs (src/auth/password.ts): half a second of a core a
+ * How much lower password hashing runs (src/auth/password.ts): a fifth of a second of a core a
  * hash, asked for by anyone who types a password, a guesser too. Five steps (about 1 to 3
  * against the request thread): a busy hall's requests come first, while a person signing in
  * still waits seconds, not tens of them, when the server is busy.

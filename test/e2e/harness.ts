@@ -93,8 +93,8 @@ export async function startTestApp(
       ...db.env,
       PORT: '0',
       NO_COLOR: '1',
-      // Passwords hashed at N = 2^12 instead of production's 2^17 (half a second a hash):
-      // the suites make hundreds of accounts and sign-ins. An empty value runs them at 2^17.
+      // Passwords hashed at N = 2^12, p = 1 instead of production's 2^14, p = 5 (a fifth of a second):
+      // the suites make hundreds of accounts and sign-ins. An empty value runs them at production's.
       TEST_ONLY_SCRYPT_LOG2_N: process.env.TEST_ONLY_SCRYPT_LOG2_N ?? '12',
       ORGANISER_EMAIL: ORGANISER.email,
       ORGANISER_PASSWORD: ORGANISER.password,
