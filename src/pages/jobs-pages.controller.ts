@@ -13,7 +13,8 @@ import { LIVE_SCRIPT, LiveStreams } from './live';
 import type { PageMessageKey } from './messages';
 import { PageContext } from './page-context';
 import { PageErrorFilter } from './page-error.filter';
-import { count, ratingImportErrors, ratingUrls } from './ratings-pages.controller';
+import { ratingImportErrors, ratingUrls } from './ratings-pages.controller';
+import { formatCount } from '../i18n';
 import { jobUrls } from './job-urls';
 import { tshProblemsOf } from '../exchange/tsh-import';
 import { tshProblemMessage } from '../exchange/tsh-messages';
@@ -74,8 +75,8 @@ export class JobPagesController {
         percent,
         percentText: page.pt('job.progress', { percent }),
         phase: page.pt(`job.phase.${phase}` as PageMessageKey, {
-          done: count(lang, done),
-          total: count(lang, total),
+          done: formatCount(lang, done),
+          total: formatCount(lang, total),
         }),
         // Said to a screen reader only when the job ends, not at every step.
         live: { events: jobUrls.events(job.id), revision: job.revision, script: LIVE_SCRIPT.url },
@@ -83,7 +84,10 @@ export class JobPagesController {
     } else if (job.state === 'done') {
       const result = (job.result ?? {}) as Record<string, string | number>;
       const params = Object.fromEntries(
-        Object.entries(result).map(([k, v]) => [k, typeof v === 'number' ? count(lang, v) : v]),
+        Object.entries(result).map(([k, v]) => [
+          k,
+          typeof v === 'number' ? formatCount(lang, v) : v,
+        ]),
       );
       model.done = page.pt(`job.done.${job.kind}` as PageMessageKey, params);
     } else if (job.state === 'refused') {
@@ -92,7 +96,7 @@ export class JobPagesController {
       model.errors = this.errors(page, job, e);
       model.refused =
         model.errors.length > 1
-          ? page.pt('job.refusedMany', { n: count(lang, model.errors.length) })
+          ? page.pt('job.refusedMany', { n: formatCount(lang, model.errors.length) })
           : page.pt('job.refused', { message: model.errors[0] ?? refusal(lang, e).message });
       if (model.errors.length === 1) model.errors = [];
     } else {

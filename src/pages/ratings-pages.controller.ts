@@ -44,11 +44,6 @@ export function decimal(lang: string, n: number | null, signed = false): string 
   return text.replace('-', '−');
 }
 
-/** A whole number as the page's language writes it: 20.000 on a Serbian page, 20,000 in English. */
-export function count(lang: string, n: number): string {
-  return formatCount(lang === 'en' ? 'en' : 'sr-Latn', n);
-}
-
 /** The first letter in capitals (a sentence that starts with a word of the tables). */
 const capital = (s: string): string => s.charAt(0).toLocaleUpperCase('sr') + s.slice(1);
 
@@ -288,10 +283,10 @@ export class ClosingPagesController {
             page.t('rating.import.title'),
             page.crumbs({ label: page.t('rating.list.title'), url: ratingUrls.list(FAMILIES[0]) }),
           ),
-          lines: [page.t('rating.import.what', { n: count(page.lang, preview.lines) })],
+          lines: [page.t('rating.import.what', { n: formatCount(page.lang, preview.lines) })],
           items: [
-            page.t('rating.import.new', { n: count(page.lang, preview.newPersons) }),
-            page.t('rating.import.replaced', { n: count(page.lang, preview.replaced) }),
+            page.t('rating.import.new', { n: formatCount(page.lang, preview.newPersons) }),
+            page.t('rating.import.replaced', { n: formatCount(page.lang, preview.replaced) }),
           ],
           note: page.t('rating.import.note'),
           action: ratingUrls.importList,

@@ -1,5 +1,5 @@
 import { readdirSync } from 'fs';
-import { join, relative } from 'path';
+import { sep } from 'path';
 
 /** What compiling needs of Express's application: its render, which fills hbs's cache. */
 export interface ViewRendering {
@@ -17,7 +17,7 @@ export interface PartialRegistry {
 export function viewNames(viewsDir: string): string[] {
   return (readdirSync(viewsDir, { recursive: true }) as string[])
     .filter((file) => file.endsWith('.hbs'))
-    .map((file) => relative(viewsDir, join(viewsDir, file)).replace(/\\/g, '/').slice(0, -4))
+    .map((file) => file.split(sep).join('/').slice(0, -'.hbs'.length))
     .filter((name) => !name.startsWith('partials/'))
     .sort();
 }
