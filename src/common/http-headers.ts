@@ -24,12 +24,15 @@ export function configureHttp(app: NestExpressApplication, trustProxy: number | 
   app.use(answerCompression());
 }
 
+/** Answers shorter than this go as they are: compressing them saves no packet. */
+export const COMPRESSED_FROM_BYTES = 1024;
+
 /**
  * The compression every answer passes through ({@link compressedAnswer}): also used by the
  * writes answered before Express (`src/results/writes-first.ts`), so they are compressed alike.
  */
 export function answerCompression(): ReturnType<typeof compression> {
-  return compression({ filter: compressedAnswer });
+  return compression({ filter: compressedAnswer, threshold: COMPRESSED_FROM_BYTES });
 }
 
 /**

@@ -8,6 +8,7 @@ import { checkWellFormed } from '../common/api/well-formed';
 import { takenAsIs } from '../common/api/validation';
 import { bodyRuleFor } from '../common/body/body-limits';
 import { errorBody, type ErrorBody } from '../common/error.filter';
+import { COMPRESSED_FROM_BYTES } from '../common/http-headers';
 import { DomainError } from '../common/errors';
 import {
   READ_EARLY,
@@ -249,6 +250,8 @@ function bodyOf(req: IncomingMessage): Promise<Buffer | null> {
  * What `res.status(200).json(view)` sends through the middleware every answer passes: the
  * same headers (`X-Content-Type-Options`, then Content-Type, Content-Length and the ETag as
  * Express sets them, `Vary` from the compression), and the body compressed as it would be.
+ * A game's JSON (about 350 bytes) is below the compression's threshold, where the middleware
+ * only adds `Vary`: it is sent here without passing through it.
  */
 function sendJson(
   req: IncomingMessage,
@@ -258,13 +261,16 @@ function sendJson(
   status = 200,
 ): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  early.compress(req, res, () => {
-    const body = Buffer.from(JSON.stringify(view), 'utf8');
+  const body = Buffer.from(JSON.stringify(view), 'utf8');
+  const send = () => {
     res.statusCode = status;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', body.length);
     const etag = early.etag(body);
     if (etag) res.setHeader('ETag', etag);
     res.end(body);
-  });
+  };
+  if (body.length >= COMPRESSED_FROM_BYTES) return early.compress(req, res, send);
+  res.setHeader('Vary', 'Accept-Encoding');
+  send();
 }
