@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'crypto';
 import { LessThan, Repository } from 'typeorm';
 import { Conflict, TooManyRequests, Unauthenticated } from '../common/errors';
-import { entityOf, readRows, selectColumns, tableOf } from '../database/prepared-read';
+import { entityOf, readJoined, selectColumns, tableOf } from '../database/prepared-read';
 import { placeholders } from '../database/sql';
 import { Transactions } from '../database/transactions';
 import { AuthToken } from './auth-token.entity';
@@ -235,9 +235,7 @@ export class AuthService implements OnApplicationBootstrap {
       `FROM ${tableOf(ds, AuthToken)} "token" ` +
       `JOIN ${tableOf(ds, User)} "user" ON "user"."id" = "token"."user_id" ` +
       `WHERE "token"."token_hash" = ${placeholders(this.tokens.manager, 1)[0]}`;
-    const [row] = await readRows<Record<string, unknown>>(this.tokens.manager, this.tokenRead, [
-      sha256(token),
-    ]);
+    const [row] = await readJoined(this.tokens.manager, this.tokenRead, [sha256(token)]);
     const found = row ? entityOf(ds, AuthToken, 'token', row) : null;
     if (!found || found.expiresAt.getTime() < Date.now()) return null;
     return entityOf(ds, User, 'user', row);

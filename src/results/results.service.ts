@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
-import { entityOf, readRows, selectColumns, tableOf } from '../database/prepared-read';
+import {
+  entityOf,
+  readJoined,
+  selectColumns,
+  tableOf,
+  valueOf,
+  type JoinedRow,
+} from '../database/prepared-read';
 import { deleteRows, insertRow, placeholders } from '../database/sql';
 import type { User } from '../auth/user.entity';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
@@ -451,7 +458,7 @@ export class ResultsService {
   private async load(m: EntityManager, id: number, lock = false): Promise<GameContext> {
     const ds = m.connection;
     const postgres = ds.options.type === 'postgres';
-    const [row] = await readRows<Record<string, unknown>>(
+    const [row] = await readJoined(
       m,
       `${gameReadSql(ds)} WHERE "game"."id" = ${placeholders(m, 1)[0]}` +
         // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
@@ -466,9 +473,9 @@ export class ResultsService {
     const first = entityOf(ds, Player, 'first', row)!;
     const second = entityOf(ds, Player, 'second', row);
     // Of the sheet only whether there is one: its text and report are read when needed.
-    const sheetOk = row['sheet.ok'] as boolean | number | null;
+    const sheetOk = valueOf(row, 'sheet.ok') as boolean | number | null;
     const sheet =
-      row['sheet.id'] === null ? null : { ok: sheetOk === null ? null : Boolean(sheetOk) };
+      valueOf(row, 'sheet.id') === null ? null : { ok: sheetOk === null ? null : Boolean(sheetOk) };
     const wordList = storedWordList(ds, row);
     const seats = division.tableSize > 2 ? ((await seatsOf(m, [game.id])).get(game.id) ?? []) : [];
     const players = new Map<number, Player>([[first.id, first]]);
@@ -629,12 +636,13 @@ function gameReadSql(ds: DataSource): string {
 }
 
 /** The word list's row as {@link gameReadSql} read it, its time as TypeORM reads it; null if none. */
-function storedWordList(ds: DataSource, row: Record<string, unknown>): StoredWordList | null {
-  if (row['words.id'] === null) return null;
+function storedWordList(ds: DataSource, row: JoinedRow): StoredWordList | null {
+  const id = valueOf(row, 'words.id');
+  if (id === null) return null;
   const updatedAt = ds.getMetadata(TournamentWordList).findColumnWithPropertyName('updatedAt')!;
   return {
-    id: Number(row['words.id']),
-    updatedAt: ds.driver.prepareHydratedValue(row['words.updated_at'], updatedAt) as Date,
+    id: Number(id),
+    updatedAt: ds.driver.prepareHydratedValue(valueOf(row, 'words.updated_at'), updatedAt) as Date,
   };
 }
 
