@@ -180,14 +180,16 @@ async function cpuOf(pid: number, fn: () => Promise<void>): Promise<number> {
  * of its game `i + 1`, `putSheet(i)` the bench's sheet for it (its players named as Arbiter's
  * are, sent with the same text), from game `WARM_RESULTS + WRITES + 1` on.
  */
-export async function startPlainWrites(sheet?: { players: [string, string] }): Promise<{
+export async function startPlainWrites(
+  sheet?: { players: [string, string] },
+  games = WARM_RESULTS + WRITES + WARM_SHEETS + WRITES,
+): Promise<{
   pid: number;
   put: (i: number) => Promise<void>;
   putSheet: (i: number) => Promise<void>;
   stop: () => void;
 }> {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-hall-plain-'));
-  const games = WARM_RESULTS + WRITES + WARM_SHEETS + WRITES;
   const child = spawn(
     process.execPath,
     [
@@ -571,8 +573,71 @@ async function startTimes(): Promise<void> {
   }
 }
 
+/** Typed results written before measuring the steady state, and measured. */
+const STEADY_WARM = 3000;
+const STEADY_WRITES = 1000;
+
+/**
+ * The typed result once both servers have run a while: {@link writesAndPdfs} measures after 60
+ * writes, while the JIT is still optimising, which costs Arbiter (more code to optimise) and
+ * plain node:http alike. Here each first writes 3,000 results, then the two take turns as
+ * there, ten writes at a time, for 1,000 more.
+ */
+export async function typedResultsSteady(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-hall-steady-'));
+  const server = await start([process.execPath, SERVER], join(dir, 'arbiter.sqlite'));
+  const games = STEADY_WARM + STEADY_WRITES;
+  const plainServer = await startPlainWrites(undefined, games);
+  try {
+    const auth = await organiser(server.url);
+    const imported = await json<{ divisions: { id: number }[] }>(
+      `${server.url}/api/tournaments/import`,
+      {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify(pendingRound(games, ['Igrač', 'Igračica'])),
+      },
+    );
+    const round = await json<{ games: { id: number; table: number }[] }>(
+      `${server.url}/api/divisions/${imported.divisions[0].id}/rounds/1`,
+    );
+    const ids = [...round.games].sort((a, b) => a.table - b.table).map((g) => g.id);
+    const put = async (id: number): Promise<void> => {
+      await json(`${server.url}/api/games/${id}/result`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ scores: [300 + (id % 50), 280], clocks: ['05:00', '03:10'] }),
+      });
+    };
+    for (const id of ids.slice(0, STEADY_WARM)) await put(id);
+    // startPlainWrites has written its first WARM_RESULTS already.
+    for (let i = WARM_RESULTS; i < STEADY_WARM; i++) await plainServer.put(i);
+    const measured = ids.slice(STEADY_WARM);
+    const { a, b } = await sideBySide(
+      { pid: server.child.pid!, ids: measured, write: put },
+      {
+        pid: plainServer.pid,
+        ids: measured.map((_, i) => STEADY_WARM + i),
+        write: plainServer.put,
+      },
+    );
+    console.log(
+      `typed result after ${STEADY_WARM.toLocaleString('en')} writes each (the JIT done), ` +
+        `${STEADY_WRITES.toLocaleString('en')} measured, taking turns ten at a time: Arbiter ` +
+        `${a.cpu.toFixed(2)} ms server CPU (${a.wall.toFixed(2)} ms answered), plain node:http + ` +
+        `better-sqlite3 ${b.cpu.toFixed(2)} ms CPU (${b.wall.toFixed(2)} ms answered), Arbiter ` +
+        `${(a.cpu / b.cpu).toFixed(2)}× its CPU (target ≤ 2×)`,
+    );
+  } finally {
+    plainServer.stop();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function run(): Promise<void> {
   await writesAndPdfs();
+  await typedResultsSteady();
   await standingsAfterResult(1000);
   await standingsAfterResult(5000);
   await renderOnly();
