@@ -2,6 +2,50 @@
 import eslint from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+/** Folders whose code is pure: no framework, ORM, validation or I/O. */
+const PURE = ['engine', 'pairing', 'standings'];
+
+const PURE_PATTERNS = [
+  {
+    group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'class-validator', 'class-transformer'],
+    message:
+      'src/engine, src/pairing and src/standings are pure: no framework, ORM or validation imports.',
+  },
+  {
+    group: ['fs', 'node:fs', 'fs/*', 'node:fs/*', 'child_process', 'node:child_process'],
+    message: 'src/engine does no I/O: the caller reads files and hands the engine data.',
+  },
+];
+
+/**
+ * An entity is imported only inside its own folder (src/database registers them all and
+ * migrates their tables; every entity extends src/common/base.entity): another folder asks
+ * the entity's service. The pattern reads the import as written, its first folder after the
+ * `../` steps being the folder it reaches into.
+ */
+function entityPattern(folder) {
+  return {
+    regex: `^(\\.\\./)+(?!${folder}/|common/base\\.entity$)[^./][^/]*/([^/]+/)*[^/]+\\.entity$`,
+    message: `an entity belongs to its own folder: ask its service instead of importing it into src/${folder} (docs/architecture.md).`,
+  };
+}
+
+/** The import rules of each folder of src/: its own entities only, and purity where it is pure. */
+function importRules() {
+  return readdirSync('src', { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'database')
+    .map(({ name }) => ({
+      files: [`src/${name}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [entityPattern(name), ...(PURE.includes(name) ? PURE_PATTERNS : [])] },
+        ],
+      },
+    }));
+}
 
 export default tseslint.config(
   {
@@ -14,6 +58,8 @@ export default tseslint.config(
       'scripts/build.js',
       'scripts/start.js',
       'scripts/code-cache.js',
+      'scripts/folder-cycles.js',
+      '.dependency-cruiser.cjs',
       'test/fixtures/processes/*.js',
       'eslint.config.mjs',
     ],
@@ -45,27 +91,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src/engine/**/*.ts', 'src/pairing/**/*.ts', 'src/standings/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'class-validator', 'class-transformer'],
-              message:
-                'src/engine, src/pairing and src/standings are pure: no framework, ORM or validation imports.',
-            },
-            {
-              group: ['fs', 'node:fs', 'fs/*', 'node:fs/*', 'child_process', 'node:child_process'],
-              message: 'src/engine does no I/O: the caller reads files and hands the engine data.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...importRules(),
   {
     files: ['test/**/*.ts', '**/*.spec.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {
