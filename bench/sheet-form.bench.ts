@@ -4,7 +4,7 @@ import { join } from 'path';
 import { gzipSync } from 'zlib';
 import { chromium } from 'playwright-core';
 import { findRuleSet, simulateGame } from '../src/engine';
-import type { SheetFormPage } from '../src/render/view-models';
+import type { SheetFormPage } from '../src/sheet-form/page';
 import { createViewRenderer } from '../src/render/views';
 import { checkForm, checkSection, padRows, sheetLayout, sheetToForm } from '../src/sheet-form';
 import { formView, sheetTexts } from '../src/sheet-form/view';

@@ -1,5 +1,4 @@
 import { isIP } from 'net';
-import { DEFAULT_THROTTLE, ThrottleSettings } from './auth/sign-in-throttle';
 
 /** Environment variables Arbiter reads, checked at boot so a bad value stops it with a clear message. */
 export interface Environment {
@@ -114,6 +113,25 @@ function shareProblems(env: Environment): string[] {
     );
   return problems;
 }
+
+/** How sign-in failures are throttled (from the environment: see docs/tournaments.md). */
+export interface ThrottleSettings {
+  /** Wrong passwords an account takes from untrusted clients (and a trusted device) before the first wait. */
+  accountFailures: number;
+  /** Wrong passwords (to any accounts) untrusted clients of one address take before the first wait. */
+  addressFailures: number;
+  /** The first wait; each further failure doubles it. */
+  firstWaitMs: number;
+  /** The longest wait. */
+  maxWaitMs: number;
+}
+
+export const DEFAULT_THROTTLE: ThrottleSettings = {
+  accountFailures: 5,
+  addressFailures: 20,
+  firstWaitMs: 1000,
+  maxWaitMs: 15 * 60 * 1000,
+};
 
 /** The sign-in throttle's settings and their bounds: [variable, field, default, min, max]. */
 const THROTTLE_VARIABLES = [

@@ -1,6 +1,7 @@
 import { countersOnDisk } from '../../test/throttle/counters-on-disk';
 import { countKey, type ThrottleCounters } from '../throttle/throttle-counters';
-import { Attempt, SignInClient, SignInThrottle, ThrottleSettings } from './sign-in-throttle';
+import type { ThrottleSettings } from '../config';
+import { Attempt, SignInClient, SignInThrottle } from './sign-in-throttle';
 
 const SETTINGS: ThrottleSettings = {
   accountFailures: 5,

@@ -1,23 +1,5 @@
+import { DEFAULT_THROTTLE, type ThrottleSettings } from '../config';
 import { CountKey, CountRule, countKey, ThrottleCounters } from '../throttle/throttle-counters';
-
-/** How sign-in failures are throttled (from the environment: see docs/tournaments.md). */
-export interface ThrottleSettings {
-  /** Wrong passwords an account takes from untrusted clients (and a trusted device) before the first wait. */
-  accountFailures: number;
-  /** Wrong passwords (to any accounts) untrusted clients of one address take before the first wait. */
-  addressFailures: number;
-  /** The first wait; each further failure doubles it. */
-  firstWaitMs: number;
-  /** The longest wait. */
-  maxWaitMs: number;
-}
-
-export const DEFAULT_THROTTLE: ThrottleSettings = {
-  accountFailures: 5,
-  addressFailures: 20,
-  firstWaitMs: 1000,
-  maxWaitMs: 15 * 60 * 1000,
-};
 
 /** Counts are forgotten after this long without a failure. */
 export const FORGET_MS = 24 * 3600 * 1000;

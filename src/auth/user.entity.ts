@@ -1,8 +1,8 @@
 import { Column, Entity } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
+import type { Role } from '../common/roles';
 
-/** Who may write: organisers run tournaments, judges enter results. */
-export type Role = 'organiser' | 'judge';
+export type { Role };
 
 @Entity('users')
 export class User extends BaseEntity {

@@ -10,7 +10,7 @@ import {
 import type { Response } from 'express';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
-import { CurrentUser } from '../common/api/current-user';
+import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
 import type { RequestWithRawBody } from '../common/body/body-reader';
 import type { JobView } from '../jobs/job-view';

@@ -9,7 +9,7 @@ import {
 } from '../engine';
 import { isPlacePointsTable } from '../standings/placements';
 import { nestsDeeperThan } from '../common/body/json-nesting';
-import { nameKey } from '../players/names';
+import { nameKey } from '../i18n/names';
 import { PLAYER_LIMITS } from '../players/player-limits';
 import type { ResultSnapshot } from '../rounds/game-facts';
 import type { GameStatus, ResultKind, ResultSource, Winner } from '../rounds/game.entity';

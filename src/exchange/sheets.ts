@@ -2,7 +2,7 @@ import { findText } from '../common/api/well-formed';
 import { defaultWordList } from '../dictionary/default-lists';
 import { gcgToScoresheet, parseGcg, verifyGameSheet } from '../engine';
 import type { VerificationReport, WordList } from '../engine';
-import { nameKey } from '../players/names';
+import { nameKey } from '../i18n/names';
 import { figuresFromReport } from '../results/figures';
 import { SheetRefused } from '../results/sheet-refused';
 import type { DocumentError, TournamentDocument } from './format';

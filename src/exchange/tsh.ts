@@ -9,7 +9,7 @@
  * docs/tournaments.md ("TSH files") says what maps to what and what is lost.
  */
 import { PRINTABLE } from '../common/printable';
-import { cleanName, nameKey } from '../players/names';
+import { cleanName, nameKey } from '../i18n/names';
 
 /** The fields a problem can name. */
 export type TshField =

@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
-import { CurrentUser } from '../common/api/current-user';
+import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { BadInput, NotFound } from '../common/errors';
 import { jobView } from './job-view';

@@ -39,10 +39,10 @@ import { SHEET_SCRIPT } from './sheet-page';
 import type {
   FieldError,
   ResultFormPage,
-  SheetFormPage,
   TableResultFormPage,
   WordCheckPage,
 } from '../render/view-models';
+import type { SheetFormPage } from '../sheet-form/page';
 import { lowerFirst, reasonText, unfinishedTurns } from '../render/report-view';
 import { ResultsService } from '../results/results.service';
 import { SheetRefused } from '../results/sheet-refused';

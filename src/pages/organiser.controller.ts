@@ -34,19 +34,24 @@ import { RegistryService } from '../registry/registry.service';
 import { personUrl } from './registry-pages.controller';
 import { jobUrls, lineCount, PAGE_WAIT_PLAYER_LINES } from './job-urls';
 import { ratingUrls } from './ratings-pages.controller';
-import { CsvPreviewPage, parsePlayersCsv, previewCounts, previewPage } from '../render/players-csv';
-import type { CsvPreview } from '../render/players-csv';
+import {
+  CsvPreviewPage,
+  parsePlayersCsv,
+  previewCounts,
+  previewPage,
+} from '../players/players-csv';
+import type { CsvPreview } from '../players/players-csv';
 import type {
   FieldError,
   Link,
   OrganiserConfirmPage,
   OrganiserDivisionPage,
   OrganiserLogPage,
-  OrganiserPlayersPage,
   OrganiserRoundsPage,
   OrganiserTournamentPage,
   OrganiserTournamentsPage,
 } from '../render/view-models';
+import type { OrganiserPlayersPage } from '../players/players-page';
 import { RoundsService } from '../rounds/rounds.service';
 import type { RoundView } from '../rounds/game.view';
 import type { DivisionDto, UpdateDivisionDto } from '../tournaments/dto/tournament.dto';

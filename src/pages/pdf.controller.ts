@@ -1,5 +1,6 @@
 import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
 import { TableCodesService } from '../table-codes/table-codes.service';
+import { printedCode } from '../table-codes/codes';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -319,7 +320,7 @@ export class PdfController {
       page.staff
         ? (await this.codes.roundCodes(id, number)).map((g) => [
             g.gameId,
-            g.seats.map((s) => ({ code: s.code, url: `${origin}${s.url}` })),
+            g.seats.map((s) => ({ printed: printedCode(s.code), url: `${origin}${s.url}` })),
           ])
         : [],
     );

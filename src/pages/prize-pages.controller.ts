@@ -20,7 +20,7 @@ import {
   PrizeListPage,
   prizeListModel,
   prizeUrls,
-} from './prize-models';
+} from '../prizes/prize-models';
 import { PrizeMessageKey, prizeText } from './prize-messages';
 import { SameOriginGuard } from './same-origin.guard';
 import { urls } from './urls';
@@ -76,7 +76,7 @@ export class PrizePagesController {
     // Loaded by the first list printed: pdfkit and the fonts are not needed at start-up.
     const { prizeListPdf } =
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      require('../render/pdf/prize-list') as typeof import('../render/pdf/prize-list');
+      require('../prizes/prize-list-pdf') as typeof import('../prizes/prize-list-pdf');
     const pdf = await prizeListPdf(prizeListModel(page.lang, data), page.lang);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader(

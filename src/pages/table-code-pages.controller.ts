@@ -18,7 +18,8 @@ import { Revisions } from '../database/revisions';
 import { liveRef } from './live';
 import { findRuleSet, VerificationReport } from '../engine';
 import { gameReportSection } from '../render/game-section';
-import type { DeskPage, FieldError, SheetFormPage, TableCodePage } from '../render/view-models';
+import type { DeskPage, FieldError, TableCodePage } from '../render/view-models';
+import type { SheetFormPage } from '../sheet-form/page';
 import {
   checkForm,
   formFromBody,

@@ -1,5 +1,5 @@
 import type { Lang } from '../i18n';
-import { CsvPreviewPage, parsePlayersCsv, previewPage } from '../render/players-csv';
+import { CsvPreviewPage, parsePlayersCsv, previewPage } from './players-csv';
 
 /*
  * A long players CSV's preview, read in a job's process. The division's registered names come

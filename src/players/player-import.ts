@@ -2,7 +2,7 @@ import { DomainError, Unprocessable } from '../common/errors';
 import type { Lang } from '../i18n';
 import type { JobContext } from '../jobs/job-context';
 import type { Actor } from '../log/director-log';
-import { CsvPreview, parsePlayersCsv } from '../render/players-csv';
+import { CsvPreview, parsePlayersCsv } from './players-csv';
 import type { CreatePlayerDto } from './dto/player.dto';
 import { Player } from './player.entity';
 import { Registered, registerMany } from './registration';

@@ -16,7 +16,7 @@ import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tourn
 import { Absence } from './absence.entity';
 import { absentRoundsOf } from './absences';
 import { AbsenceDto, CreatePlayerDto, SeedsDto, UpdatePlayerDto } from './dto/player.dto';
-import { cleanName, nameKey } from './names';
+import { cleanName, nameKey } from '../i18n/names';
 import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
 import type { ImportedPlayers, PlayersImportInput } from './player-import';
@@ -24,7 +24,7 @@ import { checkName, checkSeed, divisionState, registerIn } from './registration'
 import { familyOf } from '../ratings/families';
 import { currentRatings } from '../ratings/current-ratings';
 import { PlayerView, playerView } from './player.view';
-import type { CsvPreviewPage } from '../render/players-csv';
+import type { CsvPreviewPage } from './players-csv';
 import type { PlayersPreviewInput } from './csv-preview-task';
 
 @Injectable()

@@ -19,7 +19,7 @@ import { Division } from '../tournaments/division.entity';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import type { CreatePlayerDto } from './dto/player.dto';
-import { cleanName, lookAlikeKey, nameKey } from './names';
+import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
 import { Player } from './player.entity';
 
 /*

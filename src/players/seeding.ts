@@ -1,4 +1,4 @@
-import { nameOrder } from './names';
+import { nameOrder } from '../i18n/names';
 
 /** What seeding by rating needs of a player. */
 export interface Seedable {

@@ -3,7 +3,7 @@ import { Conflict, DomainError, Unprocessable } from '../common/errors';
 import { insertMany, insertManyIds } from '../database/bulk';
 import { placeholders, run } from '../database/sql';
 import type { JobContext } from '../jobs/job-context';
-import { nameKey } from '../players/names';
+import { nameKey } from '../i18n/names';
 import { Person } from '../registry/person.entity';
 import { candidate, checkPersonFields, newPerson } from '../registry/persons';
 import { parseRatingCsv, RatingCsvError, RatingCsvLine } from './rating-csv';

@@ -10,7 +10,7 @@ import {
 import type { Response } from 'express';
 import { Roles } from '../auth/roles.decorator';
 import type { User } from '../auth/user.entity';
-import { CurrentUser } from '../common/api/current-user';
+import { CurrentUser } from '../auth/current-user';
 import type { JobView } from '../jobs/job-view';
 import { Jobs } from '../jobs/jobs';
 import { answerJob } from '../jobs/respond';

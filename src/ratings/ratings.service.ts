@@ -5,7 +5,7 @@ import { Transactions } from '../database/transactions';
 import { inJobProcess, JobHooks, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs, ReportProgress } from '../jobs/jobs';
 import { Player } from '../players/player.entity';
-import { nameOrder } from '../players/names';
+import { nameOrder } from '../i18n/names';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import { FAMILIES } from './families';

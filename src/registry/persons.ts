@@ -1,7 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { BadInput, Conflict, Unprocessable } from '../common/errors';
 import { PRINTABLE } from '../common/printable';
-import { cleanName, lookAlikeKey, nameKey } from '../players/names';
+import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
 import { Player } from '../players/player.entity';
 import { Person } from './person.entity';
 

@@ -5,7 +5,7 @@ import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { forUpdate } from '../database/lock';
 import { Player } from '../players/player.entity';
-import { cleanName, lookAlikeKey, nameKey } from '../players/names';
+import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
 import { familyOf } from '../ratings/families';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';

@@ -8,7 +8,6 @@ export * from './board-svg';
 export * from './cross-table';
 export * from './format';
 export * from './game-section';
-export * from './players-csv';
 export * from './report-view';
 export * from './views';
 export type * from './view-models';

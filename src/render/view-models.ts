@@ -10,13 +10,10 @@ import type { Lang } from '../i18n';
 import type { PairingSystem } from '../pairing/types';
 import type { TieBreak } from '../standings/types';
 import type { LegendEntry } from './board-svg';
-import type { CsvPreviewCounts, CsvPreviewPage } from './players-csv';
 import type { CrossCell } from './pdf/types';
 import type { ReportPresentation } from './report-view';
-import type { FormView, SheetTexts } from '../sheet-form/view';
 
 export type { LegendEntry } from './board-svg';
-export type { CsvPreview } from './players-csv';
 export type { ReportPresentation } from './report-view';
 
 /** A link with a text. */
@@ -337,43 +334,6 @@ export interface SignInPage extends PageBase {
   throttled?: string;
 }
 
-/** `judge/scoresheet`: the sheet form, its flags, the check beside it. */
-export interface SheetFormPage extends PageBase {
-  game: GameHeading | null;
-  /** A sheet of no game: its players' names, sent back with the rows. */
-  playerNames?: string[];
-  action: string;
-  form: FormView;
-  texts: SheetTexts;
-  check: GameReportSection | null;
-  canSave: boolean;
-  saved: boolean;
-  notice: { tone: 'ok' | 'warn' | 'bad'; text: string } | null;
-  conflict: { text: string } | null;
-  /** The game's version the page was built from (a hidden field): a save on a stale one is refused. */
-  version?: number;
-  draftVersion: number;
-  importText: string;
-  importError: string | null;
-  importProblems: string[] | null;
-  importOpen: boolean;
-  /** Asked before a sheet whose game is not over is saved as the result (kept as a draft). */
-  unfinished: { text: string; button: string } | null;
-  links: boolean;
-  /** A sheet of no game: which rules and how many players. */
-  chooser?: {
-    rules: { value: string; label: string; selected: boolean }[];
-    players: number;
-    min: number;
-    max: number;
-  };
-  resultUrl?: string;
-  wordCheckUrl?: string;
-  scriptUrl: string;
-  /** The browser script's settings (layout, language, where drafts and words go), as JSON. */
-  configJson: string;
-}
-
 /** `judge/result`: the result without a sheet. Posts the fields below and `version`. */
 /** `judge/desk`: the chief judge's desk of a round, tables to look at first. */
 export interface DeskPage extends PageBase {
@@ -619,40 +579,6 @@ export interface OrganiserTournamentPage extends PageBase {
     spreadCap?: string | number;
   };
   errors?: FieldError[];
-}
-
-/** `organiser/players`: register one player, import a CSV with a preview, withdraw. */
-export interface OrganiserPlayersPage extends PageBase {
-  tournament: { name: string; url?: string };
-  division: { name: string; roundsUrl?: string };
-  players: {
-    name: string;
-    club?: string | null;
-    rating?: number | null;
-    seed: number;
-    active: boolean;
-    /** Asks first (a confirmation page), then withdraws. */
-    withdrawAction?: string;
-    /** A player paired in no round: asks first, then removes (undone from the log). */
-    removeAction?: string;
-    /** Posting here reinstates a withdrawn player. */
-    reinstateAction?: string;
-    /** Posting `round` here marks the player absent for it (`undo=1` takes it back). */
-    absenceAction?: string;
-    absentRounds?: number[];
-    /** A round number typed that cannot be read, with what is wrong, beside the field. */
-    absence?: { value: string; error: string };
-  }[];
-  addAction: string;
-  /** Seeds by rating, after a confirmation page that lists the seeds that move. */
-  seedAction?: string;
-  addValues: { name?: string; club?: string; rating?: string | number; seed?: string | number };
-  addErrors?: FieldError[];
-  /** Posts `csv` (a file, multipart) or `csvText`; answers with this page and `csv` filled. */
-  previewAction: string;
-  /** Posts `csvText` (the previewed text, hidden) to import. */
-  importAction: string;
-  csv?: { text: string; preview: CsvPreviewPage; counts: CsvPreviewCounts } | null;
 }
 
 /** `organiser/rounds`: pair the next round, swap by hand, results, print. */

@@ -12,7 +12,7 @@ import type { Request } from 'express';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
 import { GameView } from '../rounds/game.view';
-import { CurrentUser } from '../common/api/current-user';
+import { CurrentUser } from '../auth/current-user';
 import { ApiErrors, ErrorView } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { parseIfMatch } from '../common/api/if-match';

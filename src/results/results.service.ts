@@ -25,7 +25,7 @@ import {
 } from '../engine';
 import { StoredWordList, WordsService } from '../words/words.service';
 import { TournamentWordList } from '../words/word-list.entity';
-import { nameKey } from '../players/names';
+import { nameKey } from '../i18n/names';
 import { Player } from '../players/player.entity';
 import { resultSnapshot, ResultSnapshot } from '../rounds/game-facts';
 import { Game } from '../rounds/game.entity';

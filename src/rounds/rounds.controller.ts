@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
-import { CurrentUser } from '../common/api/current-user';
+import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { PairRoundDto, RemoveRoundQueryDto, RepairRoundDto, SwapDto } from './dto/round.dto';

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
-import { doubling, DEFAULT_THROTTLE } from '../auth/sign-in-throttle';
+import { doubling } from '../auth/sign-in-throttle';
+import { DEFAULT_THROTTLE } from '../config';
 import { shareAddress } from '../pages/live-shares';
 import { CountKey, CountRule, countKey, ThrottleCounters } from '../throttle/throttle-counters';
 

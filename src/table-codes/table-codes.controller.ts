@@ -6,7 +6,7 @@ import { DeviceCookies } from '../throttle/device-cookies';
 import { tableClientOf } from './table-client';
 import { Public, Roles } from '../auth/roles.decorator';
 import type { User } from '../auth/user.entity';
-import { CurrentUser } from '../common/api/current-user';
+import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { GameView } from '../rounds/game.view';

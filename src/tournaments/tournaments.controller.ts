@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
-import { CurrentUser } from '../common/api/current-user';
+import { CurrentUser } from '../auth/current-user';
 import { ApiErrors, IfMatchRequired } from '../common/api/docs';
 import { parseIfMatch } from '../common/api/if-match';
 import { IdParam } from '../common/api/id-param';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { User } from '../auth/user.entity';
 import { Roles } from '../auth/roles.decorator';
-import { CurrentUser } from '../common/api/current-user';
+import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { JudgeWordsDto, UploadWordListDto } from './dto/words.dto';

@@ -1,4 +1,5 @@
 import { fontBytes } from '../../src/render/pdf/fonts';
+import { printedCode } from '../../src/table-codes/codes';
 import {
   crossTablePdf,
   gameRecordPdf,
@@ -149,7 +150,10 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
         games: [
           {
             ...doc.games[0],
-            codes: codes.map((code) => ({ code, url: `https://arbiter.example/t/${code}` })),
+            codes: codes.map((code) => ({
+              printed: printedCode(code),
+              url: `https://arbiter.example/t/${code}`,
+            })),
           },
         ],
       },

@@ -1,4 +1,4 @@
-import { prizeAsText, prizeFromText } from '../../src/pages/prize-models';
+import { prizeAsText, prizeFromText } from '../../src/prizes/prize-models';
 
 describe("the prize form's fields", () => {
   it('reads a number as an amount, grouped or with decimals, anything else as a name', () => {

@@ -1,6 +1,6 @@
 import type { Lang } from '../../src/i18n';
-import type { OrgPrizesPage, PrizeListPage } from '../../src/pages/prize-models';
-import { prizeListModel } from '../../src/pages/prize-models';
+import type { OrgPrizesPage, PrizeListPage } from '../../src/prizes/prize-models';
+import { prizeListModel } from '../../src/prizes/prize-models';
 import { prizeList } from '../../src/prizes/prize-list';
 import { readPrizeTable } from '../../src/prizes/prize-table';
 import type { DivisionPrizes } from '../../src/prizes/prizes.service';

@@ -1,3 +1,5 @@
+import type { SheetFormPage } from '../../src/sheet-form/page';
+import type { OrganiserPlayersPage } from '../../src/players/players-page';
 /**
  * Sample data for the rendering tests: what a controller would fill. Names
  * carry every letter that needs the embedded font: Č Ć Đ Š Ž, the digraphs
@@ -18,7 +20,7 @@ import {
 import { formView, sheetTexts } from '../../src/sheet-form/view';
 import type { Lang } from '../../src/i18n';
 import { gameReportSection } from '../../src/render/game-section';
-import { parsePlayersCsv, previewCounts, previewPage } from '../../src/render/players-csv';
+import { parsePlayersCsv, previewCounts, previewPage } from '../../src/players/players-csv';
 import type {
   GameRecordDocument,
   PairingsDocument,
@@ -411,7 +413,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
   const typed = sheetToForm(sheetDoc, layout);
   typed.rows.push({ ...emptyRow(1), position: 'G8', word: 'R.KA', score: 'x', clock: '2702' });
   const formCheck = checkForm(typed, layout, lang, null);
-  const scoresheetPage: V.SheetFormPage = {
+  const scoresheetPage: SheetFormPage = {
     ...base(lang, 'Unos zapisnika', '/judge/games/1/scoresheet', judge),
     game,
     action: '/judge/games/1/scoresheet?v=3',
@@ -952,7 +954,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         const preview = previewPage(parsePlayersCsv(csvText, lang));
         return { text: csvText, preview, counts: previewCounts(preview, lang) };
       })(),
-    } satisfies V.OrganiserPlayersPage,
+    } satisfies OrganiserPlayersPage,
     'organiser/rounds': {
       ...base(lang, `${HEADER.division}: kola`, '/organiser/divisions/1/rounds', organiser),
       tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },

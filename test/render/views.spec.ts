@@ -209,7 +209,7 @@ describe('views', () => {
     const s = pageSamples('en')['organiser/players'] as Record<string, unknown>;
     const text = 'Ana Petrović;NS;1700;1\nMarko;BG;;2\n';
     const { parsePlayersCsv, previewCounts, previewPage } = jest.requireActual(
-      '../../src/render/players-csv',
+      '../../src/players/players-csv',
     );
     const preview = previewPage(parsePlayersCsv(text, 'en'));
     const html = render('organiser/players', {
@@ -227,7 +227,7 @@ describe('views', () => {
 
   it("a big CSV's preview writes its counts as the page's language does (20.000, 20,000)", () => {
     const { parsePlayersCsv, previewCounts, previewPage } = jest.requireActual(
-      '../../src/render/players-csv',
+      '../../src/players/players-csv',
     );
     // 20,000 players, one of them without a name (line 15001): 200 lines listed.
     const lines = ['name,club'];

@@ -1,4 +1,4 @@
-import type { Role } from '../../auth/user.entity';
+import type { Role } from '../roles';
 import { SHEET_LIMITS } from '../../engine/sheet/scoresheet';
 import { MAX_ROWS } from '../../sheet-form/form';
 import { ROW_FIELDS } from '../../sheet-form/layout';

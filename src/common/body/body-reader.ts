@@ -1,7 +1,7 @@
 import express from 'express';
 import type { IncomingMessage } from 'http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Role } from '../../auth/user.entity';
+import type { Role } from '../roles';
 import { checkWellFormed } from '../api/well-formed';
 import { BadInput, DomainError, TooLarge, UnsupportedMediaType } from '../errors';
 import { BodyRule, bodyRuleFor, formatBytes, isApiPath } from './body-limits';

@@ -6,7 +6,7 @@ import {
   TableForeignKey,
   TableIndex,
 } from 'typeorm';
-import { lookAlikeKey, nameKey } from '../../players/names';
+import { lookAlikeKey, nameKey } from '../../i18n/names';
 
 /**
  * The registry of persons (`src/registry`): a person plays in many tournaments, each

@@ -1,5 +1,5 @@
 import { Lang, t } from '../../i18n';
-import { nameOrder } from '../../players/names';
+import { nameOrder } from '../../i18n/names';
 import { drawTable, heading, MARGIN, openDoc, PdfColumn } from './doc';
 import type { PairingsDocument, PdfGameResult, PdfPlayer } from './types';
 

@@ -1,7 +1,7 @@
 import { create } from 'qrcode';
-import { printedCode } from '../../table-codes/codes';
 import { PDF_COLOURS, SANS } from './doc';
 import type { Doc } from './doc';
+import type { SeatCode } from './types';
 
 /**
  * Draws `text` as a QR code `size` points square at (x, y), with error correction M (a code
@@ -42,7 +42,7 @@ const LABEL_SIZE = 6;
  */
 export function drawSeatCodes(
   doc: Doc,
-  codes: readonly { code: string; url: string }[],
+  codes: readonly SeatCode[],
   right: number,
   y: number,
   size = 44,
@@ -52,7 +52,7 @@ export function drawSeatCodes(
   codes.forEach((c, i) => {
     const x = right - width + i * step;
     drawQr(doc, c.url, x, y - 4, size);
-    const label = `${i + 1}: ${printedCode(c.code)}`;
+    const label = `${i + 1}: ${c.printed}`;
     const labelWidth = size + 12;
     doc.font(SANS).fontSize(LABEL_SIZE).fillColor(PDF_COLOURS.text);
     // A code of wide letters (W, M) is wider than the QR code at the usual size: smaller

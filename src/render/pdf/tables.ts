@@ -24,7 +24,7 @@ import {
   streamDoc,
 } from './doc';
 import { textWidth } from './seeded-fonts';
-import { nameOrder } from '../../players/names';
+import { nameOrder } from '../../i18n/names';
 import { clubNote } from './pairings';
 import type { DocumentHeader, PdfPlayer, SeatCode } from './types';
 

@@ -73,9 +73,9 @@ export interface ScoreSheetsDocument extends DocumentHeader {
   }[];
 }
 
-/** A seat's code as printed: the code (`7K2M9QX4TB`) and the address its QR code opens. */
+/** A seat's code: as printed (`7K2M9 QX4TB`, two groups to copy by hand) and the address its QR code opens. */
 export interface SeatCode {
-  code: string;
+  printed: string;
   url: string;
 }
 

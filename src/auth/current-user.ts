@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { AuthedRequest } from '../../auth/auth.guard';
-import type { User } from '../../auth/user.entity';
+import type { AuthedRequest } from './auth.guard';
+import type { User } from './user.entity';
 
 /** The signed-in user the guard found, or null. */
 export const CurrentUser = createParamDecorator(

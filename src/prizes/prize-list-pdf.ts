@@ -1,10 +1,5 @@
-import type { Lang } from '../../i18n';
-import type {
-  AwardRowModel,
-  PrizeListModel,
-  PrizeRowModel,
-  StatRowModel,
-} from '../../pages/prize-models';
+import type { Lang } from '../i18n';
+import type { AwardRowModel, PrizeListModel, PrizeRowModel, StatRowModel } from './prize-models';
 import {
   contentWidth,
   drawTable,
@@ -15,7 +10,7 @@ import {
   PdfColumn,
   SANS,
   SANS_BOLD,
-} from './doc';
+} from '../render/pdf/doc';
 
 /**
  * A division's prize list and the statistics of its verified score sheets (A4, landscape: the

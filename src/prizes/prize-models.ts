@@ -4,13 +4,13 @@
  */
 import { formatClock } from '../engine';
 import type { Lang } from '../i18n';
-import type { DivisionStatistics, PrizeListLine, PrizeWinner } from '../prizes/prize-list';
-import type { Prize } from '../prizes/prize-table';
-import type { AwardKind } from '../prizes/prizes';
-import type { DivisionPrizes } from '../prizes/prizes.service';
+import type { DivisionStatistics, PrizeListLine, PrizeWinner } from './prize-list';
+import type { Prize } from './prize-table';
+import type { AwardKind } from './prizes';
+import type { DivisionPrizes } from './prizes.service';
 import type { PageBase } from '../render/view-models';
-import { PrizeMessageKey, prizeText } from './prize-messages';
-import { urls } from './urls';
+import { PrizeMessageKey, prizeText } from '../pages/prize-messages';
+import { urls } from '../pages/urls';
 
 export const prizeUrls = {
   list: (divisionId: number) => `/divisions/${divisionId}/prizes`,

@@ -1,4 +1,4 @@
-import { parsePlayersCsv, previewPage } from '../../src/render/players-csv';
+import { parsePlayersCsv, previewPage } from '../../src/players/players-csv';
 
 describe('player registration CSV', () => {
   it('reads name, club, rating, seed with a Serbian header and semicolons', () => {

@@ -1,7 +1,7 @@
 import { PRINTABLE } from '../common/printable';
 import { formatCount, Lang, MessageKey, t } from '../i18n';
-import { lookAlikeKey, nameKey } from '../players/names';
-import { PLAYER_LIMITS } from '../players/player-limits';
+import { lookAlikeKey, nameKey } from '../i18n/names';
+import { PLAYER_LIMITS } from './player-limits';
 
 /**
  * Player registration from CSV: name, club, rating, seed — in that order, or
