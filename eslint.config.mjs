@@ -20,7 +20,7 @@ const PURE_PATTERNS = [
 ];
 
 /**
- * An entity is imported only inside its own folder (src/database registers them all and
+ * An entity is imported only inside its own folder (src/schema registers them all and
  * migrates their tables; every entity extends src/common/base.entity): another folder asks
  * the entity's service. The pattern reads the import as written, its first folder after the
  * `../` steps being the folder it reaches into.
@@ -35,7 +35,7 @@ function entityPattern(folder) {
 /** The import rules of each folder of src/: its own entities only, and purity where it is pure. */
 function importRules() {
   return readdirSync('src', { withFileTypes: true })
-    .filter((d) => d.isDirectory() && d.name !== 'database')
+    .filter((d) => d.isDirectory() && d.name !== 'schema')
     .map(({ name }) => ({
       files: [`src/${name}/**/*.ts`],
       rules: {

@@ -26,7 +26,7 @@ import type { Role } from './auth/user.entity';
 import { SiteErrorFilter } from './pages/site-error.filter';
 import { ErrorView } from './common/api/docs';
 import { configureViews, findViewsDir } from './render/views';
-import { Revisions } from './database/revisions';
+import { Revisions } from './tournaments/revisions';
 import { keptPagesFirst } from './pages/kept-pages';
 import { StandingsService } from './standings-api/standings.service';
 import type { IncomingMessage, ServerResponse } from 'http';

@@ -1,3 +1,4 @@
+import { knownMigrationNames } from '../schema/entities';
 import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
@@ -7,7 +8,6 @@ import {
   backupDirFor,
   clearServerMark,
   integrityProblem,
-  knownMigrationNames,
   listBackups,
   markServerRunning,
   removeLeftovers,
@@ -98,7 +98,11 @@ describe('backups of an SQLite file', () => {
     db.prepare('INSERT INTO players VALUES (?)').run('Bora');
     db.close();
 
-    const { previous } = await restoreBackup(join(backupDirFor(path), backup.name), path);
+    const { previous } = await restoreBackup(
+      join(backupDirFor(path), backup.name),
+      path,
+      knownMigrationNames(),
+    );
     expect(names(path)).toEqual(['Ana']);
     expect(previous?.reason).toBe('before-restore');
     expect(names(join(backupDirFor(path), previous!.name))).toEqual(['Ana', 'Bora']);
@@ -106,7 +110,9 @@ describe('backups of an SQLite file', () => {
     const damaged = join(backupDirFor(path), 'damaged.sqlite');
     writeFileSync(damaged, Buffer.alloc(8192, 7));
     expect(integrityProblem(damaged)).not.toBeNull();
-    await expect(restoreBackup(damaged, path)).rejects.toThrow(RestoreRefused);
+    await expect(restoreBackup(damaged, path, knownMigrationNames())).rejects.toThrow(
+      RestoreRefused,
+    );
     expect(names(path)).toEqual(['Ana']);
   });
 
@@ -119,7 +125,12 @@ describe('backups of an SQLite file', () => {
     }
     db.close();
     const oldest = listBackups(dir)[2];
-    const { previous } = await restoreBackup(join(dir, oldest.name), path, 3);
+    const { previous } = await restoreBackup(
+      join(dir, oldest.name),
+      path,
+      knownMigrationNames(),
+      3,
+    );
     expect(names(path)).toEqual(['P0']);
     // The rotation of 3 keeps the backup restored and the database as it was; the others go.
     const kept = listBackups(dir).map((b) => b.name);
@@ -134,9 +145,9 @@ describe('backups of an SQLite file', () => {
     db.close();
     markServerRunning(path); // this very process: alive
     expect(runningServer(path)).toBe(process.pid);
-    await expect(restoreBackup(join(backupDirFor(path), backup.name), path)).rejects.toThrow(
-      `a server (process ${process.pid}) is running`,
-    );
+    await expect(
+      restoreBackup(join(backupDirFor(path), backup.name), path, knownMigrationNames()),
+    ).rejects.toThrow(`a server (process ${process.pid}) is running`);
     clearServerMark(path);
     expect(runningServer(path)).toBeNull();
     // A mark left by a process that was killed does not hold a restore back…
@@ -214,7 +225,7 @@ describe('a restore refuses a file that is not an Arbiter database, changing not
     db.close();
     const before = readFileSync(path);
     const source = make();
-    const refusal = restoreBackup(source, path);
+    const refusal = restoreBackup(source, path, knownMigrationNames());
     await expect(refusal).rejects.toThrow(RestoreRefused);
     await expect(refusal).rejects.toThrow(message);
     // Nothing changed: the database is as it was, and no before-restore backup was taken.
@@ -227,7 +238,9 @@ describe('a restore refuses a file that is not an Arbiter database, changing not
     const { path, db } = database();
     db.close();
     const older = arbiterWith(knownMigrationNames().filter((name) => name !== newest));
-    await expect(restoreBackup(older, path)).resolves.toHaveProperty('previous');
+    await expect(restoreBackup(older, path, knownMigrationNames())).resolves.toHaveProperty(
+      'previous',
+    );
   });
 });
 

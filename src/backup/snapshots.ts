@@ -14,7 +14,6 @@ import {
   writeFileSync,
 } from 'fs';
 import { basename, dirname, join, resolve } from 'path';
-import { MIGRATIONS } from '../database/entities';
 import { databaseFileProblem, describeProblem } from './database-file';
 
 /** How many backups the rotation keeps when `BACKUP_KEEP` is not set. */
@@ -285,11 +284,6 @@ export interface Restored {
   previous: BackupFile | null;
 }
 
-/** The names of the migrations this build knows, as TypeORM records them once run. */
-export function knownMigrationNames(): string[] {
-  return MIGRATIONS.map((M) => new M().name ?? M.name);
-}
-
 /**
  * Puts a backup in place of a database file, for a server that is stopped. The backup is
  * checked first: an SQLite file, whole (`PRAGMA integrity_check`), with Arbiter's tables and
@@ -300,8 +294,8 @@ export function knownMigrationNames(): string[] {
 export async function restoreBackup(
   backupPath: string,
   databasePath: string,
+  knownMigrations: readonly string[],
   keep: number = DEFAULT_KEEP,
-  knownMigrations: readonly string[] = knownMigrationNames(),
 ): Promise<Restored> {
   const source = resolve(backupPath);
   const target = resolve(databasePath);

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { knownMigrationNames } from '../schema/entities';
 import { existsSync } from 'fs';
 import { resolve } from 'path';
 import {
@@ -63,6 +64,7 @@ export async function restoreCommand(args: string[]): Promise<CommandResult> {
     const { previous } = await restoreBackup(
       backup,
       where.path,
+      knownMigrationNames(),
       keepSetting(process.env.BACKUP_KEEP),
     );
     const kept = previous

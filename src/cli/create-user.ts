@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../auth/password';
 import { User } from '../auth/user.entity';
-import { databaseOptions } from '../database/database-options';
+import { databaseOptions } from '../schema/database-options';
 import type { CommandResult } from './verify-command';
 
 /** What `create-user` needs; the password never comes from the command line (it would sit in the shell history). */

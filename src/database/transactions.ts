@@ -1,6 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { Moved, Revisions, takeMoved } from './revisions';
+import { takeMoved } from './moved';
+import type { Moved } from './revision-steps';
+
+/**
+ * Who hears of the division revisions each committed write moved (the divisions' revisions,
+ * src/tournaments/revisions.ts): given by the database's module, so that this folder, below
+ * every context, imports none of them.
+ */
+export const COMMITTED = Symbol('COMMITTED');
+
+export interface CommitListener {
+  apply(moved: readonly Moved[]): void;
+}
 
 /**
  * Runs a unit of work in one transaction, so that a failed request leaves
@@ -16,7 +28,7 @@ export class Transactions {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly revisions: Revisions,
+    @Inject(COMMITTED) private readonly committed: CommitListener,
   ) {}
 
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -33,7 +45,7 @@ export class Transactions {
    * resolves once it has committed or rolled back, with the revisions it moved, applied here.
    */
   exclusive(write: () => Promise<Moved[]>): Promise<void> {
-    const once = async () => this.revisions.apply(await write());
+    const once = async () => this.committed.apply(await write());
     if (this.dataSource.options.type !== 'better-sqlite3') return once();
     const next = this.queue.then(once);
     this.queue = next.catch(() => undefined);
@@ -49,7 +61,7 @@ export class Transactions {
         moved = takeMoved(m);
       }
     });
-    this.revisions.apply(moved);
+    this.committed.apply(moved);
     return result;
   }
 }

@@ -64,7 +64,7 @@ export interface JobHooks {
  * The script of a job's process and of its helper threads: compiled beside this file
  * (dist/src/jobs), found from the bundle too.
  */
-const SCRIPT = join(__dirname, '..', 'jobs', 'job-process.js');
+const SCRIPT = join(__dirname, '..', 'startup', 'job-process.js');
 
 /** The job processes running now, ended with the server ({@link stopJobProcesses}). */
 const processes = new Set<ChildProcess>();

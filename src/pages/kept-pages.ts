@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { Revisions } from '../database/revisions';
+import type { Revisions } from '../tournaments/revisions';
 import type { StandingsService } from '../standings-api/standings.service';
 import { LANG_COOKIE, parseLang, DEFAULT_LANG } from '../i18n';
 import { encodedBody, PageCache, REVISION_HEADER } from './page-cache';

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { BadInput, NotFound } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
-import { Revisions } from '../database/revisions';
+import { Revisions } from '../tournaments/revisions';
 import type { PageBase } from '../render/view-models';
 import { RoundsService } from '../rounds/rounds.service';
 import type { GameView } from '../rounds/game.view';

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'crypto';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { Request, Response } from 'express';
-import { Revisions } from '../database/revisions';
+import { Revisions } from '../tournaments/revisions';
 import { LANG_COOKIE, LANG_QUERY, pickLanguage, t } from '../i18n';
 import {
   LiveClient,

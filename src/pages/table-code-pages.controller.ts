@@ -14,7 +14,7 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Public, Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
-import { Revisions } from '../database/revisions';
+import { Revisions } from '../tournaments/revisions';
 import { liveRef } from './live';
 import { findRuleSet, VerificationReport } from '../engine';
 import { gameReportSection } from '../render/game-section';

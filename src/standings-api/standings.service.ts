@@ -5,7 +5,7 @@ import { BadInput, NotFound } from '../common/errors';
 import { renderGate, SingleFlight } from '../common/render-gate';
 import type { CachedPage } from '../pages/page-cache';
 import { readRows } from '../database/prepared-read';
-import { Revisions } from '../database/revisions';
+import { Revisions } from '../tournaments/revisions';
 import { placeholders } from '../database/sql';
 import { formatClock } from '../engine';
 import { GameRecord } from '../pairing';

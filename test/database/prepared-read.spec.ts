@@ -1,7 +1,7 @@
 import { DataSource, QueryFailedError } from 'typeorm';
 import { AuthToken } from '../../src/auth/auth-token.entity';
 import { User } from '../../src/auth/user.entity';
-import { databaseOptions } from '../../src/database/database-options';
+import { databaseOptions } from '../../src/schema/database-options';
 import {
   entityOf,
   readJoined,

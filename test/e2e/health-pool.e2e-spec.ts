@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { databaseOptions } from '../../src/database/database-options';
+import { databaseOptions } from '../../src/schema/database-options';
 import { DatabasePing } from '../../src/database/health-ping';
 import { DATABASE_KIND } from './harness';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { MIGRATIONS } from '../../src/database/entities';
-import { Persons1765100000000 } from '../../src/database/migrations/1765100000000-persons';
+import { MIGRATIONS } from '../../src/schema/entities';
+import { Persons1765100000000 } from '../../src/schema/migrations/1765100000000-persons';
 import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 
 /** The database as it was before the registry: every migration before the persons'. */

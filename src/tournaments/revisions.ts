@@ -1,12 +1,12 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Client } from 'pg';
 import { DataSource, In } from 'typeorm';
-import { Division } from '../tournaments/division.entity';
-import { Moved, parseMoved, RevisionSteps } from './revision-steps';
-import { REVISIONS_CHANNEL } from './moved';
+import { Division } from './division.entity';
+import { Moved, parseMoved, RevisionSteps } from '../database/revision-steps';
+import { REVISIONS_CHANNEL } from '../database/moved';
 
-export type { Moved } from './revision-steps';
-export { noteMoved, REVISIONS_CHANNEL, takeMoved } from './moved';
+export type { Moved } from '../database/revision-steps';
+export { noteMoved, REVISIONS_CHANNEL, takeMoved } from '../database/moved';
 
 type Listener = (revision: number) => void;
 

@@ -2,8 +2,8 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { databaseOptions, DatabaseSettings } from './database-options';
-import { Revisions } from './revisions';
-import { Transactions } from './transactions';
+import { Revisions } from '../tournaments/revisions';
+import { COMMITTED, Transactions } from '../database/transactions';
 
 /** The database: settings given explicitly (tests), else from the environment. */
 @Global()
@@ -25,7 +25,7 @@ export class DatabaseModule {
             ),
         }),
       ],
-      providers: [Revisions, Transactions],
+      providers: [Revisions, { provide: COMMITTED, useExisting: Revisions }, Transactions],
       exports: [Revisions, Transactions],
     };
   }

@@ -93,3 +93,8 @@ export const MIGRATIONS = [
   ThrottleCounters1765700000000,
   Jobs1765800000000,
 ];
+
+/** The names of the migrations this build knows, as TypeORM records them once run. */
+export function knownMigrationNames(): string[] {
+  return MIGRATIONS.map((M) => new M().name ?? M.name);
+}

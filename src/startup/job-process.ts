@@ -10,10 +10,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Moved } from '../database/revision-steps';
 import { takeMoved } from '../database/moved';
 import { lowerThisProcess } from '../common/background-priority';
-import { inHelperThread, JobDatabase, JobMessage, ParentMessage } from './in-job-process';
-import type { JobContext, JobTask } from './job-context';
-import { JobStore } from './job-store';
-import { refusalOf } from './refusal';
+import { inHelperThread, JobDatabase, JobMessage, ParentMessage } from '../jobs/in-job-process';
+import type { JobContext, JobTask } from '../jobs/job-context';
+import { JobStore } from '../jobs/job-store';
+import { refusalOf } from '../jobs/refusal';
 
 /** The tasks, each loaded when asked for. */
 const TASKS: Record<string, () => JobTask> = {
@@ -154,7 +154,7 @@ async function connection(): Promise<DataSource> {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const { DataSource: Source } = require('typeorm') as typeof import('typeorm');
     const { databaseOptions } =
-      require('../database/database-options') as typeof import('../database/database-options');
+      require('../schema/database-options') as typeof import('../schema/database-options');
     /* eslint-enable @typescript-eslint/no-require-imports */
     // The server migrated the database when it started: the job only connects.
     const options = databaseOptions({ ...database });
