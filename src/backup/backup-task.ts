@@ -11,7 +11,7 @@ export interface BackupInput {
 }
 
 /**
- * Takes a backup in a job's process (`src/jobs/job-process.ts` runs it): its own connection to
+ * Takes a backup in a job's process (`src/startup/job-process.ts` runs it): its own connection to
  * the live file copies every page in one step, one read of the database as it stood (WAL: the
  * server's writes go on meanwhile and are in the next backup), then checks and renames the
  * copy. On the request thread the copy and its integrity check held every request up for as

@@ -172,7 +172,7 @@ function childFlags(): string[] {
 }
 
 /**
- * Runs a task (`src/jobs/job-process.ts` lists them) in a process of its own, so that its CPU
+ * Runs a task (`src/startup/job-process.ts` lists them) in a process of its own, so that its CPU
  * work and its database writes never hold up the server's requests, and so that all the memory
  * it took goes back to the system when it ends (a thread's stays in the allocator of the
  * process that ran it). Its input and value are copied across (the structured clone of

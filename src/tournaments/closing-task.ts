@@ -49,7 +49,7 @@ export async function closingPreview(m: EntityManager, id: number): Promise<Clos
 }
 
 /**
- * Closes a tournament in a job's process (`src/jobs/job-process.ts`): its results become final
+ * Closes a tournament in a job's process (`src/startup/job-process.ts`): its results become final
  * and every rating is computed again with its games, in one transaction on the job's
  * connection, so that the recompute holds no request of the server up.
  */
