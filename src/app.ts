@@ -23,7 +23,7 @@ import { bodyReader } from './common/body/body-reader';
 import { dropSlowClients, slowClientSettings } from './common/slow-clients';
 import { rolesBeforeBody } from './auth/route-roles';
 import type { Role } from './auth/user.entity';
-import { SiteErrorFilter } from './pages/site-error.filter';
+import { SiteErrorFilter } from './web/site-error.filter';
 import { ErrorView } from './common/api/docs';
 import { configureViews, findViewsDir } from './render/views';
 import { Revisions } from './tournaments/revisions';

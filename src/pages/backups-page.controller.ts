@@ -5,12 +5,12 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { BackupService } from '../backup/backup.service';
 import { formatBytes } from '../common/body/body-limits';
-import { isPageMessageKey } from './messages';
+import { isPageMessageKey } from '../web/messages';
 import { localDateTime } from './log-page';
-import { PageContext, withQuery } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
-import { SameOriginGuard } from './same-origin.guard';
-import { urls } from './urls';
+import { PageContext, withQuery } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { urls } from '../web/urls';
 import type { PageBase } from '../render/view-models';
 
 /** The organiser's backups page. */

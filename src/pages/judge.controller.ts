@@ -53,14 +53,14 @@ import type { Division } from '../tournaments/division.entity';
 import type { Tournament } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { WordsService } from '../words/words.service';
-import { FormReader, refusal } from './forms';
-import { pt } from './messages';
+import { FormReader, refusal } from '../web/forms';
+import { pt } from '../web/messages';
 import { gameHeading, ruleSetName } from './models';
-import { PageContext, withQuery } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
-import { SameOriginGuard } from './same-origin.guard';
-import { readSheetInput, SheetInput, sheetRefusalText } from './sheet-input';
-import { urls } from './urls';
+import { PageContext, withQuery } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { readSheetInput, SheetInput, sheetRefusalText } from '../web/sheet-input';
+import { urls } from '../web/urls';
 
 /** Words of one challenged play at most (as the API takes). */
 const MAX_WORDS = 20;

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import type { Revisions } from '../tournaments/revisions';
 import type { StandingsService } from '../standings-api/standings.service';
 import { LANG_COOKIE, parseLang, DEFAULT_LANG } from '../i18n';
-import { encodedBody, PageCache, REVISION_HEADER } from './page-cache';
-import { PAGE_CSP } from './page-context';
+import { encodedBody, PageCache, REVISION_HEADER } from '../web/page-cache';
+import { PAGE_CSP } from '../web/page-context';
 
 /** Paths of the pages kept for visitors (division pages, a player's, a game's). */
 const KEPT_PATH = /^\/(?:divisions|players|games)\//;

@@ -11,11 +11,12 @@ import type { GameView } from '../rounds/game.view';
 import { playsAtTables } from '../rounds/tables';
 import { StandingsService } from '../standings-api/standings.service';
 import { formatPoints, formatSpread } from '../i18n';
-import { LiveRef, liveRef, LiveStreams } from './live';
-import { PageCache } from './page-cache';
-import { PageContext } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
-import { urls } from './urls';
+import { LiveStreams } from './live';
+import { LiveRef, liveRef } from '../web/live-ref';
+import { PageCache } from '../web/page-cache';
+import { PageContext } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { urls } from '../web/urls';
 
 /** Lines in one column of a projector screen, and columns on a screen. */
 export const PROJECTOR_ROWS = 16;

@@ -1,8 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createHash, randomBytes } from 'crypto';
-import { existsSync, readFileSync } from 'fs';
-import { join } from 'path';
+import { randomBytes } from 'crypto';
 import type { Request, Response } from 'express';
 import { Revisions } from '../tournaments/revisions';
 import { LANG_COOKIE, LANG_QUERY, pickLanguage, t } from '../i18n';
@@ -12,34 +10,10 @@ import {
   LiveShares,
   liveShareSettings,
   shareAddress,
-} from './live-shares';
-import { queryValue } from './page-context';
-import { urls } from './urls';
+} from '../web/live-shares';
+import { queryValue } from '../web/page-context';
 
-/**
- * The live pages' script (`src/browser/live.ts`, bundled by `npm run build`),
- * with a hash of its bytes in its URL like the sheet form's.
- */
-export const LIVE_SCRIPT = (() => {
-  const path = join(__dirname, '..', '..', 'assets', 'live.js');
-  const body = existsSync(path) ? readFileSync(path) : null;
-  const hash = body ? createHash('sha256').update(body).digest('hex').slice(0, 12) : 'missing';
-  return { path, body, hash, url: `/assets/live.js?v=${hash}` };
-})();
-
-/** What a live page's layout needs: where to hear of changes, and the revision it shows. */
-export interface LiveRef {
-  events: string;
-  revision: number;
-  script: string;
-}
-
-/** The live part of a division page's model. */
-export function liveRef(divisionId: number, revision: number): LiveRef {
-  return { events: urls.events(divisionId), revision, script: LIVE_SCRIPT.url };
-}
-
-export { DEFAULT_LIVE_CONNECTIONS } from './live-shares';
+export { DEFAULT_LIVE_CONNECTIONS } from '../web/live-shares';
 /** The cookie that tells one browser from another behind a shared address (see {@link LiveShares}). */
 export const CLIENT_COOKIE = 'arbiter_client';
 const CLIENT_ID = /^[A-Za-z0-9_-]{16,64}$/;

@@ -16,8 +16,8 @@ import type {
   ResultView,
   StandingsRowView,
 } from '../render/view-models';
-import type { PageContext } from './page-context';
-import { urls } from './urls';
+import type { PageContext } from '../web/page-context';
+import { urls } from '../web/urls';
 
 /** A rule set's name as a page in `lang` shows it (`Scrabble (engleski)`), or its id when unknown. */
 export function ruleSetName(id: string, lang: Lang): string {
@@ -154,22 +154,4 @@ export function crossTableOf(
   }));
   const names = new Map(rows.map((r) => [String(r.playerId), r.name]));
   return buildCrossTable(entries, games, names, rounds);
-}
-
-/** A file name part: ASCII letters, digits and dashes (`Beogradski kup` → `beogradski-kup`). */
-export function slug(text: string, fallback = 'arbiter'): string {
-  const s = text
-    .replace(/[đĐ]/g, 'dj')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return s || fallback;
-}
-
-/** `Content-Disposition` of a PDF shown in the browser, with an ASCII and a UTF-8 name. */
-export function pdfDisposition(filename: string): string {
-  return `inline; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -32,7 +32,7 @@ import { PlayersService } from '../players/players.service';
 import type { PersonCandidate } from '../registry/persons';
 import { RegistryService } from '../registry/registry.service';
 import { personUrl } from './registry-pages.controller';
-import { jobUrls, lineCount, PAGE_WAIT_PLAYER_LINES } from './job-urls';
+import { jobUrls, lineCount, PAGE_WAIT_PLAYER_LINES } from '../web/job-urls';
 import { ratingUrls } from './ratings-pages.controller';
 import {
   CsvPreviewPage,
@@ -61,13 +61,13 @@ import type { PairingSystem } from '../pairing/types';
 import { PAIRING_SYSTEMS, TIE_BREAKS, TieBreak } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { DivisionView, TournamentView } from '../tournaments/tournament.view';
-import { FormReader, refusal } from './forms';
+import { FormReader, refusal } from '../web/forms';
 import { logLine } from './log-page';
 import { resultView, ruleSetName } from './models';
-import { PageContext, withQuery } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
-import { SameOriginGuard } from './same-origin.guard';
-import { urls } from './urls';
+import { PageContext, withQuery } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { urls } from '../web/urls';
 import { isPlacePointsTable } from '../standings/placements';
 import type { MessageKey } from '../i18n';
 

@@ -28,10 +28,11 @@ import type { GameView } from '../rounds/game.view';
 import { StandingsService } from '../standings-api/standings.service';
 import type { TieBreak } from '../standings/types';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { crossTableOf, pdfDisposition, ruleSetName, slug, standingsLines } from './models';
-import { PageCache } from './page-cache';
-import { PageContext } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
+import { crossTableOf, ruleSetName, standingsLines } from './models';
+import { pdfDisposition, slug } from '../web/downloads';
+import { PageCache } from '../web/page-cache';
+import { PageContext } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
 import { roundQuery } from './public.controller';
 
 let loaded: typeof import('../render/pdf') | null = null;

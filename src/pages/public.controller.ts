@@ -35,14 +35,14 @@ import {
   standingsLines,
   crossTableOf,
 } from './models';
-import { liveRef } from './live';
-import { PageCache } from './page-cache';
+import { liveRef } from '../web/live-ref';
+import { PageCache } from '../web/page-cache';
 import { KEPT_AS, keptBytes, KeptParts } from '../render/kept';
 import { scorecardLines, wallChartRows } from './scorecards';
 import { scorecardsOf } from '../standings-api/scorecards';
-import { PageContext } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
-import { urls } from './urls';
+import { PageContext } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { urls } from '../web/urls';
 import { playsAtTables } from '../rounds/tables';
 import { personUrl } from './registry-pages.controller';
 import { ratingUrls } from './ratings-pages.controller';

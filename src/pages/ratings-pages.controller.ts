@@ -9,18 +9,19 @@ import { RatingsService } from '../ratings/ratings.service';
 import type { RatingReportView } from '../ratings/rating.view';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
 import { ClosingService } from '../tournaments/closing.service';
-import { FormReader, refusal } from './forms';
+import { FormReader, refusal } from '../web/forms';
 import { FAMILIES } from '../ratings/families';
 import { RATING_CSV_COLUMNS, RatingCsvProblem } from '../ratings/rating-csv';
 import { formatCount, formatDate } from '../i18n';
 import { Jobs } from '../jobs/jobs';
-import { jobUrls, lineCount, PAGE_WAIT_LINES } from './job-urls';
-import { pdfDisposition, ruleSetName, slug } from './models';
-import { PageContext, withQuery } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
+import { jobUrls, lineCount, PAGE_WAIT_LINES } from '../web/job-urls';
+import { ruleSetName } from './models';
+import { pdfDisposition, slug } from '../web/downloads';
+import { PageContext, withQuery } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
 import { personUrl } from './registry-pages.controller';
-import { SameOriginGuard } from './same-origin.guard';
-import { urls } from './urls';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { urls } from '../web/urls';
 
 /** The routes of ratings and closing a tournament. */
 export const ratingUrls = {

@@ -9,12 +9,12 @@ import type { MessageKey } from '../i18n';
 import { RatingsService } from '../ratings/ratings.service';
 import { RegistryService } from '../registry/registry.service';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
-import { FormReader } from './forms';
+import { FormReader } from '../web/forms';
 import { ruleSetName } from './models';
-import { PageContext, withQuery } from './page-context';
-import { SameOriginGuard } from './same-origin.guard';
-import { PageErrorFilter } from './page-error.filter';
-import { urls } from './urls';
+import { PageContext, withQuery } from '../web/page-context';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { urls } from '../web/urls';
 
 /** A person's page: who they are, their ratings, tournaments and games across events. */
 export interface PersonPage extends PageBase {

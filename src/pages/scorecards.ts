@@ -9,7 +9,7 @@ import {
   wallCellText,
 } from '../render/scorecard-view';
 import type { DivisionScorecards } from '../standings-api/scorecards';
-import { urls } from './urls';
+import { urls } from '../web/urls';
 
 /** A player's scorecard lines as the page and the PDF show them (no table or game link yet). */
 export function scorecardLines(

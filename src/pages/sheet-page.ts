@@ -4,7 +4,7 @@ import { createHash } from 'crypto';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { Response } from 'express';
-import { LIVE_SCRIPT } from './live';
+import { LIVE_SCRIPT } from '../web/live-ref';
 
 /**
  * The browser bundle of the engine and the form (`npm run build` writes it

@@ -14,11 +14,11 @@ import type { Role } from '../auth/user.entity';
 import { DomainError, TooManyRequests } from '../common/errors';
 import { cookieOf, DEVICE_COOKIE, deviceCookieOptions } from '../throttle/device-cookies';
 import type { SignInPage } from '../render/view-models';
-import { FormReader, waitText } from './forms';
-import { PageContext, withQuery } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
-import { SameOriginGuard } from './same-origin.guard';
-import { urls } from './urls';
+import { FormReader, waitText } from '../web/forms';
+import { PageContext, withQuery } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { urls } from '../web/urls';
 
 /** Where to go after signing in: a path of this site only (never `//other.site`). */
 export function safeNext(next: string | null | undefined, role: Role): string {

@@ -15,7 +15,7 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Public, Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { Revisions } from '../tournaments/revisions';
-import { liveRef } from './live';
+import { liveRef } from '../web/live-ref';
 import { findRuleSet, VerificationReport } from '../engine';
 import { gameReportSection } from '../render/game-section';
 import type { DeskPage, FieldError, TableCodePage } from '../render/view-models';
@@ -34,9 +34,9 @@ import { tableClientOf } from '../table-codes/table-client';
 import type { TableClient } from '../table-codes/code-throttle';
 import { DeviceCookies } from '../throttle/device-cookies';
 import type { CodeView, SubmissionView } from '../table-codes/table-codes.view';
-import { FormReader, refusal } from './forms';
+import { FormReader, refusal } from '../web/forms';
 import { unfinishedTurns } from '../render/report-view';
-import { pt } from './messages';
+import { pt } from '../web/messages';
 import {
   blankForm,
   importRefusal,
@@ -48,11 +48,11 @@ import {
   typedRows,
 } from './judge.controller';
 import { gameHeading } from './models';
-import { PageContext, withQuery } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
-import { SameOriginGuard } from './same-origin.guard';
-import { readSheetInput } from './sheet-input';
-import { urls } from './urls';
+import { PageContext, withQuery } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { readSheetInput } from '../web/sheet-input';
+import { urls } from '../web/urls';
 
 /** The page a table's code opens, its score sheet form, and confirming another's sheet. */
 const codeUrl = (code: string) => `/t/${encodeURIComponent(code)}`;

@@ -9,7 +9,7 @@ import {
   TableLine,
 } from '../standings/table-cards';
 import type { PlayerRef } from '../render/view-models';
-import { urls } from './urls';
+import { urls } from '../web/urls';
 
 /**
  * The pages and printouts of a division played at tables of more than two: each player's

@@ -9,8 +9,8 @@ import type { Prize } from './prize-table';
 import type { AwardKind } from './prizes';
 import type { DivisionPrizes } from './prizes.service';
 import type { PageBase } from '../render/view-models';
-import { PrizeMessageKey, prizeText } from '../pages/prize-messages';
-import { urls } from '../pages/urls';
+import { PrizeMessageKey, prizeText } from './prize-messages';
+import { urls } from '../web/urls';
 
 export const prizeUrls = {
   list: (divisionId: number) => `/divisions/${divisionId}/prizes`,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StandingsApiModule } from '../standings-api/standings-api.module';
-import { PrizeOrganiserController, PrizePagesController } from '../pages/prize-pages.controller';
+import { PrizeOrganiserController, PrizePagesController } from './prize-pages.controller';
 import { PrizesController } from './prizes.controller';
 import { PrizesService } from './prizes.service';
 

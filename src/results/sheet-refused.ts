@@ -1,6 +1,6 @@
 import { DomainError } from '../common/errors';
 import type { JsonPath, SheetRefusal } from '../engine';
-import { jsonLines, SheetErrorDetail, sheetErrorDetail } from '../pages/sheet-input';
+import { jsonLines, SheetErrorDetail, sheetErrorDetail } from '../web/sheet-input';
 
 /** The sheet as sent: its text (for the lines of its fields) and what was read of it (its players). */
 export interface SentSheet {

@@ -3,7 +3,7 @@ import { createHash } from 'crypto';
 import { DataSource } from 'typeorm';
 import { BadInput, NotFound } from '../common/errors';
 import { renderGate, SingleFlight } from '../common/render-gate';
-import type { CachedPage } from '../pages/page-cache';
+import type { CachedPage } from '../web/page-cache';
 import { readRows } from '../database/prepared-read';
 import { Revisions } from '../tournaments/revisions';
 import { placeholders } from '../database/sql';

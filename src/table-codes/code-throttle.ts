@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import { doubling } from '../auth/sign-in-throttle';
 import { DEFAULT_THROTTLE } from '../config';
-import { shareAddress } from '../pages/live-shares';
+import { shareAddress } from '../web/live-shares';
 import { CountKey, CountRule, countKey, ThrottleCounters } from '../throttle/throttle-counters';
 
 /**

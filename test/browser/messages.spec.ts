@@ -1,5 +1,5 @@
 import { latinToCyrillic } from '../../src/i18n';
-import { PAGE_TABLES, pt } from '../../src/pages/messages';
+import { PAGE_TABLES, pt } from '../../src/web/messages';
 
 /** The pages' own messages: one table per language, the same keys, placeholders kept. */
 describe('page messages', () => {

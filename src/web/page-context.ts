@@ -12,7 +12,7 @@ import {
   t,
 } from '../i18n';
 import type { Link, PageBase, SignedInUser, SiteLinks } from '../render/view-models';
-import type { LiveRef } from './live';
+import type { LiveRef } from './live-ref';
 import { isPageMessageKey, PageMessageKey, pt } from './messages';
 import { CachedPage, encodedBody, KeptPage, REVISION_HEADER } from './page-cache';
 

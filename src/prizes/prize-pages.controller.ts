@@ -6,13 +6,13 @@ import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { DomainError } from '../common/errors';
 import type { Lang } from '../i18n';
-import { AWARD_KINDS, PrizeProblem } from '../prizes/prize-table';
-import type { AwardKind } from '../prizes/prizes';
-import { PrizesService, PrizeTableRefused, PrizeTableView } from '../prizes/prizes.service';
-import { FormReader, refusal } from './forms';
-import { pdfDisposition, slug } from './models';
-import { PageContext, withQuery } from './page-context';
-import { PageErrorFilter } from './page-error.filter';
+import { AWARD_KINDS, PrizeProblem } from './prize-table';
+import type { AwardKind } from './prizes';
+import { PrizesService, PrizeTableRefused, PrizeTableView } from './prizes.service';
+import { FormReader, refusal } from '../web/forms';
+import { pdfDisposition, slug } from '../web/downloads';
+import { PageContext, withQuery } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
 import {
   OrgPrizesPage,
   prizeAsText,
@@ -20,10 +20,10 @@ import {
   PrizeListPage,
   prizeListModel,
   prizeUrls,
-} from '../prizes/prize-models';
+} from './prize-models';
 import { PrizeMessageKey, prizeText } from './prize-messages';
-import { SameOriginGuard } from './same-origin.guard';
-import { urls } from './urls';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { urls } from '../web/urls';
 
 /** Public: a division's prize list and the statistics of its verified sheets, page and PDF. */
 @ApiExcludeController()
@@ -76,7 +76,7 @@ export class PrizePagesController {
     // Loaded by the first list printed: pdfkit and the fonts are not needed at start-up.
     const { prizeListPdf } =
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      require('../prizes/prize-list-pdf') as typeof import('../prizes/prize-list-pdf');
+      require('./prize-list-pdf') as typeof import('./prize-list-pdf');
     const pdf = await prizeListPdf(prizeListModel(page.lang, data), page.lang);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader(
