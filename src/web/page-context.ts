@@ -1,6 +1,5 @@
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import type { User } from '../auth/user.entity';
 import {
   LANG_COOKIE,
   LANG_QUERY,
@@ -63,7 +62,8 @@ export function pathWithoutLang(originalUrl: string): string {
  */
 export class PageContext {
   readonly lang: Lang;
-  readonly user: User | null;
+  /** The signed-in account as the guard found it. */
+  readonly user: NonNullable<AuthedRequest['user']> | null;
   /** The page's path as its language links give it, when not the request's own. */
   canonicalPath: string | null = null;
   /** The division whose changes reload this page's content (a live page), if any. */
