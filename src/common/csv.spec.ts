@@ -1,4 +1,4 @@
-import { csvCell, csvCellText, csvDocument } from './csv';
+import { csvCell, csvCellText, csvDelimiter, csvDocument, readCsv } from './csv';
 
 describe('CSV cells a spreadsheet would run are neutralised (OWASP CSV injection)', () => {
   it.each([
@@ -51,5 +51,83 @@ describe('CSV cells a spreadsheet would run are neutralised (OWASP CSV injection
         ],
       ),
     ).toBe(`name,change\n"'=1+1",-12\nAna,7\n`);
+  });
+
+  it.each([
+    // [what, text, records as [line, fields], where it stopped]
+    [
+      'a line each',
+      'a,b\nc,d',
+      [
+        [1, ['a', 'b']],
+        [2, ['c', 'd']],
+      ],
+      null,
+    ],
+    [
+      'CRLF, and a last line break',
+      'a,b\r\nc,d\r\n',
+      [
+        [1, ['a', 'b']],
+        [2, ['c', 'd']],
+      ],
+      null,
+    ],
+    ['a byte-order mark', '\uFEFFa,b', [[1, ['a', 'b']]], null],
+    [
+      'blank and separator-only lines skipped',
+      'a,b\n\n , \nc,d',
+      [
+        [1, ['a', 'b']],
+        [4, ['c', 'd']],
+      ],
+      null,
+    ],
+    [
+      'a quoted line break: the record starts on its first line',
+      'a,b\n"x\ny",z\nc,d',
+      [
+        [1, ['a', 'b']],
+        [2, ['x\ny', 'z']],
+        [4, ['c', 'd']],
+      ],
+      null,
+    ],
+    [
+      'doubled quotes, a separator in quotes',
+      '"say ""hi""","1,2"',
+      [[1, ['say "hi"', '1,2']]],
+      null,
+    ],
+    [
+      'spaces around a field, a quoted one after a space',
+      ' Ana , "NS" ',
+      [[1, ['Ana', 'NS']]],
+      null,
+    ],
+    ['a quote inside an unquoted field is text', 'O"Neil,x', [[1, ['O"Neil', 'x']]], null],
+    [
+      'a quote left open: the records before, and its line',
+      'a,b\n\n"open,c\nd,e',
+      [[1, ['a', 'b']]],
+      { line: 3, kind: 'unclosed-quote' },
+    ],
+    [
+      'text after a closing quote',
+      'a,b\n"x"y,c',
+      [[1, ['a', 'b']]],
+      { line: 2, kind: 'after-quote' },
+    ],
+  ] as const)('reads %s', (_what, text, records, stop) => {
+    const read = readCsv(text, ',');
+    expect(read.records.map((r) => [r.line, r.fields])).toEqual(records);
+    expect(read.stop).toEqual(stop);
+  });
+
+  it('finds the separator the first line that is not blank holds most of', () => {
+    expect(csvDelimiter('\nAna;NS;1700', [',', ';', '\t'])).toBe(';');
+    expect(csvDelimiter('name\tclub', [',', ';', '\t'])).toBe('\t');
+    expect(csvDelimiter('a;b,c', [',', ';'])).toBe(',');
+    expect(csvDelimiter('Ana', [',', ';'])).toBe(',');
   });
 });

@@ -252,6 +252,7 @@ export const en = {
     'A replaced rating is not kept; a list can be imported again with the old figures.',
   'rating.import.button': 'Yes, import the list',
   'ratingCsv.quote': 'a quote is not closed',
+  'ratingCsv.quoteText': 'text follows a closing quote; put the whole field in quotes',
   'ratingCsv.empty': 'the list is empty',
   'ratingCsv.headerMissing': 'the header has no column {column}',
   'ratingCsv.headerNameOrId': 'the header needs one of the columns {columns}',
@@ -676,6 +677,7 @@ export const en = {
   'csv.alreadyRegistered': 'player "{value}" is registered already',
   'csv.tooManyFields': 'too many columns ({n}); expected name, club, rating, seed',
   'csv.unclosedQuote': 'a quotation mark is not closed',
+  'csv.textAfterQuote': 'text follows a closing quotation mark; put the whole field in quotes',
   'csv.empty': 'the file is empty',
 
   'pdf.pairingsTitle': 'Pairings, round {n}',

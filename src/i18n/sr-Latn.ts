@@ -254,6 +254,7 @@ export const srLatn = {
     'Rejting koji se zamenjuje ne čuva se; lista se može uvesti ponovo sa starim brojevima.',
   'rating.import.button': 'Da, uvezi listu',
   'ratingCsv.quote': 'navodnik nije zatvoren',
+  'ratingCsv.quoteText': 'posle zatvorenog navodnika ima teksta; stavite celo polje pod navodnike',
   'ratingCsv.empty': 'lista je prazna',
   'ratingCsv.headerMissing': 'zaglavlje nema kolonu {column}',
   'ratingCsv.headerNameOrId': 'zaglavlje mora imati bar jednu od kolona {columns}',
@@ -677,6 +678,7 @@ export const srLatn = {
   'csv.alreadyRegistered': 'igrač „{value}” je već prijavljen',
   'csv.tooManyFields': 'previše kolona ({n}); očekuju se ime, klub, rejting, nosilac',
   'csv.unclosedQuote': 'navodnik nije zatvoren',
+  'csv.textAfterQuote': 'posle zatvorenog navodnika ima teksta; stavite celo polje pod navodnike',
   'csv.empty': 'datoteka je prazna',
 
   'pdf.pairingsTitle': 'Parovi, {n}. kolo',

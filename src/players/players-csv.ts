@@ -1,3 +1,4 @@
+import { csvDelimiter, readCsv } from '../common/csv';
 import { PRINTABLE } from '../common/printable';
 import { formatCount, Lang, MessageKey, t } from '../i18n';
 import { lookAlikeKey, nameKey } from '../i18n/names';
@@ -40,6 +41,7 @@ export type CsvProblemCode =
   | 'look-alike-name'
   | 'too-many-fields'
   | 'unclosed-quote'
+  | 'text-after-quote'
   | 'too-long'
   | 'control'
   | 'empty';
@@ -112,73 +114,6 @@ const HEADER_NAMES: Readonly<Record<string, Column>> = {
 
 const DEFAULT_ORDER: readonly Column[] = ['name', 'club', 'rating', 'seed'];
 
-interface Record_ {
-  line: number;
-  fields: string[];
-}
-
-/** Splits CSV text into records, keeping each record's first line number. */
-function records(
-  text: string,
-  delimiter: string,
-): { records: Record_[]; unclosedAt: number | null } {
-  const out: Record_[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-    } else if (ch === delimiter) {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      fields.push(field);
-      // Lines with nothing but separators (spreadsheet exports end with some) are skipped.
-      if (fields.some((f) => f.trim() !== '')) out.push({ line: start, fields });
-      fields = [];
-      field = '';
-      line++;
-      start = line;
-    } else {
-      field += ch;
-    }
-  }
-  if (quoted) return { records: out, unclosedAt: start };
-  fields.push(field);
-  if (fields.some((f) => f.trim() !== '')) out.push({ line: start, fields });
-  return { records: out, unclosedAt: null };
-}
-
-function detectDelimiter(text: string): CsvPreview['delimiter'] {
-  const first = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  const count = (d: string): number => first.split(d).length - 1;
-  const counts: [CsvPreview['delimiter'], number][] = [
-    [';', count(';')],
-    ['\t', count('\t')],
-    [',', count(',')],
-  ];
-  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
-  return best[1] > 0 ? best[0] : ',';
-}
-
 const clean = (s: string): string => s.normalize('NFC').replace(/\s+/g, ' ').trim();
 
 /**
@@ -192,7 +127,7 @@ export function parsePlayersCsv(
   registered: readonly string[] = [],
 ): CsvPreview {
   const body = text.replace(/^\uFEFF/, '');
-  const delimiter = detectDelimiter(body);
+  const delimiter = csvDelimiter(body, [',', ';', '\t'] as const);
   const problem = (
     line: number,
     code: CsvProblemCode,
@@ -201,7 +136,7 @@ export function parsePlayersCsv(
     severity: CsvProblem['severity'] = 'error',
   ): CsvProblem => ({ line, code, severity, message: t(lang, key, params) });
 
-  const { records: recs, unclosedAt } = records(body, delimiter);
+  const { records: recs, stop } = readCsv(body, delimiter);
   const errors: CsvProblem[] = [];
   const warnings: CsvProblem[] = [];
   let order: readonly (Column | undefined)[] = DEFAULT_ORDER;
@@ -360,10 +295,12 @@ export function parsePlayersCsv(
         country: fields.country || null,
       });
   }
-  if (unclosedAt !== null) {
-    errors.push(problem(unclosedAt, 'unclosed-quote', 'csv.unclosedQuote'));
+  if (stop?.kind === 'unclosed-quote') {
+    errors.push(problem(stop.line, 'unclosed-quote', 'csv.unclosedQuote'));
+  } else if (stop) {
+    errors.push(problem(stop.line, 'text-after-quote', 'csv.textAfterQuote'));
   }
-  if (rows.length === 0 && unclosedAt === null) errors.push(problem(1, 'empty', 'csv.empty'));
+  if (rows.length === 0 && stop === null) errors.push(problem(1, 'empty', 'csv.empty'));
   errors.sort((a, b) => a.line - b.line);
   return {
     ok: errors.length === 0 && players.length > 0,

@@ -1,4 +1,4 @@
-import { csvCellText, csvDocument } from '../common/csv';
+import { csvCellText, csvDelimiter, csvDocument, readCsv } from '../common/csv';
 import { PRINTABLE } from '../common/printable';
 import { PLAYER_LIMITS } from '../players/player-limits';
 import { FAMILIES } from './families';
@@ -27,6 +27,7 @@ export interface RatingCsvLine {
 /** Why a line is refused: a page says it in its language by `code` and `params`. */
 export type RatingCsvCode =
   | 'quote'
+  | 'quoteText'
   | 'empty'
   | 'headerMissing'
   | 'headerNameOrId'
@@ -62,6 +63,7 @@ function problem(
 
 const RATING_CSV_ENGLISH: Record<RatingCsvCode, (p: Record<string, string | number>) => string> = {
   quote: () => 'a quote is not closed',
+  quoteText: () => 'text follows a closing quote; put the whole field in quotes',
   empty: () => 'the list is empty',
   headerMissing: (p) => `the header has no column ${p.column}`,
   headerNameOrId: (p) => `the header needs a column ${String(p.columns).replace(', ', ' or ')}`,
@@ -89,49 +91,6 @@ export function ratingCsv(lines: readonly Omit<RatingCsvLine, 'line'>[]): string
   );
 }
 
-/** Splits CSV text into records of fields (RFC 4180 quotes), with each record's first line. */
-function records(text: string, delimiter: string): { line: number; fields: string[] }[] {
-  const out: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const end = () => {
-    fields.push(cell);
-    if (fields.some((f) => f.trim() !== '')) out.push({ line: start, fields });
-    fields = [];
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-    } else if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === delimiter) {
-      fields.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      end();
-      line++;
-      start = line;
-    } else cell += ch;
-  }
-  if (quoted) throw new RatingCsvError([problem(start, '', 'quote')]);
-  end();
-  return out;
-}
-
 export class RatingCsvError extends Error {
   constructor(readonly problems: RatingCsvProblem[]) {
     super(problems.map((p) => `line ${p.line}: ${p.message}`).join('; '));
@@ -145,9 +104,11 @@ export class RatingCsvError extends Error {
  */
 export function parseRatingCsv(text: string): RatingCsvLine[] {
   const body = text.replace(/^\uFEFF/, '');
-  const first = body.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const recs = records(body, delimiter);
+  const { records: recs, stop } = readCsv(body, csvDelimiter(body, [',', ';'] as const));
+  if (stop) {
+    const code = stop.kind === 'unclosed-quote' ? 'quote' : 'quoteText';
+    throw new RatingCsvError([problem(stop.line, '', code)]);
+  }
   const problems: RatingCsvProblem[] = [];
   if (recs.length === 0) throw new RatingCsvError([problem(1, '', 'empty')]);
   const header = recs[0].fields.map((f) => f.trim().toLowerCase());

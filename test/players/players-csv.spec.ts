@@ -115,6 +115,16 @@ describe('player registration CSV', () => {
         message: 'a quotation mark is not closed',
       },
     ]);
+    // Text after a closing quote is not read as part of the field: the line is named.
+    const a = parsePlayersCsv('Ana;NS\n"Marko" Marković;BG\n', 'sr-Latn');
+    expect(a.errors).toEqual([
+      {
+        line: 2,
+        code: 'text-after-quote',
+        severity: 'error',
+        message: 'posle zatvorenog navodnika ima teksta; stavite celo polje pod navodnike',
+      },
+    ]);
     const r = parsePlayersCsv('  \n\n', 'sr-Cyrl');
     expect(r.ok).toBe(false);
     expect(r.errors[0]).toMatchObject({ code: 'empty', message: 'датотека је празна' });
