@@ -1,7 +1,7 @@
 import { applyOptions, clockAboveStart, findRuleSet, formatClock } from '../engine';
 import type { RuleSet } from '../engine';
 import { LOG_ACTIONS } from '../log/director-log';
-import { isScheduled, PairingSystem } from '../tournaments/tournament.entity';
+import { isScheduled, PairingSystem } from '../tournaments/systems';
 import type { DocumentError, GameDocument, TournamentDocument } from './format';
 import { gamesRemovedLater } from './log-format';
 

@@ -13,12 +13,7 @@ import { nameKey } from '../i18n/names';
 import { PLAYER_LIMITS } from '../players/player-limits';
 import type { ResultSnapshot } from '../rounds/game-facts';
 import type { GameStatus, ResultKind, ResultSource, Winner } from '../rounds/game.entity';
-import {
-  PAIRING_SYSTEMS,
-  PairingSystem,
-  TIE_BREAKS,
-  TieBreak,
-} from '../tournaments/tournament.entity';
+import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from '../tournaments/systems';
 import { PRINTABLE } from '../common/printable';
 import { inconsistencies } from './consistency';
 import { checkLog, LogDocument } from './log-format';

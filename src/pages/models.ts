@@ -13,7 +13,6 @@ import type {
   GameHeading,
   Link,
   PlayerRef,
-  ResultView,
   StandingsRowView,
 } from '../render/view-models';
 import type { PageContext } from '../web/page-context';
@@ -23,17 +22,6 @@ import { urls } from '../web/urls';
 export function ruleSetName(id: string, lang: Lang): string {
   const key = `ruleSet.${id}`;
   return isMessageKey(key) ? t(lang, key) : (findRuleSet(id)?.name ?? id);
-}
-
-/** A game's result as pages show it, first player's view. */
-export function resultView(result: GameView['result']): ResultView | null {
-  if (!result) return null;
-  return {
-    scores:
-      result.scores && result.scores.length === 2 ? [result.scores[0], result.scores[1]] : null,
-    winner: result.winner,
-    reason: result.reason,
-  };
 }
 
 /** A player of a game, linked to the player page. */

@@ -43,36 +43,30 @@ import {
 import type { CsvPreview } from '../players/players-csv';
 import type {
   FieldError,
-  Link,
   OrganiserConfirmPage,
   OrganiserDivisionPage,
   OrganiserLogPage,
-  OrganiserRoundsPage,
   OrganiserTournamentPage,
   OrganiserTournamentsPage,
 } from '../render/view-models';
 import type { OrganiserPlayersPage } from '../players/players-page';
+import { SYSTEMS } from '../rounds/rounds-pages.controller';
 import { RoundsService } from '../rounds/rounds.service';
-import type { RoundView } from '../rounds/game.view';
 import type { DivisionDto, UpdateDivisionDto } from '../tournaments/dto/tournament.dto';
-import { isScheduled, plannedSystem } from '../tournaments/tournament-rules';
 import type { SettingChange } from '../tournaments/tournament-rules';
 import type { PairingSystem } from '../pairing/types';
-import { PAIRING_SYSTEMS, TIE_BREAKS, TieBreak } from '../tournaments/tournament.entity';
+import { TIE_BREAKS, TieBreak } from '../tournaments/systems';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { DivisionView, TournamentView } from '../tournaments/tournament.view';
 import { FormReader, refusal } from '../web/forms';
 import { logLine } from './log-page';
-import { resultView, ruleSetName } from './models';
+import { ruleSetName } from './models';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
 import { urls } from '../web/urls';
 import { isPlacePointsTable } from '../standings/placements';
 import type { MessageKey } from '../i18n';
-
-/** Systems the rounds page offers (a manual round needs the tables from the API). */
-const SYSTEMS = PAIRING_SYSTEMS.filter((s): s is PairingSystem => s !== 'manual');
 
 /** A tournament's system as pages name it (`manual` is shown as its id). */
 const shown = (s: string): PairingSystem => s as PairingSystem;
@@ -1123,162 +1117,6 @@ export class OrganiserController {
     }
   }
 
-  // ------------------------------------------------------------ rounds
-
-  @Get('divisions/:id/rounds')
-  async roundsPage(
-    @IdParam('id', 'division') id: number,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const model = await this.roundsModel(page, id, []);
-    await page.render('organiser/rounds', model);
-  }
-
-  /** Posts `system` and `round` (the round the page offered, against a double submit). */
-  @Post('divisions/:id/rounds')
-  async pair(
-    @IdParam('id', 'division') id: number,
-    @Body() body: unknown,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const system = form.choice('system', SYSTEMS);
-    const round = form.int('round', 1, 100, true);
-    const { roundsPaired } = await this.tournaments.division(id);
-    if (form.ok && round !== roundsPaired + 1) form.fail('', page.pt('form.stalePage'));
-    if (!form.ok) {
-      await this.roundsError(page, id, form.errors, round !== roundsPaired + 1 ? 409 : 400);
-      return;
-    }
-    try {
-      await this.rounds.pair(id, { system: system! }, page.user);
-    } catch (e) {
-      await this.roundsRefusal(page, id, e);
-      return;
-    }
-    page.redirect(withQuery(urls.orgRounds(id), { done: 'paired', n: round! }));
-  }
-
-  /** Posts `playerA` and `playerB` (player ids). */
-  @Post('divisions/:id/rounds/:number/swap')
-  async swap(
-    @IdParam('id', 'division') id: number,
-    @IdParam('number', 'round') number: number,
-    @Body() body: unknown,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const a = form.int('playerA', 1, 2_147_483_647, true);
-    const b = form.int('playerB', 1, 2_147_483_647, true);
-    if (form.ok && a === b) form.fail('', page.pt('form.samePlayer'));
-    if (!form.ok) {
-      await this.roundsError(page, id, form.errors, 400);
-      return;
-    }
-    try {
-      await this.rounds.swap(id, number, { players: [a!, b!] }, page.user);
-    } catch (e) {
-      await this.roundsRefusal(page, id, e);
-      return;
-    }
-    page.redirect(withQuery(urls.orgRounds(id), { done: 'swapped' }));
-  }
-
-  /**
-   * Removes the last round: first a page that says what goes with it (its tables, results,
-   * score sheets and drafts, counted), then, posted again with `confirm`, the removal.
-   */
-  @Post('divisions/:id/rounds/:number/delete')
-  async deleteRound(
-    @IdParam('id', 'division') id: number,
-    @IdParam('number', 'round') number: number,
-    @Body() body: unknown,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    await this.roundRemoval(id, number, body, req, res, 'delete');
-  }
-
-  /** Pairs the last round again, after the same confirmation as a removal. */
-  @Post('divisions/:id/rounds/:number/re-pair')
-  async repairRound(
-    @IdParam('id', 'division') id: number,
-    @IdParam('number', 'round') number: number,
-    @Body() body: unknown,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    await this.roundRemoval(id, number, body, req, res, 'repair');
-  }
-
-  private async roundRemoval(
-    id: number,
-    number: number,
-    body: unknown,
-    req: AuthedRequest,
-    res: Response,
-    what: 'delete' | 'repair',
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    try {
-      if (form.raw('confirm') === '') {
-        const counts = await this.rounds.removalCounts(id, number);
-        const { tournament, division } = await this.tournaments.divisionWithTournament(id);
-        const params = {
-          n: number,
-          division: division.name,
-          games: counts.games,
-          system: page.t(`system.${plannedSystem(division, number)}` as MessageKey),
-        };
-        const lost = (['results', 'sheets', 'drafts'] as const)
-          .filter((k) => counts[k] > 0)
-          .map((k) => page.pt(`confirm.lost.${k}`, { n: counts[k] }));
-        const model: OrganiserConfirmPage = {
-          ...page.base(
-            page.pt(`confirm.${what}Round.title`, params),
-            page.crumbs(
-              { label: page.pt('page.organiser'), url: urls.organiser },
-              { label: tournament.name, url: urls.orgTournament(tournament.id) },
-              { label: division.name, url: urls.orgRounds(id) },
-            ),
-          ),
-          lines: [
-            page.pt(`confirm.${what}Round.what`, params),
-            ...(lost.length === 0 ? [page.pt('confirm.nothingLost')] : []),
-          ],
-          items: lost,
-          note: lost.length > 0 ? page.pt('confirm.roundKept') : '',
-          action: what === 'delete' ? urls.deleteRound(id, number) : urls.repairRound(id, number),
-          fields: [],
-          button: page.pt(`confirm.${what}Round.button`, params),
-          danger: true,
-          cancel: page.pt('confirm.cancel'),
-          cancelUrl: `${urls.orgRounds(id)}#round-${number}`,
-        };
-        await page.render('organiser/confirm', model);
-        return;
-      }
-      if (what === 'delete') await this.rounds.unpair(id, number, page.user, true);
-      else await this.rounds.repair(id, number, { confirm: true }, page.user);
-    } catch (e) {
-      await this.roundsRefusal(page, id, e);
-      return;
-    }
-    page.redirect(
-      withQuery(urls.orgRounds(id), {
-        done: what === 'delete' ? 'deleted' : 'repaired',
-        n: number,
-      }),
-    );
-  }
-
   // ------------------------------------------------------------ models
 
   private async tournamentsModel(
@@ -1412,117 +1250,6 @@ export class OrganiserController {
       importAction: urls.csvImport(divisionId),
       csv: csv && { ...csv, counts: previewCounts(csv.preview, page.lang) },
     };
-  }
-
-  private async roundsModel(
-    page: PageContext,
-    divisionId: number,
-    errors: FieldError[],
-  ): Promise<OrganiserRoundsPage & { all: RoundView[] }> {
-    const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
-    const all = await this.rounds.list(divisionId);
-    const paired = all.length;
-    const nextRound = paired < division.roundsPlanned ? paired + 1 : null;
-    const planned = plannedSystem(division, nextRound ?? Math.max(paired, 1));
-    const last = all[all.length - 1];
-    const prints: Link[] = [
-      { label: page.t('division.printStandings'), url: urls.standingsPdf(divisionId) },
-    ];
-    return {
-      ...page.base(
-        `${page.t('division.rounds')} · ${division.name}`,
-        page.crumbs(
-          { label: page.pt('page.organiser'), url: urls.organiser },
-          { label: tournament.name, url: urls.orgTournament(tournament.id) },
-        ),
-        page.flashFromQuery(),
-      ),
-      all,
-      tournament: { name: tournament.name, url: urls.orgTournament(tournament.id) },
-      division: {
-        name: division.name,
-        playersUrl: urls.orgPlayers(divisionId),
-        publicUrl: urls.standings(divisionId),
-      },
-      nextRound,
-      pairAction: urls.orgRounds(divisionId),
-      systems: SYSTEMS,
-      system: SYSTEMS.find((s) => s === planned) ?? 'swiss',
-      errors,
-      rounds: [...all].reverse().map((r) => {
-        const played = r.games.some((g) => g.status === 'complete');
-        return {
-          number: r.number,
-          notes: r.notes,
-          pending: r.pending,
-          games: r.games.map((g) => ({
-            table: g.table,
-            first: { id: g.first.id, name: g.first.name },
-            second: g.second ? { id: g.second.id, name: g.second.name } : null,
-            result: resultView(g.result),
-            resultUrl: g.second ? urls.result(g.id) : undefined,
-            sheetUrl: g.second ? urls.sheet(g.id) : undefined,
-            // A table of more than two: every seat in turn order, never seats 1 and 2 as a pair.
-            ...(g.seats?.length
-              ? {
-                  seats: g.seats.map((s) => ({
-                    id: s.player.id,
-                    name: s.player.name,
-                    score: s.score,
-                    place: s.place,
-                  })),
-                  done: g.status === 'complete',
-                }
-              : {}),
-          })),
-          swapAction: played ? undefined : urls.swap(divisionId, r.number),
-          deleteAction: r === last ? urls.deleteRound(divisionId, r.number) : undefined,
-          repairAction:
-            r === last && !isScheduled(r.system)
-              ? urls.repairRound(divisionId, r.number)
-              : undefined,
-          prints: [
-            {
-              label: page.t('division.printPairings'),
-              url: urls.pairingsPdf(divisionId, r.number),
-            },
-            { label: page.t('division.printSheets'), url: urls.sheetsPdf(divisionId, r.number) },
-          ],
-        };
-      }),
-      prints,
-    };
-  }
-
-  private async roundsError(
-    page: PageContext,
-    divisionId: number,
-    errors: FieldError[],
-    status: number,
-  ): Promise<void> {
-    const model = await this.roundsModel(page, divisionId, errors);
-    await page.render('organiser/rounds', { ...model, flash: null }, status);
-  }
-
-  /** A refusal of the pairing service, in words; a round in progress names its tables. */
-  private async roundsRefusal(page: PageContext, divisionId: number, e: unknown): Promise<void> {
-    const model = await this.roundsModel(page, divisionId, []);
-    const where = model.all
-      .filter((r) => r.pending > 0)
-      .map(
-        (r) =>
-          `${page.t('common.round', { n: r.number })} (${page.t('col.table')} ${r.games
-            .filter((g) => g.status === 'pending')
-            .map((g) => g.table)
-            .join(', ')})`,
-      )
-      .join('; ');
-    const { status, message } = refusal(page.lang, e, { where });
-    await page.render(
-      'organiser/rounds',
-      { ...model, flash: null, errors: [{ field: '', message }] },
-      status,
-    );
   }
 }
 

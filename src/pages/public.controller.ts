@@ -30,12 +30,12 @@ import {
   divisionPage,
   gameHeading,
   playerRef,
-  resultView,
   ruleSetName,
   standingsLines,
   crossTableOf,
 } from './models';
 import { liveRef } from '../web/live-ref';
+import { resultView } from '../rounds/result-view';
 import { PageCache } from '../web/page-cache';
 import { KEPT_AS, keptBytes, KeptParts } from '../render/kept';
 import { scorecardLines, wallChartRows } from './scorecards';

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Player } from '../players/player.entity';
-import { PAIRING_SYSTEMS } from '../tournaments/tournament.entity';
-import type { PairingSystem } from '../tournaments/tournament.entity';
+import { PAIRING_SYSTEMS } from '../tournaments/systems';
+import type { PairingSystem } from '../tournaments/systems';
 import { absentOf, resultKindOf, resultSnapshot } from './game-facts';
 import type { ResultKindView } from './game-facts';
 import type { Game, Winner } from './game.entity';

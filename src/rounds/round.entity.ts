@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, OneToMany, Unique } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
 import { Division } from '../tournaments/division.entity';
-import type { PairingSystem } from '../tournaments/tournament.entity';
+import type { PairingSystem } from '../tournaments/systems';
 import { Game } from './game.entity';
 
 @Entity('rounds')

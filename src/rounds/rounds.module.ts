@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TournamentsModule } from '../tournaments/tournaments.module';
+import { RoundsPagesController } from './rounds-pages.controller';
 import { RoundsController } from './rounds.controller';
 import { RoundsService } from './rounds.service';
 
-/** Rounds and pairings: src/pairing does the pairing, this module records it. */
+/**
+ * Rounds and pairings: src/pairing does the pairing, this module records it; the API and the
+ * organiser's rounds page.
+ */
 @Module({
-  controllers: [RoundsController],
+  imports: [TournamentsModule],
+  controllers: [RoundsController, RoundsPagesController],
   providers: [RoundsService],
 })
 export class RoundsModule {}

@@ -8,7 +8,7 @@ import { computeGroupStandings } from '../standings/placements';
 import type { Division } from '../tournaments/division.entity';
 import { touchDivisions } from '../tournaments/tournament-rules';
 import type { Tournament } from '../tournaments/tournament.entity';
-import type { PairingSystem } from '../tournaments/tournament.entity';
+import type { PairingSystem } from '../tournaments/systems';
 import { GameSeat } from './game-seat.entity';
 import { Game } from './game.entity';
 import type { RemovedRound } from './round-removal';

@@ -1,7 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import type { TableRecord } from '../pairing/tables';
 import type { GroupTieBreak, TableResult } from '../standings/placements';
-import type { PairingSystem } from '../tournaments/tournament.entity';
+import type { PairingSystem } from '../tournaments/systems';
 import type { GroupSystem } from '../pairing/tables';
 import type { Division } from '../tournaments/division.entity';
 import { findRuleSet } from '../engine';

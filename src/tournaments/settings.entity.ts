@@ -1,6 +1,6 @@
 import { Column } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import type { PairingSystem, TieBreak } from './tournament.entity';
+import type { PairingSystem, TieBreak } from './systems';
 
 /**
  * The rules a division's games are played and paired by: a division's own, and on a

@@ -5,7 +5,8 @@ import { placeholders, run } from '../database/sql';
 import { Round } from '../rounds/round.entity';
 import type { StandingsOptions, TieBreak as StandingsTieBreak } from '../standings';
 import { Division } from './division.entity';
-import { PairingSystem, TieBreak, Tournament } from './tournament.entity';
+import { Tournament } from './tournament.entity';
+import { PairingSystem, TieBreak } from './systems';
 
 /** The standings options of a division: its tie-breaks, then the seed; its bye spread. */
 export function standingsOptions(t: Division, throughRound?: number): StandingsOptions {
@@ -29,7 +30,7 @@ export function plannedSystem(t: Division, n: number): PairingSystem {
   return t.pairingPlan[Math.min(n, t.pairingPlan.length) - 1];
 }
 
-export { isScheduled } from './tournament.entity';
+export { isScheduled } from './systems';
 
 /**
  * Marks divisions changed, inside the writing transaction, so that cached

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from './tournament.entity';
+import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from './systems';
 
 export class DivisionView {
   @ApiProperty() id: number;

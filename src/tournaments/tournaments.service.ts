@@ -30,7 +30,8 @@ import {
   namedSettings,
   DEFAULT_FORFEIT_SPREAD,
 } from './tournament-rules';
-import { DEFAULT_TIE_BREAKS, Tournament } from './tournament.entity';
+import { Tournament } from './tournament.entity';
+import { DEFAULT_TIE_BREAKS } from './systems';
 import { DivisionView, RuleSetView, TournamentView } from './tournament.view';
 
 /** Bye spread when the organiser sets none (a common club figure). */

@@ -15,8 +15,8 @@ import {
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
-import { PAIRING_SYSTEMS } from '../../tournaments/tournament.entity';
-import type { PairingSystem } from '../../tournaments/tournament.entity';
+import { PAIRING_SYSTEMS } from '../../tournaments/systems';
+import type { PairingSystem } from '../../tournaments/systems';
 import { IsName } from '../../common/api/text';
 
 const MAX_ID = 2_147_483_647;

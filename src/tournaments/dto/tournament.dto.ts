@@ -23,7 +23,7 @@ import {
 } from 'class-validator';
 import { RULE_SETS } from '../../engine';
 import { isPlacePointsTable } from '../../standings/placements';
-import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from '../tournament.entity';
+import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from '../systems';
 import { IsName, PRINTABLE } from '../../common/api/text';
 
 const RULE_SET_IDS = Object.keys(RULE_SETS);
