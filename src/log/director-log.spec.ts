@@ -1,5 +1,5 @@
 import { checkLog } from '../exchange/log-format';
-import { logLine } from '../pages/log-page';
+import { logLine } from './log-page';
 import type { LogEntryView } from './director-log.view';
 import { changedFields } from './director-log';
 

@@ -1,5 +1,4 @@
-import { findRuleSet } from '../engine';
-import { isMessageKey, Lang, t } from '../i18n';
+import { ruleSetName } from '../web/rule-set-name';
 import type { GameView } from '../rounds/game.view';
 import { playsAtTables } from '../rounds/tables';
 import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
@@ -17,12 +16,6 @@ import type {
 } from '../render/view-models';
 import type { PageContext } from '../web/page-context';
 import { urls } from '../web/urls';
-
-/** A rule set's name as a page in `lang` shows it (`Scrabble (engleski)`), or its id when unknown. */
-export function ruleSetName(id: string, lang: Lang): string {
-  const key = `ruleSet.${id}`;
-  return isMessageKey(key) ? t(lang, key) : (findRuleSet(id)?.name ?? id);
-}
 
 /** A player of a game, linked to the player page. */
 export function playerRef(p: { id: number; name: string }): PlayerRef {

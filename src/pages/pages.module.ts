@@ -9,10 +9,8 @@ import { TournamentsModule } from '../tournaments/tournaments.module';
 import { WordsModule } from '../words/words.module';
 import { RegistryModule } from '../registry/registry.module';
 import { RatingsModule } from '../ratings/ratings.module';
-import { RegistryOrganiserController, RegistryPagesController } from './registry-pages.controller';
 import { ClosingPagesController, RatingPagesController } from './ratings-pages.controller';
 import { JobPagesController } from './jobs-pages.controller';
-import { BackupsPageController } from './backups-page.controller';
 import { JudgeController } from './judge.controller';
 import { OrganiserController } from './organiser.controller';
 import { PdfController } from './pdf.controller';
@@ -47,13 +45,10 @@ import { DeskPagesController, TableCodePagesController } from './table-code-page
     SignInController,
     JudgeController,
     OrganiserController,
-    BackupsPageController,
     PdfController,
     PublicPagesController,
     LivePagesController,
     AssetsController,
-    RegistryPagesController,
-    RegistryOrganiserController,
     RatingPagesController,
     ClosingPagesController,
     JobPagesController,

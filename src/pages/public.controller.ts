@@ -26,14 +26,8 @@ import type { StandingsRowView as ApiStandingsRow } from '../standings-api/stand
 import type { TieBreak } from '../standings/types';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { TournamentView } from '../tournaments/tournament.view';
-import {
-  divisionPage,
-  gameHeading,
-  playerRef,
-  ruleSetName,
-  standingsLines,
-  crossTableOf,
-} from './models';
+import { divisionPage, gameHeading, playerRef, standingsLines, crossTableOf } from './models';
+import { ruleSetName } from '../web/rule-set-name';
 import { liveRef } from '../web/live-ref';
 import { resultView } from '../rounds/result-view';
 import { PageCache } from '../web/page-cache';
@@ -44,7 +38,7 @@ import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { urls } from '../web/urls';
 import { playsAtTables } from '../rounds/tables';
-import { personUrl } from './registry-pages.controller';
+import { personUrl } from '../registry/registry-pages.controller';
 import { ratingUrls } from './ratings-pages.controller';
 import {
   divisionTables,

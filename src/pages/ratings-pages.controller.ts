@@ -15,11 +15,11 @@ import { RATING_CSV_COLUMNS, RatingCsvProblem } from '../ratings/rating-csv';
 import { formatCount, formatDate } from '../i18n';
 import { Jobs } from '../jobs/jobs';
 import { jobUrls, lineCount, PAGE_WAIT_LINES } from '../web/job-urls';
-import { ruleSetName } from './models';
+import { ruleSetName } from '../web/rule-set-name';
 import { pdfDisposition, slug } from '../web/downloads';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
-import { personUrl } from './registry-pages.controller';
+import { personUrl } from '../registry/registry-pages.controller';
 import { SameOriginGuard } from '../web/same-origin.guard';
 import { urls } from '../web/urls';
 

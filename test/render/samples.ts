@@ -29,7 +29,7 @@ import type {
 } from '../../src/render/pdf/types';
 import type * as V from '../../src/render/view-models';
 import type { ProjectorPage } from '../../src/pages/live.controller';
-import type { OrganiserBackupsPage } from '../../src/pages/backups-page.controller';
+import type { OrganiserBackupsPage } from '../../src/backup/backups-page.controller';
 import type { JobPage } from '../../src/pages/jobs-pages.controller';
 import { organiserPrizesSample, prizeListSample } from './prize-samples';
 

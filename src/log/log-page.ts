@@ -1,6 +1,6 @@
 import type { Lang, MessageKey } from '../i18n';
 import { formatDate, isMessageKey, t } from '../i18n';
-import type { LogEntryView } from '../log/director-log.view';
+import type { LogEntryView } from './director-log.view';
 
 /** The label of each setting or field an entry's before and after may name. */
 const FIELD_LABELS: Record<string, MessageKey> = {
