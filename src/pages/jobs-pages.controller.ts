@@ -21,7 +21,7 @@ import { tshProblemsOf } from '../exchange/tsh-import';
 import { tshProblemMessage } from '../exchange/tsh-messages';
 import type { ImportedTsh } from '../exchange/tsh-import';
 import type { CsvRefusalProblem, ImportedPlayers } from '../players/player-import';
-import { likeFlash } from './organiser.controller';
+import { likeFlash } from '../players/players-pages.controller';
 import { withQuery } from '../web/page-context';
 import { urls } from '../web/urls';
 

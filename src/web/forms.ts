@@ -9,6 +9,9 @@ import { isPageMessageKey, pt } from './messages';
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A file posted with a form (multipart), as the file interceptor gives it; none sent: undefined. */
+export type Uploaded = { buffer: Buffer; size: number } | undefined;
+
 /**
  * Reads a posted form (urlencoded or multipart) field by field, collecting
  * each field's error in the page's language. Values come back as typed, for

@@ -1,0 +1,645 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Post,
+  Req,
+  Res,
+  UploadedFile,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { Roles } from '../auth/roles.decorator';
+import { CSV_LIMIT, formatBytes } from '../common/body/body-limits';
+import { DomainError, TooLarge } from '../common/errors';
+import { IdParam } from '../common/api/id-param';
+import type { ImportedPlayers } from './player-import';
+import type { PlayerView } from './player.view';
+import { COUNTRY, FEDERATION_ID } from '../registry/persons';
+import { Jobs } from '../jobs/jobs';
+import { PlayersService } from './players.service';
+import type { PersonCandidate } from '../registry/persons';
+import { RegistryService } from '../registry/registry.service';
+import { personUrl } from '../registry/registry-pages.controller';
+import { jobUrls, lineCount, PAGE_WAIT_PLAYER_LINES } from '../web/job-urls';
+import { CsvPreviewPage, parsePlayersCsv, previewCounts, previewPage } from './players-csv';
+import type { CsvPreview } from './players-csv';
+import type { FieldError, OrganiserConfirmPage } from '../render/view-models';
+import type { OrganiserPlayersPage } from './players-page';
+import { RoundsService } from '../rounds/rounds.service';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { FormReader, refusal, type Uploaded } from '../web/forms';
+import { PageContext, withQuery } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { urls } from '../web/urls';
+
+/**
+ * The query of the page after a registration: its flash, and when a new player's name looks
+ * like a registered one's, `like` pairs (`Ана Петровић ~ Ana Petrović`) for a warning.
+ */
+function lookAlikeFlash(
+  added: readonly PlayerView[],
+  query: Record<string, string | number>,
+): Record<string, string | number> {
+  return likeFlash(
+    added.flatMap((p) => (p.lookAlikes ?? []).map((o) => `${p.name} ~ ${o.name}`)),
+    query,
+  );
+}
+
+/** The query of the page after a registration, with the look-alike `pairs` (the first five). */
+export function likeFlash(
+  pairs: readonly string[],
+  query: Record<string, string | number>,
+): Record<string, string | number> {
+  return pairs.length > 0 ? { ...query, like: pairs.slice(0, 5).join('; ') } : query;
+}
+
+/**
+ * A command of a page that the rules refused (a 4xx): back to `back`, the refusal named by its
+ * code for the flash; anything else is thrown on, to the error page.
+ */
+function refusedTo(page: PageContext, back: string, e: unknown): void {
+  if (!(e instanceof DomainError) || e.status >= 500) throw e;
+  page.redirect(withQuery(back, { refused: e.code }));
+}
+
+/** A CSV beyond {@link CSV_LIMIT} is refused whole, never cut short. */
+function refuseLongCsv(text: string): void {
+  if (text.length > CSV_LIMIT) {
+    throw new TooLarge(
+      'BODY_TOO_LARGE',
+      `the players CSV is larger than ${formatBytes(CSV_LIMIT)}, the most an import takes`,
+      { limit: formatBytes(CSV_LIMIT) },
+    );
+  }
+}
+
+/**
+ * The organiser's players page: register one player (with the registry's candidates), import a
+ * CSV file after a preview of its errors, seed by rating, withdraw, remove, reinstate, absences.
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@UseGuards(SameOriginGuard)
+@Roles('organiser')
+@Controller('organiser')
+export class PlayersPagesController {
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly players: PlayersService,
+    private readonly rounds: RoundsService,
+    private readonly registry: RegistryService,
+    private readonly jobs: Jobs,
+  ) {}
+
+  // ------------------------------------------------------------ players
+
+  @Get('divisions/:id/players')
+  async playersPage(
+    @IdParam('id', 'division') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const model = await this.playersModel(page, id, {}, [], null);
+    const q = (page.query('find') ?? '').trim();
+    let status = 200;
+    let found: PersonCandidate[] | null = null;
+    const errors: FieldError[] = [];
+    if (q !== '') {
+      if (q.length < 2 || q.length > 200) {
+        errors.push({ field: 'find', message: page.pt('form.tooLong', { max: 200 }) });
+        status = 400;
+      } else found = await this.registry.search(q);
+    }
+    await page.render(
+      'organiser/players',
+      await this.withRegistry(page, id, model, { q, found, errors }),
+      status,
+    );
+  }
+
+  /**
+   * The players page with the registry's search (`?find=`): the persons found, each with a
+   * button that registers them, or the persons a name could mean after a 409 PERSON_AMBIGUOUS.
+   */
+  private async withRegistry(
+    page: PageContext,
+    divisionId: number,
+    model: OrganiserPlayersPage,
+    find: { q: string; found: PersonCandidate[] | null; errors: FieldError[]; ambiguous?: boolean },
+  ) {
+    const registered = new Set(
+      (await this.players.list(divisionId)).map((p) => p.personId).filter((x) => x !== null),
+    );
+    return {
+      ...model,
+      registry: {
+        action: urls.orgPlayers(divisionId),
+        q: find.q,
+        errors: find.errors,
+        ambiguous: find.ambiguous ?? false,
+        found:
+          find.found?.map((p) => ({
+            ...p,
+            url: personUrl(p.id),
+            registered: registered.has(p.id),
+          })) ?? null,
+      },
+    };
+  }
+
+  /** Posts `name`, `club`, `rating`, `seed`, `country`, `federationId`; `person` or `newPerson`. */
+  @Post('divisions/:id/players')
+  async addPlayer(
+    @IdParam('id', 'division') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const name = form.text('name', { required: form.raw('person').trim() === '', max: 200 });
+    const club = form.text('club', { max: 200 });
+    const rating = form.int('rating', 0, 5000);
+    const seed = form.int('seed', 1, 100000);
+    const person = form.int('person', 1, 2_147_483_647);
+    const country = form.text('country', { max: 3 });
+    if (country !== null && !COUNTRY.test(country)) {
+      form.fail('country', page.pt('form.country', { examples: 'SRB, CRO' }));
+    }
+    const federationId = form.text('federationId', { max: 20 });
+    if (federationId !== null && !FEDERATION_ID.test(federationId)) {
+      form.fail('federationId', page.pt('form.federationId'));
+    }
+    const newPerson = form.raw('newPerson') !== '';
+    const values = {
+      name: form.raw('name'),
+      club: form.raw('club'),
+      rating: form.raw('rating'),
+      seed: form.raw('seed'),
+      country: form.raw('country'),
+      federationId: form.raw('federationId'),
+    };
+    const again = async (
+      status: number,
+      errors: FieldError[],
+      candidates: PersonCandidate[] | null = null,
+    ) =>
+      page.render(
+        'organiser/players',
+        await this.withRegistry(page, id, await this.playersModel(page, id, values, errors, null), {
+          q: candidates ? values.name : '',
+          found: candidates,
+          errors: [],
+          ambiguous: !!candidates,
+        }),
+        status,
+      );
+    if (person !== null && form.ok) {
+      // A person picked from the registry: registered under the registry's name and club.
+      try {
+        await this.players.register(id, { person }, page.user);
+      } catch (e) {
+        const { status, message, code } = refusal(page.lang, e);
+        await again(status, [{ field: code === 'SEED_TAKEN' ? 'seed' : '', message }]);
+        return;
+      }
+      page.redirect(withQuery(urls.orgPlayers(id), { done: 'saved' }));
+      return;
+    }
+    if (!form.ok) {
+      await again(400, form.errors);
+      return;
+    }
+    let registered: PlayerView;
+    try {
+      registered = await this.players.register(
+        id,
+        {
+          name: name!,
+          club,
+          rating,
+          ...(seed !== null ? { seed } : {}),
+          ...(country !== null ? { country } : {}),
+          ...(federationId !== null ? { federationId } : {}),
+          ...(newPerson ? { newPerson } : {}),
+        },
+        page.user,
+      );
+    } catch (e) {
+      const { status, message, code } = refusal(page.lang, e);
+      const field =
+        code === 'PLAYER_EXISTS'
+          ? 'name'
+          : code === 'SEED_TAKEN'
+            ? 'seed'
+            : code.startsWith('FEDERATION_ID')
+              ? 'federationId'
+              : '';
+      const candidates =
+        code === 'PERSON_AMBIGUOUS'
+          ? ((e as DomainError).details as { candidates: PersonCandidate[] }).candidates
+          : null;
+      await again(status, [{ field, message }], candidates);
+      return;
+    }
+    page.redirect(withQuery(urls.orgPlayers(id), lookAlikeFlash([registered], { done: 'saved' })));
+  }
+
+  /** Posts `csv` (a file, multipart) or `csvText`: the preview, nothing imported. */
+  @Post('divisions/:id/players/csv')
+  @UseInterceptors(
+    FileInterceptor('csv', {
+      limits: { fileSize: CSV_LIMIT, files: 1, fields: 20, fieldSize: CSV_LIMIT, parts: 21 },
+    }),
+  )
+  async previewCsv(
+    @IdParam('id', 'division') id: number,
+    @UploadedFile() file: Uploaded,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const text = (
+      file && file.size > 0 ? file.buffer.toString('utf8') : form.raw('csvText')
+    ).replace(/^\uFEFF/, '');
+    refuseLongCsv(text);
+    // A long file is read in a job's process: reading 20,000 lines here would hold up everyone.
+    const preview =
+      lineCount(text) > PAGE_WAIT_PLAYER_LINES
+        ? await this.players.previewInWorker(id, text, page.lang)
+        : previewPage(parsePlayersCsv(text, page.lang, await this.registeredNames(id)));
+    await page.render(
+      'organiser/players',
+      await this.playersModel(page, id, {}, [], { text, preview }),
+      preview.ok ? 200 : 422,
+    );
+  }
+
+  /** Posts `csvText` (the text previewed): every player in one transaction, or none. */
+  @Post('divisions/:id/players/import')
+  async importCsv(
+    @IdParam('id', 'division') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const text = form.raw('csvText');
+    refuseLongCsv(text);
+    // Read and registered in a job's process. A long file's page follows the job with a progress
+    // bar; a shorter one is read here first too (its mistakes shown in the preview) and waited for.
+    if (lineCount(text) > PAGE_WAIT_PLAYER_LINES) {
+      // Its start (a row written, a process forked) in a turn of its own, after the reading.
+      await new Promise((resolve) => setImmediate(resolve));
+      const job = await this.players.startImport(id, text, page.lang, page.user);
+      page.redirect(jobUrls.page(job.id));
+      return;
+    }
+    const preview = parsePlayersCsv(text, page.lang, await this.registeredNames(id));
+    const show = async (status: number, shown: CsvPreview) =>
+      page.render(
+        'organiser/players',
+        await this.playersModel(page, id, {}, [], { text, preview: previewPage(shown) }),
+        status,
+      );
+    if (!preview.ok) {
+      await show(422, preview);
+      return;
+    }
+    let imported: ImportedPlayers;
+    try {
+      const job = await this.players.startImport(id, text, page.lang, page.user);
+      imported = await this.jobs.outcome(job);
+    } catch (e) {
+      const { status, message } = refusal(page.lang, e);
+      const index = e instanceof DomainError ? (e.details as { index?: number })?.index : undefined;
+      const line = index !== undefined ? (preview.players[index]?.line ?? 1) : 1;
+      const problem = {
+        line,
+        code: 'duplicate-name' as const,
+        severity: 'error' as const,
+        message,
+      };
+      await show(status, {
+        ...preview,
+        ok: false,
+        errors: [problem],
+        rows: preview.rows.map((r) =>
+          r.line === line ? { ...r, ok: false, problems: [...r.problems, problem] } : r,
+        ),
+      });
+      return;
+    }
+    page.redirect(
+      withQuery(
+        urls.orgPlayers(id),
+        likeFlash(imported.lookAlikes, { done: 'imported', n: imported.imported }),
+      ),
+    );
+  }
+
+  /**
+   * Withdraws a player: first a page that says what it means (not paired again, kept in the
+   * standings, the games still waiting for a result) and how it is undone; then, posted again
+   * with `confirm`, the withdrawal.
+   */
+  @Post('players/:id/withdraw')
+  async withdraw(
+    @IdParam('id', 'player') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    if (form.raw('confirm') === '') {
+      const player = await this.players.get(id);
+      const { tournament, division } = await this.tournaments.divisionWithTournament(
+        player.divisionId,
+      );
+      const pending = (await this.rounds.gamesOfPlayer(id)).filter(
+        (g) => g.status === 'pending',
+      ).length;
+      const params = { name: player.name, division: division.name, n: pending };
+      await page.render(
+        'organiser/confirm',
+        this.confirmModel(page, tournament, division, {
+          title: page.pt('confirm.withdraw.title', params),
+          lines: [page.pt('confirm.withdraw.what', params)],
+          items: pending > 0 ? [page.pt('confirm.withdraw.pending', params)] : [],
+          note: page.pt('confirm.withdraw.undo'),
+          action: urls.withdraw(id),
+          button: page.pt('confirm.withdraw.button', params),
+          back: urls.orgPlayers(player.divisionId),
+        }),
+      );
+      return;
+    }
+    const player = await this.players.withdraw(id, page.user);
+    page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'withdrawn' }));
+  }
+
+  /**
+   * Removes a player paired in no round: first a page that names them and says how it is
+   * undone (from the director's log), then, with `confirm`, the removal.
+   */
+  @Post('players/:id/remove')
+  async removePlayer(
+    @IdParam('id', 'player') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const player = await this.players.get(id);
+    const back = urls.orgPlayers(player.divisionId);
+    if (form.raw('confirm') === '') {
+      const { tournament, division } = await this.tournaments.divisionWithTournament(
+        player.divisionId,
+      );
+      if ((await this.rounds.gamesOfPlayer(id)).length > 0) {
+        page.redirect(withQuery(back, { refused: 'PLAYER_HAS_GAMES' }));
+        return;
+      }
+      const params = { name: player.name, seed: player.seed, division: division.name };
+      await page.render(
+        'organiser/confirm',
+        this.confirmModel(page, tournament, division, {
+          title: page.pt('confirm.remove.title', params),
+          lines: [page.pt('confirm.remove.what', params)],
+          items: [],
+          note: page.pt('confirm.remove.undo'),
+          action: urls.removePlayer(id),
+          button: page.pt('confirm.remove.button', params),
+          back,
+        }),
+      );
+      return;
+    }
+    try {
+      await this.players.remove(id, page.user);
+    } catch (e) {
+      refusedTo(page, back, e);
+      return;
+    }
+    page.redirect(withQuery(back, { done: 'playerRemoved' }));
+  }
+
+  /**
+   * Seeds a division by rating: first a page that lists the seeds that move (and, once round 1
+   * is paired, what seeds still change), then, with `confirm`, the new seeds.
+   */
+  @Post('divisions/:id/seeds')
+  async seedByRating(
+    @IdParam('id', 'division') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const back = urls.orgPlayers(id);
+    try {
+      if (form.raw('confirm') === '') {
+        const { tournament, division } = await this.tournaments.divisionWithTournament(id);
+        const preview = await this.players.seedPreview(id, { by: 'rating' });
+        if (preview.scheduled) {
+          page.redirect(withQuery(back, { refused: 'SEEDS_FIXED' }));
+          return;
+        }
+        const params = { division: division.name, n: preview.paired };
+        await page.render(
+          'organiser/confirm',
+          this.confirmModel(page, tournament, division, {
+            title: page.pt('confirm.seeds.title'),
+            lines: [
+              page.pt('confirm.seeds.what', params),
+              ...(preview.paired > 0 ? [page.pt('confirm.seeds.paired', params)] : []),
+              ...(preview.moves.length === 0 ? [page.pt('confirm.seeds.none')] : []),
+            ],
+            items: preview.moves.map((x) =>
+              page.pt('confirm.seeds.move', { name: x.name, before: x.before, after: x.after }),
+            ),
+            note: page.pt('confirm.seeds.kept'),
+            action: urls.seedByRating(id),
+            button: page.pt('confirm.seeds.button'),
+            back,
+            danger: false,
+          }),
+        );
+        return;
+      }
+      await this.players.reseed(id, { by: 'rating', confirm: true }, page.user);
+    } catch (e) {
+      refusedTo(page, back, e);
+      return;
+    }
+    page.redirect(withQuery(back, { done: 'seeded' }));
+  }
+
+  /** Undoes a player's removal from the director's log: the player is registered again. */
+  @Post('tournaments/:id/log/:entry/restore')
+  async restorePlayer(
+    @IdParam('id', 'tournament') id: number,
+    @IdParam('entry', 'log entry') entry: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    let player;
+    try {
+      player = await this.players.restore(id, entry, page.user);
+    } catch (e) {
+      refusedTo(page, urls.orgLog(id), e);
+      return;
+    }
+    page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'playerRestored' }));
+  }
+
+  /** The confirmation page of an action on a division's players or rounds. */
+  private confirmModel(
+    page: PageContext,
+    tournament: { id: number; name: string },
+    division: { id: number; name: string },
+    what: {
+      title: string;
+      lines: string[];
+      items: string[];
+      note: string;
+      action: string;
+      button: string;
+      back: string;
+      danger?: boolean;
+    },
+  ): OrganiserConfirmPage {
+    return {
+      ...page.base(
+        what.title,
+        page.crumbs(
+          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: tournament.name, url: urls.orgTournament(tournament.id) },
+          { label: division.name, url: urls.orgPlayers(division.id) },
+        ),
+      ),
+      lines: what.lines,
+      items: what.items,
+      note: what.note,
+      action: what.action,
+      fields: [],
+      button: what.button,
+      danger: what.danger ?? true,
+      cancel: page.pt('confirm.cancel'),
+      cancelUrl: what.back,
+    };
+  }
+
+  @Post('players/:id/reinstate')
+  async reinstate(
+    @IdParam('id', 'player') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const player = await this.players.reinstate(id, page.user);
+    page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'reinstated' }));
+  }
+
+  /** Posts `round`: the player is absent for it (not paired, no bye); `undo` takes it back. */
+  @Post('players/:id/absences')
+  async absence(
+    @IdParam('id', 'player') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const player = await this.players.get(id);
+    const form = new FormReader(body, page.lang);
+    const round = form.int('round', 1, 100, true);
+    const undo = form.raw('undo') === '1';
+    const back = urls.orgPlayers(player.divisionId);
+    if (!form.ok) {
+      // The page again, 400, with what is wrong beside the field of that player and the value kept.
+      const model = await this.playersModel(page, player.divisionId, {}, [], null);
+      const line = model.players.find((p) => p.absenceAction === urls.absences(id));
+      if (line) line.absence = { value: form.raw('round'), error: form.errors[0].message };
+      await page.render(
+        'organiser/players',
+        await this.withRegistry(page, player.divisionId, model, { q: '', found: null, errors: [] }),
+        400,
+      );
+      return;
+    }
+    try {
+      if (undo) await this.players.unmarkAbsent(id, round!, page.user);
+      else await this.players.markAbsent(id, { round: round! }, page.user);
+      page.redirect(withQuery(back, { done: undo ? 'absenceUndone' : 'absent' }));
+    } catch (e) {
+      refusedTo(page, back, e);
+    }
+  }
+  /** The names of a division's players, for the CSV preview's look-alike warnings. */
+  private async registeredNames(divisionId: number): Promise<string[]> {
+    return (await this.players.list(divisionId)).map((p) => p.name);
+  }
+  private async playersModel(
+    page: PageContext,
+    divisionId: number,
+    addValues: OrganiserPlayersPage['addValues'],
+    addErrors: FieldError[],
+    csv?: { text: string; preview: CsvPreviewPage } | null,
+  ): Promise<OrganiserPlayersPage> {
+    const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
+    const players = await this.players.list(divisionId);
+    const seated = new Set(
+      (await this.rounds.list(divisionId)).flatMap((r) =>
+        r.games.flatMap((g) => [g.first.id, g.second?.id]),
+      ),
+    );
+    return {
+      ...page.base(
+        `${page.t('org.players')} · ${division.name}`,
+        page.crumbs(
+          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: tournament.name, url: urls.orgTournament(tournament.id) },
+        ),
+        page.flashFromQuery(),
+      ),
+      tournament: { name: tournament.name, url: urls.orgTournament(tournament.id) },
+      division: { name: division.name, roundsUrl: urls.orgRounds(divisionId) },
+      players: players.map((p) => ({
+        name: p.name,
+        personUrl: p.personId !== null ? personUrl(p.personId) : undefined,
+        club: p.club,
+        rating: p.rating,
+        seed: p.seed,
+        active: p.active,
+        withdrawAction: urls.withdraw(p.id),
+        removeAction: seated.has(p.id) ? undefined : urls.removePlayer(p.id),
+        reinstateAction: urls.reinstate(p.id),
+        absenceAction: urls.absences(p.id),
+        absentRounds: p.absentRounds,
+      })),
+      addAction: urls.orgPlayers(divisionId),
+      seedAction: players.length > 1 ? urls.seedByRating(divisionId) : undefined,
+      addValues,
+      addErrors,
+      previewAction: urls.csvPreview(divisionId),
+      importAction: urls.csvImport(divisionId),
+      csv: csv && { ...csv, counts: previewCounts(csv.preview, page.lang) },
+    };
+  }
+}
