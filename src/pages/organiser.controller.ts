@@ -16,11 +16,10 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { formatBytes, TSH_LIMIT } from '../common/body/body-limits';
-import { BadInput, DomainError, TooLarge } from '../common/errors';
+import { DomainError, TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
 import { findRuleSet, RULE_SETS } from '../engine';
-import { DirectorLogService, LOG_PAGE } from '../log/director-log.service';
 import { TshService } from '../exchange/tsh.service';
 import { tshProblemMessage } from '../exchange/tsh-messages';
 import { tshProblemsOf } from '../exchange/tsh-import';
@@ -30,7 +29,6 @@ import { ratingUrls } from './ratings-pages.controller';
 import type {
   FieldError,
   OrganiserDivisionPage,
-  OrganiserLogPage,
   OrganiserTournamentPage,
   OrganiserTournamentsPage,
 } from '../render/view-models';
@@ -42,7 +40,6 @@ import { TIE_BREAKS, TieBreak } from '../tournaments/systems';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { DivisionView, TournamentView } from '../tournaments/tournament.view';
 import { FormReader, refusal, type Uploaded } from '../web/forms';
-import { logLine } from '../log/log-page';
 import { ruleSetName } from '../web/rule-set-name';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
@@ -69,7 +66,6 @@ const DEFAULT_ROUNDS = 7;
 export class OrganiserController {
   constructor(
     private readonly tournaments: TournamentsService,
-    private readonly log: DirectorLogService,
     private readonly tsh: TshService,
     private readonly jobs: Jobs,
   ) {}
@@ -309,70 +305,6 @@ export class OrganiserController {
     }
     const copy = await this.tournaments.copy(id, { name: name!, players }, page.user);
     page.redirect(withQuery(urls.orgTournament(copy.id), { done: 'saved' }));
-  }
-
-  // ------------------------------------------------------------ director's log
-
-  /**
-   * The director's log, newest first, {@link LOG_PAGE} entries a page: `division` shows one
-   * division's, `before` (an entry id) the entries older than it.
-   */
-  @Get('tournaments/:id/log')
-  async logPage(
-    @IdParam('id', 'tournament') id: number,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const number = (field: string): number | undefined => {
-      const raw = page.query(field);
-      if (raw === undefined || raw === '') return undefined;
-      if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-        throw new BadInput('VALIDATION_FAILED', `${field} must be a whole number from 1`, {
-          field,
-        });
-      }
-      return Number(raw);
-    };
-    const division = number('division');
-    const before = number('before');
-    const t = await this.tournaments.get(id);
-    const found = await this.log.list(id, { division, before, limit: LOG_PAGE });
-    // Removals undone already offer no undo (the undoing entry is newer, so on this page or
-    // a newer one: the newest are read for it).
-    const newest = before === undefined ? found : await this.log.list(id, { limit: LOG_PAGE });
-    const restored = new Set(
-      [...newest.entries, ...found.entries].flatMap((e) =>
-        typeof e.after?.restoredFrom === 'number' ? [e.after.restoredFrom] : [],
-      ),
-    );
-    const model: OrganiserLogPage = {
-      ...page.base(
-        `${page.t('log.title')} · ${t.name}`,
-        page.crumbs(
-          { label: page.pt('page.organiser'), url: urls.organiser },
-          { label: t.name, url: urls.orgTournament(id) },
-        ),
-        page.flashFromQuery(),
-      ),
-      tournament: { name: t.name, url: urls.orgTournament(id) },
-      divisions:
-        t.divisions.length > 1
-          ? t.divisions.map((d) => ({ id: d.id, name: d.name, selected: d.id === division }))
-          : [],
-      filterAction: urls.orgLog(id),
-      entries: found.entries.map((e) => {
-        const line = logLine(page.lang, e);
-        const { removal, restoredFrom: _, ...shown } = line;
-        return removal && !restored.has(removal.entry)
-          ? { ...shown, restoreAction: urls.restorePlayer(id, removal.entry) }
-          : shown;
-      }),
-      olderUrl:
-        found.older === null ? undefined : urls.orgLog(id, { division, before: found.older }),
-      newestUrl: before === undefined ? undefined : urls.orgLog(id, { division }),
-    };
-    await page.render('organiser/log', model);
   }
 
   // ------------------------------------------------------------ division settings
