@@ -12,7 +12,6 @@ import { RatingsModule } from '../ratings/ratings.module';
 import { ClosingPagesController, RatingPagesController } from './ratings-pages.controller';
 import { JobPagesController } from './jobs-pages.controller';
 import { JudgeController } from './judge.controller';
-import { OrganiserController } from './organiser.controller';
 import { PdfController } from './pdf.controller';
 import { LiveStreams } from './live';
 import { LivePagesController } from './live.controller';
@@ -20,7 +19,6 @@ import { PublicPagesController } from './public.controller';
 import { SignInController } from './sign-in.controller';
 import { AssetsController } from './sheet-page';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
-import { TshService } from '../exchange/tsh.service';
 import { TableCodesModule } from '../table-codes/table-codes.module';
 import { DeskPagesController, TableCodePagesController } from './table-code-pages.controller';
 
@@ -44,7 +42,6 @@ import { DeskPagesController, TableCodePagesController } from './table-code-page
   controllers: [
     SignInController,
     JudgeController,
-    OrganiserController,
     PdfController,
     PublicPagesController,
     LivePagesController,
@@ -55,13 +52,6 @@ import { DeskPagesController, TableCodePagesController } from './table-code-page
     TableCodePagesController,
     DeskPagesController,
   ],
-  providers: [
-    PlayersService,
-    RoundsService,
-    ResultsService,
-    SheetDraftsService,
-    TshService,
-    LiveStreams,
-  ],
+  providers: [PlayersService, RoundsService, ResultsService, SheetDraftsService, LiveStreams],
 })
 export class PagesModule {}

@@ -39,7 +39,7 @@ import { PageErrorFilter } from '../web/page-error.filter';
 import { urls } from '../web/urls';
 import { playsAtTables } from '../rounds/tables';
 import { personUrl } from '../registry/registry-pages.controller';
-import { ratingUrls } from './ratings-pages.controller';
+import { ratingUrls } from '../web/urls';
 import {
   divisionTables,
   metRows,

@@ -21,18 +21,7 @@ import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { personUrl } from '../registry/registry-pages.controller';
 import { SameOriginGuard } from '../web/same-origin.guard';
-import { urls } from '../web/urls';
-
-/** The routes of ratings and closing a tournament. */
-export const ratingUrls = {
-  report: (tournamentId: number) => `/tournaments/${tournamentId}/ratings`,
-  reportPdf: (tournamentId: number) => `/tournaments/${tournamentId}/ratings.pdf`,
-  list: (family: string) => `/ratings?family=${encodeURIComponent(family)}`,
-  listCsv: (family: string) => `/api/ratings.csv?family=${encodeURIComponent(family)}`,
-  importList: '/organiser/ratings/import',
-  close: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/close`,
-  reopen: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/reopen`,
-};
+import { ratingUrls, urls } from '../web/urls';
 
 /** A number as a report shows it: two decimals at most, the page's decimal sign. */
 export function decimal(lang: string, n: number | null, signed = false): string {

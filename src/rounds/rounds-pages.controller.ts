@@ -5,7 +5,6 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import type { MessageKey } from '../i18n';
-import type { PairingSystem } from '../pairing/types';
 import type {
   FieldError,
   Link,
@@ -13,7 +12,7 @@ import type {
   OrganiserRoundsPage,
 } from '../render/view-models';
 import { isScheduled, plannedSystem } from '../tournaments/tournament-rules';
-import { PAIRING_SYSTEMS } from '../tournaments/systems';
+import { SYSTEMS } from '../tournaments/systems';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { FormReader, refusal } from '../web/forms';
 import { PageContext, withQuery } from '../web/page-context';
@@ -23,9 +22,6 @@ import { urls } from '../web/urls';
 import type { RoundView } from './game.view';
 import { resultView } from './result-view';
 import { RoundsService } from './rounds.service';
-
-/** Systems the pages offer (a manual round needs the tables from the API). */
-export const SYSTEMS = PAIRING_SYSTEMS.filter((s): s is PairingSystem => s !== 'manual');
 
 /**
  * The organiser's rounds page: pair the next round, swap two players, remove the last round or

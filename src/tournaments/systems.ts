@@ -41,3 +41,8 @@ export type TieBreak = (typeof TIE_BREAKS)[number];
 
 /** The default order: the rules' spread, then cumulative remaining time. */
 export const DEFAULT_TIE_BREAKS: TieBreak[] = ['spread', 'remaining-time'];
+
+/** Systems the pages offer (a manual round needs the tables from the API). */
+export const SYSTEMS = PAIRING_SYSTEMS.filter(
+  (s): s is Exclude<PairingSystem, 'manual'> => s !== 'manual',
+);

@@ -3,12 +3,16 @@ import { RatingsModule } from '../ratings/ratings.module';
 import { ClosingController } from './closing.controller';
 import { ClosingService } from './closing.service';
 import { TournamentsController } from './tournaments.controller';
+import { TournamentsPagesController } from './tournaments-pages.controller';
 import { TournamentsService } from './tournaments.service';
 
-/** Tournaments and their divisions; closing a tournament (results final, games rated). */
+/**
+ * Tournaments and their divisions, through the API and the organiser's pages (the list, a
+ * tournament, a division's settings); closing a tournament (results final, games rated).
+ */
 @Module({
   imports: [RatingsModule],
-  controllers: [TournamentsController, ClosingController],
+  controllers: [TournamentsController, ClosingController, TournamentsPagesController],
   providers: [TournamentsService, ClosingService],
   exports: [TournamentsService, ClosingService],
 })

@@ -75,3 +75,14 @@ export const urls = {
   repairRound: (divisionId: number, round: number) =>
     `/organiser/divisions/${divisionId}/rounds/${round}/re-pair`,
 };
+
+/** The routes of ratings and closing a tournament. */
+export const ratingUrls = {
+  report: (tournamentId: number) => `/tournaments/${tournamentId}/ratings`,
+  reportPdf: (tournamentId: number) => `/tournaments/${tournamentId}/ratings.pdf`,
+  list: (family: string) => `/ratings?family=${encodeURIComponent(family)}`,
+  listCsv: (family: string) => `/api/ratings.csv?family=${encodeURIComponent(family)}`,
+  importList: '/organiser/ratings/import',
+  close: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/close`,
+  reopen: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/reopen`,
+};

@@ -1,45 +1,25 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Post,
-  Req,
-  Res,
-  UploadedFile,
-  UseFilters,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
-import { formatBytes, TSH_LIMIT } from '../common/body/body-limits';
-import { DomainError, TooLarge } from '../common/errors';
+import { DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
 import { findRuleSet, RULE_SETS } from '../engine';
-import { TshService } from '../exchange/tsh.service';
-import { tshProblemMessage } from '../exchange/tsh-messages';
-import { tshProblemsOf } from '../exchange/tsh-import';
-import { Jobs } from '../jobs/jobs';
-import { jobUrls, lineCount, PAGE_WAIT_PLAYER_LINES } from '../web/job-urls';
-import { ratingUrls } from './ratings-pages.controller';
 import type {
   FieldError,
   OrganiserDivisionPage,
-  OrganiserTournamentPage,
   OrganiserTournamentsPage,
 } from '../render/view-models';
-import { SYSTEMS } from '../rounds/rounds-pages.controller';
-import type { DivisionDto, UpdateDivisionDto } from '../tournaments/dto/tournament.dto';
-import type { SettingChange } from '../tournaments/tournament-rules';
-import type { PairingSystem } from '../pairing/types';
-import { TIE_BREAKS, TieBreak } from '../tournaments/systems';
-import { TournamentsService } from '../tournaments/tournaments.service';
-import type { DivisionView, TournamentView } from '../tournaments/tournament.view';
-import { FormReader, refusal, type Uploaded } from '../web/forms';
+import { SYSTEMS } from './systems';
+import { divisionDefaults, shown, startingSettings, tournamentPageModel } from './tournament-page';
+import type { DivisionDto, UpdateDivisionDto } from './dto/tournament.dto';
+import type { SettingChange } from './tournament-rules';
+import { TIE_BREAKS, TieBreak } from './systems';
+import { TournamentsService } from './tournaments.service';
+import type { DivisionView } from './tournament.view';
+import { FormReader, refusal } from '../web/forms';
 import { ruleSetName } from '../web/rule-set-name';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
@@ -48,27 +28,21 @@ import { urls } from '../web/urls';
 import { isPlacePointsTable } from '../standings/placements';
 import type { MessageKey } from '../i18n';
 
-/** A tournament's system as pages name it (`manual` is shown as its id). */
-const shown = (s: string): PairingSystem => s as PairingSystem;
 /** Rounds of a new tournament until its first division says otherwise. */
 const DEFAULT_ROUNDS = 7;
 
 /**
- * The organiser's pages: tournaments and divisions, players (one by one or
- * from a CSV file with a preview of its errors), rounds (pair the next,
- * swap two players, remove the last), results and print links.
+ * The organiser's tournament pages: the list and a new tournament, a tournament with its
+ * divisions (a new one, or a copy of the tournament), and a division's settings. Players,
+ * rounds, the log and TSH files have their pages in their own folders.
  */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
 @UseGuards(SameOriginGuard)
 @Roles('organiser')
 @Controller('organiser')
-export class OrganiserController {
-  constructor(
-    private readonly tournaments: TournamentsService,
-    private readonly tsh: TshService,
-    private readonly jobs: Jobs,
-  ) {}
+export class TournamentsPagesController {
+  constructor(private readonly tournaments: TournamentsService) {}
 
   // ------------------------------------------------------------ tournaments
 
@@ -129,85 +103,10 @@ export class OrganiserController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const t = await this.tournaments.get(id);
-    await page.render('organiser/tournament', this.tournamentModel(page, t, defaults(t), []));
-  }
-
-  /**
-   * Posts a TSH `.t` file (`tsh`, a file, multipart; or `tshText`, pasted) with the new
-   * division's `tshName` and `tshRules`: the division with its players, rounds and results,
-   * all or nothing. A file with problems is shown again with each problem by line and field.
-   */
-  @Post('tournaments/:id/divisions/tsh')
-  @UseInterceptors(
-    FileInterceptor('tsh', {
-      limits: { fileSize: TSH_LIMIT, files: 1, fields: 20, fieldSize: TSH_LIMIT, parts: 21 },
-    }),
-  )
-  async importTsh(
-    @IdParam('id', 'tournament') id: number,
-    @UploadedFile() file: Uploaded,
-    @Body() body: unknown,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const t = await this.tournaments.get(id);
-    const form = new FormReader(body, page.lang);
-    const text = (file && file.size > 0 ? decodeTsh(file.buffer) : form.raw('tshText')).replace(
-      /^\uFEFF/,
-      '',
+    await page.render(
+      'organiser/tournament',
+      tournamentPageModel(page, t, divisionDefaults(t), []),
     );
-    if (text.length > TSH_LIMIT) {
-      throw new TooLarge(
-        'BODY_TOO_LARGE',
-        `the TSH file is larger than ${formatBytes(TSH_LIMIT)}, the most an import takes`,
-        { limit: formatBytes(TSH_LIMIT) },
-      );
-    }
-    const name = form.text('tshName', { required: true, max: 100 });
-    const rules = form.choice('tshRules', Object.keys(RULE_SETS), startingSettings(t).ruleSet);
-    if (text.trim() === '') form.fail('tshText', page.pt('form.required'));
-    if (name !== null && t.divisions.some((d) => d.name === name)) {
-      form.fail('tshName', page.pt('err.DIVISION_EXISTS'));
-    }
-    const sent = { name: form.raw('tshName'), rules: form.raw('tshRules'), text };
-    const again = (status: number, errors: FieldError[], problems: string[] = []) =>
-      page.render(
-        'organiser/tournament',
-        this.tournamentModel(page, t, defaults(t), [], undefined, { ...sent, errors, problems }),
-        status,
-      );
-    if (!form.ok) {
-      await again(400, form.errors);
-      return;
-    }
-    try {
-      // Read and written in a job's process; a long file's page follows it with a progress bar.
-      const job = await this.tsh.startImport(
-        id,
-        { name: name!, file: text, ...(rules ? { ruleSet: rules } : {}) },
-        page.user,
-        page.lang,
-      );
-      if (lineCount(text) > PAGE_WAIT_PLAYER_LINES) {
-        page.redirect(jobUrls.page(job.id));
-        return;
-      }
-      const d = await this.jobs.outcome(job);
-      page.redirect(withQuery(urls.orgTournament(id), { done: 'tshImported', n: d.players }));
-    } catch (e) {
-      const problems = tshProblemsOf(e);
-      if (problems) {
-        await again(
-          422,
-          [],
-          problems.map((p) => tshProblemMessage(page.lang, p)),
-        );
-        return;
-      }
-      const { status, message, code } = refusal(page.lang, e);
-      await again(status, [{ field: code === 'DIVISION_EXISTS' ? 'tshName' : '', message }]);
-    }
   }
 
   /**
@@ -246,7 +145,7 @@ export class OrganiserController {
       spreadCap: form.raw('spreadCap'),
     };
     const again = (status: number, errors: FieldError[]) =>
-      page.render('organiser/tournament', this.tournamentModel(page, t, values, errors), status);
+      page.render('organiser/tournament', tournamentPageModel(page, t, values, errors), status);
     if (!form.ok) {
       await again(clash && form.errors.length === 1 ? 409 : 400, form.errors);
       return;
@@ -295,7 +194,7 @@ export class OrganiserController {
     if (!form.ok) {
       await page.render(
         'organiser/tournament',
-        this.tournamentModel(page, t, defaults(t), form.errors, {
+        tournamentPageModel(page, t, divisionDefaults(t), form.errors, {
           name: form.raw('copyName'),
           players,
         }),
@@ -508,91 +407,6 @@ export class OrganiserController {
       errors,
     };
   }
-
-  private tournamentModel(
-    page: PageContext,
-    t: TournamentView,
-    values: OrganiserTournamentPage['values'],
-    errors: FieldError[],
-    copy?: OrganiserTournamentPage['copyValues'],
-    tsh?: Partial<OrganiserTournamentPage['tsh']>,
-  ): OrganiserTournamentPage & {
-    closing: { closedAt: Date | null; action: string; ratingsUrl: string };
-  } {
-    const system = shown(startingSettings(t).pairingPlan[0]);
-    return {
-      ...page.base(
-        t.name,
-        page.crumbs({ label: page.pt('page.organiser'), url: urls.organiser }),
-        page.flashFromQuery(),
-      ),
-      tournament: {
-        name: t.name,
-        place: t.place,
-        startDate: t.startDate,
-        endDate: t.endDate,
-        publicUrl: urls.tournament(t.id),
-        logUrl: urls.orgLog(t.id),
-      },
-      divisions: t.divisions.map((d) => ({
-        name: d.name,
-        rules: ruleSetName(d.ruleSet, page.lang),
-        system: shown(d.pairingPlan[Math.min(d.roundsPaired + 1, d.pairingPlan.length) - 1]),
-        players: d.players,
-        rounds: d.rounds,
-        roundsPaired: d.roundsPaired,
-        playersUrl: urls.orgPlayers(d.id),
-        roundsUrl: urls.orgRounds(d.id),
-        settingsUrl: urls.orgDivisionSettings(d.id),
-        wallchartUrl: urls.wallchart(d.id),
-        scorecardsUrl: urls.scorecardsPdf(d.id),
-        tshUrl: urls.tshExport(d.id),
-      })),
-      divisionAction: urls.addDivision(t.id),
-      tsh: {
-        action: urls.tshImport(t.id),
-        name: tsh?.name ?? '',
-        rules: tsh?.rules || startingSettings(t).ruleSet,
-        text: tsh?.text ?? '',
-        errors: tsh?.errors ?? [],
-        problems: tsh?.problems ?? [],
-      },
-      copyAction: urls.copyTournament(t.id),
-      copyValues: copy ?? {},
-      ruleSets: Object.values(RULE_SETS).map((r) => ({
-        value: r.id,
-        label: ruleSetName(r.id, page.lang),
-      })),
-      systems: SYSTEMS,
-      values: { ...values, system: values.system ?? system },
-      errors,
-      closing: {
-        closedAt: t.closedAt,
-        action: t.closedAt ? ratingUrls.reopen(t.id) : ratingUrls.close(t.id),
-        ratingsUrl: ratingUrls.report(t.id),
-      },
-    };
-  }
-}
-
-/** The settings a new division's form starts from: the last division's, else the tournament's. */
-function startingSettings(t: TournamentView): DivisionView | TournamentView {
-  return t.divisions[t.divisions.length - 1] ?? t;
-}
-
-/** The division form's values: the rules a new division starts from. */
-function defaults(t: TournamentView): OrganiserTournamentPage['values'] {
-  const from = startingSettings(t);
-  const ruleSet = findRuleSet(from.ruleSet);
-  return {
-    rules: from.ruleSet,
-    rounds: from.rounds,
-    system: shown(from.pairingPlan[0]),
-    clockMinutes: (from.options.clockMinutes as number | undefined) ?? ruleSet?.clock.minutes,
-    byeSpread: from.byeSpread,
-    forfeitSpread: from.forfeitSpread,
-    spreadCap: from.spreadCap ?? undefined,
-  };
 }
 
 /** A division's settings as its form shows them. */
@@ -733,15 +547,6 @@ function changeInWords(
     before: value(c.before),
     after: value(c.after),
   };
-}
-
-/** A `.t` file's bytes: UTF-8, or Latin-1 (TSH's own default) when they are not UTF-8. */
-function decodeTsh(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return bytes.toString('latin1');
-  }
 }
 
 /** The table sizes a division at tables of `size` plays: full tables and tables of one fewer. */
