@@ -1,4 +1,4 @@
-import { csvDelimiter, readCsv } from '../common/csv';
+import { csvDelimiter, readCsv, type CsvRecord } from '../common/csv';
 import { PRINTABLE } from '../common/printable';
 import { formatCount, Lang, MessageKey, t } from '../i18n';
 import { lookAlikeKey, nameKey } from '../i18n/names';
@@ -128,179 +128,25 @@ export function parsePlayersCsv(
 ): CsvPreview {
   const body = text.replace(/^\uFEFF/, '');
   const delimiter = csvDelimiter(body, [',', ';', '\t'] as const);
-  const problem = (
-    line: number,
-    code: CsvProblemCode,
-    key: MessageKey,
-    params: Record<string, string | number> = {},
-    severity: CsvProblem['severity'] = 'error',
-  ): CsvProblem => ({ line, code, severity, message: t(lang, key, params) });
-
-  const { records: recs, stop } = readCsv(body, delimiter);
-  const errors: CsvProblem[] = [];
-  const warnings: CsvProblem[] = [];
-  let order: readonly (Column | undefined)[] = DEFAULT_ORDER;
-  let header = false;
-  let columnsKnown = false;
-  if (recs.length > 0) {
-    const names = recs[0].fields.map(
-      (f): Column | undefined => HEADER_NAMES[clean(f).toLowerCase()],
-    );
-    if (names.some((n) => n === 'name')) {
-      header = true;
-      columnsKnown = true;
-      order = names;
-      recs.shift();
-    }
-  }
+  const { records, stop } = readCsv(body, delimiter);
+  const { order, header } = columnsOf(records);
+  const lines = new LineChecks(lang, registered, order, header);
   const rows: CsvRow[] = [];
   const players: CsvPlayer[] = [];
-  const seeds = new Map<number, number>();
-  const names = new Map<string, number>();
-  const looks = new Map<string, { line: number; name: string }>();
-  const registeredLooks = new Map(registered.map((n) => [lookAlikeKey(n), n]));
-  const registeredKeys = new Set(registered.map(nameKey));
-  const columnNames = { name: t(lang, 'csv.column.name'), club: t(lang, 'csv.column.club') };
-  for (const rec of recs) {
-    const fields = { name: '', club: '', rating: '', seed: '', federationId: '', country: '' };
-    const problems: CsvProblem[] = [];
-    rec.fields.forEach((value, i) => {
-      const col = order[i];
-      if (col) fields[col] = clean(value);
-    });
-    const extra = rec.fields.slice(order.length).filter((f) => f.trim() !== '');
-    if (!columnsKnown && extra.length > 0) {
-      problems.push(
-        problem(rec.line, 'too-many-fields', 'csv.tooManyFields', { n: rec.fields.length }),
-      );
-    }
-    if (!fields.name) problems.push(problem(rec.line, 'missing-name', 'csv.missingName'));
-    for (const column of ['name', 'club'] as const) {
-      const value = fields[column];
-      const max = CSV_PLAYER_LIMITS[column];
-      if (value.length > max) {
-        problems.push(
-          problem(rec.line, 'too-long', 'csv.tooLong', {
-            column: columnNames[column],
-            n: value.length,
-            max,
-          }),
-        );
-      }
-      if (!PRINTABLE.test(value)) {
-        problems.push(problem(rec.line, 'control', 'csv.control', { column: columnNames[column] }));
-      }
-    }
-    let rating: number | null = null;
-    if (fields.rating) {
-      const n = Number(fields.rating);
-      if (/^\d+$/.test(fields.rating) && n <= PLAYER_LIMITS.rating) rating = n;
-      else
-        problems.push(
-          problem(rec.line, 'bad-rating', 'csv.badRating', {
-            value: quoted(fields.rating),
-            max: PLAYER_LIMITS.rating,
-          }),
-        );
-    }
-    if (fields.federationId && !/^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/.test(fields.federationId)) {
-      problems.push(
-        problem(rec.line, 'bad-federation-id', 'csv.badFederationId', {
-          value: quoted(fields.federationId),
-        }),
-      );
-    }
-    if (fields.country && !/^[A-Z]{2,3}$/.test(fields.country)) {
-      problems.push(
-        problem(rec.line, 'bad-country', 'csv.badCountry', {
-          value: quoted(fields.country),
-          examples: 'SRB, CRO',
-        }),
-      );
-    }
-    let seed: number | null = null;
-    if (fields.seed) {
-      const n = Number(fields.seed);
-      if (/^\d+$/.test(fields.seed) && n >= 1 && n <= CSV_PLAYER_LIMITS.seed) {
-        seed = n;
-        const before = seeds.get(n);
-        if (before !== undefined) {
-          problems.push(
-            problem(rec.line, 'duplicate-seed', 'csv.duplicateSeed', { value: n, line: before }),
-          );
-        } else seeds.set(n, rec.line);
-      } else
-        problems.push(
-          problem(rec.line, 'bad-seed', 'csv.badSeed', {
-            value: quoted(fields.seed),
-            max: CSV_PLAYER_LIMITS.seed,
-          }),
-        );
-    }
-    if (fields.name) {
-      const key = fields.name.toLocaleLowerCase('sr');
-      const before = names.get(key);
-      if (before !== undefined) {
-        problems.push(
-          problem(
-            rec.line,
-            'duplicate-name',
-            'csv.duplicateName',
-            { value: fields.name, line: before },
-            'warning',
-          ),
-        );
-      } else names.set(key, rec.line);
-      const look = lookAlikeKey(fields.name);
-      const like = looks.get(look);
-      const already = registeredLooks.get(look);
-      if (registeredKeys.has(nameKey(fields.name))) {
-        problems.push(
-          problem(rec.line, 'duplicate-name', 'csv.alreadyRegistered', { value: fields.name }),
-        );
-      } else if (before === undefined && like && like.name !== fields.name) {
-        problems.push(
-          problem(
-            rec.line,
-            'look-alike-name',
-            'csv.lookAlike',
-            { value: fields.name, other: like.name, line: like.line },
-            'warning',
-          ),
-        );
-      } else if (already !== undefined) {
-        problems.push(
-          problem(
-            rec.line,
-            'look-alike-name',
-            'csv.lookAlikeRegistered',
-            { value: fields.name, other: already },
-            'warning',
-          ),
-        );
-      }
-      if (!like) looks.set(look, { line: rec.line, name: fields.name });
-    }
-    const ok = problems.every((p) => p.severity !== 'error');
-    rows.push({ line: rec.line, fields, problems, ok });
-    for (const p of problems) (p.severity === 'error' ? errors : warnings).push(p);
-    if (ok)
-      players.push({
-        line: rec.line,
-        name: fields.name,
-        club: fields.club || null,
-        rating,
-        seed,
-        federationId: fields.federationId || null,
-        country: fields.country || null,
-      });
+  const errors: CsvProblem[] = [];
+  const warnings: CsvProblem[] = [];
+  for (const rec of header ? records.slice(1) : records) {
+    const { row, player } = lines.read(rec);
+    rows.push(row);
+    for (const p of row.problems) (p.severity === 'error' ? errors : warnings).push(p);
+    if (player) players.push(player);
   }
   if (stop?.kind === 'unclosed-quote') {
-    errors.push(problem(stop.line, 'unclosed-quote', 'csv.unclosedQuote'));
+    errors.push(lines.problem(stop.line, 'unclosed-quote', 'csv.unclosedQuote'));
   } else if (stop) {
-    errors.push(problem(stop.line, 'text-after-quote', 'csv.textAfterQuote'));
+    errors.push(lines.problem(stop.line, 'text-after-quote', 'csv.textAfterQuote'));
   }
-  if (rows.length === 0 && stop === null) errors.push(problem(1, 'empty', 'csv.empty'));
+  if (rows.length === 0 && stop === null) errors.push(lines.problem(1, 'empty', 'csv.empty'));
   errors.sort((a, b) => a.line - b.line);
   return {
     ok: errors.length === 0 && players.length > 0,
@@ -311,6 +157,216 @@ export function parsePlayersCsv(
     header,
     delimiter,
   };
+}
+
+/** The file's columns: its header's when its first line names a `name` column, else the default order. */
+function columnsOf(records: readonly CsvRecord[]): {
+  order: readonly (Column | undefined)[];
+  header: boolean;
+} {
+  const names = (records[0]?.fields ?? []).map(
+    (f): Column | undefined => HEADER_NAMES[clean(f).toLowerCase()],
+  );
+  return names.some((n) => n === 'name')
+    ? { order: names, header: true }
+    : { order: DEFAULT_ORDER, header: false };
+}
+
+type Fields = CsvRow['fields'];
+
+/**
+ * The checks of a registration file's lines, in the file's order: each line's own fields, and
+ * what it repeats of the lines before it (a seed, a name) or of the players already registered.
+ */
+class LineChecks {
+  private readonly seeds = new Map<number, number>();
+  private readonly names = new Map<string, number>();
+  private readonly looks = new Map<string, { line: number; name: string }>();
+  private readonly registeredLooks: Map<string, string>;
+  private readonly registeredKeys: Set<string>;
+  private readonly columnNames: Record<'name' | 'club', string>;
+
+  constructor(
+    private readonly lang: Lang,
+    registered: readonly string[],
+    private readonly order: readonly (Column | undefined)[],
+    /** A header named the columns: a line with more fields than it has is not refused. */
+    private readonly columnsKnown: boolean,
+  ) {
+    this.registeredLooks = new Map(registered.map((n) => [lookAlikeKey(n), n]));
+    this.registeredKeys = new Set(registered.map(nameKey));
+    this.columnNames = { name: t(lang, 'csv.column.name'), club: t(lang, 'csv.column.club') };
+  }
+
+  problem(
+    line: number,
+    code: CsvProblemCode,
+    key: MessageKey,
+    params: Record<string, string | number> = {},
+    severity: CsvProblem['severity'] = 'error',
+  ): CsvProblem {
+    return { line, code, severity, message: t(this.lang, key, params) };
+  }
+
+  /** A line as the preview shows it, and the player it registers when it has no error. */
+  read(rec: CsvRecord): { row: CsvRow; player: CsvPlayer | null } {
+    const fields: Fields = {
+      name: '',
+      club: '',
+      rating: '',
+      seed: '',
+      federationId: '',
+      country: '',
+    };
+    rec.fields.forEach((value, i) => {
+      const col = this.order[i];
+      if (col) fields[col] = clean(value);
+    });
+    const problems: CsvProblem[] = [];
+    const extra = rec.fields.slice(this.order.length).filter((f) => f.trim() !== '');
+    if (!this.columnsKnown && extra.length > 0) {
+      problems.push(
+        this.problem(rec.line, 'too-many-fields', 'csv.tooManyFields', { n: rec.fields.length }),
+      );
+    }
+    if (!fields.name) problems.push(this.problem(rec.line, 'missing-name', 'csv.missingName'));
+    this.textProblems(rec.line, fields, problems);
+    const rating = this.rating(rec.line, fields, problems);
+    this.registryProblems(rec.line, fields, problems);
+    const seed = this.seed(rec.line, fields, problems);
+    if (fields.name) this.nameProblems(rec.line, fields.name, problems);
+    const ok = problems.every((p) => p.severity !== 'error');
+    const player = ok
+      ? {
+          line: rec.line,
+          name: fields.name,
+          club: fields.club || null,
+          rating,
+          seed,
+          federationId: fields.federationId || null,
+          country: fields.country || null,
+        }
+      : null;
+    return { row: { line: rec.line, fields, problems, ok }, player };
+  }
+
+  /** A name or a club too long, or holding control characters. */
+  private textProblems(line: number, fields: Fields, problems: CsvProblem[]): void {
+    for (const column of ['name', 'club'] as const) {
+      const value = fields[column];
+      const max = CSV_PLAYER_LIMITS[column];
+      const name = this.columnNames[column];
+      if (value.length > max) {
+        problems.push(
+          this.problem(line, 'too-long', 'csv.tooLong', { column: name, n: value.length, max }),
+        );
+      }
+      if (!PRINTABLE.test(value)) {
+        problems.push(this.problem(line, 'control', 'csv.control', { column: name }));
+      }
+    }
+  }
+
+  private rating(line: number, fields: Fields, problems: CsvProblem[]): number | null {
+    if (!fields.rating) return null;
+    const n = Number(fields.rating);
+    if (/^\d+$/.test(fields.rating) && n <= PLAYER_LIMITS.rating) return n;
+    problems.push(
+      this.problem(line, 'bad-rating', 'csv.badRating', {
+        value: quoted(fields.rating),
+        max: PLAYER_LIMITS.rating,
+      }),
+    );
+    return null;
+  }
+
+  /** The federation id and country the registry reads. */
+  private registryProblems(line: number, fields: Fields, problems: CsvProblem[]): void {
+    if (fields.federationId && !/^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/.test(fields.federationId)) {
+      problems.push(
+        this.problem(line, 'bad-federation-id', 'csv.badFederationId', {
+          value: quoted(fields.federationId),
+        }),
+      );
+    }
+    if (fields.country && !/^[A-Z]{2,3}$/.test(fields.country)) {
+      problems.push(
+        this.problem(line, 'bad-country', 'csv.badCountry', {
+          value: quoted(fields.country),
+          examples: 'SRB, CRO',
+        }),
+      );
+    }
+  }
+
+  /** The seed, refused when it is not a whole number in range or a line before has it. */
+  private seed(line: number, fields: Fields, problems: CsvProblem[]): number | null {
+    if (!fields.seed) return null;
+    const n = Number(fields.seed);
+    if (!/^\d+$/.test(fields.seed) || n < 1 || n > CSV_PLAYER_LIMITS.seed) {
+      problems.push(
+        this.problem(line, 'bad-seed', 'csv.badSeed', {
+          value: quoted(fields.seed),
+          max: CSV_PLAYER_LIMITS.seed,
+        }),
+      );
+      return null;
+    }
+    const before = this.seeds.get(n);
+    if (before !== undefined) {
+      problems.push(
+        this.problem(line, 'duplicate-seed', 'csv.duplicateSeed', { value: n, line: before }),
+      );
+    } else this.seeds.set(n, line);
+    return n;
+  }
+
+  /**
+   * A name a line before has (a warning), a registered player's (an error), or one that only
+   * looks like a line's before or a registered player's (a warning, for the organiser to check).
+   */
+  private nameProblems(line: number, name: string, problems: CsvProblem[]): void {
+    const key = name.toLocaleLowerCase('sr');
+    const before = this.names.get(key);
+    if (before !== undefined) {
+      problems.push(
+        this.problem(
+          line,
+          'duplicate-name',
+          'csv.duplicateName',
+          { value: name, line: before },
+          'warning',
+        ),
+      );
+    } else this.names.set(key, line);
+    const look = lookAlikeKey(name);
+    const like = this.looks.get(look);
+    const already = this.registeredLooks.get(look);
+    if (this.registeredKeys.has(nameKey(name))) {
+      problems.push(this.problem(line, 'duplicate-name', 'csv.alreadyRegistered', { value: name }));
+    } else if (before === undefined && like && like.name !== name) {
+      problems.push(
+        this.problem(
+          line,
+          'look-alike-name',
+          'csv.lookAlike',
+          { value: name, other: like.name, line: like.line },
+          'warning',
+        ),
+      );
+    } else if (already !== undefined) {
+      problems.push(
+        this.problem(
+          line,
+          'look-alike-name',
+          'csv.lookAlikeRegistered',
+          { value: name, other: already },
+          'warning',
+        ),
+      );
+    }
+    if (!like) this.looks.set(look, { line, name });
+  }
 }
 
 /** Lines (and problems of each kind) a preview page lists at most. */
