@@ -3,6 +3,7 @@ import eslint from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Folders whose code is pure: no framework, ORM, validation or I/O. */
 const PURE = ['engine', 'pairing', 'standings'];
@@ -34,7 +35,7 @@ function entityPattern(folder) {
 
 /** The import rules of each folder of src/: its own entities only, and purity where it is pure. */
 function importRules() {
-  return readdirSync('src', { withFileTypes: true })
+  return readdirSync(join(import.meta.dirname, 'src'), { withFileTypes: true })
     .filter((d) => d.isDirectory() && d.name !== 'schema')
     .map(({ name }) => ({
       files: [`src/${name}/**/*.ts`],
