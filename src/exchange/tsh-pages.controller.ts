@@ -7,9 +7,7 @@ import {
   UploadedFile,
   UseFilters,
   UseGuards,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -30,7 +28,7 @@ import {
   tournamentPageModel,
 } from '../tournaments/tournament-page';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { FormReader, refusal, type Uploaded } from '../web/forms';
+import { FormReader, FormWithFile, refusal, type Uploaded } from '../web/forms';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -64,11 +62,7 @@ export class TshPagesController {
    * all or nothing. A file with problems is shown again with each problem by line and field.
    */
   @Post('tournaments/:id/divisions/tsh')
-  @UseInterceptors(
-    FileInterceptor('tsh', {
-      limits: { fileSize: TSH_LIMIT, files: 1, fields: 20, fieldSize: TSH_LIMIT, parts: 21 },
-    }),
-  )
+  @FormWithFile('tsh', TSH_LIMIT)
   async importTsh(
     @IdParam('id', 'tournament') id: number,
     @UploadedFile() file: Uploaded,

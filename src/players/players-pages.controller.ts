@@ -8,9 +8,7 @@ import {
   UploadedFile,
   UseFilters,
   UseGuards,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -33,7 +31,7 @@ import type { FieldError, OrganiserConfirmPage } from '../render/view-models';
 import type { OrganiserPlayersPage } from './players-page';
 import { RoundsService } from '../rounds/rounds.service';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { FormReader, refusal, type Uploaded } from '../web/forms';
+import { FormReader, FormWithFile, refusal, type Uploaded } from '../web/forms';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -256,11 +254,7 @@ export class PlayersPagesController {
 
   /** Posts `csv` (a file, multipart) or `csvText`: the preview, nothing imported. */
   @Post('divisions/:id/players/csv')
-  @UseInterceptors(
-    FileInterceptor('csv', {
-      limits: { fileSize: CSV_LIMIT, files: 1, fields: 20, fieldSize: CSV_LIMIT, parts: 21 },
-    }),
-  )
+  @FormWithFile('csv', CSV_LIMIT)
   async previewCsv(
     @IdParam('id', 'division') id: number,
     @UploadedFile() file: Uploaded,

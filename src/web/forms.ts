@@ -1,4 +1,5 @@
-import { HttpException } from '@nestjs/common';
+import { HttpException, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
 import { DomainError, TooManyRequests } from '../common/errors';
 import type { Lang } from '../i18n';
 import type { FieldError } from '../render/view-models';
@@ -11,6 +12,18 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A file posted with a form (multipart), as the file interceptor gives it; none sent: undefined. */
 export type Uploaded = { buffer: Buffer; size: number } | undefined;
+
+/**
+ * A form that posts one file as `field` (multipart) beside a few text fields, the file and each
+ * field at most `limit` bytes: a larger one is refused before the handler runs.
+ */
+export function FormWithFile(field: string, limit: number): MethodDecorator {
+  return UseInterceptors(
+    FileInterceptor(field, {
+      limits: { fileSize: limit, files: 1, fields: 20, fieldSize: limit, parts: 21 },
+    }),
+  );
+}
 
 /**
  * Reads a posted form (urlencoded or multipart) field by field, collecting
