@@ -378,13 +378,24 @@ export const PREVIEW_LIMIT = 200;
  * 20,000-line file's preview is a page, not megabytes. Lines with a problem come
  * first; the rest are the file's first lines.
  */
-export interface CsvPreviewPage extends Omit<CsvPreview, 'players'> {
+export interface CsvPreviewPage extends Omit<CsvPreview, 'players' | 'errors' | 'warnings'> {
+  /** Problems listed, each linked to its line when the table shows that line. */
+  errors: ListedProblem[];
+  warnings: ListedProblem[];
   /** The players the file would register. */
   playerCount: number;
   /** Lines read, shown or not. */
   lineCount: number;
   /** Lines, and problems (errors and warnings), read but not listed. */
   left: { rows: number; problems: number };
+}
+
+/**
+ * A problem as the preview lists it: `inTable` when its line is a row of the table (a quote
+ * that stops the file, or an empty file, has no row to link to).
+ */
+export interface ListedProblem extends CsvProblem {
+  inTable: boolean;
 }
 
 export function previewPage(preview: CsvPreview, limit = PREVIEW_LIMIT): CsvPreviewPage {
@@ -400,13 +411,16 @@ export function previewPage(preview: CsvPreview, limit = PREVIEW_LIMIT): CsvPrev
     rows: rows.length - shown.length,
     problems: Math.max(0, errors.length - limit) + Math.max(0, warnings.length - limit),
   };
+  const lines = new Set(shown.map((r) => r.line));
+  const listed = (ps: CsvProblem[]): ListedProblem[] =>
+    ps.slice(0, limit).map((p) => ({ ...p, inTable: lines.has(p.line) }));
   return {
     ...rest,
     playerCount: players.length,
     lineCount: rows.length,
     rows: shown,
-    errors: errors.slice(0, limit),
-    warnings: warnings.slice(0, limit),
+    errors: listed(errors),
+    warnings: listed(warnings),
     left,
   };
 }

@@ -125,6 +125,10 @@ describe('player registration CSV', () => {
         message: 'posle zatvorenog navodnika ima teksta; stavite celo polje pod navodnike',
       },
     ]);
+    // The line where the file stopped has no row in the table: it is listed, not linked.
+    const page = previewPage(a);
+    expect(page.rows.map((row) => row.line)).toEqual([1]);
+    expect(page.errors.map((e) => [e.line, e.inTable])).toEqual([[2, false]]);
     const r = parsePlayersCsv('  \n\n', 'sr-Cyrl');
     expect(r.ok).toBe(false);
     expect(r.errors[0]).toMatchObject({ code: 'empty', message: 'датотека је празна' });
