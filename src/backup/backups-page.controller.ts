@@ -1,3 +1,4 @@
+import { isMessageKey } from '../i18n';
 import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -5,7 +6,6 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { BackupService } from './backup.service';
 import { formatBytes } from '../common/body/body-limits';
-import { isPageMessageKey } from '../web/messages';
 import { localDateTime } from '../log/log-page';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
@@ -41,31 +41,31 @@ export class BackupsPageController {
     const taken = page.query('taken');
     const flash =
       taken !== undefined && /^[\w.-]{1,120}$/.test(taken)
-        ? { tone: 'ok' as const, text: page.pt('backup.taken', { name: taken }) }
+        ? { tone: 'ok' as const, text: page.t('backup.taken', { name: taken }) }
         : null;
     const folder = this.backups.folder;
     const backups = folder ? this.backups.list() : [];
     const example = backups[0]?.name ? `${folder}/${backups[0].name}` : `${folder ?? ''}/…`;
     const model: OrganiserBackupsPage = {
       ...page.base(
-        page.pt('backup.title'),
-        page.crumbs({ label: page.pt('page.organiser'), url: urls.organiser }),
+        page.t('backup.title'),
+        page.crumbs({ label: page.t('page.organiser'), url: urls.organiser }),
         flash,
       ),
       text: {
-        intro: page.pt('backup.intro', { keep: this.backups.keep, folder: folder ?? '' }),
-        take: page.pt('backup.take'),
-        when: page.pt('backup.when'),
-        why: page.pt('backup.why'),
-        size: page.pt('backup.size'),
-        download: page.pt('backup.download'),
-        none: page.pt('backup.none'),
-        restoreTitle: page.pt('backup.restoreTitle'),
-        restore: page.pt('backup.restore'),
+        intro: page.t('backup.intro', { keep: this.backups.keep, folder: folder ?? '' }),
+        take: page.t('backup.take'),
+        when: page.t('backup.when'),
+        why: page.t('backup.why'),
+        size: page.t('backup.size'),
+        download: page.t('backup.download'),
+        none: page.t('backup.none'),
+        restoreTitle: page.t('backup.restoreTitle'),
+        restore: page.t('backup.restore'),
         restoreCommand: `npx arbiter restore ${example}`,
-        restoreAfter: page.pt('backup.restoreAfter'),
-        postgres: page.pt('backup.postgres'),
-        postgresRestore: page.pt('backup.postgresRestore'),
+        restoreAfter: page.t('backup.restoreAfter'),
+        postgres: page.t('backup.postgres'),
+        postgresRestore: page.t('backup.postgresRestore'),
         // Commands stay as they are typed, in every language of the page.
         startCommand: 'npm start',
         dumpCommand: 'pg_dump --format=custom --file=arbiter.dump "$DATABASE_URL"',
@@ -79,7 +79,7 @@ export class BackupsPageController {
               return {
                 name: b.name,
                 when: localDateTime(page.lang, b.takenAt),
-                why: isPageMessageKey(key) ? page.pt(key) : b.reason,
+                why: isMessageKey(key) ? page.t(key) : b.reason,
                 size: formatBytes(b.bytes),
                 url: `/api/backups/${encodeURIComponent(b.name)}`,
               };

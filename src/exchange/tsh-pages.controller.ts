@@ -86,9 +86,9 @@ export class TshPagesController {
     }
     const name = form.text('tshName', { required: true, max: 100 });
     const rules = form.choice('tshRules', Object.keys(RULE_SETS), startingSettings(t).ruleSet);
-    if (text.trim() === '') form.fail('tshText', page.pt('form.required'));
+    if (text.trim() === '') form.fail('tshText', page.t('form.required'));
     if (name !== null && t.divisions.some((d) => d.name === name)) {
-      form.fail('tshName', page.pt('err.DIVISION_EXISTS'));
+      form.fail('tshName', page.t('err.DIVISION_EXISTS'));
     }
     const sent = { name: form.raw('tshName'), rules: form.raw('tshRules'), text };
     const again = (status: number, errors: FieldError[], problems: string[] = []) =>

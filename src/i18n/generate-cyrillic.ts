@@ -1,5 +1,14 @@
 import { writeFileSync } from 'fs';
 import { join } from 'path';
+import {
+  isArgumentElement,
+  isLiteralElement,
+  isPluralElement,
+  isSelectElement,
+  parse,
+  type MessageFormatElement,
+} from '@formatjs/icu-messageformat-parser';
+import { printAST } from '@formatjs/icu-messageformat-parser/printer';
 import { MessageKey, srLatn } from './sr-Latn';
 import { latinToCyrillic } from './transliterate';
 
@@ -13,9 +22,36 @@ export const CYRILLIC_OVERRIDES: Partial<Record<MessageKey, string>> = {};
 export function cyrillicFromLatin(): Record<MessageKey, string> {
   const out = {} as Record<MessageKey, string>;
   for (const key of Object.keys(srLatn) as MessageKey[]) {
-    out[key] = CYRILLIC_OVERRIDES[key] ?? latinToCyrillic(srLatn[key]);
+    out[key] = CYRILLIC_OVERRIDES[key] ?? messageToCyrillic(srLatn[key]);
   }
   return out;
+}
+
+/**
+ * A message in Cyrillic: its text transliterated, its syntax not. A message with plurals,
+ * selects or formatted numbers has its literal text transliterated branch by branch, and its
+ * argument names and keywords (`plural`, `one`, `few`, `other`, `number`) kept; any other as a
+ * whole, its `{names}` kept.
+ */
+export function messageToCyrillic(message: string): string {
+  const elements = parse(message, { ignoreTag: true });
+  if (elements.every((e) => isLiteralElement(e) || isArgumentElement(e)))
+    return latinToCyrillic(message);
+  return printAST(elements.map(elementToCyrillic));
+}
+
+function elementToCyrillic(element: MessageFormatElement): MessageFormatElement {
+  if (isLiteralElement(element)) return { ...element, value: latinToCyrillic(element.value) };
+  if (isPluralElement(element) || isSelectElement(element)) {
+    const options = Object.fromEntries(
+      Object.entries(element.options).map(([name, option]) => [
+        name,
+        { ...option, value: option.value.map(elementToCyrillic) },
+      ]),
+    );
+    return { ...element, options };
+  }
+  return element;
 }
 
 const quote = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

@@ -60,6 +60,9 @@ export const KEEP_LATIN: ReadonlySet<string> = new Set([
   'Block',
   'Double',
   'Rotate',
+  // A score sheet's field and a query parameter, named as the document and the address write them.
+  'players',
+  'round',
 ]);
 
 const WORD = /[\p{L}]+/gu;

@@ -63,7 +63,7 @@ export class LogPagesController {
       ...page.base(
         `${page.t('log.title')} · ${t.name}`,
         page.crumbs(
-          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: page.t('page.organiser'), url: urls.organiser },
           { label: t.name, url: urls.orgTournament(id) },
         ),
         page.flashFromQuery(),

@@ -11,12 +11,11 @@ import type { PageBase } from '../render/view-models';
 import { refusal } from '../web/forms';
 import { LiveStreams } from './live';
 import { LIVE_SCRIPT } from '../web/live-ref';
-import type { PageMessageKey } from '../web/messages';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { ratingImportErrors } from './ratings-pages.controller';
 import { ratingUrls } from '../web/urls';
-import { formatCount } from '../i18n';
+import { formatCount, MessageKey } from '../i18n';
 import { jobUrls } from '../web/job-urls';
 import { tshProblemsOf } from '../exchange/tsh-import';
 import { tshProblemMessage } from '../exchange/tsh-messages';
@@ -63,9 +62,9 @@ export class JobPagesController {
     const page = new PageContext(req, res);
     const job = await this.ownJob(id, page);
     const lang = page.lang;
-    const title = page.pt(`job.title.${job.kind}` as PageMessageKey);
+    const title = page.t(`job.title.${job.kind}` as MessageKey);
     const model: JobPage = {
-      ...page.base(title, page.crumbs({ label: page.pt('page.organiser'), url: urls.organiser })),
+      ...page.base(title, page.crumbs({ label: page.t('page.organiser'), url: urls.organiser })),
       errors: [],
       links: [],
     };
@@ -73,10 +72,10 @@ export class JobPagesController {
       const percent = jobPercent(job);
       const { phase, done, total } = job.progress;
       Object.assign(model, {
-        running: page.pt('job.running'),
+        running: page.t('job.running'),
         percent,
-        percentText: page.pt('job.progress', { percent }),
-        phase: page.pt(`job.phase.${phase}` as PageMessageKey, {
+        percentText: page.t('job.progress', { percent }),
+        phase: page.t(`job.phase.${phase}` as MessageKey, {
           done: formatCount(lang, done),
           total: formatCount(lang, total),
         }),
@@ -91,19 +90,19 @@ export class JobPagesController {
           typeof v === 'number' ? formatCount(lang, v) : v,
         ]),
       );
-      model.done = page.pt(`job.done.${job.kind}` as PageMessageKey, params);
+      model.done = page.t(`job.done.${job.kind}` as MessageKey, params);
     } else if (job.state === 'refused') {
       const r = job.refusal!;
       const e = new DomainError(r.status, r.code, r.message, r.details);
       model.errors = this.errors(page, job, e);
       model.refused =
         model.errors.length > 1
-          ? page.pt('job.refusedMany', { n: formatCount(lang, model.errors.length) })
-          : page.pt('job.refused', { message: model.errors[0] ?? refusal(lang, e).message });
+          ? page.t('job.refusedMany', { n: formatCount(lang, model.errors.length) })
+          : page.t('job.refused', { message: model.errors[0] ?? refusal(lang, e).message });
       if (model.errors.length === 1) model.errors = [];
     } else {
       // Its server stopped mid-run (another server tells it from the stale heartbeat).
-      model.refused = page.pt(job.refusal?.code === JOB_LOST ? 'job.lost' : 'job.failed');
+      model.refused = page.t(job.refusal?.code === JOB_LOST ? 'job.lost' : 'job.failed');
     }
     if (job.state !== 'running') model.links = this.links(page, job);
     // The revision it shows: a live page fetching it again puts its content in place by it,
@@ -152,7 +151,7 @@ export class JobPagesController {
 
   private links(page: PageContext, job: Job): { label: string; url: string }[] {
     if (job.kind.startsWith('ratings.')) {
-      return [{ label: page.pt('job.back.ratings'), url: ratingUrls.list(FAMILIES[0]) }];
+      return [{ label: page.t('job.back.ratings'), url: ratingUrls.list(FAMILIES[0]) }];
     }
     if (job.kind === 'players.import') {
       // Back to the players, with the flash a shorter import's page shows (and its warning).
@@ -162,7 +161,7 @@ export class JobPagesController {
       if (!divisionId) return [];
       const query = r ? likeFlash(r.lookAlikes, { done: 'imported', n: r.imported }) : {};
       return [
-        { label: page.pt('job.open.players'), url: withQuery(urls.orgPlayers(divisionId), query) },
+        { label: page.t('job.open.players'), url: withQuery(urls.orgPlayers(divisionId), query) },
       ];
     }
     if (job.kind === 'tsh.import') {
@@ -170,13 +169,13 @@ export class JobPagesController {
       if (!r) return [];
       return [
         {
-          label: page.pt('job.open.tournament'),
+          label: page.t('job.open.tournament'),
           url: withQuery(urls.orgTournament(r.tournamentId), { done: 'tshImported', n: r.players }),
         },
-        { label: page.pt('job.open.players'), url: urls.orgPlayers(r.id) },
+        { label: page.t('job.open.players'), url: urls.orgPlayers(r.id) },
       ];
     }
     const id = (job.result as { id?: number } | null)?.id;
-    return id ? [{ label: page.pt('job.open.tournament'), url: urls.orgTournament(id) }] : [];
+    return id ? [{ label: page.t('job.open.tournament'), url: urls.orgTournament(id) }] : [];
   }
 }

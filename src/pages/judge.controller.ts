@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { Body, Controller, Get, Post, Put, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -54,7 +55,6 @@ import type { Tournament } from '../tournaments/tournament.entity';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { WordsService } from '../words/words.service';
 import { FormReader, refusal } from '../web/forms';
-import { pt } from '../web/messages';
 import { gameHeading } from './models';
 import { ruleSetName } from '../web/rule-set-name';
 import { PageContext, withQuery } from '../web/page-context';
@@ -102,7 +102,7 @@ export class JudgeController {
     const page = new PageContext(req, res);
     const list = await this.tournaments.list();
     await page.render('public/tournaments', {
-      ...page.base(page.pt('page.judge'), page.crumbs()),
+      ...page.base(page.t('page.judge'), page.crumbs()),
       sheetCheck: { url: '/judge/check', label: ft(page.lang, 'form.checkLink') },
       tournaments: list.map((t) => ({
         name: t.name,
@@ -405,7 +405,7 @@ export class JudgeController {
     const model: SheetFormPage = {
       ...page.base(
         ft(page.lang, 'form.checkTitle'),
-        page.crumbs({ label: page.pt('page.judge'), url: urls.judge }),
+        page.crumbs({ label: page.t('page.judge'), url: urls.judge }),
       ),
       ...sheetFormModel(page, layout, form, ctx.words, values),
       game: null,
@@ -509,7 +509,7 @@ export class JudgeController {
       });
       if (first !== null && second !== null) figures[field] = [first, second];
       else if (first !== null || second !== null) {
-        form.fail(`${field}${first === null ? 'First' : 'Second'}`, pt(page.lang, 'form.required'));
+        form.fail(`${field}${first === null ? 'First' : 'Second'}`, t(page.lang, 'form.required'));
       }
     }
     const targetFirst = asked.targetFirst
@@ -654,10 +654,9 @@ export class JudgeController {
       .map((w) => w.trim())
       .filter((w) => w !== '');
     const errors: string[] = [];
-    if (words.length === 0) errors.push(page.pt('form.required'));
-    else if (words.length > MAX_WORDS)
-      errors.push(page.pt('form.tooManyWords', { max: MAX_WORDS }));
-    else if (words.some((w) => w.length > 40)) errors.push(page.pt('form.tooLong', { max: 40 }));
+    if (words.length === 0) errors.push(page.t('form.required'));
+    else if (words.length > MAX_WORDS) errors.push(page.t('form.tooManyWords', { max: MAX_WORDS }));
+    else if (words.some((w) => w.length > 40)) errors.push(page.t('form.tooLong', { max: 40 }));
     if (errors.length > 0 || !context.available) {
       await page.render('judge/word-check', this.wordModel(page, context, typed, { errors }), 400);
       return;
@@ -700,7 +699,7 @@ export class JudgeController {
     return page.base(
       title,
       page.crumbs(
-        { label: page.pt('page.judge'), url: urls.judge },
+        { label: page.t('page.judge'), url: urls.judge },
         {
           label: page.t('common.round', { n: game.round }),
           url: urls.pairings(game.divisionId, game.round),
@@ -771,8 +770,7 @@ export class JudgeController {
     const typedCards = cards && cards.some((c) => c !== null) ? cards : null;
     if (typedCards && typedCards.some((c) => c === null)) {
       for (const s of seats)
-        if (cards![s.seat - 1] === null)
-          form.fail(`cards${s.seat}`, pt(page.lang, 'form.required'));
+        if (cards![s.seat - 1] === null) form.fail(`cards${s.seat}`, t(page.lang, 'form.required'));
     }
     const targetRaw = asked.targetFirst ? form.raw('targetFirst') : '';
     const targetFirst = /^[1-8]$/.test(targetRaw) ? Number(targetRaw) - 1 : undefined;
@@ -811,11 +809,11 @@ export class JudgeController {
           needed.field === 'cards'
             ? {
                 field: `cards${needed.seats[0] + 1}`,
-                message: pt(page.lang, 'tableForm.cardsNeeded', { names }),
+                message: t(page.lang, 'tableForm.cardsNeeded', { names }),
               }
             : {
                 field: 'targetFirst',
-                message: pt(page.lang, 'tableForm.targetFirstNeeded', { names }),
+                message: t(page.lang, 'tableForm.targetFirstNeeded', { names }),
               },
         ]);
         return;
@@ -850,7 +848,7 @@ export class JudgeController {
       action: urls.result(game.id),
       version,
       correction: complete,
-      help: pt(page.lang, 'tableForm.help'),
+      help: t(page.lang, 'tableForm.help'),
       rows: seats.map((s) => ({
         seat: s.seat,
         name: s.player.name,
@@ -993,7 +991,7 @@ export class JudgeController {
     return {
       ...page.base(
         page.t('wordCheck.title'),
-        page.crumbs({ label: page.pt('page.judge'), url: urls.judge }),
+        page.crumbs({ label: page.t('page.judge'), url: urls.judge }),
       ),
       action: context.action,
       rules: ruleSetName(context.rules, page.lang),
@@ -1065,7 +1063,7 @@ function recordedResult(
       ? reasonText(page.lang, result.reason)
       : '';
   const why = reason ? `, ${reason}` : '';
-  return page.pt('flash.recorded', { result: `${scores}${lowerFirst(who, page.lang)}${why}` });
+  return page.t('flash.recorded', { result: `${scores}${lowerFirst(who, page.lang)}${why}` });
 }
 
 /** The form's values of a game's stored result (a correction starts from them). */

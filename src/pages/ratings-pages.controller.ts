@@ -283,7 +283,7 @@ export class ClosingPagesController {
           fields: [{ name: 'csvText', value: csvText }],
           button: page.t('rating.import.button'),
           danger: true,
-          cancel: page.pt('confirm.cancel'),
+          cancel: page.t('confirm.cancel'),
           cancelUrl: ratingUrls.list(FAMILIES[0]),
         };
         await page.render('organiser/confirm', model);
@@ -346,21 +346,21 @@ export class ClosingPagesController {
       const params = { name: preview.name, n: preview.pending };
       const model: OrganiserConfirmPage = {
         ...page.base(
-          page.pt(`confirm.${what}.title`, params),
+          page.t(`confirm.${what}.title`, params),
           page.crumbs(
-            { label: page.pt('page.organiser'), url: urls.organiser },
+            { label: page.t('page.organiser'), url: urls.organiser },
             { label: preview.name, url: back },
           ),
         ),
-        lines: [page.pt(`confirm.${what}.what`, params)],
+        lines: [page.t(`confirm.${what}.what`, params)],
         items:
-          what === 'close' && preview.pending > 0 ? [page.pt('confirm.close.pending', params)] : [],
-        note: what === 'close' ? page.pt('confirm.close.undo') : '',
+          what === 'close' && preview.pending > 0 ? [page.t('confirm.close.pending', params)] : [],
+        note: what === 'close' ? page.t('confirm.close.undo') : '',
         action: what === 'close' ? ratingUrls.close(id) : ratingUrls.reopen(id),
         fields: [],
-        button: page.pt(`confirm.${what}.button`, params),
+        button: page.t(`confirm.${what}.button`, params),
         danger: true,
-        cancel: page.pt('confirm.cancel'),
+        cancel: page.t('confirm.cancel'),
         cancelUrl: back,
       };
       await page.render('organiser/confirm', model);

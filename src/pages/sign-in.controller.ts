@@ -76,7 +76,7 @@ export class SignInController {
       if (e instanceof TooManyRequests) {
         res.setHeader('Retry-After', String(e.retryAfter));
         // A person reads minutes past one: "15 min", not "900 s"; in the page's letters.
-        const throttled = page.pt('err.SIGN_IN_THROTTLED', {
+        const throttled = page.t('err.SIGN_IN_THROTTLED', {
           wait: waitText(page.lang, e.retryAfter),
         });
         await page.render('judge/sign-in', this.model(page, { username, next, throttled }), 429);
@@ -102,7 +102,7 @@ export class SignInController {
     values: { username?: string; next?: string; failed?: boolean; throttled?: string },
   ): SignInPage {
     return {
-      ...page.base(page.pt('page.signIn')),
+      ...page.base(page.t('page.signIn')),
       action: urls.signIn,
       username: values.username,
       next: values.next,

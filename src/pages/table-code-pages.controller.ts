@@ -1,3 +1,4 @@
+import { t, type MessageKey } from '../i18n';
 import {
   Body,
   Controller,
@@ -36,7 +37,6 @@ import { DeviceCookies } from '../throttle/device-cookies';
 import type { CodeView, SubmissionView } from '../table-codes/table-codes.view';
 import { FormReader, refusal } from '../web/forms';
 import { unfinishedTurns } from '../render/report-view';
-import { pt } from '../web/messages';
 import {
   blankForm,
   importRefusal,
@@ -98,7 +98,7 @@ export class TableCodePagesController {
     const submission = form.int('submission', 1, 2_147_483_647, true);
     if (submission === null) {
       // Which sheet was meant is not said: the page again, saying so, nothing confirmed.
-      const message = form.errors[0]?.message ?? pt(page.lang, 'form.required');
+      const message = form.errors[0]?.message ?? t(page.lang, 'form.required');
       await this.statusRefused(page, code, client, message, 400);
       return;
     }
@@ -144,7 +144,7 @@ export class TableCodePagesController {
       await this.showSheet(page, code, view, typedForm(sent.doc) ?? sheetToForm(sent.doc, layout), {
         status: 200,
         draftVersion: 0,
-        notice: { tone: 'ok', text: pt(page.lang, 'code.mended') },
+        notice: { tone: 'ok', text: t(page.lang, 'code.mended') },
         restoreKept: true,
       });
       return;
@@ -198,8 +198,8 @@ export class TableCodePagesController {
       const turns = intent === 'save' ? unfinishedTurns(page.lang, check.report) : null;
       if (turns !== null) {
         const unfinished = {
-          text: pt(page.lang, 'code.unfinished', { turns }),
-          button: pt(page.lang, 'code.sendUnfinished'),
+          text: t(page.lang, 'code.unfinished', { turns }),
+          button: t(page.lang, 'code.sendUnfinished'),
         };
         await show(200, { check, unfinished });
         return;
@@ -237,8 +237,8 @@ export class TableCodePagesController {
     const layout = this.layout(view);
     const model: SheetFormPage = {
       ...page.base(
-        pt(page.lang, 'code.sheetTitle'),
-        page.crumbs({ label: pt(page.lang, 'code.title'), url: codeUrl(code) }),
+        t(page.lang, 'code.sheetTitle'),
+        page.crumbs({ label: t(page.lang, 'code.title'), url: codeUrl(code) }),
       ),
       // The words are looked up when the sheet is sent, against the tournament's list.
       ...sheetFormModel(page, layout, form, null, values),
@@ -273,17 +273,17 @@ export class TableCodePagesController {
       const state =
         s.status === 'waiting'
           ? s.waitingFor.length > 0
-            ? pt(page.lang, 'code.waitingFor', { names: names(s.waitingFor) })
-            : pt(page.lang, 'code.atDesk')
+            ? t(page.lang, 'code.waitingFor', { names: names(s.waitingFor) })
+            : t(page.lang, 'code.atDesk')
           : s.status === 'accepted'
-            ? pt(page.lang, 'code.accepted')
+            ? t(page.lang, 'code.accepted')
             : s.status === 'returned'
-              ? pt(page.lang, 'code.returned', { note: s.note ?? '' })
-              : pt(page.lang, 'code.replaced');
+              ? t(page.lang, 'code.returned', { note: s.note ?? '' })
+              : t(page.lang, 'code.replaced');
       return {
         id: s.id,
-        from: pt(page.lang, 'code.from', { name: s.from.player.name, seat: s.from.seat }),
-        verdict: s.ok ? pt(page.lang, 'code.ok') : pt(page.lang, 'code.faults', { n: s.issues }),
+        from: t(page.lang, 'code.from', { name: s.from.player.name, seat: s.from.seat }),
+        verdict: s.ok ? t(page.lang, 'code.ok') : t(page.lang, 'code.faults', { n: s.issues }),
         ok: s.ok,
         state,
         confirmable:
@@ -294,13 +294,13 @@ export class TableCodePagesController {
     };
     const resultIn = view.game.status === 'complete';
     return {
-      ...page.base(pt(page.lang, 'code.title'), page.crumbs()),
+      ...page.base(t(page.lang, 'code.title'), page.crumbs()),
       flash: page.flashFromQuery(),
       game: gameHeading(page, view.game),
-      you: pt(page.lang, 'code.you', { name: view.you.player.name, seat: view.you.seat }),
+      you: t(page.lang, 'code.you', { name: view.you.player.name, seat: view.you.seat }),
       sheetUrl: resultIn ? undefined : `${codeUrl(code)}/sheet`,
       confirmAction: `${codeUrl(code)}/confirm`,
-      resultIn: resultIn ? pt(page.lang, 'code.resultIn') : undefined,
+      resultIn: resultIn ? t(page.lang, 'code.resultIn') : undefined,
       gameUrl: urls.game(view.game.id),
       submissions: view.submissions.map((s, i) => ({
         ...line(s),
@@ -314,12 +314,12 @@ export class TableCodePagesController {
       })),
       errors,
       texts: {
-        send: pt(page.lang, 'code.send'),
-        sheets: pt(page.lang, 'code.sheets'),
-        none: pt(page.lang, 'code.none'),
-        confirm: pt(page.lang, 'code.confirm'),
-        open: pt(page.lang, 'code.open'),
-        viewSheet: pt(page.lang, 'code.viewSheet'),
+        send: t(page.lang, 'code.send'),
+        sheets: t(page.lang, 'code.sheets'),
+        none: t(page.lang, 'code.none'),
+        confirm: t(page.lang, 'code.confirm'),
+        open: t(page.lang, 'code.open'),
+        viewSheet: t(page.lang, 'code.viewSheet'),
       },
     };
   }
@@ -393,13 +393,13 @@ export class DeskPagesController {
     const reports = await this.codes.reportsOf(waiting.map((s) => s.id));
     const revision = await this.revisions.get(id);
     if (revision !== null) page.live = liveRef(id, revision);
-    const say = (key: Parameters<typeof pt>[1], params?: Record<string, string | number>) =>
-      pt(page.lang, key, params);
+    const say = (key: MessageKey, params?: Record<string, string | number>) =>
+      t(page.lang, key, params);
     const model: DeskPage = {
       ...page.base(
         say('desk.title', { n: number }),
         page.crumbs(
-          { label: page.pt('page.judge'), url: urls.judge },
+          { label: page.t('page.judge'), url: urls.judge },
           { label: page.t('common.round', { n: number }), url: urls.pairings(id, number) },
         ),
       ),

@@ -427,7 +427,6 @@ export function previewPage(preview: CsvPreview, limit = PREVIEW_LIMIT): CsvPrev
 
 /** A preview page's counts as the page's language writes them (20.000, 20,000). */
 export interface CsvPreviewCounts {
-  players: string;
   lines: string;
   shown: string;
   left: string;
@@ -436,7 +435,6 @@ export interface CsvPreviewCounts {
 
 export function previewCounts(preview: CsvPreviewPage, lang: Lang): CsvPreviewCounts {
   return {
-    players: formatCount(lang, preview.playerCount),
     lines: formatCount(lang, preview.lineCount),
     shown: formatCount(lang, preview.rows.length),
     left: formatCount(lang, preview.left.rows),

@@ -113,7 +113,7 @@ export class PlayersPagesController {
     const errors: FieldError[] = [];
     if (q !== '') {
       if (q.length < 2 || q.length > 200) {
-        errors.push({ field: 'find', message: page.pt('form.tooLong', { max: 200 }) });
+        errors.push({ field: 'find', message: page.t('form.tooLong', { max: 200 }) });
         status = 400;
       } else found = await this.registry.search(q);
     }
@@ -171,11 +171,11 @@ export class PlayersPagesController {
     const person = form.int('person', 1, 2_147_483_647);
     const country = form.text('country', { max: 3 });
     if (country !== null && !COUNTRY.test(country)) {
-      form.fail('country', page.pt('form.country', { examples: 'SRB, CRO' }));
+      form.fail('country', page.t('form.country', { examples: 'SRB, CRO' }));
     }
     const federationId = form.text('federationId', { max: 20 });
     if (federationId !== null && !FEDERATION_ID.test(federationId)) {
-      form.fail('federationId', page.pt('form.federationId'));
+      form.fail('federationId', page.t('form.federationId'));
     }
     const newPerson = form.raw('newPerson') !== '';
     const values = {
@@ -370,12 +370,12 @@ export class PlayersPagesController {
       await page.render(
         'organiser/confirm',
         this.confirmModel(page, tournament, division, {
-          title: page.pt('confirm.withdraw.title', params),
-          lines: [page.pt('confirm.withdraw.what', params)],
-          items: pending > 0 ? [page.pt('confirm.withdraw.pending', params)] : [],
-          note: page.pt('confirm.withdraw.undo'),
+          title: page.t('confirm.withdraw.title', params),
+          lines: [page.t('confirm.withdraw.what', params)],
+          items: pending > 0 ? [page.t('confirm.withdraw.pending', params)] : [],
+          note: page.t('confirm.withdraw.undo'),
           action: urls.withdraw(id),
-          button: page.pt('confirm.withdraw.button', params),
+          button: page.t('confirm.withdraw.button', params),
           back: urls.orgPlayers(player.divisionId),
         }),
       );
@@ -412,12 +412,12 @@ export class PlayersPagesController {
       await page.render(
         'organiser/confirm',
         this.confirmModel(page, tournament, division, {
-          title: page.pt('confirm.remove.title', params),
-          lines: [page.pt('confirm.remove.what', params)],
+          title: page.t('confirm.remove.title', params),
+          lines: [page.t('confirm.remove.what', params)],
           items: [],
-          note: page.pt('confirm.remove.undo'),
+          note: page.t('confirm.remove.undo'),
           action: urls.removePlayer(id),
-          button: page.pt('confirm.remove.button', params),
+          button: page.t('confirm.remove.button', params),
           back,
         }),
       );
@@ -458,18 +458,18 @@ export class PlayersPagesController {
         await page.render(
           'organiser/confirm',
           this.confirmModel(page, tournament, division, {
-            title: page.pt('confirm.seeds.title'),
+            title: page.t('confirm.seeds.title'),
             lines: [
-              page.pt('confirm.seeds.what', params),
-              ...(preview.paired > 0 ? [page.pt('confirm.seeds.paired', params)] : []),
-              ...(preview.moves.length === 0 ? [page.pt('confirm.seeds.none')] : []),
+              page.t('confirm.seeds.what', params),
+              ...(preview.paired > 0 ? [page.t('confirm.seeds.paired', params)] : []),
+              ...(preview.moves.length === 0 ? [page.t('confirm.seeds.none')] : []),
             ],
             items: preview.moves.map((x) =>
-              page.pt('confirm.seeds.move', { name: x.name, before: x.before, after: x.after }),
+              page.t('confirm.seeds.move', { name: x.name, before: x.before, after: x.after }),
             ),
-            note: page.pt('confirm.seeds.kept'),
+            note: page.t('confirm.seeds.kept'),
             action: urls.seedByRating(id),
-            button: page.pt('confirm.seeds.button'),
+            button: page.t('confirm.seeds.button'),
             back,
             danger: false,
           }),
@@ -523,7 +523,7 @@ export class PlayersPagesController {
       ...page.base(
         what.title,
         page.crumbs(
-          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: page.t('page.organiser'), url: urls.organiser },
           { label: tournament.name, url: urls.orgTournament(tournament.id) },
           { label: division.name, url: urls.orgPlayers(division.id) },
         ),
@@ -535,7 +535,7 @@ export class PlayersPagesController {
       fields: [],
       button: what.button,
       danger: what.danger ?? true,
-      cancel: page.pt('confirm.cancel'),
+      cancel: page.t('confirm.cancel'),
       cancelUrl: what.back,
     };
   }
@@ -607,7 +607,7 @@ export class PlayersPagesController {
       ...page.base(
         `${page.t('org.players')} · ${division.name}`,
         page.crumbs(
-          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: page.t('page.organiser'), url: urls.organiser },
           { label: tournament.name, url: urls.orgTournament(tournament.id) },
         ),
         page.flashFromQuery(),

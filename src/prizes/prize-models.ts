@@ -2,6 +2,7 @@
  * The prize pages' models without a framework: the prize list's texts in a language (the
  * page and the PDF share them) and the organiser's form. The controllers fill them.
  */
+import { MessageKey, t } from '../i18n';
 import { formatClock } from '../engine';
 import type { Lang } from '../i18n';
 import type { DivisionStatistics, PrizeListLine, PrizeWinner } from './prize-list';
@@ -9,7 +10,6 @@ import type { Prize } from './prize-table';
 import type { AwardKind } from './prizes';
 import type { DivisionPrizes } from './prizes.service';
 import type { PageBase } from '../render/view-models';
-import { PrizeMessageKey, prizeText } from './prize-messages';
 import { urls } from '../web/urls';
 
 export const prizeUrls = {
@@ -104,8 +104,7 @@ export interface PrizeListModel {
 
 /** Builds the prize list's texts: every figure written in the language. */
 export function prizeListModel(lang: Lang, data: DivisionPrizes): PrizeListModel {
-  const tx = (key: PrizeMessageKey, params?: Record<string, string | number>) =>
-    prizeText(lang, key, params);
+  const tx = (key: MessageKey, params?: Record<string, string | number>) => t(lang, key, params);
   const table = data.table;
   const name = new Map(data.players.map((p) => [String(p.id), p]));
   const playerName = (id: string) => name.get(id)?.name ?? `#${id}`;

@@ -1,3 +1,4 @@
+import { MessageKey, t } from '../i18n';
 import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -21,7 +22,6 @@ import {
   prizeListModel,
   prizeUrls,
 } from './prize-models';
-import { PrizeMessageKey, prizeText } from './prize-messages';
 import { SameOriginGuard } from '../web/same-origin.guard';
 import { urls } from '../web/urls';
 
@@ -49,7 +49,7 @@ export class PrizePagesController {
       ),
       ...model,
       pdfUrl: prizeUrls.pdf(id),
-      pdfLabel: prizeText(page.lang, 'prizes.pdf'),
+      pdfLabel: t(page.lang, 'prizes.pdf'),
       divisions:
         divisions.length > 1
           ? divisions.map((d) => ({
@@ -59,7 +59,7 @@ export class PrizePagesController {
             }))
           : [],
       editUrl: page.user?.role === 'organiser' ? prizeUrls.edit(data.tournament.id) : null,
-      editLabel: prizeText(page.lang, 'prizes.edit'),
+      editLabel: t(page.lang, 'prizes.edit'),
     };
     await page.render('public/prizes', full);
   }
@@ -82,7 +82,7 @@ export class PrizePagesController {
     res.setHeader(
       'Content-Disposition',
       pdfDisposition(
-        `${slug(data.tournament.name)}-${slug(data.division.name)}-${slug(prizeText(page.lang, 'prizes.title'))}.pdf`,
+        `${slug(data.tournament.name)}-${slug(data.division.name)}-${slug(t(page.lang, 'prizes.title'))}.pdf`,
       ),
     );
     res.setHeader('Cache-Control', 'no-cache');
@@ -168,7 +168,7 @@ export class PrizeOrganiserController {
       if (e.code === 'STALE_VERSION') {
         // Changed by someone else meanwhile: the form keeps what was typed, with the version
         // the table is at now, so that saving again is a choice made knowing it.
-        const message = prizeText(page.lang, 'prizes.org.stale');
+        const message = t(page.lang, 'prizes.org.stale');
         await this.render(page, id, table, sent, form, [{ field: '', message }], e.status);
         return;
       }
@@ -202,8 +202,7 @@ export class PrizeOrganiserController {
     status: number,
   ): Promise<void> {
     const lang = page.lang;
-    const tx = (key: PrizeMessageKey, params?: Record<string, string | number>) =>
-      prizeText(lang, key, params);
+    const tx = (key: MessageKey, params?: Record<string, string | number>) => t(lang, key, params);
     const raw = (name: string): string | null => (form ? form.raw(name) : null);
     const tournamentName = (await this.prizes.tournamentName(id)) ?? `#${id}`;
     const placeCount = Math.min(
@@ -216,7 +215,7 @@ export class PrizeOrganiserController {
       ...page.base(
         tx('prizes.org.title', { name: tournamentName }),
         page.crumbs(
-          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: page.t('page.organiser'), url: urls.organiser },
           { label: tournamentName, url: urls.orgTournament(id) },
         ),
         page.flashFromQuery(),
@@ -308,5 +307,5 @@ function formField(p: PrizeProblem, classRow: string[], kinds: AwardKind[]): str
 
 /** A refused field in the page's language, with its figures. */
 function problemText(lang: Lang, p: PrizeProblem): string {
-  return prizeText(lang, `prizeErr.${p.code}`, { field: p.field, ...p.params });
+  return t(lang, `prizeErr.${p.code}`, { field: p.field, ...p.params });
 }

@@ -204,7 +204,7 @@ export class RegistryOrganiserController {
           fields: [{ name: 'into', value: into }],
           button: page.t('person.merge.confirmButton'),
           danger: true,
-          cancel: page.pt('confirm.cancel'),
+          cancel: page.t('confirm.cancel'),
           cancelUrl: back,
         };
         await page.render('organiser/confirm', model);

@@ -62,7 +62,7 @@ export class RoundsPagesController {
     const system = form.choice('system', SYSTEMS);
     const round = form.int('round', 1, 100, true);
     const { roundsPaired } = await this.tournaments.division(id);
-    if (form.ok && round !== roundsPaired + 1) form.fail('', page.pt('form.stalePage'));
+    if (form.ok && round !== roundsPaired + 1) form.fail('', page.t('form.stalePage'));
     if (!form.ok) {
       await this.roundsError(page, id, form.errors, round !== roundsPaired + 1 ? 409 : 400);
       return;
@@ -89,7 +89,7 @@ export class RoundsPagesController {
     const form = new FormReader(body, page.lang);
     const a = form.int('playerA', 1, 2_147_483_647, true);
     const b = form.int('playerB', 1, 2_147_483_647, true);
-    if (form.ok && a === b) form.fail('', page.pt('form.samePlayer'));
+    if (form.ok && a === b) form.fail('', page.t('form.samePlayer'));
     if (!form.ok) {
       await this.roundsError(page, id, form.errors, 400);
       return;
@@ -152,27 +152,27 @@ export class RoundsPagesController {
         };
         const lost = (['results', 'sheets', 'drafts'] as const)
           .filter((k) => counts[k] > 0)
-          .map((k) => page.pt(`confirm.lost.${k}`, { n: counts[k] }));
+          .map((k) => page.t(`confirm.lost.${k}`, { n: counts[k] }));
         const model: OrganiserConfirmPage = {
           ...page.base(
-            page.pt(`confirm.${what}Round.title`, params),
+            page.t(`confirm.${what}Round.title`, params),
             page.crumbs(
-              { label: page.pt('page.organiser'), url: urls.organiser },
+              { label: page.t('page.organiser'), url: urls.organiser },
               { label: tournament.name, url: urls.orgTournament(tournament.id) },
               { label: division.name, url: urls.orgRounds(id) },
             ),
           ),
           lines: [
-            page.pt(`confirm.${what}Round.what`, params),
-            ...(lost.length === 0 ? [page.pt('confirm.nothingLost')] : []),
+            page.t(`confirm.${what}Round.what`, params),
+            ...(lost.length === 0 ? [page.t('confirm.nothingLost')] : []),
           ],
           items: lost,
-          note: lost.length > 0 ? page.pt('confirm.roundKept') : '',
+          note: lost.length > 0 ? page.t('confirm.roundKept') : '',
           action: what === 'delete' ? urls.deleteRound(id, number) : urls.repairRound(id, number),
           fields: [],
-          button: page.pt(`confirm.${what}Round.button`, params),
+          button: page.t(`confirm.${what}Round.button`, params),
           danger: true,
-          cancel: page.pt('confirm.cancel'),
+          cancel: page.t('confirm.cancel'),
           cancelUrl: `${urls.orgRounds(id)}#round-${number}`,
         };
         await page.render('organiser/confirm', model);
@@ -212,7 +212,7 @@ export class RoundsPagesController {
       ...page.base(
         `${page.t('division.rounds')} · ${division.name}`,
         page.crumbs(
-          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: page.t('page.organiser'), url: urls.organiser },
           { label: tournament.name, url: urls.orgTournament(tournament.id) },
         ),
         page.flashFromQuery(),

@@ -51,7 +51,7 @@ export function tournamentPageModel(
   return {
     ...page.base(
       t.name,
-      page.crumbs({ label: page.pt('page.organiser'), url: urls.organiser }),
+      page.crumbs({ label: page.t('page.organiser'), url: urls.organiser }),
       page.flashFromQuery(),
     ),
     tournament: {

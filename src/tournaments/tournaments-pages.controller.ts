@@ -65,7 +65,7 @@ export class TournamentsPagesController {
     const place = form.text('place', { max: 200 });
     const start = form.date('startDate');
     const end = form.date('endDate');
-    if (start && end && end < start) form.fail('endDate', page.pt('form.dateOrder'));
+    if (start && end && end < start) form.fail('endDate', page.t('form.dateOrder'));
     if (!form.ok) {
       const values = {
         name: form.raw('name'),
@@ -133,7 +133,7 @@ export class TournamentsPagesController {
     const forfeitSpread = form.int('forfeitSpread', 0, 1000);
     const spreadCap = form.int('spreadCap', 1, 10000);
     const clash = name !== null && t.divisions.some((d) => d.name === name);
-    if (clash) form.fail('name', page.pt('err.DIVISION_EXISTS'));
+    if (clash) form.fail('name', page.t('err.DIVISION_EXISTS'));
     const values = {
       name: form.raw('name'),
       rules: form.raw('rules'),
@@ -320,7 +320,7 @@ export class TournamentsPagesController {
           .map((c) => changeInWords(page, { setting: c.field, before: c.now, after: c.yours }))
           .map((c) => `${c.setting}: ${c.before} → ${c.after}`)
           .join('; ');
-        const message = page.pt('err.SETTINGS_STALE', { changes: differing || '—' });
+        const message = page.t('err.SETTINGS_STALE', { changes: differing || '—' });
         await page.render(
           'organiser/division',
           this.divisionModel(page, stale.current, name, values, null, [{ field: '', message }]),
@@ -349,7 +349,7 @@ export class TournamentsPagesController {
       ...page.base(
         page.t('org.settingsTitle', { name: d.name }),
         page.crumbs(
-          { label: page.pt('page.organiser'), url: urls.organiser },
+          { label: page.t('page.organiser'), url: urls.organiser },
           { label: tournamentName, url: urls.orgTournament(d.tournamentId) },
         ),
       ),
@@ -395,7 +395,7 @@ export class TournamentsPagesController {
   ): Promise<OrganiserTournamentsPage> {
     const list = await this.tournaments.list();
     return {
-      ...page.base(page.pt('page.organiser'), page.crumbs(), page.flashFromQuery()),
+      ...page.base(page.t('page.organiser'), page.crumbs(), page.flashFromQuery()),
       tournaments: list.map((t) => ({
         name: t.name,
         url: urls.orgTournament(t.id),
@@ -479,7 +479,7 @@ function readTieBreaks(
     if (value === '') continue;
     const tieBreak = allowed.find((tb) => tb === value);
     if (!tieBreak) {
-      form.fail('tieBreak', page.pt('form.choice'));
+      form.fail('tieBreak', page.t('form.choice'));
       return null;
     }
     if (chosen.includes(tieBreak)) {
@@ -577,7 +577,7 @@ function readPlacePoints(
     else
       form.fail(
         `placePoints${n}`,
-        page.pt('form.placePoints', { n, example: defaultPlacePoints(n) }),
+        page.t('form.placePoints', { n, example: defaultPlacePoints(n) }),
       );
   }
   return Object.keys(table).length > 0 ? table : null;

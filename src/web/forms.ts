@@ -1,10 +1,10 @@
+import { isMessageKey, t } from '../i18n';
 import { HttpException, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { DomainError, TooManyRequests } from '../common/errors';
 import type { Lang } from '../i18n';
 import type { FieldError } from '../render/view-models';
 import { normaliseClock } from '../sheet-form/form';
-import { isPageMessageKey, pt } from './messages';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -70,12 +70,12 @@ export class FormReader {
   text(name: string, options: { required?: boolean; max: number }): string | null {
     const value = this.raw(name).trim();
     if (value === '') {
-      if (options.required) this.fail(name, pt(this.lang, 'form.required'));
+      if (options.required) this.fail(name, t(this.lang, 'form.required'));
       return null;
     }
-    if (CONTROL.test(value)) this.fail(name, pt(this.lang, 'form.control'));
+    if (CONTROL.test(value)) this.fail(name, t(this.lang, 'form.control'));
     else if (value.length > options.max)
-      this.fail(name, pt(this.lang, 'form.tooLong', { max: options.max }));
+      this.fail(name, t(this.lang, 'form.tooLong', { max: options.max }));
     return value;
   }
 
@@ -83,12 +83,12 @@ export class FormReader {
   int(name: string, min: number, max: number, required = false): number | null {
     const value = this.raw(name).trim();
     if (value === '') {
-      if (required) this.fail(name, pt(this.lang, 'form.required'));
+      if (required) this.fail(name, t(this.lang, 'form.required'));
       return null;
     }
     const n = /^[-+]?\d{1,9}$/.test(value) ? Number(value) : NaN;
     if (!Number.isInteger(n) || n < min || n > max) {
-      this.fail(name, pt(this.lang, 'form.integer', { min, max }));
+      this.fail(name, t(this.lang, 'form.integer', { min, max }));
       return null;
     }
     return n;
@@ -101,12 +101,12 @@ export class FormReader {
   clock(name: string, required = true): string | null {
     const value = this.raw(name).trim();
     if (value === '') {
-      if (required) this.fail(name, pt(this.lang, 'form.required'));
+      if (required) this.fail(name, t(this.lang, 'form.required'));
       return null;
     }
     const clock = normaliseClock(value);
     if (clock === null) {
-      this.fail(name, pt(this.lang, 'form.clock'));
+      this.fail(name, t(this.lang, 'form.clock'));
       return null;
     }
     return clock;
@@ -116,12 +116,12 @@ export class FormReader {
   date(name: string, required = false): string | null {
     const value = this.raw(name).trim();
     if (value === '') {
-      if (required) this.fail(name, pt(this.lang, 'form.required'));
+      if (required) this.fail(name, t(this.lang, 'form.required'));
       return null;
     }
     const d = new Date(`${value}T00:00:00Z`);
     if (!DATE.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
-      this.fail(name, pt(this.lang, 'form.date'));
+      this.fail(name, t(this.lang, 'form.date'));
       return null;
     }
     return value;
@@ -132,7 +132,7 @@ export class FormReader {
     const value = this.raw(name).trim();
     if (value === '' && fallback !== undefined) return fallback;
     if ((values as readonly string[]).includes(value)) return value as T;
-    this.fail(name, pt(this.lang, value === '' ? 'form.required' : 'form.choice'));
+    this.fail(name, t(this.lang, value === '' ? 'form.required' : 'form.choice'));
     return null;
   }
 }
@@ -157,8 +157,8 @@ export function statusOf(e: unknown): number {
 /** A wait as a person reads it, in the page's letters: "40 s", past a minute "15 min". */
 export function waitText(lang: Lang, seconds: number): string {
   return seconds < 60
-    ? pt(lang, 'time.seconds', { n: seconds })
-    : pt(lang, 'time.minutes', { n: Math.ceil(seconds / 60) });
+    ? t(lang, 'time.seconds', { n: seconds })
+    : t(lang, 'time.minutes', { n: Math.ceil(seconds / 60) });
 }
 
 export function refusal(
@@ -168,14 +168,14 @@ export function refusal(
 ): { status: number; message: string; code: string } {
   if (!(e instanceof DomainError)) throw e;
   const key = `err.${e.code}`;
-  const message = isPageMessageKey(key)
-    ? pt(
+  const message = isMessageKey(key)
+    ? t(
         lang,
         key,
         e instanceof TooManyRequests ? { wait: waitText(lang, e.retryAfter), ...params } : params,
       )
-    : isPageMessageKey(`status.${e.status}`)
-      ? pt(lang, `status.${e.status}` as 'status.400')
-      : pt(lang, 'err.other');
+    : isMessageKey(`status.${e.status}`)
+      ? t(lang, `status.${e.status}` as 'status.400')
+      : t(lang, 'err.other');
   return { status: e.status, message, code: e.code };
 }

@@ -1,9 +1,10 @@
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import {
+  isMessageKey,
+  Lang,
   LANG_COOKIE,
   LANG_QUERY,
-  Lang,
   MessageKey,
   MessageParams,
   parseLang,
@@ -12,7 +13,6 @@ import {
 } from '../i18n';
 import type { Link, PageBase, SignedInUser, SiteLinks } from '../render/view-models';
 import type { LiveRef } from './live-ref';
-import { isPageMessageKey, PageMessageKey, pt } from './messages';
 import { CachedPage, encodedBody, KeptPage, REVISION_HEADER } from './page-cache';
 
 /** The header's links: the same on every page. */
@@ -87,14 +87,9 @@ export class PageContext {
     this.user = req.user ?? null;
   }
 
-  /** A message of the main tables in this page's language. */
+  /** A message of the catalogue in this page's language. */
   t(key: MessageKey, params?: MessageParams): string {
     return t(this.lang, key, params);
-  }
-
-  /** A message of the pages' own table. */
-  pt(key: PageMessageKey, params?: MessageParams): string {
-    return pt(this.lang, key, params);
   }
 
   /** A judge or an organiser is signed in. */
@@ -145,7 +140,7 @@ export class PageContext {
     if (!like || !flash) return flash;
     return {
       tone: 'warn',
-      text: `${flash.text} ${this.pt('flash.lookAlike', { pairs: like.slice(0, 600) })}`,
+      text: `${flash.text} ${this.t('flash.lookAlike', { pairs: like.slice(0, 600) })}`,
     };
   }
 
@@ -154,51 +149,51 @@ export class PageContext {
     const n = Number(this.query('n') ?? '');
     switch (done) {
       case 'saved':
-        return { tone: 'ok', text: this.pt('flash.saved') };
+        return { tone: 'ok', text: this.t('flash.saved') };
       case 'sent':
-        return { tone: 'ok', text: this.pt('flash.sent') };
+        return { tone: 'ok', text: this.t('flash.sent') };
       case 'confirmed':
-        return { tone: 'ok', text: this.pt('flash.confirmed') };
+        return { tone: 'ok', text: this.t('flash.confirmed') };
       case 'paired':
-        return { tone: 'ok', text: this.pt('flash.paired', { n }) };
+        return { tone: 'ok', text: this.t('flash.paired', { n }) };
       case 'swapped':
-        return { tone: 'ok', text: this.pt('flash.swapped') };
+        return { tone: 'ok', text: this.t('flash.swapped') };
       case 'deleted':
-        return { tone: 'ok', text: this.pt('flash.roundDeleted', { n }) };
+        return { tone: 'ok', text: this.t('flash.roundDeleted', { n }) };
       case 'repaired':
-        return { tone: 'ok', text: this.pt('flash.roundRepaired', { n }) };
+        return { tone: 'ok', text: this.t('flash.roundRepaired', { n }) };
       case 'seeded':
-        return { tone: 'ok', text: this.pt('flash.seeded') };
+        return { tone: 'ok', text: this.t('flash.seeded') };
       case 'playerRemoved':
-        return { tone: 'ok', text: this.pt('flash.playerRemoved') };
+        return { tone: 'ok', text: this.t('flash.playerRemoved') };
       case 'playerRestored':
-        return { tone: 'ok', text: this.pt('flash.playerRestored') };
+        return { tone: 'ok', text: this.t('flash.playerRestored') };
       case 'imported':
-        return { tone: 'ok', text: this.pt('flash.imported', { n }) };
+        return { tone: 'ok', text: this.t('flash.imported', { n }) };
       case 'tshImported':
-        return { tone: 'ok', text: this.pt('flash.tshImported', { n }) };
+        return { tone: 'ok', text: this.t('flash.tshImported', { n }) };
       case 'withdrawn':
-        return { tone: 'ok', text: this.pt('flash.withdrawn') };
+        return { tone: 'ok', text: this.t('flash.withdrawn') };
       case 'reinstated':
-        return { tone: 'ok', text: this.pt('flash.reinstated') };
+        return { tone: 'ok', text: this.t('flash.reinstated') };
       case 'absent':
-        return { tone: 'ok', text: this.pt('flash.absent') };
+        return { tone: 'ok', text: this.t('flash.absent') };
       case 'absenceUndone':
-        return { tone: 'ok', text: this.pt('flash.absenceUndone') };
+        return { tone: 'ok', text: this.t('flash.absenceUndone') };
       case 'closed':
-        return { tone: 'ok', text: this.pt('flash.closed') };
+        return { tone: 'ok', text: this.t('flash.closed') };
       case 'reopened':
-        return { tone: 'ok', text: this.pt('flash.reopened') };
+        return { tone: 'ok', text: this.t('flash.reopened') };
       case 'ratingsImported':
-        return { tone: 'ok', text: this.pt('flash.ratingsImported', { n }) };
+        return { tone: 'ok', text: this.t('flash.ratingsImported', { n }) };
       case 'cleared':
-        return { tone: 'ok', text: this.pt('flash.cleared') };
+        return { tone: 'ok', text: this.t('flash.cleared') };
       case 'signed-out':
-        return { tone: 'ok', text: this.pt('flash.signedOut') };
+        return { tone: 'ok', text: this.t('flash.signedOut') };
       default: {
         // A refusal named by its code (`?refused=ROUND_ALREADY_PAIRED`): only codes with a text.
         const key = `err.${this.query('refused') ?? ''}`;
-        return isPageMessageKey(key) ? { tone: 'bad', text: this.pt(key) } : null;
+        return isMessageKey(key) ? { tone: 'bad', text: this.t(key) } : null;
       }
     }
   }

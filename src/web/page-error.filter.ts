@@ -1,10 +1,10 @@
+import { isMessageKey } from '../i18n';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { DomainError, ServiceBusy, TooManyRequests } from '../common/errors';
 import type { ErrorPage } from '../render/view-models';
 import { waitText } from './forms';
-import { isPageMessageKey } from './messages';
 import { PageContext, withQuery } from './page-context';
 
 /** The figures a refusal carries (`details.limit`), for the placeholders of its page message. */
@@ -57,25 +57,25 @@ export class PageErrorFilter implements ExceptionFilter {
     const code = exception instanceof DomainError ? exception.code : '';
     const message =
       code === 'CROSS_SITE'
-        ? page.pt('status.crossSite')
-        : code && isPageMessageKey(`err.${code}`)
-          ? page.pt(`err.${code}` as 'err.other', {
+        ? page.t('status.crossSite')
+        : code && isMessageKey(`err.${code}`)
+          ? page.t(`err.${code}` as 'err.other', {
               ...messageParams(exception),
               ...(exception instanceof TooManyRequests
                 ? { wait: waitText(page.lang, exception.retryAfter) }
                 : {}),
             })
-          : isPageMessageKey(`status.${status}`)
-            ? page.pt(`status.${status}` as 'status.400')
-            : page.pt(status >= 500 ? 'status.500' : 'status.400');
+          : isMessageKey(`status.${status}`)
+            ? page.t(`status.${status}` as 'status.400')
+            : page.t(status >= 500 ? 'status.500' : 'status.400');
     // A wait is not an error of the reader's: it is titled as one and says where to ask again.
     const wait = status === 429 || status === 503;
     const read = req.method === 'GET' || req.method === 'HEAD';
     const model: ErrorPage = {
-      ...page.base(page.pt(wait ? 'page.wait' : 'page.error'), page.crumbs()),
+      ...page.base(page.t(wait ? 'page.wait' : 'page.error'), page.crumbs()),
       status: wait ? null : status,
       message,
-      retry: wait && read ? { href: req.originalUrl, label: page.pt('page.tryAgain') } : null,
+      retry: wait && read ? { href: req.originalUrl, label: page.t('page.tryAgain') } : null,
     };
     page.render('error', model, status).catch((e: unknown) => {
       this.logger.error('the error page failed', e instanceof Error ? e.stack : String(e));

@@ -17,8 +17,7 @@ import {
   SheetTerms,
 } from '../engine';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../common/body/json-nesting';
-import { Lang, t } from '../i18n';
-import { isPageMessageKey, pt } from './messages';
+import { isMessageKey, Lang, t } from '../i18n';
 
 /** A sheet the judge typed, read far enough to hand to the verification. */
 export type SheetInput =
@@ -74,7 +73,7 @@ export function readSheetInput(
   const { rules } = terms;
   // A byte order mark (an editor's, or a file saved as "UTF-8 with BOM") is no part of the sheet.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === '') return { ok: false, message: pt(lang, 'sheet.json.empty'), line: 1 };
+  if (text.trim() === '') return { ok: false, message: t(lang, 'sheet.json.empty'), line: 1 };
   let doc: unknown;
   let lineOf: (path: JsonPath) => number | null;
   if (looksLikeGcg(text)) {
@@ -93,18 +92,18 @@ export function readSheetInput(
         message: said
           .map(({ line, message }) =>
             line !== null && line !== firstLine
-              ? pt(lang, 'sheet.gcg', { line, message })
-              : pt(lang, 'sheet.gcgWhole', { message }),
+              ? t(lang, 'sheet.gcg', { line, message })
+              : t(lang, 'sheet.gcgWhole', { message }),
           )
           .join('; '),
         problems: said.map(({ line, message }) => ({
           line,
-          text: pt(lang, 'sheet.gcgWhole', { message }),
+          text: t(lang, 'sheet.gcgWhole', { message }),
         })),
       };
     }
     const value = converted && converted.ok ? converted.value : null;
-    if (!value) return { ok: false, message: pt(lang, 'sheet.json.other'), line: null };
+    if (!value) return { ok: false, message: t(lang, 'sheet.json.other'), line: null };
     doc = JSON.parse(JSON.stringify(value.sheet)) as unknown;
     const lines = value.turnLines;
     lineOf = (path) =>
@@ -115,13 +114,13 @@ export function readSheetInput(
       return {
         ok: false,
         line: 1,
-        message: pt(lang, 'sheet.json.tooDeep', { max: MAX_JSON_DEPTH }),
+        message: t(lang, 'sheet.json.tooDeep', { max: MAX_JSON_DEPTH }),
       };
     }
     // A sheet is a JSON object or a GCG record: a text that starts otherwise is neither.
     const start = text.length - text.trimStart().length;
     if (text[start] !== '{') {
-      return { ok: false, line: lineAt(text, start), message: pt(lang, 'sheet.json.notSheet') };
+      return { ok: false, line: lineAt(text, start), message: t(lang, 'sheet.json.notSheet') };
     }
     const errors: ParseError[] = [];
     const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
@@ -132,7 +131,7 @@ export function readSheetInput(
       return {
         ok: false,
         line: first ? lineAt(text, first.offset) : 1,
-        message: isPageMessageKey(key) ? pt(lang, key) : pt(lang, 'sheet.json.other'),
+        message: isMessageKey(key) ? t(lang, key) : t(lang, 'sheet.json.other'),
       };
     }
     doc = getNodeValue(root) as unknown;
@@ -288,7 +287,7 @@ export function sheetProblemText(lang: Lang, e: SheetError): string {
     problem.code === 'RULES' && problem.given !== null
       ? 'sheetProblem.RULES.given'
       : (`sheetProblem.${problem.code}` as const);
-  return pt(lang, key, problemValues(problem));
+  return t(lang, key, problemValues(problem));
 }
 
 /**
@@ -307,11 +306,11 @@ export function sheetErrorText(
   const parts: string[] = [];
   if (where.line) parts.push(t(lang, 'common.line', { n: where.line }));
   if (place.turn !== null) parts.push(t(lang, 'game.turnN', { n: place.turn + 1 }));
-  if (place.field !== null) parts.push(pt(lang, 'sheet.at.field', { field: place.field }));
+  if (place.field !== null) parts.push(t(lang, 'sheet.at.field', { field: place.field }));
   if (place.player !== null)
-    parts.push(pt(lang, 'sheet.at.player', { name: playerName(where.players, place.player) }));
-  if (place.entry !== null) parts.push(pt(lang, 'sheet.at.entry', { n: place.entry + 1 }));
-  if (parts.length === 0) parts.push(pt(lang, 'sheet.at.document'));
+    parts.push(t(lang, 'sheet.at.player', { name: playerName(where.players, place.player) }));
+  if (place.entry !== null) parts.push(t(lang, 'sheet.at.entry', { n: place.entry + 1 }));
+  if (parts.length === 0) parts.push(t(lang, 'sheet.at.document'));
   const at = parts.join(', ');
   return `${at.charAt(0).toLocaleUpperCase(lang)}${at.slice(1)}: ${sheetProblemText(lang, e)}`;
 }
@@ -358,19 +357,19 @@ function gcgErrorText(lang: Lang, e: GcgError): string {
   if (!problem) return e.message;
   const values = problemValues(problem);
   if (problem.code === 'NOT_FOR_RULES') {
-    values.means = pt(lang, `gcgMeans.${problem.means}`, { id: problem.id ?? '' });
+    values.means = t(lang, `gcgMeans.${problem.means}`, { id: problem.id ?? '' });
   } else if (problem.code === 'END_RACK_DIFFERS') {
     values.left = problem.rack
-      ? pt(lang, 'gcgLeft.rack', { rack: problem.rack })
-      : pt(lang, 'gcgLeft.empty');
+      ? t(lang, 'gcgLeft.rack', { rack: problem.rack })
+      : t(lang, 'gcgLeft.empty');
   } else if (problem.code === 'UNKNOWN_GAME_TYPE' && problem.variant) {
-    return pt(lang, 'gcgVariant', values);
+    return t(lang, 'gcgVariant', values);
   } else if (problem.code === 'ARBITER_PRAGMA') {
-    return pt(lang, `gcgArbiter.${problem.needs}`, values);
+    return t(lang, `gcgArbiter.${problem.needs}`, values);
   } else if (problem.code === 'TIME_EXPIRED_PLAYER' && problem.sameNick) {
-    return pt(lang, 'gcgTimeExpired.sameNick', values);
+    return t(lang, 'gcgTimeExpired.sameNick', values);
   }
-  return pt(lang, `gcgProblem.${problem.code}`, values);
+  return t(lang, `gcgProblem.${problem.code}`, values);
 }
 
 /** A sheet refused for its game ({@link SheetRefusal}), in the page's language. */
@@ -383,16 +382,16 @@ export function sheetRefusalText(
     case 'SHEET_UNREADABLE':
       return refusal.errors.map((e) => sheetErrorText(lang, e)).join('; ');
     case 'SHEET_RULES_MISMATCH':
-      return pt(lang, place === 'check' ? 'err.SHEET_RULES_CHOSEN' : 'err.SHEET_RULES_MISMATCH', {
+      return t(lang, place === 'check' ? 'err.SHEET_RULES_CHOSEN' : 'err.SHEET_RULES_MISMATCH', {
         sheet: refusal.sheet,
         rules: refusal.rules,
       });
     case 'SHEET_OPTIONS_MISMATCH':
-      return pt(lang, 'err.SHEET_OPTIONS_MISMATCH');
+      return t(lang, 'err.SHEET_OPTIONS_MISMATCH');
     case 'SHEET_PLAYERS_MISMATCH':
       return refusal.swapped
-        ? pt(lang, 'err.SHEET_PLAYERS_SWAPPED', { first: refusal.expected[0] })
-        : pt(lang, 'err.SHEET_PLAYERS_MISMATCH', {
+        ? t(lang, 'err.SHEET_PLAYERS_SWAPPED', { first: refusal.expected[0] })
+        : t(lang, 'err.SHEET_PLAYERS_MISMATCH', {
             got: refusal.got.join(', '),
             expected: refusal.expected.join(', '),
             first: refusal.expected[0],

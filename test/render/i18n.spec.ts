@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
 import {
+  isArgumentElement,
+  isLiteralElement,
+  isPluralElement,
+  isPoundElement,
+  isSelectElement,
+  parse,
+  type MessageFormatElement,
+} from '@formatjs/icu-messageformat-parser';
+import {
   DEFAULT_LANG,
   formatClock,
   formatDate,
@@ -20,7 +29,33 @@ import { srLatn } from '../../src/i18n/sr-Latn';
 import { KEEP_LATIN } from '../../src/i18n/transliterate';
 
 const KEYS = Object.keys(srLatn) as MessageKey[];
-const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** A message's arguments by name, each with its kind (`n:plural`, `name:argument`). */
+function argumentsOf(message: string): string[] {
+  const found = new Set<string>();
+  const walk = (elements: MessageFormatElement[]): void => {
+    for (const e of elements) {
+      if (isLiteralElement(e) || isPoundElement(e)) continue;
+      found.add(
+        `${e.value}:${isArgumentElement(e) ? 'argument' : isPluralElement(e) ? 'plural' : e.type}`,
+      );
+      if (isPluralElement(e) || isSelectElement(e))
+        for (const option of Object.values(e.options)) walk(option.value);
+    }
+  };
+  walk(parse(message, { ignoreTag: true }));
+  return [...found].sort();
+}
+
+/** A message's argument names: a language may say a number plainly where another needs a plural. */
+const placeholders = (message: string): string[] => [
+  ...new Set(argumentsOf(message).map((a) => a.slice(0, a.indexOf(':')))),
+];
+
+/** The messages whose words follow a number (`{n, plural, …}`) in some language. */
+const PLURAL_KEYS = KEYS.filter((k) =>
+  LANGUAGES.some((lang) => argumentsOf(TABLES[lang][k]).some((a) => a.endsWith(':plural'))),
+);
 
 describe('translation tables', () => {
   it.each(LANGUAGES)('%s has every key, no other, and no empty text', (lang) => {
@@ -41,7 +76,10 @@ describe('translation tables', () => {
   it('the Cyrillic table has no Latin letters but abbreviations and placeholders', () => {
     for (const k of KEYS) {
       const rest = srCyrl[k]
+        .replace(/\{\w+(, ?(plural|number),?)?/g, '')
+        .replace(/\b(one|few|other)\{/g, '')
         .replace(/\{\w+\}/g, '')
+        .replace(/(?<=\d)x(?=\d)/g, '') // a board's size, 15x15
         .replace(/[A-Za-z]+/g, (w) => (KEEP_LATIN.has(w) ? '' : w));
       expect([k, rest.match(/[A-Za-zČĆĐŠŽčćđšž]/g)]).toEqual([k, null]);
     }
@@ -120,12 +158,147 @@ describe('choosing the language', () => {
   });
 });
 
+/**
+ * Each message whose words follow a number, for 1, 2, 5, 11, 21 and 22 in every language:
+ * Serbian says 1 and 21 one way, 2 and 22 (2 to 4) another, 5 and 11 a third; English 1 alone.
+ * The Cyrillic is the Latin transliterated (its catalogue is made so).
+ */
+const COUNTS = [1, 2, 5, 11, 21, 22];
+const PLURALS: Record<
+  string,
+  { params?: Record<string, string | number>; sr: string[]; en: string[] }
+> = {
+  'tournaments.players': {
+    sr: ['1 igrač', '2 igrača', '5 igrača', '11 igrača', '21 igrač', '22 igrača'],
+    en: ['1 player', '2 players', '5 players', '11 players', '21 players', '22 players'],
+  },
+  'tournaments.rounds': {
+    sr: ['1 kolo', '2 kola', '5 kola', '11 kola', '21 kolo', '22 kola'],
+    en: ['1 round', '2 rounds', '5 rounds', '11 rounds', '21 rounds', '22 rounds'],
+  },
+  'org.csvImport': {
+    sr: COUNTS.map((n) => `Uvezi ${n} igrača`),
+    en: [
+      'Import 1 player',
+      'Import 2 players',
+      'Import 5 players',
+      'Import 11 players',
+      'Import 21 players',
+      'Import 22 players',
+    ],
+  },
+  'org.csvReady': {
+    sr: [
+      '1 igrač je spreman za uvoz.',
+      '2 igrača su spremna za uvoz.',
+      '5 igrača je spremno za uvoz.',
+      '11 igrača je spremno za uvoz.',
+      '21 igrač je spreman za uvoz.',
+      '22 igrača su spremna za uvoz.',
+    ],
+    en: [
+      '1 player is ready to import.',
+      ...[2, 5, 11, 21, 22].map((n) => `${n} players are ready to import.`),
+    ],
+  },
+  'csv.tooLong': {
+    params: { column: 'name', max: 80 },
+    sr: ['1 znak', '2 znaka', '5 znakova', '11 znakova', '21 znak', '22 znaka'].map(
+      (w) => `ima ${w}; najviše je 80`,
+    ),
+    en: ['1 character', ...[2, 5, 11, 21, 22].map((n) => `${n} characters`)].map(
+      (w) => `name has ${w}; at most 80`,
+    ),
+  },
+  'form.placePoints': {
+    params: { example: '3/2/1' },
+    sr: [
+      'Upišite 1 broj, za',
+      'Upišite 2 broja odvojena kosom crtom, za',
+      'Upišite 5 brojeva odvojenih kosom crtom, za',
+      'Upišite 11 brojeva odvojenih kosom crtom, za',
+      'Upišite 21 broj, za',
+      'Upišite 22 broja odvojena kosom crtom, za',
+    ],
+    en: [
+      'Enter 1 number, first',
+      ...[2, 5, 11, 21, 22].map((n) => `Enter ${n} numbers separated by slashes, first`),
+    ],
+  },
+  'sheetProblem.RACK_SIZE': {
+    params: { written: 'ABC', min: 0, max: 10 },
+    sr: [
+      'ima 1 pločicu,',
+      'ima 2 pločice,',
+      'ima 5 pločica,',
+      'ima 11 pločica,',
+      'ima 21 pločicu,',
+      'ima 22 pločice,',
+    ],
+    en: ['holds 1 tile;', ...[2, 5, 11, 21, 22].map((n) => `holds ${n} tiles;`)],
+  },
+  'flash.tshImported': {
+    sr: COUNTS.map((n) => `igrača: ${n}.`),
+    en: ['TSH file: 1 player.', ...[2, 5, 11, 21, 22].map((n) => `TSH file: ${n} players.`)],
+  },
+  'tsh.problem.opponent-range': {
+    params: { round: 3, value: 40 },
+    sr: COUNTS.map((n) => `(igrača je ${n})`),
+    en: ['(1 player)', ...[2, 5, 11, 21, 22].map((n) => `(${n} players)`)],
+  },
+  'err.ROUND_OUT_OF_RANGE': {
+    params: { min: 1 },
+    sr: COUNTS.map((n) => `upareno je kola ${n}.`),
+    en: ['1 round is paired.', ...[2, 5, 11, 21, 22].map((n) => `${n} rounds are paired.`)],
+  },
+};
+
+describe('plurals', () => {
+  it('every message with a plural is in the table below, and only those', () => {
+    expect([...PLURAL_KEYS].sort()).toEqual(Object.keys(PLURALS).sort());
+  });
+
+  it.each(Object.entries(PLURALS))('%s for 1, 2, 5, 11, 21 and 22', (key, { params, sr, en }) => {
+    const said = (lang: (typeof LANGUAGES)[number], n: number) =>
+      t(lang, key as MessageKey, { n, turns: n, count: n, max: n, ...params });
+    COUNTS.forEach((n, i) => {
+      expect(said('sr-Latn', n)).toContain(sr[i]);
+      expect(said('sr-Cyrl', n)).toContain(latinToCyrillic(sr[i]));
+      expect(said('en', n)).toContain(en[i]);
+    });
+  });
+
+  it('a count after a plural is written as the language writes numbers', () => {
+    expect(t('sr-Latn', 'tournaments.players', { n: 20000 })).toBe('20.000 igrača');
+    expect(t('sr-Cyrl', 'tournaments.players', { n: 20000 })).toBe('20.000 играча');
+    expect(t('en', 'tournaments.players', { n: 20000 })).toBe('20,000 players');
+  });
+});
+
 describe('messages and numbers', () => {
   it('fills placeholders and leaves unknown ones', () => {
     expect(t('sr-Latn', 'common.round', { n: 3 })).toBe('Kolo 3');
     expect(t('sr-Cyrl', 'common.round', { n: 3 })).toBe('Коло 3');
     expect(t('en', 'common.page', { n: 2, total: 5 })).toBe('Page 2 of 5');
     expect(t('en', 'common.page', { n: 2 })).toBe('Page 2 of {total}');
+    expect(t('sr-Latn', 'flash.paired', { n: 3 })).toBe('3. kolo je upareno.');
+    expect(t('sr-Cyrl', 'flash.paired', { n: 3 })).toBe('3. коло је упарено.');
+    expect(t('en', 'form.integer', { min: 1, max: 9 })).toBe('Enter a whole number from 1 to 9.');
+  });
+
+  it('a plain number keeps its digits, and quotes around a placeholder stay', () => {
+    expect(t('en', 'common.page', { n: 20000, total: 20001 })).toBe('Page 20000 of 20001');
+    expect(t('en', 'err.SHEET_RULES_MISMATCH', { sheet: 'kvizovka', rules: 'scrabble-en' })).toBe(
+      "The sheet is for 'kvizovka' but the tournament plays 'scrabble-en'.",
+    );
+    expect(t('sr-Latn', 'sheet.json.notSheet')).toContain('vitičastom zagradom {, a GCG znakom #;');
+  });
+
+  it("a sign-in wait reads in the page's letters", () => {
+    expect(
+      t('sr-Cyrl', 'err.SIGN_IN_THROTTLED', { wait: t('sr-Cyrl', 'time.minutes', { n: 15 }) }),
+    ).toContain('за 15 мин ');
+    expect(t('en', 'time.seconds', { n: 30 })).toBe('30 s');
   });
 
   it('formats points, spread, clocks and dates', () => {
