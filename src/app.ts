@@ -18,7 +18,8 @@ import { plainRequest } from './common/api/plain-request';
 import { visitorReadGate } from './common/read-gate';
 import { API_VALIDATION, ApiValidationPipe } from './common/api/validation';
 import { answerCompression, configureHttp } from './common/http-headers';
-import { trustedProxies } from './config';
+import { eventsTimeZone, trustedProxies } from './config';
+import { TIME_ZONE_SETTING } from './i18n/time';
 import { bodyReader } from './common/body/body-reader';
 import { dropSlowClients, slowClientSettings } from './common/slow-clients';
 import { rolesBeforeBody } from './auth/route-roles';
@@ -52,6 +53,7 @@ export async function createApp(
   answerKeptPagesFirst(app);
   configureHttp(app, trustedProxies(app.get(ConfigService).get<string>('TRUST_PROXY')) ?? 0);
   dropSlowClients(app.getHttpServer(), slowClientSettings(app.get(ConfigService)));
+  app.set(TIME_ZONE_SETTING, eventsTimeZone(app.get(ConfigService).get<string>('TIME_ZONE')));
   app.use(cookieParser());
   app.use(plainRequest());
   app.use(visitorReadGate());

@@ -1,4 +1,5 @@
 import { isIP } from 'net';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './i18n/time';
 
 /** Environment variables Arbiter reads, checked at boot so a bad value stops it with a clear message. */
 export interface Environment {
@@ -26,6 +27,7 @@ export interface Environment {
   CODE_HALL_FAILURES?: string;
   TRUST_PROXY?: string;
   HOST?: string;
+  TIME_ZONE?: string;
   TEST_ONLY_SCRYPT_LOG2_N?: string;
 }
 
@@ -75,6 +77,10 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.ORGANISER_PASSWORD && env.ORGANISER_PASSWORD.length < 10) {
     problems.push('ORGANISER_PASSWORD must have at least 10 characters');
   }
+  if (env.TIME_ZONE !== undefined && env.TIME_ZONE !== '' && !isTimeZone(env.TIME_ZONE))
+    problems.push(
+      `TIME_ZONE must be a time zone such as Europe/Belgrade or UTC, not '${env.TIME_ZONE.slice(0, 80)}'`,
+    );
   problems.push(...shareProblems(env));
   problems.push(...securityProblems(env));
   if (problems.length > 0) throw new Error(`Arbiter cannot start:\n- ${problems.join('\n- ')}`);
@@ -224,4 +230,9 @@ export function trustedProxies(value: string | undefined): number | string[] | u
   if (/^\d{1,2}$/.test(text)) return Number(text);
   const entries = text.split(',').map((e) => e.trim());
   return entries.every(isAddressOrNetwork) ? entries : undefined;
+}
+
+/** The zone the pages show times of day in: `TIME_ZONE`, else {@link DEFAULT_TIME_ZONE}. */
+export function eventsTimeZone(value: string | undefined): string {
+  return value !== undefined && value !== '' ? value : DEFAULT_TIME_ZONE;
 }

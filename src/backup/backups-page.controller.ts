@@ -6,7 +6,7 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { BackupService } from './backup.service';
 import { formatBytes } from '../common/body/body-limits';
-import { localDateTime } from '../log/log-page';
+import { formatDateTime } from '../i18n/time';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -78,7 +78,7 @@ export class BackupsPageController {
               const key = `backup.reason.${b.reason}`;
               return {
                 name: b.name,
-                when: localDateTime(page.lang, b.takenAt),
+                when: formatDateTime(page.lang, b.takenAt, page.timeZone),
                 why: isMessageKey(key) ? page.t(key) : b.reason,
                 size: formatBytes(b.bytes),
                 url: `/api/backups/${encodeURIComponent(b.name)}`,

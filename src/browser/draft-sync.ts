@@ -14,6 +14,8 @@ import { formKey, retryDelay, rowsWaiting, SheetKeeper, trimmedForm } from './of
 
 export interface SyncOptions {
   lang: Lang;
+  /** The zone times of day are said in (the events'). */
+  timeZone: string;
   /** Where the judge's draft is kept on the server; null on a page that keeps none (a phone's). */
   draftUrl: string | null;
   /** Where the rows are kept on this device; null keeps nothing (a sheet of no game). */
@@ -290,7 +292,7 @@ export class DraftSync {
     this.unanswered = [];
     this.unreachable = false;
     this.failures = 0;
-    const time = timeOfDay(answer.savedAt);
+    const time = timeOfDay(answer.savedAt, this.o.timeZone);
     this.o.liveStatus.textContent = ft(this.o.lang, 'form.draftSaved', { time });
     this.keep();
     if (formKey(this.o.readForm()) !== key) this.dirty = true;
@@ -311,7 +313,7 @@ export class DraftSync {
     const text = document.createElement('p');
     text.textContent = ft(lang, 'form.conflict', {
       name: other.savedBy ?? ft(lang, 'form.someone'),
-      time: timeOfDay(other.savedAt),
+      time: timeOfDay(other.savedAt, this.o.timeZone),
     });
     const keep = document.createElement('button');
     keep.type = 'button';
@@ -393,8 +395,18 @@ function storage(): Storage | null {
   }
 }
 
-/** `14:05` in the judge's own time, from an ISO time stamp. */
-export function timeOfDay(iso: string | undefined): string {
+/** `14:05` in `timeZone` (the events', as the server's pages say it), from an ISO time stamp. */
+export function timeOfDay(iso: string | undefined, timeZone: string): string {
   const d = iso ? new Date(iso) : new Date();
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  try {
+    return new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(d);
+  } catch {
+    // A zone this browser does not know: its own time rather than none.
+    return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  }
 }

@@ -16,6 +16,8 @@ import { fillForm } from './form-fill';
 
 interface Config {
   lang: Lang;
+  /** The zone the page shows times of day in (the events', as the server's pages do). */
+  timeZone: string;
   layout: SheetLayout;
   /** Null where no draft is kept on the server (a sheet of no game, a table's phone). */
   draftUrl: string | null;
@@ -414,6 +416,7 @@ function start(): void {
 
   const sync = new DraftSync({
     lang,
+    timeZone: config.timeZone,
     draftUrl: config.draftUrl,
     keepKey: config.keepKey ?? null,
     restore: config.restore ?? false,

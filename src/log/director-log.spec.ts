@@ -30,7 +30,8 @@ describe('changedFields', () => {
 
 const entry = (over: Partial<LogEntryView>): LogEntryView => ({
   id: 1,
-  at: new Date(2026, 10, 25, 14, 5),
+  // 14:05 in Belgrade (UTC+1 in November), whatever the zone the test runs in.
+  at: new Date('2026-11-25T13:05:00Z'),
   action: 'round.paired',
   by: { userId: 1, name: 'Olga', email: 'olga@example.org' },
   note: null,
@@ -47,8 +48,18 @@ const entry = (over: Partial<LogEntryView>): LogEntryView => ({
   ...over,
 });
 
+const BELGRADE = 'Europe/Belgrade';
+
 describe('logLine: an entry in words', () => {
-  it('says when in local time, who, what and each change in the language of the page', () => {
+  it("says when in the events' time zone, never the server's", () => {
+    const at = entry({ at: new Date('2026-07-01T22:30:00Z') });
+    // Summer: Belgrade is UTC+2, so 22:30 UTC is past midnight there, the next day.
+    expect(logLine('sr-Latn', at, BELGRADE).when).toBe('2. 7. 2026. 00:30');
+    expect(logLine('en', at, 'UTC').when).toBe('2026-07-01 22:30');
+    expect(logLine('en', at, 'America/New_York').when).toBe('2026-07-01 18:30');
+  });
+
+  it('says when, who, what and each change in the language of the page', () => {
     const line = logLine(
       'sr-Latn',
       entry({
@@ -59,6 +70,7 @@ describe('logLine: an entry in words', () => {
         before: { scores: [420, 380], winner: 'second' },
         after: { scores: [400, 380], winner: 'first' },
       }),
+      BELGRADE,
     );
     expect(line).toEqual({
       when: '25. 11. 2026. 14:05',
@@ -70,7 +82,9 @@ describe('logLine: an entry in words', () => {
         { field: 'pobednik', before: 'drugi igrač', after: 'prvi igrač' },
       ],
     });
-    expect(logLine('en', entry({ action: 'round.paired', after: { system: 'swiss' } }))).toEqual(
+    expect(
+      logLine('en', entry({ action: 'round.paired', after: { system: 'swiss' } }), BELGRADE),
+    ).toEqual(
       expect.objectContaining({
         when: '2026-11-25 14:05',
         what: 'Round 1 paired · Open',
@@ -89,6 +103,7 @@ describe('logLine: an entry in words', () => {
         before: { rounds: 5, spreadCap: 150, gibsonize: false },
         after: { rounds: 6, spreadCap: null, gibsonize: true },
       }),
+      BELGRADE,
     );
     expect(settings.who).toBe('bez prijavljenog korisnika');
     expect(settings.what).toBe('Izmenjena podešavanja grupe Open');
@@ -105,6 +120,7 @@ describe('logLine: an entry in words', () => {
         round: null,
         after: { name: 'Ema', lateEntry: true, joinedRound: 3 },
       }),
+      BELGRADE,
     );
     expect(late.what).toBe('Prijavljen igrač Ema · Open (naknadna prijava: igra od 3. kola)');
     expect(late.changes).toEqual([{ field: 'naziv', before: '', after: 'Ema' }]);
@@ -115,12 +131,13 @@ describe('logLine: an entry in words', () => {
         before: { tables: [{ table: 1, first: 'Ana', second: null }] },
         after: { tables: [{ table: 1, first: 'Bora', second: null }] },
       }),
+      BELGRADE,
     );
     expect(swap.changes).toEqual([
       { field: 'stolovi', before: 'Sto 1: Ana – slobodan', after: 'Sto 1: Bora – slobodan' },
     ]);
     // A code from a later version is shown as it is, never as a missing text.
-    expect(logLine('sr-Latn', entry({ action: 'word.ruled', round: null })).what).toBe(
+    expect(logLine('sr-Latn', entry({ action: 'word.ruled', round: null }), BELGRADE).what).toBe(
       'word.ruled · Open',
     );
   });

@@ -1,5 +1,6 @@
 import type { Lang, MessageKey } from '../i18n';
-import { formatDate, isMessageKey, t } from '../i18n';
+import { isMessageKey, t } from '../i18n';
+import { formatDateTime } from '../i18n/time';
 import type { LogEntryView } from './director-log.view';
 
 /** The label of each setting or field an entry's before and after may name. */
@@ -25,7 +26,7 @@ const FIELD_LABELS: Record<string, MessageKey> = {
 
 /** One entry as the log page shows it. */
 export interface LogLine {
-  /** `25. 11. 2026. 14:05`, local time. */
+  /** `25. 11. 2026. 14:05`, in the events' time zone. */
   when: string;
   who: string;
   email: string | null;
@@ -58,15 +59,11 @@ export interface RemovedRoundLines {
 /** Log actions whose `before` is a whole round, removed (docs/tournaments.md). */
 const ROUND_REMOVALS = new Set(['round.deleted', 'round.repaired']);
 
-/** `25. 11. 2026. 14:05` (Serbian) or `2026-11-25 14:05`: the server's local time, as the pages show times. */
-export function localDateTime(lang: Lang, d: Date): string {
-  const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  return `${formatDate(lang, day)} ${time}`;
-}
-
-/** An entry of the director's log in the page's language: when, who, what, and each change. */
-export function logLine(lang: Lang, e: LogEntryView): LogLine {
+/**
+ * An entry of the director's log in the page's language: when (in `timeZone`), who, what, and
+ * each change.
+ */
+export function logLine(lang: Lang, e: LogEntryView, timeZone: string): LogLine {
   const tr = (key: string, params?: Record<string, string | number>): string | null =>
     isMessageKey(key) ? t(lang, key, params) : null;
   const params = {
@@ -110,13 +107,13 @@ export function logLine(lang: Lang, e: LogEntryView): LogLine {
       after: k in after ? value(lang, k, after[k]) : '—',
     }));
   const line: LogLine = {
-    when: localDateTime(lang, new Date(e.at)),
+    when: formatDateTime(lang, new Date(e.at), timeZone),
     who: e.by ? e.by.name : t(lang, 'log.noUser'),
     email: e.by?.email ?? null,
     what,
     changes,
   };
-  if (removal) line.removed = removedLines(lang, before);
+  if (removal) line.removed = removedLines(lang, before, timeZone);
   if (e.action === 'player.removed') line.removal = { entry: e.id };
   if (typeof after.restoredFrom === 'number') line.restoredFrom = after.restoredFrom;
   return line;
@@ -140,7 +137,11 @@ interface StoredTable {
 }
 
 /** A removed round's `before` in words: its figures, and each table with all it held. */
-function removedLines(lang: Lang, before: Record<string, unknown>): RemovedRoundLines {
+function removedLines(
+  lang: Lang,
+  before: Record<string, unknown>,
+  timeZone: string,
+): RemovedRoundLines {
   const counts = (before.counts ?? {}) as Record<string, unknown>;
   const figure = (x: unknown) => (typeof x === 'number' ? x : 0);
   const tables = (before.tables as StoredTable[]).map((x) => {
@@ -172,7 +173,7 @@ function removedLines(lang: Lang, before: Record<string, unknown>): RemovedRound
       history: (Array.isArray(x.history) ? x.history : []).map((h) => {
         const when =
           typeof h.at === 'string' && !Number.isNaN(Date.parse(h.at))
-            ? localDateTime(lang, new Date(h.at))
+            ? formatDateTime(lang, new Date(h.at), timeZone)
             : '';
         const scores = Array.isArray(h.after?.scores)
           ? ` ${value(lang, 'scores', h.after.scores)}`

@@ -75,7 +75,7 @@ export class LogPagesController {
           : [],
       filterAction: urls.orgLog(id),
       entries: found.entries.map((e) => {
-        const line = logLine(page.lang, e);
+        const line = logLine(page.lang, e, page.timeZone);
         const { removal, restoredFrom: _, ...shown } = line;
         return removal && !restored.has(removal.entry)
           ? { ...shown, restoreAction: urls.restorePlayer(id, removal.entry) }

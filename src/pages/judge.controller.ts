@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import { formatTimeOfDay } from '../i18n/time';
 import { Body, Controller, Get, Post, Put, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -144,7 +145,7 @@ export class JudgeController {
       notice = {
         tone: 'warn',
         text: ft(page.lang, 'form.draftRestored', {
-          time: clockOfDay(draft.savedAt),
+          time: formatTimeOfDay(draft.savedAt, page.timeZone),
           name: draft.savedBy ?? ft(page.lang, 'form.someone'),
         }),
       };
@@ -269,7 +270,7 @@ export class JudgeController {
         conflict: {
           text: ft(page.lang, 'form.conflict', {
             name: other.savedBy ?? ft(page.lang, 'form.someone'),
-            time: other.savedAt ? clockOfDay(other.savedAt) : '',
+            time: other.savedAt ? formatTimeOfDay(other.savedAt, page.timeZone) : '',
           }),
         },
       });
@@ -425,6 +426,7 @@ export class JudgeController {
       },
       configJson: scriptJson({
         lang: page.lang,
+        timeZone: page.timeZone,
         layout,
         draftUrl: null,
         wordsUrl: ctx.words ? withQuery('/judge/check/words', query) : null,
@@ -741,6 +743,7 @@ export class JudgeController {
       wordCheckUrl: urls.wordCheck({ game: game.id }),
       configJson: scriptJson({
         lang: page.lang,
+        timeZone: page.timeZone,
         layout,
         draftUrl: `${sheetUrl}/draft`,
         wordsUrl: ctx.words ? `${sheetUrl}/words` : null,
@@ -1274,11 +1277,6 @@ export function importRefusal(
         p.line && !input.located ? `(${page.t('common.line', { n: p.line })}) ${p.text}` : p.text,
       ),
   };
-}
-
-/** `14:05`, the time of day a draft was saved. */
-function clockOfDay(d: Date): string {
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 /** JSON for a `<script type="application/json">`: nothing in it can close the element. */

@@ -249,6 +249,7 @@ export class TableCodePagesController {
       links: false,
       configJson: scriptJson({
         lang: page.lang,
+        timeZone: page.timeZone,
         layout,
         draftUrl: null,
         wordsUrl: null,

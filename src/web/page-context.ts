@@ -11,6 +11,7 @@ import {
   pickLanguage,
   t,
 } from '../i18n';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_SETTING } from '../i18n/time';
 import type { Link, PageBase, SignedInUser, SiteLinks } from '../render/view-models';
 import type { LiveRef } from './live-ref';
 import { CachedPage, encodedBody, KeptPage, REVISION_HEADER } from './page-cache';
@@ -90,6 +91,11 @@ export class PageContext {
   /** A message of the catalogue in this page's language. */
   t(key: MessageKey, params?: MessageParams): string {
     return t(this.lang, key, params);
+  }
+
+  /** The zone the page shows times of day in: the events' (`TIME_ZONE`), not the server's. */
+  get timeZone(): string {
+    return (this.req.app.get(TIME_ZONE_SETTING) as string | undefined) ?? DEFAULT_TIME_ZONE;
   }
 
   /** A judge or an organiser is signed in. */
