@@ -44,6 +44,81 @@ describe('A going-out bonus nobody earned (issue 34, defect 1)', () => {
       { moves: 429, rackPenalty: 3, rackBonus: 0, final: 426, claimedFinal: 426 },
       { moves: 455, rackPenalty: 2, rackBonus: 0, final: 453, claimedFinal: 453 },
     ]);
+    // qatsolo's three passes hold IT, and a pass keeps the rack: ET is a slip of the end line.
+    expect(report.issues).toEqual([
+      expect.objectContaining({
+        code: 'RACK_MISMATCH',
+        severity: 'warning',
+        player: 1,
+        written: 'ET',
+        computed: 'IT',
+      }),
+    ]);
+    expect(report.ok).toBe(true);
+  });
+
+  /**
+   * The issue's own end line, in a whole record as Woogles writes it (Macondo's header, moves
+   * `>nick: RACK POS WORD +score total`, an exchange `-IIUUVW +0`, passes `- +0`, and after six
+   * scoreless turns each player's own rack, `RACK (RACK) -n`). Every word is in the English
+   * list. The scores by hand, with the premium squares:
+   * - 8F LATHER: L 1 + A 1 + T 1 + H 4 + E 1 + R 1 = 9, H8 double word: 18.
+   * - I7 O.M (OHM): O 1 × 2 (I7 double letter) + H 4 + M 3 × 2 (I9 double letter) = 12.
+   * - L4 VOTES: V 4 + O 1 + T 1 + E 1 + S 1 × 2 (L8 double letter) = 9, L4 double word: 18;
+   *   LATHERS: 9 + S 2 = 11; 18 + 11 = 29, and 18 + 29 = 47.
+   * - 10E QUAYS: Q 10 + U 1 × 3 (F10 triple letter) + A 1 + Y 4 + S 1 = 19; OHMS: 1 + 4 + 3 + 1
+   *   = 9; 19 + 9 = 28, and 12 + 28 = 40.
+   * - Turns 5 to 10, an exchange and five passes, score nothing: six in a row end the game.
+   */
+  const blankKept = [
+    '#character-encoding UTF-8',
+    '#description Created with Macondo',
+    '#id io.woogles Vq3mKd8TzWn2',
+    '#lexicon NWL23',
+    '#game-type classic',
+    '#player1 vesna Vesna Ilić',
+    '#player2 quokka quokka',
+    '>vesna: AEHLORT 8F LATHER +18 18',
+    '>quokka: AMOQTUY I7 O.M +12 12',
+    '>vesna: EIOSTUV L4 VOTES +29 47',
+    '>quokka: ?AQSTUY 10E QUAYS +28 40',
+    '>vesna: GIIUUVW -IIUUVW +0 47',
+    '>quokka: ?AEIOTT - +0 40',
+    '>vesna: BCGNOPR - +0 47',
+    '>quokka: ?AEIOTT - +0 40',
+    '>vesna: BCGNOPR - +0 47',
+    '>quokka: ?AEIOTT - +0 40',
+    '>vesna: BCGNOPR (BCGNOPR) -14 33',
+    '>quokka: ?AEIOTT (?AEEOTT) -6 34',
+    '',
+  ].join('\n');
+
+  test("the issue's own end line '?AEIOTT (?AEEOTT) -6' after six scoreless turns: −6 off quokka's own rack, no going-out bonus (the issue's +16), and the letters counted that are not the rack quokka passed with, taken silently before, are a finding", () => {
+    const { sheet, report } = verifyGcg(blankKept, true);
+    expect(sheet.end).toEqual({ reason: 'scoreless', racks: ['BCGNOPR', '?AEEOTT'] });
+    expect(accounts(report)).toEqual([
+      // BCGNOPR: B 3 + C 3 + G 2 + N 1 + O 1 + P 3 + R 1 = 14; 47 − 14 = 33.
+      { moves: 47, rackPenalty: 14, rackBonus: 0, final: 33, claimedFinal: 33 },
+      // ?AEIOTT: ? 0 + A 1 + E 1 + I 1 + O 1 + T 1 + T 1 = 6 (?AEEOTT is 6 too); 40 − 6 = 34.
+      { moves: 40, rackPenalty: 6, rackBonus: 0, final: 34, claimedFinal: 34 },
+    ]);
+    // The three passes hold ?AEIOTT and a pass keeps the rack: that rack is counted, and the
+    // line's ?AEEOTT (an E for the I) is said.
+    expect(report.issues).toEqual([
+      expect.objectContaining({
+        code: 'RACK_MISMATCH',
+        severity: 'warning',
+        player: 1,
+        written: '?AEEOTT',
+        computed: '?AEIOTT',
+        message: expect.stringContaining(
+          "quokka's final rack is written ?AEEOTT, but quokka's last turn (turn 10) is a pass with the rack ?AEIOTT, and a pass keeps the rack: ?AEIOTT is counted",
+        ),
+      }),
+    ]);
+    expect(report.turns.flatMap((t) => t.issues)).toEqual([]);
+    // 34 against 33: quokka wins by the point, on the racks each player held.
+    expect(report.result).toMatchObject({ winner: 1 });
     expect(report.ok).toBe(true);
   });
 

@@ -1471,11 +1471,17 @@ export function gcgToScoresheet(
         racks[p] = '';
         settledSince[p] += e.score;
         break;
-      case 'own-rack':
-        racks[p] = e.rack;
+      case 'own-rack': {
+        // The rack before the parentheses counts. Where the letters in them are others, and the
+        // player's last turn is a pass with that rack, they are the sheet's final rack: the
+        // replay finds it other than the rack the pass kept, says so, and counts the pass's.
+        const last = lastTurn[p];
+        const passed = last !== null && turns[last].pass === true && turns[last].rack === e.rack;
+        racks[p] = passed && e.counted !== undefined ? e.counted : e.rack;
         ownRackLines[p] = true;
         settledSince[p] += e.score;
         break;
+      }
       case 'time-penalty':
         // `(time) -10`: the points lost for going over time, checked against the rules' overtime
         // penalty; the line's total is checked with the final.

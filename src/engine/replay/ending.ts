@@ -135,6 +135,60 @@ export class Ending {
   }
 
   /**
+   * A pass keeps the rack: a player whose last turn is a pass with its rack written ends the game
+   * holding that rack. A final rack written with other tiles (a GCG end line that counts other
+   * letters than the rack before them, `?AEIOTT (?AEEOTT) -6`) is a finding, and the rack the
+   * pass kept is the one counted: the final racks to count, `endRacks` itself when none differs.
+   * A rack written empty is left to {@link wentOut}. `turnRacks`: the turns' racks as the sheet's
+   * reading read them.
+   */
+  racksKeptByPasses(
+    endRacks: WrittenTile[][],
+    turnRacks: readonly (WrittenTile[] | undefined)[] | null,
+  ): WrittenTile[][] {
+    const { state } = this;
+    const written = state.sheet.end?.racks;
+    if (!written) return endRacks;
+    const { turns, playerCount } = state;
+    const sheetTurns = state.sheet.turns;
+    const seen = new Array<boolean>(playerCount).fill(false);
+    let counted = endRacks;
+    let left = playerCount;
+    // Each player's last turn, from the end of the sheet.
+    for (let k = turns.length - 1; k >= 0 && left > 0; k--) {
+      const line = turns[k];
+      const p = line.player;
+      if (seen[p]) continue;
+      seen[p] = true;
+      left--;
+      const rack = sheetTurns[k].rack;
+      const end = endRacks[p];
+      if (line.kind !== 'pass' || line.status === 'illegal' || rack === undefined) continue;
+      // A rack written empty is the going-out question's: one slip, one finding.
+      if (end === undefined || end.length === 0) continue;
+      let held = turnRacks?.[k];
+      if (held === undefined) {
+        const parsed = state.rules.alphabet.parseRack(rack);
+        if (!parsed.ok) continue;
+        held = parsed.tiles;
+      }
+      if (sameTiles(held, end)) continue;
+      if (counted === endRacks) counted = endRacks.slice();
+      counted[p] = held;
+      const who = state.who(p);
+      state.gameIssues.push({
+        code: 'RACK_MISMATCH',
+        severity: 'warning',
+        player: p,
+        message: `End of game: ${who}'s final rack is written ${written[p]}, but ${who}'s last turn (turn ${k + 1}) is a pass with the rack ${rack}, and a pass keeps the rack: ${rack} is counted`,
+        written: written[p],
+        computed: rack,
+      });
+    }
+    return counted;
+  }
+
+  /**
    * Whether the lines show the game's end without an end reason: a clock at zero (or the time
    * loss the sheet names), passes or scoreless turns in a row, another rule's end.
    */
@@ -221,4 +275,13 @@ export class Ending {
       });
     }
   }
+}
+
+/** Whether two racks hold the same tiles, in any order. */
+function sameTiles(a: readonly WrittenTile[], b: readonly WrittenTile[]): boolean {
+  if (a.length !== b.length) return false;
+  const x = a.slice().sort((m, n) => m - n);
+  const y = b.slice().sort((m, n) => m - n);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }

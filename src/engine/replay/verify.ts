@@ -125,7 +125,8 @@ export function verifyScoresheet(
   }
 
   const end = sheet.end ?? {};
-  const { endRacks } = reading;
+  // The final racks to count: a pass keeps the rack, whatever the end writes.
+  const endRacks = ending.racksKeptByPasses(reading.endRacks, play.racks);
   const settlement = settleRacks(rules, end, endRacks, state.playerCount, ending.stalled, (p) =>
     ending.wentOut(p),
   );
