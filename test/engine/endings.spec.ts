@@ -1,4 +1,4 @@
-import { Scoresheet, verifyScoresheet, VerificationReport } from '../../src/engine';
+import { Scoresheet, verifyDocument, verifyScoresheet, VerificationReport } from '../../src/engine';
 import { recordText, verifyGcg } from './gcg-read';
 import { findRuleSet } from '../../src/engine/rules/rulesets';
 import { simulateGame } from '../../src/engine/sheet/simulate';
@@ -237,4 +237,152 @@ describe('A going-out bonus nobody earned (issue 34, defect 1)', () => {
     expect(stood.players[mover].rackBonus).toBe(bonusStood);
     expect(codes(stood)).not.toContain('OUT_NOT_SHOWN');
   });
+});
+
+/**
+ * Every rule set's own ending, the same class (issue 34, defect 1): tiles are left on both racks,
+ * nobody went out, and each rack counts as its rules say — never a going-out bonus. Score-sheet
+ * JSON (docs/scoresheet-format.md), read as a document. The endings (../shared/rules,
+ * src/engine/rules): English and French Scrabble and the target-score game end on six scoreless
+ * turns in a row; Qwibble on two passes in a row (an exchange is not a pass, rulings Q7);
+ * Kvizovka when each player has had 10 turns.
+ *
+ * The plays, by hand (8G KIWI puts its I on H8, the centre; English and target values K 5 I 1
+ * W 4, French K 10 W 10, Qwibble K 4 W 3 I 1 and no premium squares):
+ * - English, target: 8G KIWI (5 + 1 + 4 + 1) × 2 = 22; J8 .T, IT: I 1 + T 1 (J9 plain) = 2.
+ * - French: 8G KIWI (10 + 1 + 10 + 1) × 2 = 44; J8 .LE, ILE: I 1 + L 1 + E 1 × 3 (J10) = 5.
+ * - Qwibble: 8G KIWI 4 + 1 + 3 + 1 = 9.
+ * - Kvizovka: 9F KUĆA K 2 + U 2 + Ć 3 + A 1 = 8 (F9 to I9 plain); G7 KR.ŠKA, KRUŠKA: K 2 × 2
+ *   (G7) + R 1 + U 2 + Š 3 + K 2 × 2 (G11) + A 1 = 15.
+ */
+describe("Every rule set's ending: tiles left on the racks, nobody went out (issue 34, defect 1)", () => {
+  type Turn = Record<string, unknown>;
+  const play = (player: number, at: string, score: number, total: number): Turn => ({
+    player,
+    play: at,
+    score,
+    total,
+  });
+  const pass = (player: number, total: number): Turn => ({ player, pass: true, total });
+  const exchange = (player: number, tiles: number | string, total: number): Turn => ({
+    player,
+    exchange: tiles,
+    total,
+  });
+  /** Six scoreless turns in a row after two plays: pass, pass, an exchange, pass, pass, pass. */
+  const sixScoreless = (totals: [number, number]): Turn[] => [
+    pass(0, totals[0]),
+    pass(1, totals[1]),
+    exchange(0, 'AE', totals[0]),
+    pass(1, totals[1]),
+    pass(0, totals[0]),
+    pass(1, totals[1]),
+  ];
+  /** Kvizovka: after the two plays, nine more turns each that score nothing (one an exchange). */
+  const toTheTurnLimit = (totals: [number, number]): Turn[] =>
+    Array.from({ length: 18 }, (_, k) =>
+      k === 2 ? exchange(0, 4, totals[0]) : pass(k % 2, totals[k % 2]),
+    );
+
+  interface Row {
+    turns: Turn[];
+    reason: string;
+    racks: [string, string];
+    /** Each player's moves, rack penalty, rack bonus and final, worked by hand. */
+    accounts: [number, number, number, number][];
+  }
+  const rows: Record<string, Row> = {
+    // Six scoreless turns: each player loses their own rack, nobody gains (transfer is for out).
+    'scrabble-en': {
+      turns: [play(0, '8G KIWI', 22, 22), play(1, 'J8 .T', 2, 2), ...sixScoreless([22, 2])],
+      reason: 'scoreless',
+      racks: ['AEHMRST', 'BDEOTUZ'],
+      accounts: [
+        // AEHMRST: 1 + 1 + 4 + 3 + 1 + 1 + 1 = 12; 22 − 12 = 10.
+        [22, 12, 0, 10],
+        // BDEOTUZ: 3 + 2 + 1 + 1 + 1 + 1 + 10 = 19; 2 − 19 = −17.
+        [2, 19, 0, -17],
+      ],
+    },
+    'scrabble-fr': {
+      turns: [play(0, '8G KIWI', 44, 44), play(1, 'J8 .LE', 5, 5), ...sixScoreless([44, 5])],
+      reason: 'scoreless',
+      racks: ['AEHMRST', 'BDEOTUZ'],
+      accounts: [
+        // AEHMRST, French values: 1 + 1 + 4 + 2 + 1 + 1 + 1 = 11; 44 − 11 = 33.
+        [44, 11, 0, 33],
+        // BDEOTUZ: 3 + 2 + 1 + 1 + 1 + 1 + 10 = 19; 5 − 19 = −14.
+        [5, 19, 0, -14],
+      ],
+    },
+    // Nobody reaches 200: six scoreless turns end it as standard Scrabble (T4), and racks count
+    // nothing however the game ended (T3).
+    'scrabble-target': {
+      turns: [play(0, '8G KIWI', 22, 22), play(1, 'J8 .T', 2, 2), ...sixScoreless([22, 2])],
+      reason: 'scoreless',
+      racks: ['AEHMRST', 'BDEOTUZ'],
+      accounts: [
+        [22, 0, 0, 22],
+        [2, 0, 0, 2],
+      ],
+    },
+    // Two passes in a row, after an exchange that is not one: each player adds the other's
+    // rack (Q8), as after any end but going out; racks are full, the pool not empty.
+    qwibble: {
+      turns: [play(0, '8G KIWI', 9, 9), exchange(1, 3, 0), pass(0, 9), pass(1, 0)],
+      reason: 'passes',
+      racks: ['AEHMRST', 'BDEOTUZ'],
+      accounts: [
+        // Bea's BDEOTUZ, Qwibble values: 3 + 2 + 1 + 1 + 1 + 2 + 5 = 15; 9 + 15 = 24.
+        [9, 0, 15, 24],
+        // Ana's AEHMRST: 1 + 1 + 3 + 3 + 1 + 1 + 1 = 11; 0 + 11 = 11.
+        [0, 0, 11, 11],
+      ],
+    },
+    // The turn limit, 10 turns each, with ten tiles on each rack: each loses their own, a
+    // joker 10 (rulings: goingOut none).
+    kvizovka: {
+      turns: [play(0, '9F KUĆA', 8, 8), play(1, 'G7 KR.ŠKA', 15, 15), ...toTheTurnLimit([8, 15])],
+      reason: 'turns',
+      racks: ['AEIOUNRST?', 'BCČĆDEFGHI'],
+      accounts: [
+        // 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 10 (joker) = 20; 8 − 20 = −12.
+        [8, 20, 0, -12],
+        // 3 + 3 + 3 + 3 + 2 + 1 + 4 + 3 + 3 + 1 = 26; 15 − 26 = −11.
+        [15, 26, 0, -11],
+      ],
+    },
+  };
+
+  const verified = (rules: string, row: Row, racks: string[]) => {
+    const result = verifyDocument({
+      format: 'scoresheet/1',
+      rules,
+      players: ['Ana', 'Bea'],
+      turns: row.turns,
+      end: { reason: row.reason, racks },
+      claimed: { final: row.accounts.map((a) => a[3]) },
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result.report;
+  };
+
+  it.each(Object.entries(rows))(
+    '%s: its own ending settles each rack by its rules, and a rack written empty earns nothing',
+    (rules, row) => {
+      const report = verified(rules, row, row.racks);
+      expect(report.players.map((p) => [p.moves, p.rackPenalty, p.rackBonus, p.final])).toEqual(
+        row.accounts,
+      );
+      expect(report.players.map((p) => p.claimedFinal)).toEqual(row.accounts.map((a) => a[3]));
+      expect(report.issues).toEqual([]);
+      expect(report.turns.flatMap((t) => t.issues)).toEqual([]);
+      expect(report.ok).toBe(true);
+      // Ana's rack written empty, as a judge might after the end: nobody went out, so Ana gains
+      // nothing she did not gain holding her tiles (Qwibble: Bea's rack, by Q8 either way).
+      const emptied = verified(rules, row, ['', row.racks[1]]);
+      expect(emptied.players[0].rackBonus).toBe(row.accounts[0][2]);
+      expect(emptied.players[1].rackPenalty).toBe(row.accounts[1][1]);
+    },
+  );
 });
