@@ -1,4 +1,5 @@
 import {
+  GcgBoardLayout,
   gcgToScoresheet,
   parseGcg,
   readScoresheet,
@@ -131,22 +132,94 @@ describe('Real GCG records refused whole (issue 34, defect 2): verified, not ref
     ]);
   });
 
-  it.each([
-    ['#board-layout CrosswordGame', true],
-    ['#board-layout standard15', true],
-    ['#board-layout SuperCrosswordGame', false],
-  ])('%s: read as the 15x15 Scrabble board or said why not', (pragma, reads) => {
-    const parsed = parseGcg(`#player1 a A\n#player2 b B\n${pragma}\n>a: CATXYZQ 8G CAT +10 10\n`);
+  /**
+   * The board layouts the recorders document, each in a record of that recorder's dialect:
+   * Macondo and Woogles (board/layouts.go) name `CrosswordGame`, `CrosswordGameGmo` (no double
+   * word on the centre) and `SuperCrosswordGame` (21x21), which Macondo before `#game-type`
+   * wrote as `#note BoardLayout: …`; MAGPIE names `standard15` and `standard21` (`standard` and
+   * the size) and, in its older versions, Macondo's names. Quackle and the NASPA format write no
+   * board. Before, every name but CrosswordGame and standard15 was "not the board of any rule
+   * set", the documented layouts with no word of what they are.
+   */
+  type Dialect = 'macondo' | 'magpie';
+  /** The dialect's record with its board named `board`, as that recorder writes the pragma. */
+  function withBoard(dialect: Dialect, board: string) {
+    const [file, line, pragma] =
+      dialect === 'macondo'
+        ? [
+            'woogles-older-notes.gcg',
+            '#note BoardLayout: CrosswordGame',
+            `#note BoardLayout: ${board}`,
+          ]
+        : ['magpie-standard15.gcg', '#board-layout standard15', `#board-layout ${board}`];
+    return { pragma, text: withLine(recordText(file), line, pragma) };
+  }
+
+  it.each<[string, string, Dialect]>([
+    ['Macondo before #game-type', 'CrosswordGame', 'macondo'],
+    ['MAGPIE', 'standard15', 'magpie'],
+    ['MAGPIE, older versions', 'CrosswordGame', 'magpie'],
+  ])(
+    '%s: the 15x15 board under its name %s is read and the record verified',
+    (_, board, dialect) => {
+      const { sheet, report } = verifyGcg(withBoard(dialect, board).text, true);
+      expect(sheet.rules).toBe('scrabble-en');
+      expect(findings(report)).toEqual([]);
+      expect(report.ok).toBe(true);
+    },
+  );
+
+  it.each<[string, string, Dialect, GcgBoardLayout, string]>([
+    [
+      'Macondo before #game-type',
+      'SuperCrosswordGame',
+      'macondo',
+      'super-21x21',
+      "Macondo's and Woogles' 21x21 super board",
+    ],
+    [
+      'Macondo before #game-type',
+      'CrosswordGameGmo',
+      'macondo',
+      'no-centre-double-word',
+      "Macondo's 15x15 board without the double word on the centre square",
+    ],
+    ['MAGPIE', 'standard21', 'magpie', 'super-21x21', "MAGPIE's 21x21 super board"],
+    ['MAGPIE, older versions', 'SuperCrosswordGame', 'magpie', 'super-21x21', '21x21 super board'],
+  ])(
+    '%s: %s, a documented board other than the 15x15 one, is refused on its line saying what it is (it was "not the board of any rule set")',
+    (_, board, dialect, layout, what) => {
+      const { pragma, text } = withBoard(dialect, board);
+      const parsed = parseGcg(text);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      const converted = gcgToScoresheet(parsed.game);
+      expect(converted.ok).toBe(false);
+      if (converted.ok) return;
+      expect(converted.errors).toEqual([
+        {
+          line: text.split('\n').indexOf(pragma) + 1,
+          message: expect.stringMatching(new RegExp(`^${pragma}: '${board}' is `)) as string,
+          problem: { code: 'UNKNOWN_BOARD', pragma, value: board, layout },
+        },
+      ]);
+      expect(converted.errors[0].message).toContain(what);
+      expect(converted.errors[0].message).toContain('it reads CrosswordGame or standard15');
+    },
+  );
+
+  test('a board name no recorder documents is still refused as one Arbiter does not know', () => {
+    const { text } = withBoard('magpie', 'Scrabble');
+    const parsed = parseGcg(text);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const converted = gcgToScoresheet(parsed.game);
-    expect(converted.ok).toBe(reads);
-    if (!converted.ok) {
-      expect(converted.errors[0]).toMatchObject({
-        line: 3,
-        problem: { code: 'UNKNOWN_BOARD', value: 'SuperCrosswordGame' },
-        message: expect.stringContaining('CrosswordGame or standard15'),
-      });
-    }
+    expect(converted.ok || converted.errors).toEqual([
+      {
+        line: 7,
+        message:
+          "#board-layout Scrabble: 'Scrabble' is not the board of any rule set of Arbiter; it reads CrosswordGame or standard15 (the 15x15 Scrabble board)",
+        problem: { code: 'UNKNOWN_BOARD', pragma: '#board-layout Scrabble', value: 'Scrabble' },
+      },
+    ]);
   });
 
   test('a (time) line in a record of a game without points for time (Kvizovka) is refused on its line', () => {

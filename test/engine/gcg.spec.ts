@@ -585,8 +585,12 @@ describe("GCG pragmas read as their writers mean them (the engine issue's defect
     ['#tile-distribution german', ["'german' is not a tile set", 'english and french']],
     [
       '#board-layout SuperCrosswordGame',
-      ["'SuperCrosswordGame' is not the board", 'CrosswordGame'],
+      [
+        "'SuperCrosswordGame' is Macondo's and Woogles' 21x21 super board",
+        'it reads CrosswordGame',
+      ],
     ],
+    ['#board-layout Scrabble', ["'Scrabble' is not the board", 'it reads CrosswordGame']],
     [
       '#arbiter-rules chess',
       ["'chess' is not a rule set of Arbiter", 'scrabble-en, scrabble-fr, kvizovka'],

@@ -156,7 +156,10 @@ export interface GcgGame {
    * `#arbiter-rules` wrote a rule-set id here, which is still read as one.
    */
   gameType?: string;
-  /** `#board-layout`: Macondo's board (`CrosswordGame`, `SuperCrosswordGame`). */
+  /**
+   * `#board-layout`: the board as Macondo and Woogles name it (`CrosswordGame`,
+   * `CrosswordGameGmo`, `SuperCrosswordGame`) or MAGPIE (`standard15`, `standard21`).
+   */
   boardLayout?: string;
   /** `#tile-distribution`: Macondo's tile set (`english`, `french`, `german`…). */
   tileDistribution?: string;
@@ -197,7 +200,8 @@ export type GcgProblem =
   | { code: 'UNKNOWN_GAME_TYPE'; pragma: string; value: string; variant: boolean; ids: string[] }
   | { code: 'UNKNOWN_LEXICON'; pragma: string; value: string }
   | { code: 'UNKNOWN_TILES'; pragma: string; value: string; known: string[] }
-  | { code: 'UNKNOWN_BOARD'; pragma: string; value: string }
+  /** `layout`: a board the recorders document that no rule set has (left out for a name unknown). */
+  | { code: 'UNKNOWN_BOARD'; pragma: string; value: string; layout?: GcgBoardLayout }
   | { code: 'NOT_A_RULE_SET'; pragma: string; id: string; ids: string[] }
   | { code: 'CARD_GAME'; name: string }
   | { code: 'RACK_UNREADABLE'; pragma: string; rack: string }
@@ -212,6 +216,13 @@ export type GcgProblem =
     }
   | { code: 'PRAGMA_AFTER'; kind: string }
   | { code: 'TIME_EXPIRED_PLAYER'; nick: string; sameNick: boolean };
+
+/**
+ * A board layout the recorders document that is not the board of any rule set: the 21x21 super
+ * board (`SuperCrosswordGame`, `standard21`), the 15x15 board without the centre's double word
+ * (`CrosswordGameGmo`).
+ */
+export type GcgBoardLayout = 'super-21x21' | 'no-centre-double-word';
 
 /** What a pragma says the game is: a rule set of Arbiter (`id`), or a lexicon, tiles or board. */
 export type GcgMeaning =
@@ -1062,15 +1073,35 @@ const TILE_DISTRIBUTIONS: Record<string, { tiles: RuleSet; meaning: GcgMeaning }
 };
 
 /**
- * The recorders' board layouts that are the board of a rule set: Macondo's and Woogles'
- * `CrosswordGame`, and `standard15`, the name the newer recorders of that family (MAGPIE) write
- * for it.
+ * The board layouts the recorders name, and which are the board of a rule set. Macondo and
+ * Woogles (`board/layouts.go`): `CrosswordGame`, the 15x15 Scrabble board; `CrosswordGameGmo`,
+ * that board without the centre's double word; `SuperCrosswordGame`, the 21x21 board. MAGPIE
+ * names its layouts `standard` and the board's size, `standard15` (its default) and
+ * `standard21`, and its older versions wrote Macondo's names. Quackle and the NASPA format
+ * write no board. The 15x15 Scrabble board is read under each of its names; the other layouts
+ * say why not ({@link UNREAD_BOARDS}).
  */
 const BOARD_LAYOUTS: Record<string, { board: RuleSet; meaning: GcgMeaning } | undefined> = {
   crosswordgame: { board: SCRABBLE_EN, meaning: 'board-scrabble' },
   standard15: { board: SCRABBLE_EN, meaning: 'board-scrabble' },
 };
 const BOARDS_READ = 'CrosswordGame or standard15 (the 15x15 Scrabble board)';
+
+/** The recorders' other board layouts, which no rule set of Arbiter has, and why. */
+const UNREAD_BOARDS: Record<string, { layout: GcgBoardLayout; why: string } | undefined> = {
+  supercrosswordgame: {
+    layout: 'super-21x21',
+    why: "Macondo's and Woogles' 21x21 super board, which no rule set of Arbiter has",
+  },
+  standard21: {
+    layout: 'super-21x21',
+    why: "MAGPIE's 21x21 super board, which no rule set of Arbiter has",
+  },
+  crosswordgamegmo: {
+    layout: 'no-centre-double-word',
+    why: "Macondo's 15x15 board without the double word on the centre square, which scores the first play otherwise than any rule set of Arbiter",
+  },
+};
 
 /** Macondo's variants Arbiter does not verify, and why. */
 const UNREAD_GAME_TYPES: Record<string, string | undefined> = {
@@ -1191,10 +1222,19 @@ function readGamePragma(
       const value = game.boardLayout ?? '';
       const board = BOARD_LAYOUTS[value.toLowerCase()];
       if (!board) {
-        return bad(
-          `'${value}' is not the board of any rule set of Arbiter; it reads ${BOARDS_READ}`,
-          { code: 'UNKNOWN_BOARD', pragma: at.text, value },
-        );
+        const other = UNREAD_BOARDS[value.toLowerCase()];
+        return other
+          ? bad(`'${value}' is ${other.why}; it reads ${BOARDS_READ}`, {
+              code: 'UNKNOWN_BOARD',
+              pragma: at.text,
+              value,
+              layout: other.layout,
+            })
+          : bad(`'${value}' is not the board of any rule set of Arbiter; it reads ${BOARDS_READ}`, {
+              code: 'UNKNOWN_BOARD',
+              pragma: at.text,
+              value,
+            });
       }
       return {
         at,
