@@ -1,4 +1,4 @@
-import { Issue, TurnReport, VerificationReport } from '../engine/report/report';
+import { Issue, IssueCode, TurnReport, VerificationReport } from '../engine/report/report';
 import { columnLetter } from '../engine/rules/compiled';
 
 /** How to draw a text report. */
@@ -26,6 +26,42 @@ const TIE_BREAK_WORDS: Record<NonNullable<VerificationReport['result']['tieBreak
 };
 
 /**
+ * The headline's words for each finding of the game that makes a sheet not OK (an error), for
+ * one and for several: each kind is counted under its own words (a wrong overtime penalty is not
+ * a final score that disagrees). A code not listed is counted under its code.
+ */
+const GAME_ERROR_WORDS: Partial<Record<IssueCode, readonly [one: string, many: string]>> = {
+  FINAL_MISMATCH: ['final score disagrees', 'final scores disagree'],
+  TIME_PENALTY_AMOUNT: [
+    'overtime penalty is not as the rules give it',
+    'overtime penalties are not as the rules give them',
+  ],
+  END_FIELD_UNREADABLE: [
+    'entry of the end of the game cannot be read',
+    'entries of the end of the game cannot be read',
+  ],
+  CARD_ALREADY_USED: [
+    'card drawn at the end for a Double Rotate card that was played',
+    'cards drawn at the end for Double Rotate cards that were played',
+  ],
+};
+
+/** The game's errors counted by kind, in the order they first appear: `1 final score disagrees`. */
+function gameErrorCounts(issues: readonly Issue[]): string[] {
+  const counts = new Map<IssueCode, number>();
+  for (const issue of issues) {
+    if (issue.severity === 'error') counts.set(issue.code, (counts.get(issue.code) ?? 0) + 1);
+  }
+  return [...counts].map(([code, n]) => {
+    const [one, many] = GAME_ERROR_WORDS[code] ?? [
+      `finding of the game (${code})`,
+      `findings of the game (${code})`,
+    ];
+    return `${n} ${n === 1 ? one : many}`;
+  });
+}
+
+/**
  * A verification report as text for a judge: the turn table with every
  * disagreement marked, the issues, the players' accounts, the result and the
  * final board.
@@ -44,12 +80,11 @@ export function renderReportText(
   const lines: string[] = [];
 
   const badTurns = report.turns.filter((t) => t.issues.some((i) => i.severity === 'error')).length;
-  const badFigures = report.issues.filter((i) => i.severity === 'error').length;
   const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const unfinished = stopsBeforeTheEnd(report);
   const disagreements = [
     badTurns > 0 ? counted(badTurns, 'turn disagrees', 'turns disagree') : '',
-    badFigures > 0 ? counted(badFigures, 'final score disagrees', 'final scores disagree') : '',
+    ...gameErrorCounts(report.issues),
     unfinished ? 'the sheet stops before the end (it does not say how the game ended)' : '',
   ].filter(Boolean);
   lines.push(

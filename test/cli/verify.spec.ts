@@ -1,5 +1,5 @@
 import { spawnSync } from 'child_process';
-import { mkdtempSync, writeFileSync } from 'fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
@@ -253,6 +253,35 @@ describe('npm run cli -- verify', () => {
     }
     const french = run('verify', join(folder, 'woogles-fra20.gcg'), '--json');
     expect(JSON.parse(french.stdout)).toMatchObject({ rules: 'scrabble-fr', ok: true });
+  });
+
+  test('a (time) line whose amount the rules do not give, its final agreeing, is counted in the headline as an overtime penalty, not as a final score that disagrees', () => {
+    // cross-tables (NASPA), ISO-8859-1. José's (time) line takes 15 points where the rule takes
+    // 10 for each minute or part of one over; 502 from moves − 15 = 487, the line's own total.
+    const record = readFileSync(fixture('gcg-dialects', 'cross-tables-overtime.gcg'), 'latin1');
+    const line = '>José_Núñez: NNY (time) -10 492';
+    expect(record.split('\n')).toContain(line);
+    const written = (time: string) => {
+      const file = join(dir, `overtime-${time.replace(/\W+/g, '')}.gcg`);
+      writeFileSync(
+        file,
+        Buffer.from(record.replace(line, `>José_Núñez: NNY (time) ${time}`), 'latin1'),
+      );
+      return run('verify', file);
+    };
+    const amount = written('-15 487');
+    expect(amount.code).toBe(1);
+    // Before: "NOT OK: 1 final score disagrees", though the final agrees.
+    expect(amount.stdout.split('\n')[0]).toBe(
+      'scrabble-en: José Núñez vs Hélène Dufour — NOT OK: 1 overtime penalty is not as the rules give it',
+    );
+    expect(amount.stdout).toContain('TIME_PENALTY_AMOUNT');
+    expect(amount.stdout).not.toContain('FINAL_MISMATCH');
+    // The same with the final written 10 short (477 where 502 − 15 = 487): each counted apart.
+    const both = written('-15 477');
+    expect(both.stdout.split('\n')[0]).toBe(
+      'scrabble-en: José Núñez vs Hélène Dufour — NOT OK: 1 overtime penalty is not as the rules give it, 1 final score disagrees',
+    );
   });
 
   test('a GCG pragma no rule set fits is exit 2 naming its line, its value and what is read instead', () => {
