@@ -451,6 +451,79 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       );
     });
 
+    test("API: a GCG record that starts with a bare '#' and a '# Title' line is read and verified (it was 'm is not iterable'), not only refused for another reason", async () => {
+      type Doc = {
+        divisions: {
+          players: { ref: number; name: string }[];
+          rounds: {
+            games: {
+              first: number;
+              second: number | null;
+              winner: string | null;
+              scores: [number, number] | null;
+              remaining: [number, number] | null;
+              timeLoss: number | null;
+              scoresheet: { text: string; report: unknown; ok: boolean | null } | null;
+            }[];
+          }[];
+        }[];
+      };
+      const exported = (
+        await t.http
+          .get(`/api/tournaments/${site.tournamentId}/export`)
+          .set(t.organiser)
+          .expect(200)
+      ).body as Doc;
+      const [division] = exported.divisions;
+      const name = (ref: number | null) => division.players.find((p) => p.ref === ref)!.name;
+      const sheetGame = division.rounds.flatMap((r) => r.games).find((x) => x.scoresheet !== null)!;
+      // A whole Kvizovka game in GCG, a comment line and a title line first:
+      // 9F KUĆA: K 2 + U 2 + Ć 3 + A 1 = 8 (F9 to I9 plain); G7 KR.ŠKA, KRUŠKA: K 2 × 2 (G7) +
+      // R 1 + U 2 + Š 3 + K 2 × 2 (G11) + A 1 = 15; the racks at the agreed end: AT 1 + 1 = 2,
+      // 8 − 2 = 6; a joker and S, 10 + 1 = 11, 15 − 11 = 4.
+      const titled = [
+        '#',
+        '# Kup Čačka, 1. kolo',
+        `#player1 A ${name(sheetGame.first)}`,
+        `#player2 B ${name(sheetGame.second)}`,
+        '>A: KUĆAMNO 9F KUĆA +8 8',
+        '>B: KRŠKAIJ G7 KR.ŠKA +15 15',
+        '>A: AT (AT) -2 6',
+        '>B: ?S (?S) -11 4',
+        '#arbiter-end agreed',
+        '',
+      ].join('\n');
+      // The game's result is the record's: 6 : 4, the first player wins, no clock written (30:00).
+      Object.assign(sheetGame, {
+        winner: 'first',
+        scores: [6, 4],
+        remaining: [1800, 1800],
+        timeLoss: null,
+        scoresheet: { text: titled, report: null, ok: null },
+      });
+      const imported = (
+        await t.http.post('/api/tournaments/import').set(t.organiser).send(exported).expect(201)
+      ).body as { id: number };
+      const again = (
+        await t.http.get(`/api/tournaments/${imported.id}/export`).set(t.organiser).expect(200)
+      ).body as Doc;
+      const stored = again.divisions[0].rounds
+        .flatMap((r) => r.games)
+        .find((x) => x.scoresheet?.text.startsWith('#\n# Kup Čačka'))!;
+      expect(stored.scoresheet!.text).toBe(titled);
+      expect(stored.scoresheet!.ok).toBe(true);
+      expect(stored.scoresheet!.report).toMatchObject({
+        ok: true,
+        rules: 'kvizovka',
+        players: [
+          { moves: 8, rackPenalty: 2, final: 6, claimedFinal: 6 },
+          { moves: 15, rackPenalty: 11, final: 4, claimedFinal: 4 },
+        ],
+        issues: [],
+      });
+      expect(stored).toMatchObject({ winner: 'first', scores: [6, 4] });
+    });
+
     test("score sheet: an import's mistakes of structure are said in the page's language, with the turn", async () => {
       const g = await game(site.pendingGame);
       const { sheet } = scoreSheet([g.first.name, g.second!.name], 5);
