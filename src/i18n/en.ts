@@ -1207,6 +1207,10 @@ export const en = {
     '{pragma}: "{value}" is not the tile set of any rule set of Arbiter; it reads {known}',
   'gcgProblem.UNKNOWN_BOARD':
     '{pragma}: "{value}" is not the board of any rule set of Arbiter; it reads {crosswordGame} (the 15x15 Scrabble board)',
+  'gcgBoard.super-21x21':
+    '{pragma}: "{value}" is the 21x21 super board, which no rule set of Arbiter has; it reads {crosswordGame} (the 15x15 Scrabble board)',
+  'gcgBoard.no-centre-double-word':
+    '{pragma}: "{value}" is the 15x15 board without the double word on the centre square, which no rule set of Arbiter has; it reads {crosswordGame} (the 15x15 Scrabble board)',
   'gcgProblem.NOT_A_RULE_SET': '{pragma}: "{id}" is not a rule set of Arbiter ({ids})',
   'gcgProblem.CARD_GAME': '{name} is a card game: GCG records crossword games',
   'gcgProblem.RACK_UNREADABLE':

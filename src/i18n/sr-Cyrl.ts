@@ -1173,6 +1173,10 @@ export const srCyrl = {
     '{pragma}: „{value}” нису плочице ниједних правила Арбитра; чита {known}',
   'gcgProblem.UNKNOWN_BOARD':
     '{pragma}: „{value}” није табла ниједних правила Арбитра; чита {crosswordGame} (таблу Скребла 15x15)',
+  'gcgBoard.super-21x21':
+    '{pragma}: „{value}” је супер табла 21x21, а њу немају ниједна правила Арбитра; чита {crosswordGame} (таблу Скребла 15x15)',
+  'gcgBoard.no-centre-double-word':
+    '{pragma}: „{value}” је табла 15x15 без двоструке речи на средишњем пољу, а њу немају ниједна правила Арбитра; чита {crosswordGame} (таблу Скребла 15x15)',
   'gcgProblem.NOT_A_RULE_SET': '{pragma}: „{id}” нису правила Арбитра ({ids})',
   'gcgProblem.CARD_GAME': '{name} је игра картама, а GCG бележи игре укрштених речи',
   'gcgProblem.RACK_UNREADABLE':

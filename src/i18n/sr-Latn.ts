@@ -1203,6 +1203,10 @@ export const srLatn = {
     '{pragma}: „{value}” nisu pločice nijednih pravila Arbitra; čita {known}',
   'gcgProblem.UNKNOWN_BOARD':
     '{pragma}: „{value}” nije tabla nijednih pravila Arbitra; čita {crosswordGame} (tablu Skrebla 15x15)',
+  'gcgBoard.super-21x21':
+    '{pragma}: „{value}” je super tabla 21x21, a nju nemaju nijedna pravila Arbitra; čita {crosswordGame} (tablu Skrebla 15x15)',
+  'gcgBoard.no-centre-double-word':
+    '{pragma}: „{value}” je tabla 15x15 bez dvostruke reči na središnjem polju, a nju nemaju nijedna pravila Arbitra; čita {crosswordGame} (tablu Skrebla 15x15)',
   'gcgProblem.NOT_A_RULE_SET': '{pragma}: „{id}” nisu pravila Arbitra ({ids})',
   'gcgProblem.CARD_GAME': '{name} je igra kartama, a GCG beleži igre ukrštenih reči',
   'gcgProblem.RACK_UNREADABLE':

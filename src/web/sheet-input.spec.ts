@@ -93,9 +93,21 @@ const CASES: { what: string; gcg: string; terms?: { rules: string }; sr: string;
   },
   {
     what: 'an unknown board',
-    gcg: `#board-layout SuperCrosswordGame\n${PLAYERS}`,
-    sr: '„SuperCrosswordGame” nije tabla nijednih pravila Arbitra; čita CrosswordGame, standard15 (tablu Skrebla 15x15)',
+    gcg: `#board-layout Hexagonal\n${PLAYERS}`,
+    sr: '„Hexagonal” nije tabla nijednih pravila Arbitra; čita CrosswordGame, standard15 (tablu Skrebla 15x15)',
     en: 'it reads CrosswordGame, standard15 (the 15x15 Scrabble board)',
+  },
+  {
+    what: 'a documented board no rule set has: the 21x21 super board',
+    gcg: `#board-layout SuperCrosswordGame\n${PLAYERS}`,
+    sr: '„SuperCrosswordGame” je super tabla 21x21, a nju nemaju nijedna pravila Arbitra; čita CrosswordGame, standard15',
+    en: '"SuperCrosswordGame" is the 21x21 super board, which no rule set of Arbiter has',
+  },
+  {
+    what: 'a documented board no rule set has: 15x15 without the centre double word',
+    gcg: `#board-layout CrosswordGameGmo\n${PLAYERS}`,
+    sr: '„CrosswordGameGmo” je tabla 15x15 bez dvostruke reči na središnjem polju',
+    en: '"CrosswordGameGmo" is the 15x15 board without the double word on the centre square',
   },
   {
     what: 'a rule set Arbiter does not have',

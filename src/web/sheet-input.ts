@@ -368,6 +368,8 @@ function gcgErrorText(lang: Lang, e: GcgError): string {
     return t(lang, `gcgArbiter.${problem.needs}`, values);
   } else if (problem.code === 'TIME_EXPIRED_PLAYER' && problem.sameNick) {
     return t(lang, 'gcgTimeExpired.sameNick', values);
+  } else if (problem.code === 'UNKNOWN_BOARD' && problem.layout) {
+    return t(lang, `gcgBoard.${problem.layout}`, values);
   }
   return t(lang, `gcgProblem.${problem.code}`, values);
 }
