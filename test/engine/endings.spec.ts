@@ -1,7 +1,7 @@
 import { Scoresheet, verifyDocument, verifyScoresheet, VerificationReport } from '../../src/engine';
 import { recordText, verifyGcg } from './gcg-read';
 import { findRuleSet } from '../../src/engine/rules/rulesets';
-import { simulateGame } from '../../src/engine/sheet/simulate';
+import { simulateGame } from '../../src/engine/replay/simulate';
 
 /** Each player's account: what the racks took and gave, the final, the final written. */
 const accounts = (report: VerificationReport) =>

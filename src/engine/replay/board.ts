@@ -1,20 +1,11 @@
 import { THROUGH, WrittenTile } from '../rules/alphabet';
 import { columnLetter, CompiledRules } from '../rules/compiled';
+import type { Direction, Position } from '../sheet/notation';
 
 /** An empty square. */
 export const EMPTY = 0;
 /** A square closed by a black blocker tile. */
 export const BLOCKER = 255;
-
-/** `across` runs left to right along a row, `down` top to bottom along a column. */
-export type Direction = 'across' | 'down';
-
-/** Where a written word starts and which way it runs (0-based row and column). */
-export interface Position {
-  row: number;
-  column: number;
-  direction: Direction;
-}
 
 /** True when the cell value is a letter tile (not empty, not a blocker). */
 export function isTile(cell: number): boolean {

@@ -2,18 +2,9 @@ import { JOKER, LETTER_MASK, THROUGH, WrittenTile } from '../rules/alphabet';
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
 import { addTurnIssue, IssueNote, turnIssue, TurnReport } from '../report/report';
-import { parsePlayFirst } from '../sheet/notation';
+import { parsePlayFirst, Position } from '../sheet/notation';
 import { Scoresheet } from '../sheet/scoresheet';
-import {
-  applyPlay,
-  Board,
-  EMPTY,
-  evaluatePlay,
-  FormedWord,
-  IllegalPlay,
-  LegalPlay,
-  Position,
-} from './board';
+import { applyPlay, Board, EMPTY, evaluatePlay, FormedWord, IllegalPlay, LegalPlay } from './board';
 import { isKnown } from './known';
 import { ReplayState } from './state';
 import { TileCount } from './tiles';

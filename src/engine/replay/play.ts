@@ -2,7 +2,7 @@ import { JOKER, LETTER_MASK, WordReading, WrittenTile } from '../rules/alphabet'
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
 import { IssueNote } from '../report/report';
-import { parsePlayFirst } from '../sheet/notation';
+import { parsePlayFirst, Position } from '../sheet/notation';
 import {
   applyPlay,
   Board,
@@ -10,7 +10,6 @@ import {
   IllegalPlay,
   LegalPlay,
   PlayProblem,
-  Position,
   positionName,
   squareNamesOf,
 } from './board';

@@ -9,7 +9,7 @@ import {
   turnIssue,
   TurnReport,
 } from '../report/report';
-import { ReplayTurnReport } from '../report/json';
+import { ReplayTurnReport } from './report-json';
 import { CompiledRules } from '../rules/compiled';
 import { WordList } from '../rules/words';
 import { Scoresheet, SheetTurn } from '../sheet/scoresheet';

@@ -12,7 +12,7 @@ import {
   UNREAD_PLAYS,
   UnreadPlays,
   WithUnreadPlays,
-} from '../report/json';
+} from './report-json';
 import { TieBreakRule } from '../rules/ruleset';
 import { WordList } from '../rules/words';
 import {

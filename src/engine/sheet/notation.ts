@@ -1,6 +1,15 @@
 import { Alphabet, WordReading, WrittenTile } from '../rules/alphabet';
-import { Direction, Position } from '../replay/board';
 import { columnLetter } from '../rules/compiled';
+
+/** `across` runs left to right along a row, `down` top to bottom along a column. */
+export type Direction = 'across' | 'down';
+
+/** Where a written word starts and which way it runs (0-based row and column). */
+export interface Position {
+  row: number;
+  column: number;
+  direction: Direction;
+}
 
 /** A written play read into a position and the readings of its word. */
 export interface ParsedPlay {

@@ -1,16 +1,9 @@
 import { JOKER, THROUGH, WrittenTile } from '../rules/alphabet';
-import {
-  applyPlay,
-  Board,
-  BLOCKER,
-  Direction,
-  evaluatePlay,
-  isTile,
-  positionName,
-} from '../replay/board';
+import { applyPlay, Board, BLOCKER, evaluatePlay, isTile, positionName } from './board';
+import type { Direction } from '../sheet/notation';
 import { compileRules, CompiledRules } from '../rules/compiled';
 import { RuleSet } from '../rules/ruleset';
-import { formatClock, Scoresheet, SheetTurn } from './scoresheet';
+import { formatClock, Scoresheet, SheetTurn } from '../sheet/scoresheet';
 
 /** A small, fast, seeded pseudo-random generator (mulberry32). */
 export function seededRandom(seed: number): () => number {

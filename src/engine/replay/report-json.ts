@@ -13,8 +13,8 @@
  */
 import type { CompiledRules } from '../rules/compiled';
 import type { WordList } from '../rules/words';
-import type { LegalPlay } from '../replay/board';
-import { cellTexts } from '../replay/draw';
+import type { LegalPlay } from './board';
+import { cellTexts } from './draw';
 import {
   BonusReport,
   GameResult,
@@ -28,7 +28,7 @@ import {
   TurnStatus,
   VerificationReport,
   WordReport,
-} from './report';
+} from '../report/report';
 
 /** The keys of a crossword replay's turn: every key of a turn but a card game's own. */
 type CrosswordTurnKeys = Exclude<keyof TurnReport, 'cards' | 'taken' | 'round'>;
