@@ -96,89 +96,9 @@ export function renderReportText(
   lines.push('');
 
   const cardGame = report.turns.some((t) => t.kind === 'rotate');
-  const stealing = report.ownership !== undefined;
-  const header = cardGame
-    ? [
-        '#',
-        'Round',
-        'Player',
-        'Rotate',
-        'Cards taken',
-        'Sheet',
-        'Rules',
-        'Cards',
-        'Total',
-        'Status',
-      ]
-    : ['#', 'Player', 'Play', 'Words', 'Sheet', 'Rules', 'Total', 'Clock', 'Status'];
-  if (stealing) header.splice(4, 0, 'Stolen / made safe');
-  const rows: string[][] = report.turns.map((t) => {
-    if (cardGame) return cardRow(t, names);
-    const row = turnRow(t, names);
-    if (stealing) row.splice(4, 0, stealText(t, names));
-    return row;
-  });
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => [...r[c]].length)));
-  const pad = (s: string, w: number, right = false) => {
-    const fill = ' '.repeat(Math.max(0, w - [...s].length));
-    return right ? fill + s : s + fill;
-  };
-  const numeric = new Set(cardGame ? [0, 1, 5, 6, 7] : stealing ? [0, 5, 6] : [0, 4, 5]);
-  lines.push(header.map((h, c) => pad(h, widths[c], numeric.has(c))).join('  '));
-  lines.push(widths.map((w) => '-'.repeat(w)).join('  '));
-  report.turns.forEach((t, i) => {
-    const cells = rows[i].map((cell, c) => pad(cell, widths[c], numeric.has(c)));
-    const line = cells.join('  ');
-    lines.push(
-      t.status === 'illegal' ? red(line) : t.status === 'score-mismatch' ? yellow(line) : line,
-    );
-  });
-  lines.push('');
-
-  const turnIssues = report.turns.flatMap((t) => t.issues);
-  const allIssues: Issue[] = [...turnIssues, ...report.issues];
-  if (allIssues.length > 0) {
-    lines.push('Findings:');
-    for (const issue of allIssues) {
-      const mark =
-        issue.severity === 'error'
-          ? red('✗')
-          : issue.severity === 'warning'
-            ? yellow('!')
-            : dim('i');
-      const where =
-        issue.squares && issue.squares.length > 0 ? ` [${issue.squares.join(' ')}]` : '';
-      lines.push(`  ${mark} ${issue.code}: ${issue.message}${where}`);
-    }
-    lines.push('');
-  }
-
-  lines.push('Players:');
-  for (const p of report.players) {
-    const claimed =
-      p.claimedFinal === null
-        ? ''
-        : p.claimedFinal === p.final
-          ? ` (sheet ${p.claimedFinal})`
-          : red(` (sheet says ${p.claimedFinal})`);
-    const penalty = p.penaltyMinutes > 0 ? `, time penalties ${p.penaltyMinutes} min` : '';
-    const expired = p.timeExpired ? red(', lost on time') : '';
-    if (cardGame) {
-      const drawn = p.drawnCard ? ` + drawn card ${p.drawnCard}` : '';
-      lines.push(
-        `  ${p.name}: points ${p.moves}${drawn} = ${p.final}${claimed}; ${p.cards ?? 0} cards`,
-      );
-      continue;
-    }
-    const gained = `${p.rackBonus > 0 ? ` + others' racks ${p.rackBonus}` : ''}${p.timePenalty ? ` − time ${p.timePenalty}` : ''}`;
-    const stealFigures =
-      p.safePoints !== undefined
-        ? `; safe points ${p.safePoints}, tiles played ${p.tilesPlayed}, biggest steal ${p.biggestSteal}`
-        : '';
-    lines.push(
-      `  ${p.name}: moves ${p.moves} − rack ${p.rackPenalty}${gained} = ${p.final}${claimed}${stealFigures}; remaining ${p.remaining}${penalty}${expired}`,
-    );
-  }
+  lines.push(...turnTable(report, names, cardGame, { red, yellow }), '');
+  lines.push(...findingLines(report, { red, yellow, dim }));
+  lines.push(...playerLines(report, cardGame, red));
   const { winner, reason, tieBreak } = report.result;
   const why =
     reason === 'tie-break' && tieBreak
@@ -209,6 +129,115 @@ export function renderReportText(
     lines.push(...drawBoardText(report.ownership, undefined, dim));
   }
   return lines.join('\n') + '\n';
+}
+
+type Paint = (text: string) => string;
+
+/** The turn table: a row a turn, a bad play in red and a score the rules change in yellow. */
+function turnTable(
+  report: VerificationReport,
+  names: string[],
+  cardGame: boolean,
+  { red, yellow }: { red: Paint; yellow: Paint },
+): string[] {
+  const stealing = report.ownership !== undefined;
+  const header = cardGame
+    ? [
+        '#',
+        'Round',
+        'Player',
+        'Rotate',
+        'Cards taken',
+        'Sheet',
+        'Rules',
+        'Cards',
+        'Total',
+        'Status',
+      ]
+    : ['#', 'Player', 'Play', 'Words', 'Sheet', 'Rules', 'Total', 'Clock', 'Status'];
+  if (stealing) header.splice(4, 0, 'Stolen / made safe');
+  const rows: string[][] = report.turns.map((t) => {
+    if (cardGame) return cardRow(t, names);
+    const row = turnRow(t, names);
+    if (stealing) row.splice(4, 0, stealText(t, names));
+    return row;
+  });
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => [...r[c]].length)));
+  const pad = (s: string, w: number, right = false) => {
+    const fill = ' '.repeat(Math.max(0, w - [...s].length));
+    return right ? fill + s : s + fill;
+  };
+  const numeric = new Set(cardGame ? [0, 1, 5, 6, 7] : stealing ? [0, 5, 6] : [0, 4, 5]);
+  const lines = [
+    header.map((h, c) => pad(h, widths[c], numeric.has(c))).join('  '),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+  ];
+  report.turns.forEach((t, i) => {
+    const cells = rows[i].map((cell, c) => pad(cell, widths[c], numeric.has(c)));
+    const line = cells.join('  ');
+    lines.push(
+      t.status === 'illegal' ? red(line) : t.status === 'score-mismatch' ? yellow(line) : line,
+    );
+  });
+  return lines;
+}
+
+/** Every finding, the turns' then the game's, each marked by its severity. */
+function findingLines(
+  report: VerificationReport,
+  { red, yellow, dim }: { red: Paint; yellow: Paint; dim: Paint },
+): string[] {
+  const lines: string[] = [];
+  const turnIssues = report.turns.flatMap((t) => t.issues);
+  const allIssues: Issue[] = [...turnIssues, ...report.issues];
+  if (allIssues.length > 0) {
+    lines.push('Findings:');
+    for (const issue of allIssues) {
+      const mark =
+        issue.severity === 'error'
+          ? red('✗')
+          : issue.severity === 'warning'
+            ? yellow('!')
+            : dim('i');
+      const where =
+        issue.squares && issue.squares.length > 0 ? ` [${issue.squares.join(' ')}]` : '';
+      lines.push(`  ${mark} ${issue.code}: ${issue.message}${where}`);
+    }
+    lines.push('');
+  }
+
+  return lines;
+}
+
+/** Each player's account: moves, racks, final (the sheet's beside it), time. */
+function playerLines(report: VerificationReport, cardGame: boolean, red: Paint): string[] {
+  const lines = ['Players:'];
+  for (const p of report.players) {
+    const claimed =
+      p.claimedFinal === null
+        ? ''
+        : p.claimedFinal === p.final
+          ? ` (sheet ${p.claimedFinal})`
+          : red(` (sheet says ${p.claimedFinal})`);
+    const penalty = p.penaltyMinutes > 0 ? `, time penalties ${p.penaltyMinutes} min` : '';
+    const expired = p.timeExpired ? red(', lost on time') : '';
+    if (cardGame) {
+      const drawn = p.drawnCard ? ` + drawn card ${p.drawnCard}` : '';
+      lines.push(
+        `  ${p.name}: points ${p.moves}${drawn} = ${p.final}${claimed}; ${p.cards ?? 0} cards`,
+      );
+      continue;
+    }
+    const gained = `${p.rackBonus > 0 ? ` + others' racks ${p.rackBonus}` : ''}${p.timePenalty ? ` − time ${p.timePenalty}` : ''}`;
+    const stealFigures =
+      p.safePoints !== undefined
+        ? `; safe points ${p.safePoints}, tiles played ${p.tilesPlayed}, biggest steal ${p.biggestSteal}`
+        : '';
+    lines.push(
+      `  ${p.name}: moves ${p.moves} − rack ${p.rackPenalty}${gained} = ${p.final}${claimed}${stealFigures}; remaining ${p.remaining}${penalty}${expired}`,
+    );
+  }
+  return lines;
 }
 
 function stealText(t: TurnReport, names: string[]): string {

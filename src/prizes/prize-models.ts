@@ -162,14 +162,7 @@ export function prizeListModel(lang: Lang, data: DivisionPrizes): PrizeListModel
         ...prizeOf(l.prizes, w, l.winners.length),
       }));
     });
-  const figures = (x: DivisionStatistics) => ({
-    games: x.games,
-    average: twoDecimals(lang, x.average),
-    highestGame: x.highestGame ?? '–',
-    highestPlay: x.highestPlay ?? '–',
-    allTiles: x.allTilePlays,
-    invalid: x.invalidWords,
-  });
+  const figures = (x: DivisionStatistics) => statisticsFigures(lang, x);
   const most = data.list.players.reduce((n, p) => Math.max(n, p.games), 0);
   const totals = data.list.totals;
   const notes = [
@@ -223,26 +216,50 @@ export function prizeListModel(lang: Lang, data: DivisionPrizes): PrizeListModel
     stats: data.list.players.map((s) => ({
       player: playerName(s.player),
       url: urls.player(Number(s.player)),
-      games: s.games,
-      average: twoDecimals(lang, s.average),
-      highestGame: s.highestGame === null ? '–' : String(s.highestGame),
-      highestPlay: s.highestPlay === null ? '–' : String(s.highestPlay),
-      allTiles: s.allTilePlays,
-      invalid: s.invalidWords,
+      ...playerFigures(lang, s),
     })),
-    headers: {
-      place: tx('prizes.colPlace'),
-      player: tx('prizes.colPlayer'),
-      prize: tx('prizes.colPrize'),
-      award: tx('prizes.colAward'),
-      figure: tx('prizes.colFigure'),
-      games: tx('prizes.colGames'),
-      average: tx('prizes.colAverage'),
-      highestGame: tx('prizes.colHighestGame'),
-      highestPlay: tx('prizes.colHighestPlay'),
-      allTiles: tx('prizes.colAllTiles'),
-      invalid: tx('prizes.colInvalid'),
-    },
+    headers: prizeHeaders(lang),
+  };
+}
+
+/** The prize list's column heads. */
+function prizeHeaders(lang: Lang): PrizeListModel['headers'] {
+  return {
+    place: t(lang, 'prizes.colPlace'),
+    player: t(lang, 'prizes.colPlayer'),
+    prize: t(lang, 'prizes.colPrize'),
+    award: t(lang, 'prizes.colAward'),
+    figure: t(lang, 'prizes.colFigure'),
+    games: t(lang, 'prizes.colGames'),
+    average: t(lang, 'prizes.colAverage'),
+    highestGame: t(lang, 'prizes.colHighestGame'),
+    highestPlay: t(lang, 'prizes.colHighestPlay'),
+    allTiles: t(lang, 'prizes.colAllTiles'),
+    invalid: t(lang, 'prizes.colInvalid'),
+  };
+}
+
+/** A player's statistics as the table writes them. */
+function playerFigures(lang: Lang, s: DivisionPrizes['list']['players'][number]) {
+  return {
+    games: s.games,
+    average: twoDecimals(lang, s.average),
+    highestGame: s.highestGame === null ? '–' : String(s.highestGame),
+    highestPlay: s.highestPlay === null ? '–' : String(s.highestPlay),
+    allTiles: s.allTilePlays,
+    invalid: s.invalidWords,
+  };
+}
+
+/** A division's or the tournament's statistics as the message's figures. */
+function statisticsFigures(lang: Lang, x: DivisionStatistics) {
+  return {
+    games: x.games,
+    average: twoDecimals(lang, x.average),
+    highestGame: x.highestGame ?? '–',
+    highestPlay: x.highestPlay ?? '–',
+    allTiles: x.allTilePlays,
+    invalid: x.invalidWords,
   };
 }
 

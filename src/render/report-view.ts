@@ -364,6 +364,88 @@ function playerName(lang: Lang, report: VerificationReport | undefined, player: 
   return report?.players[player]?.name ?? t(lang, 'finding.player', { n: player + 1 });
 }
 
+type Figure = number | string;
+
+/** `; iz toga slede i kasniji upisani zbirovi, njih 3`: the totals a slip carried on, or ''. */
+function carriedText(lang: Lang, issue: Issue): string {
+  const carried = (issue as Issue & IssueFigures).carried ?? 0;
+  if (carried === 1) return `; ${t(lang, 'finding.carriedOne')}`;
+  if (carried > 1) return `; ${t(lang, 'finding.carriedMany', { n: carried })}`;
+  return '';
+}
+
+/**
+ * A turn's score or total that disagrees, with what the rules' score is made of (`(TOPAO 16)`)
+ * or where the sheet's addition goes wrong, and the totals it carried on.
+ */
+function figureSentence(
+  lang: Lang,
+  issue: Issue,
+  written: Figure,
+  computed: Figure,
+  turn: TurnReport | undefined,
+  report: VerificationReport | undefined,
+): string {
+  let body = t(lang, `finding.${issue.code as 'SCORE_MISMATCH' | 'TOTAL_MISMATCH'}`, {
+    written,
+    computed,
+  });
+  // What the rules' figure is made of, as the English message gives it: `(TOPAO 16)`.
+  if (issue.code === 'SCORE_MISMATCH' && turn && turn.words.length > 0)
+    body += ` (${scoreParts(lang, turn)})`;
+  const addition =
+    issue.code === 'TOTAL_MISMATCH' && turn && report ? sheetAddition(report, turn) : null;
+  if (addition) body += ` (${t(lang, 'finding.additionOff', addition)})`;
+  return body + carriedText(lang, issue);
+}
+
+/** A final that disagrees, and the turns whose slips it follows from. */
+function finalSentence(
+  lang: Lang,
+  issue: Issue,
+  written: Figure,
+  computed: Figure,
+  report: VerificationReport | undefined,
+): string {
+  let body = t(lang, 'finding.FINAL_MISMATCH', {
+    written,
+    computed,
+  });
+  const follows =
+    report &&
+    issue.player !== undefined &&
+    typeof written === 'number' &&
+    typeof computed === 'number'
+      ? slipsCarriedToFinal(report, issue.player, written - computed)
+      : [];
+  if (follows.length === 1) body += `; ${t(lang, 'finding.followsOne', { turn: follows[0] })}`;
+  else if (follows.length > 1) {
+    const turns = `${follows.slice(0, -1).join(', ')} ${t(lang, 'finding.and')} ${follows[follows.length - 1]}`;
+    body += `; ${t(lang, 'finding.followsMany', { turns })}`;
+  }
+  return body;
+}
+
+/** An end-of-game field that cannot be read (a clock, a rack), as written; null: no sentence. */
+function endFieldSentence(
+  lang: Lang,
+  issue: Issue,
+  written: Figure,
+  report: VerificationReport | undefined,
+): string | null {
+  const rackSize = report ? findRuleSet(report.rules)?.rackSize : undefined;
+  if (issue.field === 'clocks') return t(lang, 'finding.END_FIELD_UNREADABLE.clocks', { written });
+  if (issue.character !== undefined && issue.position !== undefined)
+    return t(lang, 'finding.END_FIELD_UNREADABLE.racks.character', {
+      written,
+      character: issue.character,
+      position: issue.position,
+    });
+  if (rackSize !== undefined)
+    return t(lang, 'finding.END_FIELD_UNREADABLE.racks', { written, max: rackSize });
+  return null;
+}
+
 /**
  * A finding as a sentence of the language, with the figures when the engine gives
  * them (or the turn and the accounts do): `5. potez: u zapisniku su poeni 18, po
@@ -389,40 +471,12 @@ function findingSentence(
   // A string, not the code union: the codes without a sentence of their own go to `default`.
   switch (issue.code as string) {
     case 'SCORE_MISMATCH':
-    case 'TOTAL_MISMATCH': {
-      if (!both) break;
-      body = t(lang, `finding.${issue.code as 'SCORE_MISMATCH' | 'TOTAL_MISMATCH'}`, {
-        written,
-        computed,
-      });
-      // What the rules' figure is made of, as the English message gives it: `(TOPAO 16)`.
-      if (issue.code === 'SCORE_MISMATCH' && turn && turn.words.length > 0)
-        body += ` (${scoreParts(lang, turn)})`;
-      const addition =
-        issue.code === 'TOTAL_MISMATCH' && turn && report ? sheetAddition(report, turn) : null;
-      if (addition) body += ` (${t(lang, 'finding.additionOff', addition)})`;
-      const carried = (issue as Issue & IssueFigures).carried ?? 0;
-      if (carried === 1) body += `; ${t(lang, 'finding.carriedOne')}`;
-      else if (carried > 1) body += `; ${t(lang, 'finding.carriedMany', { n: carried })}`;
+    case 'TOTAL_MISMATCH':
+      if (both) body = figureSentence(lang, issue, written, computed, turn, report);
       break;
-    }
-    case 'FINAL_MISMATCH': {
-      if (!both) break;
-      body = t(lang, 'finding.FINAL_MISMATCH', { written, computed });
-      const follows =
-        report &&
-        issue.player !== undefined &&
-        typeof written === 'number' &&
-        typeof computed === 'number'
-          ? slipsCarriedToFinal(report, issue.player, written - computed)
-          : [];
-      if (follows.length === 1) body += `; ${t(lang, 'finding.followsOne', { turn: follows[0] })}`;
-      else if (follows.length > 1) {
-        const turns = `${follows.slice(0, -1).join(', ')} ${t(lang, 'finding.and')} ${follows[follows.length - 1]}`;
-        body += `; ${t(lang, 'finding.followsMany', { turns })}`;
-      }
+    case 'FINAL_MISMATCH':
+      if (both) body = finalSentence(lang, issue, written, computed, report);
       break;
-    }
     case 'CARDS_MISMATCH':
       if (both) {
         body = t(
@@ -440,9 +494,7 @@ function findingSentence(
     case 'LETTER_MISMATCH': {
       if (!both) break;
       body = t(lang, 'finding.LETTER_MISMATCH', { written, computed });
-      const carried = (issue as Issue & IssueFigures).carried ?? 0;
-      if (carried === 1) body += `; ${t(lang, 'finding.carriedOne')}`;
-      else if (carried > 1) body += `; ${t(lang, 'finding.carriedMany', { n: carried })}`;
+      body += carriedText(lang, issue);
       break;
     }
     case 'CLOCK_EXPIRED': {
@@ -473,21 +525,9 @@ function findingSentence(
         body = t(lang, 'finding.EXCHANGE_SIZE', { written, max: rackSize });
       break;
     }
-    case 'END_FIELD_UNREADABLE': {
-      const rackSize = report ? findRuleSet(report.rules)?.rackSize : undefined;
-      if (!present(written)) break;
-      if (issue.field === 'clocks')
-        body = t(lang, 'finding.END_FIELD_UNREADABLE.clocks', { written });
-      else if (issue.character !== undefined && issue.position !== undefined)
-        body = t(lang, 'finding.END_FIELD_UNREADABLE.racks.character', {
-          written,
-          character: issue.character,
-          position: issue.position,
-        });
-      else if (rackSize !== undefined)
-        body = t(lang, 'finding.END_FIELD_UNREADABLE.racks', { written, max: rackSize });
+    case 'END_FIELD_UNREADABLE':
+      if (present(written)) body = endFieldSentence(lang, issue, written, report);
       break;
-    }
     case 'UNKNOWN_WORD':
       if (issue.word) body = t(lang, 'finding.UNKNOWN_WORD', { word: issue.word });
       break;
@@ -650,6 +690,119 @@ export function reportColumns(report: VerificationReport, ruleSet?: RuleSet): Re
 }
 
 /**
+ * A turn of the report as its table line: what was played, the figures written and computed,
+ * its notes and findings, and whether the line is flagged (`carriedFrom`: the turn whose slip
+ * a total only carries on).
+ */
+function turnLine(
+  lang: Lang,
+  turn: TurnReport,
+  report: VerificationReport,
+  names: string[],
+  carriedFrom: Map<number, number>,
+): TurnLine {
+  const issues = turn.issues.map((i) => issueLine(lang, i, report));
+  const squares = [...new Set(issues.flatMap((i) => i.squares))];
+  const play =
+    turn.kind === 'exchange'
+      ? turn.exchanged !== undefined
+        ? t(lang, 'game.exchange', { n: turn.exchanged })
+        : t(lang, 'game.exchangeShort')
+      : turn.kind === 'pass'
+        ? t(lang, 'game.pass')
+        : (turn.play ?? '');
+  const bonuses = turn.bonuses.map((b) =>
+    `${label(lang, `game.bonus.${b.kind}`, b.kind)} ${b.points}`.trim(),
+  );
+  const extraText = [...bonuses.map((b) => `+ ${b}`), cardsText(lang, turn)]
+    .filter(Boolean)
+    .join(' ');
+  const wordsText = [turn.words.map((w) => `${w.word} ${w.score}`).join(', '), extraText]
+    .filter(Boolean)
+    .join(' ');
+  const notes: string[] = [];
+  if (
+    turn.status === 'withdrawn' &&
+    turn.withdrawnScore !== undefined &&
+    turn.withdrawnScore !== null
+  ) {
+    notes.push(t(lang, 'game.withdrawn', { n: turn.withdrawnScore }));
+  }
+  if (turn.challengeBonus) notes.push(t(lang, 'game.challengeBonus', { n: turn.challengeBonus }));
+  if (turn.penalty) {
+    notes.push(
+      `${t(lang, 'game.penalty')}: ${names[turn.penalty.player] ?? ''} ${t(lang, 'game.minutes', { n: turn.penalty.minutes })}`.trim(),
+    );
+  }
+  const unknownWordNotes = turn.words
+    .filter((w) => w.known === false)
+    .map((w) => `${w.word}: ${t(lang, 'game.unknownWord')}`);
+  // A withdrawn play keeps the score written for it; that is not a mismatch.
+  const counts = turn.status !== 'withdrawn';
+  const scoreMismatch =
+    counts && turn.score.claimed !== null && turn.score.claimed !== turn.score.computed;
+  const totalMismatch =
+    counts && turn.total.claimed !== null && turn.total.claimed !== turn.total.computed;
+  // A total that only carries an earlier slip is that slip's, not a finding of its own.
+  const slip = carriedFrom.get(turn.index);
+  const carried = totalMismatch && !scoreMismatch && slip !== undefined && slip !== turn.index;
+  const status =
+    turn.status === 'score-mismatch' && !scoreMismatch && totalMismatch
+      ? 'total-mismatch'
+      : turn.status;
+  return {
+    index: turn.index,
+    number: turn.index + 1,
+    player: turn.player,
+    playerName: names[turn.player] ?? t(lang, 'finding.player', { n: turn.player + 1 }),
+    kind: turn.kind,
+    status: turn.status,
+    statusLabel: label(lang, `status.${status}`, status),
+    // A correct turn with a warning (a word not in the dictionary) is not shown as all right.
+    tone:
+      turn.status === 'ok' && (carried || issues.some((i) => i.severity === 'warning'))
+        ? 'warn'
+        : (STATUS_TONE[turn.status] ?? 'muted'),
+    play,
+    reading: turn.reading && turn.reading !== turn.play ? turn.reading : null,
+    words: turn.words.map((w) => ({
+      word: w.word,
+      score: w.score,
+      known: w.known,
+      main: w.main,
+    })),
+    wordsText,
+    extraText,
+    scoreClaimed: num(turn.score.claimed),
+    scoreComputed: num(turn.score.computed),
+    scoreMismatch,
+    totalClaimed: num(turn.total.claimed),
+    totalComputed: num(turn.total.computed),
+    totalMismatch,
+    clock: turn.clock ? turn.clock.claimed : '',
+    notes,
+    unknownWordNotes,
+    carriedNote: carried ? t(lang, 'game.carriedTotal', { n: slip + 1 }) : null,
+    issues,
+    // Under the status, in its lower case: `pogrešni poeni`, then `pogrešan zbir`.
+    statusIssues: issues
+      // An unknown word is the turn's note already, with the word (`TORA: nije u rečniku`).
+      .filter(
+        (i) =>
+          !(STATUS_OF_ISSUE[i.code] === status && i.squares.length === 0) &&
+          i.code !== 'UNKNOWN_WORD',
+      )
+      .map((i) => ({ ...i, label: lowerFirst(i.label, lang) })),
+    squares,
+    flagged:
+      scoreMismatch ||
+      (totalMismatch && !carried) ||
+      turn.status === 'illegal' ||
+      issues.some((i) => i.severity === 'error'),
+  };
+}
+
+/**
  * The turns, accounts and findings of a report in a language. `options` are
  * the game's rule options, when known (they decide which columns show).
  */
@@ -666,108 +819,8 @@ export function presentReport(
   const names = report.players.map((p) => p.name);
   const highlight = new Set<string>();
   const carriedFrom = carriedTotals(report);
-  const turns = report.turns.map((turn): TurnLine => {
-    const issues = turn.issues.map((i) => issueLine(lang, i, report));
-    const squares = [...new Set(issues.flatMap((i) => i.squares))];
-    squares.forEach((s) => highlight.add(s));
-    const play =
-      turn.kind === 'exchange'
-        ? turn.exchanged !== undefined
-          ? t(lang, 'game.exchange', { n: turn.exchanged })
-          : t(lang, 'game.exchangeShort')
-        : turn.kind === 'pass'
-          ? t(lang, 'game.pass')
-          : (turn.play ?? '');
-    const bonuses = turn.bonuses.map((b) =>
-      `${label(lang, `game.bonus.${b.kind}`, b.kind)} ${b.points}`.trim(),
-    );
-    const extraText = [...bonuses.map((b) => `+ ${b}`), cardsText(lang, turn)]
-      .filter(Boolean)
-      .join(' ');
-    const wordsText = [turn.words.map((w) => `${w.word} ${w.score}`).join(', '), extraText]
-      .filter(Boolean)
-      .join(' ');
-    const notes: string[] = [];
-    if (
-      turn.status === 'withdrawn' &&
-      turn.withdrawnScore !== undefined &&
-      turn.withdrawnScore !== null
-    ) {
-      notes.push(t(lang, 'game.withdrawn', { n: turn.withdrawnScore }));
-    }
-    if (turn.challengeBonus) notes.push(t(lang, 'game.challengeBonus', { n: turn.challengeBonus }));
-    if (turn.penalty) {
-      notes.push(
-        `${t(lang, 'game.penalty')}: ${names[turn.penalty.player] ?? ''} ${t(lang, 'game.minutes', { n: turn.penalty.minutes })}`.trim(),
-      );
-    }
-    const unknownWordNotes = turn.words
-      .filter((w) => w.known === false)
-      .map((w) => `${w.word}: ${t(lang, 'game.unknownWord')}`);
-    // A withdrawn play keeps the score written for it; that is not a mismatch.
-    const counts = turn.status !== 'withdrawn';
-    const scoreMismatch =
-      counts && turn.score.claimed !== null && turn.score.claimed !== turn.score.computed;
-    const totalMismatch =
-      counts && turn.total.claimed !== null && turn.total.claimed !== turn.total.computed;
-    // A total that only carries an earlier slip is that slip's, not a finding of its own.
-    const slip = carriedFrom.get(turn.index);
-    const carried = totalMismatch && !scoreMismatch && slip !== undefined && slip !== turn.index;
-    const status =
-      turn.status === 'score-mismatch' && !scoreMismatch && totalMismatch
-        ? 'total-mismatch'
-        : turn.status;
-    return {
-      index: turn.index,
-      number: turn.index + 1,
-      player: turn.player,
-      playerName: names[turn.player] ?? t(lang, 'finding.player', { n: turn.player + 1 }),
-      kind: turn.kind,
-      status: turn.status,
-      statusLabel: label(lang, `status.${status}`, status),
-      // A correct turn with a warning (a word not in the dictionary) is not shown as all right.
-      tone:
-        turn.status === 'ok' && (carried || issues.some((i) => i.severity === 'warning'))
-          ? 'warn'
-          : (STATUS_TONE[turn.status] ?? 'muted'),
-      play,
-      reading: turn.reading && turn.reading !== turn.play ? turn.reading : null,
-      words: turn.words.map((w) => ({
-        word: w.word,
-        score: w.score,
-        known: w.known,
-        main: w.main,
-      })),
-      wordsText,
-      extraText,
-      scoreClaimed: num(turn.score.claimed),
-      scoreComputed: num(turn.score.computed),
-      scoreMismatch,
-      totalClaimed: num(turn.total.claimed),
-      totalComputed: num(turn.total.computed),
-      totalMismatch,
-      clock: turn.clock ? turn.clock.claimed : '',
-      notes,
-      unknownWordNotes,
-      carriedNote: carried ? t(lang, 'game.carriedTotal', { n: slip + 1 }) : null,
-      issues,
-      // Under the status, in its lower case: `pogrešni poeni`, then `pogrešan zbir`.
-      statusIssues: issues
-        // An unknown word is the turn's note already, with the word (`TORA: nije u rečniku`).
-        .filter(
-          (i) =>
-            !(STATUS_OF_ISSUE[i.code] === status && i.squares.length === 0) &&
-            i.code !== 'UNKNOWN_WORD',
-        )
-        .map((i) => ({ ...i, label: lowerFirst(i.label, lang) })),
-      squares,
-      flagged:
-        scoreMismatch ||
-        (totalMismatch && !carried) ||
-        turn.status === 'illegal' ||
-        issues.some((i) => i.severity === 'error'),
-    };
-  });
+  const turns = report.turns.map((turn) => turnLine(lang, turn, report, names, carriedFrom));
+  turns.forEach((line) => line.squares.forEach((s) => highlight.add(s)));
   const gameIssues = report.issues.map((i) => issueLine(lang, i, report));
   gameIssues.forEach((i) => i.squares.forEach((s) => highlight.add(s)));
   const accounts = report.players.map((p, i): AccountLine => ({

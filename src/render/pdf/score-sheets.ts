@@ -262,10 +262,28 @@ function sheetPage(
     }
   }
 
+  sheetFoot(doc, lang, game, layout, y);
+}
+
+/**
+ * Under a sheet's grids, from `y`: each player's final racks, scores and time (a card game's
+ * score, cards and card drawn), a free box for challenges and penalties, and the signatures.
+ */
+function sheetFoot(
+  doc: Doc,
+  lang: Lang,
+  game: ScoreSheetsDocument['games'][number],
+  layout: SheetLayout,
+  top: number,
+): void {
+  let y = top;
+  const width = contentWidth(doc);
+  const finalH = 20;
+  const labels = layout.finals;
   // Final racks, scores, time (card games: score, cards, the card drawn).
   const colW = width / 2;
   doc.font(SANS_BOLD).fontSize(10).fillColor(PDF_COLOURS.text);
-  players.forEach(([player], p) => {
+  [game.first, game.second].forEach((player, p) => {
     const x = MARGIN + p * colW + (p === 1 ? 6 : 0);
     const w = colW - 6;
     cellText(doc, player.name, x, y, w, 16, { size: 10, bold: true, pad: 0 });
