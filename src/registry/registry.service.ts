@@ -96,58 +96,10 @@ export class RegistryService {
     const person = await m.findOneBy(Person, { id });
     if (!person) throw new NotFound('person', id);
     const players = await m.find(Player, { where: { personId: id } });
-    const divisions = new Map(
-      (players.length
-        ? await m.findBy(Division, { id: In(players.map((p) => p.divisionId)) })
-        : []
-      ).map((d) => [d.id, d]),
-    );
-    const tournaments = new Map(
-      (divisions.size
-        ? await m.findBy(Tournament, { id: In([...divisions.values()].map((d) => d.tournamentId)) })
-        : []
-      ).map((t) => [t.id, t]),
-    );
     const playerIds = players.map((p) => p.id);
-    const seatedIds = playerIds.length
-      ? [
-          ...new Set(
-            (
-              await m.find(GameSeat, {
-                where: { playerId: In(playerIds) },
-                select: { gameId: true },
-              })
-            ).map((s) => s.gameId),
-          ),
-        ]
-      : [];
-    const games = playerIds.length
-      ? await m.find(Game, {
-          where: [
-            { firstPlayerId: In(playerIds) },
-            { secondPlayerId: In(playerIds) },
-            // Tables of more than two: every game the person has a seat at.
-            ...(seatedIds.length > 0 ? [{ id: In(seatedIds) }] : []),
-          ],
-        })
-      : [];
-    const seats = await seatsOf(
+    const { divisions, tournaments, games, seats, rounds, opponents } = await personRecords(
       m,
-      games.map((g) => g.id),
-    );
-    const rounds = new Map(
-      (games.length
-        ? await m.findBy(Round, { id: In([...new Set(games.map((g) => g.roundId))]) })
-        : []
-      ).map((r) => [r.id, r]),
-    );
-    const opponentIds = games
-      .flatMap((g) => [g.firstPlayerId, g.secondPlayerId, ...playerIdsOf(g, seats.get(g.id))])
-      .filter((x): x is number => x !== null && !playerIds.includes(x));
-    const opponents = new Map(
-      (opponentIds.length ? await m.findBy(Player, { id: In([...new Set(opponentIds)]) }) : []).map(
-        (p) => [p.id, p],
-      ),
+      players,
     );
     const own = new Set(playerIds);
     const gameViews: (PersonGameView & { order: [Tournament, number, number] })[] = [];
@@ -241,33 +193,7 @@ export class RegistryService {
       (a, b) =>
         eventOrder(a.order[0], b.order[0]) || a.order[1] - b.order[1] || a.order[2] - b.order[2],
     );
-    const events: PersonEventView[] = players
-      .map((p) => {
-        const d = divisions.get(p.divisionId)!;
-        const t = tournaments.get(d.tournamentId)!;
-        const n = tally.get(p.id) ?? { wins: 0, draws: 0, losses: 0 };
-        const places = playsAtTables(d)
-          ? Array.from(
-              { length: Math.max(d.tableSize, placeTally.get(p.id)?.length ?? 0) },
-              (_, i) => placeTally.get(p.id)?.[i] ?? 0,
-            )
-          : null;
-        return {
-          tournamentId: t.id,
-          tournament: t.name,
-          startsOn: t.startsOn,
-          divisionId: d.id,
-          division: d.name,
-          family: familyOf(d.ruleSet),
-          playerId: p.id,
-          name: p.name,
-          ...n,
-          ...(places ? { places } : {}),
-          t,
-        };
-      })
-      .sort((a, b) => eventOrder(a.t, b.t) || a.divisionId - b.divisionId)
-      .map(({ t: _t, ...e }) => e);
+    const events = personEvents(players, divisions, tournaments, tally, placeTally);
     return {
       ...personView(person),
       events,
@@ -433,4 +359,102 @@ export class RegistryService {
       );
     }
   }
+}
+
+/**
+ * What a person's record is made of: their players' divisions and tournaments, every game they
+ * have a seat at (pairs and tables), its round and seats, and the opponents' players.
+ */
+async function personRecords(m: EntityManager, players: Player[]) {
+  const divisions = new Map(
+    (players.length
+      ? await m.findBy(Division, { id: In(players.map((p) => p.divisionId)) })
+      : []
+    ).map((d) => [d.id, d]),
+  );
+  const tournaments = new Map(
+    (divisions.size
+      ? await m.findBy(Tournament, { id: In([...divisions.values()].map((d) => d.tournamentId)) })
+      : []
+    ).map((t) => [t.id, t]),
+  );
+  const playerIds = players.map((p) => p.id);
+  const seatedIds = playerIds.length
+    ? [
+        ...new Set(
+          (
+            await m.find(GameSeat, {
+              where: { playerId: In(playerIds) },
+              select: { gameId: true },
+            })
+          ).map((s) => s.gameId),
+        ),
+      ]
+    : [];
+  const games = playerIds.length
+    ? await m.find(Game, {
+        where: [
+          { firstPlayerId: In(playerIds) },
+          { secondPlayerId: In(playerIds) },
+          // Tables of more than two: every game the person has a seat at.
+          ...(seatedIds.length > 0 ? [{ id: In(seatedIds) }] : []),
+        ],
+      })
+    : [];
+  const seats = await seatsOf(
+    m,
+    games.map((g) => g.id),
+  );
+  const rounds = new Map(
+    (games.length
+      ? await m.findBy(Round, { id: In([...new Set(games.map((g) => g.roundId))]) })
+      : []
+    ).map((r) => [r.id, r]),
+  );
+  const opponentIds = games
+    .flatMap((g) => [g.firstPlayerId, g.secondPlayerId, ...playerIdsOf(g, seats.get(g.id))])
+    .filter((x): x is number => x !== null && !playerIds.includes(x));
+  const opponents = new Map(
+    (opponentIds.length ? await m.findBy(Player, { id: In([...new Set(opponentIds)]) }) : []).map(
+      (p) => [p.id, p],
+    ),
+  );
+  return { divisions, tournaments, games, seats, rounds, opponents };
+}
+
+/** Each event a person played, with their wins, draws and losses (at tables, their places). */
+function personEvents(
+  players: Player[],
+  divisions: Map<number, Division>,
+  tournaments: Map<number, Tournament>,
+  tally: Map<number, { wins: number; draws: number; losses: number }>,
+  placeTally: Map<number, number[]>,
+): PersonEventView[] {
+  return players
+    .map((p) => {
+      const d = divisions.get(p.divisionId)!;
+      const t = tournaments.get(d.tournamentId)!;
+      const n = tally.get(p.id) ?? { wins: 0, draws: 0, losses: 0 };
+      const places = playsAtTables(d)
+        ? Array.from(
+            { length: Math.max(d.tableSize, placeTally.get(p.id)?.length ?? 0) },
+            (_, i) => placeTally.get(p.id)?.[i] ?? 0,
+          )
+        : null;
+      return {
+        tournamentId: t.id,
+        tournament: t.name,
+        startsOn: t.startsOn,
+        divisionId: d.id,
+        division: d.name,
+        family: familyOf(d.ruleSet),
+        playerId: p.id,
+        name: p.name,
+        ...n,
+        ...(places ? { places } : {}),
+        t,
+      };
+    })
+    .sort((a, b) => eventOrder(a.t, b.t) || a.divisionId - b.divisionId)
+    .map(({ t: _t, ...e }) => e);
 }
