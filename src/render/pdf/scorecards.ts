@@ -1,6 +1,7 @@
 import { formatPoints, formatSpread, Lang, t } from '../../i18n';
 import {
   cellText,
+  type Doc,
   contentWidth,
   drawTable,
   heading,
@@ -227,71 +228,13 @@ export async function wallChartPdf(data: WallChartDocument, lang: Lang): Promise
       y += headH;
       // Rows.
       for (let i = rb.from; i < rb.to; i++) {
-        const row = data.rows[i];
-        if ((i - rb.from) % 2 === 1) {
-          doc.rect(MARGIN, y, width, ROW_HEIGHT).fillColor(PDF_COLOURS.zebra).fill();
-        }
-        const half = ROW_HEIGHT / 2;
-        x = MARGIN;
-        cellText(doc, String(row.seed), x, y, seedW, ROW_HEIGHT, {
-          size: 8,
-          bold: true,
-          align: 'right',
+        wallChartRow(doc, data.rows[i], (i - rb.from) % 2 === 1, y, cb, {
+          seedW,
+          nameW,
+          cellW,
+          totalW: last ? totalW : 0,
+          width,
         });
-        x += seedW;
-        cellText(doc, row.name, x, y, nameW, ROW_HEIGHT, {
-          size: 8,
-          colour: row.active ? undefined : PDF_COLOURS.muted,
-        });
-        x += nameW;
-        for (let r = cb.from; r < cb.to; r++) {
-          const cell = row.cells[r];
-          if (cell) {
-            cellText(doc, cell.top, x, y + 1, cellW, half, {
-              size: 7.5,
-              align: 'center',
-              colour: outcomeColour(cell.outcome),
-              pad: 1,
-            });
-            cellText(doc, cell.bottom, x, y + half - 1, cellW, half, {
-              size: 6.5,
-              align: 'center',
-              colour: PDF_COLOURS.muted,
-              pad: 1,
-            });
-          }
-          doc
-            .moveTo(x, y)
-            .lineTo(x, y + ROW_HEIGHT)
-            .lineWidth(0.3)
-            .strokeColor(PDF_COLOURS.light)
-            .stroke();
-          x += cellW;
-        }
-        if (last) {
-          doc
-            .moveTo(x, y)
-            .lineTo(x, y + ROW_HEIGHT)
-            .lineWidth(0.3)
-            .strokeColor(PDF_COLOURS.light)
-            .stroke();
-          cellText(doc, row.record, x, y + 1, totalW, half, {
-            size: 7.5,
-            bold: true,
-            align: 'right',
-          });
-          cellText(doc, formatSpread(row.spread), x, y + half - 1, totalW, half, {
-            size: 6.5,
-            align: 'right',
-            colour: PDF_COLOURS.muted,
-          });
-        }
-        doc
-          .moveTo(MARGIN, y + ROW_HEIGHT)
-          .lineTo(MARGIN + width, y + ROW_HEIGHT)
-          .lineWidth(0.3)
-          .strokeColor(PDF_COLOURS.light)
-          .stroke();
         y += ROW_HEIGHT;
       }
       doc
@@ -310,4 +253,88 @@ export async function wallChartPdf(data: WallChartDocument, lang: Lang): Promise
     }
   }
   return finish();
+}
+
+/**
+ * One player's row of the wall chart at `y` (`zebra`: shaded), over the rounds `cb.from` to
+ * `cb.to` (exclusive), with the record and spread when `totalW` is given.
+ */
+function wallChartRow(
+  doc: Doc,
+  row: WallChartDocument['rows'][number],
+  zebra: boolean,
+  y: number,
+  cb: { from: number; to: number },
+  {
+    seedW,
+    nameW,
+    cellW,
+    totalW,
+    width,
+  }: Record<'seedW' | 'nameW' | 'cellW' | 'totalW' | 'width', number>,
+): void {
+  if (zebra) {
+    doc.rect(MARGIN, y, width, ROW_HEIGHT).fillColor(PDF_COLOURS.zebra).fill();
+  }
+  const half = ROW_HEIGHT / 2;
+  let x = MARGIN;
+  cellText(doc, String(row.seed), x, y, seedW, ROW_HEIGHT, {
+    size: 8,
+    bold: true,
+    align: 'right',
+  });
+  x += seedW;
+  cellText(doc, row.name, x, y, nameW, ROW_HEIGHT, {
+    size: 8,
+    colour: row.active ? undefined : PDF_COLOURS.muted,
+  });
+  x += nameW;
+  for (let r = cb.from; r < cb.to; r++) {
+    const cell = row.cells[r];
+    if (cell) {
+      cellText(doc, cell.top, x, y + 1, cellW, half, {
+        size: 7.5,
+        align: 'center',
+        colour: outcomeColour(cell.outcome),
+        pad: 1,
+      });
+      cellText(doc, cell.bottom, x, y + half - 1, cellW, half, {
+        size: 6.5,
+        align: 'center',
+        colour: PDF_COLOURS.muted,
+        pad: 1,
+      });
+    }
+    doc
+      .moveTo(x, y)
+      .lineTo(x, y + ROW_HEIGHT)
+      .lineWidth(0.3)
+      .strokeColor(PDF_COLOURS.light)
+      .stroke();
+    x += cellW;
+  }
+  if (totalW > 0) {
+    doc
+      .moveTo(x, y)
+      .lineTo(x, y + ROW_HEIGHT)
+      .lineWidth(0.3)
+      .strokeColor(PDF_COLOURS.light)
+      .stroke();
+    cellText(doc, row.record, x, y + 1, totalW, half, {
+      size: 7.5,
+      bold: true,
+      align: 'right',
+    });
+    cellText(doc, formatSpread(row.spread), x, y + half - 1, totalW, half, {
+      size: 6.5,
+      align: 'right',
+      colour: PDF_COLOURS.muted,
+    });
+  }
+  doc
+    .moveTo(MARGIN, y + ROW_HEIGHT)
+    .lineTo(MARGIN + width, y + ROW_HEIGHT)
+    .lineWidth(0.3)
+    .strokeColor(PDF_COLOURS.light)
+    .stroke();
 }
