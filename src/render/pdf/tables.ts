@@ -549,28 +549,7 @@ function tableSheet(
 
   /** Each seat's final figures under its grid. */
   const finalFigures = (band: (typeof bands)[number]): void => {
-    band.seats.forEach((p, i) => {
-      const x = xs[i];
-      cellText(doc, `${band.from + i + 1}. ${p.name}`, x, y, seatW, 16, {
-        size: 9.5,
-        minSize: 7,
-        bold: true,
-        pad: 0,
-      });
-      finals.forEach((key, k) => {
-        const yy = y + 18 + k * finalH;
-        cellText(doc, t(lang, key), x, yy, seatW * 0.5, finalH, {
-          size: 8,
-          pad: 0,
-          colour: PDF_COLOURS.muted,
-        });
-        doc
-          .rect(x + seatW * 0.5, yy + 2, seatW * 0.5, finalH - 4)
-          .lineWidth(0.6)
-          .strokeColor(PDF_COLOURS.rule)
-          .stroke();
-      });
-    });
+    seatFinals(doc, lang, band, { xs, y, seatW, finals, finalH });
     y += finalsH;
   };
 
@@ -623,7 +602,61 @@ function tableSheet(
     }
   }
 
-  cellText(doc, t(lang, data.cardGame ? 'pdf.cardNotes' : 'pdf.challenges'), MARGIN, y, width, 14, {
+  tableSheetClosing(doc, lang, data.cardGame === true, y, signers, perSignatureRow);
+}
+
+/** A band of seats' final figures (score, cards or time left), each a label and a box, from `y`. */
+function seatFinals(
+  doc: Doc,
+  lang: Lang,
+  band: { from: number; seats: readonly PdfPlayer[] },
+  {
+    xs,
+    y,
+    seatW,
+    finals,
+    finalH,
+  }: { xs: number[]; y: number; seatW: number; finals: MessageKey[]; finalH: number },
+): void {
+  band.seats.forEach((p, i) => {
+    const x = xs[i];
+    cellText(doc, `${band.from + i + 1}. ${p.name}`, x, y, seatW, 16, {
+      size: 9.5,
+      minSize: 7,
+      bold: true,
+      pad: 0,
+    });
+    finals.forEach((key, k) => {
+      const yy = y + 18 + k * finalH;
+      cellText(doc, t(lang, key), x, yy, seatW * 0.5, finalH, {
+        size: 8,
+        pad: 0,
+        colour: PDF_COLOURS.muted,
+      });
+      doc
+        .rect(x + seatW * 0.5, yy + 2, seatW * 0.5, finalH - 4)
+        .lineWidth(0.6)
+        .strokeColor(PDF_COLOURS.rule)
+        .stroke();
+    });
+  });
+}
+
+/**
+ * The end of a table's sheet from `top`: a box for challenges (a card game's notes) and a line to
+ * sign for each player and the judge, `perRow` to a row.
+ */
+function tableSheetClosing(
+  doc: Doc,
+  lang: Lang,
+  cardGame: boolean,
+  top: number,
+  signers: string[],
+  perSignatureRow: number,
+): void {
+  const width = contentWidth(doc);
+  let y = top;
+  cellText(doc, t(lang, cardGame ? 'pdf.cardNotes' : 'pdf.challenges'), MARGIN, y, width, 14, {
     size: 8.5,
     pad: 0,
     colour: PDF_COLOURS.muted,
