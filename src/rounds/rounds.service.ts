@@ -24,6 +24,7 @@ import {
   touchDivisions,
 } from '../tournaments/tournament-rules';
 import { Division } from '../tournaments/division.entity';
+import type { PairingSystem } from '../tournaments/systems';
 import { PairRoundDto, RepairRoundDto, SwapDto } from './dto/round.dto';
 import { gameRecord } from './game-facts';
 import { Game } from './game.entity';
@@ -104,53 +105,9 @@ export class RoundsService {
     }
     const system = dto.system ?? plannedSystem(division, n);
     const atTables = playsAtTables(division);
-    if (atTables && dto.pairings) {
-      throw new BadInput(
-        'TABLES_NOT_PAIRS',
-        `division ${division.name} plays at tables of ${division.tableSize}: list a manual round's "tables" (player ids in turn order), not "pairings"`,
-      );
-    }
-    if (!atTables && dto.tables) {
-      throw new BadInput(
-        'PAIRS_NOT_TABLES',
-        `division ${division.name} plays in pairs: list a manual round's "pairings", not "tables"`,
-      );
-    }
-    const manualList = atTables ? dto.tables : dto.pairings;
-    const listName = atTables ? 'tables' : 'pairings';
-    if (system === 'manual' && !manualList) {
-      throw new BadInput('PAIRINGS_REQUIRED', `a manual round needs "${listName}"`);
-    }
-    if (system !== 'manual' && manualList) {
-      throw new BadInput(
-        'PAIRINGS_NOT_MANUAL',
-        `"${listName}" are for a manual round, not ${system}`,
-      );
-    }
-    if (atTables && dto.keepApart) {
-      throw new BadInput(
-        'KEEP_APART_PAIRS_ONLY',
-        `keepApart is for divisions of pairs; division ${division.name} plays at tables of ${division.tableSize}`,
-      );
-    }
+    checkPairRequest(division, system, dto);
     const games = await this.gamesOf(m, rounds);
-    const pending = games.filter((g) => g.game.status === 'pending');
-    if (pending.length > 0 && !isScheduled(system)) {
-      const where = [...new Set(pending.map((g) => g.round))]
-        .map(
-          (r) =>
-            `round ${r} (tables ${pending
-              .filter((g) => g.round === r)
-              .map((g) => g.game.tableNumber)
-              .join(', ')})`,
-        )
-        .join('; ');
-      throw new Conflict(
-        'ROUND_IN_PROGRESS',
-        `round ${n} cannot be paired ${system === 'manual' ? 'by hand ' : ''}while games have no result: ${where}`,
-        { pending: pending.map((g) => g.game.id) },
-      );
-    }
+    refuseWhilePending(games, system, n);
     const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
     const forPairing = pairingPlayers(players, n, await absentIn(m, divisionId, n));
     if (forPairing.filter((p) => p.active).length < 2) {
@@ -230,38 +187,16 @@ export class RoundsService {
       tables.map((t) => byeOrGame(round.id, t, division)),
     );
     await touchDivisions(m, divisionId);
-    if (repaired) {
-      // One entry says what the round was (everything it held) and what it is now.
-      const names = new Map(players.map((p) => [String(p.id), p.name] as const));
-      await writeLog(m, user, {
-        tournamentId: tournament.id,
-        divisionId,
-        round: n,
-        action: 'round.repaired',
-        before: { ...repaired },
-        after: {
-          system,
-          tables: tables.map((t) => ({
-            table: t.table,
-            first: names.get(t.first) ?? t.first,
-            second: t.second === null ? null : (names.get(t.second) ?? t.second),
-          })),
-        },
-      });
-    } else {
-      await writeLog(m, user, {
-        tournamentId: tournament.id,
-        divisionId,
-        round: n,
-        action: 'round.paired',
-        after: {
-          system,
-          tables: tables.filter((t) => t.second !== null).length,
-          byes: tables.filter((t) => t.second === null).length,
-          ...(overLimit > 0 ? { overLimit } : {}),
-        },
-      });
-    }
+    await logPairing(m, user, {
+      tournamentId: tournament.id,
+      divisionId,
+      round: n,
+      system,
+      tables,
+      players,
+      overLimit,
+      repaired,
+    });
     return round.id;
   }
 
@@ -638,4 +573,121 @@ function byeOrGame(roundId: number, t: Pairing, division: Division): QueryDeepPa
     resultKind: null,
     version: 1,
   };
+}
+
+/** What a request to pair a round may not ask of its division: the one list its system reads. */
+function checkPairRequest(division: Division, system: PairingSystem, dto: PairRoundDto): void {
+  const atTables = playsAtTables(division);
+  if (atTables && dto.pairings) {
+    throw new BadInput(
+      'TABLES_NOT_PAIRS',
+      `division ${division.name} plays at tables of ${division.tableSize}: list a manual round's "tables" (player ids in turn order), not "pairings"`,
+    );
+  }
+  if (!atTables && dto.tables) {
+    throw new BadInput(
+      'PAIRS_NOT_TABLES',
+      `division ${division.name} plays in pairs: list a manual round's "pairings", not "tables"`,
+    );
+  }
+  const manualList = atTables ? dto.tables : dto.pairings;
+  const listName = atTables ? 'tables' : 'pairings';
+  if (system === 'manual' && !manualList) {
+    throw new BadInput('PAIRINGS_REQUIRED', `a manual round needs "${listName}"`);
+  }
+  if (system !== 'manual' && manualList) {
+    throw new BadInput(
+      'PAIRINGS_NOT_MANUAL',
+      `"${listName}" are for a manual round, not ${system}`,
+    );
+  }
+  if (atTables && dto.keepApart) {
+    throw new BadInput(
+      'KEEP_APART_PAIRS_ONLY',
+      `keepApart is for divisions of pairs; division ${division.name} plays at tables of ${division.tableSize}`,
+    );
+  }
+}
+
+/** The log's entry of a round paired, or of a round paired again (with what it held before). */
+async function logPairing(
+  m: EntityManager,
+  user: Actor,
+  {
+    tournamentId,
+    divisionId,
+    round,
+    system,
+    tables,
+    players,
+    overLimit,
+    repaired,
+  }: {
+    tournamentId: number;
+    divisionId: number;
+    round: number;
+    system: PairingSystem;
+    tables: Pairing[];
+    players: Player[];
+    overLimit: number;
+    repaired: RemovedRound | undefined;
+  },
+): Promise<void> {
+  if (repaired) {
+    // One entry says what the round was (everything it held) and what it is now.
+    const names = new Map(players.map((p) => [String(p.id), p.name] as const));
+    await writeLog(m, user, {
+      tournamentId,
+      divisionId,
+      round,
+      action: 'round.repaired',
+      before: { ...repaired },
+      after: {
+        system,
+        tables: tables.map((t) => ({
+          table: t.table,
+          first: names.get(t.first) ?? t.first,
+          second: t.second === null ? null : (names.get(t.second) ?? t.second),
+        })),
+      },
+    });
+  } else {
+    await writeLog(m, user, {
+      tournamentId,
+      divisionId,
+      round,
+      action: 'round.paired',
+      after: {
+        system,
+        tables: tables.filter((t) => t.second !== null).length,
+        byes: tables.filter((t) => t.second === null).length,
+        ...(overLimit > 0 ? { overLimit } : {}),
+      },
+    });
+  }
+}
+
+/** A round is paired (but by a scheduled system) only when every game before it has a result. */
+function refuseWhilePending(
+  games: { game: Game; round: number }[],
+  system: PairingSystem,
+  n: number,
+): void {
+  const pending = games.filter((g) => g.game.status === 'pending');
+  if (pending.length > 0 && !isScheduled(system)) {
+    const where = [...new Set(pending.map((g) => g.round))]
+      .map(
+        (r) =>
+          `round ${r} (tables ${pending
+            .filter((g) => g.round === r)
+            .map((g) => g.game.tableNumber)
+            .join(', ')})`,
+      )
+      .join('; ');
+    throw new Conflict(
+      'ROUND_IN_PROGRESS',
+      `round ${n} cannot be paired ${system === 'manual' ? 'by hand ' : ''}while games have no result: ${where}`,
+      { pending: pending.map((g) => g.game.id) },
+    );
+  }
 }
