@@ -93,6 +93,42 @@ describe('logLine: an entry in words', () => {
     );
   });
 
+  it("names a division's rule set and its clock (the rule set's own when not set), and leaves out the registry's id", () => {
+    const added = logLine(
+      'sr-Latn',
+      entry({
+        action: 'division.created',
+        after: { name: 'A grupa', ruleSet: 'kvizovka', options: {} },
+      }),
+      BELGRADE,
+    );
+    expect(added.changes.filter((c) => c.field !== 'naziv')).toEqual([
+      { field: 'Pravila', before: '', after: 'Kvizovka' },
+      { field: 'Vreme po igraču (min)', before: '', after: '30' },
+    ]);
+    const set = logLine(
+      'en',
+      entry({
+        action: 'division.settings',
+        before: { options: {} },
+        after: { options: { clockMinutes: 25 } },
+      }),
+      BELGRADE,
+    );
+    expect(set.changes).toEqual([{ field: 'Minutes per player', before: '—', after: '25' }]);
+    const registered = logLine(
+      'sr-Latn',
+      entry({
+        action: 'player.registered',
+        player: 'Ema',
+        round: null,
+        after: { name: 'Ema', person: 24 },
+      }),
+      BELGRADE,
+    );
+    expect(registered.changes.map((c) => c.field)).toEqual(['naziv']);
+  });
+
   it('names settings, a late entry, tables of a swap, nobody and a cap removed', () => {
     const settings = logLine(
       'sr-Latn',

@@ -1,24 +1,13 @@
+import { findRuleSet } from '../engine';
 import type { Lang, MessageKey } from '../i18n';
 import { isMessageKey, t } from '../i18n';
 import { formatDateTime } from '../i18n/time';
+import { SETTING_LABELS } from '../tournaments/tournament-page';
 import type { LogEntryView } from './director-log.view';
 
 /** The label of each setting or field an entry's before and after may name. */
 const FIELD_LABELS: Record<string, MessageKey> = {
-  rounds: 'org.rounds',
-  pairingPlan: 'org.pairingSystem',
-  tieBreaks: 'tiebreak.title',
-  byeSpread: 'org.byeSpread',
-  forfeitSpread: 'org.forfeitSpread',
-  spreadCap: 'org.spreadCap',
-  kothLastRounds: 'org.kothLastRounds',
-  maxMeetings: 'org.maxMeetings',
-  tableSize: 'org.tableSize',
-  placePoints: 'org.placePointsTitle',
-  avoidSameClub: 'org.avoidSameClub',
-  gibsonize: 'org.gibsonize',
-  ruleSet: 'org.ruleSet',
-  options: 'org.clockMinutes',
+  ...SETTING_LABELS,
   club: 'col.club',
   rating: 'col.rating',
   seed: 'col.seed',
@@ -96,15 +85,19 @@ export function logLine(lang: Lang, e: LogEntryView, timeZone: string): LogLine 
       ? ['lateEntry', 'joinedRound', 'counts', 'notes']
       : e.action === 'player.removed'
         ? ['joinedRound', 'active']
-        : ['lateEntry', 'joinedRound', 'restoredFrom'],
+        : // The registry's id of the person: nothing a director reads.
+          ['lateEntry', 'joinedRound', 'restoredFrom', 'person'],
   );
   const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((k) => !skip.has(k) && !(removal && k === 'tables' && !('tables' in after)))
     .map((k) => ({
       field: label(lang, k),
-      before: k in before && !(removal && k === 'tables') ? value(lang, k, before[k]) : '',
+      before:
+        k in before && !(removal && k === 'tables')
+          ? value(lang, k, before[k], before.ruleSet ?? after.ruleSet)
+          : '',
       // Something only before was taken away: it is now nothing.
-      after: k in after ? value(lang, k, after[k]) : '—',
+      after: k in after ? value(lang, k, after[k], after.ruleSet ?? before.ruleSet) : '—',
     }));
   const line: LogLine = {
     when: formatDateTime(lang, new Date(e.at), timeZone),
@@ -207,8 +200,11 @@ function label(lang: Lang, key: string): string {
   return isMessageKey(known) ? t(lang, known) : key;
 }
 
-/** A value of an entry in words: systems and tie-breaks named, yes/no, tables by name. */
-function value(lang: Lang, key: string, v: unknown): string {
+/**
+ * A value of an entry in words: systems and tie-breaks named, yes/no, tables by name; a
+ * division's rule options by their clock (`rules`: its rule set, whose clock is the default).
+ */
+function value(lang: Lang, key: string, v: unknown, rules?: unknown): string {
   const named = (prefix: string, x: unknown) => {
     const k = `${prefix}${plain(x)}`;
     return isMessageKey(k) ? t(lang, k) : plain(x);
@@ -225,7 +221,14 @@ function value(lang: Lang, key: string, v: unknown): string {
   if (key === 'source') return named('log.source.', v);
   if (key === 'reason') return named('reason.', v);
   if (key === 'timeLoss') return named('log.winner.', v === 0 ? 'first' : 'second');
-  if (key === 'ruleSet') return plain(v);
+  if (key === 'ruleSet') return named('ruleSet.', v);
+  // A division's rule options: the clock, the one a director sets here.
+  if (key === 'options' && typeof v === 'object' && !Array.isArray(v)) {
+    const minutes =
+      (v as { clockMinutes?: unknown }).clockMinutes ??
+      (typeof rules === 'string' ? findRuleSet(rules)?.clock.minutes : undefined);
+    return typeof minutes === 'number' ? String(minutes) : '—';
+  }
   if (key === 'placePoints' && typeof v === 'object') {
     return Object.entries(v as Record<string, number[]>)
       .map(([n, points]) => `${t(lang, 'org.placePoints', { n })}: ${points.join('/')}`)

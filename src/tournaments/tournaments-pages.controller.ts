@@ -13,7 +13,13 @@ import type {
   OrganiserTournamentsPage,
 } from '../render/view-models';
 import { SYSTEMS } from './systems';
-import { divisionDefaults, shown, startingSettings, tournamentPageModel } from './tournament-page';
+import {
+  divisionDefaults,
+  SETTING_LABELS,
+  shown,
+  startingSettings,
+  tournamentPageModel,
+} from './tournament-page';
 import type { DivisionDto, UpdateDivisionDto } from './dto/tournament.dto';
 import type { SettingChange } from './tournament-rules';
 import { TIE_BREAKS, TieBreak } from './systems';
@@ -490,23 +496,6 @@ function readTieBreaks(
   }
   return chosen;
 }
-
-/** The form's label of each setting a confirmation lists. */
-const SETTING_LABELS: Record<string, MessageKey> = {
-  rounds: 'org.rounds',
-  pairingPlan: 'org.pairingSystem',
-  tieBreaks: 'tiebreak.title',
-  byeSpread: 'org.byeSpread',
-  spreadCap: 'org.spreadCap',
-  kothLastRounds: 'org.kothLastRounds',
-  maxMeetings: 'org.maxMeetings',
-  tableSize: 'org.tableSize',
-  placePoints: 'org.placePointsTitle',
-  avoidSameClub: 'org.avoidSameClub',
-  gibsonize: 'org.gibsonize',
-  ruleSet: 'org.ruleSet',
-  options: 'org.clockMinutes',
-};
 
 /** One setting's change in the page's words: the label, the value before and after. */
 function changeInWords(
