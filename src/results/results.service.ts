@@ -65,7 +65,7 @@ import { playerIdsOf, seatsOf } from '../rounds/tables';
 export type { ResultColumns } from './result-writes';
 
 /** A game with what its result depends on. */
-interface GameContext {
+export interface GameContext {
   game: Game;
   round: Round;
   /** The division's settings are the rules the game is played by. */
@@ -102,6 +102,19 @@ export class ResultsService {
 
   async game(id: number): Promise<GameView> {
     return this.view(await this.load(this.dataSource.manager, id));
+  }
+
+  /**
+   * The game with its round, division, tournament and players, read in one statement (a table's
+   * code opens it on every phone of the hall); {@link viewOf} makes its view without reading again.
+   */
+  gameContext(id: number): Promise<GameContext> {
+    return this.load(this.dataSource.manager, id);
+  }
+
+  /** The view of a game read by {@link gameContext}. */
+  viewOf(ctx: GameContext): GameView {
+    return this.view(ctx);
   }
 
   /** A result typed in; refused when it contradicts the game's verified score sheet. */

@@ -7,7 +7,7 @@ import { Transactions } from '../database/transactions';
 import type { VerificationReport } from '../engine';
 import { Player } from '../players/player.entity';
 import { ResultChange } from '../results/result-change.entity';
-import { ResultsService } from '../results/results.service';
+import { GameContext, ResultsService } from '../results/results.service';
 import { resultSnapshot } from '../rounds/game-facts';
 import { Game } from '../rounds/game.entity';
 import { GameView } from '../rounds/game.view';
@@ -42,6 +42,8 @@ interface CodeContext {
   tournament: Tournament;
   /** The game's players in turn order. */
   players: Player[];
+  /** All of it as the results service read it, in one statement. */
+  loaded: GameContext;
 }
 
 /**
@@ -432,10 +434,8 @@ export class TableCodesService {
     }
     client.opened(code);
     const tableCode = found;
-    const game = await m.findOneByOrFail(Game, { id: tableCode.gameId });
-    const round = await m.findOneByOrFail(Round, { id: game.roundId });
-    const division = await m.findOneByOrFail(Division, { id: round.divisionId });
-    const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
+    const loaded = await this.results.gameContext(tableCode.gameId);
+    const { game, round, division, tournament } = loaded;
     const last = await m.findOne(Round, {
       where: { divisionId: division.id },
       order: { number: 'DESC' },
@@ -450,16 +450,14 @@ export class TableCodesService {
         { round: round.number, table: game.tableNumber },
       );
     }
-    const seats = (await seatsOf(m, [game.id])).get(game.id);
-    const ids = playerIdsOf(game, seats);
-    const byId = await this.playersById(m, ids);
     return {
       code: tableCode,
       game,
       round,
       division,
       tournament,
-      players: ids.map((id) => byId.get(id)!),
+      players: playerIdsOf(game, loaded.seats).map((id) => loaded.players.get(id)!),
+      loaded,
     };
   }
 
@@ -485,7 +483,7 @@ export class TableCodesService {
       order: { id: 'DESC' },
     });
     const view: CodeView = {
-      game: await this.results.game(ctx.game.id),
+      game: this.results.viewOf(ctx.loaded),
       you: {
         seat: ctx.code.seat,
         player: ref(ctx.players[ctx.code.seat - 1], ctx.players[ctx.code.seat - 1].id),
