@@ -8,6 +8,7 @@ import {
   LiveClient,
   LiveRefusal,
   LiveShares,
+  LIVE_PACE_MS,
   liveShareSettings,
   shareAddress,
 } from '../web/live-shares';
@@ -95,10 +96,25 @@ export class LiveStreams implements BeforeApplicationShutdown {
     req.socket.setNoDelay(true);
     req.socket.setTimeout(0);
     let last = -1;
+    let wanted = -1;
+    let sentAt = -Infinity;
+    let paced: NodeJS.Timeout | null = null;
+    const flush = () => {
+      paced = null;
+      if (wanted <= last) return;
+      last = wanted;
+      sentAt = Date.now();
+      this.write(res, `event: revision\nid: ${last}\ndata: ${last}\n\n`);
+    };
+    // A busy round moves a division several times a second, and each event has every phone
+    // fetch its page again: a stream says at once the first revision after a quiet spell, and
+    // the newest of those that follow at most once every LIVE_PACE_MS.
     const send = (r: number) => {
-      if (r <= last) return;
-      last = r;
-      this.write(res, `event: revision\nid: ${r}\ndata: ${r}\n\n`);
+      wanted = Math.max(wanted, r);
+      if (wanted <= last || paced) return;
+      const wait = sentAt + LIVE_PACE_MS - Date.now();
+      if (wait <= 0) flush();
+      else paced = setTimeout(flush, wait);
     };
     this.write(res, `retry: ${RETRY_MS}\n\n`);
     // A division's revisions, or another source of them (a long job's progress).
@@ -112,6 +128,7 @@ export class LiveStreams implements BeforeApplicationShutdown {
     const close = () => {
       if (closed) return;
       closed = true;
+      if (paced) clearTimeout(paced);
       unwatch();
       place();
       this.open.delete(res);

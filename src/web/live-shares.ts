@@ -1,5 +1,11 @@
 import { isIPv4, isIPv6 } from 'net';
 
+/**
+ * The least time between two revisions a live stream says: a busy round moves a division
+ * several times a second, and each event has every phone fetch its page again.
+ */
+export const LIVE_PACE_MS = 500;
+
 /** Live-update streams one process holds at most, unless `LIVE_CONNECTIONS` says otherwise. */
 export const DEFAULT_LIVE_CONNECTIONS = 2000;
 /** Streams one browser (its client cookie) holds at most, unless `LIVE_PER_CLIENT` says otherwise. */

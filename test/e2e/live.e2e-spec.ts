@@ -2,6 +2,7 @@ import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 import { EventStream, openEvents } from './sse';
 import { createTournament, enterResult, pair, register, RoundJson } from './tournament-helpers';
 import { mainText } from '../browser/site';
+import { LIVE_PACE_MS } from '../../src/web/live-shares';
 
 /** 40 players: round 1 has 20 tables. */
 const NAMES = Array.from({ length: 40 }, (_, i) => `Igrač ${String(i + 1).padStart(2, '0')} Đurić`);
@@ -100,6 +101,32 @@ describe(`live pages (${DATABASE_KIND})`, () => {
       const fresh = await t.http.get(`/divisions/${divisionId}/standings`).expect(200);
       expect(Number(/data-live-revision="(\d+)"/.exec(fresh.text)![1])).toBe(next);
       expect(stream.revisions).toEqual([shown, next]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('a busy division: a stream says the newest revision at most every LIVE_PACE_MS, the last one within a second', async () => {
+    const stream = await openEvents(`${t.url}/divisions/${divisionId}/events`);
+    try {
+      const opened = await stream.revisionAtLeast(0, 1000);
+      // Four results back to back, as the tables of a busy round come in: four revisions.
+      for (const game of round.games.slice(2, 6)) {
+        await enterResult(t, t.organiser, game, { scores: [300, 280], clocks: ['01:00', '01:00'] });
+      }
+      const wroteLast = Date.now();
+      const page = await t.http.get(`/divisions/${divisionId}/standings`).expect(200);
+      const newest = Number(/data-live-revision="(\d+)"/.exec(page.text)![1]);
+      expect(newest).toBeGreaterThanOrEqual(opened + 4);
+      expect(await stream.revisionAtLeast(newest, 1500)).toBe(newest);
+      expect(Date.now() - wroteLast).toBeLessThan(1000);
+      // Fewer events than writes (each has every phone fetch its page), LIVE_PACE_MS apart at least.
+      expect(stream.revisions.length).toBeLessThan(1 + 4);
+      for (let i = 1; i < stream.arrivals.length; i++) {
+        expect(stream.arrivals[i] - stream.arrivals[i - 1]).toBeGreaterThanOrEqual(
+          LIVE_PACE_MS - 50,
+        );
+      }
     } finally {
       stream.close();
     }

@@ -6,6 +6,8 @@ export interface EventStream {
   headers: IncomingMessage['headers'];
   /** The revisions received so far, in order. */
   revisions: number[];
+  /** When each of `revisions` arrived (`Date.now()`). */
+  arrivals: number[];
   /** Comment lines received (heartbeats). */
   comments: string[];
   /** Everything received as text (a refusal's sentence). */
@@ -27,6 +29,7 @@ export function openEvents(
     const headers = { Accept: 'text/event-stream', ...options.headers };
     req = get(url, { headers, agent: false, localAddress: options.from }, (res) => {
       const revisions: number[] = [];
+      const arrivals: number[] = [];
       const comments: string[] = [];
       const waiters: { min: number; done: (r: number) => void }[] = [];
       let buffer = '';
@@ -56,6 +59,7 @@ export function openEvents(
           if (event === 'revision') {
             const r = Number(data);
             revisions.push(r);
+            arrivals.push(Date.now());
             for (const w of [...waiters]) {
               if (r >= w.min) {
                 waiters.splice(waiters.indexOf(w), 1);
@@ -69,6 +73,7 @@ export function openEvents(
         status: res.statusCode ?? 0,
         headers: res.headers,
         revisions,
+        arrivals,
         comments,
         text: () => all,
         revisionAtLeast(min, ms) {
