@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { validateEnvironment } from './config';
+import { DataSource } from 'typeorm';
+import { fillDatabasePool } from './startup/fill-pool';
 import { databaseProblems } from './startup/preflight';
 
 /** One message saying what is wrong and what to set, and exit 1: never a stack trace or a retry loop. */
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createApp } = require('./app') as typeof import('./app');
   const app = await createApp();
+  await fillDatabasePool(app.get(DataSource));
   // HOST unset: every address, as Node listens by default (both IPv6 and IPv4 where there is IPv6).
   const host = process.env.HOST || undefined;
   if (host) await app.listen(Number(process.env.PORT ?? 3000), host);

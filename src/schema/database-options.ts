@@ -3,6 +3,9 @@ import { dirname, resolve } from 'path';
 import { DataSourceOptions } from 'typeorm';
 import { ENTITIES, MIGRATIONS } from './entities';
 
+/** How long an idle connection of PostgreSQL's pool is kept. */
+export const POOL_IDLE_MS = 10 * 60_000;
+
 /** Where the data lives: PostgreSQL when `DATABASE_URL` is set, else an SQLite file. */
 export interface DatabaseSettings {
   /** `postgres://…`; empty for SQLite. */
@@ -36,7 +39,14 @@ export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
         `DATABASE_URL must be a postgres:// URL, not '${settings.url.replace(/:[^:@/]*@/, ':…@')}'`,
       );
     }
-    return { type: 'postgres', url: settings.url, ...common };
+    // Connections kept through a lull (node-postgres closes them after 10 s idle by default):
+    // the burst of a round posted would find none, and wait while PostgreSQL starts them.
+    return {
+      type: 'postgres',
+      url: settings.url,
+      extra: { idleTimeoutMillis: POOL_IDLE_MS },
+      ...common,
+    };
   }
   const file = settings.sqlitePath ?? 'data/arbiter.sqlite';
   // SQLite's name for a database in memory, not a file: neither resolved nor given a folder.

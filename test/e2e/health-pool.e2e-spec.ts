@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { databaseOptions } from '../../src/schema/database-options';
 import { DatabasePing } from '../../src/database/health-ping';
-import { DATABASE_KIND } from './harness';
+import { DATABASE_KIND, startTestApp, TestApp } from './harness';
 
 const postgresOnly = DATABASE_KIND === 'postgres' ? describe : describe.skip;
 
@@ -53,4 +53,36 @@ postgresOnly("the health check's ping beside a busy pool (postgres)", () => {
     await new Promise((r) => setTimeout(r, 200));
     await expect(ping.ping()).resolves.toBeDefined();
   });
+});
+
+postgresOnly("a server's pool of PostgreSQL connections (postgres)", () => {
+  let t: TestApp;
+  let admin: Client;
+  const connections = async (): Promise<number> => {
+    const database = new URL(t.databaseEnv.DATABASE_URL).pathname.slice(1);
+    const { rows } = await admin.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND query NOT LIKE 'LISTEN%'`,
+      [database],
+    );
+    return Number(rows[0].n);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await t.close();
+  });
+
+  test('is whole when the server first serves, and kept through a lull longer than 10 s', async () => {
+    // Started by the server before it listens (the first burst after a restart finds them),
+    // not one by one as requests come. The harness's one sign-in could have opened two.
+    expect(await connections()).toBeGreaterThanOrEqual(POOL);
+    // node-postgres closes a connection idle for 10 s unless told otherwise.
+    await new Promise((resolve) => setTimeout(resolve, 11_500));
+    expect(await connections()).toBeGreaterThanOrEqual(POOL);
+  }, 30_000);
 });
