@@ -1,5 +1,4 @@
 import { ruleSetName } from '../web/rule-set-name';
-import type { GameView } from '../rounds/game.view';
 import { playsAtTables } from '../rounds/tables';
 import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
 import { buildCrossTable } from '../render/cross-table';
@@ -7,42 +6,9 @@ import type { CrossTable } from '../render/pdf/types';
 import type { GameRecord } from '../standings/types';
 import type { Division } from '../tournaments/division.entity';
 import type { Tournament } from '../tournaments/tournament.entity';
-import type {
-  DivisionPageBase,
-  GameHeading,
-  Link,
-  PlayerRef,
-  StandingsRowView,
-} from '../render/view-models';
+import type { DivisionPageBase, Link, StandingsRowView } from '../render/view-models';
 import type { PageContext } from '../web/page-context';
 import { urls } from '../web/urls';
-
-/** A player of a game, linked to the player page. */
-export function playerRef(p: { id: number; name: string }): PlayerRef {
-  return { name: p.name, url: urls.player(p.id) };
-}
-
-/** Which game a page is about (a bye's second player is the word "bye"). */
-export function gameHeading(page: PageContext, g: GameView): GameHeading {
-  return {
-    round: g.round,
-    table: g.table,
-    first: playerRef(g.first),
-    second: g.second ? playerRef(g.second) : { name: page.t('common.bye') },
-    ...(g.seats
-      ? {
-          seats: g.seats.map((s) => ({
-            seat: s.seat,
-            player: playerRef(s.player),
-            score: s.score,
-            remaining: s.remaining,
-            cards: s.cards,
-            place: s.place,
-          })),
-        }
-      : {}),
-  };
-}
 
 /** The header, tabs and print links of the three division pages. */
 export function divisionPage(

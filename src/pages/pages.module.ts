@@ -20,7 +20,6 @@ import { SignInController } from './sign-in.controller';
 import { AssetsController } from './sheet-page';
 import { SheetDraftsService } from '../results/sheet-drafts.service';
 import { TableCodesModule } from '../table-codes/table-codes.module';
-import { DeskPagesController, TableCodePagesController } from './table-code-pages.controller';
 
 /**
  * The pages and PDFs people use: thin controllers that gather data from the
@@ -49,8 +48,6 @@ import { DeskPagesController, TableCodePagesController } from './table-code-page
     RatingPagesController,
     ClosingPagesController,
     JobPagesController,
-    TableCodePagesController,
-    DeskPagesController,
   ],
   providers: [PlayersService, RoundsService, ResultsService, SheetDraftsService, LiveStreams],
 })

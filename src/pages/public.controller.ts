@@ -26,7 +26,8 @@ import type { StandingsRowView as ApiStandingsRow } from '../standings-api/stand
 import type { TieBreak } from '../standings/types';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { TournamentView } from '../tournaments/tournament.view';
-import { divisionPage, gameHeading, playerRef, standingsLines, crossTableOf } from './models';
+import { divisionPage, standingsLines, crossTableOf } from './models';
+import { gameHeading, playerRef } from '../rounds/game-heading';
 import { ruleSetName } from '../web/rule-set-name';
 import { liveRef } from '../web/live-ref';
 import { resultView } from '../rounds/result-view';

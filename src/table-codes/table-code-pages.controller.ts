@@ -30,11 +30,11 @@ import {
   sheetToForm,
   typedForm,
 } from '../sheet-form';
-import { TableCodesService } from '../table-codes/table-codes.service';
-import { tableClientOf } from '../table-codes/table-client';
-import type { TableClient } from '../table-codes/code-throttle';
+import { TableCodesService } from './table-codes.service';
+import { tableClientOf } from './table-client';
+import type { TableClient } from './code-throttle';
 import { DeviceCookies } from '../throttle/device-cookies';
-import type { CodeView, SubmissionView } from '../table-codes/table-codes.view';
+import type { CodeView, SubmissionView } from './table-codes.view';
 import { FormReader, refusal } from '../web/forms';
 import { unfinishedTurns } from '../render/report-view';
 import {
@@ -46,8 +46,8 @@ import {
   SheetShowValues,
   sheetRefusal,
   typedRows,
-} from './judge.controller';
-import { gameHeading } from './models';
+} from '../results/sheet-form-pages';
+import { gameHeading } from '../rounds/game-heading';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
