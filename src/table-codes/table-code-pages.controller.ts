@@ -79,9 +79,7 @@ export class TableCodePagesController {
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
-    const page = new PageContext(req, res);
-    const client = tableClientOf(this.devices, req, res);
-    const { view, newest } = await this.codes.openWithNewest(code, client);
+    const { page, view, newest } = await this.openPage(code, req, res);
     await page.render('public/table-code', this.statusModel(page, code, view, [], newest));
   }
 
@@ -111,6 +109,13 @@ export class TableCodePagesController {
     }
   }
 
+  /** The page's context and what the phone's code opens, with the table's newest sheet. */
+  private async openPage(code: string, req: AuthedRequest, res: Response) {
+    const page = new PageContext(req, res);
+    const client = tableClientOf(this.devices, req, res);
+    return { page, ...(await this.codes.openWithNewest(code, client)) };
+  }
+
   /** The table's page again, with what was refused above it. */
   private async statusRefused(
     page: PageContext,
@@ -133,9 +138,7 @@ export class TableCodePagesController {
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
-    const page = new PageContext(req, res);
-    const client = tableClientOf(this.devices, req, res);
-    const { view, newest } = await this.codes.openWithNewest(code, client);
+    const { page, view, newest } = await this.openPage(code, req, res);
     const layout = this.layout(view);
     // The table's last sheet sent, to mend and send again (a judge may have returned it): its
     // rows as typed, else as read.

@@ -305,21 +305,11 @@ function wallChartRow(
         pad: 1,
       });
     }
-    doc
-      .moveTo(x, y)
-      .lineTo(x, y + ROW_HEIGHT)
-      .lineWidth(0.3)
-      .strokeColor(PDF_COLOURS.light)
-      .stroke();
+    hairline(doc, x, y, x, y + ROW_HEIGHT);
     x += cellW;
   }
   if (totalW > 0) {
-    doc
-      .moveTo(x, y)
-      .lineTo(x, y + ROW_HEIGHT)
-      .lineWidth(0.3)
-      .strokeColor(PDF_COLOURS.light)
-      .stroke();
+    hairline(doc, x, y, x, y + ROW_HEIGHT);
     cellText(doc, row.record, x, y + 1, totalW, half, {
       size: 7.5,
       bold: true,
@@ -331,10 +321,10 @@ function wallChartRow(
       colour: PDF_COLOURS.muted,
     });
   }
-  doc
-    .moveTo(MARGIN, y + ROW_HEIGHT)
-    .lineTo(MARGIN + width, y + ROW_HEIGHT)
-    .lineWidth(0.3)
-    .strokeColor(PDF_COLOURS.light)
-    .stroke();
+  hairline(doc, MARGIN, y + ROW_HEIGHT, MARGIN + width, y + ROW_HEIGHT);
+}
+
+/** A thin light rule between the wall chart's cells and rows. */
+function hairline(doc: Doc, x1: number, y1: number, x2: number, y2: number): void {
+  doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(0.3).strokeColor(PDF_COLOURS.light).stroke();
 }
