@@ -11,14 +11,12 @@ import { RegistryModule } from '../registry/registry.module';
 import { RatingsModule } from '../ratings/ratings.module';
 import { ClosingPagesController, RatingPagesController } from './ratings-pages.controller';
 import { JobPagesController } from './jobs-pages.controller';
-import { JudgeController } from './judge.controller';
 import { PdfController } from './pdf.controller';
 import { LiveStreams } from './live';
 import { LivePagesController } from './live.controller';
 import { PublicPagesController } from './public.controller';
 import { SignInController } from './sign-in.controller';
 import { AssetsController } from './sheet-page';
-import { SheetDraftsService } from '../results/sheet-drafts.service';
 import { TableCodesModule } from '../table-codes/table-codes.module';
 
 /**
@@ -40,7 +38,6 @@ import { TableCodesModule } from '../table-codes/table-codes.module';
   ],
   controllers: [
     SignInController,
-    JudgeController,
     PdfController,
     PublicPagesController,
     LivePagesController,
@@ -49,6 +46,6 @@ import { TableCodesModule } from '../table-codes/table-codes.module';
     ClosingPagesController,
     JobPagesController,
   ],
-  providers: [PlayersService, RoundsService, ResultsService, SheetDraftsService, LiveStreams],
+  providers: [PlayersService, RoundsService, ResultsService, LiveStreams],
 })
 export class PagesModule {}

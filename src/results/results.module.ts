@@ -2,12 +2,25 @@ import { Module } from '@nestjs/common';
 import { ResultsController } from './results.controller';
 import { ResultsService } from './results.service';
 import { WordsModule } from '../words/words.module';
+import { TournamentsModule } from '../tournaments/tournaments.module';
+import { ResultPagesController } from './result-pages.controller';
+import { SheetCheckPagesController } from './sheet-check-pages.controller';
+import { SheetDraftsService } from './sheet-drafts.service';
+import { SheetPagesController } from './sheet-pages.controller';
 
-/** Results: typed in or from a score sheet the engine verifies; every change kept in history. */
+/**
+ * Results: typed in or from a score sheet the engine verifies; every change kept in history. The
+ * API, and the judge's pages of a game's sheet and result (and of a sheet of no game).
+ */
 @Module({
-  imports: [WordsModule],
-  controllers: [ResultsController],
-  providers: [ResultsService],
+  imports: [WordsModule, TournamentsModule],
+  controllers: [
+    ResultsController,
+    SheetPagesController,
+    SheetCheckPagesController,
+    ResultPagesController,
+  ],
+  providers: [ResultsService, SheetDraftsService],
   exports: [ResultsService],
 })
 export class ResultsModule {}

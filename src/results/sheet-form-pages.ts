@@ -174,15 +174,3 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-/**
- * The words a judge typed that cannot be read, quoted as typed (`„KU1A”`): the
- * service's own message is English and numbers the words (`words[0]`).
- */
-export function unreadableWords(e: unknown): string {
-  if (!(e instanceof DomainError) || !Array.isArray(e.details)) return '';
-  return (e.details as { word?: unknown }[])
-    .map((d) => (typeof d.word === 'string' && d.word !== '' ? `„${d.word.slice(0, 40)}”` : ''))
-    .filter(Boolean)
-    .join(', ');
-}

@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TournamentsModule } from '../tournaments/tournaments.module';
+import { WordCheckPagesController } from './word-check-pages.controller';
 import { WordsController } from './words.controller';
 import { WordsService } from './words.service';
 
+/** Word lists and rulings on challenged words: the API, and the judge's word check page. */
 @Module({
-  controllers: [WordsController],
+  imports: [TournamentsModule],
+  controllers: [WordsController, WordCheckPagesController],
   providers: [WordsService],
   exports: [WordsService],
 })

@@ -141,6 +141,16 @@ export class WordsService {
     return this.describe(tournamentId);
   }
 
+  /** The tournament a game is played in and its division's rule set: its words are judged by them. */
+  async gamePlayed(gameId: number): Promise<{ tournamentId: number; ruleSet: string }> {
+    const game = await this.dataSource.manager.findOne(Game, {
+      where: { id: gameId },
+      relations: { round: { division: true } },
+    });
+    if (!game) throw new NotFound('game', gameId);
+    return { tournamentId: game.round.division.tournamentId, ruleSet: game.round.division.ruleSet };
+  }
+
   /** Rules on a challenged play and logs the ruling; the answer never names the failing word. */
   async judge(
     dto: JudgeWordsDto,
@@ -150,12 +160,8 @@ export class WordsService {
     /** The rule set of the game's division. */
     let played: string | null = null;
     if (dto.gameId !== undefined) {
-      const game = await this.dataSource.manager.findOne(Game, {
-        where: { id: dto.gameId },
-        relations: { round: { division: true } },
-      });
-      if (!game) throw new NotFound('game', dto.gameId);
-      const ofGame = game.round.division.tournamentId;
+      const game = await this.gamePlayed(dto.gameId);
+      const ofGame = game.tournamentId;
       if (dto.tournamentId !== undefined && dto.tournamentId !== ofGame) {
         throw new BadInput(
           'GAME_NOT_IN_TOURNAMENT',
@@ -163,7 +169,7 @@ export class WordsService {
         );
       }
       tournament = await this.tournament(ofGame);
-      played = game.round.division.ruleSet;
+      played = game.ruleSet;
     } else if (dto.tournamentId !== undefined) {
       tournament = await this.tournament(dto.tournamentId);
       // A side event of another rule set is judged by its own rules.

@@ -1,0 +1,521 @@
+import { t } from '../i18n';
+import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { Roles } from '../auth/roles.decorator';
+import { DomainError } from '../common/errors';
+import { IdParam } from '../common/api/id-param';
+import { findRuleSet, parseClock, tieBreaksOf, timeLossToName, TypedTieBreak } from '../engine';
+import type { FieldError, ResultFormPage, TableResultFormPage } from '../render/view-models';
+import { lowerFirst, reasonText } from '../render/report-view';
+import { ResultsService } from './results.service';
+import { TYPED_FIGURES, TypedFigureField } from './figures';
+import type { GameView } from '../rounds/game.view';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { FormReader, refusal } from '../web/forms';
+import { gameHeading } from '../rounds/game-heading';
+import { PageContext, withQuery } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { SameOriginGuard } from '../web/same-origin.guard';
+import { judgeGameBase, judgedGame, JudgedGame } from './judge-pages';
+import { urls } from '../web/urls';
+import { aboveStart } from './sheet-form-pages';
+
+/** `mm:ss` of a clock in seconds, as the result form shows it. */
+function clockText(seconds: string | undefined): string | null {
+  return seconds ?? null;
+}
+
+/**
+ * A game's result typed without a sheet (a table's, with a score a seat), and taking it back.
+ * Organisers may use it too.
+ */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@UseGuards(SameOriginGuard)
+@Roles('judge')
+@Controller('judge')
+export class ResultPagesController {
+  constructor(
+    private readonly results: ResultsService,
+    private readonly tournaments: TournamentsService,
+  ) {}
+
+  @Get('games/:id/result')
+  async resultForm(
+    @IdParam('id', 'game') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const { game, division } = await judgedGame(this.results, this.tournaments, id);
+    if (game.seats) {
+      await page.render('judge/table-result', this.tableModel(page, game, division, null, []));
+      return;
+    }
+    await page.render(
+      'judge/result',
+      this.resultModel(page, game, division, storedValues(game), [], game.version),
+    );
+  }
+
+  /**
+   * Posts the scores, clocks, who lost on time, the rule set's tie-break
+   * figures (`cardsFirst`, `cardsSecond`, …, `targetFirst`) and the version
+   * the form was built from.
+   */
+  @Post('games/:id/result')
+  async resultSubmit(
+    @IdParam('id', 'game') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const { game, division } = await judgedGame(this.results, this.tournaments, id);
+    const form = new FormReader(body, page.lang);
+    if (game.seats) {
+      await this.tableSubmit(page, game, division, form, req);
+      return;
+    }
+    const asked = askedFigures(division);
+    const kind = form.choice('kind', RESULT_FORM_KINDS, 'played');
+    // A forfeit was not played: nothing else of the form is read.
+    const played = kind === 'played' || kind === null;
+    const scoreFirst = played ? form.int('scoreFirst', -1000, 5000, true) : null;
+    const scoreSecond = played ? form.int('scoreSecond', -1000, 5000, true) : null;
+    const remainingFirst = played ? form.clock('remainingFirst') : null;
+    const remainingSecond = played ? form.clock('remainingSecond') : null;
+    const timeLoss = form.choice('timeLoss', ['none', 'first', 'second'] as const, 'none');
+    const figures: Partial<Record<PairedFigure, number[]>> = {};
+    const typedFigures: Record<string, string> = {};
+    for (const { field } of played ? asked.pairs : []) {
+      const [first, second] = SIDES.map((side) => {
+        typedFigures[`${field}${side}`] = form.raw(`${field}${side}`);
+        return form.int(`${field}${side}`, 0, 5000);
+      });
+      if (first !== null && second !== null) figures[field] = [first, second];
+      else if (first !== null || second !== null) {
+        form.fail(`${field}${first === null ? 'First' : 'Second'}`, t(page.lang, 'form.required'));
+      }
+    }
+    const targetFirst = asked.targetFirst
+      ? form.choice('targetFirst', ['none', 'first', 'second'] as const, 'none')
+      : 'none';
+    const version = form.int('version', 0, 999_999_999) ?? undefined;
+    const values: ResultFormPage['values'] = {
+      kind: kind ?? 'played',
+      scoreFirst: form.raw('scoreFirst'),
+      scoreSecond: form.raw('scoreSecond'),
+      remainingFirst: form.raw('remainingFirst'),
+      remainingSecond: form.raw('remainingSecond'),
+      timeLoss: timeLoss ?? 'none',
+      figures: typedFigures,
+      targetFirst: targetFirst ?? 'none',
+    };
+    const again = (status: number, errors: FieldError[]) =>
+      page.render(
+        'judge/result',
+        this.resultModel(page, game, division, values, errors, version ?? game.version),
+        status,
+      );
+    if (!form.ok) {
+      await again(400, form.errors);
+      return;
+    }
+    try {
+      if (!played) {
+        await this.results.enterResult(
+          id,
+          kind === 'double-forfeit'
+            ? { kind }
+            : { kind: 'forfeit', absent: kind === 'forfeit-first' ? 0 : 1 },
+          version,
+          req.user ?? null,
+        );
+        page.redirect(withQuery(urls.result(id), { done: 'saved' }));
+        return;
+      }
+      await this.results.enterResult(
+        id,
+        {
+          scores: [scoreFirst!, scoreSecond!],
+          clocks: [remainingFirst!, remainingSecond!],
+          timeLoss: timeLoss === 'first' ? 0 : timeLoss === 'second' ? 1 : undefined,
+          ...figures,
+          targetFirst: targetFirst === 'first' ? 0 : targetFirst === 'second' ? 1 : undefined,
+        },
+        version,
+        req.user ?? null,
+      );
+      page.redirect(withQuery(urls.result(id), { done: 'saved' }));
+    } catch (e) {
+      const scores = game.result?.scores;
+      const figure = refusedFigure(e);
+      const clock = aboveStart(e);
+      const { status, message, code } = refusal(page.lang, e, {
+        differences: scores ? `${scores[0]} : ${scores[1]}` : '',
+        scores: figure?.scores?.join(' : ') ?? '',
+        figure: figure ? page.t(`resultForm.figure.${figure.tieBreak}`) : '',
+        clock: clock?.clock ?? '',
+        start: clock?.start ?? '',
+      });
+      const field =
+        code === 'TIME_LOSS_UNCLEAR'
+          ? 'timeLoss'
+          : clock
+            ? clock.player === 0
+              ? 'remainingFirst'
+              : 'remainingSecond'
+            : code === 'TIE_BREAK_FIGURE_NEEDED' && figure
+              ? figure.field === 'targetFirst'
+                ? 'targetFirst'
+                : `${figure.field}First`
+              : '';
+      await again(status, [{ field, message }]);
+    }
+  }
+
+  /** Takes the result back (the game is pending again); posts the version. */
+  @Post('games/:id/result/clear')
+  async clearResult(
+    @IdParam('id', 'game') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const { game, division } = await judgedGame(this.results, this.tournaments, id);
+    const form = new FormReader(body, page.lang);
+    const version = form.int('version', 0, 999_999_999) ?? undefined;
+    try {
+      await this.results.clearResult(id, version, req.user ?? null);
+      page.redirect(withQuery(urls.result(id), { done: 'cleared' }));
+    } catch (e) {
+      const { status, message } = refusal(page.lang, e);
+      if (game.seats) {
+        await page.render(
+          'judge/table-result',
+          this.tableModel(page, game, division, null, [{ field: '', message }]),
+          status,
+        );
+        return;
+      }
+      await page.render(
+        'judge/result',
+        this.resultModel(
+          page,
+          game,
+          division,
+          storedValues(game),
+          [{ field: '', message }],
+          game.version,
+        ),
+        status,
+      );
+    }
+  }
+
+  /**
+   * A table's result from the form: `score1`…`scoreN`, `clock1`… (a game with a clock),
+   * `cards1`… (Quivit), `targetFirst` (the seat, target-score variant) and the version read.
+   */
+  private async tableSubmit(
+    page: PageContext,
+    game: GameView,
+    division: JudgedGame['division'],
+    form: FormReader,
+    req: AuthedRequest,
+  ): Promise<void> {
+    const seats = game.seats!;
+    const asked = tableFigures(division);
+    const scores = seats.map((s) => form.int(`score${s.seat}`, -1000, 5000, true));
+    const clocks = asked.clocks ? seats.map((s) => form.clock(`clock${s.seat}`)) : null;
+    const cards = asked.cards ? seats.map((s) => form.int(`cards${s.seat}`, 0, 5000)) : null;
+    const typedCards = cards && cards.some((c) => c !== null) ? cards : null;
+    if (typedCards && typedCards.some((c) => c === null)) {
+      for (const s of seats)
+        if (cards![s.seat - 1] === null) form.fail(`cards${s.seat}`, t(page.lang, 'form.required'));
+    }
+    const targetRaw = asked.targetFirst ? form.raw('targetFirst') : '';
+    const targetFirst = /^[1-8]$/.test(targetRaw) ? Number(targetRaw) - 1 : undefined;
+    const version = form.int('version', 0, 999_999_999) ?? undefined;
+    const again = (status: number, errors: FieldError[]) =>
+      page.render(
+        'judge/table-result',
+        this.tableModel(page, game, division, form, errors, version),
+        status,
+      );
+    if (!form.ok) {
+      await again(400, form.errors);
+      return;
+    }
+    try {
+      await this.results.enterTableResult(
+        game.id,
+        {
+          scores: scores as number[],
+          ...(clocks ? { clocks: clocks as string[] } : {}),
+          ...(typedCards ? { cards: typedCards as number[] } : {}),
+          ...(targetFirst !== undefined ? { targetFirst } : {}),
+        },
+        version,
+        req.user ?? null,
+      );
+      page.redirect(withQuery(urls.result(game.id), { done: 'saved' }));
+    } catch (e) {
+      const needed =
+        e instanceof DomainError && e.code === 'TIE_BREAK_FIGURE_NEEDED'
+          ? (e.details as { field: 'cards' | 'targetFirst'; seats: number[] })
+          : null;
+      if (needed) {
+        const names = needed.seats.map((i) => seats[i].player.name).join(', ');
+        await again(422, [
+          needed.field === 'cards'
+            ? {
+                field: `cards${needed.seats[0] + 1}`,
+                message: t(page.lang, 'tableForm.cardsNeeded', { names }),
+              }
+            : {
+                field: 'targetFirst',
+                message: t(page.lang, 'tableForm.targetFirstNeeded', { names }),
+              },
+        ]);
+        return;
+      }
+      const clock = aboveStart(e);
+      const { status, message } = refusal(page.lang, e, {
+        clock: clock?.clock ?? '',
+        start: clock?.start ?? '',
+      });
+      await again(status, [{ field: clock ? `clock${clock.player + 1}` : '', message }]);
+    }
+  }
+
+  /** The table's form: the typed values again after a refusal, else the table's stored figures. */
+  private tableModel(
+    page: PageContext,
+    game: GameView,
+    division: JudgedGame['division'],
+    form: FormReader | null,
+    errors: FieldError[],
+    version = game.version,
+  ): TableResultFormPage {
+    const asked = tableFigures(division);
+    const seats = game.seats!;
+    const typed = (name: string, stored: string | number | null) =>
+      form ? form.raw(name) : stored;
+    const complete = game.status === 'complete';
+    return {
+      ...judgeGameBase(page, game, page.t('resultForm.title')),
+      flash: page.flashFromQuery(),
+      game: gameHeading(page, game),
+      action: urls.result(game.id),
+      version,
+      correction: complete,
+      help: t(page.lang, 'tableForm.help'),
+      rows: seats.map((s) => ({
+        seat: s.seat,
+        name: s.player.name,
+        score: {
+          name: `score${s.seat}`,
+          label: page.t('resultForm.score', { name: s.player.name }),
+          value: typed(`score${s.seat}`, s.score),
+        },
+        ...(asked.clocks
+          ? {
+              clock: {
+                name: `clock${s.seat}`,
+                label: page.t('resultForm.remaining', { name: s.player.name }),
+                value: typed(`clock${s.seat}`, s.remaining) as string | null,
+              },
+            }
+          : {}),
+        ...(asked.cards
+          ? {
+              cards: {
+                name: `cards${s.seat}`,
+                label: page.t('resultForm.cards', { name: s.player.name }),
+                value: typed(`cards${s.seat}`, s.cards),
+              },
+            }
+          : {}),
+      })),
+      ...(asked.targetFirst
+        ? {
+            targetFirst: {
+              value: form ? form.raw('targetFirst') || 'none' : 'none',
+              options: [
+                { value: 'none', label: page.t('resultForm.nobody') },
+                ...seats.map((s) => ({ value: String(s.seat), label: s.player.name })),
+              ],
+            },
+          }
+        : {}),
+      errors,
+      clearAction: complete && !game.scoresheet ? urls.clearResult(game.id) : undefined,
+      sheetUrl: urls.sheet(game.id),
+    };
+  }
+
+  private resultModel(
+    page: PageContext,
+    game: GameView,
+    division: JudgedGame['division'],
+    values: ResultFormPage['values'],
+    errors: FieldError[],
+    version: number,
+  ): ResultFormPage {
+    const names = [game.first.name, game.second?.name ?? ''];
+    const saved = page.flashFromQuery();
+    // What is recorded, in words, so that the judge need not open the game's page: with the
+    // flash just after saving, else beside the form a correction starts from.
+    const recorded = game.result ? recordedResult(page, game.result, names) : null;
+    const justSaved = saved !== undefined && saved !== null && page.query('done') === 'saved';
+    const flash = justSaved && recorded ? { ...saved, text: `${saved.text} ${recorded}` } : saved;
+    const asked = askedFigures(division);
+    return {
+      ...judgeGameBase(page, game, page.t('resultForm.title')),
+      flash,
+      game: gameHeading(page, game),
+      action: urls.result(game.id),
+      values,
+      figures: asked.pairs.flatMap(({ field }) =>
+        SIDES.map((side, i) => ({
+          name: `${field}${side}`,
+          label: page.t(`resultForm.${field}`, { name: names[i] }),
+          value: values.figures?.[`${field}${side}`] ?? null,
+        })),
+      ),
+      asksTargetFirst: asked.targetFirst,
+      tieBreakHelp:
+        asked.pairs.length > 0 || asked.targetFirst
+          ? page.t('resultForm.tieBreaks', {
+              list: asked.order
+                .map((rule) => page.t(`resultForm.figure.${rule}`))
+                .join(page.t('resultForm.then')),
+            })
+          : null,
+      noGameClock: asked.noGameClock,
+      errors,
+      version,
+      correction: game.result !== null,
+      recorded: justSaved ? null : recorded,
+      clearAction: game.result !== null && !game.scoresheet ? urls.clearResult(game.id) : undefined,
+      sheetUrl: urls.sheet(game.id),
+    };
+  }
+}
+
+/** What the result form's `kind` says: a game played, who did not come, or neither. */
+const RESULT_FORM_KINDS = ['played', 'forfeit-first', 'forfeit-second', 'double-forfeit'] as const;
+
+/** The sides of a figure typed a player: `cardsFirst`, `cardsSecond`. */
+const SIDES = ['First', 'Second'] as const;
+
+/** A tie-break figure typed one number a player. */
+type PairedFigure = Exclude<TypedFigureField, 'targetFirst'>;
+
+/**
+ * What the result form asks beside scores and clocks for the tournament's
+ * rule set: its tie-breaks in order, the figures among them typed a player,
+ * whether it asks who reached the target first, and whether the game has a
+ * game clock at all (a card game has none: no time loss is asked).
+ */
+function askedFigures(division: JudgedGame['division']) {
+  const ruleSet = findRuleSet(division.ruleSet);
+  const order = ruleSet ? tieBreaksOf(ruleSet) : [];
+  const asked = TYPED_FIGURES.filter((f) => order.includes(f.tieBreak));
+  return {
+    order,
+    pairs: asked.filter(
+      (f): f is Extract<(typeof TYPED_FIGURES)[number], { field: PairedFigure }> =>
+        f.field !== 'targetFirst',
+    ),
+    targetFirst: asked.some((f) => f.field === 'targetFirst'),
+    noGameClock: Boolean(ruleSet?.cards),
+  };
+}
+
+/** What a table's form asks of each seat by the rule set: clocks, cards, who reached the target first. */
+function tableFigures(division: JudgedGame['division']) {
+  const ruleSet = findRuleSet(division.ruleSet);
+  const order = ruleSet ? tieBreaksOf(ruleSet) : [];
+  return {
+    clocks: !ruleSet?.cards,
+    cards: order.includes('cards'),
+    targetFirst: order.includes('target-first'),
+  };
+}
+
+/** `Upisano: 412 : 377, pobeda: Ana Petrović, na vreme: …` (the reason unless it is the score). */
+function recordedResult(
+  page: PageContext,
+  result: NonNullable<GameView['result']>,
+  names: string[],
+): string {
+  const scores = result.scores ? `${result.scores[0]} : ${result.scores[1]}, ` : '';
+  const who =
+    result.winner === 'first' || result.winner === 'second'
+      ? page.t('result.wonBy', { name: names[result.winner === 'first' ? 0 : 1] })
+      : result.winner === 'draw'
+        ? page.t('result.drawn')
+        : page.t('reason.double-forfeit');
+  const reason =
+    result.reason !== 'score' && result.reason !== 'draw' && result.reason !== 'double-forfeit'
+      ? reasonText(page.lang, result.reason)
+      : '';
+  const why = reason ? `, ${reason}` : '';
+  return page.t('flash.recorded', { result: `${scores}${lowerFirst(who, page.lang)}${why}` });
+}
+
+/** The form's values of a game's stored result (a correction starts from them). */
+function storedValues(game: GameView): ResultFormPage['values'] {
+  const r = game.result;
+  if (!r) return { kind: 'played', timeLoss: 'none' };
+  return {
+    kind:
+      r.kind === 'double-forfeit'
+        ? 'double-forfeit'
+        : r.kind === 'forfeit'
+          ? r.absent === 0
+            ? 'forfeit-first'
+            : 'forfeit-second'
+          : 'played',
+    scoreFirst: r.scores?.[0] ?? null,
+    scoreSecond: r.scores?.[1] ?? null,
+    remainingFirst: clockText(r.remaining?.[0]),
+    remainingSecond: clockText(r.remaining?.[1]),
+    timeLoss: timeLossChoice(r.remaining, r.timeLoss),
+    figures: r.cards ? { cardsFirst: r.cards[0], cardsSecond: r.cards[1] } : {},
+  };
+}
+
+/**
+ * The form's time-loss choice for a stored result: "none" where the clocks give the time loss by
+ * themselves, so that correcting a clock (00:00 typed for 10:00) takes the time loss with it; a
+ * time loss the paper named stays chosen.
+ */
+function timeLossChoice(
+  remaining: string[] | null,
+  timeLoss: 0 | 1 | null,
+): 'none' | 'first' | 'second' {
+  const seconds = remaining?.map(parseClock);
+  const named =
+    seconds && seconds.every((s) => s !== null) ? timeLossToName(seconds, timeLoss) : timeLoss;
+  return named === 0 ? 'first' : named === 1 ? 'second' : 'none';
+}
+
+/**
+ * The figure of a typed result refused for it, from the details: one the
+ * decision needs (422 `TIE_BREAK_FIGURE_NEEDED`, with the equal scores) or
+ * one the rule set has no tie-break for (`TIE_BREAK_FIGURE_UNUSED`).
+ */
+function refusedFigure(
+  e: unknown,
+): { field: TypedFigureField; tieBreak: TypedTieBreak; scores?: number[] } | null {
+  if (!(e instanceof DomainError)) return null;
+  if (e.code !== 'TIE_BREAK_FIGURE_NEEDED' && e.code !== 'TIE_BREAK_FIGURE_UNUSED') return null;
+  return e.details as { field: TypedFigureField; tieBreak: TypedTieBreak; scores?: number[] };
+}
