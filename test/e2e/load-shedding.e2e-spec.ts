@@ -67,6 +67,13 @@ function notYetAccepted(port: number): number {
   return waiting;
 }
 
+/** True once the process is stopped (state `T` in the kernel's table of it). */
+function isStopped(pid: number): boolean {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The name in brackets may hold spaces; the state follows it.
+  return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
+}
+
 /**
  * GETs that reach the server at once, as a hall's phones do after a round is posted. Every
  * connection is opened first, and the server is let accept them all: it accepts one connection
@@ -91,6 +98,11 @@ async function burst(app: TestApp, paths: string[]): Promise<Answer[]> {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   process.kill(app.pid, 'SIGSTOP');
+  // The signal is only sent: a server running on the other core stops a moment later, and in
+  // that moment it could read the first requests written and make a page before the rest came.
+  for (let waited = 0; !isStopped(app.pid) && waited < 5000; waited += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
   let sent: ReturnType<typeof send>[];
   try {
     // No agent: with one (`agent: false` makes one), `createConnection` is not used, and each
