@@ -45,7 +45,7 @@ const NOT_BUNDLED = [
   'pg-native',
   // A fallback path of @nestjs/mapped-types for older class-transformers, never taken.
   'class-transformer/storage',
-  // Loaded when a PDF is first asked for (src/pages/pdf.controller.ts): they stay out of start-up.
+  // Loaded when a PDF is first asked for (src/web/pdf-response.ts): they stay out of start-up.
   'pdfkit',
   'fontkit',
   'qrcode',

@@ -29,8 +29,8 @@ export interface AppOptions {
 
 /**
  * The health check (and the old `GET /` redirect to the API docs, which the
- * tournament list of the pages now answers first: routes are registered in
- * module order, so this module comes after PagesModule).
+ * public list of tournaments now answers first: routes are registered in
+ * module order, so this module comes after TournamentsModule).
  */
 @Module({ controllers: [HealthController] })
 class HealthModule {}

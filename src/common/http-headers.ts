@@ -38,7 +38,7 @@ export function answerCompression(): ReturnType<typeof compression> {
 /**
  * Which answers go compressed (brotli or gzip, as the client accepts, by the compression
  * package): text and JSON of 1 KB or more that is not compressed already. Kept pages and
- * tables carry their own compressed bytes (src/pages/page-cache.ts) and are left as they are;
+ * tables carry their own compressed bytes (src/web/page-cache.ts) and are left as they are;
  * live updates (server-sent events) go at once, never held back to be compressed.
  */
 function compressedAnswer(req: Request, res: Response): boolean {

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
+import { RatingImportPagesController, RatingPagesController } from './rating-pages.controller';
 import { RatingsController } from './ratings.controller';
 import { RatingsService } from './ratings.service';
 
-/** Ratings per game family: reports of closed tournaments, the lists, their CSV. */
+/**
+ * Ratings per game family: reports of closed tournaments, the lists, their CSV; their pages and
+ * the organiser's import of a list.
+ */
 @Module({
-  controllers: [RatingsController],
+  controllers: [RatingsController, RatingPagesController, RatingImportPagesController],
   providers: [RatingsService],
   exports: [RatingsService],
 })

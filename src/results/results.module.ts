@@ -3,6 +3,7 @@ import { ResultsController } from './results.controller';
 import { ResultsService } from './results.service';
 import { WordsModule } from '../words/words.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
+import { GameRecordPdfController } from './game-record-pdf.controller';
 import { ResultPagesController } from './result-pages.controller';
 import { SheetCheckPagesController } from './sheet-check-pages.controller';
 import { SheetDraftsService } from './sheet-drafts.service';
@@ -10,7 +11,7 @@ import { SheetPagesController } from './sheet-pages.controller';
 
 /**
  * Results: typed in or from a score sheet the engine verifies; every change kept in history. The
- * API, and the judge's pages of a game's sheet and result (and of a sheet of no game).
+ * API, and the judge's pages of a game's sheet and result (and of a sheet of no game), and a verified game's record as a PDF.
  */
 @Module({
   imports: [WordsModule, TournamentsModule],
@@ -19,6 +20,7 @@ import { SheetPagesController } from './sheet-pages.controller';
     SheetPagesController,
     SheetCheckPagesController,
     ResultPagesController,
+    GameRecordPdfController,
   ],
   providers: [ResultsService, SheetDraftsService],
   exports: [ResultsService],

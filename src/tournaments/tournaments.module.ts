@@ -1,25 +1,31 @@
 import { Module } from '@nestjs/common';
 import { RatingsModule } from '../ratings/ratings.module';
 import { ClosingController } from './closing.controller';
+import { ClosingPagesController } from './closing-pages.controller';
 import { ClosingService } from './closing.service';
 import { JudgeHomeController } from './judge-home.controller';
+import { LiveStreams } from './live-streams';
+import { TournamentListPagesController } from './tournament-list-pages.controller';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsPagesController } from './tournaments-pages.controller';
 import { TournamentsService } from './tournaments.service';
 
 /**
  * Tournaments and their divisions, through the API and the organiser's pages (the list, a
- * tournament, a division's settings) and the judge's first page; closing a tournament (results final, games rated).
+ * tournament, a division's settings) the public list of tournaments and the judge's first page; the live streams that follow
+ * each division's revision; closing a tournament (results final, games rated).
  */
 @Module({
   imports: [RatingsModule],
   controllers: [
     TournamentsController,
     ClosingController,
+    ClosingPagesController,
     TournamentsPagesController,
     JudgeHomeController,
+    TournamentListPagesController,
   ],
-  providers: [TournamentsService, ClosingService],
-  exports: [TournamentsService, ClosingService],
+  providers: [TournamentsService, ClosingService, LiveStreams],
+  exports: [TournamentsService, ClosingService, LiveStreams],
 })
 export class TournamentsModule {}

@@ -28,7 +28,7 @@ import type {
   StandingsDocument,
 } from '../../src/render/pdf/types';
 import type * as V from '../../src/render/view-models';
-import type { ProjectorPage } from '../../src/pages/live.controller';
+import type { ProjectorPage } from '../../src/standings-api/live-pages.controller';
 import type { OrganiserBackupsPage } from '../../src/backup/backups-page.controller';
 import type { JobPage } from '../../src/pages/jobs-pages.controller';
 import { organiserPrizesSample, prizeListSample } from './prize-samples';

@@ -98,7 +98,7 @@ export interface TableSheetsDocument extends DocumentHeader {
   }[];
 }
 
-/** One round of a player's tables, texts made (see `src/pages/table-pages.ts`). */
+/** One round of a player's tables, texts made (see `src/standings-api/table-pages.ts`). */
 export interface PdfTableLine {
   round: number;
   /** `3/2`: table 3, seat 2. */

@@ -8,7 +8,7 @@ import {
   recordText,
   wallCellText,
 } from '../render/scorecard-view';
-import type { DivisionScorecards } from '../standings-api/scorecards';
+import type { DivisionScorecards } from './scorecards';
 import { urls } from '../web/urls';
 
 /** A player's scorecard lines as the page and the PDF show them (no table or game link yet). */

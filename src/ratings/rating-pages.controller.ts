@@ -5,13 +5,12 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { BadInput, DomainError } from '../common/errors';
-import { RatingsService } from '../ratings/ratings.service';
-import type { RatingReportView } from '../ratings/rating.view';
+import { RatingsService } from './ratings.service';
+import type { RatingReportView } from './rating.view';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
-import { ClosingService } from '../tournaments/closing.service';
 import { FormReader, refusal } from '../web/forms';
-import { FAMILIES } from '../ratings/families';
-import { RATING_CSV_COLUMNS, RatingCsvProblem } from '../ratings/rating-csv';
+import { FAMILIES } from './families';
+import { RATING_CSV_COLUMNS, RatingCsvProblem } from './rating-csv';
 import { formatCount, formatDate } from '../i18n';
 import { Jobs } from '../jobs/jobs';
 import { jobUrls, lineCount, PAGE_WAIT_LINES } from '../web/job-urls';
@@ -240,15 +239,14 @@ export class RatingPagesController {
   }
 }
 
-/** The organiser's: closing and reopening a tournament, each after a question. */
+/** The organiser's import of a rating list, after a question. */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
 @UseGuards(SameOriginGuard)
 @Roles('organiser')
 @Controller('organiser')
-export class ClosingPagesController {
+export class RatingImportPagesController {
   constructor(
-    private readonly closing: ClosingService,
     private readonly ratings: RatingsService,
     private readonly jobs: Jobs,
   ) {}
@@ -309,71 +307,5 @@ export class ClosingPagesController {
     page.redirect(
       withQuery(ratingUrls.list(FAMILIES[0]), { done: 'ratingsImported', n: imported }),
     );
-  }
-
-  @Post('tournaments/:id/close')
-  async close(
-    @IdParam('id', 'tournament') id: number,
-    @Body() body: unknown,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    await this.act(id, 'close', body, req, res);
-  }
-
-  @Post('tournaments/:id/reopen')
-  async reopen(
-    @IdParam('id', 'tournament') id: number,
-    @Body() body: unknown,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    await this.act(id, 'reopen', body, req, res);
-  }
-
-  private async act(
-    id: number,
-    what: 'close' | 'reopen',
-    body: unknown,
-    req: AuthedRequest,
-    res: Response,
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const back = urls.orgTournament(id);
-    const preview = await this.closing.preview(id);
-    if (form.raw('confirm') === '') {
-      const params = { name: preview.name, n: preview.pending };
-      const model: OrganiserConfirmPage = {
-        ...page.base(
-          page.t(`confirm.${what}.title`, params),
-          page.crumbs(
-            { label: page.t('page.organiser'), url: urls.organiser },
-            { label: preview.name, url: back },
-          ),
-        ),
-        lines: [page.t(`confirm.${what}.what`, params)],
-        items:
-          what === 'close' && preview.pending > 0 ? [page.t('confirm.close.pending', params)] : [],
-        note: what === 'close' ? page.t('confirm.close.undo') : '',
-        action: what === 'close' ? ratingUrls.close(id) : ratingUrls.reopen(id),
-        fields: [],
-        button: page.t(`confirm.${what}.button`, params),
-        danger: true,
-        cancel: page.t('confirm.cancel'),
-        cancelUrl: back,
-      };
-      await page.render('organiser/confirm', model);
-      return;
-    }
-    try {
-      if (what === 'close') await this.closing.close(id, true, page.user);
-      else await this.closing.reopen(id, true, page.user);
-    } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      page.redirect(withQuery(back, { refused: e.code }));
-      return;
-    }
-    page.redirect(withQuery(back, { done: what === 'close' ? 'closed' : 'reopened' }));
   }
 }

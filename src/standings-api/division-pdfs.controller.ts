@@ -1,12 +1,10 @@
+import { PlayersService } from '../players/players.service';
+import { pdfPlayer, RoundPrintouts } from './round-printouts';
 import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
-import { TableCodesService } from '../table-codes/table-codes.service';
-import { printedCode } from '../table-codes/codes';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
-import { findRuleSet, VerificationReport } from '../engine';
 import type { PdfScorecard, PdfTableCard } from '../render/pdf';
 import { playsAtTables } from '../rounds/tables';
 import {
@@ -16,71 +14,35 @@ import {
   tableLineViews,
   tableWallRows,
 } from './table-pages';
-import { scorecardsOf, DivisionScorecards } from '../standings-api/scorecards';
-import type { StandingsSnapshot } from '../standings-api/standings.service';
-import { scorecardLines, wallChartRows } from './scorecards';
-import type { PdfGameResult, PdfPlayer } from '../render/pdf/types';
-import { PlayersService } from '../players/players.service';
-import type { PlayerView } from '../players/player.view';
-import { ResultsService } from '../results/results.service';
+import { scorecardsOf, DivisionScorecards } from './scorecards';
+import type { StandingsSnapshot } from './standings.service';
+import { scorecardLines, wallChartRows } from './scorecard-lines';
+import type { PdfGameResult } from '../render/pdf/types';
 import { RoundsService } from '../rounds/rounds.service';
 import type { GameView } from '../rounds/game.view';
-import { StandingsService } from '../standings-api/standings.service';
+import { StandingsService } from './standings.service';
 import type { TieBreak } from '../standings/types';
-import { TournamentsService } from '../tournaments/tournaments.service';
-import { crossTableOf, standingsLines } from './models';
-import { ruleSetName } from '../web/rule-set-name';
-import { pdfDisposition, slug } from '../web/downloads';
-import { PageCache } from '../web/page-cache';
+import { crossTableOf, roundQuery, standingsLines } from './division-page-models';
+import { slug } from '../web/downloads';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
-import { roundQuery } from './public.controller';
 
-let loaded: typeof import('../render/pdf') | null = null;
-
-/**
- * The PDF renderers, loaded by the first document asked for: pdfkit, its font
- * engine and the fonts are a tenth of the server's start-up, and most
- * processes print nothing.
- */
-function renderers(): typeof import('../render/pdf') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (loaded ??= require('../render/pdf') as typeof import('../render/pdf'));
-}
-
-const pdfHeaders = (res: Response, filename: string): void => {
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', pdfDisposition(filename));
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.status(200);
-};
-
-const sendPdf = (res: Response, pdf: Buffer, filename: string): void => {
-  pdfHeaders(res, filename);
-  res.end(pdf);
-};
+import { pdfRenderers, sendPdf } from '../web/pdf-response';
 
 /**
- * The printable documents (A4, fonts embedded), in the language of the
- * request like the pages: pairings and blank score sheets of a round,
- * standings with the cross-table, a verified game record. Public, as the
- * pages they print are.
+ * A division's printouts (A4, fonts embedded), in the language of the request like the pages:
+ * standings with the cross-table, the wall chart, scorecards and a round's pairings. Public, as
+ * the pages they print are.
  */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
 @Controller()
-export class PdfController {
-  /** Game records as made, until their game changes. */
-  private readonly records = new PageCache();
-
+export class DivisionPdfsController {
   constructor(
-    private readonly tournaments: TournamentsService,
     private readonly standings: StandingsService,
     private readonly rounds: RoundsService,
     private readonly players: PlayersService,
-    private readonly results: ResultsService,
-    private readonly codes: TableCodesService,
+    private readonly printouts: RoundPrintouts,
   ) {}
 
   /** `?round=N` for the standings after round N; `?only=crosstable` for the cross-table alone. */
@@ -101,8 +63,8 @@ export class PdfController {
     const header = { tournament: tournament.name, division: division.name };
     const onlyCross = page.query('only') === 'crosstable';
     const pdf = onlyCross
-      ? await renderers().crossTablePdf({ ...header, crossTable }, page.lang)
-      : await renderers().standingsPdf(
+      ? await pdfRenderers().crossTablePdf({ ...header, crossTable }, page.lang)
+      : await pdfRenderers().standingsPdf(
           {
             ...header,
             throughRound: view.round,
@@ -128,7 +90,7 @@ export class PdfController {
     if (playsAtTables(snap.division)) {
       const dt = divisionTables(snap, await this.rounds.list(id));
       const spreads = new Map(snap.view.rows.map((r) => [String(r.playerId), r.spread]));
-      const pdf = await renderers().wallChartPdf(
+      const pdf = await pdfRenderers().wallChartPdf(
         {
           tournament: snap.tournament.name,
           division: snap.division.name,
@@ -146,7 +108,7 @@ export class PdfController {
       return;
     }
     const cards = scorecardsOf(snap);
-    const pdf = await renderers().wallChartPdf(
+    const pdf = await pdfRenderers().wallChartPdf(
       {
         tournament: snap.tournament.name,
         division: snap.division.name,
@@ -175,7 +137,7 @@ export class PdfController {
     if (playsAtTables(snap.division)) {
       const dt = divisionTables(snap, await this.rounds.list(id));
       const order = [...snap.players].sort((a, b) => a.seed - b.seed);
-      const pdf = await renderers().tableScorecardsPdf(
+      const pdf = await pdfRenderers().tableScorecardsPdf(
         {
           tournament: snap.tournament.name,
           division: snap.division.name,
@@ -191,7 +153,7 @@ export class PdfController {
       return;
     }
     const cards = scorecardsOf(snap);
-    const pdf = await renderers().scorecardsPdf(
+    const pdf = await pdfRenderers().scorecardsPdf(
       {
         tournament: snap.tournament.name,
         division: snap.division.name,
@@ -218,7 +180,7 @@ export class PdfController {
     const snap = await this.standings.snapshot(player.divisionId);
     if (playsAtTables(snap.division)) {
       const dt = divisionTables(snap, await this.rounds.list(player.divisionId));
-      const pdf = await renderers().tableScorecardsPdf(
+      const pdf = await pdfRenderers().tableScorecardsPdf(
         {
           tournament: snap.tournament.name,
           division: snap.division.name,
@@ -234,7 +196,7 @@ export class PdfController {
       return;
     }
     const cards = scorecardsOf(snap);
-    const pdf = await renderers().scorecardsPdf(
+    const pdf = await pdfRenderers().scorecardsPdf(
       {
         tournament: snap.tournament.name,
         division: snap.division.name,
@@ -258,10 +220,10 @@ export class PdfController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const { tournament, division, round, people } = await this.round(id, number);
+    const { tournament, division, round, people } = await this.printouts.round(id, number);
     const name = `pairings-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`;
     if (playsAtTables(division)) {
-      const pdf = await renderers().tablePairingsPdf(
+      const pdf = await pdfRenderers().tablePairingsPdf(
         {
           tournament: tournament.name,
           division: division.name,
@@ -284,7 +246,7 @@ export class PdfController {
       sendPdf(res, pdf, name);
       return;
     }
-    const pdf = await renderers().pairingsPdf(
+    const pdf = await pdfRenderers().pairingsPdf(
       {
         tournament: tournament.name,
         division: division.name,
@@ -301,104 +263,6 @@ export class PdfController {
     sendPdf(res, pdf, name);
   }
 
-  @Get('divisions/:id/rounds/:number/sheets.pdf')
-  async sheetsPdf(
-    @IdParam('id', 'division') id: number,
-    @IdParam('number', 'round') number: number,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const { tournament, division, round, people } = await this.round(id, number);
-    const rules = findRuleSet(division.ruleSet);
-    const options = division.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
-    const turns =
-      options.turnsPerPlayer !== undefined ? options.turnsPerPlayer : rules?.turnsPerPlayer;
-    // Each seat's code, made now if this is the round's first printing, on the sheets judges and
-    // organisers print to hand to the tables; a visitor's copy has none (a code is a key). The
-    // address its QR code opens is this server's as the browser reached it.
-    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    const codes = new Map(
-      page.staff
-        ? (await this.codes.roundCodes(id, number)).map((g) => [
-            g.gameId,
-            g.seats.map((s) => ({ printed: printedCode(s.code), url: `${origin}${s.url}` })),
-          ])
-        : [],
-    );
-    if (playsAtTables(division)) {
-      const target = (division.options as { targetScore?: number }).targetScore;
-      await this.sendSheets(
-        res,
-        `scoresheets-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
-        (out) =>
-          renderers().writeTableScoreSheets(
-            {
-              tournament: tournament.name,
-              division: division.name,
-              round: number,
-              rulesName: ruleSetName(division.ruleSet, page.lang),
-              clockMinutes: rules?.cards
-                ? undefined
-                : (options.clockMinutes ?? rules?.clock.minutes),
-              turnsPerPlayer: turns ?? undefined,
-              cardGame: rules?.cards !== undefined,
-              targetScore: target ?? rules?.targetScore ?? undefined,
-              tables: round.games
-                .filter((g) => (g.seats?.length ?? 0) > 1)
-                .map((g) => ({
-                  table: g.table,
-                  seats: g.seats!.map((s) => pdfPlayer(people, s.player)),
-                  codes: codes.get(g.id),
-                })),
-            },
-            page.lang,
-            out,
-          ),
-      );
-      return;
-    }
-    const sheets = {
-      tournament: tournament.name,
-      division: division.name,
-      round: number,
-      rulesName: ruleSetName(division.ruleSet, page.lang),
-      // A card game has no game clock to print.
-      clockMinutes: rules?.cards ? undefined : (options.clockMinutes ?? rules?.clock.minutes),
-      turnsPerPlayer: turns ?? undefined,
-      cardGame: rules?.cards !== undefined,
-      games: round.games
-        .filter((g) => g.second !== null)
-        .map((g) => ({
-          table: g.table,
-          first: pdfPlayer(people, g.first),
-          second: pdfPlayer(people, g.second!),
-          codes: codes.get(g.id),
-        })),
-    };
-    await this.sendSheets(
-      res,
-      `scoresheets-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
-      (out) => renderers().writeScoreSheets(sheets, page.lang, out),
-    );
-  }
-
-  /** Sent as the sheets are made: a round of hundreds of pages is never whole in memory. */
-  private async sendSheets(
-    res: Response,
-    filename: string,
-    write: (out: Response) => Promise<void>,
-  ): Promise<void> {
-    pdfHeaders(res, filename);
-    try {
-      await write(res);
-    } catch (e) {
-      // Begun, a document cannot turn into an error page: the reader sees it cut short.
-      if (!res.headersSent) throw e;
-      res.destroy(e as Error);
-    }
-  }
-
   /** Standings of a division at tables, with the "met" grid (`?only=crosstable`: the grid alone). */
   private async tableStandingsPdf(
     page: PageContext,
@@ -411,8 +275,8 @@ export class PdfController {
     const header = { tournament: tournament.name, division: division.name };
     const onlyMet = page.query('only') === 'crosstable';
     const pdf = onlyMet
-      ? await renderers().metTablePdf({ ...header, met }, page.lang)
-      : await renderers().tableStandingsPdf(
+      ? await pdfRenderers().metTablePdf({ ...header, met }, page.lang)
+      : await pdfRenderers().tableStandingsPdf(
           {
             ...header,
             throughRound: view.round,
@@ -440,69 +304,6 @@ export class PdfController {
     const name = `${onlyMet ? 'crosstable' : 'standings'}-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${view.round}.pdf`;
     sendPdf(res, pdf, name);
   }
-
-  @Get('games/:id/record.pdf')
-  async gamePdf(
-    @IdParam('id', 'game') id: number,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const game = await this.results.game(id);
-    // A game with no sheet (a typed result, or none yet) has no record to print: said so, rather
-    // than "no such page".
-    if (!game.scoresheet) {
-      throw new DomainError(404, 'NO_SCORESHEET', `game ${id} has no score sheet`, { game: id });
-    }
-    const { tournament, division } = await this.tournaments.divisionWithTournament(game.divisionId);
-    // A verified game rarely changes: its record is made once per version of the game (a new
-    // or removed sheet moves it) and per wording of its heading, and kept.
-    const key = JSON.stringify([
-      page.lang,
-      id,
-      tournament.name,
-      division.name,
-      division.ruleSet,
-      division.options,
-    ]);
-    const record = await this.records.serve(key, game.version, async () => {
-      const stored = await this.results.sheet(id);
-      return renderers().gameRecordPdf(
-        {
-          tournament: tournament.name,
-          division: division.name,
-          round: game.round,
-          table: game.table,
-          rules: division.ruleSet,
-          options: division.options,
-          report: stored.report as VerificationReport,
-        },
-        page.lang,
-      );
-    });
-    pdfHeaders(res, `game-${slug(tournament.name)}-round-${game.round}-table-${game.table}.pdf`);
-    res.setHeader('ETag', record.etag);
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    res.end(record.body);
-  }
-
-  /** A round of a division with its tournament and the division's players by id. */
-  private async round(divisionId: number, number: number) {
-    const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
-    const round = await this.rounds.get(divisionId, number);
-    const people = new Map<number, PlayerView>(
-      (await this.players.list(divisionId)).map((p) => [p.id, p]),
-    );
-    return { tournament, division, round, people };
-  }
-}
-
-function pdfPlayer(people: Map<number, PlayerView>, p: { id: number; name: string }): PdfPlayer {
-  const full = people.get(p.id);
-  return { name: p.name, club: full?.club ?? null, rating: full?.rating ?? null, seed: full?.seed };
 }
 
 function pdfResult(g: GameView): PdfGameResult | null {

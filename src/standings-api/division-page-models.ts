@@ -1,20 +1,30 @@
 import { ruleSetName } from '../web/rule-set-name';
 import { playsAtTables } from '../rounds/tables';
-import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
+import type { StandingsRowView as ApiStandingsRow } from './standings.view';
 import { buildCrossTable } from '../render/cross-table';
 import type { CrossTable } from '../render/pdf/types';
 import type { GameRecord } from '../standings/types';
-import type { Division } from '../tournaments/division.entity';
-import type { Tournament } from '../tournaments/tournament.entity';
+import type { StandingsSnapshot } from './standings.service';
 import type { DivisionPageBase, Link, StandingsRowView } from '../render/view-models';
 import type { PageContext } from '../web/page-context';
+import { BadInput } from '../common/errors';
 import { urls } from '../web/urls';
 
+/** `?round=N`: a whole number from `min`, or undefined when absent; a 400 otherwise. */
+export function roundQuery(page: PageContext, min: number): number | undefined {
+  const raw = page.query('round');
+  if (raw === undefined || raw === '') return undefined;
+  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < min) {
+    throw new BadInput('BAD_ROUND', `round must be a whole number from ${min}`, { min });
+  }
+  return n;
+}
 /** The header, tabs and print links of the three division pages. */
 export function divisionPage(
   page: PageContext,
-  tournament: Tournament,
-  division: Division,
+  tournament: StandingsSnapshot['tournament'],
+  division: StandingsSnapshot['division'],
   roundsPaired: number,
   title: string,
 ): DivisionPageBase {

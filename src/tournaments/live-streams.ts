@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomBytes } from 'crypto';
 import type { Request, Response } from 'express';
-import { Revisions } from '../tournaments/revisions';
+import { Revisions } from './revisions';
 import { LANG_COOKIE, LANG_QUERY, pickLanguage, t } from '../i18n';
 import {
   LiveClient,

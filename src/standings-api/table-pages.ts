@@ -1,6 +1,6 @@
 import { formatPoints, Lang, t } from '../i18n';
 import type { RoundView } from '../rounds/game.view';
-import type { SnapshotPlayer, StandingsSnapshot } from '../standings-api/standings.service';
+import type { SnapshotPlayer, StandingsSnapshot } from './standings.service';
 import {
   buildTableCards,
   metGrid,

@@ -2,7 +2,7 @@ import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
-import { BadInput, NotFound } from '../common/errors';
+import { NotFound } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { gameReportSection } from '../render/game-section';
 import type {
@@ -13,7 +13,6 @@ import type {
   PlayerPage,
   StandingsPage,
   StandingsRowView,
-  TournamentsPage,
   WallChartPage,
 } from '../render/view-models';
 import type { VerificationReport } from '../engine';
@@ -21,26 +20,22 @@ import { PlayersService } from '../players/players.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
 import type { GameView } from '../rounds/game.view';
-import { rowRest, StandingsService, StandingsSnapshot } from '../standings-api/standings.service';
-import type { StandingsRowView as ApiStandingsRow } from '../standings-api/standings.view';
+import { rowRest, StandingsService, StandingsSnapshot } from './standings.service';
+import type { StandingsRowView as ApiStandingsRow } from './standings.view';
 import type { TieBreak } from '../standings/types';
-import { TournamentsService } from '../tournaments/tournaments.service';
-import type { TournamentView } from '../tournaments/tournament.view';
-import { divisionPage, standingsLines, crossTableOf } from './models';
+import { crossTableOf, divisionPage, roundQuery, standingsLines } from './division-page-models';
 import { gameHeading, playerRef } from '../rounds/game-heading';
-import { ruleSetName } from '../web/rule-set-name';
 import { liveRef } from '../web/live-ref';
 import { resultView } from '../rounds/result-view';
 import { PageCache } from '../web/page-cache';
 import { KEPT_AS, keptBytes, KeptParts } from '../render/kept';
-import { scorecardLines, wallChartRows } from './scorecards';
-import { scorecardsOf } from '../standings-api/scorecards';
+import { scorecardLines, wallChartRows } from './scorecard-lines';
+import { scorecardsOf } from './scorecards';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { urls } from '../web/urls';
 import { playsAtTables } from '../rounds/tables';
 import { personUrl } from '../registry/registry-pages.controller';
-import { ratingUrls } from '../web/urls';
 import {
   divisionTables,
   metRows,
@@ -50,62 +45,29 @@ import {
   tableWallRows,
 } from './table-pages';
 
-/** `?round=N`: a whole number from `min`, or undefined when absent; a 400 otherwise. */
-export function roundQuery(page: PageContext, min: number): number | undefined {
-  const raw = page.query('round');
-  if (raw === undefined || raw === '') return undefined;
-  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < min) {
-    throw new BadInput('BAD_ROUND', `round must be a whole number from ${min}`, { min });
-  }
-  return n;
-}
-
-/**
- * The public pages: tournaments, each division's standings, pairings and
- * cross-table, a player's games and a game's board and turns. Server-rendered,
- * no script. Division pages for visitors who are not signed in are kept
- * rendered until the division changes.
- */
 /** Games whose division is remembered at most (then the list starts again). */
 const GAME_DIVISIONS = 100_000;
 
+/**
+ * A division's public pages: standings, pairings, cross-table (or the "met" grid of a division
+ * at tables), wall chart, a player's scorecard and a game's board and turns. Server-rendered,
+ * no script. Pages for visitors who are not signed in are kept rendered until the division
+ * changes.
+ */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
 @Controller()
-export class PublicPagesController {
+export class DivisionPagesController {
   private readonly cache = new PageCache();
   /** Each game's division, learned when its page is first asked for. */
   private readonly gameDivisions = new Map<number, number>();
 
   constructor(
-    private readonly tournaments: TournamentsService,
     private readonly standings: StandingsService,
     private readonly rounds: RoundsService,
     private readonly players: PlayersService,
     private readonly results: ResultsService,
   ) {}
-
-  @Get()
-  async home(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
-    const page = new PageContext(req, res);
-    const all = await this.tournaments.list();
-    await page.render(
-      'public/tournaments',
-      tournamentsPage(page, page.t('tournaments.title'), all, []),
-    );
-  }
-
-  @Get('tournaments/:id')
-  async tournament(
-    @IdParam('id', 'tournament') id: number,
-    @Req() req: AuthedRequest,
-    @Res() res: Response,
-  ): Promise<void> {
-    const page = new PageContext(req, res);
-    const t = await this.tournaments.get(id);
-    await page.render('public/tournaments', tournamentsPage(page, t.name, [t], page.crumbs()));
-  }
 
   /** `?round=N`: standings after round N (default: the last round paired). */
   @Get('divisions/:id/standings')
@@ -448,14 +410,6 @@ export class PublicPagesController {
     });
   }
 
-  /** Browsers ask for it on every site; there is none. */
-  @Get('favicon.ico')
-  favicon(@Res() res: Response): void {
-    res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end();
-  }
-
-  // ------------------------------------------------------------------
-
   /** The "met" grid that stands in for the cross-table of a division played at tables. */
   private async metPage(page: PageContext, snap: StandingsSnapshot): Promise<string> {
     const { view } = snap;
@@ -533,39 +487,6 @@ function standingsPageLine(row: ApiStandingsRow): StandingsRowView & { url: stri
     pageLines.set(row, line);
   }
   return line;
-}
-
-/** The tournament list (or one tournament) as the public page shows it. */
-function tournamentsPage(
-  page: PageContext,
-  title: string,
-  list: TournamentView[],
-  crumbs: { label: string; url: string }[],
-): TournamentsPage & {
-  tournaments: (TournamentsPage['tournaments'][number] & { ratingsUrl?: string })[];
-} {
-  return {
-    ...page.base(title, crumbs),
-    tournaments: list.map((t) => ({
-      name: t.name,
-      // A closed tournament's games are rated: its rating report.
-      ratingsUrl: t.closedAt ? ratingUrls.report(t.id) : undefined,
-      place: t.place,
-      startDate: t.startDate,
-      endDate: t.endDate,
-      divisions: t.divisions.map((d) => ({
-        name: d.name,
-        rules: ruleSetName(d.ruleSet, page.lang),
-        players: d.players,
-        rounds: d.rounds,
-        standingsUrl: urls.standings(d.id),
-        pairingsUrl: urls.pairings(d.id),
-        crosstableUrl: urls.crosstable(d.id),
-        ...(playsAtTables(d) ? { atTables: true } : {}),
-        wallchartUrl: urls.wallchart(d.id),
-      })),
-    })),
-  };
 }
 
 /** The names of the players a round did not pair for `reason`, joined; null when none. */

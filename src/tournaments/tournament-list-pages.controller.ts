@@ -1,0 +1,82 @@
+import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/auth.guard';
+import { IdParam } from '../common/api/id-param';
+import type { TournamentsPage } from '../render/view-models';
+import { TournamentsService } from './tournaments.service';
+import type { TournamentView } from './tournament.view';
+import { ruleSetName } from '../web/rule-set-name';
+import { PageContext } from '../web/page-context';
+import { PageErrorFilter } from '../web/page-error.filter';
+import { urls } from '../web/urls';
+import { playsAtTables } from '../rounds/tables';
+import { ratingUrls } from '../web/urls';
+
+/** The public list of tournaments (the home page) and one tournament's page. */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@Controller()
+export class TournamentListPagesController {
+  constructor(private readonly tournaments: TournamentsService) {}
+
+  @Get()
+  async home(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    const all = await this.tournaments.list();
+    await page.render(
+      'public/tournaments',
+      tournamentsPage(page, page.t('tournaments.title'), all, []),
+    );
+  }
+
+  @Get('tournaments/:id')
+  async tournament(
+    @IdParam('id', 'tournament') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const t = await this.tournaments.get(id);
+    await page.render('public/tournaments', tournamentsPage(page, t.name, [t], page.crumbs()));
+  }
+
+  /** Browsers ask for it on every site; there is none. */
+  @Get('favicon.ico')
+  favicon(@Res() res: Response): void {
+    res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end();
+  }
+}
+
+/** The tournament list (or one tournament) as the public page shows it. */
+function tournamentsPage(
+  page: PageContext,
+  title: string,
+  list: TournamentView[],
+  crumbs: { label: string; url: string }[],
+): TournamentsPage & {
+  tournaments: (TournamentsPage['tournaments'][number] & { ratingsUrl?: string })[];
+} {
+  return {
+    ...page.base(title, crumbs),
+    tournaments: list.map((t) => ({
+      name: t.name,
+      // A closed tournament's games are rated: its rating report.
+      ratingsUrl: t.closedAt ? ratingUrls.report(t.id) : undefined,
+      place: t.place,
+      startDate: t.startDate,
+      endDate: t.endDate,
+      divisions: t.divisions.map((d) => ({
+        name: d.name,
+        rules: ruleSetName(d.ruleSet, page.lang),
+        players: d.players,
+        rounds: d.rounds,
+        standingsUrl: urls.standings(d.id),
+        pairingsUrl: urls.pairings(d.id),
+        crosstableUrl: urls.crosstable(d.id),
+        ...(playsAtTables(d) ? { atTables: true } : {}),
+        wallchartUrl: urls.wallchart(d.id),
+      })),
+    })),
+  };
+}
