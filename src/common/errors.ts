@@ -14,6 +14,21 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * What each error code's details hold, by code. A context adds the codes it throws with details to
+ * this interface (`declare module '../common/errors'`, beside the code that throws them); a page
+ * reads them through {@link detailsOf}, typed, and the throw checks them with `satisfies`.
+ */
+export interface ErrorDetails {}
+
+/** The details of `e` when it is a domain error of `code`; else null. */
+export function detailsOf<C extends keyof ErrorDetails>(
+  e: unknown,
+  code: C,
+): ErrorDetails[C] | null {
+  return e instanceof DomainError && e.code === code ? (e.details as ErrorDetails[C]) : null;
+}
+
 /** 404: the thing asked for does not exist. */
 export class NotFound extends DomainError {
   constructor(what: string, id: number | string) {

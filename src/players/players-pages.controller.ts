@@ -14,7 +14,7 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { CSV_LIMIT, formatBytes } from '../common/body/body-limits';
-import { DomainError, TooLarge } from '../common/errors';
+import { detailsOf, DomainError, TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { ImportedPlayers } from './player-import';
 import type { PlayerView } from './player.view';
@@ -243,9 +243,7 @@ export class PlayersPagesController {
               ? 'federationId'
               : '';
       const candidates =
-        code === 'PERSON_AMBIGUOUS'
-          ? ((e as DomainError).details as { candidates: PersonCandidate[] }).candidates
-          : null;
+        code === 'PERSON_AMBIGUOUS' ? (detailsOf(e, 'PERSON_AMBIGUOUS')?.candidates ?? null) : null;
       await again(status, [{ field, message }], candidates);
       return;
     }

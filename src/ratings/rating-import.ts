@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { Conflict, DomainError, Unprocessable } from '../common/errors';
+import { Conflict, DomainError, ErrorDetails, Unprocessable } from '../common/errors';
 import { insertMany, insertManyIds } from '../database/bulk';
 import { placeholders, run } from '../database/sql';
 import type { JobContext } from '../jobs/job-context';
@@ -192,7 +192,10 @@ async function matchPersons(
         `${fits.length} persons of the registry are named ${fits[0].name} (${fits
           .map((p) => p.id)
           .join(', ')}); send person (the id) or newPerson: true`,
-        { field: 'person', candidates: fits.map(candidate) },
+        {
+          field: 'person',
+          candidates: fits.map(candidate),
+        } satisfies ErrorDetails['PERSON_AMBIGUOUS'],
       );
     }
     if (fits.length >= 1) {

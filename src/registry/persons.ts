@@ -1,5 +1,5 @@
 import { EntityManager, In } from 'typeorm';
-import { BadInput, Conflict, Unprocessable } from '../common/errors';
+import { BadInput, Conflict, ErrorDetails, Unprocessable } from '../common/errors';
 import { PRINTABLE } from '../common/printable';
 import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
 import { Player } from '../players/player.entity';
@@ -29,6 +29,13 @@ export interface PersonCandidate {
   club: string | null;
   country: string | null;
   federationId: string | null;
+}
+
+declare module '../common/errors' {
+  interface ErrorDetails {
+    /** A name several persons of the registry have: the field to choose in, and who they are. */
+    PERSON_AMBIGUOUS: { field: 'person'; candidates: PersonCandidate[] };
+  }
 }
 
 export const candidate = (p: Person): PersonCandidate => ({
@@ -145,7 +152,10 @@ export function personAmbiguous(fits: readonly Person[]): Conflict {
     `${fits.length} persons of the registry are named ${fits[0].name} (${fits
       .map((p) => p.id)
       .join(', ')}); send person (the id) or newPerson: true`,
-    { field: 'person', candidates: fits.map(candidate) },
+    {
+      field: 'person',
+      candidates: fits.map(candidate),
+    } satisfies ErrorDetails['PERSON_AMBIGUOUS'],
   );
 }
 

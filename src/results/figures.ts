@@ -1,4 +1,4 @@
-import { Unprocessable } from '../common/errors';
+import { ErrorDetails, Unprocessable } from '../common/errors';
 import {
   decideTypedResult,
   formatClock,
@@ -38,6 +38,22 @@ export const TYPED_FIGURES = [
 
 /** The API's field of a typed tie-break figure (`safePoints` for `safe-points`). */
 export type TypedFigureField = (typeof TYPED_FIGURES)[number]['field'];
+
+declare module '../common/errors' {
+  interface ErrorDetails {
+    /** A remaining time above the clock's start: whose (0 = first player or seat 1), as typed. */
+    CLOCK_ABOVE_START: { player: number; clock: string; start: string };
+    /**
+     * Equal scores, and the figure that decides them not typed: of two players' game (the
+     * tie-break and its field), or of a table's (the seats, 0 = seat 1, that are equal).
+     */
+    TIE_BREAK_FIGURE_NEEDED:
+      | { rules: string; tieBreak: TypedTieBreak; field: TypedFigureField; scores: number[] }
+      | { field: 'cards' | 'targetFirst'; rules: string; seats: number[] };
+    /** A figure typed that the rule set decides no tie by. */
+    TIE_BREAK_FIGURE_UNUSED: { rules: string; tieBreak: TypedTieBreak; field: TypedFigureField };
+  }
+}
 
 const figureOf = (tieBreak: TypedTieBreak) => TYPED_FIGURES.find((f) => f.tieBreak === tieBreak)!;
 
@@ -117,7 +133,12 @@ function typedRefusal(ruleSet: RuleSet, problem: TypedResultProblem): Unprocessa
       return new Unprocessable(
         'TIE_BREAK_FIGURE_NEEDED',
         `the scores are equal (${problem.scores.join('–')}) and ${ruleSet.name} then decides by ${what}: give "${field}" (${how})`,
-        { rules: problem.rules, tieBreak: problem.tieBreak, field, scores: problem.scores },
+        {
+          rules: problem.rules,
+          tieBreak: problem.tieBreak,
+          field,
+          scores: problem.scores,
+        } satisfies ErrorDetails['TIE_BREAK_FIGURE_NEEDED'],
       );
     }
     case 'TIE_BREAK_FIGURE_UNUSED': {
@@ -125,7 +146,11 @@ function typedRefusal(ruleSet: RuleSet, problem: TypedResultProblem): Unprocessa
       return new Unprocessable(
         'TIE_BREAK_FIGURE_UNUSED',
         `${ruleSet.name} decides no tie by ${what}: leave out "${field}"`,
-        { rules: problem.rules, tieBreak: problem.tieBreak, field },
+        {
+          rules: problem.rules,
+          tieBreak: problem.tieBreak,
+          field,
+        } satisfies ErrorDetails['TIE_BREAK_FIGURE_UNUSED'],
       );
     }
     case 'CLOCK_ABOVE_START': {
@@ -134,7 +159,7 @@ function typedRefusal(ruleSet: RuleSet, problem: TypedResultProblem): Unprocessa
       return new Unprocessable(
         'CLOCK_ABOVE_START',
         `the ${WINNER[problem.player]} player's remaining time ${clock} is more than the ${start} each player of ${ruleSet.name} starts with: check the clock`,
-        { player: problem.player, clock, start },
+        { player: problem.player, clock, start } satisfies ErrorDetails['CLOCK_ABOVE_START'],
       );
     }
   }

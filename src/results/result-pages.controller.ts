@@ -4,7 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
-import { DomainError } from '../common/errors';
+import { detailsOf } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, parseClock, tieBreaksOf, timeLossToName, TypedTieBreak } from '../engine';
 import type { FieldError, ResultFormPage, TableResultFormPage } from '../render/view-models';
@@ -265,10 +265,8 @@ export class ResultPagesController {
       );
       page.redirect(withQuery(urls.result(game.id), { done: 'saved' }));
     } catch (e) {
-      const needed =
-        e instanceof DomainError && e.code === 'TIE_BREAK_FIGURE_NEEDED'
-          ? (e.details as { field: 'cards' | 'targetFirst'; seats: number[] })
-          : null;
+      const figure = detailsOf(e, 'TIE_BREAK_FIGURE_NEEDED');
+      const needed = figure && 'seats' in figure ? figure : null;
       if (needed) {
         const names = needed.seats.map((i) => seats[i].player.name).join(', ');
         await again(422, [
@@ -515,7 +513,7 @@ function timeLossChoice(
 function refusedFigure(
   e: unknown,
 ): { field: TypedFigureField; tieBreak: TypedTieBreak; scores?: number[] } | null {
-  if (!(e instanceof DomainError)) return null;
-  if (e.code !== 'TIE_BREAK_FIGURE_NEEDED' && e.code !== 'TIE_BREAK_FIGURE_UNUSED') return null;
-  return e.details as { field: TypedFigureField; tieBreak: TypedTieBreak; scores?: number[] };
+  const needed = detailsOf(e, 'TIE_BREAK_FIGURE_NEEDED');
+  if (needed) return 'tieBreak' in needed ? needed : null;
+  return detailsOf(e, 'TIE_BREAK_FIGURE_UNUSED');
 }

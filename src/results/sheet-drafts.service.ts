@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { User } from '../auth/user.entity';
-import { BadInput, Conflict, NotFound } from '../common/errors';
+import { BadInput, Conflict, ErrorDetails, NotFound } from '../common/errors';
 import { forUpdate } from '../database/lock';
 import { Game } from '../rounds/game.entity';
 import { Transactions } from '../database/transactions';
@@ -14,6 +14,13 @@ export interface DraftView {
   version: number;
   savedBy: string | null;
   savedAt: Date;
+}
+
+declare module '../common/errors' {
+  interface ErrorDetails {
+    /** The draft as the other judge saved it since it was read (or its version, none kept). */
+    DRAFT_CONFLICT: DraftView | { version: number };
+  }
 }
 
 /** The largest draft kept (a 200-row sheet of long cells fits many times over). */
@@ -65,7 +72,7 @@ export class SheetDraftsService {
         throw new Conflict(
           'DRAFT_CONFLICT',
           `the sheet of game ${gameId} was changed by ${draft?.savedBy ?? 'someone'} since you loaded it (version ${current}, yours ${basedOn})`,
-          draft ? view(draft) : { version: current },
+          (draft ? view(draft) : { version: current }) satisfies ErrorDetails['DRAFT_CONFLICT'],
         );
       }
       const savedBy = user?.name ?? null;

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors';
+import { detailsOf, ErrorDetails } from '../common/errors';
 import { SheetTerms, WordList } from '../engine';
 import type { Lang } from '../i18n';
 import {
@@ -131,9 +131,8 @@ export function otherPlayersNotice(
 }
 
 /** The clock of a result refused for a remaining time above the clock's start (422 `CLOCK_ABOVE_START`). */
-export function aboveStart(e: unknown): { player: number; clock: string; start: string } | null {
-  if (!(e instanceof DomainError) || e.code !== 'CLOCK_ABOVE_START') return null;
-  return e.details as { player: number; clock: string; start: string };
+export function aboveStart(e: unknown): ErrorDetails['CLOCK_ABOVE_START'] | null {
+  return detailsOf(e, 'CLOCK_ABOVE_START');
 }
 
 /** The players' names a page of a sheet of no game sends back (`playerName` repeated), or null. */

@@ -4,7 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
-import { Conflict, DomainError } from '../common/errors';
+import { Conflict, detailsOf, DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet, WordList } from '../engine';
 import { SheetDraftsService } from './sheet-drafts.service';
@@ -213,13 +213,13 @@ export class SheetPagesController {
       const saved = await this.drafts.save(id, typedRows(form), basedOn, req.user ?? null);
       await show(200, { draftVersion: saved.version, notice: importNotice, unfinished, check });
     } catch (e) {
-      if (!(e instanceof DomainError && e.code === 'DRAFT_CONFLICT')) throw e;
-      const other = e.details as { savedBy?: string | null; savedAt?: Date; version: number };
+      const other = detailsOf(e, 'DRAFT_CONFLICT');
+      if (!other) throw e;
       await show(409, {
         conflict: {
           text: ft(page.lang, 'form.conflict', {
-            name: other.savedBy ?? ft(page.lang, 'form.someone'),
-            time: other.savedAt ? formatTimeOfDay(other.savedAt, page.timeZone) : '',
+            name: ('savedBy' in other ? other.savedBy : null) ?? ft(page.lang, 'form.someone'),
+            time: 'savedAt' in other ? formatTimeOfDay(other.savedAt, page.timeZone) : '',
           }),
         },
       });

@@ -1,4 +1,4 @@
-import { BadInput, DomainError, Unprocessable } from '../common/errors';
+import { BadInput, DomainError, ErrorDetails, Unprocessable } from '../common/errors';
 import { formatClock, RuleSet } from '../engine';
 import type { GameSeat } from '../rounds/game-seat.entity';
 import type { Game, GameStatus, ResultSource } from '../rounds/game.entity';
@@ -78,7 +78,7 @@ export function tableRefusal(ruleSet: RuleSet, p: TablePlaceProblem): DomainErro
       return new Unprocessable(
         'CLOCK_ABOVE_START',
         `clocks: seat ${p.player + 1}'s remaining time ${clock} is more than the ${start} each player of ${ruleSet.name} starts with: check the clock`,
-        { player: p.player, clock, start },
+        { player: p.player, clock, start } satisfies ErrorDetails['CLOCK_ABOVE_START'],
       );
     }
     case 'FIGURE_NEEDED':
@@ -87,7 +87,7 @@ export function tableRefusal(ruleSet: RuleSet, p: TablePlaceProblem): DomainErro
         p.field === 'cards'
           ? `cards: ${seatNames(p.seats)} have equal scores, and ${ruleSet.name} places them by the cards taken; type each seat's cards`
           : `targetFirst: ${seatNames(p.seats)} have equal scores at or past the target; say which seat reached it first`,
-        p,
+        p satisfies ErrorDetails['TIE_BREAK_FIGURE_NEEDED'],
       );
   }
 }
