@@ -11,7 +11,6 @@ import { slug } from '../web/downloads';
 import { PageCache } from '../web/page-cache';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
-
 import { pdfHeaders, pdfRenderers } from '../web/pdf-response';
 
 /** A verified game's record (A4, fonts embedded): its board and every turn, kept until the game changes. */

@@ -12,7 +12,6 @@ import { ruleSetName } from '../web/rule-set-name';
 import { slug } from '../web/downloads';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
-
 import { pdfRenderers, sendPdfAsMade } from '../web/pdf-response';
 
 /**
