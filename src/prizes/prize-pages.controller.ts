@@ -11,7 +11,8 @@ import { AWARD_KINDS, PrizeProblem } from './prize-table';
 import type { AwardKind } from './prizes';
 import { PrizesService, PrizeTableRefused, PrizeTableView } from './prizes.service';
 import { FormReader, refusal } from '../web/forms';
-import { pdfDisposition, slug } from '../web/downloads';
+import { slug } from '../web/downloads';
+import { sendPdf } from '../web/pdf-response';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import {
@@ -78,16 +79,11 @@ export class PrizePagesController {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       require('./prize-list-pdf') as typeof import('./prize-list-pdf');
     const pdf = await prizeListPdf(prizeListModel(page.lang, data), page.lang);
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader(
-      'Content-Disposition',
-      pdfDisposition(
-        `${slug(data.tournament.name)}-${slug(data.division.name)}-${slug(t(page.lang, 'prizes.title'))}.pdf`,
-      ),
+    sendPdf(
+      res,
+      pdf,
+      `${slug(data.tournament.name)}-${slug(data.division.name)}-${slug(t(page.lang, 'prizes.title'))}.pdf`,
     );
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.status(200).end(pdf);
   }
 }
 

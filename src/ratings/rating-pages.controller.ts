@@ -15,7 +15,8 @@ import { formatCount, formatDate } from '../i18n';
 import { Jobs } from '../jobs/jobs';
 import { jobUrls, lineCount, PAGE_WAIT_LINES } from '../web/job-urls';
 import { ruleSetName } from '../web/rule-set-name';
-import { pdfDisposition, slug } from '../web/downloads';
+import { slug } from '../web/downloads';
+import { sendPdf } from '../web/pdf-response';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { personUrl } from '../registry/registry-pages.controller';
@@ -228,14 +229,7 @@ export class RatingPagesController {
       },
       page.lang,
     );
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader(
-      'Content-Disposition',
-      pdfDisposition(`${slug(report.tournament)}-${slug(page.t('rating.report.title'))}.pdf`),
-    );
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.status(200).end(pdf);
+    sendPdf(res, pdf, `${slug(report.tournament)}-${slug(page.t('rating.report.title'))}.pdf`);
   }
 }
 

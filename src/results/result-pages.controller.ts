@@ -22,11 +22,6 @@ import { judgeGameBase, judgedGame, JudgedGame } from './judge-pages';
 import { urls } from '../web/urls';
 import { aboveStart } from './sheet-form-pages';
 
-/** `mm:ss` of a clock in seconds, as the result form shows it. */
-function clockText(seconds: string | undefined): string | null {
-  return seconds ?? null;
-}
-
 /**
  * A game's result typed without a sheet (a table's, with a score a seat), and taking it back.
  * Organisers may use it too.
@@ -483,8 +478,8 @@ function storedValues(game: GameView): ResultFormPage['values'] {
           : 'played',
     scoreFirst: r.scores?.[0] ?? null,
     scoreSecond: r.scores?.[1] ?? null,
-    remainingFirst: clockText(r.remaining?.[0]),
-    remainingSecond: clockText(r.remaining?.[1]),
+    remainingFirst: r.remaining?.[0] ?? null,
+    remainingSecond: r.remaining?.[1] ?? null,
     timeLoss: timeLossChoice(r.remaining, r.timeLoss),
     figures: r.cards ? { cardsFirst: r.cards[0], cardsSecond: r.cards[1] } : {},
   };

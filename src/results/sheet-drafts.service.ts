@@ -19,7 +19,7 @@ export interface DraftView {
 declare module '../common/errors' {
   interface ErrorDetails {
     /** The draft as the other judge saved it since it was read (or its version, none kept). */
-    DRAFT_CONFLICT: DraftView | { version: number };
+    DRAFT_CONFLICT: Partial<DraftView> & { version: number };
   }
 }
 

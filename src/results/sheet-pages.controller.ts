@@ -218,8 +218,8 @@ export class SheetPagesController {
       await show(409, {
         conflict: {
           text: ft(page.lang, 'form.conflict', {
-            name: ('savedBy' in other ? other.savedBy : null) ?? ft(page.lang, 'form.someone'),
-            time: 'savedAt' in other ? formatTimeOfDay(other.savedAt, page.timeZone) : '',
+            name: other.savedBy ?? ft(page.lang, 'form.someone'),
+            time: other.savedAt ? formatTimeOfDay(other.savedAt, page.timeZone) : '',
           }),
         },
       });

@@ -27,7 +27,7 @@ import { slug } from '../web/downloads';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 
-import { pdfRenderers, sendPdf } from '../web/pdf-response';
+import { divisionPdfName, pdfRenderers, sendPdf } from '../web/pdf-response';
 
 /**
  * A division's printouts (A4, fonts embedded), in the language of the request like the pages:
@@ -74,7 +74,12 @@ export class DivisionPdfsController {
           },
           page.lang,
         );
-    const name = `${onlyCross ? 'crosstable' : 'standings'}-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${view.round}.pdf`;
+    const name = divisionPdfName(
+      onlyCross ? 'crosstable' : 'standings',
+      tournament,
+      division,
+      view.round,
+    );
     sendPdf(res, pdf, name);
   }
 
@@ -100,11 +105,7 @@ export class DivisionPdfsController {
         },
         page.lang,
       );
-      sendPdf(
-        res,
-        pdf,
-        `wallchart-${slug(snap.tournament.name)}-${slug(snap.division.name, 'division')}-round-${dt.rounds}.pdf`,
-      );
+      sendPdf(res, pdf, divisionPdfName('wallchart', snap.tournament, snap.division, dt.rounds));
       return;
     }
     const cards = scorecardsOf(snap);
@@ -118,11 +119,7 @@ export class DivisionPdfsController {
       },
       page.lang,
     );
-    sendPdf(
-      res,
-      pdf,
-      `wallchart-${slug(snap.tournament.name)}-${slug(snap.division.name, 'division')}-round-${cards.rounds}.pdf`,
-    );
+    sendPdf(res, pdf, divisionPdfName('wallchart', snap.tournament, snap.division, cards.rounds));
   }
 
   /** Every player's scorecard, in seed order, a page each: for the director to print. */
@@ -145,11 +142,7 @@ export class DivisionPdfsController {
         },
         page.lang,
       );
-      sendPdf(
-        res,
-        pdf,
-        `scorecards-${slug(snap.tournament.name)}-${slug(snap.division.name, 'division')}-round-${dt.rounds}.pdf`,
-      );
+      sendPdf(res, pdf, divisionPdfName('scorecards', snap.tournament, snap.division, dt.rounds));
       return;
     }
     const cards = scorecardsOf(snap);
@@ -162,11 +155,7 @@ export class DivisionPdfsController {
       },
       page.lang,
     );
-    sendPdf(
-      res,
-      pdf,
-      `scorecards-${slug(snap.tournament.name)}-${slug(snap.division.name, 'division')}-round-${cards.rounds}.pdf`,
-    );
+    sendPdf(res, pdf, divisionPdfName('scorecards', snap.tournament, snap.division, cards.rounds));
   }
 
   @Get('players/:id/scorecard.pdf')
@@ -221,7 +210,7 @@ export class DivisionPdfsController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const { tournament, division, round, people } = await this.printouts.round(id, number);
-    const name = `pairings-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`;
+    const name = divisionPdfName('pairings', tournament, division, number);
     if (playsAtTables(division)) {
       const pdf = await pdfRenderers().tablePairingsPdf(
         {
@@ -301,7 +290,12 @@ export class DivisionPdfsController {
           },
           page.lang,
         );
-    const name = `${onlyMet ? 'crosstable' : 'standings'}-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${view.round}.pdf`;
+    const name = divisionPdfName(
+      onlyMet ? 'crosstable' : 'standings',
+      tournament,
+      division,
+      view.round,
+    );
     sendPdf(res, pdf, name);
   }
 }

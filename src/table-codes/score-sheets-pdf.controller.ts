@@ -9,10 +9,9 @@ import { IdParam } from '../common/api/id-param';
 import { findRuleSet } from '../engine';
 import { playsAtTables } from '../rounds/tables';
 import { ruleSetName } from '../web/rule-set-name';
-import { slug } from '../web/downloads';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
-import { pdfRenderers, sendPdfAsMade } from '../web/pdf-response';
+import { divisionPdfName, pdfRenderers, sendPdfAsMade } from '../web/pdf-response';
 
 /**
  * A round's blank score sheets, a table a page, each seat's code printed on the copies judges
@@ -37,6 +36,7 @@ export class ScoreSheetsPdfController {
     const page = new PageContext(req, res);
     const { tournament, division, round, people } = await this.printouts.round(id, number);
     const rules = findRuleSet(division.ruleSet);
+    const name = divisionPdfName('scoresheets', tournament, division, number);
     const options = division.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
     const turns =
       options.turnsPerPlayer !== undefined ? options.turnsPerPlayer : rules?.turnsPerPlayer;
@@ -54,33 +54,28 @@ export class ScoreSheetsPdfController {
     );
     if (playsAtTables(division)) {
       const target = (division.options as { targetScore?: number }).targetScore;
-      await sendPdfAsMade(
-        res,
-        `scoresheets-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
-        (out) =>
-          pdfRenderers().writeTableScoreSheets(
-            {
-              tournament: tournament.name,
-              division: division.name,
-              round: number,
-              rulesName: ruleSetName(division.ruleSet, page.lang),
-              clockMinutes: rules?.cards
-                ? undefined
-                : (options.clockMinutes ?? rules?.clock.minutes),
-              turnsPerPlayer: turns ?? undefined,
-              cardGame: rules?.cards !== undefined,
-              targetScore: target ?? rules?.targetScore ?? undefined,
-              tables: round.games
-                .filter((g) => (g.seats?.length ?? 0) > 1)
-                .map((g) => ({
-                  table: g.table,
-                  seats: g.seats!.map((s) => pdfPlayer(people, s.player)),
-                  codes: codes.get(g.id),
-                })),
-            },
-            page.lang,
-            out,
-          ),
+      await sendPdfAsMade(res, name, (out) =>
+        pdfRenderers().writeTableScoreSheets(
+          {
+            tournament: tournament.name,
+            division: division.name,
+            round: number,
+            rulesName: ruleSetName(division.ruleSet, page.lang),
+            clockMinutes: rules?.cards ? undefined : (options.clockMinutes ?? rules?.clock.minutes),
+            turnsPerPlayer: turns ?? undefined,
+            cardGame: rules?.cards !== undefined,
+            targetScore: target ?? rules?.targetScore ?? undefined,
+            tables: round.games
+              .filter((g) => (g.seats?.length ?? 0) > 1)
+              .map((g) => ({
+                table: g.table,
+                seats: g.seats!.map((s) => pdfPlayer(people, s.player)),
+                codes: codes.get(g.id),
+              })),
+          },
+          page.lang,
+          out,
+        ),
       );
       return;
     }
@@ -102,10 +97,8 @@ export class ScoreSheetsPdfController {
           codes: codes.get(g.id),
         })),
     };
-    await sendPdfAsMade(
-      res,
-      `scoresheets-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${number}.pdf`,
-      (out) => pdfRenderers().writeScoreSheets(sheets, page.lang, out),
+    await sendPdfAsMade(res, name, (out) =>
+      pdfRenderers().writeScoreSheets(sheets, page.lang, out),
     );
   }
 }

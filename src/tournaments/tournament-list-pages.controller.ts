@@ -1,17 +1,19 @@
-import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
+import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
+import { ft } from '../sheet-form';
 import type { TournamentsPage } from '../render/view-models';
 import { TournamentsService } from './tournaments.service';
 import type { TournamentView } from './tournament.view';
 import { ruleSetName } from '../web/rule-set-name';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
-import { urls } from '../web/urls';
+import { SameOriginGuard } from '../web/same-origin.guard';
 import { playsAtTables } from '../rounds/tables';
-import { ratingUrls } from '../web/urls';
+import { ratingUrls, urls } from '../web/urls';
 
 /** The public list of tournaments (the home page) and one tournament's page. */
 @ApiExcludeController()
@@ -48,6 +50,45 @@ export class TournamentListPagesController {
   }
 }
 
+/** The judge's first page: the tournaments, and the check of a sheet of no game. */
+@ApiExcludeController()
+@UseFilters(PageErrorFilter)
+@UseGuards(SameOriginGuard)
+@Roles('judge')
+@Controller('judge')
+export class JudgeHomeController {
+  constructor(private readonly tournaments: TournamentsService) {}
+
+  /** The tournaments, as the public list: a signed-in judge's pairings link to the score sheets. */
+  @Get()
+  async home(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
+    const page = new PageContext(req, res);
+    const list = await this.tournaments.list();
+    await page.render('public/tournaments', {
+      ...page.base(page.t('page.judge'), page.crumbs()),
+      sheetCheck: { url: '/judge/check', label: ft(page.lang, 'form.checkLink') },
+      tournaments: list.map((t) => ({
+        name: t.name,
+        divisions: t.divisions.map((d) => divisionLine(page, d)),
+      })),
+    });
+  }
+}
+
+/** A division as the lists of tournaments show it: its rules, size and its pages. */
+function divisionLine(page: PageContext, d: TournamentView['divisions'][number]) {
+  return {
+    name: d.name,
+    rules: ruleSetName(d.ruleSet, page.lang),
+    players: d.players,
+    rounds: d.rounds,
+    standingsUrl: urls.standings(d.id),
+    pairingsUrl: urls.pairings(d.id),
+    crosstableUrl: urls.crosstable(d.id),
+    ...(playsAtTables(d) ? { atTables: true } : {}),
+  };
+}
+
 /** The tournament list (or one tournament) as the public page shows it. */
 function tournamentsPage(
   page: PageContext,
@@ -67,14 +108,7 @@ function tournamentsPage(
       startDate: t.startDate,
       endDate: t.endDate,
       divisions: t.divisions.map((d) => ({
-        name: d.name,
-        rules: ruleSetName(d.ruleSet, page.lang),
-        players: d.players,
-        rounds: d.rounds,
-        standingsUrl: urls.standings(d.id),
-        pairingsUrl: urls.pairings(d.id),
-        crosstableUrl: urls.crosstable(d.id),
-        ...(playsAtTables(d) ? { atTables: true } : {}),
+        ...divisionLine(page, d),
         wallchartUrl: urls.wallchart(d.id),
       })),
     })),

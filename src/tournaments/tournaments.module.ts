@@ -3,9 +3,11 @@ import { RatingsModule } from '../ratings/ratings.module';
 import { ClosingController } from './closing.controller';
 import { ClosingPagesController } from './closing-pages.controller';
 import { ClosingService } from './closing.service';
-import { JudgeHomeController } from './judge-home.controller';
 import { LiveStreams } from './live-streams';
-import { TournamentListPagesController } from './tournament-list-pages.controller';
+import {
+  JudgeHomeController,
+  TournamentListPagesController,
+} from './tournament-list-pages.controller';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsPagesController } from './tournaments-pages.controller';
 import { TournamentsService } from './tournaments.service';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { pdfDisposition } from './downloads';
+import { pdfDisposition, slug } from './downloads';
 
 let loaded: typeof import('../render/pdf') | null = null;
 
@@ -11,6 +11,19 @@ let loaded: typeof import('../render/pdf') | null = null;
 export function pdfRenderers(): typeof import('../render/pdf') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (loaded ??= require('../render/pdf') as typeof import('../render/pdf'));
+}
+
+/**
+ * A division's printout's file name: `standings-kup-beograda-open-round-3.pdf` (what, the
+ * tournament, the division, the round it stands at).
+ */
+export function divisionPdfName(
+  what: string,
+  tournament: { name: string },
+  division: { name: string },
+  round: number,
+): string {
+  return `${what}-${slug(tournament.name)}-${slug(division.name, 'division')}-round-${round}.pdf`;
 }
 
 /** The headers of a PDF download named `filename`, status 200. */
