@@ -1,10 +1,11 @@
-/** A file name part: ASCII letters, digits and dashes (`Beogradski kup` → `beogradski-kup`). */
+import { lookAlikeKey } from '../i18n/names';
+
+/**
+ * A file name part: ASCII letters, digits and dashes (`Beogradski kup` → `beogradski-kup`,
+ * `Рејтинг извештај` → `rejting-izvestaj`): Cyrillic in Latin letters, accents dropped.
+ */
 export function slug(text: string, fallback = 'arbiter'): string {
-  const s = text
-    .replace(/[đĐ]/g, 'dj')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  const s = lookAlikeKey(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
