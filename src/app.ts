@@ -23,7 +23,7 @@ import { TIME_ZONE_SETTING } from './i18n/time';
 import { bodyReader } from './common/body/body-reader';
 import { dropSlowClients, slowClientSettings } from './common/slow-clients';
 import { rolesBeforeBody } from './auth/route-roles';
-import type { Role } from './auth/user.entity';
+import type { Role } from './common/roles';
 import { SiteErrorFilter } from './web/site-error.filter';
 import { ErrorView } from './common/api/docs';
 import { configureViews, findViewsDir } from './render/views';

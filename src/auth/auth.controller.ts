@@ -11,7 +11,7 @@ import {
   sessionCookie,
   sessionCookieOptions,
 } from './auth.service';
-import type { PublicUser } from './auth.service';
+import type { PublicUser } from './public-user';
 import { cookieOf, DEVICE_COOKIE, deviceCookieOptions } from '../throttle/device-cookies';
 import { CreateUserDto } from './dto/create-user.dto';
 import { SignInDto } from './dto/sign-in.dto';

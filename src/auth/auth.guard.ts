@@ -5,10 +5,12 @@ import { Forbidden, Unauthenticated } from '../common/errors';
 import { AuthService, sessionCookie } from './auth.service';
 import { checkSameOrigin } from './same-origin';
 import { PUBLIC_KEY, ROLES_KEY } from './roles.decorator';
-import type { Role, User } from './user.entity';
+import type { Role } from '../common/roles';
+import type { PublicUser } from './public-user';
+import type { User } from './user.entity';
 
 /** The request after the guard: the signed-in user, if any. */
-export type AuthedRequest = Request & { user?: User };
+export type AuthedRequest = Request & { user?: PublicUser };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -41,9 +43,9 @@ const tokenLookups = new WeakMap<Request, Promise<User | null>>();
 export async function whoSent(
   auth: AuthService,
   request: Request,
-): Promise<{ user: User | undefined; bearer: boolean }> {
+): Promise<{ user: PublicUser | undefined; bearer: boolean }> {
   const found = requestToken(request);
-  let user: User | undefined;
+  let user: PublicUser | undefined;
   if (found?.token) {
     // Asked twice for a request with a body (before reading it, then by the guard): one query.
     let lookup = tokenLookups.get(request);
@@ -58,7 +60,11 @@ export async function whoSent(
 }
 
 /** Throws the 401 or 403 for a user who is not one of `roles` (an organiser may do anything). */
-export function checkRoles(user: User | undefined | null, roles: Role[], bearer: boolean): void {
+export function checkRoles(
+  user: PublicUser | undefined | null,
+  roles: Role[],
+  bearer: boolean,
+): void {
   if (!user)
     throw new Unauthenticated(
       bearer ? 'the bearer token is unknown or has expired' : 'sign in first',

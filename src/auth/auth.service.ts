@@ -19,6 +19,7 @@ import { SignInThrottle } from './sign-in-throttle';
 import { throttleSettings } from '../config';
 import { DeviceCookies } from '../throttle/device-cookies';
 import { ThrottleCounters } from '../throttle/throttle-counters';
+import type { PublicUser } from './public-user';
 import { Role, User } from './user.entity';
 
 export const SESSION_COOKIE = 'arbiter_session';
@@ -57,15 +58,7 @@ const LIFETIME_MS = { session: 12 * 3600 * 1000, api: 90 * 24 * 3600 * 1000 };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A user as the API shows it: never the hash. */
-export interface PublicUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-}
-
-export const publicUser = (u: User): PublicUser => ({
+export const publicUser = (u: PublicUser): PublicUser => ({
   id: u.id,
   email: u.email,
   name: u.name,

@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
@@ -78,7 +78,7 @@ export class ExchangeController {
     @Body() doc: unknown,
     @Req() req: RequestWithRawBody,
     @Headers('prefer') prefer: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TournamentView | JobView> {
     const job = await this.startImport(doc, req, user);
@@ -95,7 +95,7 @@ export class ExchangeController {
   private startImport(
     doc: unknown,
     req: RequestWithRawBody,
-    user: User | null,
+    user: PublicUser | null,
   ): Promise<Job<ImportedTournament>> {
     const raw = req.rawBody ?? JSON.stringify(doc);
     req.rawBody = undefined;

@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
@@ -73,7 +73,7 @@ export class TshController {
     @IdParam('id', 'tournament') id: number,
     @Body() dto: TshImportDto,
     @Headers('prefer') prefer: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DivisionView | JobView> {
     const job = await this.tsh.startImport(id, dto, user);

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
@@ -25,7 +25,7 @@ export class JobsController {
       "Started by a request sent with `Prefer: respond-async` (answered 202 with this view and a Location). `state` is running, done, refused (the request's 4xx in `error`, nothing stored) or failed (500). Kept for an hour after it ends; any server on the database answers it. A job whose server stopped before its end is `failed` (code JOB_LOST), nothing of it stored.",
   })
   @ApiErrors(400, 404)
-  async get(@Param('id') id: string, @CurrentUser() user: User | null): Promise<JobView> {
+  async get(@Param('id') id: string, @CurrentUser() user: PublicUser | null): Promise<JobView> {
     if (!JOB_ID.test(id)) {
       throw new BadInput(
         'BAD_ID',

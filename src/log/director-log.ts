@@ -1,7 +1,7 @@
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { insertMany } from '../database/bulk';
 import { insertRow } from '../database/sql';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { DirectorLogEntry } from './director-log.entity';
 
 /** Every action the director's log records, by its stable code. */
@@ -38,7 +38,7 @@ export type LogAction = (typeof LOG_ACTIONS)[number];
 export const NO_USER_NOTE = 'no signed-in user';
 
 /** Who acted: the account, or null. */
-export type Actor = Pick<User, 'id' | 'name' | 'email'> | null;
+export type Actor = Pick<PublicUser, 'id' | 'name' | 'email'> | null;
 
 /** One action, as a service records it. */
 export interface LogFacts {

@@ -10,7 +10,7 @@ import {
   sessionCookieOptions,
 } from '../auth/auth.service';
 import { Public } from '../auth/roles.decorator';
-import type { Role } from '../auth/user.entity';
+import type { Role } from '../common/roles';
 import { DomainError, TooManyRequests } from '../common/errors';
 import { cookieOf, DEVICE_COOKIE, deviceCookieOptions } from '../throttle/device-cookies';
 import type { SignInPage } from '../render/view-models';

@@ -17,7 +17,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors, IfMatchRequired } from '../common/api/docs';
@@ -60,7 +60,7 @@ export class PlayersController {
   register(
     @IdParam('id', 'division') id: number,
     @Body() dto: CreatePlayerDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<PlayerView> {
     return this.players.register(id, dto, user);
   }
@@ -80,7 +80,7 @@ export class PlayersController {
   reseed(
     @IdParam('id', 'division') id: number,
     @Body() dto: SeedsDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<PlayerView[]> {
     return this.players.reseed(id, dto, user);
   }
@@ -103,7 +103,7 @@ export class PlayersController {
     @IdParam('id', 'player') id: number,
     @Body() dto: UpdatePlayerDto,
     @Headers('if-match') ifMatch: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<PlayerView> {
     return this.players.update(id, dto, parseIfMatch(ifMatch), user);
   }
@@ -120,7 +120,10 @@ export class PlayersController {
   })
   @ApiNoContentResponse()
   @ApiErrors(400, 404, 409)
-  remove(@IdParam('id', 'player') id: number, @CurrentUser() user: User | null): Promise<void> {
+  remove(
+    @IdParam('id', 'player') id: number,
+    @CurrentUser() user: PublicUser | null,
+  ): Promise<void> {
     return this.players.remove(id, user);
   }
 
@@ -135,7 +138,10 @@ export class PlayersController {
   })
   @ApiCreatedResponse({ type: PlayerView })
   @ApiErrors(400, 404, 409)
-  restore(@Body() dto: RestorePlayerDto, @CurrentUser() user: User | null): Promise<PlayerView> {
+  restore(
+    @Body() dto: RestorePlayerDto,
+    @CurrentUser() user: PublicUser | null,
+  ): Promise<PlayerView> {
     return this.players.restore(dto.tournament, dto.logEntry, user);
   }
 
@@ -151,7 +157,7 @@ export class PlayersController {
   @ApiErrors(400, 404)
   withdraw(
     @IdParam('id', 'player') id: number,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<PlayerView> {
     return this.players.withdraw(id, user);
   }
@@ -168,7 +174,7 @@ export class PlayersController {
   @ApiErrors(400, 404)
   reinstate(
     @IdParam('id', 'player') id: number,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<PlayerView> {
     return this.players.reinstate(id, user);
   }
@@ -187,7 +193,7 @@ export class PlayersController {
   markAbsent(
     @IdParam('id', 'player') id: number,
     @Body() dto: AbsenceDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<PlayerView> {
     return this.players.markAbsent(id, dto, user);
   }
@@ -200,7 +206,7 @@ export class PlayersController {
   unmarkAbsent(
     @IdParam('id', 'player') id: number,
     @Param('round') round: string,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<PlayerView> {
     if (!/^\d{1,3}$/.test(round) || Number(round) < 1 || Number(round) > 100) {
       throw new BadInput('VALIDATION_FAILED', 'round must be a round number from 1 to 100', {

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Roles } from '../auth/roles.decorator';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { CurrentUser } from '../auth/current-user';
 import type { JobView } from '../jobs/job-view';
 import { Jobs } from '../jobs/jobs';
@@ -93,7 +93,7 @@ export class RatingsController {
   async import(
     @Body() dto: RatingListDto,
     @Headers('prefer') prefer: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ImportedList | JobView> {
     const job = await this.ratings.startImport(dto.csv, user?.id ?? null);
@@ -110,7 +110,7 @@ export class RatingsController {
   })
   async recompute(
     @Headers('prefer') prefer: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Recomputed | JobView> {
     const job = await this.ratings.startRecompute(user?.id ?? null);

@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Roles } from '../auth/roles.decorator';
 import { GameView } from '../rounds/game.view';
 import { CurrentUser } from '../auth/current-user';
@@ -76,7 +76,7 @@ export class ResultsController {
     @IdParam('id', 'game') id: number,
     @Body() dto: EnterResultDto,
     @Headers('if-match') ifMatch: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<GameView> {
     return this.results.enterResult(id, dto, parseIfMatch(ifMatch), user);
   }
@@ -98,7 +98,7 @@ export class ResultsController {
     @IdParam('id', 'game') id: number,
     @Body() dto: EnterTableResultDto,
     @Headers('if-match') ifMatch: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<GameView> {
     return this.results.enterTableResult(id, dto, parseIfMatch(ifMatch), user);
   }
@@ -114,7 +114,7 @@ export class ResultsController {
   clearResult(
     @IdParam('id', 'game') id: number,
     @Headers('if-match') ifMatch: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<GameView> {
     return this.results.clearResult(id, parseIfMatch(ifMatch), user);
   }
@@ -140,7 +140,7 @@ export class ResultsController {
     @Req() req: RawBodyRequest<Request>,
     @Body() body: unknown,
     @Headers('if-match') ifMatch: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<GameView> {
     return this.results.enterSheet(
       id,
@@ -168,7 +168,7 @@ export class ResultsController {
   removeSheet(
     @IdParam('id', 'game') id: number,
     @Headers('if-match') ifMatch: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<GameView> {
     return this.results.removeSheet(id, parseIfMatch(ifMatch), user);
   }

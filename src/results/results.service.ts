@@ -9,7 +9,7 @@ import {
   type JoinedRow,
 } from '../database/prepared-read';
 import { deleteRows, insertRow, placeholders } from '../database/sql';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { Actor, changedFields, LogAction, writeLog } from '../log/director-log';
@@ -122,7 +122,7 @@ export class ResultsService {
     id: number,
     dto: EnterResultDto,
     ifMatch: number | undefined,
-    user: User | null,
+    user: PublicUser | null,
   ): Promise<GameView> {
     return this.write(id, async (m, ctx) => {
       refuseTable(ctx);
@@ -169,7 +169,7 @@ export class ResultsService {
     text: string | undefined,
     body: unknown,
     ifMatch: number | undefined,
-    user: User | null,
+    user: PublicUser | null,
   ): Promise<GameView> {
     if (text === undefined) {
       throw new DomainError(
@@ -251,7 +251,11 @@ export class ResultsService {
   }
 
   /** Removes a game's score sheet; the result stays, now as a typed result. */
-  async removeSheet(id: number, ifMatch: number | undefined, user: User | null): Promise<GameView> {
+  async removeSheet(
+    id: number,
+    ifMatch: number | undefined,
+    user: PublicUser | null,
+  ): Promise<GameView> {
     return this.write(id, async (m, ctx) => {
       if (!ctx.sheet) throw new NotFound('score sheet of game', id);
       this.checkWritable(ctx, ifMatch);
@@ -267,7 +271,11 @@ export class ResultsService {
   }
 
   /** Takes a result back: the game is pending again. */
-  async clearResult(id: number, ifMatch: number | undefined, user: User | null): Promise<GameView> {
+  async clearResult(
+    id: number,
+    ifMatch: number | undefined,
+    user: PublicUser | null,
+  ): Promise<GameView> {
     return this.write(id, async (m, ctx) => {
       this.checkWritable(ctx, ifMatch);
       if (ctx.game.status === 'pending') {
@@ -332,7 +340,7 @@ export class ResultsService {
     id: number,
     dto: EnterTableResultDto,
     ifMatch: number | undefined,
-    user: User | null,
+    user: PublicUser | null,
   ): Promise<GameView> {
     return this.write(id, async (m, ctx) => {
       if (ctx.seats.length === 0) {
@@ -405,7 +413,7 @@ export class ResultsService {
     ctx: GameContext,
     figures: Pick<GameSeat, 'score' | 'remaining' | 'cards' | 'place'>[] | null,
     action: Action,
-    user: User | null,
+    user: PublicUser | null,
     source: 'result' | 'scoresheet' = 'result',
   ): Promise<void> {
     const { game } = ctx;
@@ -575,7 +583,7 @@ export class ResultsService {
     ctx: GameContext,
     changes: ResultColumns,
     action: Action,
-    user: User | null,
+    user: PublicUser | null,
     recordUnchanged: boolean,
   ): Promise<void> {
     const stored = await storeResult(m, ctx.game, changes, action, user, recordUnchanged);

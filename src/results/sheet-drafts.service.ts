@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { BadInput, Conflict, ErrorDetails, NotFound } from '../common/errors';
 import { forUpdate } from '../database/lock';
 import { Game } from '../rounds/game.entity';
@@ -48,7 +48,7 @@ export class SheetDraftsService {
     gameId: number,
     form: unknown,
     basedOn: number,
-    user: User | null,
+    user: PublicUser | null,
   ): Promise<{ version: number; savedAt: Date }> {
     if (!isSheetForm(form)) {
       throw new BadInput('DRAFT_UNREADABLE', 'a draft must be the rows of the sheet form');

@@ -17,7 +17,7 @@ import {
 } from '../common/body/body-reader';
 import { parseJsonBody } from '../common/body/json-body';
 import { JsonNesting } from '../common/body/json-nesting';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import type { GameView } from '../rounds/game.view';
 import { EnterResultDto } from './dto/result.dto';
 import type { ResultsService } from './results.service';
@@ -61,7 +61,7 @@ export function resultWritesFirst(auth: AuthService, results: ResultsService): R
 const HOT_WRITE = /^\/api\/games\/([1-9]\d{0,8})\/(result|scoresheet)$/;
 
 /** A write, once its sender and the version it read are known. */
-type Write = (ifMatch: number | undefined, user: User | null) => Promise<GameView>;
+type Write = (ifMatch: number | undefined, user: PublicUser | null) => Promise<GameView>;
 
 /** A game played typed in, with a body its DTO takes as it is; else null (the usual way). */
 function typedResult(results: ResultsService, id: number, req: Request): Write | null {
@@ -189,7 +189,7 @@ async function takeEarly(
   usual: () => void,
   write: { id: number; sheet: boolean; ifMatch: number | undefined },
 ): Promise<void> {
-  let user: User;
+  let user: PublicUser;
   try {
     // The usual way asks again for this request and is answered from the same lookup.
     const who = await whoSent(auth, req as Request);

@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
@@ -34,7 +34,7 @@ export class RoundsController {
   pair(
     @IdParam('id', 'division') id: number,
     @Body() dto: PairRoundDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<RoundView> {
     return this.rounds.pair(id, dto, user);
   }
@@ -73,7 +73,7 @@ export class RoundsController {
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
     @Body() dto: SwapDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<RoundView> {
     return this.rounds.swap(id, number, dto, user);
   }
@@ -96,7 +96,7 @@ export class RoundsController {
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
     @Query() query: RemoveRoundQueryDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<void> {
     return this.rounds.unpair(id, number, user, query.confirm === 'true');
   }
@@ -118,7 +118,7 @@ export class RoundsController {
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
     @Body() dto: RepairRoundDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<RoundView> {
     return this.rounds.repair(id, number, dto, user);
   }

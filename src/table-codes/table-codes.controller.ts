@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { DeviceCookies } from '../throttle/device-cookies';
 import { tableClientOf } from './table-client';
 import { Public, Roles } from '../auth/roles.decorator';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
@@ -116,7 +116,7 @@ export class TableCodesController {
   @ApiErrors(400, 404, 409, 422)
   accept(
     @IdParam('id', 'submission') id: number,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<GameView> {
     return this.codes.acceptByJudge(id, user);
   }
@@ -130,7 +130,7 @@ export class TableCodesController {
   giveBack(
     @IdParam('id', 'submission') id: number,
     @Body() dto: ReturnSubmissionDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<SubmissionView> {
     return this.codes.returnByJudge(id, dto.note, user);
   }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { BadInput, Conflict, DomainError, NotFound, TooManyRequests } from '../common/errors';
 import { forUpdate } from '../database/lock';
 import { Transactions } from '../database/transactions';
@@ -328,7 +328,7 @@ export class TableCodesService {
   }
 
   /** A judge enters a sheet sent from the table as the game's result, faults and all. */
-  async acceptByJudge(submissionId: number, user: User | null): Promise<GameView> {
+  async acceptByJudge(submissionId: number, user: PublicUser | null): Promise<GameView> {
     const sub = await this.dataSource.manager.findOneBy(SheetSubmission, { id: submissionId });
     if (!sub) throw new NotFound('score sheet sent from a table', submissionId);
     if (sub.status !== 'waiting') {
@@ -345,7 +345,7 @@ export class TableCodesService {
   async returnByJudge(
     submissionId: number,
     note: string,
-    user: User | null,
+    user: PublicUser | null,
   ): Promise<SubmissionView> {
     const m = this.dataSource.manager;
     const sub = await m.findOneBy(SheetSubmission, { id: submissionId });
@@ -383,7 +383,7 @@ export class TableCodesService {
 
   // --- internals -------------------------------------------------------------
 
-  private async accept(sub: SheetSubmission, user: User | null): Promise<GameView> {
+  private async accept(sub: SheetSubmission, user: PublicUser | null): Promise<GameView> {
     const game = await this.dataSource.manager.findOneByOrFail(Game, { id: sub.gameId });
     const view = await this.results.enterSheet(
       sub.gameId,

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
@@ -26,7 +26,7 @@ export class ClosingController {
   close(
     @IdParam('id', 'tournament') id: number,
     @Body() dto: ClosingDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<{ closedAt: Date }> {
     return this.closing.close(id, dto.confirm === true, user);
   }
@@ -43,7 +43,7 @@ export class ClosingController {
   async reopen(
     @IdParam('id', 'tournament') id: number,
     @Body() dto: ClosingDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<{ reopened: true }> {
     await this.closing.reopen(id, dto.confirm === true, user);
     return { reopened: true };

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors, IfMatchRequired } from '../common/api/docs';
@@ -35,7 +35,7 @@ export class TournamentsController {
   @ApiErrors(400)
   create(
     @Body() dto: CreateTournamentDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<TournamentView> {
     return this.tournaments.create(dto, user);
   }
@@ -68,7 +68,7 @@ export class TournamentsController {
     @IdParam('id', 'tournament') id: number,
     @Body() dto: UpdateTournamentDto,
     @Headers('if-match') ifMatch: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<TournamentView> {
     return this.tournaments.update(id, dto, parseIfMatch(ifMatch), user);
   }
@@ -85,7 +85,7 @@ export class TournamentsController {
   copy(
     @IdParam('id', 'tournament') id: number,
     @Body() dto: CopyTournamentDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<TournamentView> {
     return this.tournaments.copy(id, dto, user);
   }
@@ -106,7 +106,7 @@ export class TournamentsController {
   addDivision(
     @IdParam('id', 'tournament') id: number,
     @Body() dto: DivisionDto,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<DivisionView> {
     return this.tournaments.addDivision(id, dto, user);
   }
@@ -133,7 +133,7 @@ export class TournamentsController {
     @IdParam('id', 'division') id: number,
     @Body() dto: UpdateDivisionDto,
     @Headers('if-match') ifMatch: string | undefined,
-    @CurrentUser() user: User | null,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<DivisionView> {
     return this.tournaments.updateDivision(id, dto, parseIfMatch(ifMatch), user);
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors } from '../common/api/docs';
@@ -47,7 +47,7 @@ export class WordsController {
       'Rule on the words of a challenged play: VALID or INVALID for the play as a whole; logged',
   })
   @ApiErrors(400, 404, 422)
-  judge(@Body() dto: JudgeWordsDto, @CurrentUser() user: User | null) {
+  judge(@Body() dto: JudgeWordsDto, @CurrentUser() user: PublicUser | null) {
     return this.words.judge(dto, user);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { User } from '../auth/user.entity';
+import type { PublicUser } from '../auth/public-user';
 import { BadInput, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { defaultWordList } from '../dictionary/default-lists';
@@ -154,7 +154,7 @@ export class WordsService {
   /** Rules on a challenged play and logs the ruling; the answer never names the failing word. */
   async judge(
     dto: JudgeWordsDto,
-    user: User | null,
+    user: PublicUser | null,
   ): Promise<{ verdict: Verdict; rulingId: number }> {
     let tournament: Tournament | null = null;
     /** The rule set of the game's division. */
