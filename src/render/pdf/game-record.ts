@@ -1,10 +1,18 @@
 import { Lang, t } from '../../i18n';
+import type { VerificationReport } from '../../engine/report/report';
 import { compileRules } from '../../engine/rules/compiled';
 import { findRuleSet } from '../../engine/rules/rulesets';
 import { boardInputFor, buildBoardModel } from '../board-model';
 import { buildCardGridModel, cardGridLegend } from '../card-grid';
 import { boundReport } from '../report-bounds';
-import { AccountLine, IssueLine, presentReport, TurnLine } from '../report-view';
+import {
+  AccountLine,
+  IssueLine,
+  presentReport,
+  ReportColumns,
+  ReportPresentation,
+  TurnLine,
+} from '../report-view';
 import { drawBoard, drawCardGrid, drawLegend } from './board';
 import {
   contentWidth,
@@ -34,7 +42,6 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
   // At most REPORT_BOUNDS of a report is drawn; the page says what was left out.
   const { report } = boundReport(data.report);
   const view = presentReport(data.report, lang, { ruleOptions: data.options });
-  const shown = view.columns;
   const place = [data.tournament, data.division].filter(Boolean).join(' — ');
   const players = report.players.map((p) => p.name).join(' – ');
   const title = t(lang, 'pdf.gameRecordTitle');
@@ -53,7 +60,22 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
 
   // Verdict first: a judge reads it before anything else.
   y = verdict(doc, view.tone, view.sign, view.verdict, view.resultText, y);
+  y = finalBoard(doc, data, report, view, lang, y);
+  y = turnsSection(doc, view, lang, y);
+  y = accountsSection(doc, view, lang, y);
+  findingsSection(doc, view, lang, y);
+  return finish();
+}
 
+/** The final board (or a card game's grid) with the findings' squares outlined, and its legend. */
+function finalBoard(
+  doc: Doc,
+  data: GameRecordDocument,
+  report: VerificationReport,
+  view: ReportPresentation,
+  lang: Lang,
+  y: number,
+): number {
   const width = contentWidth(doc);
   const ruleSet = findRuleSet(data.rules);
   const cards = ruleSet?.cards && compileRules(ruleSet, data.options).ruleSet.cards;
@@ -82,88 +104,113 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
     y += drawBoard(doc, model, bx, y, cell, lang) + 4;
     y += drawLegend(doc, model, MARGIN, y, width, lang) + 8;
   }
+  return y;
+}
 
-  const rowFill = (r: TurnLine): string | undefined =>
-    r.tone === 'bad' || r.flagged
-      ? PDF_COLOURS.badFill
-      : r.tone === 'warn'
-        ? PDF_COLOURS.warnFill
-        : undefined;
-  const red = (on: boolean): string | undefined => (on ? PDF_COLOURS.bad : undefined);
+const red = (on: boolean): string | undefined => (on ? PDF_COLOURS.bad : undefined);
+
+const turnFill = (r: TurnLine): string | undefined =>
+  r.tone === 'bad' || r.flagged
+    ? PDF_COLOURS.badFill
+    : r.tone === 'warn'
+      ? PDF_COLOURS.warnFill
+      : undefined;
+
+/** The turn table, then what of the report was left out. */
+function turnsSection(doc: Doc, view: ReportPresentation, lang: Lang, y: number): number {
   if (y + 60 > pageBottom(doc)) {
     doc.addPage();
     y = MARGIN;
   }
   y = sectionTitle(doc, t(lang, 'game.turns'), y);
-  y = drawTable<TurnLine>(
-    doc,
-    [
-      { header: '#', width: 18, align: 'right', text: (r) => String(r.number) },
-      { header: t(lang, 'col.player'), flex: 0.95, text: (r) => r.playerName },
-      {
-        header: view.headers.play,
-        flex: 0.9,
-        text: (r) => (r.reading ? `${r.play} → ${r.reading}` : r.play),
-      },
-      { header: view.headers.words, flex: 1.05, text: (r) => r.wordsText },
-      {
-        header: t(lang, 'col.claimed'),
-        width: 42,
-        align: 'right',
-        text: (r) => r.scoreClaimed,
-        colour: (r) => red(r.scoreMismatch),
-        bold: (r) => r.scoreMismatch,
-      },
-      {
-        header: t(lang, 'col.computed'),
-        width: 50,
-        align: 'right',
-        text: (r) => r.scoreComputed,
-        bold: () => true,
-      },
-      {
-        header: t(lang, 'col.total'),
-        width: 50,
-        align: 'right',
-        text: (r) => (r.totalMismatch ? `${r.totalClaimed}≠${r.totalComputed}` : r.totalComputed),
-        colour: (r) => red(r.totalMismatch),
-      },
-      ...(shown.clock
-        ? [
-            {
-              header: t(lang, 'col.clock'),
-              width: 34,
-              align: 'center' as const,
-              text: (r: TurnLine) => r.clock,
-            },
-          ]
-        : []),
-      {
-        header: t(lang, 'col.status'),
-        flex: 1.15,
-        text: (r) => (r.flagged && r.tone !== 'bad' ? `⚑ ${r.statusLabel}` : r.statusLabel),
-        colour: (r) =>
-          r.tone === 'bad' || r.flagged
-            ? PDF_COLOURS.bad
-            : r.tone === 'ok'
-              ? PDF_COLOURS.good
-              : PDF_COLOURS.muted,
-        bold: (r) => r.tone === 'bad' || r.flagged,
-      },
-    ],
-    view.turns,
-    { y, rowHeight: 16, fontSize: 7.5, headerHeight: 24, rowFill, zebra: false },
-  );
+  y = drawTable<TurnLine>(doc, turnColumns(view, lang), view.turns, {
+    y,
+    rowHeight: 16,
+    fontSize: 7.5,
+    headerHeight: 24,
+    rowFill: turnFill,
+    zebra: false,
+  });
   y += 10;
   for (const note of view.omissions) y = paragraph(doc, note, y, PDF_COLOURS.muted) + 4;
+  return y;
+}
 
-  // Accounts.
+function turnColumns(view: ReportPresentation, lang: Lang): PdfColumn<TurnLine>[] {
+  return [
+    { header: '#', width: 18, align: 'right', text: (r) => String(r.number) },
+    { header: t(lang, 'col.player'), flex: 0.95, text: (r) => r.playerName },
+    {
+      header: view.headers.play,
+      flex: 0.9,
+      text: (r) => (r.reading ? `${r.play} → ${r.reading}` : r.play),
+    },
+    { header: view.headers.words, flex: 1.05, text: (r) => r.wordsText },
+    {
+      header: t(lang, 'col.claimed'),
+      width: 42,
+      align: 'right',
+      text: (r) => r.scoreClaimed,
+      colour: (r) => red(r.scoreMismatch),
+      bold: (r) => r.scoreMismatch,
+    },
+    {
+      header: t(lang, 'col.computed'),
+      width: 50,
+      align: 'right',
+      text: (r) => r.scoreComputed,
+      bold: () => true,
+    },
+    {
+      header: t(lang, 'col.total'),
+      width: 50,
+      align: 'right',
+      text: (r) => (r.totalMismatch ? `${r.totalClaimed}≠${r.totalComputed}` : r.totalComputed),
+      colour: (r) => red(r.totalMismatch),
+    },
+    ...(view.columns.clock
+      ? [
+          {
+            header: t(lang, 'col.clock'),
+            width: 34,
+            align: 'center' as const,
+            text: (r: TurnLine) => r.clock,
+          },
+        ]
+      : []),
+    {
+      header: t(lang, 'col.status'),
+      flex: 1.15,
+      text: (r) => (r.flagged && r.tone !== 'bad' ? `⚑ ${r.statusLabel}` : r.statusLabel),
+      colour: (r) =>
+        r.tone === 'bad' || r.flagged
+          ? PDF_COLOURS.bad
+          : r.tone === 'ok'
+            ? PDF_COLOURS.good
+            : PDF_COLOURS.muted,
+      bold: (r) => r.tone === 'bad' || r.flagged,
+    },
+  ];
+}
+
+function accountsSection(doc: Doc, view: ReportPresentation, lang: Lang, y: number): number {
   if (y + 70 > pageBottom(doc)) {
     doc.addPage();
     y = MARGIN;
   }
   y = sectionTitle(doc, t(lang, 'game.accounts'), y);
-  const accountColumns: (PdfColumn<AccountLine> | false)[] = [
+  y = drawTable<AccountLine>(
+    doc,
+    accountColumns(view.columns, lang).filter((c): c is PdfColumn<AccountLine> => c !== false),
+    view.accounts,
+    { y, rowHeight: 17, fontSize: 8.5, headerHeight: 26, zebra: false },
+  );
+  return y + 12;
+}
+
+/** The accounts' columns; `false` where this game's tables have no such column. */
+function accountColumns(shown: ReportColumns, lang: Lang): (PdfColumn<AccountLine> | false)[] {
+  return [
     {
       header: t(lang, 'col.player'),
       flex: 1.4,
@@ -231,15 +278,10 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
       colour: (a) => red(a.timeExpired),
     },
   ];
-  y = drawTable<AccountLine>(
-    doc,
-    accountColumns.filter((c): c is PdfColumn<AccountLine> => c !== false),
-    view.accounts,
-    { y, rowHeight: 17, fontSize: 8.5, headerHeight: 26, zebra: false },
-  );
-  y += 12;
+}
 
-  // Findings, turn by turn, then of the whole game.
+/** Findings, turn by turn, then of the whole game. */
+function findingsSection(doc: Doc, view: ReportPresentation, lang: Lang, y: number): void {
   const findings: IssueLine[] = [...view.turns.flatMap((r) => r.issues), ...view.gameIssues];
   const notes = view.turns.flatMap((r) =>
     r.notes.map((n) => `${t(lang, 'game.turnN', { n: r.number })}: ${n}`),
@@ -261,7 +303,6 @@ export async function gameRecordPdf(data: GameRecordDocument, lang: Lang): Promi
     );
   }
   for (const n of notes) y = paragraph(doc, n, y, PDF_COLOURS.muted);
-  return finish();
 }
 
 function verdict(
