@@ -165,21 +165,12 @@ export class ExchangeService {
         s,
       ]),
     );
-    const changes = await inChunks(gameIds, (ids) =>
-      m.find(ResultChange, { where: { gameId: In(ids) }, order: { id: 'ASC' } }),
-    );
-    const historyOf = new Map<number, HistoryDocument[]>();
-    for (const c of changes.sort((a, b) => a.id - b.id)) {
-      const list = historyOf.get(c.gameId) ?? [];
-      list.push({
-        at: c.createdAt.toISOString(),
-        action: c.action,
-        by: c.userName === null ? null : { name: c.userName, email: c.userEmail },
-        before: c.before as ResultSnapshot,
-        after: c.after as ResultSnapshot,
-      });
-      historyOf.set(c.gameId, list);
-    }
+    const records: GameRecords = {
+      refOf,
+      seats,
+      sheets,
+      historyOf: await historiesOf(m, gameIds),
+    };
     return {
       name: d.name,
       settings: namedSettings(d),
@@ -197,60 +188,7 @@ export class ExchangeService {
         number: r.number,
         system: r.system,
         notes: r.notes ?? [],
-        games: games
-          .filter((g) => g.roundId === r.id)
-          .map((g): GameDocument => {
-            const table = seats.get(g.id);
-            const sheet = sheets.get(g.id);
-            if (table) {
-              return {
-                table: g.tableNumber,
-                first: refOf.get(g.firstPlayerId)!,
-                second: refOf.get(g.secondPlayerId!)!,
-                status: g.status,
-                winner: null,
-                scores: null,
-                remaining: null,
-                timeLoss: null,
-                source: g.status === 'pending' ? null : g.resultSource,
-                kind: null,
-                scoresheet: sheet
-                  ? { text: sheet.sheet, report: sheet.report, ok: sheet.ok }
-                  : null,
-                history: historyOf.get(g.id) ?? [],
-                seats: table.map((s) => ({
-                  player: refOf.get(s.playerId)!,
-                  score: s.score,
-                  remaining: s.remaining,
-                  cards: s.cards,
-                  place: s.place,
-                })),
-              };
-            }
-            const done = g.status !== 'pending';
-            const forfeit = g.status === 'complete' && g.resultKind !== null;
-            return {
-              table: g.tableNumber,
-              first: refOf.get(g.firstPlayerId)!,
-              second: g.secondPlayerId === null ? null : refOf.get(g.secondPlayerId)!,
-              status: g.status,
-              winner: done ? g.winner : null,
-              scores: done && !forfeit ? [g.firstScore ?? 0, g.secondScore ?? 0] : null,
-              remaining:
-                g.status === 'complete' && !forfeit
-                  ? [g.firstRemaining ?? 0, g.secondRemaining ?? 0]
-                  : null,
-              timeLoss:
-                g.timeLossPlayerId === null ? null : g.timeLossPlayerId === g.firstPlayerId ? 0 : 1,
-              ...(g.firstCards !== null && g.secondCards !== null
-                ? { cards: [g.firstCards, g.secondCards] as [number, number] }
-                : {}),
-              source: done ? g.resultSource : null,
-              kind: forfeit ? g.resultKind : null,
-              scoresheet: sheet ? { text: sheet.sheet, report: sheet.report, ok: sheet.ok } : null,
-              history: historyOf.get(g.id) ?? [],
-            };
-          }),
+        games: games.filter((g) => g.roundId === r.id).map((g) => gameDocument(g, records)),
       })),
     };
   }
@@ -285,4 +223,84 @@ export class ExchangeService {
       );
     });
   }
+}
+
+/** What a division's games are exported with: refs by player id; seats, sheets, histories by game id. */
+interface GameRecords {
+  refOf: ReadonlyMap<number, number>;
+  seats: Awaited<ReturnType<typeof seatsOf>>;
+  sheets: ReadonlyMap<number, ScoreSheet>;
+  historyOf: ReadonlyMap<number, HistoryDocument[]>;
+}
+
+/** Each game's changes of result, oldest first, by game id. */
+async function historiesOf(
+  m: EntityManager,
+  gameIds: number[],
+): Promise<Map<number, HistoryDocument[]>> {
+  const changes = await inChunks(gameIds, (ids) =>
+    m.find(ResultChange, { where: { gameId: In(ids) }, order: { id: 'ASC' } }),
+  );
+  const historyOf = new Map<number, HistoryDocument[]>();
+  for (const c of changes.sort((a, b) => a.id - b.id)) {
+    const list = historyOf.get(c.gameId) ?? [];
+    list.push({
+      at: c.createdAt.toISOString(),
+      action: c.action,
+      by: c.userName === null ? null : { name: c.userName, email: c.userEmail },
+      before: c.before as ResultSnapshot,
+      after: c.after as ResultSnapshot,
+    });
+    historyOf.set(c.gameId, list);
+  }
+  return historyOf;
+}
+
+/** A game as the document has it: a table's result is in its seats, a pair's in the game. */
+function gameDocument(g: Game, { refOf, seats, sheets, historyOf }: GameRecords): GameDocument {
+  const table = seats.get(g.id);
+  const sheet = sheets.get(g.id);
+  if (table) {
+    return {
+      table: g.tableNumber,
+      first: refOf.get(g.firstPlayerId)!,
+      second: refOf.get(g.secondPlayerId!)!,
+      status: g.status,
+      winner: null,
+      scores: null,
+      remaining: null,
+      timeLoss: null,
+      source: g.status === 'pending' ? null : g.resultSource,
+      kind: null,
+      scoresheet: sheet ? { text: sheet.sheet, report: sheet.report, ok: sheet.ok } : null,
+      history: historyOf.get(g.id) ?? [],
+      seats: table.map((s) => ({
+        player: refOf.get(s.playerId)!,
+        score: s.score,
+        remaining: s.remaining,
+        cards: s.cards,
+        place: s.place,
+      })),
+    };
+  }
+  const done = g.status !== 'pending';
+  const forfeit = g.status === 'complete' && g.resultKind !== null;
+  return {
+    table: g.tableNumber,
+    first: refOf.get(g.firstPlayerId)!,
+    second: g.secondPlayerId === null ? null : refOf.get(g.secondPlayerId)!,
+    status: g.status,
+    winner: done ? g.winner : null,
+    scores: done && !forfeit ? [g.firstScore ?? 0, g.secondScore ?? 0] : null,
+    remaining:
+      g.status === 'complete' && !forfeit ? [g.firstRemaining ?? 0, g.secondRemaining ?? 0] : null,
+    timeLoss: g.timeLossPlayerId === null ? null : g.timeLossPlayerId === g.firstPlayerId ? 0 : 1,
+    ...(g.firstCards !== null && g.secondCards !== null
+      ? { cards: [g.firstCards, g.secondCards] as [number, number] }
+      : {}),
+    source: done ? g.resultSource : null,
+    kind: forfeit ? g.resultKind : null,
+    scoresheet: sheet ? { text: sheet.sheet, report: sheet.report, ok: sheet.ok } : null,
+    history: historyOf.get(g.id) ?? [],
+  };
 }

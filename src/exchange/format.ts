@@ -611,129 +611,164 @@ function checkRounds(
     }
     if (!Array.isArray(r.games) || r.games.length > 100000)
       return err(`${here}.games`, 'must be a list');
-    const tables = new Set<number>();
-    const seated = new Set<number>();
-    r.games.forEach((g: unknown, k) => {
-      const gat = `${here}.games[${k}]`;
-      if (!isObject(g)) return err(gat, 'must be an object');
-      if (!isInt(g.table, 1, 100000)) err(`${gat}.table`, 'must be a table number');
-      else if (tables.has(g.table)) err(`${gat}.table`, `table ${g.table} is used twice`);
-      else tables.add(g.table);
-      for (const side of ['first', 'second'] as const) {
-        const ref = g[side];
-        if (side === 'second' && ref === null) continue;
-        if (!isInt(ref, 1, 2_000_000_000) || !refs.has(ref)) {
-          err(
-            `${gat}.${side}`,
-            `must be the ref of a player of the division, not ${JSON.stringify(ref)}`,
-          );
-        } else if (seated.has(ref)) {
-          err(`${gat}.${side}`, `player ${ref} plays twice in round ${i + 1}`);
-        } else if (refs.get(ref)! > i + 1) {
-          err(
-            `${gat}.${side}`,
-            `player ${ref} joined at round ${refs.get(ref)}, after round ${i + 1}`,
-          );
-        } else seated.add(ref);
-      }
-      if (!STATUSES.includes(g.status as string))
-        err(`${gat}.status`, `must be one of ${STATUSES.join(', ')}`);
-      if ((g.status === 'bye') !== (g.second === null)) {
-        err(`${gat}.status`, 'a game is a bye exactly when it has no second player');
-      }
-      if (g.seats !== undefined && g.seats !== null) {
-        checkSeats(g, gat, refs, seated, i + 1, tableSize, err, ruleSet);
-        checkHistory(g.history, gat, err);
-        return;
-      }
-      if (tableSize > 2 && g.status !== 'bye') {
-        err(
-          `${gat}.seats`,
-          `the division plays at tables of ${tableSize}: a table lists its seats`,
-        );
-      }
-      const done = g.status !== 'pending';
-      const kind = g.kind ?? null;
-      const forfeit = kind !== null;
-      if (forfeit && !(KINDS.includes(kind as string) && g.status === 'complete')) {
-        err(`${gat}.kind`, `must be null, or one of ${KINDS.join(', ')} for a finished game`);
-      } else if (kind === 'double-forfeit' && g.winner !== 'none') {
-        err(`${gat}.winner`, 'a double forfeit has winner none: both lose');
-      } else if (kind === 'forfeit' && g.winner !== 'first' && g.winner !== 'second') {
-        err(`${gat}.winner`, 'a forfeit is won by the player present: first or second');
-      } else if (!forfeit && (done ? !WINNERS.includes(g.winner as string) : g.winner !== null)) {
-        err(
-          `${gat}.winner`,
-          done ? `must be one of ${WINNERS.join(', ')}` : 'must be null while pending',
-        );
-      }
-      if (done ? !SOURCES.includes(g.source as string) : g.source !== null) {
-        err(
-          `${gat}.source`,
-          done ? `must be one of ${SOURCES.join(', ')}` : 'must be null while pending',
-        );
-      }
-      const pair = (v: unknown, min: number, max: number) =>
-        Array.isArray(v) && v.length === 2 && v.every((x) => isInt(x, min, max));
-      if (forfeit) {
-        if (g.scores !== null) err(`${gat}.scores`, 'must be null: a forfeit was not played');
-        if (g.remaining !== null) err(`${gat}.remaining`, 'must be null: a forfeit was not played');
-      } else {
-        if (done ? !pair(g.scores, -100000, 100000) : g.scores !== null) {
-          err(`${gat}.scores`, done ? 'must be two whole numbers' : 'must be null while pending');
-        }
-        if (
-          g.remaining !== null &&
-          !(g.status === 'complete' && pair(g.remaining, -360000, 360000))
-        ) {
-          err(`${gat}.remaining`, 'must be two numbers of seconds for a finished game, else null');
-        }
-        if (g.status === 'complete' && g.remaining === null) {
-          err(`${gat}.remaining`, 'a finished game needs its remaining times');
-        }
-        const contradiction =
-          g.status === 'complete' && g.source === 'result' && pair(g.scores, -100000, 100000)
-            ? typedResultContradiction(g.scores as number[], g.timeLoss, g.winner)
-            : null;
-        if (contradiction) err(`${gat}.winner`, contradiction);
-      }
-      if (
-        g.cards !== undefined &&
-        g.cards !== null &&
-        !(g.status === 'complete' && pair(g.cards, 0, 100000))
-      ) {
-        err(`${gat}.cards`, 'must be two whole numbers of cards for a finished game, else null');
-      }
-      if (
-        g.timeLoss !== null &&
-        !(g.status === 'complete' && (g.timeLoss === 0 || g.timeLoss === 1))
-      ) {
-        err(`${gat}.timeLoss`, 'must be 0, 1 or null');
-      }
-      if (g.scoresheet !== null) {
-        const s = g.scoresheet;
-        if (
-          !isObject(s) ||
-          typeof s.text !== 'string' ||
-          s.text.includes('\u0000') ||
-          !(s.ok === null || typeof s.ok === 'boolean') ||
-          !(s.report === null || isObject(s.report))
-        ) {
-          err(`${gat}.scoresheet`, 'must be null or { text, report, ok }');
-        } else if (g.status !== 'complete') {
-          err(`${gat}.scoresheet`, 'only a finished game has a score sheet');
-        } else if (forfeit) {
-          err(`${gat}.scoresheet`, 'a forfeit was not played: it has no score sheet');
-        } else {
-          for (const p of sheetTextProblems(s.text, ruleSet)) err(`${gat}.scoresheet.text`, p);
-          if (s.report !== null) {
-            for (const p of reportSizeProblems(s.report)) err(`${gat}.scoresheet`, p);
-          }
-        }
-      }
-      checkHistory(g.history, gat, err);
-    });
+    const round: RoundCheck = {
+      number: i + 1,
+      refs,
+      tables: new Set<number>(),
+      seated: new Set<number>(),
+      tableSize,
+      ruleSet,
+      err,
+    };
+    r.games.forEach((g: unknown, k) => checkGame(g, `${here}.games[${k}]`, round));
   });
+}
+
+/** What a round's games are checked against, and the tables and players already seen in it. */
+interface RoundCheck {
+  number: number;
+  refs: Map<number, number>;
+  tables: Set<number>;
+  seated: Set<number>;
+  tableSize: number;
+  ruleSet: string | undefined;
+  err: (path: string, message: string) => void;
+}
+
+function checkGame(g: unknown, gat: string, round: RoundCheck): void {
+  const { tables, tableSize, ruleSet, err } = round;
+  if (!isObject(g)) return err(gat, 'must be an object');
+  if (!isInt(g.table, 1, 100000)) err(`${gat}.table`, 'must be a table number');
+  else if (tables.has(g.table)) err(`${gat}.table`, `table ${g.table} is used twice`);
+  else tables.add(g.table);
+  checkGamePlayers(g, gat, round);
+  if (!STATUSES.includes(g.status as string))
+    err(`${gat}.status`, `must be one of ${STATUSES.join(', ')}`);
+  if ((g.status === 'bye') !== (g.second === null)) {
+    err(`${gat}.status`, 'a game is a bye exactly when it has no second player');
+  }
+  if (g.seats !== undefined && g.seats !== null) {
+    checkSeats(g, gat, round.refs, round.seated, round.number, tableSize, err, ruleSet);
+    checkHistory(g.history, gat, err);
+    return;
+  }
+  if (tableSize > 2 && g.status !== 'bye') {
+    err(`${gat}.seats`, `the division plays at tables of ${tableSize}: a table lists its seats`);
+  }
+  checkGameResult(g, gat, err);
+  checkGameScoresheet(g, gat, err, ruleSet);
+  checkHistory(g.history, gat, err);
+}
+
+/** A game's first and second players: the division's, each once in the round, joined by then. */
+function checkGamePlayers(g: Json, gat: string, round: RoundCheck): void {
+  const { refs, seated, number, err } = round;
+  for (const side of ['first', 'second'] as const) {
+    const ref = g[side];
+    if (side === 'second' && ref === null) continue;
+    if (!isInt(ref, 1, 2_000_000_000) || !refs.has(ref)) {
+      err(
+        `${gat}.${side}`,
+        `must be the ref of a player of the division, not ${JSON.stringify(ref)}`,
+      );
+    } else if (seated.has(ref)) {
+      err(`${gat}.${side}`, `player ${ref} plays twice in round ${number}`);
+    } else if (refs.get(ref)! > number) {
+      err(
+        `${gat}.${side}`,
+        `player ${ref} joined at round ${refs.get(ref)}, after round ${number}`,
+      );
+    } else seated.add(ref);
+  }
+}
+
+const isIntPair = (v: unknown, min: number, max: number) =>
+  Array.isArray(v) && v.length === 2 && v.every((x) => isInt(x, min, max));
+
+/** A game of two's result: winner, source, scores, remaining times, cards and loss on time agree. */
+function checkGameResult(g: Json, gat: string, err: (path: string, message: string) => void): void {
+  const done = g.status !== 'pending';
+  const kind = g.kind ?? null;
+  const forfeit = kind !== null;
+  if (forfeit && !(KINDS.includes(kind as string) && g.status === 'complete')) {
+    err(`${gat}.kind`, `must be null, or one of ${KINDS.join(', ')} for a finished game`);
+  } else if (kind === 'double-forfeit' && g.winner !== 'none') {
+    err(`${gat}.winner`, 'a double forfeit has winner none: both lose');
+  } else if (kind === 'forfeit' && g.winner !== 'first' && g.winner !== 'second') {
+    err(`${gat}.winner`, 'a forfeit is won by the player present: first or second');
+  } else if (!forfeit && (done ? !WINNERS.includes(g.winner as string) : g.winner !== null)) {
+    err(
+      `${gat}.winner`,
+      done ? `must be one of ${WINNERS.join(', ')}` : 'must be null while pending',
+    );
+  }
+  if (done ? !SOURCES.includes(g.source as string) : g.source !== null) {
+    err(
+      `${gat}.source`,
+      done ? `must be one of ${SOURCES.join(', ')}` : 'must be null while pending',
+    );
+  }
+  if (forfeit) {
+    if (g.scores !== null) err(`${gat}.scores`, 'must be null: a forfeit was not played');
+    if (g.remaining !== null) err(`${gat}.remaining`, 'must be null: a forfeit was not played');
+  } else {
+    if (done ? !isIntPair(g.scores, -100000, 100000) : g.scores !== null) {
+      err(`${gat}.scores`, done ? 'must be two whole numbers' : 'must be null while pending');
+    }
+    if (
+      g.remaining !== null &&
+      !(g.status === 'complete' && isIntPair(g.remaining, -360000, 360000))
+    ) {
+      err(`${gat}.remaining`, 'must be two numbers of seconds for a finished game, else null');
+    }
+    if (g.status === 'complete' && g.remaining === null) {
+      err(`${gat}.remaining`, 'a finished game needs its remaining times');
+    }
+    const contradiction =
+      g.status === 'complete' && g.source === 'result' && isIntPair(g.scores, -100000, 100000)
+        ? typedResultContradiction(g.scores as number[], g.timeLoss, g.winner)
+        : null;
+    if (contradiction) err(`${gat}.winner`, contradiction);
+  }
+  if (
+    g.cards !== undefined &&
+    g.cards !== null &&
+    !(g.status === 'complete' && isIntPair(g.cards, 0, 100000))
+  ) {
+    err(`${gat}.cards`, 'must be two whole numbers of cards for a finished game, else null');
+  }
+  if (g.timeLoss !== null && !(g.status === 'complete' && (g.timeLoss === 0 || g.timeLoss === 1))) {
+    err(`${gat}.timeLoss`, 'must be 0, 1 or null');
+  }
+}
+
+/** A game of two's score sheet: null, or a finished game's text the rule set can read. */
+function checkGameScoresheet(
+  g: Json,
+  gat: string,
+  err: (path: string, message: string) => void,
+  ruleSet: string | undefined,
+): void {
+  if (g.scoresheet === null) return;
+  const s = g.scoresheet;
+  if (
+    !isObject(s) ||
+    typeof s.text !== 'string' ||
+    s.text.includes('\u0000') ||
+    !(s.ok === null || typeof s.ok === 'boolean') ||
+    !(s.report === null || isObject(s.report))
+  ) {
+    err(`${gat}.scoresheet`, 'must be null or { text, report, ok }');
+  } else if (g.status !== 'complete') {
+    err(`${gat}.scoresheet`, 'only a finished game has a score sheet');
+  } else if ((g.kind ?? null) !== null) {
+    err(`${gat}.scoresheet`, 'a forfeit was not played: it has no score sheet');
+  } else {
+    for (const p of sheetTextProblems(s.text, ruleSet)) err(`${gat}.scoresheet.text`, p);
+    if (s.report !== null) {
+      for (const p of reportSizeProblems(s.report)) err(`${gat}.scoresheet`, p);
+    }
+  }
 }
 
 /** A game's history: each change with its time, action, author, before and after. */

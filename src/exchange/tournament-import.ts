@@ -18,7 +18,12 @@ import { settingsFromNamed, settingsOf } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import { TournamentWordList } from '../words/word-list.entity';
 import { WordRuling } from '../words/word-ruling.entity';
-import type { DivisionDocument, TournamentDocument, WordRulingDocument } from './format';
+import type {
+  DivisionDocument,
+  RoundDocument,
+  TournamentDocument,
+  WordRulingDocument,
+} from './format';
 import { gamesRemovedLater, LogDocument } from './log-format';
 import { reverifySheets } from './sheets';
 import {
@@ -160,11 +165,35 @@ async function importDivision(
   const division = await m.save(
     m.create(Division, { ...settings, tournamentId: tournament.id, name: doc.name }),
   );
+  const idOf = await insertDivisionPlayers(m, division.id, doc);
+  for (const r of doc.rounds) {
+    const round = await m.save(
+      m.create(Round, {
+        divisionId: division.id,
+        number: r.number,
+        system: r.system,
+        notes: r.notes,
+      }),
+    );
+    const byTable = await insertRoundGames(m, round.id, r, idOf);
+    for (const [table, gameId] of byTable) games.set(`${r.number}/${table}`, gameId);
+    await insertGamesRecords(m, r, byTable, idOf, users);
+    roundStored();
+  }
+  return { id: division.id, players: idOf, games };
+}
+
+/** The division's players and their absences; each player's id by the document's ref. */
+async function insertDivisionPlayers(
+  m: EntityManager,
+  divisionId: number,
+  doc: DivisionDocument,
+): Promise<Map<number, number>> {
   await insertMany(
     m,
     Player,
     doc.players.map((p) => ({
-      divisionId: division.id,
+      divisionId,
       name: p.name,
       club: p.club,
       rating: p.rating,
@@ -173,11 +202,11 @@ async function importDivision(
       joinedRound: p.joinedRound,
     })),
   );
-  await attachPersons(m, division.id);
+  await attachPersons(m, divisionId);
   const bySeed = new Map(
     (
       await m.find(Player, {
-        where: { divisionId: division.id },
+        where: { divisionId },
         select: { id: true, seed: true },
       })
     ).map((p) => [p.seed, p.id]),
@@ -190,101 +219,111 @@ async function importDivision(
       (p.absences ?? []).map((round) => ({ playerId: idOf.get(p.ref)!, round })),
     ),
   );
-  for (const r of doc.rounds) {
-    const round = await m.save(
-      m.create(Round, {
-        divisionId: division.id,
-        number: r.number,
-        system: r.system,
-        notes: r.notes,
-      }),
-    );
-    await insertMany(
-      m,
-      Game,
-      r.games.map((g) => {
-        const first = idOf.get(g.first)!;
-        const second = g.second === null ? null : idOf.get(g.second)!;
-        return {
-          roundId: round.id,
-          tableNumber: g.table,
-          firstPlayerId: first,
-          secondPlayerId: second,
-          status: g.status,
-          winner: g.winner,
-          firstScore: g.scores?.[0] ?? null,
-          secondScore: g.scores?.[1] ?? null,
-          firstRemaining: g.remaining?.[0] ?? null,
-          secondRemaining: g.remaining?.[1] ?? null,
-          timeLossPlayerId: g.timeLoss === null ? null : g.timeLoss === 0 ? first : second,
-          firstCards: g.cards?.[0] ?? null,
-          secondCards: g.cards?.[1] ?? null,
-          resultSource: g.source,
-          resultKind: g.kind ?? null,
-          version: 1,
-        };
-      }),
-    );
-    const byTable = new Map(
-      (
-        await m.find(Game, {
-          where: { roundId: round.id },
-          select: { id: true, tableNumber: true },
-        })
-      ).map((g) => [g.tableNumber, g.id]),
-    );
-    for (const [table, gameId] of byTable) games.set(`${r.number}/${table}`, gameId);
-    await insertMany(
-      m,
-      GameSeat,
-      r.games.flatMap((g) =>
-        (g.seats ?? []).map((s, i) => ({
+  return idOf;
+}
+
+/** A round's games; each stored game's id by its table. */
+async function insertRoundGames(
+  m: EntityManager,
+  roundId: number,
+  r: RoundDocument,
+  idOf: Map<number, number>,
+): Promise<Map<number, number>> {
+  await insertMany(
+    m,
+    Game,
+    r.games.map((g) => {
+      const first = idOf.get(g.first)!;
+      const second = g.second === null ? null : idOf.get(g.second)!;
+      return {
+        roundId,
+        tableNumber: g.table,
+        firstPlayerId: first,
+        secondPlayerId: second,
+        status: g.status,
+        winner: g.winner,
+        firstScore: g.scores?.[0] ?? null,
+        secondScore: g.scores?.[1] ?? null,
+        firstRemaining: g.remaining?.[0] ?? null,
+        secondRemaining: g.remaining?.[1] ?? null,
+        timeLossPlayerId: g.timeLoss === null ? null : g.timeLoss === 0 ? first : second,
+        firstCards: g.cards?.[0] ?? null,
+        secondCards: g.cards?.[1] ?? null,
+        resultSource: g.source,
+        resultKind: g.kind ?? null,
+        version: 1,
+      };
+    }),
+  );
+  return new Map(
+    (
+      await m.find(Game, {
+        where: { roundId },
+        select: { id: true, tableNumber: true },
+      })
+    ).map((g) => [g.tableNumber, g.id]),
+  );
+}
+
+/**
+ * What a round's games carry besides their rows: a table's seats, score sheets and each
+ * game's history (an author linked to the account with the same email, if there is one).
+ */
+async function insertGamesRecords(
+  m: EntityManager,
+  r: RoundDocument,
+  byTable: Map<number, number>,
+  idOf: Map<number, number>,
+  users: Map<string, number>,
+): Promise<void> {
+  await insertMany(
+    m,
+    GameSeat,
+    r.games.flatMap((g) =>
+      (g.seats ?? []).map((s, i) => ({
+        gameId: byTable.get(g.table)!,
+        seat: i + 1,
+        playerId: idOf.get(s.player)!,
+        score: s.score,
+        remaining: s.remaining,
+        cards: s.cards,
+        place: s.place,
+      })),
+    ),
+  );
+  const sheets = r.games.filter((g) => g.scoresheet !== null);
+  await insertMany(
+    m,
+    ScoreSheet,
+    sheets.map(
+      (g) =>
+        ({
           gameId: byTable.get(g.table)!,
-          seat: i + 1,
-          playerId: idOf.get(s.player)!,
-          score: s.score,
-          remaining: s.remaining,
-          cards: s.cards,
-          place: s.place,
-        })),
-      ),
-    );
-    const sheets = r.games.filter((g) => g.scoresheet !== null);
-    await insertMany(
-      m,
-      ScoreSheet,
-      sheets.map(
-        (g) =>
-          ({
-            gameId: byTable.get(g.table)!,
-            sheet: g.scoresheet!.text,
-            report: g.scoresheet!.report,
-            ok: g.scoresheet!.ok,
-          }) as QueryDeepPartialEntity<ScoreSheet>,
-      ),
-      50,
-    );
-    await insertMany(
-      m,
-      ResultChange,
-      r.games.flatMap((g) =>
-        g.history.map((h) => ({
-          gameId: byTable.get(g.table)!,
-          userId: h.by?.email ? (users.get(h.by.email) ?? null) : null,
-          userName: h.by?.name ?? null,
-          userEmail: h.by?.email ?? null,
-          action: h.action,
-          before: h.before,
-          after: h.after,
-          createdAt: new Date(h.at),
-          updatedAt: new Date(h.at),
-        })),
-      ),
-      200,
-    );
-    roundStored();
-  }
-  return { id: division.id, players: idOf, games };
+          sheet: g.scoresheet!.text,
+          report: g.scoresheet!.report,
+          ok: g.scoresheet!.ok,
+        }) as QueryDeepPartialEntity<ScoreSheet>,
+    ),
+    50,
+  );
+  await insertMany(
+    m,
+    ResultChange,
+    r.games.flatMap((g) =>
+      g.history.map((h) => ({
+        gameId: byTable.get(g.table)!,
+        userId: h.by?.email ? (users.get(h.by.email) ?? null) : null,
+        userName: h.by?.name ?? null,
+        userEmail: h.by?.email ?? null,
+        action: h.action,
+        before: h.before,
+        after: h.after,
+        createdAt: new Date(h.at),
+        updatedAt: new Date(h.at),
+      })),
+    ),
+    200,
+  );
 }
 
 /** The word judge's rulings, in their order, games found again by round and table. */

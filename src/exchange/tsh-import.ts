@@ -118,72 +118,8 @@ export async function writeTshDivision(
   if (file.byeSpread !== null) settings.byeSpread = file.byeSpread;
   settings.roundsPlanned = Math.max(settings.roundsPlanned, file.rounds.length, 1);
   const division = await m.save(m.create(Division, { ...settings, tournamentId, name }));
-  await insertMany(
-    m,
-    Player,
-    file.players.map((p, i) => ({
-      divisionId: division.id,
-      name: p.name,
-      club: p.club,
-      rating: p.rating,
-      seed: i + 1,
-      active: p.active,
-      joinedRound: 1,
-    })),
-  );
-  await attachPersons(m, division.id);
-  const rows = await m.find(Player, {
-    where: { divisionId: division.id },
-    select: { id: true, seed: true },
-  });
-  const idOf = new Map(rows.map((p) => [p.seed - 1, p.id]));
-  await insertMany(
-    m,
-    Absence,
-    file.rounds.flatMap((r, k) => r.absent.map((i) => ({ playerId: idOf.get(i)!, round: k + 1 }))),
-  );
-  const results: { game: Game; scores: [number, number] }[] = [];
-  for (const [k, r] of file.rounds.entries()) {
-    const round = await m.save(
-      m.create(Round, {
-        divisionId: division.id,
-        number: k + 1,
-        system: 'manual',
-        notes: null,
-      }),
-    );
-    const tables = [
-      ...r.games.map((g) => ({ first: g.first, second: g.second })),
-      ...r.byes.map((b) => ({ first: b, second: null })),
-    ];
-    await insertMany(
-      m,
-      Game,
-      tables.map((tb, i): QueryDeepPartialEntity<Game> => ({
-        roundId: round.id,
-        tableNumber: i + 1,
-        firstPlayerId: idOf.get(tb.first)!,
-        secondPlayerId: tb.second === null ? null : idOf.get(tb.second)!,
-        status: tb.second === null ? 'bye' : 'pending',
-        winner: tb.second === null ? 'first' : null,
-        firstScore: tb.second === null ? settings.byeSpread : null,
-        secondScore: tb.second === null ? 0 : null,
-        firstRemaining: null,
-        secondRemaining: null,
-        timeLossPlayerId: null,
-        resultSource: tb.second === null ? 'bye' : null,
-        resultKind: null,
-        version: 1,
-      })),
-    );
-    const stored = new Map(
-      (await m.find(Game, { where: { roundId: round.id } })).map((g) => [g.tableNumber, g]),
-    );
-    r.games.forEach((g, i) => {
-      if (g.scores) results.push({ game: stored.get(i + 1)!, scores: g.scores });
-    });
-    progress('store', k + 1, file.rounds.length);
-  }
+  const idOf = await insertTshPlayers(m, division.id, file);
+  const results = await storeTshRounds(m, division.id, file, idOf, settings.byeSpread, progress);
   await recordImported(
     m,
     division.id,
@@ -223,6 +159,96 @@ export async function writeTshDivision(
     },
   });
   return division.id;
+}
+
+/** The file's players (seeds by line) and absences; each player's id by index (seed − 1). */
+async function insertTshPlayers(
+  m: EntityManager,
+  divisionId: number,
+  file: TshDivision,
+): Promise<Map<number, number>> {
+  await insertMany(
+    m,
+    Player,
+    file.players.map((p, i) => ({
+      divisionId,
+      name: p.name,
+      club: p.club,
+      rating: p.rating,
+      seed: i + 1,
+      active: p.active,
+      joinedRound: 1,
+    })),
+  );
+  await attachPersons(m, divisionId);
+  const rows = await m.find(Player, {
+    where: { divisionId },
+    select: { id: true, seed: true },
+  });
+  const idOf = new Map(rows.map((p) => [p.seed - 1, p.id]));
+  await insertMany(
+    m,
+    Absence,
+    file.rounds.flatMap((r, k) => r.absent.map((i) => ({ playerId: idOf.get(i)!, round: k + 1 }))),
+  );
+  return idOf;
+}
+
+/**
+ * The file's rounds with their games pending and byes finished; the played games' stored rows
+ * and scores are returned, to be written as typed results are.
+ */
+async function storeTshRounds(
+  m: EntityManager,
+  divisionId: number,
+  file: TshDivision,
+  idOf: Map<number, number>,
+  byeSpread: number,
+  progress: ReportProgress,
+): Promise<{ game: Game; scores: [number, number] }[]> {
+  const results: { game: Game; scores: [number, number] }[] = [];
+  for (const [k, r] of file.rounds.entries()) {
+    const round = await m.save(
+      m.create(Round, {
+        divisionId,
+        number: k + 1,
+        system: 'manual',
+        notes: null,
+      }),
+    );
+    const tables = [
+      ...r.games.map((g) => ({ first: g.first, second: g.second })),
+      ...r.byes.map((b) => ({ first: b, second: null })),
+    ];
+    await insertMany(
+      m,
+      Game,
+      tables.map((tb, i): QueryDeepPartialEntity<Game> => ({
+        roundId: round.id,
+        tableNumber: i + 1,
+        firstPlayerId: idOf.get(tb.first)!,
+        secondPlayerId: tb.second === null ? null : idOf.get(tb.second)!,
+        status: tb.second === null ? 'bye' : 'pending',
+        winner: tb.second === null ? 'first' : null,
+        firstScore: tb.second === null ? byeSpread : null,
+        secondScore: tb.second === null ? 0 : null,
+        firstRemaining: null,
+        secondRemaining: null,
+        timeLossPlayerId: null,
+        resultSource: tb.second === null ? 'bye' : null,
+        resultKind: null,
+        version: 1,
+      })),
+    );
+    const stored = new Map(
+      (await m.find(Game, { where: { roundId: round.id } })).map((g) => [g.tableNumber, g]),
+    );
+    r.games.forEach((g, i) => {
+      if (g.scores) results.push({ game: stored.get(i + 1)!, scores: g.scores });
+    });
+    progress('store', k + 1, file.rounds.length);
+  }
+  return results;
 }
 
 /** The problems of a refused TSH file (its 422 TSH_INVALID, thrown here or rebuilt from a job's), else null. */

@@ -283,7 +283,42 @@ export function readTsh(text: string): TshRead {
   found.forEach((p) => problems.add(p.line, p.field, p.code, p.params));
   if (problems.list.length > 0) return { ok: false, problems: problems.list };
 
-  const n = lines.length;
+  checkLinesAgree(lines, problems);
+  if (problems.list.length > 0) return { ok: false, problems: problems.list };
+
+  const rounds = lines[0].opponents.length;
+  const out: TshRound[] = [];
+  const byeScores: ByeScore[] = [];
+  for (let r = 0; r < rounds && !problems.full; r++) {
+    out.push(readRound(lines, r, problems, byeScores));
+  }
+  checkRoundsFinished(lines, out, problems);
+  const byeSpread = readByeSpread(byeScores, problems);
+  if (problems.list.length > 0) return { ok: false, problems: problems.list };
+  return {
+    ok: true,
+    division: {
+      players: lines.map((l) => ({
+        name: fromTshName(l.name),
+        rating: l.rating === 0 ? null : l.rating,
+        club: l.team,
+        active: !l.off,
+      })),
+      rounds: out,
+      byeSpread,
+    },
+  };
+}
+
+/** A bye's score as written on its line: every bye of a file must be worth the same. */
+interface ByeScore {
+  line: number;
+  round: number;
+  score: number;
+}
+
+/** Every line has as many rounds as the first, and no two players share a name. */
+function checkLinesAgree(lines: TshLine[], problems: Problems): void {
   const rounds = lines[0].opponents.length;
   for (const l of lines) {
     if (l.opponents.length !== rounds) {
@@ -301,82 +336,91 @@ export function readTsh(text: string): TshRead {
     if (other !== undefined) problems.add(l.line, 'name', 'duplicate-name', { other });
     else keys.set(key, l.line);
   }
-  if (problems.list.length > 0) return { ok: false, problems: problems.list };
+}
 
-  const played = (i: number, r: number) => r < lines[i].scores.length;
-  const out: TshRound[] = [];
-  const byeScores: { line: number; round: number; score: number }[] = [];
-  for (let r = 0; r < rounds && !problems.full; r++) {
-    const round: TshRound = { games: [], byes: [], absent: [] };
-    for (let i = 0; i < n; i++) {
-      const l = lines[i];
-      const opp = l.opponents[r];
-      const mark = l.p12?.[r] ?? null;
-      if (opp < 0 || opp > n) {
-        problems.add(l.line, 'opponents', 'opponent-range', { round: r + 1, value: opp, n });
-        continue;
-      }
-      if (opp === 0) {
-        if (mark !== null && mark !== 0) {
-          problems.add(l.line, 'p12', 'p12-value', { round: r + 1, value: mark });
-        }
-        if (!played(i, r)) round.byes.push(i);
-        else if (l.scores[r] > 0) {
-          round.byes.push(i);
-          byeScores.push({ line: l.line, round: r + 1, score: l.scores[r] });
-        } else if (!(l.off && trailingNoGames(l, r))) round.absent.push(i);
-        continue;
-      }
-      const j = opp - 1;
-      if (j === i) {
-        problems.add(l.line, 'opponents', 'own-opponent', { round: r + 1 });
-        continue;
-      }
-      const o = lines[j];
-      if (o.opponents[r] === 0) {
-        problems.add(l.line, 'opponents', 'opponent-unpaired', { round: r + 1, opponent: opp });
-        continue;
-      }
-      if (o.opponents[r] !== i + 1) {
-        problems.add(l.line, 'opponents', 'not-mutual', {
-          round: r + 1,
-          opponent: opp,
-          theirs: o.opponents[r],
-          player: i + 1,
-        });
-        continue;
-      }
-      if (j < i) continue; // the pair was read from the other line
-      if (played(i, r) !== played(j, r)) {
-        const missing = played(i, r) ? o : l;
-        problems.add(missing.line, 'scores', 'score-missing', {
-          round: r + 1,
-          opponent: missing === o ? i + 1 : j + 1,
-        });
-        continue;
-      }
-      const a = o.p12?.[r] ?? null;
-      if (mark === 0 || a === 0) {
-        problems.add(mark === 0 ? l.line : o.line, 'p12', 'p12-value', { round: r + 1, value: 0 });
-        continue;
-      }
-      const known = (x: number | null) => x === 1 || x === 2;
-      if (known(mark) && known(a) && mark === a) {
-        problems.add(o.line, 'p12', 'p12-clash', { round: r + 1, value: a, opponent: i + 1 });
-        continue;
-      }
-      const iFirst = known(mark) ? mark === 1 : known(a) ? a === 2 : true;
-      const [first, second] = iFirst ? [i, j] : [j, i];
-      round.games.push({
-        first,
-        second,
-        scores: played(i, r) ? [lines[first].scores[r], lines[second].scores[r]] : null,
-      });
+/** Round `r` (0-based) from every line: its games, byes (scores noted in `byeScores`) and absences. */
+function readRound(
+  lines: TshLine[],
+  r: number,
+  problems: Problems,
+  byeScores: ByeScore[],
+): TshRound {
+  const n = lines.length;
+  const played = (i: number) => r < lines[i].scores.length;
+  const round: TshRound = { games: [], byes: [], absent: [] };
+  for (let i = 0; i < n; i++) {
+    const l = lines[i];
+    const opp = l.opponents[r];
+    const mark = l.p12?.[r] ?? null;
+    if (opp < 0 || opp > n) {
+      problems.add(l.line, 'opponents', 'opponent-range', { round: r + 1, value: opp, n });
+      continue;
     }
-    out.push(round);
+    if (opp === 0) {
+      if (mark !== null && mark !== 0) {
+        problems.add(l.line, 'p12', 'p12-value', { round: r + 1, value: mark });
+      }
+      if (!played(i)) round.byes.push(i);
+      else if (l.scores[r] > 0) {
+        round.byes.push(i);
+        byeScores.push({ line: l.line, round: r + 1, score: l.scores[r] });
+      } else if (!(l.off && trailingNoGames(l, r))) round.absent.push(i);
+      continue;
+    }
+    const j = opp - 1;
+    if (j === i) {
+      problems.add(l.line, 'opponents', 'own-opponent', { round: r + 1 });
+      continue;
+    }
+    const o = lines[j];
+    if (o.opponents[r] === 0) {
+      problems.add(l.line, 'opponents', 'opponent-unpaired', { round: r + 1, opponent: opp });
+      continue;
+    }
+    if (o.opponents[r] !== i + 1) {
+      problems.add(l.line, 'opponents', 'not-mutual', {
+        round: r + 1,
+        opponent: opp,
+        theirs: o.opponents[r],
+        player: i + 1,
+      });
+      continue;
+    }
+    if (j < i) continue; // the pair was read from the other line
+    if (played(i) !== played(j)) {
+      const missing = played(i) ? o : l;
+      problems.add(missing.line, 'scores', 'score-missing', {
+        round: r + 1,
+        opponent: missing === o ? i + 1 : j + 1,
+      });
+      continue;
+    }
+    const a = o.p12?.[r] ?? null;
+    if (mark === 0 || a === 0) {
+      problems.add(mark === 0 ? l.line : o.line, 'p12', 'p12-value', { round: r + 1, value: 0 });
+      continue;
+    }
+    const known = (x: number | null) => x === 1 || x === 2;
+    if (known(mark) && known(a) && mark === a) {
+      problems.add(o.line, 'p12', 'p12-clash', { round: r + 1, value: a, opponent: i + 1 });
+      continue;
+    }
+    const iFirst = known(mark) ? mark === 1 : known(a) ? a === 2 : true;
+    const [first, second] = iFirst ? [i, j] : [j, i];
+    round.games.push({
+      first,
+      second,
+      scores: played(i) ? [lines[first].scores[r], lines[second].scores[r]] : null,
+    });
   }
-  // Rounds are paired one by one (manual), and a round is paired only once every earlier game
-  // has a result: a game without scores before a round that was played cannot have been.
+  return round;
+}
+
+/**
+ * Rounds are paired one by one (manual), and a round is paired only once every earlier game
+ * has a result: a game without scores before a round that was played cannot have been.
+ */
+function checkRoundsFinished(lines: TshLine[], out: TshRound[], problems: Problems): void {
   const roundPlayed = out.map((round) => round.games.some((g) => g.scores !== null));
   out.forEach((round, r) => {
     const later = roundPlayed.findIndex((p, k) => k > r && p);
@@ -390,6 +434,10 @@ export function readTsh(text: string): TshRead {
       });
     }
   });
+}
+
+/** The one score every bye is worth (the first bye's), or null without byes; others are problems. */
+function readByeSpread(byeScores: ByeScore[], problems: Problems): number | null {
   let byeSpread: number | null = null;
   for (const b of byeScores) {
     if (b.score > TSH_LIMITS.byeSpread) {
@@ -407,20 +455,7 @@ export function readTsh(text: string): TshRead {
       });
     }
   }
-  if (problems.list.length > 0) return { ok: false, problems: problems.list };
-  return {
-    ok: true,
-    division: {
-      players: lines.map((l) => ({
-        name: fromTshName(l.name),
-        rating: l.rating === 0 ? null : l.rating,
-        club: l.team,
-        active: !l.off,
-      })),
-      rounds: out,
-      byeSpread,
-    },
-  };
+  return byeSpread;
 }
 
 /** True when a withdrawn player had no game from round `r` (0-based) on: the withdrawal itself. */
