@@ -25,6 +25,18 @@ export function maxWeightMatching(
 }
 
 /**
+ * A move of the duals: its type (1 the stage's last, a vertex's dual reaching zero or no progress
+ * left; 2 an edge from an outer vertex to a free one becoming tight; 3 one between two outer
+ * blossoms; 4 an inner blossom's dual reaching zero), its size, and the edge or blossom it is for.
+ */
+interface DualStep {
+  type: number;
+  delta: number;
+  edge: number;
+  blossom: number;
+}
+
+/**
  * Internal state of one run. Naming: an *endpoint* `p` is `2k` or `2k+1` for edge
  * `k`; `endpoint[p]` is the vertex at that end and `p ^ 1` is the other end.
  * Top-level blossoms are numbered `n … 2n-1`; a single vertex is its own trivial
@@ -51,6 +63,8 @@ class BlossomMatcher {
   private readonly dual: Float64Array;
   private readonly allowEdge: Uint8Array;
   private queue: number[] = [];
+  /** The dual step {@link chooseDualStep} chose last: one object, reused by every step. */
+  private readonly dualStep: DualStep = { type: -1, delta: 0, edge: -1, blossom: -1 };
 
   constructor(
     vertexCount: number,
@@ -370,146 +384,184 @@ class BlossomMatcher {
     const n = this.n;
     if (n === 0 || this.edgeU.length === 0) return new Int32Array(n).fill(-1);
     for (let stage = 0; stage < n; stage++) {
-      this.label.fill(0);
-      this.bestEdge.fill(-1);
-      for (let b = n; b < 2 * n; b++) this.blossomBestEdges[b] = null;
-      this.allowEdge.fill(0);
-      this.queue = [];
-      for (let v = 0; v < n; v++) {
-        if (this.mate[v] === -1 && this.label[this.inBlossom[v]] === 0) this.assignLabel(v, 1, -1);
-      }
-      let augmented = false;
-      for (;;) {
-        while (this.queue.length > 0 && !augmented) {
-          const v = this.queue.pop()!;
-          for (const p of this.neighbourEnds[v]) {
-            const k = p >> 1;
-            const w = this.endpoint[p];
-            if (this.inBlossom[v] === this.inBlossom[w]) continue;
-            let kslack = 0;
-            if (!this.allowEdge[k]) {
-              kslack = this.slack(k);
-              if (kslack <= 0) this.allowEdge[k] = 1;
-            }
-            if (this.allowEdge[k]) {
-              if (this.label[this.inBlossom[w]] === 0) {
-                this.assignLabel(w, 2, p ^ 1);
-              } else if (this.label[this.inBlossom[w]] === 1) {
-                const base = this.scanBlossom(v, w);
-                if (base >= 0) {
-                  this.addBlossom(base, k);
-                } else {
-                  this.augmentMatching(k);
-                  augmented = true;
-                  break;
-                }
-              } else if (this.label[w] === 0) {
-                this.label[w] = 2;
-                this.labelEnd[w] = p ^ 1;
-              }
-            } else if (this.label[this.inBlossom[w]] === 1) {
-              const b = this.inBlossom[v];
-              if (this.bestEdge[b] === -1 || kslack < this.slack(this.bestEdge[b])) {
-                this.bestEdge[b] = k;
-              }
-            } else if (this.label[w] === 0) {
-              if (this.bestEdge[w] === -1 || kslack < this.slack(this.bestEdge[w])) {
-                this.bestEdge[w] = k;
-              }
-            }
-          }
-        }
-        if (augmented) break;
-
-        let deltaType = -1;
-        let delta = 0;
-        let deltaEdge = -1;
-        let deltaBlossom = -1;
-        if (!this.maxCardinality) {
-          deltaType = 1;
-          delta = Infinity;
-          for (let v = 0; v < n; v++) if (this.dual[v] < delta) delta = this.dual[v];
-        }
-        for (let v = 0; v < n; v++) {
-          if (this.label[this.inBlossom[v]] === 0 && this.bestEdge[v] !== -1) {
-            const d = this.slack(this.bestEdge[v]);
-            if (deltaType === -1 || d < delta) {
-              delta = d;
-              deltaType = 2;
-              deltaEdge = this.bestEdge[v];
-            }
-          }
-        }
-        for (let b = 0; b < 2 * n; b++) {
-          if (this.blossomParent[b] === -1 && this.label[b] === 1 && this.bestEdge[b] !== -1) {
-            const d = this.slack(this.bestEdge[b]) / 2;
-            if (deltaType === -1 || d < delta) {
-              delta = d;
-              deltaType = 3;
-              deltaEdge = this.bestEdge[b];
-            }
-          }
-        }
-        for (let b = n; b < 2 * n; b++) {
-          if (
-            this.blossomBase[b] >= 0 &&
-            this.blossomParent[b] === -1 &&
-            this.label[b] === 2 &&
-            (deltaType === -1 || this.dual[b] < delta)
-          ) {
-            delta = this.dual[b];
-            deltaType = 4;
-            deltaBlossom = b;
-          }
-        }
-        if (deltaType === -1) {
-          // No further progress possible: maximum cardinality reached.
-          deltaType = 1;
-          let min = Infinity;
-          for (let v = 0; v < n; v++) if (this.dual[v] < min) min = this.dual[v];
-          delta = Math.max(0, min);
-        }
-        for (let v = 0; v < n; v++) {
-          const l = this.label[this.inBlossom[v]];
-          if (l === 1) this.dual[v] -= delta;
-          else if (l === 2) this.dual[v] += delta;
-        }
-        for (let b = n; b < 2 * n; b++) {
-          if (this.blossomBase[b] >= 0 && this.blossomParent[b] === -1) {
-            if (this.label[b] === 1) this.dual[b] += delta;
-            else if (this.label[b] === 2) this.dual[b] -= delta;
-          }
-        }
-        if (deltaType === 1) {
-          break;
-        } else if (deltaType === 2) {
-          this.allowEdge[deltaEdge] = 1;
-          let i = this.edgeU[deltaEdge];
-          if (this.label[this.inBlossom[i]] === 0) i = this.edgeV[deltaEdge];
-          this.queue.push(i);
-        } else if (deltaType === 3) {
-          this.allowEdge[deltaEdge] = 1;
-          this.queue.push(this.edgeU[deltaEdge]);
-        } else {
-          this.expandBlossom(deltaBlossom, false);
-        }
-      }
-      if (!augmented) break;
-      for (let b = n; b < 2 * n; b++) {
-        if (
-          this.blossomParent[b] === -1 &&
-          this.blossomBase[b] >= 0 &&
-          this.label[b] === 1 &&
-          this.dual[b] === 0
-        ) {
-          this.expandBlossom(b, true);
-        }
-      }
+      this.startStage();
+      if (!this.runStage()) break;
+      this.expandZeroDualOuterBlossoms();
     }
     const result = new Int32Array(n).fill(-1);
     for (let v = 0; v < n; v++) {
       if (this.mate[v] >= 0) result[v] = this.endpoint[this.mate[v]];
     }
     return result;
+  }
+
+  /** Clears the labels of the last stage and labels every free vertex outer. */
+  private startStage(): void {
+    const n = this.n;
+    this.label.fill(0);
+    this.bestEdge.fill(-1);
+    for (let b = n; b < 2 * n; b++) this.blossomBestEdges[b] = null;
+    this.allowEdge.fill(0);
+    this.queue = [];
+    for (let v = 0; v < n; v++) {
+      if (this.mate[v] === -1 && this.label[this.inBlossom[v]] === 0) this.assignLabel(v, 1, -1);
+    }
+  }
+
+  /** Grows the trees and moves the duals until a path augments the matching (true) or none can. */
+  private runStage(): boolean {
+    for (;;) {
+      if (this.scanQueue()) return true;
+      const step = this.chooseDualStep();
+      this.moveDuals(step.delta);
+      if (step.type === 1) {
+        return false;
+      } else if (step.type === 2) {
+        this.allowEdge[step.edge] = 1;
+        let i = this.edgeU[step.edge];
+        if (this.label[this.inBlossom[i]] === 0) i = this.edgeV[step.edge];
+        this.queue.push(i);
+      } else if (step.type === 3) {
+        this.allowEdge[step.edge] = 1;
+        this.queue.push(this.edgeU[step.edge]);
+      } else {
+        this.expandBlossom(step.blossom, false);
+      }
+    }
+  }
+
+  /** Scans the edges of the queued outer vertices; true once one has augmented the matching. */
+  private scanQueue(): boolean {
+    while (this.queue.length > 0) {
+      const v = this.queue.pop()!;
+      for (const p of this.neighbourEnds[v]) {
+        const k = p >> 1;
+        const w = this.endpoint[p];
+        if (this.inBlossom[v] === this.inBlossom[w]) continue;
+        let kslack = 0;
+        if (!this.allowEdge[k]) {
+          kslack = this.slack(k);
+          if (kslack <= 0) this.allowEdge[k] = 1;
+        }
+        if (this.allowEdge[k]) {
+          if (this.label[this.inBlossom[w]] === 0) {
+            this.assignLabel(w, 2, p ^ 1);
+          } else if (this.label[this.inBlossom[w]] === 1) {
+            const base = this.scanBlossom(v, w);
+            if (base >= 0) {
+              this.addBlossom(base, k);
+            } else {
+              this.augmentMatching(k);
+              return true;
+            }
+          } else if (this.label[w] === 0) {
+            this.label[w] = 2;
+            this.labelEnd[w] = p ^ 1;
+          }
+        } else if (this.label[this.inBlossom[w]] === 1) {
+          const b = this.inBlossom[v];
+          if (this.bestEdge[b] === -1 || kslack < this.slack(this.bestEdge[b])) {
+            this.bestEdge[b] = k;
+          }
+        } else if (this.label[w] === 0) {
+          if (this.bestEdge[w] === -1 || kslack < this.slack(this.bestEdge[w])) {
+            this.bestEdge[w] = k;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The smallest move of the duals that makes an edge tight or a blossom's dual zero, in {@link dualStep}. */
+  private chooseDualStep(): DualStep {
+    const n = this.n;
+    let deltaType = -1;
+    let delta = 0;
+    let deltaEdge = -1;
+    let deltaBlossom = -1;
+    if (!this.maxCardinality) {
+      deltaType = 1;
+      delta = this.minVertexDual();
+    }
+    for (let v = 0; v < n; v++) {
+      if (this.label[this.inBlossom[v]] === 0 && this.bestEdge[v] !== -1) {
+        const d = this.slack(this.bestEdge[v]);
+        if (deltaType === -1 || d < delta) {
+          delta = d;
+          deltaType = 2;
+          deltaEdge = this.bestEdge[v];
+        }
+      }
+    }
+    for (let b = 0; b < 2 * n; b++) {
+      if (this.blossomParent[b] === -1 && this.label[b] === 1 && this.bestEdge[b] !== -1) {
+        const d = this.slack(this.bestEdge[b]) / 2;
+        if (deltaType === -1 || d < delta) {
+          delta = d;
+          deltaType = 3;
+          deltaEdge = this.bestEdge[b];
+        }
+      }
+    }
+    for (let b = n; b < 2 * n; b++) {
+      if (
+        this.blossomBase[b] >= 0 &&
+        this.blossomParent[b] === -1 &&
+        this.label[b] === 2 &&
+        (deltaType === -1 || this.dual[b] < delta)
+      ) {
+        delta = this.dual[b];
+        deltaType = 4;
+        deltaBlossom = b;
+      }
+    }
+    if (deltaType === -1) {
+      // No further progress possible: maximum cardinality reached.
+      deltaType = 1;
+      delta = Math.max(0, this.minVertexDual());
+    }
+    const step = this.dualStep;
+    step.type = deltaType;
+    step.delta = delta;
+    step.edge = deltaEdge;
+    step.blossom = deltaBlossom;
+    return step;
+  }
+
+  private minVertexDual(): number {
+    let min = Infinity;
+    for (let v = 0; v < this.n; v++) if (this.dual[v] < min) min = this.dual[v];
+    return min;
+  }
+
+  /** Lowers the duals of outer vertices and inner blossoms by delta, raises the others'. */
+  private moveDuals(delta: number): void {
+    const n = this.n;
+    for (let v = 0; v < n; v++) {
+      const l = this.label[this.inBlossom[v]];
+      if (l === 1) this.dual[v] -= delta;
+      else if (l === 2) this.dual[v] += delta;
+    }
+    for (let b = n; b < 2 * n; b++) {
+      if (this.blossomBase[b] >= 0 && this.blossomParent[b] === -1) {
+        if (this.label[b] === 1) this.dual[b] += delta;
+        else if (this.label[b] === 2) this.dual[b] -= delta;
+      }
+    }
+  }
+
+  /** After an augmentation: expands the top-level outer blossoms whose dual is zero. */
+  private expandZeroDualOuterBlossoms(): void {
+    for (let b = this.n; b < 2 * this.n; b++) {
+      if (
+        this.blossomParent[b] === -1 &&
+        this.blossomBase[b] >= 0 &&
+        this.label[b] === 1 &&
+        this.dual[b] === 0
+      ) {
+        this.expandBlossom(b, true);
+      }
+    }
   }
 }
