@@ -2,7 +2,7 @@ import { Alphabet } from '../rules/alphabet';
 import { RuleOptions, RuleSet } from '../rules/ruleset';
 import { findRuleSet, RULE_SETS, SCRABBLE_EN, SCRABBLE_FR } from '../rules/rulesets';
 import { parseClock, Scoresheet, SheetEnd, SheetTurn } from '../sheet/scoresheet';
-import { VerificationReport } from '../report/report';
+import { TurnReport, VerificationReport } from '../report/report';
 
 /**
  * GCG, the crossword-game record of Quackle, Macondo/Woogles, Elise and cross-tables:
@@ -678,6 +678,32 @@ function eventPragmas(e: GcgEvent): string[] {
 }
 
 /**
+ * The bounds of a line's first five tokens, the start and end of each: the most an event is read
+ * by (a rack, a position, a word, a score and a total). One array for every line, as
+ * {@link parseEvent} is called for every event of every record and does not call itself again.
+ */
+const TOKEN_BOUNDS = new Int32Array(10);
+
+/**
+ * The number of tokens in `codes` from `from` to `to`, the bounds of the first five written to
+ * `bounds`, `bounds[2i]` the start of token i and `bounds[2i + 1]` its end.
+ */
+function scanTokens(codes: Uint8Array, from: number, to: number, bounds: Int32Array): number {
+  let count = 0;
+  for (let i = from; ; count++) {
+    while (i < to && isSpaceCode(codes[i])) i++;
+    if (i >= to) break;
+    const start = i;
+    while (i < to && !isSpaceCode(codes[i])) i++;
+    if (count < 5) {
+      bounds[2 * count] = start;
+      bounds[2 * count + 1] = i;
+    }
+  }
+  return count;
+}
+
+/**
  * The event of a line, `text` from `from` to `to` (after the nickname's colon), `codes` its
  * characters as {@link codesOf} gives them; null when the line gives none, its error added to
  * `errors`.
@@ -691,69 +717,29 @@ function parseEvent(
   line: number,
   errors: GcgError[],
 ): GcgEvent | null {
-  // Every event of every record passes here: one scan of the line's bytes for its tokens (the
-  // bounds of the first five kept: the most an event is read by, a rack, a position, a word, a
-  // score and a total), no object but the event and the texts it keeps.
-  let count = 0;
-  let s0 = 0;
-  let e0 = 0;
-  let s1 = 0;
-  let e1 = 0;
-  let s2 = 0;
-  let e2 = 0;
-  let s3 = 0;
-  let e3 = 0;
-  let s4 = 0;
-  let e4 = 0;
-  for (let i = from; ; count++) {
-    while (i < to && isSpaceCode(codes[i])) i++;
-    if (i >= to) break;
-    const start = i;
-    while (i < to && !isSpaceCode(codes[i])) i++;
-    if (count === 0) {
-      s0 = start;
-      e0 = i;
-    } else if (count === 1) {
-      s1 = start;
-      e1 = i;
-    } else if (count === 2) {
-      s2 = start;
-      e2 = i;
-    } else if (count === 3) {
-      s3 = start;
-      e3 = i;
-    } else if (count === 4) {
-      s4 = start;
-      e4 = i;
-    }
-  }
+  // Every event of every record passes here: one scan of the line's bytes for its tokens, no
+  // object but the event and the texts it keeps.
+  const bounds = TOKEN_BOUNDS;
+  const count = scanTokens(codes, from, to, bounds);
   // A rack never starts with '(' or '-' (end-of-game lines have none: `>nick:  (RR) +4 373`), and
   // a move written without its rack has four tokens, the first a position.
   const rackless =
     count > 0 &&
-    (codes[s0] === 40 /* ( */ ||
-      codes[s0] === 45 /* - */ ||
-      (count === 4 && isPosition(codes, s0, e0) && signedAt(codes, s2, e2)));
-  const rack = rackless || count === 0 ? '' : text.slice(s0, e0);
+    (codes[bounds[0]] === 40 /* ( */ ||
+      codes[bounds[0]] === 45 /* - */ ||
+      (count === 4 &&
+        isPosition(codes, bounds[0], bounds[1]) &&
+        signedAt(codes, bounds[4], bounds[5])));
+  const rack = rackless || count === 0 ? '' : text.slice(bounds[0], bounds[1]);
   // The event's own tokens, after the rack: its first (`a`), then the points or the word (`b`), …
-  let as = s0;
-  let ae = e0;
-  let bs = s1;
-  let be = e1;
-  let cs = s2;
-  let ce = e2;
-  let ds = s3;
-  let de = e3;
-  if (!rackless) {
-    as = s1;
-    ae = e1;
-    bs = s2;
-    be = e2;
-    cs = s3;
-    ce = e3;
-    ds = s4;
-    de = e4;
-  }
+  // (the bounds of a token the line does not have are an earlier line's, and not used).
+  const at = rackless ? 0 : 2;
+  const as = bounds[at];
+  const ae = bounds[at + 1];
+  const bs = bounds[at + 2];
+  const be = bounds[at + 3];
+  const cs = bounds[at + 4];
+  const ce = bounds[at + 5];
   const tokens = rackless ? count : count - 1;
   if (tokens <= 0) return bad(errors, line, 'the event is empty', { code: 'EMPTY_EVENT' });
   // The points and total after the event's first token, read once (NaN where they are not).
@@ -771,39 +757,7 @@ function parseEvent(
         });
   }
   if (open === 40 /* ( */ && length >= 2 && codes[ae - 1] === 41 /* ) */) {
-    const first = text.slice(as, ae);
-    if (first === '(challenge)') {
-      return points
-        ? pointsEvent('challenge-bonus', nick, rack, score, total, line)
-        : bad(errors, line, '(challenge) needs +bonus and the total', {
-            code: 'NEEDS_POINTS',
-            event: first,
-          });
-    }
-    if (first === '(time)') {
-      return points
-        ? pointsEvent('time-penalty', nick, rack, score, total, line)
-        : bad(errors, line, '(time) needs -points and the total', {
-            code: 'NEEDS_POINTS',
-            event: first,
-          });
-    }
-    if (!points) {
-      return bad(errors, line, `${first} needs ±points and the total`, {
-        code: 'NEEDS_POINTS',
-        event: first,
-      });
-    }
-    const inside = text.slice(as + 1, ae - 1);
-    // `RACK (RACK) -n`, the rack before the parentheses, is what a player loses for their own
-    // rack (Macondo writes the rack twice, and so do the recorders that follow it); a line without
-    // a rack before them, `(RACK) +n`, is what the player who went out gains for the other's.
-    if (rack !== '' && score <= 0) {
-      return inside === rack
-        ? { kind: 'own-rack', nick, rack, score, total, line }
-        : { kind: 'own-rack', nick, rack, counted: inside, score, total, line };
-    }
-    return { kind: 'end-rack', nick, rack, opponentRack: inside, score, total, line };
+    return parenthesisedEvent(nick, rack, text, as, ae, score, total, line, errors);
   }
   if (open === 45 /* - */) {
     if (length === 1) {
@@ -834,18 +788,12 @@ function parseEvent(
     }
   }
   const moveScore = tokens >= 4 ? signedValue(text, codes, cs, ce) : NaN;
-  const moveTotal = moveScore === moveScore ? totalValue(text, codes, ds, de) : NaN;
+  const moveTotal =
+    moveScore === moveScore ? totalValue(text, codes, bounds[at + 6], bounds[at + 7]) : NaN;
   if (moveTotal !== moveTotal) {
     const written = text.slice(from, to).trim();
-    return bad(
-      errors,
-      line,
-      `'${written}' is not a move: expected RACK POSITION WORD +score total`,
-      {
-        code: 'NOT_A_MOVE',
-        text: written,
-      },
-    );
+    const message = `'${written}' is not a move: expected RACK POSITION WORD +score total`;
+    return bad(errors, line, message, { code: 'NOT_A_MOVE', text: written });
   }
   // Tokens after the total (annotations some programs add) are tolerated.
   return {
@@ -858,6 +806,57 @@ function parseEvent(
     total: moveTotal,
     line,
   };
+}
+
+/**
+ * The event whose first token, `text` from `as` to `ae`, is in parentheses: `(challenge)`,
+ * `(time)`, or a rack at the end of the game; `score` and `total` NaN where the line has none.
+ */
+function parenthesisedEvent(
+  nick: string,
+  rack: string,
+  text: string,
+  as: number,
+  ae: number,
+  score: number,
+  total: number,
+  line: number,
+  errors: GcgError[],
+): GcgEvent | null {
+  const points = total === total;
+  const first = text.slice(as, ae);
+  if (first === '(challenge)') {
+    return points
+      ? pointsEvent('challenge-bonus', nick, rack, score, total, line)
+      : bad(errors, line, '(challenge) needs +bonus and the total', {
+          code: 'NEEDS_POINTS',
+          event: first,
+        });
+  }
+  if (first === '(time)') {
+    return points
+      ? pointsEvent('time-penalty', nick, rack, score, total, line)
+      : bad(errors, line, '(time) needs -points and the total', {
+          code: 'NEEDS_POINTS',
+          event: first,
+        });
+  }
+  if (!points) {
+    return bad(errors, line, `${first} needs ±points and the total`, {
+      code: 'NEEDS_POINTS',
+      event: first,
+    });
+  }
+  const inside = text.slice(as + 1, ae - 1);
+  // `RACK (RACK) -n`, the rack before the parentheses, is what a player loses for their own
+  // rack (Macondo writes the rack twice, and so do the recorders that follow it); a line without
+  // a rack before them, `(RACK) +n`, is what the player who went out gains for the other's.
+  if (rack !== '' && score <= 0) {
+    return inside === rack
+      ? { kind: 'own-rack', nick, rack, score, total, line }
+      : { kind: 'own-rack', nick, rack, counted: inside, score, total, line };
+  }
+  return { kind: 'end-rack', nick, rack, opponentRack: inside, score, total, line };
 }
 
 /** An event that is its kind, its points and its total: `--`, `(challenge)`, `(time)`, `-`. */
@@ -1362,7 +1361,6 @@ export function gcgToScoresheet(
   game: GcgGame,
   rulesId?: string,
 ): { ok: true; value: GcgSheet } | { ok: false; errors: GcgError[] } {
-  const errors: GcgError[] = [];
   const chosen = gcgRuleSet(game, rulesId);
   if (!chosen.ok) return chosen;
   const { ruleSet } = chosen;
@@ -1378,218 +1376,321 @@ export function gcgToScoresheet(
       ],
     };
   }
-  // The two nicknames compared rather than looked up in a map: a map hashes the nickname of
-  // every event, each a string of its own.
-  const [player1, player2] = game.players;
-  const playerOf = (nick: string): number | undefined =>
-    nick === player1.nick ? 0 : nick === player2.nick ? 1 : undefined;
-  // Quackle may give both players one nickname: the events are then theirs in turn, #player1 first.
-  const sameNick = game.players[0].nick === game.players[1].nick;
-  let toMove = 0;
-  let lastMover: number | null = null;
-  const turns: SheetTurn[] = [];
-  const turnLines: number[] = [];
-  const lastPlay: (number | null)[] = [null, null];
-  /** Each player's last turn, for the pragmas after a `--` or `(challenge)` line. */
-  const lastTurn: (number | null)[] = [null, null];
-  const racks: (string | undefined)[] = [undefined, undefined];
-  const finals: (number | undefined)[] = [undefined, undefined];
-  const ownRackLines = [false, false];
-  /** Points each player's end lines added since their last turn (racks, time). */
-  const settledSince = [0, 0];
-  /** Each player's rack after their last turn where the record shows it: a pass, a phony taken back. */
-  const passRacks: (string | undefined)[] = [undefined, undefined];
-  let wentOut: number | null = null;
-  let bonusSeen = false;
-  let timePenalty: number[] | null = null;
-  /** Whose event this is when both players have one nickname. */
-  const inTurn = (e: GcgEvent): number => {
-    switch (e.kind) {
-      case 'move':
-      case 'exchange':
-      case 'pass':
-        return toMove;
-      case 'withdrawn':
-      case 'challenge-bonus':
-      case 'end-rack':
-        return lastMover ?? toMove;
-      case 'own-rack':
-      case 'time-penalty': {
-        if (e.kind === 'own-rack' && wentOut !== null) return 1 - wentOut;
-        // Lines after the last turn (racks left, overtime) follow no turn order: the record's
-        // own arithmetic tells whose they are, else the player to move comes first.
-        const open = [toMove, 1 - toMove].filter((q) => e.kind !== 'own-rack' || !ownRackLines[q]);
-        const adds = open.filter((q) => (finals[q] ?? 0) + e.score === e.total);
-        return adds.length === 1 ? adds[0] : (open[0] ?? toMove);
-      }
-    }
+  const r: GcgReading = {
+    ruleSet,
+    // Quackle may give both players one nickname: the events are then theirs in turn, #player1 first.
+    sameNick: game.players[0].nick === game.players[1].nick,
+    errors: [],
+    toMove: 0,
+    lastMover: null,
+    turns: [],
+    turnLines: [],
+    lastPlay: [null, null],
+    lastTurn: [null, null],
+    racks: [undefined, undefined],
+    finals: [undefined, undefined],
+    ownRackLines: [false, false],
+    settledSince: [0, 0],
+    passRacks: [undefined, undefined],
+    wentOut: null,
+    bonusSeen: false,
+    timePenalty: null,
   };
+  readEvents(game, r);
+  const { errors, racks } = r;
+  const arbiter = game.arbiter ?? {};
+  const timeExpired = timeExpiredPlayer(game, arbiter, r);
+  errors.push(
+    ...rackPragmaProblems(
+      game,
+      ruleSet,
+      r.wentOut !== null || r.ownRackLines.some(Boolean) ? racks : null,
+    ),
+  );
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: { sheet: readSheet(game, r, arbiter, timeExpired), turnLines: r.turnLines },
+  };
+}
+
+/** What {@link gcgToScoresheet} keeps while it reads the events of a record. */
+interface GcgReading {
+  readonly ruleSet: RuleSet;
+  /** Both players have the same nickname. */
+  readonly sameNick: boolean;
+  readonly errors: GcgError[];
+  toMove: number;
+  lastMover: number | null;
+  readonly turns: SheetTurn[];
+  readonly turnLines: number[];
+  readonly lastPlay: (number | null)[];
+  /** Each player's last turn, for the pragmas after a `--` or `(challenge)` line. */
+  readonly lastTurn: (number | null)[];
+  readonly racks: (string | undefined)[];
+  readonly finals: (number | undefined)[];
+  readonly ownRackLines: boolean[];
+  /** Points each player's end lines added since their last turn (racks, time). */
+  readonly settledSince: number[];
+  /** Each player's rack after their last turn where the record shows it: a pass, a phony taken back. */
+  readonly passRacks: (string | undefined)[];
+  wentOut: number | null;
+  bonusSeen: boolean;
+  timePenalty: number[] | null;
+}
+
+/**
+ * The player of a nickname, or undefined. The two nicknames compared rather than looked up in a
+ * map: a map hashes the nickname of every event, each a string of its own.
+ */
+function playerOf(game: GcgGame, nick: string): number | undefined {
+  return nick === game.players[0].nick ? 0 : nick === game.players[1].nick ? 1 : undefined;
+}
+
+/** Whose event this is when both players have one nickname. */
+function inTurn(r: GcgReading, e: GcgEvent): number {
+  switch (e.kind) {
+    case 'move':
+    case 'exchange':
+    case 'pass':
+      return r.toMove;
+    case 'withdrawn':
+    case 'challenge-bonus':
+    case 'end-rack':
+      return r.lastMover ?? r.toMove;
+    case 'own-rack':
+    case 'time-penalty': {
+      if (e.kind === 'own-rack' && r.wentOut !== null) return 1 - r.wentOut;
+      // Lines after the last turn (racks left, overtime) follow no turn order: the record's
+      // own arithmetic tells whose they are, else the player to move comes first.
+      const open = [r.toMove, 1 - r.toMove].filter(
+        (q) => e.kind !== 'own-rack' || !r.ownRackLines[q],
+      );
+      const adds = open.filter((q) => (r.finals[q] ?? 0) + e.score === e.total);
+      return adds.length === 1 ? adds[0] : (open[0] ?? r.toMove);
+    }
+  }
+}
+
+/** Reads the events of the record into `r`: its turns, what the end lines settle, its errors. */
+function readEvents(game: GcgGame, r: GcgReading): void {
+  const { turns } = r;
   for (const e of game.events) {
-    const p = !sameNick
-      ? playerOf(e.nick)
+    const p = !r.sameNick
+      ? playerOf(game, e.nick)
       : e.nick === game.players[0].nick
-        ? inTurn(e)
+        ? inTurn(r, e)
         : undefined;
     if (p !== undefined && (e.kind === 'move' || e.kind === 'exchange' || e.kind === 'pass')) {
-      lastMover = p;
-      toMove = 1 - p;
-      settledSince[p] = 0;
-      passRacks[p] = e.kind === 'pass' && e.rack ? e.rack : undefined;
+      r.lastMover = p;
+      r.toMove = 1 - p;
+      r.settledSince[p] = 0;
+      r.passRacks[p] = e.kind === 'pass' && e.rack ? e.rack : undefined;
     }
     if (p === undefined) {
       const players = game.players.map((x) => x.nick);
-      errors.push({
+      r.errors.push({
         line: e.line,
         message: `'${e.nick}' is not a player of this game (${players.join(', ')})`,
         problem: { code: 'UNKNOWN_PLAYER', nick: e.nick, players },
       });
       continue;
     }
-    const other = 1 - p;
-    const rack = e.rack || undefined;
-    finals[p] = e.total;
+    r.finals[p] = e.total;
     const before = turns.length;
-    let turn: SheetTurn;
-    switch (e.kind) {
-      // The rack written in the literal where there is one, rather than added after (a property
-      // added to an object made by a literal moves it to a shape with room outside the object)
-      // or spread in (a clone of an object a turn).
-      case 'move': {
-        lastPlay[p] = turns.length;
-        const play = `${e.position} ${e.word}`;
-        turn = rack
-          ? { player: p, play, score: e.score, total: e.total, rack }
-          : { player: p, play, score: e.score, total: e.total };
-        turns.push(turn);
-        turnLines.push(e.line);
-        break;
-      }
-      case 'exchange':
-        lastPlay[p] = null;
-        turn = rack
-          ? { player: p, exchange: e.tiles, score: e.score, total: e.total, rack }
-          : { player: p, exchange: e.tiles, score: e.score, total: e.total };
-        turns.push(turn);
-        turnLines.push(e.line);
-        break;
-      case 'pass':
-        lastPlay[p] = null;
-        turn = rack
-          ? { player: p, pass: true, score: e.score, total: e.total, rack }
-          : { player: p, pass: true, score: e.score, total: e.total };
-        turns.push(turn);
-        turnLines.push(e.line);
-        break;
-      case 'withdrawn':
-      case 'challenge-bonus': {
-        const t = lastPlay[p];
-        if (t === null) {
-          const event = e.kind === 'withdrawn' ? '--' : '(challenge)';
-          errors.push({
-            line: e.line,
-            message: `${event} does not follow a move of ${e.nick}`,
-            problem: { code: 'WITHOUT_MOVE', event, nick: e.nick },
-          });
-          break;
-        }
-        turns[t].challenge =
-          e.kind === 'withdrawn'
-            ? { by: other, valid: false }
-            : { by: other, valid: true, bonus: e.score };
-        // A bonus for the play that went out may come after the end lines (`(RACK) +n`, `(time)`):
-        // the play's total is then the line's less what those added.
-        turns[t].total = e.total - settledSince[p];
-        if (e.kind === 'challenge-bonus') bonusSeen = true;
-        // A phony taken back leaves the rack as it was before it, as the `--` line writes it.
-        else if (e.rack) passRacks[p] = e.rack;
-        lastPlay[p] = null;
-        break;
-      }
-      case 'end-rack':
-        wentOut = p;
-        racks[other] = e.opponentRack;
-        racks[p] = '';
-        settledSince[p] += e.score;
-        break;
-      case 'own-rack': {
-        // The rack before the parentheses counts. Where the letters in them are others, and the
-        // player's last turn is a pass with that rack, they are the sheet's final rack: the
-        // replay finds it other than the rack the pass kept, says so, and counts the pass's.
-        const last = lastTurn[p];
-        const passed = last !== null && turns[last].pass === true && turns[last].rack === e.rack;
-        racks[p] = passed && e.counted !== undefined ? e.counted : e.rack;
-        ownRackLines[p] = true;
-        settledSince[p] += e.score;
-        break;
-      }
-      case 'time-penalty':
-        // `(time) -10`: the points lost for going over time, checked against the rules' overtime
-        // penalty; the line's total is checked with the final.
-        if (ruleSet.endOfGame.overtimePoints === undefined) {
-          errors.push({
-            line: e.line,
-            message: `(time): points off for going over time are not a rule of ${ruleSet.name}`,
-            problem: { code: 'TIME_PENALTY', rules: ruleSet.name },
-          });
-        } else (timePenalty ??= [0, 0])[p] -= e.score;
-        settledSince[p] += e.score;
-        break;
+    readEvent(r, e, p);
+    readEventPragmas(r, e, p, before);
+    if (turns.length > before) r.lastTurn[p] = turns.length - 1;
+  }
+}
+
+/** Reads player `p`'s event into `r`. */
+function readEvent(r: GcgReading, e: GcgEvent, p: number): void {
+  const { turns, turnLines, lastPlay, racks, settledSince } = r;
+  const other = 1 - p;
+  const rack = e.rack || undefined;
+  let turn: SheetTurn;
+  switch (e.kind) {
+    // The rack written in the literal where there is one, rather than added after (a property
+    // added to an object made by a literal moves it to a shape with room outside the object)
+    // or spread in (a clone of an object a turn).
+    case 'move': {
+      lastPlay[p] = turns.length;
+      const play = `${e.position} ${e.word}`;
+      turn = rack
+        ? { player: p, play, score: e.score, total: e.total, rack }
+        : { player: p, play, score: e.score, total: e.total };
+      turns.push(turn);
+      turnLines.push(e.line);
+      break;
     }
-    // Arbiter's pragmas after the event: the clock of its turn, a challenge that stood.
-    const turnOf =
-      turns.length > before
-        ? turns.length - 1
-        : e.kind === 'withdrawn' || e.kind === 'challenge-bonus'
-          ? lastTurn[p]
-          : null;
-    if (e.clock !== undefined || e.challengeStood) {
-      if (turnOf === null) {
-        errors.push({
+    case 'exchange':
+      lastPlay[p] = null;
+      turn = rack
+        ? { player: p, exchange: e.tiles, score: e.score, total: e.total, rack }
+        : { player: p, exchange: e.tiles, score: e.score, total: e.total };
+      turns.push(turn);
+      turnLines.push(e.line);
+      break;
+    case 'pass':
+      lastPlay[p] = null;
+      turn = rack
+        ? { player: p, pass: true, score: e.score, total: e.total, rack }
+        : { player: p, pass: true, score: e.score, total: e.total };
+      turns.push(turn);
+      turnLines.push(e.line);
+      break;
+    case 'withdrawn':
+    case 'challenge-bonus':
+      readChallenge(r, e, p);
+      break;
+    case 'end-rack':
+      r.wentOut = p;
+      racks[other] = e.opponentRack;
+      racks[p] = '';
+      settledSince[p] += e.score;
+      break;
+    case 'own-rack': {
+      // The rack before the parentheses counts. Where the letters in them are others, and the
+      // player's last turn is a pass with that rack, they are the sheet's final rack: the
+      // replay finds it other than the rack the pass kept, says so, and counts the pass's.
+      const last = r.lastTurn[p];
+      const passed = last !== null && turns[last].pass === true && turns[last].rack === e.rack;
+      racks[p] = passed && e.counted !== undefined ? e.counted : e.rack;
+      r.ownRackLines[p] = true;
+      settledSince[p] += e.score;
+      break;
+    }
+    case 'time-penalty':
+      // `(time) -10`: the points lost for going over time, checked against the rules' overtime
+      // penalty; the line's total is checked with the final.
+      if (r.ruleSet.endOfGame.overtimePoints === undefined) {
+        r.errors.push({
           line: e.line,
-          message: `#arbiter-clock and #arbiter-challenge belong after a turn, not after ${e.kind}`,
-          problem: { code: 'PRAGMA_AFTER', kind: e.kind },
+          message: `(time): points off for going over time are not a rule of ${r.ruleSet.name}`,
+          problem: { code: 'TIME_PENALTY', rules: r.ruleSet.name },
         });
-      } else {
-        if (e.clock !== undefined) turns[turnOf].clock = e.clock;
-        if (e.challengeStood) turns[turnOf].challenge = { by: other, valid: true };
-      }
-    }
-    if (turns.length > before) lastTurn[p] = turns.length - 1;
+      } else (r.timePenalty ??= [0, 0])[p] -= e.score;
+      settledSince[p] += e.score;
+      break;
   }
-  const arbiter = game.arbiter ?? {};
-  let timeExpired: number | undefined;
-  if (arbiter.timeExpired !== undefined) {
-    timeExpired = sameNick ? undefined : playerOf(arbiter.timeExpired);
-    if (timeExpired === undefined) {
-      errors.push({
-        line: 0,
-        message: sameNick
-          ? `#arbiter-time-expired '${arbiter.timeExpired}' cannot tell the players apart: both have that nickname`
-          : `#arbiter-time-expired '${arbiter.timeExpired}' is not a player of this game`,
-        problem: { code: 'TIME_EXPIRED_PLAYER', nick: arbiter.timeExpired, sameNick },
+}
+
+/** A `--` or `(challenge)` line of player `p`: the ruling on their last play. */
+function readChallenge(
+  r: GcgReading,
+  e: Extract<GcgEvent, { kind: 'withdrawn' | 'challenge-bonus' }>,
+  p: number,
+): void {
+  const { turns } = r;
+  const t = r.lastPlay[p];
+  if (t === null) {
+    const event = e.kind === 'withdrawn' ? '--' : '(challenge)';
+    r.errors.push({
+      line: e.line,
+      message: `${event} does not follow a move of ${e.nick}`,
+      problem: { code: 'WITHOUT_MOVE', event, nick: e.nick },
+    });
+    return;
+  }
+  const other = 1 - p;
+  turns[t].challenge =
+    e.kind === 'withdrawn'
+      ? { by: other, valid: false }
+      : { by: other, valid: true, bonus: e.score };
+  // A bonus for the play that went out may come after the end lines (`(RACK) +n`, `(time)`):
+  // the play's total is then the line's less what those added.
+  turns[t].total = e.total - r.settledSince[p];
+  if (e.kind === 'challenge-bonus') r.bonusSeen = true;
+  // A phony taken back leaves the rack as it was before it, as the `--` line writes it.
+  else if (e.rack) r.passRacks[p] = e.rack;
+  r.lastPlay[p] = null;
+}
+
+/**
+ * Arbiter's pragmas after player `p`'s event, `before` the number of turns before it: the clock
+ * of its turn, a challenge that stood.
+ */
+function readEventPragmas(r: GcgReading, e: GcgEvent, p: number, before: number): void {
+  const { turns } = r;
+  const turnOf =
+    turns.length > before
+      ? turns.length - 1
+      : e.kind === 'withdrawn' || e.kind === 'challenge-bonus'
+        ? r.lastTurn[p]
+        : null;
+  if (e.clock !== undefined || e.challengeStood) {
+    if (turnOf === null) {
+      r.errors.push({
+        line: e.line,
+        message: `#arbiter-clock and #arbiter-challenge belong after a turn, not after ${e.kind}`,
+        problem: { code: 'PRAGMA_AFTER', kind: e.kind },
       });
+    } else {
+      if (e.clock !== undefined) turns[turnOf].clock = e.clock;
+      if (e.challengeStood) turns[turnOf].challenge = { by: 1 - p, valid: true };
     }
   }
-  errors.push(
-    ...rackPragmaProblems(
-      game,
-      ruleSet,
-      wentOut !== null || ownRackLines.some(Boolean) ? racks : null,
-    ),
-  );
-  if (errors.length > 0) return { ok: false, errors };
+}
+
+/** The player `#arbiter-time-expired` names, or undefined (an error when it names none). */
+function timeExpiredPlayer(game: GcgGame, arbiter: GcgArbiter, r: GcgReading): number | undefined {
+  if (arbiter.timeExpired === undefined) return undefined;
+  const { sameNick } = r;
+  const timeExpired = sameNick ? undefined : playerOf(game, arbiter.timeExpired);
+  if (timeExpired === undefined) {
+    r.errors.push({
+      line: 0,
+      message: sameNick
+        ? `#arbiter-time-expired '${arbiter.timeExpired}' cannot tell the players apart: both have that nickname`
+        : `#arbiter-time-expired '${arbiter.timeExpired}' is not a player of this game`,
+      problem: { code: 'TIME_EXPIRED_PLAYER', nick: arbiter.timeExpired, sameNick },
+    });
+  }
+  return timeExpired;
+}
+
+/** The score sheet of a record read without errors. */
+function readSheet(
+  game: GcgGame,
+  r: GcgReading,
+  arbiter: GcgArbiter,
+  timeExpired: number | undefined,
+): Scoresheet {
+  const { finals } = r;
   const options: Scoresheet['options'] = {};
-  if (bonusSeen) options.failedChallenge = 'bonus';
-  if (wentOut !== null) options.goingOut = ownRackLines[1 - wentOut] ? 'transfer' : 'double';
+  if (r.bonusSeen) options.failedChallenge = 'bonus';
+  if (r.wentOut !== null) options.goingOut = r.ownRackLines[1 - r.wentOut] ? 'transfer' : 'double';
   // The sheet's own options, as written, over what the events imply.
   Object.assign(options, arbiter.options);
+  const end = readEnd(r, arbiter, timeExpired);
+  return {
+    format: 'scoresheet/1',
+    rules: r.ruleSet.id,
+    ...(Object.keys(options).length > 0 ? { options } : {}),
+    players: game.players.map((p) => p.name),
+    turns: r.turns,
+    ...(Object.keys(end).length > 0 ? { end } : {}),
+    ...(finals[0] !== undefined && finals[1] !== undefined
+      ? { claimed: { final: [finals[0], finals[1]] } }
+      : {}),
+  };
+}
+
+/** How the game ended, from Arbiter's pragmas and the end lines. */
+function readEnd(
+  r: GcgReading,
+  arbiter: GcgArbiter,
+  timeExpired: number | undefined,
+): NonNullable<Scoresheet['end']> {
+  const { racks, wentOut, ownRackLines } = r;
   const end: NonNullable<Scoresheet['end']> = {};
   if (arbiter.endReason !== undefined) end.reason = arbiter.endReason;
   else if (wentOut !== null) end.reason = 'out';
   else if (ownRackLines[0] && ownRackLines[1]) end.reason = 'scoreless';
   if (racks[0] !== undefined || racks[1] !== undefined) {
     // A player without an end line after the game stalled holds what their last pass held.
-    const held = (q: number) => racks[q] ?? (wentOut === null ? passRacks[q] : undefined) ?? '';
+    const held = (q: number) => racks[q] ?? (wentOut === null ? r.passRacks[q] : undefined) ?? '';
     end.racks = [held(0), held(1)];
   }
   const endClocks = arbiter.endClocks;
@@ -1597,19 +1698,8 @@ export function gcgToScoresheet(
     end.clocks = endClocks.map((c) => c ?? '');
   }
   if (timeExpired !== undefined) end.timeExpired = timeExpired;
-  if (timePenalty !== null) end.timePenalty = timePenalty;
-  const sheet: Scoresheet = {
-    format: 'scoresheet/1',
-    rules: ruleSet.id,
-    ...(Object.keys(options).length > 0 ? { options } : {}),
-    players: game.players.map((p) => p.name),
-    turns,
-    ...(Object.keys(end).length > 0 ? { end } : {}),
-    ...(finals[0] !== undefined && finals[1] !== undefined
-      ? { claimed: { final: [finals[0], finals[1]] } }
-      : {}),
-  };
-  return { ok: true, value: { sheet, turnLines } };
+  if (r.timePenalty !== null) end.timePenalty = r.timePenalty;
+  return end;
 }
 
 /**
@@ -1672,69 +1762,100 @@ export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): 
   if (nicks[0] === nicks[1]) nicks[1] += '_2';
   const events: GcgEvent[] = [];
   const totals = [0, 0];
-  report.turns.forEach((t, i) => {
-    const turn = sheet.turns[i];
-    const nick = nicks[t.player];
-    const rack = turn.rack ?? '';
-    const line = 0;
-    const first = events.length;
-    if (t.kind === 'play' && t.status !== 'illegal') {
-      const [position, word] = (t.reading ?? t.play ?? '').split(' ');
-      const score = t.status === 'withdrawn' ? (t.withdrawnScore ?? 0) : t.score.computed;
-      totals[t.player] += score;
+  report.turns.forEach((t, i) => writeTurn(events, totals, t, sheet.turns[i], nicks[t.player]));
+  writeEndLines(events, totals, sheet, report, nicks);
+  const ruleSet = findRuleSet(sheet.rules);
+  // English tiles are what Macondo assumes; any other tile set it knows is named for it.
+  const tileDistribution = Object.entries(TILE_DISTRIBUTIONS).find(
+    ([name, d]) => name !== 'english' && ruleSet && d && sameTiles(ruleSet, d.tiles),
+  )?.[0];
+  return {
+    players: sheet.players.map((name, i) => ({ nick: nicks[i], name })),
+    characterEncoding: 'UTF-8',
+    ...(tileDistribution ? { tileDistribution } : {}),
+    arbiter: arbiterPragmas(sheet, nicks),
+    otherPragmas: [],
+    events,
+  };
+}
+
+/** Adds the events of turn `t` (`turn` on the sheet) to `events`, its player's total to `totals`. */
+function writeTurn(
+  events: GcgEvent[],
+  totals: number[],
+  t: TurnReport,
+  turn: SheetTurn,
+  nick: string,
+): void {
+  const rack = turn.rack ?? '';
+  const line = 0;
+  const first = events.length;
+  if (t.kind === 'play' && t.status !== 'illegal') {
+    const [position, word] = (t.reading ?? t.play ?? '').split(' ');
+    const score = t.status === 'withdrawn' ? (t.withdrawnScore ?? 0) : t.score.computed;
+    totals[t.player] += score;
+    events.push({
+      kind: 'move',
+      nick,
+      rack,
+      position,
+      word,
+      score,
+      total: totals[t.player],
+      line,
+    });
+    if (t.status === 'withdrawn') {
+      totals[t.player] -= score;
       events.push({
-        kind: 'move',
+        kind: 'withdrawn',
         nick,
         rack,
-        position,
-        word,
-        score,
+        score: -score,
         total: totals[t.player],
         line,
       });
-      if (t.status === 'withdrawn') {
-        totals[t.player] -= score;
-        events.push({
-          kind: 'withdrawn',
-          nick,
-          rack,
-          score: -score,
-          total: totals[t.player],
-          line,
-        });
-      }
-      if (t.challengeBonus) {
-        totals[t.player] += t.challengeBonus;
-        events.push({
-          kind: 'challenge-bonus',
-          nick,
-          rack,
-          score: t.challengeBonus,
-          total: totals[t.player],
-          line,
-        });
-      }
-    } else if (t.kind === 'exchange') {
+    }
+    if (t.challengeBonus) {
+      totals[t.player] += t.challengeBonus;
       events.push({
-        kind: 'exchange',
+        kind: 'challenge-bonus',
         nick,
         rack,
-        tiles: typeof turn.exchange === 'string' ? turn.exchange : (t.exchanged ?? 0),
-        score: 0,
+        score: t.challengeBonus,
         total: totals[t.player],
         line,
       });
-    } else {
-      events.push({ kind: 'pass', nick, rack, score: 0, total: totals[t.player], line });
     }
-    // What GCG has no field for, on the turn's first line: its clock, a challenge that stood
-    // without a bonus (a time penalty or a lost turn, by the rules).
-    const head = events[first];
-    if (turn.clock !== undefined) head.clock = turn.clock;
-    if (head.kind === 'move' && turn.challenge?.valid && !t.challengeBonus) {
-      head.challengeStood = true;
-    }
-  });
+  } else if (t.kind === 'exchange') {
+    events.push({
+      kind: 'exchange',
+      nick,
+      rack,
+      tiles: typeof turn.exchange === 'string' ? turn.exchange : (t.exchanged ?? 0),
+      score: 0,
+      total: totals[t.player],
+      line,
+    });
+  } else {
+    events.push({ kind: 'pass', nick, rack, score: 0, total: totals[t.player], line });
+  }
+  // What GCG has no field for, on the turn's first line: its clock, a challenge that stood
+  // without a bonus (a time penalty or a lost turn, by the rules).
+  const head = events[first];
+  if (turn.clock !== undefined) head.clock = turn.clock;
+  if (head.kind === 'move' && turn.challenge?.valid && !t.challengeBonus) {
+    head.challengeStood = true;
+  }
+}
+
+/** Adds the lines after the last turn to `events`: the racks left, then the time penalties. */
+function writeEndLines(
+  events: GcgEvent[],
+  totals: number[],
+  sheet: Scoresheet,
+  report: VerificationReport,
+  nicks: string[],
+): void {
   report.players.forEach((pl, p) => {
     const rack = sheet.end?.racks?.[p] ?? '';
     if (pl.rackPenalty > 0) {
@@ -1775,6 +1896,10 @@ export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): 
       line: 0,
     });
   });
+}
+
+/** Arbiter's pragmas for what a score sheet has that GCG has no field for. */
+function arbiterPragmas(sheet: Scoresheet, nicks: string[]): GcgArbiter {
   const arbiter: GcgArbiter = { rules: sheet.rules };
   if (sheet.options !== undefined && Object.keys(sheet.options).length > 0) {
     arbiter.options = sheet.options;
@@ -1784,17 +1909,5 @@ export function scoresheetToGcg(sheet: Scoresheet, report: VerificationReport): 
     arbiter.endClocks = sheet.players.map((_, p) => sheet.end?.clocks?.[p] || null);
   }
   if (sheet.end?.timeExpired !== undefined) arbiter.timeExpired = nicks[sheet.end.timeExpired];
-  const ruleSet = findRuleSet(sheet.rules);
-  // English tiles are what Macondo assumes; any other tile set it knows is named for it.
-  const tileDistribution = Object.entries(TILE_DISTRIBUTIONS).find(
-    ([name, d]) => name !== 'english' && ruleSet && d && sameTiles(ruleSet, d.tiles),
-  )?.[0];
-  return {
-    players: sheet.players.map((name, i) => ({ nick: nicks[i], name })),
-    characterEncoding: 'UTF-8',
-    ...(tileDistribution ? { tileDistribution } : {}),
-    arbiter,
-    otherPragmas: [],
-    events,
-  };
+  return arbiter;
 }
