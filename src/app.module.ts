@@ -10,16 +10,20 @@ import { JobsModule } from './jobs/jobs.module';
 import { WordsModule } from './words/words.module';
 import { ExchangeModule } from './exchange/exchange.module';
 import { DirectorLogModule } from './log/director-log.module';
+import type { LogSubjects } from './log/log-subjects';
 import { HealthController } from './health.controller';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
+import { PlayersService } from './players/players.service';
 import { PrizesModule } from './prizes/prizes.module';
 import { RegistryModule } from './registry/registry.module';
 import { ResultsModule } from './results/results.module';
 import { TableCodesModule } from './table-codes/table-codes.module';
 import { RoundsModule } from './rounds/rounds.module';
+import { RoundsService } from './rounds/rounds.service';
 import { StandingsApiModule } from './standings-api/standings-api.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
+import { TournamentsService } from './tournaments/tournaments.service';
 
 /** What differs between one running application and another. */
 export interface AppOptions {
@@ -61,7 +65,21 @@ export class AppModule {
         StandingsApiModule,
         PrizesModule,
         ExchangeModule,
-        DirectorLogModule,
+        DirectorLogModule.register({
+          imports: [TournamentsModule, RoundsModule, PlayersModule],
+          subjects: {
+            inject: [TournamentsService, RoundsService, PlayersService],
+            useFactory: (
+              tournaments: TournamentsService,
+              rounds: RoundsService,
+              players: PlayersService,
+            ): LogSubjects => ({
+              tournament: (id) => tournaments.outline(id),
+              playersOfGames: (ids) => rounds.playersOfGames(ids),
+              playerNames: (ids) => players.names(ids),
+            }),
+          },
+        }),
         WordsModule,
         PagesModule,
         HealthModule,

@@ -2,7 +2,7 @@ import { findRuleSet } from '../engine';
 import type { Lang, MessageKey } from '../i18n';
 import { isMessageKey, t } from '../i18n';
 import { formatDateTime } from '../i18n/time';
-import { SETTING_LABELS } from '../tournaments/tournament-page';
+import { SETTING_LABELS } from '../i18n/setting-labels';
 import type { LogEntryView } from './director-log.view';
 
 /** The label of each setting or field an entry's before and after may name. */

@@ -7,8 +7,8 @@ import { BadInput } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { DirectorLogService, LOG_PAGE } from './director-log.service';
 import type { OrganiserLogPage } from '../render/view-models';
-import { TournamentsService } from '../tournaments/tournaments.service';
 import { logLine } from './log-page';
+import { LogSubjects } from './log-subjects';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -22,7 +22,7 @@ import { urls } from '../web/urls';
 @Controller('organiser')
 export class LogPagesController {
   constructor(
-    private readonly tournaments: TournamentsService,
+    private readonly subjects: LogSubjects,
     private readonly log: DirectorLogService,
   ) {}
 
@@ -49,7 +49,7 @@ export class LogPagesController {
     };
     const division = number('division');
     const before = number('before');
-    const t = await this.tournaments.get(id);
+    const t = await this.subjects.tournament(id);
     const found = await this.log.list(id, { division, before, limit: LOG_PAGE });
     // Removals undone already offer no undo (the undoing entry is newer, so on this page or
     // a newer one: the newest are read for it).

@@ -15,5 +15,6 @@ import { PlayersService } from './players.service';
   imports: [TournamentsModule, RegistryModule],
   controllers: [PlayersController, PlayersPagesController],
   providers: [PlayersService, RoundsService],
+  exports: [PlayersService],
 })
 export class PlayersModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GameSeat } from '../rounds/game-seat.entity';
-import { DataSource, EntityManager, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
 import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { inJobProcess, jobDatabase } from '../jobs/in-job-process';
@@ -55,6 +55,16 @@ export class PlayersService {
     const p = await m.findOneBy(Player, { id });
     if (!p) throw new NotFound('player', id);
     return playerView(p, (await absentRoundsOf(m, [id])).get(id));
+  }
+
+  /** Players' names by id (ids of no player are left out), read in one query. */
+  async names(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.dataSource.manager.find(Player, {
+      where: { id: In([...ids]) },
+      select: { id: true, name: true },
+    });
+    return new Map(found.map((p) => [p.id, p.name]));
   }
 
   /**

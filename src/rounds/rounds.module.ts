@@ -12,5 +12,6 @@ import { RoundsService } from './rounds.service';
   imports: [TournamentsModule],
   controllers: [RoundsController, RoundsPagesController],
   providers: [RoundsService],
+  exports: [RoundsService],
 })
 export class RoundsModule {}

@@ -428,6 +428,26 @@ export class RoundsService {
    * Every game of one player (byes included), by round, as the API shows games;
    * for the player page. `scoresheet` tells whether the game has a sheet.
    */
+  /**
+   * Each game's players in turn order: a table's seats, else its first and second player (the
+   * second null for a bye). Games that do not exist are left out.
+   */
+  async playersOfGames(ids: readonly number[]): Promise<Map<number, (number | null)[]>> {
+    if (ids.length === 0) return new Map();
+    const m = this.dataSource.manager;
+    const games = await m.findBy(Game, { id: In([...ids]) });
+    const seats = await seatsOf(
+      m,
+      games.map((g) => g.id),
+    );
+    return new Map(
+      games.map((g) => [
+        g.id,
+        seats.has(g.id) ? playerIdsOf(g, seats.get(g.id)) : [g.firstPlayerId, g.secondPlayerId],
+      ]),
+    );
+  }
+
   async gamesOfPlayer(playerId: number): Promise<GameView[]> {
     const m = this.dataSource.manager;
     const player = await m.findOneBy(Player, { id: playerId });

@@ -1,4 +1,3 @@
-import type { MessageKey } from '../i18n';
 import { findRuleSet, RULE_SETS } from '../engine';
 import type { FieldError, OrganiserTournamentPage } from '../render/view-models';
 import type { PageContext } from '../web/page-context';
@@ -102,21 +101,3 @@ export function tournamentPageModel(
     },
   };
 }
-
-/** The form's label of each division setting (a confirmation's changes, the log's entries). */
-export const SETTING_LABELS: Readonly<Record<string, MessageKey>> = {
-  rounds: 'org.rounds',
-  pairingPlan: 'org.pairingSystem',
-  tieBreaks: 'tiebreak.title',
-  byeSpread: 'org.byeSpread',
-  forfeitSpread: 'org.forfeitSpread',
-  spreadCap: 'org.spreadCap',
-  kothLastRounds: 'org.kothLastRounds',
-  maxMeetings: 'org.maxMeetings',
-  tableSize: 'org.tableSize',
-  placePoints: 'org.placePointsTitle',
-  avoidSameClub: 'org.avoidSameClub',
-  gibsonize: 'org.gibsonize',
-  ruleSet: 'org.ruleSet',
-  options: 'org.clockMinutes',
-};

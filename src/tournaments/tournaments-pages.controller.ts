@@ -12,14 +12,9 @@ import type {
   OrganiserDivisionPage,
   OrganiserTournamentsPage,
 } from '../render/view-models';
+import { SETTING_LABELS } from '../i18n/setting-labels';
 import { SYSTEMS } from './systems';
-import {
-  divisionDefaults,
-  SETTING_LABELS,
-  shown,
-  startingSettings,
-  tournamentPageModel,
-} from './tournament-page';
+import { divisionDefaults, shown, startingSettings, tournamentPageModel } from './tournament-page';
 import type { DivisionDto, UpdateDivisionDto } from './dto/tournament.dto';
 import type { SettingChange } from './tournament-rules';
 import { TIE_BREAKS, TieBreak } from './systems';

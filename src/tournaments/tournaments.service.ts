@@ -67,6 +67,12 @@ export function checkRuleOptions(
   }
 }
 
+/** What names a tournament: its name, and its divisions' ids and names. */
+export interface TournamentOutline {
+  name: string;
+  divisions: { id: number; name: string }[];
+}
+
 @Injectable()
 export class TournamentsService {
   constructor(
@@ -282,6 +288,19 @@ export class TournamentsService {
       );
     });
     return this.get(id);
+  }
+
+  /** A tournament's name and its divisions' ids and names (in the order made), or a 404. */
+  async outline(id: number): Promise<TournamentOutline> {
+    const m = this.dataSource.manager;
+    const t = await m.findOne(Tournament, { where: { id }, select: { id: true, name: true } });
+    if (!t) throw new NotFound('tournament', id);
+    const divisions = await m.find(Division, {
+      where: { tournamentId: id },
+      select: { id: true, name: true },
+      order: { id: 'ASC' },
+    });
+    return { name: t.name, divisions: divisions.map((d) => ({ id: d.id, name: d.name })) };
   }
 
   async divisions(tournamentId: number): Promise<DivisionView[]> {
