@@ -67,6 +67,15 @@ export class PlayersService {
     return new Map(found.map((p) => [p.id, p.name]));
   }
 
+  /** A division's players' ratings (null for one without), by player id: one read. */
+  async ratings(divisionId: number): Promise<Map<number, number | null>> {
+    const ratings = await this.dataSource.manager.find(Player, {
+      where: { divisionId },
+      select: { id: true, rating: true },
+    });
+    return new Map(ratings.map((p) => [p.id, p.rating]));
+  }
+
   /**
    * Registers a player. Once round 1 is paired this is a late entry: the player
    * joins at the next round to be paired, with no points for the rounds missed.

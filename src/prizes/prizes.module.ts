@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
+import { PlayersModule } from '../players/players.module';
+import { ResultsModule } from '../results/results.module';
+import { RoundsModule } from '../rounds/rounds.module';
 import { StandingsApiModule } from '../standings-api/standings-api.module';
+import { TournamentsModule } from '../tournaments/tournaments.module';
 import { PrizeOrganiserController, PrizePagesController } from './prize-pages.controller';
 import { PrizesController } from './prizes.controller';
 import { PrizesService } from './prizes.service';
@@ -9,7 +13,7 @@ import { PrizesService } from './prizes.service';
  * API, the public prize page and PDF, and the organiser's form.
  */
 @Module({
-  imports: [StandingsApiModule],
+  imports: [StandingsApiModule, TournamentsModule, ResultsModule, RoundsModule, PlayersModule],
   controllers: [PrizesController, PrizePagesController, PrizeOrganiserController],
   providers: [PrizesService],
   exports: [PrizesService],

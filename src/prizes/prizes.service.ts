@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { checkVersion } from '../common/api/if-match';
 import { BadInput, NotFound } from '../common/errors';
 import { forUpdate } from '../database/lock';
 import { Transactions } from '../database/transactions';
-import type { VerificationReport } from '../engine';
-import { Player } from '../players/player.entity';
-import { ScoreSheet } from '../results/score-sheet.entity';
-import { GameSeat } from '../rounds/game-seat.entity';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
+import { PlayersService } from '../players/players.service';
+import { ResultsService } from '../results/results.service';
+import { RoundsService } from '../rounds/rounds.service';
 import { StandingsService, StandingsSnapshot } from '../standings-api/standings.service';
-import { Division } from '../tournaments/division.entity';
-import { Tournament } from '../tournaments/tournament.entity';
+import { DivisionName, TournamentsService } from '../tournaments/tournaments.service';
 import { DivisionStatistics, PrizeList, prizeList, StandingLine, statistics } from './prize-list';
 import {
   EMPTY_PRIZE_TABLE,
@@ -89,14 +85,19 @@ export class PrizesService {
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly standings: StandingsService,
+    private readonly tournaments: TournamentsService,
+    private readonly rounds: RoundsService,
+    private readonly results: ResultsService,
+    private readonly players: PlayersService,
   ) {}
 
   async get(
     tournamentId: number,
     m: EntityManager = this.dataSource.manager,
   ): Promise<PrizeTableView> {
-    const t = await m.findOneBy(Tournament, { id: tournamentId });
-    if (!t) throw new NotFound('tournament', tournamentId);
+    if ((await this.tournaments.tournamentName(tournamentId, m)) === null) {
+      throw new NotFound('tournament', tournamentId);
+    }
     return view(tournamentId, await m.findOneBy(PrizeTable, { tournamentId }));
   }
 
@@ -115,8 +116,9 @@ export class PrizesService {
     if (!read.ok) throw new PrizeTableRefused(read.problem);
     const settings = read.table;
     return this.transactions.run(async (m) => {
-      const t = await m.findOne(Tournament, { where: { id: tournamentId }, ...forUpdate(m) });
-      if (!t) throw new NotFound('tournament', tournamentId);
+      if (!(await this.tournaments.lockTournament(m, tournamentId))) {
+        throw new NotFound('tournament', tournamentId);
+      }
       const row = await m.findOne(PrizeTable, { where: { tournamentId }, ...forUpdate(m) });
       const now = view(tournamentId, row);
       if (ifMatch !== now.version) {
@@ -141,70 +143,31 @@ export class PrizesService {
   }
 
   /** A tournament's name, null when there is none. */
-  async tournamentName(id: number): Promise<string | null> {
-    const t = await this.dataSource.manager.findOne(Tournament, {
-      where: { id },
-      select: { id: true, name: true },
-    });
-    return t?.name ?? null;
+  tournamentName(id: number): Promise<string | null> {
+    return this.tournaments.tournamentName(id);
   }
 
   /** The tournament's divisions, for the prize pages' links. */
-  async divisions(tournamentId: number): Promise<{ id: number; name: string }[]> {
-    const ds = await this.dataSource.manager.find(Division, {
-      where: { tournamentId },
-      order: { id: 'ASC' },
-      select: { id: true, name: true },
-    });
-    return ds.map((d) => ({ id: d.id, name: d.name }));
+  divisions(tournamentId: number): Promise<DivisionName[]> {
+    return this.tournaments.divisionNames(tournamentId);
   }
 
   /** A division's games with a result and those whose score sheet verified, round by round. */
   private async verifiedGames(
     divisionId: number,
   ): Promise<{ verified: VerifiedGame[]; done: number; notVerified: number }> {
-    const m = this.dataSource.manager;
-    const rounds = await m.find(Round, {
-      where: { divisionId },
-      select: { id: true, number: true },
-    });
-    const roundOf = new Map(rounds.map((r) => [r.id, r.number]));
-    const games = rounds.length
-      ? await m.find(Game, {
-          where: { roundId: In(rounds.map((r) => r.id)) },
-          order: { id: 'ASC' },
-        })
-      : [];
-    const done = games.filter((g) => g.status === 'complete');
-    const ids = done.map((g) => g.id);
-    const sheets = ids.length
-      ? await m.find(ScoreSheet, {
-          where: { gameId: In(ids) },
-          select: { id: true, gameId: true, ok: true, report: true },
-        })
-      : [];
-    const seats = ids.length
-      ? await m.find(GameSeat, {
-          where: { gameId: In(ids) },
-          select: { id: true, gameId: true, seat: true, playerId: true },
-        })
-      : [];
-    const seatsOf = new Map<number, GameSeat[]>();
-    for (const s of seats) seatsOf.set(s.gameId, [...(seatsOf.get(s.gameId) ?? []), s]);
+    const done = await this.rounds.completeGames(divisionId);
+    const sheets = await this.results.sheetReports(done.map((g) => g.id));
     const gameOf = new Map(done.map((g) => [g.id, g]));
     const verified: VerifiedGame[] = [];
     for (const sheet of sheets) {
       if (sheet.ok !== true || !sheet.report) continue;
       const g = gameOf.get(sheet.gameId)!;
-      const atTable = (seatsOf.get(g.id) ?? []).sort((a, b) => a.seat - b.seat);
-      const players = atTable.length
-        ? atTable.map((s) => String(s.playerId))
-        : [g.firstPlayerId, g.secondPlayerId].filter((p) => p !== null).map(String);
       verified.push({
-        round: roundOf.get(g.roundId) ?? 0,
-        table: g.tableNumber,
-        players,
-        report: sheet.report as VerificationReport,
+        round: g.round,
+        table: g.table,
+        players: g.players.map(String),
+        report: sheet.report,
       });
     }
     verified.sort((a, b) => a.round - b.round || a.table - b.table);
@@ -218,7 +181,6 @@ export class PrizesService {
   /** A division's prize list: the standings after the last round paired, the verified sheets. */
   async division(divisionId: number): Promise<DivisionPrizes> {
     const snap: StandingsSnapshot = await this.standings.snapshot(divisionId);
-    const m = this.dataSource.manager;
     const table = await this.get(snap.tournament.id);
     const { verified, done, notVerified } = await this.verifiedGames(divisionId);
     const divisions = await this.divisions(snap.tournament.id);
@@ -231,11 +193,7 @@ export class PrizesService {
       }
       tournamentTotals = statistics([], all).totals;
     }
-    const ratings = await m.find(Player, {
-      where: { divisionId },
-      select: { id: true, rating: true },
-    });
-    const rating = new Map(ratings.map((p) => [p.id, p.rating]));
+    const rating = await this.players.ratings(divisionId);
     const club = new Map(snap.players.map((p) => [p.id, p.club]));
     const players: PrizePlayer[] = snap.view.rows.map((r) => ({
       id: r.playerId,

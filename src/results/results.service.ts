@@ -83,6 +83,15 @@ export interface GameContext {
   wordList: StoredWordList | null;
 }
 
+/** A game's score sheet as statistics read it. */
+export interface SheetReport {
+  gameId: number;
+  /** True when the engine verified it without fault; false or null otherwise. */
+  ok: boolean | null;
+  /** The engine's report, null while there is none. */
+  report: VerificationReport | null;
+}
+
 /** The director's log's code of each change to a result. */
 const LOGGED: Record<Action, LogAction> = {
   result: 'result.entered',
@@ -330,6 +339,23 @@ export class ResultsService {
     if (!(await m.existsBy(Game, { id }))) throw new NotFound('game', id);
     const changes = await m.find(ResultChange, { where: { gameId: id }, order: { id: 'ASC' } });
     return changes.map(historyEntry);
+  }
+
+  /**
+   * The score sheets of these games (none read when there are none), in the order the database
+   * gives them: whether each verified, and its report. One read, for statistics over many games.
+   */
+  async sheetReports(gameIds: readonly number[]): Promise<SheetReport[]> {
+    if (gameIds.length === 0) return [];
+    const sheets = await this.dataSource.manager.find(ScoreSheet, {
+      where: { gameId: In([...gameIds]) },
+      select: { id: true, gameId: true, ok: true, report: true },
+    });
+    return sheets.map((s) => ({
+      gameId: s.gameId,
+      ok: s.ok,
+      report: (s.report ?? null) as VerificationReport | null,
+    }));
   }
 
   /**

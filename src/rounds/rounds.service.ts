@@ -70,6 +70,16 @@ async function absentIn(m: EntityManager, divisionId: number, round: number): Pr
   return new Set(rows.map((r) => Number(r.playerId)));
 }
 
+/** A game with a result, as statistics over a division's games read it. */
+export interface CompleteGame {
+  id: number;
+  /** Its round's number. */
+  round: number;
+  table: number;
+  /** Its players' ids in turn order. */
+  players: number[];
+}
+
 @Injectable()
 export class RoundsService {
   constructor(
@@ -489,6 +499,46 @@ export class RoundsService {
         gameView(g, rounds.get(g.roundId)!, players, sheets.get(g.id) ?? null, seats.get(g.id)),
       )
       .sort((a, b) => a.round - b.round);
+  }
+
+  /**
+   * A division's complete games, by game id: each with its round's number, its table and its
+   * players in turn order (its seats, or its first and second player). Three reads: the rounds,
+   * their games, the complete games' seats.
+   */
+  async completeGames(divisionId: number): Promise<CompleteGame[]> {
+    const m = this.dataSource.manager;
+    const rounds = await m.find(Round, {
+      where: { divisionId },
+      select: { id: true, number: true },
+    });
+    const roundOf = new Map(rounds.map((r) => [r.id, r.number]));
+    const games = rounds.length
+      ? await m.find(Game, {
+          where: { roundId: In(rounds.map((r) => r.id)) },
+          order: { id: 'ASC' },
+        })
+      : [];
+    const done = games.filter((g) => g.status === 'complete');
+    const seats = done.length
+      ? await m.find(GameSeat, {
+          where: { gameId: In(done.map((g) => g.id)) },
+          select: { id: true, gameId: true, seat: true, playerId: true },
+        })
+      : [];
+    const seatsOf = new Map<number, GameSeat[]>();
+    for (const s of seats) seatsOf.set(s.gameId, [...(seatsOf.get(s.gameId) ?? []), s]);
+    return done.map((g) => {
+      const atTable = (seatsOf.get(g.id) ?? []).sort((a, b) => a.seat - b.seat);
+      return {
+        id: g.id,
+        round: roundOf.get(g.roundId) ?? 0,
+        table: g.tableNumber,
+        players: atTable.length
+          ? atTable.map((s) => s.playerId)
+          : [g.firstPlayerId, g.secondPlayerId].filter((p) => p !== null),
+      };
+    });
   }
 
   private async roundById(id: number): Promise<RoundView> {

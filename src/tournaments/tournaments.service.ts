@@ -67,10 +67,16 @@ export function checkRuleOptions(
   }
 }
 
+/** A division as a list of links names it. */
+export interface DivisionName {
+  id: number;
+  name: string;
+}
+
 /** What names a tournament: its name, and its divisions' ids and names. */
 export interface TournamentOutline {
   name: string;
-  divisions: { id: number; name: string }[];
+  divisions: DivisionName[];
 }
 
 @Injectable()
@@ -292,15 +298,9 @@ export class TournamentsService {
 
   /** A tournament's name and its divisions' ids and names (in the order made), or a 404. */
   async outline(id: number): Promise<TournamentOutline> {
-    const m = this.dataSource.manager;
-    const t = await m.findOne(Tournament, { where: { id }, select: { id: true, name: true } });
-    if (!t) throw new NotFound('tournament', id);
-    const divisions = await m.find(Division, {
-      where: { tournamentId: id },
-      select: { id: true, name: true },
-      order: { id: 'ASC' },
-    });
-    return { name: t.name, divisions: divisions.map((d) => ({ id: d.id, name: d.name })) };
+    const name = await this.tournamentName(id);
+    if (name === null) throw new NotFound('tournament', id);
+    return { name, divisions: await this.divisionNames(id) };
   }
 
   async divisions(tournamentId: number): Promise<DivisionView[]> {
@@ -318,6 +318,33 @@ export class TournamentsService {
     divisionId: number,
   ): Promise<{ division: Division; tournament: Tournament }> {
     return findDivision(this.dataSource.manager, divisionId);
+  }
+
+  /** A tournament's name, null when there is none. */
+  async tournamentName(
+    id: number,
+    m: EntityManager = this.dataSource.manager,
+  ): Promise<string | null> {
+    const t = await m.findOne(Tournament, { where: { id }, select: { id: true, name: true } });
+    return t?.name ?? null;
+  }
+
+  /**
+   * Whether a tournament exists, its row read for update in `m`'s transaction (`SELECT … FOR
+   * UPDATE` on PostgreSQL), so that another context's writes about the tournament take turns.
+   */
+  async lockTournament(m: EntityManager, id: number): Promise<boolean> {
+    return (await m.findOne(Tournament, { where: { id }, ...forUpdate(m) })) !== null;
+  }
+
+  /** A tournament's divisions' ids and names, by id: one read, no settings or counts. */
+  async divisionNames(tournamentId: number): Promise<DivisionName[]> {
+    const ds = await this.dataSource.manager.find(Division, {
+      where: { tournamentId },
+      order: { id: 'ASC' },
+      select: { id: true, name: true },
+    });
+    return ds.map((d) => ({ id: d.id, name: d.name }));
   }
 
   async addDivision(tournamentId: number, dto: DivisionDto, user: Actor): Promise<DivisionView> {
