@@ -145,7 +145,16 @@ export function evaluatePlay(
   // a problem is reported, by functions rather than closures, which every call would allocate.
 
   const lastLine = (across ? position.column : position.row) + length - 1;
-  if (lastLine >= size) return offBoard(rules, position, written);
+  if (lastLine >= size) {
+    const first = rules.squareNames[origin];
+    const edge = across ? `column ${columnLetter(size - 1)}` : `row ${size}`;
+    return illegal(false, {
+      code: 'OFF_BOARD',
+      message: `${writtenAt(rules, written, position)} runs off the board: ${length} squares from ${first} go past ${edge}`,
+      squares: [first],
+      word: alphabet.formatWord(written),
+    });
+  }
 
   let misfits = false;
   let playsThrough = false;
@@ -190,22 +199,67 @@ export function evaluatePlay(
       word: alphabet.formatWord(written),
     });
   }
-  // Sized at once: an array grown by push starts with room for 16.
+  // Sized at once: an array grown by push starts with room for 16. The same pass notes which
+  // tiles have a tile beside them across the play's line (bit p for the pth placement, or every
+  // placement from the 31st on): only those can form a cross-word, looked for below.
+  // Every tile placed lies on the play's own row (across) or column (down): its place along a
+  // cross-word's line is that row or column.
+  const crossStep = across ? size : 1;
+  const line = across ? position.row : position.column;
+  const sideBefore = line > 0;
+  const sideAfter = line < size - 1;
+  let crossing = 0;
   const placedSquares = new Array<number>(placed);
   const placedTiles = new Array<WrittenTile>(placed);
-  const crossing = placeTiles(rules, cells, position, written, placedSquares, placedTiles);
+  for (let k = 0, p = 0, square = origin; k < length; k++, square += step) {
+    if (cells[square] === 0 /* EMPTY */) {
+      if (
+        p < 31 &&
+        ((sideBefore && isTile(cells[square - crossStep])) ||
+          (sideAfter && isTile(cells[square + crossStep])))
+      )
+        crossing |= 1 << p;
+      placedSquares[p] = square;
+      placedTiles[p++] = written[k];
+    }
+  }
 
-  const unconnected = connectionProblem(
-    rules,
-    board,
-    position,
-    written,
-    placedSquares,
-    playsThrough,
-  );
-  if (unconnected !== null) return unconnected;
-  const extended = wholeWordProblem(rules, cells, position, written);
-  if (extended !== null) return extended;
+  if (board.tileCount === 0) {
+    if (!placedSquares.includes(rules.start)) {
+      const centre = rules.squareNames[rules.start];
+      return illegal(true, {
+        code: 'FIRST_PLAY_OFF_CENTRE',
+        message: `${writtenAt(rules, written, position)} is the first play but does not cover the centre square ${centre}`,
+        squares: squareNamesOf(rules, placedSquares),
+        word: alphabet.formatWord(written),
+      });
+    }
+  } else if (!playsThrough && !touchesAny(cells, size, placedSquares)) {
+    return illegal(true, {
+      code: 'NOT_CONNECTED',
+      message: `${writtenAt(rules, written, position)} touches no tile already on the board`,
+      squares: squareNamesOf(rules, placedSquares),
+      word: alphabet.formatWord(written),
+    });
+  }
+
+  const lineStart = across ? position.column : position.row;
+  const before = origin - step;
+  const after = origin + length * step;
+  const extendsBefore = lineStart > 0 && isTile(cells[before]);
+  const extendsAfter = lastLine + 1 < size && isTile(cells[after]);
+  if (extendsBefore || extendsAfter) {
+    const run = runThrough(cells, size, origin, step, across, written);
+    const runText = alphabet.formatWord(run.tiles);
+    const from = rules.squareNames[run.start];
+    const to = rules.squareNames[run.start + (run.tiles.length - 1) * step];
+    return illegal(true, {
+      code: 'WORD_EXTENDS',
+      message: `${writtenAt(rules, written, position)} is not the whole word: the tiles run on from ${from} to ${to} and read ${runText}`,
+      squares: [extendsBefore ? rules.squareNames[before] : rules.squareNames[after]],
+      word: alphabet.formatWord(written),
+    });
+  }
 
   // Made as a literal: most plays form one word, and a list grown by push has room for 17.
   const words: FormedWord[] =
@@ -221,150 +275,8 @@ export function evaluatePlay(
           },
         ]
       : [];
-  addCrossWords(rules, cells, position, placedSquares, placedTiles, crossing, words);
-
-  const shortProblems = shortWordProblems(rules, written, position, placedSquares, words);
-  if (shortProblems !== null) return { ok: false, fits: true, problems: shortProblems };
-  return scoredPlay(rules, placedSquares, placedTiles, words);
-}
-
-/** Most plays earn no bonus: they share this empty list, which nothing adds to. */
-const NO_BONUSES: PlayBonus[] = [];
-
-/** The problem of a play that runs past the board's edge. */
-function offBoard(
-  rules: CompiledRules,
-  position: Position,
-  written: readonly WrittenTile[],
-): IllegalPlay {
-  const { size } = rules;
-  const across = position.direction === 'across';
-  const first = rules.squareNames[position.row * size + position.column];
-  const edge = across ? `column ${columnLetter(size - 1)}` : `row ${size}`;
-  return illegal(false, {
-    code: 'OFF_BOARD',
-    message: `${writtenAt(rules, written, position)} runs off the board: ${written.length} squares from ${first} go past ${edge}`,
-    squares: [first],
-    word: rules.alphabet.formatWord(written),
-  });
-}
-
-/**
- * Fills `placedSquares` and `placedTiles` with the squares a fitting play puts tiles on and
- * those tiles, and returns which of them have a tile beside them across the play's line (bit p
- * for the pth placement, or every placement from the 31st on): only those can form a
- * cross-word, looked for by {@link addCrossWords}.
- */
-function placeTiles(
-  rules: CompiledRules,
-  cells: Uint8Array,
-  position: Position,
-  written: readonly WrittenTile[],
-  placedSquares: number[],
-  placedTiles: WrittenTile[],
-): number {
-  const { size } = rules;
-  const across = position.direction === 'across';
-  const step = across ? 1 : size;
-  const origin = position.row * size + position.column;
-  // Every tile placed lies on the play's own row (across) or column (down): its place along a
-  // cross-word's line is that row or column.
-  const crossStep = across ? size : 1;
-  const line = across ? position.row : position.column;
-  const sideBefore = line > 0;
-  const sideAfter = line < size - 1;
-  let crossing = 0;
-  for (let k = 0, p = 0, square = origin; k < written.length; k++, square += step) {
-    if (cells[square] === 0 /* EMPTY */) {
-      if (
-        p < 31 &&
-        ((sideBefore && isTile(cells[square - crossStep])) ||
-          (sideAfter && isTile(cells[square + crossStep])))
-      )
-        crossing |= 1 << p;
-      placedSquares[p] = square;
-      placedTiles[p++] = written[k];
-    }
-  }
-  return crossing;
-}
-
-/** The problem of a first play off the centre, or of a later one touching no tile; else null. */
-function connectionProblem(
-  rules: CompiledRules,
-  board: Board,
-  position: Position,
-  written: readonly WrittenTile[],
-  placedSquares: number[],
-  playsThrough: boolean,
-): IllegalPlay | null {
-  if (board.tileCount === 0) {
-    if (!placedSquares.includes(rules.start)) {
-      const centre = rules.squareNames[rules.start];
-      return illegal(true, {
-        code: 'FIRST_PLAY_OFF_CENTRE',
-        message: `${writtenAt(rules, written, position)} is the first play but does not cover the centre square ${centre}`,
-        squares: squareNamesOf(rules, placedSquares),
-        word: rules.alphabet.formatWord(written),
-      });
-    }
-  } else if (!playsThrough && !touchesAny(board.cells, rules.size, placedSquares)) {
-    return illegal(true, {
-      code: 'NOT_CONNECTED',
-      message: `${writtenAt(rules, written, position)} touches no tile already on the board`,
-      squares: squareNamesOf(rules, placedSquares),
-      word: rules.alphabet.formatWord(written),
-    });
-  }
-  return null;
-}
-
-/** The problem of a play whose word runs on into tiles before or after it; else null. */
-function wholeWordProblem(
-  rules: CompiledRules,
-  cells: Uint8Array,
-  position: Position,
-  written: readonly WrittenTile[],
-): IllegalPlay | null {
-  const { size } = rules;
-  const across = position.direction === 'across';
-  const step = across ? 1 : size;
-  const origin = position.row * size + position.column;
-  const lineStart = across ? position.column : position.row;
-  const lastLine = lineStart + written.length - 1;
-  const before = origin - step;
-  const after = origin + written.length * step;
-  const extendsBefore = lineStart > 0 && isTile(cells[before]);
-  const extendsAfter = lastLine + 1 < size && isTile(cells[after]);
-  if (!extendsBefore && !extendsAfter) return null;
-  const run = runThrough(cells, size, origin, step, across, written);
-  const runText = rules.alphabet.formatWord(run.tiles);
-  const from = rules.squareNames[run.start];
-  const to = rules.squareNames[run.start + (run.tiles.length - 1) * step];
-  return illegal(true, {
-    code: 'WORD_EXTENDS',
-    message: `${writtenAt(rules, written, position)} is not the whole word: the tiles run on from ${from} to ${to} and read ${runText}`,
-    squares: [extendsBefore ? rules.squareNames[before] : rules.squareNames[after]],
-    word: rules.alphabet.formatWord(written),
-  });
-}
-
-/** Adds to `words` the cross-words formed by the placements `crossing` marks (see {@link placeTiles}). */
-function addCrossWords(
-  rules: CompiledRules,
-  cells: Uint8Array,
-  position: Position,
-  placedSquares: number[],
-  placedTiles: WrittenTile[],
-  crossing: number,
-  words: FormedWord[],
-): void {
-  const { size } = rules;
-  const across = position.direction === 'across';
-  const crossStep = across ? size : 1;
-  const line = across ? position.row : position.column;
   const crossDirection: Direction = across ? 'down' : 'across';
-  for (let i = 0; i < placedSquares.length; i++) {
+  for (let i = 0; i < placed; i++) {
     if (i < 31 && (crossing & (1 << i)) === 0) continue;
     const square = placedSquares[i];
     const tile = placedTiles[i];
@@ -386,16 +298,8 @@ function addCrossWords(
       tiles[k] = s === square ? tile : cells[s];
     words.push(scoreWord(rules, cells, tiles, first, crossStep, crossDirection, false));
   }
-}
 
-/** The problems of a play that forms no word, or a word shorter than the rules allow; else null. */
-function shortWordProblems(
-  rules: CompiledRules,
-  written: readonly WrittenTile[],
-  position: Position,
-  placedSquares: number[],
-  words: FormedWord[],
-): PlayProblem[] | null {
+  const ruleSet = rules.ruleSet;
   let shortProblems: PlayProblem[] | null = null;
   if (words.length === 0) {
     shortProblems = [
@@ -403,7 +307,7 @@ function shortWordProblems(
         code: 'WORD_TOO_SHORT',
         message: `${writtenAt(rules, written, position)} is a single tile and forms no word`,
         squares: squareNamesOf(rules, placedSquares),
-        word: rules.alphabet.formatWord(written),
+        word: alphabet.formatWord(written),
       },
     ];
   }
@@ -413,22 +317,13 @@ function shortWordProblems(
       (shortProblems ??= []).push(shortWord(rules, written, position, word));
     }
   }
-  return shortProblems;
-}
+  if (shortProblems !== null) return { ok: false, fits: true, problems: shortProblems };
 
-/** A legal play with its words' points and the bonuses it earns. */
-function scoredPlay(
-  rules: CompiledRules,
-  placedSquares: number[],
-  placedTiles: WrittenTile[],
-  words: FormedWord[],
-): LegalPlay {
-  const ruleSet = rules.ruleSet;
   let score = 0;
   for (let w = 0; w < words.length; w++) score += words[w].score;
   const { allTiles, longWord: long } = ruleSet.bonuses;
   let bonuses: PlayBonus[] = NO_BONUSES;
-  if (placedSquares.length === ruleSet.rackSize && allTiles > 0) {
+  if (placed === ruleSet.rackSize && allTiles > 0) {
     bonuses = [{ kind: 'all-tiles', points: allTiles }];
   }
   if (long) {
@@ -444,6 +339,9 @@ function scoredPlay(
   for (let b = 0; b < bonuses.length; b++) score += bonuses[b].points;
   return { ok: true, placedSquares, placedTiles, words, bonuses, score };
 }
+
+/** Most plays earn no bonus: they share this empty list, which nothing adds to. */
+const NO_BONUSES: PlayBonus[] = [];
 
 /** `KUĆA at 9F`, the start of a problem's message. */
 function writtenAt(rules: CompiledRules, written: readonly WrittenTile[], position: Position) {

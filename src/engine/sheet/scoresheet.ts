@@ -640,109 +640,21 @@ function knownFields(doc: Record<string, unknown>): number {
 export function readScoresheet(doc: unknown): ReadSheetResult {
   const errors: SheetError[] = [];
   let more = false;
-  const err: ReportError = (path, message, problem) => {
+  const err = (path: JsonPath, message: string, problem?: SheetProblem) => {
     if (errors.length >= MAX_ERRORS) more = true;
     else errors.push(problem ? { path, message, problem } : { path, message });
   };
   if (!isObject(doc)) {
     return { ok: false, errors: [{ path: [], message: 'a score sheet must be a JSON object' }] };
   }
-  // The turns' own limits are checked in the pass over the turns (every limit at once there
-  // for a turn that is not plain, before anything of that turn is read) or, for a sheet
+  // The turns' own limits are checked in the pass over the turns below (every limit at once
+  // there for a turn that is not plain, before anything of that turn is read) or, for a sheet
   // beyond them elsewhere, here with the rest.
   if (!sheetWithinLimits(doc)) {
     const limits = checkSheetLimits(doc);
     if (limits.length > 0) return { ok: false, errors: limits };
   }
-  const ruleSet = readSheetFields(doc, err);
-  if (!ruleSet) return { ok: false, errors };
-
-  const rules = compileRules(ruleSet, readOptions(doc, ruleSet, errors, err));
-  const sheet = sheetContext(rules, readPlayers(doc.players, ruleSet, err), err);
-  let clocks: (number | undefined)[] = [];
-  let racks: (WrittenTile[] | undefined)[] = [];
-  if (!Array.isArray(doc.turns)) {
-    err(['turns'], 'turns must be a list', { code: 'TURNS' });
-  } else {
-    const turns = readTurns(doc, doc.turns, sheet);
-    if (Array.isArray(turns)) return { ok: false, errors: turns };
-    ({ clocks, racks } = turns);
-  }
-  const endFindings: Issue[] = [];
-  const endRacks = doc.end === undefined ? [] : readEnd(doc.end, sheet, endFindings);
-  if (doc.claimed !== undefined) readClaimed(doc.claimed, sheet);
-
-  if (more) errors.push({ path: [], message: `more errors than the first ${MAX_ERRORS} shown` });
-  if (errors.length > 0) return { ok: false, errors };
-  if (endFindings.length === 0) {
-    return {
-      ok: true,
-      sheet: doc as unknown as Scoresheet,
-      ruleSet,
-      reading: { rules, clocks, endRacks, racks },
-    };
-  }
-  // The fields that could not be read are left out of the sheet the replay sees, as if unwritten.
-  const end = { ...(doc.end as SheetEnd) };
-  for (const finding of endFindings) delete end[finding.field!];
-  return {
-    ok: true,
-    sheet: { ...(doc as unknown as Scoresheet), end },
-    ruleSet,
-    reading: {
-      rules,
-      clocks,
-      endRacks: end.racks === undefined ? [] : endRacks,
-      racks,
-      endFindings,
-    },
-  };
-}
-
-/** Reports an error of a sheet at a place in it (the first {@link MAX_ERRORS} are kept). */
-type ReportError = (path: JsonPath, message: string, problem?: SheetProblem) => void;
-
-/** What the readers of a sheet's parts share once its rule set and its players are known. */
-interface SheetContext {
-  rules: CompiledRules;
-  cardRules: CardRules | undefined;
-  /** The fields a crossword game's turn may have. */
-  turnKeys: ReadonlySet<string>;
-  playerCount: number;
-  err: ReportError;
-  /** Reports a value that is not a player's index; true when it is one. */
-  playerIndex: (path: JsonPath, v: unknown, what: string) => boolean;
-}
-
-function sheetContext(rules: CompiledRules, playerCount: number, err: ReportError): SheetContext {
-  return {
-    rules,
-    cardRules: rules.ruleSet.cards,
-    turnKeys: rules.ruleSet.blankSwap ? TURN_KEYS_WITH_SWAP : TURN_KEYS,
-    playerCount,
-    err,
-    playerIndex: (path, v, what) => {
-      if (!isPlayer(v, playerCount)) {
-        err(
-          path,
-          `${what} must be a player index from 0 to ${Math.max(playerCount - 1, 0)}, not ${describe(v)}`,
-          { code: 'PLAYER_INDEX', max: Math.max(playerCount - 1, 0) },
-        );
-        return false;
-      }
-      return true;
-    },
-  };
-}
-
-const isPlayer = (v: unknown, playerCount: number): v is number =>
-  isInt(v) && v >= 0 && v < playerCount;
-
-/**
- * Checks the sheet's own fields other than its options, players, turns, end and claimed
- * scores (unknown ones, the format, the rule set, meta) and returns the rule set it names.
- */
-function readSheetFields(doc: Record<string, unknown>, err: ReportError): RuleSet | undefined {
+  let turnsWithinLimits = false;
   // Names are looked up only when the sheet has more fields than the known ones it holds (as
   // a turn's are): every sheet passes here.
   const docKeys = Object.keys(doc);
@@ -775,520 +687,458 @@ function readSheetFields(doc: Record<string, unknown>, err: ReportError): RuleSe
       });
   }
   if (doc.meta !== undefined && !isObject(doc.meta)) err(['meta'], 'meta must be an object');
-  return ruleSet;
-}
+  if (!ruleSet) return { ok: false, errors };
 
-/** Checks the sheet's options; the options the rules are compiled with (none when wrong). */
-function readOptions(
-  doc: Record<string, unknown>,
-  ruleSet: RuleSet,
-  errors: SheetError[],
-  err: ReportError,
-): RuleOptions | undefined {
   for (const e of checkOptions(ruleSet, doc.options)) {
     err(e.option ? ['options', e.option] : ['options'], e.message);
   }
-  return errors.length > 0 && errors.some((e) => e.path[0] === 'options')
-    ? undefined
-    : (doc.options as RuleOptions | undefined);
-}
+  const options =
+    errors.length > 0 && errors.some((e) => e.path[0] === 'options')
+      ? undefined
+      : (doc.options as RuleOptions | undefined);
+  const rules = compileRules(ruleSet, options);
+  const { rackSize } = rules.ruleSet;
+  let clocks: (number | undefined)[] = [];
+  let racks: (WrittenTile[] | undefined)[] = [];
+  let endRacks: WrittenTile[][] = [];
+  const cardRules = rules.ruleSet.cards;
+  const turnKeys = rules.ruleSet.blankSwap ? TURN_KEYS_WITH_SWAP : TURN_KEYS;
 
-/** Checks the list of players; the number of players (0 when it is no list). */
-function readPlayers(players: unknown, ruleSet: RuleSet, err: ReportError): number {
-  if (!Array.isArray(players)) {
+  let playerCount = 0;
+  if (!Array.isArray(doc.players)) {
     err(['players'], 'players must be a list of names in turn order', { code: 'PLAYERS' });
-    return 0;
-  }
-  const playerCount = players.length;
-  const { min, max } = ruleSet.players;
-  if (playerCount < min || playerCount > max) {
-    err(
-      ['players'],
-      `${ruleSet.name} has ${min === max ? min : `${min} to ${max}`} players, the sheet names ${playerCount}`,
-      { code: 'PLAYER_COUNT', min, max, count: playerCount },
-    );
-  }
-  players.forEach((name, i) => {
-    if (typeof name !== 'string' || name.trim() === '')
-      err(['players', i], 'a player name must be a non-empty string', { code: 'PLAYER_NAME' });
-  });
-  return playerCount;
-}
-
-/** The tiles of a readable rack that holds `min` to a rack's tiles, or null, told without a message. */
-function fittingRack(rules: CompiledRules, v: unknown, min: number): WrittenTile[] | null {
-  if (typeof v !== 'string') return null;
-  const parsed = rules.alphabet.parseRack(v);
-  return parsed.ok && parsed.tiles.length >= min && parsed.tiles.length <= rules.ruleSet.rackSize
-    ? parsed.tiles
-    : null;
-}
-
-/** Reports what is wrong with a rack that is not text, cannot be read or holds too many tiles. */
-function checkRack(sheet: SheetContext, path: JsonPath, v: unknown, what: string, min: number) {
-  const { err } = sheet;
-  const { rackSize } = sheet.rules.ruleSet;
-  if (typeof v !== 'string')
-    return err(path, `${what} must be a string of tiles (? for a joker), not ${describe(v)}`, {
-      code: 'RACK_TEXT',
-    });
-  const parsed = sheet.rules.alphabet.parseRack(v);
-  if (!parsed.ok) {
-    const { character, position } = parsed;
-    return err(
-      path,
-      `${what}: ${parsed.message}`,
-      character !== undefined && position !== undefined
-        ? { code: 'RACK_LETTER', written: short(v), character, position }
-        : undefined,
-    );
-  }
-  if (parsed.tiles.length < min || parsed.tiles.length > rackSize) {
-    err(path, `${what} holds ${parsed.tiles.length} tiles; it must hold ${min} to ${rackSize}`, {
-      code: 'RACK_SIZE',
-      written: short(v),
-      count: parsed.tiles.length,
-      min,
-      max: rackSize,
+  } else {
+    playerCount = doc.players.length;
+    const { min, max } = ruleSet.players;
+    if (playerCount < min || playerCount > max) {
+      err(
+        ['players'],
+        `${ruleSet.name} has ${min === max ? min : `${min} to ${max}`} players, the sheet names ${playerCount}`,
+        { code: 'PLAYER_COUNT', min, max, count: playerCount },
+      );
+    }
+    doc.players.forEach((name, i) => {
+      if (typeof name !== 'string' || name.trim() === '')
+        err(['players', i], 'a player name must be a non-empty string', { code: 'PLAYER_NAME' });
     });
   }
-}
-
-function checkClock(err: ReportError, path: JsonPath, v: unknown) {
-  if (typeof v !== 'string' || parseClock(v) === null) {
-    err(path, `a clock reading must be mm:ss (e.g. "28:40"), not ${describe(v)}`, {
-      code: 'CLOCK',
-    });
-  }
-}
-
-/** Each turn's clock and rack as read, by turn. */
-interface TurnReadings {
-  clocks: (number | undefined)[];
-  racks: (WrittenTile[] | undefined)[];
-  /** Set once every limit of the sheet has been checked (for a turn that is not plain). */
-  limitsChecked: boolean;
-}
-
-/** Checks every turn; what was read of them, or the errors of a sheet beyond its limits. */
-function readTurns(
-  doc: Record<string, unknown>,
-  turns: unknown[],
-  sheet: SheetContext,
-): TurnReadings | SheetError[] {
-  // Paths and messages are built only on error: every turn of every sheet passes here.
-  const read: TurnReadings = {
-    clocks: new Array<number | undefined>(turns.length),
-    racks: new Array<WrittenTile[] | undefined>(turns.length),
-    limitsChecked: false,
+  const isPlayer = (v: unknown): v is number => isInt(v) && v >= 0 && v < playerCount;
+  const playerIndex = (path: JsonPath, v: unknown, what: string) => {
+    if (!isPlayer(v)) {
+      err(
+        path,
+        `${what} must be a player index from 0 to ${Math.max(playerCount - 1, 0)}, not ${describe(v)}`,
+        { code: 'PLAYER_INDEX', max: Math.max(playerCount - 1, 0) },
+      );
+      return false;
+    }
+    return true;
   };
-  for (let i = 0; i < turns.length; i++) {
-    const turn = turns[i];
-    if (!isObject(turn)) {
-      sheet.err(['turns', i], `turn ${i + 1} must be an object`, { code: 'TURN_OBJECT' });
-      continue;
+  /** The tiles of a readable rack that holds `min` to a rack's tiles, or null, told without a message. */
+  const fittingRack = (v: unknown, min: number): WrittenTile[] | null => {
+    if (typeof v !== 'string') return null;
+    const parsed = rules.alphabet.parseRack(v);
+    return parsed.ok && parsed.tiles.length >= min && parsed.tiles.length <= rackSize
+      ? parsed.tiles
+      : null;
+  };
+  const checkRack = (path: JsonPath, v: unknown, what: string, min: number) => {
+    if (typeof v !== 'string')
+      return err(path, `${what} must be a string of tiles (? for a joker), not ${describe(v)}`, {
+        code: 'RACK_TEXT',
+      });
+    const parsed = rules.alphabet.parseRack(v);
+    if (!parsed.ok) {
+      const { character, position } = parsed;
+      return err(
+        path,
+        `${what}: ${parsed.message}`,
+        character !== undefined && position !== undefined
+          ? { code: 'RACK_LETTER', written: short(v), character, position }
+          : undefined,
+      );
     }
-    const limits = readTurn(doc, turn, i, sheet, read);
-    if (limits !== null) return limits;
-  }
-  return read;
-}
-
-/** Checks the `i`th turn; the errors of the sheet's limits when the turn is beyond one, else null. */
-function readTurn(
-  doc: Record<string, unknown>,
-  turn: Record<string, unknown>,
-  i: number,
-  sheet: SheetContext,
-  read: TurnReadings,
-): SheetError[] | null {
-  const { err, cardRules, turnKeys } = sheet;
-  // Each field read once: the turn's fields are looked up by its shape, and the sheets'
-  // turns have several shapes (with a clock or not, a play or an exchange).
-  const { player, play, exchange, pass, score, total, clock, challenge, rack, swap } = turn;
-  // Counting fields is cheaper than looking each name up; names are looked up only when the
-  // counts differ (an unknown field, or a known one holding `undefined`). `Object.keys` counts
-  // from V8's list of the shape's keys: fewer instructions than a for-in loop, measured.
-  const fields = Object.keys(turn).length;
-  const kinds =
-    (play !== undefined ? 1 : 0) + (exchange !== undefined ? 1 : 0) + (pass !== undefined ? 1 : 0);
-  let known =
-    kinds +
-    (player !== undefined ? 1 : 0) +
-    (score !== undefined ? 1 : 0) +
-    (total !== undefined ? 1 : 0) +
-    (clock !== undefined ? 1 : 0) +
-    (challenge !== undefined ? 1 : 0) +
-    (rack !== undefined ? 1 : 0);
-  if (turnKeys === TURN_KEYS_WITH_SWAP && swap !== undefined) known++;
-  // Every limit is checked before anything of a turn that is not plain is reported. A
-  // crossword turn whose fields are all known ones has none of a card game's, so its
-  // plainness is told from the fields read here (the turn's fields are not looked up again).
-  if (
-    !read.limitsChecked &&
-    !(!cardRules && fields === known
-      ? swap === undefined &&
-        challengeWithinLimits(challenge) &&
-        plainFieldsWithinLimits(play, rack, exchange, clock, score, total)
-      : plainTurnWithinLimits(turn))
-  ) {
-    const limits = checkSheetLimits(doc);
-    if (limits.length > 0) return limits;
-    read.limitsChecked = true;
-  }
-  if (cardRules) {
-    checkCardTurn(turn, i, (...rest) => turnPath(i, ...rest), cardRules, sheet.playerIndex, err);
-    return null;
-  }
-  if (fields !== known) {
-    for (const key in turn) {
-      if (!turnKeys.has(key))
-        err(turnPath(i, short(key)), `turn ${i + 1} has an unknown field '${short(key)}'`, {
-          code: 'UNKNOWN_FIELD',
-          field: short(key),
-        });
-    }
-  }
-  if (!isPlayer(player, sheet.playerCount))
-    sheet.playerIndex(turnPath(i, 'player'), player, `turn ${i + 1}: player`);
-  checkTurnKind(turn, i, kinds, err);
-  checkTurnValues(i, play, pass, exchange, score, total, err);
-  if (clock !== undefined) {
-    const seconds = typeof clock === 'string' ? parseClock(clock) : null;
-    if (seconds === null) checkClock(err, turnPath(i, 'clock'), clock);
-    else read.clocks[i] = seconds;
-  }
-  if (rack !== undefined) {
-    const tiles = fittingRack(sheet.rules, rack, 0);
-    if (tiles === null) checkRack(sheet, turnPath(i, 'rack'), rack, `turn ${i + 1}: rack`, 0);
-    else read.racks[i] = tiles;
-  }
-  if (swap !== undefined) checkSwap(i, swap, play, sheet);
-  if (challenge !== undefined) checkChallenge(i, challenge, play, player, sheet);
-  return null;
-}
-
-/** Reports a crossword turn with none, or more than one, of play, exchange and pass. */
-function checkTurnKind(turn: Record<string, unknown>, i: number, kinds: number, err: ReportError) {
-  if (kinds !== 1) {
-    const present = ['play', 'exchange', 'pass'].filter((k) => turn[k] !== undefined);
-    err(
-      turnPath(i),
-      `turn ${i + 1} must have exactly one of play, exchange, pass (it has ${present.length === 0 ? 'none' : present.join(' and ')})`,
-      { code: 'TURN_KIND' },
-    );
-  }
-}
-
-/** The types of a crossword turn's play, pass, exchange, score and total. */
-function checkTurnValues(
-  i: number,
-  play: unknown,
-  pass: unknown,
-  exchange: unknown,
-  score: unknown,
-  total: unknown,
-  err: ReportError,
-) {
-  if (play !== undefined && typeof play !== 'string') {
-    err(
-      turnPath(i, 'play'),
-      `turn ${i + 1}: play must be a string "POSITION WORD", e.g. "9F KUĆA"`,
-      {
-        code: 'PLAY_TEXT',
-      },
-    );
-  }
-  if (pass !== undefined && pass !== true) {
-    err(turnPath(i, 'pass'), `turn ${i + 1}: pass must be true`, { code: 'PASS_TRUE' });
-  }
-  // An exchange of too few or too many tiles, or of tiles that cannot be read, is a finding
-  // of the replay (an illegal turn), so that it does not hide the rest of the sheet.
-  if (exchange !== undefined && !isInt(exchange) && typeof exchange !== 'string') {
-    err(
-      turnPath(i, 'exchange'),
-      `turn ${i + 1}: exchange must be a number of tiles or the tiles themselves, not ${describe(exchange)}`,
-      { code: 'EXCHANGE' },
-    );
-  }
-  if (score !== undefined && !isInt(score)) {
-    err(
-      turnPath(i, 'score'),
-      `turn ${i + 1}: score must be a whole number, not ${describe(score)}`,
-      {
-        code: 'WHOLE_NUMBER',
-      },
-    );
-  }
-  if (total !== undefined && !isInt(total)) {
-    err(
-      turnPath(i, 'total'),
-      `turn ${i + 1}: total must be a whole number, not ${describe(total)}`,
-      {
-        code: 'WHOLE_NUMBER',
-      },
-    );
-  }
-}
-
-/** Checks a turn's swap: only a play takes a blank, from squares of the board. */
-function checkSwap(i: number, swap: unknown, play: unknown, sheet: SheetContext) {
-  const squares = Array.isArray(swap) ? swap : [swap];
-  if (play === undefined) {
-    sheet.err(
-      turnPath(i, 'swap'),
-      `turn ${i + 1}: only a play can take a blank from the board (swap)`,
-    );
-  } else if (
-    squares.length === 0 ||
-    !squares.every((sq) => typeof sq === 'string' && parseSquare(sq, sheet.rules.size) !== null)
-  ) {
-    sheet.err(
-      turnPath(i, 'swap'),
-      `turn ${i + 1}: swap must name the square of the blank taken, e.g. "H8" (or a list of squares), not ${describe(swap)}`,
-    );
-  }
-}
-
-/** Checks a turn's challenge: of a play, by another player, ruled valid or not, and its bonus. */
-function checkChallenge(
-  i: number,
-  c: unknown,
-  play: unknown,
-  player: unknown,
-  sheet: SheetContext,
-) {
-  const { err } = sheet;
-  if (!isObject(c)) {
-    err(
-      turnPath(i, 'challenge'),
-      `turn ${i + 1}: challenge must be { "by": player, "valid": true|false }`,
-      {
-        code: 'CHALLENGE_OBJECT',
-      },
-    );
-    return;
-  }
-  if (play === undefined)
-    err(turnPath(i, 'challenge'), `turn ${i + 1}: only a play can be challenged`, {
-      code: 'CHALLENGE_NOT_PLAY',
-    });
-  if (
-    sheet.playerIndex(turnPath(i, 'challenge', 'by'), c.by, `turn ${i + 1}: challenge.by`) &&
-    c.by === player
-  ) {
-    err(turnPath(i, 'challenge', 'by'), `turn ${i + 1}: a player cannot challenge their own play`, {
-      code: 'CHALLENGE_OWN',
-    });
-  }
-  if (typeof c.valid !== 'boolean') {
-    err(
-      turnPath(i, 'challenge', 'valid'),
-      `turn ${i + 1}: challenge.valid must be true (word ruled valid) or false (ruled invalid)`,
-      { code: 'CHALLENGE_VALID' },
-    );
-  }
-  if (c.bonus !== undefined && (!isInt(c.bonus) || c.bonus < 0 || c.valid !== true)) {
-    err(
-      turnPath(i, 'challenge', 'bonus'),
-      `turn ${i + 1}: challenge.bonus must be a whole number of points, on a challenge ruled valid`,
-      { code: 'CHALLENGE_BONUS' },
-    );
-  }
-  for (const key of Object.keys(c)) {
-    if (key !== 'by' && key !== 'valid' && key !== 'bonus') {
-      err(turnPath(i, 'challenge', short(key)), `unknown field '${short(key)}' in a challenge`, {
-        code: 'UNKNOWN_FIELD',
-        field: short(key),
+    if (parsed.tiles.length < min || parsed.tiles.length > rackSize) {
+      err(path, `${what} holds ${parsed.tiles.length} tiles; it must hold ${min} to ${rackSize}`, {
+        code: 'RACK_SIZE',
+        written: short(v),
+        count: parsed.tiles.length,
+        min,
+        max: rackSize,
       });
     }
-  }
-}
-
-/**
- * Checks the end of the game; the tiles of its racks, by player (none without them). An entry
- * written but unreadable is added to `endFindings`.
- */
-function readEnd(end: unknown, sheet: SheetContext, endFindings: Issue[]): WrittenTile[][] {
-  const { err, cardRules, rules, playerCount } = sheet;
-  if (!isObject(end)) {
-    err(['end'], 'end must be an object', { code: 'END_OBJECT' });
-    return [];
-  }
-  checkEndFields(end, sheet);
-  const endRacks = cardRules ? [] : readEndLists(end, sheet, endFindings);
-  if (end.timeExpired !== undefined)
-    sheet.playerIndex(['end', 'timeExpired'], end.timeExpired, 'end.timeExpired');
-  const { timePenalty } = end;
-  if (timePenalty !== undefined && !cardRules) {
-    if (rules.ruleSet.endOfGame.overtimePoints === undefined) {
-      err(
-        ['end', 'timePenalty'],
-        `end.timePenalty is for rule sets that take points for time over (Scrabble); ${rules.ruleSet.name} does not`,
-        { code: 'FIELD_NOT_FOR_RULES', rules: rules.ruleSet.name },
+  };
+  const endFindings: Issue[] = [];
+  const unreadableRack = (text: string, player: number): Issue => {
+    const parsed = rules.alphabet.parseRack(text);
+    if (!parsed.ok)
+      return endFieldFinding(
+        'racks',
+        player,
+        text,
+        parsed.message,
+        parsed.character,
+        parsed.position,
       );
-    } else if (
-      !Array.isArray(timePenalty) ||
-      timePenalty.length !== playerCount ||
-      !timePenalty.every((v) => isInt(v) && v >= 0 && v <= SHEET_LIMITS.points)
-    ) {
-      err(
-        ['end', 'timePenalty'],
-        `end.timePenalty must be a list of ${playerCount} whole numbers of points, 0 or more`,
-        { code: 'PER_PLAYER', count: playerCount },
-      );
-    }
-  }
-  return endRacks;
-}
-
-/** Checks the end's fields (unknown ones), its reason and, in card games, the cards drawn. */
-function checkEndFields(end: Record<string, unknown>, sheet: SheetContext) {
-  const { err, cardRules, playerCount } = sheet;
-  const endKeys = cardRules ? CARD_END_KEYS : END_KEYS;
-  const keys = Object.keys(end);
-  const { reason, racks, clocks: endClocks, timeExpired, timePenalty, drawn } = end;
-  const known = cardRules
-    ? (reason !== undefined ? 1 : 0) + (drawn !== undefined ? 1 : 0)
-    : (reason !== undefined ? 1 : 0) +
-      (racks !== undefined ? 1 : 0) +
-      (endClocks !== undefined ? 1 : 0) +
-      (timeExpired !== undefined ? 1 : 0) +
-      (timePenalty !== undefined ? 1 : 0);
-  // Names are looked up only when there are more fields than known ones, as for the sheet's.
-  if (keys.length !== known) {
-    for (const key of keys) {
-      if (!endKeys.has(key))
-        err(['end', short(key)], `unknown field '${short(key)}' in end`, {
-          code: 'UNKNOWN_FIELD',
-          field: short(key),
-        });
-    }
-  }
-  const reasons = endReasons(sheet.rules.ruleSet);
-  if (end.reason !== undefined && !reasons.includes(end.reason as string)) {
-    err(
-      ['end', 'reason'],
-      `end.reason must be one of ${reasons.join(', ')}, not ${describe(end.reason)}`,
-      { code: 'END_REASON', reasons: [...reasons] },
-    );
-  }
-  if (end.drawn !== undefined && cardRules) {
-    const values = new Set(cardRules.deck.map((d) => d.value));
-    if (!cardRules.doubleRotate) {
-      err(['end', 'drawn'], 'end.drawn is for the Double Rotate rule (option doubleRotate)');
-    } else if (
-      !Array.isArray(end.drawn) ||
-      end.drawn.length !== playerCount ||
-      !end.drawn.every((v) => v === null || (isInt(v) && values.has(v)))
-    ) {
-      err(
-        ['end', 'drawn'],
-        `end.drawn must list, per player, the value of the card drawn (${[...values].join(', ')}) or null (${playerCount} entries)`,
-      );
-    }
-  }
-}
-
-/** Checks a crossword game's `end.racks` and `end.clocks`; the tiles of the racks, by player. */
-function readEndLists(
-  end: Record<string, unknown>,
-  sheet: SheetContext,
-  endFindings: Issue[],
-): WrittenTile[][] {
-  const { err, playerCount } = sheet;
-  let endRacks: WrittenTile[][] = [];
-  for (let f = 0; f < 2; f++) {
-    const field = f === 0 ? 'racks' : 'clocks';
-    const list = f === 0 ? end.racks : end.clocks;
-    if (list === undefined) continue;
-    if (!Array.isArray(list) || list.length !== playerCount) {
-      err(
-        ['end', field],
-        `end.${field} must be a list with one entry per player (${playerCount})`,
-        {
-          code: 'PER_PLAYER',
-          count: playerCount,
-        },
-      );
-      continue;
-    }
-    // Made at its size (a list grown by push gets room for 17, through a call into V8); a
-    // rack left out for being wrong is an error, and the racks are then not used.
-    if (field === 'racks') endRacks = new Array<WrittenTile[]>(list.length);
-    // Paths and messages are made only for an entry that is wrong: every sheet passes here.
-    // A written entry that cannot be read is a finding of the game (the field is then not
-    // used), not an unreadable sheet: one slip at the end does not hide every turn.
-    for (let p = 0; p < list.length; p++) {
-      const v: unknown = list[p];
-      if (field === 'racks') {
-        const tiles = fittingRack(sheet.rules, v, 0);
-        if (tiles !== null) endRacks[p] = tiles;
-        else if (typeof v === 'string') endFindings.push(unreadableRack(sheet.rules, v, p));
-        else checkRack(sheet, ['end', 'racks', p], v, `end.racks[${p}]`, 0);
-      } else if (typeof v !== 'string') {
-        checkClock(err, ['end', 'clocks', p], v);
-      } else if (parseClock(v) === null) {
-        endFindings.push(
-          endFieldFinding(
-            'clocks',
-            p,
-            v,
-            `a clock reading must be mm:ss (e.g. "28:40"), not ${describe(v)}`,
-          ),
-        );
-      }
-    }
-  }
-  return endRacks;
-}
-
-/** The finding of an entry of `end.racks`, written, that cannot be read or holds too many tiles. */
-function unreadableRack(rules: CompiledRules, text: string, player: number): Issue {
-  const parsed = rules.alphabet.parseRack(text);
-  if (!parsed.ok)
     return endFieldFinding(
       'racks',
       player,
       text,
-      parsed.message,
-      parsed.character,
-      parsed.position,
+      `'${text}' holds ${parsed.tiles.length} tiles; a rack holds at most ${rackSize}`,
     );
-  return endFieldFinding(
-    'racks',
-    player,
-    text,
-    `'${text}' holds ${parsed.tiles.length} tiles; a rack holds at most ${rules.ruleSet.rackSize}`,
-  );
-}
-
-/** Checks the scores the sheet claims: a whole number for each player. */
-function readClaimed(claimed: unknown, sheet: SheetContext) {
-  const { err, playerCount } = sheet;
-  if (!isObject(claimed)) {
-    err(['claimed'], 'claimed must be an object, e.g. { "final": [483, 459] }', {
-      code: 'CLAIMED_OBJECT',
-    });
-    return;
-  }
-  for (const key of Object.keys(claimed)) {
-    if (key !== 'final')
-      err(['claimed', short(key)], `unknown field '${short(key)}' in claimed`, {
-        code: 'UNKNOWN_FIELD',
-        field: short(key),
+  };
+  const checkClock = (path: JsonPath, v: unknown) => {
+    if (typeof v !== 'string' || parseClock(v) === null) {
+      err(path, `a clock reading must be mm:ss (e.g. "28:40"), not ${describe(v)}`, {
+        code: 'CLOCK',
       });
+    }
+  };
+
+  if (!Array.isArray(doc.turns)) {
+    err(['turns'], 'turns must be a list', { code: 'TURNS' });
+  } else {
+    // Paths and messages are built only on error: every turn of every sheet passes here.
+    const turns: unknown[] = doc.turns;
+    clocks = new Array<number | undefined>(turns.length);
+    racks = new Array<WrittenTile[] | undefined>(turns.length);
+    for (let i = 0; i < turns.length; i++) {
+      const turn = turns[i];
+      if (!isObject(turn)) {
+        err(['turns', i], `turn ${i + 1} must be an object`, { code: 'TURN_OBJECT' });
+        continue;
+      }
+      // Each field read once: the turn's fields are looked up by its shape, and the sheets'
+      // turns have several shapes (with a clock or not, a play or an exchange).
+      const { player, play, exchange, pass, score, total, clock, challenge, rack, swap } = turn;
+      // Counting fields is cheaper than looking each name up; names are looked up only when the
+      // counts differ (an unknown field, or a known one holding `undefined`). `Object.keys` counts
+      // from V8's list of the shape's keys: fewer instructions than a for-in loop, measured.
+      const fields = Object.keys(turn).length;
+      const kinds =
+        (play !== undefined ? 1 : 0) +
+        (exchange !== undefined ? 1 : 0) +
+        (pass !== undefined ? 1 : 0);
+      let known =
+        kinds +
+        (player !== undefined ? 1 : 0) +
+        (score !== undefined ? 1 : 0) +
+        (total !== undefined ? 1 : 0) +
+        (clock !== undefined ? 1 : 0) +
+        (challenge !== undefined ? 1 : 0) +
+        (rack !== undefined ? 1 : 0);
+      if (turnKeys === TURN_KEYS_WITH_SWAP && swap !== undefined) known++;
+      // Every limit is checked before anything of a turn that is not plain is reported. A
+      // crossword turn whose fields are all known ones has none of a card game's, so its
+      // plainness is told from the fields read here (the turn's fields are not looked up again).
+      if (
+        !turnsWithinLimits &&
+        !(!cardRules && fields === known
+          ? swap === undefined &&
+            challengeWithinLimits(challenge) &&
+            plainFieldsWithinLimits(play, rack, exchange, clock, score, total)
+          : plainTurnWithinLimits(turn))
+      ) {
+        const limits = checkSheetLimits(doc);
+        if (limits.length > 0) return { ok: false, errors: limits };
+        turnsWithinLimits = true;
+      }
+      if (cardRules) {
+        checkCardTurn(turn, i, (...rest) => turnPath(i, ...rest), cardRules, playerIndex, err);
+        continue;
+      }
+      if (fields !== known) {
+        for (const key in turn) {
+          if (!turnKeys.has(key))
+            err(turnPath(i, short(key)), `turn ${i + 1} has an unknown field '${short(key)}'`, {
+              code: 'UNKNOWN_FIELD',
+              field: short(key),
+            });
+        }
+      }
+      if (!isPlayer(player)) playerIndex(turnPath(i, 'player'), player, `turn ${i + 1}: player`);
+      if (kinds !== 1) {
+        const present = ['play', 'exchange', 'pass'].filter((k) => turn[k] !== undefined);
+        err(
+          turnPath(i),
+          `turn ${i + 1} must have exactly one of play, exchange, pass (it has ${present.length === 0 ? 'none' : present.join(' and ')})`,
+          { code: 'TURN_KIND' },
+        );
+      }
+      if (play !== undefined && typeof play !== 'string') {
+        err(
+          turnPath(i, 'play'),
+          `turn ${i + 1}: play must be a string "POSITION WORD", e.g. "9F KUĆA"`,
+          { code: 'PLAY_TEXT' },
+        );
+      }
+      if (pass !== undefined && pass !== true) {
+        err(turnPath(i, 'pass'), `turn ${i + 1}: pass must be true`, { code: 'PASS_TRUE' });
+      }
+      // An exchange of too few or too many tiles, or of tiles that cannot be read, is a finding
+      // of the replay (an illegal turn), so that it does not hide the rest of the sheet.
+      if (exchange !== undefined && !isInt(exchange) && typeof exchange !== 'string') {
+        err(
+          turnPath(i, 'exchange'),
+          `turn ${i + 1}: exchange must be a number of tiles or the tiles themselves, not ${describe(exchange)}`,
+          { code: 'EXCHANGE' },
+        );
+      }
+      if (score !== undefined && !isInt(score)) {
+        err(
+          turnPath(i, 'score'),
+          `turn ${i + 1}: score must be a whole number, not ${describe(score)}`,
+          { code: 'WHOLE_NUMBER' },
+        );
+      }
+      if (total !== undefined && !isInt(total)) {
+        err(
+          turnPath(i, 'total'),
+          `turn ${i + 1}: total must be a whole number, not ${describe(total)}`,
+          { code: 'WHOLE_NUMBER' },
+        );
+      }
+      if (clock !== undefined) {
+        const seconds = typeof clock === 'string' ? parseClock(clock) : null;
+        if (seconds === null) checkClock(turnPath(i, 'clock'), clock);
+        else clocks[i] = seconds;
+      }
+      if (rack !== undefined) {
+        const tiles = fittingRack(rack, 0);
+        if (tiles === null) checkRack(turnPath(i, 'rack'), rack, `turn ${i + 1}: rack`, 0);
+        else racks[i] = tiles;
+      }
+      if (swap !== undefined) {
+        const squares = Array.isArray(swap) ? swap : [swap];
+        if (play === undefined) {
+          err(
+            turnPath(i, 'swap'),
+            `turn ${i + 1}: only a play can take a blank from the board (swap)`,
+          );
+        } else if (
+          squares.length === 0 ||
+          !squares.every((sq) => typeof sq === 'string' && parseSquare(sq, rules.size) !== null)
+        ) {
+          err(
+            turnPath(i, 'swap'),
+            `turn ${i + 1}: swap must name the square of the blank taken, e.g. "H8" (or a list of squares), not ${describe(swap)}`,
+          );
+        }
+      }
+      if (challenge !== undefined) {
+        const c = challenge;
+        if (!isObject(c)) {
+          err(
+            turnPath(i, 'challenge'),
+            `turn ${i + 1}: challenge must be { "by": player, "valid": true|false }`,
+            { code: 'CHALLENGE_OBJECT' },
+          );
+        } else {
+          if (play === undefined)
+            err(turnPath(i, 'challenge'), `turn ${i + 1}: only a play can be challenged`, {
+              code: 'CHALLENGE_NOT_PLAY',
+            });
+          if (
+            playerIndex(turnPath(i, 'challenge', 'by'), c.by, `turn ${i + 1}: challenge.by`) &&
+            c.by === player
+          ) {
+            err(
+              turnPath(i, 'challenge', 'by'),
+              `turn ${i + 1}: a player cannot challenge their own play`,
+              { code: 'CHALLENGE_OWN' },
+            );
+          }
+          if (typeof c.valid !== 'boolean') {
+            err(
+              turnPath(i, 'challenge', 'valid'),
+              `turn ${i + 1}: challenge.valid must be true (word ruled valid) or false (ruled invalid)`,
+              { code: 'CHALLENGE_VALID' },
+            );
+          }
+          if (c.bonus !== undefined && (!isInt(c.bonus) || c.bonus < 0 || c.valid !== true)) {
+            err(
+              turnPath(i, 'challenge', 'bonus'),
+              `turn ${i + 1}: challenge.bonus must be a whole number of points, on a challenge ruled valid`,
+              { code: 'CHALLENGE_BONUS' },
+            );
+          }
+          for (const key of Object.keys(c)) {
+            if (key !== 'by' && key !== 'valid' && key !== 'bonus') {
+              err(
+                turnPath(i, 'challenge', short(key)),
+                `unknown field '${short(key)}' in a challenge`,
+                { code: 'UNKNOWN_FIELD', field: short(key) },
+              );
+            }
+          }
+        }
+      }
+    }
   }
-  const final = claimed.final;
-  if (
-    final !== undefined &&
-    (!Array.isArray(final) || final.length !== playerCount || !final.every(isInt))
-  ) {
-    err(['claimed', 'final'], `claimed.final must be a list of ${playerCount} whole numbers`, {
-      code: 'PER_PLAYER',
-      count: playerCount,
-    });
+
+  if (doc.end !== undefined) {
+    const end = doc.end;
+    if (!isObject(end)) {
+      err(['end'], 'end must be an object', { code: 'END_OBJECT' });
+    } else {
+      const endKeys = cardRules ? CARD_END_KEYS : END_KEYS;
+      const keys = Object.keys(end);
+      const { reason, racks, clocks: endClocks, timeExpired, timePenalty, drawn } = end;
+      const known = cardRules
+        ? (reason !== undefined ? 1 : 0) + (drawn !== undefined ? 1 : 0)
+        : (reason !== undefined ? 1 : 0) +
+          (racks !== undefined ? 1 : 0) +
+          (endClocks !== undefined ? 1 : 0) +
+          (timeExpired !== undefined ? 1 : 0) +
+          (timePenalty !== undefined ? 1 : 0);
+      // Names are looked up only when there are more fields than known ones, as for the sheet's.
+      if (keys.length !== known) {
+        for (const key of keys) {
+          if (!endKeys.has(key))
+            err(['end', short(key)], `unknown field '${short(key)}' in end`, {
+              code: 'UNKNOWN_FIELD',
+              field: short(key),
+            });
+        }
+      }
+      const reasons = endReasons(rules.ruleSet);
+      if (end.reason !== undefined && !reasons.includes(end.reason as string)) {
+        err(
+          ['end', 'reason'],
+          `end.reason must be one of ${reasons.join(', ')}, not ${describe(end.reason)}`,
+          { code: 'END_REASON', reasons: [...reasons] },
+        );
+      }
+      if (end.drawn !== undefined && cardRules) {
+        const values = new Set(cardRules.deck.map((d) => d.value));
+        if (!cardRules.doubleRotate) {
+          err(['end', 'drawn'], 'end.drawn is for the Double Rotate rule (option doubleRotate)');
+        } else if (
+          !Array.isArray(end.drawn) ||
+          end.drawn.length !== playerCount ||
+          !end.drawn.every((v) => v === null || (isInt(v) && values.has(v)))
+        ) {
+          err(
+            ['end', 'drawn'],
+            `end.drawn must list, per player, the value of the card drawn (${[...values].join(', ')}) or null (${playerCount} entries)`,
+          );
+        }
+      }
+      for (let f = 0; f < 2; f++) {
+        const field = f === 0 ? 'racks' : 'clocks';
+        const list = f === 0 ? end.racks : end.clocks;
+        if (list === undefined || cardRules) continue;
+        if (!Array.isArray(list) || list.length !== playerCount) {
+          err(
+            ['end', field],
+            `end.${field} must be a list with one entry per player (${playerCount})`,
+            { code: 'PER_PLAYER', count: playerCount },
+          );
+          continue;
+        }
+        // Made at its size (a list grown by push gets room for 17, through a call into V8); a
+        // rack left out for being wrong is an error, and the racks are then not used.
+        if (field === 'racks') endRacks = new Array<WrittenTile[]>(list.length);
+        // Paths and messages are made only for an entry that is wrong: every sheet passes here.
+        // A written entry that cannot be read is a finding of the game (the field is then not
+        // used), not an unreadable sheet: one slip at the end does not hide every turn.
+        for (let p = 0; p < list.length; p++) {
+          const v: unknown = list[p];
+          if (field === 'racks') {
+            const tiles = fittingRack(v, 0);
+            if (tiles !== null) endRacks[p] = tiles;
+            else if (typeof v === 'string') endFindings.push(unreadableRack(v, p));
+            else checkRack(['end', 'racks', p], v, `end.racks[${p}]`, 0);
+          } else if (typeof v !== 'string') {
+            checkClock(['end', 'clocks', p], v);
+          } else if (parseClock(v) === null) {
+            endFindings.push(
+              endFieldFinding(
+                'clocks',
+                p,
+                v,
+                `a clock reading must be mm:ss (e.g. "28:40"), not ${describe(v)}`,
+              ),
+            );
+          }
+        }
+      }
+      if (end.timeExpired !== undefined)
+        playerIndex(['end', 'timeExpired'], end.timeExpired, 'end.timeExpired');
+      if (timePenalty !== undefined && !cardRules) {
+        if (rules.ruleSet.endOfGame.overtimePoints === undefined) {
+          err(
+            ['end', 'timePenalty'],
+            `end.timePenalty is for rule sets that take points for time over (Scrabble); ${rules.ruleSet.name} does not`,
+            { code: 'FIELD_NOT_FOR_RULES', rules: rules.ruleSet.name },
+          );
+        } else if (
+          !Array.isArray(timePenalty) ||
+          timePenalty.length !== playerCount ||
+          !timePenalty.every((v) => isInt(v) && v >= 0 && v <= SHEET_LIMITS.points)
+        ) {
+          err(
+            ['end', 'timePenalty'],
+            `end.timePenalty must be a list of ${playerCount} whole numbers of points, 0 or more`,
+            { code: 'PER_PLAYER', count: playerCount },
+          );
+        }
+      }
+    }
   }
+
+  if (doc.claimed !== undefined) {
+    const claimed = doc.claimed;
+    if (!isObject(claimed)) {
+      err(['claimed'], 'claimed must be an object, e.g. { "final": [483, 459] }', {
+        code: 'CLAIMED_OBJECT',
+      });
+    } else {
+      for (const key of Object.keys(claimed)) {
+        if (key !== 'final')
+          err(['claimed', short(key)], `unknown field '${short(key)}' in claimed`, {
+            code: 'UNKNOWN_FIELD',
+            field: short(key),
+          });
+      }
+      const final = claimed.final;
+      if (
+        final !== undefined &&
+        (!Array.isArray(final) || final.length !== playerCount || !final.every(isInt))
+      ) {
+        err(['claimed', 'final'], `claimed.final must be a list of ${playerCount} whole numbers`, {
+          code: 'PER_PLAYER',
+          count: playerCount,
+        });
+      }
+    }
+  }
+
+  if (more) errors.push({ path: [], message: `more errors than the first ${MAX_ERRORS} shown` });
+  if (errors.length > 0) return { ok: false, errors };
+  if (endFindings.length === 0) {
+    return {
+      ok: true,
+      sheet: doc as unknown as Scoresheet,
+      ruleSet,
+      reading: { rules, clocks, endRacks, racks },
+    };
+  }
+  // The fields that could not be read are left out of the sheet the replay sees, as if unwritten.
+  const end = { ...(doc.end as SheetEnd) };
+  for (const finding of endFindings) delete end[finding.field!];
+  return {
+    ok: true,
+    sheet: { ...(doc as unknown as Scoresheet), end },
+    ruleSet,
+    reading: {
+      rules,
+      clocks,
+      endRacks: end.racks === undefined ? [] : endRacks,
+      racks,
+      endFindings,
+    },
+  };
 }
 
 /**
