@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { AuthModule } from './auth/auth.module';
 import { BackupModule } from './backup/backup.module';
@@ -17,8 +17,10 @@ import { PlayersModule } from './players/players.module';
 import { PlayersService } from './players/players.service';
 import { PrizesModule } from './prizes/prizes.module';
 import { RegistryModule } from './registry/registry.module';
+import { ResultRecords } from './results/result-records';
 import { ResultsModule } from './results/results.module';
 import { TableCodesModule } from './table-codes/table-codes.module';
+import { GameRecords } from './rounds/game-records';
 import { RoundsModule } from './rounds/rounds.module';
 import { RoundsService } from './rounds/rounds.service';
 import { StandingsApiModule } from './standings-api/standings-api.module';
@@ -38,6 +40,19 @@ export interface AppOptions {
  */
 @Module({ controllers: [HealthController] })
 class HealthModule {}
+
+/**
+ * The rounds' port to what a game holds that the results own (src/rounds/game-records.ts),
+ * bound to the results' implementation. Global: every module that provides the rounds' service
+ * needs it, and the rounds may not import the results, which stand above them.
+ */
+@Global()
+@Module({
+  imports: [ResultsModule],
+  providers: [{ provide: GameRecords, useExisting: ResultRecords }],
+  exports: [GameRecords],
+})
+class GameRecordsModule {}
 
 /** The application: one module per bounded context. */
 @Module({})
@@ -83,6 +98,7 @@ export class AppModule {
         WordsModule,
         PagesModule,
         HealthModule,
+        GameRecordsModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ResultsController } from './results.controller';
+import { ResultRecords } from './result-records';
 import { ResultsService } from './results.service';
 import { WordsModule } from '../words/words.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
@@ -22,7 +23,7 @@ import { SheetPagesController } from './sheet-pages.controller';
     ResultPagesController,
     GameRecordPdfController,
   ],
-  providers: [ResultsService, SheetDraftsService],
-  exports: [ResultsService],
+  providers: [ResultsService, SheetDraftsService, ResultRecords],
+  exports: [ResultsService, ResultRecords],
 })
 export class ResultsModule {}

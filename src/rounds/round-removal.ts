@@ -1,8 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { seatsOf } from './tables';
-import { ResultChange } from '../results/result-change.entity';
-import { ScoreSheet } from '../results/score-sheet.entity';
-import { SheetDraft } from '../results/sheet-draft.entity';
+import type { GameRecords } from './game-records';
 import { absentOf, resultKindOf, resultSnapshot, ResultSnapshot } from './game-facts';
 import { Game } from './game.entity';
 import { Round } from './round.entity';
@@ -56,22 +54,13 @@ export interface RemovedRound {
  */
 export async function readRound(
   m: EntityManager,
+  records: GameRecords,
   round: Round,
   games: readonly Game[],
   names: ReadonlyMap<number, string>,
 ): Promise<RemovedRound> {
   const ids = games.map((g) => g.id);
-  const [sheets, drafts, changes] =
-    ids.length === 0
-      ? [[], [], []]
-      : await Promise.all([
-          m.find(ScoreSheet, {
-            where: { gameId: In(ids) },
-            select: { gameId: true, sheet: true, ok: true },
-          }),
-          m.find(SheetDraft, { where: { gameId: In(ids) } }),
-          m.find(ResultChange, { where: { gameId: In(ids) }, order: { id: 'ASC' } }),
-        ]);
+  const { sheets, drafts, changes } = await records.held(m, ids);
   const sheetOf = new Map(sheets.map((s) => [s.gameId, s]));
   const seatsOfGame = await seatsOf(m, ids);
   const draftOf = new Map(drafts.map((d) => [d.gameId, d]));
@@ -131,15 +120,14 @@ export function losesWork(c: RemovalCounts): boolean {
 /** The round's games and all they hold, removed (their sheets, drafts and history first). */
 export async function deleteRound(
   m: EntityManager,
+  records: GameRecords,
   round: Round,
   games: readonly Game[],
 ): Promise<void> {
   const ids = games.map((g) => g.id);
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    await m.delete(ResultChange, { gameId: In(chunk) });
-    await m.delete(ScoreSheet, { gameId: In(chunk) });
-    await m.delete(SheetDraft, { gameId: In(chunk) });
+    await records.remove(m, chunk);
     await m.delete(Game, { id: In(chunk) });
   }
   await m.delete(Round, { id: round.id });

@@ -15,7 +15,6 @@ import {
 import { Absence } from '../players/absence.entity';
 import { absentRoundsOf } from '../players/absences';
 import { Player } from '../players/player.entity';
-import { ScoreSheet } from '../results/score-sheet.entity';
 import {
   findDivision,
   isScheduled,
@@ -27,6 +26,7 @@ import { Division } from '../tournaments/division.entity';
 import type { PairingSystem } from '../tournaments/systems';
 import { PairRoundDto, RepairRoundDto, SwapDto } from './dto/round.dto';
 import { gameRecord } from './game-facts';
+import { GameRecords } from './game-records';
 import { Game } from './game.entity';
 import { GameView, gameView, RoundView } from './game.view';
 import { deleteRound, losesWork, readRound, RemovalCounts, RemovedRound } from './round-removal';
@@ -85,6 +85,7 @@ export class RoundsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly records: GameRecords,
   ) {}
 
   /**
@@ -363,7 +364,7 @@ export class RoundsService {
   async removalCounts(divisionId: number, number: number): Promise<RemovalCounts> {
     const m = this.dataSource.manager;
     const { round, games } = await this.lastRound(m, divisionId, number);
-    return (await readRound(m, round, games, new Map())).counts;
+    return (await readRound(m, this.records, round, games, new Map())).counts;
   }
 
   /** Reads everything the last round holds, checks the confirmation, and removes it. */
@@ -380,7 +381,7 @@ export class RoundsService {
         (p) => [p.id, p.name] as const,
       ),
     );
-    const removed = await readRound(m, round, games, names);
+    const removed = await readRound(m, this.records, round, games, names);
     const { results, sheets, drafts } = removed.counts;
     if (losesWork(removed.counts) && !confirm) {
       const lost = [
@@ -394,7 +395,7 @@ export class RoundsService {
         { round: number, ...removed.counts },
       );
     }
-    await deleteRound(m, round, games);
+    await deleteRound(m, this.records, round, games);
     await touchDivisions(m, divisionId);
     return { tournamentId, removed };
   }
@@ -486,13 +487,9 @@ export class RoundsService {
     const players = new Map(
       (await m.findBy(Player, { id: In(ids) })).map((p) => [p.id, p] as const),
     );
-    const sheets = new Map(
-      (
-        await m.find(ScoreSheet, {
-          where: { gameId: In(games.map((g) => g.id)) },
-          select: { gameId: true, ok: true },
-        })
-      ).map((s) => [s.gameId, { ok: s.ok }] as const),
+    const sheets = await this.records.sheetVerdicts(
+      m,
+      games.map((g) => g.id),
     );
     return games
       .map((g) =>
@@ -585,16 +582,10 @@ export class RoundsService {
       where: { roundId: In(rounds.map((r) => r.id)) },
       order: { tableNumber: 'ASC' },
     });
-    const sheets = new Map<number, { ok: boolean | null }>();
-    for (let i = 0; i < games.length; i += 500) {
-      const chunk = games.slice(i, i + 500).map((g) => g.id);
-      for (const s of await m.find(ScoreSheet, {
-        where: { gameId: In(chunk) },
-        select: { gameId: true, ok: true },
-      })) {
-        sheets.set(s.gameId, { ok: s.ok });
-      }
-    }
+    const sheets = await this.records.sheetVerdicts(
+      m,
+      games.map((g) => g.id),
+    );
     const seats = await seatsOf(
       m,
       games.map((g) => g.id),
