@@ -8,6 +8,7 @@ import { DatabaseModule } from './schema/database.module';
 import { ThrottleModule } from './throttle/throttle.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WordsModule } from './words/words.module';
+import { WordsService } from './words/words.service';
 import { ExchangeModule } from './exchange/exchange.module';
 import { DirectorLogModule } from './log/director-log.module';
 import type { LogSubjects } from './log/log-subjects';
@@ -26,6 +27,7 @@ import { RoundsService } from './rounds/rounds.service';
 import { StandingsApiModule } from './standings-api/standings-api.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 import { TournamentsService } from './tournaments/tournaments.service';
+import { CopiedAlong } from './tournaments/copied-along';
 
 /** What differs between one running application and another. */
 export interface AppOptions {
@@ -42,17 +44,28 @@ export interface AppOptions {
 class HealthModule {}
 
 /**
- * The rounds' port to what a game holds that the results own (src/rounds/game-records.ts),
- * bound to the results' implementation. Global: every module that provides the rounds' service
- * needs it, and the rounds may not import the results, which stand above them.
+ * The ports a context declares for what contexts above it own, bound to their services: the
+ * rounds' to what a game holds that the results own (src/rounds/game-records.ts), the
+ * tournaments' to what a copy brings along (src/tournaments/copied-along.ts). Global: every
+ * module that provides the service needs them, and a context may not import those above it.
  */
 @Global()
 @Module({
-  imports: [ResultsModule],
-  providers: [{ provide: GameRecords, useExisting: ResultRecords }],
-  exports: [GameRecords],
+  imports: [ResultsModule, PlayersModule, WordsModule],
+  providers: [
+    { provide: GameRecords, useExisting: ResultRecords },
+    {
+      provide: CopiedAlong,
+      inject: [PlayersService, WordsService],
+      useFactory: (players: PlayersService, words: WordsService): CopiedAlong => ({
+        copyPlayers: (m, from, to) => players.copyInto(m, from, to),
+        copyWordList: (m, from, to) => words.copyList(m, from, to),
+      }),
+    },
+  ],
+  exports: [GameRecords, CopiedAlong],
 })
-class GameRecordsModule {}
+class PortsModule {}
 
 /** The application: one module per bounded context. */
 @Module({})
@@ -98,7 +111,7 @@ export class AppModule {
         WordsModule,
         PagesModule,
         HealthModule,
-        GameRecordsModule,
+        PortsModule,
       ],
     };
   }

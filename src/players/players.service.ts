@@ -77,6 +77,30 @@ export class PlayersService {
   }
 
   /**
+   * Registers a division's players in another (a copy of its tournament), in seed order, active
+   * from round 1 with their persons, clubs, ratings and seeds, in `m`'s transaction; how many.
+   */
+  async copyInto(m: EntityManager, fromDivisionId: number, toDivisionId: number): Promise<number> {
+    const players = await m.find(Player, {
+      where: { divisionId: fromDivisionId },
+      order: { seed: 'ASC' },
+    });
+    for (const p of players) {
+      await m.insert(Player, {
+        divisionId: toDivisionId,
+        personId: p.personId,
+        name: p.name,
+        club: p.club,
+        rating: p.rating,
+        seed: p.seed,
+        active: true,
+        joinedRound: 1,
+      });
+    }
+    return players.length;
+  }
+
+  /**
    * Registers a player. Once round 1 is paired this is a late entry: the player
    * joins at the next round to be paired, with no points for the rounds missed.
    */

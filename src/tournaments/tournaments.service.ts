@@ -8,7 +8,7 @@ import { checkOptions, findRuleSet, optionNamesFor, RULE_SETS } from '../engine'
 import { Actor, changedFields, writeLog } from '../log/director-log';
 import { Player } from '../players/player.entity';
 import { Round } from '../rounds/round.entity';
-import { TournamentWordList } from '../words/word-list.entity';
+import { CopiedAlong } from './copied-along';
 import { Division } from './division.entity';
 import {
   CopyTournamentDto,
@@ -84,6 +84,7 @@ export class TournamentsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly along: CopiedAlong,
   ) {}
 
   ruleSets(): RuleSetView[] {
@@ -174,34 +175,9 @@ export class TournamentsService {
         const division = await m.save(
           m.create(Division, { ...settingsOf(d), tournamentId: copy.id, name: d.name }),
         );
-        if (!dto.players) continue;
-        const players = await m.find(Player, {
-          where: { divisionId: d.id },
-          order: { seed: 'ASC' },
-        });
-        copied += players.length;
-        for (const p of players) {
-          await m.insert(Player, {
-            divisionId: division.id,
-            personId: p.personId,
-            name: p.name,
-            club: p.club,
-            rating: p.rating,
-            seed: p.seed,
-            active: true,
-            joinedRound: 1,
-          });
-        }
+        if (dto.players) copied += await this.along.copyPlayers(m, d.id, division.id);
       }
-      const list = await m.findOneBy(TournamentWordList, { tournamentId: id });
-      if (list) {
-        await m.insert(TournamentWordList, {
-          tournamentId: copy.id,
-          name: list.name,
-          words: list.words,
-          wordCount: list.wordCount,
-        });
-      }
+      await this.along.copyWordList(m, id, copy.id);
       // The new tournament's log starts with where it came from.
       await writeLog(m, user, {
         tournamentId: copy.id,

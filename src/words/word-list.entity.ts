@@ -1,14 +1,10 @@
-import { Column, Entity, JoinColumn, OneToOne } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Tournament } from '../tournaments/tournament.entity';
 
 /** A tournament's own official word list, replacing the rule set's default. */
 @Entity('word_lists')
 export class TournamentWordList extends BaseEntity {
-  @OneToOne(() => Tournament, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'tournament_id' })
-  tournament: Tournament;
-
+  /** The tournament's id; the table's foreign key (its migration) removes the list with it. */
   @Column({ name: 'tournament_id', type: 'integer', unique: true })
   tournamentId: number;
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { PublicUser } from '../auth/public-user';
 import { BadInput, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
@@ -132,6 +132,19 @@ export class WordsService {
     });
     this.cache.delete(tournamentId);
     return this.describe(tournamentId);
+  }
+
+  /** Gives tournament `to` a copy of tournament `from`'s own list, if it has one (in `m`'s transaction). */
+  async copyList(m: EntityManager, from: number, to: number): Promise<void> {
+    const list = await m.findOneBy(TournamentWordList, { tournamentId: from });
+    if (list) {
+      await m.insert(TournamentWordList, {
+        tournamentId: to,
+        name: list.name,
+        words: list.words,
+        wordCount: list.wordCount,
+      });
+    }
   }
 
   async remove(tournamentId: number): Promise<WordListView> {
