@@ -11,7 +11,7 @@ import { WordsModule } from './words/words.module';
 import { WordsService } from './words/words.service';
 import { ExchangeModule } from './exchange/exchange.module';
 import { DirectorLogModule } from './log/director-log.module';
-import type { LogSubjects } from './log/log-subjects';
+import { LogSubjects } from './log/log-subjects';
 import { HealthController } from './health.controller';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
@@ -45,14 +45,28 @@ class HealthModule {}
 
 /**
  * The ports a context declares for what contexts above it own, bound to their services: the
- * rounds' to what a game holds that the results own (src/rounds/game-records.ts), the
- * tournaments' to what a copy brings along (src/tournaments/copied-along.ts). Global: every
- * module that provides the service needs them, and a context may not import those above it.
+ * director's log's to the names it shows (src/log/log-subjects.ts), the rounds' to what a game
+ * holds that the results own (src/rounds/game-records.ts), the tournaments' to what a copy
+ * brings along (src/tournaments/copied-along.ts). Global: every module that provides the
+ * context's service needs them, and a context may not import those above it.
  */
 @Global()
 @Module({
-  imports: [ResultsModule, PlayersModule, WordsModule],
+  imports: [TournamentsModule, RoundsModule, PlayersModule, ResultsModule, WordsModule],
   providers: [
+    {
+      provide: LogSubjects,
+      inject: [TournamentsService, RoundsService, PlayersService],
+      useFactory: (
+        tournaments: TournamentsService,
+        rounds: RoundsService,
+        players: PlayersService,
+      ): LogSubjects => ({
+        tournament: (id) => tournaments.outline(id),
+        playersOfGames: (ids) => rounds.playersOfGames(ids),
+        playerNames: (ids) => players.names(ids),
+      }),
+    },
     { provide: GameRecords, useExisting: ResultRecords },
     {
       provide: CopiedAlong,
@@ -63,7 +77,7 @@ class HealthModule {}
       }),
     },
   ],
-  exports: [GameRecords, CopiedAlong],
+  exports: [LogSubjects, GameRecords, CopiedAlong],
 })
 class PortsModule {}
 
@@ -93,21 +107,7 @@ export class AppModule {
         StandingsApiModule,
         PrizesModule,
         ExchangeModule,
-        DirectorLogModule.register({
-          imports: [TournamentsModule, RoundsModule, PlayersModule],
-          subjects: {
-            inject: [TournamentsService, RoundsService, PlayersService],
-            useFactory: (
-              tournaments: TournamentsService,
-              rounds: RoundsService,
-              players: PlayersService,
-            ): LogSubjects => ({
-              tournament: (id) => tournaments.outline(id),
-              playersOfGames: (ids) => rounds.playersOfGames(ids),
-              playerNames: (ids) => players.names(ids),
-            }),
-          },
-        }),
+        DirectorLogModule,
         WordsModule,
         PagesModule,
         HealthModule,
