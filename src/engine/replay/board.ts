@@ -1,6 +1,7 @@
 import { THROUGH, WrittenTile } from '../rules/alphabet';
 import { columnLetter, CompiledRules } from '../rules/compiled';
 import type { Direction, Position } from '../sheet/notation';
+import type { LongWordBonus } from '../rules/ruleset';
 
 /** An empty square. */
 export const EMPTY = 0;
@@ -135,7 +136,7 @@ export function evaluatePlay(
   position: Position,
   written: readonly WrittenTile[],
 ): LegalPlay | IllegalPlay {
-  const { size, alphabet } = rules;
+  const { size, alphabet, premium, ruleSet } = rules;
   const cells = board.cells;
   const across = position.direction === 'across';
   const step = across ? 1 : size;
@@ -145,16 +146,7 @@ export function evaluatePlay(
   // a problem is reported, by functions rather than closures, which every call would allocate.
 
   const lastLine = (across ? position.column : position.row) + length - 1;
-  if (lastLine >= size) {
-    const first = rules.squareNames[origin];
-    const edge = across ? `column ${columnLetter(size - 1)}` : `row ${size}`;
-    return illegal(false, {
-      code: 'OFF_BOARD',
-      message: `${writtenAt(rules, written, position)} runs off the board: ${length} squares from ${first} go past ${edge}`,
-      squares: [first],
-      word: alphabet.formatWord(written),
-    });
-  }
+  if (lastLine >= size) return offBoard(rules, position, written);
 
   let misfits = false;
   let playsThrough = false;
@@ -164,7 +156,6 @@ export function evaluatePlay(
   // out legal): this runs for every play of every sheet.
   // Constants are written as literals in these loops, as in `isTile`.
   const { tileValue } = alphabet;
-  const { premium } = rules;
   const mainTiles = new Array<WrittenTile>(length);
   let mainSum = 0;
   let mainMultiplier = 1;
@@ -191,14 +182,7 @@ export function evaluatePlay(
   }
   if (misfits)
     return { ok: false, fits: false, problems: squareProblems(rules, cells, position, written) };
-  if (placed === 0) {
-    return illegal(true, {
-      code: 'NO_TILES_PLACED',
-      message: `${writtenAt(rules, written, position)} places no tile: every square of it already holds one`,
-      squares: [],
-      word: alphabet.formatWord(written),
-    });
-  }
+  if (placed === 0) return noTilePlaced(rules, position, written);
   // Sized at once: an array grown by push starts with room for 16. The same pass notes which
   // tiles have a tile beside them across the play's line (bit p for the pth placement, or every
   // placement from the 31st on): only those can form a cross-word, looked for below.
@@ -224,98 +208,37 @@ export function evaluatePlay(
     }
   }
 
-  if (board.tileCount === 0) {
-    if (!placedSquares.includes(rules.start)) {
-      const centre = rules.squareNames[rules.start];
-      return illegal(true, {
-        code: 'FIRST_PLAY_OFF_CENTRE',
-        message: `${writtenAt(rules, written, position)} is the first play but does not cover the centre square ${centre}`,
-        squares: squareNamesOf(rules, placedSquares),
-        word: alphabet.formatWord(written),
-      });
-    }
-  } else if (!playsThrough && !touchesAny(cells, size, placedSquares)) {
-    return illegal(true, {
-      code: 'NOT_CONNECTED',
-      message: `${writtenAt(rules, written, position)} touches no tile already on the board`,
-      squares: squareNamesOf(rules, placedSquares),
-      word: alphabet.formatWord(written),
-    });
-  }
+  if (
+    board.tileCount === 0
+      ? !placedSquares.includes(rules.start)
+      : !playsThrough && !touchesAny(cells, size, placedSquares)
+  )
+    return unconnected(rules, board, position, written, placedSquares);
 
   const lineStart = across ? position.column : position.row;
   const before = origin - step;
   const after = origin + length * step;
   const extendsBefore = lineStart > 0 && isTile(cells[before]);
   const extendsAfter = lastLine + 1 < size && isTile(cells[after]);
-  if (extendsBefore || extendsAfter) {
-    const run = runThrough(cells, size, origin, step, across, written);
-    const runText = alphabet.formatWord(run.tiles);
-    const from = rules.squareNames[run.start];
-    const to = rules.squareNames[run.start + (run.tiles.length - 1) * step];
-    return illegal(true, {
-      code: 'WORD_EXTENDS',
-      message: `${writtenAt(rules, written, position)} is not the whole word: the tiles run on from ${from} to ${to} and read ${runText}`,
-      squares: [extendsBefore ? rules.squareNames[before] : rules.squareNames[after]],
-      word: alphabet.formatWord(written),
-    });
-  }
+  if (extendsBefore || extendsAfter)
+    return wordExtends(rules, cells, position, written, extendsBefore ? before : after);
 
   // Made as a literal: most plays form one word, and a list grown by push has room for 17.
   const words: FormedWord[] =
-    length >= 2
-      ? [
-          {
-            tiles: mainTiles,
-            start: origin,
-            direction: position.direction,
-            score: mainSum * mainMultiplier,
-            main: true,
-            known: undefined,
-          },
-        ]
-      : [];
+    length >= 2 ? [mainWord(mainTiles, origin, position.direction, mainSum * mainMultiplier)] : [];
   const crossDirection: Direction = across ? 'down' : 'across';
   for (let i = 0; i < placed; i++) {
     if (i < 31 && (crossing & (1 << i)) === 0) continue;
-    const square = placedSquares[i];
-    const tile = placedTiles[i];
-    let first = square;
-    let firstLine = line;
-    while (firstLine > 0 && isTile(cells[first - crossStep])) {
-      first -= crossStep;
-      firstLine--;
-    }
-    let last = square;
-    let lastLineCross = line;
-    while (lastLineCross < size - 1 && isTile(cells[last + crossStep])) {
-      last += crossStep;
-      lastLineCross++;
-    }
-    if (first === last) continue;
-    const tiles = new Array<WrittenTile>(lastLineCross - firstLine + 1);
-    for (let s = first, k = 0; s <= last; s += crossStep, k++)
-      tiles[k] = s === square ? tile : cells[s];
-    words.push(scoreWord(rules, cells, tiles, first, crossStep, crossDirection, false));
+    const word = crossWord(rules, cells, placedSquares[i], placedTiles[i], line, crossDirection);
+    if (word !== null) words.push(word);
   }
 
-  const ruleSet = rules.ruleSet;
-  let shortProblems: PlayProblem[] | null = null;
-  if (words.length === 0) {
-    shortProblems = [
-      {
-        code: 'WORD_TOO_SHORT',
-        message: `${writtenAt(rules, written, position)} is a single tile and forms no word`,
-        squares: squareNamesOf(rules, placedSquares),
-        word: alphabet.formatWord(written),
-      },
-    ];
-  }
+  let shortProblems: PlayProblem[] | null =
+    words.length === 0 ? [singleTile(rules, position, written, placedSquares)] : null;
   for (let w = 0; w < words.length; w++) {
     const word = words[w];
-    if (word.tiles.length < minimumLength(rules, word)) {
+    if (word.tiles.length < minimumLength(rules, word))
       (shortProblems ??= []).push(shortWord(rules, written, position, word));
-    }
   }
   if (shortProblems !== null) return { ok: false, fits: true, problems: shortProblems };
 
@@ -323,25 +246,173 @@ export function evaluatePlay(
   for (let w = 0; w < words.length; w++) score += words[w].score;
   const { allTiles, longWord: long } = ruleSet.bonuses;
   let bonuses: PlayBonus[] = NO_BONUSES;
-  if (placed === ruleSet.rackSize && allTiles > 0) {
+  if (placed === ruleSet.rackSize && allTiles > 0)
     bonuses = [{ kind: 'all-tiles', points: allTiles }];
-  }
-  if (long) {
-    for (let w = 0; w < words.length; w++) {
-      const n = words[w].tiles.length;
-      if (n >= long.fromLength) {
-        const points = Math.min(long.max, long.base + long.perExtraLetter * (n - long.fromLength));
-        if (bonuses === NO_BONUSES) bonuses = [];
-        bonuses.push({ kind: 'long-word', points, word: w });
-      }
-    }
-  }
+  if (long) bonuses = withLongWordBonuses(long, words, bonuses);
   for (let b = 0; b < bonuses.length; b++) score += bonuses[b].points;
   return { ok: true, placedSquares, placedTiles, words, bonuses, score };
 }
 
 /** Most plays earn no bonus: they share this empty list, which nothing adds to. */
 const NO_BONUSES: PlayBonus[] = [];
+
+/**
+ * The cross-word `tile` put on `square` forms along `direction` (`line` the square's place
+ * along it), scored; null when no tile lies beside it on that line.
+ */
+function crossWord(
+  rules: CompiledRules,
+  cells: Uint8Array,
+  square: number,
+  tile: WrittenTile,
+  line: number,
+  direction: Direction,
+): FormedWord | null {
+  const { size } = rules;
+  const crossStep = direction === 'down' ? size : 1;
+  let first = square;
+  let firstLine = line;
+  while (firstLine > 0 && isTile(cells[first - crossStep])) {
+    first -= crossStep;
+    firstLine--;
+  }
+  let last = square;
+  let lastLineCross = line;
+  while (lastLineCross < size - 1 && isTile(cells[last + crossStep])) {
+    last += crossStep;
+    lastLineCross++;
+  }
+  if (first === last) return null;
+  const tiles = new Array<WrittenTile>(lastLineCross - firstLine + 1);
+  for (let s = first, k = 0; s <= last; s += crossStep, k++)
+    tiles[k] = s === square ? tile : cells[s];
+  return scoreWord(rules, cells, tiles, first, crossStep, direction, false);
+}
+
+/** The main word of a play, as its one pass over the squares read it. */
+function mainWord(
+  tiles: WrittenTile[],
+  start: number,
+  direction: Direction,
+  score: number,
+): FormedWord {
+  return { tiles, start, direction, score, main: true, known: undefined };
+}
+
+// The problems of a play, each made only when reported (off the hot path of evaluatePlay).
+
+/** The problem of a play that runs past the board's edge. */
+function offBoard(
+  rules: CompiledRules,
+  position: Position,
+  written: readonly WrittenTile[],
+): IllegalPlay {
+  const { size } = rules;
+  const across = position.direction === 'across';
+  const first = rules.squareNames[position.row * size + position.column];
+  const edge = across ? `column ${columnLetter(size - 1)}` : `row ${size}`;
+  return illegal(false, {
+    code: 'OFF_BOARD',
+    message: `${writtenAt(rules, written, position)} runs off the board: ${written.length} squares from ${first} go past ${edge}`,
+    squares: [first],
+    word: rules.alphabet.formatWord(written),
+  });
+}
+
+/** The problem of a play every square of which already holds a tile. */
+function noTilePlaced(
+  rules: CompiledRules,
+  position: Position,
+  written: readonly WrittenTile[],
+): IllegalPlay {
+  return illegal(true, {
+    code: 'NO_TILES_PLACED',
+    message: `${writtenAt(rules, written, position)} places no tile: every square of it already holds one`,
+    squares: [],
+    word: rules.alphabet.formatWord(written),
+  });
+}
+
+/** The problem of a first play off the centre, or of a later one touching no tile. */
+function unconnected(
+  rules: CompiledRules,
+  board: Board,
+  position: Position,
+  written: readonly WrittenTile[],
+  placedSquares: number[],
+): IllegalPlay {
+  if (board.tileCount === 0) {
+    const centre = rules.squareNames[rules.start];
+    return illegal(true, {
+      code: 'FIRST_PLAY_OFF_CENTRE',
+      message: `${writtenAt(rules, written, position)} is the first play but does not cover the centre square ${centre}`,
+      squares: squareNamesOf(rules, placedSquares),
+      word: rules.alphabet.formatWord(written),
+    });
+  }
+  return illegal(true, {
+    code: 'NOT_CONNECTED',
+    message: `${writtenAt(rules, written, position)} touches no tile already on the board`,
+    squares: squareNamesOf(rules, placedSquares),
+    word: rules.alphabet.formatWord(written),
+  });
+}
+
+/** The problem of a play whose word runs on into the tile on `beside` (before or after it). */
+function wordExtends(
+  rules: CompiledRules,
+  cells: Uint8Array,
+  position: Position,
+  written: readonly WrittenTile[],
+  beside: number,
+): IllegalPlay {
+  const { size } = rules;
+  const across = position.direction === 'across';
+  const step = across ? 1 : size;
+  const origin = position.row * size + position.column;
+  const run = runThrough(cells, size, origin, step, across, written);
+  const runText = rules.alphabet.formatWord(run.tiles);
+  const from = rules.squareNames[run.start];
+  const to = rules.squareNames[run.start + (run.tiles.length - 1) * step];
+  return illegal(true, {
+    code: 'WORD_EXTENDS',
+    message: `${writtenAt(rules, written, position)} is not the whole word: the tiles run on from ${from} to ${to} and read ${runText}`,
+    squares: [rules.squareNames[beside]],
+    word: rules.alphabet.formatWord(written),
+  });
+}
+
+/** The problem of a play of a single tile that forms no word. */
+function singleTile(
+  rules: CompiledRules,
+  position: Position,
+  written: readonly WrittenTile[],
+  placedSquares: number[],
+): PlayProblem {
+  return {
+    code: 'WORD_TOO_SHORT',
+    message: `${writtenAt(rules, written, position)} is a single tile and forms no word`,
+    squares: squareNamesOf(rules, placedSquares),
+    word: rules.alphabet.formatWord(written),
+  };
+}
+
+/** `bonuses` and the long-word bonus of each word long enough (rule sets that give one). */
+function withLongWordBonuses(
+  long: LongWordBonus,
+  words: FormedWord[],
+  bonuses: PlayBonus[],
+): PlayBonus[] {
+  for (let w = 0; w < words.length; w++) {
+    const n = words[w].tiles.length;
+    if (n >= long.fromLength) {
+      const points = Math.min(long.max, long.base + long.perExtraLetter * (n - long.fromLength));
+      if (bonuses === NO_BONUSES) bonuses = [];
+      bonuses.push({ kind: 'long-word', points, word: w });
+    }
+  }
+  return bonuses;
+}
 
 /** `KUĆA at 9F`, the start of a problem's message. */
 function writtenAt(rules: CompiledRules, written: readonly WrittenTile[], position: Position) {
