@@ -223,6 +223,20 @@ export class TableCodesService {
    */
   async confirm(typed: string, submissionId: number, client: TableClient): Promise<SubmissionView> {
     const ctx = await this.resolve(typed, client);
+    if (ctx.game.status === 'complete') {
+      // A confirm sent again (its answer lost on the way: a server gone, the Wi-Fi down) after
+      // it entered the result is answered as the first was, not refused.
+      const entered = await this.dataSource.manager.findOneBy(SheetSubmission, {
+        id: submissionId,
+      });
+      if (
+        entered?.gameId === ctx.game.id &&
+        entered.status === 'accepted' &&
+        entered.confirmations.includes(ctx.code.seat)
+      ) {
+        return this.submissionView(await this.submission(entered.id), ctx.players);
+      }
+    }
     this.checkOpen(ctx);
     const sub = await this.dataSource.manager.findOneBy(SheetSubmission, { id: submissionId });
     if (!sub || sub.gameId !== ctx.game.id) {

@@ -118,6 +118,18 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
       .send(sheet1)
       .expect(409);
     expect(late.body.message).toContain('table 1 is in: ask a judge');
+    // The confirm sent again (its answer lost on the way) is answered as the first was; the
+    // sender's own code still cannot confirm, and finds the result in.
+    const confirmedAgain = await t.http
+      .post(`/api/codes/${codeOf(1, 2)}/confirm`)
+      .send({ submission: sent1.id })
+      .expect(200);
+    expect(confirmedAgain.body).toEqual(confirmed1);
+    const senderAgain = await t.http
+      .post(`/api/codes/${codeOf(1, 1)}/confirm`)
+      .send({ submission: sent1.id })
+      .expect(409);
+    expect(senderAgain.body.code).toBe('RESULT_IN');
 
     // A code is for its own game only: table 2's code cannot confirm table 1's sheet.
     const foreign = await t.http
