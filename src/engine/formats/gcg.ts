@@ -678,32 +678,6 @@ function eventPragmas(e: GcgEvent): string[] {
 }
 
 /**
- * The bounds of a line's first five tokens, the start and end of each: the most an event is read
- * by (a rack, a position, a word, a score and a total). One array for every line, as
- * {@link parseEvent} is called for every event of every record and does not call itself again.
- */
-const TOKEN_BOUNDS = new Int32Array(10);
-
-/**
- * The number of tokens in `codes` from `from` to `to`, the bounds of the first five written to
- * `bounds`, `bounds[2i]` the start of token i and `bounds[2i + 1]` its end.
- */
-function scanTokens(codes: Uint8Array, from: number, to: number, bounds: Int32Array): number {
-  let count = 0;
-  for (let i = from; ; count++) {
-    while (i < to && isSpaceCode(codes[i])) i++;
-    if (i >= to) break;
-    const start = i;
-    while (i < to && !isSpaceCode(codes[i])) i++;
-    if (count < 5) {
-      bounds[2 * count] = start;
-      bounds[2 * count + 1] = i;
-    }
-  }
-  return count;
-}
-
-/**
  * The event of a line, `text` from `from` to `to` (after the nickname's colon), `codes` its
  * characters as {@link codesOf} gives them; null when the line gives none, its error added to
  * `errors`.
@@ -717,29 +691,72 @@ function parseEvent(
   line: number,
   errors: GcgError[],
 ): GcgEvent | null {
-  // Every event of every record passes here: one scan of the line's bytes for its tokens, no
-  // object but the event and the texts it keeps.
-  const bounds = TOKEN_BOUNDS;
-  const count = scanTokens(codes, from, to, bounds);
+  // Every event of every record passes here: one scan of the line's bytes for its tokens (the
+  // bounds of the first five kept: the most an event is read by, a rack, a position, a word, a
+  // score and a total), no object but the event and the texts it keeps. The bounds are locals,
+  // kept in registers: written to an array by a function of their own they cost 1,800 instructions
+  // a game more (valgrind, the English records).
+  let count = 0;
+  let s0 = 0;
+  let e0 = 0;
+  let s1 = 0;
+  let e1 = 0;
+  let s2 = 0;
+  let e2 = 0;
+  let s3 = 0;
+  let e3 = 0;
+  let s4 = 0;
+  let e4 = 0;
+  for (let i = from; ; count++) {
+    while (i < to && isSpaceCode(codes[i])) i++;
+    if (i >= to) break;
+    const start = i;
+    while (i < to && !isSpaceCode(codes[i])) i++;
+    if (count === 0) {
+      s0 = start;
+      e0 = i;
+    } else if (count === 1) {
+      s1 = start;
+      e1 = i;
+    } else if (count === 2) {
+      s2 = start;
+      e2 = i;
+    } else if (count === 3) {
+      s3 = start;
+      e3 = i;
+    } else if (count === 4) {
+      s4 = start;
+      e4 = i;
+    }
+  }
   // A rack never starts with '(' or '-' (end-of-game lines have none: `>nick:  (RR) +4 373`), and
   // a move written without its rack has four tokens, the first a position.
   const rackless =
     count > 0 &&
-    (codes[bounds[0]] === 40 /* ( */ ||
-      codes[bounds[0]] === 45 /* - */ ||
-      (count === 4 &&
-        isPosition(codes, bounds[0], bounds[1]) &&
-        signedAt(codes, bounds[4], bounds[5])));
-  const rack = rackless || count === 0 ? '' : text.slice(bounds[0], bounds[1]);
+    (codes[s0] === 40 /* ( */ ||
+      codes[s0] === 45 /* - */ ||
+      (count === 4 && isPosition(codes, s0, e0) && signedAt(codes, s2, e2)));
+  const rack = rackless || count === 0 ? '' : text.slice(s0, e0);
   // The event's own tokens, after the rack: its first (`a`), then the points or the word (`b`), …
-  // (the bounds of a token the line does not have are an earlier line's, and not used).
-  const at = rackless ? 0 : 2;
-  const as = bounds[at];
-  const ae = bounds[at + 1];
-  const bs = bounds[at + 2];
-  const be = bounds[at + 3];
-  const cs = bounds[at + 4];
-  const ce = bounds[at + 5];
+  // (one branch: a conditional for each costs about 500 instructions a game).
+  let as = s0;
+  let ae = e0;
+  let bs = s1;
+  let be = e1;
+  let cs = s2;
+  let ce = e2;
+  let ds = s3;
+  let de = e3;
+  if (!rackless) {
+    as = s1;
+    ae = e1;
+    bs = s2;
+    be = e2;
+    cs = s3;
+    ce = e3;
+    ds = s4;
+    de = e4;
+  }
   const tokens = rackless ? count : count - 1;
   if (tokens <= 0) return bad(errors, line, 'the event is empty', { code: 'EMPTY_EVENT' });
   // The points and total after the event's first token, read once (NaN where they are not).
@@ -751,10 +768,7 @@ function parseEvent(
   if (length === 2 && open === 45 /* - */ && codes[as + 1] === 45) {
     return points
       ? pointsEvent('withdrawn', nick, rack, score, total, line)
-      : bad(errors, line, 'a withdrawn move (--) needs -score and the total', {
-          code: 'NEEDS_POINTS',
-          event: '--',
-        });
+      : needsPoints(errors, line, '--', 'a withdrawn move (--) needs -score and the total');
   }
   if (open === 40 /* ( */ && length >= 2 && codes[ae - 1] === 41 /* ) */) {
     return parenthesisedEvent(nick, rack, text, as, ae, score, total, line, errors);
@@ -763,33 +777,19 @@ function parseEvent(
     if (length === 1) {
       return points
         ? pointsEvent('pass', nick, rack, score, total, line)
-        : bad(errors, line, 'a pass (-) needs +0 and the total', {
-            code: 'NEEDS_POINTS',
-            event: '-',
-          });
+        : needsPoints(errors, line, '-', 'a pass (-) needs +0 and the total');
     }
     // `-ABC`: the tiles exchanged; `-7`, a sign and digits, followed by points: their number.
     const counted = signedAt(codes, as, ae);
     if (!counted || (tokens >= 3 && signedAt(codes, bs, be))) {
+      const tiles = counted ? +text.slice(as + 1, ae) : text.slice(as + 1, ae);
       return points
-        ? {
-            kind: 'exchange',
-            nick,
-            rack,
-            tiles: counted ? +text.slice(as + 1, ae) : text.slice(as + 1, ae),
-            score,
-            total,
-            line,
-          }
-        : bad(errors, line, 'an exchange needs +0 and the total', {
-            code: 'NEEDS_POINTS',
-            event: text.slice(as, ae),
-          });
+        ? { kind: 'exchange', nick, rack, tiles, score, total, line }
+        : needsPoints(errors, line, text.slice(as, ae), 'an exchange needs +0 and the total');
     }
   }
   const moveScore = tokens >= 4 ? signedValue(text, codes, cs, ce) : NaN;
-  const moveTotal =
-    moveScore === moveScore ? totalValue(text, codes, bounds[at + 6], bounds[at + 7]) : NaN;
+  const moveTotal = moveScore === moveScore ? totalValue(text, codes, ds, de) : NaN;
   if (moveTotal !== moveTotal) {
     const written = text.slice(from, to).trim();
     const message = `'${written}' is not a move: expected RACK POSITION WORD +score total`;
@@ -828,24 +828,15 @@ function parenthesisedEvent(
   if (first === '(challenge)') {
     return points
       ? pointsEvent('challenge-bonus', nick, rack, score, total, line)
-      : bad(errors, line, '(challenge) needs +bonus and the total', {
-          code: 'NEEDS_POINTS',
-          event: first,
-        });
+      : needsPoints(errors, line, first, '(challenge) needs +bonus and the total');
   }
   if (first === '(time)') {
     return points
       ? pointsEvent('time-penalty', nick, rack, score, total, line)
-      : bad(errors, line, '(time) needs -points and the total', {
-          code: 'NEEDS_POINTS',
-          event: first,
-        });
+      : needsPoints(errors, line, first, '(time) needs -points and the total');
   }
   if (!points) {
-    return bad(errors, line, `${first} needs ±points and the total`, {
-      code: 'NEEDS_POINTS',
-      event: first,
-    });
+    return needsPoints(errors, line, first, `${first} needs ±points and the total`);
   }
   const inside = text.slice(as + 1, ae - 1);
   // `RACK (RACK) -n`, the rack before the parentheses, is what a player loses for their own
@@ -869,6 +860,11 @@ function pointsEvent(
   line: number,
 ): GcgEvent {
   return { kind, nick, rack, score, total, line };
+}
+
+/** Adds the error of an event line without the points and total its `event` needs; null. */
+function needsPoints(errors: GcgError[], line: number, event: string, message: string): null {
+  return bad(errors, line, message, { code: 'NEEDS_POINTS', event });
 }
 
 /** Adds an event line's error; null, the event the line does not give. */
@@ -1472,74 +1468,87 @@ function inTurn(r: GcgReading, e: GcgEvent): number {
   }
 }
 
-/** Reads the events of the record into `r`: its turns, what the end lines settle, its errors. */
+/**
+ * Reads the events of the record into `r`: its turns, what the end lines settle, its errors. A
+ * turn's line, the most of any record, is read here, its state in locals; rulings and end lines,
+ * a few a game, by {@link readRulingOrEndLine} (every event read by a function of its own, its
+ * state from `r`, cost 2,200 instructions a game more: valgrind, the English records).
+ */
 function readEvents(game: GcgGame, r: GcgReading): void {
-  const { turns } = r;
+  const { turns, turnLines, lastPlay, lastTurn, finals, settledSince, passRacks, sameNick } = r;
+  const nick1 = game.players[0].nick;
+  const nick2 = game.players[1].nick;
   for (const e of game.events) {
-    const p = !r.sameNick
-      ? playerOf(game, e.nick)
-      : e.nick === game.players[0].nick
+    // As playerOf gives it, with the nicknames read once a record.
+    const p = !sameNick
+      ? e.nick === nick1
+        ? 0
+        : e.nick === nick2
+          ? 1
+          : undefined
+      : e.nick === nick1
         ? inTurn(r, e)
         : undefined;
-    if (p !== undefined && (e.kind === 'move' || e.kind === 'exchange' || e.kind === 'pass')) {
-      r.lastMover = p;
-      r.toMove = 1 - p;
-      r.settledSince[p] = 0;
-      r.passRacks[p] = e.kind === 'pass' && e.rack ? e.rack : undefined;
-    }
     if (p === undefined) {
-      const players = game.players.map((x) => x.nick);
-      r.errors.push({
-        line: e.line,
-        message: `'${e.nick}' is not a player of this game (${players.join(', ')})`,
-        problem: { code: 'UNKNOWN_PLAYER', nick: e.nick, players },
-      });
+      unknownPlayer(game, r, e);
       continue;
     }
-    r.finals[p] = e.total;
+    finals[p] = e.total;
     const before = turns.length;
-    readEvent(r, e, p);
-    readEventPragmas(r, e, p, before);
-    if (turns.length > before) r.lastTurn[p] = turns.length - 1;
-  }
-}
-
-/** Reads player `p`'s event into `r`. */
-function readEvent(r: GcgReading, e: GcgEvent, p: number): void {
-  const { turns, turnLines, lastPlay, racks, settledSince } = r;
-  const other = 1 - p;
-  const rack = e.rack || undefined;
-  let turn: SheetTurn;
-  switch (e.kind) {
+    const rack = e.rack || undefined;
+    let turn: SheetTurn;
     // The rack written in the literal where there is one, rather than added after (a property
-    // added to an object made by a literal moves it to a shape with room outside the object)
-    // or spread in (a clone of an object a turn).
-    case 'move': {
-      lastPlay[p] = turns.length;
+    // added to an object made by a literal moves it to a shape with room outside the object) or
+    // spread in (a clone of an object a turn).
+    if (e.kind === 'move') {
       const play = `${e.position} ${e.word}`;
       turn = rack
         ? { player: p, play, score: e.score, total: e.total, rack }
         : { player: p, play, score: e.score, total: e.total };
-      turns.push(turn);
-      turnLines.push(e.line);
-      break;
-    }
-    case 'exchange':
-      lastPlay[p] = null;
+    } else if (e.kind === 'exchange') {
       turn = rack
         ? { player: p, exchange: e.tiles, score: e.score, total: e.total, rack }
         : { player: p, exchange: e.tiles, score: e.score, total: e.total };
-      turns.push(turn);
-      turnLines.push(e.line);
-      break;
-    case 'pass':
-      lastPlay[p] = null;
+    } else if (e.kind === 'pass') {
       turn = rack
         ? { player: p, pass: true, score: e.score, total: e.total, rack }
         : { player: p, pass: true, score: e.score, total: e.total };
-      turns.push(turn);
-      turnLines.push(e.line);
-      break;
+    } else {
+      readRulingOrEndLine(r, e, p);
+      if (e.clock !== undefined || e.challengeStood) readEventPragmas(r, e, p, before);
+      continue;
+    }
+    r.lastMover = p;
+    r.toMove = 1 - p;
+    settledSince[p] = 0;
+    passRacks[p] = e.kind === 'pass' && e.rack ? e.rack : undefined;
+    lastPlay[p] = e.kind === 'move' ? before : null;
+    turns.push(turn);
+    turnLines.push(e.line);
+    if (e.clock !== undefined || e.challengeStood) readEventPragmas(r, e, p, before);
+    lastTurn[p] = before;
+  }
+}
+
+/** Adds the error of event `e`, whose nickname is neither player's. */
+function unknownPlayer(game: GcgGame, r: GcgReading, e: GcgEvent): void {
+  const players = game.players.map((x) => x.nick);
+  r.errors.push({
+    line: e.line,
+    message: `'${e.nick}' is not a player of this game (${players.join(', ')})`,
+    problem: { code: 'UNKNOWN_PLAYER', nick: e.nick, players },
+  });
+}
+
+/** Reads player `p`'s event other than a turn into `r`: a ruling on a play, an end line. */
+function readRulingOrEndLine(
+  r: GcgReading,
+  e: Exclude<GcgEvent, { kind: 'move' | 'exchange' | 'pass' }>,
+  p: number,
+): void {
+  const { turns, racks, settledSince } = r;
+  const other = 1 - p;
+  switch (e.kind) {
     case 'withdrawn':
     case 'challenge-bonus':
       readChallenge(r, e, p);
