@@ -436,10 +436,6 @@ export class RoundsService {
   }
 
   /**
-   * Every game of one player (byes included), by round, as the API shows games;
-   * for the player page. `scoresheet` tells whether the game has a sheet.
-   */
-  /**
    * Each game's players in turn order: a table's seats, else its first and second player (the
    * second null for a bye). Games that do not exist are left out.
    */
@@ -459,6 +455,10 @@ export class RoundsService {
     );
   }
 
+  /**
+   * Every game of one player (byes included), by round, as the API shows games;
+   * for the player page. `scoresheet` tells whether the game has a sheet.
+   */
   async gamesOfPlayer(playerId: number): Promise<GameView[]> {
     const m = this.dataSource.manager;
     const player = await m.findOneBy(Player, { id: playerId });
