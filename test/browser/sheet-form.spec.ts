@@ -270,8 +270,13 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
       await page.setViewportSize(DESKTOP);
       await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
       await fillSheet(page, sheet, namesOf(g));
-      // As the page checks it live, then as the server draws it.
-      await waitUntil(page, `document.querySelector('#c-18-position').classList.contains('warn')`);
+      // As the page checks it live, then as the server draws it. The live check runs as the
+      // rows are typed: its last run, on the whole sheet, is the one to compare (on a busy
+      // machine an earlier run, on the rows typed so far, can still be on the page).
+      await waitUntil(
+        page,
+        `document.querySelector('#c-18-position').classList.contains('warn') && document.querySelectorAll('#sheet-form .bad').length === 0`,
+      );
       await agree();
       await page.click('#sheet-verify');
       await page.waitForLoadState();
