@@ -517,25 +517,16 @@ export class RoundsService {
         })
       : [];
     const done = games.filter((g) => g.status === 'complete');
-    const seats = done.length
-      ? await m.find(GameSeat, {
-          where: { gameId: In(done.map((g) => g.id)) },
-          select: { id: true, gameId: true, seat: true, playerId: true },
-        })
-      : [];
-    const seatsOf = new Map<number, GameSeat[]>();
-    for (const s of seats) seatsOf.set(s.gameId, [...(seatsOf.get(s.gameId) ?? []), s]);
-    return done.map((g) => {
-      const atTable = (seatsOf.get(g.id) ?? []).sort((a, b) => a.seat - b.seat);
-      return {
-        id: g.id,
-        round: roundOf.get(g.roundId) ?? 0,
-        table: g.tableNumber,
-        players: atTable.length
-          ? atTable.map((s) => s.playerId)
-          : [g.firstPlayerId, g.secondPlayerId].filter((p) => p !== null),
-      };
-    });
+    const seats = await seatsOf(
+      m,
+      done.map((g) => g.id),
+    );
+    return done.map((g) => ({
+      id: g.id,
+      round: roundOf.get(g.roundId) ?? 0,
+      table: g.tableNumber,
+      players: playerIdsOf(g, seats.get(g.id)),
+    }));
   }
 
   private async roundById(id: number): Promise<RoundView> {
