@@ -7,6 +7,7 @@ import { Conflict, TooManyRequests, Unauthenticated } from '../common/errors';
 import { entityOf, readJoined, selectColumns, tableOf } from '../database/prepared-read';
 import { placeholders } from '../database/sql';
 import { Transactions } from '../database/transactions';
+import { addAccount } from './accounts';
 import { AuthToken } from './auth-token.entity';
 import {
   dummyHash,
@@ -124,13 +125,11 @@ export class AuthService implements OnApplicationBootstrap {
   }): Promise<User> {
     const email = input.email.trim().toLowerCase();
     const passwordHash = await hashPassword(input.password);
-    return this.transactions.run(async (m) => {
-      if (await m.findOneBy(User, { email }))
-        throw new Conflict('USER_EXISTS', `an account for ${email} already exists`);
-      return m.save(
-        m.create(User, { email, name: input.name.trim(), role: input.role, passwordHash }),
-      );
-    });
+    const created = await this.transactions.run((m) =>
+      addAccount(m, { email, name: input.name, role: input.role, passwordHash }),
+    );
+    if (!created) throw new Conflict('USER_EXISTS', `an account for ${email} already exists`);
+    return created;
   }
 
   listUsers(): Promise<User[]> {

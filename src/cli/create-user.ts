@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../auth/password';
-import { User } from '../auth/user.entity';
+import { addAccount } from '../auth/accounts';
 import { databaseOptions } from '../schema/database-options';
 import type { CommandResult } from './verify-command';
 
@@ -42,17 +42,14 @@ export async function createUser(input: CreateUserInput): Promise<CommandResult>
   await dataSource.initialize();
   try {
     const passwordHash = await hashPassword(input.password!);
-    const created = await dataSource.transaction(async (m) => {
-      if (await m.findOneBy(User, { email })) return null;
-      return m.save(
-        m.create(User, {
-          email,
-          name: input.name!.trim(),
-          role: input.role as 'organiser' | 'judge',
-          passwordHash,
-        }),
-      );
-    });
+    const created = await dataSource.transaction((m) =>
+      addAccount(m, {
+        email,
+        name: input.name!,
+        role: input.role as 'organiser' | 'judge',
+        passwordHash,
+      }),
+    );
     if (!created)
       return {
         exitCode: 2,

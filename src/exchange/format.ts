@@ -12,7 +12,7 @@ import { nestsDeeperThan } from '../common/body/json-nesting';
 import { nameKey } from '../i18n/names';
 import { PLAYER_LIMITS } from '../players/player-limits';
 import type { ResultSnapshot } from '../rounds/game-facts';
-import type { GameStatus, ResultKind, ResultSource, Winner } from '../rounds/game.entity';
+import type { GameStatus, ResultKind, ResultSource, Winner } from '../rounds/game-kinds';
 import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from '../tournaments/systems';
 import { PRINTABLE } from '../common/printable';
 import { inconsistencies } from './consistency';

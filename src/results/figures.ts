@@ -7,7 +7,7 @@ import {
   TypedTieBreak,
   VerificationReport,
 } from '../engine';
-import type { Winner } from '../rounds/game.entity';
+import type { Winner } from '../rounds/game-kinds';
 
 /** A finished game's result, first player (who started) first. */
 export interface ResultFigures {

@@ -1,7 +1,6 @@
 import { BadInput, DomainError, ErrorDetails, Unprocessable } from '../common/errors';
 import { formatClock, RuleSet } from '../engine';
-import type { GameSeat } from '../rounds/game-seat.entity';
-import type { Game, GameStatus, ResultSource } from '../rounds/game.entity';
+import type { GameStatus, ResultSource } from '../rounds/game-kinds';
 import type { TablePlaceProblem } from './table-places';
 
 /** A table's result as its history keeps it: seats in turn order, never database ids. */
@@ -16,9 +15,18 @@ export interface TableSnapshot {
   }[];
 }
 
+/** What a table's snapshot reads of one of its seats. */
+interface SeatFigures {
+  score: number | null;
+  /** Seconds. */
+  remaining: number | null;
+  cards: number | null;
+  place: number | null;
+}
+
 export function tableSnapshot(
-  game: Pick<Game, 'status' | 'resultSource'>,
-  seats: readonly GameSeat[],
+  game: { status: GameStatus; resultSource: ResultSource | null },
+  seats: readonly SeatFigures[],
 ): TableSnapshot {
   return {
     status: game.status,

@@ -1,6 +1,6 @@
 import type { GameRecord, Outcome } from '../standings';
 import { formatClock } from '../engine';
-import type { GameStatus, ResultKind, ResultSource, Winner } from './game.entity';
+import type { GameStatus, ResultKind, ResultSource, Winner } from './game-kinds';
 
 /** The columns of a game that decide results, standings and pairings. */
 export interface GameFacts {

@@ -4,7 +4,8 @@ import { PAIRING_SYSTEMS } from '../tournaments/systems';
 import type { PairingSystem } from '../tournaments/systems';
 import { absentOf, resultKindOf, resultSnapshot } from './game-facts';
 import type { ResultKindView } from './game-facts';
-import type { Game, Winner } from './game.entity';
+import type { Game } from './game.entity';
+import type { Winner } from './game-kinds';
 import type { GameSeat } from './game-seat.entity';
 import { formatClock } from '../engine';
 

@@ -1,10 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
-import { NotFound } from '../common/errors';
-import { Player } from '../players/player.entity';
+import { PlayersService } from '../players/players.service';
 import { scorecardsOf } from './scorecards';
 import { ScorecardView, WallChartView } from './scorecards.view';
 import { StandingsService } from './standings.service';
@@ -16,7 +14,7 @@ import { StandingsQueryDto } from './standings.view';
 export class ScorecardsController {
   constructor(
     private readonly standings: StandingsService,
-    private readonly dataSource: DataSource,
+    private readonly players: PlayersService,
   ) {}
 
   @Get('players/:id/scorecard')
@@ -33,11 +31,7 @@ export class ScorecardsController {
     @IdParam('id', 'player') id: number,
     @Query() query: StandingsQueryDto,
   ): Promise<ScorecardView> {
-    const player = await this.dataSource.manager.findOne(Player, {
-      where: { id },
-      select: { id: true, divisionId: true, name: true, seed: true },
-    });
-    if (!player) throw new NotFound('player', id);
+    const player = await this.players.get(id);
     const cards = scorecardsOf(await this.standings.snapshot(player.divisionId, query.round));
     const card = cards.cards.get(String(id))!;
     return {
