@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { Player } from '../players/player.entity';
 import { PAIRING_SYSTEMS } from '../tournaments/systems';
 import type { PairingSystem } from '../tournaments/systems';
 import { absentOf, resultKindOf, resultSnapshot } from './game-facts';
@@ -137,7 +136,10 @@ export class RoundView {
   notPaired: NotPairedView[];
 }
 
-const playerRef = (p: Player | undefined, id: number): GamePlayerView => ({
+/** What a game's view shows of a player. */
+type PlayerNamed = { readonly name: string; readonly seed: number };
+
+const playerRef = (p: PlayerNamed | undefined, id: number): GamePlayerView => ({
   id,
   name: p?.name ?? `#${id}`,
   seed: p?.seed ?? 0,
@@ -146,7 +148,7 @@ const playerRef = (p: Player | undefined, id: number): GamePlayerView => ({
 export function gameView(
   g: Game,
   round: { number: number; divisionId: number },
-  players: ReadonlyMap<number, Player>,
+  players: ReadonlyMap<number, PlayerNamed>,
   sheet: { ok: boolean | null } | null,
   seats?: readonly GameSeat[],
 ): GameView {
