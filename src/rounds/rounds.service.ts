@@ -455,6 +455,16 @@ export class RoundsService {
     );
   }
 
+  /** The tournament a game is played in and its division's rule set: its words are judged by them. */
+  async gamePlayed(gameId: number): Promise<{ tournamentId: number; ruleSet: string }> {
+    const game = await this.dataSource.manager.findOne(Game, {
+      where: { id: gameId },
+      relations: { round: { division: true } },
+    });
+    if (!game) throw new NotFound('game', gameId);
+    return { tournamentId: game.round.division.tournamentId, ruleSet: game.round.division.ruleSet };
+  }
+
   /**
    * Every game of one player (byes included), by round, as the API shows games;
    * for the player page. `scoresheet` tells whether the game has a sheet.

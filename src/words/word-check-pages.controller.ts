@@ -7,6 +7,7 @@ import { BadInput, DomainError } from '../common/errors';
 import { defaultWordList } from '../dictionary/default-lists';
 import { findRuleSet } from '../engine';
 import type { WordCheckPage } from '../render/view-models';
+import { RoundsService } from '../rounds/rounds.service';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { WordsService } from './words.service';
 import { FormReader, refusal } from '../web/forms';
@@ -50,6 +51,7 @@ export class WordCheckPagesController {
   constructor(
     private readonly tournaments: TournamentsService,
     private readonly words: WordsService,
+    private readonly rounds: RoundsService,
   ) {}
 
   /** `?game=ID` or `?tournament=ID` (their word list rules), else `?rules=` (the default list). */
@@ -111,7 +113,7 @@ export class WordCheckPagesController {
     /** The rule set of the game's division. */
     let played: string | undefined;
     if (gameId !== undefined) {
-      const game = await this.words.gamePlayed(gameId);
+      const game = await this.rounds.gamePlayed(gameId);
       tournamentId = game.tournamentId;
       played = game.ruleSet;
     }

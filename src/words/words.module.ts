@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RoundsModule } from '../rounds/rounds.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { WordCheckPagesController } from './word-check-pages.controller';
 import { WordsController } from './words.controller';
@@ -6,7 +7,7 @@ import { WordsService } from './words.service';
 
 /** Word lists and rulings on challenged words: the API, and the judge's word check page. */
 @Module({
-  imports: [TournamentsModule],
+  imports: [TournamentsModule, RoundsModule],
   controllers: [WordsController, WordCheckPagesController],
   providers: [WordsService],
   exports: [WordsService],

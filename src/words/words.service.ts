@@ -7,7 +7,7 @@ import { defaultWordList } from '../dictionary/default-lists';
 import { judgeWords, ruleSetWordReader, Verdict } from '../dictionary/judge';
 import { parseUploadedWordList } from '../dictionary/upload';
 import { findRuleSet, SetWordList, WordList } from '../engine';
-import { Game } from '../rounds/game.entity';
+import { RoundsService } from '../rounds/rounds.service';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import { JudgeWordsDto, UploadWordListDto } from './dto/words.dto';
@@ -39,6 +39,7 @@ export class WordsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly rounds: RoundsService,
   ) {}
 
   /**
@@ -154,16 +155,6 @@ export class WordsService {
     return this.describe(tournamentId);
   }
 
-  /** The tournament a game is played in and its division's rule set: its words are judged by them. */
-  async gamePlayed(gameId: number): Promise<{ tournamentId: number; ruleSet: string }> {
-    const game = await this.dataSource.manager.findOne(Game, {
-      where: { id: gameId },
-      relations: { round: { division: true } },
-    });
-    if (!game) throw new NotFound('game', gameId);
-    return { tournamentId: game.round.division.tournamentId, ruleSet: game.round.division.ruleSet };
-  }
-
   /** Rules on a challenged play and logs the ruling; the answer never names the failing word. */
   async judge(
     dto: JudgeWordsDto,
@@ -173,7 +164,7 @@ export class WordsService {
     /** The rule set of the game's division. */
     let played: string | null = null;
     if (dto.gameId !== undefined) {
-      const game = await this.gamePlayed(dto.gameId);
+      const game = await this.rounds.gamePlayed(dto.gameId);
       const ofGame = game.tournamentId;
       if (dto.tournamentId !== undefined && dto.tournamentId !== ofGame) {
         throw new BadInput(
