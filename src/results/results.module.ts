@@ -3,6 +3,7 @@ import { ResultsController } from './results.controller';
 import { ResultRecords } from './result-records';
 import { ResultsService } from './results.service';
 import { WordsModule } from '../words/words.module';
+import { RoundsModule } from '../rounds/rounds.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { GameRecordPdfController } from './game-record-pdf.controller';
 import { ResultPagesController } from './result-pages.controller';
@@ -15,7 +16,7 @@ import { SheetPagesController } from './sheet-pages.controller';
  * API, and the judge's pages of a game's sheet and result (and of a sheet of no game), and a verified game's record as a PDF.
  */
 @Module({
-  imports: [WordsModule, TournamentsModule],
+  imports: [WordsModule, TournamentsModule, RoundsModule],
   controllers: [
     ResultsController,
     SheetPagesController,

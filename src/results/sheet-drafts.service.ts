@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PublicUser } from '../auth/public-user';
 import { BadInput, Conflict, ErrorDetails, NotFound } from '../common/errors';
-import { forUpdate } from '../database/lock';
-import { Game } from '../rounds/game.entity';
+import { RoundsService } from '../rounds/rounds.service';
 import { Transactions } from '../database/transactions';
 import { isSheetForm, SheetForm } from '../sheet-form/form';
 import { SheetDraft } from './sheet-draft.entity';
@@ -36,6 +35,7 @@ export class SheetDraftsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly rounds: RoundsService,
   ) {}
 
   async get(gameId: number): Promise<DraftView | null> {
@@ -61,11 +61,7 @@ export class SheetDraftsService {
       // The game's row is locked first (PostgreSQL): two saves of one game's draft take turns,
       // so the second reads the first's version (a conflict) instead of both reading none and
       // racing to insert, or both writing over one version.
-      if (
-        !(await m.findOne(Game, { where: { id: gameId }, select: { id: true }, ...forUpdate(m) }))
-      ) {
-        throw new NotFound('game', gameId);
-      }
+      if (!(await this.rounds.lockGame(m, gameId))) throw new NotFound('game', gameId);
       const draft = await m.findOneBy(SheetDraft, { gameId });
       const current = draft?.version ?? 0;
       if (basedOn !== current) {

@@ -3,6 +3,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { insertMany } from '../database/bulk';
+import { forUpdate } from '../database/lock';
 import { Transactions } from '../database/transactions';
 import { Actor, writeLog } from '../log/director-log';
 import {
@@ -452,6 +453,16 @@ export class RoundsService {
         g.id,
         seats.has(g.id) ? playerIdsOf(g, seats.get(g.id)) : [g.firstPlayerId, g.secondPlayerId],
       ]),
+    );
+  }
+
+  /**
+   * Whether a game exists, its row read for update in `m`'s transaction (`SELECT … FOR UPDATE`
+   * on PostgreSQL), so that another context's writes about the game take turns.
+   */
+  async lockGame(m: EntityManager, id: number): Promise<boolean> {
+    return (
+      (await m.findOne(Game, { where: { id }, select: { id: true }, ...forUpdate(m) })) !== null
     );
   }
 
