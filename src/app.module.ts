@@ -15,6 +15,7 @@ import { LogSubjects } from './log/log-subjects';
 import { HealthController } from './health.controller';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
+import { playerCounts } from './players/player-counts';
 import { PlayersService } from './players/players.service';
 import { PrizesModule } from './prizes/prizes.module';
 import { RegistryModule } from './registry/registry.module';
@@ -23,11 +24,15 @@ import { ResultsModule } from './results/results.module';
 import { TableCodesModule } from './table-codes/table-codes.module';
 import { GameRecords } from './rounds/game-records';
 import { RoundsModule } from './rounds/rounds.module';
+import { roundsPaired } from './rounds/rounds-paired';
 import { RoundsService } from './rounds/rounds.service';
+import { closingSteps } from './startup/closing-steps';
 import { StandingsApiModule } from './standings-api/standings-api.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 import { TournamentsService } from './tournaments/tournaments.service';
+import { ClosingSteps } from './tournaments/closing-steps';
 import { CopiedAlong } from './tournaments/copied-along';
+import { DivisionActivity } from './tournaments/division-activity';
 
 /** What differs between one running application and another. */
 export interface AppOptions {
@@ -47,8 +52,10 @@ class HealthModule {}
  * The ports a context declares for what contexts above it own, bound to their services: the
  * director's log's to the names it shows (src/log/log-subjects.ts), the rounds' to what a game
  * holds that the results own (src/rounds/game-records.ts), the tournaments' to what a copy
- * brings along (src/tournaments/copied-along.ts). Global: every module that provides the
- * context's service needs them, and a context may not import those above it.
+ * brings along (src/tournaments/copied-along.ts), to the players and rounds a division's view
+ * counts (src/tournaments/division-activity.ts) and to what closing does above them
+ * (src/tournaments/closing-steps.ts). Global: every module that provides the context's service
+ * needs them, and a context may not import those above it.
  */
 @Global()
 @Module({
@@ -76,8 +83,13 @@ class HealthModule {}
         copyWordList: (m, from, to) => words.copyList(m, from, to),
       }),
     },
+    {
+      provide: DivisionActivity,
+      useValue: { playerCounts, roundsPaired } satisfies DivisionActivity,
+    },
+    { provide: ClosingSteps, useValue: closingSteps },
   ],
-  exports: [LogSubjects, GameRecords, CopiedAlong],
+  exports: [LogSubjects, GameRecords, CopiedAlong, DivisionActivity, ClosingSteps],
 })
 class PortsModule {}
 

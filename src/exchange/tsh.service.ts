@@ -9,7 +9,7 @@ import type { Actor } from '../log/director-log';
 import { Player } from '../players/player.entity';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
-import { playsAtTables } from '../rounds/tables';
+import { playsAtTables } from '../tournaments/tournament-rules';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import type { ImportedTsh, TshImport, TshImportInput } from './tsh-import';

@@ -2,7 +2,6 @@ import { EntityManager, In } from 'typeorm';
 import { BadInput, Conflict, ErrorDetails, Unprocessable } from '../common/errors';
 import { PRINTABLE } from '../common/printable';
 import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
-import { Player } from '../players/player.entity';
 import { Person } from './person.entity';
 
 /** A country as federations write it: two or three capital letters (`SRB`, `CRO`, `FR`). */
@@ -193,17 +192,15 @@ export async function personsById(m: EntityManager, ids: number[]): Promise<Map<
 }
 
 /**
- * Gives each player of a division who has no person one (a whole division read from a file):
- * the one person of exactly that name, else a new person. A name several persons share makes a
- * new person rather than guess; the organiser can tell them apart on the person's page.
+ * The one person of exactly that name (case and spaces aside), else a new person with the club:
+ * a name several persons share makes a new person rather than guess; the organiser can tell
+ * them apart on the person's page. For players read from a file, who name no person.
  */
-export async function attachPersons(m: EntityManager, divisionId: number): Promise<void> {
-  const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
-  for (const p of players) {
-    if (p.personId !== null) continue;
-    const named = await m.find(Person, { where: { nameKey: nameKey(p.name) }, take: 2 });
-    const person =
-      named.length === 1 ? named[0] : await m.save(newPerson(m, { name: p.name, club: p.club }));
-    await m.update(Player, { id: p.id }, { personId: person.id });
-  }
+export async function personOfName(
+  m: EntityManager,
+  name: string,
+  club: string | null,
+): Promise<Person> {
+  const named = await m.find(Person, { where: { nameKey: nameKey(name) }, take: 2 });
+  return named.length === 1 ? named[0] : m.save(newPerson(m, { name, club }));
 }

@@ -8,8 +8,8 @@ import { findRuleSet } from '../engine';
 import { GameSeat } from './game-seat.entity';
 import type { Game } from './game.entity';
 
-/** True when the division's games are played at tables of more than two. */
-export const playsAtTables = (division: { tableSize: number }): boolean => division.tableSize > 2;
+// Kept for registry until merged (and for rounds.service.ts, edited beside this change).
+export { playsAtTables } from '../tournaments/tournament-rules';
 
 /** Each game's seats in turn order, by game id (games of pairs have none). */
 export async function seatsOf(

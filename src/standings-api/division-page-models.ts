@@ -1,5 +1,5 @@
 import { ruleSetName } from '../web/rule-set-name';
-import { playsAtTables } from '../rounds/tables';
+import { playsAtTables } from '../tournaments/tournament-rules';
 import type { StandingsRowView as ApiStandingsRow } from './standings.view';
 import { buildCrossTable } from '../render/cross-table';
 import type { CrossTable } from '../render/pdf/types';

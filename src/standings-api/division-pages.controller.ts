@@ -34,7 +34,7 @@ import { scorecardsOf } from './scorecards';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { urls } from '../web/urls';
-import { playsAtTables } from '../rounds/tables';
+import { playsAtTables } from '../tournaments/tournament-rules';
 import { personUrl } from '../registry/registry-pages.controller';
 import {
   divisionTables,

@@ -6,7 +6,7 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { IdParam } from '../common/api/id-param';
 import type { PdfScorecard, PdfTableCard } from '../render/pdf';
-import { playsAtTables } from '../rounds/tables';
+import { playsAtTables } from '../tournaments/tournament-rules';
 import {
   divisionTables,
   DivisionTables,

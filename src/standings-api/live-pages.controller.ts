@@ -8,7 +8,7 @@ import { Revisions } from '../tournaments/revisions';
 import type { PageBase } from '../render/view-models';
 import { RoundsService } from '../rounds/rounds.service';
 import type { GameView } from '../rounds/game.view';
-import { playsAtTables } from '../rounds/tables';
+import { playsAtTables } from '../tournaments/tournament-rules';
 import { StandingsService } from './standings.service';
 import { formatPoints, formatSpread } from '../i18n';
 import { LiveStreams } from '../tournaments/live-streams';

@@ -21,10 +21,10 @@ import {
   Player as StandingsPlayer,
 } from '../standings';
 import { Division } from '../tournaments/division.entity';
-import { standingsOptions } from '../tournaments/tournament-rules';
+import { playsAtTables, standingsOptions } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import { computeGroupStandings } from '../standings/placements';
-import { groupTieBreaks, playsAtTables, seatsOf, tableResult } from '../rounds/tables';
+import { groupTieBreaks, seatsOf, tableResult } from '../rounds/tables';
 import { StandingsRowView, StandingsView } from './standings.view';
 
 /**

@@ -14,6 +14,7 @@ import { inHelperThread, JobDatabase, JobMessage, ParentMessage } from '../jobs/
 import type { JobContext, JobTask } from '../jobs/job-context';
 import { JobStore } from '../jobs/job-store';
 import { refusalOf } from '../jobs/refusal';
+import type { ClosingInput } from '../tournaments/closing-task';
 
 /** The tasks, each loaded when asked for. */
 const TASKS: Record<string, () => JobTask> = {
@@ -31,12 +32,18 @@ const TASKS: Record<string, () => JobTask> = {
   'tournament.verify': () =>
     (require('../exchange/tournament-reading') as typeof import('../exchange/tournament-reading'))
       .verifyTask,
-  'tournament.close': () =>
-    (require('../tournaments/closing-task') as typeof import('../tournaments/closing-task'))
-      .closeTask,
-  'tournament.reopen': () =>
-    (require('../tournaments/closing-task') as typeof import('../tournaments/closing-task'))
-      .reopenTask,
+  'tournament.close': () => {
+    const { closeTask } =
+      require('../tournaments/closing-task') as typeof import('../tournaments/closing-task');
+    const { closingSteps } = require('./closing-steps') as typeof import('./closing-steps');
+    return (input: ClosingInput, ctx) => closeTask(input, ctx, closingSteps);
+  },
+  'tournament.reopen': () => {
+    const { reopenTask } =
+      require('../tournaments/closing-task') as typeof import('../tournaments/closing-task');
+    const { closingSteps } = require('./closing-steps') as typeof import('./closing-steps');
+    return (input: ClosingInput, ctx) => reopenTask(input, ctx, closingSteps);
+  },
   'players.import': () =>
     (require('../players/player-import') as typeof import('../players/player-import')).importTask,
   'players.preview': () =>

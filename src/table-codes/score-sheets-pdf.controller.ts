@@ -7,7 +7,7 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet } from '../engine';
-import { playsAtTables } from '../rounds/tables';
+import { playsAtTables } from '../tournaments/tournament-rules';
 import { ruleSetName } from '../web/rule-set-name';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';

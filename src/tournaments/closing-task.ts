@@ -1,12 +1,9 @@
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Conflict, NotFound } from '../common/errors';
 import { forUpdate } from '../database/lock';
 import type { JobContext } from '../jobs/job-context';
 import { Actor, writeLog } from '../log/director-log';
-import { recomputeRatings } from '../ratings/recompute';
-import { attachPersons } from '../registry/persons';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
+import type { ClosingSteps } from './closing-steps';
 import { Division } from './division.entity';
 import { touchDivisions } from './tournament-rules';
 import { Tournament } from './tournament.entity';
@@ -28,34 +25,30 @@ export interface ClosingInput {
   user: Actor;
 }
 
-export async function closingPreview(m: EntityManager, id: number): Promise<ClosingPreview> {
+export async function closingPreview(
+  m: EntityManager,
+  id: number,
+  steps: Pick<ClosingSteps, 'gameCounts'>,
+): Promise<ClosingPreview> {
   const t = await m.findOneBy(Tournament, { id });
   if (!t) throw new NotFound('tournament', id);
   const divisions = await m.find(Division, { where: { tournamentId: id }, select: { id: true } });
-  const rounds = divisions.length
-    ? await m.find(Round, {
-        where: { divisionId: In(divisions.map((d) => d.id)) },
-        select: { id: true },
-      })
-    : [];
-  const count = (status: 'pending' | 'complete') =>
-    rounds.length ? m.count(Game, { where: { roundId: In(rounds.map((r) => r.id)), status } }) : 0;
-  return {
-    name: t.name,
-    closed: t.closedAt !== null,
-    pending: await count('pending'),
-    complete: await count('complete'),
-  };
+  const { pending, complete } = await steps.gameCounts(
+    m,
+    divisions.map((d) => d.id),
+  );
+  return { name: t.name, closed: t.closedAt !== null, pending, complete };
 }
 
 /**
  * Closes a tournament in a job's process (`src/startup/job-process.ts`): its results become final
  * and every rating is computed again with its games, in one transaction on the job's
- * connection, so that the recompute holds no request of the server up.
+ * connection, so that the recompute holds no request of the server up. The steps on what other
+ * contexts own come from the job's process (`steps`).
  */
-export async function closeTask(input: ClosingInput, context: JobContext) {
+export async function closeTask(input: ClosingInput, context: JobContext, steps: ClosingSteps) {
   const { id, confirm, user } = input;
-  const preview = await closingPreview(await context.manager(), id);
+  const preview = await closingPreview(await context.manager(), id, steps);
   return context.write(async (m) => {
     const t = await m.findOne(Tournament, { where: { id }, ...forUpdate(m) });
     if (!t) throw new NotFound('tournament', id);
@@ -75,7 +68,7 @@ export async function closeTask(input: ClosingInput, context: JobContext) {
       where: { tournamentId: id },
       select: { id: true },
     });
-    for (const d of divisions) await attachPersons(m, d.id);
+    for (const d of divisions) await steps.attachPersons(m, d.id);
     t.closedAt = new Date();
     await m.save(t);
     await touchDivisions(
@@ -89,13 +82,17 @@ export async function closeTask(input: ClosingInput, context: JobContext) {
       after: { pending: preview.pending, complete: preview.complete },
     });
     context.progress('recompute', 0, 1);
-    await recomputeRatings(m);
+    await steps.recomputeRatings(m);
     return { closedAt: t.closedAt };
   });
 }
 
 /** Reopens a tournament in a job's process; the ratings are computed again without it. */
-export async function reopenTask(input: ClosingInput, context: JobContext): Promise<null> {
+export async function reopenTask(
+  input: ClosingInput,
+  context: JobContext,
+  steps: Pick<ClosingSteps, 'recomputeRatings'>,
+): Promise<null> {
   const { id, confirm, user } = input;
   await context.write(async (m) => {
     const t = await m.findOne(Tournament, { where: { id }, ...forUpdate(m) });
@@ -125,7 +122,7 @@ export async function reopenTask(input: ClosingInput, context: JobContext): Prom
       before: { closedAt: closedAt.toISOString() },
     });
     context.progress('recompute', 0, 1);
-    await recomputeRatings(m);
+    await steps.recomputeRatings(m);
   });
   return null;
 }

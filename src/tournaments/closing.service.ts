@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Transactions } from '../database/transactions';
 import { inJobProcess, JobHooks, jobDatabase } from '../jobs/in-job-process';
 import type { Actor } from '../log/director-log';
+import { ClosingSteps } from './closing-steps';
 import { closingPreview } from './closing-task';
 import type { ClosingInput, ClosingPreview } from './closing-task';
 
@@ -20,10 +21,11 @@ export class ClosingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly steps: ClosingSteps,
   ) {}
 
   preview(id: number): Promise<ClosingPreview> {
-    return closingPreview(this.dataSource.manager, id);
+    return closingPreview(this.dataSource.manager, id, this.steps);
   }
 
   /** Closes tournament `id`: only with `confirm` (409 CONFIRMATION_NEEDED says what it does). */

@@ -12,7 +12,7 @@ import { ruleSetName } from '../web/rule-set-name';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
-import { playsAtTables } from '../rounds/tables';
+import { playsAtTables } from './tournament-rules';
 import { ratingUrls, urls } from '../web/urls';
 
 /** The public list of tournaments (the home page) and one tournament's page. */

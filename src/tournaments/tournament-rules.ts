@@ -1,8 +1,7 @@
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Conflict, NotFound } from '../common/errors';
 import { noteMoved } from '../database/moved';
 import { placeholders, run } from '../database/sql';
-import { Round } from '../rounds/round.entity';
 import type { StandingsOptions, TieBreak as StandingsTieBreak } from '../standings';
 import { Division } from './division.entity';
 import { Tournament } from './tournament.entity';
@@ -31,6 +30,9 @@ export function plannedSystem(t: Division, n: number): PairingSystem {
 }
 
 export { isScheduled } from './systems';
+
+/** True when the division's games are played at tables of more than two. */
+export const playsAtTables = (division: { tableSize: number }): boolean => division.tableSize > 2;
 
 /**
  * Marks divisions changed, inside the writing transaction, so that cached
@@ -346,22 +348,4 @@ export function checkPlan(plan: DivisionPlan, confirm: boolean): void {
       { division: division.id, changes },
     );
   }
-}
-
-/** Rounds paired in each division (absent: none). */
-export async function roundsPaired(
-  m: EntityManager,
-  divisions: readonly Division[],
-): Promise<Map<number, number>> {
-  const paired = new Map<number, number>();
-  if (divisions.length === 0) return paired;
-  const rows = await m
-    .createQueryBuilder(Round, 'r')
-    .select('r.division_id', 'division')
-    .addSelect('MAX(r.number)', 'n')
-    .where({ divisionId: In(divisions.map((d) => d.id)) })
-    .groupBy('r.division_id')
-    .getRawMany<{ division: number | string; n: number | string }>();
-  for (const r of rows) paired.set(Number(r.division), Number(r.n));
-  return paired;
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { RatingsModule } from '../ratings/ratings.module';
 import { ClosingController } from './closing.controller';
 import { ClosingPagesController } from './closing-pages.controller';
 import { ClosingService } from './closing.service';
@@ -18,7 +17,6 @@ import { TournamentsService } from './tournaments.service';
  * each division's revision; closing a tournament (results final, games rated).
  */
 @Module({
-  imports: [RatingsModule],
   controllers: [
     TournamentsController,
     ClosingController,

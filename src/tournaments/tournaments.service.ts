@@ -6,9 +6,8 @@ import { forUpdate } from '../database/lock';
 import { checkVersion } from '../common/api/if-match';
 import { checkOptions, findRuleSet, optionNamesFor, RULE_SETS } from '../engine';
 import { Actor, changedFields, writeLog } from '../log/director-log';
-import { Player } from '../players/player.entity';
-import { Round } from '../rounds/round.entity';
 import { CopiedAlong } from './copied-along';
+import { DivisionActivity } from './division-activity';
 import { Division } from './division.entity';
 import {
   CopyTournamentDto,
@@ -24,7 +23,6 @@ import {
   DivisionSettings,
   findDivision,
   planChanges,
-  roundsPaired,
   settingsOf,
   touchDivisions,
   namedSettings,
@@ -85,6 +83,7 @@ export class TournamentsService {
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly along: CopiedAlong,
+    private readonly activity: DivisionActivity,
   ) {}
 
   ruleSets(): RuleSetView[] {
@@ -227,7 +226,10 @@ export class TournamentsService {
         order: { id: 'ASC' },
         ...forUpdate(m),
       });
-      const paired = await roundsPaired(m, divisions);
+      const paired = await this.activity.roundsPaired(
+        m,
+        divisions.map((d) => d.id),
+      );
       const plans = divisions.map((d) => planChanges(d, dto, paired.get(d.id) ?? 0));
       const started = plans.find((p) => p.locked.length > 0);
       if (started) {
@@ -376,7 +378,8 @@ export class TournamentsService {
         await this.checkDivisionName(m, d.tournamentId, name);
         d.name = name;
       }
-      const plan = planChanges(d, dto, (await roundsPaired(m, [d])).get(d.id) ?? 0);
+      const paired = (await this.activity.roundsPaired(m, [d.id])).get(d.id) ?? 0;
+      const plan = planChanges(d, dto, paired);
       if (plan.locked.length > 0) {
         throw new Conflict(
           'DIVISION_STARTED',
@@ -445,31 +448,17 @@ export class TournamentsService {
   private async divisionViews(m: EntityManager, divisions: Division[]): Promise<DivisionView[]> {
     const ids = divisions.map((d) => d.id);
     if (ids.length === 0) return [];
-    const players = await m
-      .createQueryBuilder(Player, 'p')
-      .select('p.division_id', 'division')
-      .addSelect('COUNT(*)', 'total')
-      .addSelect('SUM(CASE WHEN p.active THEN 1 ELSE 0 END)', 'active')
-      .where({ divisionId: In(ids) })
-      .groupBy('p.division_id')
-      .getRawMany<{ division: number; total: string | number; active: string | number }>();
-    const rounds = await m
-      .createQueryBuilder(Round, 'r')
-      .select('r.division_id', 'division')
-      .addSelect('MAX(r.number)', 'n')
-      .where({ divisionId: In(ids) })
-      .groupBy('r.division_id')
-      .getRawMany<{ division: number; n: string | number }>();
+    const players = await this.activity.playerCounts(m, ids);
+    const rounds = await this.activity.roundsPaired(m, ids);
     return divisions.map((d) => {
-      const p = players.find((x) => Number(x.division) === d.id);
-      const r = rounds.find((x) => Number(x.division) === d.id);
+      const p = players.get(d.id);
       return {
         id: d.id,
         tournamentId: d.tournamentId,
         name: d.name,
-        players: Number(p?.total ?? 0),
-        activePlayers: Number(p?.active ?? 0),
-        roundsPaired: Number(r?.n ?? 0),
+        players: p?.total ?? 0,
+        activePlayers: p?.active ?? 0,
+        roundsPaired: rounds.get(d.id) ?? 0,
         ...namedSettings(d),
         version: d.version,
       };
