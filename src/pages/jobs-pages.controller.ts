@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator';
 import { DomainError, NotFound } from '../common/errors';
 import { jobPercent } from '../jobs/job-view';
 import { Job, JOB_LOST, Jobs } from '../jobs/jobs';
-import { FAMILIES } from '../ratings/families';
+import { FAMILIES } from '../registry/families';
 import type { PageBase } from '../render/view-models';
 import { refusal } from '../web/forms';
 import { LiveStreams } from '../tournaments/live-streams';

@@ -21,7 +21,7 @@ import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
 import type { ImportedPlayers, PlayersImportInput } from './player-import';
 import { checkName, checkSeed, divisionState, registerIn } from './registration';
-import { familyOf } from '../ratings/families';
+import { familyOf } from '../registry/families';
 import { currentRatings } from '../ratings/current-ratings';
 import { PlayerView, playerView } from './player.view';
 import type { CsvPreviewPage } from './players-csv';

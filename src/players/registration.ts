@@ -3,7 +3,7 @@ import { BadInput, Conflict, DomainError, NotFound } from '../common/errors';
 import { PRINTABLE } from '../common/printable';
 import { forUpdate } from '../database/lock';
 import { Actor, writeLog, writeLogs } from '../log/director-log';
-import { familyOf } from '../ratings/families';
+import { familyOf } from '../registry/families';
 import { currentRatings } from '../ratings/current-ratings';
 import {
   checkPersonFields,

@@ -1,7 +1,7 @@
 import { csvCellText, csvDelimiter, csvDocument, readCsv } from '../common/csv';
 import { PRINTABLE } from '../common/printable';
 import { PLAYER_LIMITS } from '../players/player-limits';
-import { FAMILIES } from './families';
+import { FAMILIES } from '../registry/families';
 
 /** The columns of a rating list, as exported and imported. */
 export const RATING_CSV_COLUMNS = [

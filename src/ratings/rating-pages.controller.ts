@@ -9,7 +9,7 @@ import { RatingsService } from './ratings.service';
 import type { RatingReportView } from './rating.view';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
 import { FormReader, refusal } from '../web/forms';
-import { FAMILIES } from './families';
+import { FAMILIES } from '../registry/families';
 import { RATING_CSV_COLUMNS, RatingCsvProblem } from './rating-csv';
 import { formatCount, formatDate } from '../i18n';
 import { Jobs } from '../jobs/jobs';

@@ -18,7 +18,7 @@ import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
 import { BadInput } from '../common/errors';
 import { RatingListDto } from './dto/rating-list.dto';
-import { FAMILIES } from './families';
+import { FAMILIES } from '../registry/families';
 import { RatingListView, RatingReportView } from './rating.view';
 import { ImportedList, RatingsService, Recomputed } from './ratings.service';
 

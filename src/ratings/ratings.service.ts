@@ -8,7 +8,7 @@ import { Player } from '../players/player.entity';
 import { nameOrder } from '../i18n/names';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
-import { FAMILIES } from './families';
+import { FAMILIES } from '../registry/families';
 import type { ListPreview } from './rating-import';
 import { RatingCsvLine, ratingCsv } from './rating-csv';
 import { Rating, RatingReport } from './rating.entity';

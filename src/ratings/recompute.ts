@@ -4,7 +4,7 @@ import { placeholders, run } from '../database/sql';
 import { Division } from '../tournaments/division.entity';
 import { Tournament } from '../tournaments/tournament.entity';
 import { computeRatings, FamilyTournament, StoredGame } from './compute';
-import { familyOf } from './families';
+import { familyOf } from '../registry/families';
 import { Rating, RatingReport } from './rating.entity';
 
 /** Divisions read per statement. */

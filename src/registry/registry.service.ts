@@ -6,7 +6,7 @@ import { Transactions } from '../database/transactions';
 import { forUpdate } from '../database/lock';
 import { Player } from '../players/player.entity';
 import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
-import { familyOf } from '../ratings/families';
+import { familyOf } from './families';
 import { Game } from '../rounds/game.entity';
 import { Round } from '../rounds/round.entity';
 import { GameSeat } from '../rounds/game-seat.entity';
