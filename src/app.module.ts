@@ -14,15 +14,19 @@ import { DirectorLogModule } from './log/director-log.module';
 import { LogSubjects } from './log/log-subjects';
 import { HealthController } from './health.controller';
 import { PagesModule } from './pages/pages.module';
+import { PlayerRounds } from './players/player-rounds';
 import { PlayersModule } from './players/players.module';
 import { playerCounts } from './players/player-counts';
 import { PlayersService } from './players/players.service';
+import { RatingLookup } from './players/rating-lookup';
+import { currentRatings } from './ratings/current-ratings';
 import { PrizesModule } from './prizes/prizes.module';
 import { RegistryModule } from './registry/registry.module';
 import { ResultRecords } from './results/result-records';
 import { ResultsModule } from './results/results.module';
 import { TableCodesModule } from './table-codes/table-codes.module';
 import { GameRecords } from './rounds/game-records';
+import { RoundsForPlayers } from './rounds/rounds-for-players';
 import { RoundsModule } from './rounds/rounds.module';
 import { roundsPaired } from './rounds/rounds-paired';
 import { RoundsService } from './rounds/rounds.service';
@@ -54,8 +58,9 @@ class HealthModule {}
  * holds that the results own (src/rounds/game-records.ts), the tournaments' to what a copy
  * brings along (src/tournaments/copied-along.ts), to the players and rounds a division's view
  * counts (src/tournaments/division-activity.ts) and to what closing does above them
- * (src/tournaments/closing-steps.ts). Global: every module that provides the context's service
- * needs them, and a context may not import those above it.
+ * (src/tournaments/closing-steps.ts), the players' to what they ask of the rounds and the
+ * ratings (src/players/player-rounds.ts, src/players/rating-lookup.ts). Global: every module
+ * that provides the context's service needs them, and a context may not import those above it.
  */
 @Global()
 @Module({
@@ -75,6 +80,8 @@ class HealthModule {}
       }),
     },
     { provide: GameRecords, useExisting: ResultRecords },
+    { provide: PlayerRounds, useClass: RoundsForPlayers },
+    { provide: RatingLookup, useValue: { currentRatings } satisfies RatingLookup },
     {
       provide: CopiedAlong,
       inject: [PlayersService, WordsService],
@@ -89,7 +96,15 @@ class HealthModule {}
     },
     { provide: ClosingSteps, useValue: closingSteps },
   ],
-  exports: [LogSubjects, GameRecords, CopiedAlong, DivisionActivity, ClosingSteps],
+  exports: [
+    LogSubjects,
+    GameRecords,
+    CopiedAlong,
+    DivisionActivity,
+    ClosingSteps,
+    PlayerRounds,
+    RatingLookup,
+  ],
 })
 class PortsModule {}
 

@@ -5,7 +5,7 @@ import type { Actor } from '../log/director-log';
 import { CsvPreview, parsePlayersCsv } from './players-csv';
 import type { CreatePlayerDto } from './dto/player.dto';
 import { Player } from './player.entity';
-import { Registered, registerMany } from './registration';
+import { Registered, RegistrationReads, registerMany } from './registration';
 
 /*
  * A players CSV imported as a job, without NestJS: its process reads the file as the
@@ -77,10 +77,14 @@ async function registeredNames(divisionId: number, context: JobContext): Promise
   return players.map((p) => p.name);
 }
 
-/** The worker's task: every player registered, or none (a 4xx naming the line, nothing stored). */
+/**
+ * The worker's task: every player registered, or none (a 4xx naming the line, nothing stored).
+ * `reads` are what registration asks of the rounds and the ratings, composed by the job's process.
+ */
 export async function importTask(
   input: PlayersImportInput,
   context: JobContext,
+  reads: RegistrationReads,
 ): Promise<ImportedPlayers> {
   const { divisionId } = input;
   context.progress('read', 0, 1);
@@ -99,7 +103,7 @@ export async function importTask(
     return await context.write(async (m) =>
       imported(
         divisionId,
-        await registerMany(m, divisionId, players, input.user, lines, (n) =>
+        await registerMany(m, reads, divisionId, players, input.user, lines, (n) =>
           context.progress('register', n, total),
         ),
       ),

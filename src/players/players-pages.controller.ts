@@ -21,6 +21,7 @@ import type { PlayerView } from './player.view';
 import { COUNTRY, FEDERATION_ID } from '../registry/persons';
 import { Jobs } from '../jobs/jobs';
 import { PlayersService } from './players.service';
+import { PlayerRounds } from './player-rounds';
 import type { PersonCandidate } from '../registry/persons';
 import { RegistryService } from '../registry/registry.service';
 import { personUrl } from '../registry/registry-pages.controller';
@@ -29,7 +30,6 @@ import { CsvPreviewPage, parsePlayersCsv, previewCounts, previewPage } from './p
 import type { CsvPreview } from './players-csv';
 import type { FieldError, OrganiserConfirmPage } from '../render/view-models';
 import type { OrganiserPlayersPage } from './players-page';
-import { RoundsService } from '../rounds/rounds.service';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { FormReader, FormWithFile, refusal, type Uploaded } from '../web/forms';
 import { PageContext, withQuery } from '../web/page-context';
@@ -92,7 +92,7 @@ export class PlayersPagesController {
   constructor(
     private readonly tournaments: TournamentsService,
     private readonly players: PlayersService,
-    private readonly rounds: RoundsService,
+    private readonly rounds: PlayerRounds,
     private readonly registry: RegistryService,
     private readonly jobs: Jobs,
   ) {}
@@ -361,9 +361,7 @@ export class PlayersPagesController {
       const { tournament, division } = await this.tournaments.divisionWithTournament(
         player.divisionId,
       );
-      const pending = (await this.rounds.gamesOfPlayer(id)).filter(
-        (g) => g.status === 'pending',
-      ).length;
+      const pending = (await this.rounds.gamesOf(id)).filter((g) => g.pending).length;
       const params = { name: player.name, division: division.name, n: pending };
       await page.render(
         'organiser/confirm',
@@ -402,7 +400,7 @@ export class PlayersPagesController {
       const { tournament, division } = await this.tournaments.divisionWithTournament(
         player.divisionId,
       );
-      if ((await this.rounds.gamesOfPlayer(id)).length > 0) {
+      if ((await this.rounds.gamesOf(id)).length > 0) {
         page.redirect(withQuery(back, { refused: 'PLAYER_HAS_GAMES' }));
         return;
       }
@@ -596,11 +594,7 @@ export class PlayersPagesController {
   ): Promise<OrganiserPlayersPage> {
     const { tournament, division } = await this.tournaments.divisionWithTournament(divisionId);
     const players = await this.players.list(divisionId);
-    const seated = new Set(
-      (await this.rounds.list(divisionId)).flatMap((r) =>
-        r.games.flatMap((g) => [g.first.id, g.second?.id]),
-      ),
-    );
+    const seated = await this.rounds.seatedIn(divisionId);
     return {
       ...page.base(
         `${page.t('org.players')} · ${division.name}`,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { RegistryModule } from '../registry/registry.module';
-import { RoundsService } from '../rounds/rounds.service';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { PlayersPagesController } from './players-pages.controller';
 import { PlayersController } from './players.controller';
@@ -8,13 +7,13 @@ import { PlayersService } from './players.service';
 
 /**
  * Registration, edits, withdrawals, late entries and seeds: the API and the organiser's players
- * page. The rounds service is stateless and provided here again, as the rounds module does not
- * export it (the page counts a player's games before removing them).
+ * page. What they ask of the rounds and the ratings comes through the players' ports
+ * (`PlayerRounds`, `RatingLookup`), bound in the application's module.
  */
 @Module({
   imports: [TournamentsModule, RegistryModule],
   controllers: [PlayersController, PlayersPagesController],
-  providers: [PlayersService, RoundsService],
+  providers: [PlayersService],
   exports: [PlayersService],
 })
 export class PlayersModule {}

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { GameSeat } from '../rounds/game-seat.entity';
-import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { inJobProcess, jobDatabase } from '../jobs/in-job-process';
@@ -10,7 +9,6 @@ import { forUpdate } from '../database/lock';
 import { checkVersion } from '../common/api/if-match';
 import { Actor, changedFields, findEntry, writeLog } from '../log/director-log';
 import { DirectorLogEntry } from '../log/director-log.entity';
-import { Game } from '../rounds/game.entity';
 import { Division } from '../tournaments/division.entity';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
 import { Absence } from './absence.entity';
@@ -20,20 +18,28 @@ import { cleanName, nameKey } from '../i18n/names';
 import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
 import type { ImportedPlayers, PlayersImportInput } from './player-import';
-import { checkName, checkSeed, divisionState, registerIn } from './registration';
+import { checkName, checkSeed, divisionState, RegistrationReads, registerIn } from './registration';
 import { familyOf } from '../registry/families';
-import { currentRatings } from '../ratings/current-ratings';
+import { PlayerRounds } from './player-rounds';
+import { RatingLookup } from './rating-lookup';
 import { PlayerView, playerView } from './player.view';
 import type { CsvPreviewPage } from './players-csv';
 import type { PlayersPreviewInput } from './csv-preview-task';
 
 @Injectable()
 export class PlayersService {
+  /** What registration asks of the rounds and the ratings: this service's ports. */
+  private readonly reads: RegistrationReads;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly jobs: Jobs,
-  ) {}
+    private readonly rounds: PlayerRounds,
+    private readonly ratingLookup: RatingLookup,
+  ) {
+    this.reads = { rounds, ratings: ratingLookup };
+  }
 
   async list(divisionId: number): Promise<PlayerView[]> {
     const m = this.dataSource.manager;
@@ -106,7 +112,7 @@ export class PlayersService {
    */
   async register(divisionId: number, dto: CreatePlayerDto, user: Actor): Promise<PlayerView> {
     const { player, lookAlikes } = await this.transactions.run((m) =>
-      registerIn(m, divisionId, dto, user),
+      registerIn(m, this.reads, divisionId, dto, user),
     );
     return { ...playerView(player), lookAlikes };
   }
@@ -165,10 +171,7 @@ export class PlayersService {
     await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
-      // Seats 3 and on of a table are only in its seats; seats 1 and 2 are in both.
-      const games =
-        (await m.count(Game, { where: [{ firstPlayerId: id }, { secondPlayerId: id }] })) +
-        (await m.count(GameSeat, { where: { playerId: id, seat: MoreThan(2) } }));
+      const games = await this.rounds.gamesPaired(m, id);
       if (games > 0) {
         throw new Conflict(
           'PLAYER_HAS_GAMES',
@@ -234,6 +237,7 @@ export class PlayersService {
       }));
       return registerIn(
         m,
+        this.reads,
         entry.divisionId,
         {
           name: was.name,
@@ -277,7 +281,7 @@ export class PlayersService {
       if (dto.club !== undefined) p.club = dto.club?.trim() || null;
       if (dto.rating !== undefined) p.rating = dto.rating;
       if (dto.seed !== undefined && dto.seed !== p.seed) {
-        const { paired } = await divisionState(m, p.divisionId);
+        const { paired } = await divisionState(m, this.rounds, p.divisionId);
         if (paired > 0) {
           throw new Conflict('SEEDS_FIXED', 'seeds cannot change once round 1 has been paired');
         }
@@ -341,7 +345,7 @@ export class PlayersService {
     await this.transactions.run(async (m) => {
       const p = await m.findOneBy(Player, { id });
       if (!p) throw new NotFound('player', id);
-      const { division, paired, systems } = await divisionState(m, p.divisionId);
+      const { division, paired, systems } = await divisionState(m, this.rounds, p.divisionId);
       const round = dto.round;
       if (await m.existsBy(Absence, { playerId: id, round })) return;
       if (round <= paired) {
@@ -391,7 +395,7 @@ export class PlayersService {
       if (!p) throw new NotFound('player', id);
       const absence = await m.findOneBy(Absence, { playerId: id, round });
       if (!absence) throw new NotFound(`absence of player ${id} in round`, round);
-      const { paired } = await divisionState(m, p.divisionId);
+      const { paired } = await divisionState(m, this.rounds, p.divisionId);
       if (round <= paired) {
         throw new Conflict(
           'ROUND_ALREADY_PAIRED',
@@ -417,7 +421,7 @@ export class PlayersService {
    */
   async reseed(divisionId: number, dto: SeedsDto, user: Actor): Promise<PlayerView[]> {
     await this.transactions.run(async (m) => {
-      const { paired, division, systems } = await divisionState(m, divisionId);
+      const { paired, division, systems } = await divisionState(m, this.rounds, divisionId);
       const { order, moves } = await this.seedPlan(m, divisionId, dto);
       if (paired > 0 && systems.some(isScheduled)) {
         throw new Conflict(
@@ -467,7 +471,7 @@ export class PlayersService {
     dto: SeedsDto,
   ): Promise<{ paired: number; moves: SeedMove[]; scheduled: boolean }> {
     const m = this.dataSource.manager;
-    const { paired, systems } = await divisionState(m, divisionId);
+    const { paired, systems } = await divisionState(m, this.rounds, divisionId);
     const { moves } = await this.seedPlan(m, divisionId, dto);
     return { paired, moves, scheduled: paired > 0 && systems.some(isScheduled) };
   }
@@ -503,7 +507,7 @@ export class PlayersService {
       // By the person's current rating in the division's family; the rating registered
       // with the player where the person has none yet.
       const division = await m.findOneByOrFail(Division, { id: divisionId });
-      const current = await currentRatings(
+      const current = await this.ratingLookup.currentRatings(
         m,
         players.flatMap((p) => (p.personId !== null ? [p.personId] : [])),
         familyOf(division.ruleSet),

@@ -4,7 +4,6 @@ import { PRINTABLE } from '../common/printable';
 import { forUpdate } from '../database/lock';
 import { Actor, writeLog, writeLogs } from '../log/director-log';
 import { familyOf } from '../registry/families';
-import { currentRatings } from '../ratings/current-ratings';
 import {
   checkPersonFields,
   federationIdTaken,
@@ -14,18 +13,30 @@ import {
 } from '../registry/persons';
 import { Person } from '../registry/person.entity';
 import { insertManyIds } from '../database/bulk';
-import { Round } from '../rounds/round.entity';
 import { Division } from '../tournaments/division.entity';
+import type { PairingSystem } from '../tournaments/systems';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
 import { Tournament } from '../tournaments/tournament.entity';
 import type { CreatePlayerDto } from './dto/player.dto';
 import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
 import { Player } from './player.entity';
+import type { PlayerRounds } from './player-rounds';
+import type { RatingLookup } from './rating-lookup';
 
 /*
  * Registering players, without NestJS: the players service (one registration, a restore) and
  * an import's process (a players CSV, every line in one transaction) both register here.
  */
+
+/**
+ * What registering asks of the contexts above the players, in its transaction: the rounds paired
+ * (a late entry) and persons' current ratings. The players service gives its ports; an import's
+ * process, without NestJS, the same functions (src/startup/registration-reads.ts).
+ */
+export interface RegistrationReads {
+  rounds: Pick<PlayerRounds, 'pairedRounds'>;
+  ratings: RatingLookup;
+}
 
 /**
  * The API's rules for a player (`CreatePlayerDto`), for the paths that build
@@ -99,13 +110,14 @@ async function divisionNames(m: EntityManager, divisionId: number): Promise<Divi
 
 export async function registerIn(
   m: EntityManager,
+  reads: RegistrationReads,
   divisionId: number,
   dto: CreatePlayerDto,
   user: Actor,
   restoredFrom?: number,
 ): Promise<{ player: Player; lookAlikes: NameRef[] }> {
   checkPlayerFields(dto);
-  const { division, paired, systems } = await divisionState(m, divisionId, true);
+  const { division, paired, systems } = await divisionState(m, reads.rounds, divisionId, true);
   const joinedRound = paired + 1;
   if (paired > 0) lateEntryAllowed(division, joinedRound, systems);
   const { person } = await pickPerson(m, dto);
@@ -120,7 +132,9 @@ export async function registerIn(
   const rating =
     dto.rating !== undefined
       ? dto.rating
-      : ((await currentRatings(m, [person.id], familyOf(division.ruleSet))).get(person.id) ?? null);
+      : ((await reads.ratings.currentRatings(m, [person.id], familyOf(division.ruleSet))).get(
+          person.id,
+        ) ?? null);
   const saved = await m.save(
     m.create(Player, {
       divisionId,
@@ -175,6 +189,7 @@ export interface Registered {
  */
 export async function registerMany(
   m: EntityManager,
+  reads: RegistrationReads,
   divisionId: number,
   dtos: readonly CreatePlayerDto[],
   user: Actor,
@@ -196,7 +211,7 @@ export async function registerMany(
     const out: Registered[] = [];
     for (const [index, dto] of dtos.entries()) {
       try {
-        out.push(await registerIn(m, divisionId, dto, user));
+        out.push(await registerIn(m, reads, divisionId, dto, user));
       } catch (e) {
         throw refusal(e, index);
       }
@@ -205,7 +220,7 @@ export async function registerMany(
     progress(dtos.length);
     return out;
   }
-  const batch = await RegistrationBatch.read(m, divisionId, dtos);
+  const batch = await RegistrationBatch.read(m, reads, divisionId, dtos);
   for (const [index, dto] of dtos.entries()) {
     try {
       await batch.decide(dto);
@@ -245,6 +260,7 @@ class RegistrationBatch {
 
   private constructor(
     private readonly m: EntityManager,
+    private readonly ratings: RatingLookup,
     private readonly divisionId: number,
     private readonly state: Awaited<ReturnType<typeof divisionState>>,
     private readonly names: DivisionNames,
@@ -260,10 +276,11 @@ class RegistrationBatch {
 
   static async read(
     m: EntityManager,
+    reads: RegistrationReads,
     divisionId: number,
     dtos: readonly CreatePlayerDto[],
   ): Promise<RegistrationBatch> {
-    const state = await divisionState(m, divisionId, true);
+    const state = await divisionState(m, reads.rounds, divisionId, true);
     const names = await divisionNames(m, divisionId);
     const players = await m.find(Player, {
       where: { divisionId },
@@ -289,6 +306,7 @@ class RegistrationBatch {
     for (const same of byNameKey.values()) same.sort((a, b) => a.id - b.id);
     return new RegistrationBatch(
       m,
+      reads.ratings,
       divisionId,
       state,
       names,
@@ -325,9 +343,9 @@ class RegistrationBatch {
         ? dto.rating
         : person.id === undefined
           ? null
-          : ((await currentRatings(this.m, [person.id], familyOf(division.ruleSet))).get(
-              person.id,
-            ) ?? null);
+          : ((
+              await this.ratings.currentRatings(this.m, [person.id], familyOf(division.ruleSet))
+            ).get(person.id) ?? null);
     const club = dto.club === undefined ? person.club : dto.club?.trim() || null;
     const ref: NameRef = { id: 0, name };
     const row = {
@@ -459,19 +477,20 @@ function chunks<T>(values: readonly T[], size = 5000): T[][] {
  * locked on PostgreSQL until the transaction ends: two registrations (or restores) at once
  * take turns, so the second sees the first's player and cannot take its name or seed.
  */
-export async function divisionState(m: EntityManager, divisionId: number, lock = false) {
+export async function divisionState(
+  m: EntityManager,
+  rounds: Pick<PlayerRounds, 'pairedRounds'>,
+  divisionId: number,
+  lock = false,
+) {
   const division = await m.findOne(Division, {
     where: { id: divisionId },
     ...(lock ? forUpdate(m) : {}),
   });
   if (!division) throw new NotFound('division', divisionId);
   const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
-  const rounds = await m.find(Round, {
-    where: { divisionId },
-    select: { number: true, system: true },
-  });
-  const paired = rounds.reduce((max, r) => Math.max(max, r.number), 0);
-  return { division, tournament, paired, systems: rounds.map((r) => r.system) };
+  const { paired, systems } = await rounds.pairedRounds(m, divisionId);
+  return { division, tournament, paired, systems };
 }
 
 async function nextSeed(m: EntityManager, divisionId: number): Promise<number> {
@@ -508,7 +527,7 @@ export async function checkName(
 function lateEntryAllowed(
   division: Division,
   joinedRound: number,
-  systems: readonly Round['system'][],
+  systems: readonly PairingSystem[],
 ): void {
   if (joinedRound > division.roundsPlanned) {
     throw new Conflict(

@@ -44,8 +44,13 @@ const TASKS: Record<string, () => JobTask> = {
     const { closingSteps } = require('./closing-steps') as typeof import('./closing-steps');
     return (input: ClosingInput, ctx) => reopenTask(input, ctx, closingSteps);
   },
-  'players.import': () =>
-    (require('../players/player-import') as typeof import('../players/player-import')).importTask,
+  'players.import': () => {
+    const { importTask } =
+      require('../players/player-import') as typeof import('../players/player-import');
+    const { registrationReads } =
+      require('./registration-reads') as typeof import('./registration-reads');
+    return (input, context) => importTask(input, context, registrationReads);
+  },
   'players.preview': () =>
     (require('../players/csv-preview-task') as typeof import('../players/csv-preview-task'))
       .previewTask,
