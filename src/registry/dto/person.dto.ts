@@ -1,19 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { IsName } from '../../common/api/text';
-import { PLAYER_LIMITS } from '../../players/player-limits';
+import { PERSON_LIMITS } from '../person-limits';
 import { COUNTRY, FEDERATION_ID } from '../persons';
 
 /** A person's own fields; a new person needs a name. */
 export class PersonDto {
-  @ApiPropertyOptional({ example: 'Ana Petrović', maxLength: PLAYER_LIMITS.name })
+  @ApiPropertyOptional({ example: 'Ana Petrović', maxLength: PERSON_LIMITS.name })
   @ValidateIf((o: PersonDto) => o.name !== undefined)
-  @IsName(PLAYER_LIMITS.name)
+  @IsName(PERSON_LIMITS.name)
   name?: string;
 
   @ApiPropertyOptional({ example: 'ŠK Vračar', nullable: true, description: 'null clears it' })
   @IsOptional()
-  @IsName(PLAYER_LIMITS.club, 0)
+  @IsName(PERSON_LIMITS.club, 0)
   club?: string | null;
 
   @ApiPropertyOptional({
