@@ -22,6 +22,14 @@ import { RatingLookup } from './players/rating-lookup';
 import { currentRatings } from './ratings/current-ratings';
 import { PrizesModule } from './prizes/prizes.module';
 import { RegistryModule } from './registry/registry.module';
+import { PersonRecords } from './registry/person-records';
+import { divisionsOfPerson, movePersonPlayers } from './players/person-players';
+import { listedFamilies, moveListedRatings } from './ratings/listed-ratings';
+import { RatingsModule } from './ratings/ratings.module';
+import { RatingsService } from './ratings/ratings.service';
+import { personPlayed } from './rounds/person-games';
+import { tournamentNames } from './tournaments/played-divisions';
+import { touchDivisions } from './tournaments/tournament-rules';
 import { ResultRecords } from './results/result-records';
 import { ResultsModule } from './results/results.module';
 import { TableCodesModule } from './table-codes/table-codes.module';
@@ -59,12 +67,21 @@ class HealthModule {}
  * brings along (src/tournaments/copied-along.ts), to the players and rounds a division's view
  * counts (src/tournaments/division-activity.ts) and to what closing does above them
  * (src/tournaments/closing-steps.ts), the players' to what they ask of the rounds and the
- * ratings (src/players/player-rounds.ts, src/players/rating-lookup.ts). Global: every module
- * that provides the context's service needs them, and a context may not import those above it.
+ * ratings (src/players/player-rounds.ts, src/players/rating-lookup.ts), the registry's to a
+ * person's players, games, tournaments and ratings (src/registry/person-records.ts). Global:
+ * every module that provides the context's service needs them, and a context may not import
+ * those above it.
  */
 @Global()
 @Module({
-  imports: [TournamentsModule, RoundsModule, PlayersModule, ResultsModule, WordsModule],
+  imports: [
+    TournamentsModule,
+    RoundsModule,
+    PlayersModule,
+    ResultsModule,
+    WordsModule,
+    RatingsModule,
+  ],
   providers: [
     {
       provide: LogSubjects,
@@ -95,6 +112,23 @@ class HealthModule {}
       useValue: { playerCounts, roundsPaired } satisfies DivisionActivity,
     },
     { provide: ClosingSteps, useValue: closingSteps },
+    {
+      provide: PersonRecords,
+      inject: [RatingsService],
+      useFactory: (ratings: RatingsService): PersonRecords => ({
+        played: personPlayed,
+        ratings: (personId) => ratings.ofPerson(personId),
+        divisionsOf: divisionsOfPerson,
+        tournamentNames,
+        listedFamilies,
+        movePlayers: movePersonPlayers,
+        moveListedRatings,
+        touchDivisions: (m, divisionIds) => touchDivisions(m, divisionIds, { closing: true }),
+        recomputeRatings: async (m) => {
+          await ratings.recompute(m);
+        },
+      }),
+    },
   ],
   exports: [
     LogSubjects,
@@ -104,6 +138,7 @@ class HealthModule {}
     ClosingSteps,
     PlayerRounds,
     RatingLookup,
+    PersonRecords,
   ],
 })
 class PortsModule {}

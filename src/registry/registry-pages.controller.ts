@@ -6,7 +6,6 @@ import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { DomainError } from '../common/errors';
 import type { MessageKey } from '../i18n';
-import { RatingsService } from '../ratings/ratings.service';
 import { RegistryService } from './registry.service';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
 import { FormReader } from '../web/forms';
@@ -77,10 +76,7 @@ export const mergeUrl = (id: number): string => `/organiser/persons/${id}/merge`
 @UseFilters(PageErrorFilter)
 @Controller()
 export class RegistryPagesController {
-  constructor(
-    private readonly registry: RegistryService,
-    private readonly ratings: RatingsService,
-  ) {}
+  constructor(private readonly registry: RegistryService) {}
 
   @Get('persons/:id')
   async person(
@@ -108,7 +104,7 @@ export class RegistryPagesController {
       },
       mergeAction: page.user?.role === 'organiser' ? mergeUrl(id) : undefined,
       showRatings: true,
-      ratings: (await this.ratings.ofPerson(id)).map((r) => ({
+      ratings: (await this.registry.ratings(id)).map((r) => ({
         ...r,
         family: ruleSetName(r.family, page.lang),
         url: `/ratings?family=${encodeURIComponent(r.family)}`,
