@@ -4,7 +4,8 @@ import { divisionsAndTournaments, eventOrder } from '../tournaments/played-divis
 import { Game } from './game.entity';
 import { GameSeat } from './game-seat.entity';
 import { Round } from './round.entity';
-import { playerIdsOf, playsAtTables, seatsOf } from './tables';
+import { playsAtTables } from '../tournaments/tournament-rules';
+import { playerIdsOf, seatsOf } from './tables';
 
 /*
  * A person's record across events, as the registry's person page asks for it

@@ -20,6 +20,7 @@ import {
   findDivision,
   isScheduled,
   plannedSystem,
+  playsAtTables,
   standingsOptions,
   touchDivisions,
 } from '../tournaments/tournament-rules';
@@ -33,7 +34,7 @@ import { GameView, gameView, RoundView } from './game.view';
 import { deleteRound, losesWork, readRound, RemovalCounts, RemovedRound } from './round-removal';
 import { Round } from './round.entity';
 import { seatTablesIn, swapAtTables } from './table-seating';
-import { playerIdsOf, playsAtTables, seatsOf } from './tables';
+import { playerIdsOf, seatsOf } from './tables';
 import { GameSeat } from './game-seat.entity';
 
 /**

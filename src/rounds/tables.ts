@@ -8,9 +8,6 @@ import { findRuleSet } from '../engine';
 import { GameSeat } from './game-seat.entity';
 import type { Game } from './game.entity';
 
-// Kept for registry until merged (and for rounds.service.ts, edited beside this change).
-export { playsAtTables } from '../tournaments/tournament-rules';
-
 /** Each game's seats in turn order, by game id (games of pairs have none). */
 export async function seatsOf(
   m: EntityManager,
