@@ -6,59 +6,14 @@ import { GameSeat } from './game-seat.entity';
 import { Round } from './round.entity';
 import { playsAtTables } from '../tournaments/tournament-rules';
 import { playerIdsOf, seatsOf } from './tables';
+import type { PlayedEvent } from '../registry/person-records';
+import type { PersonGameView } from '../registry/person.view';
 
 /*
  * A person's record across events, as the registry's person page asks for it
  * (src/registry/person-records.ts): each event they played in and every game they have a seat
  * at, made of the players', tournaments' and rounds' rows.
  */
-
-/**
- * A game of the person as the registry's page lists it (src/registry/person.view.ts,
- * `PersonGameView`): from their side of the board, or their seat at a table of more than two.
- */
-export interface PersonGame {
-  gameId: number;
-  tournamentId: number;
-  divisionId: number;
-  round: number;
-  opponentPlayerId: number | null;
-  opponentPersonId: number | null;
-  opponent: string | null;
-  outcome: 'win' | 'draw' | 'loss' | 'bye' | 'pending' | 'placed';
-  forfeit: boolean;
-  score: number | null;
-  opponentScore: number | null;
-  table?: {
-    seat: number;
-    seats: number;
-    place: number | null;
-    others: {
-      seat: number;
-      playerId: number;
-      personId: number | null;
-      name: string;
-      score: number | null;
-      place: number | null;
-    }[];
-  };
-}
-
-/** An event the person played in, with the division's rule set (the registry's `PlayedEvent`). */
-export interface PersonEvent {
-  tournamentId: number;
-  tournament: string;
-  startsOn: string | null;
-  divisionId: number;
-  division: string;
-  ruleSet: string;
-  playerId: number;
-  name: string;
-  wins: number;
-  draws: number;
-  losses: number;
-  places?: number[];
-}
 
 type Player = Awaited<ReturnType<typeof playersOfPerson>>[number];
 type Records = Awaited<ReturnType<typeof personRecords>>;
@@ -69,7 +24,7 @@ type Tally = { wins: number; draws: number; losses: number };
 export async function personPlayed(
   m: EntityManager,
   personId: number,
-): Promise<{ events: PersonEvent[]; games: PersonGame[] }> {
+): Promise<{ events: PlayedEvent[]; games: PersonGameView[] }> {
   const players = await playersOfPerson(m, personId);
   const records = await personRecords(m, players);
   const { games, tally, placeTally } = personGames(records, new Set(players.map((p) => p.id)));
@@ -135,7 +90,7 @@ function personGames(
   { divisions, tournaments, games, seats, rounds, opponents }: Records,
   own: Set<number>,
 ) {
-  const gameViews: (PersonGame & {
+  const gameViews: (PersonGameView & {
     order: [{ startsOn: string | null; id: number }, number, number];
   })[] = [];
   const tally = new Map<number, Tally>();
@@ -191,7 +146,7 @@ function personGames(
     const mine = first ? g.firstPlayerId : g.secondPlayerId!;
     const otherId = first ? g.secondPlayerId : g.firstPlayerId;
     const other = otherId !== null ? opponents.get(otherId) : undefined;
-    const outcome: PersonGame['outcome'] =
+    const outcome: PersonGameView['outcome'] =
       g.status === 'bye'
         ? 'bye'
         : g.status !== 'complete' || !g.winner
@@ -240,7 +195,7 @@ function personEvents(
   { divisions, tournaments }: Records,
   tally: Map<number, Tally>,
   placeTally: Map<number, number[]>,
-): PersonEvent[] {
+): PlayedEvent[] {
   return players
     .map((p) => {
       const d = divisions.get(p.divisionId)!;
