@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Get,
   Post,
@@ -18,7 +17,6 @@ import { detailsOf, DomainError, TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { ImportedPlayers } from './player-import';
 import type { PlayerView } from './player.view';
-import { COUNTRY, FEDERATION_ID } from '../registry/persons';
 import { Jobs } from '../jobs/jobs';
 import { PlayersService } from './players.service';
 import { PlayerRounds } from './player-rounds';
@@ -31,7 +29,10 @@ import type { CsvPreview } from './players-csv';
 import type { FieldError, OrganiserConfirmPage } from '../render/view-models';
 import type { OrganiserPlayersPage } from './players-page';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { FormReader, FormWithFile, refusal, type Uploaded } from '../web/forms';
+import { FormWithFile, refusal, type Uploaded } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { PageForm } from '../web/page-form';
+import { AbsenceForm, AddPlayerForm, ConfirmForm, PlayersCsvForm } from './player-forms';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -66,6 +67,27 @@ export function likeFlash(
 function refusedTo(page: PageContext, back: string, e: unknown): void {
   if (!(e instanceof DomainError) || e.status >= 500) throw e;
   page.redirect(withQuery(back, { refused: e.code }));
+}
+
+/** The registration form as typed, to show it again. */
+function addPlayerTyped(form: CheckedForm<AddPlayerForm>) {
+  const typed = (f: keyof AddPlayerForm) => form.typed(f);
+  return {
+    name: typed('name'),
+    club: typed('club'),
+    rating: typed('rating'),
+    seed: typed('seed'),
+    country: typed('country'),
+    federationId: typed('federationId'),
+  };
+}
+
+/** The registration form's field a refusal is about (`''`: the form as a whole). */
+function registrationField(code: string, fromRegistry: boolean): string {
+  if (code === 'SEED_TAKEN') return 'seed';
+  if (fromRegistry) return '';
+  if (code === 'PLAYER_EXISTS') return 'name';
+  return code.startsWith('FEDERATION_ID') ? 'federationId' : '';
 }
 
 /** A CSV beyond {@link CSV_LIMIT} is refused whole, never cut short. */
@@ -158,96 +180,51 @@ export class PlayersPagesController {
   @Post('divisions/:id/players')
   async addPlayer(
     @IdParam('id', 'division') id: number,
-    @Body() body: unknown,
+    @PageForm(AddPlayerForm) form: CheckedForm<AddPlayerForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const name = form.text('name', { required: form.raw('person').trim() === '', max: 200 });
-    const club = form.text('club', { max: 200 });
-    const rating = form.int('rating', 0, 5000);
-    const seed = form.int('seed', 1, 100000);
-    const person = form.int('person', 1, 2_147_483_647);
-    const country = form.text('country', { max: 3 });
-    if (country !== null && !COUNTRY.test(country)) {
-      form.fail('country', page.t('form.country', { examples: 'SRB, CRO' }));
-    }
-    const federationId = form.text('federationId', { max: 20 });
-    if (federationId !== null && !FEDERATION_ID.test(federationId)) {
-      form.fail('federationId', page.t('form.federationId'));
-    }
-    const newPerson = form.raw('newPerson') !== '';
-    const values = {
-      name: form.raw('name'),
-      club: form.raw('club'),
-      rating: form.raw('rating'),
-      seed: form.raw('seed'),
-      country: form.raw('country'),
-      federationId: form.raw('federationId'),
-    };
-    const again = async (
-      status: number,
-      errors: FieldError[],
-      candidates: PersonCandidate[] | null = null,
-    ) =>
-      page.render(
+    const { name, club, rating, seed, person, country, federationId, newPerson } = form.values;
+    const again = async (errors: FieldError[], status = 400, candidates?: PersonCandidate[]) => {
+      const typed = addPlayerTyped(form);
+      const model = await this.playersModel(page, id, typed, errors, null);
+      const find = { q: candidates ? typed.name : '', found: candidates ?? null, errors: [] };
+      await page.render(
         'organiser/players',
-        await this.withRegistry(page, id, await this.playersModel(page, id, values, errors, null), {
-          q: candidates ? values.name : '',
-          found: candidates,
-          errors: [],
-          ambiguous: !!candidates,
-        }),
+        await this.withRegistry(page, id, model, { ...find, ambiguous: !!candidates }),
         status,
       );
-    if (person !== null && form.ok) {
-      // A person picked from the registry: registered under the registry's name and club.
-      try {
-        await this.players.register(id, { person }, page.user);
-      } catch (e) {
-        const { status, message, code } = refusal(page.lang, e);
-        await again(status, [{ field: code === 'SEED_TAKEN' ? 'seed' : '', message }]);
-        return;
-      }
-      page.redirect(withQuery(urls.orgPlayers(id), { done: 'saved' }));
-      return;
-    }
-    if (!form.ok) {
-      await again(400, form.errors);
-      return;
-    }
+    };
+    if (!form.ok) return again(form.errorsIn(page.lang));
     let registered: PlayerView;
     try {
+      // A person picked from the registry is registered under the registry's name and club.
       registered = await this.players.register(
         id,
-        {
-          name: name!,
-          club,
-          rating,
-          ...(seed !== null ? { seed } : {}),
-          ...(country !== null ? { country } : {}),
-          ...(federationId !== null ? { federationId } : {}),
-          ...(newPerson ? { newPerson } : {}),
-        },
+        person !== null
+          ? { person }
+          : {
+              name: name!,
+              club,
+              rating,
+              ...(seed !== null ? { seed } : {}),
+              ...(country !== null ? { country } : {}),
+              ...(federationId !== null ? { federationId } : {}),
+              ...(newPerson ? { newPerson } : {}),
+            },
         page.user,
       );
     } catch (e) {
       const { status, message, code } = refusal(page.lang, e);
-      const field =
-        code === 'PLAYER_EXISTS'
-          ? 'name'
-          : code === 'SEED_TAKEN'
-            ? 'seed'
-            : code.startsWith('FEDERATION_ID')
-              ? 'federationId'
-              : '';
       const candidates =
-        code === 'PERSON_AMBIGUOUS' ? (detailsOf(e, 'PERSON_AMBIGUOUS')?.candidates ?? null) : null;
-      await again(status, [{ field, message }], candidates);
-      return;
+        code === 'PERSON_AMBIGUOUS' ? detailsOf(e, 'PERSON_AMBIGUOUS')?.candidates : undefined;
+      const field = registrationField(code, person !== null);
+      return again([{ field, message }], status, person === null ? candidates : undefined);
     }
-    page.redirect(withQuery(urls.orgPlayers(id), lookAlikeFlash([registered], { done: 'saved' })));
+    const flash =
+      person !== null ? { done: 'saved' } : lookAlikeFlash([registered], { done: 'saved' });
+    page.redirect(withQuery(urls.orgPlayers(id), flash));
   }
 
   /** Posts `csv` (a file, multipart) or `csvText`: the preview, nothing imported. */
@@ -256,14 +233,13 @@ export class PlayersPagesController {
   async previewCsv(
     @IdParam('id', 'division') id: number,
     @UploadedFile() file: Uploaded,
-    @Body() body: unknown,
+    @PageForm(PlayersCsvForm) form: CheckedForm<PlayersCsvForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
     const text = (
-      file && file.size > 0 ? file.buffer.toString('utf8') : form.raw('csvText')
+      file && file.size > 0 ? file.buffer.toString('utf8') : form.values.csvText
     ).replace(/^\uFEFF/, '');
     refuseLongCsv(text);
     // A long file is read in a job's process: reading 20,000 lines here would hold up everyone.
@@ -282,13 +258,12 @@ export class PlayersPagesController {
   @Post('divisions/:id/players/import')
   async importCsv(
     @IdParam('id', 'division') id: number,
-    @Body() body: unknown,
+    @PageForm(PlayersCsvForm) form: CheckedForm<PlayersCsvForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const text = form.raw('csvText');
+    const text = form.values.csvText;
     refuseLongCsv(text);
     // Read and registered in a job's process. A long file's page follows the job with a progress
     // bar; a shorter one is read here first too (its mistakes shown in the preview) and waited for.
@@ -350,13 +325,12 @@ export class PlayersPagesController {
   @Post('players/:id/withdraw')
   async withdraw(
     @IdParam('id', 'player') id: number,
-    @Body() body: unknown,
+    @PageForm(ConfirmForm) form: CheckedForm<ConfirmForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    if (form.raw('confirm') === '') {
+    if (!form.values.confirm) {
       const player = await this.players.get(id);
       const { tournament, division } = await this.tournaments.divisionWithTournament(
         player.divisionId,
@@ -388,15 +362,14 @@ export class PlayersPagesController {
   @Post('players/:id/remove')
   async removePlayer(
     @IdParam('id', 'player') id: number,
-    @Body() body: unknown,
+    @PageForm(ConfirmForm) form: CheckedForm<ConfirmForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
     const player = await this.players.get(id);
     const back = urls.orgPlayers(player.divisionId);
-    if (form.raw('confirm') === '') {
+    if (!form.values.confirm) {
       const { tournament, division } = await this.tournaments.divisionWithTournament(
         player.divisionId,
       );
@@ -435,15 +408,14 @@ export class PlayersPagesController {
   @Post('divisions/:id/seeds')
   async seedByRating(
     @IdParam('id', 'division') id: number,
-    @Body() body: unknown,
+    @PageForm(ConfirmForm) form: CheckedForm<ConfirmForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
     const back = urls.orgPlayers(id);
     try {
-      if (form.raw('confirm') === '') {
+      if (!form.values.confirm) {
         const { tournament, division } = await this.tournaments.divisionWithTournament(id);
         const preview = await this.players.seedPreview(id, { by: 'rating' });
         if (preview.scheduled) {
@@ -551,21 +523,21 @@ export class PlayersPagesController {
   @Post('players/:id/absences')
   async absence(
     @IdParam('id', 'player') id: number,
-    @Body() body: unknown,
+    @PageForm(AbsenceForm) form: CheckedForm<AbsenceForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
     const player = await this.players.get(id);
-    const form = new FormReader(body, page.lang);
-    const round = form.int('round', 1, 100, true);
-    const undo = form.raw('undo') === '1';
+    const { round } = form.values;
+    const undo = form.values.undo === '1';
     const back = urls.orgPlayers(player.divisionId);
     if (!form.ok) {
       // The page again, 400, with what is wrong beside the field of that player and the value kept.
       const model = await this.playersModel(page, player.divisionId, {}, [], null);
       const line = model.players.find((p) => p.absenceAction === urls.absences(id));
-      if (line) line.absence = { value: form.raw('round'), error: form.errors[0].message };
+      if (line)
+        line.absence = { value: form.typed('round'), error: form.errorsIn(page.lang)[0].message };
       await page.render(
         'organiser/players',
         await this.withRegistry(page, player.divisionId, model, { q: '', found: null, errors: [] }),

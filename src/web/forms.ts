@@ -4,11 +4,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { DomainError, TooManyRequests } from '../common/errors';
 import type { Lang } from '../i18n';
 import type { FieldError } from '../render/view-models';
-import { normaliseClock } from '../sheet-form/form';
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { FieldReader, wordProblem } from './form-dto';
 
 /** A file posted with a form (multipart), as the file interceptor gives it; none sent: undefined. */
 export type Uploaded = { buffer: Buffer; size: number } | undefined;
@@ -25,115 +21,22 @@ export function FormWithFile(field: string, limit: number): MethodDecorator {
   );
 }
 
-/**
- * Reads a posted form (urlencoded or multipart) field by field, collecting
- * each field's error in the page's language. Values come back as typed, for
- * the form to be shown again.
- */
-export class FormReader {
-  readonly errors: FieldError[] = [];
-
+/** A {@link FieldReader} for one page: its problems worded in the page's language. */
+export class FormReader extends FieldReader {
   constructor(
-    private readonly body: unknown,
+    body: unknown,
     private readonly lang: Lang,
-  ) {}
-
-  /** A field as the body has it: undefined when absent, a list when repeated. */
-  private field(name: string): unknown {
-    if (typeof this.body !== 'object' || this.body === null) return undefined;
-    return (this.body as Record<string, unknown>)[name];
+  ) {
+    super(body);
   }
 
-  /** A field's text as sent ('' when absent; the first of repeated fields). */
-  raw(name: string): string {
-    const v = this.field(name);
-    const first: unknown = Array.isArray(v) ? v[0] : v;
-    return typeof first === 'string' ? first : '';
+  get errors(): FieldError[] {
+    return this.problems.map((p) => wordProblem(this.lang, p));
   }
 
-  /** Every value of a repeated field as sent, in order (the strings only). */
-  list(name: string): string[] {
-    const v = this.field(name);
-    const all: unknown[] = Array.isArray(v) ? v : v === undefined ? [] : [v];
-    return all.filter((x): x is string => typeof x === 'string');
-  }
-
-  get ok(): boolean {
-    return this.errors.length === 0;
-  }
-
+  /** Records a message the handler has worded already. */
   fail(field: string, message: string): void {
-    if (!this.errors.some((e) => e.field === field)) this.errors.push({ field, message });
-  }
-
-  /** Trimmed text; `null` when empty and not required. */
-  text(name: string, options: { required?: boolean; max: number }): string | null {
-    const value = this.raw(name).trim();
-    if (value === '') {
-      if (options.required) this.fail(name, t(this.lang, 'form.required'));
-      return null;
-    }
-    if (CONTROL.test(value)) this.fail(name, t(this.lang, 'form.control'));
-    else if (value.length > options.max)
-      this.fail(name, t(this.lang, 'form.tooLong', { max: options.max }));
-    return value;
-  }
-
-  /** A whole number in a range; `null` when empty and not required. */
-  int(name: string, min: number, max: number, required = false): number | null {
-    const value = this.raw(name).trim();
-    if (value === '') {
-      if (required) this.fail(name, t(this.lang, 'form.required'));
-      return null;
-    }
-    const n = /^[-+]?\d{1,9}$/.test(value) ? Number(value) : NaN;
-    if (!Number.isInteger(n) || n < min || n > max) {
-      this.fail(name, t(this.lang, 'form.integer', { min, max }));
-      return null;
-    }
-    return n;
-  }
-
-  /**
-   * A clock reading as `mm:ss` (or `-mm:ss`), typed as the sheet form takes it: `03:24`, `3.24`,
-   * `3,24`, `3 24` or `324`.
-   */
-  clock(name: string, required = true): string | null {
-    const value = this.raw(name).trim();
-    if (value === '') {
-      if (required) this.fail(name, t(this.lang, 'form.required'));
-      return null;
-    }
-    const clock = normaliseClock(value);
-    if (clock === null) {
-      this.fail(name, t(this.lang, 'form.clock'));
-      return null;
-    }
-    return clock;
-  }
-
-  /** A date `YYYY-MM-DD` that exists. */
-  date(name: string, required = false): string | null {
-    const value = this.raw(name).trim();
-    if (value === '') {
-      if (required) this.fail(name, t(this.lang, 'form.required'));
-      return null;
-    }
-    const d = new Date(`${value}T00:00:00Z`);
-    if (!DATE.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
-      this.fail(name, t(this.lang, 'form.date'));
-      return null;
-    }
-    return value;
-  }
-
-  /** One of the values offered. */
-  choice<T extends string>(name: string, values: readonly T[], fallback?: T): T | null {
-    const value = this.raw(name).trim();
-    if (value === '' && fallback !== undefined) return fallback;
-    if ((values as readonly string[]).includes(value)) return value as T;
-    this.fail(name, t(this.lang, value === '' ? 'form.required' : 'form.choice'));
-    return null;
+    this.add({ field, message });
   }
 }
 

@@ -1,0 +1,77 @@
+import { AbsenceForm, AddPlayerForm, ConfirmForm } from '../players/player-forms';
+import { readForm } from './form-dto';
+
+const addPlayer = { transform: (body: unknown) => readForm(AddPlayerForm, body) };
+
+describe('a page form read by its DTO', () => {
+  it('types each field and keeps what was typed', () => {
+    const form = addPlayer.transform({
+      name: '  Ana Petrović ',
+      club: '',
+      rating: '1640',
+      seed: '',
+      country: 'SRB',
+      federationId: 'SRB-0042',
+      newPerson: '1',
+      _csrf: 'not a field of the form',
+    });
+    expect(form.ok).toBe(true);
+    expect(form.values).toEqual({
+      name: 'Ana Petrović',
+      club: null,
+      rating: 1640,
+      seed: null,
+      person: null,
+      country: 'SRB',
+      federationId: 'SRB-0042',
+      newPerson: true,
+    });
+    expect(form.typed('name')).toBe('  Ana Petrović ');
+  });
+
+  it.each([
+    // [body, field, the message in English]
+    [{ name: '' }, 'name', 'Required.'],
+    [{ name: 'x'.repeat(201) }, 'name', 'At most 200 characters.'],
+    [{ name: 'Ana', rating: '5001' }, 'rating', 'Enter a whole number from 0 to 5000.'],
+    [{ name: 'Ana', rating: '12.5' }, 'rating', 'Enter a whole number from 0 to 5000.'],
+    [{ name: 'Ana', country: 'Srbija' }, 'country', 'At most 3 characters.'],
+    [
+      { name: 'Ana', country: 'sr' },
+      'country',
+      'Two or three capital letters, as the federation writes it (SRB, CRO).',
+    ],
+  ])('refuses %j: %s', (body, field, message) => {
+    const form = addPlayer.transform(body);
+    expect(form.ok).toBe(false);
+    expect(form.errorsIn('en')).toEqual([{ field, message }]);
+  });
+
+  it('asks for a name only when no registry person is picked', () => {
+    expect(addPlayer.transform({ person: '12' }).ok).toBe(true);
+    expect(addPlayer.transform({ person: '' }).problems).toEqual([
+      { field: 'name', key: 'form.required' },
+    ]);
+  });
+
+  it('words the problems in the page language, in the order of the fields', () => {
+    const form = addPlayer.transform({ name: '', seed: '0' });
+    expect(form.errorsIn('sr-Latn').map((e) => e.field)).toEqual(['name', 'seed']);
+    expect(form.errorsIn('sr-Latn')[0].message).not.toBe(form.errorsIn('en')[0].message);
+  });
+
+  it('reads a box, a repeated field and a body that is no object', () => {
+    expect(readForm(ConfirmForm, { confirm: '1' }).values.confirm).toBe(true);
+    expect(readForm(ConfirmForm, {}).values.confirm).toBe(false);
+    expect(readForm(AbsenceForm, { round: ['3', '4'] }).values.round).toBe(3);
+    const none = readForm(AbsenceForm, undefined);
+    expect(none.problems).toEqual([{ field: 'round', key: 'form.required' }]);
+  });
+
+  it('takes a problem the handler finds later, once a field', () => {
+    const form = readForm(AbsenceForm, { round: '2' });
+    form.fail('round', 'form.required');
+    form.fail('round', 'form.choice');
+    expect(form.problems).toEqual([{ field: 'round', key: 'form.required' }]);
+  });
+});

@@ -1,0 +1,251 @@
+import { t, type Lang, type MessageKey, type MessageParams } from '../i18n';
+import type { FieldError } from '../render/view-models';
+import { normaliseClock } from '../sheet-form/form';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A field's problem as a message key and its parameters, worded in a page's language only when
+ * shown; or a message a handler has already worded.
+ */
+export type FormProblem =
+  { field: string; key: MessageKey; params?: MessageParams } | { field: string; message: string };
+
+/** A problem in the page's language. */
+export function wordProblem(lang: Lang, p: FormProblem): FieldError {
+  return 'key' in p
+    ? { field: p.field, message: t(lang, p.key, p.params) }
+    : { field: p.field, message: p.message };
+}
+
+/**
+ * Reads a posted form (urlencoded or multipart) field by field, collecting each field's first
+ * problem as a message key: no language is needed until the problems are shown.
+ */
+export class FieldReader {
+  readonly problems: FormProblem[] = [];
+
+  constructor(private readonly body: unknown) {}
+
+  /** A field as the body has it: undefined when absent, a list when repeated. */
+  private field(name: string): unknown {
+    if (typeof this.body !== 'object' || this.body === null) return undefined;
+    return (this.body as Record<string, unknown>)[name];
+  }
+
+  /** A field's text as sent ('' when absent; the first of repeated fields). */
+  raw(name: string): string {
+    const v = this.field(name);
+    const first: unknown = Array.isArray(v) ? v[0] : v;
+    return typeof first === 'string' ? first : '';
+  }
+
+  /** Every value of a repeated field as sent, in order (the strings only). */
+  list(name: string): string[] {
+    const v = this.field(name);
+    const all: unknown[] = Array.isArray(v) ? v : v === undefined ? [] : [v];
+    return all.filter((x): x is string => typeof x === 'string');
+  }
+
+  get ok(): boolean {
+    return this.problems.length === 0;
+  }
+
+  /** Records `field`'s problem, unless it has one already (the first one read is shown). */
+  problem(field: string, key: MessageKey, params?: MessageParams): void {
+    this.add(params === undefined ? { field, key } : { field, key, params });
+  }
+
+  protected add(p: FormProblem): void {
+    if (!this.problems.some((e) => e.field === p.field)) this.problems.push(p);
+  }
+
+  /** Trimmed text; `null` when empty and not required. */
+  text(name: string, options: { required?: boolean; max: number }): string | null {
+    const value = this.raw(name).trim();
+    if (value === '') {
+      if (options.required) this.problem(name, 'form.required');
+      return null;
+    }
+    if (CONTROL.test(value)) this.problem(name, 'form.control');
+    else if (value.length > options.max) this.problem(name, 'form.tooLong', { max: options.max });
+    return value;
+  }
+
+  /** A whole number in a range; `null` when empty and not required. */
+  int(name: string, min: number, max: number, required = false): number | null {
+    const value = this.raw(name).trim();
+    if (value === '') {
+      if (required) this.problem(name, 'form.required');
+      return null;
+    }
+    const n = /^[-+]?\d{1,9}$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(n) || n < min || n > max) {
+      this.problem(name, 'form.integer', { min, max });
+      return null;
+    }
+    return n;
+  }
+
+  /**
+   * A clock reading as `mm:ss` (or `-mm:ss`), typed as the sheet form takes it: `03:24`, `3.24`,
+   * `3,24`, `3 24` or `324`.
+   */
+  clock(name: string, required = true): string | null {
+    const value = this.raw(name).trim();
+    if (value === '') {
+      if (required) this.problem(name, 'form.required');
+      return null;
+    }
+    const clock = normaliseClock(value);
+    if (clock === null) {
+      this.problem(name, 'form.clock');
+      return null;
+    }
+    return clock;
+  }
+
+  /** A date `YYYY-MM-DD` that exists. */
+  date(name: string, required = false): string | null {
+    const value = this.raw(name).trim();
+    if (value === '') {
+      if (required) this.problem(name, 'form.required');
+      return null;
+    }
+    const d = new Date(`${value}T00:00:00Z`);
+    if (!DATE.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
+      this.problem(name, 'form.date');
+      return null;
+    }
+    return value;
+  }
+
+  /** One of the values offered. */
+  choice<T extends string>(name: string, values: readonly T[], fallback?: T): T | null {
+    const value = this.raw(name).trim();
+    if (value === '' && fallback !== undefined) return fallback;
+    if ((values as readonly string[]).includes(value)) return value as T;
+    this.problem(name, value === '' ? 'form.required' : 'form.choice');
+    return null;
+  }
+}
+
+/** How one field of a page's form is read: its typed value, its problem recorded in `form`. */
+type FieldRule = (form: FieldReader, name: string) => unknown;
+
+const RULES = Symbol('page form fields');
+
+export type FormClass<T> = (new () => T) & { [RULES]?: [string, FieldRule][] };
+
+/** Declares a field of a page form's DTO; the fields are read in the order they are declared. */
+function fieldOf(rule: FieldRule): PropertyDecorator {
+  return (target, property) => {
+    const form = target.constructor as FormClass<unknown>;
+    const own = Object.prototype.hasOwnProperty.call(form, RULES) ? form[RULES]! : [];
+    form[RULES] = [...own, [String(property), rule]];
+  };
+}
+
+/** A second check of a text once it is read: a pattern it must match, and what to say if not. */
+export interface TextPattern {
+  pattern: RegExp;
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * Trimmed text, `null` when empty; at most `max` characters, no control characters. Required
+ * always, or (`requiredUnless`) when the named field is empty.
+ */
+export function Text(options: {
+  max: number;
+  required?: boolean;
+  requiredUnless?: string;
+  match?: TextPattern;
+}): PropertyDecorator {
+  return fieldOf((form, name) => {
+    const required =
+      options.required ??
+      (options.requiredUnless !== undefined && form.raw(options.requiredUnless).trim() === '');
+    const value = form.text(name, { required, max: options.max });
+    const match = options.match;
+    if (value !== null && match !== undefined && !match.pattern.test(value)) {
+      form.problem(name, match.key, match.params);
+    }
+    return value;
+  });
+}
+
+/** A whole number from `min` to `max`, `null` when empty and not required. */
+export function Int(
+  min: number,
+  max: number,
+  options: { required?: boolean } = {},
+): PropertyDecorator {
+  return fieldOf((form, name) => form.int(name, min, max, options.required ?? false));
+}
+
+/** A box ticked or a button's value sent: true when the field is there and not empty. */
+export function Flag(): PropertyDecorator {
+  return fieldOf((form, name) => form.raw(name) !== '');
+}
+
+/** The field exactly as sent (`''` when absent), for a value that is checked elsewhere. */
+export function Raw(): PropertyDecorator {
+  return fieldOf((form, name) => form.raw(name));
+}
+
+/**
+ * A page's posted form, read by its DTO: the typed values, the values as typed (to show the form
+ * again), and each field's first problem as a message key. A handler may add problems the rules
+ * find later (`fail`); the page words them in its language (`errorsIn`).
+ *
+ * An interface, not a class, on purpose: a handler's parameter typed by a class would be
+ * validated again by the global API validation pipe as that class.
+ */
+export interface CheckedForm<T> {
+  readonly values: T;
+  readonly ok: boolean;
+  readonly problems: readonly FormProblem[];
+  typed(name: keyof T & string): string;
+  fail(field: string, key: MessageKey, params?: MessageParams): void;
+  errorsIn(lang: Lang): FieldError[];
+}
+
+class ReadForm<T> implements CheckedForm<T> {
+  constructor(
+    readonly values: T,
+    private readonly reader: FieldReader,
+  ) {}
+
+  get ok(): boolean {
+    return this.reader.ok;
+  }
+
+  get problems(): readonly FormProblem[] {
+    return this.reader.problems;
+  }
+
+  /** A field's text as sent (`''` when absent). */
+  typed(name: keyof T & string): string {
+    return this.reader.raw(name);
+  }
+
+  fail(field: string, key: MessageKey, params?: MessageParams): void {
+    this.reader.problem(field, key, params);
+  }
+
+  errorsIn(lang: Lang): FieldError[] {
+    return this.reader.problems.map((p) => wordProblem(lang, p));
+  }
+}
+
+/** Reads `body` by the form DTO `dto`: each field in the order declared. */
+export function readForm<T>(dto: new () => T, body: unknown): CheckedForm<T> {
+  const reader = new FieldReader(body);
+  const values = new dto() as Record<string, unknown>;
+  for (const [name, rule] of (dto as FormClass<T>)[RULES] ?? []) values[name] = rule(reader, name);
+  return new ReadForm(values as T, reader);
+}
