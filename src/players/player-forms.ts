@@ -27,11 +27,6 @@ export class PlayersCsvForm {
   @Raw() csvText!: string;
 }
 
-/** An action that asks first: posted without `confirm` it shows what it will do. */
-export class ConfirmForm {
-  @Flag() confirm!: boolean;
-}
-
 /** A player's absence for a `round`; `undo=1` takes it back. */
 export class AbsenceForm {
   @Int(1, 100, { required: true }) round!: number | null;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -8,7 +8,10 @@ import { BadInput, DomainError } from '../common/errors';
 import { RatingsService } from './ratings.service';
 import type { RatingReportView } from './rating.view';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
-import { FormReader, refusal } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { refusal } from '../web/forms';
+import { PageForm } from '../web/page-form';
+import { RatingListForm } from './rating-forms';
 import { FAMILIES } from '../registry/families';
 import { RATING_CSV_COLUMNS, RatingCsvProblem } from './rating-csv';
 import { formatCount, formatDate } from '../i18n';
@@ -248,16 +251,15 @@ export class RatingImportPagesController {
   /** Posts `csvText`: the list imported whole, or the page again with every bad line named. */
   @Post('ratings/import')
   async importList(
-    @Body() body: unknown,
+    @PageForm(RatingListForm) form: CheckedForm<RatingListForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const csvText = form.raw('csvText');
+    const { csvText, confirm } = form.values;
     let imported: number;
     try {
-      if (form.raw('confirm') === '') {
+      if (!confirm) {
         // A list replaces starting ratings and changes every report: the page asks first.
         const preview = await this.ratings.previewImport(csvText);
         const model: OrganiserConfirmPage = {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -8,7 +8,9 @@ import { DomainError } from '../common/errors';
 import type { MessageKey } from '../i18n';
 import { RegistryService } from './registry.service';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
-import { FormReader } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { PageForm } from '../web/page-form';
+import { MergeForm } from './registry-forms';
 import { ruleSetName } from '../web/rule-set-name';
 import { PageContext, withQuery } from '../web/page-context';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -166,20 +168,19 @@ export class RegistryOrganiserController {
   @Post('persons/:id/merge')
   async merge(
     @IdParam('id', 'person') id: number,
-    @Body() body: unknown,
+    @PageForm(MergeForm) form: CheckedForm<MergeForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
     const back = personUrl(id);
-    const into = form.int('into', 1, 2_147_483_647, true);
+    const { into } = form.values;
     if (into === null) {
       page.redirect(withQuery(back, { refused: 'UNKNOWN_PERSON' }));
       return;
     }
     try {
-      if (form.raw('confirm') === '') {
+      if (!form.values.confirm) {
         const p = await this.registry.mergePreview(id, into);
         const params = {
           name: p.from.name,

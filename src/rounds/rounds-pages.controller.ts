@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -14,7 +14,10 @@ import type {
 import { isScheduled, plannedSystem } from '../tournaments/tournament-rules';
 import { SYSTEMS } from '../tournaments/systems';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { FormReader, refusal } from '../web/forms';
+import { ConfirmForm, type CheckedForm } from '../web/form-dto';
+import { refusal } from '../web/forms';
+import { PageForm } from '../web/page-form';
+import { PairRoundForm, SwapForm } from './round-forms';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -53,18 +56,17 @@ export class RoundsPagesController {
   @Post('divisions/:id/rounds')
   async pair(
     @IdParam('id', 'division') id: number,
-    @Body() body: unknown,
+    @PageForm(PairRoundForm) form: CheckedForm<PairRoundForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const system = form.choice('system', SYSTEMS);
-    const round = form.int('round', 1, 100, true);
+    const { system, round } = form.values;
     const { roundsPaired } = await this.tournaments.division(id);
-    if (form.ok && round !== roundsPaired + 1) form.fail('', page.t('form.stalePage'));
+    if (form.ok && round !== roundsPaired + 1) form.fail('', 'form.stalePage');
     if (!form.ok) {
-      await this.roundsError(page, id, form.errors, round !== roundsPaired + 1 ? 409 : 400);
+      const status = round !== roundsPaired + 1 ? 409 : 400;
+      await this.roundsError(page, id, form.errorsIn(page.lang), status);
       return;
     }
     try {
@@ -81,17 +83,15 @@ export class RoundsPagesController {
   async swap(
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
-    @Body() body: unknown,
+    @PageForm(SwapForm) form: CheckedForm<SwapForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const a = form.int('playerA', 1, 2_147_483_647, true);
-    const b = form.int('playerB', 1, 2_147_483_647, true);
-    if (form.ok && a === b) form.fail('', page.t('form.samePlayer'));
+    const { playerA: a, playerB: b } = form.values;
+    if (form.ok && a === b) form.fail('', 'form.samePlayer');
     if (!form.ok) {
-      await this.roundsError(page, id, form.errors, 400);
+      await this.roundsError(page, id, form.errorsIn(page.lang), 400);
       return;
     }
     try {
@@ -111,11 +111,11 @@ export class RoundsPagesController {
   async deleteRound(
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
-    @Body() body: unknown,
+    @PageForm(ConfirmForm) form: CheckedForm<ConfirmForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
-    await this.roundRemoval(id, number, body, req, res, 'delete');
+    await this.roundRemoval(id, number, form.values.confirm, req, res, 'delete');
   }
 
   /** Pairs the last round again, after the same confirmation as a removal. */
@@ -123,25 +123,24 @@ export class RoundsPagesController {
   async repairRound(
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
-    @Body() body: unknown,
+    @PageForm(ConfirmForm) form: CheckedForm<ConfirmForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
-    await this.roundRemoval(id, number, body, req, res, 'repair');
+    await this.roundRemoval(id, number, form.values.confirm, req, res, 'repair');
   }
 
   private async roundRemoval(
     id: number,
     number: number,
-    body: unknown,
+    confirmed: boolean,
     req: AuthedRequest,
     res: Response,
     what: 'delete' | 'repair',
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
     try {
-      if (form.raw('confirm') === '') {
+      if (!confirmed) {
         const counts = await this.rounds.removalCounts(id, number);
         const { tournament, division } = await this.tournaments.divisionWithTournament(id);
         const params = {

@@ -35,7 +35,10 @@ import { tableClientOf } from './table-client';
 import type { TableClient } from './code-throttle';
 import { DeviceCookies } from '../throttle/device-cookies';
 import type { CodeView, SubmissionView } from './table-codes.view';
+import type { CheckedForm } from '../web/form-dto';
 import { FormReader, refusal } from '../web/forms';
+import { PageForm } from '../web/page-form';
+import { ConfirmSheetForm, DeskActionForm } from './table-code-forms';
 import { unfinishedTurns } from '../render/report-view';
 import {
   blankForm,
@@ -86,17 +89,16 @@ export class TableCodePagesController {
   @Post(':code/confirm')
   async confirm(
     @Param('code') code: string,
-    @Body() body: unknown,
+    @PageForm(ConfirmSheetForm) form: CheckedForm<ConfirmSheetForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
     const client = tableClientOf(this.devices, req, res);
-    const form = new FormReader(body, page.lang);
-    const submission = form.int('submission', 1, 2_147_483_647, true);
+    const { submission } = form.values;
     if (submission === null) {
       // Which sheet was meant is not said: the page again, saying so, nothing confirmed.
-      const message = form.errors[0]?.message ?? t(page.lang, 'form.required');
+      const message = form.errorsIn(page.lang)[0]?.message ?? t(page.lang, 'form.required');
       await this.statusRefused(page, code, client, message, 400);
       return;
     }
@@ -362,17 +364,14 @@ export class DeskPagesController {
   async act(
     @IdParam('id', 'division') id: number,
     @IdParam('number', 'round') number: number,
-    @Body() body: unknown,
+    @PageForm(DeskActionForm) form: CheckedForm<DeskActionForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const submission = form.int('submission', 1, 2_147_483_647, true);
-    const action = form.choice('action', ['accept', 'return'] as const);
-    const note = action === 'return' ? form.text('note', { required: true, max: 500 }) : null;
+    const { submission, action, note } = form.values;
     if (!form.ok || submission === null || action === null) {
-      await this.show(page, id, number, form.errors, 400);
+      await this.show(page, id, number, form.errorsIn(page.lang), 400);
       return;
     }
     try {

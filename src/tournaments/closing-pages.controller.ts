@@ -1,4 +1,4 @@
-import { Body, Controller, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -7,7 +7,8 @@ import { IdParam } from '../common/api/id-param';
 import { DomainError } from '../common/errors';
 import type { OrganiserConfirmPage } from '../render/view-models';
 import { ClosingService } from './closing.service';
-import { FormReader } from '../web/forms';
+import { ConfirmForm, type CheckedForm } from '../web/form-dto';
+import { PageForm } from '../web/page-form';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -25,35 +26,34 @@ export class ClosingPagesController {
   @Post('tournaments/:id/close')
   async close(
     @IdParam('id', 'tournament') id: number,
-    @Body() body: unknown,
+    @PageForm(ConfirmForm) form: CheckedForm<ConfirmForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
-    await this.act(id, 'close', body, req, res);
+    await this.act(id, 'close', form.values.confirm, req, res);
   }
 
   @Post('tournaments/:id/reopen')
   async reopen(
     @IdParam('id', 'tournament') id: number,
-    @Body() body: unknown,
+    @PageForm(ConfirmForm) form: CheckedForm<ConfirmForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
-    await this.act(id, 'reopen', body, req, res);
+    await this.act(id, 'reopen', form.values.confirm, req, res);
   }
 
   private async act(
     id: number,
     what: 'close' | 'reopen',
-    body: unknown,
+    confirmed: boolean,
     req: AuthedRequest,
     res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
     const back = urls.orgTournament(id);
     const preview = await this.closing.preview(id);
-    if (form.raw('confirm') === '') {
+    if (!confirmed) {
       const params = { name: preview.name, n: preview.pending };
       const model: OrganiserConfirmPage = {
         ...page.base(

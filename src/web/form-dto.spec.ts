@@ -1,5 +1,5 @@
-import { AbsenceForm, AddPlayerForm, ConfirmForm } from '../players/player-forms';
-import { readForm } from './form-dto';
+import { AbsenceForm, AddPlayerForm } from '../players/player-forms';
+import { ConfirmForm, readForm } from './form-dto';
 
 const addPlayer = { transform: (body: unknown) => readForm(AddPlayerForm, body) };
 

@@ -148,6 +148,22 @@ function fieldOf(rule: FieldRule): PropertyDecorator {
   };
 }
 
+/**
+ * Reads the field below it only when `field` was sent as `value` (a note asked only for a sheet
+ * given back); otherwise it is `null` and not checked. Put it above the field's own decorator.
+ */
+export function ReadWhen(field: string, value: string): PropertyDecorator {
+  return (target, property) => {
+    const form = target.constructor as FormClass<unknown>;
+    const rules = form[RULES] ?? [];
+    const at = rules.findIndex(([name]) => name === String(property));
+    if (at < 0)
+      throw new Error(`@ReadWhen must be above the field's own decorator (${String(property)})`);
+    const [name, rule] = rules[at];
+    rules[at] = [name, (f, n) => (f.raw(field).trim() === value ? rule(f, n) : null)];
+  };
+}
+
 /** A second check of a text once it is read: a pattern it must match, and what to say if not. */
 export interface TextPattern {
   pattern: RegExp;
@@ -185,6 +201,11 @@ export function Int(
   options: { required?: boolean } = {},
 ): PropertyDecorator {
   return fieldOf((form, name) => form.int(name, min, max, options.required ?? false));
+}
+
+/** One of `values` (trimmed); empty is `fallback` when there is one, else a problem. */
+export function Choice<T extends string>(values: readonly T[], fallback?: T): PropertyDecorator {
+  return fieldOf((form, name) => form.choice(name, values, fallback));
 }
 
 /** A box ticked or a button's value sent: true when the field is there and not empty. */
@@ -248,4 +269,9 @@ export function readForm<T>(dto: new () => T, body: unknown): CheckedForm<T> {
   const values = new dto() as Record<string, unknown>;
   for (const [name, rule] of (dto as FormClass<T>)[RULES] ?? []) values[name] = rule(reader, name);
   return new ReadForm(values as T, reader);
+}
+
+/** An action that asks first: posted without `confirm` it shows what it will do. */
+export class ConfirmForm {
+  @Flag() confirm!: boolean;
 }
