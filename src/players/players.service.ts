@@ -8,8 +8,12 @@ import type { Lang } from '../i18n';
 import { forUpdate } from '../database/lock';
 import { checkVersion } from '../common/api/if-match';
 import { Actor, changedFields, findEntry, writeLog } from '../log/director-log';
-import { DirectorLogEntry } from '../log/director-log.entity';
-import { Division } from '../tournaments/division.entity';
+import { registrationsLogged } from '../log/log-for-players';
+import {
+  divisionExists,
+  divisionOfPlayer,
+  divisionOfPlayers,
+} from '../tournaments/tournaments-for-players';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
 import { Absence } from './absence.entity';
 import { absentRoundsOf } from './absences';
@@ -43,8 +47,7 @@ export class PlayersService {
 
   async list(divisionId: number): Promise<PlayerView[]> {
     const m = this.dataSource.manager;
-    if (!(await m.existsBy(Division, { id: divisionId })))
-      throw new NotFound('division', divisionId);
+    if (!(await divisionExists(m, divisionId))) throw new NotFound('division', divisionId);
     const players = await m.find(Player, {
       where: { divisionId },
       order: { seed: 'ASC', id: 'ASC' },
@@ -143,7 +146,7 @@ export class PlayersService {
     lang: Lang,
     user: Actor,
   ): Promise<Job<ImportedPlayers>> {
-    if (!(await this.dataSource.manager.existsBy(Division, { id: divisionId }))) {
+    if (!(await divisionExists(this.dataSource.manager, divisionId))) {
       throw new NotFound('division', divisionId);
     }
     const input: PlayersImportInput = {
@@ -212,11 +215,8 @@ export class PlayersService {
       }
       // Two restores of one removal at once (a double click) take turns; the second then
       // finds the first's log entry below.
-      await m.findOne(Division, { where: { id: entry.divisionId }, ...forUpdate(m) });
-      const restored = await m.find(DirectorLogEntry, {
-        where: { tournamentId, divisionId: entry.divisionId, action: 'player.registered' },
-        select: { id: true, after: true },
-      });
+      await divisionOfPlayers(m, entry.divisionId, true);
+      const restored = await registrationsLogged(m, tournamentId, entry.divisionId);
       if (
         restored.some(
           (r) => (r.after as { restoredFrom?: number } | null)?.restoredFrom === entryId,
@@ -506,7 +506,7 @@ export class PlayersService {
     } else {
       // By the person's current rating in the division's family; the rating registered
       // with the player where the person has none yet.
-      const division = await m.findOneByOrFail(Division, { id: divisionId });
+      const division = await divisionOfPlayer(m, divisionId);
       const current = await this.ratingLookup.currentRatings(
         m,
         players.flatMap((p) => (p.personId !== null ? [p.personId] : [])),
@@ -537,7 +537,7 @@ export class PlayersService {
       | 'player.removed',
     what: { round?: number; before?: Record<string, unknown>; after?: Record<string, unknown> },
   ): Promise<void> {
-    const division = await m.findOneByOrFail(Division, { id: p.divisionId });
+    const division = await divisionOfPlayer(m, p.divisionId);
     await writeLog(m, user, {
       tournamentId: division.tournamentId,
       divisionId: p.divisionId,

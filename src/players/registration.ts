@@ -1,7 +1,6 @@
-import { EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { BadInput, Conflict, DomainError, NotFound } from '../common/errors';
 import { PRINTABLE } from '../common/printable';
-import { forUpdate } from '../database/lock';
 import { Actor, writeLog, writeLogs } from '../log/director-log';
 import { familyOf } from '../registry/families';
 import {
@@ -9,14 +8,23 @@ import {
   federationIdTaken,
   newPerson,
   personAmbiguous,
+  PersonFields,
   pickPerson,
 } from '../registry/persons';
-import { Person } from '../registry/person.entity';
+import {
+  addPersons,
+  fillPerson,
+  personsWithFederationIds,
+  personsWithNameKeys,
+} from '../registry/persons-for-players';
 import { insertManyIds } from '../database/bulk';
-import { Division } from '../tournaments/division.entity';
 import type { PairingSystem } from '../tournaments/systems';
 import { isScheduled, plannedSystem, touchDivisions } from '../tournaments/tournament-rules';
-import { Tournament } from '../tournaments/tournament.entity';
+import {
+  DivisionOfPlayers,
+  divisionOfPlayers,
+  tournamentOfDivision,
+} from '../tournaments/tournaments-for-players';
 import type { CreatePlayerDto } from './dto/player.dto';
 import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
 import { Player } from './player.entity';
@@ -237,7 +245,7 @@ export async function registerMany(
 
 /** A player decided on: its person (new ones have no id until written) and its row. */
 interface Decided {
-  person: Person;
+  person: PersonFields;
   /** The player as the division's names and seeds know it; its id comes when it is written. */
   ref: NameRef;
   row: Pick<Player, 'divisionId' | 'name' | 'club' | 'rating' | 'seed' | 'active' | 'joinedRound'>;
@@ -254,9 +262,9 @@ class RegistrationBatch {
   /** How many of `decided` are written. */
   private written = 0;
   /** Persons created by this batch; their ids come when they are written. */
-  private readonly created: Person[] = [];
+  private readonly created: PersonFields[] = [];
   /** Persons found that gained a country or federation id. */
-  private readonly filled = new Set<Person>();
+  private readonly filled = new Set<PersonFields>();
 
   private constructor(
     private readonly m: EntityManager,
@@ -265,13 +273,13 @@ class RegistrationBatch {
     private readonly state: Awaited<ReturnType<typeof divisionState>>,
     private readonly names: DivisionNames,
     /** Ids of the persons with a player in the division, and the persons this batch gave one. */
-    private readonly registered: Set<Person | number>,
+    private readonly registered: Set<PersonFields | number>,
     /** Seeds taken, and by whom. */
     private readonly seeds: Map<number, NameRef>,
     private maxSeed: number,
     /** The registry's persons that a line's federation id or name can find, by each. */
-    private readonly byFederationId: Map<string, Person>,
-    private readonly byNameKey: Map<string, Person[]>,
+    private readonly byFederationId: Map<string, PersonFields>,
+    private readonly byNameKey: Map<string, PersonFields[]>,
   ) {}
 
   static async read(
@@ -288,19 +296,19 @@ class RegistrationBatch {
     });
     const seeds = new Map(players.map((p) => [p.seed, { id: p.id, name: p.name }]));
     const maxSeed = players.reduce((max, p) => Math.max(max, p.seed), 0);
-    const registered = new Set<Person | number>(
+    const registered = new Set<PersonFields | number>(
       players.flatMap((p) => (p.personId !== null ? [p.personId] : [])),
     );
     const federationIds = new Set(dtos.flatMap((d) => (d.federationId ? [d.federationId] : [])));
     const nameKeys = new Set(dtos.flatMap((d) => (d.name !== undefined ? [nameKey(d.name)] : [])));
-    const byFederationId = new Map<string, Person>();
+    const byFederationId = new Map<string, PersonFields>();
     for (const part of chunks([...federationIds])) {
-      for (const p of await m.find(Person, { where: { federationId: In(part) } }))
+      for (const p of await personsWithFederationIds(m, part))
         byFederationId.set(p.federationId!, p);
     }
-    const byNameKey = new Map<string, Person[]>();
+    const byNameKey = new Map<string, PersonFields[]>();
     for (const part of chunks([...nameKeys])) {
-      for (const p of await m.find(Person, { where: { nameKey: In(part) } }))
+      for (const p of await personsWithNameKeys(m, part))
         byNameKey.set(p.nameKey, [...(byNameKey.get(p.nameKey) ?? []), p]);
     }
     for (const same of byNameKey.values()) same.sort((a, b) => a.id - b.id);
@@ -366,7 +374,7 @@ class RegistrationBatch {
   }
 
   /** `pickPerson` for a line without a person id or `newPerson`, from what was read. */
-  private pickPerson(dto: CreatePlayerDto): Person {
+  private pickPerson(dto: CreatePlayerDto): PersonFields {
     checkPersonFields(dto);
     if (dto.name === undefined) {
       throw new BadInput('VALIDATION_FAILED', 'name is required when no person is chosen', {
@@ -390,7 +398,7 @@ class RegistrationBatch {
   }
 
   /** `fillIn`: a person found gains the country and federation id it lacked. */
-  private fillIn(person: Person, dto: CreatePlayerDto): Person {
+  private fillIn(person: PersonFields, dto: CreatePlayerDto): PersonFields {
     const country = person.country ?? dto.country ?? null;
     const federationId = person.federationId ?? dto.federationId ?? null;
     if (country === person.country && federationId === person.federationId) return person;
@@ -413,15 +421,9 @@ class RegistrationBatch {
   /** Writes the persons and players decided on and not yet written; `progress` hears each part. */
   private async writeDecided(progress: (done: number) => void = () => undefined): Promise<void> {
     const persons = this.created.filter((p) => p.id === undefined);
-    const personIds = await insertManyIds(this.m, Person, persons);
+    const personIds = await addPersons(this.m, persons);
     persons.forEach((p, i) => (p.id = personIds[i]));
-    for (const person of this.filled) {
-      await this.m.update(
-        Person,
-        { id: person.id },
-        { country: person.country, federationId: person.federationId },
-      );
-    }
+    for (const person of this.filled) await fillPerson(this.m, person);
     this.filled.clear();
     for (const part of chunks(this.decided.slice(this.written), 1000)) {
       const ids = await insertManyIds(
@@ -483,12 +485,9 @@ export async function divisionState(
   divisionId: number,
   lock = false,
 ) {
-  const division = await m.findOne(Division, {
-    where: { id: divisionId },
-    ...(lock ? forUpdate(m) : {}),
-  });
+  const division = await divisionOfPlayers(m, divisionId, lock);
   if (!division) throw new NotFound('division', divisionId);
-  const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
+  const tournament = await tournamentOfDivision(m, division);
   const { paired, systems } = await rounds.pairedRounds(m, divisionId);
   return { division, tournament, paired, systems };
 }
@@ -525,7 +524,7 @@ export async function checkName(
 
 /** A late entry (`joinedRound` after the first) refused where it has no round or no place. */
 function lateEntryAllowed(
-  division: Division,
+  division: Pick<DivisionOfPlayers, 'roundsPlanned' | 'kothLastRounds' | 'pairingPlan'>,
   joinedRound: number,
   systems: readonly PairingSystem[],
 ): void {
@@ -549,7 +548,7 @@ const playerExists = (divisionId: number, twin: NameRef) =>
     `division ${divisionId} already has a player named ${twin.name} (${twin.id}); score sheets could not tell them apart`,
   );
 
-const personRegistered = (person: Person, divisionId: number) =>
+const personRegistered = (person: Pick<PersonFields, 'id' | 'name'>, divisionId: number) =>
   new Conflict(
     'PERSON_REGISTERED',
     `${person.name} (person ${person.id}) is registered in division ${divisionId} already`,

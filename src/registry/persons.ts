@@ -21,6 +21,15 @@ export interface PersonChoice {
   federationId?: string | null;
 }
 
+/**
+ * A person's own fields, as the contexts that find and add many persons at once hold them
+ * (a players CSV, a rating list): no version or times.
+ */
+export type PersonFields = Pick<
+  Person,
+  'id' | 'name' | 'nameKey' | 'searchKey' | 'club' | 'country' | 'federationId'
+>;
+
 /** A person a name could mean, named in a 409 PERSON_AMBIGUOUS. */
 export interface PersonCandidate {
   id: number;
@@ -37,7 +46,7 @@ declare module '../common/errors' {
   }
 }
 
-export const candidate = (p: Person): PersonCandidate => ({
+export const candidate = (p: PersonCandidate): PersonCandidate => ({
   id: p.id,
   name: p.name,
   club: p.club,
@@ -145,7 +154,7 @@ export async function pickPerson(
 }
 
 /** 409: a name several persons of the registry have, with no choice between them. */
-export function personAmbiguous(fits: readonly Person[]): Conflict {
+export function personAmbiguous(fits: readonly PersonCandidate[]): Conflict {
   return new Conflict(
     'PERSON_AMBIGUOUS',
     `${fits.length} persons of the registry are named ${fits[0].name} (${fits

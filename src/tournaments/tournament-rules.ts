@@ -24,7 +24,10 @@ export function standingsOptions(t: Division, throughRound?: number): StandingsO
  * The pairing system round `n` is paired by: King of the Hill for the division's last
  * `kothLastRounds` rounds, else the plan's entry (later rounds repeat the last one).
  */
-export function plannedSystem(t: Division, n: number): PairingSystem {
+export function plannedSystem(
+  t: Pick<DivisionSettings, 'kothLastRounds' | 'roundsPlanned' | 'pairingPlan'>,
+  n: number,
+): PairingSystem {
   if (t.kothLastRounds > 0 && n > t.roundsPlanned - t.kothLastRounds) return 'king-of-the-hill';
   return t.pairingPlan[Math.min(n, t.pairingPlan.length) - 1];
 }
