@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { join } from 'path';
 import { DataSource, EntitySubscriberInterface, InsertEvent } from 'typeorm';
 import { BadInput, Conflict, NotFound } from '../common/errors';
-import { Round } from '../rounds/round.entity';
+import { pairedRoundRows } from '../rounds/rounds-for-backup';
 import {
   backupDirFor,
   BackupFile,
@@ -31,7 +31,7 @@ export const PG_DUMP_GUIDANCE =
  */
 @Injectable()
 export class BackupService
-  implements OnApplicationBootstrap, OnApplicationShutdown, EntitySubscriberInterface<Round>
+  implements OnApplicationBootstrap, OnApplicationShutdown, EntitySubscriberInterface<object>
 {
   private readonly logger = new Logger('Backups');
   private queue: Promise<unknown> = Promise.resolve();
@@ -74,11 +74,11 @@ export class BackupService
     if (this.databasePath) clearServerMark(this.databasePath);
   }
 
-  listenTo(): typeof Round {
-    return Round;
+  listenTo(): ReturnType<typeof pairedRoundRows> {
+    return pairedRoundRows();
   }
 
-  afterInsert(event: InsertEvent<Round>): void {
+  afterInsert(event: InsertEvent<object>): void {
     if (event.entity) this.roundPaired = true;
   }
 

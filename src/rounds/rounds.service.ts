@@ -13,9 +13,15 @@ import {
   swapPlayers,
   validatePairings,
 } from '../pairing';
-import { Absence } from '../players/absence.entity';
 import { absentRoundsOf } from '../players/absences';
-import { Player } from '../players/player.entity';
+import {
+  absentInRound,
+  PlayerOfRounds,
+  playerNamesOf,
+  playerOfRounds,
+  playersOfDivision,
+  playersOfRounds,
+} from '../players/players-for-rounds';
 import {
   findDivision,
   isScheduled,
@@ -23,8 +29,8 @@ import {
   playsAtTables,
   standingsOptions,
   touchDivisions,
+  DivisionSettings,
 } from '../tournaments/tournament-rules';
-import { Division } from '../tournaments/division.entity';
 import type { PairingSystem } from '../tournaments/systems';
 import { PairRoundDto, RepairRoundDto, SwapDto } from './dto/round.dto';
 import { gameRecord } from './game-facts';
@@ -42,7 +48,7 @@ import { GameSeat } from './game-seat.entity';
  * a withdrawn player, or one marked absent for the round (`absent`, player ids), is not paired.
  */
 export function pairingPlayers(
-  players: readonly Player[],
+  players: readonly Pick<PlayerOfRounds, 'id' | 'seed' | 'rating' | 'active' | 'joinedRound'>[],
   round: number,
   absent: ReadonlySet<number> = new Set(),
 ): PairingPlayer[] {
@@ -55,21 +61,10 @@ export function pairingPlayers(
 }
 
 /** Each player's club by id, for keeping club-mates apart (players without one are left out). */
-function clubsOf(players: readonly Player[]): Record<string, string> {
+function clubsOf(players: readonly Pick<PlayerOfRounds, 'id' | 'club'>[]): Record<string, string> {
   const clubs: Record<string, string> = {};
   for (const p of players) if (p.club) clubs[String(p.id)] = p.club.trim().toLocaleLowerCase('sr');
   return clubs;
-}
-
-/** Ids of the division's players marked absent for round `round`. */
-async function absentIn(m: EntityManager, divisionId: number, round: number): Promise<Set<number>> {
-  const rows = await m
-    .createQueryBuilder(Absence, 'a')
-    .innerJoin(Player, 'p', 'p.id = a.player_id')
-    .select('a.player_id', 'playerId')
-    .where('p.division_id = :divisionId AND a.round = :round', { divisionId, round })
-    .getRawMany<{ playerId: number | string }>();
-  return new Set(rows.map((r) => Number(r.playerId)));
 }
 
 /** A game with a result, as statistics over a division's games read it. */
@@ -121,8 +116,8 @@ export class RoundsService {
     checkPairRequest(division, system, dto);
     const games = await this.gamesOf(m, rounds);
     refuseWhilePending(games, system, n);
-    const players = await m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
-    const forPairing = pairingPlayers(players, n, await absentIn(m, divisionId, n));
+    const players = await playersOfDivision(m, divisionId, true);
+    const forPairing = pairingPlayers(players, n, await absentInRound(m, divisionId, n));
     if (forPairing.filter((p) => p.active).length < 2) {
       throw new Conflict(
         'NOT_ENOUGH_PLAYERS',
@@ -224,7 +219,7 @@ export class RoundsService {
         number,
         'swapped',
       );
-      const players = await m.find(Player, { where: { divisionId } });
+      const players = await playersOfDivision(m, divisionId);
       const nameOf = (id: number | null) =>
         id === null ? null : (players.find((p) => p.id === id)?.name ?? String(id));
       if (playsAtTables(division)) {
@@ -263,7 +258,7 @@ export class RoundsService {
         .filter((g) => g.round < number)
         .map((g) => gameRecord(g.game, g.round));
       const check = validatePairings(
-        pairingPlayers(players, number, await absentIn(m, divisionId, number)),
+        pairingPlayers(players, number, await absentInRound(m, divisionId, number)),
         swapped,
         history,
       );
@@ -378,11 +373,7 @@ export class RoundsService {
     verb: 'removed' | 're-paired',
   ): Promise<{ tournamentId: number; removed: RemovedRound }> {
     const { round, games, tournamentId } = await this.lastRound(m, divisionId, number);
-    const names = new Map(
-      (await m.find(Player, { where: { divisionId }, select: { id: true, name: true } })).map(
-        (p) => [p.id, p.name] as const,
-      ),
-    );
+    const names = await playerNamesOf(m, divisionId);
     const removed = await readRound(m, this.records, round, games, names);
     const { results, sheets, drafts } = removed.counts;
     if (losesWork(removed.counts) && !confirm) {
@@ -483,7 +474,7 @@ export class RoundsService {
    */
   async gamesOfPlayer(playerId: number): Promise<GameView[]> {
     const m = this.dataSource.manager;
-    const player = await m.findOneBy(Player, { id: playerId });
+    const player = await playerOfRounds(m, playerId);
     if (!player) throw new NotFound('player', playerId);
     const seated = (await m.find(GameSeat, { where: { playerId }, select: { gameId: true } })).map(
       (s) => s.gameId,
@@ -506,9 +497,7 @@ export class RoundsService {
       ),
     );
     const ids = [...new Set(games.flatMap((g) => playerIdsOf(g, seats.get(g.id))))];
-    const players = new Map(
-      (await m.findBy(Player, { id: In(ids) })).map((p) => [p.id, p] as const),
-    );
+    const players = new Map((await playersOfRounds(m, ids)).map((p) => [p.id, p] as const));
     const sheets = await this.records.sheetVerdicts(
       m,
       games.map((g) => g.id),
@@ -588,7 +577,7 @@ export class RoundsService {
     const m = this.dataSource.manager;
     const divisionId = rounds[0].divisionId;
     const players = new Map(
-      (await m.find(Player, { where: { divisionId } })).map((p) => [p.id, p] as const),
+      (await playersOfDivision(m, divisionId)).map((p) => [p.id, p] as const),
     );
     const absences = await absentRoundsOf(m, [...players.keys()]);
     const games = await m.find(Game, {
@@ -629,7 +618,11 @@ export class RoundsService {
   }
 }
 
-function byeOrGame(roundId: number, t: Pairing, division: Division): QueryDeepPartialEntity<Game> {
+function byeOrGame(
+  roundId: number,
+  t: Pairing,
+  division: Pick<DivisionSettings, 'byeSpread'>,
+): QueryDeepPartialEntity<Game> {
   const bye = t.second === null;
   return {
     roundId,
@@ -650,7 +643,11 @@ function byeOrGame(roundId: number, t: Pairing, division: Division): QueryDeepPa
 }
 
 /** What a request to pair a round may not ask of its division: the one list its system reads. */
-function checkPairRequest(division: Division, system: PairingSystem, dto: PairRoundDto): void {
+function checkPairRequest(
+  division: Pick<DivisionSettings, 'tableSize'> & { name: string },
+  system: PairingSystem,
+  dto: PairRoundDto,
+): void {
   const atTables = playsAtTables(division);
   if (atTables && dto.pairings) {
     throw new BadInput(
@@ -702,7 +699,7 @@ async function logPairing(
     round: number;
     system: PairingSystem;
     tables: Pairing[];
-    players: Player[];
+    players: Pick<PlayerOfRounds, 'id' | 'name'>[];
     overLimit: number;
     repaired: RemovedRound | undefined;
   },

@@ -5,9 +5,7 @@ import { Actor, writeLog } from '../log/director-log';
 import type { Player as PairingPlayer } from '../pairing';
 import { seatRound, SeatedTable } from '../pairing/tables';
 import { computeGroupStandings } from '../standings/placements';
-import type { Division } from '../tournaments/division.entity';
-import { touchDivisions } from '../tournaments/tournament-rules';
-import type { Tournament } from '../tournaments/tournament.entity';
+import { DivisionSettings, touchDivisions } from '../tournaments/tournament-rules';
 import type { PairingSystem } from '../tournaments/systems';
 import { GameSeat } from './game-seat.entity';
 import { Game } from './game.entity';
@@ -24,8 +22,10 @@ import {
 
 /** What seating a round at tables needs: the checks common to pairs are done by the caller. */
 export interface TableSeatingInput {
-  division: Division;
-  tournament: Tournament;
+  division: Pick<DivisionSettings, 'ruleSet' | 'tableSize' | 'placePoints' | 'byeSpread'> & {
+    id: number;
+  };
+  tournament: { id: number };
   /** The round to seat. */
   round: number;
   system: PairingSystem;
@@ -163,7 +163,7 @@ export async function seatTablesIn(m: EntityManager, input: TableSeatingInput): 
 function manualTables(
   given: number[][],
   players: readonly PairingPlayer[],
-  division: Division,
+  division: Pick<DivisionSettings, 'tableSize'>,
   history: readonly { round: number; seats: readonly string[] }[],
 ): { tables: SeatedTable[]; byes: string[]; repeats: number } {
   const problems: string[] = [];

@@ -3,7 +3,7 @@ import type { TableRecord } from '../pairing/tables';
 import type { GroupTieBreak, TableResult } from '../standings/placements';
 import type { PairingSystem } from '../tournaments/systems';
 import type { GroupSystem } from '../pairing/tables';
-import type { Division } from '../tournaments/division.entity';
+import type { DivisionSettings } from '../tournaments/tournament-rules';
 import { findRuleSet } from '../engine';
 import { GameSeat } from './game-seat.entity';
 import type { Game } from './game.entity';
@@ -84,7 +84,7 @@ export function groupSystemOf(system: PairingSystem): GroupSystem | 'manual' {
 }
 
 /** The division's tie-breaks after match points: scores, table spread, (Quivit) cards, seed. */
-export function groupTieBreaks(division: Pick<Division, 'ruleSet'>): GroupTieBreak[] {
+export function groupTieBreaks(division: Pick<DivisionSettings, 'ruleSet'>): GroupTieBreak[] {
   const cards = findRuleSet(division.ruleSet)?.cards !== undefined;
   return cards
     ? ['total-score', 'table-spread', 'cards', 'seed']

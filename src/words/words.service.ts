@@ -8,8 +8,11 @@ import { judgeWords, ruleSetWordReader, Verdict } from '../dictionary/judge';
 import { parseUploadedWordList } from '../dictionary/upload';
 import { findRuleSet, SetWordList, WordList } from '../engine';
 import { RoundsService } from '../rounds/rounds.service';
-import { Division } from '../tournaments/division.entity';
-import { Tournament } from '../tournaments/tournament.entity';
+import {
+  divisionPlays,
+  TournamentOfWords,
+  tournamentOfWords,
+} from '../tournaments/tournaments-for-words';
 import { JudgeWordsDto, UploadWordListDto } from './dto/words.dto';
 import { TournamentWordList } from './word-list.entity';
 import { WordRuling } from './word-ruling.entity';
@@ -50,7 +53,7 @@ export class WordsService {
    * spares the read of it; the words themselves are read only when that row is new here.
    */
   async listForTournament(
-    tournament: Tournament,
+    tournament: TournamentOfWords,
     ruleSet: string = tournament.ruleSet,
     stored?: StoredWordList | null,
   ): Promise<{ list: WordList | null; label: string }> {
@@ -160,7 +163,7 @@ export class WordsService {
     dto: JudgeWordsDto,
     user: PublicUser | null,
   ): Promise<{ verdict: Verdict; rulingId: number }> {
-    let tournament: Tournament | null = null;
+    let tournament: TournamentOfWords | null = null;
     /** The rule set of the game's division. */
     let played: string | null = null;
     if (dto.gameId !== undefined) {
@@ -179,10 +182,7 @@ export class WordsService {
       // A side event of another rule set is judged by its own rules.
       if (
         dto.rules !== undefined &&
-        (await this.dataSource.manager.existsBy(Division, {
-          tournamentId: tournament.id,
-          ruleSet: dto.rules,
-        }))
+        (await divisionPlays(this.dataSource.manager, tournament.id, dto.rules))
       )
         played = dto.rules;
     }
@@ -243,8 +243,8 @@ export class WordsService {
     });
   }
 
-  private async tournament(id: number): Promise<Tournament> {
-    const found = await this.dataSource.manager.findOneBy(Tournament, { id });
+  private async tournament(id: number): Promise<TournamentOfWords> {
+    const found = await tournamentOfWords(this.dataSource.manager, id);
     if (!found) throw new NotFound('tournament', id);
     return found;
   }
