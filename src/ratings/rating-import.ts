@@ -1,11 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { Conflict, DomainError, ErrorDetails, Unprocessable } from '../common/errors';
-import { insertMany, insertManyIds } from '../database/bulk';
+import { insertMany } from '../database/bulk';
 import { placeholders, run } from '../database/sql';
 import type { JobContext } from '../jobs/job-context';
 import { nameKey } from '../i18n/names';
-import { Person } from '../registry/person.entity';
-import { candidate, checkPersonFields, newPerson } from '../registry/persons';
+import { candidate, checkPersonFields, newPerson, PersonFields } from '../registry/persons';
+import { addPersonsOfList, fillPersonsOfList, personsWhere } from '../registry/persons-for-ratings';
 import { parseRatingCsv, RatingCsvError, RatingCsvLine } from './rating-csv';
 import { RatingListEntry } from './rating.entity';
 import { recomputeRatings } from './recompute';
@@ -40,7 +40,7 @@ export interface ListPreview {
 
 /** A person as the import sees it: one of the registry (with its id) or one it adds. */
 interface Found {
-  person: Person;
+  person: PersonFields;
   /** A person of the registry whose country or federation id the list fills in. */
   filled: boolean;
 }
@@ -57,47 +57,6 @@ async function inChunks<K, T>(keys: K[], fetch: (chunk: K[]) => Promise<T[]>): P
 /** Rows of a statement written by hand, on `m`'s connection. */
 async function rows<T>(m: EntityManager, sql: string, values: unknown[]): Promise<T[]> {
   return (await run(m, sql, values)).records as T[];
-}
-
-interface PersonRow {
-  id: number;
-  name: string;
-  name_key: string;
-  search_key: string;
-  club: string | null;
-  country: string | null;
-  federation_id: string | null;
-}
-
-/**
- * The persons whose `column` is one of `keys`, read in plain rows (no entity is built by
- * TypeORM): the matching needs their keys and fields only.
- */
-function personsWhere(
-  m: EntityManager,
-  column: 'federation_id' | 'name_key',
-  keys: string[],
-): Promise<Person[]> {
-  return inChunks(keys, async (chunk) =>
-    (
-      await rows<PersonRow>(
-        m,
-        'SELECT "id", "name", "name_key", "search_key", "club", "country", "federation_id" ' +
-          `FROM "persons" WHERE "${column}" IN (${placeholders(m, chunk.length).join(', ')})`,
-        chunk,
-      )
-    ).map((r) =>
-      Object.assign(new Person(), {
-        id: Number(r.id),
-        name: r.name,
-        nameKey: r.name_key,
-        searchKey: r.search_key,
-        club: r.club,
-        country: r.country,
-        federationId: r.federation_id,
-      }),
-    ),
-  );
 }
 
 /** The rating list's entries of `personIds`, as `personId|family`, with their ids. */
@@ -117,29 +76,6 @@ async function entriesOf(
 }
 
 /**
- * Writes the country and federation id the list gave persons of the registry, in statements
- * of many rows (`UPDATE … FROM (VALUES …)`, which both databases take); their version and
- * update time move as TypeORM's update moves them.
- */
-async function fillPersons(m: EntityManager, persons: Person[]): Promise<void> {
-  const size = CHUNK / 2;
-  for (let i = 0; i < persons.length; i += size) {
-    const chunk = persons.slice(i, i + size);
-    const marks = placeholders(m, chunk.length * 3);
-    const tuples = chunk.map(
-      (_, j) => `(CAST(${marks[3 * j]} AS INTEGER), ${marks[3 * j + 1]}, ${marks[3 * j + 2]})`,
-    );
-    await run(
-      m,
-      'UPDATE "persons" SET "country" = v.column2, "federation_id" = v.column3, ' +
-        '"version" = "version" + 1, "updated_at" = CURRENT_TIMESTAMP ' +
-        `FROM (VALUES ${tuples.join(', ')}) AS v WHERE "persons"."id" = v.column1`,
-      chunk.flatMap((p) => [p.id, p.country, p.federationId]),
-    );
-  }
-}
-
-/**
  * Each line's person, as `pickPerson` would find them one line after another (by federation
  * id, else the one person of exactly that name who has no other federation id, else a new
  * person), read from the registry in a few large queries and matched in memory. `strict`
@@ -155,20 +91,24 @@ async function matchPersons(
   const nameOf = (l: RatingCsvLine) => l.name || l.federationId!;
   const ids = [...new Set(lines.flatMap((l) => (l.federationId ? [l.federationId] : [])))];
   const keys = [...new Set(lines.map((l) => nameKey(nameOf(l))))];
-  const known = new Map<number, Person>();
-  const keep = (list: Person[]) => list.map((p) => known.get(p.id) ?? (known.set(p.id, p), p));
+  const known = new Map<number, PersonFields>();
+  const keep = (list: PersonFields[]) =>
+    list.map((p) => known.get(p.id) ?? (known.set(p.id, p), p));
   const byId = new Map(
-    keep(await personsWhere(m, 'federation_id', ids)).map((p) => [p.federationId!, p]),
+    keep(await inChunks(ids, (chunk) => personsWhere(m, 'federation_id', chunk))).map((p) => [
+      p.federationId!,
+      p,
+    ]),
   );
-  const byName = new Map<string, Person[]>();
-  const named = keep(await personsWhere(m, 'name_key', keys));
+  const byName = new Map<string, PersonFields[]>();
+  const named = keep(await inChunks(keys, (chunk) => personsWhere(m, 'name_key', chunk)));
   for (const p of [...named].sort((a, b) => a.id - b.id)) {
     const list = byName.get(p.nameKey) ?? [];
     list.push(p);
     byName.set(p.nameKey, list);
   }
   const found: Found[] = [];
-  const filled = new Set<Person>();
+  const filled = new Set<PersonFields>();
   lines.forEach((l, i) => {
     if (i % 1000 === 0) progress(i);
     try {
@@ -262,9 +202,8 @@ export async function importList(
   const added = [...new Set(found.filter((f) => !f.person.id).map((f) => f.person))];
   for (let i = 0; i < added.length; i += CHUNK) {
     const chunk = added.slice(i, i + CHUNK);
-    const ids = await insertManyIds(
+    const ids = await addPersonsOfList(
       m,
-      Person,
       chunk.map((p) => ({
         name: p.name,
         nameKey: p.nameKey,
@@ -279,9 +218,11 @@ export async function importList(
     progress('persons', i + chunk.length, added.length);
   }
   const isNew = new Set(added);
-  await fillPersons(m, [
-    ...new Set(found.filter((f) => f.filled && !isNew.has(f.person)).map((f) => f.person)),
-  ]);
+  await fillPersonsOfList(
+    m,
+    [...new Set(found.filter((f) => f.filled && !isNew.has(f.person)).map((f) => f.person))],
+    CHUNK / 2,
+  );
   // A line replaces the rating its person had in the family: the old rows go, the list's come.
   // Only persons that were in the registry before can have one.
   const families = new Map<string, Set<number>>();

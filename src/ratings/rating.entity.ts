@@ -1,15 +1,10 @@
-import { Column, Entity, JoinColumn, ManyToOne, Unique } from 'typeorm';
+import { Column, Entity, Unique } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Person } from '../registry/person.entity';
-import { Tournament } from '../tournaments/tournament.entity';
 import type { PersonChange } from './compute';
 
 /** A person's rating in one game family, and the rated games behind it (the K-factor reads them). */
 abstract class FamilyRatingColumns extends BaseEntity {
-  @ManyToOne(() => Person, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'person_id' })
-  person: Person;
-
+  /** The person's id; the table's foreign key (its migration) removes the rating with the person. */
   @Column({ name: 'person_id', type: 'integer' })
   personId: number;
 
@@ -37,10 +32,7 @@ export class RatingListEntry extends FamilyRatingColumns {}
 @Entity('rating_reports')
 @Unique('uq_rating_reports_tournament_family', ['tournamentId', 'family'])
 export class RatingReport extends BaseEntity {
-  @ManyToOne(() => Tournament, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'tournament_id' })
-  tournament: Tournament;
-
+  /** The tournament's id; the table's foreign key (its migration) removes the report with it. */
   @Column({ name: 'tournament_id', type: 'integer' })
   tournamentId: number;
 

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { inJobProcess, JobHooks, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs, ReportProgress } from '../jobs/jobs';
-import { Player } from '../players/player.entity';
+import { playersOfDivisions } from '../players/players-for-ratings';
 import { nameOrder } from '../i18n/names';
-import { Division } from '../tournaments/division.entity';
-import { Tournament } from '../tournaments/tournament.entity';
+import { divisionsOfTournament, tournamentOfRatings } from '../tournaments/tournaments-for-ratings';
 import { FAMILIES } from '../registry/families';
+import { withPersons } from '../registry/persons-for-ratings';
 import type { ListPreview } from './rating-import';
 import { RatingCsvLine, ratingCsv } from './rating-csv';
 import { Rating, RatingReport } from './rating.entity';
@@ -59,14 +59,14 @@ export class RatingsService {
   /** A tournament's rating report: per family, each person's line, highest new rating first. */
   async report(tournamentId: number): Promise<RatingReportView> {
     const m = this.dataSource.manager;
-    const t = await m.findOneBy(Tournament, { id: tournamentId });
+    const t = await tournamentOfRatings(m, tournamentId);
     if (!t) throw new NotFound('tournament', tournamentId);
-    const divisions = await m.find(Division, { where: { tournamentId }, order: { id: 'ASC' } });
+    const divisions = await divisionsOfTournament(m, tournamentId);
     const players = divisions.length
-      ? await m.find(Player, {
-          where: { divisionId: In(divisions.map((d) => d.id)) },
-          select: { id: true, personId: true, name: true, divisionId: true },
-        })
+      ? await playersOfDivisions(
+          m,
+          divisions.map((d) => d.id),
+        )
       : [];
     const divisionName = new Map(divisions.map((d) => [d.id, d.name]));
     const player = new Map(players.map((p) => [p.personId, p]));
@@ -114,10 +114,12 @@ export class RatingsService {
         },
       );
     }
-    const rows = await this.dataSource.manager.find(Rating, {
-      where: { family },
-      relations: { person: true },
-    });
+    const rows = await withPersons(
+      this.dataSource.manager
+        .createQueryBuilder(Rating, 'Rating')
+        .where('Rating.family = :family', { family }),
+      'Rating',
+    ).getMany();
     return rows
       .map((r) => ({
         personId: r.personId,

@@ -1,8 +1,12 @@
-import { EntityManager, In, IsNull, Not } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { insertMany } from '../database/bulk';
 import { placeholders, run } from '../database/sql';
-import { Division } from '../tournaments/division.entity';
-import { Tournament } from '../tournaments/tournament.entity';
+import {
+  closedTournaments,
+  DivisionOfRatings,
+  divisionsOfTournaments,
+  TournamentOfRatings,
+} from '../tournaments/tournaments-for-ratings';
 import { computeRatings, FamilyTournament, StoredGame } from './compute';
 import { familyOf } from '../registry/families';
 import { Rating, RatingReport } from './rating.entity';
@@ -23,12 +27,14 @@ interface GameRow {
 const RECOMPUTE_LOCK = 170017;
 
 /** Whether a division's games are rated: games of two only (tables of more are not yet). */
-export function ratedDivision(d: Division): boolean {
+export function ratedDivision(d: Pick<DivisionOfRatings, 'tableSize'>): boolean {
   return d.tableSize === 2;
 }
 
 /** The day a tournament counts as played on: its last day, else its first, else its creation. */
-export function ratingDate(t: Tournament): string {
+export function ratingDate(
+  t: Pick<TournamentOfRatings, 'startsOn' | 'endsOn' | 'createdAt'>,
+): string {
   return t.endsOn ?? t.startsOn ?? t.createdAt.toISOString().slice(0, 10);
 }
 
@@ -44,12 +50,10 @@ export async function recomputeRatings(
   if (m.connection.options.type === 'postgres') {
     await m.query('SELECT pg_advisory_xact_lock($1)', [RECOMPUTE_LOCK]);
   }
-  const closed = await m.find(Tournament, { where: { closedAt: Not(IsNull()) } });
+  const closed = await closedTournaments(m);
   const byId = new Map(closed.map((t) => [t.id, t]));
   const divisions = closed.length
-    ? (await m.find(Division, { where: { tournamentId: In([...byId.keys()]) } })).filter(
-        ratedDivision,
-      )
+    ? (await divisionsOfTournaments(m, [...byId.keys()])).filter(ratedDivision)
     : [];
   // The games and players of the rated divisions, and the list, in plain rows: a closed
   // tournament's games and a federation's list are tens of thousands of rows each, which

@@ -1,0 +1,49 @@
+import { EntityManager, In, IsNull, Not } from 'typeorm';
+import { Division } from './division.entity';
+import { Tournament } from './tournament.entity';
+
+/*
+ * The tournaments and divisions as the ratings read them (a recomputation, a tournament's
+ * rating report), on the caller's manager (`m`).
+ */
+
+/** A tournament as the ratings read it: its name, its days and whether it is closed. */
+export type TournamentOfRatings = Pick<
+  Tournament,
+  'id' | 'name' | 'startsOn' | 'endsOn' | 'closedAt' | 'createdAt'
+>;
+
+/** A division as the ratings read it: its rule set's family, and whether its games are pairs. */
+export type DivisionOfRatings = Pick<
+  Division,
+  'id' | 'tournamentId' | 'name' | 'ruleSet' | 'tableSize'
+>;
+
+/** The tournament, or null. */
+export function tournamentOfRatings(
+  m: EntityManager,
+  tournamentId: number,
+): Promise<TournamentOfRatings | null> {
+  return m.findOneBy(Tournament, { id: tournamentId });
+}
+
+/** The tournament's divisions, by id. */
+export function divisionsOfTournament(
+  m: EntityManager,
+  tournamentId: number,
+): Promise<DivisionOfRatings[]> {
+  return m.find(Division, { where: { tournamentId }, order: { id: 'ASC' } });
+}
+
+/** Every closed tournament: the ratings are computed from them. */
+export function closedTournaments(m: EntityManager): Promise<TournamentOfRatings[]> {
+  return m.find(Tournament, { where: { closedAt: Not(IsNull()) } });
+}
+
+/** The divisions of these tournaments (at least one). */
+export function divisionsOfTournaments(
+  m: EntityManager,
+  tournamentIds: number[],
+): Promise<DivisionOfRatings[]> {
+  return m.find(Division, { where: { tournamentId: In(tournamentIds) } });
+}
