@@ -31,6 +31,7 @@ import {
   touchDivisions,
   DivisionSettings,
 } from '../tournaments/tournament-rules';
+import { DivisionRulesRow, joinDivisionRules } from '../tournaments/division-rules-join';
 import type { PairingSystem } from '../tournaments/systems';
 import { PairRoundDto, RepairRoundDto, SwapDto } from './dto/round.dto';
 import { gameRecord } from './game-facts';
@@ -460,12 +461,16 @@ export class RoundsService {
 
   /** The tournament a game is played in and its division's rule set: its words are judged by them. */
   async gamePlayed(gameId: number): Promise<{ tournamentId: number; ruleSet: string }> {
-    const game = await this.dataSource.manager.findOne(Game, {
-      where: { id: gameId },
-      relations: { round: { division: true } },
-    });
-    if (!game) throw new NotFound('game', gameId);
-    return { tournamentId: game.round.division.tournamentId, ruleSet: game.round.division.ruleSet };
+    const row = await joinDivisionRules(
+      this.dataSource.manager
+        .createQueryBuilder(Game, 'game')
+        .innerJoin(Round, 'round', 'round.id = game.round_id')
+        .select('game.id', 'gameId')
+        .where('game.id = :gameId', { gameId }),
+      'round.division_id',
+    ).getRawOne<DivisionRulesRow>();
+    if (!row) throw new NotFound('game', gameId);
+    return { tournamentId: Number(row.tournamentId), ruleSet: row.ruleSet };
   }
 
   /**
