@@ -1,22 +1,19 @@
-import { Column, Entity, JoinColumn, ManyToOne, VersionColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, VersionColumn } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Person } from '../registry/person.entity';
-import { Division } from '../tournaments/division.entity';
 
 @Entity('players')
 export class Player extends BaseEntity {
-  @ManyToOne(() => Division, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'division_id' })
-  division: Division;
-
+  /**
+   * The division (src/tournaments). A foreign key to another context's table names the table,
+   * not its entity, which stays in its own folder: the migrations made the keys, and this keeps
+   * the entities' schema the same as theirs.
+   */
+  @ForeignKey('divisions', { onDelete: 'CASCADE' })
   @Column({ name: 'division_id', type: 'integer' })
   divisionId: number;
 
   /** The person of the registry who plays as this player (null only for a row never carried over). */
-  @ManyToOne(() => Person)
-  @JoinColumn({ name: 'person_id' })
-  person: Person | null;
-
+  @ForeignKey('persons')
   @Column({ name: 'person_id', type: 'integer', nullable: true })
   personId: number | null;
 

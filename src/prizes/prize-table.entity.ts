@@ -1,15 +1,11 @@
-import { Column, Entity, JoinColumn, OneToOne } from 'typeorm';
+import { Column, Entity, ForeignKey } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Tournament } from '../tournaments/tournament.entity';
 import type { AwardSetting, Prize, PrizeClassSetting } from './prize-table';
 
 /** A tournament's prize table (see `prize-table.ts`); a tournament without one pays nothing. */
 @Entity('prize_tables')
 export class PrizeTable extends BaseEntity {
-  @OneToOne(() => Tournament, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'tournament_id' })
-  tournament: Tournament;
-
+  @ForeignKey('tournaments', { onDelete: 'CASCADE' })
   @Column({ name: 'tournament_id', type: 'integer', unique: true })
   tournamentId: number;
 

@@ -1,22 +1,14 @@
-import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, ForeignKey } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { User } from '../auth/user.entity';
-import { Game } from '../rounds/game.entity';
 
 /** History of a game's result: who changed it, when, and the result before and after. */
 @Entity('result_changes')
 export class ResultChange extends BaseEntity {
-  @ManyToOne(() => Game, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'game_id' })
-  game: Game;
-
+  @ForeignKey('games', { onDelete: 'CASCADE' })
   @Column({ name: 'game_id', type: 'integer' })
   gameId: number;
 
-  @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'user_id' })
-  user: User | null;
-
+  @ForeignKey('users', { onDelete: 'SET NULL' })
   @Column({ name: 'user_id', type: 'integer', nullable: true })
   userId: number | null;
 

@@ -1,7 +1,6 @@
-import { Column, Entity, JoinColumn, OneToOne, ValueTransformer } from 'typeorm';
+import { Column, Entity, ForeignKey, ValueTransformer } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
 import { reportJson, VerificationReport } from '../engine';
-import { Game } from '../rounds/game.entity';
 
 /**
  * The report's column: text written by the engine's report writer ({@link reportJson}, the text
@@ -18,10 +17,7 @@ export const REPORT_TEXT: ValueTransformer = {
 /** A game's score sheet exactly as the judge typed it, and its last verification report. */
 @Entity('score_sheets')
 export class ScoreSheet extends BaseEntity {
-  @OneToOne(() => Game, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'game_id' })
-  game: Game;
-
+  @ForeignKey('games', { onDelete: 'CASCADE' })
   @Column({ name: 'game_id', type: 'integer', unique: true })
   gameId: number;
 

@@ -1,6 +1,5 @@
-import { Column, Entity, JoinColumn, OneToOne } from 'typeorm';
+import { Column, Entity, ForeignKey } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Game } from '../rounds/game.entity';
 
 /**
  * A score sheet being typed: the judge's rows kept as they type, so that a
@@ -9,10 +8,7 @@ import { Game } from '../rounds/game.entity';
  */
 @Entity('sheet_drafts')
 export class SheetDraft extends BaseEntity {
-  @OneToOne(() => Game, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'game_id' })
-  game: Game;
-
+  @ForeignKey('games', { onDelete: 'CASCADE' })
   @Column({ name: 'game_id', type: 'integer', unique: true })
   gameId: number;
 

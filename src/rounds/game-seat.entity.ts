@@ -1,6 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, Unique } from 'typeorm';
+import { Column, Entity, ForeignKey, JoinColumn, ManyToOne, Unique } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Player } from '../players/player.entity';
 import { Game } from './game.entity';
 
 /**
@@ -23,10 +22,7 @@ export class GameSeat extends BaseEntity {
   @Column({ type: 'integer' })
   seat: number;
 
-  @ManyToOne(() => Player)
-  @JoinColumn({ name: 'player_id' })
-  player: Player;
-
+  @ForeignKey('players')
   @Column({ name: 'player_id', type: 'integer' })
   playerId: number;
 

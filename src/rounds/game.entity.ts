@@ -1,6 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, Unique, VersionColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, JoinColumn, ManyToOne, Unique, VersionColumn } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Player } from '../players/player.entity';
 import type { GameStatus, ResultKind, ResultSource, Winner } from './game-kinds';
 import { Round } from './round.entity';
 
@@ -18,17 +17,11 @@ export class Game extends BaseEntity {
   @Column({ name: 'table_number', type: 'integer' })
   tableNumber: number;
 
-  @ManyToOne(() => Player)
-  @JoinColumn({ name: 'first_player_id' })
-  firstPlayer: Player;
-
+  @ForeignKey('players')
   @Column({ name: 'first_player_id', type: 'integer' })
   firstPlayerId: number;
 
-  @ManyToOne(() => Player, { nullable: true })
-  @JoinColumn({ name: 'second_player_id' })
-  secondPlayer: Player | null;
-
+  @ForeignKey('players')
   @Column({ name: 'second_player_id', type: 'integer', nullable: true })
   secondPlayerId: number | null;
 

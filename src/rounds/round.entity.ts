@@ -1,16 +1,12 @@
-import { Column, Entity, JoinColumn, ManyToOne, OneToMany, Unique } from 'typeorm';
+import { Column, Entity, ForeignKey, OneToMany, Unique } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Division } from '../tournaments/division.entity';
 import type { PairingSystem } from '../tournaments/systems';
 import { Game } from './game.entity';
 
 @Entity('rounds')
 @Unique('uq_rounds_division_number', ['divisionId', 'number'])
 export class Round extends BaseEntity {
-  @ManyToOne(() => Division, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'division_id' })
-  division: Division;
-
+  @ForeignKey('divisions', { onDelete: 'CASCADE' })
   @Column({ name: 'division_id', type: 'integer' })
   divisionId: number;
 

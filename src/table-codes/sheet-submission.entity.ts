@@ -1,6 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, ForeignKey } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Game } from '../rounds/game.entity';
 
 /** Where a submission stands: waiting for the others, the result, sent back, or replaced. */
 export type SubmissionStatus = 'waiting' | 'accepted' | 'returned' | 'replaced';
@@ -13,10 +12,7 @@ export type SubmissionStatus = 'waiting' | 'accepted' | 'returned' | 'replaced';
  */
 @Entity('sheet_submissions')
 export class SheetSubmission extends BaseEntity {
-  @ManyToOne(() => Game, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'game_id' })
-  game: Game;
-
+  @ForeignKey('games', { onDelete: 'CASCADE' })
   @Column({ name: 'game_id', type: 'integer' })
   gameId: number;
 

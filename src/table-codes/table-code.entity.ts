@@ -1,6 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, Unique } from 'typeorm';
+import { Column, Entity, ForeignKey, Unique } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
-import { Game } from '../rounds/game.entity';
 
 /**
  * A seat's code for its game: printed on the round's sheets and pairings, it lets that player
@@ -10,10 +9,7 @@ import { Game } from '../rounds/game.entity';
 @Entity('table_codes')
 @Unique('uq_table_codes_seat', ['gameId', 'seat'])
 export class TableCode extends BaseEntity {
-  @ManyToOne(() => Game, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'game_id' })
-  game: Game;
-
+  @ForeignKey('games', { onDelete: 'CASCADE' })
   @Column({ name: 'game_id', type: 'integer' })
   gameId: number;
 
