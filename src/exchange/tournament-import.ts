@@ -1,23 +1,23 @@
-import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
-import { User } from '../auth/user.entity';
-import { insertMany, StoredValue } from '../database/bulk';
+import type { EntityManager } from 'typeorm';
+import { accountIdsByEmail } from '../auth/accounts-for-import';
+import { StoredValue } from '../database/bulk';
 import { SetWordList } from '../engine';
 import type { JobContext } from '../jobs/job-context';
 import { Actor, writeLog } from '../log/director-log';
-import { DirectorLogEntry } from '../log/director-log.entity';
-import { Absence } from '../players/absence.entity';
-import { attachPersons } from '../players/attach-persons';
-import { Player } from '../players/player.entity';
-import { ResultChange } from '../results/result-change.entity';
-import { ScoreSheet } from '../results/score-sheet.entity';
-import { GameSeat } from '../rounds/game-seat.entity';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
-import { Division } from '../tournaments/division.entity';
-import { settingsFromNamed, settingsOf } from '../tournaments/tournament-rules';
-import { Tournament } from '../tournaments/tournament.entity';
-import { TournamentWordList } from '../words/word-list.entity';
-import { WordRuling } from '../words/word-ruling.entity';
+import { insertImportedLog } from '../log/log-import-writes';
+import { insertImportedAbsences, insertImportedPlayers } from '../players/players-import-writes';
+import { insertImportedChanges, insertImportedSheets } from '../results/results-import-writes';
+import {
+  insertImportedGames,
+  insertImportedRound,
+  insertImportedSeats,
+} from '../rounds/rounds-import-writes';
+import {
+  insertImportedDivision,
+  insertImportedTournament,
+} from '../tournaments/tournament-import-writes';
+import { DivisionSettings, settingsFromNamed, settingsOf } from '../tournaments/tournament-rules';
+import { insertImportedRulings, insertImportedWordList } from '../words/words-import-writes';
 import type {
   DivisionDocument,
   RoundDocument,
@@ -117,70 +117,75 @@ export async function writeTournament(
   progress: (rounds: number) => void = () => undefined,
 ): Promise<number> {
   let storedRounds = 0;
-  const t = await m.save(
-    m.create(Tournament, {
-      name: d.tournament.name,
-      ...settingsFromNamed(d.tournament),
-      place: d.tournament.place ?? null,
-      startsOn: d.tournament.startDate ?? null,
-      endsOn: d.tournament.endDate ?? null,
-    }),
-  );
-  const users = new Map((await m.find(User)).map((u) => [u.email, u.id]));
+  const settings = settingsFromNamed(d.tournament);
+  const tournamentId = await insertImportedTournament(m, {
+    name: d.tournament.name,
+    ...settings,
+    place: d.tournament.place ?? null,
+    startsOn: d.tournament.startDate ?? null,
+    endsOn: d.tournament.endDate ?? null,
+  });
+  const users = await accountIdsByEmail(m);
   const imported = new Map<string, ImportedDivision>();
   for (const division of d.divisions) {
     imported.set(
       division.name,
-      await importDivision(m, t, division, users, () => progress(++storedRounds)),
+      await importDivision(m, tournamentId, settings, division, users, () =>
+        progress(++storedRounds),
+      ),
     );
   }
-  await importLog(m, t.id, d.log ?? [], imported, users);
+  await importLog(m, tournamentId, d.log ?? [], imported, users);
   if (ownList?.ok && d.wordList) {
-    await m.insert(TournamentWordList, {
-      tournamentId: t.id,
+    await insertImportedWordList(m, {
+      tournamentId,
       name: d.wordList.name,
       words: ownList.words.join('\n'),
       wordCount: ownList.words.length,
     });
   }
-  await importRulings(m, t.id, d.wordRulings ?? [], imported);
+  await importRulings(m, tournamentId, d.wordRulings ?? [], imported);
   await writeLog(m, user, {
-    tournamentId: t.id,
+    tournamentId,
     action: 'tournament.imported',
-    after: { name: t.name, exportedAt: typeof d.exportedAt === 'string' ? d.exportedAt : null },
+    after: {
+      name: d.tournament.name,
+      exportedAt: typeof d.exportedAt === 'string' ? d.exportedAt : null,
+    },
   });
-  return t.id;
+  return tournamentId;
 }
 
+/**
+ * A division of the document with its players, rounds and games; a division without settings
+ * of its own takes the tournament's (`tournamentSettings`).
+ */
 async function importDivision(
   m: EntityManager,
-  tournament: Tournament,
+  tournamentId: number,
+  tournamentSettings: DivisionSettings,
   doc: DivisionDocument,
   users: Map<string, number>,
   roundStored: () => void,
 ): Promise<ImportedDivision> {
   const own = doc.settings;
   const games = new Map<string, number>();
-  const settings = own ? settingsFromNamed(own) : settingsOf(tournament);
-  const division = await m.save(
-    m.create(Division, { ...settings, tournamentId: tournament.id, name: doc.name }),
-  );
-  const idOf = await insertDivisionPlayers(m, division.id, doc);
+  const settings = own ? settingsFromNamed(own) : settingsOf(tournamentSettings);
+  const divisionId = await insertImportedDivision(m, { ...settings, tournamentId, name: doc.name });
+  const idOf = await insertDivisionPlayers(m, divisionId, doc);
   for (const r of doc.rounds) {
-    const round = await m.save(
-      m.create(Round, {
-        divisionId: division.id,
-        number: r.number,
-        system: r.system,
-        notes: r.notes,
-      }),
-    );
-    const byTable = await insertRoundGames(m, round.id, r, idOf);
+    const roundId = await insertImportedRound(m, {
+      divisionId,
+      number: r.number,
+      system: r.system,
+      notes: r.notes,
+    });
+    const byTable = await insertRoundGames(m, roundId, r, idOf);
     for (const [table, gameId] of byTable) games.set(`${r.number}/${table}`, gameId);
     await insertGamesRecords(m, r, byTable, idOf, users);
     roundStored();
   }
-  return { id: division.id, players: idOf, games };
+  return { id: divisionId, players: idOf, games };
 }
 
 /** The division's players and their absences; each player's id by the document's ref. */
@@ -189,11 +194,10 @@ async function insertDivisionPlayers(
   divisionId: number,
   doc: DivisionDocument,
 ): Promise<Map<number, number>> {
-  await insertMany(
+  const bySeed = await insertImportedPlayers(
     m,
-    Player,
+    divisionId,
     doc.players.map((p) => ({
-      divisionId,
       name: p.name,
       club: p.club,
       rating: p.rating,
@@ -202,19 +206,9 @@ async function insertDivisionPlayers(
       joinedRound: p.joinedRound,
     })),
   );
-  await attachPersons(m, divisionId);
-  const bySeed = new Map(
-    (
-      await m.find(Player, {
-        where: { divisionId },
-        select: { id: true, seed: true },
-      })
-    ).map((p) => [p.seed, p.id]),
-  );
   const idOf = new Map(doc.players.map((p) => [p.ref, bySeed.get(p.seed)!]));
-  await insertMany(
+  await insertImportedAbsences(
     m,
-    Absence,
     doc.players.flatMap((p) =>
       (p.absences ?? []).map((round) => ({ playerId: idOf.get(p.ref)!, round })),
     ),
@@ -229,14 +223,13 @@ async function insertRoundGames(
   r: RoundDocument,
   idOf: Map<number, number>,
 ): Promise<Map<number, number>> {
-  await insertMany(
+  return insertImportedGames(
     m,
-    Game,
+    roundId,
     r.games.map((g) => {
       const first = idOf.get(g.first)!;
       const second = g.second === null ? null : idOf.get(g.second)!;
       return {
-        roundId,
         tableNumber: g.table,
         firstPlayerId: first,
         secondPlayerId: second,
@@ -251,17 +244,8 @@ async function insertRoundGames(
         secondCards: g.cards?.[1] ?? null,
         resultSource: g.source,
         resultKind: g.kind ?? null,
-        version: 1,
       };
     }),
-  );
-  return new Map(
-    (
-      await m.find(Game, {
-        where: { roundId },
-        select: { id: true, tableNumber: true },
-      })
-    ).map((g) => [g.tableNumber, g.id]),
   );
 }
 
@@ -276,9 +260,8 @@ async function insertGamesRecords(
   idOf: Map<number, number>,
   users: Map<string, number>,
 ): Promise<void> {
-  await insertMany(
+  await insertImportedSeats(
     m,
-    GameSeat,
     r.games.flatMap((g) =>
       (g.seats ?? []).map((s, i) => ({
         gameId: byTable.get(g.table)!,
@@ -292,23 +275,17 @@ async function insertGamesRecords(
     ),
   );
   const sheets = r.games.filter((g) => g.scoresheet !== null);
-  await insertMany(
+  await insertImportedSheets(
     m,
-    ScoreSheet,
-    sheets.map(
-      (g) =>
-        ({
-          gameId: byTable.get(g.table)!,
-          sheet: g.scoresheet!.text,
-          report: g.scoresheet!.report,
-          ok: g.scoresheet!.ok,
-        }) as QueryDeepPartialEntity<ScoreSheet>,
-    ),
-    50,
+    sheets.map((g) => ({
+      gameId: byTable.get(g.table)!,
+      sheet: g.scoresheet!.text,
+      report: g.scoresheet!.report,
+      ok: g.scoresheet!.ok,
+    })),
   );
-  await insertMany(
+  await insertImportedChanges(
     m,
-    ResultChange,
     r.games.flatMap((g) =>
       g.history.map((h) => ({
         gameId: byTable.get(g.table)!,
@@ -322,7 +299,6 @@ async function insertGamesRecords(
         updatedAt: new Date(h.at),
       })),
     ),
-    200,
   );
 }
 
@@ -334,9 +310,8 @@ async function importRulings(
   divisions: ReadonlyMap<string, ImportedDivision>,
 ): Promise<void> {
   // A ruling names its judge, not an account: none is linked.
-  await insertMany(
+  await insertImportedRulings(
     m,
-    WordRuling,
     rulings.map((r) => {
       const division = r.division === null ? undefined : divisions.get(r.division);
       return {
@@ -353,7 +328,6 @@ async function importRulings(
         updatedAt: new Date(r.at),
       };
     }),
-    200,
   );
 }
 
@@ -366,9 +340,8 @@ async function importLog(
   users: Map<string, number>,
 ): Promise<void> {
   const removedLater = gamesRemovedLater(log);
-  await insertMany(
+  await insertImportedLog(
     m,
-    DirectorLogEntry,
     log.map((e, i) => {
       const division = e.division === null ? undefined : divisions.get(e.division);
       const gameId =
@@ -390,9 +363,8 @@ async function importLog(
         before: e.before,
         after: e.after,
         createdAt: new Date(e.at),
-      } as QueryDeepPartialEntity<DirectorLogEntry>;
+      };
     }),
-    200,
   );
 }
 

@@ -1,20 +1,18 @@
-import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
-import { insertMany } from '../database/bulk';
 import { findRuleSet } from '../engine';
 import type { Lang } from '../i18n';
 import type { JobContext } from '../jobs/job-context';
 import type { ReportProgress } from '../jobs/jobs';
 import { Actor, writeLog } from '../log/director-log';
-import { Absence } from '../players/absence.entity';
-import { attachPersons } from '../players/attach-persons';
-import { Player } from '../players/player.entity';
-import { recordImported } from '../results/result-writes';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
-import { Division } from '../tournaments/division.entity';
-import { settingsOf } from '../tournaments/tournament-rules';
-import { Tournament } from '../tournaments/tournament.entity';
+import { insertImportedAbsences, insertImportedPlayers } from '../players/players-import-writes';
+import { ImportedResult, recordImported } from '../results/result-writes';
+import { insertImportedPairings, insertImportedRound } from '../rounds/rounds-import-writes';
+import {
+  hasDivisionNamed,
+  insertImportedDivision,
+  tournamentSettings,
+} from '../tournaments/tournament-import-writes';
 import { readTsh, TshDivision, TshProblem, winnerByScores } from './tsh';
 import { tshProblemsSummary } from './tsh-messages';
 
@@ -102,12 +100,11 @@ export async function writeTshDivision(
   user: Actor,
   progress: ReportProgress = () => undefined,
 ): Promise<number> {
-  const t = await m.findOneBy(Tournament, { id: tournamentId });
-  if (!t) throw new NotFound('tournament', tournamentId);
-  if (await m.existsBy(Division, { tournamentId, name })) {
+  const settings = await tournamentSettings(m, tournamentId);
+  if (!settings) throw new NotFound('tournament', tournamentId);
+  if (await hasDivisionNamed(m, tournamentId, name)) {
     throw new Conflict('DIVISION_EXISTS', `the tournament already has a division '${name}'`);
   }
-  const settings = settingsOf(t);
   if (ruleSet !== undefined && ruleSet !== settings.ruleSet) {
     if (!findRuleSet(ruleSet)) {
       throw new Unprocessable('UNKNOWN_RULE_SET', `unknown rule set ${ruleSet}`);
@@ -117,12 +114,12 @@ export async function writeTshDivision(
   }
   if (file.byeSpread !== null) settings.byeSpread = file.byeSpread;
   settings.roundsPlanned = Math.max(settings.roundsPlanned, file.rounds.length, 1);
-  const division = await m.save(m.create(Division, { ...settings, tournamentId, name }));
-  const idOf = await insertTshPlayers(m, division.id, file);
-  const results = await storeTshRounds(m, division.id, file, idOf, settings.byeSpread, progress);
+  const divisionId = await insertImportedDivision(m, { ...settings, tournamentId, name });
+  const idOf = await insertTshPlayers(m, divisionId, file);
+  const results = await storeTshRounds(m, divisionId, file, idOf, settings.byeSpread, progress);
   await recordImported(
     m,
-    division.id,
+    divisionId,
     results.map(({ game, scores }) => ({
       game,
       changes: {
@@ -144,7 +141,7 @@ export async function writeTshDivision(
   );
   await writeLog(m, user, {
     tournamentId,
-    divisionId: division.id,
+    divisionId,
     action: 'division.imported',
     after: {
       name,
@@ -158,7 +155,7 @@ export async function writeTshDivision(
       byeSpread: settings.byeSpread,
     },
   });
-  return division.id;
+  return divisionId;
 }
 
 /** The file's players (seeds by line) and absences; each player's id by index (seed − 1). */
@@ -167,11 +164,10 @@ async function insertTshPlayers(
   divisionId: number,
   file: TshDivision,
 ): Promise<Map<number, number>> {
-  await insertMany(
+  const bySeed = await insertImportedPlayers(
     m,
-    Player,
+    divisionId,
     file.players.map((p, i) => ({
-      divisionId,
       name: p.name,
       club: p.club,
       rating: p.rating,
@@ -180,15 +176,9 @@ async function insertTshPlayers(
       joinedRound: 1,
     })),
   );
-  await attachPersons(m, divisionId);
-  const rows = await m.find(Player, {
-    where: { divisionId },
-    select: { id: true, seed: true },
-  });
-  const idOf = new Map(rows.map((p) => [p.seed - 1, p.id]));
-  await insertMany(
+  const idOf = new Map([...bySeed].map(([seed, id]) => [seed - 1, id]));
+  await insertImportedAbsences(
     m,
-    Absence,
     file.rounds.flatMap((r, k) => r.absent.map((i) => ({ playerId: idOf.get(i)!, round: k + 1 }))),
   );
   return idOf;
@@ -205,26 +195,23 @@ async function storeTshRounds(
   idOf: Map<number, number>,
   byeSpread: number,
   progress: ReportProgress,
-): Promise<{ game: Game; scores: [number, number] }[]> {
-  const results: { game: Game; scores: [number, number] }[] = [];
+): Promise<PlayedGame[]> {
+  const results: PlayedGame[] = [];
   for (const [k, r] of file.rounds.entries()) {
-    const round = await m.save(
-      m.create(Round, {
-        divisionId,
-        number: k + 1,
-        system: 'manual',
-        notes: null,
-      }),
-    );
+    const roundId = await insertImportedRound(m, {
+      divisionId,
+      number: k + 1,
+      system: 'manual',
+      notes: null,
+    });
     const tables = [
       ...r.games.map((g) => ({ first: g.first, second: g.second })),
       ...r.byes.map((b) => ({ first: b, second: null })),
     ];
-    await insertMany(
+    const stored = await insertImportedPairings(
       m,
-      Game,
-      tables.map((tb, i): QueryDeepPartialEntity<Game> => ({
-        roundId: round.id,
+      roundId,
+      tables.map((tb, i) => ({
         tableNumber: i + 1,
         firstPlayerId: idOf.get(tb.first)!,
         secondPlayerId: tb.second === null ? null : idOf.get(tb.second)!,
@@ -237,11 +224,7 @@ async function storeTshRounds(
         timeLossPlayerId: null,
         resultSource: tb.second === null ? 'bye' : null,
         resultKind: null,
-        version: 1,
       })),
-    );
-    const stored = new Map(
-      (await m.find(Game, { where: { roundId: round.id } })).map((g) => [g.tableNumber, g]),
     );
     r.games.forEach((g, i) => {
       if (g.scores) results.push({ game: stored.get(i + 1)!, scores: g.scores });
@@ -249,6 +232,12 @@ async function storeTshRounds(
     progress('store', k + 1, file.rounds.length);
   }
   return results;
+}
+
+/** A game of the file that was played: its stored row, and the scores to write on it. */
+interface PlayedGame {
+  game: ImportedResult['game'];
+  scores: [number, number];
 }
 
 /** The problems of a refused TSH file (its 422 TSH_INVALID, thrown here or rebuilt from a job's), else null. */
