@@ -75,6 +75,7 @@ export class ExchangeService {
         place: t.place,
         startDate: t.startsOn,
         endDate: t.endsOn,
+        timeZone: t.timeZone,
       },
       divisions: docs,
       log: await this.exportLog(m, id, divisions, refs),

@@ -10,6 +10,7 @@ import {
 import { isPlacePointsTable } from '../standings/placements';
 import { nestsDeeperThan } from '../common/body/json-nesting';
 import { nameKey } from '../i18n/names';
+import { isTimeZone } from '../i18n/time';
 import { PLAYER_LIMITS } from '../players/player-limits';
 import type { ResultSnapshot } from '../rounds/game-facts';
 import type { GameStatus, ResultKind, ResultSource, Winner } from '../rounds/game-kinds';
@@ -127,6 +128,11 @@ export interface TournamentDocument {
     place?: string | null;
     startDate?: string | null;
     endDate?: string | null;
+    /**
+     * The IANA zone its pages show times in, null for the server's; absent in documents
+     * written before tournaments had one (the server's).
+     */
+    timeZone?: string | null;
   };
   divisions: DivisionDocument[];
   /** The director's log, oldest first; absent in documents written before it was kept. */
@@ -323,6 +329,16 @@ export function checkDocument(doc: unknown): DocumentError[] {
     }
     if (isDay(t.startDate) && isDay(t.endDate) && t.endDate < t.startDate)
       err('tournament.endDate', `${t.endDate} is before the start, ${t.startDate}`);
+    if (
+      t.timeZone !== undefined &&
+      t.timeZone !== null &&
+      (typeof t.timeZone !== 'string' || t.timeZone.length > 64 || !isTimeZone(t.timeZone))
+    ) {
+      err(
+        'tournament.timeZone',
+        `must be a time zone of the IANA database such as Europe/Belgrade, or null, not ${JSON.stringify(t.timeZone)}`,
+      );
+    }
   }
   if (!Array.isArray(doc.divisions) || doc.divisions.length === 0 || doc.divisions.length > 50) {
     err('divisions', 'must be a list of 1 to 50 divisions');

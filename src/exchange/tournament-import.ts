@@ -124,6 +124,7 @@ export async function writeTournament(
     place: d.tournament.place ?? null,
     startsOn: d.tournament.startDate ?? null,
     endsOn: d.tournament.endDate ?? null,
+    timeZone: d.tournament.timeZone ?? null,
   });
   const users = await accountIdsByEmail(m);
   const imported = new Map<string, ImportedDivision>();

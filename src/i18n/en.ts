@@ -609,6 +609,10 @@ export const en = {
   'org.placePointsHint':
     'first place first, separated by slashes; empty: a point for each player finished ahead of',
   'org.placePointsDefault': 'a point for each player finished ahead of',
+  'org.timeZone': 'Time zone',
+  'org.timeZoneHint':
+    "times in the tournament's log and on its score sheets; empty: the server's, {zone}",
+  'org.timeZoneServer': "the server's zone",
   'org.noLimit': 'no limit',
   'org.noCap': 'no cap',
   'org.settingsTitle': 'Settings of division {name}',
@@ -770,6 +774,7 @@ export const en = {
   'log.field.players': 'players copied',
   'log.field.forfeitSpread': 'forfeit spread',
   'log.field.by': 'by',
+  'log.field.timeZone': 'time zone',
   'log.winner.first': 'first player',
   'log.winner.second': 'second player',
   'log.winner.draw': 'draw',
@@ -976,6 +981,7 @@ export const en = {
   'form.clock': 'Enter the time as mm:ss (e.g. 03:24; 3.24 or 324 will do; -00:30 past zero).',
   'form.date': 'Enter the date as YYYY-MM-DD.',
   'form.dateOrder': 'The end cannot be before the start.',
+  'form.timeZone': 'Not a time zone: write it as {example}.',
   'form.tooLong': 'At most {max} characters.',
   'form.control': 'The field must not contain control characters.',
   'form.choice': 'Choose one of the values offered.',

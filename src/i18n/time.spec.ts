@@ -1,5 +1,12 @@
 import { validateEnvironment, eventsTimeZone } from '../config';
-import { DEFAULT_TIME_ZONE, formatDateTime, formatTimeOfDay, isTimeZone } from './time';
+import {
+  dayIn,
+  DEFAULT_TIME_ZONE,
+  formatDateTime,
+  formatTimeOfDay,
+  isTimeZone,
+  timeZoneNames,
+} from './time';
 
 describe('times of day in the events’ zone, not the server’s', () => {
   // 2026-03-29 is the night Belgrade moves from UTC+1 to UTC+2 (at 02:00 local).
@@ -19,6 +26,19 @@ describe('times of day in the events’ zone, not the server’s', () => {
     expect(formatDateTime('sr-Cyrl', late, 'Europe/Belgrade')).toBe('2. 7. 2026. 00:30');
     expect(formatDateTime('en', late, 'Europe/Belgrade')).toBe('2026-07-02 00:30');
     expect(formatDateTime('en', late, 'UTC')).toBe('2026-07-01 22:30');
+  });
+
+  it("a day in a tournament's zone: the calendar there, not UTC's", () => {
+    const late = new Date('2026-07-01T22:30:00Z');
+    expect(dayIn(late, 'Europe/Belgrade')).toBe('2026-07-02');
+    expect(dayIn(late, 'America/New_York')).toBe('2026-07-01');
+    expect(dayIn(late, 'UTC')).toBe('2026-07-01');
+  });
+
+  it('offers the IANA zones, each one a zone', () => {
+    const names = timeZoneNames();
+    expect(names).toEqual(expect.arrayContaining(['America/New_York', 'Europe/Belgrade']));
+    expect(names.every(isTimeZone)).toBe(true);
   });
 
   it('knows the zones Intl knows, and the setting refuses any other by name', () => {

@@ -55,3 +55,19 @@ export function formatDateTime(lang: Lang, d: Date, timeZone: string): string {
   const { year, month, day, hour, minute } = partsIn(d, timeZone);
   return `${formatDate(lang, `${year}-${month}-${day}`)} ${hour}:${minute}`;
 }
+
+/** `2026-11-25`: the calendar day of `d` in `timeZone` (what the `date` helper of the pages takes). */
+export function dayIn(d: Date, timeZone: string): string {
+  const { year, month, day } = partsIn(d, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
+let zoneNames: readonly string[] | undefined;
+
+/**
+ * The IANA zones `Intl` knows (`Africa/Abidjan` … `Pacific/Wallis`), offered by the tournament
+ * page's time zone field; read once, as the list does not change while the server runs.
+ */
+export function timeZoneNames(): readonly string[] {
+  return (zoneNames ??= Intl.supportedValuesOf('timeZone'));
+}

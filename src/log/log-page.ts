@@ -212,6 +212,7 @@ function value(lang: Lang, key: string, v: unknown, rules?: unknown): string {
   if (v === null || v === undefined) {
     if (key === 'maxMeetings') return t(lang, 'org.noLimit');
     if (key === 'placePoints') return t(lang, 'org.placePointsDefault');
+    if (key === 'timeZone') return t(lang, 'org.timeZoneServer');
     return key === 'spreadCap' ? t(lang, 'org.noCap') : '—';
   }
   if (typeof v === 'boolean') return t(lang, v ? 'common.yes' : 'common.no');

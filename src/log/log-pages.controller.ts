@@ -59,6 +59,8 @@ export class LogPagesController {
         typeof e.after?.restoredFrom === 'number' ? [e.after.restoredFrom] : [],
       ),
     );
+    // The times are the tournament's, where it is played.
+    const zone = page.timeZoneOf(t);
     const model: OrganiserLogPage = {
       ...page.base(
         `${page.t('log.title')} · ${t.name}`,
@@ -75,7 +77,7 @@ export class LogPagesController {
           : [],
       filterAction: urls.orgLog(id),
       entries: found.entries.map((e) => {
-        const line = logLine(page.lang, e, page.timeZone);
+        const line = logLine(page.lang, e, zone);
         const { removal, restoredFrom: _, ...shown } = line;
         return removal && !restored.has(removal.entry)
           ? { ...shown, restoreAction: urls.restorePlayer(id, removal.entry) }

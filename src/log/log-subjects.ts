@@ -4,9 +4,13 @@
  * their services (src/app.module.ts): the contexts write the log, so the log does not import them.
  */
 export abstract class LogSubjects {
-  /** A tournament's name and its divisions' ids and names (in the order made); a 404 if none. */
+  /**
+   * A tournament's name, its time zone (null: the server's) and its divisions' ids and names
+   * (in the order made); a 404 if none.
+   */
   abstract tournament(id: number): Promise<{
     name: string;
+    timeZone: string | null;
     divisions: { id: number; name: string }[];
   }>;
 

@@ -563,6 +563,18 @@ export interface OrganiserTournamentPage extends PageBase {
     errors: FieldError[];
     problems: string[];
   };
+  /**
+   * The tournament's time zone (`value`, empty for the server's, `server`), chosen from the
+   * zones `Intl` knows, saved with the tournament's `version`.
+   */
+  timeZone: {
+    action: string;
+    value: string;
+    server: string;
+    zones: readonly string[];
+    version: number;
+    errors: FieldError[];
+  };
   /** A new tournament with these divisions and settings (players optional). */
   copyAction: string;
   copyValues: { name?: string; players?: boolean };

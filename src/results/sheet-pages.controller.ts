@@ -94,7 +94,7 @@ export class SheetPagesController {
       notice = {
         tone: 'warn',
         text: ft(page.lang, 'form.draftRestored', {
-          time: formatTimeOfDay(draft.savedAt, page.timeZone),
+          time: formatTimeOfDay(draft.savedAt, page.timeZoneOf(ctx.tournament)),
           name: draft.savedBy ?? ft(page.lang, 'form.someone'),
         }),
       };
@@ -219,7 +219,9 @@ export class SheetPagesController {
         conflict: {
           text: ft(page.lang, 'form.conflict', {
             name: other.savedBy ?? ft(page.lang, 'form.someone'),
-            time: other.savedAt ? formatTimeOfDay(other.savedAt, page.timeZone) : '',
+            time: other.savedAt
+              ? formatTimeOfDay(other.savedAt, page.timeZoneOf(ctx.tournament))
+              : '',
           }),
         },
       });
@@ -297,7 +299,7 @@ export class SheetPagesController {
       wordCheckUrl: urls.wordCheck({ game: game.id }),
       configJson: scriptJson({
         lang: page.lang,
-        timeZone: page.timeZone,
+        timeZone: page.timeZoneOf(ctx.tournament),
         layout,
         draftUrl: `${sheetUrl}/draft`,
         wordsUrl: ctx.words ? `${sheetUrl}/words` : null,

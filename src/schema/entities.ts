@@ -39,6 +39,7 @@ import { TableCodes1765500000000 } from './migrations/1765500000000-table-codes'
 import { ThrottleCounters1765700000000 } from './migrations/1765700000000-throttle-counters';
 import { PrizeTables1765600000000 } from './migrations/1765600000000-prize-tables';
 import { Jobs1765800000000 } from './migrations/1765800000000-jobs';
+import { TimeZones1765900000000 } from './migrations/1765900000000-time-zones';
 import { JobRow } from '../jobs/job.entity';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
@@ -92,6 +93,7 @@ export const MIGRATIONS = [
   PrizeTables1765600000000,
   ThrottleCounters1765700000000,
   Jobs1765800000000,
+  TimeZones1765900000000,
 ];
 
 /** The names of the migrations this build knows, as TypeORM records them once run. */

@@ -140,21 +140,29 @@ export class TableCodePagesController {
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
-    const { page, view, newest } = await this.openPage(code, req, res);
+    const { page, view, newest, timeZone } = await this.openPage(code, req, res);
     const layout = this.layout(view);
+    const zone = page.timeZoneOf({ timeZone });
     // The table's last sheet sent, to mend and send again (a judge may have returned it): its
     // rows as typed, else as read.
     const sent = newest ? readSheetInput(newest.sheet, page.lang, layoutTerms(layout)) : null;
     if (sent?.ok) {
-      await this.showSheet(page, code, view, typedForm(sent.doc) ?? sheetToForm(sent.doc, layout), {
-        status: 200,
-        draftVersion: 0,
-        notice: { tone: 'ok', text: t(page.lang, 'code.mended') },
-        restoreKept: true,
-      });
+      await this.showSheet(
+        page,
+        code,
+        view,
+        zone,
+        typedForm(sent.doc) ?? sheetToForm(sent.doc, layout),
+        {
+          status: 200,
+          draftVersion: 0,
+          notice: { tone: 'ok', text: t(page.lang, 'code.mended') },
+          restoreKept: true,
+        },
+      );
       return;
     }
-    await this.showSheet(page, code, view, blankForm(layout), {
+    await this.showSheet(page, code, view, zone, blankForm(layout), {
       status: 200,
       draftVersion: 0,
       restoreKept: true,
@@ -175,14 +183,20 @@ export class TableCodePagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const client = tableClientOf(this.devices, req, res);
-    const view = await this.codes.open(code, client);
+    const { view, timeZone } = await this.codes.openWithNewest(code, client);
+    const zone = page.timeZoneOf({ timeZone });
     const layout = this.layout(view);
     const reader = new FormReader(body, page.lang);
     const intent = reader.raw('intent');
     let form = formFromBody(body, layout.players.length);
     const importText = reader.raw('import').replace(/\r\n?/g, '\n');
     const show = (status: number, values: Partial<SheetShowValues> = {}) =>
-      this.showSheet(page, code, view, form, { status, draftVersion: 0, importText, ...values });
+      this.showSheet(page, code, view, zone, form, {
+        status,
+        draftVersion: 0,
+        importText,
+        ...values,
+      });
     if (intent === 'import') {
       const input = readSheetInput(importText, page.lang, layoutTerms(layout));
       if (!input.ok) {
@@ -236,6 +250,7 @@ export class TableCodePagesController {
     page: PageContext,
     code: string,
     view: CodeView,
+    timeZone: string,
     form: SheetForm,
     values: SheetShowValues,
   ): Promise<void> {
@@ -254,7 +269,7 @@ export class TableCodePagesController {
       links: false,
       configJson: scriptJson({
         lang: page.lang,
-        timeZone: page.timeZone,
+        timeZone,
         layout,
         draftUrl: null,
         wordsUrl: null,

@@ -136,13 +136,19 @@ export class TableCodesService {
   async openWithNewest(
     typed: string,
     client: TableClient,
-  ): Promise<{ view: CodeView; newest: { sheet: string; report: VerificationReport } | null }> {
+  ): Promise<{
+    view: CodeView;
+    newest: { sheet: string; report: VerificationReport } | null;
+    /** The tournament's time zone, null for the server's: the sheet page's times are in it. */
+    timeZone: string | null;
+  }> {
     const ctx = await this.resolve(typed, client);
     const { view, subs } = await this.codeViewOf(ctx);
     const stored = subs[0] ?? null;
     return {
       view,
       newest: stored ? { sheet: stored.sheet, report: stored.report as VerificationReport } : null,
+      timeZone: ctx.tournament.timeZone,
     };
   }
 

@@ -15,6 +15,8 @@ export interface ImportedTournament extends DivisionSettings {
   place: string | null;
   startsOn: string | null;
   endsOn: string | null;
+  /** The zone its times of day are shown in; null: the server's. */
+  timeZone: string | null;
 }
 
 /** A division as an import makes it: its tournament, name and settings. */

@@ -1,4 +1,5 @@
 import { findRuleSet, RULE_SETS } from '../engine';
+import { dayIn, timeZoneNames } from '../i18n/time';
 import type { FieldError, OrganiserTournamentPage } from '../render/view-models';
 import type { PageContext } from '../web/page-context';
 import { ruleSetName } from '../web/rule-set-name';
@@ -36,7 +37,10 @@ export function divisionDefaults(t: TournamentView): OrganiserTournamentPage['va
   };
 }
 
-/** The tournament page, with the forms as sent (`values`, `copy`, `tsh`) and their errors. */
+/**
+ * The tournament page, with the forms as sent (`values`, `copy`, `tsh`, `zone`) and their
+ * errors.
+ */
 export function tournamentPageModel(
   page: PageContext,
   t: TournamentView,
@@ -44,8 +48,10 @@ export function tournamentPageModel(
   errors: FieldError[],
   copy?: OrganiserTournamentPage['copyValues'],
   tsh?: Partial<OrganiserTournamentPage['tsh']>,
+  zone?: { value: string; errors: FieldError[] },
 ): OrganiserTournamentPage & {
-  closing: { closedAt: Date | null; action: string; ratingsUrl: string };
+  /** `closedAt`: the day it was closed, in the tournament's zone (`YYYY-MM-DD`). */
+  closing: { closedAt: string | null; action: string; ratingsUrl: string };
 } {
   const system = shown(startingSettings(t).pairingPlan[0]);
   return {
@@ -85,6 +91,14 @@ export function tournamentPageModel(
       errors: tsh?.errors ?? [],
       problems: tsh?.problems ?? [],
     },
+    timeZone: {
+      action: urls.orgTimeZone(t.id),
+      value: zone?.value ?? t.timeZone ?? '',
+      server: page.timeZone,
+      zones: timeZoneNames(),
+      version: t.version,
+      errors: zone?.errors ?? [],
+    },
     copyAction: urls.copyTournament(t.id),
     copyValues: copy ?? {},
     ruleSets: Object.values(RULE_SETS).map((r) => ({
@@ -95,7 +109,7 @@ export function tournamentPageModel(
     values: { ...values, system: values.system ?? system },
     errors,
     closing: {
-      closedAt: t.closedAt,
+      closedAt: t.closedAt ? dayIn(t.closedAt, page.timeZoneOf(t)) : null,
       action: t.closedAt ? ratingUrls.reopen(t.id) : ratingUrls.close(t.id),
       ratingsUrl: ratingUrls.report(t.id),
     },

@@ -19,6 +19,13 @@ export class Tournament extends SettingsColumns {
   endsOn: string | null;
 
   /**
+   * The IANA zone its pages show times of day and dates in (`America/New_York`): where it is
+   * played. Null: the server's (`TIME_ZONE`).
+   */
+  @Column({ name: 'time_zone', type: 'varchar', length: 64, nullable: true })
+  timeZone: string | null;
+
+  /**
    * When the organiser closed the tournament: its results are final (no result, round or
    * player changes until it is reopened) and its games rated. Null while open.
    */

@@ -50,6 +50,14 @@ export class TournamentView {
   @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD' }) startDate:
     string | null;
   @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD' }) endDate: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Europe/Belgrade',
+    description:
+      "the IANA time zone its pages show times of day and dates in; null: the server's (TIME_ZONE)",
+  })
+  timeZone: string | null;
   @ApiProperty({ example: 'kvizovka', description: 'the rule set a new division starts with' })
   ruleSet: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) options: Record<string, unknown>;

@@ -28,6 +28,7 @@ import { SameOriginGuard } from '../web/same-origin.guard';
 import { urls } from '../web/urls';
 import { isPlacePointsTable } from '../standings/placements';
 import type { MessageKey } from '../i18n';
+import { isTimeZone } from '../i18n/time';
 
 /** Rounds of a new tournament until its first division says otherwise. */
 const DEFAULT_ROUNDS = 7;
@@ -205,6 +206,48 @@ export class TournamentsPagesController {
     }
     const copy = await this.tournaments.copy(id, { name: name!, players }, page.user);
     page.redirect(withQuery(urls.orgTournament(copy.id), { done: 'saved' }));
+  }
+
+  /**
+   * Posts `timeZone` (an IANA zone; empty for the server's) and the `version` the page was
+   * built from: the zone the tournament's pages show times of day and dates in.
+   */
+  @Post('tournaments/:id/time-zone')
+  async saveTimeZone(
+    @IdParam('id', 'tournament') id: number,
+    @Body() body: unknown,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const form = new FormReader(body, page.lang);
+    const typed = form.raw('timeZone').trim();
+    const again = async (status: number, errors: FieldError[]) => {
+      const t = await this.tournaments.get(id);
+      await page.render(
+        'organiser/tournament',
+        tournamentPageModel(page, t, divisionDefaults(t), [], undefined, undefined, {
+          value: typed,
+          errors,
+        }),
+        status,
+      );
+    };
+    if (typed !== '' && (typed.length > 64 || !isTimeZone(typed))) {
+      await again(400, [
+        { field: 'timeZone', message: page.t('form.timeZone', { example: 'Europe/Belgrade' }) },
+      ]);
+      return;
+    }
+    const version = form.int('version', 0, 999_999_999) ?? undefined;
+    try {
+      await this.tournaments.update(id, { timeZone: typed || null }, version, page.user);
+    } catch (e) {
+      const { status, message } = refusal(page.lang, e);
+      await again(status, [{ field: '', message }]);
+      return;
+    }
+    page.redirect(withQuery(urls.orgTournament(id), { done: 'saved' }));
   }
 
   // ------------------------------------------------------------ division settings

@@ -71,9 +71,11 @@ export interface DivisionName {
   name: string;
 }
 
-/** What names a tournament: its name, and its divisions' ids and names. */
+/** What names a tournament: its name, its time zone, and its divisions' ids and names. */
 export interface TournamentOutline {
   name: string;
+  /** The IANA zone its pages show times in; null: the server's. */
+  timeZone: string | null;
   divisions: DivisionName[];
 }
 
@@ -111,6 +113,7 @@ export class TournamentsService {
           place: dto.place?.trim() || null,
           startsOn: dto.startDate ?? null,
           endsOn: dto.endDate ?? null,
+          timeZone: dto.timeZone ?? null,
           ruleSet: dto.ruleSet,
           options,
           roundsPlanned: dto.rounds,
@@ -134,7 +137,13 @@ export class TournamentsService {
       await writeLog(m, user, {
         tournamentId: t.id,
         action: 'tournament.created',
-        after: { name: t.name, ...loggedSettings(settingsOf(t)), divisions: names },
+        after: {
+          name: t.name,
+          // A zone set names itself; none (the server's) is left out, as before zones were kept.
+          ...(t.timeZone !== null ? { timeZone: t.timeZone } : {}),
+          ...loggedSettings(settingsOf(t)),
+          divisions: names,
+        },
       });
       return t.id;
     });
@@ -163,6 +172,8 @@ export class TournamentsService {
           place: dto.place?.trim() || null,
           startsOn: dto.startDate ?? null,
           endsOn: dto.endDate ?? null,
+          // Played in the same place as a rule: its pages keep the zone.
+          timeZone: t.timeZone,
         }),
       );
       const divisions = await m.find(Division, {
@@ -246,11 +257,16 @@ export class TournamentsService {
         defaults.tableSize,
         defaults.placePoints,
       );
-      const was = { name: t.name, ...loggedSettings(settingsOf(t)) };
+      const was = { name: t.name, timeZone: t.timeZone, ...loggedSettings(settingsOf(t)) };
       Object.assign(t, defaults);
       t.name = dto.name?.trim() ?? t.name;
+      if (dto.timeZone !== undefined) t.timeZone = dto.timeZone;
       await m.save(t);
-      const changed = changedFields(was, { name: t.name, ...loggedSettings(defaults) });
+      const changed = changedFields(was, {
+        name: t.name,
+        timeZone: t.timeZone,
+        ...loggedSettings(defaults),
+      });
       if (changed) {
         await writeLog(m, user, { tournamentId: id, action: 'tournament.settings', ...changed });
       }
@@ -274,11 +290,17 @@ export class TournamentsService {
     return this.get(id);
   }
 
-  /** A tournament's name and its divisions' ids and names (in the order made), or a 404. */
+  /**
+   * A tournament's name, time zone and its divisions' ids and names (in the order made), or a
+   * 404.
+   */
   async outline(id: number): Promise<TournamentOutline> {
-    const name = await this.tournamentName(id);
-    if (name === null) throw new NotFound('tournament', id);
-    return { name, divisions: await this.divisionNames(id) };
+    const t = await this.dataSource.manager.findOne(Tournament, {
+      where: { id },
+      select: { id: true, name: true, timeZone: true },
+    });
+    if (!t) throw new NotFound('tournament', id);
+    return { name: t.name, timeZone: t.timeZone, divisions: await this.divisionNames(id) };
   }
 
   async divisions(tournamentId: number): Promise<DivisionView[]> {
@@ -437,6 +459,7 @@ export class TournamentsService {
       place: t.place,
       startDate: t.startsOn,
       endDate: t.endsOn,
+      timeZone: t.timeZone,
       ...namedSettings(t),
       divisions: views.filter((d) => d.tournamentId === t.id),
       createdAt: t.createdAt,

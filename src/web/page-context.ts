@@ -98,6 +98,14 @@ export class PageContext {
     return (this.req.app.get(TIME_ZONE_SETTING) as string | undefined) ?? DEFAULT_TIME_ZONE;
   }
 
+  /**
+   * The zone a tournament's pages show times of day in: its own when set, else the server's
+   * ({@link timeZone}).
+   */
+  timeZoneOf(tournament: { timeZone: string | null }): string {
+    return tournament.timeZone ?? this.timeZone;
+  }
+
   /** A judge or an organiser is signed in. */
   get staff(): boolean {
     return this.user !== null;

@@ -54,6 +54,7 @@ export const urls = {
     return `/organiser/tournaments/${id}/log${s ? `?${s}` : ''}`;
   },
   copyTournament: (id: number) => `/organiser/tournaments/${id}/copy`,
+  orgTimeZone: (id: number) => `/organiser/tournaments/${id}/time-zone`,
   orgPlayers: (divisionId: number) => `/organiser/divisions/${divisionId}/players`,
   csvPreview: (divisionId: number) => `/organiser/divisions/${divisionId}/players/csv`,
   csvImport: (divisionId: number) => `/organiser/divisions/${divisionId}/players/import`,

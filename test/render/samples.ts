@@ -784,6 +784,14 @@ export function pageSamples(lang: Lang): Record<string, object> {
         errors: [],
         problems: ['red 2, rezultati: 1. kolo: nema rezultata, a protivnik (igrač 1) ga ima'],
       },
+      timeZone: {
+        action: '/organiser/tournaments/1/time-zone',
+        value: 'America/New_York',
+        server: 'Europe/Belgrade',
+        zones: ['America/New_York', 'Europe/Belgrade', 'Europe/London'],
+        version: 3,
+        errors: [],
+      },
       copyAction: '/organiser/tournaments/1/copy',
       copyValues: { name: 'Kup 2027', players: true },
       ruleSets: [

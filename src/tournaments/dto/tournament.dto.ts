@@ -25,6 +25,7 @@ import { RULE_SETS } from '../../engine';
 import { isPlacePointsTable } from '../../standings/placements';
 import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from '../systems';
 import { IsName, PRINTABLE } from '../../common/api/text';
+import { isTimeZone } from '../../i18n/time';
 
 const RULE_SET_IDS = Object.keys(RULE_SETS);
 
@@ -47,6 +48,34 @@ class RealDay implements ValidatorConstraintInterface {
     return `${args.property} is not a day of the calendar`;
   }
 }
+
+/** An IANA time zone `Intl` knows (`Europe/Belgrade`), or null: the server's. */
+const IsTimeZoneOrNull = (): PropertyDecorator => (target, key) => {
+  ValidateIf((o: Record<string | symbol, unknown>) => o[key] !== undefined && o[key] !== null)(
+    target,
+    key,
+  );
+  Validate(KnownTimeZone)(target, key);
+};
+
+@ValidatorConstraint({ name: 'knownTimeZone' })
+class KnownTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && value.length <= 64 && isTimeZone(value);
+  }
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} must be a time zone of the IANA database such as Europe/Belgrade or America/New_York, or null for the server's`;
+  }
+}
+
+const TIME_ZONE_DOC = {
+  type: String,
+  nullable: true,
+  maxLength: 64,
+  example: 'Europe/Belgrade',
+  description:
+    "the IANA time zone the tournament's pages show times of day and dates in (where it is played); null: the server's (TIME_ZONE)",
+} as const;
 
 /**
  * Points of each place by table size: keys "2" to "8", each a list as long as its key of
@@ -225,6 +254,10 @@ export class CreateTournamentDto extends OmitType(DivisionSettingsDto, [
   @IsDay()
   endDate?: string;
 
+  @ApiPropertyOptional(TIME_ZONE_DOC)
+  @IsTimeZoneOrNull()
+  timeZone?: string | null;
+
   @ApiProperty({ enum: RULE_SET_IDS, example: 'kvizovka', description: 'a rule set of the engine' })
   @IsIn(RULE_SET_IDS)
   ruleSet: string;
@@ -272,6 +305,10 @@ export class UpdateTournamentDto extends ConfirmableDto {
   @ValidateIf((o: UpdateTournamentDto) => o.name !== undefined)
   @IsName(200)
   name?: string;
+
+  @ApiPropertyOptional(TIME_ZONE_DOC)
+  @IsTimeZoneOrNull()
+  timeZone?: string | null;
 }
 
 /** A new division: its name, and any setting that differs from the tournament's. */
