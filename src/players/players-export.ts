@@ -1,0 +1,31 @@
+import type { EntityManager } from 'typeorm';
+import { Player } from './player.entity';
+
+export { absentRoundsOf } from './absences';
+
+/** A player as an export writes it: the id the games name, and what the document or TSH file keeps. */
+export interface ExportedPlayer {
+  id: number;
+  name: string;
+  club: string | null;
+  rating: number | null;
+  /** 1 = top seed. */
+  seed: number;
+  /** False once withdrawn. */
+  active: boolean;
+  /** First round the player could be paired in (late entries). */
+  joinedRound: number;
+}
+
+/** A division's players in the order they were entered, which the document's refs number. */
+export function playersForExport(m: EntityManager, divisionId: number): Promise<ExportedPlayer[]> {
+  return m.find(Player, { where: { divisionId }, order: { id: 'ASC' } });
+}
+
+/** A division's players by seed, as a TSH file lists them (its lines are the seeds). */
+export function playersBySeedForExport(
+  m: EntityManager,
+  divisionId: number,
+): Promise<ExportedPlayer[]> {
+  return m.find(Player, { where: { divisionId }, order: { seed: 'ASC', id: 'ASC' } });
+}

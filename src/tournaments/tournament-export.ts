@@ -1,0 +1,52 @@
+import type { EntityManager } from 'typeorm';
+import { Division } from './division.entity';
+import type { DivisionSettings } from './tournament-rules';
+import { Tournament } from './tournament.entity';
+
+/** A tournament as its export reads it: its name, place, dates and the settings divisions start from. */
+export interface ExportedTournament extends DivisionSettings {
+  id: number;
+  name: string;
+  place: string | null;
+  /** First and last day, `YYYY-MM-DD`. */
+  startsOn: string | null;
+  endsOn: string | null;
+}
+
+/** A division as an export reads it: its id (which the other contexts' rows name), name and settings. */
+export interface ExportedDivision extends DivisionSettings {
+  id: number;
+  name: string;
+}
+
+/**
+ * The tournament a whole-tournament export writes out, or null when there is none: the
+ * exchange reads it in its own manager, beside the other contexts' rows.
+ */
+export function tournamentForExport(
+  m: EntityManager,
+  id: number,
+): Promise<ExportedTournament | null> {
+  return m.findOneBy(Tournament, { id });
+}
+
+/** A tournament's divisions in the order they were made, as the export numbers them. */
+export function divisionsForExport(
+  m: EntityManager,
+  tournamentId: number,
+): Promise<ExportedDivision[]> {
+  return m.find(Division, { where: { tournamentId }, order: { id: 'ASC' } });
+}
+
+/** One division for a TSH file, or null when there is none: its name and the settings the file needs. */
+export function divisionForExport(
+  m: EntityManager,
+  divisionId: number,
+): Promise<ExportedDivision | null> {
+  return m.findOneBy(Division, { id: divisionId });
+}
+
+/** Whether a tournament exists: a TSH file is imported only into one that does, checked before its job starts. */
+export function tournamentExists(m: EntityManager, id: number): Promise<boolean> {
+  return m.existsBy(Tournament, { id });
+}
