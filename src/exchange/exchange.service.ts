@@ -1,26 +1,34 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { NotFound } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { inJobProcess, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs } from '../jobs/jobs';
 import type { Actor } from '../log/director-log';
-import { DirectorLogEntry } from '../log/director-log.entity';
-import { absentRoundsOf } from '../players/absences';
-import { Player } from '../players/player.entity';
-import { ResultChange } from '../results/result-change.entity';
-import { ScoreSheet } from '../results/score-sheet.entity';
+import { logForExport } from '../log/log-export';
+import { absentRoundsOf, playersForExport } from '../players/players-export';
+import {
+  resultChangesForExport,
+  sheetsForExport,
+  type ExportedSheet,
+} from '../results/results-export';
 import { ResultSnapshot } from '../rounds/game-facts';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
-import { seatsOf } from '../rounds/tables';
-import { Division } from '../tournaments/division.entity';
+import {
+  gamesForExport,
+  roundsForExport,
+  seatsForExport,
+  type ExportedGame,
+  type ExportedSeat,
+} from '../rounds/rounds-export';
 import { namedSettings } from '../tournaments/tournament-rules';
-import { Tournament } from '../tournaments/tournament.entity';
+import {
+  divisionsForExport,
+  tournamentForExport,
+  type ExportedDivision,
+} from '../tournaments/tournament-export';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentView } from '../tournaments/tournament.view';
-import { TournamentWordList } from '../words/word-list.entity';
-import { WordRuling } from '../words/word-ruling.entity';
+import { rulingsForExport, wordListForExport } from '../words/words-export';
 import {
   DivisionDocument,
   EXCHANGE_FORMAT,
@@ -30,15 +38,6 @@ import {
   WordRulingDocument,
 } from './format';
 import { LogDocument } from './log-format';
-
-/** Rows fetched per `IN (…)` list, under SQLite's parameter limit. */
-const CHUNK = 500;
-
-async function inChunks<T>(ids: number[], fetch: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await fetch(ids.slice(i, i + CHUNK))));
-  return out;
-}
 
 /** What an imported tournament is: its id and name. */
 export interface ImportedTournament {
@@ -58,14 +57,14 @@ export class ExchangeService {
   /** The whole tournament as one document (`arbiter-tournament/1`). */
   async export(id: number): Promise<TournamentDocument> {
     const m = this.dataSource.manager;
-    const t = await m.findOneBy(Tournament, { id });
+    const t = await tournamentForExport(m, id);
     if (!t) throw new NotFound('tournament', id);
-    const divisions = await m.find(Division, { where: { tournamentId: id }, order: { id: 'ASC' } });
+    const divisions = await divisionsForExport(m, id);
     const docs: DivisionDocument[] = [];
     const refs = new Map<number, number>();
     const gamesAt = new Map<number, { division: string; round: number; table: number }>();
     for (const d of divisions) docs.push(await this.exportDivision(m, d, refs, gamesAt));
-    const list = await m.findOneBy(TournamentWordList, { tournamentId: id });
+    const list = await wordListForExport(m, id);
     return {
       format: EXCHANGE_FORMAT,
       exportedAt: new Date().toISOString(),
@@ -90,7 +89,7 @@ export class ExchangeService {
     tournamentId: number,
     gamesAt: ReadonlyMap<number, { division: string; round: number; table: number }>,
   ): Promise<WordRulingDocument[]> {
-    const rows = await m.find(WordRuling, { where: { tournamentId }, order: { id: 'ASC' } });
+    const rows = await rulingsForExport(m, tournamentId);
     return rows.map((r) => {
       const game = r.gameId === null ? undefined : gamesAt.get(r.gameId);
       return {
@@ -113,11 +112,11 @@ export class ExchangeService {
   private async exportLog(
     m: EntityManager,
     tournamentId: number,
-    divisions: Division[],
+    divisions: ExportedDivision[],
     refs: ReadonlyMap<number, number>,
   ): Promise<LogDocument[]> {
     const names = new Map(divisions.map((d) => [d.id, d.name]));
-    const rows = await m.find(DirectorLogEntry, { where: { tournamentId }, order: { id: 'ASC' } });
+    const rows = await logForExport(m, tournamentId);
     return rows.map((r) => ({
       at: r.createdAt.toISOString(),
       action: r.action,
@@ -134,24 +133,24 @@ export class ExchangeService {
 
   private async exportDivision(
     m: EntityManager,
-    d: Division,
+    d: ExportedDivision,
     refs: Map<number, number>,
     gamesAt: Map<number, { division: string; round: number; table: number }>,
   ): Promise<DivisionDocument> {
-    const players = await m.find(Player, { where: { divisionId: d.id }, order: { id: 'ASC' } });
+    const players = await playersForExport(m, d.id);
     const refOf = new Map(players.map((p, i) => [p.id, i + 1]));
     for (const [id, ref] of refOf) refs.set(id, ref);
     const absent = await absentRoundsOf(
       m,
       players.map((p) => p.id),
     );
-    const rounds = await m.find(Round, { where: { divisionId: d.id }, order: { number: 'ASC' } });
-    const games = await inChunks(
+    const rounds = await roundsForExport(m, d.id);
+    const games = await gamesForExport(
+      m,
       rounds.map((r) => r.id),
-      (ids) => m.find(Game, { where: { roundId: In(ids) }, order: { tableNumber: 'ASC' } }),
     );
     const gameIds = games.map((g) => g.id);
-    const seats = await seatsOf(m, gameIds);
+    const seats = await seatsForExport(m, gameIds);
     const roundNumber = new Map(rounds.map((r) => [r.id, r.number]));
     for (const g of games) {
       gamesAt.set(g.id, {
@@ -160,12 +159,7 @@ export class ExchangeService {
         table: g.tableNumber,
       });
     }
-    const sheets = new Map(
-      (await inChunks(gameIds, (ids) => m.findBy(ScoreSheet, { gameId: In(ids) }))).map((s) => [
-        s.gameId,
-        s,
-      ]),
-    );
+    const sheets = new Map((await sheetsForExport(m, gameIds)).map((s) => [s.gameId, s]));
     const records: GameRecords = {
       refOf,
       seats,
@@ -229,8 +223,8 @@ export class ExchangeService {
 /** What a division's games are exported with: refs by player id; seats, sheets, histories by game id. */
 interface GameRecords {
   refOf: ReadonlyMap<number, number>;
-  seats: Awaited<ReturnType<typeof seatsOf>>;
-  sheets: ReadonlyMap<number, ScoreSheet>;
+  seats: ReadonlyMap<number, ExportedSeat[]>;
+  sheets: ReadonlyMap<number, ExportedSheet>;
   historyOf: ReadonlyMap<number, HistoryDocument[]>;
 }
 
@@ -239,9 +233,7 @@ async function historiesOf(
   m: EntityManager,
   gameIds: number[],
 ): Promise<Map<number, HistoryDocument[]>> {
-  const changes = await inChunks(gameIds, (ids) =>
-    m.find(ResultChange, { where: { gameId: In(ids) }, order: { id: 'ASC' } }),
-  );
+  const changes = await resultChangesForExport(m, gameIds);
   const historyOf = new Map<number, HistoryDocument[]>();
   for (const c of changes.sort((a, b) => a.id - b.id)) {
     const list = historyOf.get(c.gameId) ?? [];
@@ -258,7 +250,10 @@ async function historiesOf(
 }
 
 /** A game as the document has it: a table's result is in its seats, a pair's in the game. */
-function gameDocument(g: Game, { refOf, seats, sheets, historyOf }: GameRecords): GameDocument {
+function gameDocument(
+  g: ExportedGame,
+  { refOf, seats, sheets, historyOf }: GameRecords,
+): GameDocument {
   const table = seats.get(g.id);
   const sheet = sheets.get(g.id);
   if (table) {

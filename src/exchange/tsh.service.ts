@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Conflict, NotFound } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import type { Lang } from '../i18n';
 import { inJobProcess, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs } from '../jobs/jobs';
 import type { Actor } from '../log/director-log';
-import { Player } from '../players/player.entity';
-import { Game } from '../rounds/game.entity';
-import { Round } from '../rounds/round.entity';
+import { playersBySeedForExport } from '../players/players-export';
+import { gamesForTsh, roundsForExport } from '../rounds/rounds-export';
+import { divisionForExport, tournamentExists } from '../tournaments/tournament-export';
 import { playsAtTables } from '../tournaments/tournament-rules';
-import { Division } from '../tournaments/division.entity';
-import { Tournament } from '../tournaments/tournament.entity';
 import type { ImportedTsh, TshImport, TshImportInput } from './tsh-import';
 import { resultsNotByScore, roundsPlayedThrough, TshGameIn, tshEntries, writeTsh } from './tsh';
 
@@ -29,7 +27,7 @@ export class TshService {
   /** The division as TSH reads it: players by seed, the rounds played through. */
   async export(divisionId: number): Promise<{ name: string; text: string }> {
     const m = this.dataSource.manager;
-    const division = await m.findOneBy(Division, { id: divisionId });
+    const division = await divisionForExport(m, divisionId);
     if (!division) throw new NotFound('division', divisionId);
     if (playsAtTables(division)) {
       throw new Conflict(
@@ -37,16 +35,14 @@ export class TshService {
         `a TSH file holds games of two; division ${division.name} plays at tables of ${division.tableSize}`,
       );
     }
-    const players = await m.find(Player, {
-      where: { divisionId },
-      order: { seed: 'ASC', id: 'ASC' },
-    });
+    const players = await playersBySeedForExport(m, divisionId);
     const index = new Map(players.map((p, i) => [p.id, i]));
-    const rounds = await m.find(Round, { where: { divisionId }, order: { number: 'ASC' } });
+    const rounds = await roundsForExport(m, divisionId);
     const numberOf = new Map(rounds.map((r) => [r.id, r.number]));
-    const games = rounds.length
-      ? await m.find(Game, { where: { roundId: In(rounds.map((r) => r.id)) } })
-      : [];
+    const games = await gamesForTsh(
+      m,
+      rounds.map((r) => r.id),
+    );
     const facts: TshGameIn[] = games.map((g) => ({
       round: numberOf.get(g.roundId)!,
       first: index.get(g.firstPlayerId)!,
@@ -99,7 +95,7 @@ export class TshService {
     user: Actor,
     lang: Lang = 'en',
   ): Promise<Job<ImportedTsh>> {
-    if (!(await this.dataSource.manager.existsBy(Tournament, { id: tournamentId }))) {
+    if (!(await tournamentExists(this.dataSource.manager, tournamentId))) {
       throw new NotFound('tournament', tournamentId);
     }
     const input: TshImportInput = {

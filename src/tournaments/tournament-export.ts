@@ -11,6 +11,8 @@ export interface ExportedTournament extends DivisionSettings {
   /** First and last day, `YYYY-MM-DD`. */
   startsOn: string | null;
   endsOn: string | null;
+  /** The zone its times of day are shown in; null: the server's. */
+  timeZone: string | null;
 }
 
 /** A division as an export reads it: its id (which the other contexts' rows name), name and settings. */
