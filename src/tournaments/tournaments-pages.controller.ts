@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator';
 import { DomainError } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
-import { findRuleSet, RULE_SETS } from '../engine';
+import { findRuleSet } from '../engine';
 import type {
   FieldError,
   OrganiserDivisionPage,
@@ -20,7 +20,15 @@ import type { SettingChange } from './tournament-rules';
 import { TIE_BREAKS, TieBreak } from './systems';
 import { TournamentsService } from './tournaments.service';
 import type { DivisionView } from './tournament.view';
+import type { CheckedForm } from '../web/form-dto';
 import { FormReader, refusal } from '../web/forms';
+import { PageForm } from '../web/page-form';
+import {
+  CopyTournamentForm,
+  NewDivisionForm,
+  NewTournamentForm,
+  TimeZoneForm,
+} from './tournament-forms';
 import { ruleSetName } from '../web/rule-set-name';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
@@ -57,27 +65,23 @@ export class TournamentsPagesController {
   /** Posts `name`, `place`, `startDate`, `endDate`. */
   @Post('tournaments')
   async createTournament(
-    @Body() body: unknown,
+    @PageForm(NewTournamentForm) form: CheckedForm<NewTournamentForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const name = form.text('name', { required: true, max: 200 });
-    const place = form.text('place', { max: 200 });
-    const start = form.date('startDate');
-    const end = form.date('endDate');
-    if (start && end && end < start) form.fail('endDate', page.t('form.dateOrder'));
+    const { name, place, startDate: start, endDate: end } = form.values;
+    if (start && end && end < start) form.fail('endDate', 'form.dateOrder');
     if (!form.ok) {
       const values = {
-        name: form.raw('name'),
-        place: form.raw('place'),
-        startDate: form.raw('startDate'),
-        endDate: form.raw('endDate'),
+        name: form.typed('name'),
+        place: form.typed('place'),
+        startDate: form.typed('startDate'),
+        endDate: form.typed('endDate'),
       };
       await page.render(
         'organiser/tournaments',
-        await this.tournamentsModel(page, values, form.errors),
+        await this.tournamentsModel(page, values, form.errorsIn(page.lang)),
         400,
       );
       return;
@@ -119,37 +123,31 @@ export class TournamentsPagesController {
   @Post('tournaments/:id/divisions')
   async addDivision(
     @IdParam('id', 'tournament') id: number,
-    @Body() body: unknown,
+    @PageForm(NewDivisionForm) form: CheckedForm<NewDivisionForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
     const t = await this.tournaments.get(id);
-    const form = new FormReader(body, page.lang);
-    const name = form.text('name', { required: true, max: 100 });
-    const rules = form.choice('rules', Object.keys(RULE_SETS));
-    const system = form.choice('system', SYSTEMS);
-    const rounds = form.int('rounds', 1, 100, true);
-    const clockMinutes = form.int('clockMinutes', 1, 600);
-    const byeSpread = form.int('byeSpread', 0, 1000);
-    const forfeitSpread = form.int('forfeitSpread', 0, 1000);
-    const spreadCap = form.int('spreadCap', 1, 10000);
+    const { name, rules, system, rounds, clockMinutes, byeSpread, forfeitSpread, spreadCap } =
+      form.values;
     const clash = name !== null && t.divisions.some((d) => d.name === name);
-    if (clash) form.fail('name', page.t('err.DIVISION_EXISTS'));
+    if (clash) form.fail('name', 'err.DIVISION_EXISTS');
+    const typed = (f: keyof NewDivisionForm) => form.typed(f);
     const values = {
-      name: form.raw('name'),
-      rules: form.raw('rules'),
-      rounds: form.raw('rounds'),
+      name: typed('name'),
+      rules: typed('rules'),
+      rounds: typed('rounds'),
       system: system ?? undefined,
-      clockMinutes: form.raw('clockMinutes'),
-      byeSpread: form.raw('byeSpread'),
-      forfeitSpread: form.raw('forfeitSpread'),
-      spreadCap: form.raw('spreadCap'),
+      clockMinutes: typed('clockMinutes'),
+      byeSpread: typed('byeSpread'),
+      forfeitSpread: typed('forfeitSpread'),
+      spreadCap: typed('spreadCap'),
     };
     const again = (status: number, errors: FieldError[]) =>
       page.render('organiser/tournament', tournamentPageModel(page, t, values, errors), status);
     if (!form.ok) {
-      await again(clash && form.errors.length === 1 ? 409 : 400, form.errors);
+      await again(clash && form.problems.length === 1 ? 409 : 400, form.errorsIn(page.lang));
       return;
     }
     const ruleSet = findRuleSet(rules!)!;
@@ -184,20 +182,18 @@ export class TournamentsPagesController {
   @Post('tournaments/:id/copy')
   async copyTournament(
     @IdParam('id', 'tournament') id: number,
-    @Body() body: unknown,
+    @PageForm(CopyTournamentForm) form: CheckedForm<CopyTournamentForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
     const t = await this.tournaments.get(id);
-    const form = new FormReader(body, page.lang);
-    const name = form.text('copyName', { required: true, max: 200 });
-    const players = form.raw('copyPlayers') !== '';
+    const { copyName: name, copyPlayers: players } = form.values;
     if (!form.ok) {
       await page.render(
         'organiser/tournament',
-        tournamentPageModel(page, t, divisionDefaults(t), form.errors, {
-          name: form.raw('copyName'),
+        tournamentPageModel(page, t, divisionDefaults(t), form.errorsIn(page.lang), {
+          name: form.typed('copyName'),
           players,
         }),
         400,
@@ -215,13 +211,12 @@ export class TournamentsPagesController {
   @Post('tournaments/:id/time-zone')
   async saveTimeZone(
     @IdParam('id', 'tournament') id: number,
-    @Body() body: unknown,
+    @PageForm(TimeZoneForm) form: CheckedForm<TimeZoneForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const typed = form.raw('timeZone').trim();
+    const typed = form.values.timeZone.trim();
     const again = async (status: number, errors: FieldError[]) => {
       const t = await this.tournaments.get(id);
       await page.render(
@@ -239,7 +234,7 @@ export class TournamentsPagesController {
       ]);
       return;
     }
-    const version = form.int('version', 0, 999_999_999) ?? undefined;
+    const version = form.values.version ?? undefined;
     try {
       await this.tournaments.update(id, { timeZone: typed || null }, version, page.user);
     } catch (e) {

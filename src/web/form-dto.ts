@@ -203,6 +203,11 @@ export function Int(
   return fieldOf((form, name) => form.int(name, min, max, options.required ?? false));
 }
 
+/** A date `YYYY-MM-DD` that exists, `null` when empty and not required. */
+export function DateField(options: { required?: boolean } = {}): PropertyDecorator {
+  return fieldOf((form, name) => form.date(name, options.required ?? false));
+}
+
 /** One of `values` (trimmed); empty is `fallback` when there is one, else a problem. */
 export function Choice<T extends string>(values: readonly T[], fallback?: T): PropertyDecorator {
   return fieldOf((form, name) => form.choice(name, values, fallback));
