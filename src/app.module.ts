@@ -31,6 +31,8 @@ import { personPlayed } from './rounds/person-games';
 import { tournamentNames } from './tournaments/played-divisions';
 import { touchDivisions } from './tournaments/tournament-rules';
 import { ResultRecords } from './results/result-records';
+import { GameContextReader } from './results/game-context';
+import { readGameContext } from './schema/game-context-read';
 import { ResultsModule } from './results/results.module';
 import { TableCodesModule } from './table-codes/table-codes.module';
 import { GameRecords } from './rounds/game-records';
@@ -68,7 +70,8 @@ class HealthModule {}
  * counts (src/tournaments/division-activity.ts) and to what closing does above them
  * (src/tournaments/closing-steps.ts), the players' to what they ask of the rounds and the
  * ratings (src/players/player-rounds.ts, src/players/rating-lookup.ts), the registry's to a
- * person's players, games, tournaments and ratings (src/registry/person-records.ts). Global:
+ * person's players, games, tournaments and ratings (src/registry/person-records.ts), the
+ * results' to the one joined read of a game's context (src/results/game-context.ts). Global:
  * every module that provides the context's service needs them, and a context may not import
  * those above it.
  */
@@ -97,6 +100,7 @@ class HealthModule {}
       }),
     },
     { provide: GameRecords, useExisting: ResultRecords },
+    { provide: GameContextReader, useValue: { read: readGameContext } satisfies GameContextReader },
     { provide: PlayerRounds, useClass: RoundsForPlayers },
     { provide: RatingLookup, useValue: { currentRatings } satisfies RatingLookup },
     {
@@ -139,6 +143,7 @@ class HealthModule {}
     PlayerRounds,
     RatingLookup,
     PersonRecords,
+    GameContextReader,
   ],
 })
 class PortsModule {}

@@ -1,9 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { Conflict } from '../common/errors';
-import { assignments, insertRow, placeholders, run } from '../database/sql';
+import { insertRow } from '../database/sql';
 import type { Actor } from '../log/director-log';
 import { resultSnapshot, ResultSnapshot } from '../rounds/game-facts';
-import { Game } from '../rounds/game.entity';
+import { updateGameAt, type GameRow, type ResultColumns } from '../rounds/game-rows';
 import { touchDivisions } from '../tournaments/tournament-rules';
 import { ResultChange } from './result-change.entity';
 
@@ -12,23 +11,8 @@ import { ResultChange } from './result-change.entity';
  * (a TSH file's results) both write here.
  */
 
-/** The columns a result writes. */
-export type ResultColumns = Partial<
-  Pick<
-    Game,
-    | 'status'
-    | 'winner'
-    | 'firstScore'
-    | 'secondScore'
-    | 'firstRemaining'
-    | 'secondRemaining'
-    | 'timeLossPlayerId'
-    | 'resultSource'
-    | 'firstCards'
-    | 'secondCards'
-    | 'resultKind'
-  >
->;
+// The game's row is the rounds': its result columns are written by their function.
+export { updateGameAt, type ResultColumns } from '../rounds/game-rows';
 
 export type Action =
   'result' | 'correction' | 'scoresheet' | 'scoresheet-removed' | 'result-cleared';
@@ -38,7 +22,7 @@ export const sameSnapshot = (a: ResultSnapshot, b: ResultSnapshot) =>
 
 /** A result read from a file: the game as stored, and the result columns it gets. */
 export interface ImportedResult {
-  game: Game;
+  game: GameRow;
   changes: ResultColumns;
 }
 
@@ -66,7 +50,7 @@ export async function recordImported(
 /** The result columns written if the version read is still current (else 409), and the history row. */
 export async function storeResult(
   m: EntityManager,
-  game: Game,
+  game: GameRow,
   changes: ResultColumns,
   action: Action,
   user: Actor,
@@ -83,7 +67,7 @@ export async function storeResult(
 /** A row of the game's history. Not read back: nothing here needs its id or timestamps. */
 export async function insertChange(
   m: EntityManager,
-  game: Game,
+  game: Pick<GameRow, 'id'>,
   user: Actor,
   action: Action,
   before: unknown,
@@ -100,28 +84,22 @@ export async function insertChange(
   });
 }
 
+/** A row of a game's history written by a table's sheet (sent, confirmed, returned by a judge). */
+export interface TableEvent {
+  gameId: number;
+  userId: number | null;
+  userName: string | null;
+  userEmail: string | null;
+  action: 'sheet-sent' | 'sheet-confirmed' | 'sheet-returned';
+  /** The game's result as it stands (a snapshot), and the same with the event's facts. */
+  before: object;
+  after: object;
+}
+
 /**
- * Writes a game's result columns if its version is still the one read (else 409); bumps it.
- * `game` is then the row as written.
+ * Keeps a table's sheet event in its game's history, in the caller's transaction: the history
+ * is the results', and the table codes write their events to it.
  */
-export async function updateGameAt(
-  m: EntityManager,
-  game: Game,
-  changes: ResultColumns,
-): Promise<void> {
-  const set = assignments(m, Game, changes);
-  const [id, version] = placeholders(m, 2, set.parameters.length + 1);
-  const { affected } = await run(
-    m,
-    `UPDATE "games" SET ${set.sql}, "version" = "version" + 1, "updated_at" = CURRENT_TIMESTAMP ` +
-      `WHERE "id" = ${id} AND "version" = ${version}`,
-    [...set.parameters, game.id, game.version],
-  );
-  if (affected !== 1) {
-    throw new Conflict(
-      'CONCURRENT_UPDATE',
-      `game ${game.id} was changed by someone else at the same moment: reload it and try again`,
-    );
-  }
-  Object.assign(game, changes, { version: game.version + 1 });
+export async function recordTableEvent(m: EntityManager, event: TableEvent): Promise<void> {
+  await m.insert(ResultChange, event);
 }

@@ -1,14 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
-import {
-  entityOf,
-  readJoined,
-  selectColumns,
-  tableOf,
-  valueOf,
-  type JoinedRow,
-} from '../database/prepared-read';
-import { deleteRows, insertRow, placeholders } from '../database/sql';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { deleteRows, insertRow } from '../database/sql';
 import type { PublicUser } from '../auth/public-user';
 import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
@@ -23,17 +15,13 @@ import {
   verifyGameSheet,
   WordList,
 } from '../engine';
-import { StoredWordList, WordsService } from '../words/words.service';
-import { TournamentWordList } from '../words/word-list.entity';
+import { WordsService } from '../words/words.service';
 import { nameKey } from '../i18n/names';
-import { Player } from '../players/player.entity';
 import { resultSnapshot, ResultSnapshot } from '../rounds/game-facts';
-import { Game } from '../rounds/game.entity';
+import { gameExists, SeatFigures, updateGameAt, updateSeatFigures } from '../rounds/game-rows';
 import { gameView, GameView } from '../rounds/game.view';
-import { Round } from '../rounds/round.entity';
 import { touchDivisions } from '../tournaments/tournament-rules';
-import { Division } from '../tournaments/division.entity';
-import { Tournament } from '../tournaments/tournament.entity';
+import type { DivisionRow } from '../tournaments/division-rows';
 import { EnterResultDto } from './dto/result.dto';
 import {
   contradictions,
@@ -42,6 +30,7 @@ import {
   ResultFigures,
   TypedFigures,
 } from './figures';
+import { GameContext, GameContextReader } from './game-context';
 import { ResultChange } from './result-change.entity';
 import { HistoryEntryView, ScoreSheetView } from './result.view';
 import { ScoreSheet } from './score-sheet.entity';
@@ -52,36 +41,15 @@ import {
   recordImported,
   ResultColumns,
   storeResult,
-  updateGameAt,
 } from './result-writes';
 import { SheetRefused } from './sheet-refused';
 import { SheetDraft } from './sheet-draft.entity';
 import { EnterTableResultDto } from './dto/table-result.dto';
 import { placeTable, tableFiguresOfReport } from './table-places';
 import { tableInWords, tableRefusal, tableSnapshot } from './table-results';
-import { GameSeat } from '../rounds/game-seat.entity';
-import { playerIdsOf, seatsOf } from '../rounds/tables';
 
 export type { ResultColumns } from './result-writes';
-
-/** A game with what its result depends on. */
-export interface GameContext {
-  game: Game;
-  round: Round;
-  /** The division's settings are the rules the game is played by. */
-  division: Division;
-  tournament: Tournament;
-  first: Player;
-  second: Player | null;
-  /** A game at a table of more than two: its seats in turn order; else empty. */
-  seats: GameSeat[];
-  /** Every player of the game (a table's seats too), by id. */
-  players: Map<number, Player>;
-  /** Whether the game has a score sheet, and whether the engine found it without fault. */
-  sheet: { ok: boolean | null } | null;
-  /** The tournament's own word list's row (not its words), or null: it has none. */
-  wordList: StoredWordList | null;
-}
+export type { GameContext } from './game-context';
 
 /** A game's score sheet as statistics read it. */
 export interface SheetReport {
@@ -107,6 +75,7 @@ export class ResultsService {
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly words: WordsService,
+    private readonly contexts: GameContextReader,
   ) {}
 
   async game(id: number): Promise<GameView> {
@@ -322,7 +291,7 @@ export class ResultsService {
 
   async sheet(id: number): Promise<ScoreSheetView> {
     const m = this.dataSource.manager;
-    if (!(await m.existsBy(Game, { id }))) throw new NotFound('game', id);
+    if (!(await gameExists(m, id))) throw new NotFound('game', id);
     const sheet = await m.findOneBy(ScoreSheet, { gameId: id });
     if (!sheet) throw new NotFound('score sheet of game', id);
     return {
@@ -336,7 +305,7 @@ export class ResultsService {
 
   async history(id: number): Promise<HistoryEntryView[]> {
     const m = this.dataSource.manager;
-    if (!(await m.existsBy(Game, { id }))) throw new NotFound('game', id);
+    if (!(await gameExists(m, id))) throw new NotFound('game', id);
     const changes = await m.find(ResultChange, { where: { gameId: id }, order: { id: 'ASC' } });
     return changes.map(historyEntry);
   }
@@ -437,7 +406,7 @@ export class ResultsService {
   private async applyTable(
     m: EntityManager,
     ctx: GameContext,
-    figures: Pick<GameSeat, 'score' | 'remaining' | 'cards' | 'place'>[] | null,
+    figures: SeatFigures[] | null,
     action: Action,
     user: PublicUser | null,
     source: 'result' | 'scoresheet' = 'result',
@@ -459,7 +428,7 @@ export class ResultsService {
     await updateGameAt(m, game, { status, resultSource, winner: null });
     for (const [i, seat] of afterSeats.entries()) {
       const columns = pick(seat, 'score', 'remaining', 'cards', 'place');
-      await m.update(GameSeat, { id: seat.id }, columns);
+      await updateSeatFigures(m, seat.id, columns);
       Object.assign(ctx.seats[i], columns);
     }
     await insertChange(m, game, user, action, before, after);
@@ -503,46 +472,9 @@ export class ResultsService {
    * table's seats and their players in two more): a write reads this before anything else.
    */
   private async load(m: EntityManager, id: number, lock = false): Promise<GameContext> {
-    const ds = m.connection;
-    const postgres = ds.options.type === 'postgres';
-    const [row] = await readJoined(
-      m,
-      `${gameReadSql(ds)} WHERE "game"."id" = ${placeholders(m, 1)[0]}` +
-        // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
-        (lock && postgres ? ' FOR UPDATE OF "game"' : ''),
-      [id],
-    );
-    const game = row ? entityOf(ds, Game, 'game', row) : null;
-    if (!game) throw new NotFound('game', id);
-    const round = entityOf(ds, Round, 'round', row)!;
-    const division = entityOf(ds, Division, 'division', row)!;
-    const tournament = entityOf(ds, Tournament, 'tournament', row)!;
-    const first = entityOf(ds, Player, 'first', row)!;
-    const second = entityOf(ds, Player, 'second', row);
-    // Of the sheet only whether there is one: its text and report are read when needed.
-    const sheetOk = valueOf(row, 'sheet.ok') as boolean | number | null;
-    const sheet =
-      valueOf(row, 'sheet.id') === null ? null : { ok: sheetOk === null ? null : Boolean(sheetOk) };
-    const wordList = storedWordList(ds, row);
-    const seats = division.tableSize > 2 ? ((await seatsOf(m, [game.id])).get(game.id) ?? []) : [];
-    const players = new Map<number, Player>([[first.id, first]]);
-    if (second) players.set(second.id, second);
-    const others = playerIdsOf(game, seats).filter((p) => !players.has(p));
-    if (others.length > 0) {
-      for (const p of await m.findBy(Player, { id: In(others) })) players.set(p.id, p);
-    }
-    return {
-      game,
-      round,
-      division,
-      tournament,
-      first,
-      second,
-      seats,
-      players,
-      sheet,
-      wordList,
-    };
+    const ctx = await this.contexts.read(m, id, lock);
+    if (!ctx) throw new NotFound('game', id);
+    return ctx;
   }
 
   private view(ctx: GameContext): GameView {
@@ -648,51 +580,6 @@ function pick<T, K extends keyof T>(o: T, ...keys: K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 }
 
-const gameReads = new WeakMap<DataSource, string>();
-
-/**
- * A game with its round, division, tournament, players, whether it has a sheet and which word
- * list its tournament has (the row, not its words: a sheet's words are checked against it), in
- * one statement made once per database (the WHERE clause is added by the caller).
- */
-function gameReadSql(ds: DataSource): string {
-  let sql = gameReads.get(ds);
-  if (sql) return sql;
-  const t = (e: EntityTarget<ObjectLiteral>) => tableOf(ds, e);
-  sql =
-    `SELECT ${[
-      selectColumns(ds, Game, 'game'),
-      selectColumns(ds, Round, 'round'),
-      selectColumns(ds, Division, 'division'),
-      selectColumns(ds, Tournament, 'tournament'),
-      selectColumns(ds, Player, 'first'),
-      selectColumns(ds, Player, 'second'),
-      '"sheet"."id" AS "sheet.id", "sheet"."ok" AS "sheet.ok"',
-      '"words"."id" AS "words.id", "words"."updated_at" AS "words.updated_at"',
-    ].join(', ')}` +
-    ` FROM ${t(Game)} "game"` +
-    ` JOIN ${t(Round)} "round" ON "round"."id" = "game"."round_id"` +
-    ` JOIN ${t(Division)} "division" ON "division"."id" = "round"."division_id"` +
-    ` JOIN ${t(Tournament)} "tournament" ON "tournament"."id" = "division"."tournament_id"` +
-    ` JOIN ${t(Player)} "first" ON "first"."id" = "game"."first_player_id"` +
-    ` LEFT JOIN ${t(Player)} "second" ON "second"."id" = "game"."second_player_id"` +
-    ` LEFT JOIN ${t(ScoreSheet)} "sheet" ON "sheet"."game_id" = "game"."id"` +
-    ` LEFT JOIN ${t(TournamentWordList)} "words" ON "words"."tournament_id" = "tournament"."id"`;
-  gameReads.set(ds, sql);
-  return sql;
-}
-
-/** The word list's row as {@link gameReadSql} read it, its time as TypeORM reads it; null if none. */
-function storedWordList(ds: DataSource, row: JoinedRow): StoredWordList | null {
-  const id = valueOf(row, 'words.id');
-  if (id === null) return null;
-  const updatedAt = ds.getMetadata(TournamentWordList).findColumnWithPropertyName('updatedAt')!;
-  return {
-    id: Number(id),
-    updatedAt: ds.driver.prepareHydratedValue(valueOf(row, 'words.updated_at'), updatedAt) as Date,
-  };
-}
-
 /** A table's typed result goes through its own route, a score and clock for each seat. */
 function refuseTable(ctx: GameContext): void {
   if (ctx.seats.length === 0) return;
@@ -734,7 +621,7 @@ function sheetTerms(ctx: GameContext): SheetTerms {
 }
 
 /** The division's rule set with its options applied. */
-function gameRules(t: Division): RuleSet {
+function gameRules(t: Pick<DivisionRow, 'ruleSet' | 'options'>): RuleSet {
   const ruleSet = findRuleSet(t.ruleSet);
   if (!ruleSet) throw new Conflict('UNKNOWN_RULE_SET', `unknown rule set ${t.ruleSet}`);
   return applyOptions(ruleSet, t.options);

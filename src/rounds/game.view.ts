@@ -3,9 +3,8 @@ import { PAIRING_SYSTEMS } from '../tournaments/systems';
 import type { PairingSystem } from '../tournaments/systems';
 import { absentOf, resultKindOf, resultSnapshot } from './game-facts';
 import type { ResultKindView } from './game-facts';
-import type { Game } from './game.entity';
 import type { Winner } from './game-kinds';
-import type { GameSeat } from './game-seat.entity';
+import type { GameRow, SeatRow } from './game-rows';
 import { formatClock } from '../engine';
 
 export class GamePlayerView {
@@ -146,11 +145,11 @@ const playerRef = (p: PlayerNamed | undefined, id: number): GamePlayerView => ({
 });
 
 export function gameView(
-  g: Game,
+  g: GameRow,
   round: { number: number; divisionId: number },
   players: ReadonlyMap<number, PlayerNamed>,
   sheet: { ok: boolean | null } | null,
-  seats?: readonly GameSeat[],
+  seats?: readonly SeatRow[],
 ): GameView {
   const snap = resultSnapshot(g);
   const table =

@@ -7,6 +7,7 @@ import type { DivisionSettings } from '../tournaments/tournament-rules';
 import { findRuleSet } from '../engine';
 import { GameSeat } from './game-seat.entity';
 import type { Game } from './game.entity';
+import type { SeatRow } from './game-rows';
 
 /** Each game's seats in turn order, by game id (games of pairs have none). */
 export async function seatsOf(
@@ -32,7 +33,7 @@ export async function seatsOf(
 /** The players of a game in turn order: its seats, or the game's own one or two players. */
 export function playerIdsOf(
   game: Pick<Game, 'firstPlayerId' | 'secondPlayerId'>,
-  seats: readonly GameSeat[] | undefined,
+  seats: readonly SeatRow[] | undefined,
 ): number[] {
   if (seats && seats.length > 0) return seats.map((s) => s.playerId);
   return game.secondPlayerId === null
@@ -43,7 +44,7 @@ export function playerIdsOf(
 /** A game as the seating sees it: who sat at the table (a bye is a table of one). */
 export function tableRecord(
   game: Pick<Game, 'firstPlayerId' | 'secondPlayerId'>,
-  seats: readonly GameSeat[] | undefined,
+  seats: readonly SeatRow[] | undefined,
   round: number,
 ): TableRecord {
   return { round, seats: playerIdsOf(game, seats).map(String) };
@@ -52,7 +53,7 @@ export function tableRecord(
 /** A game as the standings of tables see it: its seats and, once it has one, its result. */
 export function tableResult(
   game: Pick<Game, 'firstPlayerId' | 'secondPlayerId' | 'status'>,
-  seats: readonly GameSeat[] | undefined,
+  seats: readonly SeatRow[] | undefined,
   round: number,
 ): TableResult {
   const ids = playerIdsOf(game, seats).map(String);

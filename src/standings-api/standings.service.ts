@@ -9,9 +9,9 @@ import { Revisions } from '../tournaments/revisions';
 import { placeholders } from '../database/sql';
 import { formatClock } from '../engine';
 import { GameRecord } from '../pairing';
-import { Player } from '../players/player.entity';
+import type { PlayerRow as StoredPlayer } from '../players/player-rows';
 import { gameRecord, GameFacts } from '../rounds/game-facts';
-import type { GameSeat } from '../rounds/game-seat.entity';
+import type { SeatRow } from '../rounds/game-rows';
 import {
   rankTally,
   StandingsOptions,
@@ -20,9 +20,8 @@ import {
   tallyGames,
   Player as StandingsPlayer,
 } from '../standings';
-import { Division } from '../tournaments/division.entity';
-import { playsAtTables, standingsOptions } from '../tournaments/tournament-rules';
-import { Tournament } from '../tournaments/tournament.entity';
+import type { DivisionRow, TournamentRow } from '../tournaments/division-rows';
+import { findDivision, playsAtTables, standingsOptions } from '../tournaments/tournament-rules';
 import { computeGroupStandings } from '../standings/placements';
 import { groupTieBreaks, seatsOf, tableResult } from '../rounds/tables';
 import { StandingsRowView, StandingsView } from './standings.view';
@@ -36,8 +35,8 @@ export interface StandingsSnapshot {
   revision: number;
   view: StandingsView;
   records: GameRecord[];
-  division: Division;
-  tournament: Tournament;
+  division: DivisionRow;
+  tournament: TournamentRow;
   /** Every player of the division (late entries too), with the rounds they were marked absent. */
   players: SnapshotPlayer[];
   /** The options the table was computed with (spread cap, bye and forfeit spread, tie-breaks). */
@@ -70,7 +69,7 @@ const STATES_KEPT = 16;
 type GameRow = GameFacts & { roundId: number; id: number };
 
 /** A player as the standings read them. */
-type PlayerRow = Pick<Player, 'id' | 'name' | 'club' | 'seed' | 'active' | 'joinedRound'>;
+type PlayerRow = Pick<StoredPlayer, 'id' | 'name' | 'club' | 'seed' | 'active' | 'joinedRound'>;
 
 /**
  * What a division's standings are made from, as of one revision: its settings, rounds,
@@ -80,8 +79,8 @@ type PlayerRow = Pick<Player, 'id' | 'name' | 'club' | 'seed' | 'active' | 'join
  */
 interface DivisionState {
   revision: number;
-  division: Division;
-  tournament: Tournament;
+  division: DivisionRow;
+  tournament: TournamentRow;
   numberOf: ReadonlyMap<number, number>;
   paired: number;
   players: readonly PlayerRow[];
@@ -91,7 +90,7 @@ interface DivisionState {
   /** Each round's games as src/standings reads them, by round number. */
   records: ReadonlyMap<number, readonly GameRecord[]>;
   /** The seats of each game at a table of more than two (divisions played at tables). */
-  seats: ReadonlyMap<number, GameSeat[]>;
+  seats: ReadonlyMap<number, SeatRow[]>;
   /**
    * The games of rounds 1…N added up, by N, as made for a table after round N + 1: kept while
    * those rounds stand, so that a result of the last round adds up that round alone.
@@ -278,9 +277,7 @@ export class StandingsService {
   /** Everything the standings need of the division, read afresh. */
   private async read(divisionId: number, revision: number): Promise<DivisionState> {
     const m = this.dataSource.manager;
-    const division = await m.findOneBy(Division, { id: divisionId });
-    if (!division) throw new NotFound('division', divisionId);
-    const tournament = await m.findOneByOrFail(Tournament, { id: division.tournamentId });
+    const { division, tournament } = await findDivision(m, divisionId);
     const [p] = placeholders(m, 1);
     const rounds = await readRows<{ id: number; number: number }>(
       m,
@@ -407,8 +404,8 @@ export class StandingsService {
   ): {
     view: StandingsView;
     records: GameRecord[];
-    division: Division;
-    tournament: Tournament;
+    division: DivisionRow;
+    tournament: TournamentRow;
     players: SnapshotPlayer[];
     options: StandingsOptions;
   } {

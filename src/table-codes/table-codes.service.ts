@@ -5,17 +5,24 @@ import { BadInput, Conflict, DomainError, NotFound, TooManyRequests } from '../c
 import { forUpdate } from '../database/lock';
 import { Transactions } from '../database/transactions';
 import type { VerificationReport } from '../engine';
-import { Player } from '../players/player.entity';
-import { ResultChange } from '../results/result-change.entity';
+import { playersById, type PlayerRow } from '../players/player-rows';
+import { recordTableEvent } from '../results/result-writes';
 import { GameContext, ResultsService } from '../results/results.service';
 import { resultSnapshot } from '../rounds/game-facts';
-import { Game } from '../rounds/game.entity';
+import {
+  gameOfId,
+  gamesOfRound,
+  lastRound,
+  lockGame,
+  roundNumbered,
+  roundOfId,
+  type GameRow,
+  type RoundRow,
+} from '../rounds/game-rows';
 import { GameView } from '../rounds/game.view';
-import { Round } from '../rounds/round.entity';
 import { playerIdsOf, seatsOf } from '../rounds/tables';
 import { tableSnapshot } from '../results/table-results';
-import { Division } from '../tournaments/division.entity';
-import { Tournament } from '../tournaments/tournament.entity';
+import type { DivisionRow, TournamentRow } from '../tournaments/division-rows';
 import { touchDivisions } from '../tournaments/tournament-rules';
 import { canonicalCode, newCode } from './codes';
 import { CodeThrottle, CodeWait, DEFAULT_CODE_THROTTLE, TableClient } from './code-throttle';
@@ -36,12 +43,12 @@ import {
 /** A code found, its game, and everything a submission is checked against. */
 interface CodeContext {
   code: TableCode;
-  game: Game;
-  round: Round;
-  division: Division;
-  tournament: Tournament;
+  game: GameRow;
+  round: RoundRow;
+  division: DivisionRow;
+  tournament: TournamentRow;
   /** The game's players in turn order. */
-  players: Player[];
+  players: PlayerRow[];
   /** All of it as the results service read it, in one statement. */
   loaded: GameContext;
 }
@@ -79,12 +86,10 @@ export class TableCodesService {
 
   /** The codes of a round's games (made the first time they are asked for), for the printouts. */
   async roundCodes(divisionId: number, number: number): Promise<GameCodesView[]> {
-    const round = await this.dataSource.manager.findOneBy(Round, { divisionId, number });
+    const round = await roundNumbered(this.dataSource.manager, divisionId, number);
     if (!round) throw new NotFound(`round ${number} of division`, divisionId);
     return this.transactions.run(async (m) => {
-      const games = (
-        await m.find(Game, { where: { roundId: round.id }, order: { tableNumber: 'ASC' } })
-      ).filter((g) => g.status !== 'bye');
+      const games = (await gamesOfRound(m, round.id)).filter((g) => g.status !== 'bye');
       const seats = await seatsOf(
         m,
         games.map((g) => g.id),
@@ -102,7 +107,7 @@ export class TableCodesService {
       }
       if (made.length > 0) await m.save(made);
       const codes = [...existing, ...made];
-      const players = await this.playersById(
+      const players = await playersById(
         m,
         games.flatMap((g) => playerIdsOf(g, seats.get(g.id))),
       );
@@ -186,7 +191,7 @@ export class TableCodesService {
     const report = await this.results.checkSheet(ctx.game.id, body, text);
     const id = await this.transactions.run(async (m) => {
       // Two sends of one table take turns (PostgreSQL), so that the second sees the first.
-      await m.findOne(Game, { where: { id: ctx.game.id }, select: { id: true }, ...forUpdate(m) });
+      await lockGame(m, ctx.game.id);
       // The same sheet sent again from the same seat (a phone that lost the answer, a send held
       // while offline and pressed again) is the one already waiting, not a new one: its
       // confirmations stay.
@@ -297,16 +302,14 @@ export class TableCodesService {
   /** The judges' desk of a round: each table's state and sheets, the tables to look at first. */
   async desk(divisionId: number, number: number): Promise<DeskView> {
     const m = this.dataSource.manager;
-    const round = await m.findOneBy(Round, { divisionId, number });
+    const round = await roundNumbered(m, divisionId, number);
     if (!round) throw new NotFound(`round ${number} of division`, divisionId);
-    const games = (
-      await m.find(Game, { where: { roundId: round.id }, order: { tableNumber: 'ASC' } })
-    ).filter((g) => g.status !== 'bye');
+    const games = (await gamesOfRound(m, round.id)).filter((g) => g.status !== 'bye');
     const seats = await seatsOf(
       m,
       games.map((g) => g.id),
     );
-    const players = await this.playersById(
+    const players = await playersById(
       m,
       games.flatMap((g) => playerIdsOf(g, seats.get(g.id))),
     );
@@ -377,12 +380,12 @@ export class TableCodesService {
         { status: sub.status },
       );
     }
-    const game = await m.findOneByOrFail(Game, { id: sub.gameId });
+    const game = await gameOfId(m, sub.gameId);
     const seats = (await seatsOf(m, [game.id])).get(game.id);
     await this.transactions.run(async (tm) => {
       await tm.update(SheetSubmission, { id: sub.id }, { status: 'returned', note });
       const snapshot = seats ? tableSnapshot(game, seats) : resultSnapshot(game);
-      await tm.insert(ResultChange, {
+      await recordTableEvent(tm, {
         gameId: game.id,
         userId: user?.id ?? null,
         userName: user?.name ?? null,
@@ -391,10 +394,10 @@ export class TableCodesService {
         before: snapshot,
         after: { ...snapshot, submission: sub.id, note },
       });
-      const round = await tm.findOneByOrFail(Round, { id: game.roundId });
+      const round = await roundOfId(tm, game.roundId);
       await touchDivisions(tm, round.divisionId);
     });
-    const players = await this.playersById(m, playerIdsOf(game, seats));
+    const players = await playersById(m, playerIdsOf(game, seats));
     return this.submissionView(
       await this.submission(sub.id),
       playerIdsOf(game, seats).map((id) => players.get(id)!),
@@ -404,7 +407,7 @@ export class TableCodesService {
   // --- internals -------------------------------------------------------------
 
   private async accept(sub: SheetSubmission, user: PublicUser | null): Promise<GameView> {
-    const game = await this.dataSource.manager.findOneByOrFail(Game, { id: sub.gameId });
+    const game = await gameOfId(this.dataSource.manager, sub.gameId);
     const view = await this.results.enterSheet(
       sub.gameId,
       sub.sheet,
@@ -456,10 +459,7 @@ export class TableCodesService {
     const tableCode = found;
     const loaded = await this.results.gameContext(tableCode.gameId);
     const { game, round, division, tournament } = loaded;
-    const last = await m.findOne(Round, {
-      where: { divisionId: division.id },
-      order: { number: 'DESC' },
-    });
+    const last = await lastRound(m, division.id);
     if (last!.id !== round.id || tournament.closedAt !== null) {
       throw new DomainError(
         410,
@@ -516,7 +516,7 @@ export class TableCodesService {
     return { view, subs };
   }
 
-  private submissionView(s: SheetSubmission, players: readonly Player[]): SubmissionView {
+  private submissionView(s: SheetSubmission, players: readonly PlayerRow[]): SubmissionView {
     const seatRef = (seat: number): SeatRefView => ({
       seat,
       player: ref(players[seat - 1], players[seat - 1]?.id ?? 0),
@@ -546,11 +546,6 @@ export class TableCodesService {
     return this.dataSource.manager.findOneByOrFail(SheetSubmission, { id });
   }
 
-  private async playersById(m: EntityManager, ids: number[]): Promise<Map<number, Player>> {
-    if (ids.length === 0) return new Map();
-    return new Map((await m.findBy(Player, { id: In([...new Set(ids)]) })).map((p) => [p.id, p]));
-  }
-
   /** A sheet sent or confirmed from the table, in the game's history: who, by which seat's code. */
   private async history(
     m: EntityManager,
@@ -561,7 +556,7 @@ export class TableCodesService {
     const seats = (await seatsOf(m, [ctx.game.id])).get(ctx.game.id);
     const snapshot = seats ? tableSnapshot(ctx.game, seats) : resultSnapshot(ctx.game);
     const player = ctx.players[ctx.code.seat - 1];
-    await m.insert(ResultChange, {
+    await recordTableEvent(m, {
       gameId: ctx.game.id,
       userId: null,
       // Who, as the table code says: the player of that seat (no account is involved).
@@ -574,7 +569,7 @@ export class TableCodesService {
   }
 }
 
-function ref(p: Player | undefined, id: number) {
+function ref(p: Pick<PlayerRow, 'name' | 'seed'> | undefined, id: number) {
   return { id, name: p?.name ?? `#${id}`, seed: p?.seed ?? 0 };
 }
 

@@ -8,7 +8,10 @@ import { Tournament } from './tournament.entity';
 import { PairingSystem, TieBreak } from './systems';
 
 /** The standings options of a division: its tie-breaks, then the seed; its bye spread. */
-export function standingsOptions(t: Division, throughRound?: number): StandingsOptions {
+export function standingsOptions(
+  t: Pick<Division, 'tieBreaks' | 'byeSpread' | 'forfeitSpread' | 'spreadCap'>,
+  throughRound?: number,
+): StandingsOptions {
   const tieBreaks: StandingsTieBreak[] = [...t.tieBreaks, 'seed'];
   return {
     throughRound,
