@@ -1,20 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import { Player } from './player.entity';
+import type { ImportedPlayer } from './players-import-writes';
 
 export { absentRoundsOf } from './absences';
 
 /** A player as an export writes it: the id the games name, and what the document or TSH file keeps. */
-export interface ExportedPlayer {
+export interface ExportedPlayer extends ImportedPlayer {
   id: number;
-  name: string;
-  club: string | null;
-  rating: number | null;
-  /** 1 = top seed. */
-  seed: number;
-  /** False once withdrawn. */
-  active: boolean;
-  /** First round the player could be paired in (late entries). */
-  joinedRound: number;
 }
 
 /** A division's players in the order they were entered, which the document's refs number. */

@@ -15,8 +15,11 @@ export interface ImportedPlayer {
   name: string;
   club: string | null;
   rating: number | null;
+  /** 1 = top seed. */
   seed: number;
+  /** False once withdrawn. */
   active: boolean;
+  /** First round the player could be paired in (late entries). */
   joinedRound: number;
 }
 

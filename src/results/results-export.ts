@@ -1,6 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { ResultChange } from './result-change.entity';
 import { ScoreSheet } from './score-sheet.entity';
+import type { HeldChange } from '../rounds/game-records';
 
 /** Rows fetched per `IN (…)` list, under SQLite's parameter limit. */
 const CHUNK = 500;
@@ -16,15 +17,8 @@ export interface ExportedSheet {
 }
 
 /** One change of a game's result as an export writes it: when, who, and the result before and after. */
-export interface ExportedResultChange {
+export interface ExportedResultChange extends HeldChange {
   id: number;
-  gameId: number;
-  createdAt: Date;
-  action: string;
-  userName: string | null;
-  userEmail: string | null;
-  before: unknown;
-  after: unknown;
 }
 
 /** The score sheets of these games (those that have one), read in batches of 500 games. */

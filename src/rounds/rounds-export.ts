@@ -1,7 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import type { PairingSystem } from '../tournaments/systems';
 import { Game } from './game.entity';
-import type { GameStatus, ResultKind, ResultSource, Winner } from './game-kinds';
+import type { GameFacts } from './game-facts';
 import { Round } from './round.entity';
 import { seatsOf } from './tables';
 
@@ -17,24 +17,10 @@ export interface ExportedRound {
 }
 
 /** A game as an export writes it: who sat where, and its result as the game's own columns hold it. */
-export interface ExportedGame {
+export interface ExportedGame extends Required<GameFacts> {
   id: number;
   roundId: number;
   tableNumber: number;
-  firstPlayerId: number;
-  /** Null for a bye. */
-  secondPlayerId: number | null;
-  status: GameStatus;
-  winner: Winner | null;
-  firstScore: number | null;
-  secondScore: number | null;
-  firstRemaining: number | null;
-  secondRemaining: number | null;
-  firstCards: number | null;
-  secondCards: number | null;
-  timeLossPlayerId: number | null;
-  resultSource: ResultSource | null;
-  resultKind: ResultKind | null;
 }
 
 /** One seat of a game played at a table of more than two, in turn order. */

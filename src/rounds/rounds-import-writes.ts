@@ -1,7 +1,8 @@
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { insertMany } from '../database/bulk';
 import type { PairingSystem } from '../tournaments/systems';
-import type { GameStatus, ResultKind, ResultSource, Winner } from './game-kinds';
+import type { GameFacts } from './game-facts';
+import type { ResultKind } from './game-kinds';
 import { GameSeat } from './game-seat.entity';
 import { Game } from './game.entity';
 import { Round } from './round.entity';
@@ -24,20 +25,8 @@ export interface ImportedRound {
  * A game as an import brings it, its result (if any) as the document has it. A column left out
  * (a TSH file's cards) is the column's default.
  */
-export interface ImportedGame {
+export interface ImportedGame extends GameFacts {
   tableNumber: number;
-  firstPlayerId: number;
-  secondPlayerId: number | null;
-  status: GameStatus;
-  winner: Winner | null;
-  firstScore: number | null;
-  secondScore: number | null;
-  firstRemaining: number | null;
-  secondRemaining: number | null;
-  timeLossPlayerId: number | null;
-  firstCards?: number | null;
-  secondCards?: number | null;
-  resultSource: ResultSource | null;
   resultKind: ResultKind | null;
 }
 
