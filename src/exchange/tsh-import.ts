@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors';
+import { Conflict, detailsOf, NotFound, Unprocessable } from '../common/errors';
 import { findRuleSet } from '../engine';
 import type { Lang } from '../i18n';
 import type { JobContext } from '../jobs/job-context';
@@ -21,6 +21,13 @@ import { tshProblemsSummary } from './tsh-messages';
  * and writes it in one transaction on its own connection, so that the server's thread answers
  * everyone meanwhile.
  */
+
+declare module '../common/errors' {
+  interface ErrorDetails {
+    /** A TSH file refused: every problem by line and field. */
+    TSH_INVALID: { problems: TshProblem[] };
+  }
+}
 
 /** A TSH file refused: every problem as data (line, field, code), the message in the asker's language. */
 export class TshRefused extends Unprocessable {
@@ -242,7 +249,6 @@ interface PlayedGame {
 
 /** The problems of a refused TSH file (its 422 TSH_INVALID, thrown here or rebuilt from a job's), else null. */
 export function tshProblemsOf(e: unknown): TshProblem[] | null {
-  if (!(e instanceof DomainError) || e.code !== 'TSH_INVALID') return null;
-  const problems = (e.details as { problems?: unknown } | undefined)?.problems;
-  return Array.isArray(problems) ? (problems as TshProblem[]) : null;
+  const problems = detailsOf(e, 'TSH_INVALID')?.problems;
+  return Array.isArray(problems) ? problems : null;
 }

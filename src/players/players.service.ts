@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
+import { BadInput, Conflict, NotFound, Unprocessable, type ErrorDetails } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { inJobProcess, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs } from '../jobs/jobs';
@@ -435,7 +435,7 @@ export class PlayersService {
           `round ${paired} is already paired: seeds change tie-breaks and the next pairings (${moves
             .map((x) => `${x.name} ${x.before} → ${x.after}`)
             .join(', ')}); send "confirm": true to change them`,
-          { paired, moves },
+          { paired, moves } satisfies ErrorDetails['CONFIRMATION_NEEDED'],
         );
       }
       // Two passes so that no two players hold the same seed in between.

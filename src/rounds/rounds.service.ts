@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm';
-import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
+import { BadInput, Conflict, NotFound, Unprocessable, type ErrorDetails } from '../common/errors';
 import { insertMany } from '../database/bulk';
 import { forUpdate } from '../database/lock';
 import { Transactions } from '../database/transactions';
@@ -386,7 +386,7 @@ export class RoundsService {
       throw new Conflict(
         'CONFIRMATION_NEEDED',
         `round ${number} has ${lost}: to have it ${verb}, they go with it (the director's log keeps them); send confirm to go ahead`,
-        { round: number, ...removed.counts },
+        { round: number, ...removed.counts } satisfies ErrorDetails['CONFIRMATION_NEEDED'],
       );
     }
     await deleteRound(m, this.records, round, games);

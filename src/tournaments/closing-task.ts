@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { Conflict, NotFound } from '../common/errors';
+import { Conflict, NotFound, type ErrorDetails } from '../common/errors';
 import { forUpdate } from '../database/lock';
 import type { JobContext } from '../jobs/job-context';
 import { Actor, writeLog } from '../log/director-log';
@@ -61,7 +61,10 @@ export async function closeTask(input: ClosingInput, context: JobContext, steps:
         `closing ${t.name} makes its results final and rates its ${preview.complete} games with a result` +
           (preview.pending > 0 ? ` (${preview.pending} still pending are not rated)` : '') +
           '; send "confirm": true to close it',
-        { pending: preview.pending, complete: preview.complete },
+        {
+          pending: preview.pending,
+          complete: preview.complete,
+        } satisfies ErrorDetails['CONFIRMATION_NEEDED'],
       );
     }
     const divisions = await m.find(Division, {

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { Conflict, NotFound } from '../common/errors';
+import { Conflict, NotFound, type ErrorDetails } from '../common/errors';
 import { noteMoved } from '../database/moved';
 import { placeholders, run } from '../database/sql';
 import type { StandingsOptions, TieBreak as StandingsTieBreak } from '../standings';
@@ -300,6 +300,22 @@ export interface SettingChange {
   after: unknown;
 }
 
+declare module '../common/errors' {
+  interface ErrorDetails {
+    /**
+     * What a change asks to be confirmed, by what asks: a running division's settings, a
+     * tournament's closing (its games), seeds that move once a round is paired, or the last
+     * round's removal (what goes with it). Reopening says nothing more.
+     */
+    CONFIRMATION_NEEDED:
+      | { division: number; changes: SettingChange[] }
+      | { pending: number; complete: number }
+      | { paired: number; moves: { name: string; before: number; after: number }[] }
+      | { round: number; games: number; results: number; sheets: number; drafts: number }
+      | undefined;
+  }
+}
+
 /** What a change would do to one division. */
 export interface DivisionPlan {
   division: Division;
@@ -351,7 +367,7 @@ export function checkPlan(plan: DivisionPlan, confirm: boolean): void {
     throw new Conflict(
       'CONFIRMATION_NEEDED',
       `division ${division.name} has ${paired} paired round${paired === 1 ? '' : 's'}: changing ${what} affects it; send "confirm": true to change it`,
-      { division: division.id, changes },
+      { division: division.id, changes } satisfies ErrorDetails['CONFIRMATION_NEEDED'],
     );
   }
 }

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
-import { DomainError } from '../common/errors';
+import { detailsOf } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
 import { findRuleSet } from '../engine';
@@ -344,16 +344,16 @@ export class TournamentsPagesController {
     try {
       await this.tournaments.updateDivision(id, change, version, page.user);
     } catch (e) {
-      if (e instanceof DomainError && e.code === 'CONFIRMATION_NEEDED') {
-        const { changes } = e.details as { changes: SettingChange[] };
+      const asked = detailsOf(e, 'CONFIRMATION_NEEDED');
+      if (asked && 'changes' in asked) {
         // A question, not an error: the page asks and nothing has changed.
-        await again(200, { changes: changes.map((c) => changeInWords(page, c)) }, []);
+        await again(200, { changes: asked.changes.map((c) => changeInWords(page, c)) }, []);
         return;
       }
-      if (e instanceof DomainError && e.code === 'STALE_VERSION') {
+      const stale = detailsOf(e, 'STALE_VERSION') as StaleDetails<DivisionView> | null;
+      if (stale) {
         // Someone saved in between: what they changed is shown beside what was typed, and
         // the form now carries their version, so saving again overwrites it knowingly.
-        const stale = e.details as StaleDetails<DivisionView>;
         const differing = stale.changed
           .filter((c) => JSON.stringify(c.now) !== JSON.stringify(c.yours))
           .map((c) => changeInWords(page, { setting: c.field, before: c.now, after: c.yours }))

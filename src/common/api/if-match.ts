@@ -26,6 +26,13 @@ export interface StaleDetails<T> {
   changed: { field: string; now: unknown; yours: unknown }[];
 }
 
+declare module '../errors' {
+  interface ErrorDetails {
+    /** A write based on a version that is not the current one: the thing now, and what differs. */
+    STALE_VERSION: StaleDetails<unknown>;
+  }
+}
+
 const shown = (v: unknown) => (v === null || v === undefined ? 'empty' : JSON.stringify(v));
 
 /**
