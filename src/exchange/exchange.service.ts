@@ -1,3 +1,4 @@
+import { tournamentRow } from '../tournaments/division-rows';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { NotFound } from '../common/errors';
@@ -21,11 +22,7 @@ import {
   type ExportedSeat,
 } from '../rounds/rounds-export';
 import { namedSettings } from '../tournaments/tournament-rules';
-import {
-  divisionsForExport,
-  tournamentForExport,
-  type ExportedDivision,
-} from '../tournaments/tournament-export';
+import { divisionsForExport, type ExportedDivision } from '../tournaments/tournament-export';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentView } from '../tournaments/tournament.view';
 import { rulingsForExport, wordListForExport } from '../words/words-export';
@@ -57,7 +54,7 @@ export class ExchangeService {
   /** The whole tournament as one document (`arbiter-tournament/1`). */
   async export(id: number): Promise<TournamentDocument> {
     const m = this.dataSource.manager;
-    const t = await tournamentForExport(m, id);
+    const t = await tournamentRow(m, id);
     if (!t) throw new NotFound('tournament', id);
     const divisions = await divisionsForExport(m, id);
     const docs: DivisionDocument[] = [];

@@ -6,7 +6,8 @@ import { inJobProcess, JobHooks, jobDatabase } from '../jobs/in-job-process';
 import { Job, Jobs, ReportProgress } from '../jobs/jobs';
 import { playersOfDivisions } from '../players/players-for-ratings';
 import { nameOrder } from '../i18n/names';
-import { divisionsOfTournament, tournamentOfRatings } from '../tournaments/tournaments-for-ratings';
+import { tournamentRow } from '../tournaments/division-rows';
+import { divisionsOfTournament } from '../tournaments/tournaments-for-ratings';
 import { FAMILIES } from '../registry/families';
 import { withPersons } from '../registry/persons-for-ratings';
 import type { ListPreview } from './rating-import';
@@ -59,7 +60,7 @@ export class RatingsService {
   /** A tournament's rating report: per family, each person's line, highest new rating first. */
   async report(tournamentId: number): Promise<RatingReportView> {
     const m = this.dataSource.manager;
-    const t = await tournamentOfRatings(m, tournamentId);
+    const t = await tournamentRow(m, tournamentId);
     if (!t) throw new NotFound('tournament', tournamentId);
     const divisions = await divisionsOfTournament(m, tournamentId);
     const players = divisions.length

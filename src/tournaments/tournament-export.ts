@@ -3,33 +3,10 @@ import { Division } from './division.entity';
 import type { DivisionSettings } from './tournament-rules';
 import { Tournament } from './tournament.entity';
 
-/** A tournament as its export reads it: its name, place, dates and the settings divisions start from. */
-export interface ExportedTournament extends DivisionSettings {
-  id: number;
-  name: string;
-  place: string | null;
-  /** First and last day, `YYYY-MM-DD`. */
-  startsOn: string | null;
-  endsOn: string | null;
-  /** The zone its times of day are shown in; null: the server's. */
-  timeZone: string | null;
-}
-
 /** A division as an export reads it: its id (which the other contexts' rows name), name and settings. */
 export interface ExportedDivision extends DivisionSettings {
   id: number;
   name: string;
-}
-
-/**
- * The tournament a whole-tournament export writes out, or null when there is none: the
- * exchange reads it in its own manager, beside the other contexts' rows.
- */
-export function tournamentForExport(
-  m: EntityManager,
-  id: number,
-): Promise<ExportedTournament | null> {
-  return m.findOneBy(Tournament, { id });
 }
 
 /** A tournament's divisions in the order they were made, as the export numbers them. */

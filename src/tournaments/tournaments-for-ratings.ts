@@ -19,14 +19,6 @@ export type DivisionOfRatings = Pick<
   'id' | 'tournamentId' | 'name' | 'ruleSet' | 'tableSize'
 >;
 
-/** The tournament, or null. */
-export function tournamentOfRatings(
-  m: EntityManager,
-  tournamentId: number,
-): Promise<TournamentOfRatings | null> {
-  return m.findOneBy(Tournament, { id: tournamentId });
-}
-
 /** The tournament's divisions, by id. */
 export function divisionsOfTournament(
   m: EntityManager,

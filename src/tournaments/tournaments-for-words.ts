@@ -10,14 +10,6 @@ import { Tournament } from './tournament.entity';
 /** A tournament as the words read it: its own word list and rule set go by it. */
 export type TournamentOfWords = Pick<Tournament, 'id' | 'ruleSet'>;
 
-/** The tournament, or null. */
-export function tournamentOfWords(
-  m: EntityManager,
-  tournamentId: number,
-): Promise<TournamentOfWords | null> {
-  return m.findOneBy(Tournament, { id: tournamentId });
-}
-
 /** Whether a division of the tournament plays `ruleSet` (a side event of another rule set). */
 export function divisionPlays(
   m: EntityManager,

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { insertMany } from '../database/bulk';
 import { TournamentWordList } from './word-list.entity';
 import { WordRuling } from './word-ruling.entity';
+import type { ExportedRuling } from './words-export';
 
 /*
  * The words' tables as a whole tournament's import writes them, without NestJS: src/exchange
@@ -18,17 +19,9 @@ export interface ImportedWordList {
 }
 
 /** A word judge's ruling as an import brings it, with its own time and judge's name. */
-export interface ImportedRuling {
+export interface ImportedRuling extends ExportedRuling {
   tournamentId: number;
-  gameId: number | null;
-  turn: number | null;
-  ruleSet: string;
-  wordList: string;
-  words: string[];
-  verdict: 'VALID' | 'INVALID';
   userId: number | null;
-  userName: string | null;
-  createdAt: Date;
   updatedAt: Date;
 }
 

@@ -1,3 +1,4 @@
+import { tournamentRow } from '../tournaments/division-rows';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PublicUser } from '../auth/public-user';
@@ -8,11 +9,7 @@ import { judgeWords, ruleSetWordReader, Verdict } from '../dictionary/judge';
 import { parseUploadedWordList } from '../dictionary/upload';
 import { findRuleSet, SetWordList, WordList } from '../engine';
 import { RoundsService } from '../rounds/rounds.service';
-import {
-  divisionPlays,
-  TournamentOfWords,
-  tournamentOfWords,
-} from '../tournaments/tournaments-for-words';
+import { divisionPlays, TournamentOfWords } from '../tournaments/tournaments-for-words';
 import { JudgeWordsDto, UploadWordListDto } from './dto/words.dto';
 import { TournamentWordList } from './word-list.entity';
 import { WordRuling } from './word-ruling.entity';
@@ -244,7 +241,7 @@ export class WordsService {
   }
 
   private async tournament(id: number): Promise<TournamentOfWords> {
-    const found = await tournamentOfWords(this.dataSource.manager, id);
+    const found = await tournamentRow(this.dataSource.manager, id);
     if (!found) throw new NotFound('tournament', id);
     return found;
   }
