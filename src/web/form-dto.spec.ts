@@ -1,5 +1,19 @@
 import { AbsenceForm, AddPlayerForm } from '../players/player-forms';
-import { ConfirmForm, readForm } from './form-dto';
+import { Choice, Clock, ConfirmForm, Int, ReadIf, ReadUnless, readForm } from './form-dto';
+
+/** A form whose fields depend on what was sent and on what the handler knows (the rule set). */
+class GameForm {
+  @Choice(['played', 'forfeit'] as const, 'played') kind!: 'played' | 'forfeit' | null;
+  @ReadUnless('kind', ['forfeit'])
+  @Int(0, 900, { required: true })
+  score!: number | null;
+  @ReadUnless('kind', ['forfeit'])
+  @Clock({ required: true })
+  clock!: string | null;
+  @ReadIf((_form, asked: { cards: boolean }) => asked.cards)
+  @Int(0, 50)
+  cards!: number | null;
+}
 
 const addPlayer = { transform: (body: unknown) => readForm(AddPlayerForm, body) };
 
@@ -73,5 +87,27 @@ describe('a page form read by its DTO', () => {
     form.fail('round', 'form.required');
     form.fail('round', 'form.choice');
     expect(form.problems).toEqual([{ field: 'round', key: 'form.required' }]);
+  });
+
+  it('reads a field only when the form or the handler asks it', () => {
+    const played = readForm(
+      GameForm,
+      { score: '412', clock: '3.24', cards: 'x' },
+      { cards: false },
+    );
+    expect(played.ok).toBe(true);
+    expect(played.values).toEqual({ kind: 'played', score: 412, clock: '03:24', cards: null });
+    const forfeit = readForm(
+      GameForm,
+      { kind: 'forfeit', score: 'x', clock: 'x' },
+      { cards: true },
+    );
+    expect(forfeit.values).toEqual({ kind: 'forfeit', score: null, clock: null, cards: null });
+    const asked = readForm(GameForm, { score: '', clock: '99:99:1', cards: '51' }, { cards: true });
+    expect(asked.problems).toEqual([
+      { field: 'score', key: 'form.required' },
+      { field: 'clock', key: 'form.clock' },
+      { field: 'cards', key: 'form.integer', params: { min: 0, max: 50 } },
+    ]);
   });
 });

@@ -132,8 +132,12 @@ export class FieldReader {
   }
 }
 
-/** How one field of a page's form is read: its typed value, its problem recorded in `form`. */
-type FieldRule = (form: FieldReader, name: string) => unknown;
+/**
+ * How one field of a page's form is read: its typed value, its problem recorded in `form`.
+ * `context` is what the handler passed to {@link readForm} (the rule set's figures of a result
+ * form), for a field read only where the game asks it; a form read by the pipe has none.
+ */
+type FieldRule = (form: FieldReader, name: string, context: unknown) => unknown;
 
 const RULES = Symbol('page form fields');
 
@@ -149,19 +153,31 @@ function fieldOf(rule: FieldRule): PropertyDecorator {
 }
 
 /**
- * Reads the field below it only when `field` was sent as `value` (a note asked only for a sheet
- * given back); otherwise it is `null` and not checked. Put it above the field's own decorator.
+ * Reads the field below it only when `asked` says so, from the form as sent and the handler's
+ * context; otherwise it is `null` and not checked. Put it above the field's own decorator.
  */
-export function ReadWhen(field: string, value: string): PropertyDecorator {
+export function ReadIf<C = unknown>(
+  asked: (form: FieldReader, context: C) => boolean,
+): PropertyDecorator {
   return (target, property) => {
     const form = target.constructor as FormClass<unknown>;
     const rules = form[RULES] ?? [];
     const at = rules.findIndex(([name]) => name === String(property));
     if (at < 0)
-      throw new Error(`@ReadWhen must be above the field's own decorator (${String(property)})`);
+      throw new Error(`@ReadIf must be above the field's own decorator (${String(property)})`);
     const [name, rule] = rules[at];
-    rules[at] = [name, (f, n) => (f.raw(field).trim() === value ? rule(f, n) : null)];
+    rules[at] = [name, (f, n, c) => (asked(f, c as C) ? rule(f, n, c) : null)];
   };
+}
+
+/** Reads the field below it only when `field` was sent as `value` (a note asked only for a sheet given back). */
+export function ReadWhen(field: string, value: string): PropertyDecorator {
+  return ReadIf((form) => form.raw(field).trim() === value);
+}
+
+/** Reads the field below it unless `field` was sent as one of `values` (no scores for a forfeit). */
+export function ReadUnless(field: string, values: readonly string[]): PropertyDecorator {
+  return ReadIf((form) => !values.includes(form.raw(field).trim()));
 }
 
 /** A second check of a text once it is read: a pattern it must match, and what to say if not. */
@@ -201,6 +217,14 @@ export function Int(
   options: { required?: boolean } = {},
 ): PropertyDecorator {
   return fieldOf((form, name) => form.int(name, min, max, options.required ?? false));
+}
+
+/**
+ * A clock reading `mm:ss` as the sheet form takes it (`3.24`, `324`, `-1:05`), `null` when empty
+ * and not required.
+ */
+export function Clock(options: { required?: boolean } = {}): PropertyDecorator {
+  return fieldOf((form, name) => form.clock(name, options.required ?? false));
 }
 
 /** A date `YYYY-MM-DD` that exists, `null` when empty and not required. */
@@ -268,11 +292,16 @@ class ReadForm<T> implements CheckedForm<T> {
   }
 }
 
-/** Reads `body` by the form DTO `dto`: each field in the order declared. */
-export function readForm<T>(dto: new () => T, body: unknown): CheckedForm<T> {
+/**
+ * Reads `body` by the form DTO `dto`: each field in the order declared. `context` is for the
+ * fields a game asks or not ({@link ReadIf}): a page form whose fields are all fixed is read by
+ * the pipe (`@PageForm`) instead.
+ */
+export function readForm<T>(dto: new () => T, body: unknown, context?: unknown): CheckedForm<T> {
   const reader = new FieldReader(body);
   const values = new dto() as Record<string, unknown>;
-  for (const [name, rule] of (dto as FormClass<T>)[RULES] ?? []) values[name] = rule(reader, name);
+  for (const [name, rule] of (dto as FormClass<T>)[RULES] ?? [])
+    values[name] = rule(reader, name, context);
   return new ReadForm(values as T, reader);
 }
 
