@@ -6,14 +6,28 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { detailsOf } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
-import { findRuleSet, parseClock, tieBreaksOf, timeLossToName, TypedTieBreak } from '../engine';
+import { parseClock, timeLossToName, TypedTieBreak } from '../engine';
 import type { FieldError, ResultFormPage, TableResultFormPage } from '../render/view-models';
 import { lowerFirst, reasonText } from '../render/report-view';
 import { ResultsService } from './results.service';
-import { TYPED_FIGURES, TypedFigureField } from './figures';
+import type { TypedFigureField } from './figures';
 import type { GameView } from '../rounds/game.view';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { FormReader, refusal } from '../web/forms';
+import { refusal } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { PageForm } from '../web/page-form';
+import {
+  askedFigures,
+  readResultForm,
+  readTableResultForm,
+  resultOfForm,
+  SIDES,
+  tableAsked,
+  tableResultOfForm,
+  typedResultValues,
+  VersionForm,
+  type TableResultForm,
+} from './result-forms';
 import { gameHeading } from '../rounds/game-heading';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
@@ -69,106 +83,36 @@ export class ResultPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const { game, division } = await judgedGame(this.results, this.tournaments, id);
-    const form = new FormReader(body, page.lang);
     if (game.seats) {
-      await this.tableSubmit(page, game, division, form, req);
+      await this.tableSubmit(page, game, division, body, req);
       return;
     }
-    const asked = askedFigures(division);
-    const kind = form.choice('kind', RESULT_FORM_KINDS, 'played');
-    // A forfeit was not played: nothing else of the form is read.
-    const played = kind === 'played' || kind === null;
-    const scoreFirst = played ? form.int('scoreFirst', -1000, 5000, true) : null;
-    const scoreSecond = played ? form.int('scoreSecond', -1000, 5000, true) : null;
-    const remainingFirst = played ? form.clock('remainingFirst') : null;
-    const remainingSecond = played ? form.clock('remainingSecond') : null;
-    const timeLoss = form.choice('timeLoss', ['none', 'first', 'second'] as const, 'none');
-    const figures: Partial<Record<PairedFigure, number[]>> = {};
-    const typedFigures: Record<string, string> = {};
-    for (const { field } of played ? asked.pairs : []) {
-      const [first, second] = SIDES.map((side) => {
-        typedFigures[`${field}${side}`] = form.raw(`${field}${side}`);
-        return form.int(`${field}${side}`, 0, 5000);
-      });
-      if (first !== null && second !== null) figures[field] = [first, second];
-      else if (first !== null || second !== null) {
-        form.fail(`${field}${first === null ? 'First' : 'Second'}`, t(page.lang, 'form.required'));
-      }
-    }
-    const targetFirst = asked.targetFirst
-      ? form.choice('targetFirst', ['none', 'first', 'second'] as const, 'none')
-      : 'none';
-    const version = form.int('version', 0, 999_999_999) ?? undefined;
-    const values: ResultFormPage['values'] = {
-      kind: kind ?? 'played',
-      scoreFirst: form.raw('scoreFirst'),
-      scoreSecond: form.raw('scoreSecond'),
-      remainingFirst: form.raw('remainingFirst'),
-      remainingSecond: form.raw('remainingSecond'),
-      timeLoss: timeLoss ?? 'none',
-      figures: typedFigures,
-      targetFirst: targetFirst ?? 'none',
-    };
+    const asked = askedFigures(division.ruleSet);
+    const form = readResultForm(body, asked);
+    const version = form.values.version ?? undefined;
     const again = (status: number, errors: FieldError[]) =>
       page.render(
         'judge/result',
-        this.resultModel(page, game, division, values, errors, version ?? game.version),
+        this.resultModel(
+          page,
+          game,
+          division,
+          typedResultValues(form, asked),
+          errors,
+          version ?? game.version,
+        ),
         status,
       );
     if (!form.ok) {
-      await again(400, form.errors);
+      await again(400, form.errorsIn(page.lang));
       return;
     }
     try {
-      if (!played) {
-        await this.results.enterResult(
-          id,
-          kind === 'double-forfeit'
-            ? { kind }
-            : { kind: 'forfeit', absent: kind === 'forfeit-first' ? 0 : 1 },
-          version,
-          req.user ?? null,
-        );
-        page.redirect(withQuery(urls.result(id), { done: 'saved' }));
-        return;
-      }
-      await this.results.enterResult(
-        id,
-        {
-          scores: [scoreFirst!, scoreSecond!],
-          clocks: [remainingFirst!, remainingSecond!],
-          timeLoss: timeLoss === 'first' ? 0 : timeLoss === 'second' ? 1 : undefined,
-          ...figures,
-          targetFirst: targetFirst === 'first' ? 0 : targetFirst === 'second' ? 1 : undefined,
-        },
-        version,
-        req.user ?? null,
-      );
+      await this.results.enterResult(id, resultOfForm(form, asked), version, req.user ?? null);
       page.redirect(withQuery(urls.result(id), { done: 'saved' }));
     } catch (e) {
-      const scores = game.result?.scores;
-      const figure = refusedFigure(e);
-      const clock = aboveStart(e);
-      const { status, message, code } = refusal(page.lang, e, {
-        differences: scores ? `${scores[0]} : ${scores[1]}` : '',
-        scores: figure?.scores?.join(' : ') ?? '',
-        figure: figure ? page.t(`resultForm.figure.${figure.tieBreak}`) : '',
-        clock: clock?.clock ?? '',
-        start: clock?.start ?? '',
-      });
-      const field =
-        code === 'TIME_LOSS_UNCLEAR'
-          ? 'timeLoss'
-          : clock
-            ? clock.player === 0
-              ? 'remainingFirst'
-              : 'remainingSecond'
-            : code === 'TIE_BREAK_FIGURE_NEEDED' && figure
-              ? figure.field === 'targetFirst'
-                ? 'targetFirst'
-                : `${figure.field}First`
-              : '';
-      await again(status, [{ field, message }]);
+      const { status, error } = resultRefusal(page, game, e);
+      await again(status, [error]);
     }
   }
 
@@ -176,14 +120,13 @@ export class ResultPagesController {
   @Post('games/:id/result/clear')
   async clearResult(
     @IdParam('id', 'game') id: number,
-    @Body() body: unknown,
+    @PageForm(VersionForm) form: CheckedForm<VersionForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
     const { game, division } = await judgedGame(this.results, this.tournaments, id);
-    const form = new FormReader(body, page.lang);
-    const version = form.int('version', 0, 999_999_999) ?? undefined;
+    const version = form.values.version ?? undefined;
     try {
       await this.results.clearResult(id, version, req.user ?? null);
       page.redirect(withQuery(urls.result(id), { done: 'cleared' }));
@@ -212,30 +155,18 @@ export class ResultPagesController {
     }
   }
 
-  /**
-   * A table's result from the form: `score1`…`scoreN`, `clock1`… (a game with a clock),
-   * `cards1`… (Quivit), `targetFirst` (the seat, target-score variant) and the version read.
-   */
+  /** A table's result from the form ({@link TableResultForm}). */
   private async tableSubmit(
     page: PageContext,
     game: GameView,
     division: JudgedGame['division'],
-    form: FormReader,
+    body: unknown,
     req: AuthedRequest,
   ): Promise<void> {
     const seats = game.seats!;
-    const asked = tableFigures(division);
-    const scores = seats.map((s) => form.int(`score${s.seat}`, -1000, 5000, true));
-    const clocks = asked.clocks ? seats.map((s) => form.clock(`clock${s.seat}`)) : null;
-    const cards = asked.cards ? seats.map((s) => form.int(`cards${s.seat}`, 0, 5000)) : null;
-    const typedCards = cards && cards.some((c) => c !== null) ? cards : null;
-    if (typedCards && typedCards.some((c) => c === null)) {
-      for (const s of seats)
-        if (cards![s.seat - 1] === null) form.fail(`cards${s.seat}`, t(page.lang, 'form.required'));
-    }
-    const targetRaw = asked.targetFirst ? form.raw('targetFirst') : '';
-    const targetFirst = /^[1-8]$/.test(targetRaw) ? Number(targetRaw) - 1 : undefined;
-    const version = form.int('version', 0, 999_999_999) ?? undefined;
+    const asked = tableAsked(division.ruleSet, seats.length);
+    const form = readTableResultForm(body, asked);
+    const version = form.values.version ?? undefined;
     const again = (status: number, errors: FieldError[]) =>
       page.render(
         'judge/table-result',
@@ -243,46 +174,20 @@ export class ResultPagesController {
         status,
       );
     if (!form.ok) {
-      await again(400, form.errors);
+      await again(400, form.errorsIn(page.lang));
       return;
     }
     try {
       await this.results.enterTableResult(
         game.id,
-        {
-          scores: scores as number[],
-          ...(clocks ? { clocks: clocks as string[] } : {}),
-          ...(typedCards ? { cards: typedCards as number[] } : {}),
-          ...(targetFirst !== undefined ? { targetFirst } : {}),
-        },
+        tableResultOfForm(form, asked),
         version,
         req.user ?? null,
       );
       page.redirect(withQuery(urls.result(game.id), { done: 'saved' }));
     } catch (e) {
-      const figure = detailsOf(e, 'TIE_BREAK_FIGURE_NEEDED');
-      const needed = figure && 'seats' in figure ? figure : null;
-      if (needed) {
-        const names = needed.seats.map((i) => seats[i].player.name).join(', ');
-        await again(422, [
-          needed.field === 'cards'
-            ? {
-                field: `cards${needed.seats[0] + 1}`,
-                message: t(page.lang, 'tableForm.cardsNeeded', { names }),
-              }
-            : {
-                field: 'targetFirst',
-                message: t(page.lang, 'tableForm.targetFirstNeeded', { names }),
-              },
-        ]);
-        return;
-      }
-      const clock = aboveStart(e);
-      const { status, message } = refusal(page.lang, e, {
-        clock: clock?.clock ?? '',
-        start: clock?.start ?? '',
-      });
-      await again(status, [{ field: clock ? `clock${clock.player + 1}` : '', message }]);
+      const { status, error } = tableRefusal(page, seats, e);
+      await again(status, [error]);
     }
   }
 
@@ -291,14 +196,16 @@ export class ResultPagesController {
     page: PageContext,
     game: GameView,
     division: JudgedGame['division'],
-    form: FormReader | null,
+    form: CheckedForm<TableResultForm> | null,
     errors: FieldError[],
     version = game.version,
   ): TableResultFormPage {
-    const asked = tableFigures(division);
     const seats = game.seats!;
-    const typed = (name: string, stored: string | number | null) =>
-      form ? form.raw(name) : stored;
+    const asked = tableAsked(division.ruleSet, seats.length);
+    const typed = (
+      name: `${'score' | 'clock' | 'cards'}${number}`,
+      stored: string | number | null,
+    ) => (form ? form.typed(name) : stored);
     const complete = game.status === 'complete';
     return {
       ...judgeGameBase(page, game, page.t('resultForm.title')),
@@ -338,7 +245,7 @@ export class ResultPagesController {
       ...(asked.targetFirst
         ? {
             targetFirst: {
-              value: form ? form.raw('targetFirst') || 'none' : 'none',
+              value: form ? form.typed('targetFirst') || 'none' : 'none',
               options: [
                 { value: 'none', label: page.t('resultForm.nobody') },
                 ...seats.map((s) => ({ value: String(s.seat), label: s.player.name })),
@@ -367,7 +274,7 @@ export class ResultPagesController {
     const recorded = game.result ? recordedResult(page, game.result, names) : null;
     const justSaved = saved !== undefined && saved !== null && page.query('done') === 'saved';
     const flash = justSaved && recorded ? { ...saved, text: `${saved.text} ${recorded}` } : saved;
-    const asked = askedFigures(division);
+    const asked = askedFigures(division.ruleSet);
     return {
       ...judgeGameBase(page, game, page.t('resultForm.title')),
       flash,
@@ -399,47 +306,6 @@ export class ResultPagesController {
       sheetUrl: urls.sheet(game.id),
     };
   }
-}
-
-/** What the result form's `kind` says: a game played, who did not come, or neither. */
-const RESULT_FORM_KINDS = ['played', 'forfeit-first', 'forfeit-second', 'double-forfeit'] as const;
-
-/** The sides of a figure typed a player: `cardsFirst`, `cardsSecond`. */
-const SIDES = ['First', 'Second'] as const;
-
-/** A tie-break figure typed one number a player. */
-type PairedFigure = Exclude<TypedFigureField, 'targetFirst'>;
-
-/**
- * What the result form asks beside scores and clocks for the tournament's
- * rule set: its tie-breaks in order, the figures among them typed a player,
- * whether it asks who reached the target first, and whether the game has a
- * game clock at all (a card game has none: no time loss is asked).
- */
-function askedFigures(division: JudgedGame['division']) {
-  const ruleSet = findRuleSet(division.ruleSet);
-  const order = ruleSet ? tieBreaksOf(ruleSet) : [];
-  const asked = TYPED_FIGURES.filter((f) => order.includes(f.tieBreak));
-  return {
-    order,
-    pairs: asked.filter(
-      (f): f is Extract<(typeof TYPED_FIGURES)[number], { field: PairedFigure }> =>
-        f.field !== 'targetFirst',
-    ),
-    targetFirst: asked.some((f) => f.field === 'targetFirst'),
-    noGameClock: Boolean(ruleSet?.cards),
-  };
-}
-
-/** What a table's form asks of each seat by the rule set: clocks, cards, who reached the target first. */
-function tableFigures(division: JudgedGame['division']) {
-  const ruleSet = findRuleSet(division.ruleSet);
-  const order = ruleSet ? tieBreaksOf(ruleSet) : [];
-  return {
-    clocks: !ruleSet?.cards,
-    cards: order.includes('cards'),
-    targetFirst: order.includes('target-first'),
-  };
 }
 
 /** `Upisano: 412 : 377, pobeda: Ana Petrović, na vreme: …` (the reason unless it is the score). */
@@ -511,4 +377,67 @@ function refusedFigure(
   const needed = detailsOf(e, 'TIE_BREAK_FIGURE_NEEDED');
   if (needed) return 'tieBreak' in needed ? needed : null;
   return detailsOf(e, 'TIE_BREAK_FIGURE_UNUSED');
+}
+
+/** A refusal of a two players' result, worded, on the field it is about ('' for the form's). */
+function resultRefusal(
+  page: PageContext,
+  game: GameView,
+  e: unknown,
+): { status: number; error: FieldError } {
+  const scores = game.result?.scores;
+  const figure = refusedFigure(e);
+  const clock = aboveStart(e);
+  const { status, message, code } = refusal(page.lang, e, {
+    differences: scores ? `${scores[0]} : ${scores[1]}` : '',
+    scores: figure?.scores?.join(' : ') ?? '',
+    figure: figure ? page.t(`resultForm.figure.${figure.tieBreak}`) : '',
+    clock: clock?.clock ?? '',
+    start: clock?.start ?? '',
+  });
+  const field =
+    code === 'TIME_LOSS_UNCLEAR'
+      ? 'timeLoss'
+      : clock
+        ? clock.player === 0
+          ? 'remainingFirst'
+          : 'remainingSecond'
+        : code === 'TIE_BREAK_FIGURE_NEEDED' && figure
+          ? figure.field === 'targetFirst'
+            ? 'targetFirst'
+            : `${figure.field}First`
+          : '';
+  return { status, error: { field, message } };
+}
+
+/** A refusal of a table's result, worded, on the seat's field it is about. */
+function tableRefusal(
+  page: PageContext,
+  seats: NonNullable<GameView['seats']>,
+  e: unknown,
+): { status: number; error: FieldError } {
+  const figure = detailsOf(e, 'TIE_BREAK_FIGURE_NEEDED');
+  const needed = figure && 'seats' in figure ? figure : null;
+  if (needed) {
+    const names = needed.seats.map((i) => seats[i].player.name).join(', ');
+    return {
+      status: 422,
+      error:
+        needed.field === 'cards'
+          ? {
+              field: `cards${needed.seats[0] + 1}`,
+              message: t(page.lang, 'tableForm.cardsNeeded', { names }),
+            }
+          : {
+              field: 'targetFirst',
+              message: t(page.lang, 'tableForm.targetFirstNeeded', { names }),
+            },
+    };
+  }
+  const clock = aboveStart(e);
+  const { status, message } = refusal(page.lang, e, {
+    clock: clock?.clock ?? '',
+    start: clock?.start ?? '',
+  });
+  return { status, error: { field: clock ? `clock${clock.player + 1}` : '', message } };
 }
