@@ -16,7 +16,8 @@ import {
   sheetToForm,
 } from '../sheet-form';
 import type { SheetFormPage } from '../sheet-form/page';
-import { FormReader } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { PageForm } from '../web/page-form';
 import { ruleSetName } from '../web/rule-set-name';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
@@ -32,6 +33,7 @@ import {
   sheetFormModel,
   SheetShowValues,
 } from './sheet-form-pages';
+import { SheetPostForm } from './sheet-forms';
 
 /** A sheet of no game: its form's layout and the rule set's own word list. */
 interface LooseContext {
@@ -63,16 +65,15 @@ export class SheetCheckPagesController {
 
   @Post('check')
   async checkSubmit(
+    @PageForm(SheetPostForm) posted: CheckedForm<SheetPostForm>,
     @Body() body: unknown,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
+    const { intent, import: importText } = posted.values;
     let ctx = this.looseContext(page, namesOf(body));
-    const reader = new FormReader(body, page.lang);
     let form = formFromBody(body, ctx.layout.players.length);
-    const intent = reader.raw('intent');
-    const importText = reader.raw('import').replace(/\r\n?/g, '\n');
     if (intent === 'import') {
       const input = readSheetInput(importText, page.lang, { rules: ctx.layout.rules }, 'check');
       // The sheet's own players, when the rule set seats as many: the page then names them.

@@ -1,5 +1,5 @@
 import { detailsOf, ErrorDetails } from '../common/errors';
-import { SheetTerms, WordList } from '../engine';
+import { Scoresheet, SheetTerms, WordList } from '../engine';
 import type { Lang } from '../i18n';
 import {
   checkForm,
@@ -95,6 +95,18 @@ export function typedRows(form: SheetForm): SheetForm {
     if (!isEmptyRow(row)) last = i;
   });
   return { ...form, rows: form.rows.slice(0, last + 1) };
+}
+
+/**
+ * The sheet a form saves or sends: the checked document, the rows as typed kept in its meta (the
+ * form shows them again as typed), and its text.
+ */
+export function sheetToSave(check: FormCheck, form: SheetForm): { doc: Scoresheet; text: string } {
+  const doc = {
+    ...check.conversion.doc,
+    meta: { ...check.conversion.doc.meta, form: typedRows(form) },
+  };
+  return { doc, text: JSON.stringify(doc, null, 2) };
 }
 
 /** A saved sheet's rows: as typed (the form's own), or read from its JSON or GCG text. */

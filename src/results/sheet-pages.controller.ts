@@ -25,7 +25,8 @@ import { ResultsService } from './results.service';
 import type { GameView } from '../rounds/game.view';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { WordsService } from '../words/words.service';
-import { FormReader } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { PageForm } from '../web/page-form';
 import { gameHeading } from '../rounds/game-heading';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
@@ -42,9 +43,11 @@ import {
   sheetFormModel,
   sheetRefusal,
   SheetShowValues,
+  sheetToSave,
   storedSheetForm,
   typedRows,
 } from './sheet-form-pages';
+import { GameSheetForm } from './sheet-forms';
 
 /** A game's sheet form: the game, its tournament, the form's layout and the word list its sheets are checked against. */
 interface SheetContext {
@@ -134,20 +137,19 @@ export class SheetPagesController {
   @Post('games/:id/scoresheet')
   async sheetSubmit(
     @IdParam('id', 'game') id: number,
+    @PageForm(GameSheetForm) posted: CheckedForm<GameSheetForm>,
     @Body() body: unknown,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const reader = new FormReader(body, page.lang);
     const ctx = await this.sheetContext(id);
+    const { intent, import: importText } = posted.values;
     // The version the page was built from; a post without one is taken as having read
     // nothing, which a game with a result refuses (the API's rule for If-Match).
-    const version = reader.int('version', 0, 999_999_999) ?? versionQuery(page);
-    const intent = reader.raw('intent');
-    const basedOn = reader.int('draftVersion', 0, 999_999_999) ?? 0;
+    const version = posted.values.version ?? versionQuery(page);
+    const basedOn = posted.values.draftVersion ?? 0;
     let form = formFromBody(body, ctx.layout.players.length);
-    const importText = reader.raw('import').replace(/\r\n?/g, '\n');
     const show = (status: number, values: Partial<SheetShowValues> = {}) =>
       this.showSheet(page, ctx, form, {
         status,
@@ -187,18 +189,9 @@ export class SheetPagesController {
         };
       }
       if (!unfinished) {
-        const doc = {
-          ...check.conversion.doc,
-          meta: { ...check.conversion.doc.meta, form: typedRows(form) },
-        };
+        const { doc, text } = sheetToSave(check, form);
         try {
-          await this.results.enterSheet(
-            id,
-            JSON.stringify(doc, null, 2),
-            doc,
-            version,
-            req.user ?? null,
-          );
+          await this.results.enterSheet(id, text, doc, version, req.user ?? null);
           page.redirect(withQuery(urls.sheet(id), { done: 'saved' }));
         } catch (e) {
           const { status, message } = sheetRefusal(page, e);

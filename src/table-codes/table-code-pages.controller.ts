@@ -36,7 +36,7 @@ import type { TableClient } from './code-throttle';
 import { DeviceCookies } from '../throttle/device-cookies';
 import type { CodeView, SubmissionView } from './table-codes.view';
 import type { CheckedForm } from '../web/form-dto';
-import { FormReader, refusal } from '../web/forms';
+import { refusal } from '../web/forms';
 import { PageForm } from '../web/page-form';
 import { ConfirmSheetForm, DeskActionForm } from './table-code-forms';
 import { unfinishedTurns } from '../render/report-view';
@@ -48,8 +48,9 @@ import {
   sheetFormModel,
   SheetShowValues,
   sheetRefusal,
-  typedRows,
+  sheetToSave,
 } from '../results/sheet-form-pages';
+import { SheetPostForm } from '../results/sheet-forms';
 import { gameHeading } from '../rounds/game-heading';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
@@ -177,6 +178,7 @@ export class TableCodePagesController {
   @Post(':code/sheet')
   async sheetSubmit(
     @Param('code') code: string,
+    @PageForm(SheetPostForm) posted: CheckedForm<SheetPostForm>,
     @Body() body: unknown,
     @Req() req: AuthedRequest,
     @Res() res: Response,
@@ -186,10 +188,8 @@ export class TableCodePagesController {
     const { view, timeZone } = await this.codes.openWithNewest(code, client);
     const zone = page.timeZoneOf({ timeZone });
     const layout = this.layout(view);
-    const reader = new FormReader(body, page.lang);
-    const intent = reader.raw('intent');
+    const { intent, import: importText } = posted.values;
     let form = formFromBody(body, layout.players.length);
-    const importText = reader.raw('import').replace(/\r\n?/g, '\n');
     const show = (status: number, values: Partial<SheetShowValues> = {}) =>
       this.showSheet(page, code, view, zone, form, {
         status,
@@ -223,11 +223,7 @@ export class TableCodePagesController {
         await show(200, { check, unfinished });
         return;
       }
-      const doc = {
-        ...check.conversion.doc,
-        meta: { ...check.conversion.doc.meta, form: typedRows(form) },
-      };
-      const text = JSON.stringify(doc, null, 2);
+      const { doc, text } = sheetToSave(check, form);
       try {
         await this.codes.submit(code, text, doc, client);
         page.redirect(withQuery(codeUrl(code), { done: 'sent' }));

@@ -1,4 +1,5 @@
 import { AbsenceForm, AddPlayerForm } from '../players/player-forms';
+import { GameSheetForm, SheetPostForm } from '../results/sheet-forms';
 import { Choice, Clock, ConfirmForm, Int, ReadIf, ReadUnless, readForm } from './form-dto';
 
 /** A form whose fields depend on what was sent and on what the handler knows (the rule set). */
@@ -109,5 +110,22 @@ describe('a page form read by its DTO', () => {
       { field: 'clock', key: 'form.clock' },
       { field: 'cards', key: 'form.integer', params: { min: 0, max: 50 } },
     ]);
+  });
+
+  it("reads a subclass's fields after those of the form it extends, which keeps its own", () => {
+    const body = { intent: 'import', import: 'a\r\nb\rc\n', version: '7', draftVersion: 'x' };
+    const game = readForm(GameSheetForm, body);
+    expect(game.values).toEqual({
+      intent: 'import',
+      import: 'a\nb\nc\n',
+      version: 7,
+      draftVersion: null,
+    });
+    expect(game.problems).toEqual([
+      { field: 'draftVersion', key: 'form.integer', params: { min: 0, max: 999_999_999 } },
+    ]);
+    const loose = readForm(SheetPostForm, body);
+    expect(loose.values).toEqual({ intent: 'import', import: 'a\nb\nc\n' });
+    expect(readForm(SheetPostForm, {}).values).toEqual({ intent: '', import: '' });
   });
 });

@@ -143,12 +143,15 @@ const RULES = Symbol('page form fields');
 
 export type FormClass<T> = (new () => T) & { [RULES]?: [string, FieldRule][] };
 
-/** Declares a field of a page form's DTO; the fields are read in the order they are declared. */
+/**
+ * Declares a field of a page form's DTO; the fields are read in the order they are declared, a
+ * subclass's after those of the form it extends.
+ */
 function fieldOf(rule: FieldRule): PropertyDecorator {
   return (target, property) => {
     const form = target.constructor as FormClass<unknown>;
-    const own = Object.prototype.hasOwnProperty.call(form, RULES) ? form[RULES]! : [];
-    form[RULES] = [...own, [String(property), rule]];
+    // A copy each time: the fields of the form a subclass extends stay as they are.
+    form[RULES] = [...(form[RULES] ?? []), [String(property), rule]];
   };
 }
 
@@ -245,6 +248,11 @@ export function Flag(): PropertyDecorator {
 /** The field exactly as sent (`''` when absent), for a value that is checked elsewhere. */
 export function Raw(): PropertyDecorator {
   return fieldOf((form, name) => form.raw(name));
+}
+
+/** A pasted text as sent (`''` when absent), its line ends (`\r\n`, `\r`) made `\n`. */
+export function Pasted(): PropertyDecorator {
+  return fieldOf((form, name) => form.raw(name).replace(/\r\n?/g, '\n'));
 }
 
 /**
