@@ -1,16 +1,19 @@
-import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
-import { BadInput, DomainError } from '../common/errors';
+import { BadInput, detailsOf } from '../common/errors';
 import { defaultWordList } from '../dictionary/default-lists';
 import { findRuleSet } from '../engine';
 import type { WordCheckPage } from '../render/view-models';
 import { RoundsService } from '../rounds/rounds.service';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { WordsService } from './words.service';
-import { FormReader, refusal } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { refusal } from '../web/forms';
+import { PageForm } from '../web/page-form';
+import { WordCheckForm } from './word-forms';
 import { ruleSetName } from '../web/rule-set-name';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
@@ -22,9 +25,8 @@ import { urls } from '../web/urls';
  * service's own message is English and numbers the words (`words[0]`).
  */
 function unreadableWords(e: unknown): string {
-  if (!(e instanceof DomainError) || !Array.isArray(e.details)) return '';
-  return (e.details as { word?: unknown }[])
-    .map((d) => (typeof d.word === 'string' && d.word !== '' ? `„${d.word.slice(0, 40)}”` : ''))
+  return (detailsOf(e, 'WORD_UNREADABLE') ?? [])
+    .map((d) => (d.word !== '' ? `„${d.word.slice(0, 40)}”` : ''))
     .filter(Boolean)
     .join(', ');
 }
@@ -64,14 +66,13 @@ export class WordCheckPagesController {
 
   @Post('word-check')
   async wordCheck(
-    @Body() body: unknown,
+    @PageForm(WordCheckForm) form: CheckedForm<WordCheckForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
     const context = await this.wordContext(page);
-    const form = new FormReader(body, page.lang);
-    const typed = form.raw('words');
+    const typed = form.values.words;
     const words = typed
       .split(/[\s,;]+/)
       .map((w) => w.trim())

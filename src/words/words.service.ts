@@ -2,10 +2,10 @@ import { tournamentRow } from '../tournaments/division-rows';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PublicUser } from '../auth/public-user';
-import { BadInput, NotFound, Unprocessable } from '../common/errors';
+import { BadInput, ErrorDetails, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { defaultWordList } from '../dictionary/default-lists';
-import { judgeWords, ruleSetWordReader, Verdict } from '../dictionary/judge';
+import { JudgeInputError, judgeWords, ruleSetWordReader, Verdict } from '../dictionary/judge';
 import { parseUploadedWordList } from '../dictionary/upload';
 import { findRuleSet, SetWordList, WordList } from '../engine';
 import { RoundsService } from '../rounds/rounds.service';
@@ -23,6 +23,13 @@ export interface WordListView {
 }
 
 const MAX_LINE_ERRORS = 200;
+
+declare module '../common/errors' {
+  interface ErrorDetails {
+    /** Words of a challenged play that cannot be read by its rules: each as sent, with its index. */
+    WORD_UNREADABLE: JudgeInputError[];
+  }
+}
 
 /** Which stored list a tournament has: its row, and when that was written. */
 export type StoredWordList = Pick<TournamentWordList, 'id' | 'updatedAt'>;
@@ -211,7 +218,7 @@ export class WordsService {
         ruling.errors
           .map((e) => (e.index >= 0 ? `words[${e.index}]: ${e.message}` : e.message))
           .join('; '),
-        ruling.errors,
+        ruling.errors satisfies ErrorDetails['WORD_UNREADABLE'],
       );
     }
     const saved = await this.transactions.run((m) =>
