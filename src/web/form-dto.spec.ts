@@ -1,6 +1,16 @@
 import { AbsenceForm, AddPlayerForm } from '../players/player-forms';
 import { GameSheetForm, SheetPostForm } from '../results/sheet-forms';
-import { Choice, Clock, ConfirmForm, Int, ReadIf, ReadUnless, readForm } from './form-dto';
+import {
+  Choice,
+  Clock,
+  ConfirmForm,
+  Int,
+  RawList,
+  RawSeries,
+  ReadIf,
+  ReadUnless,
+  readForm,
+} from './form-dto';
 
 /** A form whose fields depend on what was sent and on what the handler knows (the rule set). */
 class GameForm {
@@ -14,6 +24,13 @@ class GameForm {
   @ReadIf((_form, asked: { cards: boolean }) => asked.cards)
   @Int(0, 50)
   cards!: number | null;
+}
+
+/** Numbered fields and a field per kind, and a repeated field, all as sent. */
+class SeriesForm {
+  @RawSeries([1, 2, 3], (n) => `place${n}`) places!: Record<number, string>;
+  @RawSeries(['top', 'bingo'] as const, (k) => `award-${k}`) awards!: Record<string, string>;
+  @RawList() tieBreak!: string[];
 }
 
 const addPlayer = { transform: (body: unknown) => readForm(AddPlayerForm, body) };
@@ -127,5 +144,23 @@ describe('a page form read by its DTO', () => {
     const loose = readForm(SheetPostForm, body);
     expect(loose.values).toEqual({ intent: 'import', import: 'a\nb\nc\n' });
     expect(readForm(SheetPostForm, {}).values).toEqual({ intent: '', import: '' });
+  });
+
+  it('reads a series of fields by their keys and every value of a repeated field', () => {
+    const form = readForm(SeriesForm, {
+      place1: ' 100 ',
+      place3: '50',
+      'award-bingo': '1',
+      places: 'not a field of the form',
+      tieBreak: ['spread', '', 'wins'],
+    });
+    expect(form.ok).toBe(true);
+    expect(form.values).toEqual({
+      places: { 1: ' 100 ', 2: '', 3: '50' },
+      awards: { top: '', bingo: '1' },
+      tieBreak: ['spread', '', 'wins'],
+    });
+    expect(readForm(SeriesForm, { tieBreak: 'spread' }).values.tieBreak).toEqual(['spread']);
+    expect(readForm(SeriesForm, {}).values.tieBreak).toEqual([]);
   });
 });

@@ -255,6 +255,23 @@ export function Pasted(): PropertyDecorator {
   return fieldOf((form, name) => form.raw(name).replace(/\r\n?/g, '\n'));
 }
 
+/** Every value of a repeated field exactly as sent, in order (none sent: `[]`). */
+export function RawList(): PropertyDecorator {
+  return fieldOf((form, name) => form.list(name));
+}
+
+/**
+ * A series of fields of one pattern, each exactly as sent (`''` when absent), by its key: the
+ * field `name(key)` of each of `keys` (the numbered `place1` … `place50`, a field per kind). The
+ * property's own name is not a field.
+ */
+export function RawSeries<K extends string | number>(
+  keys: readonly K[],
+  name: (key: K) => string,
+): PropertyDecorator {
+  return fieldOf((form) => Object.fromEntries(keys.map((k) => [k, form.raw(name(k))])));
+}
+
 /**
  * A page's posted form, read by its DTO: the typed values, the values as typed (to show the form
  * again), and each field's first problem as a message key. A handler may add problems the rules
