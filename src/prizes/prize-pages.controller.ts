@@ -1,5 +1,5 @@
 import { MessageKey, t } from '../i18n';
-import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -10,7 +10,10 @@ import type { Lang } from '../i18n';
 import { AWARD_KINDS, PrizeProblem } from './prize-table';
 import type { AwardKind } from './prizes';
 import { PrizesService, PrizeTableRefused, PrizeTableView } from './prizes.service';
-import { FormReader, refusal } from '../web/forms';
+import { refusal } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { PageForm } from '../web/page-form';
+import { PRIZE_CLASSES, PRIZE_PLACES, PrizeTableForm } from './prize-forms';
 import { slug } from '../web/downloads';
 import { sendPdf } from '../web/pdf-response';
 import { PageContext, withQuery } from '../web/page-context';
@@ -110,22 +113,22 @@ export class PrizeOrganiserController {
   @Post('tournaments/:id/prizes')
   async save(
     @IdParam('id', 'tournament') id: number,
-    @Body() body: unknown,
+    @PageForm(PrizeTableForm) form: CheckedForm<PrizeTableForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
+    const typed = form.values;
     const fieldOf: string[] = [];
     const places: unknown[] = [];
-    for (let i = 1; i <= 50; i++) places.push(prizeFromText(form.raw(`place${i}`)));
+    for (let i = 1; i <= PRIZE_PLACES; i++) places.push(prizeFromText(typed.places[i]));
     while (places.length && Object.keys(places[places.length - 1] as object).length === 0)
       places.pop();
     const classes: unknown[] = [];
-    for (let i = 1; i <= 10; i++) {
-      const name = form.raw(`class${i}Name`).trim();
-      const below = form.raw(`class${i}Below`).trim();
-      const prizes = form.raw(`class${i}Prizes`).trim();
+    for (let i = 1; i <= PRIZE_CLASSES; i++) {
+      const name = typed.classNames[i].trim();
+      const below = typed.classBelows[i].trim();
+      const prizes = typed.classPrizes[i].trim();
       if (!name && !below && !prizes) continue;
       fieldOf[classes.length] = String(i);
       classes.push({
@@ -135,19 +138,19 @@ export class PrizeOrganiserController {
       });
     }
     const kinds: AwardKind[] = [];
-    const awards = AWARD_KINDS.filter((k) => form.raw(`award-${k}`) !== '').map((kind) => {
+    const awards = AWARD_KINDS.filter((k) => typed.awards[k] !== '').map((kind) => {
       kinds.push(kind);
-      const p = prizeFromText(form.raw(`award-${kind}-prize`));
+      const p = prizeFromText(typed.awardPrizes[kind]);
       return { kind, prize: p.amount === undefined ? null : p };
     });
     const sent = {
-      currency: form.raw('currency'),
-      onePrizePerPlayer: form.raw('onePrizePerPlayer') !== '',
+      currency: typed.currency,
+      onePrizePerPlayer: typed.onePrizePerPlayer,
       places,
       classes,
       awards,
     };
-    const version = /^\d+$/.test(form.raw('version')) ? Number(form.raw('version')) : undefined;
+    const version = /^\d+$/.test(typed.version) ? Number(typed.version) : undefined;
     try {
       await this.prizes.put(id, sent, version);
     } catch (e) {
@@ -193,19 +196,20 @@ export class PrizeOrganiserController {
       classes: unknown[];
       awards: { kind: AwardKind; prize: unknown }[];
     } | null,
-    form: FormReader | null,
+    form: CheckedForm<PrizeTableForm> | null,
     errors: { field: string; message: string }[],
     status: number,
   ): Promise<void> {
     const lang = page.lang;
     const tx = (key: MessageKey, params?: Record<string, string | number>) => t(lang, key, params);
-    const raw = (name: string): string | null => (form ? form.raw(name) : null);
+    // What was typed, to show the form again; none when the table is shown as it is.
+    const typed = form?.values;
     const tournamentName = (await this.prizes.tournamentName(id)) ?? `#${id}`;
     const placeCount = Math.min(
-      50,
+      PRIZE_PLACES,
       Math.max(5, table.places.length + 3, sent ? sent.places.length + 1 : 0),
     );
-    const classCount = Math.min(10, Math.max(2, table.classes.length + 1));
+    const classCount = Math.min(PRIZE_CLASSES, Math.max(2, table.classes.length + 1));
     const divisions = await this.prizes.divisions(id);
     const model: OrgPrizesPage = {
       ...page.base(
@@ -223,7 +227,7 @@ export class PrizeOrganiserController {
         name: 'currency',
         label: tx('prizes.org.currency'),
         hint: tx('prizes.org.currencyHint'),
-        value: raw('currency') ?? table.currency,
+        value: form ? form.typed('currency') : table.currency,
       },
       onePrize: {
         label: tx('prizes.org.onePrize'),
@@ -233,7 +237,7 @@ export class PrizeOrganiserController {
       places: Array.from({ length: placeCount }, (_, i) => ({
         name: `place${i + 1}`,
         label: tx('prizes.org.place', { n: i + 1 }),
-        value: raw(`place${i + 1}`) ?? prizeAsText(lang, table.places[i] ?? null),
+        value: typed ? typed.places[i + 1] : prizeAsText(lang, table.places[i] ?? null),
       })),
       classesTitle: tx('prizes.org.classes'),
       classesHint: tx('prizes.org.classesHint'),
@@ -244,19 +248,21 @@ export class PrizeOrganiserController {
           name: {
             name: `class${n}Name`,
             label: tx('prizes.org.className', { n }),
-            value: raw(`class${n}Name`) ?? c?.name ?? '',
+            value: typed ? typed.classNames[n] : (c?.name ?? ''),
           },
           below: {
             name: `class${n}Below`,
             label: tx('prizes.org.classBelow', { n }),
-            value: raw(`class${n}Below`) ?? (c ? String(c.below) : ''),
+            value: typed ? typed.classBelows[n] : c ? String(c.below) : '',
           },
           prizes: {
             name: `class${n}Prizes`,
             label: tx('prizes.org.classPrizes', { n }),
-            value:
-              raw(`class${n}Prizes`) ??
-              (c ? c.prizes.map((p) => prizeAsText(lang, p)).join('/') : ''),
+            value: typed
+              ? typed.classPrizes[n]
+              : c
+                ? c.prizes.map((p) => prizeAsText(lang, p)).join('/')
+                : '',
           },
         };
       }),
@@ -271,7 +277,7 @@ export class PrizeOrganiserController {
           prize: {
             name: `award-${kind}-prize`,
             label: tx('prizes.org.awardPrize', { award }),
-            value: raw(`award-${kind}-prize`) ?? prizeAsText(lang, given?.prize ?? null),
+            value: typed ? typed.awardPrizes[kind] : prizeAsText(lang, given?.prize ?? null),
           },
         };
       }),
