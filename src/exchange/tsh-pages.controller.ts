@@ -1,13 +1,4 @@
-import {
-  Body,
-  Controller,
-  Post,
-  Req,
-  Res,
-  UploadedFile,
-  UseFilters,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Post, Req, Res, UploadedFile, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -15,7 +6,6 @@ import { Roles } from '../auth/roles.decorator';
 import { formatBytes, TSH_LIMIT } from '../common/body/body-limits';
 import { TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
-import { RULE_SETS } from '../engine';
 import { TshService } from './tsh.service';
 import { tshProblemMessage } from './tsh-messages';
 import { tshProblemsOf } from './tsh-import';
@@ -28,7 +18,10 @@ import {
   tournamentPageModel,
 } from '../tournaments/tournament-page';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { FormReader, FormWithFile, refusal, type Uploaded } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { FormWithFile, refusal, type Uploaded } from '../web/forms';
+import { PageForm } from '../web/page-form';
+import { TshImportForm } from './tsh-forms';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -66,14 +59,13 @@ export class TshPagesController {
   async importTsh(
     @IdParam('id', 'tournament') id: number,
     @UploadedFile() file: Uploaded,
-    @Body() body: unknown,
+    @PageForm(TshImportForm) form: CheckedForm<TshImportForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
     const t = await this.tournaments.get(id);
-    const form = new FormReader(body, page.lang);
-    const text = (file && file.size > 0 ? decodeTsh(file.buffer) : form.raw('tshText')).replace(
+    const text = (file && file.size > 0 ? decodeTsh(file.buffer) : form.values.tshText).replace(
       /^\uFEFF/,
       '',
     );
@@ -84,13 +76,14 @@ export class TshPagesController {
         { limit: formatBytes(TSH_LIMIT) },
       );
     }
-    const name = form.text('tshName', { required: true, max: 100 });
-    const rules = form.choice('tshRules', Object.keys(RULE_SETS), startingSettings(t).ruleSet);
-    if (text.trim() === '') form.fail('tshText', page.t('form.required'));
+    const name = form.values.tshName;
+    // Not chosen, the rules the tournament's divisions start with (refused: the form is shown again).
+    const rules = form.values.tshRules ?? startingSettings(t).ruleSet;
+    if (text.trim() === '') form.fail('tshText', 'form.required');
     if (name !== null && t.divisions.some((d) => d.name === name)) {
-      form.fail('tshName', page.t('err.DIVISION_EXISTS'));
+      form.fail('tshName', 'err.DIVISION_EXISTS');
     }
-    const sent = { name: form.raw('tshName'), rules: form.raw('tshRules'), text };
+    const sent = { name: form.typed('tshName'), rules: form.typed('tshRules'), text };
     const again = (status: number, errors: FieldError[], problems: string[] = []) =>
       page.render(
         'organiser/tournament',
@@ -102,7 +95,7 @@ export class TshPagesController {
         status,
       );
     if (!form.ok) {
-      await again(400, form.errors);
+      await again(400, form.errorsIn(page.lang));
       return;
     }
     try {
