@@ -1,6 +1,19 @@
 import { RULE_SETS } from '../engine';
-import { Choice, DateField, Flag, Int, Raw, Text } from '../web/form-dto';
+import {
+  Choice,
+  DateField,
+  Flag,
+  Int,
+  Raw,
+  RawList,
+  RawSeries,
+  ReadIf,
+  Text,
+} from '../web/form-dto';
 import { SYSTEMS } from './systems';
+
+/** The sizes of a table a division may seat (its place points are asked per size). */
+const TABLE_SIZES = [2, 3, 4, 5, 6, 7, 8];
 
 /** A new tournament: its name, place and days. */
 export class NewTournamentForm {
@@ -32,4 +45,38 @@ export class CopyTournamentForm {
 export class TimeZoneForm {
   @Raw() timeZone!: string;
   @Int(0, 999_999_999) version!: number | null;
+}
+
+/** What the division settings' form depends on: byes and tables are fixed once a round is paired. */
+export interface DivisionSettingsAsked {
+  locked: boolean;
+}
+
+const unlocked = (_form: unknown, division: DivisionSettingsAsked) => !division.locked;
+
+/**
+ * A division's settings (read with {@link DivisionSettingsAsked}: the bye's spread and the table
+ * size only while no round is paired). The place points of the table sizes (`placePoints2` …
+ * `placePoints8`) and the tie-breaks' places (`tieBreak`, one per place) as sent, checked by
+ * the handler; `confirm` once the page has listed the changes.
+ */
+export class DivisionSettingsForm {
+  @Int(1, 100, { required: true }) rounds!: number | null;
+  @Choice(SYSTEMS) system!: (typeof SYSTEMS)[number] | null;
+  @ReadIf(unlocked)
+  @Int(0, 1000, { required: true })
+  byeSpread!: number | null;
+  @Int(1, 10000) spreadCap!: number | null;
+  @Int(0, 100) kothLastRounds!: number | null;
+  @Int(1, 100) maxMeetings!: number | null;
+  @ReadIf(unlocked)
+  @Int(2, 8)
+  tableSize!: number | null;
+  @RawSeries(TABLE_SIZES, (n) => `placePoints${n}`) placePoints!: Partial<Record<number, string>>;
+  @RawList() tieBreak!: string[];
+  @Flag() avoidSameClub!: boolean;
+  @Flag() gibsonize!: boolean;
+  @Flag() confirm!: boolean;
+  /** The version the page was built from, read by the handler (not a whole number: none). */
+  @Raw() version!: string;
 }

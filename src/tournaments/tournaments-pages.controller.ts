@@ -20,11 +20,13 @@ import type { SettingChange } from './tournament-rules';
 import { TIE_BREAKS, TieBreak } from './systems';
 import { TournamentsService } from './tournaments.service';
 import type { DivisionView } from './tournament.view';
-import type { CheckedForm } from '../web/form-dto';
-import { FormReader, refusal } from '../web/forms';
+import { readForm, type CheckedForm } from '../web/form-dto';
+import { refusal } from '../web/forms';
 import { PageForm } from '../web/page-form';
 import {
   CopyTournamentForm,
+  DivisionSettingsForm,
+  type DivisionSettingsAsked,
   NewDivisionForm,
   NewTournamentForm,
   TimeZoneForm,
@@ -278,31 +280,28 @@ export class TournamentsPagesController {
     const page = new PageContext(req, res);
     const d = await this.tournaments.division(id);
     const { name } = await this.tournaments.get(d.tournamentId);
-    const form = new FormReader(body, page.lang);
-    const rounds = form.int('rounds', 1, 100, true);
-    const system = form.choice('system', SYSTEMS);
     const locked = d.roundsPaired > 0;
-    const byeSpread = locked ? d.byeSpread : form.int('byeSpread', 0, 1000, true);
-    const spreadCap = form.int('spreadCap', 1, 10000);
-    const kothLastRounds = form.int('kothLastRounds', 0, 100) ?? 0;
-    const maxMeetings = form.int('maxMeetings', 1, 100);
-    const tableSize = locked ? d.tableSize : (form.int('tableSize', 2, 8) ?? d.tableSize);
-    const placePoints = readPlacePoints(form, page, d.tableSize);
+    const form = readForm(DivisionSettingsForm, body, { locked } satisfies DivisionSettingsAsked);
+    const { rounds, system, spreadCap, maxMeetings } = form.values;
+    const byeSpread = locked ? d.byeSpread : form.values.byeSpread;
+    const kothLastRounds = form.values.kothLastRounds ?? 0;
+    const tableSize = locked ? d.tableSize : (form.values.tableSize ?? d.tableSize);
+    const placePoints = readPlacePoints(form, d.tableSize);
     const tieBreaks = d.tableSize <= 2 ? readTieBreaks(form, page, d) : undefined;
     const values: OrganiserDivisionPage['values'] = {
-      rounds: form.raw('rounds'),
+      rounds: form.typed('rounds'),
       system: system ?? undefined,
-      byeSpread: locked ? d.byeSpread : form.raw('byeSpread'),
-      spreadCap: form.raw('spreadCap'),
-      kothLastRounds: form.raw('kothLastRounds'),
-      maxMeetings: form.raw('maxMeetings'),
-      tableSize: locked ? d.tableSize : Number(form.raw('tableSize')) || d.tableSize,
+      byeSpread: locked ? d.byeSpread : form.typed('byeSpread'),
+      spreadCap: form.typed('spreadCap'),
+      kothLastRounds: form.typed('kothLastRounds'),
+      maxMeetings: form.typed('maxMeetings'),
+      tableSize: locked ? d.tableSize : Number(form.typed('tableSize')) || d.tableSize,
       placePoints: Object.fromEntries(
-        placeSizes(d.tableSize).map((n) => [String(n), form.raw(`placePoints${n}`)]),
+        placeSizes(d.tableSize).map((n) => [String(n), form.values.placePoints[n] ?? '']),
       ),
-      avoidSameClub: form.raw('avoidSameClub') !== '',
-      gibsonize: form.raw('gibsonize') !== '',
-      tieBreaks: tieBreaks === undefined ? [...d.tieBreaks] : form.list('tieBreak'),
+      avoidSameClub: form.values.avoidSameClub,
+      gibsonize: form.values.gibsonize,
+      tieBreaks: tieBreaks === undefined ? [...d.tieBreaks] : form.values.tieBreak,
     };
     const again = (
       status: number,
@@ -315,10 +314,15 @@ export class TournamentsPagesController {
         status,
       );
     if (!form.ok) {
-      await again(400, null, form.errors);
+      await again(400, null, form.errorsIn(page.lang));
       return;
     }
-    const version = form.int('version', 0, 999_999_999) ?? undefined;
+    // The version the page was built from; a hidden field, so one that is not a number is none.
+    const sentVersion = form.values.version.trim();
+    const version =
+      /^[-+]?\d{1,9}$/.test(sentVersion) && Number(sentVersion) >= 0
+        ? Number(sentVersion)
+        : undefined;
     const change: UpdateDivisionDto = {
       rounds: rounds!,
       spreadCap,
@@ -327,7 +331,7 @@ export class TournamentsPagesController {
       maxMeetings,
       avoidSameClub: values.avoidSameClub,
       gibsonize: values.gibsonize,
-      confirm: form.raw('confirm') !== '',
+      confirm: form.values.confirm,
     };
     // The plan changes only when another system is chosen: a longer plan is kept otherwise.
     const shownSystem = shown(
@@ -506,11 +510,11 @@ function tieBreakFields(
  * null (and the field failed) for one chosen twice or one the division cannot have.
  */
 function readTieBreaks(
-  form: FormReader,
+  form: CheckedForm<DivisionSettingsForm>,
   page: PageContext,
   d: DivisionView,
 ): TieBreak[] | null | undefined {
-  const places = form.list('tieBreak');
+  const places = form.values.tieBreak;
   if (places.length === 0) return undefined;
   const allowed = divisionTieBreaks(d);
   const chosen: TieBreak[] = [];
@@ -518,11 +522,11 @@ function readTieBreaks(
     if (value === '') continue;
     const tieBreak = allowed.find((tb) => tb === value);
     if (!tieBreak) {
-      form.fail('tieBreak', page.t('form.choice'));
+      form.fail('tieBreak', 'form.choice');
       return null;
     }
     if (chosen.includes(tieBreak)) {
-      form.fail('tieBreak', page.t('org.tieBreakTwice', { name: page.t(`tiebreak.${tieBreak}`) }));
+      form.fail('tieBreak', 'org.tieBreakTwice', { name: page.t(`tiebreak.${tieBreak}`) });
       return null;
     }
     chosen.push(tieBreak);
@@ -586,21 +590,16 @@ function defaultPlacePoints(n: number): string {
  * `3/2/1/0`, halves as `1.5` or `1,5`); an empty field keeps the default. Null when none is set.
  */
 function readPlacePoints(
-  form: FormReader,
-  page: PageContext,
+  form: CheckedForm<DivisionSettingsForm>,
   size: number,
 ): Record<string, number[]> | null {
   const table: Record<string, number[]> = {};
   for (const n of placeSizes(size)) {
-    const typed = form.raw(`placePoints${n}`).trim();
+    const typed = (form.values.placePoints[n] ?? '').trim();
     if (typed === '') continue;
     const points = typed.split('/').map((p) => Number(p.trim().replace(',', '.')));
     if (isPlacePointsTable({ [n]: points })) table[String(n)] = points;
-    else
-      form.fail(
-        `placePoints${n}`,
-        page.t('form.placePoints', { n, example: defaultPlacePoints(n) }),
-      );
+    else form.fail(`placePoints${n}`, 'form.placePoints', { n, example: defaultPlacePoints(n) });
   }
   return Object.keys(table).length > 0 ? table : null;
 }
