@@ -6,9 +6,28 @@ import type { JobContext } from '../jobs/job-context';
 import { nameKey } from '../i18n/names';
 import { candidate, checkPersonFields, newPerson, PersonFields } from '../registry/persons';
 import { addPersonsOfList, fillPersonsOfList, personsWhere } from '../registry/persons-for-ratings';
-import { parseRatingCsv, RatingCsvError, RatingCsvLine } from './rating-csv';
+import { parseRatingCsv, RatingCsvError, RatingCsvLine, RatingCsvProblem } from './rating-csv';
 import { RatingListEntry } from './rating.entity';
 import { recomputeRatings } from './recompute';
+
+declare module '../common/errors' {
+  interface ErrorDetails {
+    /**
+     * A list that cannot be read: the first problem's line and field, and every problem (the
+     * first 100).
+     */
+    RATING_LIST_INVALID: { field: string; line: number; problems: RatingCsvProblem[] };
+  }
+}
+
+/**
+ * A line of a list refused, whatever the code (its person's fields, a name several persons
+ * have): the line, and the field the refusal named (else the name).
+ */
+export interface LineRefusal {
+  line: number;
+  field: string;
+}
 
 /** Rows read per `IN (…)` list and written per statement, under SQLite's parameter limit. */
 const CHUNK = 400;
@@ -23,7 +42,7 @@ export function readList(text: string): RatingCsvLine[] {
         field: e.problems[0].field,
         line: e.problems[0].line,
         problems: e.problems.slice(0, 100),
-      });
+      } satisfies ErrorDetails['RATING_LIST_INVALID']);
     }
     throw e;
   }
@@ -166,11 +185,21 @@ async function matchPersons(
 /** A line's refusal says its line, as the import always has (422, the line and its field). */
 function atLine(l: RatingCsvLine, e: unknown): unknown {
   if (!(e instanceof DomainError)) return e;
-  const details = e.details as { field?: string } | undefined;
   return new Unprocessable(e.code, `line ${l.line}: ${e.message}`, {
     line: l.line,
-    field: details?.field ?? 'name',
-  });
+    field: refusedField(e) ?? 'name',
+  } satisfies LineRefusal);
+}
+
+/**
+ * The field a refusal names, whatever its code (`checkPersonFields`' VALIDATION_FAILED,
+ * PERSON_AMBIGUOUS): checked rather than assumed.
+ */
+function refusedField(e: DomainError): string | undefined {
+  const d: unknown = e.details;
+  return typeof d === 'object' && d !== null && 'field' in d && typeof d.field === 'string'
+    ? d.field
+    : undefined;
 }
 
 /** What importing a list would do, changing nothing. */

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
-import { BadInput, DomainError } from '../common/errors';
+import { BadInput, detailsOf, DomainError } from '../common/errors';
 import { RatingsService } from './ratings.service';
 import type { RatingReportView } from './rating.view';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
@@ -13,7 +13,8 @@ import { refusal } from '../web/forms';
 import { PageForm } from '../web/page-form';
 import { RatingListForm } from './rating-forms';
 import { FAMILIES } from '../registry/families';
-import { RATING_CSV_COLUMNS, RatingCsvProblem } from './rating-csv';
+import { RATING_CSV_COLUMNS } from './rating-csv';
+import type { LineRefusal } from './rating-import';
 import { formatCount, formatDate } from '../i18n';
 import { Jobs } from '../jobs/jobs';
 import { jobUrls, lineCount, PAGE_WAIT_LINES } from '../web/job-urls';
@@ -161,15 +162,27 @@ async function ratingListModel(
 
 /** A refused rating list's mistakes in the page's language, each with its line. */
 export function ratingImportErrors(page: PageContext, e: DomainError): string[] {
-  const details = e.details as { problems?: RatingCsvProblem[]; line?: number } | undefined;
-  return details?.problems
-    ? details.problems.map(
+  const problems = detailsOf(e, 'RATING_LIST_INVALID')?.problems;
+  const line = refusedLine(e);
+  return problems
+    ? problems.map(
         (p) =>
           `${capital(page.t('common.line', { n: p.line }))}: ${page.t(`ratingCsv.${p.code}`, p.params)}`,
       )
     : [
-        `${details?.line ? `${capital(page.t('common.line', { n: details.line }))}: ` : ''}${refusal(page.lang, e).message}`,
+        `${line ? `${capital(page.t('common.line', { n: line }))}: ` : ''}${refusal(page.lang, e).message}`,
       ];
+}
+
+/**
+ * The line a refused import names, whatever the refusal's code ({@link LineRefusal}): checked
+ * rather than assumed, as any refusal may come back from the job.
+ */
+function refusedLine(e: DomainError): LineRefusal['line'] | undefined {
+  const d: unknown = e.details;
+  return typeof d === 'object' && d !== null && 'line' in d && typeof d.line === 'number'
+    ? d.line
+    : undefined;
 }
 
 /** Public: a tournament's rating report. */
