@@ -184,6 +184,17 @@ export interface Registered {
 }
 
 /**
+ * What a refusal of one of several players says of it, whatever its code (the code is the
+ * single registration's): which player (0-based), its name and its line of the file if known.
+ */
+export interface RefusedPlayer {
+  index: number;
+  /** The name as sent (none for a registry person chosen by id). */
+  name?: string;
+  line?: number;
+}
+
+/**
  * Registers several players in the transaction `m` (a CSV import): all or none, each as
  * {@link registerIn} registers one, with the same checks in the same order and the same
  * refusals. A refusal names the player that caused it in `details.index` (0-based) and, when
@@ -211,7 +222,11 @@ export async function registerMany(
       e.status,
       e.code,
       `${line !== undefined ? `line ${line}, ` : ''}player ${index + 1}: ${e.message}`,
-      { index, name: dtos[index].name, ...(line !== undefined ? { line } : {}) },
+      {
+        index,
+        name: dtos[index].name,
+        ...(line !== undefined ? { line } : {}),
+      } satisfies RefusedPlayer,
     );
   };
   // A person chosen by id, or always new, is the single registration's case: one at a time.
