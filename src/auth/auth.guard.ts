@@ -3,14 +3,14 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Forbidden, Unauthenticated } from '../common/errors';
 import { AuthService, sessionCookie } from './auth.service';
-import { checkSameOrigin } from './same-origin';
+import { checkSameOrigin } from '../common/same-origin';
 import { PUBLIC_KEY, ROLES_KEY } from './roles.decorator';
 import type { Role } from '../common/roles';
-import type { PublicUser } from './public-user';
+import type { AuthedRequest, PublicUser } from '../common/public-user';
 import type { User } from './user.entity';
 
-/** The request after the guard: the signed-in user, if any. */
-export type AuthedRequest = Request & { user?: PublicUser };
+/** The request after the guard: the signed-in user, if any (declared in src/common, for src/web). */
+export type { AuthedRequest };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

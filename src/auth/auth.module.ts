@@ -5,11 +5,12 @@ import { AuthToken } from './auth-token.entity';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
+import { SignInPagesController } from './sign-in-pages.controller';
 import { User } from './user.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, AuthToken])],
-  controllers: [AuthController],
+  controllers: [AuthController, SignInPagesController],
   providers: [AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AuthService],
 })

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { AuthedRequest } from '../auth/auth.guard';
+import type { AuthedRequest } from '../common/public-user';
 import {
   isMessageKey,
   Lang,

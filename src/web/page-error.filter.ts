@@ -1,7 +1,7 @@
 import { isMessageKey } from '../i18n';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import type { AuthedRequest } from '../auth/auth.guard';
+import type { AuthedRequest } from '../common/public-user';
 import { DomainError, ServiceBusy, TooManyRequests } from '../common/errors';
 import type { ErrorPage } from '../render/view-models';
 import { waitText } from './forms';

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { checkSameOrigin } from '../auth/same-origin';
+import { checkSameOrigin } from '../common/same-origin';
 
 /**
  * Cross-site form posts are refused: a page form's POST must carry an

@@ -1,22 +1,25 @@
-import { Body, Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { AuthedRequest } from '../auth/auth.guard';
+import type { AuthedRequest } from './auth.guard';
 import {
   AuthService,
   clientAddress,
   SESSION_COOKIE,
   sessionCookie,
   sessionCookieOptions,
-} from '../auth/auth.service';
-import { Public } from '../auth/roles.decorator';
+} from './auth.service';
+import { Public } from './roles.decorator';
+import { SignInForm } from './sign-in-forms';
 import type { Role } from '../common/roles';
 import { DomainError, TooManyRequests } from '../common/errors';
 import { cookieOf, DEVICE_COOKIE, deviceCookieOptions } from '../throttle/device-cookies';
 import type { SignInPage } from '../render/view-models';
-import { FormReader, waitText } from '../web/forms';
+import type { CheckedForm } from '../web/form-dto';
+import { waitText } from '../web/forms';
 import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
+import { PageForm } from '../web/page-form';
 import { SameOriginGuard } from '../web/same-origin.guard';
 import { urls } from '../web/urls';
 
@@ -36,7 +39,7 @@ export function safeNext(next: string | null | undefined, role: Role): string {
 @UseFilters(PageErrorFilter)
 @UseGuards(SameOriginGuard)
 @Controller()
-export class SignInController {
+export class SignInPagesController {
   constructor(private readonly auth: AuthService) {}
 
   @Get('sign-in')
@@ -49,15 +52,14 @@ export class SignInController {
   @Public()
   @Post('sign-in')
   async signIn(
-    @Body() body: unknown,
+    @PageForm(SignInForm) form: CheckedForm<SignInForm>,
     @Req() req: AuthedRequest,
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const form = new FormReader(body, page.lang);
-    const username = form.raw('username').trim();
-    const password = form.raw('password');
-    const next = form.raw('next') || undefined;
+    const username = form.values.username.trim();
+    const password = form.values.password;
+    const next = form.values.next || undefined;
     if (username === '' || password === '' || username.length > 200 || password.length > 200) {
       await page.render('judge/sign-in', this.model(page, { username, next, failed: true }), 400);
       return;

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { DomainError } from '../common/errors';
+import { DomainError } from './errors';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
