@@ -6,14 +6,17 @@ import { validateEnvironment } from './config';
 import { DatabaseSettings } from './schema/database-options';
 import { DatabaseModule } from './schema/database.module';
 import { ThrottleModule } from './throttle/throttle.module';
+import { JobPresenters, JobStreams } from './jobs/job-presenters';
 import { JobsModule } from './jobs/jobs.module';
 import { WordsModule } from './words/words.module';
 import { WordsService } from './words/words.service';
+import { EXCHANGE_JOBS } from './exchange/exchange-jobs';
 import { ExchangeModule } from './exchange/exchange.module';
 import { DirectorLogModule } from './log/director-log.module';
 import { LogSubjects } from './log/log-subjects';
 import { HealthController } from './health.controller';
 import { PagesModule } from './pages/pages.module';
+import { PLAYER_JOBS } from './players/player-jobs';
 import { PlayerRounds } from './players/player-rounds';
 import { PlayersModule } from './players/players.module';
 import { playerCounts } from './players/player-counts';
@@ -25,6 +28,7 @@ import { RegistryModule } from './registry/registry.module';
 import { PersonRecords } from './registry/person-records';
 import { divisionsOfPerson, movePersonPlayers } from './players/person-players';
 import { listedFamilies, moveListedRatings } from './ratings/listed-ratings';
+import { RATING_JOBS } from './ratings/rating-jobs';
 import { RatingsModule } from './ratings/ratings.module';
 import { RatingsService } from './ratings/ratings.service';
 import { personPlayed } from './rounds/person-games';
@@ -47,6 +51,7 @@ import { TournamentsService } from './tournaments/tournaments.service';
 import { ClosingSteps } from './tournaments/closing-steps';
 import { CopiedAlong } from './tournaments/copied-along';
 import { DivisionActivity } from './tournaments/division-activity';
+import { LiveStreams } from './tournaments/live-streams';
 
 /** What differs between one running application and another. */
 export interface AppOptions {
@@ -71,7 +76,9 @@ class HealthModule {}
  * (src/tournaments/closing-steps.ts), the players' to what they ask of the rounds and the
  * ratings (src/players/player-rounds.ts, src/players/rating-lookup.ts), the registry's to a
  * person's players, games, tournaments and ratings (src/registry/person-records.ts), the
- * results' to the one joined read of a game's context (src/results/game-context.ts). Global:
+ * results' to the one joined read of a game's context (src/results/game-context.ts), the jobs'
+ * to how each kind of job's outcome is worded and to the stream of its progress
+ * (src/jobs/job-presenters.ts). Global:
  * every module that provides the context's service needs them, and a context may not import
  * those above it.
  */
@@ -101,6 +108,13 @@ class HealthModule {}
     },
     { provide: GameRecords, useExisting: ResultRecords },
     { provide: GameContextReader, useValue: { read: readGameContext } satisfies GameContextReader },
+    {
+      provide: JobPresenters,
+      useValue: {
+        kinds: { ...RATING_JOBS, ...PLAYER_JOBS, ...EXCHANGE_JOBS },
+      } satisfies JobPresenters,
+    },
+    { provide: JobStreams, useExisting: LiveStreams },
     { provide: PlayerRounds, useClass: RoundsForPlayers },
     { provide: RatingLookup, useValue: { currentRatings } satisfies RatingLookup },
     {
@@ -144,6 +158,8 @@ class HealthModule {}
     RatingLookup,
     PersonRecords,
     GameContextReader,
+    JobPresenters,
+    JobStreams,
   ],
 })
 class PortsModule {}

@@ -1,4 +1,4 @@
-import { DomainError, Unprocessable } from '../common/errors';
+import { DomainError, Unprocessable, type ErrorDetails } from '../common/errors';
 import type { Lang } from '../i18n';
 import type { JobContext } from '../jobs/job-context';
 import type { Actor } from '../log/director-log';
@@ -37,6 +37,13 @@ export interface CsvRefusalProblem {
   message: string;
 }
 
+declare module '../common/errors' {
+  interface ErrorDetails {
+    /** A players CSV refused: its first bad line, and each bad line's mistake (the first 100). */
+    CSV_INVALID: { line: number; field: 'csv'; problems: CsvRefusalProblem[] };
+  }
+}
+
 /** The players of a read file, as registration takes them. */
 export function playersOf(preview: CsvPreview): CreatePlayerDto[] {
   return preview.players.map((p) => ({
@@ -67,7 +74,7 @@ function csvRefusal(preview: CsvPreview): Unprocessable {
     line: problems[0]?.line ?? 1,
     field: 'csv',
     problems,
-  });
+  } satisfies ErrorDetails['CSV_INVALID']);
 }
 
 /** The names of the division's players, for the look-alike warnings. */

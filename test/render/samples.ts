@@ -30,7 +30,7 @@ import type {
 import type * as V from '../../src/render/view-models';
 import type { ProjectorPage } from '../../src/standings-api/live-pages.controller';
 import type { OrganiserBackupsPage } from '../../src/backup/backups-page.controller';
-import type { JobPage } from '../../src/pages/jobs-pages.controller';
+import type { JobPage } from '../../src/jobs/job-pages.controller';
 import { organiserPrizesSample, prizeListSample } from './prize-samples';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');

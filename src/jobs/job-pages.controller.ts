@@ -4,26 +4,17 @@ import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { DomainError, NotFound } from '../common/errors';
-import { jobPercent } from '../jobs/job-view';
-import { Job, JOB_LOST, Jobs } from '../jobs/jobs';
-import { FAMILIES } from '../registry/families';
+import { formatCount, MessageKey } from '../i18n';
 import type { PageBase } from '../render/view-models';
 import { refusal } from '../web/forms';
-import { LiveStreams } from '../tournaments/live-streams';
+import { jobUrls } from '../web/job-urls';
 import { LIVE_SCRIPT } from '../web/live-ref';
 import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
-import { ratingImportErrors } from '../ratings/rating-pages.controller';
-import { ratingUrls } from '../web/urls';
-import { formatCount, MessageKey } from '../i18n';
-import { jobUrls } from '../web/job-urls';
-import { tshProblemsOf } from '../exchange/tsh-import';
-import { tshProblemMessage } from '../exchange/tsh-messages';
-import type { ImportedTsh } from '../exchange/tsh-import';
-import type { CsvRefusalProblem, ImportedPlayers } from '../players/player-import';
-import { likeFlash } from '../players/players-pages.controller';
-import { withQuery } from '../web/page-context';
 import { urls } from '../web/urls';
+import { type JobLink, JobPresenters, JobStreams } from './job-presenters';
+import { jobPercent } from './job-view';
+import { Job, JOB_LOST, Jobs } from './jobs';
 
 export interface JobPage extends PageBase {
   running?: string;
@@ -36,16 +27,11 @@ export interface JobPage extends PageBase {
   links: { label: string; url: string }[];
 }
 
-/** `Red 12` / `Line 12`, as a sentence starts. */
-function lineWord(page: PageContext, line: number): string {
-  const word = page.t('common.line', { n: line });
-  return word.charAt(0).toLocaleUpperCase('sr') + word.slice(1);
-}
-
 /**
  * A long job's page (an import, a recompute): a progress bar and the phase in words, kept
  * live by the stream of the job's progress (the live pages' script fetches the page again);
- * then what the job did, or why nothing was stored.
+ * then what the job did, or why nothing was stored, in the words of the context that started
+ * it (its {@link JobPresenters}).
  */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
@@ -54,7 +40,8 @@ function lineWord(page: PageContext, line: number): string {
 export class JobPagesController {
   constructor(
     private readonly jobs: Jobs,
-    private readonly streams: LiveStreams,
+    private readonly streams: JobStreams,
+    private readonly presenters: JobPresenters,
   ) {}
 
   @Get(':id')
@@ -132,50 +119,10 @@ export class JobPagesController {
 
   /** A refused job's mistakes in the page's language, each with its place (line, field). */
   private errors(page: PageContext, job: Job, e: DomainError): string[] {
-    switch (job.kind) {
-      case 'ratings.import':
-        return ratingImportErrors(page, e);
-      case 'players.import': {
-        // The file's mistakes were worded in the language it was sent in; a player's refusal here.
-        const problems = (e.details as { problems?: CsvRefusalProblem[] } | undefined)?.problems;
-        return problems
-          ? problems.map((p) => `${lineWord(page, p.line)}: ${p.message}`)
-          : ratingImportErrors(page, e);
-      }
-      case 'tsh.import':
-        return (tshProblemsOf(e) ?? []).map((p) => tshProblemMessage(page.lang, p));
-      default:
-        return [];
-    }
+    return this.presenters.kinds[job.kind]?.errors?.(page, e) ?? [];
   }
 
-  private links(page: PageContext, job: Job): { label: string; url: string }[] {
-    if (job.kind.startsWith('ratings.')) {
-      return [{ label: page.t('job.back.ratings'), url: ratingUrls.list(FAMILIES[0]) }];
-    }
-    if (job.kind === 'players.import') {
-      // Back to the players, with the flash a shorter import's page shows (and its warning).
-      const r = job.result as ImportedPlayers | null;
-      const input = (job.refusal?.details ?? {}) as { divisionId?: number };
-      const divisionId = r?.divisionId ?? input.divisionId;
-      if (!divisionId) return [];
-      const query = r ? likeFlash(r.lookAlikes, { done: 'imported', n: r.imported }) : {};
-      return [
-        { label: page.t('job.open.players'), url: withQuery(urls.orgPlayers(divisionId), query) },
-      ];
-    }
-    if (job.kind === 'tsh.import') {
-      const r = job.result as ImportedTsh | null;
-      if (!r) return [];
-      return [
-        {
-          label: page.t('job.open.tournament'),
-          url: withQuery(urls.orgTournament(r.tournamentId), { done: 'tshImported', n: r.players }),
-        },
-        { label: page.t('job.open.players'), url: urls.orgPlayers(r.id) },
-      ];
-    }
-    const id = (job.result as { id?: number } | null)?.id;
-    return id ? [{ label: page.t('job.open.tournament'), url: urls.orgTournament(id) }] : [];
+  private links(page: PageContext, job: Job): JobLink[] {
+    return this.presenters.kinds[job.kind]?.links(page, job) ?? [];
   }
 }
