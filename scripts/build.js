@@ -32,7 +32,7 @@ const INPUT_FILES = [
 /**
  * What `npm start` runs: the compiled server and the packages it loads at start-up in one file,
  * so a start reads, resolves and links one module instead of about 1,400 (a third of its CPU).
- * Two folders below dist/, as dist/src/pages is: the pages find dist/assets at ../../assets.
+ * Two folders below dist/, as dist/src/web is: the pages find dist/assets at ../../assets.
  */
 const SERVER_BUNDLE = 'dist/src/bundle/main.js';
 

@@ -15,7 +15,6 @@ import { ExchangeModule } from './exchange/exchange.module';
 import { DirectorLogModule } from './log/director-log.module';
 import { LogSubjects } from './log/log-subjects';
 import { HealthController } from './health.controller';
-import { PagesModule } from './pages/pages.module';
 import { PLAYER_JOBS } from './players/player-jobs';
 import { PlayerRounds } from './players/player-rounds';
 import { PlayersModule } from './players/players.module';
@@ -52,6 +51,7 @@ import { ClosingSteps } from './tournaments/closing-steps';
 import { CopiedAlong } from './tournaments/copied-along';
 import { DivisionActivity } from './tournaments/division-activity';
 import { LiveStreams } from './tournaments/live-streams';
+import { AssetsController } from './web/assets.controller';
 
 /** What differs between one running application and another. */
 export interface AppOptions {
@@ -66,6 +66,10 @@ export interface AppOptions {
  */
 @Module({ controllers: [HealthController] })
 class HealthModule {}
+
+/** The pages' scripts (src/web/assets.controller.ts), served from memory. */
+@Module({ controllers: [AssetsController] })
+class AssetsModule {}
 
 /**
  * The ports a context declares for what contexts above it own, bound to their services: the
@@ -192,7 +196,7 @@ export class AppModule {
         ExchangeModule,
         DirectorLogModule,
         WordsModule,
-        PagesModule,
+        AssetsModule,
         HealthModule,
         PortsModule,
       ],

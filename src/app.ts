@@ -28,7 +28,7 @@ import { SiteErrorFilter } from './web/site-error.filter';
 import { ErrorView } from './common/api/docs';
 import { configureViews, findViewsDir } from './render/views';
 import { Revisions } from './tournaments/revisions';
-import { keptPagesFirst } from './pages/kept-pages';
+import { keptPagesFirst } from './standings-api/kept-pages';
 import { StandingsService } from './standings-api/standings.service';
 import type { IncomingMessage, ServerResponse } from 'http';
 import { ResultsService } from './results/results.service';
@@ -107,7 +107,7 @@ export async function createApp(
 
 /**
  * Visitors' requests for kept pages are answered from the cache before Express routes them,
- * when that gives exactly what routing would (src/pages/kept-pages.ts), and so are a hall's
+ * when that gives exactly what routing would (src/standings-api/kept-pages.ts), and so are a hall's
  * typed results and score sheets sent with a bearer token (src/results/writes-first.ts), and a
  * monitor's asks of /api/health (`HealthController.answerFirst`); every other request goes to
  * Express as before.

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { LIVE_SCRIPT } from '../web/live-ref';
-import { SHEET_SCRIPT } from '../web/sheet-script';
+import { LIVE_SCRIPT } from './live-ref';
+import { SHEET_SCRIPT } from './sheet-script';
 
 /** The page scripts, served from memory. */
 @ApiExcludeController()

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { Revisions } from '../tournaments/revisions';
-import type { StandingsService } from '../standings-api/standings.service';
+import type { StandingsService } from './standings.service';
 import { LANG_COOKIE, parseLang, DEFAULT_LANG } from '../i18n';
 import { encodedBody, PageCache, REVISION_HEADER } from '../web/page-cache';
 import { PAGE_CSP } from '../web/page-context';
