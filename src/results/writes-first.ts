@@ -123,7 +123,7 @@ export interface EarlyAnswer {
 
 /**
  * The same two writes taken even before Express sees their request, as kept pages are
- * (`src/pages/kept-pages.ts`): Express's request and answer objects, its router and the
+ * (`src/standings-api/kept-pages.ts`): Express's request and answer objects, its router and the
  * middleware before the body is read cost a typed result about as much again as the write
  * itself. Taken only when that is certain to do what the usual way does, decided before a
  * byte of the body is read: the canonical path (no query, no slash at its end), a bearer

@@ -203,7 +203,7 @@ export class StandingsService {
   /**
    * The table kept for the division and round (`undefined`: the last round paired) when it is
    * the table of the division's current revision known in memory, without waiting; else
-   * undefined. For answering before routing (src/pages/kept-pages.ts).
+   * undefined. For answering before routing (src/standings-api/kept-pages.ts).
    */
   keptTable(divisionId: number, round: number | undefined): StandingsJson | undefined {
     const hit = this.cache.get(`${divisionId}:${round ?? 'last'}`);
