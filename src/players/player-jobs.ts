@@ -4,11 +4,12 @@ import { refusal } from '../web/forms';
 import { withQuery, type PageContext } from '../web/page-context';
 import { urls } from '../web/urls';
 import type { ImportedPlayers } from './player-import';
+import { refusedPlayerOf } from './registration';
 import { likeFlash } from './players-pages.controller';
 
 /** A registration's refusal after the line of the file it names (`details.line`), if any. */
 function lineRefusal(page: PageContext, e: DomainError): string {
-  const line = (e.details as { line?: number } | undefined)?.line;
+  const line = refusedPlayerOf(e)?.line;
   return `${line ? `${lineWord(page, line)}: ` : ''}${refusal(page.lang, e).message}`;
 }
 

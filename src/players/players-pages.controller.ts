@@ -16,7 +16,7 @@ import { CSV_LIMIT, formatBytes } from '../common/body/body-limits';
 import { detailsOf, DomainError, TooLarge } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { ImportedPlayers } from './player-import';
-import type { RefusedPlayer } from './registration';
+import { refusedPlayerOf } from './registration';
 import type { PlayerView } from './player.view';
 import { Jobs } from '../jobs/jobs';
 import { PlayersService } from './players.service';
@@ -68,18 +68,6 @@ export function likeFlash(
 function refusedTo(page: PageContext, back: string, e: unknown): void {
   if (!(e instanceof DomainError) || e.status >= 500) throw e;
   page.redirect(withQuery(back, { refused: e.code }));
-}
-
-/**
- * The player a refused import names, whatever the refusal's code ({@link RefusedPlayer}): its
- * index in the file, checked rather than assumed, as any refusal may come back from the job.
- */
-function refusedPlayer(e: unknown): RefusedPlayer['index'] | undefined {
-  if (!(e instanceof DomainError)) return undefined;
-  const d: unknown = e.details;
-  return typeof d === 'object' && d !== null && 'index' in d && typeof d.index === 'number'
-    ? d.index
-    : undefined;
 }
 
 /** The registration form as typed, to show it again. */
@@ -304,7 +292,7 @@ export class PlayersPagesController {
       imported = await this.jobs.outcome(job);
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
-      const index = refusedPlayer(e);
+      const index = refusedPlayerOf(e)?.index;
       const line = index !== undefined ? (preview.players[index]?.line ?? 1) : 1;
       const problem = {
         line,

@@ -194,6 +194,18 @@ export interface RefusedPlayer {
   line?: number;
 }
 
+/** The player a refusal of several is about (the details checked, as any code may carry them). */
+export function refusedPlayerOf(e: unknown): RefusedPlayer | null {
+  if (!(e instanceof DomainError)) return null;
+  const d: unknown = e.details;
+  if (typeof d !== 'object' || d === null || !('index' in d) || typeof d.index !== 'number') {
+    return null;
+  }
+  const line = 'line' in d && typeof d.line === 'number' ? d.line : undefined;
+  const name = 'name' in d && typeof d.name === 'string' ? d.name : undefined;
+  return { index: d.index, ...(name !== undefined ? { name } : {}), ...(line ? { line } : {}) };
+}
+
 /**
  * Registers several players in the transaction `m` (a CSV import): all or none, each as
  * {@link registerIn} registers one, with the same checks in the same order and the same

@@ -3,8 +3,6 @@ import { HttpException, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { DomainError, TooManyRequests } from '../common/errors';
 import type { Lang } from '../i18n';
-import type { FieldError } from '../render/view-models';
-import { FieldReader, wordProblem } from './form-dto';
 
 /** A file posted with a form (multipart), as the file interceptor gives it; none sent: undefined. */
 export type Uploaded = { buffer: Buffer; size: number } | undefined;
@@ -19,25 +17,6 @@ export function FormWithFile(field: string, limit: number): MethodDecorator {
       limits: { fileSize: limit, files: 1, fields: 20, fieldSize: limit, parts: 21 },
     }),
   );
-}
-
-/** A {@link FieldReader} for one page: its problems worded in the page's language. */
-export class FormReader extends FieldReader {
-  constructor(
-    body: unknown,
-    private readonly lang: Lang,
-  ) {
-    super(body);
-  }
-
-  get errors(): FieldError[] {
-    return this.problems.map((p) => wordProblem(this.lang, p));
-  }
-
-  /** Records a message the handler has worded already. */
-  fail(field: string, message: string): void {
-    this.add({ field, message });
-  }
 }
 
 /** The domain error inside an exception, if it is one. */
