@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
 import { scoreSheetsPdf } from '../src/render/pdf/score-sheets';
 import type { ScoreSheetsDocument } from '../src/render/pdf/types';
-import type { StandingsPage } from '../src/render/view-models';
+import type { StandingsPage } from '../src/standings-api/division-page-models';
 import { createViewRenderer } from '../src/render/views';
 import { median, timeLoop } from './harness';
 

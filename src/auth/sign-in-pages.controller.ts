@@ -14,7 +14,7 @@ import { SignInForm } from './sign-in-forms';
 import type { Role } from '../common/roles';
 import { DomainError, TooManyRequests } from '../common/errors';
 import { cookieOf, DEVICE_COOKIE, deviceCookieOptions } from '../throttle/device-cookies';
-import type { SignInPage } from '../render/view-models';
+import type { SignInPage } from './sign-in-page-models';
 import type { CheckedForm } from '../web/form-dto';
 import { waitText } from '../web/forms';
 import { PageContext, withQuery } from '../web/page-context';

@@ -4,6 +4,7 @@ import { isMessageKey, t } from '../i18n';
 import { formatDateTime } from '../i18n/time';
 import { SETTING_LABELS } from '../i18n/setting-labels';
 import type { LogEntryView } from './director-log.view';
+import type { PageBase } from '../render/view-models';
 
 /** The label of each setting or field an entry's before and after may name. */
 const FIELD_LABELS: Record<string, MessageKey> = {
@@ -43,6 +44,32 @@ export interface RemovedRoundLines {
     /** Each change of the result: `25. 11. 2026. 14:05 Ana Sudić: upisan rezultat`. */
     history: string[];
   }[];
+}
+
+/** `organiser/log`: the director's log of a tournament, newest first, a page at a time. */
+export interface OrganiserLogPage extends PageBase {
+  tournament: { name: string; url: string };
+  /** The division filter: every division, the one shown selected. */
+  divisions: { id: number; name: string; selected: boolean }[];
+  filterAction: string;
+  entries: {
+    when: string;
+    who: string;
+    email: string | null;
+    what: string;
+    changes: { field: string; before: string; after: string }[];
+    /** A removed player not yet restored: posting here registers them again. */
+    restoreAction?: string;
+    /** A removed or re-paired round: what it held, table by table, the sheets as typed. */
+    removed?: {
+      counts: string;
+      tables: { line: string; sheet: string | null; draft: string | null; history: string[] }[];
+    };
+  }[];
+  /** The next page back, when there are older entries. */
+  olderUrl?: string;
+  /** Back to the newest entries, when this page is an older one. */
+  newestUrl?: string;
 }
 
 /** Log actions whose `before` is a whole round, removed (docs/tournaments.md). */

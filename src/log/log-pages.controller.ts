@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator';
 import { BadInput } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import { DirectorLogService, LOG_PAGE } from './director-log.service';
-import type { OrganiserLogPage } from '../render/view-models';
+import type { OrganiserLogPage } from './log-page';
 import { logLine } from './log-page';
 import { LogSubjects } from './log-subjects';
 import { PageContext } from '../web/page-context';

@@ -1,5 +1,5 @@
 import { findRuleSet, tieBreaksOf } from '../engine';
-import type { ResultFormPage } from '../render/view-models';
+import type { ResultFormPage } from './result-page-models';
 import {
   Choice,
   Clock,

@@ -1,4 +1,4 @@
-import type { ResultView } from '../render/view-models';
+import type { ResultView } from './round-page-models';
 import type { GameView } from './game.view';
 
 /** A game's result as pages show it, first player's view. */

@@ -5,12 +5,8 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import type { MessageKey } from '../i18n';
-import type {
-  FieldError,
-  Link,
-  OrganiserConfirmPage,
-  OrganiserRoundsPage,
-} from '../render/view-models';
+import type { FieldError, Link, OrganiserConfirmPage } from '../render/view-models';
+import type { OrganiserRoundsPage } from './round-page-models';
 import { isScheduled, plannedSystem } from '../tournaments/tournament-rules';
 import { SYSTEMS } from '../tournaments/systems';
 import { TournamentsService } from '../tournaments/tournaments.service';

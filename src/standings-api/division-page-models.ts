@@ -2,10 +2,17 @@ import { ruleSetName } from '../web/rule-set-name';
 import { playsAtTables } from '../tournaments/tournament-rules';
 import type { StandingsRowView as ApiStandingsRow } from './standings.view';
 import { buildCrossTable } from '../render/cross-table';
-import type { CrossTable } from '../render/pdf/types';
-import type { GameRecord } from '../standings/types';
+import type { CrossCell, CrossTable } from '../render/pdf/types';
+import type { GameRecord, TieBreak } from '../standings/types';
 import type { StandingsSnapshot } from './standings.service';
-import type { DivisionPageBase, Link, StandingsRowView } from '../render/view-models';
+import type {
+  GameHeading,
+  GameReportSection,
+  Link,
+  PageBase,
+  PlayerRef,
+} from '../render/view-models';
+import type { ResultView } from '../rounds/round-page-models';
 import type { PageContext } from '../web/page-context';
 import { BadInput } from '../common/errors';
 import { urls } from '../web/urls';
@@ -111,4 +118,183 @@ export function crossTableOf(
   }));
   const names = new Map(rows.map((r) => [String(r.playerId), r.name]));
   return buildCrossTable(entries, games, names, rounds);
+}
+
+// ---------------------------------------------------------------- the division's public pages
+
+/** What the three division pages share: which division and the tabs between them. */
+export interface DivisionPageBase extends PageBase {
+  tournament: { name: string; url?: string };
+  division: { name: string; rules: string };
+  tabs: {
+    standings: string;
+    pairings: string;
+    crosstable: string;
+    /** The division plays at tables: the cross-table's tab is the "met" grid. */
+    atTables?: boolean;
+    wallchart?: string;
+    /** The big-screen view of the division (`/divisions/:id/projector`). */
+    projector?: string;
+  };
+  /** PDFs to print, shown under the tabs. */
+  prints?: Link[];
+}
+
+/** One row of the standings (a `StandingsRow` with a name and a link). */
+export interface StandingsRowView {
+  rank: number;
+  name: string;
+  url?: string;
+  club?: string | null;
+  points: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  byes?: number;
+  spread: number;
+  /** Seconds; shown as `mm:ss`. */
+  remainingSeconds: number;
+  /** `StandingsRow.tieBreaks`, in the order of `StandingsPage.tieBreaks`. */
+  tieBreaks: number[];
+  active: boolean;
+  /** Games won and lost by forfeit (in `wins` and `losses`), and rounds marked absent. */
+  forfeitWins?: number;
+  forfeitLosses?: number;
+  absences?: number;
+  /** A division at tables: how often 1st, 2nd, … as `2-1-0-1`, tables played and total score. */
+  places?: string;
+  tables?: number;
+  totalScore?: number;
+  cards?: number;
+}
+
+/** `public/standings`. */
+export interface StandingsPage extends DivisionPageBase {
+  /** Standings after each round paired (`current` marks the one shown), when more than one. */
+  roundLinks?: (Link & { current?: boolean })[];
+  /** Last round counted; `null` before any game. */
+  throughRound: number | null;
+  /** Tie-breaks in force, in order. Spread and time left have their own columns; the others get one each. */
+  tieBreaks: TieBreak[];
+  rows: StandingsRowView[];
+  /** Seats a table, when the division plays at tables of more than two (places, not W-D-L). */
+  tableSize?: number;
+  /** Quivit at tables: the cards taken get a column. */
+  showCards?: boolean;
+}
+
+/** One table of a round. */
+export interface PairingView {
+  table: number;
+  /** Moves first. */
+  first: PlayerRef;
+  /** `null` for a bye. */
+  second: PlayerRef | null;
+  result: ResultView | null;
+  gameUrl?: string;
+  /** A table of more than two: every seat in turn order, with its score and place once in. */
+  seats?: { player: PlayerRef; score: number | null; place: number | null }[];
+}
+
+/** A round and its tables. */
+export interface RoundView {
+  number: number;
+  games: PairingView[];
+  /** Games without a result. */
+  pending: number;
+  /** Names of the players marked absent for the round (not paired, no bye), and of those withdrawn when it was paired. */
+  absent?: string | null;
+  withdrawn?: string | null;
+}
+
+/** `public/pairings`: one or more rounds (each under `#round-N`). */
+export interface PairingsPage extends DivisionPageBase {
+  rounds: RoundView[];
+  /** The division plays at tables of more than two: one column lists each table's seats. */
+  atTables?: boolean;
+  /** Judges: the round's desk, where the sheets sent from the tables wait. */
+  deskUrl?: string;
+  /** Links to every round when the page shows only some (`current` marks the shown one). */
+  roundLinks?: (Link & { current?: boolean })[];
+}
+
+/** `public/crosstable`: rows in standings order; cell r is round r+1. */
+export interface CrossTablePage extends DivisionPageBase {
+  rounds: number;
+  rows: { rank: number; name: string; url?: string; points: number; cells: (CrossCell | null)[] }[];
+}
+
+/** `public/wallchart`: one row per player in seed order, one cell per round. */
+export interface WallChartPage extends DivisionPageBase {
+  rounds: number;
+  rows: {
+    seed: number;
+    name: string;
+    url?: string;
+    active: boolean;
+    /** After the last round: `3½–1½` and the total spread. */
+    record: string;
+    spread: number;
+    cells: { top: string; bottom: string; outcome: string }[];
+  }[];
+}
+
+/** `public/player`: one player's scorecard. */
+export interface PlayerPage extends PageBase {
+  tournament: { name: string; url?: string };
+  division: { name: string; url?: string };
+  player: {
+    name: string;
+    club?: string | null;
+    rating?: number | null;
+    seed: number;
+    active: boolean;
+    /** Rounds the player is marked absent for, listed. */
+    absentRounds?: string | null;
+    rank?: number | null;
+    points?: number | null;
+    spread?: number | null;
+  };
+  /** The scorecard: every round paired so far, round 1 first. */
+  lines: ScorecardLineView[];
+  /** The division's spread cap (the note under the card); null when it has none. */
+  spreadCap?: number | null;
+  /** The scorecard as a PDF. */
+  printUrl?: string;
+}
+
+/** One round of a player's scorecard (`src/standings/scorecard.ts`), texts made. */
+export interface ScorecardLineView {
+  round: number;
+  /** The table of the game; null for a round not paired. */
+  table?: number | null;
+  /** `null` for a bye or a round without a game. */
+  opponent: (PlayerRef & { seed?: number }) | null;
+  /** `prvi`/`drugi` (who moved first), or empty. */
+  order: string;
+  /** `win`, `loss`, `draw`, `bye` (the row's CSS class), or `''`. */
+  outcome: string;
+  /** The result in words: `pobeda`, `poraz (kontumacijom)`, `izostao`. */
+  result: string;
+  score?: number | null;
+  opponentScore?: number | null;
+  /** What the round adds to the spread (`+150 (+312)` when capped), or empty. */
+  spreadText: string;
+  /** `2½–1`: points – losses after the round. */
+  record: string;
+  runningSpread: number;
+  gameUrl?: string;
+}
+
+/** `public/game`: the board, the turns and the verdict; or just the result when no sheet was entered. */
+export interface GamePage extends PageBase {
+  game: GameHeading;
+  result: ResultView | null;
+  /** `null` when only the result was entered. */
+  sheet: GameReportSection | null;
+  /** The game record as PDF. */
+  printUrl?: string;
+  /** A table: which of the seats' figures have a column. */
+  showClocks?: boolean;
+  showCards?: boolean;
 }

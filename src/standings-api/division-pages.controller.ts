@@ -14,7 +14,7 @@ import type {
   StandingsPage,
   StandingsRowView,
   WallChartPage,
-} from '../render/view-models';
+} from './division-page-models';
 import type { VerificationReport } from '../engine';
 import { PlayersService } from '../players/players.service';
 import { ResultsService } from '../results/results.service';

@@ -1,5 +1,5 @@
 import type { Lang } from '../i18n';
-import type { ScorecardLineView } from '../render/view-models';
+import type { ScorecardLineView } from './division-page-models';
 import {
   kindClass,
   kindWords,

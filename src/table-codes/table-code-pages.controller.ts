@@ -19,7 +19,8 @@ import { Revisions } from '../tournaments/revisions';
 import { liveRef } from '../web/live-ref';
 import { findRuleSet, VerificationReport } from '../engine';
 import { gameReportSection } from '../render/game-section';
-import type { DeskPage, FieldError, TableCodePage } from '../render/view-models';
+import type { FieldError } from '../render/view-models';
+import type { DeskPage, TableCodePage } from './table-code-page-models';
 import type { SheetFormPage } from '../sheet-form/page';
 import {
   checkForm,

@@ -5,7 +5,7 @@ import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { ft } from '../sheet-form';
-import type { TournamentsPage } from '../render/view-models';
+import type { TournamentsPage } from './tournament-page-models';
 import { TournamentsService } from './tournaments.service';
 import type { TournamentView } from './tournament.view';
 import { ruleSetName } from '../web/rule-set-name';

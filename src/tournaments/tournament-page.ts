@@ -1,6 +1,7 @@
 import { findRuleSet, RULE_SETS } from '../engine';
 import { dayIn, timeZoneNames } from '../i18n/time';
-import type { FieldError, OrganiserTournamentPage } from '../render/view-models';
+import type { FieldError } from '../render/view-models';
+import type { OrganiserTournamentPage } from './tournament-page-models';
 import type { PageContext } from '../web/page-context';
 import { ruleSetName } from '../web/rule-set-name';
 import { ratingUrls, urls } from '../web/urls';

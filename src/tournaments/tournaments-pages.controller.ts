@@ -7,11 +7,8 @@ import { detailsOf } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
 import { findRuleSet } from '../engine';
-import type {
-  FieldError,
-  OrganiserDivisionPage,
-  OrganiserTournamentsPage,
-} from '../render/view-models';
+import type { FieldError } from '../render/view-models';
+import type { OrganiserDivisionPage, OrganiserTournamentsPage } from './tournament-page-models';
 import { SETTING_LABELS } from '../i18n/setting-labels';
 import { SYSTEMS } from './systems';
 import { divisionDefaults, shown, startingSettings, tournamentPageModel } from './tournament-page';

@@ -3,7 +3,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Response } from 'express';
 import type { AuthedRequest } from '../common/public-user';
 import { DomainError, ServiceBusy, TooManyRequests } from '../common/errors';
-import type { ErrorPage } from '../render/view-models';
+import type { ErrorPage } from './error-page-models';
 import { waitText } from './forms';
 import { PageContext, withQuery } from './page-context';
 

@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator';
 import { BadInput, detailsOf } from '../common/errors';
 import { defaultWordList } from '../dictionary/default-lists';
 import { findRuleSet } from '../engine';
-import type { WordCheckPage } from '../render/view-models';
+import type { WordCheckPage } from './word-page-models';
 import { RoundsService } from '../rounds/rounds.service';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { WordsService } from './words.service';

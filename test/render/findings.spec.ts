@@ -11,7 +11,7 @@ import { isMessageKey, Lang } from '../../src/i18n';
 import { gameReportSection } from '../../src/render/game-section';
 import { gameRecordPdf } from '../../src/render/pdf';
 import { issueLine, presentReport } from '../../src/render/report-view';
-import type { GamePage } from '../../src/render/view-models';
+import type { GamePage } from '../../src/standings-api/division-page-models';
 import { createViewRenderer, findViewsDir, registerViewHelpers } from '../../src/render/views';
 import { decode } from '../browser/site';
 import { describeWithPoppler, pdfText } from './poppler';

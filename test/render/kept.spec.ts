@@ -3,7 +3,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { LANGUAGES } from '../../src/i18n';
 import { KEPT_AS, keptBytes } from '../../src/render/kept';
-import type { StandingsPage } from '../../src/render/view-models';
+import type { StandingsPage } from '../../src/standings-api/division-page-models';
 import { configureViews, findViewsDir } from '../../src/render/views';
 import { pageSamples } from './samples';
 

@@ -5,7 +5,7 @@ import type { VerificationReport } from '../../src/engine/report/report';
 import { LANGUAGES, Lang } from '../../src/i18n';
 import { gameReportSection } from '../../src/render/game-section';
 import { createViewRenderer, findViewsDir, registerViewHelpers } from '../../src/render/views';
-import type { GamePage } from '../../src/render/view-models';
+import type { GamePage } from '../../src/standings-api/division-page-models';
 import { decode } from '../browser/site';
 import { fixtureReport, pageSamples } from './samples';
 

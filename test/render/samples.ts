@@ -28,6 +28,27 @@ import type {
   StandingsDocument,
 } from '../../src/render/pdf/types';
 import type * as V from '../../src/render/view-models';
+import type {
+  CrossTablePage,
+  GamePage,
+  PairingsPage,
+  PlayerPage,
+  StandingsPage,
+  WallChartPage,
+} from '../../src/standings-api/division-page-models';
+import type { DeskPage, TableCodePage } from '../../src/table-codes/table-code-page-models';
+import type { ErrorPage } from '../../src/web/error-page-models';
+import type {
+  OrganiserDivisionPage,
+  OrganiserTournamentPage,
+  OrganiserTournamentsPage,
+  TournamentsPage,
+} from '../../src/tournaments/tournament-page-models';
+import type { OrganiserLogPage } from '../../src/log/log-page';
+import type { OrganiserRoundsPage } from '../../src/rounds/round-page-models';
+import type { ResultFormPage, TableResultFormPage } from '../../src/results/result-page-models';
+import type { SignInPage } from '../../src/auth/sign-in-page-models';
+import type { WordCheckPage } from '../../src/words/word-page-models';
 import type { ProjectorPage } from '../../src/standings-api/live-pages.controller';
 import type { OrganiserBackupsPage } from '../../src/backup/backups-page.controller';
 import type { JobPage } from '../../src/jobs/job-pages.controller';
@@ -211,7 +232,7 @@ const game: V.GameHeading = {
 /** One sample model per template, by template name. */
 export function pageSamples(lang: Lang): Record<string, object> {
   const standings = standingsDoc();
-  const tournaments: V.TournamentsPage = {
+  const tournaments: TournamentsPage = {
     ...base(lang, 'Turniri', '/'),
     crumbs: [],
     tournaments: [
@@ -235,7 +256,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       { name: 'Zimski skrabl', startDate: '2026-12-20', place: 'Beograd', divisions: [] },
     ],
   };
-  const standingsPage: V.StandingsPage = {
+  const standingsPage: StandingsPage = {
     ...divisionBase(lang, `${HEADER.division}: poredak`, '/divisions/1/standings'),
     throughRound: 3,
     tieBreaks: ['spread', 'remaining-time', 'buchholz', 'seed'],
@@ -247,7 +268,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       active: r.active !== false,
     })),
   };
-  const pairingsPage: V.PairingsPage = {
+  const pairingsPage: PairingsPage = {
     ...divisionBase(lang, `${HEADER.division}: parovi`, '/divisions/1/pairings'),
     rounds: [
       {
@@ -277,7 +298,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       },
     ],
   };
-  const crossPage: V.CrossTablePage = {
+  const crossPage: CrossTablePage = {
     ...divisionBase(lang, `${HEADER.division}: ukrštena tabela`, '/divisions/1/crosstable'),
     rounds: 3,
     rows: standings.crossTable!.rows.map((r, i) => ({
@@ -288,7 +309,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       cells: [...r.cells],
     })),
   };
-  const wallChartPage: V.WallChartPage = {
+  const wallChartPage: WallChartPage = {
     ...divisionBase(lang, `${HEADER.division}: zidna tabela`, '/divisions/1/wallchart'),
     rounds: 3,
     rows: PLAYERS.slice(0, 4).map((p, i) => ({
@@ -307,7 +328,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       ],
     })),
   };
-  const playerPage: V.PlayerPage = {
+  const playerPage: PlayerPage = {
     ...base(lang, PLAYERS[3].name, '/players/4'),
     tournament: { name: HEADER.tournament, url: '/tournaments/1' },
     division: { name: HEADER.division, url: '/divisions/1/standings' },
@@ -397,7 +418,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
     printUrl: '/players/4/scorecard.pdf',
   };
   const check = gameReportSection(ILLEGAL(), lang);
-  const gamePage: V.GamePage = {
+  const gamePage: GamePage = {
     ...base(lang, `${game.first.name} – ${game.second.name}`, '/games/1'),
     game,
     result: { scores: [20, 0], winner: 'first' },
@@ -592,7 +613,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       username: 'sudija',
       failed: true,
       next: '/judge',
-    } satisfies V.SignInPage,
+    } satisfies SignInPage,
     'judge/scoresheet': scoresheetPage,
     'judge/result': {
       ...base(lang, 'Rezultat', '/judge/games/1/result', judge),
@@ -610,7 +631,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       correction: true,
       clearAction: '/judge/games/1/result/clear',
       sheetUrl: '/judge/games/1/scoresheet',
-    } satisfies V.ResultFormPage,
+    } satisfies ResultFormPage,
     'judge/desk': {
       ...base(lang, 'Sudijski sto, 3. kolo', '/judge/divisions/1/rounds/3/desk', judge),
       action: '/judge/divisions/1/rounds/3/desk',
@@ -648,7 +669,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         correct: 'Zapisnik ove partije u obrascu za sudije',
         viewSheet: 'Pogledajte zapisnik: potezi, poeni, nalazi i tabla',
       },
-    } satisfies V.DeskPage,
+    } satisfies DeskPage,
     'public/table-code': {
       ...base(lang, 'Zapisnik sa stola', '/t/7K2M9QX4TB'),
       game,
@@ -684,7 +705,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         open: 'Pogledajte partiju',
         viewSheet: 'Pogledajte zapisnik: potezi, poeni, nalazi i tabla',
       },
-    } satisfies V.TableCodePage,
+    } satisfies TableCodePage,
     'judge/table-result': {
       ...base(lang, 'Rezultat', '/judge/games/7/result', judge),
       game: {
@@ -725,7 +746,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         ],
       },
       errors: [{ field: 'score2', message: 'obavezno' }],
-    } satisfies V.TableResultFormPage,
+    } satisfies TableResultFormPage,
     'judge/word-check': {
       ...base(lang, 'Provera reči', '/judge/word-check', judge),
       action: '/judge/word-check',
@@ -734,7 +755,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       available: true,
       dictionary: 'sr-kvizovka',
       verdict: 'INVALID',
-    } satisfies V.WordCheckPage,
+    } satisfies WordCheckPage,
     'organiser/tournaments': {
       ...base(lang, 'Organizator', '/organiser', organiser),
       tournaments: [
@@ -748,7 +769,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       createAction: '/organiser/tournaments',
       values: { name: '' },
       errors: [{ field: 'name', message: 'obavezno' }],
-    } satisfies V.OrganiserTournamentsPage,
+    } satisfies OrganiserTournamentsPage,
     'organiser/tournament': {
       ...base(lang, HEADER.tournament, '/organiser/tournaments/1', organiser),
       tournament: {
@@ -800,7 +821,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       ],
       systems: ['swiss', 'round-robin', 'king-of-the-hill'],
       values: { rules: 'kvizovka', system: 'swiss', rounds: 7 },
-    } satisfies V.OrganiserTournamentPage,
+    } satisfies OrganiserTournamentPage,
     'organiser/division': {
       ...base(
         lang,
@@ -836,7 +857,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
           { setting: 'Najveća razlika jedne partije', before: 'bez ograničenja', after: '300' },
         ],
       },
-    } satisfies V.OrganiserDivisionPage,
+    } satisfies OrganiserDivisionPage,
     'organiser/log': {
       ...base(lang, 'Dnevnik direktora turnira', '/organiser/tournaments/1/log', organiser),
       tournament: { name: HEADER.tournament, url: '/organiser/tournaments/1' },
@@ -895,7 +916,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       ],
       olderUrl: '/organiser/tournaments/1/log?before=7',
       newestUrl: '/organiser/tournaments/1/log',
-    } satisfies V.OrganiserLogPage,
+    } satisfies OrganiserLogPage,
     'organiser/job': {
       ...base(lang, 'Uvoz rejting liste', '/organiser/jobs/3f2a', organiser),
       running: 'Uvoz je u toku; stranica se sama osvežava.',
@@ -1009,7 +1030,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         },
       ],
       prints: [{ label: 'Poredak i ukrštena tabela (PDF)', url: '/divisions/1/standings.pdf' }],
-    } satisfies V.OrganiserRoundsPage,
+    } satisfies OrganiserRoundsPage,
     'public/prizes': prizeListSample(
       lang,
       base(lang, 'Nagrade i statistika', '/divisions/1/prizes'),
@@ -1034,6 +1055,6 @@ export function pageSamples(lang: Lang): Record<string, object> {
       status: 404,
       message: 'Nema takve partije.',
       retry: null,
-    } satisfies V.ErrorPage,
+    } satisfies ErrorPage,
   };
 }

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'fs';
 import { join } from 'path';
 import { LANGUAGES, Lang } from '../../src/i18n';
 import { configureViews, createViewRenderer, findViewsDir, withLang } from '../../src/render/views';
-import type { StandingsPage } from '../../src/render/view-models';
+import type { StandingsPage } from '../../src/standings-api/division-page-models';
 import { pageSamples } from './samples';
 import { decode } from '../browser/site';
 

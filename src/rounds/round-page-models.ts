@@ -1,0 +1,51 @@
+/** The rounds' page models: a game's result as pages show it, and the organiser's rounds page. */
+import type { PairingSystem } from '../pairing/types';
+import type { FieldError, Link, PageBase } from '../render/view-models';
+
+/** A game's result as shown, first player's view. */
+export interface ResultView {
+  /** Final scores, first player first; `null` when only the winner is known. */
+  scores: [number, number] | null;
+  /** `none`: a double forfeit, lost by both. */
+  winner: 'first' | 'second' | 'draw' | 'none';
+  /** `score`, `time-expired`, `time-tiebreak`, `tie-break`, `draw`, `bye`, `forfeit`, `double-forfeit`. */
+  reason?: string;
+}
+
+/** `organiser/rounds`: pair the next round, swap by hand, results, print. */
+export interface OrganiserRoundsPage extends PageBase {
+  tournament: { name: string; url?: string };
+  division: { name: string; playersUrl?: string; publicUrl?: string };
+  /** The round the button would pair; `null` when every round is paired. */
+  nextRound: number | null;
+  pairAction: string;
+  systems: PairingSystem[];
+  system: PairingSystem;
+  errors?: FieldError[];
+  rounds: {
+    number: number;
+    notes: string[];
+    pending: number;
+    games: {
+      table: number;
+      first: { id: string | number; name: string };
+      second: { id: string | number; name: string } | null;
+      result: ResultView | null;
+      resultUrl?: string;
+      sheetUrl?: string;
+      /** A table of more than two: every seat in turn order, with score and place once in. */
+      seats?: { id: number; name: string; score: number | null; place: number | null }[];
+      /** The table has its result. */
+      done?: boolean;
+    }[];
+    /** Posts `playerA`, `playerB` (ids). */
+    swapAction?: string;
+    /** The last round: removed after a confirmation page. */
+    deleteAction?: string;
+    /** The last round of a system that depends on results: paired again after a confirmation. */
+    repairAction?: string;
+    prints: Link[];
+  }[];
+  /** Standings and cross-table PDF etc. */
+  prints?: Link[];
+}

@@ -1,0 +1,11 @@
+/** The error page's model, which the page error filter fills. */
+import type { PageBase } from '../render/view-models';
+
+/** `error`: a page for 4xx/5xx answers. */
+export interface ErrorPage extends PageBase {
+  /** The status, shown beside the message; null for a wait (429, 503), which is no one's error. */
+  status: number | null;
+  message: string;
+  /** Where to ask again once the wait is over (the page asked for), for a wait on a page read. */
+  retry: { href: string; label: string } | null;
+}
