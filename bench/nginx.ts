@@ -1,6 +1,6 @@
 /**
  * Debian's nginx in front of Arbiter servers, as docs/deployment.md sets it up: shared by the
- * reverse-proxy e2e (test/e2e/reverse-proxy.e2e-spec.ts) and `npm run bench -- hall-day`.
+ * reverse-proxy e2e (test/e2e/server/reverse-proxy.e2e-spec.ts) and `npm run bench -- hall-day`.
  */
 import { ChildProcess, spawn, spawnSync } from 'child_process';
 import {

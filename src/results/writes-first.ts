@@ -36,7 +36,7 @@ const logger = new Logger('Errors');
  *
  * Anything else goes the usual way, and so does every refusal: a write refused (a domain error)
  * has written nothing (its transaction is rolled back), so the route makes it afresh and refuses
- * it in its own words (`test/e2e/write-statements.e2e-spec.ts` compares the two ways). Any other
+ * it in its own words (`test/e2e/results/write-statements.e2e-spec.ts` compares the two ways). Any other
  * error may have come after the commit, and is answered as the route would answer it, never
  * written again.
  */

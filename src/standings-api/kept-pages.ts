@@ -17,7 +17,7 @@ const NO_CACHE = /(?:^|,)\s*?no-cache\s*?(?:,|$)/;
 /**
  * Answers a visitor's request for a kept page straight from the cache, before Express and
  * Nest see it, when that is certain to give what they would: the same status, headers and
- * bytes (`test/e2e/kept-pages.e2e-spec.ts` compares the two). A hall of phones reloading
+ * bytes (`test/e2e/server/kept-pages.e2e-spec.ts` compares the two). A hall of phones reloading
  * the standings then costs about what plain `node:http` sending the page costs.
  *
  * Taken only when every condition holds, else the request goes the usual way (which keeps

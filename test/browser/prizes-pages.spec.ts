@@ -21,7 +21,7 @@ const fixture = (name: string) =>
 /**
  * The organiser sets the prizes on the form (a class bound out of order refused at its field,
  * in the page's language), and the prize list page is read at a desktop's width and a phone's
- * in the three languages. The games are test/e2e/prizes.e2e-spec.ts's, whose arithmetic it is.
+ * in the three languages. The games are test/e2e/prizes/prizes.e2e-spec.ts's, whose arithmetic it is.
  */
 describeWithChromium(`prize pages in Chromium (${DATABASE_KIND})`, () => {
   let t: TestApp;

@@ -18,7 +18,7 @@ const asIsChecks = new WeakMap<object, AsIsCheck>();
  * DTO at once (as class-transformer would make it: a new instance, the body's properties copied),
  * without class-validator; every other body goes the whole way, so a refusal is the same 400
  * with the same messages. The check must take nothing that the whole validation refuses or
- * changes (no unknown, null or stripped property): test/e2e/typed-result-body.e2e-spec.ts
+ * changes (no unknown, null or stripped property): test/e2e/results/typed-result-body.e2e-spec.ts
  * sends generated bodies both ways for EnterResultDto.
  */
 export function TakenAsIs(check: AsIsCheck): ClassDecorator {
