@@ -1,3 +1,5 @@
+import { tieBreaksOf, type RuleSet } from '../engine';
+
 /*
  * The pairing systems and tie-breaks a tournament may choose: plain values, which pages, DTOs,
  * imports and the pure checks read without the tournament's entity.
@@ -41,6 +43,29 @@ export type TieBreak = (typeof TIE_BREAKS)[number];
 
 /** The default order: the rules' spread, then cumulative remaining time. */
 export const DEFAULT_TIE_BREAKS: TieBreak[] = ['spread', 'remaining-time'];
+
+/**
+ * The tie-breaks a division of this rule set may order: the time left only in a game with a
+ * game clock, the cards taken only in a card game (Quivit, which has no game clock).
+ */
+export function tieBreaksFitting(ruleSet: Pick<RuleSet, 'cards'> | undefined): TieBreak[] {
+  const cards = ruleSet?.cards !== undefined;
+  return TIE_BREAKS.filter((tb) => (tb === 'cards' ? cards : tb !== 'remaining-time' || !cards));
+}
+
+/**
+ * A new division's tie-breaks when none are chosen: the spread, then what the game's own rules
+ * break a tied game by where the standings know it (the time left in Kvizovka and Scrabble, the
+ * cards taken in Quivit).
+ */
+export function defaultTieBreaks(ruleSet: RuleSet | undefined): TieBreak[] {
+  if (!ruleSet) return [...DEFAULT_TIE_BREAKS];
+  const fitting = tieBreaksFitting(ruleSet);
+  const own = tieBreaksOf(ruleSet).flatMap((rule) =>
+    fitting.filter((tb) => tb === (rule as string)),
+  );
+  return ['spread', ...own];
+}
 
 /** Systems the pages offer (a manual round needs the tables from the API). */
 export const SYSTEMS = PAIRING_SYSTEMS.filter(

@@ -100,7 +100,11 @@ export class TournamentsController {
 
   @Roles('organiser')
   @Post('tournaments/:id/divisions')
-  @ApiOperation({ summary: 'Add a division' })
+  @ApiOperation({
+    summary: 'Add a division',
+    description:
+      "Settings not sent are the tournament's; a division of another rule set than the tournament's takes that rule set's own options (none) and tie-breaks. 409 TOURNAMENT_CLOSED once the tournament is closed.",
+  })
   @ApiCreatedResponse({ type: DivisionView })
   @ApiErrors(400, 404, 409)
   addDivision(

@@ -29,7 +29,7 @@ import {
   DEFAULT_FORFEIT_SPREAD,
 } from './tournament-rules';
 import { Tournament } from './tournament.entity';
-import { DEFAULT_TIE_BREAKS } from './systems';
+import { defaultTieBreaks, tieBreaksFitting } from './systems';
 import { DivisionView, RuleSetView, TournamentView } from './tournament.view';
 
 /** Bye spread when the organiser sets none (a common club figure). */
@@ -118,7 +118,7 @@ export class TournamentsService {
           options,
           roundsPlanned: dto.rounds,
           pairingPlan: dto.pairingPlan ?? ['swiss'],
-          tieBreaks: dto.tieBreaks ?? DEFAULT_TIE_BREAKS,
+          tieBreaks: dto.tieBreaks ?? defaultTieBreaks(findRuleSet(dto.ruleSet)),
           byeSpread: dto.byeSpread ?? DEFAULT_BYE_SPREAD,
           forfeitSpread: dto.forfeitSpread ?? DEFAULT_FORFEIT_SPREAD,
           spreadCap: dto.spreadCap ?? null,
@@ -353,8 +353,15 @@ export class TournamentsService {
         throw new NotFound('tournament', tournamentId);
       }
       const t = await m.findOneByOrFail(Tournament, { id: tournamentId });
+      if (t.closedAt) {
+        throw new Conflict(
+          'TOURNAMENT_CLOSED',
+          `${t.name} is closed: its results are final; reopen it (POST /api/tournaments/${t.id}/reopen) to add a division`,
+          { tournament: t.id },
+        );
+      }
       await this.checkDivisionName(m, tournamentId, dto.name);
-      const settings = applySettings(settingsOf(t), dto);
+      const settings = applySettings(newDivisionSettings(t, dto.ruleSet), dto);
       checkRuleOptions(
         settings.ruleSet,
         settings.options,
@@ -487,6 +494,23 @@ export class TournamentsService {
       };
     });
   }
+}
+
+/**
+ * What a new division starts from before its own settings: the tournament's, except what
+ * belongs to another rule set. A division of another game than the tournament's takes that
+ * game's own options (none) and tie-breaks; the tournament's tie-breaks leave out those its
+ * game cannot have (the time left in a card game, which has no game clock).
+ */
+function newDivisionSettings(t: Tournament, ruleSetId: string | undefined): DivisionSettings {
+  const settings = settingsOf(t);
+  const id = ruleSetId ?? t.ruleSet;
+  const ruleSet = findRuleSet(id);
+  if (id !== t.ruleSet) {
+    return { ...settings, ruleSet: id, options: {}, tieBreaks: defaultTieBreaks(ruleSet) };
+  }
+  const fitting = tieBreaksFitting(ruleSet);
+  return { ...settings, tieBreaks: settings.tieBreaks.filter((tb) => fitting.includes(tb)) };
 }
 
 /** Settings as the log and the API name them (`rounds`, not `roundsPlanned`). */
