@@ -577,6 +577,12 @@ export const en = {
   'org.rounds': 'Number of rounds',
   'org.pairingSystem': 'Pairing system',
   'org.clockMinutes': 'Minutes per player',
+  'org.ruleSetDefaults':
+    "A new division's minutes per player and tie-breaks are what the rule set chosen says, unless you change them.",
+  'org.noGameClock':
+    '{rules} is played without a game clock: leave the minutes per player empty ({minutes} min was typed).',
+  'org.closedNoDivision':
+    'The tournament is closed: a new division can be added once it is reopened.',
   'org.byeSpread': 'Spread for a bye',
   'org.forfeitSpread': 'Spread for a forfeit',
   'org.spreadCap': 'Most spread one game counts for',

@@ -577,6 +577,12 @@ export const srLatn = {
   'org.rounds': 'Broj kola',
   'org.pairingSystem': 'Sistem parovanja',
   'org.clockMinutes': 'Vreme po igraču (min)',
+  'org.ruleSetDefaults':
+    'Vreme po igraču i dopunski kriterijumi nove grupe su ono što izabrana pravila predviđaju, ako ih ne promenite.',
+  'org.noGameClock':
+    '{rules} se igra bez sata partije: ostavite vreme po igraču prazno (upisano je {minutes} min).',
+  'org.closedNoDivision':
+    'Turnir je zatvoren: nova grupa se dodaje tek kad se turnir ponovo otvori.',
   'org.byeSpread': 'Razlika za slobodno kolo',
   'org.forfeitSpread': 'Razlika za kontumaciju',
   'org.spreadCap': 'Najveća razlika jedne partije',

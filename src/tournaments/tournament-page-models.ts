@@ -121,7 +121,8 @@ export interface OrganiserTournamentPage extends PageBase {
     wallchartUrl?: string;
     scorecardsUrl?: string;
   }[];
-  divisionAction: string;
+  /** Where a new division is posted; none once the tournament is closed. */
+  divisionAction?: string;
   /** A new division from a TSH `.t` file: the form as sent, and each problem of the file in words. */
   tsh: {
     action: string;

@@ -1,4 +1,4 @@
-import { findRuleSet, RULE_SETS } from '../engine';
+import { findRuleSet, optionNamesFor, RULE_SETS } from '../engine';
 import { dayIn, timeZoneNames } from '../i18n/time';
 import type { FieldError } from '../render/view-models';
 import type { OrganiserTournamentPage } from './tournament-page-models';
@@ -18,23 +18,37 @@ import type { DivisionView, TournamentView } from './tournament.view';
 /** A tournament's system as pages name it (`manual` is shown as its id). */
 export const shown = (s: string): PairingSystem => s as PairingSystem;
 
-/** The settings a new division's form starts from: the last division's, else the tournament's. */
+/** The rules a division read from a TSH file starts from: the last division's, else the tournament's. */
 export function startingSettings(t: TournamentView): DivisionView | TournamentView {
   return t.divisions[t.divisions.length - 1] ?? t;
 }
 
-/** The division form's values: the rules a new division starts from. */
+/**
+ * The minutes per player a new division of rule set `rules` is offered: the tournament's own
+ * where it is played by the tournament's rule set, else the rule set's; none for a game without
+ * a game clock (Quivit).
+ */
+export function offeredClock(t: TournamentView, rules: string): number | undefined {
+  const ruleSet = findRuleSet(rules);
+  if (!ruleSet || !optionNamesFor(ruleSet).includes('clockMinutes')) return undefined;
+  const own = rules === t.ruleSet ? (t.options.clockMinutes as number | undefined) : undefined;
+  return own ?? ruleSet.clock.minutes;
+}
+
+/**
+ * The new division form's values: the tournament's settings (what a division added through the
+ * API without settings has), not the last division's, which may be a side event of another
+ * game; the clock the tournament's rule set's.
+ */
 export function divisionDefaults(t: TournamentView): OrganiserTournamentPage['values'] {
-  const from = startingSettings(t);
-  const ruleSet = findRuleSet(from.ruleSet);
   return {
-    rules: from.ruleSet,
-    rounds: from.rounds,
-    system: shown(from.pairingPlan[0]),
-    clockMinutes: (from.options.clockMinutes as number | undefined) ?? ruleSet?.clock.minutes,
-    byeSpread: from.byeSpread,
-    forfeitSpread: from.forfeitSpread,
-    spreadCap: from.spreadCap ?? undefined,
+    rules: t.ruleSet,
+    rounds: t.rounds,
+    system: shown(t.pairingPlan[0]),
+    clockMinutes: offeredClock(t, t.ruleSet),
+    byeSpread: t.byeSpread,
+    forfeitSpread: t.forfeitSpread,
+    spreadCap: t.spreadCap ?? undefined,
   };
 }
 
@@ -54,7 +68,7 @@ export function tournamentPageModel(
   /** `closedAt`: the day it was closed, in the tournament's zone (`YYYY-MM-DD`). */
   closing: { closedAt: string | null; action: string; ratingsUrl: string };
 } {
-  const system = shown(startingSettings(t).pairingPlan[0]);
+  const system = shown(t.pairingPlan[0]);
   return {
     ...page.base(
       t.name,
@@ -83,7 +97,8 @@ export function tournamentPageModel(
       scorecardsUrl: urls.scorecardsPdf(d.id),
       tshUrl: urls.tshExport(d.id),
     })),
-    divisionAction: urls.addDivision(t.id),
+    // A closed tournament's results are final: it offers no new division.
+    divisionAction: t.closedAt ? undefined : urls.addDivision(t.id),
     tsh: {
       action: urls.tshImport(t.id),
       name: tsh?.name ?? '',

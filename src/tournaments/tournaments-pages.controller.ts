@@ -11,7 +11,7 @@ import type { FieldError } from '../render/view-models';
 import type { OrganiserDivisionPage, OrganiserTournamentsPage } from './tournament-page-models';
 import { SETTING_LABELS } from '../i18n/setting-labels';
 import { SYSTEMS } from './systems';
-import { divisionDefaults, shown, startingSettings, tournamentPageModel } from './tournament-page';
+import { divisionDefaults, offeredClock, shown, tournamentPageModel } from './tournament-page';
 import type { DivisionDto, UpdateDivisionDto } from './dto/tournament.dto';
 import type { SettingChange } from './tournament-rules';
 import { TIE_BREAKS, TieBreak } from './systems';
@@ -117,7 +117,9 @@ export class TournamentsPagesController {
   /**
    * Posts a division: `name`, and the rules it is played by (`rules`, `rounds`,
    * `system`, `clockMinutes`, `byeSpread`, `forfeitSpread`). They are the new division's own: the
-   * divisions already there keep theirs.
+   * divisions already there keep theirs. The form offers the tournament's settings; a clock left
+   * as offered when another rule set is chosen is that rule set's own (none in a card game), and
+   * so are the options and tie-breaks (the service's). A closed tournament takes no division.
    */
   @Post('tournaments/:id/divisions')
   async addDivision(
@@ -128,8 +130,20 @@ export class TournamentsPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const t = await this.tournaments.get(id);
-    const { name, rules, system, rounds, clockMinutes, byeSpread, forfeitSpread, spreadCap } =
-      form.values;
+    const { name, rules, system, rounds, byeSpread, forfeitSpread, spreadCap } = form.values;
+    const offered = divisionDefaults(t);
+    // The minutes as the director meant them: those the form offered with the tournament's
+    // rule set, or none, are the chosen rule set's own when another is chosen.
+    const asOffered =
+      form.values.clockMinutes === null || form.values.clockMinutes === offered.clockMinutes;
+    const otherRules = rules !== null && rules !== t.ruleSet;
+    const clockMinutes = otherRules && asOffered ? null : form.values.clockMinutes;
+    if (rules !== null && clockMinutes !== null && offeredClock(t, rules) === undefined) {
+      form.fail('clockMinutes', 'org.noGameClock', {
+        rules: ruleSetName(rules, page.lang),
+        minutes: clockMinutes,
+      });
+    }
     const clash = name !== null && t.divisions.some((d) => d.name === name);
     if (clash) form.fail('name', 'err.DIVISION_EXISTS');
     const typed = (f: keyof NewDivisionForm) => form.typed(f);
@@ -138,22 +152,26 @@ export class TournamentsPagesController {
       rules: typed('rules'),
       rounds: typed('rounds'),
       system: system ?? undefined,
-      clockMinutes: typed('clockMinutes'),
+      // Shown again as the chosen rule set offers it, when left as offered.
+      clockMinutes: otherRules && asOffered ? offeredClock(t, rules) : typed('clockMinutes'),
       byeSpread: typed('byeSpread'),
       forfeitSpread: typed('forfeitSpread'),
       spreadCap: typed('spreadCap'),
     };
     const again = (status: number, errors: FieldError[]) =>
       page.render('organiser/tournament', tournamentPageModel(page, t, values, errors), status);
+    if (t.closedAt) {
+      await again(409, [{ field: '', message: page.t('err.TOURNAMENT_CLOSED') }]);
+      return;
+    }
     if (!form.ok) {
       await again(clash && form.problems.length === 1 ? 409 : 400, form.errorsIn(page.lang));
       return;
     }
-    const ruleSet = findRuleSet(rules!)!;
-    const from = startingSettings(t);
-    const options = rules === from.ruleSet ? { ...from.options } : {};
-    const clockNow = (options.clockMinutes as number | undefined) ?? ruleSet.clock.minutes;
-    if (clockMinutes !== null && clockMinutes !== clockNow) options.clockMinutes = clockMinutes;
+    const options = rules === t.ruleSet ? { ...t.options } : {};
+    if (clockMinutes !== null && clockMinutes !== offeredClock(t, rules!)) {
+      options.clockMinutes = clockMinutes;
+    }
     const division: DivisionDto = {
       name: name!,
       ruleSet: rules!,
@@ -163,7 +181,7 @@ export class TournamentsPagesController {
     };
     if (byeSpread !== null) division.byeSpread = byeSpread;
     if (forfeitSpread !== null) division.forfeitSpread = forfeitSpread;
-    // An empty field is no cap, whatever the division the form started from had.
+    // An empty field is no cap, whatever the tournament has.
     division.spreadCap = spreadCap;
     try {
       await this.tournaments.addDivision(id, division, page.user);
