@@ -14,7 +14,7 @@ import { SYSTEMS } from './systems';
 import { divisionDefaults, offeredClock, shown, tournamentPageModel } from './tournament-page';
 import type { DivisionDto, UpdateDivisionDto } from './dto/tournament.dto';
 import type { SettingChange } from './tournament-rules';
-import { TIE_BREAKS, TieBreak } from './systems';
+import { TIE_BREAKS, TieBreak, tieBreaksFitting } from './systems';
 import { TournamentsService } from './tournaments.service';
 import type { DivisionView } from './tournament.view';
 import { readForm, type CheckedForm } from '../web/form-dto';
@@ -392,7 +392,8 @@ export class TournamentsPagesController {
       ]);
       return;
     }
-    page.redirect(withQuery(urls.orgTournament(d.tournamentId), { done: 'saved' }));
+    // Back to the settings, saved: the director sees what the division now has.
+    page.redirect(withQuery(urls.orgDivisionSettings(id), { done: 'saved' }));
   }
 
   private divisionModel(
@@ -410,6 +411,7 @@ export class TournamentsPagesController {
           { label: page.t('page.organiser'), url: urls.organiser },
           { label: tournamentName, url: urls.orgTournament(d.tournamentId) },
         ),
+        page.flashFromQuery(),
       ),
       division: {
         name: d.name,
@@ -487,12 +489,13 @@ function settingValues(d: DivisionView): OrganiserDivisionPage['values'] {
 }
 
 /**
- * The tie-breaks a division of pairs may order: the cards taken only in a card game (or where the
- * division has them already, set through the API, so that the form does not drop them unasked).
+ * The tie-breaks a division of pairs may order: those that fit its game (the cards taken only in
+ * a card game, the time left only in a game with a clock), and those it has already, set through
+ * the API or before, so that the form does not drop them unasked.
  */
 function divisionTieBreaks(d: Pick<DivisionView, 'ruleSet' | 'tieBreaks'>): TieBreak[] {
-  const cards = findRuleSet(d.ruleSet)?.cards !== undefined || d.tieBreaks.includes('cards');
-  return TIE_BREAKS.filter((tb) => tb !== 'cards' || cards);
+  const fitting = tieBreaksFitting(findRuleSet(d.ruleSet));
+  return TIE_BREAKS.filter((tb) => fitting.includes(tb) || d.tieBreaks.includes(tb));
 }
 
 /** A division of pairs' tie-break places, a select each, offering every tie-break it may order. */

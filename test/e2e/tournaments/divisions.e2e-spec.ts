@@ -1,5 +1,5 @@
 import { findRuleSet, simulateGame } from '../../../src/engine';
-import { inputValue, signInCookie } from '../../browser/site';
+import { inputValue, mainText, signInCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import {
   enterResult,
@@ -435,6 +435,144 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
       .send({ version: later, rounds: '6', system: 'swiss', spreadCap: '250', confirm: '1' })
       .expect(303);
     expect(await division(first)).toMatchObject({ tieBreaks: ['head-to-head', 'spread'] });
+  });
+
+  test("the new-division form starts from the tournament and the chosen rule set's own clock and tie-breaks; a closed tournament offers none", async () => {
+    const organiser = await signInCookie(t, 'organiser');
+    const created = await t.http
+      .post('/api/tournaments')
+      .set(t.organiser)
+      .send({ name: 'Dve igre', ruleSet: 'kvizovka', rounds: 5, divisions: ['Glavni'] })
+      .expect(201);
+    const tournamentId = created.body.id as number;
+    const tournamentPage = `/organiser/tournaments/${tournamentId}`;
+    const addDivision = (fields: Record<string, string>, lang = 'sr-Latn') =>
+      t.http
+        .post(`${tournamentPage}/divisions?lang=${lang}`)
+        .set('Origin', t.url)
+        .set('Cookie', organiser)
+        .type('form')
+        .send({ system: 'swiss', byeSpread: '50', forfeitSpread: '50', ...fields });
+    const divisions = async () =>
+      (await t.http.get(`/api/tournaments/${tournamentId}`).expect(200)).body.divisions as {
+        id: number;
+        name: string;
+        ruleSet: string;
+        options: Record<string, unknown>;
+        tieBreaks: string[];
+      }[];
+    const text = (html: string) => mainText(html);
+
+    // Quivit chosen, the offered 30 minutes left as they were: a card game has no game clock,
+    // so the division is Quivit's own (no clock, its cards as the tie-break, not the time left).
+    // This was refused as "Podešavanja ne odgovaraju pravilima." without a field.
+    await addDivision({ name: 'Quivit', rules: 'quivit', rounds: '3', clockMinutes: '30' }).expect(
+      303,
+    );
+    expect((await divisions())[1]).toMatchObject({
+      name: 'Quivit',
+      ruleSet: 'quivit',
+      options: {},
+      tieBreaks: ['spread', 'cards'],
+    });
+
+    // The form starts from the tournament again, not from the Quivit division just added.
+    const form = (await t.http.get(tournamentPage).set('Cookie', organiser).expect(200)).text;
+    expect(inputValue(form, 'f-rules')).toBe('kvizovka');
+    expect(inputValue(form, 'f-clockMinutes')).toBe('30');
+    expect(inputValue(form, 'f-rounds')).toBe('5');
+
+    // Minutes typed for Quivit are refused on their field, in the page's language, with the figure.
+    const typed = await addDivision({
+      name: 'Quivit 2',
+      rules: 'quivit',
+      rounds: '3',
+      clockMinutes: '20',
+    }).expect(400);
+    expect(typed.text).toContain('id="e-clockMinutes"');
+    expect(text(typed.text)).toContain(
+      'Quivit se igra bez sata partije: ostavite vreme po igraču prazno (upisano je 20 min).',
+    );
+    expect(inputValue(typed.text, 'f-rules')).toBe('quivit');
+    const english = await addDivision(
+      { name: 'Quivit 2', rules: 'quivit', rounds: '3', clockMinutes: '20' },
+      'en',
+    ).expect(400);
+    expect(text(english.text)).toContain(
+      'Quivit is played without a game clock: leave the minutes per player empty (20 min was typed).',
+    );
+    // Refused for another field, the clock left as offered is shown as Quivit offers it: none.
+    const nameless = await addDivision({
+      name: '',
+      rules: 'quivit',
+      rounds: '3',
+      clockMinutes: '30',
+    });
+    expect(nameless.status).toBe(400);
+    expect(inputValue(nameless.text, 'f-clockMinutes')).toBe('');
+    expect(await divisions()).toHaveLength(2);
+
+    // Scrabble with the offered 30 left: Scrabble's own 25; Kvizovka with 25 typed: 25.
+    await addDivision({
+      name: 'Scrabble',
+      rules: 'scrabble-en',
+      rounds: '7',
+      clockMinutes: '30',
+    }).expect(303);
+    await addDivision({ name: 'Brza', rules: 'kvizovka', rounds: '5', clockMinutes: '25' }).expect(
+      303,
+    );
+    const [, , scrabble, fast] = await divisions();
+    expect(scrabble).toMatchObject({ options: {}, tieBreaks: ['spread', 'remaining-time'] });
+    expect(fast).toMatchObject({ options: { clockMinutes: 25 } });
+
+    // Quivit's settings offer the tie-breaks of a card game: the cards, not the time left.
+    const quivit = (await divisions())[1].id;
+    const settings = `/organiser/divisions/${quivit}/settings`;
+    const page = (await t.http.get(settings).set('Cookie', organiser).expect(200)).text;
+    expect(page).toContain('<option value="cards"');
+    expect(page).not.toContain('<option value="remaining-time"');
+    // Saving returns to the settings, with the "saved" flash.
+    const body = new URLSearchParams({
+      version: inputValue(page, 'division-version'),
+      rounds: '4',
+      system: 'swiss',
+      byeSpread: '50',
+    });
+    for (const tb of ['cards', 'spread', '']) body.append('tieBreak', tb);
+    const saved = await t.http
+      .post(settings)
+      .set('Origin', t.url)
+      .set('Cookie', organiser)
+      .type('form')
+      .send(body.toString())
+      .expect(303);
+    expect(saved.headers.location).toBe(`${settings}?done=saved`);
+    const back = (await t.http.get(saved.headers.location).set('Cookie', organiser).expect(200))
+      .text;
+    expect(text(back)).toContain('Sačuvano.');
+    expect(await division(quivit)).toMatchObject({ rounds: 4, tieBreaks: ['cards', 'spread'] });
+
+    // A closed tournament offers no new division, and one posted anyway is refused in words.
+    await t.http
+      .post(`/api/tournaments/${tournamentId}/close`)
+      .set(t.organiser)
+      .send({ confirm: true })
+      .expect(200);
+    const closed = (await t.http.get(tournamentPage).set('Cookie', organiser).expect(200)).text;
+    expect(closed).not.toContain(`action="${tournamentPage}/divisions"`);
+    expect(text(closed)).toContain(
+      'Turnir je zatvoren: nova grupa se dodaje tek kad se turnir ponovo otvori.',
+    );
+    const late = await addDivision({ name: 'Kasno', rules: 'kvizovka', rounds: '5' }).expect(409);
+    expect(text(late.text)).toContain('Turnir je zatvoren: rezultati su konačni.');
+    const api = await t.http
+      .post(`/api/tournaments/${tournamentId}/divisions`)
+      .set(t.organiser)
+      .send({ name: 'Kasno' })
+      .expect(409);
+    expect(api.body.code).toBe('TOURNAMENT_CLOSED');
+    expect(await divisions()).toHaveLength(4);
   });
 
   test("a tournament's divisions, settings and word list copied into a new one, players optional", async () => {
