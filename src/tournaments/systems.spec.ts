@@ -24,7 +24,8 @@ describe("a division's tie-breaks by its game", () => {
     expect(defaultTieBreaks(SCRABBLE_EN)).toEqual(['spread', 'remaining-time']);
     expect(defaultTieBreaks(SCRABBLE_TARGET)).toEqual(['spread', 'remaining-time']);
     expect(defaultTieBreaks(QUIVIT)).toEqual(['spread', 'cards']);
-    // Qwibble breaks a tied game by safe points, tiles and steals, which standings do not count.
-    expect(defaultTieBreaks(QWIBBLE)).toEqual(['spread']);
+    // Qwibble breaks a tied game by safe points, tiles and steals, which standings do not count;
+    // it has a clock, so the time left follows the spread as it always did.
+    expect(defaultTieBreaks(QWIBBLE)).toEqual(['spread', 'remaining-time']);
   });
 });

@@ -56,7 +56,8 @@ export function tieBreaksFitting(ruleSet: Pick<RuleSet, 'cards'> | undefined): T
 /**
  * A new division's tie-breaks when none are chosen: the spread, then what the game's own rules
  * break a tied game by where the standings know it (the time left in Kvizovka and Scrabble, the
- * cards taken in Quivit).
+ * cards taken in Quivit), and the time left in any game with a clock (Qwibble, whose own
+ * figures the standings do not count), as before games had defaults of their own.
  */
 export function defaultTieBreaks(ruleSet: RuleSet | undefined): TieBreak[] {
   if (!ruleSet) return [...DEFAULT_TIE_BREAKS];
@@ -64,7 +65,9 @@ export function defaultTieBreaks(ruleSet: RuleSet | undefined): TieBreak[] {
   const own = tieBreaksOf(ruleSet).flatMap((rule) =>
     fitting.filter((tb) => tb === (rule as string)),
   );
-  return ['spread', ...own];
+  const clock: TieBreak[] =
+    fitting.includes('remaining-time') && !own.includes('remaining-time') ? ['remaining-time'] : [];
+  return ['spread', ...own, ...clock];
 }
 
 /** Systems the pages offer (a manual round needs the tables from the API). */
