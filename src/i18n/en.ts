@@ -137,6 +137,7 @@ export const en = {
   'division.pairings': 'Pairings',
   'division.crosstable': 'Cross-table',
   'division.projector': 'Projector view',
+  'division.desk': "Judges' desk",
   'division.liveUpdated': 'The page has been updated.',
   'live.refused.pool':
     'This server holds as many live-update connections as it may: {n}. The page works without one (reload it yourself); it tries again in {seconds} s.',
@@ -873,6 +874,7 @@ export const en = {
   'desk.status.unconfirmed': 'waiting for a confirmation',
   'desk.status.no-result': 'no result',
   'desk.status.done': 'result in',
+  'desk.status.flaggedResult': 'result in, but its sheet disagrees with the rules',
   'desk.accept': 'Enter as the result',
   'desk.return': 'Return to the table',
   'desk.note': 'Why it goes back (the players will see it)',

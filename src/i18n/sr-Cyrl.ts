@@ -133,6 +133,7 @@ export const srCyrl = {
   'division.pairings': 'Парови',
   'division.crosstable': 'Укрштена табела',
   'division.projector': 'За пројектор',
+  'division.desk': 'Судијски сто',
   'division.liveUpdated': 'Страница је освежена новим подацима.',
   'live.refused.pool':
     'Овај сервер већ држи највише веза за освежавање уживо: {n}. Страница ради и без тога (освежите је сами); нови покушај за {seconds} с.',
@@ -849,6 +850,7 @@ export const srCyrl = {
   'desk.status.unconfirmed': 'чека потврду',
   'desk.status.no-result': 'без резултата',
   'desk.status.done': 'резултат уписан',
+  'desk.status.flaggedResult': 'резултат уписан, али се записник не слаже с правилима',
   'desk.accept': 'Упиши као резултат',
   'desk.return': 'Врати столу',
   'desk.note': 'Зашто се враћа (играчи ће то видети)',

@@ -139,6 +139,7 @@ export const srLatn = {
   'division.pairings': 'Parovi',
   'division.crosstable': 'Ukrštena tabela',
   'division.projector': 'Za projektor',
+  'division.desk': 'Sudijski sto',
   'division.liveUpdated': 'Stranica je osvežena novim podacima.',
   'live.refused.pool':
     'Ovaj server već drži najviše veza za osvežavanje uživo: {n}. Stranica radi i bez toga (osvežite je sami); novi pokušaj za {seconds} s.',
@@ -872,6 +873,7 @@ export const srLatn = {
   'desk.status.unconfirmed': 'čeka potvrdu',
   'desk.status.no-result': 'bez rezultata',
   'desk.status.done': 'rezultat upisan',
+  'desk.status.flaggedResult': 'rezultat upisan, ali se zapisnik ne slaže s pravilima',
   'desk.accept': 'Upiši kao rezultat',
   'desk.return': 'Vrati stolu',
   'desk.note': 'Zašto se vraća (igrači će to videti)',

@@ -328,6 +328,20 @@ export class ResultsService {
   }
 
   /**
+   * Whether each of these games' stored score sheets agrees with the rules, by game (a game
+   * without a sheet is absent): true when the engine found no fault, false when it found some or
+   * could not read it. One read of two columns, no report: what the judges' desk counts.
+   */
+  async sheetVerdicts(gameIds: readonly number[]): Promise<Map<number, boolean>> {
+    if (gameIds.length === 0) return new Map();
+    const sheets = await this.dataSource.manager.find(ScoreSheet, {
+      where: { gameId: In([...gameIds]) },
+      select: { id: true, gameId: true, ok: true },
+    });
+    return new Map(sheets.map((s) => [s.gameId, s.ok === true]));
+  }
+
+  /**
    * A table's result typed in (a game of more than two): each seat's score and clock (cards in
    * Quivit), placed by the rule set ({@link placeTable}); the places and figures are the seats'.
    */

@@ -45,6 +45,8 @@ export interface OrganiserRoundsPage extends PageBase {
     /** The last round of a system that depends on results: paired again after a confirmation. */
     repairAction?: string;
     prints: Link[];
+    /** The round's judges' desk: the sheets sent from the tables, those that disagree. */
+    deskUrl: string;
   }[];
   /** Standings and cross-table PDF etc. */
   prints?: Link[];

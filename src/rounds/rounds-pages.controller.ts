@@ -263,6 +263,7 @@ export class RoundsPagesController {
             },
             { label: page.t('division.printSheets'), url: urls.sheetsPdf(divisionId, r.number) },
           ],
+          deskUrl: urls.desk(divisionId, r.number),
         };
       }),
       prints,

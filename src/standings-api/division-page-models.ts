@@ -71,6 +71,8 @@ export function divisionPage(
       ...(playsAtTables(division) ? { atTables: true } : {}),
       projector: urls.projector(division.id),
       wallchart: urls.wallchart(division.id),
+      // Judges: the desk of the last round paired, from every page of the division.
+      ...(page.staff && roundsPaired > 0 ? { desk: urls.desk(division.id, roundsPaired) } : {}),
     },
     prints,
   };
@@ -135,6 +137,8 @@ export interface DivisionPageBase extends PageBase {
     wallchart?: string;
     /** The big-screen view of the division (`/divisions/:id/projector`). */
     projector?: string;
+    /** Signed in: the desk of the last round paired, where the sheets sent from tables wait. */
+    desk?: string;
   };
   /** PDFs to print, shown under the tabs. */
   prints?: Link[];

@@ -153,8 +153,7 @@ export class DivisionPagesController {
             page.t('division.pairings'),
           ),
           atTables: playsAtTables(snap.division),
-          deskUrl:
-            page.staff && number > 0 ? `/judge/divisions/${id}/rounds/${number}/desk` : undefined,
+          deskUrl: page.staff && number > 0 ? urls.desk(id, number) : undefined,
           rounds: round
             ? [
                 {

@@ -389,7 +389,7 @@ export class DeskPagesController {
     try {
       if (action === 'accept') await this.codes.acceptByJudge(submission, req.user ?? null);
       else await this.codes.returnByJudge(submission, note!, req.user ?? null);
-      page.redirect(withQuery(deskUrl(id, number), { done: 'saved' }));
+      page.redirect(withQuery(urls.desk(id, number), { done: 'saved' }));
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
       await this.show(page, id, number, [{ field: '', message }], status);
@@ -419,7 +419,7 @@ export class DeskPagesController {
         ),
       ),
       flash: page.flashFromQuery(),
-      action: deskUrl(id, number),
+      action: urls.desk(id, number),
       counts: say('desk.counts', {
         flagged: desk.counts.flagged,
         unconfirmed: desk.counts.unconfirmed,
@@ -429,7 +429,11 @@ export class DeskPagesController {
       tables: desk.tables.map((t) => ({
         table: t.table,
         players: t.players.map((p) => p.name).join(' – '),
-        status: say(`desk.status.${t.status as 'done'}`),
+        // A result in whose sheet disagrees with the rules says both.
+        status:
+          t.status === 'flagged' && t.resultIn
+            ? say('desk.status.flaggedResult')
+            : say(`desk.status.${t.status as 'done'}`),
         tone: t.status === 'flagged' ? 'bad' : t.status === 'done' ? 'ok' : 'warn',
         sheetUrl: urls.sheet(t.gameId),
         submissions: t.submissions
@@ -462,6 +466,3 @@ export class DeskPagesController {
     await page.render('judge/desk', model, status);
   }
 }
-
-const deskUrl = (division: number, round: number) =>
-  `/judge/divisions/${division}/rounds/${round}/desk`;

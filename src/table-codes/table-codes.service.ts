@@ -319,13 +319,18 @@ export class TableCodesService {
           order: { id: 'DESC' },
         })
       : [];
+    // The sheets entered as results (by a judge, or accepted from a table) and their verdicts.
+    const verdicts = await this.results.sheetVerdicts(games.map((g) => g.id));
     const tables: DeskTableView[] = games.map((g) => {
       const order = playerIdsOf(g, seats.get(g.id)).map((id) => players.get(id)!);
       const own = subs.filter((s) => s.gameId === g.id);
       const waiting = own.find((s) => s.status === 'waiting');
+      const sheetOk = verdicts.get(g.id) ?? null;
       const status =
         g.status === 'complete'
-          ? 'done'
+          ? sheetOk === false
+            ? 'flagged'
+            : 'done'
           : waiting && !waiting.ok
             ? 'flagged'
             : waiting
@@ -336,6 +341,8 @@ export class TableCodesService {
         table: g.tableNumber,
         players: order.map((p) => ref(p, p.id)),
         status,
+        resultIn: g.status === 'complete',
+        sheetOk,
         submissions: own.map((s) => this.submissionView(s, order)),
       };
     });

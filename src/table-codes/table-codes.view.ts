@@ -76,9 +76,18 @@ export class DeskTableView {
   @ApiProperty({
     enum: ['done', 'flagged', 'unconfirmed', 'no-result'],
     description:
-      '`done`: the result is in; `flagged`: the latest sheet sent disagrees with the rules; `unconfirmed`: it agrees and waits for the others; `no-result`: nothing yet',
+      '`done`: the result is in; `flagged`: a sheet of the table disagrees with the rules, the latest sent from it and waiting, or the one entered as its result (by a judge, or accepted from the table); `unconfirmed`: the latest sent agrees and waits for the others; `no-result`: nothing yet',
   })
   status: string;
+  @ApiProperty({ description: 'the game has its result (a `flagged` table may have it too)' })
+  resultIn: boolean;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description:
+      'the score sheet entered as the result: true when it agrees with the rules, false when the engine found faults or could not read it; null when the result has no sheet',
+  })
+  sheetOk: boolean | null;
   @ApiProperty({ type: [SubmissionView], description: 'newest first' })
   submissions: SubmissionView[];
 }

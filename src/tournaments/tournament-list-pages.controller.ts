@@ -59,19 +59,33 @@ export class TournamentListPagesController {
 export class JudgeHomeController {
   constructor(private readonly tournaments: TournamentsService) {}
 
-  /** The tournaments, as the public list: a signed-in judge's pairings link to the score sheets. */
+  /**
+   * The tournaments, as the public list: a signed-in judge's pairings link to the score sheets;
+   * each division once paired links to its last round's desk.
+   */
   @Get()
   async home(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
     const page = new PageContext(req, res);
     const list = await this.tournaments.list();
-    await page.render('public/tournaments', {
+    const model: TournamentsPage = {
       ...page.base(page.t('page.judge'), page.crumbs()),
       sheetCheck: { url: '/judge/check', label: ft(page.lang, 'form.checkLink') },
       tournaments: list.map((t) => ({
         name: t.name,
-        divisions: t.divisions.map((d) => divisionLine(page, d)),
+        divisions: t.divisions.map((d) => ({
+          ...divisionLine(page, d),
+          ...(d.roundsPaired > 0
+            ? {
+                desk: {
+                  url: urls.desk(d.id, d.roundsPaired),
+                  label: page.t('desk.title', { n: d.roundsPaired }),
+                },
+              }
+            : {}),
+        })),
       })),
-    });
+    };
+    await page.render('public/tournaments', model);
   }
 }
 

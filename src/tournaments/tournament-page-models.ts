@@ -25,6 +25,8 @@ export interface TournamentsPage extends PageBase {
       /** Played at tables of more than two: the cross-table's link is the "met" grid. */
       atTables?: boolean;
       wallchartUrl?: string;
+      /** The judge's home: the desk of the division's last round paired, and its name. */
+      desk?: { url: string; label: string };
     }[];
   }[];
   /** The judge's home: where a sheet of no game is checked. */

@@ -32,6 +32,9 @@ export const urls = {
   sheet: (gameId: number) => `/judge/games/${gameId}/scoresheet`,
   result: (gameId: number) => `/judge/games/${gameId}/result`,
   clearResult: (gameId: number) => `/judge/games/${gameId}/result/clear`,
+  /** The chief judge's desk of a round: the sheets sent from the tables, the sheets that disagree. */
+  desk: (divisionId: number, round: number) =>
+    `/judge/divisions/${divisionId}/rounds/${round}/desk`,
   wordCheck: (context: { game?: number; tournament?: number; rules?: string } = {}) => {
     const q = new URLSearchParams();
     if (context.game !== undefined) q.set('game', String(context.game));

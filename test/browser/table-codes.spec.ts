@@ -198,6 +198,18 @@ describeWithChromium(`a table's sheet sent and confirmed from phones (${DATABASE
     const page = await browser.context.newPage();
     const trouble = watch(page, (url, status) => url.includes('/desk') && status === 400);
     const desk = `${t.url}/judge/divisions/${divisionId}/rounds/1/desk`;
+    // The judge's first page leads to the desk, and so does the division's tab.
+    await page.goto(`${t.url}/judge?lang=sr-Latn`);
+    const fromHome = page.locator(`a[href="/judge/divisions/${divisionId}/rounds/1/desk"]`);
+    expect(await fromHome.innerText()).toBe('Sudijski sto, 1. kolo');
+    await Promise.all([page.waitForNavigation(), fromHome.click()]);
+    expect(page.url()).toBe(`${desk}`);
+    await page.goto(`${t.url}/divisions/${divisionId}/standings?lang=sr-Latn`);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.locator('ul.tabs').getByRole('link', { name: 'Sudijski sto', exact: true }).click(),
+    ]);
+    expect(page.url()).toBe(`${desk}`);
     // The pairings page leads judges to the desk.
     await page.goto(`${t.url}/divisions/${divisionId}/pairings?lang=sr-Latn`);
     await Promise.all([page.waitForNavigation(), page.click('text=Sudijski sto')]);

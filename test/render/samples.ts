@@ -1027,6 +1027,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
             { label: 'Parovi (PDF)', url: '/divisions/1/rounds/3/pairings.pdf' },
             { label: 'Prazni zapisnici (PDF)', url: '/divisions/1/rounds/3/sheets.pdf' },
           ],
+          deskUrl: '/judge/divisions/1/rounds/3/desk',
         },
       ],
       prints: [{ label: 'Poredak i ukrštena tabela (PDF)', url: '/divisions/1/standings.pdf' }],

@@ -10,6 +10,7 @@ import {
   createTournament,
   GameJson,
   pair,
+  readVersion,
   register,
   scoreSheet,
   standings,
@@ -37,7 +38,13 @@ interface Submission {
 }
 interface Desk {
   counts: Record<string, number>;
-  tables: { table: number; status: string; submissions: Submission[] }[];
+  tables: {
+    table: number;
+    status: string;
+    resultIn: boolean;
+    sheetOk: boolean | null;
+    submissions: Submission[];
+  }[];
 }
 
 /**
@@ -233,6 +240,92 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     await pair(t, divisionId);
     const expired = await t.http.get(`/api/codes/${codeOf(3, 1)}`).expect(410);
     expect(expired.body.message).toContain('round 2 is paired');
+  });
+
+  test("a judge's own sheet that disagrees with the rules is counted at the desk, which the judge's pages and the rounds page lead to", async () => {
+    const { divisionId } = await createTournament(t, {
+      name: 'Kup sudijskog stola',
+      ruleSet: 'kvizovka',
+      rounds: 2,
+    });
+    await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule']);
+    const round = await pair(t, divisionId);
+    const [one, two] = [1, 2].map((n) => round.games.find((g) => g.table === n)!);
+    const sheetOf = (g: typeof one, seed: number) =>
+      scoreSheet([g.first.name, g.second!.name], seed).sheet;
+    // Table 1: the judge types a sheet whose first score is 3 too many; it is stored, faults and
+    // all, and its figures are the result. Table 2: a sheet without fault.
+    const faulty = sheetOf(one, 41);
+    faulty.turns[0] = { ...faulty.turns[0], score: (faulty.turns[0].score ?? 0) + 3 };
+    const entered = await t.http
+      .put(`/api/games/${one.id}/scoresheet`)
+      .set(judge)
+      .send(faulty)
+      .expect(200);
+    expect(entered.body.scoresheet.ok).toBe(false);
+    await t.http
+      .put(`/api/games/${two.id}/scoresheet`)
+      .set(judge)
+      .send(sheetOf(two, 42))
+      .expect(200);
+    const desk = async () =>
+      (await t.http.get(`/api/divisions/${divisionId}/rounds/1/desk`).set(judge).expect(200))
+        .body as Desk;
+    let seen = await desk();
+    expect(seen.counts).toEqual({ done: 1, flagged: 1, unconfirmed: 0, 'no-result': 0 });
+    expect(
+      seen.tables.map((x) => [x.table, x.status, x.resultIn, x.sheetOk, x.submissions.length]),
+    ).toEqual([
+      [1, 'flagged', true, false, 0],
+      [2, 'done', true, true, 0],
+    ]);
+    // The desk's page says so, in Serbian, and leads to the sheet to correct it.
+    const cookie = await signInCookie(t, 'judge');
+    const deskUrl = `/judge/divisions/${divisionId}/rounds/1/desk`;
+    const page = mainText(
+      (await t.http.get(`${deskUrl}?lang=sr-Latn`).set('Cookie', cookie).expect(200)).text,
+    );
+    expect(page).toContain(
+      'Zapisnik se ne slaže s pravilima: 1 · čeka potvrdu: 0 · bez rezultata: 0 · gotovo: 1',
+    );
+    expect(page).toContain('Sto 1 · rezultat upisan, ali se zapisnik ne slaže s pravilima');
+    expect(page).toContain('Sto 2 · rezultat upisan');
+    // The sheet corrected: the table is done.
+    await t.http
+      .put(`/api/games/${one.id}/scoresheet`)
+      .set(judge)
+      .set(await readVersion(t, `/api/games/${one.id}`))
+      .send(sheetOf(one, 41))
+      .expect(200);
+    seen = await desk();
+    expect(seen.counts).toEqual({ done: 2, flagged: 0, unconfirmed: 0, 'no-result': 0 });
+
+    // The way there: the judge's first page names the last round's desk of each division paired,
+    const link = `href="${deskUrl}"`;
+    const home = (await t.http.get('/judge?lang=sr-Latn').set('Cookie', cookie).expect(200)).text;
+    expect(home).toContain(link);
+    expect(mainText(home)).toContain('Sudijski sto, 1. kolo');
+    // every page of the division has a tab to it for a judge, and none for a visitor,
+    for (const path of ['standings', 'pairings', 'crosstable', 'wallchart']) {
+      const judged = (
+        await t.http.get(`/divisions/${divisionId}/${path}?lang=sr-Latn`).set('Cookie', cookie)
+      ).text;
+      expect([path, judged.includes(link)]).toEqual([path, true]);
+      const visited = (await t.http.get(`/divisions/${divisionId}/${path}?lang=sr-Latn`)).text;
+      expect([path, visited.includes('/desk')]).toEqual([path, false]);
+    }
+    // and the organiser's rounds page has each round's.
+    await pair(t, divisionId);
+    const rounds = (
+      await t.http
+        .get(`/organiser/divisions/${divisionId}/rounds?lang=sr-Latn`)
+        .set('Cookie', await signInCookie(t, 'organiser'))
+        .expect(200)
+    ).text;
+    expect(rounds).toContain(link);
+    expect(rounds).toContain(`href="/judge/divisions/${divisionId}/rounds/2/desk"`);
+    const judgeHome = (await t.http.get('/judge').set('Cookie', cookie).expect(200)).text;
+    expect(judgeHome).toContain(`href="/judge/divisions/${divisionId}/rounds/2/desk"`);
   });
 
   test("the round's blank sheets carry each player's code and QR code, for judges' copies only", async () => {
