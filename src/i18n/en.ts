@@ -781,7 +781,18 @@ export const en = {
   'log.field.players': 'players copied',
   'log.field.forfeitSpread': 'forfeit spread',
   'log.field.by': 'by',
+  'log.by.rating': 'rating',
   'log.field.timeZone': 'time zone',
+  'log.field.seats': 'scores and places',
+  'log.field.closedAt': 'closed',
+  'log.field.lookAlikes': 'names in the division that look alike',
+  'log.field.results': 'results',
+  'log.field.absences': 'absences',
+  'log.count.complete': '{n, plural, one {# game with a result} other {# games with a result}}',
+  'log.count.pending':
+    '{n, plural, one {# game without a result} other {# games without a result}}',
+  'log.count.repeats':
+    '{n, plural, one {# pair of players at one table again} other {# pairs of players at one table again}}',
   'log.winner.first': 'first player',
   'log.winner.second': 'second player',
   'log.winner.draw': 'draw',
@@ -802,6 +813,9 @@ export const en = {
   'log.history.scoresheet': 'score sheet entered',
   'log.history.scoresheet-removed': 'score sheet removed',
   'log.history.result-cleared': 'result taken back',
+  'log.history.sheet-sent': 'score sheet sent from the table',
+  'log.history.sheet-confirmed': 'score sheet confirmed at the table',
+  'log.history.sheet-returned': 'score sheet returned to the table',
   'log.action.division.imported': 'Division {division} imported from a TSH file',
   'org.tshTitle': 'New division from a TSH file (.t)',
   'org.tshHelp':

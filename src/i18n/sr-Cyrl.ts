@@ -761,7 +761,19 @@ export const srCyrl = {
   'log.field.players': 'преписано играча',
   'log.field.forfeitSpread': 'разлика за контумацију',
   'log.field.by': 'по',
+  'log.by.rating': 'рејтингу',
   'log.field.timeZone': 'временска зона',
+  'log.field.seats': 'поени и места',
+  'log.field.closedAt': 'затворен',
+  'log.field.lookAlikes': 'слична имена у групи',
+  'log.field.results': 'резултата',
+  'log.field.absences': 'изостанака',
+  'log.count.complete':
+    '{n,plural,one{# партија с резултатом} few{# партије с резултатом} other{# партија с резултатом}}',
+  'log.count.pending':
+    '{n,plural,one{# партија без резултата} few{# партије без резултата} other{# партија без резултата}}',
+  'log.count.repeats':
+    '{n,plural,one{# пар играча поново за истим столом} few{# пара играча поново за истим столом} other{# парова играча поново за истим столом}}',
   'log.winner.first': 'први играч',
   'log.winner.second': 'други играч',
   'log.winner.draw': 'нерешено',
@@ -782,6 +794,9 @@ export const srCyrl = {
   'log.history.scoresheet': 'унет записник',
   'log.history.scoresheet-removed': 'уклоњен записник',
   'log.history.result-cleared': 'поништен резултат',
+  'log.history.sheet-sent': 'записник послат са стола',
+  'log.history.sheet-confirmed': 'записник потврђен са стола',
+  'log.history.sheet-returned': 'записник враћен столу',
   'log.action.division.imported': 'Група {division} увезена из ТСХ датотеке',
   'org.tshTitle': 'Нова група из ТСХ датотеке (.т)',
   'org.tshHelp':

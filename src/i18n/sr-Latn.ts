@@ -782,7 +782,19 @@ export const srLatn = {
   'log.field.players': 'prepisano igrača',
   'log.field.forfeitSpread': 'razlika za kontumaciju',
   'log.field.by': 'po',
+  'log.by.rating': 'rejtingu',
   'log.field.timeZone': 'vremenska zona',
+  'log.field.seats': 'poeni i mesta',
+  'log.field.closedAt': 'zatvoren',
+  'log.field.lookAlikes': 'slična imena u grupi',
+  'log.field.results': 'rezultata',
+  'log.field.absences': 'izostanaka',
+  'log.count.complete':
+    '{n, plural, one {# partija s rezultatom} few {# partije s rezultatom} other {# partija s rezultatom}}',
+  'log.count.pending':
+    '{n, plural, one {# partija bez rezultata} few {# partije bez rezultata} other {# partija bez rezultata}}',
+  'log.count.repeats':
+    '{n, plural, one {# par igrača ponovo za istim stolom} few {# para igrača ponovo za istim stolom} other {# parova igrača ponovo za istim stolom}}',
   'log.winner.first': 'prvi igrač',
   'log.winner.second': 'drugi igrač',
   'log.winner.draw': 'nerešeno',
@@ -803,6 +815,9 @@ export const srLatn = {
   'log.history.scoresheet': 'unet zapisnik',
   'log.history.scoresheet-removed': 'uklonjen zapisnik',
   'log.history.result-cleared': 'poništen rezultat',
+  'log.history.sheet-sent': 'zapisnik poslat sa stola',
+  'log.history.sheet-confirmed': 'zapisnik potvrđen sa stola',
+  'log.history.sheet-returned': 'zapisnik vraćen stolu',
   'log.action.division.imported': 'Grupa {division} uvezena iz TSH datoteke',
   'org.tshTitle': 'Nova grupa iz TSH datoteke (.t)',
   'org.tshHelp':

@@ -93,6 +93,49 @@ describe('logLine: an entry in words', () => {
     );
   });
 
+  it('says counts in words with their plural, and moments as dates, in every language', () => {
+    const closed = (lang: 'sr-Latn' | 'sr-Cyrl' | 'en', pending: number, complete: number) =>
+      logLine(
+        lang,
+        entry({
+          action: 'tournament.closed',
+          division: null,
+          round: null,
+          after: { pending, complete },
+        }),
+        BELGRADE,
+      ).changes.map((c) => c.line);
+    expect(closed('sr-Latn', 0, 17)).toEqual([
+      '0 partija bez rezultata',
+      '17 partija s rezultatom',
+    ]);
+    expect(closed('sr-Latn', 2, 21)).toEqual([
+      '2 partije bez rezultata',
+      '21 partija s rezultatom',
+    ]);
+    expect(closed('sr-Cyrl', 1, 3)).toEqual(['1 партија без резултата', '3 партије с резултатом']);
+    expect(closed('en', 1, 17)).toEqual(['1 game without a result', '17 games with a result']);
+    const paired = (lang: 'sr-Latn' | 'en', repeats: number) =>
+      logLine(lang, entry({ after: { tables: 3, repeats } }), BELGRADE).changes.map(
+        (c) => c.line ?? `${c.field}: ${c.after}`,
+      );
+    expect(paired('sr-Latn', 4)).toEqual(['stolovi: 3', '4 para igrača ponovo za istim stolom']);
+    expect(paired('en', 1)).toEqual(['tables: 3', '1 pair of players at one table again']);
+    const reopened = entry({
+      action: 'tournament.reopened',
+      before: { closedAt: '2026-11-25T13:05:00.000Z' },
+    });
+    expect(logLine('sr-Latn', reopened, BELGRADE).changes).toEqual([
+      { field: 'zatvoren', before: '25. 11. 2026. 14:05', after: '—' },
+    ]);
+    const seats = logLine(
+      'sr-Latn',
+      entry({ action: 'result.entered', table: 1, after: { seats: [{ score: 30, place: 1 }] } }),
+      BELGRADE,
+    );
+    expect(seats.changes).toEqual([{ field: 'poeni i mesta', before: '', after: '30 (1. mesto)' }]);
+  });
+
   it("names a division's rule set and its clock (the rule set's own when not set), and leaves out the registry's id", () => {
     const added = logLine(
       'sr-Latn',

@@ -14,6 +14,28 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   seed: 'col.seed',
 };
 
+/**
+ * Figures an entry keeps that a page says as a count in words (`17 partija s rezultatom`), with
+ * the plural the number takes, rather than as a field and its value.
+ */
+const COUNTED: Record<string, MessageKey> = {
+  complete: 'log.count.complete',
+  pending: 'log.count.pending',
+  repeats: 'log.count.repeats',
+};
+
+/** Moments an entry keeps as ISO text, shown as a date and time in the events' zone. */
+const MOMENTS = new Set(['closedAt', 'exportedAt']);
+
+/** One change of an entry: a field before and after, or a count said in words (`line`). */
+export interface LogChange {
+  field: string;
+  before: string;
+  after: string;
+  /** A count in words, shown instead of the field and its value. */
+  line?: string;
+}
+
 /** One entry as the log page shows it. */
 export interface LogLine {
   /** `25. 11. 2026. 14:05`, in the events' time zone. */
@@ -21,7 +43,7 @@ export interface LogLine {
   who: string;
   email: string | null;
   what: string;
-  changes: { field: string; before: string; after: string }[];
+  changes: LogChange[];
   /** A removed or re-paired round: what it held, table by table, with the sheets as typed. */
   removed?: RemovedRoundLines;
   /** A player's removal: its entry, which an undo names; `restored` when it has been undone. */
@@ -57,7 +79,7 @@ export interface OrganiserLogPage extends PageBase {
     who: string;
     email: string | null;
     what: string;
-    changes: { field: string; before: string; after: string }[];
+    changes: LogChange[];
     /** A removed player not yet restored: posting here registers them again. */
     restoreAction?: string;
     /** A removed or re-paired round: what it held, table by table, the sheets as typed. */
@@ -112,20 +134,31 @@ export function logLine(lang: Lang, e: LogEntryView, timeZone: string): LogLine 
       ? ['lateEntry', 'joinedRound', 'counts', 'notes']
       : e.action === 'player.removed'
         ? ['joinedRound', 'active']
-        : // The registry's id of the person: nothing a director reads.
-          ['lateEntry', 'joinedRound', 'restoredFrom', 'person'],
+        : // The registry's id of the person: nothing a director reads; the file a division came
+          // from, which the entry's own words name.
+          ['lateEntry', 'joinedRound', 'restoredFrom', 'person', 'from'],
   );
+  const shown = (k: string, v: unknown, rules: unknown): string =>
+    MOMENTS.has(k) && typeof v === 'string' && !Number.isNaN(Date.parse(v))
+      ? formatDateTime(lang, new Date(v), timeZone)
+      : value(lang, k, v, rules);
   const changes = [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((k) => !skip.has(k) && !(removal && k === 'tables' && !('tables' in after)))
-    .map((k) => ({
-      field: label(lang, k),
-      before:
-        k in before && !(removal && k === 'tables')
-          ? value(lang, k, before[k], before.ruleSet ?? after.ruleSet)
-          : '',
-      // Something only before was taken away: it is now nothing.
-      after: k in after ? value(lang, k, after[k], after.ruleSet ?? before.ruleSet) : '—',
-    }));
+    .map((k): LogChange => {
+      const count = after[k];
+      if (k in COUNTED && !(k in before) && typeof count === 'number') {
+        return { field: '', before: '', after: '', line: t(lang, COUNTED[k], { n: count }) };
+      }
+      return {
+        field: label(lang, k),
+        before:
+          k in before && !(removal && k === 'tables')
+            ? shown(k, before[k], before.ruleSet ?? after.ruleSet)
+            : '',
+        // Something only before was taken away: it is now nothing.
+        after: k in after ? shown(k, after[k], after.ruleSet ?? before.ruleSet) : '—',
+      };
+    });
   const line: LogLine = {
     when: formatDateTime(lang, new Date(e.at), timeZone),
     who: e.by ? e.by.name : t(lang, 'log.noUser'),
@@ -250,6 +283,8 @@ function value(lang: Lang, key: string, v: unknown, rules?: unknown): string {
   if (key === 'reason') return named('reason.', v);
   if (key === 'timeLoss') return named('log.winner.', v === 0 ? 'first' : 'second');
   if (key === 'ruleSet') return named('ruleSet.', v);
+  // How seeds were set (`by: "rating"`).
+  if (key === 'by') return named('log.by.', v);
   // A division's rule options: the clock, the one a director sets here.
   if (key === 'options' && typeof v === 'object' && !Array.isArray(v)) {
     const minutes =

@@ -246,6 +246,28 @@ const PLURALS: Record<
     sr: COUNTS.map((n) => `(igrača je ${n})`),
     en: ['(1 player)', ...[2, 5, 11, 21, 22].map((n) => `(${n} players)`)],
   },
+  'log.count.complete': {
+    sr: ['1 partija', '2 partije', '5 partija', '11 partija', '21 partija', '22 partije'].map(
+      (w) => `${w} s rezultatom`,
+    ),
+    en: ['1 game', ...[2, 5, 11, 21, 22].map((n) => `${n} games`)].map((w) => `${w} with a result`),
+  },
+  'log.count.pending': {
+    sr: ['1 partija', '2 partije', '5 partija', '11 partija', '21 partija', '22 partije'].map(
+      (w) => `${w} bez rezultata`,
+    ),
+    en: ['1 game', ...[2, 5, 11, 21, 22].map((n) => `${n} games`)].map(
+      (w) => `${w} without a result`,
+    ),
+  },
+  'log.count.repeats': {
+    sr: ['1 par', '2 para', '5 parova', '11 parova', '21 par', '22 para'].map(
+      (w) => `${w} igrača ponovo za istim stolom`,
+    ),
+    en: ['1 pair', ...[2, 5, 11, 21, 22].map((n) => `${n} pairs`)].map(
+      (w) => `${w} of players at one table again`,
+    ),
+  },
   'err.ROUND_OUT_OF_RANGE': {
     params: { min: 1 },
     sr: COUNTS.map((n) => `upareno je kola ${n}.`),

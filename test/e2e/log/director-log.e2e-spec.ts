@@ -1,4 +1,4 @@
-import { signInCookie } from '../../browser/site';
+import { mainText, signInCookie } from '../../browser/site';
 import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from '../harness';
 import {
   enterResult,
@@ -341,6 +341,7 @@ describe(`director's log (${DATABASE_KIND})`, () => {
     expect(html).toContain('poeni: 420 : 380 → 400 : 380');
     expect(html).toContain('Prijavljen igrač Ema · Open (naknadna prijava: igra od 2. kola)');
     expect(html).toContain('Izmenjena podešavanja grupe Open Broj kola: 3 → 4');
+    expect(html).toContain('po: rejtingu');
     expect(html).toContain('Igrač Dule odjavljen sa turnira');
     expect(html).toContain('Igrač Ceca izostaje u 2. kolu');
     expect(html).toContain('Zamenjeni igrači u 1. kolu');
@@ -512,5 +513,70 @@ describe(`director's log (${DATABASE_KIND})`, () => {
         players: 5,
       },
     });
+  });
+
+  test('a tournament at tables, closed and reopened: its log in Serbian has no English, in English it reads', async () => {
+    const created = await t.http
+      .post('/api/tournaments')
+      .set(t.organiser)
+      .send({ name: 'Kup za stolovima', ruleSet: 'quivit', rounds: 2, tableSize: 4 })
+      .expect(201);
+    const tournamentId = created.body.id as number;
+    const divisionId = created.body.divisions[0].id as number;
+    await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule']);
+    // Round 1 at one table of four, its result typed; round 2 seats the same four again.
+    const r1 = await pair(t, divisionId);
+    await t.http
+      .put(`/api/games/${r1.games[0].id}/table-result`)
+      .set(t.organiser)
+      .send({ scores: [30, 25, 20, 15], cards: [5, 6, 7, 8] })
+      .expect(200);
+    await pair(t, divisionId);
+    await t.http
+      .post(`/api/tournaments/${tournamentId}/close`)
+      .set(t.organiser)
+      .send({ confirm: true })
+      .expect(200);
+    await t.http
+      .post(`/api/tournaments/${tournamentId}/reopen`)
+      .set(t.organiser)
+      .send({ confirm: true })
+      .expect(200);
+    const log = await wholeLog(tournamentId);
+    const of = (action: string) => log.filter((e) => e.action === action);
+    expect(of('round.paired').map((e) => e.after?.repeats)).toEqual([undefined, 6]);
+    expect(of('tournament.closed')[0].after).toEqual({ pending: 1, complete: 1 });
+    expect(Object.keys(of('result.entered')[0].after ?? {})).toContain('seats');
+    expect(Object.keys(of('tournament.reopened')[0].before ?? {})).toEqual(['closedAt']);
+
+    const read = async (lang: string) =>
+      mainText(
+        (
+          await t.http
+            .get(`/organiser/tournaments/${tournamentId}/log?lang=${lang}`)
+            .set('Cookie', organiserPage)
+            .expect(200)
+        ).text,
+      );
+    const serbian = await read('sr-Latn');
+    // The figures in words, with the plural each count takes; the moment as a date.
+    expect(serbian).toContain('1 partija s rezultatom');
+    expect(serbian).toContain('1 partija bez rezultata');
+    expect(serbian).toContain('6 parova igrača ponovo za istim stolom');
+    expect(serbian).toContain('poeni i mesta: – : – : – : – → 30 (1. mesto) : 25 (2. mesto)');
+    expect(serbian).toMatch(/zatvoren: \d{1,2}\. \d{1,2}\. \d{4}\. \d{2}:\d{2}/);
+    expect(serbian).not.toMatch(
+      /\b(pending|complete|seats|repeats|closedAt|cards|place|score|undefined)\b|\d{4}-\d{2}-\d{2}T/,
+    );
+    const cyrillic = await read('sr-Cyrl');
+    expect(cyrillic).toContain('1 партија без резултата');
+    expect(cyrillic).toContain('6 парова играча поново за истим столом');
+    expect(cyrillic).not.toMatch(/\b(pending|complete|seats|repeats|closedAt)\b/);
+    const english = await read('en');
+    expect(english).toContain('1 game with a result');
+    expect(english).toContain('1 game without a result');
+    expect(english).toContain('6 pairs of players at one table again');
+    expect(english).toContain('scores and places: – : – : – : – → 30 (place 1) : 25 (place 2)');
+    expect(english).not.toMatch(/\b(pending|repeats|closedAt): /);
   });
 });
