@@ -113,6 +113,30 @@ describeWithPoppler('wall chart and scorecard PDFs (pdftotext, pdftoppm)', () =>
     for (const row of doc.rows) expect(text).toContain(row.name);
   });
 
+  test('a long name on a landscape page with room to spare is whole; only a name past all the room is cut (issue 36)', async () => {
+    // 12 rounds on one page, every cell written: the name column takes what the rounds leave.
+    const doc = division(16, 12);
+    const long = 'Aleksandra Stojanović-Radosavljević';
+    const absurd = 'Jovan Jovanović '.repeat(12).trim();
+    const rows = doc.rows.map((r, i) =>
+      i === 0 ? { ...r, name: long } : i === 1 ? { ...r, name: absurd } : r,
+    );
+    const pdf = await wallChartPdf({ ...doc, rows }, 'sr-Latn');
+    const pages = pdfPages(pdf);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain(long);
+    // The name past the room is cut, and the rounds keep their cells whole beside it.
+    expect(pages[0]).not.toContain(absurd);
+    expect(pages[0]).toMatch(/(Jovan Jovanović ){2,}\S*…/);
+    for (const row of rows) {
+      for (const cell of row.cells) if (cell.bottom) expect(pages[0]).toContain(cell.bottom);
+    }
+    expect(pages[0]).not.toMatch(/\d…/);
+    const picture = renderPage(pdf, 1, 50);
+    expect(picture.width).toBeGreaterThan(picture.height);
+    expect(picture.inked).toBeGreaterThan(0.02);
+  });
+
   test('scorecards: one page a player, the capped spread with the game’s own', async () => {
     const pdf = await scorecardsPdf(
       {

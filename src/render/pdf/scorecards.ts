@@ -10,7 +10,9 @@ import {
   pageBottom,
   PDF_COLOURS,
   PdfColumn,
+  SANS,
 } from './doc';
+import { textWidth } from './seeded-fonts';
 import type { DocumentHeader } from './types';
 
 /** One round of a scorecard as printed (texts made by `src/render/scorecard-view.ts`). */
@@ -159,6 +161,49 @@ export async function scorecardsPdf(data: ScorecardsDocument, lang: Lang): Promi
 /** Rounds on one page of the wall chart, and players. */
 const MAX_ROUNDS_PER_PAGE = 12;
 const ROW_HEIGHT = 20;
+/** The wall chart's name column when every name is short, and its names' size (smallest when cut). */
+const NAME_WIDTH = 128;
+const NAME_SIZE = 8;
+const NAME_MIN_SIZE = 6.5;
+/** The narrowest a round's column is: room to write a result in by hand. */
+const MIN_ROUND_WIDTH = 30;
+
+/**
+ * The wall chart's name column: as wide as its longest name needs (never narrower than
+ * {@link NAME_WIDTH}), out of what the page's widest band of rounds leaves, each round's column
+ * keeping room for its widest cell. A name is cut only when even that room is too little.
+ */
+function wallChartNameWidth(
+  doc: Doc,
+  data: WallChartDocument,
+  room: { width: number; fixed: number; rounds: number },
+): number {
+  const widest = (texts: string[], size: number): number => {
+    doc.font(SANS).fontSize(size);
+    return texts.reduce((w, s) => Math.max(w, textWidth(doc, s)), 0);
+  };
+  const cells = data.rows.flatMap((r) => r.cells);
+  // The cells' texts as wallChartRow sets them (pad 1 each side), and a point to spare.
+  const roundW = Math.max(
+    MIN_ROUND_WIDTH,
+    widest(
+      cells.map((c) => c.top),
+      7.5,
+    ) + 3,
+    widest(
+      cells.map((c) => c.bottom),
+      6.5,
+    ) + 3,
+  );
+  // cellText's padding (3 each side) and half a point, so that measured again it is not cut.
+  const need =
+    widest(
+      data.rows.map((r) => r.name),
+      NAME_SIZE,
+    ) + 6.5;
+  const left = room.width - room.fixed - room.rounds * roundW;
+  return Math.max(NAME_WIDTH, Math.min(need, left));
+}
 
 /** Splits `n` items into the fewest parts of at most `max`, as even as can be. */
 export function bands(n: number, max: number): { from: number; to: number }[] {
@@ -194,8 +239,13 @@ export async function wallChartPdf(data: WallChartDocument, lang: Lang): Promise
   const roundBands = bands(data.rounds, MAX_ROUNDS_PER_PAGE);
   const width = contentWidth(doc);
   const seedW = 26;
-  const nameW = 128;
   const totalW = 54;
+  // One width on every page, so that sheets pinned side by side line up.
+  const nameW = wallChartNameWidth(doc, data, {
+    width,
+    fixed: seedW + totalW,
+    rounds: Math.max(...roundBands.map((b) => b.to - b.from)),
+  });
   let first = true;
   for (const rb of rowBands) {
     for (const [bandIndex, cb] of roundBands.entries()) {
@@ -285,7 +335,8 @@ function wallChartRow(
   });
   x += seedW;
   cellText(doc, row.name, x, y, nameW, ROW_HEIGHT, {
-    size: 8,
+    size: NAME_SIZE,
+    minSize: NAME_MIN_SIZE,
     colour: row.active ? undefined : PDF_COLOURS.muted,
   });
   x += nameW;
