@@ -97,10 +97,11 @@ function start(): void {
 
   listenToKeys(sheet);
   listenToEdits(sheet);
-  document.getElementById('add-rows')?.addEventListener('click', (event) => {
-    event.preventDefault();
-    for (let k = 0; k < 10; k++) addRow(sheet);
-  });
+  // Rows come as they are typed (Enter past the last one, or a keystroke in it): the button
+  // the page without the script needs would only stand between the rows and the end of the game.
+  const addRows = document.getElementById('add-rows-line');
+  if (addRows) addRows.hidden = true;
+  keepTabOrder(sheet);
 
   const sync = new DraftSync({
     lang,
@@ -120,6 +121,7 @@ function start(): void {
         () => rowElements(sheet),
         () => addRow(sheet),
       );
+      keepTabOrder(sheet);
       checkSheet(sheet, null);
     },
   });
@@ -412,6 +414,27 @@ function addRow(sheet: Sheet): HTMLTableRowElement {
   return row;
 }
 
+/**
+ * Tab goes through the rows written and the row being typed in, then straight on to the end of
+ * the game: the empty rows below are reached by Enter (or a click), which puts them in the order
+ * while they have the focus. A new sheet's first row is in it. Without the script every row is.
+ */
+function keepTabOrder(sheet: Sheet): void {
+  const rows = rowElements(sheet);
+  let last = -1;
+  rows.forEach((tr, i) => {
+    if (!isEmptyRow(readRow(tr))) last = i;
+  });
+  const active = document.activeElement;
+  rows.forEach((tr, i) => {
+    const inOrder = i <= last || (last < 0 && i === 0) || tr.contains(active);
+    tr.querySelectorAll<HTMLElement>('input:not([type=hidden]), select').forEach((el) => {
+      if (inOrder) el.removeAttribute('tabindex');
+      else el.tabIndex = -1;
+    });
+  });
+}
+
 const focusables = (formNode: HTMLFormElement) =>
   Array.from(
     formNode.querySelectorAll<HTMLElement>(
@@ -474,12 +497,16 @@ function listenToEdits(sheet: Sheet): void {
     sheet.words?.failed.clear();
     document.getElementById('full-report')?.replaceChildren();
     const tr = target.closest('tr.sheet-row');
-    if (tr && tr === rowElements(sheet).at(-1) && !isEmptyRow(readRow(tr as HTMLTableRowElement)))
+    if (tr && tr === rowElements(sheet).at(-1) && !isEmptyRow(readRow(tr as HTMLTableRowElement))) {
       addRow(sheet);
+      keepTabOrder(sheet);
+    }
     checkSheet(sheet, startedAt);
     sheet.sync!.edited();
   };
   formNode.addEventListener('input', onEdit);
+  // An empty row is in the Tab order while it has the focus, and out of it once left.
+  formNode.addEventListener('focusin', () => keepTabOrder(sheet));
   formNode.addEventListener('focusout', () => {
     // Leaving a cell shows what could not be read in it.
     if (sheet.lastCheck)

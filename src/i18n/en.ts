@@ -7,6 +7,7 @@ export const en = {
   'app.footer': 'Arbiter: tournament management and adjudication',
 
   'nav.main': 'Main menu',
+  'nav.toSheet': 'Skip to the score sheet',
   'nav.tournaments': 'Tournaments',
   'org.publicPage': "The tournament's public page",
   'nav.judge': 'Judge',

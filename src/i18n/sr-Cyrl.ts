@@ -10,6 +10,7 @@ export const srCyrl = {
   'app.tagline': 'Турнири у квизовки и скраблу',
   'app.footer': 'Арбитер: вођење турнира и суђење',
   'nav.main': 'Главни мени',
+  'nav.toSheet': 'Пређи на записник',
   'nav.tournaments': 'Турнири',
   'org.publicPage': 'Јавна страница турнира',
   'nav.judge': 'Судија',

@@ -9,6 +9,7 @@ export const srLatn = {
   'app.footer': 'Arbiter: vođenje turnira i suđenje',
 
   'nav.main': 'Glavni meni',
+  'nav.toSheet': 'Pređi na zapisnik',
   'nav.tournaments': 'Turniri',
   'org.publicPage': 'Javna stranica turnira',
   'nav.judge': 'Sudija',

@@ -66,8 +66,18 @@ export function sheetFormModel(
   values: SheetShowValues,
 ) {
   const check = values.check ?? checkForm(form, layout, page.lang, words);
+  const view = formView(
+    { ...form, rows: padRows(form.rows, layout) },
+    layout,
+    page.lang,
+    check.flags,
+  );
+  // The first cell a row's typing begins in (the position; a card game's rotation), as Enter
+  // goes down to it: the page's first skip link lands there, not at the top of the page.
+  const firstCell = view.rows[0]?.cells.find((c) => c.options === null);
   return {
-    form: formView({ ...form, rows: padRows(form.rows, layout) }, layout, page.lang, check.flags),
+    form: view,
+    skipTo: firstCell ? { target: firstCell.id, label: page.t('nav.toSheet') } : null,
     texts: sheetTexts(page.lang, layout.cards),
     check: checkSection(check, layout, page.lang),
     saved: values.saved ?? false,

@@ -15,7 +15,7 @@ import {
   waitUntil,
   watch,
 } from './chromium';
-import { fillSheet, formOf, tabTo, typeSheet } from './sheet-helpers';
+import { fillSheet, focusedId, formOf, tabsTo, tabTo, typeSheet } from './sheet-helpers';
 import { makeAccount, pairedRound } from './site';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
@@ -164,6 +164,69 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     // Every key of 20 turns typed one at a time, each checked by the page as a judge types:
     // about 40 s alone on 2 cores, and it ran past 60 s beside the other suites.
   }, 180_000);
+
+  test('the skip link lands in the form, and one Tab leaves the last row written for the end of the game (issue 36)', async () => {
+    // A game of its own: the draft this test leaves must not become another test's sheet.
+    const { divisionId } = await createTournament(t, {
+      name: 'Kup Tastature',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+      divisions: ['A'],
+    });
+    await register(t, divisionId, ['Aleksandra Stojanović-Radosavljević', 'Đorđe Šćekić']);
+    const g = (await pair(t, divisionId)).games.find((x) => x.second !== null) as GameJson;
+    const sheet = paperSheet(namesOf(g));
+    const page = await signedIn(browser);
+    try {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+      // From the top of the page the first Tab is the skip link to the sheet; Enter on it puts
+      // the focus in the first row, where its typing begins: no Tab more to the first cell
+      // (issue 36 counted 17 from the skip link to the main content).
+      await page.locator('body').focus();
+      expect(await tabsTo(page, 'skip-to')).toBe(1);
+      expect(await page.locator('#skip-to').innerText()).toBe('Pređi na zapisnik');
+      await page.keyboard.press('Enter');
+      expect(await focusedId(page)).toBe('c-0-position');
+      expect(
+        await page.evaluate<boolean>(`document.activeElement.closest('#sheet-form') !== null`),
+      ).toBe(true);
+
+      // The 20 turns written, the end of the game not yet: below them are empty rows.
+      await fillSheet(page, sheet, namesOf(g), { end: false });
+      expect(await page.locator('tr.sheet-row').count()).toBeGreaterThan(sheet.turns.length);
+      // With the script the rows come as they are typed: no button between them and the end.
+      expect(await page.locator('#add-rows').isVisible()).toBe(false);
+      const lastCell = await page.evaluate<string>(
+        `[...document.querySelectorAll('tr.sheet-row[data-row="19"] [name]:not([type=hidden])')].at(-1).id`,
+      );
+      expect(lastCell).toBe('c-19-challenge');
+      await page.focus(`#${lastCell}`);
+      // One Tab from the last row written to the end of the game (issue 36 counted 10).
+      expect(await tabsTo(page, 'end-reason')).toBe(1);
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusedId(page)).toBe(lastCell);
+
+      // Enter goes on into the next row, which then keeps its order for Tab and Shift+Tab
+      // (an exchange is chosen in the kind before the position)…
+      await page.focus('#c-19-clock');
+      await page.keyboard.press('Enter');
+      expect(await focusedId(page)).toBe('c-20-position');
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusedId(page)).toBe('c-20-kind');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('9F');
+      // …and a row typed in is a row written: Tab from its last cell goes to the end.
+      const newLast = await page.evaluate<string>(
+        `[...document.querySelectorAll('tr.sheet-row[data-row="20"] [name]:not([type=hidden])')].at(-1).id`,
+      );
+      await page.focus(`#${newLast}`);
+      expect(await tabsTo(page, 'end-reason')).toBe(1);
+      await screenshot(page, 'sheet-form-tab-to-end');
+    } finally {
+      await page.close();
+    }
+  });
 
   test('the same sheet with JavaScript off: the server flags the cell, the fix saves the same report', async () => {
     const g = games[1];

@@ -13,13 +13,25 @@ export function formOf(sheet: Scoresheet, players: string[]): SheetForm {
   return sheetToForm(sheet, layout);
 }
 
-/** Presses Tab until the element with this id has the focus (a bounded number of times). */
-export async function tabTo(page: Page, id: string, limit = 400): Promise<void> {
+/** The id of the element that has the focus ('' when it has none). */
+export const focusedId = (page: Page): Promise<string> =>
+  page.evaluate<string>('(document.activeElement && document.activeElement.id) || ""');
+
+/**
+ * Presses Tab until the element with this id has the focus (a bounded number of times);
+ * how many Tabs that took.
+ */
+export async function tabsTo(page: Page, id: string, limit = 400): Promise<number> {
   for (let i = 0; i < limit; i++) {
-    if ((await page.evaluate('document.activeElement && document.activeElement.id')) === id) return;
+    if ((await focusedId(page)) === id) return i;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached #${id}`);
+}
+
+/** Presses Tab until the element with this id has the focus (a bounded number of times). */
+export async function tabTo(page: Page, id: string, limit = 400): Promise<void> {
+  await tabsTo(page, id, limit);
 }
 
 /**

@@ -159,6 +159,32 @@ describe(`a sheet of another rule set, options or players (${DATABASE_KIND})`, (
     expect(decode(numbered.text)).toContain('<option value="0">Igrač 1</option>');
   });
 
+  test('the first link of a sheet page skips to where the first row is typed; other pages keep the main one (issue 36)', async () => {
+    const game = await newGame();
+    const firstLink = (html: string) =>
+      /<body[^>]*>\s*<a class="skip" href="#([^"]+)"[^>]*>([^<]+)<\/a>/.exec(decode(html));
+    const cases: [string, string, string][] = [
+      [`/judge/games/${game.id}/scoresheet`, 'c-0-position', 'Pređi na zapisnik'],
+      ['/judge/check?rules=kvizovka&players=2&lang=en', 'c-0-position', 'Skip to the score sheet'],
+      [
+        '/judge/check?rules=scrabble-en&players=2&lang=sr-Cyrl',
+        'c-0-position',
+        'Пређи на записник',
+      ],
+      // A card game's row begins with the card turned.
+      ['/judge/check?rules=quivit&players=2', 'c-0-rotation', 'Pređi na zapisnik'],
+    ];
+    for (const [path, target, label] of cases) {
+      const res = await t.http.get(path).set('Cookie', cookie).expect(200);
+      expect([path, firstLink(res.text)?.slice(1)]).toEqual([path, [target, label]]);
+      // The target is a cell of the sheet form, which has the focus once the link is followed.
+      expect(res.text).toMatch(new RegExp(`<input type="text" name="\\w+" id="${target}"`));
+      expect(res.text).toContain('<a class="skip" href="#main">');
+    }
+    const home = await t.http.get('/').expect(200);
+    expect(firstLink(home.text)?.[1]).toBe('main');
+  });
+
   test('an imported sheet whose options contradict the tournament’s is refused, not silently replaced', async () => {
     const game = await newGame();
     const res = await post(`/judge/games/${game.id}/scoresheet?lang=en`, {
