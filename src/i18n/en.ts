@@ -663,6 +663,12 @@ export const en = {
   'org.deleteRound': 'Undo the round',
   'org.repairRound': 'Pair the round again',
   'org.removePlayer': 'Remove',
+  'org.editPlayer': 'Edit',
+  'org.editPlayerLabel': "Edit {name}'s details",
+  'org.editPlayerTitle': "{name}'s details",
+  'org.storedNow': 'Stored now',
+  'err.PLAYER_STALE':
+    "Someone changed {name}'s details since you opened the page; nothing was saved. What is stored now is shown below, and the form still has your values: save them again if they still stand.",
   'org.seedByRating': 'Seed by rating',
 
   'system.swiss': 'Swiss',

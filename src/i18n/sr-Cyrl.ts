@@ -645,6 +645,12 @@ export const srCyrl = {
   'org.deleteRound': 'Поништи коло',
   'org.repairRound': 'Упари коло поново',
   'org.removePlayer': 'Уклони',
+  'org.editPlayer': 'Измени',
+  'org.editPlayerLabel': 'Измени податке играча {name}',
+  'org.editPlayerTitle': 'Подаци играча {name}',
+  'org.storedNow': 'Сада сачувано',
+  'err.PLAYER_STALE':
+    'Неко је променио податке играча {name} откад сте отворили страницу; ништа није сачувано. Испод је оно што је сада сачувано, а образац и даље има ваше вредности: сачувајте их поново ако и даље важе.',
   'org.seedByRating': 'Одреди носиоце по рејтингу',
   'system.swiss': 'швајцарски',
   'system.round-robin': 'свако са сваким',

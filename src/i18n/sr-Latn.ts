@@ -663,6 +663,12 @@ export const srLatn = {
   'org.deleteRound': 'Poništi kolo',
   'org.repairRound': 'Upari kolo ponovo',
   'org.removePlayer': 'Ukloni',
+  'org.editPlayer': 'Izmeni',
+  'org.editPlayerLabel': 'Izmeni podatke igrača {name}',
+  'org.editPlayerTitle': 'Podaci igrača {name}',
+  'org.storedNow': 'Sada sačuvano',
+  'err.PLAYER_STALE':
+    'Neko je promenio podatke igrača {name} otkad ste otvorili stranicu; ništa nije sačuvano. Ispod je ono što je sada sačuvano, a obrazac i dalje ima vaše vrednosti: sačuvajte ih ponovo ako i dalje važe.',
   'org.seedByRating': 'Odredi nosioce po rejtingu',
 
   'system.swiss': 'švajcarski',

@@ -32,3 +32,14 @@ export class AbsenceForm {
   @Int(1, 100, { required: true }) round!: number | null;
   @Raw() undo!: string;
 }
+
+/**
+ * A player's edit page: name, club and rating; `version` is the version the page was built
+ * from (hidden), read by the handler (not a whole number: none, a stale page).
+ */
+export class EditPlayerForm {
+  @Text({ max: 200, required: true }) name!: string | null;
+  @Text({ max: 200 }) club!: string | null;
+  @Int(0, 5000) rating!: number | null;
+  @Raw() version!: string;
+}

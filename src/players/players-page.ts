@@ -11,6 +11,8 @@ export interface OrganiserPlayersPage extends PageBase {
     rating?: number | null;
     seed: number;
     active: boolean;
+    /** The player's edit page: name, club, rating. */
+    editUrl?: string;
     /** Asks first (a confirmation page), then withdraws. */
     withdrawAction?: string;
     /** A player paired in no round: asks first, then removes (undone from the log). */
@@ -33,4 +35,15 @@ export interface OrganiserPlayersPage extends PageBase {
   /** Posts `csvText` (the previewed text, hidden) to import. */
   importAction: string;
   csv?: { text: string; preview: CsvPreviewPage; counts: CsvPreviewCounts } | null;
+}
+
+/** `organiser/player-edit`: a player's name, club and rating, with the version read. */
+export interface OrganiserPlayerEditPage extends PageBase {
+  action: string;
+  back: string;
+  version: number;
+  values: { name?: string; club?: string; rating?: string | number };
+  errors: FieldError[];
+  /** After a stale save (409): the player as stored now, beside what was typed. */
+  stored?: { name: string; club: string; rating: string } | null;
 }

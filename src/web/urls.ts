@@ -64,6 +64,7 @@ export const urls = {
   tshImport: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/divisions/tsh`,
   tshExport: (divisionId: number) => `/api/divisions/${divisionId}/tsh`,
   withdraw: (playerId: number) => `/organiser/players/${playerId}/withdraw`,
+  editPlayer: (playerId: number) => `/organiser/players/${playerId}/edit`,
   removePlayer: (playerId: number) => `/organiser/players/${playerId}/remove`,
   seedByRating: (divisionId: number) => `/organiser/divisions/${divisionId}/seeds`,
   restorePlayer: (tournamentId: number, entry: number) =>

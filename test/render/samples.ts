@@ -1,5 +1,5 @@
 import type { SheetFormPage } from '../../src/sheet-form/page';
-import type { OrganiserPlayersPage } from '../../src/players/players-page';
+import type { OrganiserPlayerEditPage, OrganiserPlayersPage } from '../../src/players/players-page';
 /**
  * Sample data for the rendering tests: what a controller would fill. Names
  * carry every letter that needs the embedded font: Č Ć Đ Š Ž, the digraphs
@@ -1051,6 +1051,15 @@ export function pageSamples(lang: Lang): Record<string, object> {
       cancel: 'Odustani',
       cancelUrl: '/organiser/divisions/1/rounds#round-3',
     } satisfies V.OrganiserConfirmPage,
+    'organiser/player-edit': {
+      ...base(lang, 'Podaci igrača Ana Petrović', '/organiser/players/7/edit', organiser),
+      action: '/organiser/players/7/edit',
+      back: '/organiser/divisions/1/players',
+      version: 4,
+      values: { name: 'Ana Petrović-Ilić', club: 'ŠK Novi', rating: '1720' },
+      errors: [{ field: '', message: 'Neko je promenio podatke igrača Ana Petrović.' }],
+      stored: { name: 'Ana Petrović', club: '—', rating: '1650' },
+    } satisfies OrganiserPlayerEditPage,
     error: {
       ...base(lang, 'Greška', '/x'),
       status: 404,
