@@ -12,11 +12,7 @@ import { tshProblemsOf } from './tsh-import';
 import { Jobs } from '../jobs/jobs';
 import { jobUrls, lineCount, PAGE_WAIT_PLAYER_LINES } from '../web/job-urls';
 import type { FieldError } from '../render/view-models';
-import {
-  divisionDefaults,
-  startingSettings,
-  tournamentPageModel,
-} from '../tournaments/tournament-page';
+import { divisionDefaults, tournamentPageModel } from '../tournaments/tournament-page';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { CheckedForm } from '../web/form-dto';
 import { FormWithFile, refusal, type Uploaded } from '../web/forms';
@@ -77,8 +73,8 @@ export class TshPagesController {
       );
     }
     const name = form.values.tshName;
-    // Not chosen, the rules the tournament's divisions start with (refused: the form is shown again).
-    const rules = form.values.tshRules ?? startingSettings(t).ruleSet;
+    // Not chosen, the tournament's own rules, as a new division's form offers them.
+    const rules = form.values.tshRules ?? t.ruleSet;
     if (text.trim() === '') form.fail('tshText', 'form.required');
     if (name !== null && t.divisions.some((d) => d.name === name)) {
       form.fail('tshName', 'err.DIVISION_EXISTS');

@@ -7,7 +7,7 @@ import { ruleSetName } from '../web/rule-set-name';
 import { ratingUrls, urls } from '../web/urls';
 import type { PairingSystem } from '../pairing/types';
 import { SYSTEMS } from './systems';
-import type { DivisionView, TournamentView } from './tournament.view';
+import type { TournamentView } from './tournament.view';
 
 /*
  * The organiser's tournament page as a model: its divisions, the forms for a new division, a
@@ -17,11 +17,6 @@ import type { DivisionView, TournamentView } from './tournament.view';
 
 /** A tournament's system as pages name it (`manual` is shown as its id). */
 export const shown = (s: string): PairingSystem => s as PairingSystem;
-
-/** The rules a division read from a TSH file starts from: the last division's, else the tournament's. */
-export function startingSettings(t: TournamentView): DivisionView | TournamentView {
-  return t.divisions[t.divisions.length - 1] ?? t;
-}
 
 /**
  * The minutes per player a new division of rule set `rules` is offered: the tournament's own
@@ -102,7 +97,7 @@ export function tournamentPageModel(
     tsh: {
       action: urls.tshImport(t.id),
       name: tsh?.name ?? '',
-      rules: tsh?.rules || startingSettings(t).ruleSet,
+      rules: tsh?.rules || t.ruleSet,
       text: tsh?.text ?? '',
       errors: tsh?.errors ?? [],
       problems: tsh?.problems ?? [],

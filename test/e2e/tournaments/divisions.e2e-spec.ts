@@ -481,6 +481,8 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     expect(inputValue(form, 'f-rules')).toBe('kvizovka');
     expect(inputValue(form, 'f-clockMinutes')).toBe('30');
     expect(inputValue(form, 'f-rounds')).toBe('5');
+    // So does the TSH file's form: the next import is not Quivit unless chosen.
+    expect(inputValue(form, 'f-tsh-rules')).toBe('kvizovka');
 
     // Minutes typed for Quivit are refused on their field, in the page's language, with the figure.
     const typed = await addDivision({
