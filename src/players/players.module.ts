@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RegistryModule } from '../registry/registry.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { PlayersPagesController } from './players-pages.controller';
+import { PlayerEditPagesController } from './player-edit-pages.controller';
 import { PlayersController } from './players.controller';
 import { PlayersService } from './players.service';
 
@@ -12,7 +13,7 @@ import { PlayersService } from './players.service';
  */
 @Module({
   imports: [TournamentsModule, RegistryModule],
-  controllers: [PlayersController, PlayersPagesController],
+  controllers: [PlayersController, PlayersPagesController, PlayerEditPagesController],
   providers: [PlayersService],
   exports: [PlayersService],
 })
