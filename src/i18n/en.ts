@@ -1303,8 +1303,9 @@ export const en = {
   'prizes.title': 'Prizes and statistics',
   'prizes.after': 'After round {round}.',
   'prizes.verifiedOnly':
-    'Awards for play and the statistics count only the score sheets that verified without an error: {verified} of {games} games with a result.',
-  'prizes.notVerified': 'Score sheets with an error, not counted: {n}.',
+    'Awards for play and the statistics count every score sheet a result was saved from, with the program’s own sums, whatever slips the sheet has: {verified} of {games} games with a result.',
+  'prizes.notVerified':
+    'Score sheets not counted (unreadable, or the result no longer taken from them): {n}.',
   'prizes.pending': 'Games still without a result: {n}. The list is not final.',
   'prizes.noTable': 'The organiser has not set the prizes yet.',
   'prizes.places': 'Prizes for places',

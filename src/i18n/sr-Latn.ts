@@ -1300,8 +1300,9 @@ export const srLatn = {
   'prizes.title': 'Nagrade i statistika',
   'prizes.after': 'Posle {round}. kola.',
   'prizes.verifiedOnly':
-    'Nagrade za igru i statistika računaju se samo iz zapisnika koje je program proverio bez greške: {verified} od {games} partija sa rezultatom.',
-  'prizes.notVerified': 'Zapisnika sa greškom, koji se ne računaju: {n}.',
+    'Nagrade za igru i statistika računaju se iz svakog zapisnika iz kog je sačuvan rezultat, sa zbirovima koje je izračunao program, kakve god greške zapisnik ima: {verified} od {games} partija sa rezultatom.',
+  'prizes.notVerified':
+    'Zapisnika koji se ne računaju (nečitljivih, ili rezultat više nije iz njih): {n}.',
   'prizes.pending': 'Partija još bez rezultata: {n}. Spisak nije konačan.',
   'prizes.noTable': 'Organizator još nije postavio nagrade.',
   'prizes.places': 'Nagrade za plasman',

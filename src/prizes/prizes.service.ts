@@ -44,7 +44,7 @@ export interface DivisionPrizes {
   /** Standings after this round (the last paired); games still without a result in them. */
   round: number;
   pendingGames: number;
-  /** Games with a result, and how many of them have a score sheet that did not verify. */
+  /** Games with a result, and how many of them have a score sheet that does not count. */
   gamesWithResult: number;
   sheetsNotVerified: number;
   /** How many divisions the tournament has; with more than one, its figures in all. */
@@ -152,7 +152,13 @@ export class PrizesService {
     return this.tournaments.divisionNames(tournamentId);
   }
 
-  /** A division's games with a result and those whose score sheet verified, round by round. */
+  /**
+   * A division's games with a result and those whose result stands on their score sheet, round
+   * by round. A sheet counts when the game's result was taken from it, whatever findings its
+   * report has (a total added up wrong, a play's score miscounted): the report's figures are
+   * the engine's own, so a slip in the sheet's sums changes none of them. A sheet the engine
+   * could not read, or one the game's result no longer comes from, does not count.
+   */
   private async verifiedGames(
     divisionId: number,
   ): Promise<{ verified: VerifiedGame[]; done: number; notVerified: number }> {
@@ -161,8 +167,8 @@ export class PrizesService {
     const gameOf = new Map(done.map((g) => [g.id, g]));
     const verified: VerifiedGame[] = [];
     for (const sheet of sheets) {
-      if (sheet.ok !== true || !sheet.report) continue;
       const g = gameOf.get(sheet.gameId)!;
+      if (g.source !== 'scoresheet' || !sheet.report) continue;
       verified.push({
         round: g.round,
         table: g.table,
@@ -171,14 +177,10 @@ export class PrizesService {
       });
     }
     verified.sort((a, b) => a.round - b.round || a.table - b.table);
-    return {
-      verified,
-      done: done.length,
-      notVerified: sheets.filter((s) => s.ok !== true).length,
-    };
+    return { verified, done: done.length, notVerified: sheets.length - verified.length };
   }
 
-  /** A division's prize list: the standings after the last round paired, the verified sheets. */
+  /** A division's prize list: the standings after the last round paired, the sheets that count. */
   async division(divisionId: number): Promise<DivisionPrizes> {
     const snap: StandingsSnapshot = await this.standings.snapshot(divisionId);
     const table = await this.get(snap.tournament.id);

@@ -6,7 +6,10 @@
  */
 import type { VerificationReport } from '../engine';
 
-/** A game whose result comes from a verified score sheet: its players by seat, its report. */
+/**
+ * A game whose result stands on its score sheet (the result was saved from it, whatever slips
+ * the report found): its players by seat, its report, whose figures are the engine's own.
+ */
 export interface VerifiedGame {
   round: number;
   table: number;

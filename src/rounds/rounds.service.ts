@@ -35,6 +35,7 @@ import { DivisionRulesRow, joinDivisionRules } from '../tournaments/division-rul
 import type { PairingSystem } from '../tournaments/systems';
 import { PairRoundDto, RepairRoundDto, SwapDto } from './dto/round.dto';
 import { gameRecord } from './game-facts';
+import type { ResultSource } from './game-kinds';
 import { GameRecords } from './game-records';
 import { Game } from './game.entity';
 import { GameView, gameView, RoundView } from './game.view';
@@ -76,6 +77,8 @@ export interface CompleteGame {
   table: number;
   /** Its players' ids in turn order. */
   players: number[];
+  /** Where its result came from: a typed result, its score sheet, or a bye. */
+  source: ResultSource | null;
 }
 
 @Injectable()
@@ -542,6 +545,7 @@ export class RoundsService {
       round: roundOf.get(g.roundId) ?? 0,
       table: g.tableNumber,
       players: playerIdsOf(g, seats.get(g.id)),
+      source: g.resultSource,
     }));
   }
 

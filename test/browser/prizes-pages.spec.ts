@@ -181,14 +181,14 @@ describeWithChromium(`prize pages in Chromium (${DATABASE_KIND})`, () => {
       '9B MATEMATIKA: 88 poena, 1. kolo, sto 1, 1. potez',
       'preostalo vreme u pobedama: 44:10',
       'Klasa C: rejting ispod 1600 i bez rejtinga',
-      'Prosečan rezultat: 44,83',
+      'Prosečan rezultat: 66,75',
     ],
     'sr-Cyrl': [
       'Награде и статистика',
       '10.000 RSD',
       '9B MATEMATIKA: 88 поена, 1. коло, сто 1, 1. потез',
       'преостало време у победама: 44:10',
-      'Просечан резултат: 44,83',
+      'Просечан резултат: 66,75',
     ],
     en: [
       'Prizes and statistics',
@@ -196,7 +196,9 @@ describeWithChromium(`prize pages in Chromium (${DATABASE_KIND})`, () => {
       '9B MATEMATIKA: 88 points, round 1, table 1, turn 1',
       'time left in wins: 44:10',
       'Class C: rated below 1600, and unrated',
-      'Average score: 44.83',
+      'Average score: 66.75',
+      // Dule's 147 on the sheet with an addition slip counts, and wins the highest game.
+      '147 points, round 2, table 2',
     ],
   };
   for (const width of [1280, 390]) {

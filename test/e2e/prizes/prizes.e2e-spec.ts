@@ -14,8 +14,10 @@ import { binary, createTournament, pair, register, RoundJson } from '../tourname
  *          all-tile bonus; no clocks, so 30:00 left each), table 2 Bora 23 – 21 Dule
  *          (10-challenges-penalties: Bora 1 word ruled invalid, Dule 2; clocks 20:40 and 06:50).
  * Round 2: table 1 Ana 29 – 15 Bora, Bora wins: Ana's clock ran out (12-clock-expired; Bora
- *          23:30 left), table 2 Dule 147 – 118 Ceca (24-carried-total: a total carried wrong,
- *          the sheet does not verify: the result stands, but it counts for no award).
+ *          23:30 left), table 2 Dule 147 – 118 Ceca (24-carried-total: an addition slip, turn
+ *          5's TOPAO written 19 for the rules' 16 and carried, so the sheet sums Dule's game to
+ *          150; the sheet does not verify, but the result was saved from it and stands: it
+ *          counts, with the engine's 147, not the sheet's 150; Dule 16:34 left).
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -69,7 +71,7 @@ const TABLE = {
   ],
 };
 
-describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, () => {
+describe(`prize table and prize list from the sheets results stand on (${DATABASE_KIND})`, () => {
   let tournamentId: number;
   let divisionId: number;
   const name = (list: PrizeListJson, player: string) =>
@@ -192,7 +194,8 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
       ['Dule', 3],
       ['Ceca', 4],
     ]);
-    expect([list.gamesWithResult, list.sheetsNotVerified]).toEqual([4, 1]);
+    // Every game's result stands on its sheet, the addition slip's too: none left out.
+    expect([list.gamesWithResult, list.sheetsNotVerified]).toEqual([4, 0]);
     expect(winners(list)).toEqual([
       ['overall 1', 'Bora 10000'],
       ['overall 2', 'Ana 6000'],
@@ -201,22 +204,23 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
       // Nobody else is left in C, so its 2nd prize is not paid.
       ['C 1', 'Ceca 3000'],
       // Class B (1600 to 1699): only Bora (1650), paid 1st overall: nobody.
-      // Highest game: Ana's 139 (round 1, table 1); Dule's 147 was on the sheet that did
-      // not verify and does not count.
-      ['highest-game', 'Ana 1000'],
-      // Highest play: Ana's 9B MATEMATIKA, 88 (round 1, table 1, turn 1): the dictionary.
+      // Highest game: Dule's 147 (round 2, table 2): 147 from moves − 0 on the rack, the
+      // engine's sum (the sheet wrote 150 = 147 + the 3 of the slip on turn 5); 147 > Ana's 139.
+      ['highest-game', 'Dule 1000'],
+      // Highest play: Ana's 9B MATEMATIKA, 88 (round 1, table 1, turn 1): the dictionary
+      // (Dule's best in round 2 is 15H G.BANICA 30, Ceca's A8 .RAŠAK 16).
       ['highest-play', 'Ana -'],
       // All-tile plays: Ana 1 (MATEMATIKA), nobody else.
       ['most-all-tile-plays', 'Ana 500'],
       // Time left in wins: Ana 30:00 = 1800 s (round 1); Bora 20:40 + 23:30 = 1240 + 1410
-      // = 2650 s; Dule's win was on the unverified sheet. Bora.
+      // = 2650 s; Dule 16:34 = 994 s (round 2). Bora.
       ['best-time-in-wins', 'Bora 500'],
-      // Invalid words among the players with 2 verified games (Ana, Bora): Ana 0, Bora 1
-      // (Ceca has 0 too, but one verified game only; Dule 2 in one game). Ana, for honour.
-      ['fewest-invalid-words', 'Ana -'],
+      // Invalid words, everyone with 2 games counted: Ana 0, Bora 1, Ceca 0, Dule 2 (both
+      // in round 1; none on the slip's sheet). Ana and Ceca share it, for honour.
+      ['fewest-invalid-words', 'Ana -, Ceca -'],
     ]);
     const award = (kind: string) => list.list.lines.find((l) => l.award === kind)!.winners[0];
-    expect(award('highest-game')).toMatchObject({ value: 139, at: { round: 1, table: 1 } });
+    expect(award('highest-game')).toMatchObject({ value: 147, at: { round: 2, table: 2 } });
     expect(award('highest-play')).toMatchObject({
       value: 88,
       at: { round: 1, table: 1, turn: 1, play: '9B MATEMATIKA' },
@@ -224,7 +228,7 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
     expect(award('best-time-in-wins').value).toBe(2650);
     expect(award('fewest-invalid-words').value).toBe(0);
 
-    // Statistics: only the three verified sheets.
+    // Statistics: the four sheets the results stand on.
     const stats = Object.fromEntries(
       list.list.players.map((p) => [name(list, p.player as string), p]),
     );
@@ -240,25 +244,39 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
     });
     // Bora: 23 + 15 = 38, average 19; 1 invalid word (round 1).
     expect(stats.Bora).toMatchObject({ games: 2, totalScore: 38, average: 19, invalidWords: 1 });
-    // Ceca: round 1 only (42), best play H8 S.AT.STIKA 31. Dule: round 1 only (21), 2 invalid.
-    expect(stats.Ceca).toMatchObject({ games: 1, average: 42, highestGame: 42, highestPlay: 31 });
-    expect(stats.Dule).toMatchObject({ games: 1, average: 21, highestGame: 21, invalidWords: 2 });
-    // All: 3 verified games, (139 + 42 + 23 + 21 + 29 + 15) / 6 seats = 269 / 6 = 44.83.
+    // Ceca: 42 + 118 = 160 in 2 games, average 80; best play H8 S.AT.STIKA 31 (round 1).
+    expect(stats.Ceca).toMatchObject({
+      games: 2,
+      totalScore: 160,
+      average: 80,
+      highestGame: 118,
+      highestPlay: 31,
+    });
+    // Dule: 21 + 147 = 168 in 2 games, average 84; best game 147, best play G.BANICA 30.
+    expect(stats.Dule).toMatchObject({
+      games: 2,
+      totalScore: 168,
+      average: 84,
+      highestGame: 147,
+      highestPlay: 30,
+      invalidWords: 2,
+    });
+    // All: 4 games, (139 + 42 + 23 + 21 + 29 + 15 + 147 + 118) / 8 seats = 534 / 8 = 66.75.
     expect(list.list.totals).toEqual({
-      games: 3,
-      average: 44.83,
-      highestGame: 139,
+      games: 4,
+      average: 66.75,
+      highestGame: 147,
       highestPlay: 88,
       allTilePlays: 1,
       invalidWords: 3,
     });
-    // The tournament in all: the Juniors' game too, 4 games, (269 + 72 + 26) / 8 seats
-    // = 367 / 8 = 45.875, 45.88; Eva's 72 and KOL.ČIĆ 64 beat nothing.
+    // The tournament in all: the Juniors' game too, 5 games, (534 + 72 + 26) / 10 seats
+    // = 632 / 10 = 63.2; Eva's 72 and KOL.ČIĆ 64 beat nothing.
     expect(list.divisions).toBe(2);
     expect(list.tournamentTotals).toEqual({
-      games: 4,
-      average: 45.88,
-      highestGame: 139,
+      games: 5,
+      average: 63.2,
+      highestGame: 147,
       highestPlay: 88,
       allTilePlays: 1,
       invalidWords: 3,
@@ -299,22 +317,23 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
     expect(en).toContain('Class C: rated below 1600, and unrated');
     expect(en).toContain('Class B: rated 1600 to 1699');
     expect(en).toContain('nobody: the class has no player not paid already');
-    expect(en).toContain('3 of 4 games with a result');
-    expect(en).toContain('Average score: 44.83');
+    expect(en).toContain('4 of 4 games with a result');
+    expect(en).not.toContain('Score sheets with an error, not counted');
+    expect(en).toContain('Average score: 66.75');
     expect(en).toContain(
-      'The whole tournament (2 divisions). Verified games: 4. Average score: 45.88. Highest game: 139.',
+      'The whole tournament (2 divisions). Verified games: 5. Average score: 63.2. Highest game: 147.',
     );
     const latn = await page('sr-Latn');
     expect(latn).toContain('Nagrade i statistika');
     expect(latn).toContain('10.000 RSD');
     expect(latn).toContain('9B MATEMATIKA: 88 poena, 1. kolo, sto 1, 1. potez');
-    expect(latn).toContain('Prosečan rezultat: 44,83');
+    expect(latn).toContain('Prosečan rezultat: 66,75');
     expect(latn).toContain(
-      'Ceo turnir (grupa: 2). Proverenih partija: 4. Prosečan rezultat: 45,88.',
+      'Ceo turnir (grupa: 2). Proverenih partija: 5. Prosečan rezultat: 63,2.',
     );
     const cyrl = await page('sr-Cyrl');
     expect(cyrl).toContain('Награде и статистика');
-    expect(cyrl).toContain('Просечан резултат: 44,83');
+    expect(cyrl).toContain('Просечан резултат: 66,75');
     // The names stay as registered, the play as the engine read it.
     expect(cyrl).toContain('9B MATEMATIKA');
   });
@@ -345,7 +364,7 @@ describe(`prize table and prize list from verified sheets (${DATABASE_KIND})`, (
         } else {
           expect(text).toContain('Најбољи потез');
         }
-        expect(text).toMatch(/44[.,]83/);
+        expect(text).toMatch(/66[.,]75/);
         expect(pdfFonts(pdf).every((f) => f.embedded)).toBe(true);
         expect(renderPage(pdf, 1).inked).toBeGreaterThan(0.01);
       }
