@@ -22,6 +22,8 @@ export interface OrganiserRoundsPage extends PageBase {
   systems: PairingSystem[];
   system: PairingSystem;
   errors?: FieldError[];
+  /** The division plays at tables of more than two: one column of seats, no pair headings. */
+  atTables: boolean;
   rounds: {
     number: number;
     notes: string[];

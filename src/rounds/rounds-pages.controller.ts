@@ -7,7 +7,7 @@ import { IdParam } from '../common/api/id-param';
 import type { MessageKey } from '../i18n';
 import type { FieldError, Link, OrganiserConfirmPage } from '../render/view-models';
 import type { OrganiserRoundsPage } from './round-page-models';
-import { isScheduled, plannedSystem } from '../tournaments/tournament-rules';
+import { isScheduled, plannedSystem, playsAtTables } from '../tournaments/tournament-rules';
 import { SYSTEMS } from '../tournaments/systems';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { ConfirmForm, type CheckedForm } from '../web/form-dto';
@@ -224,6 +224,7 @@ export class RoundsPagesController {
       systems: SYSTEMS,
       system: SYSTEMS.find((s) => s === planned) ?? 'swiss',
       errors,
+      atTables: playsAtTables(division),
       rounds: [...all].reverse().map((r) => {
         const played = r.games.some((g) => g.status === 'complete');
         return {

@@ -9,6 +9,7 @@ import {
   screenshot,
   watch,
 } from './chromium';
+import { signInCookie } from './site';
 
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1280, height: 900 };
@@ -81,6 +82,49 @@ describeWithChromium(`pages of a division at tables in Chromium (${DATABASE_KIND
       await screenshot(page, `tables-wallchart-${tag}`);
       await page.goto(`${t.url}/persons/${person}?lang=sr-Latn`);
       await screenshot(page, `tables-person-${tag}`);
+    }
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+  });
+
+  test("the organiser's rounds page at 1280 and 390 px: a table's seats under one heading, no pair", async () => {
+    const cookie = await signInCookie(t, 'organiser');
+    await browser.context.addCookies([
+      { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
+    ]);
+    const page = await browser.context.newPage();
+    const trouble = watch(page);
+    const first = { 'sr-Latn': 'Igra prvi', 'sr-Cyrl': 'Игра први', en: 'Moves first' };
+    for (const size of [DESK, PHONE]) {
+      await page.setViewportSize(size);
+      for (const lang of LANGUAGES) {
+        const url = `${t.url}/organiser/divisions/${site.quivit}/rounds?lang=${lang}`;
+        const res = await page.goto(url);
+        expect([url, res?.status()]).toEqual([url, 200]);
+        // Every round's table: the table, its players in turn order, the actions.
+        const heads = await page.locator('table.rounds thead').allInnerTexts();
+        expect(heads.length).toBeGreaterThan(0);
+        for (const head of heads) expect(head).not.toContain(first[lang]);
+        const counts = await page
+          .locator('table.rounds thead tr')
+          .evaluateAll((rows) => rows.map((r) => r.children.length));
+        expect(new Set(counts)).toEqual(new Set([3]));
+        // A table of four: four seats listed, one under another, in its one cell.
+        const seats = await page
+          .locator('table.rounds tbody tr')
+          .first()
+          .locator('ol.seats li')
+          .allInnerTexts();
+        expect(seats.length).toBeGreaterThanOrEqual(3);
+        expect([url, size.width, await overflowsHorizontally(page)]).toEqual([
+          url,
+          size.width,
+          false,
+        ]);
+      }
+      await page.goto(`${t.url}/organiser/divisions/${site.quivit}/rounds?lang=sr-Latn`);
+      await screenshot(page, `tables-rounds-${size === PHONE ? 'phone' : 'desk'}`);
     }
     trouble.stop();
     expect(trouble.problems).toEqual([]);

@@ -992,6 +992,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         playersUrl: '/organiser/divisions/1/players',
         publicUrl: '/divisions/1/standings',
       },
+      atTables: false,
       nextRound: 4,
       pairAction: '/organiser/divisions/1/rounds',
       systems: ['swiss', 'king-of-the-hill', 'random'],
