@@ -1323,7 +1323,7 @@ export const en = {
   'prizes.shared': 'shared by {n}, {total} in all',
   'prizes.sharedNames': 'shared by {n}',
   'prizes.honour': 'honour',
-  'prizes.nobody': 'nobody: no verified sheet shows one',
+  'prizes.nobody': 'nobody: no score sheet counted shows one',
   'prizes.noClassPlayer': 'nobody: the class has no player not paid already',
   'award.highest-game': 'Highest game',
   'award.highest-play': 'Highest play',
@@ -1336,12 +1336,12 @@ export const en = {
   'figure.best-time-in-wins': 'time left in wins: {time}',
   'figure.fewest-invalid-words': 'invalid words: {value}',
   'prizes.fewestNote':
-    'Fewest invalid words: among the players with the most verified sheets ({n}), since a player with fewer sheets had fewer chances to play one.',
-  'prizes.stats': 'Statistics of the verified score sheets',
+    'Fewest invalid words: among the players with the most score sheets counted ({n}), since a player with fewer sheets had fewer chances to play one.',
+  'prizes.stats': 'Statistics of the score sheets counted',
   'prizes.statsTotals':
-    'Verified games: {games}. Average score: {average}. Highest game: {highestGame}. Highest play: {highestPlay}. All-tile plays: {allTiles}. Invalid words: {invalid}.',
+    'Games counted: {games}. Average score: {average}. Highest game: {highestGame}. Highest play: {highestPlay}. All-tile plays: {allTiles}. Invalid words: {invalid}.',
   'prizes.tournamentTotals':
-    'The whole tournament ({divisions} divisions). Verified games: {games}. Average score: {average}. Highest game: {highestGame}. Highest play: {highestPlay}. All-tile plays: {allTiles}. Invalid words: {invalid}.',
+    'The whole tournament ({divisions} divisions). Games counted: {games}. Average score: {average}. Highest game: {highestGame}. Highest play: {highestPlay}. All-tile plays: {allTiles}. Invalid words: {invalid}.',
   'prizes.colGames': 'Games',
   'prizes.colAverage': 'Average',
   'prizes.colHighestGame': 'Highest game',
@@ -1366,7 +1366,7 @@ export const en = {
   'prizes.org.className': 'Class {n}: name',
   'prizes.org.classBelow': 'Class {n}: rated below',
   'prizes.org.classPrizes': 'Class {n}: prizes',
-  'prizes.org.awards': 'Awards for play (from verified score sheets only)',
+  'prizes.org.awards': 'Awards for play (from the score sheets results were saved from)',
   'prizes.org.awardPrize': 'Prize: {award}',
   'prizes.org.save': 'Save the prizes',
   'prizes.org.stale':

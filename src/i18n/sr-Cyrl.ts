@@ -1288,7 +1288,7 @@ export const srCyrl = {
   'prizes.shared': 'подељено на {n}, укупно {total}',
   'prizes.sharedNames': 'подељено на {n}',
   'prizes.honour': 'признање',
-  'prizes.nobody': 'нико: ниједан проверени записник то не показује',
+  'prizes.nobody': 'нико: ниједан урачунат записник то не показује',
   'prizes.noClassPlayer': 'нико: у класи нема играча који већ није награђен',
   'award.highest-game': 'Највише поена у партији',
   'award.highest-play': 'Најбољи потез',
@@ -1301,12 +1301,12 @@ export const srCyrl = {
   'figure.best-time-in-wins': 'преостало време у победама: {time}',
   'figure.fewest-invalid-words': 'неважећих речи: {value}',
   'prizes.fewestNote':
-    'Најмање неважећих речи: међу играчима са највише проверених записника ({n}), јер је играч са мање записника имао мање прилика да погреши.',
-  'prizes.stats': 'Статистика проверених записника',
+    'Најмање неважећих речи: међу играчима са највише урачунатих записника ({n}), јер је играч са мање записника имао мање прилика да погреши.',
+  'prizes.stats': 'Статистика урачунатих записника',
   'prizes.statsTotals':
-    'Проверених партија: {games}. Просечан резултат: {average}. Највише у партији: {highestGame}. Најбољи потез: {highestPlay}. Потеза свим плочицама: {allTiles}. Неважећих речи: {invalid}.',
+    'Урачунатих партија: {games}. Просечан резултат: {average}. Највише у партији: {highestGame}. Најбољи потез: {highestPlay}. Потеза свим плочицама: {allTiles}. Неважећих речи: {invalid}.',
   'prizes.tournamentTotals':
-    'Цео турнир (група: {divisions}). Проверених партија: {games}. Просечан резултат: {average}. Највише у партији: {highestGame}. Најбољи потез: {highestPlay}. Потеза свим плочицама: {allTiles}. Неважећих речи: {invalid}.',
+    'Цео турнир (група: {divisions}). Урачунатих партија: {games}. Просечан резултат: {average}. Највише у партији: {highestGame}. Најбољи потез: {highestPlay}. Потеза свим плочицама: {allTiles}. Неважећих речи: {invalid}.',
   'prizes.colGames': 'Партије',
   'prizes.colAverage': 'Просек',
   'prizes.colHighestGame': 'Најбоља партија',
@@ -1330,7 +1330,7 @@ export const srCyrl = {
   'prizes.org.className': '{n}. класа: назив',
   'prizes.org.classBelow': '{n}. класа: рејтинг испод',
   'prizes.org.classPrizes': '{n}. класа: награде',
-  'prizes.org.awards': 'Награде за игру (само из проверених записника)',
+  'prizes.org.awards': 'Награде за игру (из записника из којих је сачуван резултат)',
   'prizes.org.awardPrize': 'Награда: {award}',
   'prizes.org.save': 'Сачувај награде',
   'prizes.org.stale':

@@ -1320,7 +1320,7 @@ export const srLatn = {
   'prizes.shared': 'podeljeno na {n}, ukupno {total}',
   'prizes.sharedNames': 'podeljeno na {n}',
   'prizes.honour': 'priznanje',
-  'prizes.nobody': 'niko: nijedan provereni zapisnik to ne pokazuje',
+  'prizes.nobody': 'niko: nijedan uračunat zapisnik to ne pokazuje',
   'prizes.noClassPlayer': 'niko: u klasi nema igrača koji već nije nagrađen',
   'award.highest-game': 'Najviše poena u partiji',
   'award.highest-play': 'Najbolji potez',
@@ -1333,12 +1333,12 @@ export const srLatn = {
   'figure.best-time-in-wins': 'preostalo vreme u pobedama: {time}',
   'figure.fewest-invalid-words': 'nevažećih reči: {value}',
   'prizes.fewestNote':
-    'Najmanje nevažećih reči: među igračima sa najviše proverenih zapisnika ({n}), jer je igrač sa manje zapisnika imao manje prilika da pogreši.',
-  'prizes.stats': 'Statistika proverenih zapisnika',
+    'Najmanje nevažećih reči: među igračima sa najviše uračunatih zapisnika ({n}), jer je igrač sa manje zapisnika imao manje prilika da pogreši.',
+  'prizes.stats': 'Statistika uračunatih zapisnika',
   'prizes.statsTotals':
-    'Proverenih partija: {games}. Prosečan rezultat: {average}. Najviše u partiji: {highestGame}. Najbolji potez: {highestPlay}. Poteza svim pločicama: {allTiles}. Nevažećih reči: {invalid}.',
+    'Uračunatih partija: {games}. Prosečan rezultat: {average}. Najviše u partiji: {highestGame}. Najbolji potez: {highestPlay}. Poteza svim pločicama: {allTiles}. Nevažećih reči: {invalid}.',
   'prizes.tournamentTotals':
-    'Ceo turnir (grupa: {divisions}). Proverenih partija: {games}. Prosečan rezultat: {average}. Najviše u partiji: {highestGame}. Najbolji potez: {highestPlay}. Poteza svim pločicama: {allTiles}. Nevažećih reči: {invalid}.',
+    'Ceo turnir (grupa: {divisions}). Uračunatih partija: {games}. Prosečan rezultat: {average}. Najviše u partiji: {highestGame}. Najbolji potez: {highestPlay}. Poteza svim pločicama: {allTiles}. Nevažećih reči: {invalid}.',
   'prizes.colGames': 'Partije',
   'prizes.colAverage': 'Prosek',
   'prizes.colHighestGame': 'Najbolja partija',
@@ -1363,7 +1363,7 @@ export const srLatn = {
   'prizes.org.className': '{n}. klasa: naziv',
   'prizes.org.classBelow': '{n}. klasa: rejting ispod',
   'prizes.org.classPrizes': '{n}. klasa: nagrade',
-  'prizes.org.awards': 'Nagrade za igru (samo iz proverenih zapisnika)',
+  'prizes.org.awards': 'Nagrade za igru (iz zapisnika iz kojih je sačuvan rezultat)',
   'prizes.org.awardPrize': 'Nagrada: {award}',
   'prizes.org.save': 'Sačuvaj nagrade',
   'prizes.org.stale':

@@ -321,7 +321,7 @@ describe(`prize table and prize list from the sheets results stand on (${DATABAS
     expect(en).not.toContain('Score sheets with an error, not counted');
     expect(en).toContain('Average score: 66.75');
     expect(en).toContain(
-      'The whole tournament (2 divisions). Verified games: 5. Average score: 63.2. Highest game: 147.',
+      'The whole tournament (2 divisions). Games counted: 5. Average score: 63.2. Highest game: 147.',
     );
     const latn = await page('sr-Latn');
     expect(latn).toContain('Nagrade i statistika');
@@ -329,7 +329,7 @@ describe(`prize table and prize list from the sheets results stand on (${DATABAS
     expect(latn).toContain('9B MATEMATIKA: 88 poena, 1. kolo, sto 1, 1. potez');
     expect(latn).toContain('Prosečan rezultat: 66,75');
     expect(latn).toContain(
-      'Ceo turnir (grupa: 2). Proverenih partija: 5. Prosečan rezultat: 63,2.',
+      'Ceo turnir (grupa: 2). Uračunatih partija: 5. Prosečan rezultat: 63,2.',
     );
     const cyrl = await page('sr-Cyrl');
     expect(cyrl).toContain('Награде и статистика');
