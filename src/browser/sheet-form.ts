@@ -505,8 +505,15 @@ function listenToEdits(sheet: Sheet): void {
     sheet.sync!.edited();
   };
   formNode.addEventListener('input', onEdit);
-  // An empty row is in the Tab order while it has the focus, and out of it once left.
-  formNode.addEventListener('focusin', () => keepTabOrder(sheet));
+  // An empty row is in the Tab order while it has the focus, and out of it once left: the order
+  // changes only when the focus enters another row (or leaves the rows), not at every cell.
+  let focusedRow: Element | null = null;
+  formNode.addEventListener('focusin', (event) => {
+    const row = (event.target as Element).closest('tr.sheet-row');
+    if (row !== null && row === focusedRow) return;
+    focusedRow = row;
+    keepTabOrder(sheet);
+  });
   formNode.addEventListener('focusout', () => {
     // Leaving a cell shows what could not be read in it.
     if (sheet.lastCheck)
