@@ -33,8 +33,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Chromium, headless, with a new profile directory removed on close; `javaScript: false` for a browser without scripts. */
-export async function launchChromium(options: { javaScript?: boolean } = {}): Promise<Browser> {
+/**
+ * Chromium, headless, with a new profile directory removed on close; `javaScript: false` for a
+ * browser without scripts; `bypassCSP` lets a test put its own script into the pages (axe-core).
+ */
+export async function launchChromium(
+  options: { javaScript?: boolean; bypassCSP?: boolean } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'arbiter-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -51,6 +56,7 @@ export async function launchChromium(options: { javaScript?: boolean } = {}): Pr
     viewport: { width: 1280, height: 900 },
     locale: 'sr-Latn-RS',
     javaScriptEnabled: options.javaScript ?? true,
+    bypassCSP: options.bypassCSP ?? false,
   });
   return {
     context,
