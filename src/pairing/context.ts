@@ -20,6 +20,8 @@ export interface PlayerState {
 
 export interface PairingContext {
   round: number;
+  /** The round whose standings rank the players (`round − 1` unless the request lags). */
+  standingsAfter: number;
   /** Every player, in the caller's order. */
   all: PlayerState[];
   /** Active players in standings order. */
@@ -44,6 +46,15 @@ export function fail(code: Failure['code'], message: string): Failure {
   return { ok: false, code, message };
 }
 
+/** A round is ranked by the standings after an earlier round (0: before any, by seed). */
+function checkStandingsAfter(round: number, after: number): Failure | null {
+  if (Number.isInteger(after) && after >= 0 && after <= round - 1) return null;
+  return fail(
+    'invalid-standings-round',
+    `round ${round} can be paired from the standings after round 0 to ${round - 1}, not ${after}`,
+  );
+}
+
 export function buildContext(
   players: readonly Player[],
   history: readonly GameRecord[],
@@ -53,6 +64,9 @@ export function buildContext(
   if (!Number.isInteger(round) || round < 1) {
     return fail('invalid-round', `round must be a positive integer, got ${round}`);
   }
+  const standingsAfter = request.standingsAfter ?? round - 1;
+  const badStandings = checkStandingsAfter(round, standingsAfter);
+  if (badStandings) return badStandings;
   const { maxMeetings } = request;
   if (maxMeetings !== undefined && (!Number.isInteger(maxMeetings) || maxMeetings < 1)) {
     return fail('invalid-limit', `maxMeetings must be a whole number from 1, got ${maxMeetings}`);
@@ -84,7 +98,11 @@ export function buildContext(
     }
   }
 
-  const rows = computeStandings(players, past, { ...request.standings, throughRound: round - 1 });
+  // Ranked by the standings after `standingsAfter`; every game before this round is met, though.
+  const rows = computeStandings(players, past, {
+    ...request.standings,
+    throughRound: standingsAfter,
+  });
   rows.forEach((row, pos) => {
     const s = byId.get(row.playerId)!;
     s.rankPos = pos;
@@ -142,6 +160,7 @@ export function buildContext(
   const limited = limit !== undefined && [...meetings.values()].some((k) => k >= limit);
   return {
     round,
+    standingsAfter,
     all,
     ranked,
     avoiding: sharedClub || forbidden.size > 0,

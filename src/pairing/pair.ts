@@ -131,7 +131,8 @@ interface Gibson {
  * for the places behind. Null when the leader can still be caught.
  */
 function gibsonPair(ctx: PairingContext, rounds: number): Gibson | null {
-  const left = rounds - ctx.round + 1;
+  // The rounds still to count after the standings ranked by (this one and any lagged ones).
+  const left = rounds - ctx.standingsAfter;
   const [leader, second] = ctx.ranked;
   if (left < 1 || !second || leader.points - second.points <= left) return null;
   const out = ctx.ranked.slice(2).filter((p) => p.points + left < second.points);

@@ -25,6 +25,13 @@ export interface PairingRequest {
   /** Standings options used to rank players (points, tie-breaks, bye spread). */
   standings?: StandingsOptions;
   /**
+   * The round whose standings rank the players (0: none yet, by seed); default `round − 1`.
+   * A pairing with a lag ranks by an earlier round's standings, so that the rounds after it
+   * need not have every result in: its games still count as met (rematches, byes, starts).
+   * Overrides `standings.throughRound`.
+   */
+  standingsAfter?: number;
+  /**
    * Swiss engine: `auto` (default) checks the score-group search against the
    * exact optimum up to 400 players and uses the search (polished by exact
    * windows) above that; `exact` and `greedy` force one engine (for tests and
@@ -64,7 +71,12 @@ export interface Pairing {
 }
 
 export type PairingErrorCode =
-  'invalid-round' | 'invalid-limit' | 'duplicate-player' | 'unknown-player' | 'missing-seed';
+  | 'invalid-round'
+  | 'invalid-standings-round'
+  | 'invalid-limit'
+  | 'duplicate-player'
+  | 'unknown-player'
+  | 'missing-seed';
 
 export type PairingOutcome =
   | {
