@@ -180,6 +180,7 @@ export class ExchangeService {
         number: r.number,
         system: r.system,
         notes: r.notes ?? [],
+        basedOn: r.basedOn,
         games: games.filter((g) => g.roundId === r.id).map((g) => gameDocument(g, records)),
       })),
     };

@@ -120,6 +120,8 @@ export interface TournamentDocument {
     kothLastRounds?: number;
     /** Absent in documents written before the meeting limit (no limit). */
     maxMeetings?: number | null;
+    /** Absent in documents written before pairing with a lag (0: no lag). */
+    pairingLag?: number;
     /** Absent in documents written before tables of more than two (2: pairs). */
     tableSize?: number;
     /** Absent in documents written before place points were set (the default). */
@@ -196,6 +198,8 @@ export interface DivisionSettingsDocument {
   kothLastRounds?: number;
   /** Absent in documents written before the meeting limit (no limit). */
   maxMeetings?: number | null;
+  /** Absent in documents written before pairing with a lag (0: no lag). */
+  pairingLag?: number;
   /** Absent in documents written before tables of more than two (2: pairs). */
   tableSize?: number;
   /** Absent in documents written before place points were set (the default). */
@@ -218,6 +222,11 @@ export interface RoundDocument {
   number: number;
   system: PairingSystem;
   notes: string[];
+  /**
+   * The round whose standings it was paired from (0: by seed); null for a system that ranks by
+   * none. Absent in documents written before it was kept (null).
+   */
+  basedOn?: number | null;
   games: GameDocument[];
 }
 
@@ -517,6 +526,8 @@ function checkSettings(
     err(`${at}.kothLastRounds`, 'must be a whole number from 0 to 100');
   if (t.maxMeetings !== undefined && t.maxMeetings !== null && !isInt(t.maxMeetings, 1, 100))
     err(`${at}.maxMeetings`, 'must be a whole number from 1 to 100, or null');
+  if (t.pairingLag !== undefined && !isInt(t.pairingLag, 0, 2))
+    err(`${at}.pairingLag`, 'must be 0, 1 or 2');
   if (t.tableSize !== undefined && !isInt(t.tableSize, 2, 8))
     err(`${at}.tableSize`, 'must be a whole number from 2 to 8');
   if (t.placePoints !== undefined && t.placePoints !== null && !isPlacePointsTable(t.placePoints))
@@ -625,6 +636,8 @@ function checkRounds(
     if (!Array.isArray(r.notes) || !r.notes.every((n) => isText(n, 2000, 0))) {
       err(`${here}.notes`, 'must be a list of texts');
     }
+    if (r.basedOn !== undefined && r.basedOn !== null && !isInt(r.basedOn, 0, i))
+      err(`${here}.basedOn`, `must be a whole number from 0 to ${i} (an earlier round), or null`);
     if (!Array.isArray(r.games) || r.games.length > 100000)
       return err(`${here}.games`, 'must be a list');
     const round: RoundCheck = {

@@ -180,6 +180,7 @@ async function importDivision(
       number: r.number,
       system: r.system,
       notes: r.notes,
+      basedOn: r.basedOn ?? null,
     });
     const byTable = await insertRoundGames(m, roundId, r, idOf);
     for (const [table, gameId] of byTable) games.set(`${r.number}/${table}`, gameId);

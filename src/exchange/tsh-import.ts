@@ -210,6 +210,7 @@ async function storeTshRounds(
       number: k + 1,
       system: 'manual',
       notes: null,
+      basedOn: null,
     });
     const tables = [
       ...r.games.map((g) => ({ first: g.first, second: g.second })),

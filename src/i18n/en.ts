@@ -647,6 +647,20 @@ export const en = {
   'org.markAbsent': 'Absent in round',
   'org.unmarkAbsent': 'Undo the absence in round {n}',
   'org.pairNext': 'Pair round {n}',
+  'org.pairingLag': 'Pair from the standings',
+  'org.pairingLagHint':
+    "round N+1 from the standings after round N − lag; the later rounds' results may come in after the pairing",
+  'org.pairingLag.0': 'after the previous round (every result in)',
+  'org.pairingLag.1': 'one round earlier (lag 1)',
+  'org.pairingLag.2': 'two rounds earlier (lag 2)',
+  'org.pairBlocked': 'Round {n} cannot be paired yet: {missing}.',
+  'org.missingResults':
+    '{n, plural, one {# result of round {round} is missing} other {# results of round {round} are missing}} ({n, plural, =1 {table} other {tables}} {tables})',
+  'org.pairBlockedLag': 'It is paired from the standings after round {basedOn} (lag {lag}).',
+  'org.pairBlockedHint':
+    "To pair a round before the last results are in, choose an earlier round's standings in the division's settings.",
+  'round.basedOn': 'Paired from the standings after round {n}',
+  'round.basedOnSeeds': 'Paired by seed',
   'org.pairButton': 'Pair',
   'org.pairingNotes': "The pairing program's notes",
   'org.swap': 'Swap players',
@@ -778,6 +792,7 @@ export const en = {
   'log.field.absentRounds': 'absent (rounds)',
   'log.field.roundsPaired': 'rounds paired',
   'log.field.maxMeetings': 'most meetings of a pair',
+  'log.field.basedOn': 'from the standings after round',
   'log.restore': 'Restore the player',
   'log.restored': 'restored after removal',
   'log.field.system': 'system',

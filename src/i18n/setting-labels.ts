@@ -10,6 +10,7 @@ export const SETTING_LABELS: Readonly<Record<string, MessageKey>> = {
   spreadCap: 'org.spreadCap',
   kothLastRounds: 'org.kothLastRounds',
   maxMeetings: 'org.maxMeetings',
+  pairingLag: 'org.pairingLag',
   tableSize: 'org.tableSize',
   placePoints: 'org.placePointsTitle',
   avoidSameClub: 'org.avoidSameClub',

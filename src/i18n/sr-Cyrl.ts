@@ -629,6 +629,20 @@ export const srCyrl = {
   'org.markAbsent': 'Изостаје у колу',
   'org.unmarkAbsent': 'Поништи изостанак у {n}. колу',
   'org.pairNext': 'Упари {n}. коло',
+  'org.pairingLag': 'Упаривање према поретку',
+  'org.pairingLagHint':
+    'коло Н+1 према поретку после кола Н − помак; резултати каснијих кола могу да стигну и после упаривања',
+  'org.pairingLag.0': 'после претходног кола (чекају се сви резултати)',
+  'org.pairingLag.1': 'коло раније (помак 1)',
+  'org.pairingLag.2': 'два кола раније (помак 2)',
+  'org.pairBlocked': '{n}. коло још не може да се упари: {missing}.',
+  'org.missingResults':
+    '{n,plural,one{недостаје # резултат} few{недостају # резултата} other{недостаје # резултата}} {round}. кола ({n,plural,=1{сто} other{столови}} {tables})',
+  'org.pairBlockedLag': 'Упарује се према поретку после {basedOn}. кола (помак {lag}).',
+  'org.pairBlockedHint':
+    'Да се коло упари пре последњих резултата, у подешавањима групе изаберите упаривање према поретку коло раније.',
+  'round.basedOn': 'Упарено према поретку после {n}. кола',
+  'round.basedOnSeeds': 'Упарено према редоследу носилаца',
   'org.pairButton': 'Упари',
   'org.pairingNotes': 'Напомене програма за паровање',
   'org.swap': 'Замени играче',
@@ -758,6 +772,7 @@ export const srCyrl = {
   'log.field.absentRounds': 'изостанци (кола)',
   'log.field.roundsPaired': 'упарених кола',
   'log.field.maxMeetings': 'највише сусрета истог пара',
+  'log.field.basedOn': 'према поретку после кола',
   'log.restore': 'Врати играча',
   'log.restored': 'враћен после уклањања',
   'log.field.system': 'систем',

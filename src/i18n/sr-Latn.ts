@@ -647,6 +647,20 @@ export const srLatn = {
   'org.markAbsent': 'Izostaje u kolu',
   'org.unmarkAbsent': 'Poništi izostanak u {n}. kolu',
   'org.pairNext': 'Upari {n}. kolo',
+  'org.pairingLag': 'Uparivanje prema poretku',
+  'org.pairingLagHint':
+    'kolo N+1 prema poretku posle kola N − pomak; rezultati kasnijih kola mogu da stignu i posle uparivanja',
+  'org.pairingLag.0': 'posle prethodnog kola (čekaju se svi rezultati)',
+  'org.pairingLag.1': 'kolo ranije (pomak 1)',
+  'org.pairingLag.2': 'dva kola ranije (pomak 2)',
+  'org.pairBlocked': '{n}. kolo još ne može da se upari: {missing}.',
+  'org.missingResults':
+    '{n, plural, one {nedostaje # rezultat} few {nedostaju # rezultata} other {nedostaje # rezultata}} {round}. kola ({n, plural, =1 {sto} other {stolovi}} {tables})',
+  'org.pairBlockedLag': 'Uparuje se prema poretku posle {basedOn}. kola (pomak {lag}).',
+  'org.pairBlockedHint':
+    'Da se kolo upari pre poslednjih rezultata, u podešavanjima grupe izaberite uparivanje prema poretku kolo ranije.',
+  'round.basedOn': 'Upareno prema poretku posle {n}. kola',
+  'round.basedOnSeeds': 'Upareno prema redosledu nosilaca',
   'org.pairButton': 'Upari',
   'org.pairingNotes': 'Napomene programa za parovanje',
   'org.swap': 'Zameni igrače',
@@ -779,6 +793,7 @@ export const srLatn = {
   'log.field.absentRounds': 'izostanci (kola)',
   'log.field.roundsPaired': 'uparenih kola',
   'log.field.maxMeetings': 'najviše susreta istog para',
+  'log.field.basedOn': 'prema poretku posle kola',
   'log.restore': 'Vrati igrača',
   'log.restored': 'vraćen posle uklanjanja',
   'log.field.system': 'sistem',

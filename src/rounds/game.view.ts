@@ -126,6 +126,13 @@ export class RoundView {
   @ApiProperty() number: number;
   @ApiProperty({ enum: PAIRING_SYSTEMS }) system: PairingSystem;
   @ApiProperty({ type: [String], description: "the pairing program's remarks" }) notes: string[];
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'the round whose standings it was paired from (0: by seed, before any); null for a system that ranks by no standings (round robin, random, seeded, by hand)',
+  })
+  basedOn: number | null;
   @ApiProperty({ description: 'games still without a result' }) pending: number;
   @ApiProperty({ type: [GameView] }) games: GameView[];
   @ApiProperty({

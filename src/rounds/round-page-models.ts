@@ -18,6 +18,11 @@ export interface OrganiserRoundsPage extends PageBase {
   division: { name: string; playersUrl?: string; publicUrl?: string };
   /** The round the button would pair; `null` when every round is paired. */
   nextRound: number | null;
+  /**
+   * The next round cannot be paired yet (results missing up to the round it would be paired
+   * from): why, with the figures, instead of the button; how the division's lag bears on it.
+   */
+  pairBlocked?: { message: string; basis?: string; hint?: string; settingsUrl?: string };
   pairAction: string;
   systems: PairingSystem[];
   system: PairingSystem;
@@ -26,6 +31,8 @@ export interface OrganiserRoundsPage extends PageBase {
   atTables: boolean;
   rounds: {
     number: number;
+    /** What the round was paired from, in words ("Paired from the standings after round 2"). */
+    basedOn?: string;
     notes: string[];
     pending: number;
     games: {

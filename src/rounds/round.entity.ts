@@ -20,6 +20,13 @@ export class Round extends BaseEntity {
   @Column({ type: 'simple-json', nullable: true })
   notes: string[] | null;
 
+  /**
+   * The round whose standings ranked the players (0: none yet, by seed); null for a system that
+   * ranks by no standings (round robin, random, seeded, by hand).
+   */
+  @Column({ name: 'based_on_round', type: 'integer', nullable: true })
+  basedOn: number | null;
+
   @OneToMany(() => Game, (g) => g.round)
   games: Game[];
 }

@@ -14,6 +14,8 @@ export interface ExportedRound {
   number: number;
   system: PairingSystem;
   notes: string[] | null;
+  /** The round whose standings it was paired from (0: by seed); null when none. */
+  basedOn: number | null;
 }
 
 /** A game as an export writes it: who sat where, and its result as the game's own columns hold it. */

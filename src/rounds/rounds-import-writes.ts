@@ -19,6 +19,8 @@ export interface ImportedRound {
   number: number;
   system: PairingSystem;
   notes: string[] | null;
+  /** The round whose standings it was paired from; null when none (or not known). */
+  basedOn: number | null;
 }
 
 /**

@@ -20,6 +20,9 @@ import { SameOriginGuard } from '../web/same-origin.guard';
 import { urls } from '../web/urls';
 import type { RoundView } from './game.view';
 import { resultView } from './result-view';
+import { basedOnText, missingText } from './based-on';
+import { pairingGate, type GateGame } from './pairing-gate';
+import { detailsOf } from '../common/errors';
 import { RoundsService } from './rounds.service';
 
 /**
@@ -199,6 +202,21 @@ export class RoundsPagesController {
     const paired = all.length;
     const nextRound = paired < division.roundsPlanned ? paired + 1 : null;
     const planned = plannedSystem(division, nextRound ?? Math.max(paired, 1));
+    const gate =
+      nextRound === null
+        ? null
+        : pairingGate(
+            nextRound,
+            planned,
+            division.pairingLag,
+            all.flatMap((r) =>
+              r.games.map((g) => ({
+                round: r.number,
+                table: g.table,
+                status: g.status as GateGame['status'],
+              })),
+            ),
+          );
     const last = all[all.length - 1];
     const prints: Link[] = [
       { label: page.t('division.printStandings'), url: urls.standingsPdf(divisionId) },
@@ -220,6 +238,24 @@ export class RoundsPagesController {
         publicUrl: urls.standings(divisionId),
       },
       nextRound,
+      pairBlocked:
+        gate && gate.missing.length > 0
+          ? {
+              message: page.t('org.pairBlocked', {
+                n: nextRound!,
+                missing: missingText(page.t.bind(page), gate.missing),
+              }),
+              basis:
+                division.pairingLag > 0
+                  ? page.t('org.pairBlockedLag', {
+                      basedOn: gate.completeThrough ?? 0,
+                      lag: division.pairingLag,
+                    })
+                  : undefined,
+              hint: division.pairingLag === 0 ? page.t('org.pairBlockedHint') : undefined,
+              settingsUrl: urls.orgDivisionSettings(divisionId),
+            }
+          : undefined,
       pairAction: urls.orgRounds(divisionId),
       systems: SYSTEMS,
       system: SYSTEMS.find((s) => s === planned) ?? 'swiss',
@@ -229,6 +265,7 @@ export class RoundsPagesController {
         const played = r.games.some((g) => g.status === 'complete');
         return {
           number: r.number,
+          basedOn: basedOnText(page.t.bind(page), r.basedOn),
           notes: r.notes,
           pending: r.pending,
           games: r.games.map((g) => ({
@@ -284,16 +321,9 @@ export class RoundsPagesController {
   /** A refusal of the pairing service, in words; a round in progress names its tables. */
   private async roundsRefusal(page: PageContext, divisionId: number, e: unknown): Promise<void> {
     const model = await this.roundsModel(page, divisionId, []);
-    const where = model.all
-      .filter((r) => r.pending > 0)
-      .map(
-        (r) =>
-          `${page.t('common.round', { n: r.number })} (${page.t('col.table')} ${r.games
-            .filter((g) => g.status === 'pending')
-            .map((g) => g.table)
-            .join(', ')})`,
-      )
-      .join('; ');
+    // The results missing up to the round the pairing would be based on, with their figures.
+    const missing = detailsOf(e, 'ROUND_IN_PROGRESS')?.missing ?? [];
+    const where = missingText(page.t.bind(page), missing);
     const { status, message } = refusal(page.lang, e, { where });
     await page.render(
       'organiser/rounds',

@@ -24,7 +24,6 @@ import {
 } from '../players/players-for-rounds';
 import {
   findDivision,
-  isScheduled,
   plannedSystem,
   playsAtTables,
   standingsOptions,
@@ -43,6 +42,7 @@ import { deleteRound, losesWork, readRound, RemovalCounts, RemovedRound } from '
 import { Round } from './round.entity';
 import { seatTablesIn, swapAtTables } from './table-seating';
 import { playerIdsOf, seatsOf } from './tables';
+import { MissingResults, PairingGate, pairingGate } from './pairing-gate';
 import { GameSeat } from './game-seat.entity';
 
 /**
@@ -119,7 +119,7 @@ export class RoundsService {
     const atTables = playsAtTables(division);
     checkPairRequest(division, system, dto);
     const games = await this.gamesOf(m, rounds);
-    refuseWhilePending(games, system, n);
+    const { basedOn } = refuseWhileMissing(games, system, n, division.pairingLag);
     const players = await playersOfDivision(m, divisionId, true);
     const forPairing = pairingPlayers(players, n, await absentInRound(m, divisionId, n));
     if (forPairing.filter((p) => p.active).length < 2) {
@@ -151,6 +151,7 @@ export class RoundsService {
         seed: dto.seed,
         user,
         repaired,
+        basedOn,
       });
     }
     const history = games.map((g) => gameRecord(g.game, g.round));
@@ -180,6 +181,7 @@ export class RoundsService {
         seed: dto.seed ?? `tournament ${tournament.id} division ${division.id} round ${n}`,
         seeding: dto.seeding,
         standings: standingsOptions(division),
+        standingsAfter: basedOn ?? undefined,
         avoid: {
           clubs: division.avoidSameClub ? clubsOf(players) : undefined,
           forbidden: dto.keepApart?.map(([a, b]) => [String(a), String(b)] as const),
@@ -192,7 +194,7 @@ export class RoundsService {
       notes = outcome.notes;
       overLimit = outcome.overLimit;
     }
-    const round = await m.save(m.create(Round, { divisionId, number: n, system, notes }));
+    const round = await m.save(m.create(Round, { divisionId, number: n, system, notes, basedOn }));
     await insertMany(
       m,
       Game,
@@ -204,6 +206,7 @@ export class RoundsService {
       divisionId,
       round: n,
       system,
+      basedOn,
       tables,
       players,
       overLimit,
@@ -619,6 +622,7 @@ export class RoundsService {
         number: r.number,
         system: r.system,
         notes: r.notes ?? [],
+        basedOn: r.basedOn,
         pending: own.filter((g) => g.status === 'pending').length,
         games: own.map((g) => gameView(g, r, players, sheets.get(g.id) ?? null, seats.get(g.id))),
         notPaired,
@@ -698,6 +702,7 @@ async function logPairing(
     divisionId,
     round,
     system,
+    basedOn,
     tables,
     players,
     overLimit,
@@ -707,6 +712,7 @@ async function logPairing(
     divisionId: number;
     round: number;
     system: PairingSystem;
+    basedOn: number | null;
     tables: Pairing[];
     players: Pick<PlayerOfRounds, 'id' | 'name'>[];
     overLimit: number;
@@ -724,6 +730,7 @@ async function logPairing(
       before: { ...repaired },
       after: {
         system,
+        ...(basedOn !== null ? { basedOn } : {}),
         tables: tables.map((t) => ({
           table: t.table,
           first: names.get(t.first) ?? t.first,
@@ -739,6 +746,7 @@ async function logPairing(
       action: 'round.paired',
       after: {
         system,
+        ...(basedOn !== null ? { basedOn } : {}),
         tables: tables.filter((t) => t.second !== null).length,
         byes: tables.filter((t) => t.second === null).length,
         ...(overLimit > 0 ? { overLimit } : {}),
@@ -747,27 +755,60 @@ async function logPairing(
   }
 }
 
-/** A round is paired (but by a scheduled system) only when every game before it has a result. */
-function refuseWhilePending(
+declare module '../common/errors' {
+  interface ErrorDetails {
+    /**
+     * A round that cannot be paired yet: its number, the round whose standings it would be
+     * paired from, and the results missing up to that round (every earlier one with no lag).
+     */
+    ROUND_IN_PROGRESS: {
+      round: number;
+      basedOn: number;
+      lag: number;
+      missing: MissingResults[];
+      /** The games without a result, by id. */
+      pending: number[];
+    };
+  }
+}
+
+/**
+ * A round is paired (but by a scheduled system) only when every game up to the round its
+ * pairing is based on has a result: with no lag every earlier game, with a lag the later
+ * rounds' results may still be missing ({@link pairingGate}). What the pairing is based on.
+ */
+function refuseWhileMissing(
   games: { game: Game; round: number }[],
   system: PairingSystem,
   n: number,
-): void {
-  const pending = games.filter((g) => g.game.status === 'pending');
-  if (pending.length > 0 && !isScheduled(system)) {
-    const where = [...new Set(pending.map((g) => g.round))]
-      .map(
-        (r) =>
-          `round ${r} (tables ${pending
-            .filter((g) => g.round === r)
-            .map((g) => g.game.tableNumber)
-            .join(', ')})`,
-      )
-      .join('; ');
-    throw new Conflict(
-      'ROUND_IN_PROGRESS',
-      `round ${n} cannot be paired ${system === 'manual' ? 'by hand ' : ''}while games have no result: ${where}`,
-      { pending: pending.map((g) => g.game.id) },
-    );
-  }
+  lag: number,
+): PairingGate {
+  const gate = pairingGate(
+    n,
+    system,
+    lag,
+    games.map((g) => ({ round: g.round, table: g.game.tableNumber, status: g.game.status })),
+  );
+  if (gate.missing.length === 0) return gate;
+  const missing = new Set(gate.missing.map((r) => r.round));
+  const pending = games.filter((g) => g.game.status === 'pending' && missing.has(g.round));
+  const where = gate.missing
+    .map(
+      (r) =>
+        `${r.tables.length} result${r.tables.length === 1 ? '' : 's'} of round ${r.round} (table${r.tables.length === 1 ? '' : 's'} ${r.tables.join(', ')})`,
+    )
+    .join('; ');
+  const basis =
+    lag > 0 ? ` (paired from the standings after round ${gate.completeThrough}, lag ${lag})` : '';
+  throw new Conflict(
+    'ROUND_IN_PROGRESS',
+    `round ${n} cannot be paired ${system === 'manual' ? 'by hand ' : ''}while results are missing${basis}: ${where}`,
+    {
+      round: n,
+      basedOn: gate.completeThrough ?? 0,
+      lag,
+      missing: gate.missing,
+      pending: pending.map((g) => g.game.id),
+    } satisfies ErrorDetails['ROUND_IN_PROGRESS'],
+  );
 }

@@ -40,6 +40,8 @@ export interface TableSeatingInput {
   user: Actor;
   /** When the round replaces one removed (re-pair): what it held, for the log. */
   repaired?: RemovedRound;
+  /** The round whose standings rank the players (a Swiss); null when none do. */
+  basedOn: number | null;
 }
 
 /**
@@ -64,7 +66,11 @@ export async function seatTablesIn(m: EntityManager, input: TableSeatingInput): 
     const standings = computeGroupStandings(
       players,
       input.games.map((g) => tableResult(g.game, seats.get(g.game.id), g.round)),
-      { tieBreaks: groupTieBreaks(division), placePoints: division.placePoints ?? undefined },
+      {
+        tieBreaks: groupTieBreaks(division),
+        placePoints: division.placePoints ?? undefined,
+        throughRound: input.basedOn ?? n - 1,
+      },
     );
     const outcome = seatRound({
       system: groupSystem,
@@ -86,7 +92,7 @@ export async function seatTablesIn(m: EntityManager, input: TableSeatingInput): 
         ]
       : [];
   const round = await m.save(
-    m.create(Round, { divisionId: division.id, number: n, system, notes }),
+    m.create(Round, { divisionId: division.id, number: n, system, notes, basedOn: input.basedOn }),
   );
   const byeTables = byes.map((id, i) => ({ table: tables.length + i + 1, seats: [id] }));
   await insertMany(

@@ -40,6 +40,7 @@ import { ThrottleCounters1765700000000 } from './migrations/1765700000000-thrott
 import { PrizeTables1765600000000 } from './migrations/1765600000000-prize-tables';
 import { Jobs1765800000000 } from './migrations/1765800000000-jobs';
 import { TimeZones1765900000000 } from './migrations/1765900000000-time-zones';
+import { PairingLag1766050000000 } from './migrations/1766050000000-pairing-lag';
 import { JobRow } from '../jobs/job.entity';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
@@ -94,6 +95,7 @@ export const MIGRATIONS = [
   ThrottleCounters1765700000000,
   Jobs1765800000000,
   TimeZones1765900000000,
+  PairingLag1766050000000,
 ];
 
 /** The names of the migrations this build knows, as TypeORM records them once run. */

@@ -203,6 +203,8 @@ export interface PairingView {
 /** A round and its tables. */
 export interface RoundView {
   number: number;
+  /** What the round was paired from, in words ("Paired from the standings after round 2"). */
+  basedOn?: string;
   games: PairingView[];
   /** Games without a result. */
   pending: number;

@@ -35,6 +35,7 @@ import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { urls } from '../web/urls';
 import { playsAtTables } from '../tournaments/tournament-rules';
+import { basedOnText } from '../rounds/based-on';
 import { personUrl } from '../registry/registry-pages.controller';
 import {
   divisionTables,
@@ -158,6 +159,7 @@ export class DivisionPagesController {
             ? [
                 {
                   number: round.number,
+                  basedOn: basedOnText(page.t.bind(page), round.basedOn),
                   pending: round.pending,
                   games: round.games.map((g) => ({
                     table: g.table,

@@ -28,6 +28,7 @@ import { PageContext } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 
 import { divisionPdfName, pdfRenderers, sendPdf } from '../web/pdf-response';
+import { basedOnText } from '../rounds/based-on';
 
 /**
  * A division's printouts (A4, fonts embedded), in the language of the request like the pages:
@@ -211,11 +212,13 @@ export class DivisionPdfsController {
     const page = new PageContext(req, res);
     const { tournament, division, round, people } = await this.printouts.round(id, number);
     const name = divisionPdfName('pairings', tournament, division, number);
+    const subtitle = basedOnText(page.t.bind(page), round.basedOn);
     if (playsAtTables(division)) {
       const pdf = await pdfRenderers().tablePairingsPdf(
         {
           tournament: tournament.name,
           division: division.name,
+          subtitle,
           round: number,
           tables: round.games.map((g) => ({
             table: g.table,
@@ -239,6 +242,7 @@ export class DivisionPdfsController {
       {
         tournament: tournament.name,
         division: division.name,
+        subtitle,
         round: number,
         tables: round.games.map((g) => ({
           table: g.table,

@@ -55,6 +55,13 @@ export abstract class SettingsColumns extends BaseEntity {
   maxMeetings: number | null;
 
   /**
+   * Pairing with a lag: round N + 1 is paired from the standings after round N − `pairingLag`
+   * (0: after round N, every earlier result in), so that the later rounds' results need not be.
+   */
+  @Column({ name: 'pairing_lag', type: 'integer', default: 0 })
+  pairingLag: number;
+
+  /**
    * Seats a table: 2 for games of pairs; 3 to 4 (Quivit up to 8) for the games played by more
    * at one table, seated and ranked by place (docs/pairing.md, "Tables of more than two").
    */

@@ -12,6 +12,9 @@ import {
 } from '../web/form-dto';
 import { SYSTEMS } from './systems';
 
+/** How many rounds a pairing may lag: round N + 1 from the standings after round N − lag. */
+export const PAIRING_LAGS = ['0', '1', '2'] as const;
+
 /** The sizes of a table a division may seat (its place points are asked per size). */
 const TABLE_SIZES = [2, 3, 4, 5, 6, 7, 8];
 
@@ -69,6 +72,7 @@ export class DivisionSettingsForm {
   @Int(1, 10000) spreadCap!: number | null;
   @Int(0, 100) kothLastRounds!: number | null;
   @Int(1, 100) maxMeetings!: number | null;
+  @Choice(PAIRING_LAGS, '0') pairingLag!: (typeof PAIRING_LAGS)[number];
   @ReadIf(unlocked)
   @Int(2, 8)
   tableSize!: number | null;

@@ -59,6 +59,8 @@ export interface OrganiserDivisionPage extends PageBase {
   action: string;
   /** The division's version the form was built from (a hidden field): a stale one is refused. */
   version: number;
+  /** Pairing with a lag: each choice (0, 1, 2) in words, the division's selected. */
+  pairingLags: { value: string; label: string; selected: boolean }[];
   systems: PairingSystem[];
   values: {
     rounds?: string | number;
@@ -69,6 +71,8 @@ export interface OrganiserDivisionPage extends PageBase {
     gibsonize?: boolean;
     kothLastRounds?: string | number;
     maxMeetings?: string | number;
+    /** Round N + 1 from the standings after round N − this. */
+    pairingLag?: string | number;
     tableSize?: string | number;
     /** As typed, by table size: `3/1.5/0`. */
     placePoints?: Record<string, string>;

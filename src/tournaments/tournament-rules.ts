@@ -120,6 +120,8 @@ export interface DivisionSettings {
   kothLastRounds: number;
   /** The most times two players may meet; null for no limit. */
   maxMeetings: number | null;
+  /** Round N + 1 is paired from the standings after round N − `pairingLag` (0: after round N). */
+  pairingLag: number;
   /** Seats a table: 2 for pairs, more for the games played at tables. */
   tableSize: number;
   /** Match points of each place by table size; null: a point a player finished ahead of. */
@@ -144,6 +146,8 @@ export interface NamedSettings {
   kothLastRounds: number;
   /** The most times two players may meet; null for no limit. */
   maxMeetings: number | null;
+  /** Round N + 1 is paired from the standings after round N − `pairingLag` (0: after round N). */
+  pairingLag: number;
   /** Seats a table: 2 for pairs, more for the games played at tables. */
   tableSize: number;
   /** Match points of each place by table size; null: a point a player finished ahead of. */
@@ -158,6 +162,7 @@ type LaterSettings =
   | 'gibsonize'
   | 'kothLastRounds'
   | 'maxMeetings'
+  | 'pairingLag'
   | 'tableSize'
   | 'placePoints';
 
@@ -176,6 +181,7 @@ export function namedSettings(s: DivisionSettings): NamedSettings {
     gibsonize: s.gibsonize,
     kothLastRounds: s.kothLastRounds,
     maxMeetings: s.maxMeetings,
+    pairingLag: s.pairingLag,
     tableSize: s.tableSize,
     placePoints: s.placePoints,
   };
@@ -198,6 +204,7 @@ export function settingsFromNamed(
     gibsonize: n.gibsonize ?? false,
     kothLastRounds: n.kothLastRounds ?? 0,
     maxMeetings: n.maxMeetings ?? null,
+    pairingLag: n.pairingLag ?? 0,
     tableSize: n.tableSize ?? 2,
     placePoints: n.placePoints ?? null,
   };
@@ -219,6 +226,7 @@ export interface SettingsChange {
   kothLastRounds?: number;
   /** null removes the limit. */
   maxMeetings?: number | null;
+  pairingLag?: number;
   tableSize?: number;
   /** null: back to a point a player finished ahead of. */
   placePoints?: Record<string, number[]> | null;
@@ -239,6 +247,7 @@ export function settingsOf(from: DivisionSettings): DivisionSettings {
     gibsonize: from.gibsonize,
     kothLastRounds: from.kothLastRounds,
     maxMeetings: from.maxMeetings,
+    pairingLag: from.pairingLag,
     tableSize: from.tableSize,
     placePoints: from.placePoints ? { ...from.placePoints } : null,
   };
@@ -262,6 +271,7 @@ export function applySettings(
     gibsonize: change.gibsonize ?? settings.gibsonize,
     kothLastRounds: change.kothLastRounds ?? settings.kothLastRounds,
     maxMeetings: change.maxMeetings !== undefined ? change.maxMeetings : settings.maxMeetings,
+    pairingLag: change.pairingLag ?? settings.pairingLag,
     tableSize: change.tableSize ?? settings.tableSize,
     placePoints: change.placePoints !== undefined ? change.placePoints : settings.placePoints,
   };
@@ -281,6 +291,7 @@ const SETTING_NAMES: Record<keyof DivisionSettings, string> = {
   gibsonize: 'gibsonize',
   kothLastRounds: 'kothLastRounds',
   maxMeetings: 'maxMeetings',
+  pairingLag: 'pairingLag',
   tableSize: 'tableSize',
   placePoints: 'placePoints',
 };

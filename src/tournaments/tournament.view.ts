@@ -27,6 +27,13 @@ export class DivisionView {
     description: 'the most times two players may meet (1: never a rematch); null for no limit',
   })
   maxMeetings: number | null;
+  @ApiProperty({
+    minimum: 0,
+    maximum: 2,
+    description:
+      'round N+1 is paired from the standings after round N minus this (0: after round N)',
+  })
+  pairingLag: number;
   @ApiProperty({ description: 'seats a table: 2 for pairs, 3 and more for games at tables' })
   tableSize: number;
   @ApiProperty({
@@ -77,6 +84,13 @@ export class TournamentView {
     description: 'the most times two players may meet (1: never a rematch); null for no limit',
   })
   maxMeetings: number | null;
+  @ApiProperty({
+    minimum: 0,
+    maximum: 2,
+    description:
+      'round N+1 is paired from the standings after round N minus this (0: after round N)',
+  })
+  pairingLag: number;
   @ApiProperty({ description: 'seats a table: 2 for pairs, 3 and more for games at tables' })
   tableSize: number;
   @ApiProperty({

@@ -26,6 +26,7 @@ import {
   type DivisionSettingsAsked,
   NewDivisionForm,
   NewTournamentForm,
+  PAIRING_LAGS,
   TimeZoneForm,
 } from './tournament-forms';
 import { ruleSetName } from '../web/rule-set-name';
@@ -281,7 +282,7 @@ export class TournamentsPagesController {
 
   /**
    * Posts a division's settings (`rounds`, `system`, `byeSpread`, `spreadCap`,
-   * `kothLastRounds`, `avoidSameClub`, `gibsonize`). A division with paired rounds is
+   * `kothLastRounds`, `maxMeetings`, `pairingLag`, `avoidSameClub`, `gibsonize`). A division with paired rounds is
    * changed only after the page has listed the changes and the organiser confirmed them
    * (`confirm`).
    */
@@ -310,6 +311,7 @@ export class TournamentsPagesController {
       spreadCap: form.typed('spreadCap'),
       kothLastRounds: form.typed('kothLastRounds'),
       maxMeetings: form.typed('maxMeetings'),
+      pairingLag: form.values.pairingLag,
       tableSize: locked ? d.tableSize : Number(form.typed('tableSize')) || d.tableSize,
       placePoints: Object.fromEntries(
         placeSizes(d.tableSize).map((n) => [String(n), form.values.placePoints[n] ?? '']),
@@ -344,6 +346,7 @@ export class TournamentsPagesController {
       kothLastRounds,
       // An empty field is no limit.
       maxMeetings,
+      pairingLag: Number(form.values.pairingLag),
       avoidSameClub: values.avoidSameClub,
       gibsonize: values.gibsonize,
       confirm: form.values.confirm,
@@ -425,6 +428,11 @@ export class TournamentsPagesController {
       action: urls.orgDivisionSettings(d.id),
       version: d.version,
       systems: SYSTEMS,
+      pairingLags: PAIRING_LAGS.map((lag) => ({
+        value: lag,
+        label: page.t(`org.pairingLag.${lag}`),
+        selected: String(values.pairingLag ?? 0) === lag,
+      })),
       values,
       byeSpreadLocked: d.roundsPaired > 0,
       placePointsFields:
@@ -478,6 +486,7 @@ function settingValues(d: DivisionView): OrganiserDivisionPage['values'] {
     spreadCap: d.spreadCap ?? undefined,
     kothLastRounds: d.kothLastRounds,
     maxMeetings: d.maxMeetings ?? undefined,
+    pairingLag: d.pairingLag,
     tableSize: d.tableSize,
     placePoints: Object.fromEntries(
       Object.entries(d.placePoints ?? {}).map(([n, points]) => [n, points.join('/')]),

@@ -126,6 +126,7 @@ export class TournamentsService {
           gibsonize: dto.gibsonize ?? false,
           kothLastRounds: dto.kothLastRounds ?? 0,
           maxMeetings: dto.maxMeetings ?? null,
+          pairingLag: dto.pairingLag ?? 0,
           tableSize: dto.tableSize ?? 2,
           placePoints: dto.placePoints ?? null,
         }),

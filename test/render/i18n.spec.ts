@@ -187,6 +187,21 @@ const PLURALS: Record<
       'Import 22 players',
     ],
   },
+  'org.missingResults': {
+    params: { round: 1, tables: '1, 2, 4' },
+    sr: [
+      'nedostaje 1 rezultat 1. kola (sto 1, 2, 4)',
+      'nedostaju 2 rezultata 1. kola (stolovi 1, 2, 4)',
+      'nedostaje 5 rezultata 1. kola (stolovi 1, 2, 4)',
+      'nedostaje 11 rezultata 1. kola (stolovi 1, 2, 4)',
+      'nedostaje 21 rezultat 1. kola (stolovi 1, 2, 4)',
+      'nedostaju 22 rezultata 1. kola (stolovi 1, 2, 4)',
+    ],
+    en: [
+      '1 result of round 1 is missing (table 1, 2, 4)',
+      ...[2, 5, 11, 21, 22].map((n) => `${n} results of round 1 are missing (tables 1, 2, 4)`),
+    ],
+  },
   'org.csvReady': {
     sr: [
       '1 igrač je spreman za uvoz.',

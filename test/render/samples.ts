@@ -273,6 +273,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
     rounds: [
       {
         number: 3,
+        basedOn: 'Upareno prema poretku posle 1. kola',
         pending: 2,
         games: pairingsDoc().tables.map((g) => ({
           table: g.table,
@@ -838,6 +839,11 @@ export function pageSamples(lang: Lang): Record<string, object> {
       },
       action: '/organiser/divisions/1/settings',
       systems: ['swiss', 'round-robin', 'king-of-the-hill'],
+      pairingLags: [
+        { value: '0', label: 'posle prethodnog kola (čekaju se svi rezultati)', selected: false },
+        { value: '1', label: 'kolo ranije (pomak 1)', selected: true },
+        { value: '2', label: 'dva kola ranije (pomak 2)', selected: false },
+      ],
       values: {
         rounds: 8,
         system: 'swiss',
@@ -845,6 +851,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         spreadCap: 300,
         kothLastRounds: 1,
         maxMeetings: 2,
+        pairingLag: 1,
         avoidSameClub: true,
         gibsonize: false,
       },
@@ -1000,6 +1007,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       rounds: [
         {
           number: 3,
+          basedOn: 'Upareno prema poretku posle 2. kola',
           notes: ['Nikola Tesla gets the bye: lowest-ranked player without one'],
           pending: 1,
           games: [

@@ -264,6 +264,19 @@ describe('views', () => {
     expect(rounds).toContain('href="/judge/games/1/result">Ispravi</a>');
     expect(rounds).toContain('href="/judge/games/2/result">Upiši rezultat</a>');
     expect(rounds).toContain('href="/divisions/1/rounds/3/sheets.pdf"');
+    expect(rounds).toContain('<p class="small based-on">Upareno prema poretku posle 2. kola</p>');
+    // A round that cannot be paired yet: why, with the figures, and no button.
+    const blocked = render('organiser/rounds', {
+      ...s['organiser/rounds'],
+      pairBlocked: {
+        message: '4. kolo još ne može da se upari: nedostaje 1 rezultat 2. kola (sto 2).',
+        basis: 'Uparuje se prema poretku posle 2. kola (pomak 1).',
+      },
+    });
+    expect(blocked).toContain(
+      '<p>4. kolo još ne može da se upari: nedostaje 1 rezultat 2. kola (sto 2). Uparuje se prema poretku posle 2. kola (pomak 1).</p>',
+    );
+    expect(blocked).not.toContain('Upari 4. kolo');
     const t = render('organiser/tournament', s['organiser/tournament']);
     expect(t).toContain('<option value="kvizovka" selected>Kvizovka</option>');
     expect(t).toContain('3 / 7');

@@ -199,6 +199,19 @@ export class DivisionSettingsDto {
   maxMeetings?: number | null;
 
   @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 2,
+    default: 0,
+    description:
+      'pairing with a lag: round N+1 is paired from the standings after round N minus this (0: after round N, every earlier result in; 1: after round N-1, so that round N need not have every result in). Swiss and King of the Hill rank by those standings; every game paired counts as met',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2)
+  pairingLag?: number;
+
+  @ApiPropertyOptional({
     minimum: 2,
     maximum: 8,
     default: 2,
