@@ -54,7 +54,8 @@ export function inconsistencies(doc: TournamentDocument): DocumentError[] {
     if (!base) return;
     const rules = applyOptions(base, division.settings?.options ?? doc.tournament.options);
     const names = new Map(division.players.map((p) => [p.ref, p.name]));
-    const later = laterPairedRound(division.rounds.map((r) => r.system));
+    const lag = division.settings?.pairingLag ?? doc.tournament.pairingLag ?? 0;
+    const later = laterPairedRound(division.rounds, lag);
     division.rounds.forEach((round, r) => {
       round.games.forEach((game, g) => {
         const at = `divisions[${d}].rounds[${r}].games[${g}]`;
@@ -66,7 +67,7 @@ export function inconsistencies(doc: TournamentDocument): DocumentError[] {
             `${at}.status`,
             `round ${r + 1}, table ${game.table} has no result, yet round ${next} was paired after it ` +
               `(${division.rounds[next - 1].system}); a round is paired only ` +
-              'once every earlier game has a result (a result taken back since shows as result-cleared in the history)',
+              'once every game up to the round it is paired from has a result (every earlier one without a lag; a result taken back since shows as result-cleared in the history)',
           );
         }
       });
@@ -77,16 +78,21 @@ export function inconsistencies(doc: TournamentDocument): DocumentError[] {
 }
 
 /**
- * For each round (0-based), the number of the first later round paired by a system that waits
- * for every result (not a round robin's schedule), or null.
+ * For each round (0-based), the number of the first later round whose pairing waited for that
+ * round's every result, or null: a round robin's schedule waits for none; another round N + 1
+ * for every round up to the one it was paired from (`basedOn`; without it, N − the division's
+ * lag: every earlier round with no lag).
  */
-function laterPairedRound(systems: readonly string[]): (number | null)[] {
-  const out: (number | null)[] = new Array<number | null>(systems.length).fill(null);
-  let next: number | null = null;
-  for (let r = systems.length - 1; r >= 0; r--) {
-    out[r] = next;
-    if (!isScheduled(systems[r] as PairingSystem)) next = r + 1;
-  }
+function laterPairedRound(
+  rounds: readonly { system: string; basedOn?: number | null }[],
+  lag: number,
+): (number | null)[] {
+  const out: (number | null)[] = new Array<number | null>(rounds.length).fill(null);
+  rounds.forEach((round, k) => {
+    if (isScheduled(round.system as PairingSystem)) return;
+    const through = round.basedOn ?? Math.max(0, k - lag);
+    for (let r = 0; r < Math.min(through, k); r++) out[r] ??= k + 1;
+  });
   return out;
 }
 

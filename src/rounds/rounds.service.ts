@@ -795,14 +795,14 @@ function refuseWhileMissing(
   const where = gate.missing
     .map(
       (r) =>
-        `${r.tables.length} result${r.tables.length === 1 ? '' : 's'} of round ${r.round} (table${r.tables.length === 1 ? '' : 's'} ${r.tables.join(', ')})`,
+        `round ${r.round} (tables ${r.tables.join(', ')}), ${r.tables.length} result${r.tables.length === 1 ? '' : 's'} missing`,
     )
     .join('; ');
   const basis =
-    lag > 0 ? ` (paired from the standings after round ${gate.completeThrough}, lag ${lag})` : '';
+    lag > 0 ? ` from the standings after round ${gate.completeThrough} (lag ${lag})` : '';
   throw new Conflict(
     'ROUND_IN_PROGRESS',
-    `round ${n} cannot be paired ${system === 'manual' ? 'by hand ' : ''}while results are missing${basis}: ${where}`,
+    `round ${n} cannot be paired${system === 'manual' ? ' by hand' : ''}${basis} while games have no result: ${where}`,
     {
       round: n,
       basedOn: gate.completeThrough ?? 0,
