@@ -13,6 +13,7 @@ import {
   sheetsForExport,
   type ExportedSheet,
 } from '../results/results-export';
+import { prizeTableForExport } from '../prizes/prizes-export';
 import { ResultSnapshot } from '../rounds/game-facts';
 import {
   gamesForExport,
@@ -35,6 +36,9 @@ import {
   WordRulingDocument,
 } from './format';
 import { LogDocument } from './log-format';
+import type { ImportUpload } from './import-upload.entity';
+import { dropUpload, keepUpload, keptUpload } from './import-uploads';
+import type { CopyRequest, ImportPreview } from './tournament-import';
 
 /** What an imported tournament is: its id and name. */
 export interface ImportedTournament {
@@ -72,7 +76,9 @@ export class ExchangeService {
         startDate: t.startsOn,
         endDate: t.endsOn,
         timeZone: t.timeZone,
+        closedAt: t.closedAt ? t.closedAt.toISOString() : null,
       },
+      prizes: await prizeTableForExport(m, id),
       divisions: docs,
       log: await this.exportLog(m, id, divisions, refs),
       wordList: list ? { name: list.name, words: list.words.split('\n') } : null,
@@ -175,6 +181,8 @@ export class ExchangeService {
         active: p.active,
         joinedRound: p.joinedRound,
         absences: [...(absent.get(p.id) ?? [])].sort((a, b) => a - b),
+        country: p.country ?? null,
+        federationId: p.federationId ?? null,
       })),
       rounds: rounds.map((r) => ({
         number: r.number,
@@ -195,8 +203,46 @@ export class ExchangeService {
     return this.tournaments.get(id);
   }
 
-  /** The import as a job, returned while it runs. */
-  startImport(raw: Uint8Array | string, user: Actor): Promise<Job<ImportedTournament>> {
+  /**
+   * What a document would make, as the organiser's page shows it before the import: read,
+   * checked and its sheets verified in a job's process, as an import would; nothing stored. A
+   * document with any problem is refused (422 IMPORT_INVALID) as the import would be.
+   */
+  async preview(raw: string, user: Actor): Promise<ImportPreview> {
+    let document: string | null = raw;
+    const job = await this.jobs.start('tournament.preview', user?.id ?? null, (progress, jobId) => {
+      const text = document!;
+      document = null;
+      return inJobProcess<ImportPreview>(
+        'tournament.preview',
+        { raw: text },
+        { database: jobDatabase(this.dataSource), jobId, progress },
+      );
+    });
+    return this.jobs.outcome(job);
+  }
+
+  /** Keeps a file sent from the import page until its confirmation; its id. */
+  keepUpload(user: Actor, fileName: string, document: string): Promise<string> {
+    return this.transactions.run((m) => keepUpload(m, user?.id ?? null, fileName, document));
+  }
+
+  /** A file kept for the organiser, or null (imported already, or never theirs). */
+  keptUpload(id: string, user: Actor): Promise<ImportUpload | null> {
+    return keptUpload(this.dataSource.manager, id, user?.id ?? null);
+  }
+
+  /** Forgets a kept file whose document was refused. */
+  dropUpload(id: string): Promise<void> {
+    return this.transactions.run((m) => dropUpload(m, id));
+  }
+
+  /** The import as a job, returned while it runs; `copy` how the organiser's page asked for it. */
+  startImport(
+    raw: Uint8Array | string,
+    user: Actor,
+    copy?: CopyRequest,
+  ): Promise<Job<ImportedTournament>> {
     const actor = user ? { id: user.id, name: user.name, email: user.email } : null;
     // Handed on once and let go: the job's closure lives as long as the job, and the
     // document's megabytes would stay with it until a full GC (they die young instead).
@@ -206,7 +252,7 @@ export class ExchangeService {
       document = null;
       return inJobProcess<ImportedTournament>(
         'tournament.import',
-        { raw: bytes, user: actor },
+        { raw: bytes, user: actor, ...(copy ? { copy } : {}) },
         {
           database: jobDatabase(this.dataSource),
           jobId,

@@ -16,6 +16,8 @@ import type { ResultSnapshot } from '../rounds/game-facts';
 import type { GameStatus, ResultKind, ResultSource, Winner } from '../rounds/game-kinds';
 import { PAIRING_SYSTEMS, PairingSystem, TIE_BREAKS, TieBreak } from '../tournaments/systems';
 import { PRINTABLE } from '../common/printable';
+import { prizeProblemText, readPrizeTable, type PrizeTableSettings } from '../prizes/prize-table';
+import { COUNTRY, FEDERATION_ID } from '../registry/person-limits';
 import { inconsistencies } from './consistency';
 import { checkLog, LogDocument } from './log-format';
 
@@ -135,7 +137,17 @@ export interface TournamentDocument {
      * written before tournaments had one (the server's).
      */
     timeZone?: string | null;
+    /**
+     * When it was closed (ISO 8601; its results final), null while open; absent in documents
+     * written before it was exported (open).
+     */
+    closedAt?: string | null;
   };
+  /**
+   * The prize table (src/prizes: places, classes by rating, awards), null when it has none;
+   * absent in documents written before it was exported (none).
+   */
+  prizes?: PrizeTableSettings | null;
   divisions: DivisionDocument[];
   /** The director's log, oldest first; absent in documents written before it was kept. */
   log?: LogDocument[];
@@ -216,6 +228,12 @@ export interface PlayerDocument {
   joinedRound: number;
   /** Rounds the player is marked absent for (not paired, no bye); absent in older documents. */
   absences?: number[];
+  /**
+   * The player's country and federation id, as the registry has them for the player's person;
+   * absent in documents written before they were exported (none).
+   */
+  country?: string | null;
+  federationId?: string | null;
 }
 
 export interface RoundDocument {
@@ -348,6 +366,17 @@ export function checkDocument(doc: unknown): DocumentError[] {
         `must be a time zone of the IANA database such as Europe/Belgrade, or null, not ${JSON.stringify(t.timeZone)}`,
       );
     }
+    if (t.closedAt !== undefined && t.closedAt !== null && !isInstant(t.closedAt)) {
+      err('tournament.closedAt', 'must be an ISO date and time, or null while open');
+    }
+  }
+  if (doc.prizes !== undefined && doc.prizes !== null) {
+    const read = readPrizeTable(doc.prizes);
+    if (!read.ok)
+      err(
+        `prizes.${read.problem.field}`,
+        prizeProblemText(read.problem).slice(read.problem.field.length + 1),
+      );
   }
   if (!Array.isArray(doc.divisions) || doc.divisions.length === 0 || doc.divisions.length > 50) {
     err('divisions', 'must be a list of 1 to 50 divisions');
@@ -550,6 +579,7 @@ function checkPlayers(
   }
   const names = new Set<string>();
   const seeds = new Set<number>();
+  const federationIds = new Set<string>();
   players.forEach((p: unknown, i) => {
     const here = `${at}[${i}]`;
     if (!isObject(p)) return err(here, 'must be an object');
@@ -578,6 +608,21 @@ function checkPlayers(
       )
     ) {
       err(`${here}.absences`, 'must be a list of distinct round numbers');
+    }
+    if (
+      p.country !== undefined &&
+      p.country !== null &&
+      !(typeof p.country === 'string' && COUNTRY.test(p.country))
+    ) {
+      err(`${here}.country`, 'must be two or three capital letters (SRB, CRO), or null');
+    }
+    const id = p.federationId;
+    if (id !== undefined && id !== null) {
+      if (typeof id !== 'string' || !FEDERATION_ID.test(id))
+        err(`${here}.federationId`, 'must be letters, digits and dashes, at most 20, or null');
+      else if (federationIds.has(id))
+        err(`${here}.federationId`, `federation id ${id} is used twice`);
+      else federationIds.add(id);
     }
   });
   return refs;

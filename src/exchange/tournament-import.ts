@@ -1,11 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import { accountIdsByEmail } from '../auth/accounts-for-import';
+import { Conflict } from '../common/errors';
 import { StoredValue } from '../database/bulk';
 import { SetWordList } from '../engine';
 import type { JobContext } from '../jobs/job-context';
 import { Actor, writeLog } from '../log/director-log';
 import { insertImportedLog } from '../log/log-import-writes';
 import { insertImportedAbsences, insertImportedPlayers } from '../players/players-import-writes';
+import { insertImportedPrizeTable } from '../prizes/prizes-export';
+import { readPrizeTable } from '../prizes/prize-table';
 import { insertImportedChanges, insertImportedSheets } from '../results/results-import-writes';
 import {
   insertImportedGames,
@@ -24,6 +27,7 @@ import type {
   TournamentDocument,
   WordRulingDocument,
 } from './format';
+import { ImportUpload } from './import-upload.entity';
 import { gamesRemovedLater, LogDocument } from './log-format';
 import { reverifySheets } from './sheets';
 import {
@@ -44,13 +48,142 @@ import {
  */
 
 /**
+ * How a copy is made from the organiser's page: the name the organiser gave it (else the
+ * document's), the file's name, and the upload (`import_uploads`) the import uses up.
+ */
+export interface CopyRequest {
+  name?: string;
+  fileName?: string;
+  uploadId?: string;
+}
+
+/** What the import's job is given: the document's bytes, who imports it, and how (the page's). */
+export interface ImportInput {
+  raw: Uint8Array | string;
+  user: Actor;
+  copy?: CopyRequest;
+}
+
+/**
+ * What a document would make, as the organiser's page shows it before the import: the
+ * tournament, its divisions with their figures, and whether it was closed.
+ */
+export interface ImportPreview {
+  name: string;
+  closed: boolean;
+  closedAt: string | null;
+  exportedAt: string | null;
+  prizes: { places: number; classes: number; awards: number } | null;
+  divisions: {
+    name: string;
+    ruleSet: string;
+    players: number;
+    rounds: number;
+    games: number;
+    results: number;
+    sheets: number;
+  }[];
+  federationIds: number;
+  logEntries: number;
+}
+
+/** The document's figures for its preview (`ImportPreview`). */
+export function previewOf(d: TournamentDocument): ImportPreview {
+  const prizes = d.prizes ?? null;
+  return {
+    name: d.tournament.name,
+    closed: Boolean(d.tournament.closedAt),
+    closedAt: d.tournament.closedAt ?? null,
+    exportedAt: typeof d.exportedAt === 'string' ? d.exportedAt : null,
+    prizes: prizes
+      ? {
+          places: prizes.places?.length ?? 0,
+          classes: prizes.classes?.length ?? 0,
+          awards: prizes.awards?.length ?? 0,
+        }
+      : null,
+    divisions: d.divisions.map((division) => {
+      const games = division.rounds.flatMap((r) => r.games);
+      return {
+        name: division.name,
+        ruleSet: division.settings?.ruleSet ?? d.tournament.ruleSet,
+        players: division.players.length,
+        rounds: division.rounds.length,
+        games: games.filter((g) => g.second !== null).length,
+        results: games.filter((g) => g.second !== null && g.status === 'complete').length,
+        sheets: games.filter((g) => g.scoresheet !== null).length,
+      };
+    }),
+    federationIds: d.divisions.reduce(
+      (n, division) => n + division.players.filter((p) => p.federationId).length,
+      0,
+    ),
+    logEntries: d.log?.length ?? 0,
+  };
+}
+
+/**
+ * The preview's task: the document read, checked and its sheets verified as an import would
+ * (refused with every problem and its place), and what it would make; nothing stored.
+ */
+export async function previewTask(
+  input: { raw: Uint8Array | string },
+  context: JobContext,
+): Promise<ImportPreview> {
+  const { d } = await readAndVerify(input.raw, context);
+  return previewOf(d);
+}
+
+/**
  * The worker's task: a tournament imported whole from the document's bytes, or refused with
  * every problem and its place (nothing stored).
  */
 export async function importTask(
-  input: { raw: Uint8Array | string; user: Actor },
+  input: ImportInput,
   context: JobContext,
 ): Promise<{ id: number; name: string }> {
+  const { d, ownList } = await readAndVerify(input.raw, context);
+  const rounds = d.divisions.reduce((n, division) => n + division.rounds.length, 0);
+  context.progress('store', 0, rounds);
+  return context.write(async (m) => {
+    if (input.copy?.uploadId) await useUpload(m, input.copy.uploadId);
+    return {
+      id: await writeTournament(
+        m,
+        d,
+        ownList,
+        input.user,
+        (done) => context.progress('store', done, rounds),
+        input.copy,
+      ),
+      name: input.copy?.name ?? d.tournament.name,
+    };
+  });
+}
+
+/**
+ * Deletes the upload the import is made from, in the import's transaction: a second
+ * confirmation of the same file finds it gone (409), and makes no second copy.
+ */
+async function useUpload(m: EntityManager, id: string): Promise<void> {
+  const gone = await m.delete(ImportUpload, { id });
+  if (!gone.affected) {
+    throw new Conflict(
+      'IMPORT_UPLOAD_GONE',
+      'the file sent for this import was imported already or is no longer kept: send it again',
+    );
+  }
+}
+
+/**
+ * The document read from its bytes, checked, and every score sheet verified again on both
+ * cores (this thread and a helper's); refused with every problem and its place.
+ */
+async function readAndVerify(
+  raw: Uint8Array | string,
+  context: JobContext,
+): Promise<{ d: TournamentDocument; ownList: OwnList }> {
+  const input = { raw };
   context.progress('read', 0, 1);
   // The helper starts at once: loading the engine and reading the document overlap this thread's.
   let helperDone = 0;
@@ -94,14 +227,7 @@ export async function importTask(
   }
   const errors = [...own, ...other.value.errors].sort(byPlace);
   if (errors.length > 0) throw importRefusal(errors);
-  const rounds = d.divisions.reduce((n, division) => n + division.rounds.length, 0);
-  context.progress('store', 0, rounds);
-  return context.write(async (m) => ({
-    id: await writeTournament(m, d, ownList, input.user, (done) =>
-      context.progress('store', done, rounds),
-    ),
-    name: d.tournament.name,
-  }));
+  return { d, ownList };
 }
 
 /**
@@ -115,17 +241,24 @@ export async function writeTournament(
   ownList: OwnList,
   user: Actor,
   progress: (rounds: number) => void = () => undefined,
+  copy: CopyRequest = {},
 ): Promise<number> {
   let storedRounds = 0;
   const settings = settingsFromNamed(d.tournament);
+  const name = copy.name ?? d.tournament.name;
   const tournamentId = await insertImportedTournament(m, {
-    name: d.tournament.name,
+    name,
     ...settings,
     place: d.tournament.place ?? null,
     startsOn: d.tournament.startDate ?? null,
     endsOn: d.tournament.endDate ?? null,
     timeZone: d.tournament.timeZone ?? null,
+    closedAt: d.tournament.closedAt ? new Date(d.tournament.closedAt) : null,
+    copyOf: d.tournament.name,
+    importedAt: new Date(),
   });
+  const prizes = d.prizes ? readPrizeTable(d.prizes) : null;
+  if (prizes?.ok) await insertImportedPrizeTable(m, tournamentId, prizes.table);
   const users = await accountIdsByEmail(m);
   const imported = new Map<string, ImportedDivision>();
   for (const division of d.divisions) {
@@ -150,8 +283,10 @@ export async function writeTournament(
     tournamentId,
     action: 'tournament.imported',
     after: {
-      name: d.tournament.name,
+      name,
       exportedAt: typeof d.exportedAt === 'string' ? d.exportedAt : null,
+      copyOf: d.tournament.name,
+      ...(copy.fileName ? { file: copy.fileName } : {}),
     },
   });
   return tournamentId;
@@ -206,6 +341,8 @@ async function insertDivisionPlayers(
       seed: p.seed,
       active: p.active,
       joinedRound: p.joinedRound,
+      country: p.country ?? null,
+      federationId: p.federationId ?? null,
     })),
   );
   const idOf = new Map(doc.players.map((p) => [p.ref, bySeed.get(p.seed)!]));

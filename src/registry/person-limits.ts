@@ -8,3 +8,8 @@ export const PERSON_LIMITS = {
   /** Characters of a club. */
   club: 200,
 } as const;
+
+/** A country as federations write it: two or three capital letters (`SRB`, `CRO`, `FR`). */
+export const COUNTRY = /^[A-Z]{2,3}$/;
+/** A federation id: letters, digits and dashes, at most 20. */
+export const FEDERATION_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/;

@@ -4,10 +4,9 @@ import { PRINTABLE } from '../common/printable';
 import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
 import { Person } from './person.entity';
 
-/** A country as federations write it: two or three capital letters (`SRB`, `CRO`, `FR`). */
-export const COUNTRY = /^[A-Z]{2,3}$/;
-/** A federation id: letters, digits and dashes, at most 20. */
-export const FEDERATION_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/;
+import { COUNTRY, FEDERATION_ID } from './person-limits';
+
+export { COUNTRY, FEDERATION_ID };
 
 /** Who a registration is for, as the API, the page and the CSV import say it. */
 export interface PersonChoice {

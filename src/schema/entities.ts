@@ -42,6 +42,8 @@ import { Jobs1765800000000 } from './migrations/1765800000000-jobs';
 import { TimeZones1765900000000 } from './migrations/1765900000000-time-zones';
 import { PairingLag1766050000000 } from './migrations/1766050000000-pairing-lag';
 import { JobRow } from '../jobs/job.entity';
+import { ImportUpload } from '../exchange/import-upload.entity';
+import { TournamentCopies1766300000000 } from './migrations/1766300000000-tournament-copies';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -70,6 +72,7 @@ export const ENTITIES = [
   ThrottleCounter,
   ServerSecret,
   JobRow,
+  ImportUpload,
 ];
 
 /** Every migration, in order. */
@@ -96,6 +99,7 @@ export const MIGRATIONS = [
   Jobs1765800000000,
   TimeZones1765900000000,
   PairingLag1766050000000,
+  TournamentCopies1766300000000,
 ];
 
 /** The names of the migrations this build knows, as TypeORM records them once run. */

@@ -29,6 +29,9 @@ const TASKS: Record<string, () => JobTask> = {
   'tournament.import': () =>
     (require('../exchange/tournament-import') as typeof import('../exchange/tournament-import'))
       .importTask,
+  'tournament.preview': () =>
+    (require('../exchange/tournament-import') as typeof import('../exchange/tournament-import'))
+      .previewTask,
   'tournament.verify': () =>
     (require('../exchange/tournament-reading') as typeof import('../exchange/tournament-reading'))
       .verifyTask,

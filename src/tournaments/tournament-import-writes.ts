@@ -17,6 +17,11 @@ export interface ImportedTournament extends DivisionSettings {
   endsOn: string | null;
   /** The zone its times of day are shown in; null: the server's. */
   timeZone: string | null;
+  /** When it was closed (its results final), null while open. */
+  closedAt: Date | null;
+  /** The name of the tournament the document was exported from: an import is a copy. */
+  copyOf: string;
+  importedAt: Date;
 }
 
 /** A division as an import makes it: its tournament, name and settings. */

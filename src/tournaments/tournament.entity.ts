@@ -32,6 +32,17 @@ export class Tournament extends SettingsColumns {
   @Column({ name: 'closed_at', type: Date, nullable: true })
   closedAt: Date | null;
 
+  /**
+   * An imported copy: the name of the tournament its file was exported from; null for a
+   * tournament made here (src/exchange).
+   */
+  @Column({ name: 'copy_of', type: 'varchar', length: 200, nullable: true })
+  copyOf: string | null;
+
+  /** When an imported copy was imported; null for a tournament made here. */
+  @Column({ name: 'imported_at', type: Date, nullable: true })
+  importedAt: Date | null;
+
   @OneToMany(() => Division, (d) => d.tournament)
   divisions: Division[];
 

@@ -110,6 +110,19 @@ export class TournamentView {
     description: 'when the tournament was closed (results final and rated); null while open',
   })
   closedAt: Date | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'an imported copy: the name of the tournament its document was exported from; null for a tournament made here',
+  })
+  copyOf: string | null;
+  @ApiProperty({
+    type: Date,
+    nullable: true,
+    description: 'when an imported copy was imported; null for a tournament made here',
+  })
+  importedAt: Date | null;
   @ApiProperty({ description: 'counts its changes; PATCH sends it back in If-Match' })
   version: number;
 }

@@ -27,9 +27,12 @@ export function divisionsOfTournament(
   return m.find(Division, { where: { tournamentId }, order: { id: 'ASC' } });
 }
 
-/** Every closed tournament: the ratings are computed from them. */
+/**
+ * Every closed tournament made here: the ratings are computed from them. An imported copy
+ * (`copyOf`) is not rated: its games are the original's, which counts them.
+ */
 export function closedTournaments(m: EntityManager): Promise<TournamentOfRatings[]> {
-  return m.find(Tournament, { where: { closedAt: Not(IsNull()) } });
+  return m.find(Tournament, { where: { closedAt: Not(IsNull()), copyOf: IsNull() } });
 }
 
 /** The divisions of these tournaments (at least one). */

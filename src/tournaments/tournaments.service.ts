@@ -472,6 +472,8 @@ export class TournamentsService {
       divisions: views.filter((d) => d.tournamentId === t.id),
       createdAt: t.createdAt,
       closedAt: t.closedAt,
+      copyOf: t.copyOf,
+      importedAt: t.importedAt,
       version: t.version,
     }));
   }
