@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ResultsModule } from '../results/results.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { ExchangeController } from './exchange.controller';
+import { ExchangePagesController } from './exchange-pages.controller';
 import { ExchangeService } from './exchange.service';
 import { TshController } from './tsh.controller';
 import { TshPagesController } from './tsh-pages.controller';
@@ -13,7 +14,7 @@ import { TshService } from './tsh.service';
  */
 @Module({
   imports: [TournamentsModule, ResultsModule],
-  controllers: [ExchangeController, TshController, TshPagesController],
+  controllers: [ExchangeController, ExchangePagesController, TshController, TshPagesController],
   providers: [ExchangeService, TshService],
   exports: [TshService],
 })

@@ -48,6 +48,11 @@ export interface PageBase {
    * page's content when the division's revision passes `revision`.
    */
   live?: { events: string; revision: number; script: string } | null;
+  /**
+   * The page is of an imported copy of a tournament (src/exchange): the original's name, and
+   * the title is marked as a copy, so that it is not taken for the original.
+   */
+  copyOf?: string | null;
 }
 
 /** The header's links. */

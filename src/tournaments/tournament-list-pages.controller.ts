@@ -40,7 +40,10 @@ export class TournamentListPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const t = await this.tournaments.get(id);
-    await page.render('public/tournaments', tournamentsPage(page, t.name, [t], page.crumbs()));
+    await page.render('public/tournaments', {
+      ...tournamentsPage(page, t.name, [t], page.crumbs()),
+      copyOf: t.copyOf,
+    });
   }
 
   /** Browsers ask for it on every site; there is none. */
@@ -121,6 +124,7 @@ function tournamentsPage(
       place: t.place,
       startDate: t.startDate,
       endDate: t.endDate,
+      copyOf: t.copyOf,
       divisions: t.divisions.map((d) => ({
         ...divisionLine(page, d),
         wallchartUrl: urls.wallchart(d.id),

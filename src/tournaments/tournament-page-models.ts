@@ -13,6 +13,8 @@ export interface TournamentsPage extends PageBase {
     startDate?: string | null;
     endDate?: string | null;
     place?: string | null;
+    /** An imported copy: the original's name (marked as a copy). */
+    copyOf?: string | null;
     divisions: {
       name: string;
       /** Rule set name as shown (`Kvizovka`). */
@@ -40,8 +42,17 @@ export interface Option {
 
 /** `organiser/tournaments`: the tournaments and a form for a new one. */
 export interface OrganiserTournamentsPage extends PageBase {
-  tournaments: { name: string; url: string; startDate?: string | null; place?: string | null }[];
+  tournaments: {
+    name: string;
+    url: string;
+    startDate?: string | null;
+    place?: string | null;
+    /** An imported copy: the original's name (marked as a copy). */
+    copyOf?: string | null;
+  }[];
   createAction: string;
+  /** The page that imports a tournament's file as a copy. */
+  importUrl: string;
   values: { name?: string; place?: string; startDate?: string; endDate?: string };
   errors?: FieldError[];
 }
@@ -110,6 +121,8 @@ export interface OrganiserTournamentPage extends PageBase {
     publicUrl?: string;
     /** The director's log of the tournament. */
     logUrl?: string;
+    /** The whole tournament as a file (`arbiter-tournament/1`), to download. */
+    exportUrl?: string;
   };
   divisions: {
     name: string;

@@ -70,6 +70,7 @@ export function tournamentPageModel(
       page.crumbs({ label: page.t('page.organiser'), url: urls.organiser }),
       page.flashFromQuery(),
     ),
+    copyOf: t.copyOf,
     tournament: {
       name: t.name,
       place: t.place,
@@ -77,6 +78,7 @@ export function tournamentPageModel(
       endDate: t.endDate,
       publicUrl: urls.tournament(t.id),
       logUrl: urls.orgLog(t.id),
+      exportUrl: urls.orgExport(t.id),
     },
     divisions: t.divisions.map((d) => ({
       name: d.name,

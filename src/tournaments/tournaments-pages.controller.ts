@@ -469,8 +469,10 @@ export class TournamentsPagesController {
         url: urls.orgTournament(t.id),
         startDate: t.startDate,
         place: t.place,
+        copyOf: t.copyOf,
       })),
       createAction: urls.createTournament,
+      importUrl: urls.orgImport,
       values,
       errors,
     };

@@ -184,6 +184,8 @@ export class PageContext {
         return { tone: 'ok', text: this.t('flash.playerRestored') };
       case 'imported':
         return { tone: 'ok', text: this.t('flash.imported', { n }) };
+      case 'tournamentImported':
+        return { tone: 'ok', text: this.t('flash.tournamentImported') };
       case 'tshImported':
         return { tone: 'ok', text: this.t('flash.tshImported', { n }) };
       case 'withdrawn':

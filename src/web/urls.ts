@@ -57,6 +57,9 @@ export const urls = {
     return `/organiser/tournaments/${id}/log${s ? `?${s}` : ''}`;
   },
   copyTournament: (id: number) => `/organiser/tournaments/${id}/copy`,
+  orgExport: (id: number) => `/organiser/tournaments/${id}/export`,
+  orgImport: '/organiser/import',
+  orgImportConfirm: '/organiser/import/confirm',
   orgTimeZone: (id: number) => `/organiser/tournaments/${id}/time-zone`,
   orgPlayers: (divisionId: number) => `/organiser/divisions/${divisionId}/players`,
   csvPreview: (divisionId: number) => `/organiser/divisions/${divisionId}/players/csv`,

@@ -45,6 +45,7 @@ import type {
   TournamentsPage,
 } from '../../src/tournaments/tournament-page-models';
 import type { OrganiserLogPage } from '../../src/log/log-page';
+import type { OrganiserImportPage } from '../../src/exchange/exchange-page-models';
 import type { OrganiserRoundsPage } from '../../src/rounds/round-page-models';
 import type { ResultFormPage, TableResultFormPage } from '../../src/results/result-page-models';
 import type { SignInPage } from '../../src/auth/sign-in-page-models';
@@ -757,6 +758,37 @@ export function pageSamples(lang: Lang): Record<string, object> {
       dictionary: 'sr-kvizovka',
       verdict: 'INVALID',
     } satisfies WordCheckPage,
+    'organiser/import': {
+      ...base(lang, 'Uvoz turnira iz datoteke', '/organiser/import', organiser),
+      uploadAction: '/organiser/import',
+      limit: '100 MB',
+      problems: ['polje divisions[0].players[2].federationId: federation id R-17 is used twice'],
+      preview: {
+        fileName: 'kup-beograda-2026-2026-12-04.arbiter.json',
+        source: HEADER.tournament,
+        exportedAt: '4. 12. 2026. 18:20',
+        closedOn: '2026-03-14',
+        prizes: 'nagrada za mesta: 3, klasa: 1, posebnih nagrada: 2',
+        federationIds: 6,
+        logEntries: 40,
+        divisions: [
+          {
+            name: HEADER.division,
+            rules: 'Kvizovka',
+            players: 8,
+            rounds: 7,
+            games: 28,
+            results: 28,
+            sheets: 12,
+          },
+        ],
+        totals: { players: 8, rounds: 7, games: 28, results: 28, sheets: 12 },
+        confirmAction: '/organiser/import/confirm',
+        upload: 'AbCdEfGhIjKlMnOpQrStUvWx',
+        name: `${HEADER.tournament} (kopija)`,
+        errors: [{ field: 'name', message: 'obavezno' }],
+      },
+    } satisfies OrganiserImportPage,
     'organiser/tournaments': {
       ...base(lang, 'Organizator', '/organiser', organiser),
       tournaments: [
@@ -766,13 +798,22 @@ export function pageSamples(lang: Lang): Record<string, object> {
           startDate: '2026-03-12',
           place: 'Novi Sad',
         },
+        {
+          name: `${HEADER.tournament} (kopija)`,
+          url: '/organiser/tournaments/2',
+          startDate: '2026-03-12',
+          place: 'Novi Sad',
+          copyOf: HEADER.tournament,
+        },
       ],
       createAction: '/organiser/tournaments',
+      importUrl: '/organiser/import',
       values: { name: '' },
       errors: [{ field: 'name', message: 'obavezno' }],
     } satisfies OrganiserTournamentsPage,
     'organiser/tournament': {
       ...base(lang, HEADER.tournament, '/organiser/tournaments/1', organiser),
+      copyOf: HEADER.tournament,
       tournament: {
         name: HEADER.tournament,
         place: 'Novi Sad',
@@ -780,6 +821,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         endDate: '2026-03-14',
         publicUrl: '/',
         logUrl: '/organiser/tournaments/1/log',
+        exportUrl: '/organiser/tournaments/1/export',
       },
       divisions: [
         {

@@ -60,6 +60,9 @@ const WORD_LIST_JSON = 25 * MB;
  * import's worker, neither parsed nor copied on the request thread (`rawJson`).
  */
 const IMPORT_JSON = 100 * MB;
+
+/** A tournament's file sent from the organiser's import page: what the API takes. */
+export const IMPORT_FILE_LIMIT = IMPORT_JSON;
 const DRAFT_JSON = 256 * KB;
 const PAGE_FORM = { bytes: 16 * KB, fields: 100 };
 /** 200 rows of cells and an imported sheet of up to 512 KB, percent-encoded. */
@@ -190,6 +193,12 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     path: /^\/organiser\/ratings\/import\/?$/i,
     route: 'POST /organiser/ratings/import',
     rule: { form: CSV_FORM, roles: ['organiser'] },
+  },
+  {
+    method: 'POST',
+    path: /^\/organiser\/import\/?$/i,
+    route: 'POST /organiser/import',
+    rule: { multipart: IMPORT_FILE_LIMIT + 64 * KB, roles: ['organiser'] },
   },
   {
     method: 'POST',
