@@ -167,4 +167,79 @@ describe('ratings from closed tournaments', () => {
       { numRuns: 300 },
     );
   });
+
+  it('starts a player without a list rating from the rating registered; the list wins', () => {
+    const t: FamilyTournament = {
+      tournamentId: 9,
+      date: '2026-12-12',
+      family: 'kvizovka',
+      games: [played(1, 5, 'second'), played(5, 6, 'first')], // E beat A, E beat F
+      // A registered 1900, but A's list rating (1600) stands; E registered 1400; F neither.
+      registered: [
+        { personId: 1, rating: 1900 },
+        { personId: 5, rating: 1400 },
+        { personId: 5, rating: 2000 }, // a second division's registration: the first counts
+      ],
+    };
+    const [k] = computeRatings([t], list);
+    const by = new Map(k.reports[0].changes.map((c) => [c.personId, c]));
+    // A (list 1600, K 20) lost to E (registered 1400): E = 0.75975; 20 × −0.75975 = −15.19 → 1585.
+    expect(by.get(1)).toMatchObject({ old: 1600, source: 'list', change: -15.19, new: 1585 });
+    // E (registered 1400, 0 games: K 40): only the game with A counts (F has no rating):
+    // E = 0.24025; 40 × (1 − 0.24025) = +30.39 → 1430; 1 rated game after.
+    expect(by.get(5)).toMatchObject({ old: 1400, source: 'registered', k: 40, new: 1430 });
+    expect(k.ratings.get(5)).toEqual({ rating: 1430, games: 1 });
+    // F: first rating against E, rated met: 1400 + 400 × (0 − 1) / 1 = 1000.
+    expect(by.get(6)).toMatchObject({ old: null, source: 'first', new: 1000 });
+  });
+
+  it('rates a table of four as its six pairs, and skips a forfeited table', () => {
+    const t: FamilyTournament = {
+      tournamentId: 10,
+      date: '2026-12-19',
+      family: 'kvizovka',
+      games: [],
+      tables: [
+        {
+          gameId: 40,
+          status: 'complete',
+          resultKind: null,
+          // Places A 1, B 2, C 2, D 4 (D is unrated: its pairs count for nobody rated).
+          seats: [
+            { personId: 1, place: 1 },
+            { personId: 2, place: 2 },
+            { personId: 3, place: 2 },
+            { personId: 4, place: 4 },
+          ],
+        },
+        {
+          gameId: 41,
+          status: 'complete',
+          resultKind: 'forfeit',
+          seats: [
+            { personId: 1, place: 4 },
+            { personId: 2, place: 1 },
+            { personId: 3, place: 2 },
+          ],
+        },
+      ],
+    };
+    const [k] = computeRatings([t], list);
+    const by = new Map(k.reports[0].changes.map((c) => [c.personId, c]));
+    // A (1600, K 20) beat B and C, each 1/3: W = 2/3 = 0.67; E = (0.64006 + 0.75975) / 3 =
+    // 0.46660; 20 × (0.66667 − 0.46660) = +4.00 → 1604; one table is one game.
+    expect(by.get(1)).toMatchObject({
+      games: 1,
+      score: 0.67,
+      expected: 0.47,
+      change: 4,
+      new: 1604,
+    });
+    // B (1500, K 20): lost to A, drew C: W = ½ / 3 = 0.17; E = (0.35994 + 0.64006) / 3 = 0.33333;
+    // 20 × (0.16667 − 0.33333) = −3.33 → 1496.67 → 1497.
+    expect(by.get(2)).toMatchObject({ games: 1, score: 0.17, change: -3.33, new: 1497 });
+    // D: first rating against A, B, C (1/3 each): average 1500, three losses:
+    // 1500 + 400 × (−1) = 1100.
+    expect(by.get(4)).toMatchObject({ source: 'first', games: 1, new: 1100 });
+  });
 });

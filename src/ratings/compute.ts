@@ -1,4 +1,4 @@
-import { Rating, RatedGame, RatingChange, rateHistory, RatingOptions } from './elo';
+import { gamesOfTable, Rating, RatedGame, RatingChange, rateHistory, RatingOptions } from './elo';
 
 /** A game as stored, reduced to what a rating needs. */
 export interface StoredGame {
@@ -10,6 +10,21 @@ export interface StoredGame {
   resultKind: string | null;
 }
 
+/** A game at a table of more than two as stored: its seats' persons and places. */
+export interface StoredTable {
+  gameId: number;
+  status: string;
+  /** A forfeit was not played: it is not rated. */
+  resultKind: string | null;
+  seats: readonly { personId: number | null; place: number | null }[];
+}
+
+/** The rating a player was registered with in a tournament, by person. */
+export interface RegisteredRating {
+  personId: number;
+  rating: number;
+}
+
 /** One closed tournament's games of one family, by person. */
 export interface FamilyTournament {
   tournamentId: number;
@@ -17,6 +32,10 @@ export interface FamilyTournament {
   date: string;
   family: string;
   games: readonly StoredGame[];
+  /** Games at tables of more than two. */
+  tables?: readonly StoredTable[];
+  /** Where its players without a rating start (the first registered of a person counts). */
+  registered?: readonly RegisteredRating[];
 }
 
 /** A rating of the imported list: where a person starts before any tournament is rated. */
@@ -37,6 +56,14 @@ export interface FamilyRatings {
   reports: { tournamentId: number; changes: PersonChange[] }[];
 }
 
+/** Registered ratings by person key; a person registered twice keeps the first. */
+function registeredOf(registered: readonly RegisteredRating[]): Map<string, number> {
+  const byPerson = new Map<string, number>();
+  for (const r of registered)
+    if (!byPerson.has(key(r.personId))) byPerson.set(key(r.personId), r.rating);
+  return byPerson;
+}
+
 // Fixed-width keys, so that the engine's string order is the order of the numbers.
 const key = (id: number): string => String(id).padStart(12, '0');
 const unkey = (k: string): number => Number(k);
@@ -52,6 +79,22 @@ export function ratedGame(g: StoredGame): RatedGame | null {
     g.winner === 'first' ? 1 : g.winner === 'second' ? 0 : g.winner === 'draw' ? 0.5 : null;
   if (score === null) return null;
   return { a: key(g.firstPersonId), b: key(g.secondPersonId), score };
+}
+
+/**
+ * The games of a table as the rating sees them: played (not a forfeit), decided, every two of
+ * the seats placed with a person as one game of weight 1 / (n − 1), n the seats placed.
+ */
+export function ratedTable(t: StoredTable): RatedGame[] {
+  if (t.status !== 'complete' || t.resultKind !== null) return [];
+  const seats = t.seats.filter(
+    (s): s is { personId: number; place: number } => s.personId !== null && s.place !== null,
+  );
+  return gamesOfTable(
+    String(t.gameId),
+    seats.map((s) => key(s.personId)),
+    seats.map((s) => s.place),
+  );
 }
 
 /**
@@ -77,7 +120,11 @@ export function computeRatings(
       mine.map((t) => ({
         id: key(t.tournamentId),
         date: t.date,
-        games: t.games.map(ratedGame).filter((g): g is RatedGame => g !== null),
+        games: [
+          ...t.games.map(ratedGame).filter((g): g is RatedGame => g !== null),
+          ...(t.tables ?? []).flatMap(ratedTable),
+        ],
+        registered: registeredOf(t.registered ?? []),
       })),
       initial,
       options,
