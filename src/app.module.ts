@@ -22,6 +22,7 @@ import { playerCounts } from './players/player-counts';
 import { PlayersService } from './players/players.service';
 import { RatingLookup } from './players/rating-lookup';
 import { currentRatings } from './ratings/current-ratings';
+import { startingRatings } from './ratings/starting-ratings';
 import { PrizesModule } from './prizes/prizes.module';
 import { RegistryModule } from './registry/registry.module';
 import { PersonRecords } from './registry/person-records';
@@ -120,7 +121,10 @@ class AssetsModule {}
     },
     { provide: JobStreams, useExisting: LiveStreams },
     { provide: PlayerRounds, useClass: RoundsForPlayers },
-    { provide: RatingLookup, useValue: { currentRatings } satisfies RatingLookup },
+    {
+      provide: RatingLookup,
+      useValue: { currentRatings, startingRatings } satisfies RatingLookup,
+    },
     {
       provide: CopiedAlong,
       inject: [PlayersService, WordsService],

@@ -207,7 +207,7 @@ export const en = {
   'col.family': 'Game',
   'col.country': 'Country',
   'col.federationId': 'Federation id',
-  'col.oldRating': 'Old rating',
+  'col.oldRating': 'Start',
   'col.performance': 'Performance',
   'col.expected': 'Expected',
   'col.change': 'Change',
@@ -231,14 +231,19 @@ export const en = {
   'rating.report.print': 'Rating report (PDF)',
   'rating.report.notClosed':
     'The tournament is not closed yet: ratings are computed when the organiser closes it.',
-  'rating.report.skipped':
-    'Division {division} is not rated: its games are played at tables of more than two.',
   'rating.report.formula':
-    'Elo as FIDE runs it: change = K × (score − expected); a player without a rating gets a first one from their performance. Forfeits, byes and games against unrated players do not count.',
+    'Elo as FIDE runs it: change = K × (score − expected). A player starts from the rating list, else from the rating registered with them, else gets a first rating from their performance. At a table of n each of the n − 1 results against the others counts 1/(n − 1) of a game. Forfeits, byes and games against unrated players do not count.',
   'rating.report.none': 'No rated games in this division.',
   'rating.report.family': 'Rating: {family}',
-  'rating.unrated': 'unrated',
-  'rating.first': 'first rating',
+  'rating.start.list': 'list {rating}',
+  'rating.start.registered': 'registered {rating}',
+  'rating.start.first': 'first rating',
+  'rating.report.starts': 'Starts: {list}, {registered}, {first}.',
+  'rating.report.startsList':
+    '{n, plural, one {# player from the rating list} other {# players from the rating list}}',
+  'rating.report.startsRegistered':
+    '{n, plural, one {# from a registered rating} other {# from registered ratings}}',
+  'rating.report.startsFirst': '{n, plural, one {# first rating} other {# first ratings}}',
   'rating.list.title': 'Rating list',
   'rating.list.csv': 'Rating list (CSV)',
   'rating.list.import': 'Import a rating list',

@@ -202,7 +202,7 @@ export const srCyrl = {
   'col.family': 'Игра',
   'col.country': 'Земља',
   'col.federationId': 'ИД у савезу',
-  'col.oldRating': 'Стари рејтинг',
+  'col.oldRating': 'Полазни рејтинг',
   'col.performance': 'Рејтинг учинка',
   'col.expected': 'Очекивано',
   'col.change': 'Промена',
@@ -226,14 +226,20 @@ export const srCyrl = {
   'rating.report.print': 'Рејтинг извештај (PDF)',
   'rating.report.notClosed':
     'Турнир још није затворен: рејтинзи се рачунају кад га организатор затвори.',
-  'rating.report.skipped':
-    'Група {division} се не рачуна за рејтинг: игра се за столовима са више од два играча.',
   'rating.report.formula':
-    'Ело као код ФИДЕ: промена = К × (поени − очекивано); играч без рејтинга добија први по учинку. Не рачунају се контумације, слободни ни партије против играча без рејтинга.',
+    'Ело као код ФИДЕ: промена = К × (поени − очекивано). Играч полази од рејтинг листе, иначе од рејтинга уписаног при пријави, иначе добија први рејтинг по учинку. За столом од н играча сваки од н − 1 исхода према осталима вреди 1/(н − 1) партије. Не рачунају се контумације, слободни ни партије против играча без рејтинга.',
   'rating.report.none': 'У овој групи нема оцењених партија.',
   'rating.report.family': 'Рејтинг: {family}',
-  'rating.unrated': 'без рејтинга',
-  'rating.first': 'први рејтинг',
+  'rating.start.list': 'листа {rating}',
+  'rating.start.registered': 'пријава {rating}',
+  'rating.start.first': 'први рејтинг',
+  'rating.report.starts': 'Полазни рејтинзи: {list}, {registered}, {first}.',
+  'rating.report.startsList':
+    '{n,plural,one{# играч с рејтинг листе} few{# играча с рејтинг листе} other{# играча с рејтинг листе}}',
+  'rating.report.startsRegistered':
+    '{n,plural,one{# с рејтингом из пријаве} few{# с рејтингом из пријаве} other{# с рејтингом из пријаве}}',
+  'rating.report.startsFirst':
+    '{n,plural,one{# с првим рејтингом} few{# с првим рејтингом} other{# с првим рејтингом}}',
   'rating.list.title': 'Рејтинг листа',
   'rating.list.csv': 'Рејтинг листа (CSV)',
   'rating.list.import': 'Увези рејтинг листу',

@@ -209,7 +209,7 @@ export const srLatn = {
   'col.family': 'Igra',
   'col.country': 'Zemlja',
   'col.federationId': 'ID u savezu',
-  'col.oldRating': 'Stari rejting',
+  'col.oldRating': 'Polazni rejting',
   'col.performance': 'Rejting učinka',
   'col.expected': 'Očekivano',
   'col.change': 'Promena',
@@ -233,14 +233,20 @@ export const srLatn = {
   'rating.report.print': 'Rejting izveštaj (PDF)',
   'rating.report.notClosed':
     'Turnir još nije zatvoren: rejtinzi se računaju kad ga organizator zatvori.',
-  'rating.report.skipped':
-    'Grupa {division} se ne računa za rejting: igra se za stolovima sa više od dva igrača.',
   'rating.report.formula':
-    'Elo kao kod FIDE: promena = K × (poeni − očekivano); igrač bez rejtinga dobija prvi po učinku. Ne računaju se kontumacije, slobodni ni partije protiv igrača bez rejtinga.',
+    'Elo kao kod FIDE: promena = K × (poeni − očekivano). Igrač polazi od rejting liste, inače od rejtinga upisanog pri prijavi, inače dobija prvi rejting po učinku. Za stolom od n igrača svaki od n − 1 ishoda prema ostalima vredi 1/(n − 1) partije. Ne računaju se kontumacije, slobodni ni partije protiv igrača bez rejtinga.',
   'rating.report.none': 'U ovoj grupi nema ocenjenih partija.',
   'rating.report.family': 'Rejting: {family}',
-  'rating.unrated': 'bez rejtinga',
-  'rating.first': 'prvi rejting',
+  'rating.start.list': 'lista {rating}',
+  'rating.start.registered': 'prijava {rating}',
+  'rating.start.first': 'prvi rejting',
+  'rating.report.starts': 'Polazni rejtinzi: {list}, {registered}, {first}.',
+  'rating.report.startsList':
+    '{n, plural, one {# igrač s rejting liste} few {# igrača s rejting liste} other {# igrača s rejting liste}}',
+  'rating.report.startsRegistered':
+    '{n, plural, one {# s rejtingom iz prijave} few {# s rejtingom iz prijave} other {# s rejtingom iz prijave}}',
+  'rating.report.startsFirst':
+    '{n, plural, one {# s prvim rejtingom} few {# s prvim rejtingom} other {# s prvim rejtingom}}',
   'rating.list.title': 'Rejting lista',
   'rating.list.csv': 'Rejting lista (CSV)',
   'rating.list.import': 'Uvezi rejting listu',

@@ -23,7 +23,6 @@ import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
 import type { ImportedPlayers, PlayersImportInput } from './player-import';
 import { checkName, checkSeed, divisionState, RegistrationReads, registerIn } from './registration';
-import { familyOf } from '../registry/families';
 import { PlayerRounds } from './player-rounds';
 import { RatingLookup } from './rating-lookup';
 import { PlayerView, playerView } from './player.view';
@@ -74,15 +73,6 @@ export class PlayersService {
       select: { id: true, name: true },
     });
     return new Map(found.map((p) => [p.id, p.name]));
-  }
-
-  /** A division's players' ratings (null for one without), by player id: one read. */
-  async ratings(divisionId: number): Promise<Map<number, number | null>> {
-    const ratings = await this.dataSource.manager.find(Player, {
-      where: { divisionId },
-      select: { id: true, rating: true },
-    });
-    return new Map(ratings.map((p) => [p.id, p.rating]));
   }
 
   /**
@@ -504,21 +494,10 @@ export class PlayersService {
       }
       order = dto.playerIds.map((id) => byId.get(id)!);
     } else {
-      // By the person's current rating in the division's family; the rating registered
-      // with the player where the person has none yet.
-      const division = await divisionOfPlayer(m, divisionId);
-      const current = await this.ratingLookup.currentRatings(
-        m,
-        players.flatMap((p) => (p.personId !== null ? [p.personId] : [])),
-        familyOf(division.ruleSet),
-      );
-      order = ratingOrder(
-        players.map((p) =>
-          Object.assign(p, {
-            rating: (p.personId !== null && current.get(p.personId)) || p.rating,
-          }),
-        ),
-      );
+      // By each player's starting rating, the number class prizes and the rating report
+      // read too: the rating list's, else the rating registered, else none.
+      const starts = await this.ratingLookup.startingRatings(m, divisionId);
+      order = ratingOrder(players.map((p) => ({ ...p, rating: starts.get(p.id)?.rating ?? null })));
     }
     return { order, moves: seedMoves(order) };
   }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PlayersModule } from '../players/players.module';
+import { RatingsModule } from '../ratings/ratings.module';
 import { ResultsModule } from '../results/results.module';
 import { RoundsModule } from '../rounds/rounds.module';
 import { StandingsApiModule } from '../standings-api/standings-api.module';
@@ -13,7 +13,7 @@ import { PrizesService } from './prizes.service';
  * API, the public prize page and PDF, and the organiser's form.
  */
 @Module({
-  imports: [StandingsApiModule, TournamentsModule, ResultsModule, RoundsModule, PlayersModule],
+  imports: [StandingsApiModule, TournamentsModule, ResultsModule, RoundsModule, RatingsModule],
   controllers: [PrizesController, PrizePagesController, PrizeOrganiserController],
   providers: [PrizesService],
   exports: [PrizesService],

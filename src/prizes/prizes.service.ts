@@ -4,7 +4,7 @@ import { checkVersion } from '../common/api/if-match';
 import { BadInput, NotFound } from '../common/errors';
 import { forUpdate } from '../database/lock';
 import { Transactions } from '../database/transactions';
-import { PlayersService } from '../players/players.service';
+import { RatingsService } from '../ratings/ratings.service';
 import { ResultsService } from '../results/results.service';
 import { RoundsService } from '../rounds/rounds.service';
 import { StandingsService, StandingsSnapshot } from '../standings-api/standings.service';
@@ -88,7 +88,7 @@ export class PrizesService {
     private readonly tournaments: TournamentsService,
     private readonly rounds: RoundsService,
     private readonly results: ResultsService,
-    private readonly players: PlayersService,
+    private readonly ratings: RatingsService,
   ) {}
 
   async get(
@@ -195,13 +195,14 @@ export class PrizesService {
       }
       tournamentTotals = statistics([], all).totals;
     }
-    const rating = await this.players.ratings(divisionId);
+    // Each player's starting rating: the number seeding and the rating report read too.
+    const starts = await this.ratings.starts(divisionId);
     const club = new Map(snap.players.map((p) => [p.id, p.club]));
     const players: PrizePlayer[] = snap.view.rows.map((r) => ({
       id: r.playerId,
       name: r.name,
       club: club.get(r.playerId) ?? null,
-      rating: rating.get(r.playerId) ?? null,
+      rating: starts.get(r.playerId)?.rating ?? null,
       rank: r.rank,
     }));
     const lines: StandingLine[] = players.map((p) => ({

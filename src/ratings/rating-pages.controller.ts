@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { BadInput, detailsOf, DomainError } from '../common/errors';
 import { RatingsService } from './ratings.service';
-import type { RatingReportView } from './rating.view';
+import type { RatingLineView, RatingReportView } from './rating.view';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
 import type { CheckedForm } from '../web/form-dto';
 import { refusal } from '../web/forms';
@@ -60,10 +60,25 @@ export interface RatingReportLine {
 export interface RatingReportPage extends PageBase {
   closed: boolean;
   formula: string;
-  skipped: string[];
-  families: { title: string; lines: RatingReportLine[]; empty: boolean }[];
+  families: { title: string; starts: string; lines: RatingReportLine[]; empty: boolean }[];
   pdfUrl?: string;
 }
+
+/** Where a line's player started: "list 1850", "registered 1850" or "first rating". */
+export function startText(
+  page: Pick<PageContext, 't'>,
+  l: Pick<RatingLineView, 'old' | 'source'>,
+): string {
+  return l.old === null || l.source === 'first'
+    ? page.t('rating.start.first')
+    : page.t(l.source === 'registered' ? 'rating.start.registered' : 'rating.start.list', {
+        rating: l.old,
+      });
+}
+
+/** How many of a report's lines started from `source`. */
+const count = (lines: readonly RatingLineView[], source: RatingLineView['source']): number =>
+  lines.filter((l) => l.source === source).length;
 
 /** The report's texts in a page's language (the page and the PDF share them). */
 export function ratingReportModel(
@@ -74,20 +89,24 @@ export function ratingReportModel(
   return {
     closed: report.closedAt !== null,
     formula: page.t('rating.report.formula'),
-    skipped: report.skipped.map((d) => page.t('rating.report.skipped', { division: d.name })),
     families: report.families.map((f) => ({
       title: page.t('rating.report.family', { family: ruleSetName(f.family, page.lang) }),
+      starts: page.t('rating.report.starts', {
+        list: page.t('rating.report.startsList', { n: count(f.lines, 'list') }),
+        registered: page.t('rating.report.startsRegistered', { n: count(f.lines, 'registered') }),
+        first: page.t('rating.report.startsFirst', { n: count(f.lines, 'first') }),
+      }),
       empty: f.lines.every((l) => l.games === 0),
       lines: f.lines.map((l) => ({
         name: l.name,
         url: personUrl(l.personId),
         division: l.division ?? '',
-        old: l.old === null ? page.t('rating.unrated') : String(l.old),
+        old: startText(page, l),
         games: l.games,
         score: decimal(lang, l.score),
         expected: decimal(lang, l.expected),
         performance: l.games > 0 ? decimal(lang, Math.round(l.performance)) : '',
-        k: l.k === null ? page.t('rating.first') : String(l.k),
+        k: l.k === null ? '' : String(l.k),
         change: l.old === null ? '' : decimal(lang, l.change, true),
         changeTone: l.old === null || l.change === 0 ? '' : l.change > 0 ? 'up' : 'down',
         new: l.new,

@@ -1,6 +1,7 @@
 import { Column, Entity, Unique } from 'typeorm';
 import { BaseEntity } from '../common/base.entity';
 import type { PersonChange } from './compute';
+import type { StartSource } from './elo';
 
 /** A person's rating in one game family, and the rated games behind it (the K-factor reads them). */
 abstract class FamilyRatingColumns extends BaseEntity {
@@ -39,7 +40,10 @@ export class RatingReport extends BaseEntity {
   @Column({ type: 'varchar', length: 40 })
   family: string;
 
-  /** One line a person, in the order of their person ids. */
+  /**
+   * One line a person, in the order of their person ids. Reports written before the start's
+   * source was kept have none (see `sourceOf`).
+   */
   @Column({ type: 'simple-json' })
-  changes: PersonChange[];
+  changes: (Omit<PersonChange, 'source'> & { source?: StartSource })[];
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { StartSource } from './elo';
 
 /** One line of a rating report: what the tournament did to one person's rating. */
 export class RatingLineView {
@@ -9,6 +10,12 @@ export class RatingLineView {
   @ApiProperty({ type: String, nullable: true }) division: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'null: no rating before' })
   old: number | null;
+  @ApiProperty({
+    enum: ['list', 'registered', 'first'],
+    description:
+      'where `old` comes from: the rating list (imported, or earlier tournaments), the rating registered with the player, or none (a first rating)',
+  })
+  source: StartSource;
   @ApiProperty({ description: 'rated games in the tournament' }) games: number;
   @ApiProperty({ description: 'points in them (win 1, draw ½)' }) score: number;
   @ApiProperty({ type: Number, nullable: true, description: 'points expected from the old rating' })
@@ -26,11 +33,6 @@ export class RatingFamilyReportView {
   @ApiProperty({ type: [RatingLineView] }) lines: RatingLineView[];
 }
 
-export class DivisionRefView {
-  @ApiProperty() id: number;
-  @ApiProperty() name: string;
-}
-
 export class RatingReportView {
   @ApiProperty() tournamentId: number;
   @ApiProperty() tournament: string;
@@ -38,11 +40,6 @@ export class RatingReportView {
   date: string | null;
   @ApiProperty({ type: Date, nullable: true, description: 'null: not closed, so not rated' })
   closedAt: Date | null;
-  @ApiProperty({
-    type: [DivisionRefView],
-    description: 'divisions not rated (tables of more than two)',
-  })
-  skipped: DivisionRefView[];
   @ApiProperty({ type: [RatingFamilyReportView] }) families: RatingFamilyReportView[];
 }
 

@@ -14,12 +14,13 @@ import type { ListPreview } from './rating-import';
 import { RatingCsvLine, ratingCsv } from './rating-csv';
 import { Rating, RatingReport } from './rating.entity';
 import { RatingLineView, RatingListView, RatingReportView } from './rating.view';
-import { ratedDivision, ratingDate, recomputeRatings } from './recompute';
+import { ratingDate, recomputeRatings } from './recompute';
+import { PlayerStart, sourceOf, startingRatings } from './starting-ratings';
 
 /** Equal ratings list their players in Serbian alphabetical order. */
 const byName = nameOrder('sr-Latn');
 
-export { ratedDivision, ratingDate } from './recompute';
+export { ratingDate } from './recompute';
 export type { ListPreview } from './rating-import';
 
 /** What an imported list did. */
@@ -80,7 +81,6 @@ export class RatingsService {
       tournament: t.name,
       date: t.closedAt ? ratingDate(t) : null,
       closedAt: t.closedAt,
-      skipped: divisions.filter((d) => !ratedDivision(d)).map((d) => ({ id: d.id, name: d.name })),
       families: reports.map((r) => ({
         family: r.family,
         lines: r.changes
@@ -90,6 +90,7 @@ export class RatingsService {
             name: player.get(c.personId)?.name ?? `#${c.personId}`,
             division: divisionName.get(player.get(c.personId)?.divisionId ?? -1) ?? null,
             old: c.old,
+            source: sourceOf(c),
             games: c.games,
             score: c.score,
             expected: c.expected,
@@ -102,6 +103,11 @@ export class RatingsService {
           .sort((a, b) => b.new - a.new || byName(a.name, b.name) || a.personId - b.personId),
       })),
     };
+  }
+
+  /** Each player's starting rating in a division, by player id ({@link startingRatings}). */
+  starts(divisionId: number): Promise<Map<number, PlayerStart>> {
+    return startingRatings(this.dataSource.manager, divisionId);
   }
 
   /** A family's rating list now, highest first. */

@@ -1,35 +1,35 @@
 import type { EntityManager } from 'typeorm';
 import { insertMany } from '../database/bulk';
-import { placeholders, run } from '../database/sql';
+import { run } from '../database/sql';
 import {
   closedTournaments,
-  DivisionOfRatings,
   divisionsOfTournaments,
   TournamentOfRatings,
 } from '../tournaments/tournaments-for-ratings';
-import { computeRatings, FamilyTournament, StoredGame } from './compute';
+import {
+  computeRatings,
+  FamilyTournament,
+  RegisteredRating,
+  StoredGame,
+  StoredTable,
+} from './compute';
+import { playersOfRecompute } from '../players/players-for-ratings';
+import { completeGamesOf } from '../rounds/games-for-ratings';
 import { familyOf } from '../registry/families';
 import { Rating, RatingReport } from './rating.entity';
 
 /** Divisions read per statement. */
 const CHUNK = 400;
 
-/** A game as read for the ratings (its division's, its players' ids). */
-interface GameRow {
-  division_id: number;
-  first_player_id: number;
-  second_player_id: number | null;
-  winner: StoredGame['winner'];
-  result_kind: string | null;
+/** One tournament's games of one family, gathered. */
+interface Group extends FamilyTournament {
+  games: StoredGame[];
+  tables: StoredTable[];
+  registered: RegisteredRating[];
 }
 
 /** The PostgreSQL advisory lock that makes recomputations take turns (issue 17 in its digits). */
 const RECOMPUTE_LOCK = 170017;
-
-/** Whether a division's games are rated: games of two only (tables of more are not yet). */
-export function ratedDivision(d: Pick<DivisionOfRatings, 'tableSize'>): boolean {
-  return d.tableSize === 2;
-}
 
 /** The day a tournament counts as played on: its last day, else its first, else its creation. */
 export function ratingDate(
@@ -52,62 +52,59 @@ export async function recomputeRatings(
   }
   const closed = await closedTournaments(m);
   const byId = new Map(closed.map((t) => [t.id, t]));
-  const divisions = closed.length
-    ? (await divisionsOfTournaments(m, [...byId.keys()])).filter(ratedDivision)
-    : [];
+  const divisions = closed.length ? await divisionsOfTournaments(m, [...byId.keys()]) : [];
   // The games and players of the rated divisions, and the list, in plain rows: a closed
   // tournament's games and a federation's list are tens of thousands of rows each, which
-  // TypeORM's entities would take seconds to build.
-  const divisionIds = divisions.map((d) => d.id);
-  const games: GameRow[] = [];
-  const personOf = new Map<number, number | null>();
-  for (let i = 0; i < divisionIds.length; i += CHUNK) {
-    const chunk = divisionIds.slice(i, i + CHUNK);
-    const marks = placeholders(m, chunk.length + 1);
-    const inList = marks.slice(1).join(', ');
-    const gameRows = (
-      await run(
-        m,
-        'SELECT r."division_id", g."first_player_id", g."second_player_id", g."winner", ' +
-          'g."result_kind" FROM "games" g JOIN "rounds" r ON r."id" = g."round_id" ' +
-          `WHERE g."status" = ${marks[0]} AND r."division_id" IN (${inList})`,
-        ['complete', ...chunk],
-      )
-    ).records as GameRow[];
-    for (const g of gameRows) games.push(g);
-    const playerRows = (
-      await run(
-        m,
-        `SELECT "id", "person_id" FROM "players" WHERE "division_id" IN (${placeholders(m, chunk.length).join(', ')})`,
-        chunk,
-      )
-    ).records as { id: number; person_id: number | null }[];
-    for (const p of playerRows) {
-      personOf.set(Number(p.id), p.person_id === null ? null : Number(p.person_id));
-    }
-  }
+  // TypeORM's entities would take seconds to build. Divisions by id, so that a person
+  // registered in two divisions of a family starts from the first division's rating.
+  const divisionIds = divisions.map((d) => d.id).sort((a, b) => a - b);
   const divisionById = new Map(divisions.map((d) => [d.id, d]));
-  const groups = new Map<
-    string,
-    FamilyTournament & { games: FamilyTournament['games'][number][] }
-  >();
-  for (const d of divisions) {
+  const groups = new Map<string, Group>();
+  const groupOf = (divisionId: number): Group => {
+    const d = divisionById.get(divisionId)!;
     const t = byId.get(d.tournamentId)!;
     const family = familyOf(d.ruleSet);
     const k = `${t.id}|${family}`;
-    if (!groups.has(k))
-      groups.set(k, { tournamentId: t.id, date: ratingDate(t), family, games: [] });
-  }
-  for (const g of games) {
-    const d = divisionById.get(Number(g.division_id))!;
-    const second = g.second_player_id;
-    groups.get(`${d.tournamentId}|${familyOf(d.ruleSet)}`)!.games.push({
-      firstPersonId: personOf.get(Number(g.first_player_id)) ?? null,
-      secondPersonId: second !== null ? (personOf.get(Number(second)) ?? null) : null,
-      status: 'complete',
-      winner: g.winner,
-      resultKind: g.result_kind,
-    });
+    if (!groups.has(k)) {
+      groups.set(k, {
+        tournamentId: t.id,
+        date: ratingDate(t),
+        family,
+        games: [],
+        tables: [],
+        registered: [],
+      });
+    }
+    return groups.get(k)!;
+  };
+  for (const d of divisions) groupOf(d.id);
+  for (let i = 0; i < divisionIds.length; i += CHUNK) {
+    const chunk = divisionIds.slice(i, i + CHUNK);
+    const personOf = new Map<number, number | null>();
+    for (const p of await playersOfRecompute(m, chunk)) {
+      personOf.set(p.id, p.personId);
+      if (p.personId !== null && p.rating !== null) {
+        groupOf(p.divisionId).registered.push({ personId: p.personId, rating: p.rating });
+      }
+    }
+    const { pairs, tables } = await completeGamesOf(m, chunk);
+    for (const g of pairs) {
+      groupOf(g.divisionId).games.push({
+        firstPersonId: personOf.get(g.firstPlayerId) ?? null,
+        secondPersonId: g.secondPlayerId !== null ? (personOf.get(g.secondPlayerId) ?? null) : null,
+        status: 'complete',
+        winner: g.winner,
+        resultKind: g.resultKind,
+      });
+    }
+    for (const t of tables) {
+      groupOf(t.divisionId).tables.push({
+        gameId: t.gameId,
+        status: 'complete',
+        resultKind: t.resultKind,
+        seats: t.seats.map((s) => ({ personId: personOf.get(s.playerId) ?? null, place: s.place })),
+      });
+    }
   }
   const list = (
     (await run(m, 'SELECT "person_id", "family", "rating", "games" FROM "rating_list"', []))

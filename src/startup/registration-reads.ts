@@ -1,5 +1,6 @@
 import type { RegistrationReads } from '../players/registration';
 import { currentRatings } from '../ratings/current-ratings';
+import { startingRatings } from '../ratings/starting-ratings';
 import { pairedRounds } from '../rounds/paired-rounds';
 
 /**
@@ -9,5 +10,5 @@ import { pairedRounds } from '../rounds/paired-rounds';
  */
 export const registrationReads: RegistrationReads = {
   rounds: { pairedRounds },
-  ratings: { currentRatings },
+  ratings: { currentRatings, startingRatings },
 };

@@ -42,3 +42,24 @@ export function divisionsOfTournaments(
 ): Promise<DivisionOfRatings[]> {
   return m.find(Division, { where: { tournamentId: In(tournamentIds) } });
 }
+
+/** A division and whether its tournament is closed, as a player's starting rating asks; or null. */
+export async function divisionForStart(
+  m: EntityManager,
+  divisionId: number,
+): Promise<(DivisionOfRatings & { closed: boolean }) | null> {
+  const d = await m.findOneBy(Division, { id: divisionId });
+  if (!d) return null;
+  const t = await m.findOne(Tournament, {
+    where: { id: d.tournamentId },
+    select: { id: true, closedAt: true },
+  });
+  return {
+    id: d.id,
+    tournamentId: d.tournamentId,
+    name: d.name,
+    ruleSet: d.ruleSet,
+    tableSize: d.tableSize,
+    closed: t?.closedAt !== null && t?.closedAt !== undefined,
+  };
+}

@@ -283,6 +283,25 @@ const PLURALS: Record<
       (w) => `${w} of players at one table again`,
     ),
   },
+  'rating.report.startsList': {
+    sr: ['1 igrač', '2 igrača', '5 igrača', '11 igrača', '21 igrač', '22 igrača'].map(
+      (w) => `${w} s rejting liste`,
+    ),
+    en: ['1 player', ...[2, 5, 11, 21, 22].map((n) => `${n} players`)].map(
+      (w) => `${w} from the rating list`,
+    ),
+  },
+  'rating.report.startsRegistered': {
+    sr: COUNTS.map((n) => `${n} s rejtingom iz prijave`),
+    en: [
+      '1 from a registered rating',
+      ...[2, 5, 11, 21, 22].map((n) => `${n} from registered ratings`),
+    ],
+  },
+  'rating.report.startsFirst': {
+    sr: COUNTS.map((n) => `${n} s prvim rejtingom`),
+    en: ['1 first rating', ...[2, 5, 11, 21, 22].map((n) => `${n} first ratings`)],
+  },
   'err.ROUND_OUT_OF_RANGE': {
     params: { min: 1 },
     sr: COUNTS.map((n) => `upareno je kola ${n}.`),

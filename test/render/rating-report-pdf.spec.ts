@@ -6,16 +6,16 @@ const example = (): RatingReportDocument => ({
   tournament: 'Kup novembra',
   date: '21. 11. 2026.',
   formula: 'Elo as FIDE runs it: change = K × (score − expected).',
-  skipped: ['Division Quivit is not rated: its games are played at tables of more than two.'],
   families: [
     {
       title: 'Rating: Kvizovka',
+      starts: 'Starts: 2 players from the rating list, 1 from a registered rating, 1 first rating.',
       empty: false,
       lines: [
         {
           name: 'Ana',
           division: 'Open',
-          old: '1600',
+          old: 'list 1600',
           games: 2,
           score: '1.5',
           expected: '1.4',
@@ -28,12 +28,12 @@ const example = (): RatingReportDocument => ({
         {
           name: 'Dule',
           division: 'Open',
-          old: 'unrated',
+          old: 'first rating',
           games: 2,
           score: '1',
           expected: '',
           performance: '1500',
-          k: 'first rating',
+          k: '',
           change: '',
           changeTone: '',
           new: 1500,
@@ -41,7 +41,7 @@ const example = (): RatingReportDocument => ({
         {
           name: 'Bora',
           division: 'Open',
-          old: '1500',
+          old: 'registered 1500',
           games: 2,
           score: '0',
           expected: '1',
@@ -54,7 +54,7 @@ const example = (): RatingReportDocument => ({
         {
           name: 'Ceca',
           division: 'Open',
-          old: '1400',
+          old: 'list 1400',
           games: 2,
           score: '1.5',
           expected: '0.6',
@@ -74,11 +74,13 @@ describeWithPoppler('the rating report PDF', () => {
     const text = pdfText(await ratingReportPdf(example(), 'en'), true);
     expect(text).toContain('Rating report');
     expect(text).toContain('Kup novembra · 21. 11. 2026.');
-    expect(text).toContain('is not rated: its games are played at tables');
-    expect(text).toMatch(/Ana \(Open\)\s+1600\s+2\s+1\.5\s+1\.4\s+1650\s+20\s+\+2\s+1602/);
-    expect(text).toMatch(/Dule \(Open\)\s+unrated\s+2\s+1\s+1500\s+first rating\s+1500/);
-    expect(text).toMatch(/Bora \(Open\)\s+1500\s+2\s+0\s+1\s+1100\s+20\s+−20\s+1480/);
-    expect(text).toMatch(/Ceca \(Open\)\s+1400\s+2\s+1\.5\s+0\.6\s+1750\s+40\s+\+35\.99\s+1436/);
+    expect(text).toContain('Starts: 2 players from the rating list, 1 from a registered rating');
+    expect(text).toMatch(/Ana \(Open\)\s+list 1600\s+2\s+1\.5\s+1\.4\s+1650\s+20\s+\+2\s+1602/);
+    expect(text).toMatch(/Dule \(Open\)\s+first rating\s+2\s+1\s+1500\s+1500/);
+    expect(text).toMatch(/Bora \(Open\)\s+registered 1500\s+2\s+0\s+1\s+1100\s+20\s+−20\s+1480/);
+    expect(text).toMatch(
+      /Ceca \(Open\)\s+list 1400\s+2\s+1\.5\s+0\.6\s+1750\s+40\s+\+35\.99\s+1436/,
+    );
   });
 
   it('writes Cyrillic headers in Cyrillic, and renders as a landscape A4 page with ink on it', async () => {
@@ -105,7 +107,7 @@ describeWithPoppler('the rating report PDF', () => {
   });
 
   it('a tournament not closed says so', async () => {
-    const text = pdfText(await ratingReportPdf({ ...example(), families: [], skipped: [] }, 'en'));
+    const text = pdfText(await ratingReportPdf({ ...example(), families: [] }, 'en'));
     expect(text).toContain('The tournament is not closed yet');
   });
 });

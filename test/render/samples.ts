@@ -510,18 +510,19 @@ export function pageSamples(lang: Lang): Record<string, object> {
       ...base(lang, 'Rejting izveštaj', '/tournaments/1/ratings'),
       closed: true,
       formula: 'Elo: K × (W − E)',
-      skipped: ['Grupa Quivit se ne računa za rejting.'],
       pdfUrl: '/tournaments/1/ratings.pdf',
       families: [
         {
           title: 'Rejting: Kvizovka',
+          starts:
+            'Polazni rejtinzi: 1 igrač s rejting liste, 0 s rejtingom iz prijave, 1 s prvim rejtingom.',
           empty: false,
           lines: [
             {
               name: 'Ana Petrović',
               url: '/persons/3',
               division: 'Prva liga',
-              old: '1600',
+              old: 'lista 1600',
               games: 2,
               score: '1,5',
               expected: '1,4',
@@ -535,12 +536,12 @@ export function pageSamples(lang: Lang): Record<string, object> {
               name: 'Dule',
               url: '/persons/5',
               division: 'Prva liga',
-              old: 'bez rejtinga',
+              old: 'prvi rejting',
               games: 2,
               score: '1',
               expected: '',
               performance: '1500',
-              k: 'prvi rejting',
+              k: '',
               change: '',
               changeTone: '',
               new: 1500,

@@ -31,9 +31,8 @@ export interface RatingReportDocument {
   /** The day it is rated on, as printed. */
   date: string;
   formula: string;
-  /** Divisions not rated, with why, one sentence each. */
-  skipped: string[];
-  families: { title: string; lines: RatingReportPdfLine[]; empty: boolean }[];
+  /** Per family: its title, where its players started (one sentence) and its lines. */
+  families: { title: string; starts: string; lines: RatingReportPdfLine[]; empty: boolean }[];
 }
 
 /** A tournament's rating report: per family, each person's old and new rating and why (A4, landscape: nine columns). */
@@ -49,7 +48,7 @@ export async function ratingReportPdf(data: RatingReportDocument, lang: Lang): P
   const lines = [[data.tournament, data.date].filter(Boolean).join(' · ')];
   let y = heading(doc, title, lines);
   doc.fontSize(8).fillColor(PDF_COLOURS.muted);
-  for (const note of [data.formula, ...data.skipped]) {
+  for (const note of [data.formula]) {
     doc.text(note, MARGIN, y, { width: contentWidth(doc) });
     y = doc.y + 4;
   }
@@ -59,7 +58,7 @@ export async function ratingReportPdf(data: RatingReportDocument, lang: Lang): P
       flex: 1,
       text: (r) => (r.division ? `${r.name} (${r.division})` : r.name),
     },
-    { header: t(lang, 'col.oldRating'), width: 84, align: 'right', text: (r) => r.old },
+    { header: t(lang, 'col.oldRating'), width: 100, align: 'right', text: (r) => r.old },
     { header: t(lang, 'col.games'), width: 56, align: 'right', text: (r) => String(r.games) },
     { header: t(lang, 'col.points'), width: 52, align: 'right', text: (r) => r.score },
     { header: t(lang, 'col.expected'), width: 70, align: 'right', text: (r) => r.expected },
@@ -93,7 +92,9 @@ export async function ratingReportPdf(data: RatingReportDocument, lang: Lang): P
     doc.font(SANS_BOLD).fontSize(12).fillColor(PDF_COLOURS.text);
     doc.text(family.title, MARGIN, y + 8, { width: contentWidth(doc) });
     y = doc.y + 4;
-    doc.font(SANS);
+    doc.font(SANS).fontSize(8).fillColor(PDF_COLOURS.muted);
+    doc.text(family.starts, MARGIN, y, { width: contentWidth(doc) });
+    y = doc.y + 4;
     if (family.empty) {
       doc.fontSize(9).fillColor(PDF_COLOURS.muted).text(t(lang, 'rating.report.none'), MARGIN, y);
       y = doc.y + 6;

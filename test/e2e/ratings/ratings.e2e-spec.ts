@@ -500,28 +500,6 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
     const april = byName((await report(second)).families[0].lines);
     expect(april.Bora.old).toBe(march.Bora.new);
   });
-
-  it('a division played at tables of more than two is not rated, and its report says so', async () => {
-    const { id } = await createTournament(t, {
-      name: 'Quivit kup',
-      ruleSet: 'quivit',
-      rounds: 1,
-      tableSize: 4,
-      startDate: '2027-05-01',
-    });
-    await t.http
-      .post(`/api/tournaments/${id}/close`)
-      .set(t.organiser)
-      .send({ confirm: true })
-      .expect(200);
-    const r = (await t.http.get(`/api/tournaments/${id}/ratings`).expect(200)).body;
-    expect(r.skipped).toEqual([{ id: expect.any(Number), name: 'Open' }]);
-    expect(r.families).toEqual([]);
-    const page = await t.http.get(`/tournaments/${id}/ratings?lang=en`).expect(200);
-    expect(page.text).toContain(
-      'Division Open is not rated: its games are played at tables of more than two.',
-    );
-  });
 });
 
 describe(`a rating list written in a few statements (${DATABASE_KIND})`, () => {
