@@ -26,13 +26,13 @@ import { startingRatings } from './ratings/starting-ratings';
 import { PrizesModule } from './prizes/prizes.module';
 import { RegistryModule } from './registry/registry.module';
 import { PersonRecords } from './registry/person-records';
-import { divisionsOfPerson, movePersonPlayers } from './players/person-players';
+import { divisionsOfPerson, movePersonPlayers, playersOfPerson } from './players/person-players';
 import { listedFamilies, moveListedRatings } from './ratings/listed-ratings';
 import { RATING_JOBS } from './ratings/rating-jobs';
 import { RatingsModule } from './ratings/ratings.module';
 import { RatingsService } from './ratings/ratings.service';
 import { personPlayed } from './rounds/person-games';
-import { tournamentNames } from './tournaments/played-divisions';
+import { divisionsAndTournaments, tournamentNames } from './tournaments/played-divisions';
 import { touchDivisions } from './tournaments/tournament-rules';
 import { ResultRecords } from './results/result-records';
 import { GameContextReader } from './results/game-context';
@@ -144,6 +144,18 @@ class AssetsModule {}
       useFactory: (ratings: RatingsService): PersonRecords => ({
         played: personPlayed,
         ratings: (personId) => ratings.ofPerson(personId),
+        playersOf: async (m, personId) => {
+          const players = await playersOfPerson(m, personId);
+          const { divisions } = await divisionsAndTournaments(
+            m,
+            players.map((p) => p.divisionId),
+          );
+          return players.map((p) => ({
+            playerId: p.id,
+            divisionId: p.divisionId,
+            tournamentId: divisions.get(p.divisionId)!.tournamentId,
+          }));
+        },
         divisionsOf: divisionsOfPerson,
         tournamentNames,
         listedFamilies,

@@ -8,6 +8,7 @@ export const en = {
 
   'nav.main': 'Main menu',
   'nav.toSheet': 'Skip to the score sheet',
+  'nav.toMain': 'Skip to the page content',
   'nav.tournaments': 'Tournaments',
   'org.publicPage': "The tournament's public page",
   'nav.judge': 'Judge',
@@ -201,6 +202,21 @@ export const en = {
   'person.merge.note':
     'A merge is not undone; the players keep their names as registered in each tournament.',
   'person.merge.confirmButton': 'Yes, merge',
+  'person.edit': 'Edit details',
+  'person.editLabel': "Edit {name}'s details in the registry",
+  'person.editTitle': '{name} in the registry',
+  'person.editHelp':
+    "Name, club, country and federation id are the registry's, for every tournament of this person. The players in tournaments keep their names and clubs as registered.",
+  'person.editLogged':
+    "A change is written in the director's log of each tournament they played in ({n}):",
+  'person.editNoEvents':
+    "They have not played in any tournament yet: a change is written in no director's log.",
+  'err.PERSON_STALE':
+    "Someone changed {name}'s details since you opened the page; nothing was saved. What is stored now is shown below, and the form still has your values: save them again if they still stand.",
+  'org.federationIdOfPerson':
+    "The federation id belongs to {name} in the registry and holds in all their tournaments; a change is written in each of their director's logs.",
+  'org.personDetails': "All of the person's details in the registry",
+  'org.noPerson': 'The player is not linked to a person of the registry, so has no federation id.',
   'col.date': 'Date',
   'col.tournament': 'Tournament',
   'col.division': 'Division',
@@ -590,6 +606,8 @@ export const en = {
     '{rules} is played without a game clock: leave the minutes per player empty ({minutes} min was typed).',
   'org.closedNoDivision':
     'The tournament is closed: a new division can be added once it is reopened.',
+  'org.closedNoTsh':
+    'The tournament is closed: a division can be imported from a TSH file once it is reopened.',
   'org.byeSpread': 'Spread for a bye',
   'org.forfeitSpread': 'Spread for a forfeit',
   'org.spreadCap': 'Most spread one game counts for',
@@ -771,6 +789,7 @@ export const en = {
   'log.action.player.removed': 'Player {player} removed',
   'log.action.player.absent': 'Player {player} absent in round {n}',
   'log.action.player.absence-removed': 'Absence of player {player} in round {n} taken back',
+  'log.action.person.edited': "{player}'s details in the registry changed (for every tournament)",
   'log.action.seeds.set': 'Seeds of division {division} set',
   'log.action.round.paired': 'Round {n} paired',
   'log.action.round.swapped': 'Players swapped in round {n}',

@@ -10,6 +10,7 @@ export const srLatn = {
 
   'nav.main': 'Glavni meni',
   'nav.toSheet': 'Pređi na zapisnik',
+  'nav.toMain': 'Pređi na sadržaj stranice',
   'nav.tournaments': 'Turniri',
   'org.publicPage': 'Javna stranica turnira',
   'nav.judge': 'Sudija',
@@ -203,6 +204,20 @@ export const srLatn = {
   'person.merge.note':
     'Spajanje se ne poništava; igrači na turnirima zadržavaju imena kako su prijavljeni.',
   'person.merge.confirmButton': 'Da, spoji',
+  'person.edit': 'Izmeni podatke',
+  'person.editLabel': 'Izmeni podatke osobe {name} u registru',
+  'person.editTitle': 'Podaci osobe {name} u registru',
+  'person.editHelp':
+    'Ime, klub, zemlja i ID u savezu važe u registru, za sve turnire ove osobe. Igrači na turnirima zadržavaju ime i klub kako su prijavljeni.',
+  'person.editLogged': 'Promena se upisuje u dnevnik svakog turnira na kome je igrao ({n}):',
+  'person.editNoEvents':
+    'Još nije igrao ni na jednom turniru: promena se ne upisuje ni u jedan dnevnik.',
+  'err.PERSON_STALE':
+    'Neko je promenio podatke osobe {name} otkad ste otvorili stranicu; ništa nije sačuvano. Ispod je ono što je sada sačuvano, a obrazac i dalje ima vaše vrednosti: sačuvajte ih ponovo ako i dalje važe.',
+  'org.federationIdOfPerson':
+    'ID u savezu pripada osobi {name} u registru i važi na svim njenim turnirima; promena se upisuje u dnevnik svakog od njih.',
+  'org.personDetails': 'Svi podaci osobe u registru',
+  'org.noPerson': 'Igrač nije povezan sa osobom u registru, pa nema ID u savezu.',
   'col.date': 'Datum',
   'col.tournament': 'Turnir',
   'col.division': 'Grupa',
@@ -591,6 +606,8 @@ export const srLatn = {
     '{rules} se igra bez sata partije: ostavite vreme po igraču prazno (upisano je {minutes} min).',
   'org.closedNoDivision':
     'Turnir je zatvoren: nova grupa se dodaje tek kad se turnir ponovo otvori.',
+  'org.closedNoTsh':
+    'Turnir je zatvoren: grupa iz TSH datoteke se uvozi tek kad se turnir ponovo otvori.',
   'org.byeSpread': 'Razlika za slobodno kolo',
   'org.forfeitSpread': 'Razlika za kontumaciju',
   'org.spreadCap': 'Najveća razlika jedne partije',
@@ -773,6 +790,7 @@ export const srLatn = {
   'log.action.player.removed': 'Uklonjen igrač {player}',
   'log.action.player.absent': 'Igrač {player} izostaje u {n}. kolu',
   'log.action.player.absence-removed': 'Poništen izostanak igrača {player} u {n}. kolu',
+  'log.action.person.edited': 'Izmenjeni podaci igrača {player} u registru (važe za sve turnire)',
   'log.action.seeds.set': 'Određeni nosioci grupe {division}',
   'log.action.round.paired': 'Upareno {n}. kolo',
   'log.action.round.swapped': 'Zamenjeni igrači u {n}. kolu',

@@ -169,7 +169,53 @@ describe('logLine: an entry in words', () => {
       }),
       BELGRADE,
     );
-    expect(registered.changes.map((c) => c.field)).toEqual(['naziv']);
+    expect(registered.changes.map((c) => c.field)).toEqual(['Ime']);
+  });
+
+  it("says a player's and a person's name as a name, a tournament's as a title (issue 36)", () => {
+    const edited = (lang: 'sr-Latn' | 'en', action: string) =>
+      logLine(
+        lang,
+        entry({
+          action,
+          player: 'Ana Petrović',
+          round: null,
+          division: null,
+          before: { name: 'Ana Petrović', country: null, federationId: '7' },
+          after: { name: 'Ana Ilić', country: 'SRB', federationId: '941204' },
+        }),
+        BELGRADE,
+      );
+    expect(edited('sr-Latn', 'player.edited').changes[0]).toEqual({
+      field: 'Ime',
+      before: 'Ana Petrović',
+      after: 'Ana Ilić',
+    });
+    const person = edited('sr-Latn', 'person.edited');
+    expect(person.what).toBe(
+      'Izmenjeni podaci igrača Ana Petrović u registru (važe za sve turnire)',
+    );
+    expect(person.changes).toEqual([
+      { field: 'Ime', before: 'Ana Petrović', after: 'Ana Ilić' },
+      { field: 'Zemlja', before: '—', after: 'SRB' },
+      { field: 'ID u savezu', before: '7', after: '941204' },
+    ]);
+    expect(edited('en', 'person.edited').changes.map((c) => c.field)).toEqual([
+      'Name',
+      'Country',
+      'Federation id',
+    ]);
+    const renamed = logLine(
+      'sr-Latn',
+      entry({
+        action: 'tournament.settings',
+        round: null,
+        before: { name: 'A' },
+        after: { name: 'B' },
+      }),
+      BELGRADE,
+    );
+    expect(renamed.changes[0].field).toBe('naziv');
   });
 
   it('names settings, a late entry, tables of a swap, nobody and a cap removed', () => {
@@ -202,7 +248,7 @@ describe('logLine: an entry in words', () => {
       BELGRADE,
     );
     expect(late.what).toBe('Prijavljen igrač Ema · Open (naknadna prijava: igra od 3. kola)');
-    expect(late.changes).toEqual([{ field: 'naziv', before: '', after: 'Ema' }]);
+    expect(late.changes).toEqual([{ field: 'Ime', before: '', after: 'Ema' }]);
     const swap = logLine(
       'sr-Latn',
       entry({

@@ -21,6 +21,7 @@ export const LOG_ACTIONS = [
   'player.removed',
   'player.absent',
   'player.absence-removed',
+  'person.edited',
   'seeds.set',
   'round.paired',
   'round.swapped',

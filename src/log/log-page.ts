@@ -12,7 +12,21 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   club: 'col.club',
   rating: 'col.rating',
   seed: 'col.seed',
+  country: 'col.country',
+  federationId: 'col.federationId',
 };
+
+/**
+ * A player's or a person's fields where they differ from a tournament's or a division's of the
+ * same key: a player's `name` is their name (`Ime`), not a title (`naziv`).
+ */
+const PERSON_LABELS: Record<string, MessageKey> = {
+  name: 'col.name',
+};
+
+/** Actions whose entries change a player or a person of the registry. */
+const ofPerson = (action: string): boolean =>
+  action.startsWith('player.') || action.startsWith('person.');
 
 /**
  * Figures an entry keeps that a page says as a count in words (`17 partija s rezultatom`), with
@@ -150,7 +164,7 @@ export function logLine(lang: Lang, e: LogEntryView, timeZone: string): LogLine 
         return { field: '', before: '', after: '', line: t(lang, COUNTED[k], { n: count }) };
       }
       return {
-        field: label(lang, k),
+        field: label(lang, k, e.action),
         before:
           k in before && !(removal && k === 'tables')
             ? shown(k, before[k], before.ruleSet ?? after.ruleSet)
@@ -255,8 +269,9 @@ function plain(x: unknown): string {
   return JSON.stringify(x) ?? '';
 }
 
-function label(lang: Lang, key: string): string {
-  const known = FIELD_LABELS[key] ?? `log.field.${key}`;
+function label(lang: Lang, key: string, action: string): string {
+  const known =
+    (ofPerson(action) ? PERSON_LABELS[key] : undefined) ?? FIELD_LABELS[key] ?? `log.field.${key}`;
   return isMessageKey(known) ? t(lang, known) : key;
 }
 

@@ -3,10 +3,11 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
-import type { StaleDetails } from '../common/api/if-match';
 import { IdParam } from '../common/api/id-param';
 import { detailsOf } from '../common/errors';
 import type { FieldError } from '../render/view-models';
+import type { PersonView } from '../registry/person.view';
+import { RegistryService } from '../registry/registry.service';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import type { CheckedForm } from '../web/form-dto';
 import { refusal } from '../web/forms';
@@ -20,7 +21,10 @@ import type { PlayerView } from './player.view';
 import type { OrganiserPlayerEditPage } from './players-page';
 import { PlayersService } from './players.service';
 
-/** A registered player's edit page: name, club and rating, with the version it was built from. */
+/**
+ * A registered player's edit page: name, club and rating, with the version it was built from;
+ * and the federation id, which is the player's person's in the registry (set through it).
+ */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
 @UseGuards(SameOriginGuard)
@@ -30,6 +34,7 @@ export class PlayerEditPagesController {
   constructor(
     private readonly tournaments: TournamentsService,
     private readonly players: PlayersService,
+    private readonly registry: RegistryService,
   ) {}
 
   /** A player's edit page: name, club and rating, with the version it was built from. */
@@ -41,15 +46,26 @@ export class PlayerEditPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const player = await this.players.get(id);
-    const values = { name: player.name, club: player.club ?? '', rating: player.rating ?? '' };
-    await page.render('organiser/player-edit', await this.editModel(page, player, values, []));
+    const person = await this.personOf(player);
+    const values = {
+      name: player.name,
+      club: player.club ?? '',
+      rating: player.rating ?? '',
+      federationId: person?.federationId ?? '',
+    };
+    await page.render(
+      'organiser/player-edit',
+      await this.editModel(page, player, person, values, []),
+    );
   }
 
   /**
-   * Posts `name`, `club`, `rating` and the `version` read (hidden). A version that is not the
-   * stored one is 409: the page again with what is stored now beside what was typed, and the
-   * stored version in the form, so that saving again overwrites it knowingly. Nothing is
-   * written on a refusal; a change writes one line of the director's log (the service's).
+   * Posts `name`, `club`, `rating` and the `version` read (hidden); for a player of a registry
+   * person also `federationId` and the `personVersion` read, set on the person in the same
+   * transaction. A version (either) that is not the stored one is 409: the page again with what
+   * is stored now beside what was typed, and the stored versions in the form, so that saving
+   * again overwrites it knowingly. Nothing is written on a refusal; a change writes a line of
+   * the director's log (the services').
    */
   @Post('players/:id/edit')
   async editPlayer(
@@ -60,47 +76,68 @@ export class PlayerEditPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const player = await this.players.get(id);
+    const person = await this.personOf(player);
     const typed = {
       name: form.typed('name'),
       club: form.typed('club'),
       rating: form.typed('rating'),
+      federationId: form.typed('federationId'),
     };
     if (!form.ok) {
       await page.render(
         'organiser/player-edit',
-        await this.editModel(page, player, typed, form.errorsIn(page.lang)),
+        await this.editModel(page, player, person, typed, form.errorsIn(page.lang)),
         400,
       );
       return;
     }
-    // A hidden field: one that is not a whole number is no version, refused as stale.
-    const sent = form.values.version.trim();
-    const version = /^\d{1,9}$/.test(sent) ? Number(sent) : -1;
-    const { name, club, rating } = form.values;
+    // Hidden fields: one that is not a whole number is no version, refused as stale.
+    const versionOf = (sent: string) => (/^\d{1,9}$/.test(sent.trim()) ? Number(sent.trim()) : -1);
+    const { name, club, rating, federationId } = form.values;
     try {
-      await this.players.update(id, { name: name!, club, rating }, version, page.user);
+      await this.players.update(
+        id,
+        { name: name!, club, rating },
+        versionOf(form.values.version),
+        page.user,
+        // The person's federation id, in the player's transaction: both or neither.
+        person
+          ? async (m, personId) => {
+              if (personId === null) return;
+              await this.registry.setFederationIdIn(
+                m,
+                personId,
+                federationId,
+                versionOf(form.values.personVersion),
+                page.user,
+              );
+            }
+          : undefined,
+      );
     } catch (e) {
-      const stale = detailsOf(e, 'STALE_VERSION') as StaleDetails<PlayerView> | null;
-      if (stale) {
-        const now = stale.current;
+      if (detailsOf(e, 'STALE_VERSION')) {
+        // The player or its person changed meanwhile: both as stored now, with their versions.
+        const now = await this.players.get(id);
+        const personNow = await this.personOf(now);
         const message = page.t('err.PLAYER_STALE', { name: now.name });
         await page.render(
           'organiser/player-edit',
-          await this.editModel(page, now, typed, [{ field: '', message }], {
+          await this.editModel(page, now, personNow, typed, [{ field: '', message }], {
             name: now.name,
             club: now.club ?? '—',
             rating: now.rating === null ? '—' : String(now.rating),
+            ...(personNow ? { federationId: personNow.federationId ?? '—' } : {}),
           }),
           409,
         );
         return;
       }
       const { status, message, code } = refusal(page.lang, e);
+      const field =
+        code === 'PLAYER_EXISTS' ? 'name' : code === 'FEDERATION_ID_TAKEN' ? 'federationId' : '';
       await page.render(
         'organiser/player-edit',
-        await this.editModel(page, player, typed, [
-          { field: code === 'PLAYER_EXISTS' ? 'name' : '', message },
-        ]),
+        await this.editModel(page, player, person, typed, [{ field, message }]),
         status,
       );
       return;
@@ -108,10 +145,16 @@ export class PlayerEditPagesController {
     page.redirect(withQuery(urls.orgPlayers(player.divisionId), { done: 'saved' }));
   }
 
+  /** The player's person in the registry, or null. */
+  private personOf(player: PlayerView): Promise<PersonView | null> {
+    return player.personId === null ? Promise.resolve(null) : this.registry.get(player.personId);
+  }
+
   /** The edit page of `player` (its version is the one the form carries). */
   private async editModel(
     page: PageContext,
     player: PlayerView,
+    person: PersonView | null,
     values: OrganiserPlayerEditPage['values'],
     errors: FieldError[],
     stored: OrganiserPlayerEditPage['stored'] = null,
@@ -132,6 +175,9 @@ export class PlayerEditPagesController {
       back: urls.orgPlayers(player.divisionId),
       version: player.version,
       values,
+      person: person
+        ? { name: person.name, version: person.version, editUrl: urls.editPerson(person.id) }
+        : null,
       errors,
       stored,
     };

@@ -35,11 +35,15 @@ export class AbsenceForm {
 
 /**
  * A player's edit page: name, club and rating; `version` is the version the page was built
- * from (hidden), read by the handler (not a whole number: none, a stale page).
+ * from (hidden), read by the handler (not a whole number: none, a stale page). A player of a
+ * registry person also has the person's `federationId`, with the `personVersion` read.
  */
 export class EditPlayerForm {
   @Text({ max: 200, required: true }) name!: string | null;
   @Text({ max: 200 }) club!: string | null;
   @Int(0, 5000) rating!: number | null;
+  @Text({ max: 20, match: { pattern: FEDERATION_ID, key: 'form.federationId' } })
+  federationId!: string | null;
   @Raw() version!: string;
+  @Raw() personVersion!: string;
 }

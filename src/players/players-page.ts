@@ -42,8 +42,13 @@ export interface OrganiserPlayerEditPage extends PageBase {
   action: string;
   back: string;
   version: number;
-  values: { name?: string; club?: string; rating?: string | number };
+  values: { name?: string; club?: string; rating?: string | number; federationId?: string };
   errors: FieldError[];
+  /**
+   * The player's person in the registry, whose federation id the page sets (with the version
+   * read), and the person's own edit page; null for a player of no person.
+   */
+  person: { name: string; version: number; editUrl: string } | null;
   /** After a stale save (409): the player as stored now, beside what was typed. */
-  stored?: { name: string; club: string; rating: string } | null;
+  stored?: { name: string; club: string; rating: string; federationId?: string } | null;
 }

@@ -243,12 +243,18 @@ export class PlayersService {
     return playerView(player.player);
   }
 
-  /** Edits a player; `ifMatch` is the version the edit was based on (428 without, 409 stale). */
+  /**
+   * Edits a player; `ifMatch` is the version the edit was based on (428 without, 409 stale).
+   * `alsoIn`, given, runs after the player's change in the same transaction with the player's
+   * person (the edit page sets the person's federation id through the registry there): both
+   * are written, or neither.
+   */
   async update(
     id: number,
     dto: UpdatePlayerDto,
     ifMatch: number | undefined,
     user: Actor,
+    alsoIn?: (m: EntityManager, personId: number | null) => Promise<void>,
   ): Promise<PlayerView> {
     const player = await this.transactions.run(async (m) => {
       const p = await m.findOne(Player, { where: { id }, ...forUpdate(m) });
@@ -282,6 +288,7 @@ export class PlayersService {
       await touchDivisions(m, p.divisionId);
       const changed = changedFields(was, fields(p));
       if (changed) await this.log(m, user, p, 'player.edited', changed);
+      if (alsoIn) await alsoIn(m, p.personId);
       return p;
     });
     return playerView(player);

@@ -11,6 +11,13 @@ export interface PersonRating {
   games: number;
 }
 
+/** One of a person's players: the tournament and division it plays in. */
+export interface PersonPlayer {
+  playerId: number;
+  divisionId: number;
+  tournamentId: number;
+}
+
 /**
  * What the registry asks about a person's players, games, tournaments and ratings, and the
  * writes a merge of two persons needs. Those contexts stand above the registry (a player is a
@@ -30,6 +37,9 @@ export abstract class PersonRecords {
 
   /** The person's ratings, one per family, in the families' order. */
   abstract ratings(personId: number): Promise<PersonRating[]>;
+
+  /** Each of the person's players, with its division and tournament (the log's subjects). */
+  abstract playersOf(m: EntityManager, personId: number): Promise<PersonPlayer[]>;
 
   /** The division of each of the person's players. */
   abstract divisionsOf(m: EntityManager, personId: number): Promise<number[]>;

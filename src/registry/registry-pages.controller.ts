@@ -28,6 +28,8 @@ export interface PersonPage extends PageBase {
   };
   /** For an organiser: the form that merges this person into another. */
   mergeAction?: string;
+  /** For an organiser: the person's edit page. */
+  editUrl?: string;
   showRatings: boolean;
   ratings: { family: string; url: string; rating: number; games: number }[];
   events: {
@@ -105,6 +107,7 @@ export class RegistryPagesController {
         federationId: p.federationId,
       },
       mergeAction: page.user?.role === 'organiser' ? mergeUrl(id) : undefined,
+      editUrl: page.user?.role === 'organiser' ? urls.editPerson(id) : undefined,
       showRatings: true,
       ratings: (await this.registry.ratings(id)).map((r) => ({
         ...r,

@@ -6,6 +6,8 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
+import type { PublicUser } from '../auth/public-user';
+import { CurrentUser } from '../auth/current-user';
 import { Roles } from '../auth/roles.decorator';
 import { ApiErrors, IfMatchRequired } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
@@ -59,7 +61,8 @@ export class RegistryController {
   @IfMatchRequired('person', 'GET /api/persons/{id}')
   @ApiOperation({
     summary: "Edit a person's name, club, country or federation id",
-    description: 'The players of past tournaments keep their names and clubs as registered.',
+    description:
+      "The players of past tournaments keep their names and clubs as registered. A change writes one line (`person.edited`, the fields before and after) in the director's log of each tournament the person played in.",
   })
   @ApiOkResponse({ type: PersonView })
   @ApiErrors(400, 404, 409)
@@ -67,8 +70,9 @@ export class RegistryController {
     @IdParam('id', 'person') id: number,
     @Body() dto: PersonDto,
     @Headers('if-match') ifMatch: string | undefined,
+    @CurrentUser() user: PublicUser | null,
   ): Promise<PersonView> {
-    return this.registry.update(id, dto, parseIfMatch(ifMatch));
+    return this.registry.update(id, dto, parseIfMatch(ifMatch), user);
   }
 
   @Roles('organiser')

@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { checkVersion } from '../common/api/if-match';
 import { BadInput, Conflict, NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
+import { Actor, changedFields, writeLog } from '../log/director-log';
 import { forUpdate } from '../database/lock';
 import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
 import { familyOf } from './families';
@@ -74,6 +75,12 @@ export class RegistryService {
     return { ...personView(person), events: events.map(withFamily), games };
   }
 
+  /** The names of the tournaments the person played in, each once, in date order. */
+  async tournamentsOf(id: number): Promise<string[]> {
+    const m = this.dataSource.manager;
+    return this.records.tournamentNames(m, await this.records.divisionsOf(m, id));
+  }
+
   /** The person's ratings, one per family, in the families' order. */
   ratings(id: number): Promise<PersonRating[]> {
     return this.records.ratings(id);
@@ -91,29 +98,87 @@ export class RegistryService {
     return personView(saved);
   }
 
-  /** Edits a person's own fields; the players of past tournaments keep theirs as registered. */
-  async update(id: number, dto: PersonDto, ifMatch: number | undefined): Promise<PersonView> {
+  /**
+   * Edits a person's own fields; the players of past tournaments keep theirs as registered.
+   * A change writes one line in the director's log of each tournament the person played in,
+   * with the fields before and after, as `user`.
+   */
+  async update(
+    id: number,
+    dto: PersonDto,
+    ifMatch: number | undefined,
+    user: Actor,
+  ): Promise<PersonView> {
     checkPersonFields(dto);
-    const saved = await this.transactions.run(async (m) => {
-      const p = await m.findOne(Person, { where: { id }, ...forUpdate(m) });
-      if (!p) throw new NotFound('person', id);
-      if (ifMatch !== p.version) {
-        checkVersion(`person ${id}`, `GET /api/persons/${id}`, ifMatch, personView(p), dto);
-      }
-      if (dto.federationId !== undefined && dto.federationId !== p.federationId) {
-        await this.checkFederationId(m, dto.federationId, id);
-        p.federationId = dto.federationId || null;
-      }
-      if (dto.name !== undefined) {
-        p.name = cleanName(dto.name);
-        p.nameKey = nameKey(p.name);
-        p.searchKey = lookAlikeKey(p.name);
-      }
-      if (dto.club !== undefined) p.club = dto.club?.trim() || null;
-      if (dto.country !== undefined) p.country = dto.country || null;
-      return m.save(p);
+    return this.transactions.run((m) => this.updateIn(m, id, dto, ifMatch, user));
+  }
+
+  /** {@link update} in the caller's transaction (a player's edit that sets the federation id). */
+  async updateIn(
+    m: EntityManager,
+    id: number,
+    dto: PersonDto,
+    ifMatch: number | undefined,
+    user: Actor,
+  ): Promise<PersonView> {
+    checkPersonFields(dto);
+    const p = await m.findOne(Person, { where: { id }, ...forUpdate(m) });
+    if (!p) throw new NotFound('person', id);
+    if (ifMatch !== p.version) {
+      checkVersion(`person ${id}`, `GET /api/persons/${id}`, ifMatch, personView(p), dto);
+    }
+    const fields = (x: Person) => ({
+      name: x.name,
+      club: x.club,
+      country: x.country,
+      federationId: x.federationId,
     });
+    const was = fields(p);
+    if (dto.federationId !== undefined && (dto.federationId || null) !== p.federationId) {
+      await this.checkFederationId(m, dto.federationId, id);
+      p.federationId = dto.federationId || null;
+    }
+    if (dto.name !== undefined) {
+      p.name = cleanName(dto.name);
+      p.nameKey = nameKey(p.name);
+      p.searchKey = lookAlikeKey(p.name);
+    }
+    if (dto.club !== undefined) p.club = dto.club?.trim() || null;
+    if (dto.country !== undefined) p.country = dto.country || null;
+    const changed = changedFields(was, fields(p));
+    if (!changed) return personView(p);
+    const saved = await m.save(p);
+    // One line in each tournament's log, naming the person's player there.
+    const seen = new Set<number>();
+    for (const player of await this.records.playersOf(m, id)) {
+      if (seen.has(player.tournamentId)) continue;
+      seen.add(player.tournamentId);
+      await writeLog(m, user, {
+        tournamentId: player.tournamentId,
+        playerId: player.playerId,
+        action: 'person.edited',
+        ...changed,
+      });
+    }
     return personView(saved);
+  }
+
+  /**
+   * Sets the person's federation id in the caller's transaction, as {@link update} would (the
+   * version check, the log lines), when it is not the one stored; otherwise does nothing, so
+   * that a page that only showed it is not refused for a change elsewhere in the person.
+   */
+  async setFederationIdIn(
+    m: EntityManager,
+    id: number,
+    federationId: string | null,
+    ifMatch: number,
+    user: Actor,
+  ): Promise<void> {
+    const p = await m.findOneBy(Person, { id });
+    if (!p) throw new NotFound('person', id);
+    if ((federationId || null) === p.federationId) return;
+    await this.updateIn(m, id, { federationId: federationId || null }, ifMatch, user);
   }
 
   /**

@@ -12,6 +12,8 @@ export const urls = {
     `/divisions/${divisionId}/projector${screen !== undefined && screen > 1 ? `?screen=${screen}` : ''}`,
   wallchart: (divisionId: number) => `/divisions/${divisionId}/wallchart`,
   player: (id: number) => `/players/${id}`,
+  /** A person of the registry, across tournaments. */
+  person: (id: number) => `/persons/${id}`,
   game: (id: number) => `/games/${id}`,
 
   standingsPdf: (divisionId: number, round?: number) =>
@@ -68,6 +70,7 @@ export const urls = {
   tshExport: (divisionId: number) => `/api/divisions/${divisionId}/tsh`,
   withdraw: (playerId: number) => `/organiser/players/${playerId}/withdraw`,
   editPlayer: (playerId: number) => `/organiser/players/${playerId}/edit`,
+  editPerson: (personId: number) => `/organiser/persons/${personId}/edit`,
   removePlayer: (playerId: number) => `/organiser/players/${playerId}/remove`,
   seedByRating: (divisionId: number) => `/organiser/divisions/${divisionId}/seeds`,
   restorePlayer: (tournamentId: number, entry: number) =>

@@ -1,5 +1,6 @@
 import type { SheetFormPage } from '../../src/sheet-form/page';
 import type { OrganiserPlayerEditPage, OrganiserPlayersPage } from '../../src/players/players-page';
+import type { OrganiserPersonEditPage } from '../../src/registry/person-edit-pages.controller';
 /**
  * Sample data for the rendering tests: what a controller would fill. Names
  * carry every letter that needs the embedded font: Č Ć Đ Š Ž, the digraphs
@@ -477,6 +478,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         federationId: 'SRB-771',
       },
       mergeAction: '/organiser/persons/3/merge',
+      editUrl: '/organiser/persons/3/edit',
       showRatings: true,
       ratings: [{ family: 'Kvizovka', url: '/ratings?family=kvizovka', rating: 1602, games: 52 }],
       events: [
@@ -1108,10 +1110,31 @@ export function pageSamples(lang: Lang): Record<string, object> {
       action: '/organiser/players/7/edit',
       back: '/organiser/divisions/1/players',
       version: 4,
-      values: { name: 'Ana Petrović-Ilić', club: 'ŠK Novi', rating: '1720' },
+      values: {
+        name: 'Ana Petrović-Ilić',
+        club: 'ŠK Novi',
+        rating: '1720',
+        federationId: '941204',
+      },
       errors: [{ field: '', message: 'Neko je promenio podatke igrača Ana Petrović.' }],
-      stored: { name: 'Ana Petrović', club: '—', rating: '1650' },
+      person: { name: 'Ana Petrović', version: 3, editUrl: '/organiser/persons/3/edit' },
+      stored: { name: 'Ana Petrović', club: '—', rating: '1650', federationId: '—' },
     } satisfies OrganiserPlayerEditPage,
+    'organiser/person-edit': {
+      ...base(lang, 'Podaci osobe Ana Petrović u registru', '/organiser/persons/3/edit', organiser),
+      action: '/organiser/persons/3/edit',
+      back: '/persons/3',
+      version: 2,
+      values: {
+        name: 'Ana Petrović-Ilić',
+        club: 'ŠK Novi',
+        country: 'SRB',
+        federationId: '941204',
+      },
+      errors: [{ field: '', message: 'Neko je promenio podatke osobe Ana Petrović.' }],
+      tournaments: ['Kup Beograda 2026', 'Memorijal Novi Sad'],
+      stored: { name: 'Ana Petrović', club: '—', country: 'SRB', federationId: '—' },
+    } satisfies OrganiserPersonEditPage,
     error: {
       ...base(lang, 'Greška', '/x'),
       status: 404,
