@@ -61,6 +61,18 @@ export class TshPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const t = await this.tournaments.get(id);
+    // A closed tournament takes no division from a file: refused before anything is read, and
+    // its page offers no form (the service refuses it too).
+    if (t.closedAt) {
+      await page.render(
+        'organiser/tournament',
+        tournamentPageModel(page, t, divisionDefaults(t), [], undefined, {
+          errors: [{ field: '', message: page.t('err.TOURNAMENT_CLOSED') }],
+        }),
+        409,
+      );
+      return;
+    }
     const text = (file && file.size > 0 ? decodeTsh(file.buffer) : form.values.tshText).replace(
       /^\uFEFF/,
       '',

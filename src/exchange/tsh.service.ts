@@ -8,7 +8,7 @@ import { Job, Jobs } from '../jobs/jobs';
 import type { Actor } from '../log/director-log';
 import { playersBySeedForExport } from '../players/players-export';
 import { gamesForTsh, roundsForExport } from '../rounds/rounds-export';
-import { divisionForExport, tournamentExists } from '../tournaments/tournament-export';
+import { divisionForExport, tournamentForImport } from '../tournaments/tournament-export';
 import { playsAtTables } from '../tournaments/tournament-rules';
 import type { ImportedTsh, TshImport, TshImportInput } from './tsh-import';
 import { resultsNotByScore, roundsPlayedThrough, TshGameIn, tshEntries, writeTsh } from './tsh';
@@ -87,7 +87,8 @@ export class TshService {
    * `p12`), byes, absences, and each result written as a typed result is (history,
    * standings), in one transaction on the job's own connection, so the server answers
    * everyone meanwhile; the import is one entry of the director's log. A file with any problem
-   * is refused whole (422 TSH_INVALID, its message in `lang`): nothing is stored.
+   * is refused whole (422 TSH_INVALID, its message in `lang`): nothing is stored. A closed
+   * tournament takes none (409 TOURNAMENT_CLOSED), before any job starts.
    */
   async startImport(
     tournamentId: number,
@@ -95,8 +96,15 @@ export class TshService {
     user: Actor,
     lang: Lang = 'en',
   ): Promise<Job<ImportedTsh>> {
-    if (!(await tournamentExists(this.dataSource.manager, tournamentId))) {
-      throw new NotFound('tournament', tournamentId);
+    const tournament = await tournamentForImport(this.dataSource.manager, tournamentId);
+    if (!tournament) throw new NotFound('tournament', tournamentId);
+    // A closed tournament's results are final: it takes no new division, from a file either.
+    if (tournament.closed) {
+      throw new Conflict(
+        'TOURNAMENT_CLOSED',
+        `${tournament.name} is closed: its results are final; reopen it (POST /api/tournaments/${tournamentId}/reopen) to import a division`,
+        { tournament: tournamentId },
+      );
     }
     const input: TshImportInput = {
       tournamentId,

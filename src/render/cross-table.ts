@@ -1,5 +1,6 @@
 import type { GameRecord, Outcome, StandingsRow } from '../standings/types';
 import type { CrossCell, CrossTable, StandingsLine } from './pdf/types';
+import { remainingShown } from './format';
 
 /** What the cross-table needs of a standings row. */
 export type CrossTableEntry = Pick<StandingsRow, 'playerId' | 'rank' | 'points'>;
@@ -91,7 +92,7 @@ export function standingsLines(
     losses: r.losses,
     byes: r.byes,
     spread: r.spread,
-    remainingSeconds: r.remainingSeconds,
+    remainingSeconds: remainingShown(r),
     tieBreaks: r.tieBreaks,
     active: r.active,
   }));

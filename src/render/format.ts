@@ -20,6 +20,23 @@ export function formatTieBreak(tieBreak: TieBreak, value: number): string {
   }
 }
 
+/**
+ * A standings row's remaining time as the tables show it: null (a dash) while the player has no
+ * game with a result and no bye, rather than a time of 00:00 nobody played.
+ */
+export function remainingShown(r: {
+  gamesPlayed: number;
+  byes: number;
+  remainingSeconds: number;
+}): number | null {
+  return r.gamesPlayed + r.byes > 0 ? r.remainingSeconds : null;
+}
+
+/** A remaining time of the standings: `mm:ss`, or a dash for none yet. */
+export function remainingText(seconds: number | null): string {
+  return seconds === null ? '–' : formatClock(seconds);
+}
+
 const OUTCOME_SHORT: Record<CrossCell['outcome'], MessageKey | null> = {
   win: 'result.winShort',
   draw: 'result.drawShort',

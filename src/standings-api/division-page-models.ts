@@ -2,6 +2,7 @@ import { ruleSetName } from '../web/rule-set-name';
 import { playsAtTables } from '../tournaments/tournament-rules';
 import type { StandingsRowView as ApiStandingsRow } from './standings.view';
 import { buildCrossTable } from '../render/cross-table';
+import { remainingShown } from '../render/format';
 import type { CrossCell, CrossTable } from '../render/pdf/types';
 import type { GameRecord, TieBreak } from '../standings/types';
 import type { StandingsSnapshot } from './standings.service';
@@ -90,7 +91,7 @@ export function standingsLines(rows: readonly ApiStandingsRow[]): StandingsRowVi
     losses: r.losses,
     byes: r.byes,
     spread: r.spread,
-    remainingSeconds: r.remainingSeconds,
+    remainingSeconds: remainingShown(r),
     tieBreaks: r.tieBreakValues,
     active: r.active,
     forfeitWins: r.forfeitWins,
@@ -156,8 +157,8 @@ export interface StandingsRowView {
   losses: number;
   byes?: number;
   spread: number;
-  /** Seconds; shown as `mm:ss`. */
-  remainingSeconds: number;
+  /** Seconds; shown as `mm:ss`; null (a dash) while the player has no result and no bye. */
+  remainingSeconds: number | null;
   /** `StandingsRow.tieBreaks`, in the order of `StandingsPage.tieBreaks`. */
   tieBreaks: number[];
   active: boolean;

@@ -25,7 +25,14 @@ export function divisionForExport(
   return m.findOneBy(Division, { id: divisionId });
 }
 
-/** Whether a tournament exists: a TSH file is imported only into one that does, checked before its job starts. */
-export function tournamentExists(m: EntityManager, id: number): Promise<boolean> {
-  return m.existsBy(Tournament, { id });
+/**
+ * A tournament's name and whether it is closed, or null when there is none: a TSH file is
+ * imported only into an open one, checked before its job starts.
+ */
+export async function tournamentForImport(
+  m: EntityManager,
+  id: number,
+): Promise<{ name: string; closed: boolean } | null> {
+  const t = await m.findOne(Tournament, { where: { id }, select: { name: true, closedAt: true } });
+  return t ? { name: t.name, closed: t.closedAt !== null } : null;
 }

@@ -142,9 +142,12 @@ export interface OrganiserTournamentPage extends PageBase {
   }[];
   /** Where a new division is posted; none once the tournament is closed. */
   divisionAction?: string;
-  /** A new division from a TSH `.t` file: the form as sent, and each problem of the file in words. */
+  /**
+   * A new division from a TSH `.t` file: the form as sent, and each problem of the file in
+   * words; no `action` (no form) once the tournament is closed.
+   */
   tsh: {
-    action: string;
+    action?: string;
     name: string;
     rules: string;
     text: string;

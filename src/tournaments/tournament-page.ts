@@ -97,7 +97,8 @@ export function tournamentPageModel(
     // A closed tournament's results are final: it offers no new division.
     divisionAction: t.closedAt ? undefined : urls.addDivision(t.id),
     tsh: {
-      action: urls.tshImport(t.id),
+      // Nor a division from a TSH file.
+      action: t.closedAt ? undefined : urls.tshImport(t.id),
       name: tsh?.name ?? '',
       rules: tsh?.rules || t.ruleSet,
       text: tsh?.text ?? '',

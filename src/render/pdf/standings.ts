@@ -1,5 +1,5 @@
-import { formatClock, formatPoints, formatSpread, Lang, MessageKey, t } from '../../i18n';
-import { crossCellText, formatTieBreak } from '../format';
+import { formatPoints, formatSpread, Lang, MessageKey, t } from '../../i18n';
+import { crossCellText, formatTieBreak, remainingText } from '../format';
 import {
   A4,
   contentWidth,
@@ -67,7 +67,7 @@ export async function standingsPdf(data: StandingsDocument, lang: Lang): Promise
       header: t(lang, 'col.remaining'),
       width: 50,
       align: 'right',
-      text: (r) => formatClock(r.remainingSeconds),
+      text: (r) => remainingText(r.remainingSeconds),
     },
   ];
   for (const tb of extraTieBreaks(data)) {

@@ -101,7 +101,8 @@ export interface StandingsLine {
   losses: number;
   byes?: number;
   spread: number;
-  remainingSeconds: number;
+  /** Null (a dash) while the player has no game with a result and no bye. */
+  remainingSeconds: number | null;
   /** Values of `tieBreaks`, in that order (as `StandingsRow.tieBreaks`; seed as −seed). */
   tieBreaks: readonly number[];
   /** False once the player has withdrawn. */

@@ -56,6 +56,22 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
     (await t.http.get(`/api/games/${id}`).expect(200)).body as GameJson;
 
   describe('public pages', () => {
+    test('the skip link says where it goes, in each language; the menu keeps its name (issue 36)', async () => {
+      const said = {
+        'sr-Latn': ['Pređi na sadržaj stranice', 'Glavni meni'],
+        'sr-Cyrl': ['Пређи на садржај странице', 'Главни мени'],
+        en: ['Skip to the page content', 'Main menu'],
+      };
+      for (const [lang, [skip, menu]] of Object.entries(said)) {
+        for (const path of ['/', `/divisions/${site.divisionId}/standings`]) {
+          const html = (await get(`${path}?lang=${lang}`).expect(200)).text;
+          expect(html).toContain(`<a class="skip" href="#main">${skip}</a>`);
+          expect(html).toContain(`<nav aria-label="${menu}">`);
+          expect(html).toContain('<main id="main">');
+        }
+      }
+    });
+
     test('the tournament list links each division', async () => {
       const res = await get('/')
         .expect(200)
