@@ -13,6 +13,7 @@ export * from './replay/simulate';
 export * from './formats/gcg';
 export * from './replay/board';
 export * from './replay/verify';
+export * from './replay/positions';
 export * from './replay/cards';
 export * from './replay/result';
 export * from './replay/typed-result';

@@ -9,3 +9,4 @@ export { linkedCards } from './cards/links';
 export type { Turning } from './cards/rotation';
 export { parseRotation, turnCard } from './cards/rotation';
 export { verifyCardGame } from './cards/verify';
+export type { CardReplayObserver } from './cards/verify';

@@ -24,7 +24,8 @@ import {
   sheetReading,
 } from '../sheet/scoresheet';
 import { BlankSwap } from './blank-swap';
-import { verifyCardGame } from './cards';
+import type { Board } from './board';
+import { CardReplayObserver, verifyCardGame } from './cards';
 import { Clocks } from './clock';
 import { drawBoard } from './draw';
 import { Ending } from './ending';
@@ -46,6 +47,25 @@ export { drawBoard } from './draw';
 export interface VerifyOptions {
   /** The dictionary to mark words known or unknown; without one, `known` is null. */
   words?: WordList | null;
+  /** Told the game as it stands after each line of the sheet (see `replayPositions`). */
+  observer?: ReplayObserver | null;
+}
+
+/**
+ * What a replay tells after each line of the sheet: the board and the totals as they are then.
+ * They are the replay's own, changed by the next line: keep a copy of what is kept.
+ */
+export interface ReplayObserver extends CardReplayObserver {
+  /**
+   * A crossword game after line `index`: its `board`, each player's total from moves, and
+   * for a stealing game (Qwibble) a drawing of who owns each tile (null otherwise).
+   */
+  afterTurn(
+    index: number,
+    board: Board,
+    totals: readonly number[],
+    ownership: (() => string[]) | null,
+  ): void;
 }
 
 /** Outcome of verifying a document: the report, or why the document cannot be read. */
@@ -85,7 +105,8 @@ export function verifyScoresheet(
   reading: SheetReading = sheetReading(sheet),
 ): VerificationReport {
   const { rules } = reading;
-  if (rules.ruleSet.cards) return verifyCardGame(sheet, rules);
+  const observer = options.observer ?? null;
+  if (rules.ruleSet.cards) return verifyCardGame(sheet, rules, observer);
   const { ruleSet } = rules;
   const state = new ReplayState(rules, sheet, options.words ?? null);
   // The rules below belong to some rule sets only; each costs a null test on the others.
@@ -122,6 +143,15 @@ export function verifyScoresheet(
     checkTotal(state, t, added);
     clocks.afterTurn(t);
     state.turns.push(t.report);
+    if (observer !== null) {
+      const owners = stealing;
+      observer.afterTurn(
+        index,
+        state.board,
+        state.totals,
+        owners ? () => owners.draw(rules.size) : null,
+      );
+    }
   }
 
   const end = sheet.end ?? {};

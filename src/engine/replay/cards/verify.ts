@@ -17,6 +17,12 @@ import { CardScoring } from './scoring';
 import { Rotations } from './rotation';
 import { CardReplayState } from './state';
 
+/** What a card game's replay tells after each line of the sheet. */
+export interface CardReplayObserver {
+  /** After line `index`: the grid the sheet recorded last, drawn; none when none was. */
+  afterCardTurn?(index: number, grid: string[]): void;
+}
+
 /**
  * Replays a card game's sheet turn by turn and reports what the rules compute beside what the
  * sheet says. The game's state is a {@link CardReplayState}; each rule is a module that reads and
@@ -26,7 +32,11 @@ import { CardReplayState } from './state';
  * totals and finals (`scoring.ts`). A refused turn is reported and takes nothing; the replay
  * goes on.
  */
-export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): VerificationReport {
+export function verifyCardGame(
+  sheet: Scoresheet,
+  rules: CompiledRules,
+  observer: CardReplayObserver | null = null,
+): VerificationReport {
   const state = new CardReplayState(rules, sheet);
   const blocks = new ColourBlocks(state);
   const grids = new RecordedGrids(state);
@@ -34,16 +44,16 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
   const deck = new Deck(state);
   const ending = new CardEnding(state, deck);
 
-  for (let index = 0; index < sheet.turns.length; index++) {
+  const replayTurn = (index: number): void => {
     const t = state.beginTurn(index);
-    if (!ending.countTurn(t)) continue;
+    if (!ending.countTurn(t)) return;
     blocks.play(t);
     const grid = grids.read(t, blocks.covered);
-    if (t.refused) continue;
+    if (t.refused) return;
     const rotation = rotations.read(t, grid, blocks.covered);
     if (t.refused) {
       grids.leave(null);
-      continue;
+      return;
     }
     const taking =
       grid && rotation
@@ -52,6 +62,14 @@ export function verifyCardGame(sheet: Scoresheet, rules: CompiledRules): Verific
     grids.leave(taking.left);
     deck.take(t, taking.taken);
     t.count(taking.points, taking.taken);
+  };
+  for (let index = 0; index < sheet.turns.length; index++) {
+    replayTurn(index);
+    if (observer?.afterCardTurn)
+      observer.afterCardTurn(
+        index,
+        grids.last ? drawGrid(grids.last, state.size, state.cards) : [],
+      );
   }
 
   const scoring = new CardScoring(state);
