@@ -465,18 +465,28 @@ export class RoundsService {
     );
   }
 
-  /** The tournament a game is played in and its division's rule set: its words are judged by them. */
-  async gamePlayed(gameId: number): Promise<{ tournamentId: number; ruleSet: string }> {
+  /**
+   * The tournament and division a game is played in and its division's rule set: its words are
+   * judged by them.
+   */
+  async gamePlayed(
+    gameId: number,
+  ): Promise<{ tournamentId: number; divisionId: number; ruleSet: string }> {
     const row = await joinDivisionRules(
       this.dataSource.manager
         .createQueryBuilder(Game, 'game')
         .innerJoin(Round, 'round', 'round.id = game.round_id')
         .select('game.id', 'gameId')
+        .addSelect('round.division_id', 'divisionId')
         .where('game.id = :gameId', { gameId }),
       'round.division_id',
-    ).getRawOne<DivisionRulesRow>();
+    ).getRawOne<DivisionRulesRow & { divisionId: number | string }>();
     if (!row) throw new NotFound('game', gameId);
-    return { tournamentId: Number(row.tournamentId), ruleSet: row.ruleSet };
+    return {
+      tournamentId: Number(row.tournamentId),
+      divisionId: Number(row.divisionId),
+      ruleSet: row.ruleSet,
+    };
   }
 
   /**

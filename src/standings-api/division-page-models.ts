@@ -301,6 +301,8 @@ export interface GamePage extends PageBase {
   sheet: GameReportSection | null;
   /** The game record as PDF. */
   printUrl?: string;
+  /** The game turn by turn (a verified sheet's). */
+  replayUrl?: string;
   /** A table: which of the seats' figures have a column. */
   showClocks?: boolean;
   showCards?: boolean;

@@ -400,6 +400,7 @@ export class DivisionPagesController {
             })
           : null,
         printUrl: report ? urls.gamePdf(id) : undefined,
+        replayUrl: report ? urls.replay(id) : undefined,
         ...(game.seats
           ? {
               showClocks: game.seats.some((s) => s.remaining !== null),

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { LIVE_SCRIPT } from './live-ref';
+import { REPLAY_SCRIPT } from './replay-script';
 import { SHEET_SCRIPT } from './sheet-script';
 
 /** The page scripts, served from memory. */
@@ -11,7 +12,13 @@ export class AssetsController {
   @Get(':name')
   serve(@Param('name') name: string, @Res() res: Response): void {
     const script =
-      name === 'sheet-form.js' ? SHEET_SCRIPT : name === 'live.js' ? LIVE_SCRIPT : null;
+      name === 'sheet-form.js'
+        ? SHEET_SCRIPT
+        : name === 'live.js'
+          ? LIVE_SCRIPT
+          : name === 'replay.js'
+            ? REPLAY_SCRIPT
+            : null;
     if (!script?.body) {
       res.status(404).type('text/plain').send('no such asset');
       return;

@@ -15,6 +15,10 @@ export const urls = {
   /** A person of the registry, across tournaments. */
   person: (id: number) => `/persons/${id}`,
   game: (id: number) => `/games/${id}`,
+  /** A verified game turn by turn: the position after turn `turn` (0: before the first). */
+  replay: (id: number, turn?: number) =>
+    `/games/${id}/replay${turn !== undefined ? `?turn=${turn}` : ''}`,
+  replayGcg: (id: number) => `/games/${id}/replay.gcg`,
 
   standingsPdf: (divisionId: number, round?: number) =>
     `/divisions/${divisionId}/standings.pdf${round !== undefined ? `?round=${round}` : ''}`,

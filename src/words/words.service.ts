@@ -1,4 +1,5 @@
 import { tournamentRow } from '../tournaments/division-rows';
+import { touchDivisions } from '../tournaments/tournament-rules';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PublicUser } from '../auth/public-user';
@@ -170,6 +171,8 @@ export class WordsService {
     let tournament: TournamentOfWords | null = null;
     /** The rule set of the game's division. */
     let played: string | null = null;
+    /** The game's division, whose pages (a replay shows the rulings) change with the ruling. */
+    let division: number | null = null;
     if (dto.gameId !== undefined) {
       const game = await this.rounds.gamePlayed(dto.gameId);
       const ofGame = game.tournamentId;
@@ -181,6 +184,7 @@ export class WordsService {
       }
       tournament = await this.tournament(ofGame);
       played = game.ruleSet;
+      division = game.divisionId;
     } else if (dto.tournamentId !== undefined) {
       tournament = await this.tournament(dto.tournamentId);
       // A side event of another rule set is judged by its own rules.
@@ -221,8 +225,8 @@ export class WordsService {
         ruling.errors satisfies ErrorDetails['WORD_UNREADABLE'],
       );
     }
-    const saved = await this.transactions.run((m) =>
-      m.save(
+    const saved = await this.transactions.run(async (m) => {
+      const row = await m.save(
         m.create(WordRuling, {
           tournamentId: tournament?.id ?? null,
           gameId: dto.gameId ?? null,
@@ -234,8 +238,12 @@ export class WordsService {
           userId: user?.id ?? null,
           userName: user?.name ?? null,
         }),
-      ),
-    );
+      );
+      // The game's replay shows its rulings: its kept pages are made again. A ruling changes no
+      // result, so it is logged in a closed tournament too (not refused as a result would be).
+      if (division !== null) await touchDivisions(m, division, { closing: true });
+      return row;
+    });
     return { verdict: ruling.verdict, rulingId: saved.id };
   }
 
@@ -243,6 +251,14 @@ export class WordsService {
     await this.tournament(tournamentId);
     return this.dataSource.manager.find(WordRuling, {
       where: { tournamentId },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /** The rulings logged with a game, oldest first (none when none was). */
+  gameRulings(gameId: number): Promise<WordRuling[]> {
+    return this.dataSource.manager.find(WordRuling, {
+      where: { gameId },
       order: { id: 'ASC' },
     });
   }

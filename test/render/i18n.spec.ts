@@ -302,6 +302,17 @@ const PLURALS: Record<
     sr: COUNTS.map((n) => `${n} s prvim rejtingom`),
     en: ['1 first rating', ...[2, 5, 11, 21, 22].map((n) => `${n} first ratings`)],
   },
+  'err.TURN_OUT_OF_RANGE': {
+    sr: [
+      'ima 1 potez:',
+      'ima 2 poteza:',
+      'ima 5 poteza:',
+      'ima 11 poteza:',
+      'ima 21 potez:',
+      'ima 22 poteza:',
+    ],
+    en: ['has 1 turn:', ...[2, 5, 11, 21, 22].map((n) => `has ${n} turns:`)],
+  },
   'err.ROUND_OUT_OF_RANGE': {
     params: { min: 1 },
     sr: COUNTS.map((n) => `upareno je kola ${n}.`),

@@ -37,6 +37,7 @@ import type {
   StandingsPage,
   WallChartPage,
 } from '../../src/standings-api/division-page-models';
+import type { ReplayPage } from '../../src/standings-api/replay-page-models';
 import type { DeskPage, TableCodePage } from '../../src/table-codes/table-code-page-models';
 import type { ErrorPage } from '../../src/web/error-page-models';
 import type {
@@ -427,6 +428,43 @@ export function pageSamples(lang: Lang): Record<string, object> {
     result: { scores: [20, 0], winner: 'first' },
     sheet: check,
     printUrl: '/games/1/record.pdf',
+    replayUrl: '/games/1/replay',
+  };
+  const replayLine = check.report.turns[0];
+  const replayPage: ReplayPage = {
+    ...base(
+      lang,
+      `${game.first.name} – ${game.second.name}: potez po potez`,
+      '/games/1/replay?turn=1',
+    ),
+    game,
+    gameUrl: '/games/1',
+    gcgUrl: '/games/1/replay.gcg',
+    turn: 1,
+    total: 2,
+    heading: 'Potez 1 od 2',
+    boardSvg: check.boardSvg ?? '',
+    legend: check.legend,
+    players: [
+      { name: game.first.name, total: 20, clock: '28:40', mover: true },
+      { name: game.second.name, total: 0, clock: '', mover: false },
+    ],
+    line: replayLine,
+    playHeader: check.report.headers.play,
+    findings: replayLine.issues,
+    rulings: [{ words: 'KUĆA, PSA', verdict: 'NIJE DOZVOLJENO', valid: false, by: 'Sudija Šarić' }],
+    first: { label: 'Početak', url: '/games/1/replay?turn=0' },
+    previous: { label: 'Prethodni', url: '/games/1/replay?turn=0' },
+    next: { label: 'Sledeći', url: '/games/1/replay?turn=2' },
+    last: { label: 'Kraj', url: '/games/1/replay?turn=2' },
+    turns: [0, 1, 2].map((n) => ({
+      turn: n,
+      label: n === 0 ? 'Početak' : String(n),
+      url: `/games/1/replay?turn=${n}`,
+      current: n === 1,
+    })),
+    formAction: '/games/1/replay',
+    scriptUrl: '/assets/replay.js?v=0123456789ab',
   };
   const sheetText =
     '{\n  "format": "scoresheet/1",\n  "rules": "kvizovka",\n  "players": ["Milica Đorđević", "Stefan Nikolić"],\n  "turns": [\n    { "player": 0, "play": "9F KUĆA", "score": 8 }\n  ]\n}\n';
@@ -612,6 +650,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
     } satisfies ProjectorPage,
     'public/wallchart': wallChartPage,
     'public/game': gamePage,
+    'public/replay': replayPage,
     'judge/sign-in': {
       ...base(lang, 'Prijava', '/sign-in'),
       action: '/sign-in',

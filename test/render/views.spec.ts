@@ -35,7 +35,7 @@ describe('views', () => {
   describe.each(LANGUAGES)('every page in %s', (lang: Lang) => {
     const samples = pageSamples(lang);
     it.each(Object.keys(samples))(
-      '%s renders a whole page, with no script but the sheet form’s and the live pages’',
+      '%s renders a whole page, with no script but the sheet form’s, the live pages’ and the replay’s',
       (name) => {
         const html = render(name, samples[name]);
         expect(html.startsWith('<!doctype html>')).toBe(true);
@@ -50,9 +50,11 @@ describe('views', () => {
                 '<script type="application/json" id="sheet-config">',
                 '<script src="/assets/sheet-form.js?v&#x3D;0123456789ab" defer>',
               ]
-            : 'live' in samples[name] && samples[name].live
-              ? ['<script src="/assets/live.js?v&#x3D;0123456789ab" defer>']
-              : [],
+            : name === 'public/replay'
+              ? ['<script src="/assets/replay.js?v&#x3D;0123456789ab" defer>']
+              : 'live' in samples[name] && samples[name].live
+                ? ['<script src="/assets/live.js?v&#x3D;0123456789ab" defer>']
+                : [],
         );
         expect(html).not.toContain('{{');
         expect(html).not.toMatch(/\[object Object\]|undefined|NaN/);
