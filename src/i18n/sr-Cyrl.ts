@@ -160,6 +160,69 @@ export const srCyrl = {
   'col.seat': 'Место за столом',
   'col.place': 'Пласман',
   'col.seatsInOrder': 'Играчи, редом којим играју',
+  'roundResults.link': 'Резултати кола на једној страници',
+  'roundResults.title': 'Резултати {n}. кола',
+  'roundResults.help':
+    'Један ред по партији (по столу код столова од 3–4), редом столова. Празан ред се прескаче: резултат који недостаје остаје да недостаје. Све се чува одједном, или ништа.',
+  'roundResults.lines': 'Редови (као у ТСХ-у)',
+  'roundResults.linesHelp':
+    'Један сто по реду: број стола, па поени редом седишта, па преостало време (mm:ss) кад правила имају сат. Примери: „12 345 367 3:24 0:45”; „12 345 367 3:24 -0:10 т2” (други изгубио на време); „12 ф1” (први није дошао: контумација); „12 фф” (обострана контумација); „7 212 - 164 155” (седиште 2 није дошло); „ц14/13” карте, „с” заштићени поени, „п” одигране плочице, „б” највећа крађа, „р2” седиште 2 прво стигло до циља. Ред за сто попуњава његов ред табеле и мења га.',
+  'roundResults.players': 'Играчи',
+  'roundResults.kind': 'Исход',
+  'roundResults.scores': 'Поени',
+  'roundResults.clocks': 'Преостало време',
+  'roundResults.figures': 'Допунски подаци',
+  'roundResults.state': 'Уписано',
+  'roundResults.check': 'Провера',
+  'roundResults.kindNobody': 'Нико није дошао (обострана контумација)',
+  'roundResults.seatHelp': 'Код столова: „-” у поенима седишта значи да играч није дошао.',
+  'roundResults.sheet': 'Оверен записник {scores}',
+  'roundResults.sheetUnverified': 'Записник {scores} (не слаже се с правилима)',
+  'roundResults.replace': 'Замени резултат записника (записник се уклања)',
+  'roundResults.none': 'још нема',
+  'roundResults.save': 'Сачувај све',
+  'roundResults.saved': 'Сачувано резултата: {n}.',
+  'roundResults.refused': 'Ништа није сачувано: исправите означене редове.',
+  'roundResults.onTable': 'Сто {table}: {message}',
+  'roundResults.stale':
+    'Резултат је у међувремену промењен (сада: {now}). Ништа није сачувано; ваши уноси су остали, сачувајте поново да га замените.',
+  'roundResults.won': 'Победа: {name}',
+  'roundResults.drawn': 'Нерешено',
+  'roundResults.forfeit': 'Контумација, изостанак: {name}',
+  'roundResults.doubleForfeit': 'Обострана контумација',
+  'roundResults.places': 'Места: {places}',
+  'roundResults.figure.cards': 'карте',
+  'roundResults.figure.safePoints': 'заштићени поени',
+  'roundResults.figure.tilesPlayed': 'одигране плочице',
+  'roundResults.figure.biggestSteal': 'највећа крађа',
+  'roundResults.figure.targetFirst': 'ко је први стигао до циља',
+  'roundResults.problem.LINE_UNREADABLE': 'Непозната реч „{word}” у реду.',
+  'roundResults.problem.LINE_NO_TABLE': 'У овом колу нема стола „{table}”.',
+  'roundResults.problem.LINE_TWICE': 'За сто {table} постоје два реда.',
+  'roundResults.problem.KIND_UNKNOWN': 'Непознат исход „{word}”.',
+  'roundResults.problem.SCORE_COUNT': 'Очекује се поена: {expected}, уписано: {got}.',
+  'roundResults.problem.SCORE_NEEDED': 'Недостају поени седишта {seat}.',
+  'roundResults.problem.SCORE_BAD':
+    'Седиште {seat}: „{value}” није број поена (цео број од -1000 до 5000).',
+  'roundResults.problem.CLOCK_NEEDED': 'Недостаје преостало време седишта {seat} (mm:ss).',
+  'roundResults.problem.CLOCK_BAD': 'Седиште {seat}: „{value}” није време (mm:ss).',
+  'roundResults.problem.CLOCK_UNUSED': 'Ова игра нема сат за целу партију: изоставите време.',
+  'roundResults.problem.CLOCK_ABOVE_START':
+    'Седиште {seat}: {clock} је више од {start} колико сваки играч има на почетку.',
+  'roundResults.problem.TIME_LOSS_UNCLEAR':
+    'Оба сата су на 00:00 или испод: упишите ко је изгубио на време (т1 или т2).',
+  'roundResults.problem.FIGURE_BAD': 'Седиште {seat}: „{value}” није број ({figure}).',
+  'roundResults.problem.FIGURE_HALF': 'Упишите {figure} за свако седиште.',
+  'roundResults.problem.FIGURE_UNUSED':
+    'Правила не одлучују нерешено по податку „{figure}”: изоставите га.',
+  'roundResults.problem.FIGURE_NEEDED': 'Једнаки поени (седишта {seats}): упишите {figure}.',
+  'roundResults.problem.TARGET_BAD': '„{value}” није седиште које је играло.',
+  'roundResults.problem.NOBODY_PRESENT':
+    'Дошао је само један играч, а сам не игра партију: означите сва седишта са „-” (обострана контумација) или упишите оне који су играли.',
+  'roundResults.problem.FORFEIT_OF_TABLE':
+    'За сто се изостанак пише са „-” у поенима седишта које није дошло.',
+  'roundResults.problem.SHEET_LOCKED':
+    'Партија има оверен записник ({scores}): означите „Замени резултат записника” да бисте га променили.',
   'desk.link': 'Судијски сто: записници послати са столова',
   'standings.placesLegend':
     'Столови до {n} играча: место доноси поен за сваког играча стола који је завршио иза; подељена места деле поене.',
@@ -1156,6 +1219,7 @@ export const srCyrl = {
   'err.RESULT_EXISTS':
     'Партија већ има резултат. Отворите страницу поново да бисте га видели и исправили.',
   'err.GAME_IS_BYE': 'Ово је слободно коло: нема резултата за упис.',
+  'err.TABLE_ONE_PRESENT': 'Дошао је само један играч за столом, а сам не игра партију.',
   'err.TIME_LOSS_UNCLEAR': 'Нејасно је коме је истекло време: означите ко је изгубио на време.',
   'err.NO_GAME_CLOCK': 'Ова игра нема сат за целу партију, па нико не губи на време.',
   'err.CLOCK_ABOVE_START':

@@ -166,6 +166,69 @@ export const srLatn = {
   'col.seat': 'Mesto za stolom',
   'col.place': 'Plasman',
   'col.seatsInOrder': 'Igrači, redom kojim igraju',
+  'roundResults.link': 'Rezultati kola na jednoj stranici',
+  'roundResults.title': 'Rezultati {n}. kola',
+  'roundResults.help':
+    'Jedan red po partiji (po stolu kod stolova od 3–4), redom stolova. Prazan red se preskače: rezultat koji nedostaje ostaje da nedostaje. Sve se čuva odjednom, ili ništa.',
+  'roundResults.lines': 'Redovi (kao u TSH-u)',
+  'roundResults.linesHelp':
+    'Jedan sto po redu: broj stola, pa poeni redom sedišta, pa preostalo vreme (mm:ss) kad pravila imaju sat. Primeri: „12 345 367 3:24 0:45”; „12 345 367 3:24 -0:10 t2” (drugi izgubio na vreme); „12 f1” (prvi nije došao: kontumacija); „12 ff” (obostrana kontumacija); „7 212 - 164 155” (sedište 2 nije došlo); „c14/13” karte, „s” zaštićeni poeni, „p” odigrane pločice, „b” najveća krađa, „r2” sedište 2 prvo stiglo do cilja. Red za sto popunjava njegov red tabele i menja ga.',
+  'roundResults.players': 'Igrači',
+  'roundResults.kind': 'Ishod',
+  'roundResults.scores': 'Poeni',
+  'roundResults.clocks': 'Preostalo vreme',
+  'roundResults.figures': 'Dopunski podaci',
+  'roundResults.state': 'Upisano',
+  'roundResults.check': 'Provera',
+  'roundResults.kindNobody': 'Niko nije došao (obostrana kontumacija)',
+  'roundResults.seatHelp': 'Kod stolova: „-” u poenima sedišta znači da igrač nije došao.',
+  'roundResults.sheet': 'Overen zapisnik {scores}',
+  'roundResults.sheetUnverified': 'Zapisnik {scores} (ne slaže se s pravilima)',
+  'roundResults.replace': 'Zameni rezultat zapisnika (zapisnik se uklanja)',
+  'roundResults.none': 'još nema',
+  'roundResults.save': 'Sačuvaj sve',
+  'roundResults.saved': 'Sačuvano rezultata: {n}.',
+  'roundResults.refused': 'Ništa nije sačuvano: ispravite označene redove.',
+  'roundResults.onTable': 'Sto {table}: {message}',
+  'roundResults.stale':
+    'Rezultat je u međuvremenu promenjen (sada: {now}). Ništa nije sačuvano; vaši unosi su ostali, sačuvajte ponovo da ga zamenite.',
+  'roundResults.won': 'Pobeda: {name}',
+  'roundResults.drawn': 'Nerešeno',
+  'roundResults.forfeit': 'Kontumacija, izostanak: {name}',
+  'roundResults.doubleForfeit': 'Obostrana kontumacija',
+  'roundResults.places': 'Mesta: {places}',
+  'roundResults.figure.cards': 'karte',
+  'roundResults.figure.safePoints': 'zaštićeni poeni',
+  'roundResults.figure.tilesPlayed': 'odigrane pločice',
+  'roundResults.figure.biggestSteal': 'najveća krađa',
+  'roundResults.figure.targetFirst': 'ko je prvi stigao do cilja',
+  'roundResults.problem.LINE_UNREADABLE': 'Nepoznata reč „{word}” u redu.',
+  'roundResults.problem.LINE_NO_TABLE': 'U ovom kolu nema stola „{table}”.',
+  'roundResults.problem.LINE_TWICE': 'Za sto {table} postoje dva reda.',
+  'roundResults.problem.KIND_UNKNOWN': 'Nepoznat ishod „{word}”.',
+  'roundResults.problem.SCORE_COUNT': 'Očekuje se poena: {expected}, upisano: {got}.',
+  'roundResults.problem.SCORE_NEEDED': 'Nedostaju poeni sedišta {seat}.',
+  'roundResults.problem.SCORE_BAD':
+    'Sedište {seat}: „{value}” nije broj poena (ceo broj od -1000 do 5000).',
+  'roundResults.problem.CLOCK_NEEDED': 'Nedostaje preostalo vreme sedišta {seat} (mm:ss).',
+  'roundResults.problem.CLOCK_BAD': 'Sedište {seat}: „{value}” nije vreme (mm:ss).',
+  'roundResults.problem.CLOCK_UNUSED': 'Ova igra nema sat za celu partiju: izostavite vreme.',
+  'roundResults.problem.CLOCK_ABOVE_START':
+    'Sedište {seat}: {clock} je više od {start} koliko svaki igrač ima na početku.',
+  'roundResults.problem.TIME_LOSS_UNCLEAR':
+    'Oba sata su na 00:00 ili ispod: upišite ko je izgubio na vreme (t1 ili t2).',
+  'roundResults.problem.FIGURE_BAD': 'Sedište {seat}: „{value}” nije broj ({figure}).',
+  'roundResults.problem.FIGURE_HALF': 'Upišite {figure} za svako sedište.',
+  'roundResults.problem.FIGURE_UNUSED':
+    'Pravila ne odlučuju nerešeno po podatku „{figure}”: izostavite ga.',
+  'roundResults.problem.FIGURE_NEEDED': 'Jednaki poeni (sedišta {seats}): upišite {figure}.',
+  'roundResults.problem.TARGET_BAD': '„{value}” nije sedište koje je igralo.',
+  'roundResults.problem.NOBODY_PRESENT':
+    'Došao je samo jedan igrač, a sam ne igra partiju: označite sva sedišta sa „-” (obostrana kontumacija) ili upišite one koji su igrali.',
+  'roundResults.problem.FORFEIT_OF_TABLE':
+    'Za sto se izostanak piše sa „-” u poenima sedišta koje nije došlo.',
+  'roundResults.problem.SHEET_LOCKED':
+    'Partija ima overen zapisnik ({scores}): označite „Zameni rezultat zapisnika” da biste ga promenili.',
   'desk.link': 'Sudijski sto: zapisnici poslati sa stolova',
   'standings.placesLegend':
     'Stolovi do {n} igrača: mesto donosi poen za svakog igrača stola koji je završio iza; podeljena mesta dele poene.',
@@ -1184,6 +1247,7 @@ export const srLatn = {
   'err.RESULT_EXISTS':
     'Partija već ima rezultat. Otvorite stranicu ponovo da biste ga videli i ispravili.',
   'err.GAME_IS_BYE': 'Ovo je slobodno kolo: nema rezultata za upis.',
+  'err.TABLE_ONE_PRESENT': 'Došao je samo jedan igrač za stolom, a sam ne igra partiju.',
   'err.TIME_LOSS_UNCLEAR': 'Nejasno je kome je isteklo vreme: označite ko je izgubio na vreme.',
   'err.NO_GAME_CLOCK': 'Ova igra nema sat za celu partiju, pa niko ne gubi na vreme.',
   'err.CLOCK_ABOVE_START':

@@ -60,3 +60,52 @@ export interface ResultFormPage extends PageBase {
   clearAction?: string;
   sheetUrl?: string;
 }
+
+/** An input of a round's results grid: its posted name, what a screen reader says, its value. */
+export interface GridCell {
+  name: string;
+  label: string;
+  value: string;
+}
+
+/** A choice of a round's results grid (the outcome, who lost on time, who reached the target). */
+export interface GridChoice {
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+}
+
+/** `judge/round-results`: a round's games (or tables) on one page, typed as a grid or as lines. */
+export interface RoundResultsPage extends PageBase {
+  action: string;
+  /** The lines as typed (empty when the page opens). */
+  lines: string;
+  /** Whether the rule set has a game clock (the clocks' column). */
+  clocks: boolean;
+  /** Whether any row asks tie-break figures (their column). */
+  figures: boolean;
+  rows: {
+    table: number;
+    gameId: number;
+    version: number;
+    /** The players, seats in order. */
+    players: string;
+    kind: GridChoice;
+    scores: GridCell[];
+    clocks: GridCell[];
+    figures: GridCell[];
+    timeLoss?: GridChoice;
+    targetFirst?: GridChoice;
+    /** What is recorded now, in words. */
+    state: string;
+    /** The game's score sheet: its result cannot be replaced but by ticking `confirm`. */
+    sheet?: { text: string; url: string; confirm: GridCell & { checked: boolean } };
+    /** The row's check: a refusal (`bad`), or the outcome the figures give. */
+    message?: { text: string; bad: boolean };
+  }[];
+  errors: FieldError[];
+  /** The page's script and its settings (JSON). */
+  scriptUrl: string;
+  configJson: string;
+}

@@ -7,6 +7,7 @@ import { RoundsModule } from '../rounds/rounds.module';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { GameRecordPdfController } from './game-record-pdf.controller';
 import { ResultPagesController } from './result-pages.controller';
+import { RoundResultsPagesController } from './round-results-pages.controller';
 import { SheetCheckPagesController } from './sheet-check-pages.controller';
 import { SheetDraftsService } from './sheet-drafts.service';
 import { SheetPagesController } from './sheet-pages.controller';
@@ -22,6 +23,7 @@ import { SheetPagesController } from './sheet-pages.controller';
     SheetPagesController,
     SheetCheckPagesController,
     ResultPagesController,
+    RoundResultsPagesController,
     GameRecordPdfController,
   ],
   providers: [ResultsService, SheetDraftsService, ResultRecords],

@@ -60,6 +60,28 @@ export interface SheetReport {
   report: VerificationReport | null;
 }
 
+/** One game of a round's results page, to write ({@link ResultsService.enterRoundResults}). */
+export interface RoundResultWrite {
+  gameId: number;
+  /** The table, named by a refusal. */
+  table: number;
+  /** The version the page was built from. */
+  version: number;
+  /** The judge ticked to replace the game's score sheet by the typed result. */
+  replaceSheet: boolean;
+  result: { pair: EnterResultDto } | { table: EnterTableResultDto };
+}
+
+/** A refusal of one table of a round's results: the whole post is refused, nothing saved. */
+export class RoundLineRefused extends DomainError {
+  constructor(
+    readonly table: number,
+    readonly refusal: DomainError,
+  ) {
+    super(refusal.status, refusal.code, `table ${table}: ${refusal.message}`, refusal.details);
+  }
+}
+
 /** The director's log's code of each change to a result. */
 const LOGGED: Record<Action, LogAction> = {
   result: 'result.entered',
@@ -102,39 +124,106 @@ export class ResultsService {
     ifMatch: number | undefined,
     user: PublicUser | null,
   ): Promise<GameView> {
-    return this.write(id, async (m, ctx) => {
-      refuseTable(ctx);
-      this.checkWritable(ctx, ifMatch);
-      const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
-      if (dto.kind === 'forfeit' || dto.kind === 'double-forfeit') {
-        if (ctx.sheet) {
-          throw new Conflict(
-            'SHEET_PRESENT',
-            `game ${id} has a score sheet, so it was played: remove the sheet before entering a forfeit`,
-          );
-        }
-        await this.apply(m, ctx, forfeitColumns(dto.kind, dto.absent), action, user, false);
-        return;
-      }
-      const typed = decideTyped(gameRules(ctx.division), typedFigures(dto));
-      const sheet = ctx.sheet ? await m.findOneBy(ScoreSheet, { gameId: id }) : null;
-      if (sheet?.report) {
-        const differences = contradictions(
-          typed,
-          figuresFromReport(sheet.report as VerificationReport),
+    return this.write(id, (m, ctx) => this.resultIn(m, ctx, dto, ifMatch, user));
+  }
+
+  /** {@link enterResult} in the transaction `m`, of the game read (and locked) as `ctx`. */
+  private async resultIn(
+    m: EntityManager,
+    ctx: GameContext,
+    dto: EnterResultDto,
+    ifMatch: number | undefined,
+    user: PublicUser | null,
+  ): Promise<void> {
+    const id = ctx.game.id;
+    refuseTable(ctx);
+    this.checkWritable(ctx, ifMatch);
+    const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
+    if (dto.kind === 'forfeit' || dto.kind === 'double-forfeit') {
+      if (ctx.sheet) {
+        throw new Conflict(
+          'SHEET_PRESENT',
+          `game ${id} has a score sheet, so it was played: remove the sheet before entering a forfeit`,
         );
-        if (differences.length > 0) {
-          throw new Unprocessable(
-            'RESULT_CONTRADICTS_SHEET',
-            `the result contradicts the game's verified score sheet: ${differences.join('; ')}. ` +
-              'Correct the sheet (PUT …/scoresheet) or remove it first.',
-            { differences },
-          );
-        }
-        // The sheet stays the source of the figures; an agreeing typed result changes nothing.
-        return;
       }
-      await this.apply(m, ctx, figuresToColumns(ctx, typed, 'result'), action, user, false);
+      await this.apply(m, ctx, forfeitColumns(dto.kind, dto.absent), action, user, false);
+      return;
+    }
+    const typed = decideTyped(gameRules(ctx.division), typedFigures(dto));
+    const sheet = ctx.sheet ? await m.findOneBy(ScoreSheet, { gameId: id }) : null;
+    if (sheet?.report) {
+      const differences = contradictions(
+        typed,
+        figuresFromReport(sheet.report as VerificationReport),
+      );
+      if (differences.length > 0) {
+        throw new Unprocessable(
+          'RESULT_CONTRADICTS_SHEET',
+          `the result contradicts the game's verified score sheet: ${differences.join('; ')}. ` +
+            'Correct the sheet (PUT …/scoresheet) or remove it first.',
+          { differences },
+        );
+      }
+      // The sheet stays the source of the figures; an agreeing typed result changes nothing.
+      return;
+    }
+    await this.apply(m, ctx, figuresToColumns(ctx, typed, 'result'), action, user, false);
+  }
+
+  /**
+   * A round's results typed on one page, in one transaction: each game read and locked, its
+   * version checked, and written as {@link enterResult} or {@link enterTableResult} would; a
+   * game whose sheet the judge chose to replace loses its sheet first (its result stays in the
+   * history). Any refusal refuses them all, as a {@link RoundLineRefused} naming the table.
+   * Answers how many games' results changed.
+   */
+  async enterRoundResults(
+    divisionId: number,
+    round: number,
+    writes: readonly RoundResultWrite[],
+    user: PublicUser | null,
+  ): Promise<number> {
+    return this.transactions.run(async (m) => {
+      let changed = 0;
+      for (const w of writes) {
+        try {
+          const ctx = await this.load(m, w.gameId, true);
+          if (ctx.round.divisionId !== divisionId || ctx.round.number !== round) {
+            throw new NotFound(`game of round ${round} of division ${divisionId}`, w.gameId);
+          }
+          const read = ctx.game.version;
+          let version = w.version;
+          if (w.replaceSheet && ctx.sheet) {
+            this.checkWritable(ctx, version);
+            await m.delete(ScoreSheet, { gameId: ctx.game.id });
+            ctx.sheet = null;
+            if (ctx.seats.length > 0) {
+              await this.applyTable(m, ctx, ctx.seats, 'scoresheet-removed', user, 'result');
+            } else {
+              await this.apply(
+                m,
+                ctx,
+                { resultSource: 'result' },
+                'scoresheet-removed',
+                user,
+                true,
+              );
+            }
+            // The sheet's removal is this post's own change: the version read still stands.
+            version = ctx.game.version;
+          }
+          if ('table' in w.result) {
+            await this.tableIn(m, ctx, w.result.table, version, user);
+          } else {
+            await this.resultIn(m, ctx, w.result.pair, version, user);
+          }
+          if (ctx.game.version !== read) changed++;
+        } catch (e) {
+          if (e instanceof DomainError) throw new RoundLineRefused(w.table, e);
+          throw e;
+        }
+      }
+      return changed;
     });
   }
 
@@ -351,66 +440,122 @@ export class ResultsService {
     ifMatch: number | undefined,
     user: PublicUser | null,
   ): Promise<GameView> {
-    return this.write(id, async (m, ctx) => {
-      if (ctx.seats.length === 0) {
-        if (ctx.game.status === 'bye') {
-          throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
-        }
-        throw new Conflict(
-          'NOT_A_TABLE',
-          `game ${id} is a game of two: enter its result with PUT /api/games/${id}/result`,
-        );
+    return this.write(id, (m, ctx) => this.tableIn(m, ctx, dto, ifMatch, user));
+  }
+
+  /** {@link enterTableResult} in the transaction `m`, of the game read (and locked) as `ctx`. */
+  private async tableIn(
+    m: EntityManager,
+    ctx: GameContext,
+    dto: EnterTableResultDto,
+    ifMatch: number | undefined,
+    user: PublicUser | null,
+  ): Promise<void> {
+    const id = ctx.game.id;
+    if (ctx.seats.length === 0) {
+      if (ctx.game.status === 'bye') {
+        throw new Conflict('GAME_IS_BYE', `game ${id} is a bye: it has no result to enter`);
       }
-      this.checkWritable(ctx, ifMatch);
-      const seats = ctx.seats.length;
-      if (ctx.sheet) {
-        // The verified sheet's figures stand: a typed result may only agree with them.
-        const differing = ctx.seats.flatMap((s, i) =>
-          dto.scores[i] === s.score
-            ? []
-            : [`seat ${i + 1}: ${dto.scores[i]} but the sheet gives ${s.score}`],
-        );
-        if (differing.length > 0 || dto.scores.length !== seats) {
-          throw new Unprocessable(
-            'RESULT_CONTRADICTS_SHEET',
-            `the result contradicts the game's verified score sheet: ${differing.join('; ') || 'another number of seats'}. Correct the sheet (PUT …/scoresheet) or remove it first.`,
-            { differences: differing },
-          );
-        }
-        return;
-      }
-      if (dto.scores.length !== seats) {
-        throw tableRefusal(gameRules(ctx.division), {
-          code: 'FIGURE_COUNT',
-          field: 'scores',
-          expected: seats,
-          got: dto.scores.length,
-        });
-      }
-      const rules = gameRules(ctx.division);
-      const remaining = dto.clocks ? dto.clocks.map((c) => parseClock(c)!) : null;
-      const placing = placeTable(rules, {
-        scores: dto.scores,
-        remaining,
-        typed: true,
-        cards: dto.cards,
-        targetFirst: dto.targetFirst,
-      });
-      if (!placing.ok) throw tableRefusal(rules, placing.problem);
-      const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
-      await this.applyTable(
-        m,
-        ctx,
-        ctx.seats.map((_, i) => ({
-          score: dto.scores[i],
-          remaining: remaining?.[i] ?? null,
-          cards: dto.cards?.[i] ?? null,
-          place: placing.places[i],
-        })),
-        action,
-        user,
+      throw new Conflict(
+        'NOT_A_TABLE',
+        `game ${id} is a game of two: enter its result with PUT /api/games/${id}/result`,
       );
-    });
+    }
+    this.checkWritable(ctx, ifMatch);
+    const seats = ctx.seats.length;
+    if (ctx.sheet) {
+      // The verified sheet's figures stand: a typed result may only agree with them.
+      const differing = ctx.seats.flatMap((s, i) =>
+        dto.scores[i] === s.score
+          ? []
+          : [`seat ${i + 1}: ${dto.scores[i]} but the sheet gives ${s.score}`],
+      );
+      if (differing.length > 0 || dto.scores.length !== seats) {
+        throw new Unprocessable(
+          'RESULT_CONTRADICTS_SHEET',
+          `the result contradicts the game's verified score sheet: ${differing.join('; ') || 'another number of seats'}. Correct the sheet (PUT …/scoresheet) or remove it first.`,
+          { differences: differing },
+        );
+      }
+      return;
+    }
+    if (dto.scores.length !== seats) {
+      throw tableRefusal(gameRules(ctx.division), {
+        code: 'FIGURE_COUNT',
+        field: 'scores',
+        expected: seats,
+        got: dto.scores.length,
+      });
+    }
+    const rules = gameRules(ctx.division);
+    // Seats that did not come: placed last, without figures; the others are placed among
+    // themselves. Nobody present is the table's double forfeit.
+    const absent = [...new Set(dto.absent ?? [])].sort((a, b) => a - b);
+    const wrongSeat = absent.find((s) => s >= seats);
+    if (wrongSeat !== undefined) {
+      throw tableRefusal(rules, {
+        code: 'SEAT_OUT_OF_RANGE',
+        field: 'absent',
+        seats,
+        got: wrongSeat,
+      });
+    }
+    if (absent.length > 0 && ctx.sheet) {
+      throw new Conflict(
+        'SHEET_PRESENT',
+        `game ${id} has a score sheet, so every seat played: remove the sheet before entering an absence`,
+      );
+    }
+    if (absent.length === seats - 1) {
+      throw new Unprocessable(
+        'TABLE_ONE_PRESENT',
+        `game ${id}: only one seat came, and one player alone plays no game; mark every seat absent (a double forfeit) or enter the seats that played`,
+        { seats },
+      );
+    }
+    const present = ctx.seats.map((_, i) => i).filter((i) => !absent.includes(i));
+    const at = <T>(xs: readonly T[] | undefined) => (xs ? present.map((i) => xs[i]) : undefined);
+    const remaining = dto.clocks ? dto.clocks.map((c) => parseClock(c)!) : null;
+    const placing =
+      present.length === 0
+        ? null
+        : placeTable(rules, {
+            scores: at(dto.scores)!,
+            remaining: remaining ? at(remaining)! : null,
+            typed: true,
+            cards: at(dto.cards),
+            targetFirst:
+              dto.targetFirst === undefined ? undefined : present.indexOf(dto.targetFirst),
+          });
+    if (placing && !placing.ok) {
+      const p = placing.problem;
+      // The problem names the seats present by their order among them: back to the table's.
+      if (p.code === 'FIGURE_NEEDED')
+        throw tableRefusal(rules, { ...p, seats: p.seats.map((s) => present[s]) });
+      if (p.code === 'CLOCK_ABOVE_START')
+        throw tableRefusal(rules, { ...p, player: present[p.player] });
+      throw tableRefusal(rules, p);
+    }
+    const action: Action = ctx.game.status === 'complete' ? 'correction' : 'result';
+    await this.applyTable(
+      m,
+      ctx,
+      ctx.seats.map((_, i) => {
+        const k = present.indexOf(i);
+        return k < 0
+          ? { score: null, remaining: null, cards: null, place: seats }
+          : {
+              score: dto.scores[i],
+              remaining: remaining?.[i] ?? null,
+              cards: dto.cards?.[i] ?? null,
+              place: placing!.ok ? placing!.places[k] : seats,
+            };
+      }),
+      action,
+      user,
+      'result',
+      absent.length === 0 ? null : absent.length === seats ? 'double-forfeit' : 'forfeit',
+    );
   }
 
   /**
@@ -424,6 +569,7 @@ export class ResultsService {
     action: Action,
     user: PublicUser | null,
     source: 'result' | 'scoresheet' = 'result',
+    resultKind: 'forfeit' | 'double-forfeit' | null = null,
   ): Promise<void> {
     const { game } = ctx;
     const before = tableSnapshot(game, ctx.seats);
@@ -439,7 +585,12 @@ export class ResultsService {
     const after = tableSnapshot({ status, resultSource }, afterSeats);
     // A sheet is recorded even when it changes no figure: the history says it came in.
     if (JSON.stringify(before) === JSON.stringify(after) && action !== 'scoresheet') return;
-    await updateGameAt(m, game, { status, resultSource, winner: null });
+    await updateGameAt(m, game, {
+      status,
+      resultSource,
+      winner: null,
+      resultKind: figures ? resultKind : null,
+    });
     for (const [i, seat] of afterSeats.entries()) {
       const columns = pick(seat, 'score', 'remaining', 'cards', 'place');
       await updateSeatFigures(m, seat.id, columns);

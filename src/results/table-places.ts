@@ -28,7 +28,7 @@ export type TablePlaceProblem =
   | { code: 'CLOCKS_NEEDED'; rules: string }
   | { code: 'NO_GAME_CLOCK'; rules: string }
   | { code: 'FIGURE_UNUSED'; field: 'cards' | 'targetFirst'; rules: string }
-  | { code: 'SEAT_OUT_OF_RANGE'; field: 'targetFirst'; seats: number; got: number }
+  | { code: 'SEAT_OUT_OF_RANGE'; field: 'targetFirst' | 'absent'; seats: number; got: number }
   | { code: 'FIGURE_NEEDED'; field: 'cards' | 'targetFirst'; rules: string; seats: number[] }
   /** A seat's remaining time above the time each player starts with (seconds). */
   | Extract<TypedResultProblem, { code: 'CLOCK_ABOVE_START' }>;

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { LIVE_SCRIPT } from './live-ref';
 import { REPLAY_SCRIPT } from './replay-script';
 import { SHEET_SCRIPT } from './sheet-script';
+import { ROUND_SCRIPT } from './round-results-script';
 
 /** The page scripts, served from memory. */
 @ApiExcludeController()
@@ -18,7 +19,9 @@ export class AssetsController {
           ? LIVE_SCRIPT
           : name === 'replay.js'
             ? REPLAY_SCRIPT
-            : null;
+            : name === 'round-results.js'
+              ? ROUND_SCRIPT
+              : null;
     if (!script?.body) {
       res.status(404).type('text/plain').send('no such asset');
       return;

@@ -41,6 +41,9 @@ export const urls = {
   /** The chief judge's desk of a round: the sheets sent from the tables, the sheets that disagree. */
   desk: (divisionId: number, round: number) =>
     `/judge/divisions/${divisionId}/rounds/${round}/desk`,
+  /** A round's results on one page, typed as a grid or as lines. */
+  roundResults: (divisionId: number, round: number) =>
+    `/judge/divisions/${divisionId}/rounds/${round}/results`,
   wordCheck: (context: { game?: number; tournament?: number; rules?: string } = {}) => {
     const q = new URLSearchParams();
     if (context.game !== undefined) q.set('game', String(context.game));

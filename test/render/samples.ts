@@ -49,7 +49,11 @@ import type {
 import type { OrganiserLogPage } from '../../src/log/log-page';
 import type { OrganiserImportPage } from '../../src/exchange/exchange-page-models';
 import type { OrganiserRoundsPage } from '../../src/rounds/round-page-models';
-import type { ResultFormPage, TableResultFormPage } from '../../src/results/result-page-models';
+import type {
+  ResultFormPage,
+  RoundResultsPage,
+  TableResultFormPage,
+} from '../../src/results/result-page-models';
 import type { SignInPage } from '../../src/auth/sign-in-page-models';
 import type { WordCheckPage } from '../../src/words/word-page-models';
 import type { ProjectorPage } from '../../src/standings-api/live-pages.controller';
@@ -791,6 +795,60 @@ export function pageSamples(lang: Lang): Record<string, object> {
       },
       errors: [{ field: 'score2', message: 'obavezno' }],
     } satisfies TableResultFormPage,
+    'judge/round-results': {
+      ...base(lang, 'Rezultati 2. kola', '/judge/divisions/1/rounds/2/results', judge),
+      action: '/judge/divisions/1/rounds/2/results',
+      lines: '1 345 367 3:24 0:45\n2 f1',
+      clocks: true,
+      figures: false,
+      rows: [
+        {
+          table: 1,
+          gameId: 7,
+          version: 2,
+          players: 'Ana Petrović – Bora Ilić',
+          kind: {
+            name: 't1_kind',
+            label: 'Ishod',
+            value: '',
+            options: [
+              { value: '', label: 'Partija je odigrana' },
+              { value: 'f1', label: 'Kontumacija, izostanak: Ana Petrović' },
+            ],
+          },
+          scores: [
+            { name: 't1_s1', label: 'Poeni: Ana Petrović', value: '345' },
+            { name: 't1_s2', label: 'Poeni: Bora Ilić', value: '367' },
+          ],
+          clocks: [
+            { name: 't1_c1', label: 'Preostalo vreme: Ana Petrović', value: '03:24' },
+            { name: 't1_c2', label: 'Preostalo vreme: Bora Ilić', value: '00:45' },
+          ],
+          figures: [],
+          timeLoss: {
+            name: 't1_tl',
+            label: 'Isteklo vreme',
+            value: '',
+            options: [{ value: '', label: 'niko' }],
+          },
+          state: '345 : 367',
+          sheet: {
+            text: 'Overen zapisnik 345–367',
+            url: '/judge/games/7/scoresheet',
+            confirm: {
+              name: 't1_ok',
+              label: 'Zameni rezultat zapisnika',
+              value: '1',
+              checked: false,
+            },
+          },
+          message: { text: 'Pobeda: Bora Ilić', bad: false },
+        },
+      ],
+      errors: [{ field: '', message: 'Sto 2: Nedostaju poeni sedišta 1.' }],
+      scriptUrl: '/assets/round-results.js?v=1',
+      configJson: '{}',
+    } satisfies RoundResultsPage,
     'judge/word-check': {
       ...base(lang, 'Provera reči', '/judge/word-check', judge),
       action: '/judge/word-check',

@@ -35,7 +35,7 @@ describe('views', () => {
   describe.each(LANGUAGES)('every page in %s', (lang: Lang) => {
     const samples = pageSamples(lang);
     it.each(Object.keys(samples))(
-      '%s renders a whole page, with no script but the sheet form’s, the live pages’ and the replay’s',
+      '%s renders a whole page, with no script but the sheet form’s, the round results’, the live pages’ and the replay’s',
       (name) => {
         const html = render(name, samples[name]);
         expect(html.startsWith('<!doctype html>')).toBe(true);
@@ -52,9 +52,14 @@ describe('views', () => {
               ]
             : name === 'public/replay'
               ? ['<script src="/assets/replay.js?v&#x3D;0123456789ab" defer>']
-              : 'live' in samples[name] && samples[name].live
-                ? ['<script src="/assets/live.js?v&#x3D;0123456789ab" defer>']
-                : [],
+              : name === 'judge/round-results'
+                ? [
+                    '<script type="application/json" id="round-config">',
+                    '<script src="/assets/round-results.js?v&#x3D;1" defer>',
+                  ]
+                : 'live' in samples[name] && samples[name].live
+                  ? ['<script src="/assets/live.js?v&#x3D;0123456789ab" defer>']
+                  : [],
         );
         expect(html).not.toContain('{{');
         expect(html).not.toMatch(/\[object Object\]|undefined|NaN/);

@@ -67,6 +67,11 @@ const DRAFT_JSON = 256 * KB;
 const PAGE_FORM = { bytes: 16 * KB, fields: 100 };
 /** 200 rows of cells and an imported sheet of up to 512 KB, percent-encoded. */
 const SHEET_FORM = { bytes: 2 * MB, fields: SHEET_FORM_FIELDS };
+/**
+ * A round's results page: some 20 cells a table (a table of eight with clocks and cards, the
+ * version, the choices) for up to 500 tables, and the lines typed beside them.
+ */
+const ROUND_RESULTS_FORM = { bytes: 1 * MB, fields: 12_000 };
 /** A pasted CSV percent-encodes to at most three times its size. */
 const CSV_FORM = { bytes: 3 * CSV_LIMIT, fields: 20 };
 
@@ -163,6 +168,12 @@ const RULES: { method: Method; path: RegExp; rule: Omit<BodyRule, 'route'>; rout
     path: /^\/judge\/games\/[^/]+\/scoresheet\/?$/i,
     route: 'POST /judge/games/:id/scoresheet',
     rule: { form: SHEET_FORM, roles: ['judge'], hint: SHEET_HINT },
+  },
+  {
+    method: 'POST',
+    path: /^\/judge\/divisions\/[^/]+\/rounds\/[^/]+\/results\/?$/i,
+    route: 'POST /judge/divisions/:id/rounds/:number/results',
+    rule: { form: ROUND_RESULTS_FORM, roles: ['judge'] },
   },
   {
     method: 'POST',

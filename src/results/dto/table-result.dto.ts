@@ -60,4 +60,18 @@ export class EnterTableResultDto {
   @Min(0)
   @Max(7)
   targetFirst?: number;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [2],
+    description:
+      "the seats (0 = seat 1) that did not come: each takes the last place of the table, with no score, clock or cards (its entries in `scores`, `clocks` and `cards` are not read; send 0 and 00:00); the others are placed among themselves. Every seat absent is the table's double forfeit (every seat last); one seat alone present is refused",
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(8)
+  @IsInt({ each: true })
+  @Min(0, { each: true })
+  @Max(7, { each: true })
+  absent?: number[];
 }
