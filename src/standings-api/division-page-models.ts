@@ -63,6 +63,8 @@ export function divisionPage(
       `${title} · ${division.name}`,
       page.crumbs({ label: tournament.name, url: urls.tournament(tournament.id) }),
     ),
+    // An imported copy's pages are marked as a copy's (the title's badge).
+    copyOf: tournament.copyOf ?? null,
     tournament: { name: tournament.name, url: urls.tournament(tournament.id) },
     division: { name: division.name, rules: ruleSetName(division.ruleSet, page.lang) },
     tabs: {

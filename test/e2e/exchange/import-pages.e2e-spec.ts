@@ -219,6 +219,13 @@ describe(`a tournament's file on the organiser's pages: download, preview, impor
       (await t.http.get('/organiser?lang=sr-Latn').set('Cookie', cookie).expect(200)).text,
     );
     expect(list.match(/class="badge copy"/g)).toHaveLength(1);
+    const copyDivision = (view.divisions as { id: number }[])[0].id;
+    for (const tab of ['standings', 'pairings', 'crosstable']) {
+      const html = decode(
+        (await t.http.get(`/divisions/${copyDivision}/${tab}?lang=sr-Latn`).expect(200)).text,
+      );
+      expect(html).toMatch(/<h1>[^<]* <span class="badge copy"/);
+    }
     const originalPage = decode(
       (await t.http.get(`/tournaments/${id}?lang=sr-Latn`).expect(200)).text,
     );
