@@ -13,6 +13,7 @@ interface Line {
   personId: number;
   name: string;
   old: number | null;
+  source: 'list' | 'registered' | 'first';
   games: number;
   score: number;
   expected: number | null;
@@ -259,10 +260,25 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
       .expect(200);
     expect((await report(ids[0])).families).toEqual([]);
     const without = byName((await report(id)).families[0].lines);
-    // Ana from the list (1600, 50 games); Dule unrated: his first rating from this game alone,
-    // 1600 + 400 × (1 − 0) / 1 = 2000; Ana's game against an unrated player does not count.
-    expect(without.Ana).toMatchObject({ old: 1600, games: 0, change: 0, new: 1600 });
-    expect(without.Dule).toMatchObject({ old: null, new: 2000 });
+    // Ana from the list (1600, 50 games: K 20). Dule has no rating now, but was registered here
+    // with the 1500 he had then (a registration without a rating takes the person's), so he
+    // starts there with no rated games behind it (K 40):
+    // Ana: E = 1 / (1 + 10^((1500 − 1600) / 400)) = 0.64006; 20 × −0.64006 = −12.80 → 1587.
+    expect(without.Ana).toMatchObject({
+      old: 1600,
+      source: 'list',
+      games: 1,
+      change: -12.8,
+      new: 1587,
+    });
+    // Dule: E = 0.35994; 40 × (1 − 0.35994) = +25.60 → 1525.60 → 1526.
+    expect(without.Dule).toMatchObject({
+      old: 1500,
+      source: 'registered',
+      k: 40,
+      change: 25.6,
+      new: 1526,
+    });
     await t.http
       .post(`/api/tournaments/${ids[0]}/close`)
       .set(t.organiser)
@@ -298,7 +314,7 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
     const en = await t.http.get(`/tournaments/${ids[0]}/ratings?lang=en`).expect(200);
     expect(en.text).toContain('Rating report · Kup novembra');
     expect(en.text).toMatch(
-      /Ana<\/a>[^]*?<td class="num">1600<\/td>[^]*?\+2<\/td>[^]*?<strong>1602<\/strong>/,
+      /Ana<\/a>[^]*?<td class="num">list 1600<\/td>[^]*?\+2<\/td>[^]*?<strong>1602<\/strong>/,
     );
     expect(en.text).toContain('first rating');
     expect(en.text).toContain(`href="/tournaments/${ids[0]}/ratings.pdf"`);
@@ -309,8 +325,10 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
       .expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.body as Buffer, true);
-    expect(text).toMatch(/Ana \(Open\)\s+1600\s+2\s+1\.5\s+1\.4\s+\d+\s+20\s+\+2\s+1602/);
-    expect(text).toMatch(/Ceca \(Open\)\s+1400\s+2\s+1\.5\s+0\.6\s+\d+\s+40\s+\+35\.99\s+1436/);
+    expect(text).toMatch(/Ana \(Open\)\s+list 1600\s+2\s+1\.5\s+1\.4\s+\d+\s+20\s+\+2\s+1602/);
+    expect(text).toMatch(
+      /Ceca \(Open\)\s+list 1400\s+2\s+1\.5\s+0\.6\s+\d+\s+40\s+\+35\.99\s+1436/,
+    );
     expect(text).toContain('Kup novembra · 2026-11-21');
     // The public tournament page leads to the report once the tournament is closed.
     const home = await t.http.get(`/tournaments/${ids[0]}?lang=en`).expect(200);
