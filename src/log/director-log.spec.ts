@@ -205,6 +205,18 @@ describe('logLine: an entry in words', () => {
       'Country',
       'Federation id',
     ]);
+    const withdrawn = logLine(
+      'sr-Latn',
+      entry({
+        action: 'player.withdrawn',
+        player: 'Ana',
+        round: null,
+        before: { active: true },
+        after: { active: false },
+      }),
+      BELGRADE,
+    );
+    expect(withdrawn.changes).toEqual([{ field: 'Na turniru', before: 'da', after: 'ne' }]);
     const renamed = logLine(
       'sr-Latn',
       entry({

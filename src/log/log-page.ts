@@ -18,7 +18,8 @@ const FIELD_LABELS: Record<string, MessageKey> = {
 
 /**
  * A player's or a person's fields where they differ from a tournament's or a division's of the
- * same key: a player's `name` is their name (`Ime`), not a title (`naziv`).
+ * same key: a player's `name` is their name (`Ime`), not a title (`naziv`). Every label of such
+ * an entry starts with a capital, as the player's form and the columns write them.
  */
 const PERSON_LABELS: Record<string, MessageKey> = {
   name: 'col.name',
@@ -270,9 +271,12 @@ function plain(x: unknown): string {
 }
 
 function label(lang: Lang, key: string, action: string): string {
+  const person = ofPerson(action);
   const known =
-    (ofPerson(action) ? PERSON_LABELS[key] : undefined) ?? FIELD_LABELS[key] ?? `log.field.${key}`;
-  return isMessageKey(known) ? t(lang, known) : key;
+    (person ? PERSON_LABELS[key] : undefined) ?? FIELD_LABELS[key] ?? `log.field.${key}`;
+  const text = isMessageKey(known) ? t(lang, known) : key;
+  // A player's fields read as the player's form labels them (`Ime`, `Klub`, `Na turniru`).
+  return person ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
 }
 
 /**
