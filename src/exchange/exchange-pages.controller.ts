@@ -30,7 +30,7 @@ import { urls } from '../web/urls';
 import { ImportConfirmForm } from './exchange-forms';
 import type { ImportPreviewModel, OrganiserImportPage } from './exchange-page-models';
 import { ExchangeService } from './exchange.service';
-import type { DocumentError } from './format';
+import { EXCHANGE_FORMAT, type DocumentError } from './format';
 import type { ImportPreview } from './tournament-import';
 
 /** `Content-Disposition` of a tournament's file: `kup-beograda-2026-2026-12-04.arbiter.json`. */
@@ -178,6 +178,12 @@ export class ExchangePagesController {
   private problems(page: PageContext, e: DomainError, text: string): string[] {
     const listed = e.details as DocumentError[] | undefined;
     if (e.code === 'IMPORT_INVALID' && Array.isArray(listed)) {
+      // Another kind of file (a score sheet, a rating list's JSON): said whole, in words.
+      if (listed.length === 1 && listed[0].path === 'format') {
+        const sent = /not (.*)$/.exec(listed[0].message)?.[1] ?? 'missing';
+        return [page.t('import.problem.format', { format: EXCHANGE_FORMAT, sent })];
+      }
+      if (listed.length === 1 && listed[0].path === '') return [page.t('import.problem.object')];
       const shown = listed
         .slice(0, 50)
         .map((p) =>

@@ -1532,6 +1532,9 @@ export const en = {
   'import.refused': 'The file was not imported; nothing was stored:',
   'import.problem.field': 'field {field}: {message}',
   'import.problem.file': 'the file: {message}',
+  'import.problem.format':
+    'field format: this is not a tournament file of Arbiter (format {format}) but {sent}',
+  'import.problem.object': 'the file must be a JSON object: a tournament file of Arbiter',
   'import.problem.more': 'and {n} more problems',
   'import.problem.json': 'line {line}, character {column}: the file is not valid JSON',
   'import.problem.notJson': 'the file is not valid JSON',

@@ -1495,6 +1495,9 @@ export const srCyrl = {
   'import.refused': 'Датотека није увезена, ништа није сачувано:',
   'import.problem.field': 'поље {field}: {message}',
   'import.problem.file': 'датотека: {message}',
+  'import.problem.format':
+    'поље формат: ово није датотека турнира из Арбитра (формат {format}), него {sent}',
+  'import.problem.object': 'датотека мора бити JSON објекат: датотека турнира из Арбитра',
   'import.problem.more': 'и још {n} грешака',
   'import.problem.json': 'ред {line}, знак {column}: датотека није исправан JSON',
   'import.problem.notJson': 'датотека није исправан JSON',

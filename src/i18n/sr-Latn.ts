@@ -1529,6 +1529,9 @@ export const srLatn = {
   'import.refused': 'Datoteka nije uvezena, ništa nije sačuvano:',
   'import.problem.field': 'polje {field}: {message}',
   'import.problem.file': 'datoteka: {message}',
+  'import.problem.format':
+    'polje format: ovo nije datoteka turnira iz Arbitra (format {format}), nego {sent}',
+  'import.problem.object': 'datoteka mora biti JSON objekat: datoteka turnira iz Arbitra',
   'import.problem.more': 'i još {n} grešaka',
   'import.problem.json': 'red {line}, znak {column}: datoteka nije ispravan JSON',
   'import.problem.notJson': 'datoteka nije ispravan JSON',

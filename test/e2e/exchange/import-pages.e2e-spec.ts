@@ -293,7 +293,9 @@ describe(`a tournament's file on the organiser's pages: download, preview, impor
     const other = await upload(Buffer.from('{"format":"scoresheet/1"}', 'utf8'), 'x.json').expect(
       422,
     );
-    expect(decode(other.text)).toContain('polje format:');
+    expect(decode(other.text)).toContain(
+      'polje format: ovo nije datoteka turnira iz Arbitra (format arbiter-tournament/1), nego "scoresheet/1"',
+    );
     await t.http
       .post('/organiser/import?lang=sr-Latn')
       .set('Cookie', cookie)
