@@ -38,14 +38,18 @@ describe('each route reads bodies within its own limits', () => {
     });
   });
 
-  test('only the CSV preview and the TSH import take a file upload', () => {
+  test("only the CSV preview, the TSH import and a tournament's file take a file upload", () => {
     expect(bodyRuleFor('POST', '/organiser/divisions/2/players/csv').multipart).toBeDefined();
     expect(bodyRuleFor('POST', '/organiser/tournaments/2/divisions/tsh').multipart).toBe(
       1024 * 1024 + 64 * 1024, // the 1 MB file and the form's other fields
     );
     expect(bodyRuleFor('POST', '/organiser/divisions/2/players').multipart).toBeUndefined();
     expect(bodyRuleFor('POST', '/organiser/tournaments/2/divisions').multipart).toBeUndefined();
-    expect(listBodyRules().filter((r) => r.multipart !== undefined)).toHaveLength(2);
+    // A tournament's file: what the API's import takes (100 MB), and the form's boundary.
+    expect(bodyRuleFor('POST', '/organiser/import').multipart).toBe(100 * 1024 * 1024 + 64 * 1024);
+    expect(bodyRuleFor('POST', '/organiser/import').roles).toEqual(['organiser']);
+    expect(bodyRuleFor('POST', '/organiser/import/confirm').multipart).toBeUndefined();
+    expect(listBodyRules().filter((r) => r.multipart !== undefined)).toHaveLength(3);
   });
 
   test('every route that takes more than 16 KB names who may send it', () => {
