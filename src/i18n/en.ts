@@ -1258,6 +1258,9 @@ export const en = {
   'err.TIE_BREAK_FIGURE_NEEDED':
     'The scores are equal ({scores}), and the rules then go by {figure}: enter it for both players.',
   'err.TIE_BREAK_FIGURE_UNUSED': "This game's rules decide nothing by {figure}.",
+  'tableForm.absent': 'Did not come: {name} (forfeit)',
+  'tableForm.absentHelp':
+    'A player who did not come takes the last place of the table, with no score; the others are placed among themselves. Nobody came: a double forfeit (every seat last). The same as “-” on the round’s results page.',
   'tableForm.help':
     "Enter each player's final score, in the order they played. The game's rules decide the places.",
   'tableForm.cardsNeeded': '{names} have equal scores: enter the cards each took.',

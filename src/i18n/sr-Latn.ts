@@ -1255,6 +1255,9 @@ export const srLatn = {
   'err.TIE_BREAK_FIGURE_NEEDED':
     'Poeni su jednaki ({scores}), a tada po pravilima odlučuje {figure}: upišite to za oba igrača.',
   'err.TIE_BREAK_FIGURE_UNUSED': 'Pravila ove igre ne odlučuju ništa po tome: {figure}.',
+  'tableForm.absent': 'Nije došao: {name} (kontumacija)',
+  'tableForm.absentHelp':
+    'Igrač koji nije došao zauzima poslednje mesto za stolom, bez poena; ostali se rangiraju međusobno. Ako nije došao niko, to je obostrana kontumacija (svi poslednji). Isto važi za „-” na stranici rezultata kola.',
   'tableForm.help':
     'Upišite konačan rezultat svakog igrača za stolom, redom kojim su igrali. Plasman određuju pravila igre.',
   'tableForm.cardsNeeded': '{names} imaju jednako poena: upišite koliko je karata svako uzeo.',

@@ -3,6 +3,7 @@ import type { ResultFormPage } from './result-page-models';
 import {
   Choice,
   Clock,
+  Flag,
   Int,
   ReadIf,
   ReadUnless,
@@ -183,7 +184,7 @@ export function tableAsked(ruleSetName: string, seats: number): TableAsked {
 
 /** The most seats a table has (a division's table size is 2 to 8). */
 const MOST_SEATS = 8;
-type SeatField = `score${number}` | `clock${number}` | `cards${number}`;
+type SeatField = `score${number}` | `clock${number}` | `cards${number}` | `absent${number}`;
 
 /**
  * A table's result as the judge's form posts it: `score1`…`scoreN`, `clock1`… (a game with a
@@ -191,14 +192,25 @@ type SeatField = `score${number}` | `clock${number}` | `cards${number}`;
  * read. Read with the table's {@link TableAsked} ({@link readTableResultForm}).
  */
 export class TableResultForm {
-  [seatField: SeatField]: number | string | null;
+  [seatField: SeatField]: number | string | boolean | null;
   targetFirst!: string;
   version!: number | null;
 }
 
+/**
+ * A seat's figures are read when the table has the seat, the rule set asks the figure, and the
+ * seat's player came (`absent3` not ticked): a seat that did not come has none.
+ */
 const seatAsked = (seat: number, figure?: 'clocks' | 'cards') =>
-  ReadIf((_form, asked: TableAsked) => seat <= asked.seats && (!figure || asked[figure]));
+  ReadIf(
+    (form, asked: TableAsked) =>
+      seat <= asked.seats && (!figure || asked[figure]) && form.raw(`absent${seat}`) === '',
+  );
 const seatFields = TableResultForm.prototype;
+for (let seat = 1; seat <= MOST_SEATS; seat++) {
+  Flag()(seatFields, `absent${seat}`);
+  ReadIf((_form, asked: TableAsked) => seat <= asked.seats)(seatFields, `absent${seat}`);
+}
 for (let seat = 1; seat <= MOST_SEATS; seat++) {
   Int(-1000, 5000, { required: true })(seatFields, `score${seat}`);
   seatAsked(seat)(seatFields, `score${seat}`);
@@ -221,8 +233,11 @@ export function readTableResultForm(
   asked: TableAsked,
 ): CheckedForm<TableResultForm> {
   const form = readForm(TableResultForm, body, asked);
-  const cards = seatValues(form, 'cards', asked.seats);
-  if (cards.some((c) => c !== null) && cards.some((c) => c === null)) {
+  const absent = absentSeats(form, asked.seats);
+  const cards = seatValues(form, 'cards', asked.seats).map((c, i) =>
+    absent.includes(i) ? undefined : c,
+  );
+  if (cards.some((c) => c !== null && c !== undefined) && cards.some((c) => c === null)) {
     cards.forEach((c, i) => c === null && form.fail(`cards${i + 1}`, 'form.required'));
   }
   return form;
@@ -233,7 +248,15 @@ function seatValues(
   figure: 'score' | 'clock' | 'cards',
   seats: number,
 ): (number | string | null)[] {
-  return Array.from({ length: seats }, (_, i) => form.values[`${figure}${i + 1}`]);
+  return Array.from(
+    { length: seats },
+    (_, i) => form.values[`${figure}${i + 1}`] as number | string | null,
+  );
+}
+
+/** The seats (0 = seat 1) whose player did not come, as the form's boxes say. */
+export function absentSeats(form: CheckedForm<TableResultForm>, seats: number): number[] {
+  return Array.from({ length: seats }, (_, i) => i).filter((i) => form.values[`absent${i + 1}`]);
 }
 
 /** The table's result the form says, for the results' service. */
@@ -241,13 +264,22 @@ export function tableResultOfForm(
   form: CheckedForm<TableResultForm>,
   asked: TableAsked,
 ): EnterTableResultDto {
+  // A seat that did not come: 0 and 00:00 in its place, not read (the service's `absent`).
+  const absent = absentSeats(form, asked.seats);
+  const orZero = <T>(values: T[], zero: T) =>
+    values.map((v, i) => (absent.includes(i) || v === null ? zero : v));
   const cards = seatValues(form, 'cards', asked.seats);
   const target = form.values.targetFirst ?? '';
   return {
-    scores: seatValues(form, 'score', asked.seats) as number[],
-    ...(asked.clocks ? { clocks: seatValues(form, 'clock', asked.seats) as string[] } : {}),
-    ...(cards.some((c) => c !== null) ? { cards: cards as number[] } : {}),
+    scores: orZero(seatValues(form, 'score', asked.seats), 0) as number[],
+    ...(asked.clocks
+      ? { clocks: orZero(seatValues(form, 'clock', asked.seats), '00:00') as string[] }
+      : {}),
+    ...(cards.some((c, i) => c !== null && !absent.includes(i))
+      ? { cards: orZero(cards, 0) as number[] }
+      : {}),
     ...(/^[1-8]$/.test(target) ? { targetFirst: Number(target) - 1 } : {}),
+    ...(absent.length > 0 ? { absent } : {}),
   };
 }
 

@@ -13,6 +13,8 @@ export interface TableResultFormPage extends PageBase {
     score: { name: string; label: string; value: string | number | null };
     clock?: { name: string; label: string; value: string | null };
     cards?: { name: string; label: string; value: string | number | null };
+    /** The seat's player did not come: no figures, the table's last place. */
+    absent: { name: string; label: string; checked: boolean };
   }[];
   /** The target-score variant: who reached the target first, when scores tie at it. */
   targetFirst?: { value: string; options: { value: string; label: string }[] };

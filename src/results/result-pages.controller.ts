@@ -219,6 +219,12 @@ export class ResultPagesController {
       rows: seats.map((s) => ({
         seat: s.seat,
         name: s.player.name,
+        absent: {
+          name: `absent${s.seat}`,
+          label: page.t('tableForm.absent', { name: s.player.name }),
+          // A seat without a score in a table's result is a seat that did not come.
+          checked: form ? form.values[`absent${s.seat}`] === true : complete && s.score === null,
+        },
         score: {
           name: `score${s.seat}`,
           label: page.t('resultForm.score', { name: s.player.name }),

@@ -56,6 +56,8 @@ export interface OrganiserRoundsPage extends PageBase {
     prints: Link[];
     /** The round's judges' desk: the sheets sent from the tables, those that disagree. */
     deskUrl: string;
+    /** The round's results on one page (a grid and typed lines). */
+    resultsUrl: string;
   }[];
   /** Standings and cross-table PDF etc. */
   prints?: Link[];

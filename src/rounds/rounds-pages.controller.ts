@@ -302,6 +302,7 @@ export class RoundsPagesController {
             { label: page.t('division.printSheets'), url: urls.sheetsPdf(divisionId, r.number) },
           ],
           deskUrl: urls.desk(divisionId, r.number),
+          resultsUrl: urls.roundResults(divisionId, r.number),
         };
       }),
       prints,

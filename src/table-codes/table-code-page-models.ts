@@ -4,6 +4,8 @@ import type { FieldError, GameHeading, GameReportSection, PageBase } from '../re
 /** `judge/desk`: the chief judge's desk of a round, tables to look at first. */
 export interface DeskPage extends PageBase {
   action: string;
+  /** The round's results on one page, to type the results still missing. */
+  resultsUrl: string;
   /** `2 flagged, 1 waiting for a confirmation, 3 without a result, 8 done`. */
   counts: string;
   tables: {

@@ -420,6 +420,7 @@ export class DeskPagesController {
       ),
       flash: page.flashFromQuery(),
       action: urls.desk(id, number),
+      resultsUrl: urls.roundResults(id, number),
       counts: say('desk.counts', {
         flagged: desk.counts.flagged,
         unconfirmed: desk.counts.unconfirmed,

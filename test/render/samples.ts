@@ -683,6 +683,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
     'judge/desk': {
       ...base(lang, 'Sudijski sto, 3. kolo', '/judge/divisions/1/rounds/3/desk', judge),
       action: '/judge/divisions/1/rounds/3/desk',
+      resultsUrl: '/judge/divisions/1/rounds/3/results',
       counts:
         'Zapisnik se ne slaže s pravilima: 1 · čeka potvrdu: 1 · bez rezultata: 0 · gotovo: 4',
       tables: [
@@ -777,6 +778,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
       rows: ['Ana Petrović', 'Bora Ilić', 'Vesna Đurić'].map((name, i) => ({
         seat: i + 1,
         name,
+        absent: { name: `absent${i + 1}`, label: `Nije došao: ${name}`, checked: i === 2 },
         score: {
           name: `score${i + 1}`,
           label: `Poeni: ${name}`,
@@ -1179,6 +1181,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
             { label: 'Prazni zapisnici (PDF)', url: '/divisions/1/rounds/3/sheets.pdf' },
           ],
           deskUrl: '/judge/divisions/1/rounds/3/desk',
+          resultsUrl: '/judge/divisions/1/rounds/3/results',
         },
       ],
       prints: [{ label: 'Poredak i ukrštena tabela (PDF)', url: '/divisions/1/standings.pdf' }],

@@ -255,6 +255,7 @@ describe(`a round's results on one page (${DATABASE_KIND})`, () => {
     }).expect(303);
     expect(saved.headers.location).toContain('n=2');
     const [one, two] = (await games(divisionId, 1)) as (GameJson & {
+      version: number;
       seats: { score: number | null; place: number | null; cards: number | null }[];
     })[];
     expect(one.seats.map((s) => [s.score, s.place, s.cards])).toEqual([
@@ -272,5 +273,68 @@ describe(`a round's results on one page (${DATABASE_KIND})`, () => {
     ]);
     // The page shows the absence as it was typed: `-` in the seat's score.
     expect(await open(divisionId, 1)).toMatch(/name="t2_s2" value="-"/);
+
+    // The table's own result form says the same, and marks a seat absent by its box.
+    const form = await t.http.get(`/judge/games/${two.id}/result`).set('Cookie', judge).expect(200);
+    expect(form.text).toMatch(/name="absent2" value="1" checked/);
+    expect(form.text).not.toMatch(/name="absent3" value="1" checked/);
+    await t.http
+      .post(`/judge/games/${two.id}/result`)
+      .set('Cookie', judge)
+      .set('Origin', t.url)
+      .type('form')
+      .send({
+        version: String(two.version),
+        score1: '40',
+        absent2: '1',
+        score2: '',
+        absent3: '1',
+        score3: '',
+        score4: '30',
+      })
+      .expect(303);
+    const corrected = (await t.http.get(`/api/games/${two.id}`).expect(200)).body as typeof two;
+    expect(corrected.seats.map((s) => [s.score, s.place])).toEqual([
+      [40, 1],
+      [null, 4],
+      [null, 4],
+      [30, 2],
+    ]);
+    // Nobody came: the table's double forfeit, every seat last.
+    await t.http
+      .post(`/judge/games/${one.id}/result`)
+      .set('Cookie', judge)
+      .set('Origin', t.url)
+      .type('form')
+      .send({
+        version: String(one.version),
+        absent1: '1',
+        absent2: '1',
+        absent3: '1',
+        absent4: '1',
+      })
+      .expect(303);
+    const nobody = (await t.http.get(`/api/games/${one.id}`).expect(200)).body as typeof one;
+    expect(nobody.seats.map((s) => [s.score, s.place])).toEqual([
+      [null, 4],
+      [null, 4],
+      [null, 4],
+      [null, 4],
+    ]);
+    // One seat alone is no game: refused, nothing stored.
+    const alone = await t.http
+      .post(`/judge/games/${two.id}/result`)
+      .set('Cookie', judge)
+      .set('Origin', t.url)
+      .type('form')
+      .send({
+        version: String(corrected.version),
+        score1: '40',
+        absent2: '1',
+        absent3: '1',
+        absent4: '1',
+      })
+      .expect(422);
+    expect(text(alone.text)).toContain('Došao je samo jedan igrač za stolom');
   });
 });
