@@ -22,7 +22,8 @@ export {};
   let wanted = shown;
 
   // The slider moves the page itself: its button is for pages without this script.
-  form.querySelector('button')?.setAttribute('hidden', '');
+  const button = form.querySelector('button');
+  if (button) button.style.display = 'none';
 
   const urlOf = (turn: number): string => `${base}?turn=${turn}`;
   const load = (turn: number): Promise<{ html: string; title: string }> => {
