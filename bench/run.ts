@@ -12,6 +12,7 @@ import { run as load } from './load.bench';
 import { run as pages } from './pages.bench';
 import { run as pairing } from './pairing.bench';
 import { run as render } from './render.bench';
+import { run as roundResults } from './round-results.bench';
 import { run as server } from './server.bench';
 import { run as sheetForm } from './sheet-form.bench';
 import { run as signIn } from './sign-in.bench';
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<void>> = {
   render: () => render(),
   pages: () => pages(),
   sheet: () => sheetForm(),
+  'round-results': () => roundResults(),
   cli: () => cli(),
   'sign-in': () => signIn(),
 };
