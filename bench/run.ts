@@ -12,6 +12,7 @@ import { run as load } from './load.bench';
 import { run as pages } from './pages.bench';
 import { run as pairing } from './pairing.bench';
 import { run as render } from './render.bench';
+import { run as replay } from './replay.bench';
 import { run as roundResults } from './round-results.bench';
 import { run as server } from './server.bench';
 import { run as sheetForm } from './sheet-form.bench';
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<void>> = {
   hall: () => hall(),
   render: () => render(),
   pages: () => pages(),
+  replay: () => replay(),
   sheet: () => sheetForm(),
   'round-results': () => roundResults(),
   cli: () => cli(),
