@@ -11,8 +11,7 @@ import {
   type RowCheck,
 } from './round-lines';
 
-const rules = (id: string, options?: object): RuleSet =>
-  applyOptions(findRuleSet(id)!, options);
+const rules = (id: string, options?: object): RuleSet => applyOptions(findRuleSet(id)!, options);
 const KVIZOVKA = rules('kvizovka');
 const QUIVIT = rules('quivit');
 
