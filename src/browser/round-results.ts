@@ -61,7 +61,7 @@ function read(form: HTMLFormElement, row: RowConfig): RowValues {
 function write(form: HTMLFormElement, row: RowConfig, v: RowValues): void {
   const set = (name: string, value: string) => {
     const el = field(form, row.table, name);
-    if (el) el.value = value;
+    if (el && el.value !== value) el.value = value;
   };
   set('kind', v.kind);
   v.scores.forEach((s, i) => set(`s${i + 1}`, s));
@@ -77,7 +77,8 @@ function show(table: number, text: string, bad: boolean): void {
   const cell = document.getElementById(`msg-${table}`);
   const tr = document.getElementById(`row-${table}`);
   if (cell) {
-    cell.textContent = text;
+    // Setting the same text again still lays the whole grid out anew; only a change is written.
+    if (cell.textContent !== text) cell.textContent = text;
     cell.classList.toggle('bad', bad && text !== '');
     cell.classList.toggle('ok', !bad && text !== '');
   }
@@ -163,11 +164,33 @@ function start(): void {
         check(row, r.problem);
       }
     }
-    if (linesCheck) linesCheck.textContent = general.join(' ');
-    lines.setAttribute('aria-invalid', general.length > 0 ? 'true' : 'false');
+    const said = general.join(' ');
+    if (linesCheck && linesCheck.textContent !== said) linesCheck.textContent = said;
+    const invalid = general.length > 0 ? 'true' : 'false';
+    if (lines.getAttribute('aria-invalid') !== invalid) lines.setAttribute('aria-invalid', invalid);
   };
 
-  lines?.addEventListener('input', fromLines);
+  /**
+   * Keystrokes come faster than frames: the lines are read once a frame, not once a key, and
+   * before the page posts so the grid sent is the one the lines say.
+   */
+  let frame = 0;
+  const flush = () => {
+    if (frame) cancelAnimationFrame(frame);
+    frame = 0;
+    fromLines();
+  };
+  lines?.addEventListener('input', () => {
+    if (!frame) {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        fromLines();
+      });
+    }
+  });
+  form.addEventListener('submit', () => {
+    if (frame) flush();
+  });
   form.addEventListener('input', (event) => {
     const target = event.target as HTMLElement;
     if (target === lines) return;
