@@ -9,6 +9,9 @@
  * page (`addScriptTag`) and `axe.run` asked. The pages' Content-Security-Policy allows only
  * their own scripts, so this browser context bypasses it; nothing else changes.
  */
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import type { Page } from 'playwright-core';
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
 import { seedTableSite, TableSite } from '../e2e/table-site';
@@ -123,7 +126,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
   const lang = (path: string, l: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${l}`;
 
   test(
-    'public pages, signed out: home, tournament, standings, pairings, cross-table, wall chart, prizes, player, person, a game with its board, rating report, table code and its sheet, projector, sign-in',
+    'public pages, signed out: home, tournament, standings, pairings, cross-table, wall chart, prizes, player, person, a game with its board, its replay, rating report, table code and its sheet, projector, sign-in',
     async () => {
       const d = site.divisionId;
       const [codes] = (
@@ -141,6 +144,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
         `/players/${player}`,
         `/persons/${await personOf(player)}`,
         `/games/${site.sheetGame}`,
+        `/games/${site.sheetGame}/replay?turn=3`,
         `/divisions/${tables.quivit}/pairings`,
         `/tournaments/${site.tournamentId}/ratings`,
         codes.seats[0].url,
@@ -187,7 +191,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
   );
 
   test(
-    "judge's pages: the tournaments, the desk, a game's result, the sheet form, the sheet check, the word check, a table's result",
+    "judge's pages: the tournaments, the desk, a round's results, a game's result, the sheet form, the sheet check, the word check, a table's result",
     async () => {
       await signIn();
       const d = site.divisionId;
@@ -195,6 +199,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
       const paths = [
         '/judge',
         `/judge/divisions/${d}/rounds/1/desk`,
+        `/judge/divisions/${d}/rounds/1/results`,
         `/judge/games/${site.typedGame}/result`,
         `/judge/games/${site.pendingGame}/scoresheet`,
         '/judge/check',
@@ -212,12 +217,25 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
         ),
       ];
       expect(await check(targets)).toEqual([]);
+
+      // The round's results with lines typed: each row says what its line makes of it.
+      const found: string[] = [];
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${t.url}/judge/divisions/${d}/rounds/1/results?lang=sr-Latn`);
+        await page.focus('#lines');
+        await page.keyboard.type('1 400 350 3:00 1:00\n2 300 300 1:00 99:00');
+        expect(await page.locator('#msg-1').innerText()).not.toBe('');
+        expect(await page.locator('#msg-2').innerText()).not.toBe('');
+        for (const line of await axe(page)) found.push(`${size.width} px results, typed: ${line}`);
+      }
+      expect(found).toEqual([]);
     },
     LONG,
   );
 
   test(
-    "organiser's pages: tournaments, a tournament, division settings, players, rounds, prizes, log, a player's edit, ratings, the registry's person, a TSH import",
+    "organiser's pages: tournaments, a tournament, division settings, players, rounds, prizes, log, a player's edit, a person's edit, ratings, the registry's person, the import and its preview, a TSH import",
     async () => {
       await signIn();
       const d = site.divisionId;
@@ -232,6 +250,8 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
         `/organiser/tournaments/${site.tournamentId}/prizes`,
         `/organiser/tournaments/${site.tournamentId}/log`,
         `/organiser/players/${player}/edit`,
+        `/organiser/persons/${await personOf(player)}/edit`,
+        '/organiser/import',
         '/ratings',
         // Signed in as an organiser, a person's page offers the registry's merge.
         `/persons/${await personOf(player)}`,
@@ -241,6 +261,25 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
         ...['en', 'sr-Cyrl'].map((l) => ({ path: lang(`/organiser/divisions/${d}/rounds`, l) })),
       ];
       expect(await check(targets)).toEqual([]);
+
+      // The import's preview: the site's own export uploaded through the page.
+      const exported = await page.request.get(
+        `${t.url}/organiser/tournaments/${site.tournamentId}/export`,
+      );
+      expect(exported.status()).toBe(200);
+      const file = join(mkdtempSync(join(tmpdir(), 'arbiter-axe-')), 'kup.arbiter.json');
+      writeFileSync(file, await exported.body());
+      const previews: string[] = [];
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto(`${t.url}/organiser/import?lang=sr-Latn`);
+        await page.setInputFiles('#f-file', file);
+        await Promise.all([page.waitForNavigation(), page.click('main button[type="submit"]')]);
+        await page.waitForSelector('#preview');
+        for (const line of await axe(page))
+          previews.push(`${size.width} px import preview: ${line}`);
+      }
+      expect(previews).toEqual([]);
 
       // A TSH import with problems: the page again, each problem by its line.
       await page.setViewportSize(PHONE);
