@@ -64,7 +64,7 @@ export class JudgeHomeController {
 
   /**
    * The tournaments, as the public list: a signed-in judge's pairings link to the score sheets;
-   * each division once paired links to its last round's desk.
+   * each division once paired links to its last round's desk and that round's results page.
    */
   @Get()
   async home(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
@@ -82,6 +82,10 @@ export class JudgeHomeController {
                 desk: {
                   url: urls.desk(d.id, d.roundsPaired),
                   label: page.t('desk.title', { n: d.roundsPaired }),
+                },
+                results: {
+                  url: urls.roundResults(d.id, d.roundsPaired),
+                  label: page.t('roundResults.title', { n: d.roundsPaired }),
                 },
               }
             : {}),

@@ -29,6 +29,8 @@ export interface TournamentsPage extends PageBase {
       wallchartUrl?: string;
       /** The judge's home: the desk of the division's last round paired, and its name. */
       desk?: { url: string; label: string };
+      /** The judge's home: that round's results on one page, beside its desk. */
+      results?: { url: string; label: string };
     }[];
   }[];
   /** The judge's home: where a sheet of no game is checked. */

@@ -305,6 +305,14 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     const home = (await t.http.get('/judge?lang=sr-Latn').set('Cookie', cookie).expect(200)).text;
     expect(home).toContain(link);
     expect(mainText(home)).toContain('Sudijski sto, 1. kolo');
+    // and beside the desk, that round's results on one page.
+    const resultsUrl = `/judge/divisions/${divisionId}/rounds/1/results`;
+    expect(home).toMatch(
+      new RegExp(
+        `href="${deskUrl}">Sudijski sto, 1\\. kolo</a> ·\\s*<a href="${resultsUrl}">Rezultati 1\\. kola</a>`,
+      ),
+    );
+    await t.http.get(`${resultsUrl}?lang=sr-Latn`).set('Cookie', cookie).expect(200);
     // every page of the division has a tab to it for a judge, and none for a visitor,
     for (const path of ['standings', 'pairings', 'crosstable', 'wallchart']) {
       const judged = (
