@@ -15,7 +15,7 @@ import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { formatBytes, IMPORT_FILE_LIMIT } from '../common/body/body-limits';
 import { DomainError } from '../common/errors';
-import { formatCount } from '../i18n';
+import { formatCount, isMessageKey } from '../i18n';
 import { dayIn, formatDateTime } from '../i18n/time';
 import { Jobs } from '../jobs/jobs';
 import type { CheckedForm } from '../web/form-dto';
@@ -30,7 +30,7 @@ import { urls } from '../web/urls';
 import { ImportConfirmForm } from './exchange-forms';
 import type { ImportPreviewModel, OrganiserImportPage } from './exchange-page-models';
 import { ExchangeService } from './exchange.service';
-import { EXCHANGE_FORMAT, type DocumentError } from './format';
+import { EXCHANGE_FORMAT, GENERAL_REASON, type DocumentError, type ImportReason } from './format';
 import type { ImportPreview } from './tournament-import';
 
 /** `Content-Disposition` of a tournament's file: `kup-beograda-2026-2026-12-04.arbiter.json`. */
@@ -184,13 +184,12 @@ export class ExchangePagesController {
         return [page.t('import.problem.format', { format: EXCHANGE_FORMAT, sent })];
       }
       if (listed.length === 1 && listed[0].path === '') return [page.t('import.problem.object')];
-      const shown = listed
-        .slice(0, 50)
-        .map((p) =>
-          p.path
-            ? page.t('import.problem.field', { field: p.path, message: p.message })
-            : page.t('import.problem.file', { message: p.message }),
-        );
+      const shown = listed.slice(0, 50).map((p) => {
+        const message = reasonText(page, p.reason ?? GENERAL_REASON);
+        return p.path
+          ? page.t('import.problem.field', { field: p.path, message })
+          : page.t('import.problem.file', { message });
+      });
       if (listed.length > 50) shown.push(page.t('import.problem.more', { n: listed.length - 50 }));
       return shown;
     }
@@ -262,4 +261,13 @@ export class ExchangePagesController {
       errors: [],
     };
   }
+}
+
+/** Why a field of the file is refused, in the page's language with its figures. */
+function reasonText(page: PageContext, reason: ImportReason): string {
+  // The prize table's own reasons, as its page says them.
+  const prize = `prizeErr.${String(reason.params.problem)}`;
+  if (reason.code === 'IMPORT_BAD_PRIZE_TABLE' && isMessageKey(prize))
+    return page.t(prize, reason.params);
+  return page.t(`import.reason.${reason.code}`, reason.params);
 }

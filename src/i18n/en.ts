@@ -1542,6 +1542,59 @@ export const en = {
   'import.problem.json': 'line {line}, character {column}: the file is not valid JSON',
   'import.problem.notJson': 'the file is not valid JSON',
   'import.problem.text': 'the text is not well-formed Unicode: {message}',
+  'import.reason.IMPORT_NOT_OBJECT': 'must be a JSON object',
+  'import.reason.IMPORT_NOT_LIST': 'must be a list',
+  'import.reason.IMPORT_LIST_SIZE': 'must be a list of {min} to {max} items',
+  'import.reason.IMPORT_NOT_BOOLEAN': 'must be true or false',
+  'import.reason.IMPORT_BAD_NAME':
+    'must be text of 1 to {max} characters, without control characters',
+  'import.reason.IMPORT_BAD_TEXT': 'must be text of at most {max} characters, or null',
+  'import.reason.IMPORT_OUT_OF_RANGE': 'must be a whole number from {min} to {max}',
+  'import.reason.IMPORT_OUT_OF_RANGE_OR_NULL':
+    'must be a whole number from {min} to {max}, or null',
+  'import.reason.IMPORT_NOT_ONE_OF': 'must be one of: {allowed}',
+  'import.reason.IMPORT_MISSING': 'is missing; it is required',
+  'import.reason.IMPORT_NULL_WHILE_PENDING': 'must be null while the game is pending',
+  'import.reason.IMPORT_NULL_FORFEIT': 'must be null: a forfeited game was not played',
+  'import.reason.IMPORT_NULL_AT_TABLE':
+    'must be null at a table of more than two: its seats hold the result',
+  'import.reason.IMPORT_DUPLICATE_FEDERATION_ID': 'federation id {id} is used twice',
+  'import.reason.IMPORT_DUPLICATE_REF': 'player ref {ref} is used twice',
+  'import.reason.IMPORT_DUPLICATE_SEED': 'seed {seed} is used twice',
+  'import.reason.IMPORT_DUPLICATE_TABLE': 'table {table} is used twice in the same round',
+  'import.reason.IMPORT_DUPLICATE_DIVISION': 'division “{name}” is listed twice',
+  'import.reason.IMPORT_DUPLICATE_PLAYER_NAME': 'two players are named {name}',
+  'import.reason.IMPORT_BAD_COUNTRY':
+    'must be a country code of two or three capital letters (such as SRB), or null, not {value}',
+  'import.reason.IMPORT_BAD_FEDERATION_ID':
+    'must be a federation id of at most 20 letters, digits and dashes, or null, not {value}',
+  'import.reason.IMPORT_BAD_RULE_SET': 'is not a rule set Arbiter knows: {value}',
+  'import.reason.IMPORT_BAD_OPTION': 'option {option} is not valid for this rule set',
+  'import.reason.IMPORT_BAD_PLACE_POINTS':
+    'must give each table size (2 to 8) that many points, first place first, none rising; or be null',
+  'import.reason.IMPORT_BAD_PRIZE_TABLE': 'the prize table is not valid',
+  'import.reason.IMPORT_BAD_DAY': 'must be a date written YYYY-MM-DD, or null, not {value}',
+  'import.reason.IMPORT_END_BEFORE_START': 'the end, {end}, is before the start, {start}',
+  'import.reason.IMPORT_BAD_TIME_ZONE':
+    'must be a time zone of the IANA database (area/city, such as Europe/Belgrade), or null, not {value}',
+  'import.reason.IMPORT_BAD_INSTANT': 'must be a date and time in ISO 8601',
+  'import.reason.IMPORT_UNKNOWN_PLAYER': 'must be the ref of a player of the division, not {value}',
+  'import.reason.IMPORT_PLAYS_TWICE': 'player {ref} plays twice in round {round}',
+  'import.reason.IMPORT_JOINED_LATER': 'player {ref} joined at round {joined}, after round {round}',
+  'import.reason.IMPORT_ROUND_ORDER': 'must be {expected}: rounds are listed in order from 1',
+  'import.reason.IMPORT_TOO_MANY_ROUNDS':
+    '{count, plural, one{# round is listed} other{# rounds are listed}}, but the tournament has {planned}',
+  'import.reason.IMPORT_UNKNOWN_DIVISION':
+    'must be the name of a division of this file, or null, not {value}',
+  'import.reason.IMPORT_UNKNOWN_GAME':
+    'division “{division}” has no game in round {round} at table {table}',
+  'import.reason.IMPORT_BYE_WITHOUT_SECOND': 'a game is a bye exactly when it has no second player',
+  'import.reason.IMPORT_WINNER_CONTRADICTS':
+    'by the result (scores or a loss on time) the winner is player {expected} of the game, not {given}',
+  'import.reason.IMPORT_SCORESHEET_REFUSED':
+    'the score sheet is refused: it cannot be read, it is beyond the limits of a score sheet, or the game is not finished',
+  'import.reason.IMPORT_FIELD_INVALID':
+    'its value is not allowed here (see the description of the file format)',
   'import.previewTitle': 'What will be made',
   'import.source': 'Original tournament',
   'import.fileName': 'File',

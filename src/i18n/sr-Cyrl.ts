@@ -1505,6 +1505,61 @@ export const srCyrl = {
   'import.problem.json': 'ред {line}, знак {column}: датотека није исправан JSON',
   'import.problem.notJson': 'датотека није исправан JSON',
   'import.problem.text': 'текст није исправан Уницоде: {message}',
+  'import.reason.IMPORT_NOT_OBJECT': 'мора бити JSON објекат',
+  'import.reason.IMPORT_NOT_LIST': 'мора бити листа',
+  'import.reason.IMPORT_LIST_SIZE': 'мора бити листа; број ставки: од {min} до {max}',
+  'import.reason.IMPORT_NOT_BOOLEAN': 'мора бити логичка вредност: да или не',
+  'import.reason.IMPORT_BAD_NAME': 'мора бити текст дужине од 1 до {max}, без контролних знакова',
+  'import.reason.IMPORT_BAD_TEXT': 'мора бити текст дужине највише {max}, или без вредности',
+  'import.reason.IMPORT_OUT_OF_RANGE': 'мора бити цео број од {min} до {max}',
+  'import.reason.IMPORT_OUT_OF_RANGE_OR_NULL':
+    'мора бити цео број од {min} до {max}, или без вредности',
+  'import.reason.IMPORT_NOT_ONE_OF': 'мора бити једно од: {allowed}',
+  'import.reason.IMPORT_MISSING': 'недостаје, а обавезно је',
+  'import.reason.IMPORT_NULL_WHILE_PENDING': 'мора бити без вредности док партија није завршена',
+  'import.reason.IMPORT_NULL_FORFEIT': 'мора бити без вредности: предата партија није одиграна',
+  'import.reason.IMPORT_NULL_AT_TABLE':
+    'мора бити без вредности за столом са више играча: резултат је у местима за столом',
+  'import.reason.IMPORT_DUPLICATE_FEDERATION_ID': 'ИД у савезу {id} наведен је двапут',
+  'import.reason.IMPORT_DUPLICATE_REF': 'ознака играча {ref} наведена је двапут',
+  'import.reason.IMPORT_DUPLICATE_SEED': 'носилац {seed} наведен је двапут',
+  'import.reason.IMPORT_DUPLICATE_TABLE': 'сто {table} наведен је двапут у истом колу',
+  'import.reason.IMPORT_DUPLICATE_DIVISION': 'група „{name}” наведена је двапут',
+  'import.reason.IMPORT_DUPLICATE_PLAYER_NAME': 'два играча се зову {name}',
+  'import.reason.IMPORT_BAD_COUNTRY':
+    'мора бити ознака земље од два или три велика латинична слова, или без вредности, а не {value}',
+  'import.reason.IMPORT_BAD_FEDERATION_ID':
+    'мора бити ИД у савезу од највише 20 слова, цифара и цртица, или без вредности, а не {value}',
+  'import.reason.IMPORT_BAD_RULE_SET': 'то нису правила која Арбитар познаје: {value}',
+  'import.reason.IMPORT_BAD_OPTION': 'опција {option} није исправна за ова правила',
+  'import.reason.IMPORT_BAD_PLACE_POINTS':
+    'мора свакој величини стола (од 2 до 8) дати толико бодова, од првог места, без раста; или бити без вредности',
+  'import.reason.IMPORT_BAD_PRIZE_TABLE': 'табела награда није исправна',
+  'import.reason.IMPORT_BAD_DAY':
+    'мора бити датум у облику ГГГГ-ММ-ДД, или без вредности, а не {value}',
+  'import.reason.IMPORT_END_BEFORE_START': 'крај, {end}, је пре почетка, {start}',
+  'import.reason.IMPORT_BAD_TIME_ZONE':
+    'мора бити временска зона из светске базе зона (област/град), или без вредности, а не {value}',
+  'import.reason.IMPORT_BAD_INSTANT': 'мора бити датум и време по стандарду ИСО 8601',
+  'import.reason.IMPORT_UNKNOWN_PLAYER': 'мора бити ознака играча ове групе, а не {value}',
+  'import.reason.IMPORT_PLAYS_TWICE': 'играч {ref} игра двапут у колу {round}',
+  'import.reason.IMPORT_JOINED_LATER':
+    'играч {ref} се прикључио у колу {joined}, после кола {round}',
+  'import.reason.IMPORT_ROUND_ORDER': 'мора бити {expected}: кола се наводе редом од 1',
+  'import.reason.IMPORT_TOO_MANY_ROUNDS':
+    '{count,plural,one{наведено је # коло} few{наведена су # кола} other{наведено је # кола}}, а турнир их има {planned}',
+  'import.reason.IMPORT_UNKNOWN_DIVISION':
+    'мора бити назив групе из ове датотеке, или без вредности, а не {value}',
+  'import.reason.IMPORT_UNKNOWN_GAME':
+    'група „{division}” нема партију у колу {round} за столом {table}',
+  'import.reason.IMPORT_BYE_WITHOUT_SECOND':
+    'партија је слободно коло тачно онда када нема другог играча',
+  'import.reason.IMPORT_WINNER_CONTRADICTS':
+    'по резултату (поени или губитак на време) победник је {expected}. играч партије, а не {given}',
+  'import.reason.IMPORT_SCORESHEET_REFUSED':
+    'записник партије није прихваћен: не може се прочитати, прелази границе записника или партија није завршена',
+  'import.reason.IMPORT_FIELD_INVALID':
+    'вредност овог поља овде није дозвољена (погледајте опис формата датотеке)',
   'import.previewTitle': 'Шта ће бити направљено',
   'import.source': 'Изворни турнир',
   'import.fileName': 'Датотека',

@@ -1539,6 +1539,61 @@ export const srLatn = {
   'import.problem.json': 'red {line}, znak {column}: datoteka nije ispravan JSON',
   'import.problem.notJson': 'datoteka nije ispravan JSON',
   'import.problem.text': 'tekst nije ispravan Unicode: {message}',
+  'import.reason.IMPORT_NOT_OBJECT': 'mora biti JSON objekat',
+  'import.reason.IMPORT_NOT_LIST': 'mora biti lista',
+  'import.reason.IMPORT_LIST_SIZE': 'mora biti lista; broj stavki: od {min} do {max}',
+  'import.reason.IMPORT_NOT_BOOLEAN': 'mora biti logička vrednost: da ili ne',
+  'import.reason.IMPORT_BAD_NAME': 'mora biti tekst dužine od 1 do {max}, bez kontrolnih znakova',
+  'import.reason.IMPORT_BAD_TEXT': 'mora biti tekst dužine najviše {max}, ili bez vrednosti',
+  'import.reason.IMPORT_OUT_OF_RANGE': 'mora biti ceo broj od {min} do {max}',
+  'import.reason.IMPORT_OUT_OF_RANGE_OR_NULL':
+    'mora biti ceo broj od {min} do {max}, ili bez vrednosti',
+  'import.reason.IMPORT_NOT_ONE_OF': 'mora biti jedno od: {allowed}',
+  'import.reason.IMPORT_MISSING': 'nedostaje, a obavezno je',
+  'import.reason.IMPORT_NULL_WHILE_PENDING': 'mora biti bez vrednosti dok partija nije završena',
+  'import.reason.IMPORT_NULL_FORFEIT': 'mora biti bez vrednosti: predata partija nije odigrana',
+  'import.reason.IMPORT_NULL_AT_TABLE':
+    'mora biti bez vrednosti za stolom sa više igrača: rezultat je u mestima za stolom',
+  'import.reason.IMPORT_DUPLICATE_FEDERATION_ID': 'ID u savezu {id} naveden je dvaput',
+  'import.reason.IMPORT_DUPLICATE_REF': 'oznaka igrača {ref} navedena je dvaput',
+  'import.reason.IMPORT_DUPLICATE_SEED': 'nosilac {seed} naveden je dvaput',
+  'import.reason.IMPORT_DUPLICATE_TABLE': 'sto {table} naveden je dvaput u istom kolu',
+  'import.reason.IMPORT_DUPLICATE_DIVISION': 'grupa „{name}” navedena je dvaput',
+  'import.reason.IMPORT_DUPLICATE_PLAYER_NAME': 'dva igrača se zovu {name}',
+  'import.reason.IMPORT_BAD_COUNTRY':
+    'mora biti oznaka zemlje od dva ili tri velika latinična slova, ili bez vrednosti, a ne {value}',
+  'import.reason.IMPORT_BAD_FEDERATION_ID':
+    'mora biti ID u savezu od najviše 20 slova, cifara i crtica, ili bez vrednosti, a ne {value}',
+  'import.reason.IMPORT_BAD_RULE_SET': 'to nisu pravila koja Arbitar poznaje: {value}',
+  'import.reason.IMPORT_BAD_OPTION': 'opcija {option} nije ispravna za ova pravila',
+  'import.reason.IMPORT_BAD_PLACE_POINTS':
+    'mora svakoj veličini stola (od 2 do 8) dati toliko bodova, od prvog mesta, bez rasta; ili biti bez vrednosti',
+  'import.reason.IMPORT_BAD_PRIZE_TABLE': 'tabela nagrada nije ispravna',
+  'import.reason.IMPORT_BAD_DAY':
+    'mora biti datum u obliku GGGG-MM-DD, ili bez vrednosti, a ne {value}',
+  'import.reason.IMPORT_END_BEFORE_START': 'kraj, {end}, je pre početka, {start}',
+  'import.reason.IMPORT_BAD_TIME_ZONE':
+    'mora biti vremenska zona iz svetske baze zona (oblast/grad), ili bez vrednosti, a ne {value}',
+  'import.reason.IMPORT_BAD_INSTANT': 'mora biti datum i vreme po standardu ISO 8601',
+  'import.reason.IMPORT_UNKNOWN_PLAYER': 'mora biti oznaka igrača ove grupe, a ne {value}',
+  'import.reason.IMPORT_PLAYS_TWICE': 'igrač {ref} igra dvaput u kolu {round}',
+  'import.reason.IMPORT_JOINED_LATER':
+    'igrač {ref} se priključio u kolu {joined}, posle kola {round}',
+  'import.reason.IMPORT_ROUND_ORDER': 'mora biti {expected}: kola se navode redom od 1',
+  'import.reason.IMPORT_TOO_MANY_ROUNDS':
+    '{count, plural, one{navedeno je # kolo} few{navedena su # kola} other{navedeno je # kola}}, a turnir ih ima {planned}',
+  'import.reason.IMPORT_UNKNOWN_DIVISION':
+    'mora biti naziv grupe iz ove datoteke, ili bez vrednosti, a ne {value}',
+  'import.reason.IMPORT_UNKNOWN_GAME':
+    'grupa „{division}” nema partiju u kolu {round} za stolom {table}',
+  'import.reason.IMPORT_BYE_WITHOUT_SECOND':
+    'partija je slobodno kolo tačno onda kada nema drugog igrača',
+  'import.reason.IMPORT_WINNER_CONTRADICTS':
+    'po rezultatu (poeni ili gubitak na vreme) pobednik je {expected}. igrač partije, a ne {given}',
+  'import.reason.IMPORT_SCORESHEET_REFUSED':
+    'zapisnik partije nije prihvaćen: ne može se pročitati, prelazi granice zapisnika ili partija nije završena',
+  'import.reason.IMPORT_FIELD_INVALID':
+    'vrednost ovog polja ovde nije dozvoljena (pogledajte opis formata datoteke)',
   'import.previewTitle': 'Šta će biti napravljeno',
   'import.source': 'Izvorni turnir',
   'import.fileName': 'Datoteka',

@@ -313,6 +313,18 @@ const PLURALS: Record<
     ],
     en: ['has 1 turn:', ...[2, 5, 11, 21, 22].map((n) => `has ${n} turns:`)],
   },
+  'import.reason.IMPORT_TOO_MANY_ROUNDS': {
+    params: { planned: 3 },
+    sr: [
+      'navedeno je 1 kolo,',
+      'navedena su 2 kola,',
+      'navedeno je 5 kola,',
+      'navedeno je 11 kola,',
+      'navedeno je 21 kolo,',
+      'navedena su 22 kola,',
+    ],
+    en: ['1 round is listed,', ...[2, 5, 11, 21, 22].map((n) => `${n} rounds are listed,`)],
+  },
   'err.ROUND_OUT_OF_RANGE': {
     params: { min: 1 },
     sr: COUNTS.map((n) => `upareno je kola ${n}.`),

@@ -275,12 +275,41 @@ describe(`a tournament's file on the organiser's pages: download, preview, impor
     const refused = await upload(Buffer.from(JSON.stringify(doc), 'utf8'), 'bad.json').expect(422);
     const html = decode(refused.text);
     expect(html).toContain('Datoteka nije uvezena, ništa nije sačuvano:');
+    // Each reason in the page's language, with its figures.
     expect(html).toContain(
-      'polje divisions[0].players[1].federationId: federation id SRB-101 is used twice',
+      'polje divisions[0].players[1].federationId: ID u savezu SRB-101 naveden je dvaput',
     );
-    expect(html).toContain('polje divisions[0].players[2].country:');
-    expect(html).toContain('polje prizes.places[0].amount:');
+    expect(html).toContain(
+      'polje divisions[0].players[2].country: mora biti oznaka zemlje od dva ili tri velika latinična slova, ili bez vrednosti, a ne "Hrvatska"',
+    );
+    expect(html).toContain('polje prizes.places[0].amount: Iznos je broj od 0 do');
+    expect(html).not.toContain('is used twice');
     expect(html).not.toContain('name="upload"');
+    // In English, the same reasons in English; the API keeps its English text beside the codes.
+    const inEnglish = decode(
+      (await upload(Buffer.from(JSON.stringify(doc), 'utf8'), 'bad.json', 'en').expect(422)).text,
+    );
+    expect(inEnglish).toContain(
+      'field divisions[0].players[1].federationId: federation id SRB-101 is used twice',
+    );
+    expect(inEnglish).toContain(
+      'field divisions[0].players[2].country: must be a country code of two or three capital letters (such as SRB), or null, not "Hrvatska"',
+    );
+    // A missing field, a number out of range and an unknown player, in Serbian.
+    const worse = JSON.parse(file.text) as Doc;
+    delete (worse.divisions[0].players[0] as { seed?: number }).seed;
+    (worse.divisions[0].players[1] as { rating: number }).rating = -4;
+    const rounds = (worse.divisions[0] as unknown as { rounds: { games: { second: unknown }[] }[] })
+      .rounds;
+    rounds[0].games[0].second = 999;
+    const worseHtml = decode(
+      (await upload(Buffer.from(JSON.stringify(worse), 'utf8'), 'worse.json').expect(422)).text,
+    );
+    expect(worseHtml).toContain('polje divisions[0].players[0].seed: nedostaje, a obavezno je');
+    expect(worseHtml).toContain('polje divisions[0].players[1].rating: mora biti ceo broj od 0 do');
+    expect(worseHtml).toContain(
+      'polje divisions[0].rounds[0].games[0].second: mora biti oznaka igrača ove grupe, a ne 999',
+    );
 
     // Not JSON: the line and character, in the page's language.
     const broken = `{\n  "format": "arbiter-tournament/1",\n  "tournament": {,\n}`;
