@@ -20,7 +20,8 @@ import { TournamentsService } from '../tournaments/tournaments.service';
 import { IdParam } from '../common/api/id-param';
 import { TournamentView } from '../tournaments/tournament.view';
 import { ExchangeService, ImportedTournament } from './exchange.service';
-import { EXCHANGE_FORMAT, TournamentDocument } from './format';
+import { DomainError, Unprocessable } from '../common/errors';
+import { EXCHANGE_FORMAT, type DocumentError, TournamentDocument } from './format';
 
 const DOCUMENT_SCHEMA = {
   type: 'object',
@@ -82,7 +83,9 @@ export class ExchangeController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<TournamentView | JobView> {
     const job = await this.startImport(doc, req, user);
-    const answer = await answerJob(this.jobs, job, prefer, res);
+    const answer = await answerJob(this.jobs, job, prefer, res).catch((e: unknown) => {
+      throw withoutReasons(e);
+    });
     return 'kind' in answer ? answer : this.tournaments.get(answer.id);
   }
 
@@ -101,4 +104,19 @@ export class ExchangeController {
     req.rawBody = undefined;
     return this.exchange.startImport(raw, user);
   }
+}
+
+/**
+ * A refused import as the API has always said it: each problem's path and English message.
+ * The reasons' codes are the import page's, which says them in its language.
+ */
+function withoutReasons(e: unknown): unknown {
+  if (!(e instanceof DomainError) || e.code !== 'IMPORT_INVALID' || !Array.isArray(e.details))
+    return e;
+  const listed = e.details as DocumentError[];
+  return new Unprocessable(
+    'IMPORT_INVALID',
+    e.message,
+    listed.map(({ path, message }) => ({ path, message })),
+  );
 }
