@@ -922,7 +922,7 @@ function checkRounds(
       err(`${here}.system`, `must be one of ${PAIRING_SYSTEMS.join(', ')}`, oneOf(PAIRING_SYSTEMS));
     }
     if (!Array.isArray(r.notes) || !r.notes.every((n) => isText(n, 2000, 0))) {
-      err(`${here}.notes`, 'must be a list of texts');
+      err(`${here}.notes`, 'must be a list of texts', NOT_LIST);
     }
     if (r.basedOn !== undefined && r.basedOn !== null && !isInt(r.basedOn, 0, i))
       err(
@@ -1095,7 +1095,11 @@ function checkGameResult(g: Json, gat: string, err: Err): void {
     g.cards !== null &&
     !(g.status === 'complete' && isIntPair(g.cards, 0, 100000))
   ) {
-    err(`${gat}.cards`, 'must be two whole numbers of cards for a finished game, else null');
+    err(
+      `${gat}.cards`,
+      'must be two whole numbers of cards for a finished game, else null',
+      rangeOrNull(0, 100000),
+    );
   }
   if (g.timeLoss !== null && !(g.status === 'complete' && (g.timeLoss === 0 || g.timeLoss === 1))) {
     err(`${gat}.timeLoss`, 'must be 0, 1 or null', rangeOrNull(0, 1));
