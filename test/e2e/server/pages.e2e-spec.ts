@@ -967,7 +967,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       const twice = await post(rounds, { system: 'seeded', round: '1' }, organiser).expect(409);
       expect(mainText(twice.text)).toContain('Stranica je zastarela');
       const early = await post(rounds, { system: 'swiss', round: '2' }, organiser).expect(409);
-      expect(mainText(early.text)).toContain('Kolo 1 (Sto 1, 2)');
+      expect(mainText(early.text)).toContain('nedostaju 2 rezultata 1. kola (stolovi 1, 2)');
 
       const r1 = (await t.http.get(`/api/divisions/${divisionId}/rounds/1`).expect(200)).body;
       const [g1, g2] = r1.games;

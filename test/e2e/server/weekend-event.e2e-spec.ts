@@ -854,8 +854,10 @@ describe(`a weekend event with two divisions, run as a director runs it (${DATAB
     expect(before.tables.map((x) => x.result !== null)).toEqual([true, true, false]);
     const round4 = (await t.http.get(`/api/divisions/${kvizovkaId}/rounds/4`).expect(200))
       .body as RoundJson;
+    // Round 4 paired again without a lag: from the standings after round 3.
     expect(repaired.after).toEqual({
       system: 'swiss',
+      basedOn: 3,
       tables: round4.games.map((g) => ({
         table: g.table,
         first: g.first.name,
