@@ -8,9 +8,9 @@
  * back, after the draft went through the same version check.
  */
 import type { Lang } from '../i18n';
-import type { SheetForm } from '../sheet-form/form';
+import { formKey, trimmedForm, type SheetForm } from '../sheet-form/form';
 import { ft } from '../sheet-form/messages';
-import { formKey, retryDelay, rowsWaiting, SheetKeeper, trimmedForm } from './offline-store';
+import { retryDelay, rowsWaiting, SheetKeeper } from './offline-store';
 
 export interface SyncOptions {
   lang: Lang;

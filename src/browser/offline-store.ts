@@ -7,7 +7,7 @@
  * keystroke's handler returns (an IndexedDB write still in flight is lost with the tab), and a
  * sheet is a few kilobytes, far below its limit. No DOM types here: the store is handed in.
  */
-import { isEmptyRow, isSheetForm, SheetForm } from '../sheet-form/form';
+import { isEmptyRow, isSheetForm, SheetForm, trimmedForm } from '../sheet-form/form';
 import { ROW_FIELDS } from '../sheet-form/layout';
 
 /** The part of the browser's `Storage` the keeper uses. */
@@ -34,28 +34,6 @@ export interface KeptSheet {
 
 /** Rows kept longer than this are another day's, of a game long saved: dropped when read. */
 const KEEP_MS = 14 * 24 * 3600 * 1000;
-
-/** The rows of a form up to the last one typed: trailing empty rows are the page's padding. */
-export function trimmedForm(form: SheetForm): SheetForm {
-  let last = -1;
-  form.rows.forEach((r, i) => {
-    if (!isEmptyRow(r)) last = i;
-  });
-  return { ...form, rows: form.rows.slice(0, last + 1) };
-}
-
-/**
- * One text for the rows a form holds, whatever the order of its keys or its padding: two forms
- * with the same text are the same sheet.
- */
-export function formKey(form: SheetForm): string {
-  const { rows, end, extra } = trimmedForm(form);
-  return JSON.stringify([
-    rows.map((r) => [...ROW_FIELDS.map((f) => r[f]), r.extra]),
-    [end.reason, end.timeExpired, end.racks, end.clocks, end.final],
-    extra,
-  ]);
-}
 
 /** How many rows of `form` the server does not have as they are in `saved` (changed, added or emptied). */
 export function rowsWaiting(form: SheetForm, saved: SheetForm): number {

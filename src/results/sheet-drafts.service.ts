@@ -4,7 +4,7 @@ import type { PublicUser } from '../auth/public-user';
 import { BadInput, Conflict, ErrorDetails, NotFound } from '../common/errors';
 import { RoundsService } from '../rounds/rounds.service';
 import { Transactions } from '../database/transactions';
-import { isSheetForm, SheetForm } from '../sheet-form/form';
+import { formKey, isSheetForm, SheetForm } from '../sheet-form/form';
 import { SheetDraft } from './sheet-draft.entity';
 
 /** A draft as the page needs it. */
@@ -64,6 +64,12 @@ export class SheetDraftsService {
       if (!(await this.rounds.lockGame(m, gameId))) throw new NotFound('game', gameId);
       const draft = await m.findOneBy(SheetDraft, { gameId });
       const current = draft?.version ?? 0;
+      // The server already has these very rows: the page's own draft, sent a moment before and
+      // not yet answered when the page posted them again (or its answer was lost). Nothing of
+      // anyone's would be overwritten, so it is no conflict.
+      if (draft && basedOn !== current && formKey(view(draft).form) === formKey(form)) {
+        return { version: current, savedAt: draft.updatedAt };
+      }
       if (basedOn !== current) {
         throw new Conflict(
           'DRAFT_CONFLICT',

@@ -8,11 +8,11 @@ import {
   foreignNames,
   FormCheck,
   ft,
-  isEmptyRow,
   padRows,
   SheetForm,
   SheetLayout,
   sheetToForm,
+  trimmedForm,
   typedForm,
 } from '../sheet-form';
 import { formView, sheetTexts } from '../sheet-form/view';
@@ -98,15 +98,6 @@ export function blankForm(layout: SheetLayout): SheetForm {
   return { rows: [], end: emptyEnd(layout.players.length), extra: '' };
 }
 
-/** The rows up to the last one typed: what is kept of a form. */
-export function typedRows(form: SheetForm): SheetForm {
-  let last = -1;
-  form.rows.forEach((row, i) => {
-    if (!isEmptyRow(row)) last = i;
-  });
-  return { ...form, rows: form.rows.slice(0, last + 1) };
-}
-
 /**
  * The sheet a form saves or sends: the checked document, the rows as typed kept in its meta (the
  * form shows them again as typed), and its text.
@@ -114,7 +105,7 @@ export function typedRows(form: SheetForm): SheetForm {
 export function sheetToSave(check: FormCheck, form: SheetForm): { doc: Scoresheet; text: string } {
   const doc = {
     ...check.conversion.doc,
-    meta: { ...check.conversion.doc.meta, form: typedRows(form) },
+    meta: { ...check.conversion.doc.meta, form: trimmedForm(form) },
   };
   return { doc, text: JSON.stringify(doc, null, 2) };
 }

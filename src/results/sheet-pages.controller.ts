@@ -18,6 +18,7 @@ import {
   SheetLayout,
   sheetLayout,
   sheetToForm,
+  trimmedForm,
 } from '../sheet-form';
 import type { SheetFormPage } from '../sheet-form/page';
 import { unfinishedTurns } from '../render/report-view';
@@ -45,7 +46,6 @@ import {
   SheetShowValues,
   sheetToSave,
   storedSheetForm,
-  typedRows,
 } from './sheet-form-pages';
 import { GameSheetForm } from './sheet-forms';
 
@@ -203,7 +203,7 @@ export class SheetPagesController {
     // Verify, more rows, an import, or a save asked about: the rows are kept as a draft and shown
     // checked.
     try {
-      const saved = await this.drafts.save(id, typedRows(form), basedOn, req.user ?? null);
+      const saved = await this.drafts.save(id, trimmedForm(form), basedOn, req.user ?? null);
       await show(200, { draftVersion: saved.version, notice: importNotice, unfinished, check });
     } catch (e) {
       const other = detailsOf(e, 'DRAFT_CONFLICT');

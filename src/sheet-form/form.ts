@@ -73,6 +73,28 @@ export function isEmptyRow(row: FormRow): boolean {
   return row.extra.trim() === '' && (row.kind === 'play' || row.kind === '');
 }
 
+/** The rows of a form up to the last one typed: trailing empty rows are the page's padding. */
+export function trimmedForm(form: SheetForm): SheetForm {
+  let last = -1;
+  form.rows.forEach((r, i) => {
+    if (!isEmptyRow(r)) last = i;
+  });
+  return { ...form, rows: form.rows.slice(0, last + 1) };
+}
+
+/**
+ * One text for the rows a form holds, whatever the order of its keys or its padding: two forms
+ * with the same text are the same sheet.
+ */
+export function formKey(form: SheetForm): string {
+  const { rows, end, extra } = trimmedForm(form);
+  return JSON.stringify([
+    rows.map((r) => [...ROW_FIELDS.map((f) => r[f]), r.extra]),
+    [end.reason, end.timeExpired, end.racks, end.clocks, end.final],
+    extra,
+  ]);
+}
+
 /**
  * A new sheet's rows, and enough empty rows after the typed ones: players
  * alternate from the last typed row, as on the printed sheet.

@@ -462,6 +462,58 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     await page.close();
   });
 
+  test('save pressed while the page’s own draft is on its way: no conflict with itself, the sheet is saved', async () => {
+    const fixture = JSON.parse(
+      readFileSync(
+        join(__dirname, '..', 'fixtures', 'qwibble/01-steal-and-safe.sheet.json'),
+        'utf8',
+      ),
+    ) as Scoresheet;
+    const { divisionId } = await createTournament(t, {
+      name: 'Kup nacrta u letu',
+      ruleSet: 'qwibble',
+      rounds: 1,
+      divisions: ['A'],
+      ...(fixture.options ? { options: fixture.options } : {}),
+    });
+    await register(t, divisionId, [...fixture.players]);
+    const g = (await pair(t, divisionId)).games.find((x) => x.second !== null) as GameJson;
+    const page = await signedIn(browser);
+    await page.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
+    await fillSheet(page, { ...fixture, players: namesOf(g) }, namesOf(g));
+    await waitUntil(
+      page,
+      `/Nacrt sačuvan/.test(document.querySelector('#live-status').textContent)`,
+    );
+    // The next draft reaches the server and is stored, but its answer is held back, as on a slow
+    // network: the page still names the version before it when Save is pressed.
+    let stored!: () => void;
+    const draftStored = new Promise<void>((resolve) => (stored = resolve));
+    let release!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/scoresheet/draft', async (route) => {
+      const response = await route.fetch();
+      stored();
+      await answerHeld;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    const word = await page.inputValue('#c-0-word');
+    await page.fill('#c-0-word', `${word}X`);
+    await page.fill('#c-0-word', word);
+    await draftStored;
+    await page.click('#sheet-save');
+    await page.locator('#sheet-unfinished').waitFor();
+    expect(await page.locator('#sheet-conflict').count()).toBe(0);
+    release();
+    await page.unroute('**/scoresheet/draft');
+    await page.click('#sheet-save-unfinished');
+    await page.waitForURL(/done=saved/);
+    expect(
+      ((await t.http.get(`/api/games/${g.id}`).expect(200)).body as GameJson).result,
+    ).toMatchObject({ source: 'scoresheet' });
+    await page.close();
+  });
+
   test('a target-score game of three is entered on the sheet of no game, with who challenged', async () => {
     const fixture = JSON.parse(
       readFileSync(

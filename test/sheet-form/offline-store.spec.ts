@@ -1,11 +1,5 @@
-import { emptyEnd, emptyRow, FormRow, SheetForm } from '../../src/sheet-form/form';
-import {
-  formKey,
-  KeptStorage,
-  retryDelay,
-  rowsWaiting,
-  SheetKeeper,
-} from '../../src/browser/offline-store';
+import { emptyEnd, emptyRow, formKey, FormRow, SheetForm } from '../../src/sheet-form/form';
+import { KeptStorage, retryDelay, rowsWaiting, SheetKeeper } from '../../src/browser/offline-store';
 
 const row = (player: number, position: string, word: string, score: string): FormRow => ({
   ...emptyRow(player),

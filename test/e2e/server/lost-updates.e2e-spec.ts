@@ -2,6 +2,7 @@ import { inputValue, mainText, seedSite, signInCookie, Site } from '../../browse
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { formFields } from '../sheet-form-helpers';
 import { GameJson, pair, readVersion, register, scoreSheet } from '../tournament-helpers';
+import { emptyRow } from '../../../src/sheet-form/form';
 
 /**
  * No lost update: every edit of something that exists names the version it was based on
@@ -264,24 +265,49 @@ describe(`no lost update (${DATABASE_KIND})`, () => {
     const { divisionId } = await newDivision();
     const [g] = (await pair(t, divisionId)).games;
     const judges = await Promise.all([0, 1, 2, 3].map(() => signInCookie(t, 'judge')));
-    const form = {
+    // Each judge's rows differ (the same rows again would be no conflict: see below).
+    const formOf = (extra: string) => ({
       rows: [],
       end: { reason: '', timeExpired: '', racks: [], clocks: [], final: [] },
-      extra: '',
-    };
-    const put = (cookie: string, version: number) =>
+      extra,
+    });
+    const put = (cookie: string, version: number, extra: string) =>
       t.http
         .put(`/judge/games/${g.id}/scoresheet/draft`)
         .set('Origin', t.url)
         .set('Cookie', cookie)
-        .send({ form, version });
+        .send({ form: formOf(extra), version });
     // No draft yet: four judges create one at once.
-    const created = await Promise.all(judges.map((j) => put(j, 0)));
+    const created = await Promise.all(judges.map((j, i) => put(j, 0, `first ${i}`)));
     expect(statuses(created)).toEqual([200, 409, 409, 409]);
     // One draft at version 1: four judges save over it at once.
-    const saved = await Promise.all(judges.map((j) => put(j, 1)));
+    const saved = await Promise.all(judges.map((j, i) => put(j, 1, `second ${i}`)));
     expect(statuses(saved)).toEqual([200, 409, 409, 409]);
     expect(saved.find((r) => r.status === 200)!.body.version).toBe(2);
+  });
+
+  test('a page posting the rows its own draft just saved (the draft unanswered yet) meets no conflict', async () => {
+    const { divisionId } = await newDivision();
+    const [g] = (await pair(t, divisionId)).games;
+    const judge = await signInCookie(t, 'judge');
+    const form = (word: string) => ({
+      rows: [{ ...emptyRow(0), position: '8H', word, score: '12' }],
+      end: { reason: '', timeExpired: '', racks: [], clocks: [], final: [] },
+      extra: '',
+    });
+    const put = (version: number, word: string) =>
+      t.http
+        .put(`/judge/games/${g.id}/scoresheet/draft`)
+        .set('Origin', t.url)
+        .set('Cookie', judge)
+        .send({ form: form(word), version });
+    expect((await put(0, 'KUĆA').expect(200)).body.version).toBe(1);
+    // The same rows on the version the page still had (0): the server's draft is theirs already.
+    expect((await put(0, 'KUĆA').expect(200)).body.version).toBe(1);
+    // Other rows on that old version would overwrite version 1: refused with what it holds.
+    const refused = await put(0, 'MAČKA').expect(409);
+    expect(refused.body.details).toMatchObject({ version: 1 });
+    expect(JSON.stringify(refused.body.details.form)).toContain('KUĆA');
   });
 
   test('the division settings page carries its version: a stale post is a 409 naming what changed, the values kept', async () => {
