@@ -38,6 +38,7 @@ import { ResultRecords } from './results/result-records';
 import { GameContextReader } from './results/game-context';
 import { readGameContext } from './schema/game-context-read';
 import { ResultsModule } from './results/results.module';
+import { ResultsService } from './results/results.service';
 import { TableCodesModule } from './table-codes/table-codes.module';
 import { GameRecords } from './rounds/game-records';
 import { RoundsForPlayers } from './rounds/rounds-for-players';
@@ -140,10 +141,15 @@ class AssetsModule {}
     { provide: ClosingSteps, useValue: closingSteps },
     {
       provide: PersonRecords,
-      inject: [RatingsService],
-      useFactory: (ratings: RatingsService): PersonRecords => ({
+      inject: [RatingsService, ResultsService],
+      useFactory: (ratings: RatingsService, results: ResultsService): PersonRecords => ({
         played: personPlayed,
         ratings: (personId) => ratings.ofPerson(personId),
+        ratingHistory: (personId, tournamentIds) => ratings.historyOf(personId, tournamentIds),
+        sheetReports: async (gameIds) =>
+          (await results.sheetReports(gameIds)).flatMap((s) =>
+            s.report ? [{ gameId: s.gameId, report: s.report }] : [],
+          ),
         playersOf: async (m, personId) => {
           const players = await playersOfPerson(m, personId);
           const { divisions } = await divisionsAndTournaments(

@@ -274,6 +274,25 @@ export const en = {
     "A change is written in the director's log of each tournament they played in ({n}):",
   'person.editNoEvents':
     "They have not played in any tournament yet: a change is written in no director's log.",
+  'person.history': 'Rating history',
+  'person.noHistory': 'No rating after a closed tournament yet, so there is no chart.',
+  'person.chart.summary': 'Chart of the rating after each tournament: {lines}.',
+  'person.chart.line':
+    '{family} from {first} to {last} over {n, plural, one {# tournament} other {# tournaments}}',
+  'person.chart.point': '{family}: {event}, {date}, rating {rating}',
+  'person.chart.table': 'Rating after each tournament',
+  'person.stats': 'Figures from verified score sheets',
+  'person.stats.from':
+    'Only games whose result was taken from a score sheet the program checked: {n, plural, one {# game} other {# games}}.',
+  'person.stats.average': 'Average score',
+  'person.stats.longWords': 'Long words ({n} letters or more)',
+  'person.stats.bingos': 'Plays using all tiles',
+  'person.stats.highestPlay': 'Highest play',
+  'person.stats.highestPlayValue': '{score} points: {play}',
+  'person.stats.timeInWins': 'Average time left in wins',
+  'person.stats.noWins': 'no wins',
+  'person.replay': 'Moves',
+  'person.replayLabel': 'Round {round} game, {tournament}, move by move',
   'err.PERSON_STALE':
     "Someone changed {name}'s details since you opened the page; nothing was saved. What is stored now is shown below, and the form still has your values: save them again if they still stand.",
   'org.federationIdOfPerson':

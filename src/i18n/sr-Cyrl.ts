@@ -268,6 +268,25 @@ export const srCyrl = {
   'person.editLogged': 'Промена се уписује у дневник сваког турнира на коме је играо ({n}):',
   'person.editNoEvents':
     'Још није играо ни на једном турниру: промена се не уписује ни у један дневник.',
+  'person.history': 'Рејтинг кроз турнире',
+  'person.noHistory': 'Још нема рејтинг после ниједног затвореног турнира, па нема ни графикона.',
+  'person.chart.summary': 'Графикон рејтинга после сваког турнира: {lines}.',
+  'person.chart.line':
+    '{family} од {first} до {last} кроз {n,plural,one{# турнир} few{# турнира} other{# турнира}}',
+  'person.chart.point': '{family}: {event}, {date}, рејтинг {rating}',
+  'person.chart.table': 'Рејтинг после сваког турнира',
+  'person.stats': 'Статистика из оверених записника',
+  'person.stats.from':
+    'Само партије чији је резултат узет из записника који је програм проверио: {n,plural,one{# партија} few{# партије} other{# партија}}.',
+  'person.stats.average': 'Просечан резултат',
+  'person.stats.longWords': 'Дуге речи (од {n} слова)',
+  'person.stats.bingos': 'Потези свим плочицама',
+  'person.stats.highestPlay': 'Најбољи потез',
+  'person.stats.highestPlayValue': '{score} поена: {play}',
+  'person.stats.timeInWins': 'Просечно преостало време у победама',
+  'person.stats.noWins': 'нема победа',
+  'person.replay': 'Потези',
+  'person.replayLabel': 'Партија {round}. кола, {tournament}, потез по потез',
   'err.PERSON_STALE':
     'Неко је променио податке особе {name} откад сте отворили страницу; ништа није сачувано. Испод је оно што је сада сачувано, а образац и даље има ваше вредности: сачувајте их поново ако и даље важе.',
   'org.federationIdOfPerson':

@@ -275,6 +275,25 @@ export const srLatn = {
   'person.editLogged': 'Promena se upisuje u dnevnik svakog turnira na kome je igrao ({n}):',
   'person.editNoEvents':
     'Još nije igrao ni na jednom turniru: promena se ne upisuje ni u jedan dnevnik.',
+  'person.history': 'Rejting kroz turnire',
+  'person.noHistory': 'Još nema rejting posle nijednog zatvorenog turnira, pa nema ni grafikona.',
+  'person.chart.summary': 'Grafikon rejtinga posle svakog turnira: {lines}.',
+  'person.chart.line':
+    '{family} od {first} do {last} kroz {n, plural, one {# turnir} few {# turnira} other {# turnira}}',
+  'person.chart.point': '{family}: {event}, {date}, rejting {rating}',
+  'person.chart.table': 'Rejting posle svakog turnira',
+  'person.stats': 'Statistika iz overenih zapisnika',
+  'person.stats.from':
+    'Samo partije čiji je rezultat uzet iz zapisnika koji je program proverio: {n, plural, one {# partija} few {# partije} other {# partija}}.',
+  'person.stats.average': 'Prosečan rezultat',
+  'person.stats.longWords': 'Duge reči (od {n} slova)',
+  'person.stats.bingos': 'Potezi svim pločicama',
+  'person.stats.highestPlay': 'Najbolji potez',
+  'person.stats.highestPlayValue': '{score} poena: {play}',
+  'person.stats.timeInWins': 'Prosečno preostalo vreme u pobedama',
+  'person.stats.noWins': 'nema pobeda',
+  'person.replay': 'Potezi',
+  'person.replayLabel': 'Partija {round}. kola, {tournament}, potez po potez',
   'err.PERSON_STALE':
     'Neko je promenio podatke osobe {name} otkad ste otvorili stranicu; ništa nije sačuvano. Ispod je ono što je sada sačuvano, a obrazac i dalje ima vaše vrednosti: sačuvajte ih ponovo ako i dalje važe.',
   'org.federationIdOfPerson':

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { NotFound, Unprocessable } from '../common/errors';
 import { Transactions } from '../database/transactions';
 import { inJobProcess, JobHooks, jobDatabase } from '../jobs/in-job-process';
@@ -7,9 +7,10 @@ import { Job, Jobs, ReportProgress } from '../jobs/jobs';
 import { playersOfDivisions } from '../players/players-for-ratings';
 import { nameOrder } from '../i18n/names';
 import { tournamentRow } from '../tournaments/division-rows';
-import { divisionsOfTournament } from '../tournaments/tournaments-for-ratings';
+import { divisionsOfTournament, tournamentsWithIds } from '../tournaments/tournaments-for-ratings';
 import { FAMILIES } from '../registry/families';
 import { withPersons } from '../registry/persons-for-ratings';
+import type { RatingHistoryPoint } from '../registry/person-records';
 import type { ListPreview } from './rating-import';
 import { RatingCsvLine, ratingCsv } from './rating-csv';
 import { Rating, RatingReport } from './rating.entity';
@@ -155,6 +156,53 @@ export class RatingsService {
     return rows
       .map((r) => ({ family: r.family, rating: r.rating, games: r.games }))
       .sort((a, b) => FAMILIES.indexOf(a.family) - FAMILIES.indexOf(b.family));
+  }
+
+  /**
+   * A person's rating after each of these tournaments that has a rating report with them (the
+   * report's line: the rating before and after), in the order the ratings were computed: by
+   * the day the tournament counts as played on ({@link ratingDate}), then by tournament. Two
+   * reads, whatever the number of tournaments.
+   */
+  async historyOf(
+    personId: number,
+    tournamentIds: readonly number[],
+  ): Promise<RatingHistoryPoint[]> {
+    if (tournamentIds.length === 0) return [];
+    const m = this.dataSource.manager;
+    const reports = await m.find(RatingReport, {
+      where: { tournamentId: In([...new Set(tournamentIds)]) },
+    });
+    if (reports.length === 0) return [];
+    const tournaments = new Map(
+      (await tournamentsWithIds(m, [...new Set(reports.map((r) => r.tournamentId))])).map((t) => [
+        t.id,
+        t,
+      ]),
+    );
+    return reports
+      .flatMap((r) => {
+        const t = tournaments.get(r.tournamentId);
+        const line = r.changes.find((c) => c.personId === personId);
+        return t && line
+          ? [
+              {
+                tournamentId: t.id,
+                tournament: t.name,
+                date: ratingDate(t),
+                family: r.family,
+                old: line.old,
+                new: line.new,
+              },
+            ]
+          : [];
+      })
+      .sort(
+        (a, b) =>
+          a.date.localeCompare(b.date) ||
+          a.tournamentId - b.tournamentId ||
+          FAMILIES.indexOf(a.family) - FAMILIES.indexOf(b.family),
+      );
   }
 
   /** What importing `text` would do, changing nothing (a bad list is the same 422 as the import). */

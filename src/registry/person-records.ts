@@ -1,8 +1,34 @@
 import type { EntityManager } from 'typeorm';
+import type { VerificationReport } from '../engine';
 import type { PersonEventView, PersonGameView } from './person.view';
 
 /** An event the person played in, with the division's rule set (the registry names its family). */
 export type PlayedEvent = Omit<PersonEventView, 'family'> & { ruleSet: string };
+
+/**
+ * A game of the person as the registry reads it: the view, whether its result was taken from
+ * its score sheet, and the person's seat in it (0 moves first; a report's players are in seat
+ * order).
+ */
+export type PlayedGame = PersonGameView & { fromSheet: boolean; seatIndex: number };
+
+/** A person's rating after one rated tournament, in one family. */
+export interface RatingHistoryPoint {
+  tournamentId: number;
+  tournament: string;
+  /** The day the tournament counts as played on (`YYYY-MM-DD`). */
+  date: string;
+  family: string;
+  /** Null for a person who came unrated. */
+  old: number | null;
+  new: number;
+}
+
+/** A game's stored score sheet with the engine's report (a sheet it could not read has none). */
+export interface SheetWithReport {
+  gameId: number;
+  report: VerificationReport;
+}
 
 /** A person's rating in one game family. */
 export interface PersonRating {
@@ -33,10 +59,22 @@ export abstract class PersonRecords {
   abstract played(
     m: EntityManager,
     personId: number,
-  ): Promise<{ events: PlayedEvent[]; games: PersonGameView[] }>;
+  ): Promise<{ events: PlayedEvent[]; games: PlayedGame[] }>;
 
   /** The person's ratings, one per family, in the families' order. */
   abstract ratings(personId: number): Promise<PersonRating[]>;
+
+  /**
+   * The person's rating after each rated tournament of these (their own), by the tournaments'
+   * rating reports, in date order.
+   */
+  abstract ratingHistory(
+    personId: number,
+    tournamentIds: readonly number[],
+  ): Promise<RatingHistoryPoint[]>;
+
+  /** The stored score sheets of these games that have the engine's report; one read. */
+  abstract sheetReports(gameIds: readonly number[]): Promise<SheetWithReport[]>;
 
   /** Each of the person's players, with its division and tournament (the log's subjects). */
   abstract playersOf(m: EntityManager, personId: number): Promise<PersonPlayer[]>;

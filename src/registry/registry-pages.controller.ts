@@ -6,7 +6,11 @@ import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
 import { DomainError } from '../common/errors';
 import type { MessageKey } from '../i18n';
-import { RegistryService } from './registry.service';
+import { formatClock, formatDate, formatSpread } from '../i18n';
+import { FAMILIES } from './families';
+import type { RatingHistoryPoint } from './person-records';
+import { chartGeometry, ChartSeries, chartSvg, legendSwatch } from './rating-chart';
+import { PersonPageData, RegistryService } from './registry.service';
 import type { OrganiserConfirmPage, PageBase } from '../render/view-models';
 import type { CheckedForm } from '../web/form-dto';
 import { PageForm } from '../web/page-form';
@@ -45,6 +49,34 @@ export interface PersonPage extends PageBase {
     /** At tables: `1-0-2-0` (how often 1st, 2nd, …) instead of wins, draws and losses. */
     places?: string;
   }[];
+  /** The rating after each rated tournament: the chart (SVG, escaped) and its figures as a table. */
+  history: {
+    svg: string;
+    legend: { family: string; swatch: string }[];
+    rows: {
+      date: string;
+      tournament: string;
+      tournamentUrl: string;
+      family: string;
+      rating: number;
+      change: string;
+    }[];
+  } | null;
+  /** Figures from the verified score sheets, per family; null with none. */
+  statistics: {
+    games: number;
+    families: {
+      family: string;
+      games: number;
+      average: string;
+      longWords: { label: string; n: number } | null;
+      bingos: number;
+      highestPlay: { text: string; url: string } | null;
+      timeInWins: string;
+    }[];
+  } | null;
+  /** Some game has a replay (the games' table gets its column). */
+  anyReplay: boolean;
   /** Some division was played at tables (the record column says places), some in pairs (W-D-L). */
   anyPlaces: boolean;
   anyPairs: boolean;
@@ -56,6 +88,9 @@ export interface PersonPage extends PageBase {
     outcome: string;
     result: string;
     gameUrl: string;
+    /** The game's replay, when it has a score sheet the engine read. */
+    replayUrl?: string;
+    replayLabel?: string;
     score: number | null;
     opponentScore: number | null;
     /** A table of more than two: the others in turn order, and the place once in. */
@@ -89,7 +124,8 @@ export class RegistryPagesController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    const p = await this.registry.detail(id);
+    const data = await this.registry.page(id);
+    const p = data.detail;
     const tournaments = new Map(p.events.map((e) => [e.tournamentId, e.tournament]));
     const result = (outcome: string, forfeit: boolean): string => {
       if (outcome === 'pending') return page.t('person.pending');
@@ -126,6 +162,9 @@ export class RegistryPagesController {
         losses: e.losses,
         ...(e.places ? { places: e.places.join('-') } : {}),
       })),
+      history: historyModel(page, data.history),
+      statistics: statisticsModel(page, data),
+      anyReplay: p.games.some((g) => data.replayable.has(g.gameId)),
       anyPlaces: p.events.some((e) => e.places),
       anyPairs: p.events.some((e) => !e.places),
       games: p.games.map((g) => ({
@@ -136,6 +175,15 @@ export class RegistryPagesController {
         outcome: g.outcome,
         result: result(g.outcome, g.forfeit),
         gameUrl: urls.game(g.gameId),
+        ...(data.replayable.has(g.gameId)
+          ? {
+              replayUrl: urls.replay(g.gameId),
+              replayLabel: page.t('person.replayLabel', {
+                round: g.round,
+                tournament: tournaments.get(g.tournamentId) ?? '',
+              }),
+            }
+          : {}),
         score: g.score,
         opponentScore: g.opponentScore,
         ...(g.table
@@ -156,6 +204,84 @@ export class RegistryPagesController {
     };
     await page.render('public/person', model);
   }
+}
+
+/** The rating history's chart (one line a family), its legend and its figures as a table. */
+function historyModel(page: PageContext, history: RatingHistoryPoint[]): PersonPage['history'] {
+  if (history.length === 0) return null;
+  const families = FAMILIES.filter((f) => history.some((h) => h.family === f));
+  for (const h of history) if (!families.includes(h.family)) families.push(h.family);
+  const name = (family: string): string => ruleSetName(family, page.lang);
+  const series: ChartSeries[] = families.map((f) => ({
+    label: name(f),
+    points: history
+      .filter((h) => h.family === f)
+      .map((h) => ({ date: h.date, rating: h.new, event: h.tournament })),
+  }));
+  const date = (d: string): string => formatDate(page.lang, d);
+  const svg = chartSvg(chartGeometry(series), {
+    summary: page.t('person.chart.summary', {
+      lines: series
+        .map((s) =>
+          page.t('person.chart.line', {
+            family: s.label,
+            first: s.points[0].rating,
+            last: s.points[s.points.length - 1].rating,
+            n: s.points.length,
+          }),
+        )
+        .join('; '),
+    }),
+    date,
+    pointTitle: (family, p, d) =>
+      page.t('person.chart.point', { family, event: p.event, date: d, rating: p.rating }),
+  });
+  return {
+    svg,
+    legend: series.map((s, n) => ({ family: s.label, swatch: legendSwatch(n) })),
+    rows: history.map((h) => ({
+      date: h.date,
+      tournament: h.tournament,
+      tournamentUrl: urls.tournament(h.tournamentId),
+      family: name(h.family),
+      rating: h.new,
+      change: h.old === null ? '' : formatSpread(h.new - h.old),
+    })),
+  };
+}
+
+/** The figures from verified sheets, as the page writes them; null when no game has one. */
+function statisticsModel(page: PageContext, data: PersonPageData): PersonPage['statistics'] {
+  if (data.verifiedGames === 0) return null;
+  const decimal = new Intl.NumberFormat(page.lang === 'en' ? 'en' : 'sr-Latn', {
+    maximumFractionDigits: 1,
+  });
+  return {
+    games: data.verifiedGames,
+    families: data.statistics.map((s) => ({
+      family: ruleSetName(s.family, page.lang),
+      games: s.games,
+      average: decimal.format(s.averageScore),
+      longWords:
+        s.longWordLength === null
+          ? null
+          : { label: page.t('person.stats.longWords', { n: s.longWordLength }), n: s.longWords },
+      bingos: s.bingos,
+      highestPlay: s.highestPlay
+        ? {
+            text: page.t('person.stats.highestPlayValue', {
+              score: s.highestPlay.score,
+              play: s.highestPlay.play,
+            }),
+            url: urls.game(s.highestPlay.gameId),
+          }
+        : null,
+      timeInWins:
+        s.averageTimeLeftInWins === null
+          ? page.t('person.stats.noWins')
+          : formatClock(s.averageTimeLeftInWins),
+    })),
+  };
 }
 
 /** The organiser's: merging a person into another, after a question that says what moves. */

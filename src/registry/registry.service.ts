@@ -9,9 +9,26 @@ import { cleanName, lookAlikeKey, nameKey } from '../i18n/names';
 import { familyOf } from './families';
 import { PersonDto } from './dto/person.dto';
 import { Person } from './person.entity';
-import { PersonRecords, type PersonRating, type PlayedEvent } from './person-records';
+import {
+  PersonRecords,
+  type PersonRating,
+  type PlayedEvent,
+  type RatingHistoryPoint,
+} from './person-records';
+import { FamilyStatistics, personStatistics, VerifiedSheetGame } from './person-statistics';
 import { checkPersonFields, newPerson } from './persons';
 import { PersonDetailView, PersonEventView, PersonView, personView } from './person.view';
+
+/** What a person's page shows: the person's record, rating history and figures. */
+export interface PersonPageData {
+  detail: PersonDetailView;
+  history: RatingHistoryPoint[];
+  statistics: FamilyStatistics[];
+  /** The person's games whose result stands on a verified score sheet (the figures' source). */
+  verifiedGames: number;
+  /** Games with a score sheet the engine read: each has a replay. */
+  replayable: Set<number>;
+}
 
 /** The most persons a search answers with. */
 export const SEARCH_LIMIT = 50;
@@ -72,7 +89,55 @@ export class RegistryService {
     const person = await m.findOneBy(Person, { id });
     if (!person) throw new NotFound('person', id);
     const { events, games } = await this.records.played(m, id);
-    return { ...personView(person), events: events.map(withFamily), games };
+    return {
+      ...personView(person),
+      events: events.map(withFamily),
+      games: games.map(({ fromSheet: _f, seatIndex: _s, ...g }) => g),
+    };
+  }
+
+  /**
+   * What the person's page shows beyond {@link detail}: the rating after each rated tournament,
+   * the figures of the games whose result stands on a verified score sheet (how many they
+   * come from), and the games that have a sheet to replay. A fixed number of reads, whatever
+   * the number of games.
+   */
+  async page(id: number): Promise<PersonPageData> {
+    const m = this.dataSource.manager;
+    const person = await m.findOneBy(Person, { id });
+    if (!person) throw new NotFound('person', id);
+    const { events, games } = await this.records.played(m, id);
+    const [history, sheets] = await Promise.all([
+      this.records.ratingHistory(id, [...new Set(events.map((e) => e.tournamentId))]),
+      this.records.sheetReports(
+        games.filter((g) => g.outcome !== 'bye' && g.outcome !== 'pending').map((g) => g.gameId),
+      ),
+    ]);
+    const ruleSetOf = new Map(events.map((e) => [e.divisionId, e.ruleSet]));
+    const gameOf = new Map(games.map((g) => [g.gameId, g]));
+    const verified: VerifiedSheetGame[] = [];
+    for (const sheet of sheets) {
+      const g = gameOf.get(sheet.gameId)!;
+      if (!g.fromSheet || g.forfeit) continue;
+      verified.push({
+        gameId: g.gameId,
+        ruleSet: ruleSetOf.get(g.divisionId) ?? '',
+        seat: g.seatIndex,
+        report: sheet.report,
+      });
+    }
+    verified.sort((a, b) => a.gameId - b.gameId);
+    return {
+      detail: {
+        ...personView(person),
+        events: events.map(withFamily),
+        games: games.map(({ fromSheet: _f, seatIndex: _s, ...g }) => g),
+      },
+      history,
+      statistics: personStatistics(verified),
+      verifiedGames: verified.length,
+      replayable: new Set(sheets.map((s) => s.gameId)),
+    };
   }
 
   /** The names of the tournaments the person played in, each once, in date order. */

@@ -6,8 +6,7 @@ import { GameSeat } from './game-seat.entity';
 import { Round } from './round.entity';
 import { playsAtTables } from '../tournaments/tournament-rules';
 import { playerIdsOf, seatsOf } from './tables';
-import type { PlayedEvent } from '../registry/person-records';
-import type { PersonGameView } from '../registry/person.view';
+import type { PlayedEvent, PlayedGame } from '../registry/person-records';
 
 /*
  * A person's record across events, as the registry's person page asks for it
@@ -24,7 +23,7 @@ type Tally = { wins: number; draws: number; losses: number };
 export async function personPlayed(
   m: EntityManager,
   personId: number,
-): Promise<{ events: PlayedEvent[]; games: PersonGameView[] }> {
+): Promise<{ events: PlayedEvent[]; games: PlayedGame[] }> {
   const players = await playersOfPerson(m, personId);
   const records = await personRecords(m, players);
   const { games, tally, placeTally } = personGames(records, new Set(players.map((p) => p.id)));
@@ -90,7 +89,7 @@ function personGames(
   { divisions, tournaments, games, seats, rounds, opponents }: Records,
   own: Set<number>,
 ) {
-  const gameViews: (PersonGameView & {
+  const gameViews: (PlayedGame & {
     order: [{ startsOn: string | null; id: number }, number, number];
   })[] = [];
   const tally = new Map<number, Tally>();
@@ -120,6 +119,8 @@ function personGames(
         opponentPersonId: null,
         opponent: null,
         outcome: g.status === 'bye' ? 'bye' : placed ? 'placed' : 'pending',
+        fromSheet: g.resultSource === 'scoresheet',
+        seatIndex: mine.seat - 1,
         forfeit: false,
         score: placed ? mine.score : null,
         opponentScore: null,
@@ -146,7 +147,7 @@ function personGames(
     const mine = first ? g.firstPlayerId : g.secondPlayerId!;
     const otherId = first ? g.secondPlayerId : g.firstPlayerId;
     const other = otherId !== null ? opponents.get(otherId) : undefined;
-    const outcome: PersonGameView['outcome'] =
+    const outcome: PlayedGame['outcome'] =
       g.status === 'bye'
         ? 'bye'
         : g.status !== 'complete' || !g.winner
@@ -173,6 +174,8 @@ function personGames(
       opponentPersonId: other?.personId ?? null,
       opponent: other?.name ?? null,
       outcome,
+      fromSheet: g.resultSource === 'scoresheet',
+      seatIndex: first ? 0 : 1,
       forfeit: g.resultKind !== null,
       score: played ? (first ? g.firstScore : g.secondScore) : null,
       opponentScore: played ? (first ? g.secondScore : g.firstScore) : null,

@@ -35,6 +35,17 @@ export function closedTournaments(m: EntityManager): Promise<TournamentOfRatings
   return m.find(Tournament, { where: { closedAt: Not(IsNull()), copyOf: IsNull() } });
 }
 
+/** These tournaments (at least one), as the ratings read them. */
+export function tournamentsWithIds(
+  m: EntityManager,
+  ids: readonly number[],
+): Promise<TournamentOfRatings[]> {
+  return m.find(Tournament, {
+    where: { id: In([...ids]) },
+    select: { id: true, name: true, startsOn: true, endsOn: true, closedAt: true, createdAt: true },
+  });
+}
+
 /** The divisions of these tournaments (at least one). */
 export function divisionsOfTournaments(
   m: EntityManager,

@@ -176,6 +176,29 @@ const PLURALS: Record<
     sr: ['1 kolo', '2 kola', '5 kola', '11 kola', '21 kolo', '22 kola'],
     en: ['1 round', '2 rounds', '5 rounds', '11 rounds', '21 rounds', '22 rounds'],
   },
+  'person.chart.line': {
+    params: { family: 'Kvizovka', first: 1500, last: 1532 },
+    sr: [
+      'od 1500 do 1532 kroz 1 turnir',
+      'od 1500 do 1532 kroz 2 turnira',
+      'od 1500 do 1532 kroz 5 turnira',
+      'od 1500 do 1532 kroz 11 turnira',
+      'od 1500 do 1532 kroz 21 turnir',
+      'od 1500 do 1532 kroz 22 turnira',
+    ],
+    en: [
+      'from 1500 to 1532 over 1 tournament',
+      ...[2, 5, 11, 21, 22].map((n) => `from 1500 to 1532 over ${n} tournaments`),
+    ],
+  },
+  'person.stats.from': {
+    sr: ['1 partija', '2 partije', '5 partija', '11 partija', '21 partija', '22 partije'].map(
+      (n) => `Samo partije čiji je rezultat uzet iz zapisnika koji je program proverio: ${n}.`,
+    ),
+    en: ['1 game', '2 games', '5 games', '11 games', '21 games', '22 games'].map(
+      (n) => `Only games whose result was taken from a score sheet the program checked: ${n}.`,
+    ),
+  },
   'org.csvImport': {
     sr: COUNTS.map((n) => `Uvezi ${n} igrača`),
     en: [

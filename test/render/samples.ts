@@ -1,6 +1,7 @@
 import type { SheetFormPage } from '../../src/sheet-form/page';
 import type { OrganiserPlayerEditPage, OrganiserPlayersPage } from '../../src/players/players-page';
 import type { OrganiserPersonEditPage } from '../../src/registry/person-edit-pages.controller';
+import { chartGeometry, chartSvg, legendSwatch } from '../../src/registry/rating-chart';
 /**
  * Sample data for the rendering tests: what a controller would fill. Names
  * carry every letter that needs the embedded font: Č Ć Đ Š Ž, the digraphs
@@ -523,6 +524,59 @@ export function pageSamples(lang: Lang): Record<string, object> {
       editUrl: '/organiser/persons/3/edit',
       showRatings: true,
       ratings: [{ family: 'Kvizovka', url: '/ratings?family=kvizovka', rating: 1602, games: 52 }],
+      history: {
+        svg: chartSvg(
+          chartGeometry([
+            {
+              label: 'Kvizovka',
+              points: [
+                { date: '2026-10-10', rating: 1580, event: 'Jesenji turnir' },
+                { date: '2026-11-22', rating: 1602, event: HEADER.tournament },
+              ],
+            },
+          ]),
+          {
+            summary:
+              'Grafikon rejtinga posle svakog turnira: Kvizovka od 1580 do 1602 kroz 2 turnira.',
+            date: (d) => d,
+            pointTitle: (f, p, d) => `${f}: ${p.event}, ${d}, rejting ${p.rating}`,
+          },
+        ),
+        legend: [{ family: 'Kvizovka', swatch: legendSwatch(0) }],
+        rows: [
+          {
+            date: '2026-10-10',
+            tournament: 'Jesenji turnir',
+            tournamentUrl: '/tournaments/2',
+            family: 'Kvizovka',
+            rating: 1580,
+            change: '',
+          },
+          {
+            date: '2026-11-22',
+            tournament: HEADER.tournament,
+            tournamentUrl: '/tournaments/1',
+            family: 'Kvizovka',
+            rating: 1602,
+            change: '+22',
+          },
+        ],
+      },
+      statistics: {
+        games: 1,
+        families: [
+          {
+            family: 'Kvizovka',
+            games: 1,
+            average: '412',
+            longWords: { label: 'Duge reči (od 10 slova)', n: 1 },
+            bingos: 1,
+            highestPlay: { text: '86 poena: 8D ZADOVOLJNIH', url: '/games/1' },
+            timeInWins: '05:00',
+          },
+        ],
+      },
+      anyReplay: true,
       events: [
         {
           startsOn: '2026-11-21',
@@ -545,6 +599,8 @@ export function pageSamples(lang: Lang): Record<string, object> {
           outcome: 'win',
           result: 'pobeda',
           gameUrl: '/games/1',
+          replayUrl: '/games/1/replay',
+          replayLabel: 'Partija 1. kola, potez po potez',
           score: 412,
           opponentScore: 380,
         },
