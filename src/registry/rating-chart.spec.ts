@@ -126,7 +126,7 @@ describe('chartSvg', () => {
     );
     expect(svg).toMatch(/^<svg [^>]*role="img"/);
     expect(svg).toContain('aria-label="Rating &lt;history&gt; &amp; &quot;more&quot;"');
-    expect(svg).toContain('viewBox="0 0 480 260" width="100%"');
+    expect(svg).toContain('viewBox="0 0 400 240" width="100%"');
     expect(svg).not.toContain('<b>');
     expect(svg.match(/class="point"/g)).toHaveLength(2);
     expect(svg).toContain(

@@ -23,7 +23,7 @@ export interface ChartSeries {
 }
 
 /** The drawing's size, in the viewBox's units; the SVG scales to its box's width. */
-export const CHART = { width: 480, height: 260, left: 52, right: 20, top: 16, bottom: 36 };
+export const CHART = { width: 400, height: 240, left: 46, right: 14, top: 14, bottom: 34 };
 
 /** Points of a line at most labelled across (more would crowd a phone's width). */
 const MAX_X_TICKS = 4;
@@ -162,7 +162,7 @@ export function chartSvg(g: ChartGeometry, words: ChartWords): string {
   const right = CHART.width - CHART.right;
   const bottom = CHART.height - CHART.bottom;
   const out: string[] = [
-    `<svg class="rating-chart" role="img" aria-label="${escapeXml(words.summary)}" viewBox="0 0 ${CHART.width} ${CHART.height}" width="100%" preserveAspectRatio="xMidYMid meet" font-size="13" font-family="inherit">`,
+    `<svg class="rating-chart" role="img" aria-label="${escapeXml(words.summary)}" viewBox="0 0 ${CHART.width} ${CHART.height}" width="100%" preserveAspectRatio="xMidYMid meet" font-size="12.5" font-family="inherit">`,
   ];
   for (const t of g.y.ticks) {
     out.push(

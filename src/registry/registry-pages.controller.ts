@@ -53,6 +53,8 @@ export interface PersonPage extends PageBase {
   history: {
     svg: string;
     legend: { family: string; swatch: string }[];
+    /** More than one family: the table names each row's. */
+    manyFamilies: boolean;
     rows: {
       date: string;
       tournament: string;
@@ -239,6 +241,7 @@ function historyModel(page: PageContext, history: RatingHistoryPoint[]): PersonP
   return {
     svg,
     legend: series.map((s, n) => ({ family: s.label, swatch: legendSwatch(n) })),
+    manyFamilies: series.length > 1,
     rows: history.map((h) => ({
       date: h.date,
       tournament: h.tournament,

@@ -143,3 +143,55 @@ export function textarea(html: string, id: string): string {
   // The HTML parser drops one newline right after the start tag.
   return decode(m[1].replace(/^\n/, ''));
 }
+
+/** A person rated in three closed Kvizovka tournaments, the first game from a verified sheet. */
+export interface RatedPerson {
+  personId: number;
+  tournamentIds: number[];
+  /** The first tournament's game, whose result stands on its score sheet. */
+  sheetGame: number;
+}
+
+/**
+ * Jelena Grafikonić against Nenad Tačkić in three one-round tournaments in 2026, each closed
+ * (rated): the first game from a score sheet, the others typed (Jelena wins the second, loses
+ * the third). Their names are their own: no other seeded player shares their persons.
+ */
+export async function seedRatedPerson(t: TestApp, prefix = 'Kup grafikona'): Promise<RatedPerson> {
+  const names = ['Jelena Grafikonić', 'Nenad Tačkić'];
+  const days = ['2026-02-07', '2026-05-16', '2026-09-19'];
+  const tournamentIds: number[] = [];
+  let personId = 0;
+  let sheetGame = 0;
+  for (const [i, day] of days.entries()) {
+    const { id, divisionId } = await createTournament(t, {
+      name: `${prefix} ${i + 1}`,
+      ruleSet: 'kvizovka',
+      rounds: 1,
+      startDate: day,
+      endDate: day,
+    });
+    tournamentIds.push(id);
+    const [jelena] = (await register(t, divisionId, names, (n) => [1620, 1540][n])) as unknown as {
+      personId: number;
+    }[];
+    personId = jelena.personId;
+    const [game] = (await pair(t, divisionId)).games;
+    if (i === 0) {
+      const { sheet } = scoreSheet([game.first.name, game.second!.name], 5);
+      await t.http.put(`/api/games/${game.id}/scoresheet`).set(t.organiser).send(sheet).expect(200);
+      sheetGame = game.id;
+    } else {
+      const jelenaFirst = game.first.name === names[0];
+      const jelenaWins = i === 1;
+      const scores = jelenaWins === jelenaFirst ? [420, 350] : [350, 420];
+      await enterResult(t, t.organiser, game, { scores, clocks: ['04:00', '02:30'] });
+    }
+    await t.http
+      .post(`/api/tournaments/${id}/close`)
+      .set(t.organiser)
+      .send({ confirm: true })
+      .expect(200);
+  }
+  return { personId, tournamentIds, sheetGame };
+}

@@ -543,6 +543,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
           },
         ),
         legend: [{ family: 'Kvizovka', swatch: legendSwatch(0) }],
+        manyFamilies: true,
         rows: [
           {
             date: '2026-10-10',
