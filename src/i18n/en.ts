@@ -292,7 +292,7 @@ export const en = {
   'person.stats.timeInWins': 'Average time left in wins',
   'person.stats.noWins': 'no wins',
   'person.replay': 'Moves',
-  'person.replayLabel': 'Round {round} game, {tournament}, move by move',
+  'person.replayLabel': 'Round {round} game, {tournament}, turn by turn',
   'err.PERSON_STALE':
     "Someone changed {name}'s details since you opened the page; nothing was saved. What is stored now is shown below, and the form still has your values: save them again if they still stand.",
   'org.federationIdOfPerson':

@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
 import { seedTableSite, TableSite } from '../e2e/table-site';
 import { Browser, describeWithChromium, launchChromium, watch } from './chromium';
-import { seedSite, signInCookie, Site } from './site';
+import { RatedPerson, seedRatedPerson, seedSite, signInCookie, Site } from './site';
 
 const DESK = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -71,6 +71,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
   let t: TestApp;
   let site: Site;
   let tables: TableSite;
+  let rated: RatedPerson;
   let browser: Browser;
   let page: Page;
 
@@ -78,6 +79,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
     [t, browser] = await Promise.all([startTestApp(), launchChromium({ bypassCSP: true })]);
     site = await seedSite(t);
     tables = await seedTableSite(t);
+    rated = await seedRatedPerson(t);
     page = await browser.context.newPage();
   });
   afterAll(async () => {
@@ -126,7 +128,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
   const lang = (path: string, l: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${l}`;
 
   test(
-    'public pages, signed out: home, tournament, standings, pairings, cross-table, wall chart, prizes, player, person, a game with its board, its replay, rating report, table code and its sheet, projector, sign-in',
+    'public pages, signed out: home, tournament, standings, pairings, cross-table, wall chart, prizes, player, person, a person with a rating chart and figures from sheets, a game with its board, its replay, rating report, table code and its sheet, projector, sign-in',
     async () => {
       const d = site.divisionId;
       const [codes] = (
@@ -143,6 +145,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
         `/divisions/${d}/prizes`,
         `/players/${player}`,
         `/persons/${await personOf(player)}`,
+        `/persons/${rated.personId}`,
         `/games/${site.sheetGame}`,
         `/games/${site.sheetGame}/replay?turn=3`,
         `/divisions/${tables.quivit}/pairings`,
@@ -156,7 +159,9 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
         // The hall's screen reloads itself on purpose: see docs/accessibility.md.
         { path: `/divisions/${tables.quivit}/projector?lang=sr-Latn`, except: ['meta-refresh'] },
         ...['en', 'sr-Cyrl'].flatMap((l) =>
-          ['/', `/divisions/${d}/standings`, '/sign-in'].map((p) => ({ path: lang(p, l) })),
+          ['/', `/divisions/${d}/standings`, `/persons/${rated.personId}`, '/sign-in'].map((p) => ({
+            path: lang(p, l),
+          })),
         ),
       ];
       expect(await check(targets)).toEqual([]);

@@ -174,7 +174,7 @@ describe(`a person's page across events (${DATABASE_KIND})`, () => {
   it('links the replay of the game with a sheet, not of the typed one', async () => {
     const html = (await t.http.get(`/persons/${anaId}?lang=en`).expect(200)).text;
     expect(html).toContain(
-      `<a href="/games/${springGame}/replay" aria-label="Round 1 game, Proleće &amp; &lt;druženje&gt;, move by move">turn by turn</a>`,
+      `<a href="/games/${springGame}/replay" aria-label="Round 1 game, Proleće &amp; &lt;druženje&gt;, turn by turn">turn by turn</a>`,
     );
     expect(html).not.toContain(`/games/${autumnGame}/replay`);
     await t.http.get(`/games/${springGame}/replay`).expect(200);
