@@ -10,6 +10,7 @@ import {
 } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { en } from './en';
+import { hr } from './hr';
 import { srCyrl } from './sr-Cyrl';
 import { MessageKey, srLatn } from './sr-Latn';
 import { latinToCyrillic } from './transliterate';
@@ -18,7 +19,7 @@ export type { MessageKey } from './sr-Latn';
 export { latinToCyrillic };
 
 /** The languages of the pages and PDFs. `sr-Latn` is the default. */
-export const LANGUAGES = ['sr-Latn', 'sr-Cyrl', 'en'] as const;
+export const LANGUAGES = ['sr-Latn', 'sr-Cyrl', 'hr', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'sr-Latn';
 
@@ -31,6 +32,7 @@ export const LANG_QUERY = 'lang';
 export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = {
   'sr-Latn': 'Latinica',
   'sr-Cyrl': 'Ћирилица',
+  hr: 'Hrvatski',
   en: 'English',
 };
 
@@ -38,12 +40,14 @@ export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = {
 export const HTML_LANG: Readonly<Record<Lang, string>> = {
   'sr-Latn': 'sr-Latn',
   'sr-Cyrl': 'sr-Cyrl',
+  hr: 'hr',
   en: 'en',
 };
 
 export const TABLES: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = {
   'sr-Latn': srLatn,
   'sr-Cyrl': srCyrl,
+  hr,
   en,
 };
 
@@ -61,6 +65,10 @@ const ALIASES: Readonly<Record<string, Lang>> = {
   cyrillic: 'sr-Cyrl',
   ћирилица: 'sr-Cyrl',
   ћир: 'sr-Cyrl',
+  hr: 'hr',
+  'hr-hr': 'hr',
+  'hr-ba': 'hr',
+  hrvatski: 'hr',
   en: 'en',
   eng: 'en',
   english: 'en',
@@ -166,9 +174,17 @@ export function translator(lang: Lang): Translator {
   return (key, params) => t(lang, key, params);
 }
 
-/** A whole number as the language writes it: `20.000` in Serbian, `20,000` in English. */
+/**
+ * The locale `Intl` formats a language's numbers with: Serbian numbers (Latin digits) for both
+ * scripts, Croatian's own for Croatian (the same `20.000` and `2,5`), English for English.
+ */
+export function numberLocale(lang: Lang): string {
+  return lang === 'en' ? 'en' : lang === 'hr' ? 'hr' : 'sr-Latn';
+}
+
+/** A whole number as the language writes it: `20.000` in Serbian and Croatian, `20,000` in English. */
 export function formatCount(lang: Lang, n: number): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn').format(n);
+  return new Intl.NumberFormat(numberLocale(lang)).format(n);
 }
 
 /** Game points: `2`, `2½`, `½`. */

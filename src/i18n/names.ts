@@ -6,11 +6,14 @@ export function nameKey(name: string): string {
 /**
  * Players' names in alphabetical order for a page's language: Serbian Latin order on a Serbian
  * page, Latin or Cyrillic (C, Č, Ć, D, Dž, Đ, …, Z, Ž; plain `sr` is Cyrillic order, which puts
- * Č and Ć before C in a Latin name), the English order on an English one.
+ * Č and Ć before C in a Latin name), Croatian order on a Croatian one, the English order on an
+ * English one.
  */
 export function nameOrder(lang: string): (a: string, b: string) => number {
-  return (lang === 'en' ? ENGLISH_ORDER : SERBIAN_ORDER).compare;
+  return (lang === 'en' ? ENGLISH_ORDER : lang === 'hr' ? CROATIAN_ORDER : SERBIAN_ORDER).compare;
 }
+// Croatian's alphabet is Serbian Latin's (C, Č, Ć, D, Dž, Đ, …): its own collation says so.
+const CROATIAN_ORDER = new Intl.Collator('hr', { sensitivity: 'base', numeric: true });
 const SERBIAN_ORDER = new Intl.Collator('sr-Latn', { sensitivity: 'base', numeric: true });
 const ENGLISH_ORDER = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 

@@ -2,7 +2,7 @@
  * The prize pages' models without a framework: the prize list's texts in a language (the
  * page and the PDF share them) and the organiser's form. The controllers fill them.
  */
-import { MessageKey, t } from '../i18n';
+import { MessageKey, numberLocale, t } from '../i18n';
 import { formatClock } from '../engine';
 import type { Lang } from '../i18n';
 import type { DivisionStatistics, PrizeListLine, PrizeWinner } from './prize-list';
@@ -20,7 +20,7 @@ export const prizeUrls = {
 
 /** An amount as the page writes it: grouped, two decimals at most, the page's decimal sign. */
 export function amountText(lang: Lang, n: number): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn', {
+  return new Intl.NumberFormat(numberLocale(lang), {
     maximumFractionDigits: 2,
   }).format(n);
 }
@@ -28,7 +28,7 @@ export function amountText(lang: Lang, n: number): string {
 const twoDecimals = (lang: Lang, n: number | null): string =>
   n === null
     ? '–'
-    : new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn', {
+    : new Intl.NumberFormat(numberLocale(lang), {
         maximumFractionDigits: 2,
         useGrouping: false,
       }).format(n);

@@ -15,7 +15,7 @@ import { RatingListForm } from './rating-forms';
 import { FAMILIES } from '../registry/families';
 import { RATING_CSV_COLUMNS } from './rating-csv';
 import type { LineRefusal } from './rating-import';
-import { formatCount, formatDate } from '../i18n';
+import { formatCount, formatDate, numberLocale, type Lang } from '../i18n';
 import { Jobs } from '../jobs/jobs';
 import { jobUrls, lineCount, PAGE_WAIT_LINES } from '../web/job-urls';
 import { ruleSetName } from '../web/rule-set-name';
@@ -28,9 +28,9 @@ import { SameOriginGuard } from '../web/same-origin.guard';
 import { ratingUrls, urls } from '../web/urls';
 
 /** A number as a report shows it: two decimals at most, the page's decimal sign. */
-export function decimal(lang: string, n: number | null, signed = false): string {
+export function decimal(lang: Lang, n: number | null, signed = false): string {
   if (n === null) return '';
-  const text = new Intl.NumberFormat(lang === 'en' ? 'en' : 'sr-Latn', {
+  const text = new Intl.NumberFormat(numberLocale(lang), {
     maximumFractionDigits: 2,
     useGrouping: false,
     signDisplay: signed ? 'exceptZero' : 'auto',

@@ -240,6 +240,7 @@ describe('sheet form: findings placed on their cells', () => {
       const said = {
         'sr-Latn': '„1′ na 1. mestu nije slovo ove igre',
         'sr-Cyrl': '„1“ на 1. месту није слово ове игре',
+        hr: '„1′ na 1. mjestu nije slovo ove igre',
         en: "'1' at character 1 is not a letter of this game",
       }[lang];
       expect(racks[0].message).toContain(said.replace('′', '“'));
@@ -279,6 +280,7 @@ describe('sheet form: a play over occupied squares, challenged and ruled invalid
       const anyway = {
         'sr-Latn': 'potez je ionako povučen posle prigovora',
         'sr-Cyrl': 'потез је ионако повучен после приговора',
+        hr: 'potez je ionako povučen poslije prigovora',
         en: 'withdrawn anyway',
       }[lang];
       for (const x of onRow) expect(x.message).toContain(anyway);
@@ -309,6 +311,7 @@ describe('sheet form: every end field that cannot be read is a flag on its cell'
       {
         'sr-Latn': '„48З” nije konačan rezultat: upišite ceo broj.',
         'sr-Cyrl': '„48З” није коначан резултат: упишите цео број.',
+        hr: '„48З” nije konačan rezultat: upišite cijeli broj.',
         en: '“48З” is no final score: enter a whole number.',
       },
     ],
@@ -320,6 +323,7 @@ describe('sheet form: every end field that cannot be read is a flag on its cell'
       {
         'sr-Latn': '„umor” nije kraj partije ove igre: izaberite kako se završila sa spiska.',
         'sr-Cyrl': '„umor” није крај партије ове игре: изаберите како се завршила са списка.',
+        hr: '„umor” nije kraj partije ove igre: odaberite kako se završila s popisa.',
         en: '“umor” is no ending of this game: choose how it ended from the list.',
       },
     ],
@@ -331,6 +335,7 @@ describe('sheet form: every end field that cannot be read is a flag on its cell'
       {
         'sr-Latn': '„2” nije igrač ove partije: izaberite kome je isteklo vreme.',
         'sr-Cyrl': '„2” није играч ове партије: изаберите коме је истекло време.',
+        hr: '„2” nije igrač ove partije: odaberite kome je isteklo vrijeme.',
         en: '“2” is no player of this game: choose whose time ran out.',
       },
     ],

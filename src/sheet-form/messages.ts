@@ -3,7 +3,7 @@ import { latinToCyrillic } from '../i18n/transliterate';
 
 /**
  * The sheet form's texts. Serbian Latin is the master; English has exactly its
- * keys (the type checker says so); Cyrillic is the Latin transliterated. Kept
+ * keys (the type checker says so), and so has Croatian; Cyrillic is the Latin transliterated. Kept
  * apart from the page tables because the browser bundle carries them too.
  */
 const srLatn = {
@@ -261,15 +261,152 @@ const en: Record<FormMessageKey, string> = {
   'cell.sheet': 'The sheet cannot be read: {message}',
 };
 
+/** Croatian (ijekavian), written apart: not the Serbian Latin renamed. */
+const hr: Record<FormMessageKey, string> = {
+  'col.number': 'Br.',
+  'col.player': 'Igrač',
+  'col.kind': 'Vrsta',
+  'col.position': 'Pozicija',
+  'col.word': 'Riječ / pločice',
+  'col.score': 'Bodovi',
+  'col.total': 'Ukupno',
+  'col.clock': 'Sat',
+  'col.challenge': 'Osporavanje',
+  'col.challengeBy': 'Osporio',
+  'col.rack': 'Stalak',
+  'col.swap': 'Uzeta prazna',
+  'col.rotation': 'Okretanje',
+  'col.taken': 'Uzete karte (vrijednosti)',
+
+  'kind.play': 'riječ',
+  'kind.exchange': 'zamjena',
+  'kind.pass': 'pas',
+  'challenge.none': '—',
+  'challenge.valid': 'ispravna riječ',
+  'challenge.invalid': 'neispravna riječ',
+
+  'end.title': 'Kraj partije',
+  'end.reason': 'Kako se završila',
+  'end.reason.none': '—',
+  'end.reason.turns': 'odigrani svi potezi',
+  'end.reason.no-moves': 'nema više poteza',
+  'end.reason.time': 'isteklo vrijeme',
+  'end.reason.agreed': 'dogovor',
+  'end.reason.out': 'igrač je potrošio pločice',
+  'end.reason.scoreless': 'potezi bez bodova',
+  'end.reason.target': 'dostignut cilj',
+  'end.reason.passes': 'uzastopni pasovi',
+  'end.reason.deck': 'špil je potrošen',
+  'end.racks': 'Pločice na stalku',
+  'end.clocks': 'Sat na kraju',
+  'end.timeExpired': 'Isteklo vrijeme igraču',
+  'end.timeExpired.none': 'nikome',
+  'end.final': 'Konačan rezultat upisan',
+
+  'form.help':
+    'Prepišite zapisnik red po red. Pozicija: ⟦9F⟧ je vodoravno (red pa stupac), ⟦F9⟧ uspravno. Mala slova su džokeri, točka je pločica koja je već na ploči. ⟦Tab⟧ ide na sljedeće polje, ⟦Enter⟧ u sljedeći red. Prazni redovi se ne računaju; zbroj možete ostaviti prazan.',
+  'form.helpCards':
+    'Prepišite zapisnik red po red: karta koja se okreće i smjer (⟦C3 cw⟧, ⟦C3 ccw⟧, ⟦C3 180⟧), vrijednosti uzetih karata razdvojene razmakom, bodovi i zbroj. ⟦Tab⟧ ide na sljedeće polje, ⟦Enter⟧ u sljedeći red. Prazni redovi se ne računaju; zbroj možete ostaviti prazan.',
+  'form.unreadableVerdict': 'Neka se polja ne mogu pročitati: pogledajte označena polja.',
+  'form.live': 'Provjera teče dok tipkate.',
+  'form.addRows': 'Dodaj redove',
+  'form.verify': 'Provjeri',
+  'form.save': 'Provjeri i spremi',
+  'form.import': 'Uvezi JSON ili GCG',
+  'form.importHelp':
+    'Zalijepite zapisnik u formatu scoresheet/1 (JSON) ili GCG; popunit će obrazac iznad. Ništa se ne čuva dok ne kliknete „Provjeri i spremi”.',
+  'form.importButton': 'Popuni obrazac',
+  'form.importProblems': 'Zapisnik se ne može pročitati:',
+  'form.importHelpCheck':
+    'Zalijepite zapisnik u formatu scoresheet/1 (JSON) ili GCG; popunit će obrazac iznad, da ga provjerite. Na ovoj stranici se ništa ne čuva.',
+  'form.importOtherPlayers':
+    'Uvezeni zapisnik navodi {names}, a ovu partiju igraju {game}. Provjerite je li to zapisnik ovog stola: redovi su upisani po redoslijedu igrača iz zapisnika, kao {order}.',
+  'form.turnN': '{n}. red',
+  'form.playerN': 'Igrač {n}',
+  'form.checkTitle': 'Provjera zapisnika',
+  'form.checkLink':
+    'Provjeri zapisnik koji nije partija ovog turnira (bilo koja pravila, 2–4 igrača)',
+  'form.rules': 'Pravila',
+  'form.players': 'Broj igrača',
+  'form.open': 'Otvori prazan zapisnik',
+  'form.draftSaved': 'Nacrt spremljen u {time}.',
+  'form.draftSaving': 'Spremam nacrt…',
+  'form.draftRestored': 'Vraćen je nacrt od {time} ({name}); zapisnik još nije spremljen.',
+  'form.draftFailed':
+    'Nacrt nije spremljen: {reason}. Ono što ste utipkali ostaje na ovoj stranici.',
+  'form.conflict':
+    '{name} je u {time} mijenjao ovaj zapisnik u drugom prozoru. Vaši redovi nisu spremljeni preko njegovih.',
+  'form.conflictLoad': 'Učitaj njegovu verziju',
+  'form.conflictKeep': 'Zadrži moju i spremi je',
+  'form.someone': 'drugi sudac',
+  'form.checking': 'Provjeravam riječi…',
+  'form.wordsUnavailable':
+    'Riječi se trenutno ne mogu provjeriti; provjerit će ih poslužitelj pri spremanju.',
+  'form.offline':
+    'Nema veze s poslužiteljem. Ono što utipkate čuva se na ovom uređaju i šalje se kad se veza vrati.',
+  'form.offlineWaiting':
+    'Nije spremljeno na poslužitelju — čuva se na ovom uređaju, šalje se kad se veza vrati. Redova koji čekaju: {n}.',
+  'form.offlineUnkept':
+    'Nije spremljeno na poslužitelju, a ovaj uređaj ne dopušta spremanje redova na njemu (redova koji čekaju: {n}). Ne zatvarajte ovu stranicu dok se veza ne vrati.',
+  'form.backOnline': 'Veza je ponovno tu: sve je spremljeno na poslužitelju u {time}.',
+  'form.allSaved': 'Redovi s ovog uređaja spremljeni su na poslužitelju u {time}.',
+  'form.onlineUnsent':
+    'Veza je ponovno tu. Zapisnik još nije poslan: redovi ostaju na ovom uređaju dok ga ne pošaljete.',
+  'form.restoredDevice':
+    'Vraćeni su redovi spremljeni na ovom uređaju, kojih nije bilo na poslužitelju (redova: {n}).',
+  'form.sendHeld': 'Zapisnik će biti poslan jednom, čim se veza vrati. Ne zatvarajte ovu stranicu.',
+  'form.sendHeldCancel': 'Ne šalji',
+  'form.sendHeldDropped':
+    'Zapisnik nije poslan: u međuvremenu je netko drugi mijenjao ovaj zapisnik (poruka iznad). Odlučite, pa ga pošaljite ponovno.',
+  'form.offlineRefused':
+    'Za ovo je potrebna veza s poslužiteljem, a veze nema. Redovi ostaju na ovom uređaju; pokušajte kad se veza vrati.',
+  'form.boardTitle': 'Ploča poslije posljednjeg upisanog poteza',
+  'form.findings': 'Nalazi za cijelu partiju',
+  'form.noFindings': 'Zapisnik se slaže s pravilima.',
+  'form.empty': 'Zapisnik je još prazan.',
+  'form.wontFit':
+    'Ovaj zapisnik ima podatke kojih u obrascu nema ({fields}); ostaju spremljeni uz red i provjeravaju se.',
+
+  'cell.number': 'Upišite cijeli broj.',
+  'cell.clock': 'Upišite vrijeme kao mm:ss (npr. 28:40; može i 2840).',
+  'cell.position':
+    '„{text}” nije pozicija: ⟦9F⟧ je red 9, stupac ⟦F⟧, vodoravno; ⟦F9⟧ je stupac ⟦F⟧, red 9, uspravno.',
+  'cell.positionMissing': 'Upišite poziciju riječi (npr. ⟦9F⟧).',
+  'cell.wordMissing': 'Upišite riječ.',
+  'cell.exchange': 'Upišite broj zamijenjenih pločica (1 do {max}) ili same pločice.',
+  'cell.challengeBy': 'Upišite tko je osporio.',
+  'cell.challengeOwn': 'Igrač ne može osporiti svoj potez.',
+  'cell.challengeKind': 'Osporava se samo riječ.',
+  'cell.player': 'Odaberite igrača.',
+  'cell.swap': 'Upišite polje prazne pločice (npr. ⟦H8⟧).',
+  'cell.taken': 'Upišite vrijednosti uzetih karata, razdvojene razmakom (npr. 2 1 -1).',
+  'cell.rotation': 'Upišite kartu i smjer (npr. ⟦C3 cw⟧, ⟦C3 ccw⟧, ⟦C3 180⟧).',
+  'cell.allPlayers': 'Upišite za svakog igrača.',
+  'cell.final': '„{text}” nije konačan rezultat: upišite cijeli broj.',
+  'cell.reason': '„{text}” nije kraj partije ove igre: odaberite kako se završila s popisa.',
+  'cell.timeExpired': '„{text}” nije igrač ove partije: odaberite kome je isteklo vrijeme.',
+  'cell.tooLong': 'Najviše {max} znakova.',
+  'cell.rows': 'Zapisnik može imati najviše {max} redova.',
+  'cell.sheet': 'Zapisnik se ne može pročitati: {message}',
+};
+
 let cyrillic: Record<FormMessageKey, string> | null = null;
 
 let latin: Record<FormMessageKey, string> | null = null;
+
+let croatian: Record<FormMessageKey, string> | null = null;
 
 /** `⟦9F⟧` marks what stays in Latin letters in Cyrillic: positions and squares are written so. */
 const KEPT = /⟦([^⟧]*)⟧/g;
 
 function table(lang: Lang): Record<FormMessageKey, string> {
   if (lang === 'en') return en;
+  if (lang === 'hr') {
+    croatian ??= Object.fromEntries(
+      Object.entries(hr).map(([k, v]) => [k, v.replace(KEPT, '$1')]),
+    ) as Record<FormMessageKey, string>;
+    return croatian;
+  }
   if (lang === 'sr-Cyrl') {
     cyrillic ??= mapTable((v) =>
       v

@@ -120,7 +120,7 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
       );
       expect([lang, scrolled]).toEqual([lang, 0]);
       const first = await page.locator('table.standings tbody tr').first().innerText();
-      const seed = { 'sr-Latn': 'Nosilac', 'sr-Cyrl': 'Носилац', en: 'Seed' }[lang];
+      const seed = { 'sr-Latn': 'Nosilac', 'sr-Cyrl': 'Носилац', hr: 'Nositelj', en: 'Seed' }[lang];
       expect([lang, first]).toEqual([
         lang,
         expect.stringMatching(new RegExp(`\\d\\d:\\d\\d · ${seed} \\d+`)),

@@ -23,6 +23,7 @@ const WIDTHS = [
 const HEADING: Record<(typeof LANGUAGES)[number], (n: number, total: number) => string> = {
   'sr-Latn': (n, total) => (n === 0 ? 'Pre prvog poteza' : `Potez ${n} od ${total}`),
   'sr-Cyrl': (n, total) => (n === 0 ? 'Пре првог потеза' : `Потез ${n} од ${total}`),
+  hr: (n, total) => (n === 0 ? 'Prije prvog poteza' : `Potez ${n} od ${total}`),
   en: (n, total) => (n === 0 ? 'Before the first turn' : `Turn ${n} of ${total}`),
 };
 

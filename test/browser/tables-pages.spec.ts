@@ -95,7 +95,12 @@ describeWithChromium(`pages of a division at tables in Chromium (${DATABASE_KIND
     ]);
     const page = await browser.context.newPage();
     const trouble = watch(page);
-    const first = { 'sr-Latn': 'Igra prvi', 'sr-Cyrl': 'Игра први', en: 'Moves first' };
+    const first = {
+      'sr-Latn': 'Igra prvi',
+      'sr-Cyrl': 'Игра први',
+      hr: 'Igra prvi',
+      en: 'Moves first',
+    };
     for (const size of [DESK, PHONE]) {
       await page.setViewportSize(size);
       for (const lang of LANGUAGES) {

@@ -156,6 +156,47 @@ describe('choosing the language', () => {
     expect(pickLanguage('LAT')).toBe('sr-Latn');
     expect(pickLanguage(42, {})).toBe('sr-Latn');
   });
+
+  it('names Croatian by its code and its own name', () => {
+    for (const name of ['hr', 'HR', 'hr-HR', 'hr-hr', 'Hrvatski', 'hrvatski'])
+      expect([name, pickLanguage(name)]).toEqual([name, 'hr']);
+    expect(pickLanguage('xx', 'hr')).toBe('hr');
+  });
+});
+
+/**
+ * Ekavian forms and Serbian-only words, each a whole word: the Croatian catalogue is its own
+ * text (ijekavian, Croatian terms), not the Serbian Latin one with a few words renamed.
+ */
+const NOT_CROATIAN = [
+  ...['vreme', 'mesto', 'mesta', 'mestu', 'posle', 'pre', 'reč', 'reči', 'rečnik', 'ceo'],
+  ...['celu', 'cela', 'uvek', 'ovde', 'dve', 'obe', 'prosek', 'primer', 'vrednost', 'vredi'],
+  ...['pobeda', 'pobede', 'nerešeno', 'sledeći', 'sledeće', 'promena', 'promenite', 'provera'],
+  ...['proveri', 'proverite', 'zameni', 'videti', 'izveštaj', 'žreb', 'zbir', 'mesto', 'deli'],
+  ...['sačuvaj', 'sačuvano', 'sačuvajte', 'podešavanja', 'poeni', 'poena', 'sudija', 'sudije'],
+  ...['tačno', 'tačka', 'tabela', 'tabla', 'sto', 'ponovo', 'hiljada', 'uslov', 'nalog', 'spisak'],
+  ...['štampa', 'izaberite', 'kolona', 'kolone', 'sistem', 'server', 'kriterijum', 'nosilac'],
+  ...['nosioca', 'pregledač', 'dozvoljeno', 'šta', 'ko', 'niko', 'neko', 'sajt', 'nazad'],
+];
+
+describe('the Croatian table', () => {
+  it('has no ekavian form or Serbian-only word', () => {
+    const word = new RegExp(`(?<![\\p{L}])(${NOT_CROATIAN.join('|')})(?![\\p{L}])`, 'iu');
+    for (const k of KEYS) expect([k, word.exec(TABLES.hr[k])?.[0]]).toEqual([k, undefined]);
+  });
+
+  it('says the words of a Croatian event', () => {
+    expect(t('hr', 'col.rank')).toBe('Mjesto');
+    expect(t('hr', 'col.points')).toBe('Bodovi');
+    expect(t('hr', 'common.table', { n: 4 })).toBe('Stol 4');
+    expect(t('hr', 'common.save')).toBe('Spremi');
+    expect(t('hr', 'org.settings')).toBe('Postavke');
+    expect(t('hr', 'nav.judge')).toBe('Sudac');
+    expect(t('hr', 'result.win')).toBe('pobjeda');
+    expect(t('hr', 'result.draw')).toBe('neriješeno');
+    expect(t('hr', 'issue.TIE_BY_LOT')).toContain('ždrijeb');
+    expect(t('hr', 'col.remaining')).toBe('Preostalo vrijeme');
+  });
 });
 
 /**
@@ -166,7 +207,13 @@ describe('choosing the language', () => {
 const COUNTS = [1, 2, 5, 11, 21, 22];
 const PLURALS: Record<
   string,
-  { params?: Record<string, string | number>; sr: string[]; en: string[] }
+  {
+    params?: Record<string, string | number>;
+    sr: string[];
+    en: string[];
+    /** Croatian, where its words differ from the Serbian ones. */
+    hr?: string[];
+  }
 > = {
   'tournaments.players': {
     sr: ['1 igrač', '2 igrača', '5 igrača', '11 igrača', '21 igrač', '22 igrača'],
@@ -214,6 +261,14 @@ const PLURALS: Record<
     params: { round: 1, tables: '1, 2, 4' },
     sr: [
       'nedostaje 1 rezultat 1. kola (sto 1, 2, 4)',
+      'nedostaju 2 rezultata 1. kola (stolovi 1, 2, 4)',
+      'nedostaje 5 rezultata 1. kola (stolovi 1, 2, 4)',
+      'nedostaje 11 rezultata 1. kola (stolovi 1, 2, 4)',
+      'nedostaje 21 rezultat 1. kola (stolovi 1, 2, 4)',
+      'nedostaju 22 rezultata 1. kola (stolovi 1, 2, 4)',
+    ],
+    hr: [
+      'nedostaje 1 rezultat 1. kola (stol 1, 2, 4)',
       'nedostaju 2 rezultata 1. kola (stolovi 1, 2, 4)',
       'nedostaje 5 rezultata 1. kola (stolovi 1, 2, 4)',
       'nedostaje 11 rezultata 1. kola (stolovi 1, 2, 4)',
@@ -302,6 +357,9 @@ const PLURALS: Record<
     sr: ['1 par', '2 para', '5 parova', '11 parova', '21 par', '22 para'].map(
       (w) => `${w} igrača ponovo za istim stolom`,
     ),
+    hr: ['1 par', '2 para', '5 parova', '11 parova', '21 par', '22 para'].map(
+      (w) => `${w} igrača ponovno za istim stolom`,
+    ),
     en: ['1 pair', ...[2, 5, 11, 21, 22].map((n) => `${n} pairs`)].map(
       (w) => `${w} of players at one table again`,
     ),
@@ -360,20 +418,25 @@ describe('plurals', () => {
     expect([...PLURAL_KEYS].sort()).toEqual(Object.keys(PLURALS).sort());
   });
 
-  it.each(Object.entries(PLURALS))('%s for 1, 2, 5, 11, 21 and 22', (key, { params, sr, en }) => {
-    const said = (lang: (typeof LANGUAGES)[number], n: number) =>
-      t(lang, key as MessageKey, { n, turns: n, count: n, max: n, ...params });
-    COUNTS.forEach((n, i) => {
-      expect(said('sr-Latn', n)).toContain(sr[i]);
-      expect(said('sr-Cyrl', n)).toContain(latinToCyrillic(sr[i]));
-      expect(said('en', n)).toContain(en[i]);
-    });
-  });
+  it.each(Object.entries(PLURALS))(
+    '%s for 1, 2, 5, 11, 21 and 22',
+    (key, { params, sr, en, hr }) => {
+      const said = (lang: (typeof LANGUAGES)[number], n: number) =>
+        t(lang, key as MessageKey, { n, turns: n, count: n, max: n, ...params });
+      COUNTS.forEach((n, i) => {
+        expect(said('sr-Latn', n)).toContain(sr[i]);
+        expect(said('sr-Cyrl', n)).toContain(latinToCyrillic(sr[i]));
+        expect(said('en', n)).toContain(en[i]);
+        expect(said('hr', n)).toContain((hr ?? sr)[i]);
+      });
+    },
+  );
 
   it('a count after a plural is written as the language writes numbers', () => {
     expect(t('sr-Latn', 'tournaments.players', { n: 20000 })).toBe('20.000 igrača');
     expect(t('sr-Cyrl', 'tournaments.players', { n: 20000 })).toBe('20.000 играча');
     expect(t('en', 'tournaments.players', { n: 20000 })).toBe('20,000 players');
+    expect(t('hr', 'tournaments.players', { n: 20000 })).toBe('20.000 igrača');
   });
 });
 
@@ -415,6 +478,7 @@ describe('messages and numbers', () => {
     ]);
     expect(formatDate('sr-Latn', '2026-03-12')).toBe('12. 3. 2026.');
     expect(formatDate('en', '2026-03-12')).toBe('2026-03-12');
+    expect(formatDate('hr', '2026-03-12')).toBe('12. 3. 2026.');
     expect(formatDate('en', 'not a date')).toBe('not a date');
   });
 });

@@ -40,7 +40,7 @@ describe('the clock column of the report turn table', () => {
 
   it.each(LANGUAGES)('shows the clock written on each turn (%s)', (lang) => {
     const html = gamePageHtml(report(), lang);
-    const clock = { 'sr-Latn': 'Sat', 'sr-Cyrl': 'Сат', en: 'Clock' }[lang];
+    const clock = { 'sr-Latn': 'Sat', 'sr-Cyrl': 'Сат', hr: 'Sat', en: 'Clock' }[lang];
     expect(rowCells(html, 'turn-1')[clock]).toBe('29:00');
     expect(rowCells(html, 'turn-8')[clock]).toBe('18:30');
   });
@@ -85,10 +85,11 @@ describe('the words column of the report turn table', () => {
     "names a play's bonuses after its words, so the words add up to the score (%s)",
     (lang) => {
       const html = gamePageHtml(fixtureReport('kvizovka/08-long-words-bonuses.report.json'), lang);
-      const words = { 'sr-Latn': 'Reči', 'sr-Cyrl': 'Речи', en: 'Words' }[lang];
+      const words = { 'sr-Latn': 'Reči', 'sr-Cyrl': 'Речи', hr: 'Riječi', en: 'Words' }[lang];
       const bonus = {
         'sr-Latn': ['sve pločice', 'duga reč'],
         'sr-Cyrl': ['све плочице', 'дуга реч'],
+        hr: ['sve pločice', 'duga riječ'],
         en: ['all tiles', 'long word'],
       }[lang];
       // MATEMATIKA 28 + all tiles 40 + long word 20 = 88.
