@@ -47,7 +47,7 @@ export const hr = {
   'common.saved': 'Spremljeno.',
   'common.line': 'red {n}',
   'common.page': 'Stranica {n} od {total}',
-  'common.generated': 'Napravljeno {date}',
+  'common.generated': 'Izrađeno {date}',
   'common.round': 'Kolo {n}',
   'common.roundShort': '{n}. kolo',
   'common.throughRound': 'poslije {n}. kola',
@@ -608,7 +608,7 @@ export const hr = {
   'board.colour.B': 'plava',
   'board.colour.Y': 'žuta',
 
-  'signIn.title': 'Prijava za suca i organizatore',
+  'signIn.title': 'Prijava za suce i organizatore',
   'signIn.username': 'Adresa e-pošte',
   'signIn.password': 'Lozinka',
   'signIn.submit': 'Prijavi se',
@@ -1176,7 +1176,7 @@ export const hr = {
   'job.title.tsh.import': 'Uvoz grupe iz TSH datoteke',
   'job.running':
     'Posao teče na poslužitelju; stranica prati napredak, a web-mjesto za to vrijeme radi i ostalima.',
-  'job.progress': 'Napravljeno: {percent} %',
+  'job.progress': 'Gotovo: {percent} %',
   'job.phase.queued': 'Čeka da dođe na red…',
   'job.phase.read': 'Čitanje…',
   'job.phase.match': 'Prepoznato osoba: {done} od {total} redova',
@@ -1423,7 +1423,7 @@ export const hr = {
 
   'backup.title': 'Sigurnosne kopije',
   'backup.intro':
-    'Arbiter pravi sigurnosnu kopiju baze poslije svakog uparenog kola i kad je zatražite; poslužitelj pritom radi dalje. Čuva posljednjih {keep} u mapi {folder}, a starije briše.',
+    'Arbiter izrađuje sigurnosnu kopiju baze poslije svakog uparenog kola i kad je zatražite; poslužitelj pritom radi dalje. Čuva posljednjih {keep} u mapi {folder}, a starije briše.',
   'backup.take': 'Napravi sigurnosnu kopiju sada',
   'backup.taken': 'Sigurnosna kopija je napravljena: {name}.',
   'backup.when': 'Kada',
@@ -1440,7 +1440,7 @@ export const hr = {
   'backup.restoreAfter':
     'Kopija se prvo provjeri, a baza kakva je bila spremi se kao nova sigurnosna kopija, pa se ništa ne gubi. Zatim ponovno pokrenite poslužitelj:',
   'backup.postgres':
-    'Baza je na poslužitelju baza podataka, ne u datoteci: njezine sigurnosne kopije pravi alat tog poslužitelja, ne Arbiter. Kopija:',
+    'Baza je na poslužitelju baza podataka, ne u datoteci: njezine sigurnosne kopije izrađuje alat tog poslužitelja, ne Arbiter. Kopija:',
   'backup.postgresRestore': 'Vraćanje kopije u praznu bazu:',
 
   'prizes.title': 'Nagrade i statistika',

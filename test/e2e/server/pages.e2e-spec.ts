@@ -60,6 +60,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       const said = {
         'sr-Latn': ['Pređi na sadržaj stranice', 'Glavni meni'],
         'sr-Cyrl': ['Пређи на садржај странице', 'Главни мени'],
+        hr: ['Prijeđi na sadržaj stranice', 'Glavni izbornik'],
         en: ['Skip to the page content', 'Main menu'],
       };
       for (const [lang, [skip, menu]] of Object.entries(said)) {
