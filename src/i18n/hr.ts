@@ -33,14 +33,14 @@ export const hr = {
   'common.none': 'nema',
   'common.yes': 'da',
   'common.no': 'ne',
-  'common.optional': 'nije obavezno',
+  'common.optional': 'nije obvezno',
   'ruleSet.kvizovka': 'Kvizovka',
   'ruleSet.scrabble-en': 'Scrabble (engleski)',
   'ruleSet.scrabble-fr': 'Scrabble (francuski)',
   'ruleSet.scrabble-target': 'Scrabble (do zadanog zbroja)',
   'ruleSet.qwibble': 'Qwibble',
   'ruleSet.quivit': 'Quivit',
-  'common.required': 'obavezno',
+  'common.required': 'obvezno',
   'common.error': 'Greška',
   'common.errors': 'Greške',
   'common.warnings': 'Upozorenja',
@@ -698,7 +698,7 @@ export const hr = {
   'org.byeSpread': 'Razlika za slobodno kolo',
   'org.forfeitSpread': 'Razlika za kontumaciju',
   'org.spreadCap': 'Najveća razlika jedne partije',
-  'org.spreadCapHint': 'nije obavezno; prazno: bez ograničenja',
+  'org.spreadCapHint': 'nije obvezno; prazno: bez ograničenja',
   'org.tieBreaksHint':
     'Kad su bodovi iz partija jednaki, redom ovim kriterijima; na kraju uvijek nositelj.',
   'org.tieBreakN': '{n}. kriterij',
@@ -720,7 +720,7 @@ export const hr = {
     'Gibsonizacija: vodstvo koje se ne može stići igra s igračem izvan borbe za drugo mjesto',
   'org.kothLastRounds': 'Posljednja kola po sustavu kralj brda (broj kola)',
   'org.maxMeetings': 'Koliko se puta najviše isti par može sresti',
-  'org.maxMeetingsHint': 'nije obavezno; 1: nikad revanš; prazno: bez ograničenja',
+  'org.maxMeetingsHint': 'nije obvezno; 1: nikad revanš; prazno: bez ograničenja',
   'org.tableSize': 'Igrača za stolom',
   'org.tableSizeHint': '2: partije u dvoje; 3 i više: stolovi, poredak po plasmanu',
   'org.placePointsTitle': 'Bodovi za plasman za stolom',
@@ -769,7 +769,7 @@ export const hr = {
     '{n, plural, one {nedostaje # rezultat} few {nedostaju # rezultata} other {nedostaje # rezultata}} {round}. kola ({n, plural, =1 {stol} other {stolovi}} {tables})',
   'org.pairBlockedLag': 'Uparuje se prema poretku poslije {basedOn}. kola (pomak {lag}).',
   'org.pairBlockedHint':
-    'Da se kolo upari prije posljednjih rezultata, u postavkama grupe odaberite uparivanje prema poretku kolo ranije.',
+    'Ako kolo treba upariti prije posljednjih rezultata, u postavkama grupe odaberite uparivanje prema poretku kolo ranije.',
   'round.basedOn': 'Upareno prema poretku poslije {n}. kola',
   'round.basedOnSeeds': 'Upareno prema redoslijedu nositelja',
   'org.pairButton': 'Upari',
@@ -1138,7 +1138,7 @@ export const hr = {
   'status.crossSite':
     'Obrazac je poslan s drugog web-mjesta i odbijen je. Otvorite stranicu ponovno.',
 
-  'form.required': 'Obavezno polje.',
+  'form.required': 'Obvezno polje.',
   'form.integer': 'Upišite cijeli broj od {min} do {max}.',
   'form.placePoints':
     'Upišite {n, plural, one {# broj} few {# broja odvojena kosom crtom} other {# brojeva odvojenih kosom crtom}}, za prvo mjesto prvo, nijedan veći od prethodnog (npr. {example}); polovine su dopuštene.',
@@ -1280,7 +1280,7 @@ export const hr = {
   'err.SHEET_RULES_MISMATCH': 'Zapisnik je za pravila „{sheet}”, a turnir se igra po „{rules}”.',
   'err.SHEET_RULES_CHOSEN':
     'Zapisnik je za pravila „{sheet}”, a odabrana su „{rules}”: odaberite pravila zapisnika gore.',
-  'err.SHEET_OPTIONS_MISMATCH': 'Postavke u zapisniku se razlikuju od postavke turnira.',
+  'err.SHEET_OPTIONS_MISMATCH': 'Postavke u zapisniku razlikuju se od postavki turnira.',
   'err.SHEET_PLAYERS_MISMATCH':
     'Zapisnik je za igrače {got}, a ovu partiju igraju {expected} (prvi igra {first}).',
   'err.SHEET_PLAYERS_SWAPPED':
@@ -1561,7 +1561,7 @@ export const hr = {
   'import.reason.IMPORT_OUT_OF_RANGE_OR_NULL':
     'mora biti cijeli broj od {min} do {max}, ili bez vrijednosti',
   'import.reason.IMPORT_NOT_ONE_OF': 'mora biti jedno od: {allowed}',
-  'import.reason.IMPORT_MISSING': 'nedostaje, a obavezno je',
+  'import.reason.IMPORT_MISSING': 'nedostaje, a obvezno je',
   'import.reason.IMPORT_NULL_WHILE_PENDING': 'mora biti bez vrijednosti dok partija nije završena',
   'import.reason.IMPORT_NULL_FORFEIT': 'mora biti bez vrijednosti: predana partija nije odigrana',
   'import.reason.IMPORT_NULL_AT_TABLE':

@@ -158,7 +158,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
         ...paths.map((p) => ({ path: lang(p, 'sr-Latn') })),
         // The hall's screen reloads itself on purpose: see docs/accessibility.md.
         { path: `/divisions/${tables.quivit}/projector?lang=sr-Latn`, except: ['meta-refresh'] },
-        ...['en', 'sr-Cyrl'].flatMap((l) =>
+        ...['en', 'sr-Cyrl', 'hr'].flatMap((l) =>
           ['/', `/divisions/${d}/standings`, `/persons/${rated.personId}`, '/sign-in'].map((p) => ({
             path: lang(p, l),
           })),
@@ -215,7 +215,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
       ];
       const targets: Target[] = [
         ...paths.map((p) => ({ path: lang(p, 'sr-Latn') })),
-        ...['en', 'sr-Cyrl'].flatMap((l) =>
+        ...['en', 'sr-Cyrl', 'hr'].flatMap((l) =>
           [`/judge/games/${site.pendingGame}/result`, `/judge/games/${tableGame}/result`].map(
             (p) => ({ path: lang(p, l) }),
           ),

@@ -163,6 +163,42 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     await browser.context.clearCookies();
   });
 
+  test('the Croatian switch turns the pages to Croatian, ijekavian, and they stay so; the sheet form too', async () => {
+    await browser.context.clearCookies();
+    const page = await open(`/divisions/${site.divisionId}/standings`);
+    const trouble = watch(page);
+    await page.click('a[hreflang="hr"]');
+    await page.waitForURL(/lang=hr/);
+    expect(await page.getAttribute('html', 'lang')).toBe('hr');
+    expect(await page.locator('a[hreflang="hr"]').innerText()).toBe('Hrvatski');
+    const head = await page.locator('table.standings thead').innerText();
+    expect(head).toMatch(/Mjesto/);
+    expect(head).toMatch(/Bodovi/);
+    expect(head).not.toMatch(/Mesto/);
+    // The next page, reached by a link without `lang`, is Croatian too (the cookie).
+    await page.click('.tabs a:has-text("Križna tablica")');
+    expect(await page.locator('h1').innerText()).toContain('Križna tablica');
+    // The sheet check's form, with its own texts (the browser's catalogue), after signing in.
+    const judge = await makeAccount(t, 'judge');
+    await page.goto(`${t.url}/judge/check?rules=kvizovka&players=2`);
+    expect(await page.locator('h1').innerText()).toBe('Prijava');
+    await page.fill('#username', judge.email);
+    await page.fill('#password', judge.password);
+    await page.click('main button[type="submit"]');
+    await page.waitForURL(/\/judge\/check/);
+    expect(await page.getAttribute('html', 'lang')).toBe('hr');
+    expect(await page.locator('header.site').innerText()).toContain('Odjava');
+    const form = await page.locator('main').innerText();
+    expect(form).toContain('Prepišite zapisnik red po red');
+    expect(form).toContain('Riječ / pločice');
+    expect(form).not.toMatch(/Reč|sledeće/);
+    await screenshot(page, 'sheet-check-croatian');
+    trouble.stop();
+    expect(trouble.problems).toEqual([]);
+    await page.close();
+    await browser.context.clearCookies();
+  });
+
   test('a judge signs in, checks a sheet with a mistake, sees it on the turn and the square, fixes it, saves; the standings change', async () => {
     await browser.context.clearCookies();
     const judge = await makeAccount(t, 'judge');
