@@ -474,7 +474,7 @@ describe('no English or internal text on a Serbian page', () => {
     expect(codes.filter((c) => !isMessageKey(`issue.${c}`))).toEqual([]);
   });
 
-  describe.each(['sr-Latn', 'sr-Cyrl'] as const)('%s', (lang) => {
+  describe.each(['sr-Latn', 'sr-Cyrl', 'hr'] as const)('%s', (lang) => {
     it.each(fixtureReports())('the game page of %s', (_name, report) => {
       const model = {
         ...pageSamples(lang)['public/game'],
@@ -506,30 +506,37 @@ describe('no English or internal text on a Serbian page', () => {
 });
 
 describe('{{tk}} with a value the tables lack', () => {
-  it('shows nothing in Serbian and the value in English', () => {
+  it('shows nothing in Serbian or Croatian and the value in English', () => {
     const hb = Handlebars.create();
     registerViewHelpers(hb);
     const template = hb.compile('[{{tk "reason." reason}}]');
     expect(template({ lang: 'sr-Latn', reason: 'by-forfeit' })).toBe('[]');
     expect(template({ lang: 'sr-Cyrl', reason: 'by-forfeit' })).toBe('[]');
+    expect(template({ lang: 'hr', reason: 'by-forfeit' })).toBe('[]');
     expect(template({ lang: 'en', reason: 'by-forfeit' })).toBe('[by-forfeit]');
     expect(template({ lang: 'sr-Latn', reason: 'time-expired' })).toBe(
       '[na vreme: protivniku je isteklo vreme]',
     );
+    expect(template({ lang: 'hr', reason: 'time-expired' })).toBe(
+      '[na vrijeme: protivniku je isteklo vrijeme]',
+    );
   });
 });
 
-describeWithPoppler('no English or internal text on a Serbian game record (PDF)', () => {
-  const codes = issueCodes();
-  it.each(
-    fixtureReports().filter(([name]) =>
-      /03-illegal|10-challenges|13-penalty|16-mismatches|18-readings|quivit\/02|scrabble-target\/01/.test(
-        name,
+describeWithPoppler(
+  'no English or internal text on a Serbian or Croatian game record (PDF)',
+  () => {
+    const codes = issueCodes();
+    it.each(
+      fixtureReports().filter(([name]) =>
+        /03-illegal|10-challenges|13-penalty|16-mismatches|18-readings|quivit\/02|scrabble-target\/01/.test(
+          name,
+        ),
       ),
-    ),
-  )('%s', async (_name, report) => {
-    for (const lang of ['sr-Latn', 'sr-Cyrl'] as const) {
-      expect(leaks(pdfText(await gameRecordPdf(gameDoc(report), lang)), codes)).toEqual([]);
-    }
-  });
-});
+    )('%s', async (_name, report) => {
+      for (const lang of ['sr-Latn', 'sr-Cyrl', 'hr'] as const) {
+        expect(leaks(pdfText(await gameRecordPdf(gameDoc(report), lang)), codes)).toEqual([]);
+      }
+    });
+  },
+);
