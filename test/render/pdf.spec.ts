@@ -47,7 +47,7 @@ describe('embedded font', () => {
 
 describe('PDF documents (bytes)', () => {
   it('each document is a PDF and renders in every language', async () => {
-    for (const lang of ['sr-Latn', 'sr-Cyrl', 'en'] as const) {
+    for (const lang of ['sr-Latn', 'sr-Cyrl', 'hr', 'en'] as const) {
       expect(isPdf(await pairingsPdf(pairingsDoc(), lang))).toBe(true);
       expect(isPdf(await scoreSheetsPdf(sheetsDoc(2), lang))).toBe(true);
       expect(isPdf(await gameRecordPdf(gameDoc(), lang))).toBe(true);
@@ -94,6 +94,21 @@ describeWithPoppler('PDF documents (pdftotext, pdftoppm, pdffonts)', () => {
     const en = pdfText(await pairingsPdf(pairingsDoc(), 'en'));
     expect(en).toContain('Pairings, round 3');
     expect(en).toContain('Moves first');
+  });
+
+  it('pairings, score sheets and a game record in Croatian: its own words, every letter prints', async () => {
+    const pairings = pdfText(await pairingsPdf(pairingsDoc(), 'hr'));
+    expect(pairings).toContain('Parovi, 3. kolo');
+    expect(pairings).toContain('Stol');
+    expect(pairings).toContain('Igrači po abecedi');
+    for (const name of DIACRITIC_NAMES) expect(pairings).toContain(name);
+    const sheets = pdfText(await scoreSheetsPdf(sheetsDoc(1), 'hr'));
+    for (const word of ['Sudac', 'Preostalo vrijeme', 'Potpis', 'Konačni rezultat'])
+      expect([word, sheets.includes(word)]).toEqual([word, true]);
+    expect(sheets).not.toMatch(/Sudija|Pobednik|vreme/);
+    const record = pdfText(await gameRecordPdf(gameDoc(), 'hr'));
+    expect(record).toContain('Provjereni zapisnik');
+    expect(record).not.toMatch(/Provereni|\bPoeni\b|\bReč\b/);
   });
 
   it('score sheets: one page per game, names and table filled in, a 10-turn grid per player', async () => {
