@@ -272,14 +272,14 @@ export const hr = {
   'person.editLabel': 'Izmijeni podatke osobe {name} u registru',
   'person.editTitle': 'Podaci osobe {name} u registru',
   'person.editHelp':
-    'Ime, klub, zemlja i ID u savezu važe u registru, za sve turnire ove osobe. Igrači na turnirima zadržavaju ime i klub kako su prijavljeni.',
+    'Ime, klub, zemlja i ID u savezu vrijede u registru, za sve turnire ove osobe. Igrači na turnirima zadržavaju ime i klub kako su prijavljeni.',
   'person.editLogged': 'Promjena se upisuje u dnevnik svakog turnira na kojem je igrao ({n}):',
   'person.editNoEvents':
     'Još nije igrao ni na jednom turniru: promjena se ne upisuje ni u jedan dnevnik.',
   'err.PERSON_STALE':
-    'Netko je promijenio podatke osobe {name} otkad ste otvorili stranicu; ništa nije spremljeno. Ispod je ono što je sada spremljeno, a obrazac i dalje ima vaše vrijednosti: spremite ih ponovno ako i dalje važe.',
+    'Netko je promijenio podatke osobe {name} otkad ste otvorili stranicu; ništa nije spremljeno. Ispod je ono što je sada spremljeno, a obrazac i dalje ima vaše vrijednosti: spremite ih ponovno ako i dalje vrijede.',
   'org.federationIdOfPerson':
-    'ID u savezu pripada osobi {name} u registru i važi na svim njezinim turnirima; promjena se upisuje u dnevnik svakog od njih.',
+    'ID u savezu pripada osobi {name} u registru i vrijedi na svim njezinim turnirima; promjena se upisuje u dnevnik svakog od njih.',
   'org.personDetails': 'Svi podaci osobe u registru',
   'org.noPerson': 'Igrač nije povezan s osobom u registru, pa nema ID u savezu.',
   'col.date': 'Datum',
@@ -600,7 +600,7 @@ export const hr = {
   'board.owner': 'pločice: {name}',
   'board.safe': 'zaštićena pločica (debeo okvir)',
   'board.gridTitle': 'Mreža karata kako je posljednji put upisana',
-  'board.noGrid': 'Mreža karata nije upisana: bodovi i karte važe kako su upisani na zapisniku.',
+  'board.noGrid': 'Mreža karata nije upisana: bodovi i karte vrijede kako su upisani na zapisniku.',
   'board.colourBlock': 'pokrivena kartom Color Block',
   'board.noCard': 'nema karte',
   'board.colour.R': 'crvena',
@@ -663,7 +663,7 @@ export const hr = {
 
   'wordCheck.title': 'Provjera riječi (prigovor)',
   'wordCheck.help':
-    'Upišite riječi osporenog poteza, odvojene razmakom. Odgovor važi za potez u cjelini i ne kaže koja riječ nije dopuštena.',
+    'Upišite riječi osporenog poteza, odvojene razmakom. Odgovor vrijedi za potez u cjelini i ne kaže koja riječ nije dopuštena.',
   'wordCheck.words': 'Riječi',
   'wordCheck.check': 'Provjeri riječi',
   'wordCheck.valid': 'DOPUŠTENO: sve riječi poteza su u rječniku',
@@ -793,7 +793,7 @@ export const hr = {
   'org.editPlayerTitle': 'Podaci igrača {name}',
   'org.storedNow': 'Sada spremljeno',
   'err.PLAYER_STALE':
-    'Netko je promijenio podatke igrača {name} otkad ste otvorili stranicu; ništa nije spremljeno. Ispod je ono što je sada spremljeno, a obrazac i dalje ima vaše vrijednosti: spremite ih ponovno ako i dalje važe.',
+    'Netko je promijenio podatke igrača {name} otkad ste otvorili stranicu; ništa nije spremljeno. Ispod je ono što je sada spremljeno, a obrazac i dalje ima vaše vrijednosti: spremite ih ponovno ako i dalje vrijede.',
   'org.seedByRating': 'Odredi nositelje po rejtingu',
 
   'system.swiss': 'švicarski',
@@ -879,7 +879,8 @@ export const hr = {
   'log.action.player.removed': 'Uklonjen igrač {player}',
   'log.action.player.absent': 'Igrač {player} izostaje u {n}. kolu',
   'log.action.player.absence-removed': 'Poništen izostanak igrača {player} u {n}. kolu',
-  'log.action.person.edited': 'Izmijenjeni podaci igrača {player} u registru (važe za sve turnire)',
+  'log.action.person.edited':
+    'Izmijenjeni podaci igrača {player} u registru (vrijede za sve turnire)',
   'log.action.seeds.set': 'Određeni nositelji grupe {division}',
   'log.action.round.paired': 'Upareno {n}. kolo',
   'log.action.round.swapped': 'Zamijenjeni igrači u {n}. kolu',
@@ -956,7 +957,7 @@ export const hr = {
   'log.action.division.imported': 'Grupa {division} uvezena iz TSH datoteke',
   'org.tshTitle': 'Nova grupa iz TSH datoteke (.t)',
   'org.tshHelp':
-    'Datoteka grupe iz programa TSH: red po igraču (Prezime, Ime, rejting, protivnici po kolima; rezultati; p12 tko je igrao prvi). Nositelji su po redoslijedu, rezultati se upisuju kao unijeti. Ništa se ne uvozi ako ijedan red nije ispravan.',
+    'Datoteka grupe iz programa TSH: red po igraču (Prezime, Ime, rejting, protivnici po kolima; rezultati; p12 tko je igrao prvi). Nositelji su po redoslijedu, rezultati se upisuju kako su uneseni. Ništa se ne uvozi ako ijedan red nije ispravan.',
   'org.tshFile': 'TSH datoteka (.t)',
   'org.tshPaste': 'ili zalijepite tekst datoteke',
   'org.tshImport': 'Uvezi grupu',
@@ -1101,7 +1102,7 @@ export const hr = {
   'confirm.lost.drafts': 'Započeti zapisnici koji se brišu: {n}',
   'confirm.nothingLost': 'Nijedna partija ovog kola još nema rezultat ni zapisnik.',
   'confirm.roundKept':
-    'Sve što se briše (rezultati, zapisnici kako su unijeti, njihova povijest) ostaje zapisano u dnevniku direktora turnira, ali se ne vraća samo: rezultate treba unijeti ponovno.',
+    'Sve što se briše (rezultati, zapisnici kako su uneseni, njihova povijest) ostaje zapisano u dnevniku direktora turnira, ali se ne vraća samo: rezultate treba unijeti ponovno.',
   'confirm.seeds.title': 'Odrediti nositelje po rejtingu?',
   'confirm.seeds.what':
     'Nositelji grupe {division} bit će određeni po rejtingu: najviši rejting prvi; isti rejting, pa igrači bez rejtinga, po imenu.',
@@ -1141,7 +1142,7 @@ export const hr = {
   'form.required': 'Obvezno polje.',
   'form.integer': 'Upišite cijeli broj od {min} do {max}.',
   'form.placePoints':
-    'Upišite {n, plural, one {# broj} few {# broja odvojena kosom crtom} other {# brojeva odvojenih kosom crtom}}, za prvo mjesto prvo, nijedan veći od prethodnog (npr. {example}); polovine su dopuštene.',
+    'Upišite {n, plural, one {# broj} few {# broja odvojena kosom crtom} other {# brojeva odvojenih kosom crtom}}, za prvo mjesto prvo, nijedan veći od prethodnog (npr. {example}); polovice su dopuštene.',
   'form.clock':
     'Upišite vrijeme kao mm:ss (npr. 03:24; može i 3.24 ili 324; -00:30 poslije isteka).',
   'form.date': 'Upišite datum kao GGGG-MM-DD.',
@@ -1250,7 +1251,7 @@ export const hr = {
   'time.seconds': '{n} s',
   'time.minutes': '{n} min',
   'err.SETTINGS_STALE':
-    'Netko je promijenio postavke grupe otkad ste otvorili stranicu (sada → vaše: {changes}). Obrazac i dalje ima vaše vrijednosti: spremite ih ponovno ako i dalje važe.',
+    'Netko je promijenio postavke grupe otkad ste otvorili stranicu (sada → vaše: {changes}). Obrazac i dalje ima vaše vrijednosti: spremite ih ponovno ako i dalje vrijede.',
   'err.IF_MATCH_REQUIRED':
     'Obrazac ne kaže koju verziju je mijenjao. Otvorite stranicu ponovno i unesite izmjenu.',
   'err.RESULT_EXISTS':
@@ -1267,7 +1268,7 @@ export const hr = {
   'err.TIE_BREAK_FIGURE_UNUSED': 'Pravila ove igre ne odlučuju ništa po tome: {figure}.',
   'tableForm.absent': 'Nije došao: {name} (kontumacija)',
   'tableForm.absentHelp':
-    'Igrač koji nije došao zauzima posljednje mjesto za stolom, bez bodova; ostali se rangiraju međusobno. Ako nije došao nitko, to je obostrana kontumacija (svi posljednji). Isto važi za „-” na stranici rezultata kola.',
+    'Igrač koji nije došao zauzima posljednje mjesto za stolom, bez bodova; ostali se rangiraju međusobno. Ako nije došao nitko, to je obostrana kontumacija (svi posljednji). Isto vrijedi za „-” na stranici rezultata kola.',
   'tableForm.help':
     'Upišite konačan rezultat svakog igrača za stolom, redom kojim su igrali. Plasman određuju pravila igre.',
   'tableForm.cardsNeeded': '{names} imaju jednako bodova: upišite koliko je karata svatko uzeo.',
@@ -1331,7 +1332,7 @@ export const hr = {
   'sheet.gcgWhole': 'GCG: {message}',
   'sheetProblem.UNKNOWN_FIELD':
     'nepoznato polje „{field}” (ostale podatke stavite u polje „{meta}”)',
-  'sheetProblem.FIELD_NOT_FOR_RULES': 'ovo polje ne važi za pravila {rules}',
+  'sheetProblem.FIELD_NOT_FOR_RULES': 'ovo polje ne vrijedi za pravila {rules}',
   'sheetProblem.FORMAT': 'format mora biti {format}',
   'sheetProblem.RULES': 'treba navesti pravila igre, npr. {rulesExample}',
   'sheetProblem.RULES.given': 'nepoznata pravila igre {given}',
@@ -1513,7 +1514,7 @@ export const hr = {
   'prizes.org.awardPrize': 'Nagrada: {award}',
   'prizes.org.save': 'Spremi nagrade',
   'prizes.org.stale':
-    'Netko je promijenio nagrade otkad ste otvorili stranicu. Obrazac i dalje ima vaše vrijednosti: spremite ih ponovno ako i dalje važe.',
+    'Netko je promijenio nagrade otkad ste otvorili stranicu. Obrazac i dalje ima vaše vrijednosti: spremite ih ponovno ako i dalje vrijede.',
   'prizes.org.list': 'Popis nagrada grupe {division}',
 
   'prizeErr.object': 'Polje {field} nije ispravno.',
