@@ -24,6 +24,7 @@ import {
   TABLES,
 } from '../../src/i18n';
 import { cyrillicFromLatin } from '../../src/i18n/generate-cyrillic';
+import { formTexts } from '../../src/sheet-form/messages';
 import { srCyrl } from '../../src/i18n/sr-Cyrl';
 import { srLatn } from '../../src/i18n/sr-Latn';
 import { KEEP_LATIN } from '../../src/i18n/transliterate';
@@ -183,6 +184,18 @@ describe('the Croatian table', () => {
   it('has no ekavian form or Serbian-only word', () => {
     const word = new RegExp(`(?<![\\p{L}])(${NOT_CROATIAN.join('|')})(?![\\p{L}])`, 'iu');
     for (const k of KEYS) expect([k, word.exec(TABLES.hr[k])?.[0]]).toEqual([k, undefined]);
+  });
+
+  it("the sheet form's Croatian texts: every key, the same placeholders, no ekavian form", () => {
+    const hr = formTexts('hr');
+    const sr = formTexts('sr-Latn');
+    expect(Object.keys(hr).sort()).toEqual(Object.keys(sr).sort());
+    const word = new RegExp(`(?<![\\p{L}])(${NOT_CROATIAN.join('|')})(?![\\p{L}])`, 'iu');
+    for (const [k, text] of Object.entries(hr)) {
+      expect([k, placeholders(text)]).toEqual([k, placeholders(sr[k as keyof typeof sr])]);
+      expect([k, word.exec(text)?.[0]]).toEqual([k, undefined]);
+    }
+    expect(hr['form.save']).toBe('Provjeri i spremi');
   });
 
   it('says the words of a Croatian event', () => {
