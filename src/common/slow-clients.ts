@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { Socket } from 'net';
-import { LANG_COOKIE, LANG_QUERY, pickLanguage, t } from '../i18n';
+import { LANG_COOKIE, LANG_QUERY, languageFromAcceptLanguage, pickLanguage, t } from '../i18n';
 
 /**
  * How slowly a request may arrive. A phone's request headers are a kilobyte or two:
@@ -156,7 +156,11 @@ function languageOf(req: IncomingMessage) {
       return undefined;
     }
   };
-  return pickLanguage(decode(query), decode(cookie));
+  return pickLanguage(
+    decode(query),
+    decode(cookie),
+    languageFromAcceptLanguage(req.headers['accept-language']),
+  );
 }
 
 /**

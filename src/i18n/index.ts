@@ -97,6 +97,27 @@ export function pickLanguage(...candidates: unknown[]): Lang {
   return DEFAULT_LANG;
 }
 
+/**
+ * The language a browser's Accept-Language asks for, when it is one the default does not give:
+ * Croatian when the browser's first language is Croatian (`hr`, `hr-HR`; the highest `q`, the
+ * first of equals). Any other first language gives `null`, so the default stands: a phone set to
+ * English at a Serbian event still reads the event's language, and `?lang=en` is one tap away.
+ */
+export function languageFromAcceptLanguage(header: unknown): Lang | null {
+  if (typeof header !== 'string' || header.length > 500) return null;
+  let best: { tag: string; q: number } | null = null;
+  for (const part of header.split(',')) {
+    const [range, ...params] = part.trim().split(';');
+    const tag = range.trim().toLowerCase();
+    if (tag === '' || tag === '*') continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (best === null || q > best.q) best = { tag, q };
+  }
+  return best !== null && (best.tag === 'hr' || best.tag.startsWith('hr-')) ? 'hr' : null;
+}
+
 /** The values of a message's arguments: `{name}`, `{n, plural, …}`. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { Revisions } from '../tournaments/revisions';
 import type { StandingsService } from './standings.service';
-import { LANG_COOKIE, parseLang, DEFAULT_LANG } from '../i18n';
+import { LANG_COOKIE, parseLang, DEFAULT_LANG, languageFromAcceptLanguage } from '../i18n';
 import { encodedBody, PageCache, REVISION_HEADER } from '../web/page-cache';
 import { PAGE_CSP } from '../web/page-context';
 
@@ -24,7 +24,7 @@ const NO_CACHE = /(?:^|,)\s*?no-cache\s*?(?:,|$)/;
  * and serves pages as before): a GET; no bearer token and no session (a signed-in page is
  * made for its user); the address is a page's canonical one exactly (no `lang` or stray
  * query: those are made canonical, or set a cookie, on the way); the language from the
- * cookie is plain; Accept-Encoding is a plain list (no weights or `*`), If-Modified-Since is
+ * cookie is plain (without one, Accept-Language decides as PageContext lets it); Accept-Encoding is a plain list (no weights or `*`), If-Modified-Since is
  * absent; and the page is kept at the revision its division has now, known in memory.
  */
 export function keptPagesFirst(
@@ -38,14 +38,14 @@ export function keptPagesFirst(
     const h = req.headers;
     if (h.authorization !== undefined || h['if-modified-since'] !== undefined) return false;
     const cookie = h.cookie;
-    let lang = DEFAULT_LANG;
+    let lang = languageFromAcceptLanguage(h['accept-language']) ?? DEFAULT_LANG;
     if (cookie !== undefined) {
       if (SESSION.test(cookie)) return false;
       const m = LANG.exec(cookie);
       if (m) {
         // The value as cookie-parser would give it (no quotes, no escapes); else the usual way.
         if (/["%\\]/.test(m[1])) return false;
-        lang = parseLang(m[1]) ?? DEFAULT_LANG;
+        lang = parseLang(m[1]) ?? lang;
       }
     }
     const page = PageCache.keptPage(`${lang} ${url}`);
@@ -68,7 +68,7 @@ export function keptPagesFirst(
     res.setHeader('Content-Security-Policy', PAGE_CSP);
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Cookie, Accept-Encoding');
+    res.setHeader('Vary', 'Cookie, Accept-Language, Accept-Encoding');
     res.setHeader('ETag', page.etag);
     res.setHeader(REVISION_HEADER, String(now));
     if (fresh(h['if-none-match'], h['cache-control'], page.etag)) {

@@ -7,6 +7,7 @@ import {
   LANG_QUERY,
   MessageKey,
   MessageParams,
+  languageFromAcceptLanguage,
   parseLang,
   pickLanguage,
   t,
@@ -57,8 +58,8 @@ export function pathWithoutLang(originalUrl: string): string {
 }
 
 /**
- * One page request: its language (the `lang` query, then the cookie, else
- * Serbian Latin; a `lang` query also sets the cookie), who is signed in, and
+ * One page request: its language (the `lang` query, then the cookie, then a browser whose first
+ * language is Croatian, else Serbian Latin; a `lang` query also sets the cookie), who is signed in, and
  * how to render. Built by each page handler from its request and response.
  */
 export class PageContext {
@@ -76,7 +77,11 @@ export class PageContext {
   ) {
     const fromQuery = parseLang(queryValue(req, LANG_QUERY));
     const cookies = (req.cookies ?? {}) as Record<string, unknown>;
-    this.lang = pickLanguage(fromQuery, cookies[LANG_COOKIE]);
+    this.lang = pickLanguage(
+      fromQuery,
+      cookies[LANG_COOKIE],
+      languageFromAcceptLanguage(req.headers['accept-language']),
+    );
     if (fromQuery && cookies[LANG_COOKIE] !== fromQuery) {
       res.cookie(LANG_COOKIE, fromQuery, {
         path: '/',
@@ -236,7 +241,7 @@ export class PageContext {
    */
   sendKept(page: CachedPage | KeptPage): void {
     pageHeaders(this.res, false);
-    this.res.setHeader('Vary', 'Cookie, Accept-Encoding');
+    this.res.setHeader('Vary', 'Cookie, Accept-Language, Accept-Encoding');
     this.res.setHeader('ETag', page.etag);
     if ('division' in page && page.division !== undefined) {
       this.res.setHeader(REVISION_HEADER, String(page.revision));
@@ -273,7 +278,7 @@ export function pageHeaders(res: Response, personal: boolean): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');
   res.setHeader('Cache-Control', personal ? 'private, no-store' : 'no-cache');
-  res.setHeader('Vary', 'Cookie');
+  res.setHeader('Vary', 'Cookie, Accept-Language');
 }
 
 /** Appends query parameters to a path. */

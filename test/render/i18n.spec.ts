@@ -16,6 +16,7 @@ import {
   formatPoints,
   formatSpread,
   isMessageKey,
+  languageFromAcceptLanguage,
   LANGUAGES,
   latinToCyrillic,
   MessageKey,
@@ -162,6 +163,26 @@ describe('choosing the language', () => {
     for (const name of ['hr', 'HR', 'hr-HR', 'hr-hr', 'Hrvatski', 'hrvatski'])
       expect([name, pickLanguage(name)]).toEqual([name, 'hr']);
     expect(pickLanguage('xx', 'hr')).toBe('hr');
+  });
+
+  it('takes Croatian from a browser whose first language is Croatian, and nothing else', () => {
+    const cases: [unknown, string | null][] = [
+      ['hr', 'hr'],
+      ['hr-HR,hr;q=0.9,en-US;q=0.8,en;q=0.7', 'hr'],
+      ['HR-hr', 'hr'],
+      ['en-US,en;q=0.9,hr;q=0.8', null],
+      ['en;q=0.5, hr;q=0.8', 'hr'],
+      ['hr;q=0.5, sr;q=0.5', 'hr'],
+      ['sr-RS,sr;q=0.9', null],
+      ['hr;q=0, en', null],
+      ['*', null],
+      ['hrvatski', null],
+      ['', null],
+      [undefined, null],
+      [['hr'], null],
+    ];
+    for (const [header, lang] of cases)
+      expect([header, languageFromAcceptLanguage(header)]).toEqual([header, lang]);
   });
 });
 

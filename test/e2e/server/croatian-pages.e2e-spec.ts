@@ -66,6 +66,38 @@ describe(`Croatian pages (${DATABASE_KIND})`, () => {
     expect(game).toContain('Za ovu partiju nije unesen zapisnik');
   });
 
+  test('a browser whose first language is Croatian gets Croatian; the cookie and ?lang= come first', async () => {
+    const standings = `/divisions/${site.divisionId}/standings`;
+    const croatian = 'hr-HR,hr;q=0.9,en-US;q=0.8,en;q=0.7';
+    for (const path of ['/', standings]) {
+      const res = await t.http.get(path).set('Accept-Language', croatian).expect(200);
+      expect([path, res.text.includes('<html lang="hr">')]).toEqual([path, true]);
+      expect(res.headers.vary).toContain('Accept-Language');
+      // Nothing is stored: the next visit asks its browser again.
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // A kept page (a second visit takes the fast way) is the browser's language too.
+    const kept = await t.http.get(standings).set('Accept-Language', croatian).expect(200);
+    expect(kept.text).toContain('<html lang="hr">');
+    expect(mainText(kept.text)).toContain('Mjesto');
+    const serbian = await t.http.get(standings).expect(200);
+    expect(serbian.text).toContain('<html lang="sr-Latn">');
+    // Another first language keeps the default, even with Croatian further down.
+    const english = await t.http
+      .get(standings)
+      .set('Accept-Language', 'en-US,en;q=0.9,hr;q=0.8')
+      .expect(200);
+    expect(english.text).toContain('<html lang="sr-Latn">');
+    const cyrillic = await t.http
+      .get(standings)
+      .set('Accept-Language', croatian)
+      .set('Cookie', 'arbiter_lang=sr-Cyrl')
+      .expect(200);
+    expect(cyrillic.text).toContain('<html lang="sr-Cyrl">');
+    const chosen = await t.http.get('/?lang=en').set('Accept-Language', croatian).expect(200);
+    expect(chosen.text).toContain('<html lang="en">');
+  });
+
   describeWithPoppler('PDFs (pdftotext)', () => {
     test('the pairings PDF of a Croatian page is in Croatian', async () => {
       const res = await t.http
