@@ -1480,7 +1480,7 @@ export const hr = {
   'figure.best-time-in-wins': 'preostalo vrijeme u pobjedama: {time}',
   'figure.fewest-invalid-words': 'nevažećih riječi: {value}',
   'prizes.fewestNote':
-    'Najmanje nevažećih riječi: među igračima s najviše uračunatih zapisnika ({n}), jer je igrač s manje zapisnika imao manje prilika da pogreši.',
+    'Najmanje nevažećih riječi: među igračima s najviše uračunatih zapisnika ({n}), jer je igrač s manje zapisnika imao manje prilika za pogrešku.',
   'prizes.stats': 'Statistika uračunatih zapisnika',
   'prizes.statsTotals':
     'Uračunatih partija: {games}. Prosječan rezultat: {average}. Najviše u partiji: {highestGame}. Najbolji potez: {highestPlay}. Poteza svim pločicama: {allTiles}. Nevažećih riječi: {invalid}.',
