@@ -276,6 +276,25 @@ export const hr = {
   'person.editLogged': 'Promjena se upisuje u dnevnik svakog turnira na kojem je igrao ({n}):',
   'person.editNoEvents':
     'Još nije igrao ni na jednom turniru: promjena se ne upisuje ni u jedan dnevnik.',
+  'person.history': 'Rejting kroz turnire',
+  'person.noHistory': 'Još nema rejting nakon nijednog zatvorenog turnira, pa nema ni grafikona.',
+  'person.chart.summary': 'Grafikon rejtinga nakon svakog turnira: {lines}.',
+  'person.chart.line':
+    '{family} od {first} do {last} kroz {n, plural, one {# turnir} few {# turnira} other {# turnira}}',
+  'person.chart.point': '{family}: {event}, {date}, rejting {rating}',
+  'person.chart.table': 'Rejting nakon svakog turnira',
+  'person.stats': 'Statistika iz ovjerenih zapisnika',
+  'person.stats.from':
+    'Samo partije čiji je rezultat uzet iz zapisnika koji je program provjerio: {n, plural, one {# partija} few {# partije} other {# partija}}.',
+  'person.stats.average': 'Prosječan rezultat',
+  'person.stats.longWords': 'Duge riječi (od {n} slova)',
+  'person.stats.bingos': 'Potezi svim pločicama',
+  'person.stats.highestPlay': 'Najbolji potez',
+  'person.stats.highestPlayValue': '{score} bodova: {play}',
+  'person.stats.timeInWins': 'Prosječno preostalo vrijeme u pobjedama',
+  'person.stats.noWins': 'nema pobjeda',
+  'person.replay': 'Potezi',
+  'person.replayLabel': 'Partija {round}. kola, {tournament}, potez po potez',
   'err.PERSON_STALE':
     'Netko je promijenio podatke osobe {name} otkad ste otvorili stranicu; ništa nije spremljeno. Ispod je ono što je sada spremljeno, a obrazac i dalje ima vaše vrijednosti: spremite ih ponovno ako i dalje vrijede.',
   'org.federationIdOfPerson':

@@ -20,6 +20,7 @@ const WORDS: Record<(typeof LANGUAGES)[number], { history: string; stats: string
   'sr-Latn': { history: 'Rejting kroz turnire', stats: 'Statistika iz overenih zapisnika' },
   'sr-Cyrl': { history: 'Рејтинг кроз турнире', stats: 'Статистика из оверених записника' },
   en: { history: 'Rating history', stats: 'Figures from verified score sheets' },
+  hr: { history: 'Rejting kroz turnire', stats: 'Statistika iz ovjerenih zapisnika' },
 };
 
 interface Drawn {

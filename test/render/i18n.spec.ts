@@ -279,6 +279,9 @@ const PLURALS: Record<
     en: ['1 game', '2 games', '5 games', '11 games', '21 games', '22 games'].map(
       (n) => `Only games whose result was taken from a score sheet the program checked: ${n}.`,
     ),
+    hr: ['1 partija', '2 partije', '5 partija', '11 partija', '21 partija', '22 partije'].map(
+      (n) => `Samo partije čiji je rezultat uzet iz zapisnika koji je program provjerio: ${n}.`,
+    ),
   },
   'org.csvImport': {
     sr: COUNTS.map((n) => `Uvezi ${n} igrača`),
