@@ -61,7 +61,8 @@ export function tableResult(
   return {
     round,
     seats: ids,
-    scores: seats.map((s) => s.score ?? 0),
+    // A complete table's seat without a score did not come: last place, no score.
+    scores: seats.map((s) => s.score),
     // The places were decided by the rule set when the result was entered.
     keys: seats.map((s) => [-(s.place ?? seats.length)]),
     cards: seats.map((s) => s.cards ?? 0),

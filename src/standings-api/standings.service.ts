@@ -549,7 +549,8 @@ export class StandingsService {
           losses: 0,
           byes: r.byes,
           forfeitWins: 0,
-          forfeitLosses: 0,
+          // Tables not come to: the last place each, no score (counted in the tables).
+          forfeitLosses: r.forfeits,
           absences: absencesThrough(absent.get(p.id), through),
           gamesPlayed: r.tables,
           spread: r.tableSpread,

@@ -1,4 +1,11 @@
-import { computeGroupStandings, matchPoints, metTable, placesOf, TableResult } from './placements';
+import {
+  computeGroupStandings,
+  matchPoints,
+  metTable,
+  placesOf,
+  TableResult,
+  tablePlaces,
+} from './placements';
 
 describe('places at a table', () => {
   it.each<[number[][], number[], string]>([
@@ -55,6 +62,82 @@ describe('match points', () => {
     expect(matchPoints([2, 1, 3], table)).toEqual([1.5, 3, 0]);
     // (5 + 3) / 2 = 4 for two sharing first.
     expect(matchPoints([1, 1, 3, 4], table)).toEqual([4, 4, 1, 0]);
+  });
+});
+
+describe('a table with seats that did not come', () => {
+  it.each<[(number | null)[], number[], number[], string]>([
+    // [scores by seat (null: did not come), places, points, arithmetic]
+    [
+      [210, null, 180, 150],
+      [1, 4, 2, 3],
+      [3, 0, 2, 1],
+      'seat 2 absent: last, 0; the three present 3/2/1',
+    ],
+    [
+      [null, 200, null, 150],
+      [4, 1, 4, 2],
+      [0, 3, 0, 2],
+      'two absent: each the last place’s 0, not shared',
+    ],
+    [
+      [null, null, null, null],
+      [4, 4, 4, 4],
+      [0, 0, 0, 0],
+      'every seat absent: the double forfeit, each last',
+    ],
+    [[120, 120, null], [1, 1, 3], [1.5, 1.5, 0], 'two present share first of three: (2 + 1) / 2'],
+  ])('%j → places %j, points %j (%s)', (scores, places, points) => {
+    const keys = scores.map((s) => [s ?? 0]);
+    expect(
+      tablePlaces(
+        scores.map((s) => s !== null),
+        keys,
+      ),
+    ).toEqual({ places, points });
+  });
+
+  it('takes the last place’s points of the division’s own table: 5/3/1/0 gives an absent seat 0, 4/3/2/1 gives it 1', () => {
+    const present = [true, false, true, true];
+    const keys = [[300], [0], [200], [100]];
+    expect(tablePlaces(present, keys, { 4: [5, 3, 1, 0] }).points).toEqual([5, 0, 3, 1]);
+    expect(tablePlaces(present, keys, { 4: [4, 3, 2, 1] }).points).toEqual([4, 1, 3, 2]);
+  });
+
+  const four = ['A', 'B', 'C', 'D', 'E'].map((id, i) => ({ id, seed: i + 1, active: true }));
+  // Round 1: B did not come to a table of four; round 2: every seat of a table absent.
+  const tables: TableResult[] = [
+    { round: 1, seats: ['A', 'B', 'C', 'D'], scores: [300, null, 240, 180] },
+    { round: 2, seats: ['A', 'B', 'C', 'D'], scores: [null, null, null, null] },
+  ];
+  const rows = computeGroupStandings(four, tables);
+  const by = Object.fromEntries(rows.map((r) => [r.playerId, r]));
+
+  it.each<[string, Partial<(typeof rows)[number]>, string]>([
+    // [player, figures, arithmetic]
+    [
+      'A',
+      { points: 3, tables: 2, forfeits: 1, totalScore: 300, tableSpread: 60, places: [1, 0, 0, 1] },
+      'mean of the seats present (300 + 240 + 180) / 3 = 240, not (… + 0) / 4 = 180: 300 − 240 = +60; round 2 last, 0',
+    ],
+    [
+      'B',
+      { points: 0, tables: 2, forfeits: 2, totalScore: 0, tableSpread: 0, places: [0, 0, 0, 2] },
+      'absent twice: last place twice, 0 points, no score and no spread (not 0 − 180 = −180)',
+    ],
+    [
+      'C',
+      { points: 2, forfeits: 1, totalScore: 240, tableSpread: 0, places: [0, 1, 0, 1] },
+      '2nd of the three present: 2 points; 240 − 240 = 0',
+    ],
+    [
+      'D',
+      { points: 1, forfeits: 1, totalScore: 180, tableSpread: -60, places: [0, 0, 1, 1] },
+      '3rd of the three present: 1 point; 180 − 240 = −60',
+    ],
+    ['E', { points: 0, tables: 0, forfeits: 0 }, 'not seated: nothing'],
+  ])('%s: %j (%s)', (id, figures) => {
+    expect(by[id]).toMatchObject(figures);
   });
 });
 

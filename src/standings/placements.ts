@@ -74,13 +74,46 @@ export function matchPoints(places: readonly number[], table?: PlacePoints): num
   });
 }
 
+/**
+ * A table's places and match points when some seats did not come (`scores[i]` null): those
+ * seats take the last place each, with its points, not shared among them (nobody tied with
+ * anybody by staying away); the seats present are placed among themselves by `keys` and share
+ * places as {@link matchPoints} says. Every seat absent is the table's double forfeit: each
+ * takes the last place.
+ */
+export function tablePlaces(
+  present: readonly boolean[],
+  keys: readonly (readonly number[])[],
+  table?: PlacePoints,
+): { places: number[]; points: number[] } {
+  const seats = present.length;
+  const here = present.map((p, i) => (p ? i : -1)).filter((i) => i >= 0);
+  const own = placesOf(here.map((i) => keys[i]));
+  const placeOf = present.map((p, i) => (p ? own[here.indexOf(i)] : seats));
+  const scale = pointsForPlaces(seats, table);
+  const points = placeOf.map((place, i) => {
+    if (!present[i]) return scale[seats - 1];
+    const sharing = own.filter((p) => p === place).length;
+    let sum = 0;
+    for (let k = 0; k < sharing; k++) sum += scale[place - 1 + k];
+    return sum / sharing;
+  });
+  return { places: placeOf, points };
+}
+
 /** One table's result, seats in turn order. */
 export interface TableResult {
   round: number;
   seats: readonly string[];
-  /** Final scores by seat; absent while the table has no result. */
-  scores?: readonly number[];
-  /** The keys each seat is placed by (see {@link placesOf}); the scores alone when absent. */
+  /**
+   * Final scores by seat, null for a seat that did not come (it takes the last place and adds
+   * no score); absent while the table has no result.
+   */
+  scores?: readonly (number | null)[];
+  /**
+   * The keys each seat present is placed by (see {@link placesOf}); the scores alone when
+   * absent. A seat that did not come is placed last whatever its keys.
+   */
   keys?: readonly (readonly number[])[];
   /** Cards each seat took (Quivit), for the most-cards tie-break. */
   cards?: readonly number[];
@@ -106,13 +139,19 @@ export interface GroupStandingsRow {
   seed: number;
   active: boolean;
   points: number;
-  /** Tables played with a result. */
+  /** Tables with a result the player was seated at, those not come to included. */
   tables: number;
+  /** Tables the player was seated at and did not come to (each the last place, no score). */
+  forfeits: number;
   /** How often the player finished 1st, 2nd, … (index 0 = first places). */
   places: number[];
   byes: number;
+  /** Σ own scores; a table not come to adds nothing. */
   totalScore: number;
-  /** Σ (own score − the mean score of the table): how far above the tables' average. */
+  /**
+   * Σ (own score − the mean score of the seats present): how far above the tables' average;
+   * a seat that did not come adds nothing and is not in the mean.
+   */
   tableSpread: number;
   cards: number;
   tieBreaks: number[];
@@ -139,6 +178,7 @@ export function computeGroupStandings(
         active: p.active,
         points: 0,
         tables: 0,
+        forfeits: 0,
         places: [],
         byes: 0,
         totalScore: 0,
@@ -159,9 +199,15 @@ export function computeGroupStandings(
       continue;
     }
     if (!r.scores || r.scores.length !== r.seats.length) continue;
-    const places = placesOf(r.keys ?? r.scores.map((s) => [s]));
-    const points = matchPoints(places, options.placePoints);
-    const mean = r.scores.reduce((a, b) => a + b, 0) / r.scores.length;
+    const scores = r.scores;
+    const present = scores.map((s) => s !== null);
+    const { places, points } = tablePlaces(
+      present,
+      r.keys ?? scores.map((s) => [s ?? 0]),
+      options.placePoints,
+    );
+    const played = scores.filter((s): s is number => s !== null);
+    const mean = played.reduce((a, b) => a + b, 0) / (played.length || 1);
     r.seats.forEach((id, seat) => {
       const row = rows.get(id);
       if (!row) return;
@@ -170,8 +216,13 @@ export function computeGroupStandings(
       const place = places[seat];
       while (row.places.length < place) row.places.push(0);
       row.places[place - 1]++;
-      row.totalScore += r.scores![seat];
-      row.tableSpread += r.scores![seat] - mean;
+      const score = scores[seat];
+      if (score === null) {
+        row.forfeits++;
+        return;
+      }
+      row.totalScore += score;
+      row.tableSpread += score - mean;
       row.cards += r.cards?.[seat] ?? 0;
     });
   }

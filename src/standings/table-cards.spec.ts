@@ -81,6 +81,47 @@ describe("a player's tables (buildTableCards)", () => {
     }
   });
 
+  test('a seat that did not come: last place and its points, no score, out of the mean', () => {
+    // Round 3, table of four: b did not come (no score, placed 4th by the result).
+    const absent: SeatedTable[] = [
+      ...TABLES,
+      {
+        round: 3,
+        table: 1,
+        seats: [seat('a', 30, 1), seat('b', null, 4), seat('c', 24, 2), seat('d', 18, 3)],
+      },
+    ];
+    const three = buildTableCards(players, absent, 3);
+    const line = (id: string) => three.get(id)!.lines[2];
+    expect(line('b')).toMatchObject({
+      kind: 'table',
+      score: null,
+      place: 4,
+      points: 0,
+      spread: null,
+    });
+    // Mean of the seats present (30 + 24 + 18) / 3 = 24: a +6, c 0, d −6; points 3/2/1.
+    expect(['a', 'c', 'd'].map((id) => [line(id).points, line(id).spread])).toEqual([
+      [3, 6],
+      [2, 0],
+      [1, -6],
+    ]);
+    const rows = computeGroupStandings(
+      players.map((p) => ({ ...p, active: true })),
+      absent
+        .filter((t) => t.seats.length > 1 && t.seats.every((s) => s.place !== null))
+        .map((t) => ({
+          round: t.round,
+          seats: t.seats.map((s) => s.playerId),
+          scores: t.seats.map((s) => s.score),
+          keys: t.seats.map((s) => [-s.place!]),
+        })),
+    );
+    for (const row of rows.filter((r) => r.playerId !== 'e')) {
+      expect([row.playerId, three.get(row.playerId)!.points]).toEqual([row.playerId, row.points]);
+    }
+  });
+
   test('rounds the player was not seated in say why', () => {
     const late = buildTableCards(
       [

@@ -3,13 +3,13 @@
  * round (table, seat, who else sat there, score, place, match points and the points so far),
  * and the "met" grid that stands in for a cross-table. Pure, like the scorecards of pairs.
  */
-import { matchPoints, metTable, PlacePoints } from './placements';
+import { metTable, PlacePoints, tablePlaces } from './placements';
 import type { ScorecardPlayer } from './scorecard';
 
 /** A seat of a table as the cards need it, in turn order. */
 export interface SeatedPlayer {
   playerId: string;
-  /** Null while the table has no result. */
+  /** Null while the table has no result, and for a seat that did not come (placed last). */
   score: number | null;
   place: number | null;
 }
@@ -87,14 +87,17 @@ export function buildTableCards(
   const seated = new Map<string, TableLine>();
   for (const t of tables) {
     if (t.round > rounds) continue;
-    const done = t.seats.length > 1 && t.seats.every((s) => s.score !== null && s.place !== null);
+    // A result places every seat; a seat placed without a score did not come.
+    const done = t.seats.length > 1 && t.seats.every((s) => s.place !== null);
     const points = done
-      ? matchPoints(
-          t.seats.map((s) => s.place!),
+      ? tablePlaces(
+          t.seats.map((s) => s.score !== null),
+          t.seats.map((s) => [-s.place!]),
           options.placePoints,
-        )
+        ).points
       : null;
-    const mean = done ? t.seats.reduce((sum, s) => sum + s.score!, 0) / t.seats.length : 0;
+    const played = t.seats.filter((s) => s.score !== null);
+    const mean = played.reduce((sum, s) => sum + s.score!, 0) / (played.length || 1);
     t.seats.forEach((s, i) => {
       const bye = t.seats.length === 1;
       seated.set(`${t.round} ${s.playerId}`, {
@@ -110,7 +113,7 @@ export function buildTableCards(
         score: done ? s.score : null,
         place: done ? s.place : null,
         points: bye ? (options.byePoints ?? 1) : points ? points[i] : null,
-        spread: done ? Math.round((s.score! - mean) * 100) / 100 : null,
+        spread: done && s.score !== null ? Math.round((s.score - mean) * 100) / 100 : null,
         runningPoints: 0,
       });
     });

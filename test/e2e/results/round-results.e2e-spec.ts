@@ -256,7 +256,12 @@ describe(`a round's results on one page (${DATABASE_KIND})`, () => {
     expect(saved.headers.location).toContain('n=2');
     const [one, two] = (await games(divisionId, 1)) as (GameJson & {
       version: number;
-      seats: { score: number | null; place: number | null; cards: number | null }[];
+      seats: {
+        player: { id: number; name: string };
+        score: number | null;
+        place: number | null;
+        cards: number | null;
+      }[];
     })[];
     expect(one.seats.map((s) => [s.score, s.place, s.cards])).toEqual([
       [30, 1, 9],
@@ -320,6 +325,37 @@ describe(`a round's results on one page (${DATABASE_KIND})`, () => {
       [null, 4],
       [null, 4],
       [null, 4],
+    ]);
+    // The standings: a seat that did not come takes the last place's 0 and adds no score; the
+    // table's mean is of the seats present, (40 + 30) / 2 = 35: +5 and −5, not (40 + 0 + 0 +
+    // 30) / 4 = 17.5. The double forfeit: every seat last, 0 points, nothing added.
+    const standings = (
+      await t.http.get(`/api/divisions/${divisionId}/standings?round=1`).expect(200)
+    ).body as {
+      rows: {
+        name: string;
+        points: number;
+        totalScore: number;
+        spread: number;
+        gamesPlayed: number;
+        forfeitLosses: number;
+      }[];
+    };
+    const row = (seat: { player: { name: string } }) => {
+      const r = standings.rows.find((x) => x.name === seat.player.name)!;
+      return [r.points, r.totalScore, r.spread, r.gamesPlayed, r.forfeitLosses];
+    };
+    expect(corrected.seats.map(row)).toEqual([
+      [3, 40, 5, 1, 0],
+      [0, 0, 0, 1, 1],
+      [0, 0, 0, 1, 1],
+      [2, 30, -5, 1, 0],
+    ]);
+    expect(nobody.seats.map(row)).toEqual([
+      [0, 0, 0, 1, 1],
+      [0, 0, 0, 1, 1],
+      [0, 0, 0, 1, 1],
+      [0, 0, 0, 1, 1],
     ]);
     // One seat alone is no game: refused, nothing stored.
     const alone = await t.http
