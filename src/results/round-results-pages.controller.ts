@@ -364,12 +364,13 @@ export class RoundResultsPagesController {
       label: page.t('roundResults.kind'),
       value: v.kind,
       options: [
-        { value: '', label: page.t('resultForm.kindPlayed') },
+        // Short words: the select sits in a grid column (the row's players are beside it).
+        { value: '', label: page.t('roundResults.kindPlayed') },
         ...(pair
           ? [
-              { value: 'f1', label: page.t('resultForm.kindForfeit', { name: names[0] }) },
-              { value: 'f2', label: page.t('resultForm.kindForfeit', { name: names[1] }) },
-              { value: 'ff', label: page.t('resultForm.kindDoubleForfeit') },
+              { value: 'f1', label: page.t('roundResults.kindForfeit', { name: names[0] }) },
+              { value: 'f2', label: page.t('roundResults.kindForfeit', { name: names[1] }) },
+              { value: 'ff', label: page.t('roundResults.kindDoubleForfeit') },
             ]
           : [{ value: 'ff', label: page.t('roundResults.kindNobody') }]),
       ],

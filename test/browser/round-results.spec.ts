@@ -1,6 +1,7 @@
+import { join } from 'path';
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
 import { createTournament, pair, register, type GameJson } from '../e2e/tournament-helpers';
-import { Browser, describeWithChromium, launchChromium, watch } from './chromium';
+import { Browser, describeWithChromium, launchChromium, SCREENSHOTS, watch } from './chromium';
 import { signInCookie } from './site';
 
 /**
@@ -74,5 +75,62 @@ describeWithChromium(`a round's results page in Chromium (${DATABASE_KIND})`, ()
     expect(games[1].result).toMatchObject({ scores: [300, 300], remaining: ['01:00', '00:30'] });
     trouble.stop();
     expect(trouble.problems).toEqual([]);
+  });
+
+  test('the outcome’s words fit its select; on a phone the games stack, nothing scrolls sideways', async () => {
+    const cookie = await signInCookie(t, 'judge');
+    await browser.context.addCookies([
+      { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
+    ]);
+    const page = await browser.context.newPage();
+    const url = (lang: string) =>
+      `${t.url}/judge/divisions/${divisionId}/rounds/1/results?lang=${lang}`;
+    // Each select at least as wide as its longest option's text, the arrow and padding aside
+    // (the page's own script, run in the page: its DOM is not this file's).
+    const cut = () =>
+      page.evaluate<
+        string[]
+      >(`[...document.querySelectorAll('table.round-grid select')].flatMap((select) => {
+        const style = getComputedStyle(select);
+        const probe = document.createElement('span');
+        probe.style.font = style.font;
+        probe.style.whiteSpace = 'pre';
+        document.body.append(probe);
+        const widest = Math.max(...[...select.options].map((o) => {
+          probe.textContent = o.text;
+          return probe.getBoundingClientRect().width;
+        }));
+        probe.remove();
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+        return widest <= room ? [] : [select.name + ': ' + Math.round(widest) + ' > ' + room];
+      })`);
+    // How far the page, and the grid's own box, scroll sideways.
+    const sideways = () =>
+      page.evaluate<number[]>(`(() => {
+        const wrap = document.querySelector('table.round-grid').parentElement;
+        return [document.documentElement.scrollWidth - innerWidth, wrap.scrollWidth - wrap.clientWidth];
+      })()`);
+    for (const lang of ['en', 'sr-Latn', 'sr-Cyrl']) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(url(lang));
+      expect([lang, await cut()]).toEqual([lang, []]);
+      // The wide page keeps its grid: a row a game, the columns side by side.
+      expect(await page.locator('table.round-grid thead').isVisible()).toBe(true);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(url(lang));
+      expect([lang, await sideways()]).toEqual([lang, [0, 0]]);
+      expect([lang, await cut()]).toEqual([lang, []]);
+      expect(await page.locator('table.round-grid thead').isVisible()).toBe(false);
+      // A game's fields stack under their names: its scores below its outcome.
+      const kind = await page.locator('[name=t1_kind]').boundingBox();
+      const score = await page.locator('[name=t1_s1]').boundingBox();
+      expect(score!.y).toBeGreaterThan(kind!.y + kind!.height - 1);
+      await page.screenshot({
+        path: join(SCREENSHOTS, `round-results-390-${lang}.png`),
+        fullPage: true,
+      });
+    }
+    await page.close();
   });
 });

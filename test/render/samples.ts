@@ -871,8 +871,8 @@ export function pageSamples(lang: Lang): Record<string, object> {
             label: 'Ishod',
             value: '',
             options: [
-              { value: '', label: 'Partija je odigrana' },
-              { value: 'f1', label: 'Kontumacija, izostanak: Ana Petrović' },
+              { value: '', label: 'Odigrana partija' },
+              { value: 'f1', label: 'Izostanak: Ana Petrović' },
             ],
           },
           scores: [
