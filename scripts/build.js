@@ -94,9 +94,14 @@ function fingerprint() {
 /** The files a build makes that start-up and the pages need: the server, the CLI, the bundles. */
 function outputs() {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const bundles = [...(pkg.scripts['build:browser'] || '').matchAll(/--outfile=(\S+)/g)].map(
-    (m) => m[1],
-  );
+  // One esbuild call: its entry points (all in src/browser/) each give --outdir/<name>.js.
+  const browser = pkg.scripts['build:browser'] || '';
+  const outdir = /--outdir=(\S+)/.exec(browser);
+  const bundles = outdir
+    ? [...browser.matchAll(/(?:^|\s)src\/browser\/([\w-]+)\.ts(?=\s|$)/g)].map(
+        (m) => `${outdir[1]}/${m[1]}.js`,
+      )
+    : [];
   return ['dist/src/main.js', SERVER_BUNDLE, 'dist/src/cli/main.js', ...bundles].map((f) =>
     path.join(ROOT, f),
   );

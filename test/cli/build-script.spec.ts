@@ -54,14 +54,14 @@ describe('the build before npm start', () => {
   it('builds a fresh tree, then does nothing until a source changes or an output goes', () => {
     const first = build();
     expect(first).toEqual({ status: 0, output: expect.any(String) as string });
-    for (const file of [
-      'src/main.js',
-      'src/bundle/main.js',
-      'src/cli/main.js',
-      'assets/sheet-form.js',
-    ]) {
+    // The page scripts come from one esbuild call, each under its own name.
+    const scripts = ['sheet-form', 'live', 'replay', 'round-results'].map((n) => `assets/${n}.js`);
+    for (const file of ['src/main.js', 'src/bundle/main.js', 'src/cli/main.js', ...scripts]) {
       expect(existsSync(out(file))).toBe(true);
     }
+    // Each bundle is its own page's script alone (an IIFE), not one shared file.
+    expect(readFileSync(out('assets/round-results.js'), 'utf8')).toContain('round-config');
+    expect(readFileSync(out('assets/sheet-form.js'), 'utf8')).not.toContain('round-config');
     expect(statSync(out('src/cli/main.js')).mode & 0o111).not.toBe(0);
 
     // Nothing changed: nothing is written again.
@@ -74,10 +74,12 @@ describe('the build before npm start', () => {
     expect(build().status).toBe(0);
     expect(readFileSync(out('src/health.controller.js'), 'utf8')).toContain('edited-42');
 
-    // A bundle removed is made again.
-    rmSync(out('assets/sheet-form.js'));
-    expect(build().status).toBe(0);
-    expect(existsSync(out('assets/sheet-form.js'))).toBe(true);
+    // A bundle removed, the first entry point's or the last's, is made again.
+    for (const file of ['assets/sheet-form.js', 'assets/round-results.js']) {
+      rmSync(out(file));
+      expect(build().status).toBe(0);
+      expect(existsSync(out(file))).toBe(true);
+    }
   }, 240_000);
 
   it('--force builds from scratch: a compiled file taken out of dist/ is written again', () => {
