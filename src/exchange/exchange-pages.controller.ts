@@ -109,14 +109,15 @@ export class ExchangePagesController {
     }
     const text = decodeFile(file.buffer);
     const fileName = (file.originalname ?? '').slice(0, 200) || 'arbiter.json';
-    let preview: ImportPreview;
+    let preview: ImportPreview & { upload?: string };
     try {
-      preview = await this.exchange.preview(text, page.user);
+      // The file is kept with the preview's verdict, for the confirmation to take.
+      preview = await this.exchange.preview(text, page.user, { fileName });
     } catch (e) {
       await this.refused(page, e, text);
       return;
     }
-    const upload = await this.exchange.keepUpload(page.user, fileName, text);
+    const upload = preview.upload!;
     const name = `${preview.name} ${page.t('import.copySuffix')}`.slice(0, 200);
     await page.render(
       'organiser/import',

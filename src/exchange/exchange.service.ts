@@ -37,7 +37,7 @@ import {
 } from './format';
 import { LogDocument } from './log-format';
 import type { ImportUpload } from './import-upload.entity';
-import { dropUpload, keepUpload, keptUpload } from './import-uploads';
+import { dropUpload, keptUpload } from './import-uploads';
 import type { CopyRequest, ImportPreview } from './tournament-import';
 
 /** What an imported tournament is: its id and name. */
@@ -205,26 +205,35 @@ export class ExchangeService {
 
   /**
    * What a document would make, as the organiser's page shows it before the import: read,
-   * checked and its sheets verified in a job's process, as an import would; nothing stored. A
-   * document with any problem is refused (422 IMPORT_INVALID) as the import would be.
+   * checked and its sheets verified in a job's process, as an import would. A document with
+   * any problem is refused (422 IMPORT_INVALID) as the import would be. With `keep` (the file's
+   * name), a document that passes is kept for the confirmation with the verdict on it, in the
+   * job's write (`upload` its id); else nothing is stored.
    */
-  async preview(raw: string, user: Actor): Promise<ImportPreview> {
+  async preview(
+    raw: string,
+    user: Actor,
+    keep?: { fileName: string },
+  ): Promise<ImportPreview & { upload?: string }> {
     let document: string | null = raw;
     const job = await this.jobs.start('tournament.preview', user?.id ?? null, (progress, jobId) => {
       const text = document!;
       document = null;
-      return inJobProcess<ImportPreview>(
+      return inJobProcess<ImportPreview & { upload?: string }>(
         'tournament.preview',
-        { raw: text },
-        { database: jobDatabase(this.dataSource), jobId, progress },
+        {
+          raw: text,
+          ...(keep ? { keep: { ownerId: user?.id ?? null, fileName: keep.fileName } } : {}),
+        },
+        {
+          database: jobDatabase(this.dataSource),
+          jobId,
+          progress,
+          writeSlot: (write) => this.transactions.exclusive(write),
+        },
       );
     });
     return this.jobs.outcome(job);
-  }
-
-  /** Keeps a file sent from the import page until its confirmation; its id. */
-  keepUpload(user: Actor, fileName: string, document: string): Promise<string> {
-    return this.transactions.run((m) => keepUpload(m, user?.id ?? null, fileName, document));
   }
 
   /** A file kept for the organiser, or null (imported already, or never theirs). */

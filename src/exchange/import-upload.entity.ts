@@ -22,6 +22,17 @@ export class ImportUpload {
   @Column({ type: 'text' })
   document: string;
 
+  /** SHA-256 of `document` (hex) when the preview's verdict was kept; null for older files. */
+  @Column({ name: 'content_hash', type: 'varchar', length: 64, nullable: true })
+  contentHash: string | null;
+
+  /**
+   * The preview's verdict on `document` (`import-uploads.ts`): every score sheet's report and
+   * `ok` as verified, JSON; the confirmation of the same text takes it instead of verifying again.
+   */
+  @Column({ type: 'text', nullable: true })
+  verdict: string | null;
+
   @Column({ name: 'created_at', type: 'bigint' })
   createdAt: string;
 }

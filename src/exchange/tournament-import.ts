@@ -28,6 +28,7 @@ import type {
   WordRulingDocument,
 } from './format';
 import { ImportUpload } from './import-upload.entity';
+import { keepUpload, VERDICT_VERSION, verdictFor, type ImportVerdict } from './import-uploads';
 import { gamesRemovedLater, LogDocument } from './log-format';
 import { reverifySheets } from './sheets';
 import {
@@ -38,6 +39,7 @@ import {
   OwnList,
   HelperShare,
   readDocument,
+  readWordList,
   sharedShare,
 } from './tournament-reading';
 
@@ -124,29 +126,50 @@ export function previewOf(d: TournamentDocument): ImportPreview {
 
 /**
  * The preview's task: the document read, checked and its sheets verified as an import would
- * (refused with every problem and its place), and what it would make; nothing stored.
+ * (refused with every problem and its place), and what it would make. With `keep` (the
+ * organiser's page), the file is kept for the confirmation with the verdict on it (every
+ * sheet's report), in the job's write: `upload` is its id. Else nothing is stored.
  */
 export async function previewTask(
-  input: { raw: Uint8Array | string },
+  input: { raw: Uint8Array | string; keep?: { ownerId: number | null; fileName: string } },
   context: JobContext,
-): Promise<ImportPreview> {
-  const { d } = await readAndVerify(input.raw, context);
-  return previewOf(d);
+): Promise<ImportPreview & { upload?: string }> {
+  const { keep } = input;
+  const { d, verdict } = await readAndVerify(input.raw, context, Boolean(keep));
+  const preview = previewOf(d);
+  if (!keep) return preview;
+  const text = textOf(input.raw);
+  return context.write(async (m) => ({
+    ...preview,
+    upload: await keepUpload(m, keep.ownerId, keep.fileName, text, verdict),
+  }));
 }
 
 /**
  * The worker's task: a tournament imported whole from the document's bytes, or refused with
- * every problem and its place (nothing stored).
+ * every problem and its place (nothing stored). A copy confirmed from the organiser's page
+ * takes the preview's verdict kept with its upload when that is the verdict on these very
+ * bytes (the same SHA-256): the document is read, not checked and its sheets not verified a
+ * second time. A file kept without one, or another text, is checked again in full.
  */
 export async function importTask(
   input: ImportInput,
   context: JobContext,
 ): Promise<{ id: number; name: string }> {
-  const { d, ownList } = await readAndVerify(input.raw, context);
+  const uploadId = input.copy?.uploadId;
+  const kept = uploadId
+    ? verdictFor(
+        await (await context.manager()).findOneBy(ImportUpload, { id: uploadId }),
+        textOf(input.raw),
+      )
+    : null;
+  const { d, ownList } = kept
+    ? readWithVerdict(input.raw, kept, context)
+    : await readAndVerify(input.raw, context, false);
   const rounds = d.divisions.reduce((n, division) => n + division.rounds.length, 0);
   context.progress('store', 0, rounds);
   return context.write(async (m) => {
-    if (input.copy?.uploadId) await useUpload(m, input.copy.uploadId);
+    if (uploadId) await useUpload(m, uploadId);
     return {
       id: await writeTournament(
         m,
@@ -159,6 +182,31 @@ export async function importTask(
       name: input.copy?.name ?? d.tournament.name,
     };
   });
+}
+
+/** A document's text: as sent, or its UTF-8 bytes decoded. */
+function textOf(raw: Uint8Array | string): string {
+  return typeof raw === 'string' ? raw : new TextDecoder().decode(raw);
+}
+
+/**
+ * The document read from its bytes with the preview's verdict on them: each sheet's report and
+ * `ok` as the preview verified them, the word list read for the write.
+ */
+function readWithVerdict(
+  raw: Uint8Array | string,
+  verdict: ImportVerdict,
+  context: JobContext,
+): { d: TournamentDocument; ownList: OwnList } {
+  context.progress('read', 0, 1);
+  const d = readDocument(raw) as TournamentDocument;
+  context.progress('read', 1, 1);
+  for (const [division, round, game, ok, report] of verdict.sheets) {
+    const sheet = d.divisions[division].rounds[round].games[game].scoresheet!;
+    sheet.report = new StoredValue(report);
+    sheet.ok = ok;
+  }
+  return { d, ownList: readWordList(d) };
 }
 
 /**
@@ -182,7 +230,8 @@ async function useUpload(m: EntityManager, id: string): Promise<void> {
 async function readAndVerify(
   raw: Uint8Array | string,
   context: JobContext,
-): Promise<{ d: TournamentDocument; ownList: OwnList }> {
+  withVerdict: boolean,
+): Promise<{ d: TournamentDocument; ownList: OwnList; verdict: ImportVerdict | null }> {
   const input = { raw };
   context.progress('read', 0, 1);
   // The helper starts at once: loading the engine and reading the document overlap this thread's.
@@ -208,9 +257,11 @@ async function readAndVerify(
   const d = doc as TournamentDocument;
   total = countSheets(d);
   const words = ownList?.ok ? new SetWordList(ownList.words) : null;
+  const sheets: ImportVerdict['sheets'] = [];
   const own = reverifySheets(d, words, {
     pick: sharedShare(claims),
-    verified: () => {
+    verified: ({ division, round, game, ok, report }) => {
+      if (withVerdict) sheets.push([division, round, game, ok, JSON.stringify(report)]);
       ownDone++;
       if (ownDone % 25 === 0) tell();
     },
@@ -222,12 +273,14 @@ async function readAndVerify(
   for (const v of other.value.verified) {
     const sheet = d.divisions[v.division].rounds[v.round].games[v.game].scoresheet!;
     // Stored as the helper wrote it: the same JSON the column would make of the report.
-    sheet.report = new StoredValue(decoder.decode(reports.subarray(v.from, v.to)));
+    const report = decoder.decode(reports.subarray(v.from, v.to));
+    sheet.report = new StoredValue(report);
     sheet.ok = v.ok;
+    if (withVerdict) sheets.push([v.division, v.round, v.game, v.ok, report]);
   }
   const errors = [...own, ...other.value.errors].sort(byPlace);
   if (errors.length > 0) throw importRefusal(errors);
-  return { d, ownList };
+  return { d, ownList, verdict: withVerdict ? { v: VERDICT_VERSION, sheets } : null };
 }
 
 /**

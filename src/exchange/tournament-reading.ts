@@ -154,7 +154,7 @@ export function byPlace(a: DocumentError, b: DocumentError): number {
  * The document's word list read as an upload is (its rule set's letters, one word a line), or
  * null when it has none; a word that is not of the rule set is a problem at its path.
  */
-function readWordList(
+export function readWordList(
   doc: TournamentDocument,
 ):
   | { ok: true; words: string[] }

@@ -44,6 +44,7 @@ import { PairingLag1766050000000 } from './migrations/1766050000000-pairing-lag'
 import { JobRow } from '../jobs/job.entity';
 import { ImportUpload } from '../exchange/import-upload.entity';
 import { TournamentCopies1766300000000 } from './migrations/1766300000000-tournament-copies';
+import { ImportVerdicts1766410000000 } from './migrations/1766410000000-import-verdicts';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -100,6 +101,7 @@ export const MIGRATIONS = [
   TimeZones1765900000000,
   PairingLag1766050000000,
   TournamentCopies1766300000000,
+  ImportVerdicts1766410000000,
 ];
 
 /** The names of the migrations this build knows, as TypeORM records them once run. */

@@ -1,6 +1,9 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'crypto';
+import { Client } from 'pg';
 import { decode, signInCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
-import { createTournament, enterResult, pair } from '../tournament-helpers';
+import { createTournament, enterResult, pair, register, scoreSheet } from '../tournament-helpers';
 
 /** A prize table with places, a class and an award: what the copy must keep. */
 const PRIZES = {
@@ -373,5 +376,115 @@ describe(`a tournament's file on the organiser's pages: download, preview, impor
       unknown
     >;
     expect(view).toMatchObject({ name: 'Stari fajl', closedAt: null, copyOf: 'Kup Beograda 2026' });
+  });
+
+  /** A statement on the server's database, `$1`… for its values; the rows it read. */
+  const sql = async (query: string, values: unknown[] = []): Promise<Record<string, unknown>[]> => {
+    if (t.databaseEnv.DATABASE_URL) {
+      const db = new Client({ connectionString: t.databaseEnv.DATABASE_URL });
+      await db.connect();
+      try {
+        return (await db.query(query, values)).rows as Record<string, unknown>[];
+      } finally {
+        await db.end();
+      }
+    }
+    const db = new Database(t.databaseEnv.DATABASE_PATH);
+    try {
+      const statement = db.prepare(query.replace(/\$\d+/g, '?'));
+      return statement.reader
+        ? (statement.all(...values) as Record<string, unknown>[])
+        : (statement.run(...values), []);
+    } finally {
+      db.close();
+    }
+  };
+
+  it('the confirmation takes the preview’s verdict kept with the file; a file changed since is checked again', async () => {
+    const made = await createTournament(t, {
+      name: 'Kup zapisnika',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+    });
+    await register(t, made.divisionId, ['Ana', 'Bora']);
+    const [game] = (await pair(t, made.divisionId)).games;
+    const { sheet } = scoreSheet([game.first.name, game.second!.name], 5);
+    await t.http.put(`/api/games/${game.id}/scoresheet`).set(t.organiser).send(sheet).expect(200);
+    const text = (
+      await t.http.get(`/organiser/tournaments/${made.id}/export`).set('Cookie', cookie).expect(200)
+    ).text;
+    const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+    /** Previews the file; the upload's id and the row kept for it. */
+    const previewed = async () => {
+      const preview = await upload(Buffer.from(text, 'utf8'), 'zapisnik.arbiter.json').expect(200);
+      const uploadId = /name="upload" value="([^"]+)"/.exec(preview.text)![1];
+      const [row] = await sql(
+        'SELECT content_hash AS "hash", verdict FROM import_uploads WHERE id = $1',
+        [uploadId],
+      );
+      return { uploadId, row: row as { hash: string; verdict: string } };
+    };
+    /** Confirms an upload; the copy's document. */
+    const confirmed = async (uploadId: string, name: string) => {
+      const done = await t.http
+        .post('/organiser/import/confirm?lang=sr-Latn')
+        .set('Cookie', cookie)
+        .set('Origin', t.url)
+        .type('form')
+        .send({ upload: uploadId, name })
+        .expect(303);
+      const copyId = /\/organiser\/tournaments\/(\d+)/.exec(done.headers.location)![1];
+      return (await t.http.get(`/api/tournaments/${copyId}/export`).set(t.organiser).expect(200))
+        .body as {
+        divisions: {
+          rounds: {
+            games: { scoresheet: { ok: boolean | null; report: { mark?: string } } | null }[];
+          }[];
+        }[];
+      };
+    };
+    const reportOf = (d: Awaited<ReturnType<typeof confirmed>>) =>
+      d.divisions[0].rounds[0].games.find((g) => g.scoresheet)!.scoresheet!;
+
+    // The preview kept the verdict on the file's very text: its hash and the sheet's report.
+    const first = await previewed();
+    expect(first.row.hash).toBe(sha256(text));
+    const verdict = JSON.parse(first.row.verdict) as {
+      v: number;
+      sheets: [number, number, number, boolean, string][];
+    };
+    const at = (
+      JSON.parse(text) as Doc & { divisions: { rounds: { games: { scoresheet: unknown }[] }[] }[] }
+    ).divisions[0].rounds[0].games.findIndex((g) => g.scoresheet);
+    expect(verdict.sheets.map(([d, r, g, ok]) => [d, r, g, ok])).toEqual([[0, 0, at, true]]);
+    const report = JSON.parse(verdict.sheets[0][4]) as { ok: boolean; turns: unknown[] };
+    expect(report.ok).toBe(true);
+
+    // Marked where only the verdict holds it: a confirmation that verified the sheet again
+    // would store the engine's report, without the mark.
+    const marked = (v: typeof verdict) =>
+      JSON.stringify({
+        ...v,
+        sheets: [[...v.sheets[0].slice(0, 4), JSON.stringify({ ...report, mark: 'kept verdict' })]],
+      });
+    await sql('UPDATE import_uploads SET verdict = $1 WHERE id = $2', [
+      marked(verdict),
+      first.uploadId,
+    ]);
+    const taken = await confirmed(first.uploadId, 'Kup zapisnika (kopija)');
+    expect(reportOf(taken)).toMatchObject({ ok: true, report: { ok: true, mark: 'kept verdict' } });
+
+    // The kept text changed since its preview (another hash): checked and verified in full.
+    const second = await previewed();
+    await sql('UPDATE import_uploads SET document = $1, verdict = $2 WHERE id = $3', [
+      text.replace('"Kup zapisnika"', '"Kup zapisnika B"'),
+      marked(JSON.parse(second.row.verdict) as typeof verdict),
+      second.uploadId,
+    ]);
+    const checked = await confirmed(second.uploadId, 'Kup zapisnika B (kopija)');
+    expect(reportOf(checked).ok).toBe(true);
+    expect(reportOf(checked).report).toEqual(report);
+    expect(reportOf(checked).report.mark).toBeUndefined();
   });
 });
