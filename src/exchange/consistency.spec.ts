@@ -181,3 +181,105 @@ describe('what the server writes imports', () => {
     expect(paths(doc)).toEqual(['divisions[0].rounds[0].games[0].remaining[0]']);
   });
 });
+
+describe('each inconsistency has a reason of its own for the pages, with its figures', () => {
+  const g = (doc: TournamentDocument) => round(doc, 1).games[0];
+  it.each<[string, (doc: TournamentDocument) => void, string, string, Record<string, unknown>]>([
+    // [what, change, path, code, params]
+    [
+      'a round paired after a game without result',
+      (doc) => Object.assign(g(doc), pending(1, 1, 2)),
+      'divisions[0].rounds[0].games[0].status',
+      'IMPORT_PAIRED_BEFORE_RESULT',
+      { round: 1, table: 1, later: 2 },
+    ],
+    [
+      'a bye with a typed result',
+      (doc) => (round(doc, 1).games[1].source = 'result'),
+      'divisions[0].rounds[0].games[1].source',
+      'IMPORT_BYE_RESULT',
+      {},
+    ],
+    [
+      'a game of two with the result of a bye',
+      (doc) => (g(doc).source = 'bye'),
+      'divisions[0].rounds[0].games[0].source',
+      'IMPORT_NOT_A_BYE',
+      {},
+    ],
+    [
+      'a result from a sheet the game does not have',
+      (doc) => (g(doc).source = 'scoresheet'),
+      'divisions[0].rounds[0].games[0].scoresheet',
+      'IMPORT_NO_SHEET',
+      {},
+    ],
+    [
+      'a clock above the start: 30:01 > 30:00',
+      (doc) => (g(doc).remaining = [1801, 60]),
+      'divisions[0].rounds[0].games[0].remaining[0]',
+      'IMPORT_CLOCK_ABOVE_START',
+      { value: '30:01', start: '30:00', ruleSet: 'kvizovka' },
+    ],
+    [
+      'a clock past the API’s: −999:59 − 1 s',
+      (doc) => (g(doc).remaining = [-CLOCK_LIMIT - 1, 60]),
+      'divisions[0].rounds[0].games[0].remaining[0]',
+      'IMPORT_CLOCK_BEYOND',
+      { value: '-1000:00', limit: '999:59' },
+    ],
+    [
+      'cards in a game of tiles',
+      (doc) => (g(doc).cards = [3, 4]),
+      'divisions[0].rounds[0].games[0].cards',
+      'IMPORT_NO_CARDS',
+      { ruleSet: 'kvizovka' },
+    ],
+    [
+      'a history line of an action the server does not write',
+      (doc) => (g(doc).history[0].action = 'made-up'),
+      'divisions[0].rounds[0].games[0].history[0].action',
+      'IMPORT_NOT_ONE_OF',
+      { allowed: expect.stringContaining('result, correction') as unknown },
+    ],
+    [
+      'a change by an account without its e-mail',
+      (doc) => (g(doc).history[0].by = { name: 'Olga', email: null }),
+      'divisions[0].rounds[0].games[0].history[0].by',
+      'IMPORT_EMAIL_MISSING',
+      {},
+    ],
+    [
+      'a log line of an action the log does not have',
+      (doc) => (doc.log![0].action = 'round.invented'),
+      'log[0].action',
+      'IMPORT_LOG_ACTION',
+      { action: 'round.invented' },
+    ],
+    [
+      'a log line of a game the document does not hold',
+      (doc) => (doc.log![0].table = 9),
+      'log[0].table',
+      'IMPORT_UNKNOWN_GAME',
+      { division: 'A', round: 1, table: 9 },
+    ],
+  ])('%s', (_what, change, path, code, params) => {
+    const doc = tournament();
+    change(doc);
+    expect(inconsistencies(doc)).toEqual([
+      { path, message: expect.any(String) as unknown, reason: { code, params } },
+    ]);
+  });
+
+  it('a Quivit seat with a clock: no game clock, said so', () => {
+    const doc = tournament();
+    doc.tournament.ruleSet = 'quivit';
+    g(doc).timeLoss = 0;
+    expect(inconsistencies(doc).map((e) => [e.path, e.reason])).toEqual([
+      [
+        'divisions[0].rounds[0].games[0].timeLoss',
+        { code: 'IMPORT_NO_CLOCK', params: { ruleSet: 'quivit' } },
+      ],
+    ]);
+  });
+});

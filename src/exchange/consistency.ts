@@ -2,7 +2,13 @@ import { applyOptions, clockAboveStart, findRuleSet, formatClock } from '../engi
 import type { RuleSet } from '../engine';
 import { LOG_ACTIONS } from '../log/director-log';
 import { isScheduled, PairingSystem } from '../tournaments/systems';
-import type { DocumentError, GameDocument, TournamentDocument } from './format';
+import {
+  why,
+  type DocumentError,
+  type GameDocument,
+  type ImportReason,
+  type TournamentDocument,
+} from './format';
 import { gamesRemovedLater } from './log-format';
 
 /**
@@ -30,7 +36,8 @@ const SEAT_ACTIONS = new Set(['sheet-sent', 'sheet-confirmed']);
 /** `Ana Petrović (seat 1, table code K7Q…)`: how a seat's player is named in a history line. */
 const SEAT_AUTHOR = /^(.+) \(seat (\d+), table code [^()]*\)$/;
 
-type Report = (path: string, message: string) => void;
+/** A problem at its path: its English text, and its reason for the pages (else the general one). */
+type Report = (path: string, message: string, reason?: ImportReason) => void;
 
 /**
  * What a document says that the server would never have stored, with the path of each field:
@@ -46,8 +53,8 @@ type Report = (path: string, message: string) => void;
  */
 export function inconsistencies(doc: TournamentDocument): DocumentError[] {
   const errors: DocumentError[] = [];
-  const report: Report = (path, message) => {
-    if (errors.length < 100) errors.push({ path, message });
+  const report: Report = (path, message, reason) => {
+    if (errors.length < 100) errors.push({ path, message, ...(reason ? { reason } : {}) });
   };
   doc.divisions.forEach((division, d) => {
     const base = findRuleSet(division.settings?.ruleSet ?? doc.tournament.ruleSet);
@@ -68,6 +75,7 @@ export function inconsistencies(doc: TournamentDocument): DocumentError[] {
             `round ${r + 1}, table ${game.table} has no result, yet round ${next} was paired after it ` +
               `(${division.rounds[next - 1].system}); a round is paired only ` +
               'once every game up to the round it is paired from has a result (every earlier one without a lag; a result taken back since shows as result-cleared in the history)',
+            why('IMPORT_PAIRED_BEFORE_RESULT', { round: r + 1, table: game.table, later: next }),
           );
         }
       });
@@ -105,46 +113,85 @@ function resultTakenBack(game: GameDocument): boolean {
 /** A clock in words: `-1000:00`. */
 const clock = (seconds: number) => formatClock(seconds);
 
-/** A remaining time past what the rule set's clock allows, in words, or null. */
-function clockProblem(rules: RuleSet, seconds: number): string | null {
+/** A remaining time past what the rule set's clock allows, in words and as a reason, or null. */
+function clockProblem(
+  rules: RuleSet,
+  seconds: number,
+): { message: string; reason: ImportReason } | null {
   const above = clockAboveStart(rules, [seconds]);
   if (above)
-    return `${clock(seconds)} left is more than the ${clock(above.start)} each player starts with in ${rules.id}`;
+    return {
+      message: `${clock(seconds)} left is more than the ${clock(above.start)} each player starts with in ${rules.id}`,
+      reason: why('IMPORT_CLOCK_ABOVE_START', {
+        value: clock(seconds),
+        start: clock(above.start),
+        ruleSet: rules.id,
+      }),
+    };
   if (Math.abs(seconds) > CLOCK_LIMIT)
-    return `${clock(seconds)} left is beyond ${clock(CLOCK_LIMIT)} either side of zero, the clocks a result takes`;
+    return {
+      message: `${clock(seconds)} left is beyond ${clock(CLOCK_LIMIT)} either side of zero, the clocks a result takes`,
+      reason: why('IMPORT_CLOCK_BEYOND', { value: clock(seconds), limit: clock(CLOCK_LIMIT) }),
+    };
   return null;
 }
 
 /** One game's result against what a bye is, what its source says and what its rule set has. */
 function checkGame(game: GameDocument, at: string, rules: RuleSet, report: Report): void {
+  const byeResult = why('IMPORT_BYE_RESULT');
   if (game.status === 'bye') {
     if (game.source !== 'bye')
-      report(`${at}.source`, `a bye's result is the bye's, not ${JSON.stringify(game.source)}`);
+      report(
+        `${at}.source`,
+        `a bye's result is the bye's, not ${JSON.stringify(game.source)}`,
+        byeResult,
+      );
     if (game.winner !== 'first')
-      report(`${at}.winner`, `a bye is won by its player (first), not ${String(game.winner)}`);
+      report(
+        `${at}.winner`,
+        `a bye is won by its player (first), not ${String(game.winner)}`,
+        byeResult,
+      );
   } else if (game.source === 'bye') {
-    report(`${at}.source`, 'only a bye has the result of a bye, and this game has two players');
+    report(
+      `${at}.source`,
+      'only a bye has the result of a bye, and this game has two players',
+      why('IMPORT_NOT_A_BYE'),
+    );
   }
   if (!game.seats && game.source === 'scoresheet' && game.scoresheet === null)
-    report(`${at}.scoresheet`, 'the result is said to come from a score sheet, but there is none');
+    report(
+      `${at}.scoresheet`,
+      'the result is said to come from a score sheet, but there is none',
+      why('IMPORT_NO_SHEET'),
+    );
   const cardGame = rules.cards !== undefined;
+  const noCards = why('IMPORT_NO_CARDS', { ruleSet: rules.id });
+  const noClock = why('IMPORT_NO_CLOCK', { ruleSet: rules.id });
   (game.remaining ?? []).forEach((seconds, p) => {
     const problem = clockProblem(rules, seconds);
-    if (problem) report(`${at}.remaining[${p}]`, problem);
+    if (problem) report(`${at}.remaining[${p}]`, problem.message, problem.reason);
   });
   if (!cardGame && game.cards !== undefined && game.cards !== null)
-    report(`${at}.cards`, `${rules.id} is not a card game: its games take no cards`);
+    report(`${at}.cards`, `${rules.id} is not a card game: its games take no cards`, noCards);
   if (cardGame && game.timeLoss !== null)
-    report(`${at}.timeLoss`, `${rules.id} has no game clock: nobody loses it on time`);
+    report(`${at}.timeLoss`, `${rules.id} has no game clock: nobody loses it on time`, noClock);
   (game.seats ?? []).forEach((seat, k) => {
     if (seat.remaining !== null) {
       const problem = cardGame
-        ? `${rules.id} has no game clock: a seat has no remaining time`
+        ? {
+            message: `${rules.id} has no game clock: a seat has no remaining time`,
+            reason: noClock,
+          }
         : clockProblem(rules, seat.remaining);
-      if (problem) report(`${at}.seats[${k}].remaining`, problem);
+      if (problem) report(`${at}.seats[${k}].remaining`, problem.message, problem.reason);
     }
     if (!cardGame && seat.cards !== null)
-      report(`${at}.seats[${k}].cards`, `${rules.id} is not a card game: its games take no cards`);
+      report(
+        `${at}.seats[${k}].cards`,
+        `${rules.id} is not a card game: its games take no cards`,
+        noCards,
+      );
   });
 }
 
@@ -164,22 +211,31 @@ function checkHistory(
   game.history.forEach((h, j) => {
     const hat = `${at}.history[${j}]`;
     if (!(HISTORY_ACTIONS as readonly string[]).includes(h.action)) {
-      report(`${hat}.action`, `must be one of ${HISTORY_ACTIONS.join(', ')}`);
+      report(
+        `${hat}.action`,
+        `must be one of ${HISTORY_ACTIONS.join(', ')}`,
+        why('IMPORT_NOT_ONE_OF', { allowed: HISTORY_ACTIONS.join(', ') }),
+      );
       return;
     }
     if (!SEAT_ACTIONS.has(h.action)) {
       if (h.by !== null && h.by.email === null)
-        report(`${hat}.by`, 'a change by an account names its e-mail; one by nobody is null');
+        report(
+          `${hat}.by`,
+          'a change by an account names its e-mail; one by nobody is null',
+          why('IMPORT_EMAIL_MISSING'),
+        );
       return;
     }
     const seat = h.by === null ? null : SEAT_AUTHOR.exec(h.by.name);
     const ref = seat ? seated[Number(seat[2]) - 1] : undefined;
     if (!seat || h.by?.email !== null || ref === undefined || names.get(ref) !== seat[1]) {
+      const players = seated.map((p, i) => `${names.get(p) ?? '?'} (seat ${i + 1}, …)`).join(', ');
       report(
         `${hat}.by`,
         `a sheet sent or confirmed from a phone names the player of a seat of this game ` +
-          `(${seated.map((p, i) => `${names.get(p) ?? '?'} (seat ${i + 1}, …)`).join(', ')}), ` +
-          `not ${JSON.stringify(h.by?.name ?? null)}`,
+          `(${players}), not ${JSON.stringify(h.by?.name ?? null)}`,
+        why('IMPORT_SEAT_AUTHOR', { players, given: h.by?.name ?? '–' }),
       );
     }
   });
@@ -202,14 +258,23 @@ function checkLog(doc: TournamentDocument, report: Report): void {
   log.forEach((e, i) => {
     const at = `log[${i}]`;
     if (!(LOG_ACTIONS as readonly string[]).includes(e.action))
-      report(`${at}.action`, `${e.action} is not an action of the director's log`);
+      report(
+        `${at}.action`,
+        `${e.action} is not an action of the director's log`,
+        why('IMPORT_LOG_ACTION', { action: e.action }),
+      );
     if (e.by !== null && e.by.email === null)
-      report(`${at}.by`, 'an action by an account names its e-mail; one by nobody is null');
+      report(
+        `${at}.by`,
+        'an action by an account names its e-mail; one by nobody is null',
+        why('IMPORT_EMAIL_MISSING'),
+      );
     if (e.division === null || e.round === null || e.table === null || removed[i]) return;
     if (!games.get(e.division)?.has(`${e.round}/${e.table}`)) {
       report(
         `${at}.table`,
         `division '${e.division}' has no game at round ${e.round}, table ${e.table}, and no later line removed that round`,
+        why('IMPORT_UNKNOWN_GAME', { division: e.division, round: e.round, table: e.table }),
       );
     }
   });

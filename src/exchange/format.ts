@@ -342,6 +342,18 @@ export type ImportReasonCode =
   | 'IMPORT_BYE_WITHOUT_SECOND'
   | 'IMPORT_WINNER_CONTRADICTS'
   | 'IMPORT_SCORESHEET_REFUSED'
+  | 'IMPORT_PAIRED_BEFORE_RESULT'
+  | 'IMPORT_BYE_RESULT'
+  | 'IMPORT_NOT_A_BYE'
+  | 'IMPORT_NO_SHEET'
+  | 'IMPORT_CLOCK_ABOVE_START'
+  | 'IMPORT_CLOCK_BEYOND'
+  | 'IMPORT_NO_CARDS'
+  | 'IMPORT_NO_CLOCK'
+  | 'IMPORT_EMAIL_MISSING'
+  | 'IMPORT_SEAT_AUTHOR'
+  | 'IMPORT_LOG_ACTION'
+  | 'IMPORT_PLAYER_WITHOUT_DIVISION'
   | 'IMPORT_FIELD_INVALID';
 
 export interface ImportReason {
@@ -364,7 +376,7 @@ export interface DocumentError {
 /** Reports a refusal: its place, its English text, and its reason (else the general one). */
 type Err = (path: string, message: string, reason?: ImportReason) => void;
 
-const why = (
+export const why = (
   code: ImportReasonCode,
   params: Record<string, string | number> = {},
 ): ImportReason => ({

@@ -1,4 +1,14 @@
 import { PRINTABLE } from '../common/printable';
+import type { ImportReason, ImportReasonCode } from './format';
+
+/** A refusal's reason for the pages (the check of the whole document has its own `why`). */
+const why = (
+  code: ImportReasonCode,
+  params: Record<string, string | number> = {},
+): ImportReason => ({
+  code,
+  params,
+});
 
 /**
  * One entry of the director's log in an exported document. Players are named by their
@@ -67,17 +77,21 @@ const isText = (v: unknown, max: number, min = 1): v is string =>
 export function checkLog(
   log: unknown,
   divisions: ReadonlyMap<string, ReadonlySet<number>>,
-  err: (path: string, message: string) => void,
+  err: (path: string, message: string, reason?: ImportReason) => void,
 ): void {
   if (log === undefined) return;
   if (!Array.isArray(log) || log.length > LOG_ENTRIES_LIMIT) {
-    return err('log', `must be a list of at most ${LOG_ENTRIES_LIMIT} entries`);
+    return err(
+      'log',
+      `must be a list of at most ${LOG_ENTRIES_LIMIT} entries`,
+      why('IMPORT_LIST_SIZE', { min: 0, max: LOG_ENTRIES_LIMIT }),
+    );
   }
   log.forEach((e: unknown, i) => {
     const at = `log[${i}]`;
-    if (!isObject(e)) return err(at, 'must be an object');
+    if (!isObject(e)) return err(at, 'must be an object', why('IMPORT_NOT_OBJECT'));
     if (typeof e.at !== 'string' || Number.isNaN(Date.parse(e.at)))
-      err(`${at}.at`, 'must be an ISO date');
+      err(`${at}.at`, 'must be an ISO date', why('IMPORT_BAD_INSTANT'));
     if (!isText(e.action, 40) || !/^[a-z]+(\.[a-z-]+)+$/.test(e.action))
       err(`${at}.action`, 'must be an action code such as round.paired');
     if (
@@ -91,21 +105,47 @@ export function checkLog(
       err(`${at}.by`, 'must be null or { name, email }');
     }
     if (e.note !== null && e.note !== undefined && !isText(e.note, 200))
-      err(`${at}.note`, 'must be null or a text of up to 200 characters');
+      err(
+        `${at}.note`,
+        'must be null or a text of up to 200 characters',
+        why('IMPORT_BAD_TEXT', { max: 200 }),
+      );
     let refs: ReadonlySet<number> | undefined;
     if (e.division !== null) {
       refs = typeof e.division === 'string' ? divisions.get(e.division) : undefined;
-      if (!refs) err(`${at}.division`, 'must be null or the name of a division of the document');
+      if (!refs)
+        err(
+          `${at}.division`,
+          'must be null or the name of a division of the document',
+          why('IMPORT_UNKNOWN_DIVISION', { value: JSON.stringify(e.division) ?? 'missing' }),
+        );
     }
     if (e.player !== null) {
-      if (e.division === null) err(`${at}.player`, 'a player is named with their division');
+      if (e.division === null)
+        err(
+          `${at}.player`,
+          'a player is named with their division',
+          why('IMPORT_PLAYER_WITHOUT_DIVISION'),
+        );
       else if (refs && !(isInt(e.player, 1, 2_000_000_000) && refs.has(e.player)))
-        err(`${at}.player`, `must be the ref of a player of division ${e.division as string}`);
+        err(
+          `${at}.player`,
+          `must be the ref of a player of division ${e.division as string}`,
+          why('IMPORT_UNKNOWN_PLAYER', { value: JSON.stringify(e.player) ?? 'missing' }),
+        );
     }
     if (e.round !== null && !isInt(e.round, 1, 100))
-      err(`${at}.round`, 'must be null or a round number');
+      err(
+        `${at}.round`,
+        'must be null or a round number',
+        why('IMPORT_OUT_OF_RANGE_OR_NULL', { min: 1, max: 100 }),
+      );
     if (e.table !== null && !isInt(e.table, 1, 100000))
-      err(`${at}.table`, 'must be null or a table number');
+      err(
+        `${at}.table`,
+        'must be null or a table number',
+        why('IMPORT_OUT_OF_RANGE_OR_NULL', { min: 1, max: 100000 }),
+      );
     for (const side of ['before', 'after'] as const) {
       const v = e[side];
       if (v === null) continue;

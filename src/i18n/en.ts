@@ -1615,6 +1615,26 @@ export const en = {
     'by the result (scores or a loss on time) the winner is player {expected} of the game, not {given}',
   'import.reason.IMPORT_SCORESHEET_REFUSED':
     'the score sheet is refused: it cannot be read, it is beyond the limits of a score sheet, or the game is not finished',
+  'import.reason.IMPORT_PAIRED_BEFORE_RESULT':
+    'round {round}, table {table} has no result, yet round {later} was paired after it: a round is paired only once every game up to the round it is paired from has a result',
+  'import.reason.IMPORT_BYE_RESULT':
+    'a bye has the result of a bye: source “bye”, won by its player',
+  'import.reason.IMPORT_NOT_A_BYE':
+    'only a bye has the result of a bye, and this game has two players',
+  'import.reason.IMPORT_NO_SHEET':
+    'the result is said to come from a score sheet, but the game has none',
+  'import.reason.IMPORT_CLOCK_ABOVE_START':
+    '{value} left is more than the {start} each player starts with ({ruleSet})',
+  'import.reason.IMPORT_CLOCK_BEYOND': '{value} left is beyond {limit} either side of zero',
+  'import.reason.IMPORT_NO_CARDS': '{ruleSet} is not a card game: its games take no cards',
+  'import.reason.IMPORT_NO_CLOCK':
+    '{ruleSet} has no game clock: nobody loses on time and there is no time left',
+  'import.reason.IMPORT_EMAIL_MISSING':
+    'a change by an account names its e-mail; one by nobody is null',
+  'import.reason.IMPORT_SEAT_AUTHOR':
+    'a sheet sent or confirmed from a phone names the player of a seat of this game ({players}), not {given}',
+  'import.reason.IMPORT_LOG_ACTION': "{action} is not an action of the director's log",
+  'import.reason.IMPORT_PLAYER_WITHOUT_DIVISION': 'a player is named with their division',
   'import.reason.IMPORT_FIELD_INVALID':
     'its value is not allowed here (see the description of the file format)',
   'import.previewTitle': 'What will be made',

@@ -1580,6 +1580,27 @@ export const srCyrl = {
     'по резултату (поени или губитак на време) победник је {expected}. играч партије, а не {given}',
   'import.reason.IMPORT_SCORESHEET_REFUSED':
     'записник партије није прихваћен: не може се прочитати, прелази границе записника или партија није завршена',
+  'import.reason.IMPORT_PAIRED_BEFORE_RESULT':
+    'коло {round}, сто {table} нема резултат, а коло {later} је после њега упарено: коло се упарује тек када све партије до кола од којег се упарује имају резултат',
+  'import.reason.IMPORT_BYE_RESULT':
+    'слободно коло има резултат слободног кола: победу свог играча',
+  'import.reason.IMPORT_NOT_A_BYE':
+    'само слободно коло има резултат слободног кола, а ова партија има два играча',
+  'import.reason.IMPORT_NO_SHEET':
+    'резултат је наведен као резултат записника, а партија записник нема',
+  'import.reason.IMPORT_CLOCK_ABOVE_START':
+    'преостало време {value} је више од {start} колико сваки играч има на почетку ({ruleSet})',
+  'import.reason.IMPORT_CLOCK_BEYOND':
+    'преостало време {value} је даље од {limit} од нуле, на било коју страну',
+  'import.reason.IMPORT_NO_CARDS': '{ruleSet} није игра с картама: њене партије немају карте',
+  'import.reason.IMPORT_NO_CLOCK':
+    '{ruleSet} нема сат за целу партију: нико не губи на време и нема преосталог времена',
+  'import.reason.IMPORT_EMAIL_MISSING':
+    'промена налога наводи његову е-адресу; промена без аутора је без вредности',
+  'import.reason.IMPORT_SEAT_AUTHOR':
+    'записник послат или потврђен с телефона наводи играча са седишта ове партије ({players}), а не {given}',
+  'import.reason.IMPORT_LOG_ACTION': '{action} није радња дневника директора',
+  'import.reason.IMPORT_PLAYER_WITHOUT_DIVISION': 'играч се наводи заједно са својом групом',
   'import.reason.IMPORT_FIELD_INVALID':
     'вредност овог поља овде није дозвољена (погледајте опис формата датотеке)',
   'import.previewTitle': 'Шта ће бити направљено',

@@ -1614,6 +1614,27 @@ export const srLatn = {
     'po rezultatu (poeni ili gubitak na vreme) pobednik je {expected}. igrač partije, a ne {given}',
   'import.reason.IMPORT_SCORESHEET_REFUSED':
     'zapisnik partije nije prihvaćen: ne može se pročitati, prelazi granice zapisnika ili partija nije završena',
+  'import.reason.IMPORT_PAIRED_BEFORE_RESULT':
+    'kolo {round}, sto {table} nema rezultat, a kolo {later} je posle njega upareno: kolo se uparuje tek kada sve partije do kola od kojeg se uparuje imaju rezultat',
+  'import.reason.IMPORT_BYE_RESULT':
+    'slobodno kolo ima rezultat slobodnog kola: pobedu svog igrača',
+  'import.reason.IMPORT_NOT_A_BYE':
+    'samo slobodno kolo ima rezultat slobodnog kola, a ova partija ima dva igrača',
+  'import.reason.IMPORT_NO_SHEET':
+    'rezultat je naveden kao rezultat zapisnika, a partija zapisnik nema',
+  'import.reason.IMPORT_CLOCK_ABOVE_START':
+    'preostalo vreme {value} je više od {start} koliko svaki igrač ima na početku ({ruleSet})',
+  'import.reason.IMPORT_CLOCK_BEYOND':
+    'preostalo vreme {value} je dalje od {limit} od nule, na bilo koju stranu',
+  'import.reason.IMPORT_NO_CARDS': '{ruleSet} nije igra s kartama: njene partije nemaju karte',
+  'import.reason.IMPORT_NO_CLOCK':
+    '{ruleSet} nema sat za celu partiju: niko ne gubi na vreme i nema preostalog vremena',
+  'import.reason.IMPORT_EMAIL_MISSING':
+    'promena naloga navodi njegovu e-adresu; promena bez autora je bez vrednosti',
+  'import.reason.IMPORT_SEAT_AUTHOR':
+    'zapisnik poslat ili potvrđen s telefona navodi igrača sa sedišta ove partije ({players}), a ne {given}',
+  'import.reason.IMPORT_LOG_ACTION': '{action} nije radnja dnevnika direktora',
+  'import.reason.IMPORT_PLAYER_WITHOUT_DIVISION': 'igrač se navodi zajedno sa svojom grupom',
   'import.reason.IMPORT_FIELD_INVALID':
     'vrednost ovog polja ovde nije dozvoljena (pogledajte opis formata datoteke)',
   'import.previewTitle': 'Šta će biti napravljeno',

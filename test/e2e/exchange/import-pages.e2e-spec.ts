@@ -314,6 +314,43 @@ describe(`a tournament's file on the organiser's pages: download, preview, impor
       'polje divisions[0].rounds[0].games[0].second: mora biti oznaka igrača ove grupe, a ne 999',
     );
 
+    // What only the whole document contradicts, and the director's log: reasons of their own.
+    const contradicts = JSON.parse(file.text) as Doc & {
+      divisions: { rounds: { games: { remaining: number[] | null }[] }[] }[];
+      log: { action: string }[];
+    };
+    contradicts.divisions[0].rounds[0].games[0].remaining = [1801, 60]; // 30:01 > 30:00
+    contradicts.log[0].action = 'round.invented';
+    for (const [lang, texts] of [
+      [
+        'sr-Latn',
+        [
+          'polje divisions[0].rounds[0].games[0].remaining[0]: preostalo vreme 30:01 je više od 30:00 koliko svaki igrač ima na početku (kvizovka)',
+          'polje log[0].action: round.invented nije radnja dnevnika direktora',
+        ],
+      ],
+      [
+        'sr-Cyrl',
+        [
+          'поље divisions[0].rounds[0].games[0].remaining[0]: преостало време 30:01 је више од 30:00',
+          'поље log[0].action: round.invented није радња дневника директора',
+        ],
+      ],
+      [
+        'en',
+        [
+          'field divisions[0].rounds[0].games[0].remaining[0]: 30:01 left is more than the 30:00 each player starts with (kvizovka)',
+          "field log[0].action: round.invented is not an action of the director's log",
+        ],
+      ],
+    ] as const) {
+      const page = decode(
+        (await upload(Buffer.from(JSON.stringify(contradicts), 'utf8'), 'c.json', lang).expect(422))
+          .text,
+      );
+      for (const text of texts) expect([lang, page]).toEqual([lang, expect.stringContaining(text)]);
+    }
+
     // Not JSON: the line and character, in the page's language.
     const broken = `{\n  "format": "arbiter-tournament/1",\n  "tournament": {,\n}`;
     const notJson = await upload(Buffer.from(broken, 'utf8'), 'broken.json').expect(400);
