@@ -181,7 +181,10 @@ export const hr = {
   'roundResults.figures': 'Dopunski podaci',
   'roundResults.state': 'Upisano',
   'roundResults.check': 'Provjera',
-  'roundResults.kindNobody': 'Nitko nije došao (obostrana kontumacija)',
+  'roundResults.kindPlayed': 'Odigrana partija',
+  'roundResults.kindForfeit': 'Izostanak: {name}',
+  'roundResults.kindDoubleForfeit': 'Obostrana kontumacija',
+  'roundResults.kindNobody': 'Nitko nije došao',
   'roundResults.seatHelp': 'Kod stolova: „-” u bodovima sjedišta znači da igrač nije došao.',
   'roundResults.sheet': 'Ovjeren zapisnik {scores}',
   'roundResults.sheetUnverified': 'Zapisnik {scores} (ne slaže se s pravilima)',
@@ -1624,6 +1627,27 @@ export const hr = {
     'po rezultatu (bodovi ili gubitak na vrijeme) pobjednik je {expected}. igrač partije, a ne {given}',
   'import.reason.IMPORT_SCORESHEET_REFUSED':
     'zapisnik partije nije prihvaćen: ne može se pročitati, prelazi granice zapisnika ili partija nije završena',
+  'import.reason.IMPORT_PAIRED_BEFORE_RESULT':
+    'kolo {round}, stol {table} nema rezultat, a kolo {later} je nakon njega upareno: kolo se uparuje tek kad sve partije do kola od kojeg se uparuje imaju rezultat',
+  'import.reason.IMPORT_BYE_RESULT':
+    'slobodno kolo ima rezultat slobodnog kola: pobjedu svojeg igrača',
+  'import.reason.IMPORT_NOT_A_BYE':
+    'samo slobodno kolo ima rezultat slobodnog kola, a ova partija ima dva igrača',
+  'import.reason.IMPORT_NO_SHEET':
+    'rezultat je naveden kao rezultat zapisnika, a partija zapisnik nema',
+  'import.reason.IMPORT_CLOCK_ABOVE_START':
+    'preostalo vrijeme {value} veće je od {start} koliko svaki igrač ima na početku ({ruleSet})',
+  'import.reason.IMPORT_CLOCK_BEYOND':
+    'preostalo vrijeme {value} dalje je od {limit} od nule, na bilo koju stranu',
+  'import.reason.IMPORT_NO_CARDS': '{ruleSet} nije igra s kartama: njezine partije nemaju karte',
+  'import.reason.IMPORT_NO_CLOCK':
+    '{ruleSet} nema sat za cijelu partiju: nitko ne gubi na vrijeme i nema preostalog vremena',
+  'import.reason.IMPORT_EMAIL_MISSING':
+    'promjena računa navodi njegovu e-adresu; promjena bez autora nema vrijednosti',
+  'import.reason.IMPORT_SEAT_AUTHOR':
+    'zapisnik poslan ili potvrđen s mobitela navodi igrača s mjesta za stolom ove partije ({players}), a ne {given}',
+  'import.reason.IMPORT_LOG_ACTION': '{action} nije radnja dnevnika direktora turnira',
+  'import.reason.IMPORT_PLAYER_WITHOUT_DIVISION': 'igrač se navodi zajedno sa svojom grupom',
   'import.reason.IMPORT_FIELD_INVALID':
     'vrijednost ovog polja ovdje nije dopuštena (pogledajte opis formata datoteke)',
   'import.previewTitle': 'Što će biti napravljeno',
