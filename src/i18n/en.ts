@@ -181,6 +181,7 @@ export const en = {
   'roundResults.kindPlayed': 'Played',
   'roundResults.kindForfeit': 'Absent: {name}',
   'roundResults.kindDoubleForfeit': 'Double forfeit',
+  'roundResults.whoChoice': '{label}: {who}',
   'roundResults.kindNobody': 'Nobody came',
   'roundResults.seatHelp': 'At tables: “-” as a seat’s score means that player did not come.',
   'roundResults.sheet': 'Verified sheet {scores}',

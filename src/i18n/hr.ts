@@ -184,6 +184,7 @@ export const hr = {
   'roundResults.kindPlayed': 'Odigrana partija',
   'roundResults.kindForfeit': 'Izostanak: {name}',
   'roundResults.kindDoubleForfeit': 'Obostrana kontumacija',
+  'roundResults.whoChoice': '{label}: {who}',
   'roundResults.kindNobody': 'Nitko nije došao',
   'roundResults.seatHelp': 'Kod stolova: „-” u bodovima sjedišta znači da igrač nije došao.',
   'roundResults.sheet': 'Ovjeren zapisnik {scores}',

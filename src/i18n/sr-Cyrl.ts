@@ -177,6 +177,7 @@ export const srCyrl = {
   'roundResults.kindPlayed': 'Одиграна партија',
   'roundResults.kindForfeit': 'Изостанак: {name}',
   'roundResults.kindDoubleForfeit': 'Обострана контумација',
+  'roundResults.whoChoice': '{label}: {who}',
   'roundResults.kindNobody': 'Нико није дошао',
   'roundResults.seatHelp': 'Код столова: „-” у поенима седишта значи да играч није дошао.',
   'roundResults.sheet': 'Оверен записник {scores}',

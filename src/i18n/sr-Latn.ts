@@ -183,6 +183,7 @@ export const srLatn = {
   'roundResults.kindPlayed': 'Odigrana partija',
   'roundResults.kindForfeit': 'Izostanak: {name}',
   'roundResults.kindDoubleForfeit': 'Obostrana kontumacija',
+  'roundResults.whoChoice': '{label}: {who}',
   'roundResults.kindNobody': 'Niko nije došao',
   'roundResults.seatHelp': 'Kod stolova: „-” u poenima sedišta znači da igrač nije došao.',
   'roundResults.sheet': 'Overen zapisnik {scores}',

@@ -379,9 +379,16 @@ export class RoundResultsPagesController {
       name: rowField(table, field),
       label,
       value,
+      // Each choice names what it is about: on a phone the select stands alone in its card.
       options: [
-        { value: '', label: page.t('resultForm.nobody') },
-        ...names.map((name, i) => ({ value: String(i + 1), label: name })),
+        {
+          value: '',
+          label: page.t('roundResults.whoChoice', { label, who: page.t('resultForm.nobody') }),
+        },
+        ...names.map((name, i) => ({
+          value: String(i + 1),
+          label: page.t('roundResults.whoChoice', { label, who: name }),
+        })),
       ],
     });
     return {

@@ -20,7 +20,15 @@ describeWithChromium(`a round's results page in Chromium (${DATABASE_KIND})`, ()
       ruleSet: 'kvizovka',
       rounds: 2,
     }));
-    await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule', 'Ema', 'Filip']);
+    // One long name, as a hall has: the wide grid must still fit its page.
+    await register(t, divisionId, [
+      'Ana',
+      'Bora',
+      'Ceca',
+      'Dule',
+      'Ema',
+      'Aleksandra Stojanović-Radosavljević',
+    ]);
     await pair(t, divisionId);
   });
   afterAll(async () => {
@@ -114,8 +122,9 @@ describeWithChromium(`a round's results page in Chromium (${DATABASE_KIND})`, ()
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(url(lang));
       expect([lang, await cut()]).toEqual([lang, []]);
-      // The wide page keeps its grid: a row a game, the columns side by side.
+      // The wide page keeps its grid: a row a game, the columns side by side, all in view.
       expect(await page.locator('table.round-grid thead').isVisible()).toBe(true);
+      expect([lang, await sideways()]).toEqual([lang, [0, 0]]);
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(url(lang));
