@@ -22,7 +22,15 @@ import { cleanName, nameKey } from '../i18n/names';
 import { ratingOrder, SeedMove, seedMoves } from './seeding';
 import { Player } from './player.entity';
 import type { ImportedPlayers, PlayersImportInput } from './player-import';
-import { checkName, checkSeed, divisionState, RegistrationReads, registerIn } from './registration';
+import {
+  checkName,
+  checkSeed,
+  divisionState,
+  namesLike,
+  NameRef,
+  RegistrationReads,
+  registerIn,
+} from './registration';
 import { PlayerRounds } from './player-rounds';
 import { RatingLookup } from './rating-lookup';
 import { PlayerView, playerView } from './player.view';
@@ -108,6 +116,31 @@ export class PlayersService {
       registerIn(m, this.reads, divisionId, dto, user),
     );
     return { ...playerView(player), lookAlikes };
+  }
+
+  /**
+   * Registers a player in the caller's transaction `m` (an entry confirmed), with every check
+   * of {@link register}: both are written or neither.
+   */
+  async registerWithin(
+    m: EntityManager,
+    divisionId: number,
+    dto: CreatePlayerDto,
+    user: Actor,
+  ): Promise<PlayerView> {
+    const { player, lookAlikes } = await registerIn(m, this.reads, divisionId, dto, user);
+    return { ...playerView(player), lookAlikes };
+  }
+
+  /**
+   * The division's player whose name registration would refuse as the same (`twin`), and those
+   * whose names it would flag as looking alike: nothing refused, nothing written.
+   */
+  namesLike(
+    divisionId: number,
+    name: string,
+  ): Promise<{ twin: NameRef | null; lookAlikes: NameRef[] }> {
+    return namesLike(this.dataSource.manager, divisionId, cleanName(name), true);
   }
 
   /**

@@ -105,14 +105,19 @@ async function divisionNames(m: EntityManager, divisionId: number): Promise<Divi
   if (!byDivision) namesOf.set(m, (byDivision = new Map<number, DivisionNames>()));
   let names = byDivision.get(divisionId);
   if (!names) {
-    names = new DivisionNames();
-    const players = await m.find(Player, {
-      where: { divisionId },
-      select: { id: true, name: true },
-    });
-    for (const p of players) names.add({ id: p.id, name: p.name });
+    names = await readDivisionNames(m, divisionId);
     byDivision.set(divisionId, names);
   }
+  return names;
+}
+
+async function readDivisionNames(m: EntityManager, divisionId: number): Promise<DivisionNames> {
+  const names = new DivisionNames();
+  const players = await m.find(Player, {
+    where: { divisionId },
+    select: { id: true, name: true },
+  });
+  for (const p of players) names.add({ id: p.id, name: p.name });
   return names;
 }
 
@@ -543,10 +548,26 @@ export async function checkName(
   divisionId: number,
   name: string,
 ): Promise<NameRef[]> {
-  const names = await divisionNames(m, divisionId);
-  const twin = names.exact.get(nameKey(name));
+  const { twin, lookAlikes } = await namesLike(m, divisionId, name);
   if (twin) throw playerExists(divisionId, twin);
-  return names.looks.get(lookAlikeKey(name)) ?? [];
+  return lookAlikes;
+}
+
+/**
+ * The division's player of the same name as registration compares names (`twin`, which it
+ * refuses) and those whose names only look the same (which it flags), without refusing.
+ */
+export async function namesLike(
+  m: EntityManager,
+  divisionId: number,
+  name: string,
+  fresh = false,
+): Promise<{ twin: NameRef | null; lookAlikes: NameRef[] }> {
+  // Read afresh: the names a transaction caches (`divisionNames`) would outlive a long-lived manager.
+  const names = fresh ? await readDivisionNames(m, divisionId) : await divisionNames(m, divisionId);
+  const twin = names.exact.get(nameKey(name)) ?? null;
+  const lookAlikes = (names.looks.get(lookAlikeKey(name)) ?? []).filter((p) => p !== twin);
+  return { twin, lookAlikes };
 }
 
 /** A late entry (`joinedRound` after the first) refused where it has no round or no place. */
