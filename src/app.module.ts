@@ -40,6 +40,7 @@ import { readGameContext } from './schema/game-context-read';
 import { ResultsModule } from './results/results.module';
 import { ResultsService } from './results/results.service';
 import { TableCodesModule } from './table-codes/table-codes.module';
+import { EntriesModule } from './entries/entries.module';
 import { GameRecords } from './rounds/game-records';
 import { RoundsForPlayers } from './rounds/rounds-for-players';
 import { RoundsModule } from './rounds/rounds.module';
@@ -213,6 +214,7 @@ export class AppModule {
         RoundsModule,
         ResultsModule,
         TableCodesModule,
+        EntriesModule,
         StandingsApiModule,
         PrizesModule,
         ExchangeModule,

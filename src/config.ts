@@ -28,6 +28,8 @@ export interface Environment {
   TRUST_PROXY?: string;
   HOST?: string;
   TIME_ZONE?: string;
+  SMTP_URL?: string;
+  SMTP_FROM?: string;
   TEST_ONLY_SCRYPT_LOG2_N?: string;
 }
 
@@ -44,6 +46,14 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
     problems.push('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite under data/)');
   }
+  if (env.SMTP_URL && !/^smtps?:\/\/[^\s]+$/.test(env.SMTP_URL))
+    problems.push(
+      'SMTP_URL must be an smtp:// or smtps:// URL (smtp://host:port), or unset for no mail',
+    );
+  if (env.SMTP_FROM && !/^[^\s@]+@[^\s@]+$/.test(env.SMTP_FROM))
+    problems.push(
+      `SMTP_FROM must be the address mail is sent from, not '${env.SMTP_FROM.slice(0, 80)}'`,
+    );
   if (env.DATABASE_LOG && env.DATABASE_LOG !== 'queries')
     problems.push(`DATABASE_LOG must be 'queries' or unset, not '${env.DATABASE_LOG}'`);
   if (env.LIVE_CONNECTIONS !== undefined && !/^\d{1,6}$/.test(env.LIVE_CONNECTIONS))

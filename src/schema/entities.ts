@@ -44,6 +44,8 @@ import { PairingLag1766050000000 } from './migrations/1766050000000-pairing-lag'
 import { JobRow } from '../jobs/job.entity';
 import { ImportUpload } from '../exchange/import-upload.entity';
 import { TournamentCopies1766300000000 } from './migrations/1766300000000-tournament-copies';
+import { Entries1766400000000 } from './migrations/1766400000000-entries';
+import { Entry, EntryDivision, EntryWindow } from '../entries/entry.entity';
 import { ImportVerdicts1766410000000 } from './migrations/1766410000000-import-verdicts';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
@@ -74,6 +76,9 @@ export const ENTITIES = [
   ServerSecret,
   JobRow,
   ImportUpload,
+  EntryWindow,
+  EntryDivision,
+  Entry,
 ];
 
 /** Every migration, in order. */
@@ -101,6 +106,7 @@ export const MIGRATIONS = [
   TimeZones1765900000000,
   PairingLag1766050000000,
   TournamentCopies1766300000000,
+  Entries1766400000000,
   ImportVerdicts1766410000000,
 ];
 

@@ -57,6 +57,16 @@ export const urls = {
   createTournament: '/organiser/tournaments',
   orgBackups: '/organiser/backups',
   orgTournament: (id: number) => `/organiser/tournaments/${id}`,
+  /** Entries online: the organiser's page, closing, and an entry confirmed or refused. */
+  orgEntries: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/entries`,
+  orgEntriesClose: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/entries/close`,
+  orgEntryConfirm: (entryId: number) => `/organiser/entries/${entryId}/confirm`,
+  orgEntryRefuse: (entryId: number) => `/organiser/entries/${entryId}/refuse`,
+  /** The public entry form, the public list of entries, and an entry's private link. */
+  enter: (tournamentId: number) => `/tournaments/${tournamentId}/enter`,
+  entryList: (tournamentId: number) => `/tournaments/${tournamentId}/entries`,
+  entry: (token: string) => `/entries/${token}`,
+  entryWithdraw: (token: string) => `/entries/${token}/withdraw`,
   addDivision: (id: number) => `/organiser/tournaments/${id}/divisions`,
   orgLog: (id: number, query: { division?: number; before?: number } = {}) => {
     const q = new URLSearchParams();

@@ -61,6 +61,7 @@ import type { ProjectorPage } from '../../src/standings-api/live-pages.controlle
 import type { OrganiserBackupsPage } from '../../src/backup/backups-page.controller';
 import type { JobPage } from '../../src/jobs/job-pages.controller';
 import { organiserPrizesSample, prizeListSample } from './prize-samples';
+import { entrySamples } from './entry-samples';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 
@@ -1249,6 +1250,9 @@ export function pageSamples(lang: Lang): Record<string, object> {
     ),
     'organiser/prizes': organiserPrizesSample(
       base(lang, 'Nagrade: Kup Čačka 2026', '/organiser/tournaments/1/prizes', organiser),
+    ),
+    ...entrySamples((title, path, asOrganiser) =>
+      base(lang, title, path, asOrganiser ? organiser : undefined),
     ),
     'organiser/confirm': {
       ...base(lang, 'Poništiti 3. kolo?', '/organiser/divisions/1/rounds/3/delete', organiser),

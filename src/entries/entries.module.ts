@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { PlayersModule } from '../players/players.module';
+import { RegistryModule } from '../registry/registry.module';
+import { ThrottleCounters } from '../throttle/throttle-counters';
+import { TournamentsModule } from '../tournaments/tournaments.module';
+import { EntriesOrganiserPagesController } from './entries-organiser-pages.controller';
+import { EntriesPagesController } from './entries-pages.controller';
+import { EntriesService } from './entries.service';
+import { EntryThrottle } from './entry-throttle';
+import { MAILER, mailerFrom } from './mailer';
+
+/**
+ * Entries online: the organiser opens a tournament's entries, players enter from a public page
+ * without an account, and a confirmed entry registers its player (through the players' service).
+ */
+@Module({
+  imports: [TournamentsModule, PlayersModule, RegistryModule],
+  controllers: [EntriesPagesController, EntriesOrganiserPagesController],
+  providers: [
+    EntriesService,
+    {
+      provide: MAILER,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => mailerFrom((name) => config.get<string>(name)),
+    },
+    {
+      provide: EntryThrottle,
+      inject: [ThrottleCounters],
+      useFactory: (counters: ThrottleCounters) => new EntryThrottle(counters),
+    },
+  ],
+  exports: [EntriesService],
+})
+export class EntriesModule {}
