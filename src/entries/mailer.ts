@@ -1,3 +1,5 @@
+import { createTransport, type Transporter } from 'nodemailer';
+
 /** One message: plain text to one address. */
 export interface Mail {
   to: string;
@@ -19,14 +21,6 @@ export interface Mailer {
 /** The Nest token of the mailer. */
 export const MAILER = Symbol('MAILER');
 
-/** The part of nodemailer this uses (the package's own types are a dev dependency). */
-interface Transport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
-}
-interface Nodemailer {
-  createTransport(url: string, defaults?: Record<string, unknown>): Transport;
-}
-
 /** No SMTP server set: nothing is sent. */
 export const NO_MAILER: Mailer = {
   configured: false,
@@ -35,29 +29,26 @@ export const NO_MAILER: Mailer = {
 
 /**
  * Mail through the SMTP server of `url` (`smtp://host:port`, `smtps://user:pass@host`), from
- * `from`. nodemailer is loaded when the first mail goes: a server that sends none never needs it.
+ * `from`, by nodemailer: the SMTP client most Node servers use, with TLS and authentication.
  */
 export class SmtpMailer implements Mailer {
   readonly configured = true;
-  private transport?: Transport;
+  private readonly transport: Transporter;
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly from: string,
-  ) {}
+  ) {
+    // A page waits for the mail: a server that does not answer is given up on in seconds.
+    this.transport = createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+  }
 
   async send(mail: Mail): Promise<void> {
-    if (!this.transport) {
-      // A name the type checker does not resolve: the build does not need nodemailer installed.
-      const moduleName = 'nodemailer';
-      const nodemailer = (await import(moduleName)) as Nodemailer;
-      // A page waits for the mail: a server that does not answer is given up on in seconds.
-      this.transport = nodemailer.createTransport(this.url, {
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-      });
-    }
     await this.transport.sendMail({ from: this.from, ...mail });
   }
 }

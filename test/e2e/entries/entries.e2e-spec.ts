@@ -1,4 +1,5 @@
 import { createServer } from 'net';
+import { SMTPServer } from 'smtp-server';
 import { decode, mainText, signInCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { createTournament, register } from '../tournament-helpers';
@@ -262,6 +263,41 @@ describe(`entries online (${DATABASE_KIND})`, () => {
     expect(await organiserPage()).not.toContain('Goran Kis');
   });
 
+  test('the API: a bad field is a 400 naming it, nothing stored; an entry answers its link', async () => {
+    await orgPost(`/organiser/tournaments/${tournamentId}/entries`, {
+      deadline: '2099-12-20T18:00',
+      [`takes${open}`]: '1',
+      [`waiting${open}`]: '1',
+    }).expect(303);
+    const before = await t.http
+      .get(`/api/tournaments/${tournamentId}/entries`)
+      .set(t.organiser)
+      .expect(200);
+    const bad = await t.http
+      .post(`/api/tournaments/${tournamentId}/entries`)
+      .send({ name: 'Api Igrač', email: 'nije adresa', divisionId: open })
+      .expect(400);
+    expect(JSON.stringify(bad.body)).toContain('email must be an e-mail address');
+    const noDivision = await t.http
+      .post(`/api/tournaments/${tournamentId}/entries`)
+      .send({ name: 'Api Igrač', email: 'api@example.org', divisionId: closedDivision })
+      .expect(400);
+    expect(noDivision.body.code).toBe('ENTRY_DIVISION');
+    const same = await t.http
+      .get(`/api/tournaments/${tournamentId}/entries`)
+      .set(t.organiser)
+      .expect(200);
+    expect(same.body).toHaveLength(before.body.length);
+    const ok = await t.http
+      .post(`/api/tournaments/${tournamentId}/entries`)
+      .send({ name: 'Api Igrač', email: 'api@example.org', divisionId: open })
+      .expect(201);
+    expect(ok.body.link).toMatch(/^\/entries\/[A-Za-z0-9_-]{32}$/);
+    expect(ok.body.entry).toMatchObject({ name: 'Api Igrač', status: 'entered' });
+    expect(JSON.stringify(ok.body)).not.toContain('tokenHash');
+    await t.http.get(`/api/tournaments/${tournamentId}/entries`).expect(401);
+  });
+
   test('one phone that sends too many is held back; the other phones of its hall are not', async () => {
     await orgPost(`/organiser/tournaments/${tournamentId}/entries`, {
       deadline: '2099-12-20T18:00',
@@ -300,6 +336,60 @@ async function closedPort(): Promise<number> {
 }
 
 describe(`entries online: the link by mail (${DATABASE_KIND})`, () => {
+  test("the private link is e-mailed in the page's language to a local SMTP server", async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let text = '';
+        stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        stream.on('end', () => {
+          received.push(text);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const t = await startTestApp(undefined, {
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+      SMTP_FROM: 'turnir@example.org',
+    });
+    try {
+      const organiser = await signInCookie(t, 'organiser');
+      const { id, divisionId } = await createTournament(t, {
+        name: 'Kup pošte',
+        ruleSet: 'kvizovka',
+        rounds: 3,
+      });
+      await t.http
+        .post(`/organiser/tournaments/${id}/entries`)
+        .set('Origin', t.url)
+        .set('Cookie', organiser)
+        .type('form')
+        .send({ deadline: '2099-01-01T10:00', [`takes${divisionId}`]: '1' })
+        .expect(303);
+      const res = await t.http
+        .post(`/tournaments/${id}/enter?lang=en`)
+        .set('Origin', t.url)
+        .type('form')
+        .send({ name: 'Jana Pošta', email: 'jana@example.org', divisionId: String(divisionId) })
+        .expect(201);
+      expect(mainText(res.text)).toContain('The link has also been sent to jana@example.org.');
+      const link = /id="entry-link" href="([^"]+)"/.exec(res.text)![1];
+      expect(received).toHaveLength(1);
+      // Quoted-printable may fold long lines: unfold before reading.
+      const mail = received[0].replace(/=\r?\n/g, '');
+      expect(mail).toMatch(/^To: jana@example\.org/m);
+      expect(mail).toMatch(/^Subject: .*Kup/m);
+      expect(mail).toContain('See or withdraw your entry through this private link');
+      expect(mail).toContain(new URL(decode(link)).pathname);
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => smtp.close(resolve));
+    }
+  });
+
   test('a mail that cannot be sent loses no entry: the page says so and shows the link', async () => {
     const t = await startTestApp(undefined, {
       SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
