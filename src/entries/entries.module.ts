@@ -6,6 +6,7 @@ import { ThrottleCounters } from '../throttle/throttle-counters';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { EntriesOrganiserPagesController } from './entries-organiser-pages.controller';
 import { EntriesPagesController } from './entries-pages.controller';
+import { EntriesController } from './entries.controller';
 import { EntriesService } from './entries.service';
 import { EntryThrottle } from './entry-throttle';
 import { MAILER, mailerFrom } from './mailer';
@@ -16,7 +17,7 @@ import { MAILER, mailerFrom } from './mailer';
  */
 @Module({
   imports: [TournamentsModule, PlayersModule, RegistryModule],
-  controllers: [EntriesPagesController, EntriesOrganiserPagesController],
+  controllers: [EntriesController, EntriesPagesController, EntriesOrganiserPagesController],
   providers: [
     EntriesService,
     {

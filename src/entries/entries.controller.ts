@@ -1,0 +1,62 @@
+import { Body, Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public, Roles } from '../auth/roles.decorator';
+import { ApiErrors } from '../common/api/docs';
+import { IdParam } from '../common/api/id-param';
+import { DEFAULT_LANG } from '../i18n';
+import { DeviceCookies } from '../throttle/device-cookies';
+import { urls } from '../web/urls';
+import { EnterDto } from './dto/enter.dto';
+import { EntriesService, type EntryView } from './entries.service';
+import { entryClientOf, EntryThrottle } from './entry-throttle';
+
+@ApiTags('entries')
+@Controller('api')
+export class EntriesController {
+  constructor(
+    private readonly entries: EntriesService,
+    private readonly devices: DeviceCookies,
+    @Inject(EntryThrottle) private readonly throttle: EntryThrottle,
+  ) {}
+
+  @Roles('organiser')
+  @Get('tournaments/:id/entries')
+  @ApiOperation({ summary: "A tournament's entries, in the order sent, with their flags" })
+  @ApiOkResponse({ description: 'the entries' })
+  @ApiErrors(404)
+  list(@IdParam('id', 'tournament') id: number): Promise<EntryView[]> {
+    return this.entries.list(id);
+  }
+
+  @Public()
+  @Post('tournaments/:id/entries')
+  @ApiOperation({
+    summary: 'Enter a tournament, without an account',
+    description:
+      'Refused (409) when entries are closed or the deadline passed; beyond the cap the entry waits (`status` waiting, `place`). The answer carries the private link of the entry (`link`), shown once: only its hash is kept. Counted per client (its `arbiter_table` cookie): 429 with Retry-After past 30 an hour.',
+  })
+  @ApiCreatedResponse({ description: 'the entry and its private link' })
+  @ApiErrors(400, 404, 409, 429)
+  async enter(
+    @IdParam('id', 'tournament') id: number,
+    @Body() dto: EnterDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ entry: EntryView; link: string }> {
+    await this.throttle.count(entryClientOf(this.devices, req, res));
+    const { entry, token } = await this.entries.enter(
+      id,
+      {
+        divisionId: dto.divisionId,
+        name: dto.name,
+        club: dto.club?.trim() || null,
+        federationId: dto.federationId ?? null,
+        person: dto.person ?? null,
+        email: dto.email,
+      },
+      DEFAULT_LANG,
+    );
+    return { entry, link: urls.entry(token) };
+  }
+}
