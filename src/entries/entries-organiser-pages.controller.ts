@@ -257,8 +257,8 @@ export class EntriesOrganiserPagesController {
               email: e.email,
               status:
                 e.status === 'waiting'
-                  ? page.t('entry.status.waiting', { place: e.place ?? 0 })
-                  : page.t(`entry.status.${e.status}`),
+                  ? page.t('entry.org.waiting', { place: e.place ?? 0 })
+                  : page.t(`entry.org.${e.status}`),
               tone:
                 e.status === 'confirmed'
                   ? 'ok'

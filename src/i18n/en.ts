@@ -1747,4 +1747,9 @@ export const en = {
   'err.ENTRY_NOT_PENDING': 'That entry no longer waits for a decision.',
   'err.ENTRIES_THROTTLED': 'Too many entries from this device. Try again in {wait}.',
   'err.ENTRIES_NO_DIVISION': 'Choose at least one division that takes entries.',
+  'entry.org.entered': 'awaiting confirmation',
+  'entry.org.waiting': 'on the waiting list, place {place}',
+  'entry.org.confirmed': 'confirmed: the player is registered',
+  'entry.org.refused': 'refused',
+  'entry.org.withdrawn': 'withdrawn by the player',
 } as const satisfies Record<MessageKey, string>;

@@ -1714,4 +1714,9 @@ export const srCyrl = {
   'err.ENTRIES_THROTTLED':
     'Са овог уређаја је послато превише пријава. Покушајте поново за {wait}.',
   'err.ENTRIES_NO_DIVISION': 'Изаберите бар једну групу која прима пријаве.',
+  'entry.org.entered': 'чека потврду',
+  'entry.org.waiting': 'на листи чекања, место {place}',
+  'entry.org.confirmed': 'потврђена: играч је уписан',
+  'entry.org.refused': 'одбијена',
+  'entry.org.withdrawn': 'играч ју је повукао',
 } as const satisfies Record<MessageKey, string>;

@@ -1748,6 +1748,11 @@ export const srLatn = {
   'err.ENTRIES_THROTTLED':
     'Sa ovog uređaja je poslato previše prijava. Pokušajte ponovo za {wait}.',
   'err.ENTRIES_NO_DIVISION': 'Izaberite bar jednu grupu koja prima prijave.',
+  'entry.org.entered': 'čeka potvrdu',
+  'entry.org.waiting': 'na listi čekanja, mesto {place}',
+  'entry.org.confirmed': 'potvrđena: igrač je upisan',
+  'entry.org.refused': 'odbijena',
+  'entry.org.withdrawn': 'igrač ju je povukao',
 } as const;
 
 /** A key of the translation tables. */

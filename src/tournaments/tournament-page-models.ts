@@ -123,6 +123,8 @@ export interface OrganiserTournamentPage extends PageBase {
     publicUrl?: string;
     /** The director's log of the tournament. */
     logUrl?: string;
+    /** Entries online: opening them, and the entries to confirm. */
+    entriesUrl?: string;
     /** The whole tournament as a file (`arbiter-tournament/1`), to download. */
     exportUrl?: string;
   };

@@ -78,6 +78,7 @@ export function tournamentPageModel(
       endDate: t.endDate,
       publicUrl: urls.tournament(t.id),
       logUrl: urls.orgLog(t.id),
+      entriesUrl: urls.orgEntries(t.id),
       exportUrl: urls.orgExport(t.id),
     },
     divisions: t.divisions.map((d) => ({

@@ -981,6 +981,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
         endDate: '2026-03-14',
         publicUrl: '/',
         logUrl: '/organiser/tournaments/1/log',
+        entriesUrl: '/organiser/tournaments/1/entries',
         exportUrl: '/organiser/tournaments/1/export',
       },
       divisions: [
