@@ -53,6 +53,8 @@ import { TournamentsService } from './tournaments/tournaments.service';
 import { ClosingSteps } from './tournaments/closing-steps';
 import { CopiedAlong } from './tournaments/copied-along';
 import { DivisionActivity } from './tournaments/division-activity';
+import { EntriesOpen } from './tournaments/entries-open';
+import { openUntil } from './entries/entries-open-read';
 import { LiveStreams } from './tournaments/live-streams';
 import { AssetsController } from './web/assets.controller';
 
@@ -139,6 +141,7 @@ class AssetsModule {}
       provide: DivisionActivity,
       useValue: { playerCounts, roundsPaired } satisfies DivisionActivity,
     },
+    { provide: EntriesOpen, useValue: { openUntil } satisfies EntriesOpen },
     { provide: ClosingSteps, useValue: closingSteps },
     {
       provide: PersonRecords,
@@ -180,6 +183,7 @@ class AssetsModule {}
     GameRecords,
     CopiedAlong,
     DivisionActivity,
+    EntriesOpen,
     ClosingSteps,
     PlayerRounds,
     RatingLookup,

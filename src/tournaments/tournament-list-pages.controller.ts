@@ -1,10 +1,13 @@
 import { Controller, Get, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { DataSource } from 'typeorm';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
 import { IdParam } from '../common/api/id-param';
+import { formatDateTime } from '../i18n/time';
 import { ft } from '../sheet-form';
+import { EntriesOpen } from './entries-open';
 import type { TournamentsPage } from './tournament-page-models';
 import { TournamentsService } from './tournaments.service';
 import type { TournamentView } from './tournament.view';
@@ -20,7 +23,11 @@ import { ratingUrls, urls } from '../web/urls';
 @UseFilters(PageErrorFilter)
 @Controller()
 export class TournamentListPagesController {
-  constructor(private readonly tournaments: TournamentsService) {}
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly dataSource: DataSource,
+    private readonly entriesOpen: EntriesOpen,
+  ) {}
 
   @Get()
   async home(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
@@ -40,10 +47,20 @@ export class TournamentListPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const t = await this.tournaments.get(id);
-    await page.render('public/tournaments', {
-      ...tournamentsPage(page, t.name, [t], page.crumbs()),
-      copyOf: t.copyOf,
-    });
+    const model = tournamentsPage(page, t.name, [t], page.crumbs());
+    // Entries online, while they are open: where to enter, and the list.
+    const until = await this.entriesOpen.openUntil(this.dataSource.manager, id);
+    if (until !== null) {
+      const zone = page.timeZoneOf(t);
+      model.tournaments[0].entries = {
+        text: page.t('entry.stateOpen', {
+          deadline: `${formatDateTime(page.lang, new Date(until), zone)} (${zone})`,
+        }),
+        enterUrl: urls.enter(id),
+        listUrl: urls.entryList(id),
+      };
+    }
+    await page.render('public/tournaments', { ...model, copyOf: t.copyOf });
   }
 
   /** Browsers ask for it on every site; there is none. */
@@ -117,7 +134,9 @@ function tournamentsPage(
   list: TournamentView[],
   crumbs: { label: string; url: string }[],
 ): TournamentsPage & {
-  tournaments: (TournamentsPage['tournaments'][number] & { ratingsUrl?: string })[];
+  tournaments: (TournamentsPage['tournaments'][number] & {
+    ratingsUrl?: string;
+  })[];
 } {
   return {
     ...page.base(title, crumbs),

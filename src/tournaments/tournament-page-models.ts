@@ -15,6 +15,8 @@ export interface TournamentsPage extends PageBase {
     place?: string | null;
     /** An imported copy: the original's name (marked as a copy). */
     copyOf?: string | null;
+    /** Entries online, while open: said with the deadline, and linked (one tournament's page). */
+    entries?: { text: string; enterUrl: string; listUrl: string };
     divisions: {
       name: string;
       /** Rule set name as shown (`Kvizovka`). */

@@ -250,6 +250,11 @@ export function pageSamples(lang: Lang): Record<string, object> {
         startDate: '2026-03-12',
         endDate: '2026-03-14',
         place: 'Novi Sad',
+        entries: {
+          text: 'Prijave su otvorene do 10. 3. 2026. 20:00 (Europe/Belgrade).',
+          enterUrl: '/tournaments/1/enter',
+          listUrl: '/tournaments/1/entries',
+        },
         divisions: [
           {
             name: HEADER.division,

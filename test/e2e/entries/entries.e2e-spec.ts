@@ -105,6 +105,10 @@ describe(`entries online (${DATABASE_KIND})`, () => {
       [`waiting${open}`]: '1',
     }).expect(303);
     expect(await organiserPage()).toContain('Prijave su otvorene do 20. 12. 2099. 18:00');
+    // The tournament's public page says so while they are open, and links the form.
+    const home = (await t.http.get(`/tournaments/${tournamentId}?lang=sr-Latn`).expect(200)).text;
+    expect(mainText(home)).toContain('Prijave su otvorene do 20. 12. 2099. 18:00');
+    expect(home).toContain(`href="/tournaments/${tournamentId}/enter"`);
 
     // Five phones behind the hall's one address, each with its own cookie.
     const names = ['Bora Jović', 'Ceca Lukić', 'Ana Petrovic', 'Dule Savić', 'Ema Kostić'];
@@ -244,6 +248,9 @@ describe(`entries online (${DATABASE_KIND})`, () => {
 
     // Closed again: refused; open with a deadline passed: refused, saying when it passed.
     await orgPost(`/organiser/tournaments/${tournamentId}/entries/close`, {}).expect(303);
+    expect((await t.http.get(`/tournaments/${tournamentId}`).expect(200)).text).not.toContain(
+      `/tournaments/${tournamentId}/enter`,
+    );
     const p8 = await phone(8);
     await enter(p8, { name: 'Goran Kis', email: 'g@example.org', divisionId: String(open) }).expect(
       409,
