@@ -80,7 +80,19 @@ export class EntriesPagesController {
         person = { id: p.id, text: page.t('entry.asPerson', { name: p.name }) };
       }
     }
-    await page.render('public/enter', this.enterModel(page, state, values, person, []));
+    // The registry searched by name (at least two letters): a person found fills the form.
+    const q = (page.query('q') ?? '').trim().slice(0, 100);
+    const found =
+      q.length >= 2
+        ? (await this.registry.search(q, 20)).map((p) => ({
+            text: [p.name, p.club, p.country].filter(Boolean).join(', '),
+            url: `${urls.enter(id)}?person=${p.id}`,
+          }))
+        : [];
+    await page.render('public/enter', {
+      ...this.enterModel(page, state, values, person, []),
+      search: { q, searched: q.length >= 2, found },
+    });
   }
 
   /**
@@ -322,6 +334,7 @@ export class EntriesPagesController {
       person,
       errors,
       summary: this.named(page, errors),
+      search: { q: '', searched: false, found: [] },
       listUrl: urls.entryList(state.tournamentId),
     };
   }

@@ -26,6 +26,8 @@ export interface EnterPage extends PageBase {
   errors: FieldError[];
   /** The errors above the form, each naming its field: `E-mail: Required.` */
   summary: string[];
+  /** The registry searched by name (`?q=`): each person found links the form filled for them. */
+  search: { q: string; searched: boolean; found: { text: string; url: string }[] };
   listUrl: string;
 }
 

@@ -1752,4 +1752,7 @@ export const en = {
   'entry.org.confirmed': 'confirmed: the player is registered',
   'entry.org.refused': 'refused',
   'entry.org.withdrawn': 'withdrawn by the player',
+  'entry.findPerson': 'Find yourself in the registry of players',
+  'entry.find': 'Search',
+  'entry.noneFound': 'The registry has no one of that name: fill in the form below.',
 } as const satisfies Record<MessageKey, string>;

@@ -1719,4 +1719,7 @@ export const srCyrl = {
   'entry.org.confirmed': 'потврђена: играч је уписан',
   'entry.org.refused': 'одбијена',
   'entry.org.withdrawn': 'играч ју је повукао',
+  'entry.findPerson': 'Нађите себе у регистру играча',
+  'entry.find': 'Тражи',
+  'entry.noneFound': 'У регистру нема никог тог имена: упишите податке испод.',
 } as const satisfies Record<MessageKey, string>;

@@ -1753,6 +1753,9 @@ export const srLatn = {
   'entry.org.confirmed': 'potvrđena: igrač je upisan',
   'entry.org.refused': 'odbijena',
   'entry.org.withdrawn': 'igrač ju je povukao',
+  'entry.findPerson': 'Nađite sebe u registru igrača',
+  'entry.find': 'Traži',
+  'entry.noneFound': 'U registru nema nikog tog imena: upišite podatke ispod.',
 } as const;
 
 /** A key of the translation tables. */

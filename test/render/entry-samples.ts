@@ -32,6 +32,11 @@ export function entrySamples(
       { field: 'email', message: 'Upišite adresu e-pošte, na primer ana@primer.rs.' },
     ],
     summary: ['Ime: Obavezno polje.', 'E-pošta: Upišite adresu e-pošte, na primer ana@primer.rs.'],
+    search: {
+      q: 'petrovic',
+      searched: true,
+      found: [{ text: 'Ana Petrović, ŠK Vračar, SRB', url: '/tournaments/1/enter?person=12' }],
+    },
     listUrl: '/tournaments/1/entries',
   };
   const entry: EntryPage = {

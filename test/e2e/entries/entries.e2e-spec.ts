@@ -305,6 +305,48 @@ describe(`entries online (${DATABASE_KIND})`, () => {
     await t.http.get(`/api/tournaments/${tournamentId}/entries`).expect(401);
   });
 
+  test('a player finds themself in the registry: the form comes filled, the entry names the person', async () => {
+    await orgPost(`/organiser/tournaments/${tournamentId}/entries`, {
+      deadline: '2099-12-20T18:00',
+      [`takes${open}`]: '1',
+      [`waiting${open}`]: '1',
+    }).expect(303);
+    const search = (
+      await t.http.get(`/tournaments/${tournamentId}/enter?q=petrovic&lang=sr-Latn`).expect(200)
+    ).text;
+    const found = /href="(\/tournaments\/\d+\/enter\?person=(\d+))"/.exec(decode(search));
+    expect(found).not.toBeNull();
+    expect(mainText(search)).toContain('Ana Petrović');
+    const filled = (await t.http.get(`${found![1]}&lang=sr-Latn`).expect(200)).text;
+    expect(mainText(filled)).toContain('Prijavljujete se kao Ana Petrović iz registra.');
+    expect(filled).toMatch(/id="f-name" name="name" value="Ana Petrović"/);
+    expect(filled).toContain(`name="person" value="${found![2]}"`);
+    const none = (await t.http.get(`/tournaments/${tournamentId}/enter?q=zzqx`).expect(200)).text;
+    expect(mainText(none)).toContain('U registru nema nikog tog imena');
+    // Ana is a player of the division already: her entry is taken and flagged, and confirming it
+    // is refused with registration's reason, nothing written.
+    const p = await phone(300);
+    await enter(p, {
+      name: 'Ana Petrović',
+      person: found![2],
+      email: 'ana@example.org',
+      divisionId: String(open),
+    }).expect(201);
+    const html = (
+      await t.http
+        .get(`/organiser/tournaments/${tournamentId}/entries`)
+        .set('Cookie', organiser)
+        .expect(200)
+    ).text;
+    expect(mainText(html)).toContain('isto ime kao upisani igrač Ana Petrović');
+    const row = html.slice(html.lastIndexOf('<td>Ana Petrović</td>'));
+    const confirm = /action="(\/organiser\/entries\/\d+\/confirm)"/.exec(row)![1];
+    const refused = await orgPost(confirm, {}).expect(409);
+    expect(mainText(refused.text)).toContain('Ana Petrović: ');
+    const players = await t.http.get(`/api/divisions/${open}/players`).set(t.organiser).expect(200);
+    expect(players.body.filter((x: { name: string }) => x.name === 'Ana Petrović')).toHaveLength(1);
+  });
+
   test('one phone that sends too many is held back; the other phones of its hall are not', async () => {
     await orgPost(`/organiser/tournaments/${tournamentId}/entries`, {
       deadline: '2099-12-20T18:00',
