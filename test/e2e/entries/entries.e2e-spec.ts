@@ -347,6 +347,36 @@ describe(`entries online (${DATABASE_KIND})`, () => {
     expect(players.body.filter((x: { name: string }) => x.name === 'Ana Petrović')).toHaveLength(1);
   });
 
+  test('entries sent at once from many phones never take more places than the cap', async () => {
+    const division = await t.http
+      .post(`/api/tournaments/${tournamentId}/divisions`)
+      .set(t.organiser)
+      .send({ name: 'C grupa' })
+      .expect(201);
+    const c: number = division.body.id;
+    await orgPost(`/organiser/tournaments/${tournamentId}/entries`, {
+      deadline: '2099-12-20T18:00',
+      [`takes${c}`]: '1',
+      [`cap${c}`]: '3',
+      [`waiting${c}`]: '1',
+    }).expect(303);
+    const phones = await Promise.all([...Array(8).keys()].map((i) => phone(400 + i)));
+    const answers = await Promise.all(
+      phones.map((p, i) =>
+        enter(p, { name: `Istovremeni ${i}`, email: `i${i}@example.org`, divisionId: String(c) }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const texts = answers.map((a) => mainText(a.text));
+    expect(texts.filter((x) => x.includes('organizator još treba da potvrdi'))).toHaveLength(3);
+    const places = texts
+      .map((x) => /mesto (\d+)\./.exec(x)?.[1])
+      .filter((x): x is string => x !== undefined)
+      .map(Number)
+      .sort();
+    expect(places).toEqual([1, 2, 3, 4, 5]);
+  });
+
   test('one phone that sends too many is held back; the other phones of its hall are not', async () => {
     await orgPost(`/organiser/tournaments/${tournamentId}/entries`, {
       deadline: '2099-12-20T18:00',
