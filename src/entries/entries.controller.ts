@@ -34,7 +34,7 @@ export class EntriesController {
   @ApiOperation({
     summary: 'Enter a tournament, without an account',
     description:
-      'Refused (409) when entries are closed or the deadline passed; beyond the cap the entry waits (`status` waiting, `place`). The answer carries the private link of the entry (`link`), shown once: only its hash is kept. Counted per client (its `arbiter_table` cookie): 429 with Retry-After past 30 an hour.',
+      'Refused (409) when entries are closed or the deadline passed; beyond the cap the entry waits (`status` waiting, `place`). The answer carries the private link of the entry (`link`), shown once: only its hash is kept; it is e-mailed too when mail is set up (`mailed`: sent or not; null without mail). Counted per client (its `arbiter_table` cookie): 429 with Retry-After past 30 an hour.',
   })
   @ApiCreatedResponse({ description: 'the entry and its private link' })
   @ApiErrors(400, 404, 409, 429)
@@ -43,7 +43,7 @@ export class EntriesController {
     @Body() dto: EnterDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ entry: EntryView; link: string }> {
+  ): Promise<{ entry: EntryView; link: string; mailed: boolean | null }> {
     await this.throttle.count(entryClientOf(this.devices, req, res));
     const { entry, token } = await this.entries.enter(
       id,
@@ -57,6 +57,16 @@ export class EntriesController {
       },
       DEFAULT_LANG,
     );
-    return { entry, link: urls.entry(token) };
+    // The link by mail too, when mail is set up (null: it is not); a failed mail loses nothing.
+    const link = `${req.protocol}://${req.get('host') ?? 'localhost'}${urls.entry(token)}`;
+    const mailed = this.entries.mailConfigured
+      ? await this.entries.mailLink(
+          entry,
+          DEFAULT_LANG,
+          await this.entries.tournamentName(id),
+          link,
+        )
+      : null;
+    return { entry, link: urls.entry(token), mailed };
   }
 }

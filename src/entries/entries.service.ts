@@ -79,6 +79,11 @@ export class EntriesService {
     @Inject(MAILER) private readonly mailer: Mailer,
   ) {}
 
+  /** The tournament's name (404 for none). */
+  async tournamentName(tournamentId: number): Promise<string> {
+    return (await this.tournaments.outline(tournamentId)).name;
+  }
+
   get mailConfigured(): boolean {
     return this.mailer.configured;
   }
