@@ -49,6 +49,8 @@ const NOT_BUNDLED = [
   'pdfkit',
   'fontkit',
   'qrcode',
+  // Loaded when the first mail is sent (src/entries/mailer.ts), only where SMTP_URL is set.
+  'nodemailer',
   // Finds its files next to its own code.
   'swagger-ui-dist',
   // Optional packages of NestJS that Arbiter does not install.

@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One message: plain text to one address. */
 export interface Mail {
@@ -33,22 +33,24 @@ export const NO_MAILER: Mailer = {
  */
 export class SmtpMailer implements Mailer {
   readonly configured = true;
-  private readonly transport: Transporter;
+  private transport?: Transporter;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
+  ) {}
+
+  async send(mail: Mail): Promise<void> {
+    // Loaded when the first mail goes, as the PDF code is: it stays out of start-up.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createTransport } = require('nodemailer') as typeof import('nodemailer');
     // A page waits for the mail: a server that does not answer is given up on in seconds.
-    this.transport = createTransport({
-      url,
+    this.transport ??= createTransport({
+      url: this.url,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     });
-  }
-
-  async send(mail: Mail): Promise<void> {
     await this.transport.sendMail({ from: this.from, ...mail });
   }
 }

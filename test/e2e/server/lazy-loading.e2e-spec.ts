@@ -64,6 +64,10 @@ describe(`what start-up leaves for later (${DATABASE_KIND})`, () => {
     });
   });
 
+  test('the mail code is not loaded by a server that sends no mail (no SMTP_URL)', async () => {
+    expect((await loaded()).filter((f) => /node_modules\/nodemailer\//.test(f))).toEqual([]);
+  });
+
   test('the PostgreSQL driver is loaded only for PostgreSQL', async () => {
     const pg = (await loaded()).filter((f) => /node_modules\/pg\//.test(f));
     if (DATABASE_KIND === 'sqlite') expect(pg).toEqual([]);
