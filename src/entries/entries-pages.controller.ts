@@ -22,7 +22,7 @@ import { RegistryService } from '../registry/registry.service';
 import { DeviceCookies } from '../throttle/device-cookies';
 import { ConfirmForm, type CheckedForm } from '../web/form-dto';
 import { refusal } from '../web/forms';
-import { PageContext } from '../web/page-context';
+import { PageContext, withQuery } from '../web/page-context';
 import { PageErrorFilter } from '../web/page-error.filter';
 import { PageForm } from '../web/page-form';
 import { SameOriginGuard } from '../web/same-origin.guard';
@@ -98,8 +98,8 @@ export class EntriesPagesController {
   /**
    * Posts `name`, `club`, `federationId`, `person` (a registry person's id), `email` and
    * `divisionId`. Bad input is 400 naming each field, nothing stored; closed entries or a deadline
-   * passed 409. A taken entry shows its private page with the link (and e-mails it when mail
-   * is set up).
+   * passed 409. A taken entry is answered with a redirect to its private page, which shows the
+   * link once (and it is e-mailed when mail is set up).
    */
   @Post('tournaments/:id/enter')
   async enter(
@@ -154,21 +154,18 @@ export class EntriesPagesController {
       return;
     }
     const { entry, token } = entered;
-    const link = `${req.protocol}://${req.get('host') ?? 'localhost'}${urls.entry(token)}`;
     const mailed = this.entries.mailConfigured
-      ? await this.entries.mailLink(entry, page.lang, state.tournament, link)
+      ? await this.entries.mailLink(entry, page.lang, state.tournament, entryLink(req, token))
       : null;
-    await page.render(
-      'public/entry',
-      this.entryModel(page, state.tournament, entry, token, {
-        link,
-        mailText:
-          mailed === null
-            ? null
-            : page.t(mailed ? 'entry.mailSent' : 'entry.mailFailed', { email: entry.email }),
-        mailTone: mailed === false ? 'warn' : 'ok',
+    // To the entry's own page (post, redirect, get): a reload or the back button shows the
+    // entry again instead of sending it a second time.
+    page.redirect(
+      withQuery(urls.entry(token), {
+        sent: '1',
+        ...(mailed === null ? {} : { mail: mailed ? 'sent' : 'failed' }),
+        // A language chosen on the form's address stays chosen on the entry's page.
+        ...(typeof req.query.lang === 'string' ? { lang: req.query.lang } : {}),
       }),
-      201,
     );
   }
 
@@ -215,7 +212,22 @@ export class EntriesPagesController {
     const page = new PageContext(req, res);
     const entry = await this.entries.byToken(checkedToken(token));
     const state = await this.entries.state(entry.tournamentId);
-    await page.render('public/entry', this.entryModel(page, state.tournament, entry, token, {}));
+    // Just sent (the entry form's redirect): the link to keep, and what became of its mail.
+    const mail = req.query.mail;
+    const sent =
+      req.query.sent === '1'
+        ? {
+            link: entryLink(req, token),
+            mailText:
+              mail === 'sent' || mail === 'failed'
+                ? page.t(mail === 'sent' ? 'entry.mailSent' : 'entry.mailFailed', {
+                    email: entry.email,
+                  })
+                : null,
+            mailTone: mail === 'failed' ? ('warn' as const) : ('ok' as const),
+          }
+        : {};
+    await page.render('public/entry', this.entryModel(page, state.tournament, entry, token, sent));
   }
 
   /** Withdraws the entry of the link, after asking (posted without `confirm`, it asks). */
@@ -395,4 +407,9 @@ function fieldOf(e: unknown): string {
   return typeof d === 'object' && d !== null && 'field' in d && typeof d.field === 'string'
     ? d.field
     : '';
+}
+
+/** The entry's private link as the player's browser reached this server. */
+function entryLink(req: AuthedRequest, token: string): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${urls.entry(token)}`;
 }
