@@ -363,6 +363,8 @@ export class EntriesService {
 
   /** A tournament's entries, in the order sent. */
   async list(tournamentId: number): Promise<EntryView[]> {
+    // An unknown tournament is a 404, not an empty list.
+    await this.tournaments.outline(tournamentId);
     const m = this.dataSource.manager;
     const entries = await m.find(Entry, { where: { tournamentId }, order: { id: 'ASC' } });
     const names = new Map(

@@ -63,7 +63,7 @@ describe(`answers go compressed as the browser accepts (${DATABASE_KIND})`, () =
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).toString('utf8')).toBe(html);
 
-    expect(br.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(br.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
     expect(br.headers.etag).toBe(plain.headers.etag);
     const again = await raw(page, {
       'Accept-Encoding': 'br',
