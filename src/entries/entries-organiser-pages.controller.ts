@@ -118,20 +118,7 @@ export class EntriesOrganiserPagesController {
   ): Promise<void> {
     const page = new PageContext(req, res);
     const entry = await this.entries.get(id);
-    try {
-      await this.entries.confirm(id, page.user);
-    } catch (e) {
-      const { status, message } = refusal(page.lang, e);
-      await this.show(
-        page,
-        await this.entries.state(entry.tournamentId),
-        null,
-        [{ field: '', message: `${entry.name}: ${message}` }],
-        status,
-      );
-      return;
-    }
-    page.redirect(withQuery(urls.orgEntries(entry.tournamentId), { done: 'saved' }));
+    await this.decide(page, entry, () => this.entries.confirm(id, page.user));
   }
 
   /** Refuses an entry, after asking (posted without `confirm`, it asks). */
@@ -168,8 +155,20 @@ export class EntriesOrganiserPagesController {
       });
       return;
     }
+    await this.decide(page, entry, () => this.entries.refuse(id));
+  }
+
+  /**
+   * The organiser's decision on an entry: back to the entries, or their page again with the
+   * refusal, naming the entry.
+   */
+  private async decide(
+    page: PageContext,
+    entry: { tournamentId: number; name: string },
+    act: () => Promise<unknown>,
+  ): Promise<void> {
     try {
-      await this.entries.refuse(id);
+      await act();
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
       await this.show(
@@ -181,7 +180,7 @@ export class EntriesOrganiserPagesController {
       );
       return;
     }
-    page.redirect(withQuery(back, { done: 'saved' }));
+    page.redirect(withQuery(urls.orgEntries(entry.tournamentId), { done: 'saved' }));
   }
 
   private async show(
