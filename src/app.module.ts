@@ -41,6 +41,7 @@ import { ResultsModule } from './results/results.module';
 import { ResultsService } from './results/results.service';
 import { TableCodesModule } from './table-codes/table-codes.module';
 import { EntriesModule } from './entries/entries.module';
+import { AccessModule } from './access/access.module';
 import { GameRecords } from './rounds/game-records';
 import { RoundsForPlayers } from './rounds/rounds-for-players';
 import { RoundsModule } from './rounds/rounds.module';
@@ -57,6 +58,16 @@ import { EntriesOpen } from './tournaments/entries-open';
 import { openUntil } from './entries/entries-open-read';
 import { LiveStreams } from './tournaments/live-streams';
 import { AssetsController } from './web/assets.controller';
+import { TournamentScopes } from './auth/tournament-scopes';
+import {
+  existingTournament,
+  tournamentName,
+  tournamentOfDivision,
+} from './tournaments/division-rows';
+import { divisionOfGame } from './rounds/game-rows';
+import { divisionOfPlayer } from './players/player-rows';
+import { tournamentOfEntry } from './entries/entries-open-read';
+import { gameOfSubmission } from './table-codes/submission-rows';
 
 /** What differs between one running application and another. */
 export interface AppOptions {
@@ -117,6 +128,32 @@ class AssetsModule {}
     },
     { provide: GameRecords, useExisting: ResultRecords },
     { provide: GameContextReader, useValue: { read: readGameContext } satisfies GameContextReader },
+    {
+      provide: TournamentScopes,
+      useValue: {
+        nameOf: tournamentName,
+        async tournamentOf(m, kind, id) {
+          const ofDivision = (division: number | null) =>
+            division === null ? null : tournamentOfDivision(m, division);
+          const ofGame = async (game: number | null) =>
+            ofDivision(game === null ? null : await divisionOfGame(m, game));
+          switch (kind) {
+            case 'tournaments':
+              return existingTournament(m, id);
+            case 'divisions':
+              return tournamentOfDivision(m, id);
+            case 'games':
+              return ofGame(id);
+            case 'players':
+              return ofDivision(await divisionOfPlayer(m, id));
+            case 'entries':
+              return tournamentOfEntry(m, id);
+            case 'submissions':
+              return ofGame(await gameOfSubmission(m, id));
+          }
+        },
+      } satisfies TournamentScopes,
+    },
     {
       provide: JobPresenters,
       useValue: {
@@ -179,6 +216,7 @@ class AssetsModule {}
     },
   ],
   exports: [
+    TournamentScopes,
     LogSubjects,
     GameRecords,
     CopiedAlong,
@@ -219,6 +257,7 @@ export class AppModule {
         ResultsModule,
         TableCodesModule,
         EntriesModule,
+        AccessModule,
         StandingsApiModule,
         PrizesModule,
         ExchangeModule,

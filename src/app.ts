@@ -11,7 +11,8 @@ import { ConfigService } from '@nestjs/config';
 import cookieParser from 'cookie-parser';
 import hbs from 'hbs';
 import { AppModule, AppOptions } from './app.module';
-import { checkRoles, whoSent } from './auth/auth.guard';
+import { whoSent } from './auth/auth.guard';
+import { TournamentAccess } from './auth/tournament-access';
 import { AuthService } from './auth/auth.service';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles.decorator';
 import { plainRequest } from './common/api/plain-request';
@@ -22,7 +23,7 @@ import { eventsTimeZone, trustedProxies } from './config';
 import { TIME_ZONE_SETTING } from './i18n/time';
 import { bodyReader } from './common/body/body-reader';
 import { dropSlowClients, slowClientSettings } from './common/slow-clients';
-import { rolesBeforeBody } from './auth/route-roles';
+import { routeChecks } from './auth/route-roles';
 import type { Role } from './common/roles';
 import { SiteErrorFilter } from './web/site-error.filter';
 import { ErrorView } from './common/api/docs';
@@ -58,16 +59,17 @@ export async function createApp(
   app.use(plainRequest());
   app.use(visitorReadGate());
   const auth = app.get(AuthService);
+  const access = app.get(TournamentAccess);
   app.use(
     bodyReader(
-      async (req, roles) => {
+      async (req, check) => {
         const { user, bearer } = await whoSent(auth, req);
-        checkRoles(user, roles, bearer);
+        await access.authorise(req, user, bearer, check);
       },
-      rolesBeforeBody(app.get(ModulesContainer)),
+      routeChecks(app.get(ModulesContainer)),
     ),
   );
-  app.use(resultWritesFirst(auth, app.get(ResultsService)));
+  app.use(resultWritesFirst(auth, access, app.get(ResultsService)));
   app.useGlobalPipes(new ApiValidationPipe(API_VALIDATION));
   app.useGlobalFilters(new SiteErrorFilter());
   const viewsDir = findViewsDir();
@@ -121,11 +123,16 @@ function answerKeptPagesFirst(app: NestExpressApplication): void {
   if (routed.length !== 1) return;
   const kept = keptPagesFirst(app.get(Revisions), app.get(StandingsService));
   const express = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
-  const writes = hallWritesFirst(app.get(AuthService), app.get(ResultsService), {
-    // The compression package reads only what node:http has (the request's method and headers).
-    compress: answerCompression() as unknown as EarlyAnswer['compress'],
-    etag: express.get('etag fn') as EarlyAnswer['etag'],
-  });
+  const writes = hallWritesFirst(
+    app.get(AuthService),
+    app.get(TournamentAccess),
+    app.get(ResultsService),
+    {
+      // The compression package reads only what node:http has (the request's method and headers).
+      compress: answerCompression() as unknown as EarlyAnswer['compress'],
+      etag: express.get('etag fn') as EarlyAnswer['etag'],
+    },
+  );
   const health = app
     .get(HealthController)
     .answerFirst(express.get('etag fn') as (body: string) => string);

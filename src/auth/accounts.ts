@@ -8,14 +8,18 @@ export interface NewAccount {
   email: string;
   name: string;
   role: Role;
+  /** The site administrator (the server's first account, or one the command line makes so). */
+  admin?: boolean;
   passwordHash: string;
 }
 
 /**
  * Adds an account in `m`'s transaction, for the server's first organiser and for the
- * `create-user` command alike; null when the e-mail has an account already.
+ * `create-user` command alike; null when the e-mail has an account already. The server's
+ * first account is its administrator.
  */
 export async function addAccount(m: EntityManager, account: NewAccount): Promise<User | null> {
   if (await m.findOneBy(User, { email: account.email })) return null;
-  return m.save(m.create(User, { ...account, name: account.name.trim() }));
+  const admin = account.admin ?? (await m.count(User)) === 0;
+  return m.save(m.create(User, { ...account, admin, name: account.name.trim() }));
 }

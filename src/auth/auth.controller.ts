@@ -63,13 +63,13 @@ export class AuthController {
     return publicUser(req.user);
   }
 
-  @Roles('organiser')
+  @Roles('administrator')
   @Get('users')
   async list(): Promise<PublicUser[]> {
     return (await this.auth.listUsers()).map(publicUser);
   }
 
-  @Roles('organiser')
+  @Roles('administrator')
   @Post('users')
   async create(@Body() dto: CreateUserDto): Promise<PublicUser> {
     return publicUser(await this.auth.createUser(dto));

@@ -1,13 +1,15 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { Forbidden, Unauthenticated } from '../common/errors';
+import { Forbidden } from '../common/errors';
 import { AuthService, sessionCookie } from './auth.service';
 import { checkSameOrigin } from '../common/same-origin';
 import { PUBLIC_KEY, ROLES_KEY } from './roles.decorator';
-import type { Role } from '../common/roles';
+import type { RouteRole } from '../common/roles';
 import type { AuthedRequest, PublicUser } from '../common/public-user';
 import type { User } from './user.entity';
+import { routeRule } from './route-roles';
+import { TournamentAccess } from './tournament-access';
 
 /** The request after the guard: the signed-in user, if any (declared in src/common, for src/web). */
 export type { AuthedRequest };
@@ -59,34 +61,20 @@ export async function whoSent(
   return { user, bearer: found?.bearer ?? false };
 }
 
-/** Throws the 401 or 403 for a user who is not one of `roles` (an organiser may do anything). */
-export function checkRoles(
-  user: PublicUser | undefined | null,
-  roles: Role[],
-  bearer: boolean,
-): void {
-  if (!user)
-    throw new Unauthenticated(
-      bearer ? 'the bearer token is unknown or has expired' : 'sign in first',
-    );
-  const allowed = user.role === 'organiser' || roles.includes(user.role);
-  if (!allowed)
-    throw new Forbidden(
-      `only ${roles.join(' or ')} accounts may do this; you are signed in as a ${user.role}`,
-    );
-}
-
 /**
  * Global guard. Reads the session cookie or a bearer token ({@link whoSent}:
  * a write made with the cookie must come from a page of this site). Reads are
  * public; a write needs the roles its route declares, and a write route that
- * declares none is refused, so a new route can never be open by accident.
+ * declares none is refused, so a new route can never be open by accident. A
+ * route acting in a tournament (its first parameter names the tournament or a
+ * row of it) needs a role there ({@link TournamentAccess}).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
+    private readonly access: TournamentAccess,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -96,12 +84,20 @@ export class AuthGuard implements CanActivate {
 
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
-    const roles = this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, targets);
+    const roles = this.reflector.getAllAndOverride<RouteRole[]>(ROLES_KEY, targets);
     if (!roles) {
       if (READS.has(request.method)) return true;
       throw new Forbidden('this route declares no role that may write');
     }
-    checkRoles(user, roles, bearer);
+    // The route as Express matched it ('/api/games/:id/result') and its parameters' values.
+    const route = (request.route as { path?: unknown } | undefined)?.path;
+    const rule = routeRule(request.method, typeof route === 'string' ? route : '', roles);
+    const first = typeof route === 'string' ? /\/:(\w+)/.exec(route)?.[1] : undefined;
+    const id = first === undefined ? undefined : (request.params as Record<string, string>)[first];
+    await this.access.authorise(request, user, bearer, {
+      roles: rule.roles,
+      scope: rule.scope && id !== undefined ? { kind: rule.scope, id } : null,
+    });
     return true;
   }
 }

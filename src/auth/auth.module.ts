@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthToken } from './auth-token.entity';
@@ -7,11 +7,14 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { SignInPagesController } from './sign-in-pages.controller';
 import { User } from './user.entity';
+import { TournamentAccess } from './tournament-access';
 
+/** Global: every context's pages ask which tournaments an account acts in. */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([User, AuthToken])],
   controllers: [AuthController, SignInPagesController],
-  providers: [AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [AuthService],
+  providers: [AuthService, TournamentAccess, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [AuthService, TournamentAccess],
 })
 export class AuthModule {}

@@ -64,6 +64,7 @@ export const publicUser = (u: PublicUser): PublicUser => ({
   email: u.email,
   name: u.name,
   role: u.role,
+  admin: u.admin,
 });
 
 @Injectable()
@@ -107,14 +108,20 @@ export class AuthService implements OnApplicationBootstrap {
       }
       return;
     }
-    if (await this.users.findOneBy({ email: email.toLowerCase() })) return;
+    // The account from the environment is the site administrator, made so at each start.
+    const first = await this.users.findOneBy({ email: email.toLowerCase() });
+    if (first) {
+      if (!first.admin) await this.users.update({ id: first.id }, { admin: true });
+      return;
+    }
     await this.createUser({
       email,
       password,
       name: this.config.get<string>('ORGANISER_NAME') ?? 'Organiser',
       role: 'organiser',
+      admin: true,
     });
-    this.logger.log(`Created the organiser account ${email}`);
+    this.logger.log(`Created the organiser account ${email}, the site administrator`);
   }
 
   async createUser(input: {
@@ -122,11 +129,18 @@ export class AuthService implements OnApplicationBootstrap {
     password: string;
     name: string;
     role: Role;
+    admin?: boolean;
   }): Promise<User> {
     const email = input.email.trim().toLowerCase();
     const passwordHash = await hashPassword(input.password);
     const created = await this.transactions.run((m) =>
-      addAccount(m, { email, name: input.name, role: input.role, passwordHash }),
+      addAccount(m, {
+        email,
+        name: input.name,
+        role: input.role,
+        admin: input.admin ?? false,
+        passwordHash,
+      }),
     );
     if (!created) throw new Conflict('USER_EXISTS', `an account for ${email} already exists`);
     return created;

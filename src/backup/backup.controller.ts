@@ -33,7 +33,7 @@ const view = (b: BackupFile): BackupView => ({
 });
 
 @ApiTags('backups')
-@Roles('organiser')
+@Roles('administrator')
 @Controller('api/backups')
 export class BackupController {
   constructor(private readonly backups: BackupService) {}

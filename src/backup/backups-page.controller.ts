@@ -30,7 +30,7 @@ export interface OrganiserBackupsPage extends PageBase {
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
 @UseGuards(SameOriginGuard)
-@Roles('organiser')
+@Roles('administrator')
 @Controller('organiser/backups')
 export class BackupsPageController {
   constructor(private readonly backups: BackupService) {}

@@ -58,7 +58,7 @@ export async function createUser(input: CreateUserInput): Promise<CommandResult>
       };
     return {
       exitCode: 0,
-      stdout: `created ${created.role} ${created.email} (id ${created.id})\n`,
+      stdout: `created ${created.role} ${created.email} (id ${created.id})${created.admin ? ', the site administrator' : ''}\n`,
       stderr: '',
     };
   } finally {

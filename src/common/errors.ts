@@ -66,8 +66,8 @@ export class Unauthenticated extends DomainError {
 
 /** 403: signed in, but the role may not do this. */
 export class Forbidden extends DomainError {
-  constructor(message: string) {
-    super(403, 'FORBIDDEN', message);
+  constructor(message: string, code = 'FORBIDDEN', details?: unknown) {
+    super(403, code, message, details);
   }
 }
 

@@ -12,6 +12,8 @@ export interface PublicUser {
   readonly email: string;
   readonly name: string;
   readonly role: Role;
+  /** The site administrator: manages accounts and may act in every tournament. */
+  readonly admin: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { makeOwner } from '../auth/tournament-roles';
 import type { EntityManager } from 'typeorm';
 import { accountIdsByEmail } from '../auth/accounts-for-import';
 import { Conflict } from '../common/errors';
@@ -332,6 +333,7 @@ export async function writeTournament(
     });
   }
   await importRulings(m, tournamentId, d.wordRulings ?? [], imported);
+  await makeOwner(m, tournamentId, user);
   await writeLog(m, user, {
     tournamentId,
     action: 'tournament.imported',

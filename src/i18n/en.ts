@@ -1755,4 +1755,19 @@ export const en = {
   'entry.findPerson': 'Find yourself in the registry of players',
   'entry.find': 'Search',
   'entry.noneFound': 'The registry has no one of that name: fill in the form below.',
+  'role.owner': 'owner',
+  'role.co-director': 'co-director',
+  'accounts.link': 'Accounts',
+  'err.NOT_IN_TOURNAMENT':
+    'Your account has no role in the tournament “{name}”. Its owner can invite you as a co-director or a judge.',
+  'err.TOURNAMENT_ROLE_TOO_LOW':
+    'You are a judge of the tournament “{name}”: only its owner and co-directors may do this.',
+  'err.ADMINISTRATOR_ONLY': 'Only the site administrator may do this.',
+  'log.action.role.granted': 'Role in the tournament given',
+  'log.action.role.removed': 'Role in the tournament taken away',
+  'log.field.email': 'e-mail',
+  'log.field.role': 'role',
+  'err.NO_ACCOUNT': 'No account has the e-mail {email}. Send that person an invitation.',
+  'err.OWNER_STAYS': '{name} owns this tournament: that role is neither changed nor taken away.',
+  'err.OWNER_ONLY': "Only the tournament's owner gives and takes a co-director's role.",
 } as const satisfies Record<MessageKey, string>;

@@ -1770,4 +1770,19 @@ export const hr = {
   'entry.findPerson': 'Pronađite sebe u registru igrača',
   'entry.find': 'Traži',
   'entry.noneFound': 'U registru nema nikoga tog imena: upišite podatke ispod.',
+  'role.owner': 'vlasnik',
+  'role.co-director': 'suorganizator',
+  'accounts.link': 'Korisnički računi',
+  'err.NOT_IN_TOURNAMENT':
+    'Vaš račun nema ulogu na turniru „{name}”. Vlasnik turnira može vas pozvati kao suorganizatora ili suca.',
+  'err.TOURNAMENT_ROLE_TOO_LOW':
+    'Na turniru „{name}” ste sudac: ovo mogu samo vlasnik turnira i suorganizatori.',
+  'err.ADMINISTRATOR_ONLY': 'Ovo može samo administrator stranice.',
+  'log.action.role.granted': 'Dodijeljena uloga na turniru',
+  'log.action.role.removed': 'Oduzeta uloga na turniru',
+  'log.field.email': 'e-pošta',
+  'log.field.role': 'uloga',
+  'err.NO_ACCOUNT': 'Nijedan račun nema e-poštu {email}. Pošaljite toj osobi pozivnicu.',
+  'err.OWNER_STAYS': '{name} je vlasnik turnira: ta se uloga ne mijenja i ne oduzima.',
+  'err.OWNER_ONLY': 'Ulogu suorganizatora dodjeljuje i oduzima samo vlasnik turnira.',
 } as const satisfies Record<MessageKey, string>;

@@ -1722,4 +1722,19 @@ export const srCyrl = {
   'entry.findPerson': 'Нађите себе у регистру играча',
   'entry.find': 'Тражи',
   'entry.noneFound': 'У регистру нема никог тог имена: упишите податке испод.',
+  'role.owner': 'власник',
+  'role.co-director': 'суорганизатор',
+  'accounts.link': 'Налози',
+  'err.NOT_IN_TOURNAMENT':
+    'Ваш налог нема улогу на турниру „{name}”. Власник турнира може да вас позове као суорганизатора или судију.',
+  'err.TOURNAMENT_ROLE_TOO_LOW':
+    'На турниру „{name}” сте судија: ово могу само власник турнира и суорганизатори.',
+  'err.ADMINISTRATOR_ONLY': 'Ово може само администратор сајта.',
+  'log.action.role.granted': 'Дата улога на турниру',
+  'log.action.role.removed': 'Одузета улога на турниру',
+  'log.field.email': 'е-пошта',
+  'log.field.role': 'улога',
+  'err.NO_ACCOUNT': 'Ниједан налог нема е-пошту {email}. Пошаљите тој особи позивницу.',
+  'err.OWNER_STAYS': '{name} је власник турнира: та улога се не мења и не одузима.',
+  'err.OWNER_ONLY': 'Улогу суорганизатора даје и одузима само власник турнира.',
 } as const satisfies Record<MessageKey, string>;

@@ -1756,6 +1756,21 @@ export const srLatn = {
   'entry.findPerson': 'Nađite sebe u registru igrača',
   'entry.find': 'Traži',
   'entry.noneFound': 'U registru nema nikog tog imena: upišite podatke ispod.',
+  'role.owner': 'vlasnik',
+  'role.co-director': 'suorganizator',
+  'accounts.link': 'Nalozi',
+  'err.NOT_IN_TOURNAMENT':
+    'Vaš nalog nema ulogu na turniru „{name}”. Vlasnik turnira može da vas pozove kao suorganizatora ili sudiju.',
+  'err.TOURNAMENT_ROLE_TOO_LOW':
+    'Na turniru „{name}” ste sudija: ovo mogu samo vlasnik turnira i suorganizatori.',
+  'err.ADMINISTRATOR_ONLY': 'Ovo može samo administrator sajta.',
+  'log.action.role.granted': 'Data uloga na turniru',
+  'log.action.role.removed': 'Oduzeta uloga na turniru',
+  'log.field.email': 'e-pošta',
+  'log.field.role': 'uloga',
+  'err.NO_ACCOUNT': 'Nijedan nalog nema e-poštu {email}. Pošaljite toj osobi pozivnicu.',
+  'err.OWNER_STAYS': '{name} je vlasnik turnira: ta uloga se ne menja i ne oduzima.',
+  'err.OWNER_ONLY': 'Ulogu suorganizatora daje i oduzima samo vlasnik turnira.',
 } as const;
 
 /** A key of the translation tables. */

@@ -32,6 +32,8 @@ export const LOG_ACTIONS = [
   'result.cleared',
   'sheet.entered',
   'sheet.deleted',
+  'role.granted',
+  'role.removed',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 

@@ -302,6 +302,7 @@ function value(lang: Lang, key: string, v: unknown, rules?: unknown): string {
   if (key === 'reason') return named('reason.', v);
   if (key === 'timeLoss') return named('log.winner.', v === 0 ? 'first' : 'second');
   if (key === 'ruleSet') return named('ruleSet.', v);
+  if (key === 'role') return named('role.', v);
   // How seeds were set (`by: "rating"`).
   if (key === 'by') return named('log.by.', v);
   // A division's rule options: the clock, the one a director sets here.

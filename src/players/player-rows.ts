@@ -17,3 +17,9 @@ export async function playersById(
   if (ids.length === 0) return new Map();
   return new Map((await m.findBy(Player, { id: In([...new Set(ids)]) })).map((p) => [p.id, p]));
 }
+
+/** The division of player `id`, or null when there is no such player. */
+export async function divisionOfPlayer(m: EntityManager, id: number): Promise<number | null> {
+  const row = await m.findOne(Player, { where: { id }, select: { id: true, divisionId: true } });
+  return row?.divisionId ?? null;
+}

@@ -18,6 +18,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { PublicUser } from '../auth/public-user';
+import { TournamentAccess } from '../auth/tournament-access';
 import { Roles } from '../auth/roles.decorator';
 import { CurrentUser } from '../auth/current-user';
 import { ApiErrors, IfMatchRequired } from '../common/api/docs';
@@ -37,7 +38,10 @@ import { PlayerView } from './player.view';
 @ApiTags('players')
 @Controller('api')
 export class PlayersController {
-  constructor(private readonly players: PlayersService) {}
+  constructor(
+    private readonly players: PlayersService,
+    private readonly access: TournamentAccess,
+  ) {}
 
   @Get('divisions/:id/players')
   @ApiOperation({ summary: "A division's players, by seed" })
@@ -138,10 +142,12 @@ export class PlayersController {
   })
   @ApiCreatedResponse({ type: PlayerView })
   @ApiErrors(400, 404, 409)
-  restore(
+  async restore(
     @Body() dto: RestorePlayerDto,
     @CurrentUser() user: PublicUser | null,
   ): Promise<PlayerView> {
+    // The tournament is in the body: a director's role there is checked once it is read.
+    await this.access.require(user!, dto.tournament, ['organiser']);
     return this.players.restore(dto.tournament, dto.logEntry, user);
   }
 

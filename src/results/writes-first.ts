@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { checkRoles, whoSent, type AuthedRequest } from '../auth/auth.guard';
+import { whoSent, type AuthedRequest } from '../auth/auth.guard';
+import type { TournamentAccess } from '../auth/tournament-access';
 import type { AuthService } from '../auth/auth.service';
 import { parseIfMatch } from '../common/api/if-match';
 import { checkWellFormed } from '../common/api/well-formed';
@@ -18,6 +19,7 @@ import {
 import { parseJsonBody } from '../common/body/json-body';
 import { JsonNesting } from '../common/body/json-nesting';
 import type { PublicUser } from '../auth/public-user';
+import type { RouteCheck } from '../common/roles';
 import type { GameView } from '../rounds/game.view';
 import { EnterResultDto } from './dto/result.dto';
 import type { ResultsService } from './results.service';
@@ -40,14 +42,18 @@ const logger = new Logger('Errors');
  * error may have come after the commit, and is answered as the route would answer it, never
  * written again.
  */
-export function resultWritesFirst(auth: AuthService, results: ResultsService): RequestHandler {
+export function resultWritesFirst(
+  auth: AuthService,
+  access: TournamentAccess,
+  results: ResultsService,
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const m = req.method === 'PUT' && !triedEarly.has(req) ? HOT_WRITE.exec(req.path) : null;
     if (!m) return next();
     const id = Number(m[1]);
     const write = m[2] === 'result' ? typedResult(results, id, req) : scoreSheet(results, id, req);
     if (!write) return next();
-    written(auth, req, write).then(
+    written(auth, access, req, id, write).then(
       (view) => {
         if (view) res.status(200).json(view);
         else next();
@@ -83,14 +89,16 @@ function scoreSheet(results: ResultsService, id: number, req: Request): Write | 
  */
 async function written(
   auth: AuthService,
+  access: TournamentAccess,
   req: AuthedRequest,
+  gameId: number,
   write: Write,
 ): Promise<GameView | undefined> {
   let ifMatch: number | undefined;
   try {
     const { user, bearer } = await whoSent(auth, req);
-    // What the guard does for `@Roles('judge')`.
-    checkRoles(user, ['judge'], bearer);
+    // What the guard does for `@Roles('judge')` on a game's route.
+    await access.authorise(req, user, bearer, judgeOf(gameId));
     req.user = user;
     ifMatch = parseIfMatch(req.headers['if-match']);
   } catch {
@@ -105,6 +113,12 @@ async function written(
     throw e;
   }
 }
+
+/** What the guard asks of a sender of a game's result or sheet: a judge's role in its tournament. */
+const judgeOf = (gameId: number): RouteCheck => ({
+  roles: ['judge'],
+  scope: { kind: 'games', id: String(gameId) },
+});
 
 /** A request that went through {@link hallWritesFirst}'s write and was left to the routes. */
 const triedEarly = new WeakSet<IncomingMessage>();
@@ -143,6 +157,7 @@ export interface EarlyAnswer {
  */
 export function hallWritesFirst(
   auth: AuthService,
+  access: TournamentAccess,
   results: ResultsService,
   early: EarlyAnswer,
 ): (req: IncomingMessage, res: ServerResponse, usual: () => void) => boolean {
@@ -172,7 +187,7 @@ export function hallWritesFirst(
     }
     const id = Number(m[1]);
     const sheet = m[2] === 'scoresheet';
-    takeEarly(auth, results, early, req, res, usual, { id, sheet, ifMatch }).catch(() =>
+    takeEarly(auth, access, results, early, req, res, usual, { id, sheet, ifMatch }).catch(() =>
       // Not reached (each step above has its way out); the connection is not left hanging.
       res.destroy(),
     );
@@ -182,6 +197,7 @@ export function hallWritesFirst(
 
 async function takeEarly(
   auth: AuthService,
+  access: TournamentAccess,
   results: ResultsService,
   early: EarlyAnswer,
   req: IncomingMessage,
@@ -193,7 +209,7 @@ async function takeEarly(
   try {
     // The usual way asks again for this request and is answered from the same lookup.
     const who = await whoSent(auth, req as Request);
-    checkRoles(who.user, ['judge'], who.bearer);
+    await access.authorise(req as Request, who.user, who.bearer, judgeOf(write.id));
     user = who.user!;
   } catch {
     return usual();

@@ -118,3 +118,14 @@ export function lastRound(m: EntityManager, divisionId: number): Promise<RoundRo
 export function roundOfId(m: EntityManager, id: number): Promise<RoundRow> {
   return m.findOneByOrFail(Round, { id });
 }
+
+/** The division of game `id`, or null when there is no such game. */
+export async function divisionOfGame(m: EntityManager, id: number): Promise<number | null> {
+  const row = await m
+    .createQueryBuilder(Game, 'g')
+    .innerJoin(Round, 'r', 'r.id = g.roundId')
+    .select('r.divisionId', 'divisionId')
+    .where('g.id = :id', { id })
+    .getRawOne<{ divisionId: number }>();
+  return row ? Number(row.divisionId) : null;
+}

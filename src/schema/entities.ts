@@ -47,6 +47,9 @@ import { TournamentCopies1766300000000 } from './migrations/1766300000000-tourna
 import { Entries1766400000000 } from './migrations/1766400000000-entries';
 import { Entry, EntryDivision, EntryWindow } from '../entries/entry.entity';
 import { ImportVerdicts1766410000000 } from './migrations/1766410000000-import-verdicts';
+import { TournamentRoles1766500000000 } from './migrations/1766500000000-tournament-roles';
+import { TournamentRoleRow } from '../auth/tournament-role.entity';
+import { Invitation } from '../auth/invitation.entity';
 
 /** Every entity, listed (not globbed) so that ts-jest and the built code load the same set. */
 export const ENTITIES = [
@@ -79,6 +82,8 @@ export const ENTITIES = [
   EntryWindow,
   EntryDivision,
   Entry,
+  TournamentRoleRow,
+  Invitation,
 ];
 
 /** Every migration, in order. */
@@ -108,6 +113,7 @@ export const MIGRATIONS = [
   TournamentCopies1766300000000,
   Entries1766400000000,
   ImportVerdicts1766410000000,
+  TournamentRoles1766500000000,
 ];
 
 /** The names of the migrations this build knows, as TypeORM records them once run. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Division } from './division.entity';
+import { Division } from './division.entity';
 import { Tournament } from './tournament.entity';
 
 /*
@@ -17,4 +17,24 @@ export type TournamentRow = Omit<Tournament, 'divisions'>;
 /** The tournament `id`'s row in the caller's manager `m` (its transaction), or null. */
 export function tournamentRow(m: EntityManager, id: number): Promise<TournamentRow | null> {
   return m.findOneBy(Tournament, { id });
+}
+
+/** The tournament `id` itself when it exists, else null (what a route naming it acts in). */
+export async function existingTournament(m: EntityManager, id: number): Promise<number | null> {
+  return (await m.exists(Tournament, { where: { id } })) ? id : null;
+}
+
+/** The tournament of division `id`, or null when there is no such division. */
+export async function tournamentOfDivision(m: EntityManager, id: number): Promise<number | null> {
+  const row = await m.findOne(Division, {
+    where: { id },
+    select: { id: true, tournamentId: true },
+  });
+  return row?.tournamentId ?? null;
+}
+
+/** The name of tournament `id`, or null when there is no such tournament. */
+export async function tournamentName(m: EntityManager, id: number): Promise<string | null> {
+  const row = await m.findOne(Tournament, { where: { id }, select: { id: true, name: true } });
+  return row?.name ?? null;
 }

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
+import { TournamentAccess } from '../auth/tournament-access';
 import { IdParam } from '../common/api/id-param';
 import { formatDateTime } from '../i18n/time';
 import { ft } from '../sheet-form';
@@ -77,7 +78,10 @@ export class TournamentListPagesController {
 @Roles('judge')
 @Controller('judge')
 export class JudgeHomeController {
-  constructor(private readonly tournaments: TournamentsService) {}
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly access: TournamentAccess,
+  ) {}
 
   /**
    * The tournaments, as the public list: a signed-in judge's pairings link to the score sheets;
@@ -86,7 +90,9 @@ export class JudgeHomeController {
   @Get()
   async home(@Req() req: AuthedRequest, @Res() res: Response): Promise<void> {
     const page = new PageContext(req, res);
-    const list = await this.tournaments.list();
+    // The tournaments the judge has a role in (all for the administrator).
+    const held = await this.access.tournamentsOf(page.user!);
+    const list = (await this.tournaments.list()).filter((t) => held === 'all' || held.has(t.id));
     const model: TournamentsPage = {
       ...page.base(page.t('page.judge'), page.crumbs()),
       sheetCheck: { url: '/judge/check', label: ft(page.lang, 'form.checkLink') },

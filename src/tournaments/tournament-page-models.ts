@@ -53,8 +53,12 @@ export interface OrganiserTournamentsPage extends PageBase {
     place?: string | null;
     /** An imported copy: the original's name (marked as a copy). */
     copyOf?: string | null;
+    /** The signed-in account's role in it (none shown to the administrator, who acts in all). */
+    role: string | null;
   }[];
   createAction: string;
+  /** The site administrator: the backups and the accounts are linked. */
+  admin: boolean;
   /** The page that imports a tournament's file as a copy. */
   importUrl: string;
   values: { name?: string; place?: string; startDate?: string; endDate?: string };

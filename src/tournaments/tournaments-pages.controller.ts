@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
 import { Roles } from '../auth/roles.decorator';
+import { TournamentAccess } from '../auth/tournament-access';
 import { detailsOf } from '../common/errors';
 import { IdParam } from '../common/api/id-param';
 import type { StaleDetails } from '../common/api/if-match';
@@ -52,7 +53,10 @@ const DEFAULT_ROUNDS = 7;
 @Roles('organiser')
 @Controller('organiser')
 export class TournamentsPagesController {
-  constructor(private readonly tournaments: TournamentsService) {}
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly access: TournamentAccess,
+  ) {}
 
   // ------------------------------------------------------------ tournaments
 
@@ -461,17 +465,20 @@ export class TournamentsPagesController {
     values: OrganiserTournamentsPage['values'],
     errors: FieldError[],
   ): Promise<OrganiserTournamentsPage> {
-    const list = await this.tournaments.list();
+    const held = await this.access.tournamentsOf(page.user!);
+    const list = (await this.tournaments.list()).filter((t) => held === 'all' || held.has(t.id));
     return {
       ...page.base(page.t('page.organiser'), page.crumbs(), page.flashFromQuery()),
       tournaments: list.map((t) => ({
         name: t.name,
+        role: held === 'all' ? null : page.t(`role.${held.get(t.id)!}`),
         url: urls.orgTournament(t.id),
         startDate: t.startDate,
         place: t.place,
         copyOf: t.copyOf,
       })),
       createAction: urls.createTournament,
+      admin: page.user!.admin,
       importUrl: urls.orgImport,
       values,
       errors,

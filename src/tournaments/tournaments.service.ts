@@ -1,3 +1,4 @@
+import { makeOwner } from '../auth/tournament-roles';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { BadInput, Conflict, NotFound } from '../common/errors';
@@ -135,6 +136,7 @@ export class TournamentsService {
       for (const name of names) {
         await m.save(m.create(Division, { ...settingsOf(t), tournamentId: t.id, name }));
       }
+      await makeOwner(m, t.id, user);
       await writeLog(m, user, {
         tournamentId: t.id,
         action: 'tournament.created',
@@ -189,6 +191,7 @@ export class TournamentsService {
         if (dto.players) copied += await this.along.copyPlayers(m, d.id, division.id);
       }
       await this.along.copyWordList(m, id, copy.id);
+      await makeOwner(m, copy.id, user);
       // The new tournament's log starts with where it came from.
       await writeLog(m, user, {
         tournamentId: copy.id,

@@ -1,3 +1,4 @@
+import { TournamentAccess } from '../auth/tournament-access';
 import { tournamentRow } from '../tournaments/division-rows';
 import { touchDivisions } from '../tournaments/tournament-rules';
 import { Injectable } from '@nestjs/common';
@@ -48,6 +49,7 @@ export class WordsService {
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly rounds: RoundsService,
+    private readonly access: TournamentAccess,
   ) {}
 
   /**
@@ -194,6 +196,8 @@ export class WordsService {
       )
         played = dto.rules;
     }
+    // A ruling is logged in its tournament: a judge's role there is needed.
+    if (tournament && user) await this.access.require(user, tournament.id, ['judge']);
     const rules = played ?? tournament?.ruleSet ?? dto.rules ?? 'kvizovka';
     if (tournament && dto.rules !== undefined && dto.rules !== rules) {
       throw new BadInput(

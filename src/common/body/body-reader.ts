@@ -1,7 +1,7 @@
 import express from 'express';
 import type { IncomingMessage } from 'http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Role } from '../roles';
+import type { RouteCheck } from '../roles';
 import { checkWellFormed } from '../api/well-formed';
 import { BadInput, DomainError, TooLarge, UnsupportedMediaType } from '../errors';
 import { BodyRule, bodyRuleFor, formatBytes, isApiPath } from './body-limits';
@@ -10,13 +10,13 @@ import { JsonNesting, MAX_JSON_DEPTH } from './json-nesting';
 import { closeAfterAnswer } from '../slow-clients';
 
 /**
- * Finds who sent a request (bearer token or session cookie) and throws the
- * guard's own 401/403 unless it is one of `roles` (or an organiser).
+ * Finds who sent a request (bearer token or session cookie) and throws the guard's own
+ * 401/403 unless they may call the route (its roles, in its tournament if it acts in one).
  */
-export type Authorise = (req: Request, roles: Role[]) => Promise<void>;
+export type Authorise = (req: Request, check: RouteCheck) => Promise<void>;
 
-/** The roles a route asks for, known from its path before its body is read (null: anyone may). */
-export type RouteRoles = (method: string, path: string) => Role[] | null;
+/** What a route asks of its sender, known from its path before its body is read (null: anyone may). */
+export type RouteRoles = (method: string, path: string) => RouteCheck | null;
 
 /** A request whose JSON bytes are kept: score sheets are stored exactly as sent. */
 export type RequestWithRawBody = Request & { rawBody?: Buffer };
@@ -272,8 +272,9 @@ async function read(
   }
   const rule = bodyRuleFor(req.method, req.path);
   // The sender of a body to a route that needs a role is known before any of it is read.
-  const roles = routeRoles(req.method, req.path) ?? rule.roles;
-  if (roles) await authorise(req, roles);
+  const check =
+    routeRoles(req.method, req.path) ?? (rule.roles ? { roles: rule.roles, scope: null } : null);
+  if (check) await authorise(req, check);
   const limit =
     kind === 'json'
       ? rule.json

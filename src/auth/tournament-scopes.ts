@@ -1,0 +1,23 @@
+import type { EntityManager } from 'typeorm';
+
+/** What a route's first parameter may name that belongs to one tournament. */
+export const SCOPE_KINDS = [
+  'tournaments',
+  'divisions',
+  'games',
+  'players',
+  'entries',
+  'submissions',
+] as const;
+export type ScopeKind = (typeof SCOPE_KINDS)[number];
+
+/**
+ * The port by which the accounts learn which tournament a row belongs to, bound in the
+ * application module to what each context owns (a division is the tournaments', a game the
+ * rounds', a submission the table codes'…). Null when there is no such row.
+ */
+export abstract class TournamentScopes {
+  abstract tournamentOf(m: EntityManager, kind: ScopeKind, id: number): Promise<number | null>;
+  /** The tournament's name, for a refusal to say which (null when there is no such tournament). */
+  abstract nameOf(m: EntityManager, tournamentId: number): Promise<string | null>;
+}
