@@ -24,7 +24,7 @@ import { TIME_ZONE_SETTING } from './i18n/time';
 import { bodyReader } from './common/body/body-reader';
 import { dropSlowClients, slowClientSettings } from './common/slow-clients';
 import { routeChecks } from './auth/route-roles';
-import type { Role } from './common/roles';
+import type { RouteRole } from './common/roles';
 import { SiteErrorFilter } from './web/site-error.filter';
 import { ErrorView } from './common/api/docs';
 import { configureViews, findViewsDir } from './render/views';
@@ -96,7 +96,10 @@ export async function createApp(
         .setDescription(
           'Tournaments, pairings, results, score-sheet verification and standings. ' +
             'Reads are public; each write route says who may call it in `x-roles` ' +
-            '(an organiser may do whatever a judge may). Errors have a stable `code`.',
+            '(an organiser may do whatever a judge may). A route whose path names a tournament ' +
+            '(or a division, game, player, entry or submission of one) needs that role in that ' +
+            "tournament: `organiser` its owner's or a co-director's, `judge` any role there; the " +
+            'site administrator acts in every tournament. Errors have a stable `code`.',
         )
         .setVersion('0.1.0')
         .addBearerAuth()
@@ -166,8 +169,8 @@ function documentAccess(app: NestExpressApplication): void {
         documented.add(handler);
         if (!Reflect.hasMetadata('path', handler)) continue;
         const roles =
-          (Reflect.getMetadata(ROLES_KEY, handler) as Role[] | undefined) ??
-          (Reflect.getMetadata(ROLES_KEY, controller) as Role[] | undefined);
+          (Reflect.getMetadata(ROLES_KEY, handler) as RouteRole[] | undefined) ??
+          (Reflect.getMetadata(ROLES_KEY, controller) as RouteRole[] | undefined);
         const open =
           Reflect.getMetadata(PUBLIC_KEY, handler) === true ||
           Reflect.getMetadata(PUBLIC_KEY, controller) === true;
@@ -176,7 +179,11 @@ function documentAccess(app: NestExpressApplication): void {
           continue;
         }
         if (!roles) continue;
-        const who = roles.includes('organiser') ? ['organiser'] : ['organiser', ...roles];
+        const who = roles.includes('administrator')
+          ? ['administrator']
+          : roles.includes('organiser')
+            ? ['organiser']
+            : ['organiser', ...roles];
         ApiExtension('x-roles', who)(proto, key, descriptor);
         ApiBearerAuth()(proto, key, descriptor);
         ApiResponse({ status: 401, description: 'not signed in', type: ErrorView })(

@@ -40,8 +40,15 @@ export class TournamentRolesService {
     private readonly access: TournamentAccess,
   ) {}
 
-  members(tournamentId: number, m?: EntityManager): Promise<TournamentMember[]> {
-    return this.transactions.run((tm) => tournamentMembers(m ?? tm, tournamentId));
+  async members(tournamentId: number): Promise<TournamentMember[]> {
+    await this.exists(tournamentId);
+    return this.transactions.run((m) => tournamentMembers(m, tournamentId));
+  }
+
+  /** Throws 404 for a tournament that does not exist. */
+  private async exists(tournamentId: number): Promise<void> {
+    if ((await this.access.tournamentOf('tournaments', tournamentId)) === null)
+      throw new NotFound('tournament', tournamentId);
   }
 
   /** Gives the account of `email` the role `role` in the tournament. */
@@ -51,6 +58,7 @@ export class TournamentRolesService {
     role: GivenRole,
     actor: PublicUser,
   ): Promise<TournamentMember[]> {
+    await this.exists(tournamentId);
     return this.transactions.run(async (m) => {
       const account = await accountByEmail(m, email);
       if (!account)
@@ -79,6 +87,7 @@ export class TournamentRolesService {
     userId: number,
     actor: PublicUser,
   ): Promise<TournamentMember[]> {
+    await this.exists(tournamentId);
     return this.transactions.run(async (m) => {
       const member = (await tournamentMembers(m, tournamentId)).find((x) => x.userId === userId);
       if (!member) throw new NotFound(`a role in tournament ${tournamentId} of account`, userId);

@@ -146,6 +146,15 @@ export class TournamentAccess {
     return new Map(rows.map((r) => [r.tournamentId, r.role]));
   }
 
+  /**
+   * Whether `user` acts in tournament `tournamentId` (any role there, or the administrator): what
+   * a public page shows its staff only (the table codes on the blank score sheets).
+   */
+  async actsIn(user: PublicUser | null, tournamentId: number): Promise<boolean> {
+    if (!user) return false;
+    return user.admin || (await this.roleIn(user.id, tournamentId)) !== null;
+  }
+
   /** The tournament a row of `kind` belongs to; null when there is no such row. */
   async tournamentOf(kind: ScopeKind, id: number): Promise<number | null> {
     const key = `${kind}:${id}`;

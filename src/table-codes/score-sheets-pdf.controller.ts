@@ -5,6 +5,7 @@ import { printedCode } from './codes';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthedRequest } from '../auth/auth.guard';
+import { TournamentAccess } from '../auth/tournament-access';
 import { IdParam } from '../common/api/id-param';
 import { findRuleSet } from '../engine';
 import { playsAtTables } from '../tournaments/tournament-rules';
@@ -14,8 +15,9 @@ import { PageErrorFilter } from '../web/page-error.filter';
 import { divisionPdfName, pdfRenderers, sendPdfAsMade } from '../web/pdf-response';
 
 /**
- * A round's blank score sheets, a table a page, each seat's code printed on the copies judges
- * and organisers print (a visitor's copy has none: a code is a key). Sent as they are made.
+ * A round's blank score sheets, a table a page, each seat's code printed on the copies the
+ * tournament's judges and directors print (anyone else's copy has none: a code is a key). Sent
+ * as they are made.
  */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
@@ -24,6 +26,7 @@ export class ScoreSheetsPdfController {
   constructor(
     private readonly printouts: RoundPrintouts,
     private readonly codes: TableCodesService,
+    private readonly access: TournamentAccess,
   ) {}
 
   @Get('divisions/:id/rounds/:number/sheets.pdf')
@@ -40,12 +43,12 @@ export class ScoreSheetsPdfController {
     const options = division.options as { clockMinutes?: number; turnsPerPlayer?: number | null };
     const turns =
       options.turnsPerPlayer !== undefined ? options.turnsPerPlayer : rules?.turnsPerPlayer;
-    // Each seat's code, made now if this is the round's first printing, on the sheets judges and
-    // organisers print to hand to the tables; a visitor's copy has none (a code is a key). The
-    // address its QR code opens is this server's as the browser reached it.
+    // Each seat's code, made now if this is the round's first printing, on the sheets the
+    // tournament's judges and directors print to hand to the tables; anyone else's copy has none
+    // (a code is a key). The address its QR code opens is this server's as the browser reached it.
     const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
     const codes = new Map(
-      page.staff
+      (await this.access.actsIn(page.user, tournament.id))
         ? (await this.codes.roundCodes(id, number)).map((g) => [
             g.gameId,
             g.seats.map((s) => ({ printed: printedCode(s.code), url: `${origin}${s.url}` })),
