@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
 import { seedTableSite, TableSite } from '../e2e/table-site';
 import { Browser, describeWithChromium, launchChromium, watch } from './chromium';
-import { RatedPerson, seedRatedPerson, seedSite, signInCookie, Site } from './site';
+import { adminCookie, RatedPerson, seedRatedPerson, seedSite, Site } from './site';
 
 const DESK = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -118,7 +118,7 @@ describeWithChromium(`accessibility of every kind of page, axe-core (${DATABASE_
   /** The organiser signed in through the page form (an organiser may do what a judge does). */
   async function signIn(): Promise<void> {
     if (signedIn) return;
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     await browser.context.addCookies([
       { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
     ]);

@@ -39,9 +39,9 @@ describeWithChromium(`confirmation steps in Chromium without scripts (${DATABASE
       'Dule Žunić',
     ]);
     const round = await pair(t, divisionId);
-    const judge = await t.account('judge', 'sudija@example.org');
+    const judge = await t.account('judge', 'sudija@example.org', [tournamentId]);
     await enterResult(t, judge, round.games[0], { scores: [412, 380], clocks: ['03:10', '01:05'] });
-    const organiser = await makeAccount(t, 'organiser');
+    const organiser = await makeAccount(t, 'organiser', [tournamentId]);
     page = await browser.context.newPage();
     await page.goto(`${t.url}/sign-in`);
     await page.fill('#username', organiser.email);

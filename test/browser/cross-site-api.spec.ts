@@ -1,9 +1,8 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
+import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from '../e2e/harness';
 import { createTournament, register } from '../e2e/tournament-helpers';
 import { Browser, describeWithChromium, launchChromium } from './chromium';
-import { makeAccount } from './site';
 
 /** An attacker's page per path, served from another port of 127.0.0.1. */
 function attackerSite(
@@ -90,9 +89,9 @@ describeWithChromium(
       ).filter((u) => u.role === 'organiser').length;
 
     test('auto-posted forms and a no-cors fetch change nothing; a script of the site itself still can', async () => {
-      // The organiser signs in in this browser: the session cookie is SameSite=Lax, and
+      // The administrator signs in in this browser: the session cookie is SameSite=Lax, and
       // 127.0.0.1 on another port is the same site, so the browser sends it along.
-      const organiser = await makeAccount(t, 'organiser');
+      const organiser = ORGANISER;
       const page = await browser.context.newPage();
       await page.goto(`${t.url}/sign-in`);
       await page.fill('#username', organiser.email);

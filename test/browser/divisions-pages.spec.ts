@@ -1,7 +1,7 @@
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
 import { createTournament } from '../e2e/tournament-helpers';
 import { Browser, describeWithChromium, launchChromium, screenshot, watch } from './chromium';
-import { signInCookie } from './site';
+import { adminCookie } from './site';
 
 /**
  * The organiser's new-division form as a director uses it, without scripts: the rule set chosen
@@ -27,7 +27,7 @@ describeWithChromium(`the new-division form in Chromium (${DATABASE_KIND})`, () 
       rounds: 5,
       divisions: ['Glavni'],
     });
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     await browser.context.addCookies([
       { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
     ]);

@@ -9,7 +9,7 @@ import {
   watch,
 } from './chromium';
 import type { Page } from 'playwright-core';
-import { signInCookie } from './site';
+import { adminCookie } from './site';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -55,7 +55,7 @@ describeWithChromium(`entries online in Chromium (${DATABASE_KIND})`, () => {
       timeZone: 'Europe/Belgrade',
     });
     await register(t, divisionId, ['Ana Petrović']);
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
 
     // The organiser opens entries: a deadline, the division, two places and a waiting list.
     const desk = await browser.context.newPage();

@@ -52,7 +52,7 @@ describeWithChromium(
         .set(t.organiser)
         .send({ confirm: true })
         .expect(200);
-      const organiser = await makeAccount(t, 'organiser');
+      const organiser = await makeAccount(t, 'organiser', [tournamentId]);
       page = await browser.context.newPage();
       await page.goto(`${t.url}/sign-in`);
       await page.fill('#username', organiser.email);

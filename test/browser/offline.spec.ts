@@ -109,9 +109,9 @@ describeWithChromium(`the sheet form with the Wi-Fi down (${DATABASE_KIND})`, ()
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp(), launchChromium()]);
-    games = await pairedRound(t, 'Kup bez veze', 2);
     judge = await makeAccount(t, 'judge');
     cookie = await signInCookie(t, 'judge');
+    games = await pairedRound(t, 'Kup bez veze', 2, [judge.email, cookie]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -329,11 +329,11 @@ describeWithChromium(`the sheet form with the Wi-Fi down (${DATABASE_KIND})`, ()
 
   test("a table's phone with the network cut for a minute: the rows wait on the phone, survive a reload, and the sheet is sent once", async () => {
     const judgeApi = await t.account('judge');
-    const { divisionId } = await createTournament(t, {
-      name: 'Stolovi bez veze',
-      ruleSet: 'kvizovka',
-      rounds: 1,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      { name: 'Stolovi bez veze', ruleSet: 'kvizovka', rounds: 1 },
+      [judgeApi],
+    );
     await register(t, divisionId, ['Ana Petrović', 'Bora Ilić']);
     const game = (await pair(t, divisionId)).games[0];
     const [codes] = (

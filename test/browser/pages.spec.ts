@@ -179,7 +179,7 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
     await page.click('.tabs a:has-text("Križna tablica")');
     expect(await page.locator('h1').innerText()).toContain('Križna tablica');
     // The sheet check's form, with its own texts (the browser's catalogue), after signing in.
-    const judge = await makeAccount(t, 'judge');
+    const judge = await makeAccount(t, 'judge', [site.tournamentId]);
     await page.goto(`${t.url}/judge/check?rules=kvizovka&players=2`);
     expect(await page.locator('h1').innerText()).toBe('Prijava');
     await page.fill('#username', judge.email);
@@ -201,7 +201,7 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
 
   test('a judge signs in, checks a sheet with a mistake, sees it on the turn and the square, fixes it, saves; the standings change', async () => {
     await browser.context.clearCookies();
-    const judge = await makeAccount(t, 'judge');
+    const judge = await makeAccount(t, 'judge', [site.tournamentId]);
     const g = (await t.http.get(`/api/games/${site.pendingGame}`).expect(200)).body as GameJson;
     const { sheet: good, leaderOnScore } = scoreSheet([g.first.name, g.second!.name], 31);
     const { bad, turn, squares } = sheetWithMistake(good);
@@ -290,7 +290,7 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
 
   test('an organiser pairs the next round from the rounds page (round 1 is complete now)', async () => {
     await browser.context.clearCookies();
-    const organiser = await makeAccount(t, 'organiser');
+    const organiser = await makeAccount(t, 'organiser', [site.tournamentId]);
     const page = await browser.context.newPage();
     const trouble = watch(page);
     await page.goto(`${t.url}/sign-in`);
@@ -314,7 +314,7 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
 
   test("the organiser's rounds page on a phone: every action in view, no table scrolled sideways, a result on one line", async () => {
     await browser.context.clearCookies();
-    const organiser = await makeAccount(t, 'organiser');
+    const organiser = await makeAccount(t, 'organiser', [site.tournamentId]);
     const page = await browser.context.newPage();
     const trouble = watch(page);
     await page.goto(`${t.url}/sign-in`);
@@ -351,7 +351,7 @@ describeWithChromium(`pages in Chromium (${DATABASE_KIND})`, () => {
 
   test('an organiser changes a running division: the page lists the changes and asks first', async () => {
     await browser.context.clearCookies();
-    const organiser = await makeAccount(t, 'organiser');
+    const organiser = await makeAccount(t, 'organiser', [site.tournamentId]);
     const page = await browser.context.newPage();
     const trouble = watch(page);
     await page.goto(`${t.url}/sign-in`);

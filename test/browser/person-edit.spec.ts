@@ -1,7 +1,7 @@
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
 import { createTournament } from '../e2e/tournament-helpers';
 import { Browser, describeWithChromium, launchChromium, watch } from './chromium';
-import { signInCookie } from './site';
+import { adminCookie } from './site';
 
 /**
  * A registry person's edit page as a director uses it (issue 36): reached from the person's
@@ -33,7 +33,7 @@ describeWithChromium(`a person's edit page in Chromium (${DATABASE_KIND})`, () =
         .send({ name: 'Ana Petrović', club: 'ŠK Sever' })
         .expect(201)
     ).body as { id: number; personId: number };
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     await browser.context.addCookies([
       { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
     ]);

@@ -1,7 +1,7 @@
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
 import { createTournament, register } from '../e2e/tournament-helpers';
 import { Browser, describeWithChromium, launchChromium, watch } from './chromium';
-import { signInCookie } from './site';
+import { adminCookie } from './site';
 
 /**
  * A player's edit page as a director uses it (issue 36): reached from the players list and
@@ -26,7 +26,7 @@ describeWithChromium(`a player's edit page in Chromium (${DATABASE_KIND})`, () =
       rounds: 3,
     });
     const [ana] = await register(t, divisionId, ['Ana Petrović', 'Bora Jovanović']);
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     await browser.context.addCookies([
       { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
     ]);

@@ -44,7 +44,7 @@ describeWithChromium(`prize pages in Chromium (${DATABASE_KIND})`, () => {
       ['Ana Ćirić', 'Bora Đurić', 'Ceca Šarić', 'Dule Žunić'],
       (i) => ratings[i] as number,
     );
-    const judge = await t.account('judge');
+    const judge = await t.account('judge', undefined, [tournamentId]);
     const put = async (g: RoundJson['games'][number], name: string) => {
       const sheet = fixture(name);
       sheet.players = [g.first.name, g.second!.name];
@@ -56,7 +56,7 @@ describeWithChromium(`prize pages in Chromium (${DATABASE_KIND})`, () => {
     const r2 = await pair(t, divisionId);
     await put(r2.games[0], '12-clock-expired');
     await put(r2.games[1], '24-carried-total');
-    const organiser = await makeAccount(t, 'organiser');
+    const organiser = await makeAccount(t, 'organiser', [tournamentId]);
     page = await browser.context.newPage();
     await page.goto(`${t.url}/sign-in`);
     await page.fill('#username', organiser.email);

@@ -42,7 +42,7 @@ describeWithChromium(`registry and ratings pages in Chromium (${DATABASE_KIND})`
       rounds: 1,
       startDate: '2026-11-28',
     }));
-    const organiser = await makeAccount(t, 'organiser');
+    const organiser = await makeAccount(t, 'organiser', [tournamentId]);
     page = await browser.context.newPage();
     await page.goto(`${t.url}/sign-in`);
     await page.fill('#username', organiser.email);

@@ -12,10 +12,11 @@ describeWithChromium(`a round's results page in Chromium (${DATABASE_KIND})`, ()
   let t: TestApp;
   let browser: Browser;
   let divisionId: number;
+  let tournamentId: number;
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp(), launchChromium()]);
-    ({ divisionId } = await createTournament(t, {
+    ({ id: tournamentId, divisionId } = await createTournament(t, {
       name: 'Kup tastature',
       ruleSet: 'kvizovka',
       rounds: 2,
@@ -37,7 +38,7 @@ describeWithChromium(`a round's results page in Chromium (${DATABASE_KIND})`, ()
   });
 
   test('typed lines fill the rows, a bad one is said on its row, and the round is saved', async () => {
-    const cookie = await signInCookie(t, 'judge');
+    const cookie = await signInCookie(t, 'judge', [tournamentId]);
     await browser.context.addCookies([
       { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
     ]);
@@ -86,7 +87,7 @@ describeWithChromium(`a round's results page in Chromium (${DATABASE_KIND})`, ()
   });
 
   test('the outcome’s words fit its select; on a phone the games stack, nothing scrolls sideways', async () => {
-    const cookie = await signInCookie(t, 'judge');
+    const cookie = await signInCookie(t, 'judge', [tournamentId]);
     await browser.context.addCookies([
       { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
     ]);

@@ -88,12 +88,15 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
   let t: TestApp;
   let browser: Browser;
   let judge: { email: string; password: string };
+  /** A second judge of the same tournament. */
+  let secondJudge: { email: string; password: string };
   let games: GameJson[];
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp(), launchChromium()]);
-    games = await pairedRound(t, 'Kup Zapisnika', 3);
     judge = await makeAccount(t, 'judge');
+    secondJudge = await makeAccount(t, 'judge');
+    games = await pairedRound(t, 'Kup Zapisnika', 3, [judge.email, secondJudge.email]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -167,12 +170,16 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
 
   test('the skip link lands in the form, and one Tab leaves the last row written for the end of the game (issue 36)', async () => {
     // A game of its own: the draft this test leaves must not become another test's sheet.
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup Tastature',
-      ruleSet: 'kvizovka',
-      rounds: 1,
-      divisions: ['A'],
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup Tastature',
+        ruleSet: 'kvizovka',
+        rounds: 1,
+        divisions: ['A'],
+      },
+      [judge.email],
+    );
     await register(t, divisionId, ['Aleksandra Stojanović-Radosavljević', 'Đorđe Šćekić']);
     const g = (await pair(t, divisionId)).games.find((x) => x.second !== null) as GameJson;
     const sheet = paperSheet(namesOf(g));
@@ -262,12 +269,16 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
 
   test('a clock typed into the tiles left with a wrong turn-5 score: the turn-5 flag stays and the end cell is flagged in Serbian', async () => {
     // A game of its own: the draft this test leaves must not become another test's sheet.
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup Kraja Partije',
-      ruleSet: 'kvizovka',
-      rounds: 1,
-      divisions: ['A'],
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup Kraja Partije',
+        ruleSet: 'kvizovka',
+        rounds: 1,
+        divisions: ['A'],
+      },
+      [judge.email],
+    );
     await register(t, divisionId, ['Ljubica Njegoš', 'Marko Čačak']);
     const g = (await pair(t, divisionId)).games.find((x) => x.second !== null) as GameJson;
     const sheet = paperSheet(namesOf(g));
@@ -297,12 +308,16 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
 
   test('a play written over occupied squares, then challenged and ruled invalid: the position cell and the verdict agree (issue 34, defect 6)', async () => {
     // A game of its own: the draft this test leaves must not become another test's sheet.
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup Osporavanja',
-      ruleSet: 'kvizovka',
-      rounds: 1,
-      divisions: ['A'],
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup Osporavanja',
+        ruleSet: 'kvizovka',
+        rounds: 1,
+        divisions: ['A'],
+      },
+      [judge.email],
+    );
     await register(t, divisionId, ['Vesna Jokić', 'Goran Ćosić']);
     const g = (await pair(t, divisionId)).games.find((x) => x.second !== null) as GameJson;
     const sheet = paperSheet(namesOf(g));
@@ -361,7 +376,7 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     // The second judge opens the sheet now, before the first has typed anything.
     const other = await launchChromium();
     try {
-      const second = await signedIn(other, await makeAccount(t, 'judge'));
+      const second = await signedIn(other, secondJudge);
       await second.goto(`${t.url}/judge/games/${g.id}/scoresheet`);
 
       await typeSheet(page, half, namesOf(g));
@@ -418,13 +433,17 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
     const fixture = JSON.parse(
       readFileSync(join(__dirname, '..', 'fixtures', file), 'utf8'),
     ) as Scoresheet;
-    const { divisionId } = await createTournament(t, {
-      name: `Kup ${ruleSet}`,
-      ruleSet,
-      rounds: 1,
-      divisions: ['A'],
-      ...(fixture.options ? { options: fixture.options } : {}),
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: `Kup ${ruleSet}`,
+        ruleSet,
+        rounds: 1,
+        divisions: ['A'],
+        ...(fixture.options ? { options: fixture.options } : {}),
+      },
+      [judge.email],
+    );
     await register(t, divisionId, [...fixture.players]);
     const g = (await pair(t, divisionId)).games.find((x) => x.second !== null) as GameJson;
     const sheet = { ...fixture, players: namesOf(g) };
@@ -469,13 +488,17 @@ describeWithChromium(`the sheet form in Chromium (${DATABASE_KIND})`, () => {
         'utf8',
       ),
     ) as Scoresheet;
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup nacrta u letu',
-      ruleSet: 'qwibble',
-      rounds: 1,
-      divisions: ['A'],
-      ...(fixture.options ? { options: fixture.options } : {}),
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup nacrta u letu',
+        ruleSet: 'qwibble',
+        rounds: 1,
+        divisions: ['A'],
+        ...(fixture.options ? { options: fixture.options } : {}),
+      },
+      [judge.email],
+    );
     await register(t, divisionId, [...fixture.players]);
     const g = (await pair(t, divisionId)).games.find((x) => x.second !== null) as GameJson;
     const page = await signedIn(browser);

@@ -4,7 +4,7 @@
  * form, and reading bits of HTML.
  */
 import { randomBytes } from 'crypto';
-import type { TestApp } from '../e2e/harness';
+import { ORGANISER, type Grantee, type TestApp } from '../e2e/harness';
 import {
   createTournament,
   enterResult,
@@ -37,14 +37,21 @@ export interface Site {
   pendingGame: number;
 }
 
-/** A Kvizovka tournament of the six players, paired for round 1: its games between two players. */
-export async function pairedRound(t: TestApp, name: string, rounds: number): Promise<GameJson[]> {
-  const { divisionId } = await createTournament(t, {
-    name,
-    ruleSet: 'kvizovka',
-    rounds,
-    divisions: ['A'],
-  });
+/**
+ * A Kvizovka tournament of the six players, paired for round 1, `judges` its judges: its games
+ * between two players.
+ */
+export async function pairedRound(
+  t: TestApp,
+  name: string,
+  rounds: number,
+  judges: readonly Grantee[] = [],
+): Promise<GameJson[]> {
+  const { divisionId } = await createTournament(
+    t,
+    { name, ruleSet: 'kvizovka', rounds, divisions: ['A'] },
+    judges,
+  );
   await register(t, divisionId, NAMES);
   return (await pair(t, divisionId)).games.filter((g) => g.second !== null);
 }
@@ -79,6 +86,7 @@ export async function seedSite(t: TestApp, name = 'Kup Čačka 2026'): Promise<S
 export async function makeAccount(
   t: TestApp,
   role: 'judge' | 'organiser',
+  tournaments: readonly number[] = [],
 ): Promise<{ email: string; password: string; name: string }> {
   const email = `${role}-${randomBytes(4).toString('hex')}@example.org`;
   const password = `${role}-pass-${randomBytes(4).toString('hex')}`;
@@ -88,12 +96,26 @@ export async function makeAccount(
     .set(t.organiser)
     .send({ email, password, name, role })
     .expect(201);
+  for (const id of tournaments)
+    await t.grant(id, email, role === 'judge' ? 'judge' : 'co-director');
   return { email, password, name };
 }
 
-/** Signs in through the page form; the `Cookie` header of the session. */
-export async function signInCookie(t: TestApp, role: 'judge' | 'organiser'): Promise<string> {
-  const { email, password } = await makeAccount(t, role);
+/**
+ * Signs in through the page form a new account of `role` with a role in each of
+ * `tournaments` (a judge's, or an organiser's as co-director); the `Cookie` header of the
+ * session.
+ */
+export async function signInCookie(
+  t: TestApp,
+  role: 'judge' | 'organiser',
+  tournaments: readonly number[] = [],
+): Promise<string> {
+  const { email, password } = await makeAccount(t, role, tournaments);
+  return pageSignIn(t, email, password);
+}
+
+async function pageSignIn(t: TestApp, email: string, password: string): Promise<string> {
   const res = await t.http
     .post('/sign-in')
     .set('Origin', t.url)
@@ -105,6 +127,14 @@ export async function signInCookie(t: TestApp, role: 'judge' | 'organiser'): Pro
     .find((c) => c.startsWith('arbiter_session='));
   if (!cookie) throw new Error('no session cookie');
   return cookie.split(';')[0];
+}
+
+/**
+ * Signs in through the page form as the server's first organiser, its administrator (who acts
+ * in every tournament); the `Cookie` header of the session.
+ */
+export async function adminCookie(t: TestApp): Promise<string> {
+  return pageSignIn(t, ORGANISER.email, ORGANISER.password);
 }
 
 /** HTML text with the entities Handlebars writes decoded. */

@@ -34,11 +34,15 @@ describeWithChromium(`a table's sheet sent and confirmed from phones (${DATABASE
 
   test('the first player types the paper sheet on a phone and sends it; the second confirms; the result is in', async () => {
     const judge = await t.account('judge');
-    const { divisionId } = await createTournament(t, {
-      name: 'Stolovi',
-      ruleSet: 'kvizovka',
-      rounds: 1,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Stolovi',
+        ruleSet: 'kvizovka',
+        rounds: 1,
+      },
+      [judge],
+    );
     await register(t, divisionId, ['Ana Petrović', 'Bora Ilić']);
     const game = (await pair(t, divisionId)).games[0];
     const [codes] = (
@@ -103,11 +107,15 @@ describeWithChromium(`a table's sheet sent and confirmed from phones (${DATABASE
 
   test('the phone’s form with a clock typed into the tiles left, a final with a letter and a wrong turn-5 score: the turn-5 flag stays and the end cells are flagged in Serbian (issue 34, defect 4)', async () => {
     const judge = await t.account('judge');
-    const { divisionId } = await createTournament(t, {
-      name: 'Stolovi s greškom',
-      ruleSet: 'kvizovka',
-      rounds: 1,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Stolovi s greškom',
+        ruleSet: 'kvizovka',
+        rounds: 1,
+      },
+      [judge],
+    );
     await register(t, divisionId, ['Lena Marić', 'Rade Kostić']);
     const game = (await pair(t, divisionId)).games[0];
     const [codes] = (
@@ -167,11 +175,12 @@ describeWithChromium(`a table's sheet sent and confirmed from phones (${DATABASE
 
   test("the judges' desk: a faulty sheet returned with a note the table reads, an unconfirmed one accepted", async () => {
     const judgeApi = await t.account('judge');
-    const { divisionId } = await createTournament(t, {
+    const { id: tournamentId, divisionId } = await createTournament(t, {
       name: 'Sto sudija',
       ruleSet: 'kvizovka',
       rounds: 1,
     });
+    await t.grant(tournamentId, judgeApi, 'judge');
     await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule']);
     const games = (await pair(t, divisionId)).games;
     const codes = (
@@ -191,7 +200,7 @@ describeWithChromium(`a table's sheet sent and confirmed from phones (${DATABASE
       .send(sheetOf(2, 52))
       .expect(201);
 
-    const cookie = await signInCookie(t, 'judge');
+    const cookie = await signInCookie(t, 'judge', [tournamentId]);
     await browser.context.addCookies([
       { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
     ]);

@@ -9,7 +9,7 @@ import {
   screenshot,
   watch,
 } from './chromium';
-import { signInCookie } from './site';
+import { adminCookie } from './site';
 
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1280, height: 900 };
@@ -89,7 +89,7 @@ describeWithChromium(`pages of a division at tables in Chromium (${DATABASE_KIND
   });
 
   test("the organiser's rounds page at 1280 and 390 px: a table's seats under one heading, no pair", async () => {
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     await browser.context.addCookies([
       { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
     ]);

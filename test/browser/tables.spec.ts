@@ -9,7 +9,7 @@ import {
   screenshot,
   watch,
 } from './chromium';
-import { signInCookie } from './site';
+import { adminCookie, signInCookie } from './site';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -27,11 +27,12 @@ describeWithChromium(`tables of three in Chromium (${DATABASE_KIND})`, () => {
   let t: TestApp;
   let browser: Browser;
   let divisionId: number;
+  let tournamentId: number;
   let games: TableGame[];
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp(), launchChromium({ javaScript: false })]);
-    ({ divisionId } = await createTournament(t, {
+    ({ id: tournamentId, divisionId } = await createTournament(t, {
       name: 'Do 200 u troje',
       ruleSet: 'scrabble-target',
       rounds: 3,
@@ -54,7 +55,7 @@ describeWithChromium(`tables of three in Chromium (${DATABASE_KIND})`, () => {
   });
 
   test('a judge types a table of three on a phone: a tie at the target asks who reached it first', async () => {
-    const cookie = await signInCookie(t, 'judge');
+    const cookie = await signInCookie(t, 'judge', [tournamentId]);
     await browser.context.addCookies([
       { name: 'arbiter_session', value: cookie.split('=')[1], url: t.url },
     ]);
@@ -139,7 +140,7 @@ describeWithChromium(`tables of three in Chromium (${DATABASE_KIND})`, () => {
   });
 
   test("the organiser's division settings offer the sizes the rule set seats, fixed once paired", async () => {
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     const { divisionId: fresh } = await createTournament(t, {
       name: 'Nova',
       ruleSet: 'scrabble-target',

@@ -20,16 +20,37 @@ const SERVER = join(__dirname, '..', '..', 'dist', 'src', 'main.js');
 const serverFile = () => process.env.ARBITER_SERVER || SERVER;
 
 /** A running server on its own new database, with a signed-in organiser. */
+/** An account as a test holds it: its bearer header, its page session's cookie, or its e-mail. */
+export type Grantee = { Authorization: string } | string;
+
 export interface TestApp {
   /** `http://127.0.0.1:PORT` */
   url: string;
   /** The server's process id. */
   pid: number;
   http: ReturnType<typeof request>;
-  /** Bearer header of the organiser. */
+  /** Bearer header of the organiser: the server's first account, its administrator. */
   organiser: { Authorization: string };
-  /** Creates an account and returns its bearer header. */
-  account(role: 'organiser' | 'judge', email?: string): Promise<{ Authorization: string }>;
+  /**
+   * Creates an account (by the administrator) and returns its bearer header. With
+   * `tournaments`, the account gets a role in each (a judge a judge's, an organiser a
+   * co-director's); else it acts in none until given one ({@link TestApp.grant}).
+   */
+  account(
+    role: 'organiser' | 'judge',
+    email?: string,
+    tournaments?: readonly number[],
+  ): Promise<{ Authorization: string }>;
+  /**
+   * Gives the account of `who` (its bearer header, its page session's `Cookie` header value
+   * `arbiter_session=…`, or its e-mail) a role in `tournamentId`, as the administrator:
+   * `judge` or `co-director`.
+   */
+  grant(
+    tournamentId: number,
+    who: Grantee | readonly Grantee[],
+    role: 'judge' | 'co-director',
+  ): Promise<void>;
   /** What the server printed so far (for failure messages). */
   log(): string;
   /** Stops the server; with `keepDatabase` the database stays for a restart. */
@@ -133,6 +154,24 @@ export async function startTestApp(
     return { Authorization: `Bearer ${(res.body as { token: string }).token}` };
   };
   const organiser = await signIn(ORGANISER.email, ORGANISER.password);
+  const grantOne = async (tournamentId: number, who: Grantee, role: 'judge' | 'co-director') => {
+    const me = async (headers: Record<string, string>) =>
+      ((await http.get('/api/auth/me').set(headers).expect(200)).body as { email: string }).email;
+    const email =
+      typeof who !== 'string'
+        ? await me(who)
+        : who.startsWith('arbiter_session=')
+          ? await me({ Cookie: who })
+          : who;
+    await http
+      .post(`/api/tournaments/${tournamentId}/roles`)
+      .set(organiser)
+      .send({ email, role })
+      .expect(200);
+  };
+  const grant: TestApp['grant'] = async (tournamentId, who, role) => {
+    for (const one of Array.isArray(who) ? who : [who]) await grantOne(tournamentId, one, role);
+  };
   let accounts = 0;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -148,7 +187,7 @@ export async function startTestApp(
     organiser,
     log: () => output,
     databaseEnv: db.env,
-    async account(role, email) {
+    async account(role, email, tournaments = []) {
       const n = ++accounts;
       const address = email ?? `${role}${n}-${randomBytes(3).toString('hex')}@example.org`;
       const password = `${role}-password-${n}`;
@@ -157,8 +196,11 @@ export async function startTestApp(
         .set(organiser)
         .send({ email: address, name: `${role} ${n}`, role, password })
         .expect(201);
+      for (const id of tournaments)
+        await grant(id, address, role === 'judge' ? 'judge' : 'co-director');
       return signIn(address, password);
     },
+    grant,
     async close(options = {}) {
       await stop();
       if (!options.keepDatabase) await db.drop();

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import type { TestApp } from './harness';
+import type { Grantee, TestApp } from './harness';
 
 export { scoreSheet } from '../../bench/score-sheets';
 
@@ -64,12 +64,19 @@ export interface StandingsJson {
   }[];
 }
 
+/**
+ * A tournament made by the administrator (who then owns it); `judges` (bearer headers, page
+ * cookies or e-mails of judges' accounts) are given a judge's role in it.
+ */
 export async function createTournament(
   t: TestApp,
   body: Record<string, unknown>,
+  judges: readonly Grantee[] = [],
 ): Promise<{ id: number; divisionId: number }> {
   const res = await t.http.post('/api/tournaments').set(t.organiser).send(body).expect(201);
-  return { id: res.body.id, divisionId: res.body.divisions[0].id };
+  const id = res.body.id as number;
+  if (judges.length) await t.grant(id, judges, 'judge');
+  return { id, divisionId: res.body.divisions[0].id };
 }
 
 export async function register(

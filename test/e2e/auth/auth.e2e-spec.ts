@@ -87,12 +87,16 @@ describe(`auth over HTTP (${DATABASE_KIND})`, () => {
     await t.http.get('/api/auth/me').set('Cookie', session!.split(';')[0]).expect(200);
   });
 
-  test('only an organiser creates accounts; a judge gets 403, nobody 401', async () => {
+  test('only the administrator creates accounts; a judge or another organiser gets 403, nobody 401', async () => {
     const judge = await t.account('judge');
+    const organiser = await t.account('organiser');
     const body = { email: 'x@example.org', name: 'X', role: 'judge', password: '0123456789' };
-    const forbidden = await t.http.post('/api/users').set(judge).send(body).expect(403);
-    expect(forbidden.body.code).toBe('FORBIDDEN');
+    for (const who of [judge, organiser]) {
+      const forbidden = await t.http.post('/api/users').set(who).send(body).expect(403);
+      expect(forbidden.body.code).toBe('ADMINISTRATOR_ONLY');
+    }
     await t.http.post('/api/users').send(body).expect(401);
+    await t.http.post('/api/users').set(t.organiser).send(body).expect(201);
   });
 
   test('bad input is a 400 naming the field; a duplicate account a 409', async () => {

@@ -1,6 +1,6 @@
 import { createServer } from 'net';
 import { SMTPServer } from 'smtp-server';
-import { decode, mainText, signInCookie } from '../../browser/site';
+import { adminCookie, decode, mainText } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { createTournament, register } from '../tournament-helpers';
 
@@ -23,7 +23,7 @@ describe(`entries online (${DATABASE_KIND})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp(undefined, { TRUST_PROXY: 'true' });
-    organiser = await signInCookie(t, 'organiser');
+    organiser = await adminCookie(t);
     const created = await createTournament(t, {
       name: 'Kup prijava',
       ruleSet: 'kvizovka',
@@ -450,7 +450,7 @@ describe(`entries online: the link by mail (${DATABASE_KIND})`, () => {
       SMTP_FROM: 'turnir@example.org',
     });
     try {
-      const organiser = await signInCookie(t, 'organiser');
+      const organiser = await adminCookie(t);
       const { id, divisionId } = await createTournament(t, {
         name: 'Kup pošte',
         ruleSet: 'kvizovka',
@@ -498,7 +498,7 @@ describe(`entries online: the link by mail (${DATABASE_KIND})`, () => {
       SMTP_FROM: 'turnir@example.org',
     });
     try {
-      const organiser = await signInCookie(t, 'organiser');
+      const organiser = await adminCookie(t);
       const { id, divisionId } = await createTournament(t, {
         name: 'Kup pošte',
         ruleSet: 'kvizovka',

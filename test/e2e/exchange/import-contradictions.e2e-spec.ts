@@ -1,4 +1,4 @@
-import { decode, signInCookie } from '../../browser/site';
+import { adminCookie, decode } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import {
   createTournament,
@@ -271,7 +271,7 @@ describe(`a TSH file with a round played after one without results is refused ($
     expect(res.body.message).toContain(
       'line 1, scores: round 1: no score against player 2, yet round 2 was played after it',
     );
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     const page = await t.http
       .post(`/organiser/tournaments/${tournamentId}/divisions/tsh?lang=sr-Latn`)
       .set('Cookie', cookie)

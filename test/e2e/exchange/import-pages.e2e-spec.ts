@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'crypto';
 import { Client } from 'pg';
-import { decode, signInCookie } from '../../browser/site';
+import { adminCookie, decode } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { createTournament, enterResult, pair, register, scoreSheet } from '../tournament-helpers';
 
@@ -28,7 +28,7 @@ describe(`a tournament's file on the organiser's pages: download, preview, impor
 
   beforeAll(async () => {
     t = await startTestApp();
-    cookie = await signInCookie(t, 'organiser');
+    cookie = await adminCookie(t);
     const made = await createTournament(t, {
       name: 'Kup Beograda 2026',
       ruleSet: 'kvizovka',

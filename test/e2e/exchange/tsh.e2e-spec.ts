@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { decode, signInCookie } from '../../browser/site';
+import { adminCookie, decode } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { RoundJson, standings, StandingsJson } from '../tournament-helpers';
 
@@ -276,7 +276,7 @@ describe(`TSH .t files: import, standings, export, re-import (${DATABASE_KIND})`
   });
 
   it("the organiser's pages: import by upload, problems in the page's language, the export link", async () => {
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     const page = await t.http
       .get(`/organiser/tournaments/${tournamentId}?lang=sr-Latn`)
       .set('Cookie', cookie)

@@ -1,5 +1,5 @@
 import { tshFile } from '../../../bench/tsh-file';
-import { signInCookie } from '../../browser/site';
+import { adminCookie } from '../../browser/site';
 import { probeHealth } from '../health-probe';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { standings } from '../tournament-helpers';
@@ -17,7 +17,7 @@ let cookie: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  cookie = await signInCookie(t, 'organiser');
+  cookie = await adminCookie(t);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { mainText, signInCookie } from '../../browser/site';
+import { adminCookie, mainText, signInCookie } from '../../browser/site';
 import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from '../harness';
 import {
   enterResult,
@@ -50,7 +50,7 @@ describe(`director's log (${DATABASE_KIND})`, () => {
   let organiserPage: string;
   beforeAll(async () => {
     t = await startTestApp();
-    organiserPage = await signInCookie(t, 'organiser');
+    organiserPage = await adminCookie(t);
   });
   afterAll(async () => {
     await t.close();
@@ -92,6 +92,7 @@ describe(`director's log (${DATABASE_KIND})`, () => {
       .expect(201);
     const tournamentId = created.body.id as number;
     const divisionId = created.body.divisions[0].id as number;
+    await t.grant(tournamentId, judge, 'judge');
     await t.http
       .post(`/api/tournaments/${tournamentId}/divisions`)
       .set(t.organiser)
@@ -180,6 +181,7 @@ describe(`director's log (${DATABASE_KIND})`, () => {
     const log = await wholeLog(tournamentId);
     expect(log.map((e) => e.action)).toEqual([
       'tournament.created',
+      'role.granted',
       'division.added',
       'player.registered',
       'player.registered',
@@ -217,6 +219,11 @@ describe(`director's log (${DATABASE_KIND})`, () => {
       name: 'Kup s dnevnikom',
       rounds: 3,
       divisions: ['Open'],
+    });
+    expect(byAction('role.granted')).toMatchObject({
+      division: null,
+      before: null,
+      after: { name: 'judge 1', email: 'judge-log@example.org', role: 'judge' },
     });
     expect(byAction('division.added')).toMatchObject({
       division: 'Skrabl',
@@ -307,7 +314,7 @@ describe(`director's log (${DATABASE_KIND})`, () => {
     expect(open.map((e) => e.action)).toEqual(
       log.filter((e) => e.divisionId === divisionId).map((e) => e.action),
     );
-    expect(open).toHaveLength(log.length - 2);
+    expect(open).toHaveLength(log.length - 3);
     await t.http.get(`/api/tournaments/${tournamentId}/log`).expect(401);
     await t.http.get(`/api/tournaments/${tournamentId}/log`).set(judge).expect(403);
     const badQuery = await t.http

@@ -1,4 +1,4 @@
-import { signInCookie } from '../../browser/site';
+import { adminCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { createTournament } from '../tournament-helpers';
 
@@ -7,7 +7,7 @@ let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
   t = await startTestApp();
-  cookie = await signInCookie(t, 'organiser');
+  cookie = await adminCookie(t);
 }, 60000);
 afterAll(() => t.close());
 

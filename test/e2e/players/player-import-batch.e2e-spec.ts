@@ -1,4 +1,4 @@
-import { signInCookie } from '../../browser/site';
+import { adminCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { createTournament } from '../tournament-helpers';
 
@@ -15,7 +15,7 @@ let file: TestApp;
 let cookie: string;
 beforeAll(async () => {
   [api, file] = await Promise.all([startTestApp(), startTestApp()]);
-  cookie = await signInCookie(file, 'organiser');
+  cookie = await adminCookie(file);
   for (const t of [api, file]) {
     // The registry the lines meet: a person by federation id, one by name alone, two of one name.
     for (const body of [

@@ -91,7 +91,7 @@ describe(`prize table and prize list from the sheets results stand on (${DATABAS
     // Dule is unrated: he belongs to the lowest class.
     const ratings = [1800, 1650, 1520, undefined];
     await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule'], (i) => ratings[i] as number);
-    const judge = await t.account('judge');
+    const judge = await t.account('judge', undefined, [tournamentId]);
     const put = async (g: RoundJson['games'][number], sheetName: string, ok: boolean) => {
       const sheet = fixture(sheetName);
       sheet.players = [g.first.name, g.second!.name];
@@ -132,7 +132,8 @@ describe(`prize table and prize list from the sheets results stand on (${DATABAS
       .set(t.organiser)
       .send(TABLE)
       .expect(428);
-    const judge = await t.account('judge');
+    // The tournament's judge: a director's write is refused.
+    const judge = await t.account('judge', undefined, [tournamentId]);
     await t.http
       .put(`/api/tournaments/${tournamentId}/prizes`)
       .set(judge)

@@ -1,4 +1,4 @@
-import { signInCookie } from '../../browser/site';
+import { adminCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { pdfText } from '../../render/poppler';
 import { binary, createTournament, enterResult, pair } from '../tournament-helpers';
@@ -308,7 +308,7 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
   });
 
   it("the report page and the organiser's question before closing, in every language", async () => {
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     const form = (path: string, body: Record<string, string>) =>
       t.http.post(path).set('Origin', t.url).set('Cookie', cookie).type('form').send(body);
     const en = await t.http.get(`/tournaments/${ids[0]}/ratings?lang=en`).expect(200);
@@ -416,7 +416,7 @@ describe(`ratings computed when a tournament is closed (${DATABASE_KIND})`, () =
   });
 
   it("the rating list page, its CSV, and the import form in the page's language", async () => {
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     const list = await t.http.get('/ratings?family=kvizovka&lang=en').expect(200);
     expect(list.text).toContain('Rating list · Kvizovka');
     expect(list.text).toMatch(/1\.<\/td><td><a href="\/persons\/\d+">Ana<\/a>/);

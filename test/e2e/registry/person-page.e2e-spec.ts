@@ -91,7 +91,7 @@ describe(`a person's page across events (${DATABASE_KIND})`, () => {
     const g1 = r1.games[0];
     expect(g1.first.name).toBe('Ana Grafik');
     springGame = g1.id;
-    const judge = await t.account('judge');
+    const judge = await t.account('judge', undefined, [spring.id]);
     const s = sheet('08-long-words-bonuses');
     s.players = [g1.first.name, g1.second!.name];
     const put = await t.http.put(`/api/games/${g1.id}/scoresheet`).set(judge).send(s);

@@ -29,7 +29,6 @@ describe(`a card game's most-cards tie-break in a tournament (${DATABASE_KIND})`
   });
 
   test('cards come from the verified sheets into standings, and survive export and import', async () => {
-    const judge = await t.account('judge');
     const { id, divisionId } = await createTournament(t, {
       name: 'Quivit open',
       ruleSet: 'quivit',
@@ -38,6 +37,7 @@ describe(`a card game's most-cards tie-break in a tournament (${DATABASE_KIND})`
       tieBreaks: ['cards', 'spread'],
       byeSpread: 0,
     });
+    const judge = await t.account('judge', undefined, [id]);
     const [ana, ben] = await register(t, divisionId, ['Ana Ruiz', 'Ben Okafor']);
     const games: number[] = [];
     const enter = async (round: number, first: typeof ana, second: typeof ben, file: string) => {

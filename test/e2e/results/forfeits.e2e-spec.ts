@@ -42,6 +42,7 @@ describe(`forfeits and absences (${DATABASE_KIND})`, () => {
       .send({ name: 'Kup u kontumaciji', ruleSet: 'kvizovka', rounds: 4 })
       .expect(201);
     const tournamentId = created.body.id as number;
+    await t.grant(tournamentId, judge, 'judge');
     expect(created.body.forfeitSpread).toBe(50);
     const divisionId = created.body.divisions[0].id as number;
     expect(created.body.divisions[0].forfeitSpread).toBe(50);

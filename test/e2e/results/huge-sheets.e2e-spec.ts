@@ -1,5 +1,5 @@
 import type { Scoresheet } from '../../../src/engine';
-import { decode, mainText, signInCookie } from '../../browser/site';
+import { adminCookie, decode, mainText, signInCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { formFields } from '../sheet-form-helpers';
 import {
@@ -82,7 +82,7 @@ describe(`no stored score sheet can crash a page (${DATABASE_KIND})`, () => {
   });
 
   test("the judge's form of 201 rows is refused with a sentence; nothing stored", async () => {
-    const judge = await signInCookie(t, 'judge');
+    const judge = await signInCookie(t, 'judge', [tournamentId]);
     const g = games[1];
     const body = formFields(
       padded(g, 20),
@@ -185,7 +185,7 @@ describe(`no stored score sheet can crash a page (${DATABASE_KIND})`, () => {
   });
 
   test('a players CSV with a 300-character name or a seed of 150,000 names the lines, and imports no one', async () => {
-    const organiser = await signInCookie(t, 'organiser');
+    const organiser = await adminCookie(t);
     const { divisionId: other } = await createTournament(t, {
       name: 'CSV',
       ruleSet: 'kvizovka',

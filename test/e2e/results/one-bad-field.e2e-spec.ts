@@ -19,7 +19,7 @@ interface GameCodes {
  */
 describe(`one bad field does not hide the sheet (${DATABASE_KIND})`, () => {
   let t: TestApp;
-  let judgeApi: Record<string, string>;
+  let judgeApi: { Authorization: string };
   let judge: string;
   let divisionId: number;
   let games: GameJson[];
@@ -29,11 +29,13 @@ describe(`one bad field does not hide the sheet (${DATABASE_KIND})`, () => {
     t = await startTestApp();
     judgeApi = await t.account('judge');
     judge = await signInCookie(t, 'judge');
-    ({ divisionId } = await createTournament(t, {
+    let tournamentId: number;
+    ({ id: tournamentId, divisionId } = await createTournament(t, {
       name: 'Jedno polje',
       ruleSet: 'kvizovka',
       rounds: 2,
     }));
+    await t.grant(tournamentId, [judgeApi, judge], 'judge');
     await register(t, divisionId, [
       'Ana Petrović',
       'Bora Ilić',

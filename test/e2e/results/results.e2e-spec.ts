@@ -20,14 +20,15 @@ describe(`results, score sheets, pairings by hand and swaps (${DATABASE_KIND})`,
 
   beforeAll(async () => {
     t = await startTestApp();
-    judge = await t.account('judge');
-    ({ divisionId } = await createTournament(t, {
+    let tournamentId: number;
+    ({ id: tournamentId, divisionId } = await createTournament(t, {
       name: 'Provera',
       ruleSet: 'kvizovka',
       rounds: 4,
       byeSpread: 25,
       options: { clockMinutes: 30 },
     }));
+    judge = await t.account('judge', undefined, [tournamentId]);
     players = await register(t, divisionId, [
       'Ana',
       'Boris',

@@ -55,11 +55,15 @@ describe(`a round's results on one page (${DATABASE_KIND})`, () => {
     ).games.sort((a, b) => a.table - b.table);
 
   test('a 50-table round in one post: lines and grid, a forfeit, an absence, a double forfeit; a version conflict saves nothing', async () => {
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup pedeset stolova',
-      ruleSet: 'kvizovka',
-      rounds: 3,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup pedeset stolova',
+        ruleSet: 'kvizovka',
+        rounds: 3,
+      },
+      [judge],
+    );
     await register(
       t,
       divisionId,
@@ -147,11 +151,15 @@ describe(`a round's results on one page (${DATABASE_KIND})`, () => {
   });
 
   test('a bad line is a 422 naming its table, and nothing is stored', async () => {
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup loših redova',
-      ruleSet: 'kvizovka',
-      rounds: 2,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup loših redova',
+        ruleSet: 'kvizovka',
+        rounds: 2,
+      },
+      [judge],
+    );
     await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule', 'Ema', 'Filip']);
     await pair(t, divisionId);
     const read = versions(await open(divisionId, 1));
@@ -180,11 +188,15 @@ describe(`a round's results on one page (${DATABASE_KIND})`, () => {
   });
 
   test("a game's verified sheet is not replaced without the line's box ticked", async () => {
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup zapisnika',
-      ruleSet: 'kvizovka',
-      rounds: 2,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup zapisnika',
+        ruleSet: 'kvizovka',
+        rounds: 2,
+      },
+      [judge],
+    );
     await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule']);
     const [g] = (await pair(t, divisionId)).games.sort((a, b) => a.table - b.table);
     const { sheet } = scoreSheet([g.first.name, g.second!.name], 5);
@@ -230,13 +242,17 @@ describe(`a round's results on one page (${DATABASE_KIND})`, () => {
   });
 
   test('tables of four: one line a table, a score a seat, a seat that did not come', async () => {
-    const { divisionId } = await createTournament(t, {
-      name: 'Quivit na jednoj stranici',
-      ruleSet: 'quivit',
-      rounds: 2,
-      pairingPlan: ['seeded', 'swiss'],
-      tableSize: 4,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Quivit na jednoj stranici',
+        ruleSet: 'quivit',
+        rounds: 2,
+        pairingPlan: ['seeded', 'swiss'],
+        tableSize: 4,
+      },
+      [judge],
+    );
     await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule', 'Eva', 'Filip', 'Goca', 'Hana']);
     await pair(t, divisionId);
     const html = await open(divisionId, 1);

@@ -34,13 +34,14 @@ describe(`a sheet of another rule set, options or players (${DATABASE_KIND})`, (
     t.http.post(path).set('Origin', t.url).set('Cookie', cookie).type('form').send(form);
   /** A Kvizovka game of a tournament with a 30-minute clock, new for each test (its sheet form has no draft yet). */
   async function newGame(): Promise<GameJson> {
-    const { divisionId } = await createTournament(t, {
+    const { id, divisionId } = await createTournament(t, {
       name: `Pravila ${Math.random().toString(36).slice(2, 8)}`,
       ruleSet: 'kvizovka',
       rounds: 2,
       pairingPlan: ['manual'],
       options: { clockMinutes: 30 },
     });
+    await t.grant(id, [judge, cookie], 'judge');
     const [a, b] = await register(t, divisionId, ['Ana Ruiz', 'Ben Okafor']);
     const round = await pair(t, divisionId, {
       system: 'manual',

@@ -29,7 +29,7 @@ describe(`typed results by each rule set's own tie-breaks (${DATABASE_KIND})`, (
     ruleSet: string,
     more: Record<string, unknown> = {},
   ): Promise<{ game: GameJson; divisionId: number }> {
-    const { divisionId } = await createTournament(t, {
+    const { id, divisionId } = await createTournament(t, {
       name: `Typed ${ruleSet} ${Math.random().toString(36).slice(2, 8)}`,
       ruleSet,
       rounds: 2,
@@ -37,6 +37,7 @@ describe(`typed results by each rule set's own tie-breaks (${DATABASE_KIND})`, (
       byeSpread: 0,
       ...more,
     });
+    await t.grant(id, [judge, cookie], 'judge');
     const [a, b] = await register(t, divisionId, ['Ana Ruiz', 'Ben Okafor']);
     const round = await pair(t, divisionId, {
       system: 'manual',

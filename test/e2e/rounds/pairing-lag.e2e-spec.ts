@@ -1,4 +1,4 @@
-import { inputValue, mainText, signInCookie } from '../../browser/site';
+import { adminCookie, inputValue, mainText } from '../../browser/site';
 import { pdfText, POPPLER } from '../../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import {
@@ -69,13 +69,17 @@ describe(`pairing with a lag (${DATABASE_KIND})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     judge = await t.account('judge', 'sudija.lag@example.org');
-    organiserPage = await signInCookie(t, 'organiser');
-    ({ id: tournamentId, divisionId } = await createTournament(t, {
-      name: 'Kup Zrenjanina',
-      ruleSet: 'kvizovka',
-      rounds: 5,
-      pairingPlan: ['swiss'],
-    }));
+    organiserPage = await adminCookie(t);
+    ({ id: tournamentId, divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup Zrenjanina',
+        ruleSet: 'kvizovka',
+        rounds: 5,
+        pairingPlan: ['swiss'],
+      },
+      [judge],
+    ));
     await register(t, divisionId, NAMES);
     round1 = (await pair(t, divisionId)) as LaggedRound;
     await finish(round1);

@@ -1,4 +1,4 @@
-import { decode, signInCookie } from '../../browser/site';
+import { adminCookie, decode, signInCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import {
   createTournament,
@@ -65,13 +65,17 @@ describe(`removing and re-pairing rounds with results (${DATABASE_KIND})`, () =>
     t = await startTestApp();
     judge = await t.account('judge', 'sudija@example.org');
     judgePage = await signInCookie(t, 'judge');
-    organiserPage = await signInCookie(t, 'organiser');
-    ({ id: tournamentId, divisionId } = await createTournament(t, {
-      name: 'Kup Novog Sada',
-      ruleSet: 'kvizovka',
-      rounds: 4,
-      pairingPlan: ['swiss'],
-    }));
+    organiserPage = await adminCookie(t);
+    ({ id: tournamentId, divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup Novog Sada',
+        ruleSet: 'kvizovka',
+        rounds: 4,
+        pairingPlan: ['swiss'],
+      },
+      [judge, judgePage],
+    ));
     await register(t, divisionId, NAMES);
     round1 = await pair(t, divisionId);
     const [g1, g2, g3] = round1.games;

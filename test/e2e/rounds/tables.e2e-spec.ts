@@ -1,5 +1,5 @@
 import { readFileSync } from 'fs';
-import { signInCookie } from '../../browser/site';
+import { adminCookie } from '../../browser/site';
 import { join } from 'path';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { pdfText, POPPLER } from '../../render/poppler';
@@ -605,7 +605,7 @@ describe(`tables of more than two (${DATABASE_KIND})`, () => {
     expect(at(round.games[0])).toEqual([3, 2, 1, 0]);
     expect(at(round.games[1])).toEqual([3, 1.5, 0]);
     // The director's log page names the tables and their seats in words, not as data.
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     const log = await t.http
       .get(`/organiser/tournaments/${id}/log?lang=en`)
       .set('Cookie', cookie)

@@ -1,4 +1,4 @@
-import { signInCookie } from '../../browser/site';
+import { adminCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { createTournament, register } from '../tournament-helpers';
 
@@ -11,7 +11,7 @@ describe(`the JSON API refuses cross-site writes made with the session cookie ($
 
   beforeAll(async () => {
     t = await startTestApp();
-    cookie = await signInCookie(t, 'organiser');
+    cookie = await adminCookie(t);
     const port = Number(new URL(t.url).port);
     foreign = `http://127.0.0.1:${port === 65535 ? port - 1 : port + 1}`;
   });

@@ -1,4 +1,4 @@
-import { decode, signInCookie } from '../../browser/site';
+import { adminCookie, decode } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { createTournament, enterResult, pair, readVersion, RoundJson } from '../tournament-helpers';
 
@@ -32,7 +32,7 @@ describe(`director's toolkit (${DATABASE_KIND})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     judge = await t.account('judge', 'sudija@example.org');
-    organiserPage = await signInCookie(t, 'organiser');
+    organiserPage = await adminCookie(t);
   });
   afterAll(async () => {
     await t.close();
@@ -71,13 +71,17 @@ describe(`director's toolkit (${DATABASE_KIND})`, () => {
       .send({ name: 'Loše', ruleSet: 'kvizovka', rounds: 6, maxMeetings: 0 })
       .expect(400);
     expect(bad.body.message).toContain('maxMeetings');
-    const { id, divisionId } = await createTournament(t, {
-      name: 'Kup susreta',
-      ruleSet: 'kvizovka',
-      rounds: 6,
-      pairingPlan: ['swiss'],
-      maxMeetings: 2,
-    });
+    const { id, divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup susreta',
+        ruleSet: 'kvizovka',
+        rounds: 6,
+        pairingPlan: ['swiss'],
+        maxMeetings: 2,
+      },
+      [judge],
+    );
     const division = (await t.http.get(`/api/divisions/${divisionId}`).expect(200)).body;
     expect(division.maxMeetings).toBe(2);
     for (const [i, name] of ['Ana', 'Bora', 'Ceca', 'Dule'].entries())

@@ -130,8 +130,8 @@ describe(`no single request stops the server (${DATABASE_KIND})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    judge = await t.account('judge');
     site = await seedSite(t);
+    judge = await t.account('judge', undefined, [site.tournamentId]);
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,11 @@
-import { inputValue, mainText, seedSite, signInCookie, Site } from '../../browser/site';
+import {
+  adminCookie,
+  inputValue,
+  mainText,
+  seedSite,
+  signInCookie,
+  Site,
+} from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { formFields } from '../sheet-form-helpers';
 import { GameJson, pair, readVersion, register, scoreSheet } from '../tournament-helpers';
@@ -31,7 +38,8 @@ describe(`no lost update (${DATABASE_KIND})`, () => {
     answers.map((a) => a.status).sort((a, b) => a - b);
 
   test('the player edit race: two organisers on one version, one 200 and one 409 saying what changed', async () => {
-    const second = await t.account('organiser');
+    // A co-director of the tournament beside its owner.
+    const second = await t.account('organiser', undefined, [site.tournamentId]);
     const [ana] = await register(t, site.divisionId, ['Ana Race']);
     const read = await readVersion(t, `/api/players/${ana.id}`);
     expect(read).toEqual({ 'If-Match': '1' });
@@ -180,15 +188,15 @@ describe(`no lost update (${DATABASE_KIND})`, () => {
       .expect(201);
     const divisionId = body.divisions[0].id as number;
     await register(t, divisionId, ['Ana Prva', 'Bora Drugi', 'Ceca Treća', 'Duško Četvrti']);
-    return { divisionId };
+    return { divisionId, tournamentId: body.id as number };
   };
 
   test('the two-judge sheet race: two saves of the sheet page for one game give one 303 and one 409', async () => {
-    const { divisionId } = await newDivision();
+    const { divisionId, tournamentId } = await newDivision();
     const round = await pair(t, divisionId);
     const [g1, g2] = round.games;
-    const judgeA = await signInCookie(t, 'judge');
-    const judgeB = await signInCookie(t, 'judge');
+    const judgeA = await signInCookie(t, 'judge', [tournamentId]);
+    const judgeB = await signInCookie(t, 'judge', [tournamentId]);
     const players = (g: GameJson) => [g.first.name, g.second!.name];
 
     // Both judges open the page of game 1: it carries the game's version in a hidden field.
@@ -262,9 +270,11 @@ describe(`no lost update (${DATABASE_KIND})`, () => {
   });
 
   test('drafts saved at the same moment on one version: one 200, the others 409, never a 500', async () => {
-    const { divisionId } = await newDivision();
+    const { divisionId, tournamentId } = await newDivision();
     const [g] = (await pair(t, divisionId)).games;
-    const judges = await Promise.all([0, 1, 2, 3].map(() => signInCookie(t, 'judge')));
+    const judges = await Promise.all(
+      [0, 1, 2, 3].map(() => signInCookie(t, 'judge', [tournamentId])),
+    );
     // Each judge's rows differ (the same rows again would be no conflict: see below).
     const formOf = (extra: string) => ({
       rows: [],
@@ -287,9 +297,9 @@ describe(`no lost update (${DATABASE_KIND})`, () => {
   });
 
   test('a page posting the rows its own draft just saved (the draft unanswered yet) meets no conflict', async () => {
-    const { divisionId } = await newDivision();
+    const { divisionId, tournamentId } = await newDivision();
     const [g] = (await pair(t, divisionId)).games;
-    const judge = await signInCookie(t, 'judge');
+    const judge = await signInCookie(t, 'judge', [tournamentId]);
     const form = (word: string) => ({
       rows: [{ ...emptyRow(0), position: '8H', word, score: '12' }],
       end: { reason: '', timeExpired: '', racks: [], clocks: [], final: [] },
@@ -312,7 +322,7 @@ describe(`no lost update (${DATABASE_KIND})`, () => {
 
   test('the division settings page carries its version: a stale post is a 409 naming what changed, the values kept', async () => {
     const { divisionId } = await newDivision();
-    const organiser = await signInCookie(t, 'organiser');
+    const organiser = await adminCookie(t);
     const url = `/organiser/divisions/${divisionId}/settings`;
     const opened = (await page(url, organiser).expect(200)).text;
     const version = inputValue(opened, 'division-version');

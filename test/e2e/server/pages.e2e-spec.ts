@@ -1,4 +1,5 @@
 import {
+  adminCookie,
   decode,
   inputValue,
   mainText,
@@ -27,8 +28,8 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     site = await seedSite(t);
-    judge = await signInCookie(t, 'judge');
-    organiser = await signInCookie(t, 'organiser');
+    judge = await signInCookie(t, 'judge', [site.tournamentId]);
+    organiser = await adminCookie(t);
   });
   afterAll(async () => {
     await t.close();
@@ -214,7 +215,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
     });
 
     test('signing out ends the session', async () => {
-      const cookie = await signInCookie(t, 'judge');
+      const cookie = await signInCookie(t, 'judge', [site.tournamentId]);
       await get('/judge', cookie).expect(200);
       await post('/sign-out', {}, cookie).expect(303);
       await get('/judge', cookie).expect(303);
@@ -778,7 +779,7 @@ describe(`pages and forms (${DATABASE_KIND})`, () => {
       expect(inputValue(back, 'c-5-position')).toBe(half.turns[5].play!.split(' ')[0]);
       expect(inputValue(back, 'draft-version')).toBe(version);
       // Another judge, on a page loaded before that draft, is told and overwrites nothing.
-      const other = await signInCookie(t, 'judge');
+      const other = await signInCookie(t, 'judge', [site.tournamentId]);
       const conflict = await postForm(
         `/judge/games/${g.id}/scoresheet`,
         formFields({ ...half, turns: half.turns.slice(0, 2) }, players, {

@@ -200,6 +200,8 @@ describe(`a 12-player, 7-round Swiss tournament over HTTP (${DATABASE_KIND})`, (
       pairingPlan: ['swiss'],
       byeSpread: BYE_SPREAD,
     }));
+    // The tournament's two judges.
+    await t.grant(tournamentId, [judge, otherJudge], 'judge');
     await register(t, divisionId, NAMES, (i) => 1400 + ((i * 97) % 500));
     const seeded = await t.http
       .put(`/api/divisions/${divisionId}/seeds`)

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { formatPoints } from '../../../src/i18n';
-import { decode, mainText, signInCookie } from '../../browser/site';
+import { adminCookie, decode, mainText } from '../../browser/site';
 import { describeWithPoppler, pdfPages, pdfText, renderPage } from '../../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import {
@@ -163,7 +163,7 @@ describe(`standings by round, scorecards and the wall chart (${DATABASE_KIND})`,
   });
 
   test("the organiser's tournament page links the wall chart and every scorecard", async () => {
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     const html = (
       await t.http.get(`/organiser/tournaments/${tournamentId}`).set('Cookie', cookie).expect(200)
     ).text;

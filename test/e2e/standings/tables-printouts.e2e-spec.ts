@@ -3,7 +3,7 @@ import { describeWithPoppler, pdfPages, pdfText, renderPage } from '../../render
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { seedTableSite, TableSite } from '../table-site';
 import { binary } from '../tournament-helpers';
-import { signInCookie } from '../../browser/site';
+import { adminCookie } from '../../browser/site';
 
 /**
  * The pages and printouts of divisions played at tables: the "met" grid instead of the
@@ -239,7 +239,7 @@ describe(`pages and printouts of tables (${DATABASE_KIND})`, () => {
   });
 
   test("the organiser's rounds page lists every seat of a table and lets any two seats swap", async () => {
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     const html = (
       await t.http
         .get(`/organiser/divisions/${site.quivit}/rounds?lang=en`)

@@ -2,7 +2,7 @@ import { readFileSync } from 'fs';
 import jsQR from 'jsqr';
 import { join } from 'path';
 import { PNG } from 'pngjs';
-import { decode, inputValue, mainText, signInCookie } from '../../browser/site';
+import { adminCookie, decode, inputValue, mainText, signInCookie } from '../../browser/site';
 import { pdfText, POPPLER, renderPage } from '../../render/poppler';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import {
@@ -65,11 +65,15 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
   });
 
   test('a round whose results all come from the tables, with the desk between', async () => {
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup stolova',
-      ruleSet: 'kvizovka',
-      rounds: 2,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup stolova',
+        ruleSet: 'kvizovka',
+        rounds: 2,
+      },
+      [judge],
+    );
     await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule', 'Ema', 'Filip']);
     const round = await pair(t, divisionId);
     const anonymous = await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).expect(401);
@@ -243,11 +247,15 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
   });
 
   test("a judge's own sheet that disagrees with the rules is counted at the desk, which the judge's pages and the rounds page lead to", async () => {
-    const { divisionId } = await createTournament(t, {
-      name: 'Kup sudijskog stola',
-      ruleSet: 'kvizovka',
-      rounds: 2,
-    });
+    const { id: tournamentId, divisionId } = await createTournament(
+      t,
+      {
+        name: 'Kup sudijskog stola',
+        ruleSet: 'kvizovka',
+        rounds: 2,
+      },
+      [judge],
+    );
     await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule']);
     const round = await pair(t, divisionId);
     const [one, two] = [1, 2].map((n) => round.games.find((g) => g.table === n)!);
@@ -280,7 +288,7 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
       [2, 'done', true, true, 0],
     ]);
     // The desk's page says so, in Serbian, and leads to the sheet to correct it.
-    const cookie = await signInCookie(t, 'judge');
+    const cookie = await signInCookie(t, 'judge', [tournamentId]);
     const deskUrl = `/judge/divisions/${divisionId}/rounds/1/desk`;
     const page = mainText(
       (await t.http.get(`${deskUrl}?lang=sr-Latn`).set('Cookie', cookie).expect(200)).text,
@@ -327,7 +335,7 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     const rounds = (
       await t.http
         .get(`/organiser/divisions/${divisionId}/rounds?lang=sr-Latn`)
-        .set('Cookie', await signInCookie(t, 'organiser'))
+        .set('Cookie', await adminCookie(t))
         .expect(200)
     ).text;
     expect(rounds).toContain(link);
@@ -337,14 +345,18 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
   });
 
   test("the round's blank sheets carry each player's code and QR code, for judges' copies only", async () => {
-    const { divisionId } = await createTournament(t, {
-      name: 'Papir',
-      ruleSet: 'kvizovka',
-      rounds: 1,
-    });
+    const { id: tournamentId, divisionId } = await createTournament(
+      t,
+      {
+        name: 'Papir',
+        ruleSet: 'kvizovka',
+        rounds: 1,
+      },
+      [judge],
+    );
     await register(t, divisionId, ['Ana', 'Bora']);
     const round = await pair(t, divisionId);
-    const cookie = await signInCookie(t, 'judge');
+    const cookie = await signInCookie(t, 'judge', [tournamentId]);
     const pdf = async (withCookie: boolean) => {
       const req = t.http.get(`/divisions/${divisionId}/rounds/1/sheets.pdf`);
       if (withCookie) void req.set('Cookie', cookie);
@@ -397,14 +409,18 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
         'utf8',
       ),
     ) as { players: string[] };
-    const { divisionId } = await createTournament(t, {
-      name: 'Do 50 za stolom',
-      ruleSet: 'scrabble-target',
-      options: { targetScore: 50 },
-      rounds: 1,
-      pairingPlan: ['seeded'],
-      tableSize: 3,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Do 50 za stolom',
+        ruleSet: 'scrabble-target',
+        options: { targetScore: 50 },
+        rounds: 1,
+        pairingPlan: ['seeded'],
+        tableSize: 3,
+      },
+      [judge],
+    );
     await register(t, divisionId, sheet.players);
     const round = await pair(t, divisionId);
     const [codes] = (
@@ -454,7 +470,7 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
       [60, 1],
     ]);
     if (!POPPLER) return;
-    const cookie = await signInCookie(t, 'organiser');
+    const cookie = await adminCookie(t);
     const pdf = (
       await t.http
         .get(`/divisions/${divisionId}/rounds/1/sheets.pdf`)
@@ -470,11 +486,15 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
   });
 
   test("the phone's forms refuse what they cannot read with a 400 page, never a 500", async () => {
-    const { divisionId } = await createTournament(t, {
-      name: 'Forme',
-      ruleSet: 'kvizovka',
-      rounds: 1,
-    });
+    const { divisionId } = await createTournament(
+      t,
+      {
+        name: 'Forme',
+        ruleSet: 'kvizovka',
+        rounds: 1,
+      },
+      [judge],
+    );
     await register(t, divisionId, ['Ana', 'Bora']);
     await pair(t, divisionId);
     const [codes] = (

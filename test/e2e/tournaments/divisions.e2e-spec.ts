@@ -1,5 +1,5 @@
 import { findRuleSet, simulateGame } from '../../../src/engine';
-import { inputValue, mainText, signInCookie } from '../../browser/site';
+import { adminCookie, inputValue, mainText } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import {
   enterResult,
@@ -313,7 +313,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
   });
 
   test('the organiser page adds a division with its own rules and leaves the others', async () => {
-    const organiser = await signInCookie(t, 'organiser');
+    const organiser = await adminCookie(t);
     const created = await t.http
       .post('/api/tournaments')
       .set(t.organiser)
@@ -438,7 +438,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
   });
 
   test("the new-division form starts from the tournament and the chosen rule set's own clock and tie-breaks; a closed tournament offers none", async () => {
-    const organiser = await signInCookie(t, 'organiser');
+    const organiser = await adminCookie(t);
     const created = await t.http
       .post('/api/tournaments')
       .set(t.organiser)
@@ -642,7 +642,7 @@ describe(`divisions with their own settings (${DATABASE_KIND})`, () => {
     expect(nameless.body.message).toContain('name');
 
     // The organiser's page makes the same copy.
-    const organiser = await signInCookie(t, 'organiser');
+    const organiser = await adminCookie(t);
     const page = await t.http
       .post(`/organiser/tournaments/${created.body.id}/copy`)
       .set('Origin', t.url)

@@ -1,4 +1,4 @@
-import { signInCookie } from '../../browser/site';
+import { adminCookie, signInCookie } from '../../browser/site';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
 import { createTournament, pair, readVersion, register } from '../tournament-helpers';
 
@@ -28,7 +28,7 @@ describe(`time zones of tournaments (${DATABASE_KIND})`, () => {
   let organiserPage: string;
   beforeAll(async () => {
     t = await startTestApp(undefined, { TIME_ZONE: 'UTC' });
-    organiserPage = await signInCookie(t, 'organiser');
+    organiserPage = await adminCookie(t);
   });
   afterAll(async () => {
     await t.close();
@@ -252,7 +252,7 @@ describe(`time zones of tournaments (${DATABASE_KIND})`, () => {
   });
 
   test("the judge's sheet form keeps times in the tournament's zone", async () => {
-    const { divisionId } = await createTournament(t, {
+    const { id, divisionId } = await createTournament(t, {
       ...base,
       name: 'Sheet zone',
       timeZone: 'America/New_York',
@@ -260,7 +260,7 @@ describe(`time zones of tournaments (${DATABASE_KIND})`, () => {
     await register(t, divisionId, ['Ana', 'Bora']);
     const round = await pair(t, divisionId);
     const game = round.games.find((g) => g.second !== null)!;
-    const judge = await signInCookie(t, 'judge');
+    const judge = await signInCookie(t, 'judge', [id]);
     const form = await t.http
       .get(`/judge/games/${game.id}/scoresheet`)
       .set('Cookie', judge)

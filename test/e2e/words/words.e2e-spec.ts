@@ -15,7 +15,7 @@ describe(`word lists and the word judge over HTTP (${DATABASE_KIND})`, () => {
       pairingPlan: ['seeded'],
       byeSpread: 50,
     }));
-    judge = await t.account('judge');
+    judge = await t.account('judge', undefined, [tournamentId]);
   });
   afterAll(async () => {
     await t.close();
@@ -138,6 +138,8 @@ describe(`word lists and the word judge over HTTP (${DATABASE_KIND})`, () => {
     const imported = (
       await t.http.post('/api/tournaments/import').set(t.organiser).send(exported).expect(201)
     ).body;
+    // The copy is its importer's: its judges are given their roles anew.
+    await t.grant(imported.id as number, judge, 'judge');
     const list = await t.http.get(`/api/tournaments/${imported.id}/word-list`).expect(200);
     expect(list.body).toMatchObject({ source: 'tournament', name: 'Club 2026 with the game' });
     expect(list.body.words).toBe(exported.wordList.words.length);
