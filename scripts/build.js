@@ -49,7 +49,7 @@ const NOT_BUNDLED = [
   'pdfkit',
   'fontkit',
   'qrcode',
-  // Loaded when the first mail is sent (src/entries/mailer.ts), only where SMTP_URL is set.
+  // Loaded when the first mail is sent (src/mail/mailer.ts), only where SMTP_URL is set.
   'nodemailer',
   // Finds its files next to its own code.
   'swagger-ui-dist',

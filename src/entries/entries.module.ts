@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { MailModule } from '../mail/mail.module';
 import { PlayersModule } from '../players/players.module';
 import { RegistryModule } from '../registry/registry.module';
 import { ThrottleCounters } from '../throttle/throttle-counters';
@@ -9,22 +9,16 @@ import { EntriesPagesController } from './entries-pages.controller';
 import { EntriesController } from './entries.controller';
 import { EntriesService } from './entries.service';
 import { EntryThrottle } from './entry-throttle';
-import { MAILER, mailerFrom } from './mailer';
 
 /**
  * Entries online: the organiser opens a tournament's entries, players enter from a public page
  * without an account, and a confirmed entry registers its player (through the players' service).
  */
 @Module({
-  imports: [TournamentsModule, PlayersModule, RegistryModule],
+  imports: [TournamentsModule, PlayersModule, RegistryModule, MailModule],
   controllers: [EntriesController, EntriesPagesController, EntriesOrganiserPagesController],
   providers: [
     EntriesService,
-    {
-      provide: MAILER,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService) => mailerFrom((name) => config.get<string>(name)),
-    },
     {
       provide: EntryThrottle,
       inject: [ThrottleCounters],

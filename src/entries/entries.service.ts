@@ -11,7 +11,7 @@ import { RegistryService } from '../registry/registry.service';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { Entry, EntryDivision, EntryFlag, EntryStatus, EntryWindow } from './entry.entity';
 import { entryTokenHash, newEntryToken } from './entry-tokens';
-import { MAILER, type Mailer } from './mailer';
+import { MAILER, type Mailer } from '../mail/mailer';
 
 /** What a player sends to enter (checked by the form's DTO already). */
 export interface EntryInput {

@@ -8,7 +8,7 @@ export interface Mail {
 }
 
 /**
- * Sends mail. Behind this interface so that the entries need not know the transport: SMTP
+ * Sends mail. Behind this interface so that the entries and the invitations need not know the transport: SMTP
  * through nodemailer when SMTP_URL is set ({@link SmtpMailer}), else none.
  */
 export interface Mailer {
