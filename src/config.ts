@@ -30,6 +30,7 @@ export interface Environment {
   TIME_ZONE?: string;
   SMTP_URL?: string;
   SMTP_FROM?: string;
+  INVITATION_DAYS?: string;
   TEST_ONLY_SCRYPT_LOG2_N?: string;
 }
 
@@ -53,6 +54,16 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.SMTP_FROM && !/^[^\s@]+@[^\s@]+$/.test(env.SMTP_FROM))
     problems.push(
       `SMTP_FROM must be the address mail is sent from, not '${env.SMTP_FROM.slice(0, 80)}'`,
+    );
+  if (
+    env.INVITATION_DAYS !== undefined &&
+    env.INVITATION_DAYS !== '' &&
+    (!/^\d{1,3}$/.test(env.INVITATION_DAYS) ||
+      Number(env.INVITATION_DAYS) < 1 ||
+      Number(env.INVITATION_DAYS) > 365)
+  )
+    problems.push(
+      `INVITATION_DAYS must be the days an invitation's link lasts, a whole number from 1 to 365, not '${env.INVITATION_DAYS.slice(0, 80)}'`,
     );
   if (env.DATABASE_LOG && env.DATABASE_LOG !== 'queries')
     problems.push(`DATABASE_LOG must be 'queries' or unset, not '${env.DATABASE_LOG}'`);
@@ -128,6 +139,15 @@ function shareProblems(env: Environment): string[] {
       `LIVE_PER_CLIENT (${perClient}) must not be more than LIVE_PER_ADDRESS (${perAddress})`,
     );
   return problems;
+}
+
+/** The days an invitation's link lasts unless INVITATION_DAYS says otherwise. */
+export const DEFAULT_INVITATION_DAYS = 7;
+
+/** The days an invitation's link lasts (INVITATION_DAYS, checked at boot). */
+export function invitationDays(get: (name: string) => string | undefined): number {
+  const v = get('INVITATION_DAYS');
+  return v ? Number(v) : DEFAULT_INVITATION_DAYS;
 }
 
 /** How sign-in failures are throttled (from the environment: see docs/tournaments.md). */

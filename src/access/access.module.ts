@@ -1,4 +1,12 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { ThrottleCounters } from '../throttle/throttle-counters';
+import { TournamentsModule } from '../tournaments/tournaments.module';
+import { InvitationPagesController } from './invitation-pages.controller';
+import { InvitationThrottle } from './invitation-throttle';
+import { InvitationsController } from './invitations.controller';
+import { InvitationsService } from './invitations.service';
+import { PeoplePagesController } from './people-pages.controller';
 import { TournamentRolesController } from './tournament-roles.controller';
 import { TournamentRolesService } from './tournament-roles.service';
 
@@ -8,8 +16,22 @@ import { TournamentRolesService } from './tournament-roles.service';
  * read by the accounts' guard (src/auth) before any body.
  */
 @Module({
-  controllers: [TournamentRolesController],
-  providers: [TournamentRolesService],
+  imports: [TournamentsModule, MailModule],
+  controllers: [
+    TournamentRolesController,
+    InvitationsController,
+    InvitationPagesController,
+    PeoplePagesController,
+  ],
+  providers: [
+    TournamentRolesService,
+    InvitationsService,
+    {
+      provide: InvitationThrottle,
+      inject: [ThrottleCounters],
+      useFactory: (counters: ThrottleCounters) => new InvitationThrottle(counters),
+    },
+  ],
   exports: [TournamentRolesService],
 })
 export class AccessModule {}

@@ -107,7 +107,7 @@ export class TournamentRolesService {
    * never an owner's; a co-director's (given, taken, or changed to a judge's) by the owner or the
    * administrator only.
    */
-  private async mayChange(
+  async mayChange(
     m: EntityManager,
     tournamentId: number,
     actor: PublicUser,

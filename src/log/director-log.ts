@@ -34,6 +34,9 @@ export const LOG_ACTIONS = [
   'sheet.deleted',
   'role.granted',
   'role.removed',
+  'invitation.sent',
+  'invitation.accepted',
+  'invitation.withdrawn',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 

@@ -131,6 +131,8 @@ export interface OrganiserTournamentPage extends PageBase {
     logUrl?: string;
     /** Entries online: opening them, and the entries to confirm. */
     entriesUrl?: string;
+    /** Who holds a role in the tournament, and the invitations. */
+    peopleUrl?: string;
     /** The whole tournament as a file (`arbiter-tournament/1`), to download. */
     exportUrl?: string;
   };

@@ -79,6 +79,7 @@ export function tournamentPageModel(
       publicUrl: urls.tournament(t.id),
       logUrl: urls.orgLog(t.id),
       entriesUrl: urls.orgEntries(t.id),
+      peopleUrl: urls.orgPeople(t.id),
       exportUrl: urls.orgExport(t.id),
     },
     divisions: t.divisions.map((d) => ({

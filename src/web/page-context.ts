@@ -71,14 +71,20 @@ export class PageContext {
   /** The division whose changes reload this page's content (a live page), if any. */
   live: LiveRef | null = null;
 
+  /**
+   * `preferred`: a language the page's own content asks for (an invitation's), chosen before
+   * the cookie and the browser's; a `lang` query still comes first.
+   */
   constructor(
     readonly req: AuthedRequest,
     readonly res: Response,
+    preferred?: Lang,
   ) {
     const fromQuery = parseLang(queryValue(req, LANG_QUERY));
     const cookies = (req.cookies ?? {}) as Record<string, unknown>;
     this.lang = pickLanguage(
       fromQuery,
+      preferred,
       cookies[LANG_COOKIE],
       languageFromAcceptLanguage(req.headers['accept-language']),
     );

@@ -67,6 +67,10 @@ export const urls = {
   entryList: (tournamentId: number) => `/tournaments/${tournamentId}/entries`,
   entry: (token: string) => `/entries/${token}`,
   entryWithdraw: (token: string) => `/entries/${token}/withdraw`,
+  /** Who holds a role in the tournament, and its invitations. */
+  orgPeople: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/people`,
+  /** An invitation's page, by its link's token. */
+  invitation: (token: string) => `/invitations/${token}`,
   addDivision: (id: number) => `/organiser/tournaments/${id}/divisions`,
   orgLog: (id: number, query: { division?: number; before?: number } = {}) => {
     const q = new URLSearchParams();

@@ -62,6 +62,7 @@ import type { OrganiserBackupsPage } from '../../src/backup/backups-page.control
 import type { JobPage } from '../../src/jobs/job-pages.controller';
 import { organiserPrizesSample, prizeListSample } from './prize-samples';
 import { entrySamples } from './entry-samples';
+import { accessSamples } from './access-samples';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 
@@ -1261,6 +1262,9 @@ export function pageSamples(lang: Lang): Record<string, object> {
       base(lang, 'Nagrade: Kup Čačka 2026', '/organiser/tournaments/1/prizes', organiser),
     ),
     ...entrySamples((title, path, asOrganiser) =>
+      base(lang, title, path, asOrganiser ? organiser : undefined),
+    ),
+    ...accessSamples((title, path, asOrganiser) =>
       base(lang, title, path, asOrganiser ? organiser : undefined),
     ),
     'organiser/confirm': {
