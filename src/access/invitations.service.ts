@@ -98,7 +98,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * Invitations to a role in one tournament: a one-time link that expires (INVITATION_DAYS,
  * 7 by default), shown once to whoever sends it and mailed when SMTP is set up. The invitee
  * sets a password (a new account) or gives their own (an account that exists); accepting is
- * one-time even when two requests race. See docs/accounts.md.
+ * one-time even when two requests race. See docs/roles-and-invitations.md.
  */
 @Injectable()
 export class InvitationsService {
