@@ -407,6 +407,85 @@ describe(`invitations (${DATABASE_KIND})`, () => {
       grantRole: 'judge',
     }).expect(404);
     expect(mainText(unknown.text)).toContain('niko@example.org');
+    // The director's log names each step in the page's words.
+    const log = mainText(
+      (
+        await t.http
+          .get(`/organiser/tournaments/${tournamentA}/log`)
+          .set('Cookie', cookie)
+          .expect(200)
+      ).text,
+    );
+    for (const line of ['Poslata pozivnica', 'Prihvaćena pozivnica', 'Povučena pozivnica'])
+      expect(log).toContain(line);
+  });
+
+  test("a co-director's people page offers the judge's role alone", async () => {
+    const cookie = sessionOf(
+      await t.http
+        .post('/sign-in')
+        .set('Origin', t.url)
+        .type('form')
+        .send({ username: 'ko@example.org', password: 'organiser-password-2' })
+        .expect(303),
+    );
+    const page = await t.http
+      .get(`/organiser/tournaments/${tournamentA}/people`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(page.text).toContain('<option value="judge"');
+    expect(page.text).not.toContain('<option value="co-director"');
+    // No button for the owner's role nor a co-director's: a judge's only.
+    const roles = (await t.http.get(`/api/tournaments/${tournamentA}/roles`).set(owner).expect(200))
+      .body as { userId: number; role: string }[];
+    for (const r of roles)
+      expect([r.role, page.text.includes(`/people/${r.userId}/remove"`)]).toEqual([
+        r.role,
+        r.role === 'judge',
+      ]);
+    const refused = await t.http
+      .post(`/organiser/tournaments/${tournamentA}/people/invite`)
+      .set('Origin', t.url)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ name: 'Treći', email: 'treci@example.org', role: 'co-director' })
+      .expect(403);
+    expect(mainText(refused.text)).toContain('samo vlasnik turnira');
+  });
+
+  test('answers are counted per browser cookie: one browser held back, another not', async () => {
+    const sent = await invite(owner, tournamentA, {
+      email: 'brojac@example.org',
+      name: 'Brojač',
+      role: 'judge',
+    });
+    const link = sent.body.link as string;
+    const cookieOf = (res: { headers: Record<string, unknown> }) =>
+      ([] as string[])
+        .concat((res.headers['set-cookie'] as string[] | undefined) ?? [])
+        .find((c) => c.startsWith('arbiter_table='))!
+        .split(';')[0];
+    const first = cookieOf(await t.http.get(path(link)).expect(200));
+    const second = cookieOf(await t.http.get(path(link)).expect(200));
+    // Twenty answers an hour from one browser (each counted, mistyped or not).
+    for (let i = 0; i < 20; i++)
+      await answer(link, { name: 'Brojač', password: 'kratka', repeat: 'kratka' }, first).expect(
+        400,
+      );
+    const held = await answer(
+      link,
+      { name: 'Brojač', password: 'brojac-lozinka', repeat: 'brojac-lozinka' },
+      first,
+    ).expect(429);
+    expect(held.headers['retry-after']).toBeDefined();
+    expect(mainText(held.text)).toContain('Previše pokušaja sa ovog uređaja');
+    // Another browser behind the same address is not.
+    const other = await answer(
+      link,
+      { name: 'Brojač', password: 'brojac-lozinka', repeat: 'brojac-lozinka' },
+      second,
+    ).expect(303);
+    expect(other.headers.location).toBe('/judge');
   });
 });
 
