@@ -62,6 +62,7 @@ import { TournamentScopes } from './auth/tournament-scopes';
 import {
   existingTournament,
   tournamentName,
+  tournamentNamesById,
   tournamentOfDivision,
 } from './tournaments/division-rows';
 import { divisionOfGame } from './rounds/game-rows';
@@ -132,6 +133,7 @@ class AssetsModule {}
       provide: TournamentScopes,
       useValue: {
         nameOf: tournamentName,
+        namesOf: tournamentNamesById,
         async tournamentOf(m, kind, id) {
           const ofDivision = (division: number | null) =>
             division === null ? null : tournamentOfDivision(m, division);

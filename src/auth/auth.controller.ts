@@ -1,7 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ApiErrors } from '../common/api/docs';
+import { IdParam } from '../common/api/id-param';
 import { Unauthenticated } from '../common/errors';
+import { AccountsService } from './accounts.service';
+import { CurrentUser } from './current-user';
 import type { AuthedRequest } from './auth.guard';
 import {
   AuthService,
@@ -14,13 +18,17 @@ import {
 import type { PublicUser } from './public-user';
 import { cookieOf, DEVICE_COOKIE, deviceCookieOptions } from '../throttle/device-cookies';
 import { CreateUserDto } from './dto/create-user.dto';
+import { SetPasswordDto } from './dto/set-password.dto';
 import { SignInDto } from './dto/sign-in.dto';
 import { Public, Roles } from './roles.decorator';
 
 @ApiTags('auth')
 @Controller('api')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly accounts: AccountsService,
+  ) {}
 
   /** Signs in: a session cookie for pages, and the token in the body for the API. */
   @Public()
@@ -73,5 +81,40 @@ export class AuthController {
   @Post('users')
   async create(@Body() dto: CreateUserDto): Promise<PublicUser> {
     return publicUser(await this.auth.createUser(dto));
+  }
+
+  @Roles('administrator')
+  @Patch('users/:id')
+  @ApiOperation({
+    summary: "Set an account's new password (a forgotten one)",
+    description:
+      'The site administrator only. Every session and API token of the account ends: it signs ' +
+      'in again with the new password (at least 10 characters).',
+  })
+  @ApiOkResponse({ description: 'the account' })
+  @ApiErrors(400, 404)
+  async setPassword(
+    @IdParam('id', 'account') id: number,
+    @Body() dto: SetPasswordDto,
+  ): Promise<PublicUser> {
+    return publicUser((await this.accounts.setPassword(id, dto.password)).user);
+  }
+
+  @Roles('administrator')
+  @Delete('users/:id')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Remove an account',
+    description:
+      'The site administrator only, and never their own account (409 OWN_ACCOUNT). Its sign-ins ' +
+      "and its roles in tournaments go with it; the director's log keeps its name as written.",
+  })
+  @ApiNoContentResponse({ description: 'removed' })
+  @ApiErrors(404, 409)
+  async remove(
+    @IdParam('id', 'account') id: number,
+    @CurrentUser() user: PublicUser | null,
+  ): Promise<void> {
+    await this.accounts.remove(id, user!);
   }
 }

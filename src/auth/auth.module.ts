@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsPagesController } from './accounts-pages.controller';
+import { AccountsService } from './accounts.service';
 import { AuthToken } from './auth-token.entity';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
@@ -13,8 +15,13 @@ import { TournamentAccess } from './tournament-access';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([User, AuthToken])],
-  controllers: [AuthController, SignInPagesController],
-  providers: [AuthService, TournamentAccess, { provide: APP_GUARD, useClass: AuthGuard }],
+  controllers: [AuthController, SignInPagesController, AccountsPagesController],
+  providers: [
+    AuthService,
+    AccountsService,
+    TournamentAccess,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
   exports: [AuthService, TournamentAccess],
 })
 export class AuthModule {}

@@ -9,6 +9,9 @@ export interface ScryptCost {
   p: number;
 }
 
+/** The shortest password an account may have (the API's and the pages' rule alike). */
+export const PASSWORD_MIN = 10;
+
 /**
  * One of the scrypt costs OWASP's Password Storage Cheat Sheet gives as equal in the defence
  * they provide: N = 2^14 (16 MiB), r = 8, p = 5, about a fifth of a second a hash here. Its

@@ -65,6 +65,8 @@ export const SITE_ROUTES: ReadonlySet<string> = new Set([
   // The site administrator's.
   'GET /api/users',
   'POST /api/users',
+  'PATCH /api/users/:id',
+  'DELETE /api/users/:id',
   'GET /api/backups',
   'POST /api/backups',
   'GET /api/backups/:name',
@@ -72,6 +74,9 @@ export const SITE_ROUTES: ReadonlySet<string> = new Set([
   'POST /organiser/backups',
   'GET /organiser/accounts',
   'POST /organiser/accounts',
+  'GET /organiser/accounts/:id/password',
+  'POST /organiser/accounts/:id/password',
+  'POST /organiser/accounts/:id/remove',
 ]);
 
 const asList = (v: unknown): string[] =>

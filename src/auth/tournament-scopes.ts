@@ -20,4 +20,6 @@ export abstract class TournamentScopes {
   abstract tournamentOf(m: EntityManager, kind: ScopeKind, id: number): Promise<number | null>;
   /** The tournament's name, for a refusal to say which (null when there is no such tournament). */
   abstract nameOf(m: EntityManager, tournamentId: number): Promise<string | null>;
+  /** The names of the tournaments of `ids` that exist, by id (the accounts page lists them). */
+  abstract namesOf(m: EntityManager, ids: readonly number[]): Promise<Map<number, string>>;
 }

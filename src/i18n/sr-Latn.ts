@@ -1824,6 +1824,43 @@ export const srLatn = {
   'people.removeWhat': '{name} ({email}) više neće biti {role} na turniru „{tournament}”.',
   'people.withdrawTitle': 'Povući pozivnicu za {email}?',
   'people.withdrawWhat': 'Pozivnica za osobu {name} ({email}), uloga: {role}, više neće raditi.',
+  'accounts.title': 'Nalozi',
+  'accounts.intro':
+    'Administrator sajta pravi naloge, postavlja novu lozinku umesto zaboravljene i uklanja naloge. Uloge na turniru daje vlasnik turnira.',
+  'accounts.list': 'Svi nalozi',
+  'accounts.admin': 'administrator sajta',
+  'accounts.name': 'Ime i prezime',
+  'accounts.email': 'E-pošta',
+  'accounts.role': 'Vrsta naloga',
+  'accounts.tournaments': 'Turniri',
+  'accounts.noTournaments': 'nijedan',
+  'accounts.setPassword': 'Nova lozinka',
+  'accounts.remove': 'Ukloni nalog',
+  'accounts.new': 'Novi nalog',
+  'accounts.password': 'Lozinka',
+  'accounts.passwordHint': 'najmanje {min} znakova',
+  'accounts.repeat': 'Ponovite lozinku',
+  'accounts.create': 'Napravi nalog',
+  'accounts.passwordShort': 'Lozinka mora imati najmanje {min} znakova.',
+  'accounts.passwordRepeat': 'Ponovljena lozinka nije ista kao prva.',
+  'accounts.made': 'Nalog je napravljen za {name}.',
+  'accounts.passwordSet': '{name} ima novu lozinku i odjavljen je na svim uređajima.',
+  'accounts.removed': 'Nalog {name} je uklonjen.',
+  'accounts.password.title': 'Nova lozinka za {name}',
+  'accounts.password.what': '{name} ({email}) dobija novu lozinku; stara više ne važi.',
+  'accounts.password.signOut':
+    'Nalog se odjavljuje svuda, na svim uređajima i u API-ju: ponovo se prijavljuje novom lozinkom. Javite je toj osobi sami.',
+  'accounts.password.button': 'Postavi novu lozinku',
+  'accounts.remove.title': 'Ukloniti nalog {name}?',
+  'accounts.remove.what': 'Nalog {name} ({email}) biće uklonjen i više se neće moći prijaviti.',
+  'accounts.remove.roles':
+    '{n, plural, one {S njim odlazi # uloga na turniru:} few {S njim odlaze # uloge na turnirima:} other {S njim odlazi # uloga na turnirima:}}',
+  'accounts.remove.noRoles': 'Nalog nema nijednu ulogu na turnirima.',
+  'accounts.remove.role': '{tournament}: {role}',
+  'accounts.remove.note':
+    'Ono što je nalog upisao ostaje, a dnevnik direktora turnira čuva ime kako je tada zapisano.',
+  'accounts.remove.button': 'Da, ukloni nalog {name}',
+  'err.OWN_ACCOUNT': 'Svoj nalog ne možete ukloniti.',
 } as const;
 
 /** A key of the translation tables. */

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { Division } from './division.entity';
 import { Tournament } from './tournament.entity';
 
@@ -37,4 +37,18 @@ export async function tournamentOfDivision(m: EntityManager, id: number): Promis
 export async function tournamentName(m: EntityManager, id: number): Promise<string | null> {
   const row = await m.findOne(Tournament, { where: { id }, select: { id: true, name: true } });
   return row?.name ?? null;
+}
+
+/** The names of the tournaments of `ids` that exist, by id. */
+export async function tournamentNamesById(
+  m: EntityManager,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const rows = ids.length
+    ? await m.find(Tournament, {
+        where: { id: In([...new Set(ids)]) },
+        select: { id: true, name: true },
+      })
+    : [];
+  return new Map(rows.map((t) => [t.id, t.name]));
 }

@@ -249,6 +249,10 @@ const PLURALS: Record<
     hr?: string[];
   }
 > = {
+  'accounts.remove.roles': {
+    sr: ['1 uloga na turniru', '2 uloge', '5 uloga', '11 uloga', '21 uloga', '22 uloge'],
+    en: ['1 tournament role goes', ...[2, 5, 11, 21, 22].map((n) => `${n} tournament roles go`)],
+  },
   'tournaments.players': {
     sr: ['1 igrač', '2 igrača', '5 igrača', '11 igrača', '21 igrač', '22 igrača'],
     en: ['1 player', '2 players', '5 players', '11 players', '21 players', '22 players'],

@@ -63,6 +63,7 @@ import type { JobPage } from '../../src/jobs/job-pages.controller';
 import { organiserPrizesSample, prizeListSample } from './prize-samples';
 import { entrySamples } from './entry-samples';
 import { accessSamples } from './access-samples';
+import { accountSamples } from './account-samples';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 
@@ -1267,6 +1268,7 @@ export function pageSamples(lang: Lang): Record<string, object> {
     ...accessSamples((title, path, asOrganiser) =>
       base(lang, title, path, asOrganiser ? organiser : undefined),
     ),
+    ...accountSamples((title, path) => base(lang, title, path, organiser)),
     'organiser/confirm': {
       ...base(lang, 'Poništiti 3. kolo?', '/organiser/divisions/1/rounds/3/delete', organiser),
       lines: [`3. kolo grupe ${HEADER.division} biće uklonjeno sa svim stolovima (5) i parovima.`],
