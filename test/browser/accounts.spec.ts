@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { DATABASE_KIND, ORGANISER, startTestApp, TestApp } from '../e2e/harness';
 import {
   Browser,
@@ -8,6 +9,16 @@ import {
   watch,
 } from './chromium';
 
+/** axe-core's WCAG 2.x A and AA findings on the page now open (as accessibility.spec asks). */
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core') });
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+  return page.evaluate<string[]>(
+    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(tags)} } }).then((r) =>
+      r.violations.flatMap((v) => v.nodes.map((n) => v.id + ' at ' + n.target.join(' '))))`,
+  );
+}
+
 /**
  * The administrator's accounts page in Chromium, without scripts: a new account made by keyboard
  * alone (a short password refused first, its message beside the field, which takes the focus),
@@ -16,6 +27,7 @@ import {
 describeWithChromium(`the accounts page in Chromium (${DATABASE_KIND})`, () => {
   let t: TestApp;
   let browser: Browser;
+  let cookie: string;
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp(), launchChromium({ javaScript: false })]);
@@ -25,12 +37,12 @@ describeWithChromium(`the accounts page in Chromium (${DATABASE_KIND})`, () => {
       .type('form')
       .send({ username: ORGANISER.email, password: ORGANISER.password })
       .expect(303);
-    const cookie = ([] as string[])
+    cookie = ([] as string[])
       .concat(res.headers['set-cookie'] ?? [])
-      .find((c) => c.startsWith('arbiter_session='))!;
-    await browser.context.addCookies([
-      { name: 'arbiter_session', value: cookie.split(';')[0].split('=')[1], url: t.url },
-    ]);
+      .find((c) => c.startsWith('arbiter_session='))!
+      .split(';')[0]
+      .split('=')[1];
+    await browser.context.addCookies([{ name: 'arbiter_session', value: cookie, url: t.url }]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -112,5 +124,58 @@ describeWithChromium(`the accounts page in Chromium (${DATABASE_KIND})`, () => {
     expect(await page.locator('li.card', { hasText: 'milena@example.org' }).count()).toBe(0);
     trouble.stop();
     expect(trouble.problems).toEqual([]);
+  });
+
+  test('axe finds nothing on the accounts pages at 1280 and 390 px', async () => {
+    const judge = (
+      await t.http
+        .post('/api/users')
+        .set(t.organiser)
+        .send({
+          email: 'axe@example.org',
+          name: 'Ana Axe',
+          role: 'judge',
+          password: 'axe-password-1',
+        })
+        .expect(201)
+    ).body as { id: number };
+    const checking = await launchChromium({ bypassCSP: true });
+    try {
+      await checking.context.addCookies([{ name: 'arbiter_session', value: cookie, url: t.url }]);
+      const page = await checking.context.newPage();
+      const found: string[] = [];
+      for (const size of [
+        { width: 1280, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(size);
+        const at = (what: string) => async () =>
+          found.push(...(await axe(page)).map((f) => `${size.width} ${what}: ${f}`));
+        await page.goto(`${t.url}/organiser/accounts?lang=sr-Latn`);
+        await at('list')();
+        // The form refused: its messages beside the fields.
+        await page.fill('#f-name', 'Kratka Lozinka');
+        await page.fill('#f-email', 'kratka@example.org');
+        await page.fill('#f-password', 'kratka');
+        await page.fill('#f-repeat', 'kratka');
+        await Promise.all([page.waitForLoadState('load'), page.click('text=Napravi nalog')]);
+        await page.waitForSelector('#e-password');
+        await at('refused form')();
+        await page.goto(`${t.url}/organiser/accounts/${judge.id}/password?lang=sr-Latn`);
+        await at('password')();
+        await page.goto(`${t.url}/organiser/accounts?lang=sr-Latn`);
+        await Promise.all([
+          page.waitForURL(/\/remove$/),
+          page
+            .locator('li.card', { hasText: 'axe@example.org' })
+            .locator('button', { hasText: 'Ukloni nalog' })
+            .click(),
+        ]);
+        await at('remove')();
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await checking.close();
+    }
   });
 });
