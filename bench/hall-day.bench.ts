@@ -279,7 +279,7 @@ async function setUp(s: Servers, tally: Tally): Promise<Setup> {
       headers: { ...auth, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const t = await post<{ divisions: { id: number }[] }>('/api/tournaments', {
+  const t = await post<{ id: number; divisions: { id: number }[] }>('/api/tournaments', {
     name: 'Dvorana',
     ruleSet: 'kvizovka',
     rounds: 2,
@@ -312,6 +312,7 @@ async function setUp(s: Servers, tally: Tally): Promise<Setup> {
     const email = `sudija${j + 1}@hall.example.org`;
     const password = `sudija-lozinka-${j + 1}-dvorana`;
     await post('/api/users', { email, name: `Sudija ${j + 1}`, role: 'judge', password });
+    await post(`/api/tournaments/${t.id}/roles`, { email, role: 'judge' });
     judges.push({ email, password, browser: null as unknown as Browser, token: '' });
   }
   // Each judge signs in on a laptop in the hall before the round: that laptop is trusted from now on.

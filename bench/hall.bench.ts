@@ -105,6 +105,21 @@ async function organiser(url: string): Promise<Record<string, string>> {
   return { ...(await signIn(url, EMAIL, PASSWORD)), 'Content-Type': 'application/json' };
 }
 
+/** A judge's bearer token and JSON bodies, the judge given a judge's role in `tournamentId`. */
+async function hallJudge(
+  url: string,
+  auth: Record<string, string>,
+  tournamentId: number,
+): Promise<Record<string, string>> {
+  const email = 'sudija@hall.example.org';
+  const password = 'sudija-lozinka-dvorana';
+  const post = (path: string, body: unknown) =>
+    json(`${url}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+  await post('/api/users', { email, name: 'Sudija', role: 'judge', password });
+  await post(`/api/tournaments/${tournamentId}/roles`, { email, role: 'judge' });
+  return { ...(await signIn(url, email, password)), 'Content-Type': 'application/json' };
+}
+
 /** One round of `games` games, none played yet, between players named after the sheet's. */
 function pendingRound(games: number, names: [string, string]): TournamentDocument {
   const players = Array.from({ length: 2 * games }, (_, i) => ({
@@ -363,7 +378,7 @@ export async function writesAndPdfs(): Promise<void> {
     const pid = server.child.pid!;
     const auth = await organiser(server.url);
     const sheet = JSON.parse(readFileSync(SHEET, 'utf8')) as { players: [string, string] };
-    const imported = await json<{ divisions: { id: number }[] }>(
+    const imported = await json<{ id: number; divisions: { id: number }[] }>(
       `${server.url}/api/tournaments/import`,
       {
         method: 'POST',
@@ -371,6 +386,8 @@ export async function writesAndPdfs(): Promise<void> {
         body: JSON.stringify(pendingRound(2 * WRITES + WARM_RESULTS + WARM_SHEETS, sheet.players)),
       },
     );
+    // The hall's writes are a judge's, with a judge's role in this tournament (checked each write).
+    const judge = await hallJudge(server.url, auth, imported.id);
     const round = await json<{ games: { id: number; table: number }[] }>(
       `${server.url}/api/divisions/${imported.divisions[0].id}/rounds/1`,
     );
@@ -383,7 +400,7 @@ export async function writesAndPdfs(): Promise<void> {
     const putResult = async (id: number): Promise<void> => {
       await json(`${server.url}/api/games/${id}/result`, {
         method: 'PUT',
-        headers: auth,
+        headers: judge,
         body: JSON.stringify({ scores: [300 + (id % 50), 280], clocks: ['05:00', '03:10'] }),
       });
     };
@@ -392,7 +409,7 @@ export async function writesAndPdfs(): Promise<void> {
       const body = { ...sheet, players: sheet.players.map((p) => `${p} ${n}`) };
       await json(`${server.url}/api/games/${id}/scoresheet`, {
         method: 'PUT',
-        headers: auth,
+        headers: judge,
         body: JSON.stringify(body, null, 1),
       });
     };

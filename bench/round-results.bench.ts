@@ -21,11 +21,18 @@ async function pairedRound(
   name: string,
 ): Promise<{ divisionId: number; games: Game[] }> {
   const headers = { ...server.auth, 'Content-Type': 'application/json' };
-  const t = await json<{ divisions: { id: number }[] }>(`${server.url}/api/tournaments`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name, ruleSet: 'kvizovka', rounds: 3 }),
-  });
+  const t = await json<{ id: number; divisions: { id: number }[] }>(
+    `${server.url}/api/tournaments`,
+    { method: 'POST', headers, body: JSON.stringify({ name, ruleSet: 'kvizovka', rounds: 3 }) },
+  );
+  // The judges signed in for the bench judge this tournament.
+  for (const email of judges) {
+    await json(`${server.url}/api/tournaments/${t.id}/roles`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, role: 'judge' }),
+    });
+  }
   const divisionId = t.divisions[0].id;
   for (let i = 0; i < TABLES * 2; i++) {
     await json(`${server.url}/api/divisions/${divisionId}/players`, {
@@ -42,9 +49,13 @@ async function pairedRound(
   return { divisionId, games: round.games.sort((a, b) => a.table - b.table) };
 }
 
+/** The judges' e-mails: each is given a judge's role in every tournament the bench makes. */
+const judges: string[] = [];
+
 /** A judge's session cookie, signed in through the page form. */
 async function judgeCookie(server: Server): Promise<string> {
-  const email = `judge-${Date.now()}@example.org`;
+  const email = `judge-${Date.now()}-${judges.length}@example.org`;
+  judges.push(email);
   await json(`${server.url}/api/users`, {
     method: 'POST',
     headers: { ...server.auth, 'Content-Type': 'application/json' },
