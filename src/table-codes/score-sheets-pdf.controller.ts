@@ -16,8 +16,8 @@ import { divisionPdfName, pdfRenderers, sendPdfAsMade } from '../web/pdf-respons
 
 /**
  * A round's blank score sheets, a table a page, each seat's code printed on the copies the
- * tournament's judges and directors print (anyone else's copy has none: a code is a key). Sent
- * as they are made.
+ * tournament's own judges and directors print (a visitor's copy, or another club's judge's,
+ * has none: a code is a key to the game's result). Sent as they are made.
  */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)

@@ -345,26 +345,24 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
   });
 
   test("the round's blank sheets carry each player's code and QR code, for judges' copies only", async () => {
-    const { id: tournamentId, divisionId } = await createTournament(
-      t,
-      {
-        name: 'Papir',
-        ruleSet: 'kvizovka',
-        rounds: 1,
-      },
-      [judge],
-    );
+    const { id, divisionId } = await createTournament(t, {
+      name: 'Papir',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+    });
     await register(t, divisionId, ['Ana', 'Bora']);
     const round = await pair(t, divisionId);
-    const cookie = await signInCookie(t, 'judge', [tournamentId]);
-    const pdf = async (withCookie: boolean) => {
+    const cookie = await signInCookie(t, 'judge', [id]);
+    // A judge of another tournament is staff too, but not this tournament's.
+    const stranger = await signInCookie(t, 'judge');
+    const pdf = async (withCookie?: string) => {
       const req = t.http.get(`/divisions/${divisionId}/rounds/1/sheets.pdf`);
-      if (withCookie) void req.set('Cookie', cookie);
+      if (withCookie) void req.set('Cookie', withCookie);
       return (await req.buffer(true).parse(binary).expect(200)).body as Buffer;
     };
-    const judged = await pdf(true);
+    const judged = await pdf(cookie);
     const [codes] = (
-      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(judge).expect(200)
+      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(t.organiser).expect(200)
     ).body as GameCodes[];
     expect(codes.gameId).toBe(round.games[0].id);
     if (!POPPLER) return;
@@ -373,9 +371,11 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     for (const s of codes.seats) {
       expect(text).toContain(`${s.seat}: ${s.code.slice(0, 5)} ${s.code.slice(5)}`);
     }
-    // A visitor's copy of the same sheets has no code on it.
-    const visitors = pdfText(await pdf(false));
+    // A visitor's copy of the same sheets has no code on it, nor has another tournament's judge's.
+    const visitors = pdfText(await pdf());
     for (const s of codes.seats) expect(visitors).not.toContain(s.code.slice(0, 5));
+    const strangers = pdfText(await pdf(stranger));
+    for (const s of codes.seats) expect(strangers).not.toContain(s.code.slice(0, 5));
     // The QR codes read back from the rendered page, each where it is drawn (left of the table
     // number, one after the other, in the top tenth of an A4 page): each seat's phone page.
     const page = PNG.sync.read(renderPage(judged, 1, 200).png);
@@ -409,22 +409,18 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
         'utf8',
       ),
     ) as { players: string[] };
-    const { divisionId } = await createTournament(
-      t,
-      {
-        name: 'Do 50 za stolom',
-        ruleSet: 'scrabble-target',
-        options: { targetScore: 50 },
-        rounds: 1,
-        pairingPlan: ['seeded'],
-        tableSize: 3,
-      },
-      [judge],
-    );
+    const { id, divisionId } = await createTournament(t, {
+      name: 'Do 50 za stolom',
+      ruleSet: 'scrabble-target',
+      options: { targetScore: 50 },
+      rounds: 1,
+      pairingPlan: ['seeded'],
+      tableSize: 3,
+    });
     await register(t, divisionId, sheet.players);
     const round = await pair(t, divisionId);
     const [codes] = (
-      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(judge).expect(200)
+      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(t.organiser).expect(200)
     ).body as GameCodes[];
     expect(codes.seats.map((s) => s.player.name)).toEqual(sheet.players);
     const sent = (
@@ -470,7 +466,7 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
       [60, 1],
     ]);
     if (!POPPLER) return;
-    const cookie = await adminCookie(t);
+    const cookie = await signInCookie(t, 'organiser', [id]);
     const pdf = (
       await t.http
         .get(`/divisions/${divisionId}/rounds/1/sheets.pdf`)
