@@ -387,6 +387,7 @@ export class DeskPagesController {
       return;
     }
     try {
+      await this.codes.atDesk(submission, id, number);
       if (action === 'accept') await this.codes.acceptByJudge(submission, req.user ?? null);
       else await this.codes.returnByJudge(submission, note!, req.user ?? null);
       page.redirect(withQuery(urls.desk(id, number), { done: 'saved' }));

@@ -357,6 +357,20 @@ export class TableCodesService {
     return { divisionId, round: number, counts, tables };
   }
 
+  /**
+   * Throws 404 unless sheet `submissionId` was sent for a game of round `number` of division
+   * `divisionId`: the desk a judge acts from is that round's, and its route's check was of that
+   * division's tournament, not of the sheet's.
+   */
+  async atDesk(submissionId: number, divisionId: number, number: number): Promise<void> {
+    const m = this.dataSource.manager;
+    const sub = await m.findOneBy(SheetSubmission, { id: submissionId });
+    const round = sub ? await roundOfId(m, (await gameOfId(m, sub.gameId)).roundId) : null;
+    if (round?.divisionId !== divisionId || round.number !== number) {
+      throw new NotFound(`score sheet sent from a table of round ${number}`, submissionId);
+    }
+  }
+
   /** A judge enters a sheet sent from the table as the game's result, faults and all. */
   async acceptByJudge(submissionId: number, user: PublicUser | null): Promise<GameView> {
     const sub = await this.dataSource.manager.findOneBy(SheetSubmission, { id: submissionId });

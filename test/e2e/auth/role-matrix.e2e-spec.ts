@@ -412,6 +412,32 @@ describe(`the role matrix, route by route (${DATABASE_KIND})`, () => {
       .expect(200);
     expect(JSON.stringify(members.body)).not.toContain(spareEmail);
   });
+  test("a row of another tournament named in a form is not reached through one's own route", async () => {
+    // The judges' desk of A's round, sent B's sheet: as if it did not exist, and B's sheet waits on.
+    const desk = (submission: number, action: string) =>
+      t.http
+        .post(`/judge/divisions/${rows.A.division}/rounds/1/desk`)
+        .set('Cookie', cookie.get('judge')!)
+        .set('Origin', t.url)
+        .type('form')
+        .send({ submission: String(submission), action, note: 'Pogrešan zbir' });
+    for (const action of ['return', 'accept']) {
+      await desk(rows.B.submission, action).expect(404);
+    }
+    const deskOfB = (
+      await t.http
+        .get(`/api/divisions/${rows.B.division}/rounds/1/desk`)
+        .set(bearer.get('administrator')!)
+        .expect(200)
+    ).body as { tables: { submissions: { id: number; status: string }[] }[] };
+    const sheet = deskOfB.tables
+      .flatMap((x) => x.submissions)
+      .find((x) => x.id === rows.B.submission);
+    expect(sheet?.status).toBe('waiting');
+    // A's own sheet, from A's desk: returned.
+    await desk(rows.A.submission, 'return').expect(303);
+  });
+
   test('every route taking a role answers each actor, in its own tournament and another', async () => {
     const started = Date.now();
     const failures: string[] = [];
