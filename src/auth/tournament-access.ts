@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { DataSource, EntityManager } from 'typeorm';
+import { pathId } from '../common/api/id-param';
 import { Forbidden, Unauthenticated, type ErrorDetails } from '../common/errors';
 import type { PublicUser } from '../common/public-user';
 import {
@@ -26,9 +27,6 @@ declare module '../common/errors' {
 
 /** At most this many rows' tournaments are remembered (a row's tournament never changes). */
 const KNOWN_ROWS = 50_000;
-
-/** Plain ids as routes take them; anything else is the route's to refuse (400 or 404). */
-const PLAIN_ID = /^[1-9]\d{0,9}$/;
 
 /** Throws the 401 or 403 for a site route that `user` may not call. */
 export function checkSiteRoles(
@@ -93,10 +91,9 @@ export class TournamentAccess {
   ): Promise<void> {
     if (!check.scope || !user || user.admin) return checkSiteRoles(user, check.roles, bearer);
     const kind = check.scope.kind as ScopeKind;
-    const tournamentId =
-      SCOPE_KINDS.includes(kind) && PLAIN_ID.test(check.scope.id)
-        ? await this.tournamentOf(kind, Number(check.scope.id))
-        : null;
+    // The row as the route will read it: `02` or `2.0` is row 2, and checked as row 2.
+    const rowId = SCOPE_KINDS.includes(kind) ? pathId(check.scope.id) : null;
+    const tournamentId = rowId === null ? null : await this.tournamentOf(kind, rowId);
     // No such row: the account's own role decides, and the route answers 400 or 404.
     if (tournamentId === null) return checkSiteRoles(user, check.roles, bearer);
     await this.require(user, tournamentId, check.roles);

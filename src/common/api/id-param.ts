@@ -26,6 +26,17 @@ export class ParseIdPipe implements PipeTransform<unknown, number> {
   }
 }
 
+/**
+ * The row a path id names as the routes read it (the global ValidationPipe's `+value`, then
+ * {@link ParseIdPipe}): `2`, `02`, `2.0`, `2e0` and ` 2` all name row 2. Null when it names
+ * none (the route answers 400 or 404). The checks before a route ask of this row's tournament:
+ * a spelling they read differently from the route would check one row and let another be read.
+ */
+export function pathId(raw: string): number | null {
+  const id = Number(raw.trim() || NaN);
+  return Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : null;
+}
+
 /** `@IdParam('id', 'game')`: a path id checked by {@link ParseIdPipe}. */
 export const IdParam = (name: string, what: string): ParameterDecorator =>
   Param(name, new ParseIdPipe(what));

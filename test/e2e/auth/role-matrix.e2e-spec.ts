@@ -438,6 +438,32 @@ describe(`the role matrix, route by route (${DATABASE_KIND})`, () => {
     await desk(rows.A.submission, 'return').expect(303);
   });
 
+  test('an id written otherwise (02, 2.0, %202) is the same row, and checked as it', async () => {
+    for (const written of [
+      `0${rows.B.tournament}`,
+      `${rows.B.tournament}.0`,
+      `%20${rows.B.tournament}`,
+      `${rows.B.tournament}e0`,
+    ]) {
+      const res = await t.http.get(`/api/tournaments/${written}/export`).set(bearer.get('owner')!);
+      expect([written, res.status]).toEqual([written, 403]);
+      await t.http
+        .get(`/organiser/tournaments/${written}`)
+        .set('Cookie', cookie.get('owner')!)
+        .expect(403);
+    }
+    const game = await t.http
+      .put(`/api/games/0${rows.B.game}/result`)
+      .set(bearer.get('judge')!)
+      .send({ scores: [400, 350], clocks: ['01:00', '02:00'] });
+    expect(game.status).toBe(403);
+    // As written plainly, the owner's own: the same answers as ever.
+    await t.http
+      .get(`/api/tournaments/0${rows.A.tournament}/export`)
+      .set(bearer.get('owner')!)
+      .expect(200);
+  });
+
   test('every route taking a role answers each actor, in its own tournament and another', async () => {
     const started = Date.now();
     const failures: string[] = [];
