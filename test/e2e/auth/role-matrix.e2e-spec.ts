@@ -282,7 +282,7 @@ describe(`the role matrix, route by route (${DATABASE_KIND})`, () => {
   }
 
   const key = (route: RouteRow) => `${route.method} ${route.path}`;
-  const roled = () => routes.filter((r) => r.roles && r.method !== 'ALL');
+  const roled = () => routes.filter((r) => r.roles);
 
   function expected(route: RouteRow, actor: Actor, c: Club): Outcome {
     const named = NAMED_IN_BODY[key(route)];
@@ -436,6 +436,24 @@ describe(`the role matrix, route by route (${DATABASE_KIND})`, () => {
     expect(sheet?.status).toBe('waiting');
     // A's own sheet, from A's desk: returned.
     await desk(rows.A.submission, 'return').expect(303);
+    // A word ruling names its tournament by the query or the body: checked there.
+    await t.http
+      .post(`/judge/word-check?tournament=${rows.B.tournament}`)
+      .set('Cookie', cookie.get('judge')!)
+      .set('Origin', t.url)
+      .type('form')
+      .send({ words: 'KUĆA' })
+      .expect(403);
+    const ruling = await t.http
+      .post('/api/word-judge')
+      .set(bearer.get('judge')!)
+      .send({ words: ['KUĆA'], tournamentId: rows.B.tournament });
+    expect([ruling.status, ruling.body.code]).toEqual([403, 'NOT_IN_TOURNAMENT']);
+    await t.http
+      .get(`/api/tournaments/${rows.B.tournament}/word-rulings`)
+      .set(bearer.get('administrator')!)
+      .expect(200)
+      .expect((res) => expect(res.body).toEqual([]));
   });
 
   test('an id written otherwise (02, 2.0, %202) is the same row, and checked as it', async () => {
@@ -489,7 +507,8 @@ describe(`the role matrix, route by route (${DATABASE_KIND})`, () => {
     for (const { route, actor, club: c, want } of ordered) {
       const named = NAMED_IN_BODY[key(route)];
       const path = fill(route, c) + (named?.query?.(rows[c]) ?? '');
-      const methods = route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
+      const methods =
+        route.method === 'GET' || route.method === 'ALL' ? ['GET', 'HEAD'] : [route.method];
       for (const method of methods) {
         // HEAD once an actor and tournament, for the refusals (a HEAD is a GET without its body).
         if (method === 'HEAD' && want.allowed) continue;
