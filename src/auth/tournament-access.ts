@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { DataSource, EntityManager } from 'typeorm';
-import { pathId } from '../common/api/id-param';
+import { pathId } from '../common/api/path-id';
 import { Forbidden, Unauthenticated, type ErrorDetails } from '../common/errors';
 import type { PublicUser } from '../common/public-user';
 import {

@@ -1,8 +1,6 @@
 import { Param, PipeTransform } from '@nestjs/common';
 import { BadInput, NotFound } from '../errors';
-
-/** Largest id a 32-bit integer column holds; anything above cannot exist. */
-const MAX_ID = 2_147_483_647;
+import { MAX_ID } from './path-id';
 
 /**
  * Reads a numeric path id: `abc` or `1.5` is a 400 naming the parameter, a
@@ -24,17 +22,6 @@ export class ParseIdPipe implements PipeTransform<unknown, number> {
     if (id < 1 || id > MAX_ID) throw new NotFound(this.what, id);
     return id;
   }
-}
-
-/**
- * The row a path id names as the routes read it (the global ValidationPipe's `+value`, then
- * {@link ParseIdPipe}): `2`, `02`, `2.0`, `2e0` and ` 2` all name row 2. Null when it names
- * none (the route answers 400 or 404). The checks before a route ask of this row's tournament:
- * a spelling they read differently from the route would check one row and let another be read.
- */
-export function pathId(raw: string): number | null {
-  const id = Number(raw.trim() || NaN);
-  return Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : null;
 }
 
 /** `@IdParam('id', 'game')`: a path id checked by {@link ParseIdPipe}. */
