@@ -8,6 +8,7 @@ import {
   type TournamentMember,
 } from '../auth/tournament-roles';
 import { TournamentAccess } from '../auth/tournament-access';
+import { setAccountRole } from '../auth/invitations';
 import { Conflict, DomainError, Forbidden, NotFound, type ErrorDetails } from '../common/errors';
 import type { PublicUser } from '../common/public-user';
 import type { TournamentRole } from '../common/roles';
@@ -69,6 +70,10 @@ export class TournamentRolesService {
           { email } satisfies ErrorDetails['NO_ACCOUNT'],
         );
       await this.mayChange(m, tournamentId, actor, account.id, role);
+      // A co-director reaches the organiser's pages: a judge's account is an organiser's from now
+      // on (as an invitation to co-direct makes it).
+      if (role === 'co-director' && account.role === 'judge')
+        await setAccountRole(m, account.id, 'organiser');
       const before = await grantTournamentRole(m, tournamentId, account.id, role);
       if (before !== role)
         await writeLog(m, actor, {

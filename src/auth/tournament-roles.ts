@@ -1,5 +1,5 @@
 import { In, type EntityManager } from 'typeorm';
-import type { TournamentRole } from '../common/roles';
+import type { Role, TournamentRole } from '../common/roles';
 import { TournamentRoleRow } from './tournament-role.entity';
 import { User } from './user.entity';
 
@@ -73,10 +73,10 @@ export async function tournamentMembers(
 export async function accountByEmail(
   m: EntityManager,
   email: string,
-): Promise<{ id: number; name: string; email: string } | null> {
+): Promise<{ id: number; name: string; email: string; role: Role } | null> {
   const u = await m.findOne(User, {
     where: { email: email.trim().toLowerCase() },
-    select: { id: true, name: true, email: true },
+    select: { id: true, name: true, email: true, role: true },
   });
   return u ?? null;
 }
