@@ -1,5 +1,4 @@
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
-import { createTournament } from '../tournament-helpers';
 
 type Auth = { Authorization: string };
 interface Member {
