@@ -1,50 +1,8 @@
-import { randomBytes } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
 import { hashPassword } from '../../../src/auth/password';
-import { MIGRATIONS } from '../../../src/schema/entities';
 import { TournamentRoles1766500000000 } from '../../../src/schema/migrations/1766500000000-tournament-roles';
+import { databaseBefore } from '../old-database';
 import { DATABASE_KIND, ORGANISER, startTestApp, type TestApp } from '../harness';
 import { readVersion, type RoundJson } from '../tournament-helpers';
-
-/** The database as it was before roles per tournament: every migration before theirs. */
-const BEFORE = MIGRATIONS.slice(0, MIGRATIONS.indexOf(TournamentRoles1766500000000));
-
-async function oldDatabase(): Promise<{
-  env: Record<string, string>;
-  source: DataSource;
-  drop(): Promise<void>;
-}> {
-  if (process.env.DATABASE_URL) {
-    const name = `arbiter_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    return {
-      env: { DATABASE_URL: url.toString() },
-      source: new DataSource({ type: 'postgres', url: url.toString(), migrations: BEFORE }),
-      async drop() {
-        const c = new Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
-  const path = join(dir, 'arbiter.sqlite');
-  return {
-    env: { DATABASE_PATH: path, DATABASE_URL: '' },
-    source: new DataSource({ type: 'better-sqlite3', database: path, migrations: BEFORE }),
-    drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
-  };
-}
 
 const COST = { N: 2 ** 12, r: 8, p: 1 };
 const SECOND = { email: 'druga@example.org', password: 'druga-password-1' };
@@ -64,7 +22,7 @@ describe(`the accounts of before roles per tournament keep their access (${DATAB
   let judge: { Authorization: string };
 
   beforeAll(async () => {
-    const db = await oldDatabase();
+    const db = await databaseBefore(TournamentRoles1766500000000);
     await db.source.initialize();
     await db.source.runMigrations();
     const insert = async (table: string, values: Record<string, unknown>): Promise<number> => {

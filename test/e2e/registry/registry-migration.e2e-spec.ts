@@ -1,54 +1,12 @@
-import { randomBytes } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { MIGRATIONS } from '../../../src/schema/entities';
 import { Persons1765100000000 } from '../../../src/schema/migrations/1765100000000-persons';
+import { databaseBefore } from '../old-database';
 import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
-
-/** The database as it was before the registry: every migration before the persons'. */
-const BEFORE = MIGRATIONS.slice(0, MIGRATIONS.indexOf(Persons1765100000000));
-
-async function oldDatabase(): Promise<{
-  env: Record<string, string>;
-  source: DataSource;
-  drop(): Promise<void>;
-}> {
-  if (process.env.DATABASE_URL) {
-    const name = `arbiter_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    return {
-      env: { DATABASE_URL: url.toString() },
-      source: new DataSource({ type: 'postgres', url: url.toString(), migrations: BEFORE }),
-      async drop() {
-        const c = new Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
-  const path = join(dir, 'arbiter.sqlite');
-  return {
-    env: { DATABASE_PATH: path, DATABASE_URL: '' },
-    source: new DataSource({ type: 'better-sqlite3', database: path, migrations: BEFORE }),
-    drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
-  };
-}
 
 describe(`players registered before the registry become persons (${DATABASE_KIND})`, () => {
   let t: TestApp;
   const divisions: number[] = [];
   beforeAll(async () => {
-    const db = await oldDatabase();
+    const db = await databaseBefore(Persons1765100000000);
     await db.source.initialize();
     await db.source.runMigrations();
     const insert = async (table: string, values: Record<string, unknown>): Promise<number> => {
