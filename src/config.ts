@@ -31,6 +31,9 @@ export interface Environment {
   SMTP_URL?: string;
   SMTP_FROM?: string;
   INVITATION_DAYS?: string;
+  ENTRIES_PER_CLIENT?: string;
+  ENTRIES_PER_ADDRESS?: string;
+  ENTRIES_WINDOW_MINUTES?: string;
   TEST_ONLY_SCRYPT_LOG2_N?: string;
 }
 
@@ -104,6 +107,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     );
   problems.push(...shareProblems(env));
   problems.push(...securityProblems(env));
+  problems.push(...entryThrottleProblems(env));
   if (problems.length > 0) throw new Error(`Arbiter cannot start:\n- ${problems.join('\n- ')}`);
   return env;
 }
@@ -148,6 +152,62 @@ export const DEFAULT_INVITATION_DAYS = 7;
 export function invitationDays(get: (name: string) => string | undefined): number {
   const v = get('INVITATION_DAYS');
   return v ? Number(v) : DEFAULT_INVITATION_DAYS;
+}
+
+/** How entries online are counted (see docs/entries.md, "Many players behind one address"). */
+export interface EntryThrottleSettings {
+  /** Entries one client (a phone, by its cookie) sends in a window (a club secretary enters a team). */
+  clientEntries: number;
+  /** Entries the clients without a cookie of one address send together in a window. */
+  hallEntries: number;
+  windowMs: number;
+}
+
+export const DEFAULT_ENTRY_THROTTLE: EntryThrottleSettings = {
+  clientEntries: 30,
+  hallEntries: 300,
+  windowMs: 60 * 60 * 1000,
+};
+
+/** The entries' throttle variables: [variable, what it counts, default, min, max]. */
+const ENTRY_THROTTLE_VARIABLES = [
+  ['ENTRIES_PER_CLIENT', 'the entries one phone sends in a window', 30, 1, 100_000],
+  [
+    'ENTRIES_PER_ADDRESS',
+    'the entries the clients without a cookie of one address send together in a window',
+    300,
+    1,
+    1_000_000,
+  ],
+  ['ENTRIES_WINDOW_MINUTES', 'the minutes entries are counted over', 60, 1, 10_080],
+] as const;
+
+/** What is wrong with the entries' throttle variables. */
+function entryThrottleProblems(env: Environment): string[] {
+  const problems: string[] = [];
+  for (const [name, what, , min, max] of ENTRY_THROTTLE_VARIABLES) {
+    const v = env[name];
+    if (v !== undefined && v !== '' && (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max))
+      problems.push(
+        `${name} must be ${what}, a whole number from ${min} to ${max}, not '${v.slice(0, 80)}'`,
+      );
+  }
+  return problems;
+}
+
+/** The entries' throttle settings from the (validated) environment; unset: the defaults. */
+export function entryThrottleSettings(
+  get: (name: string) => string | undefined,
+): EntryThrottleSettings {
+  const read = (name: string, fallback: number) => {
+    const v = get(name);
+    return v !== undefined && v !== '' ? Number(v) : fallback;
+  };
+  return {
+    clientEntries: read('ENTRIES_PER_CLIENT', DEFAULT_ENTRY_THROTTLE.clientEntries),
+    hallEntries: read('ENTRIES_PER_ADDRESS', DEFAULT_ENTRY_THROTTLE.hallEntries),
+    windowMs: read('ENTRIES_WINDOW_MINUTES', DEFAULT_ENTRY_THROTTLE.windowMs / 60_000) * 60_000,
+  };
 }
 
 /** How sign-in failures are throttled (from the environment: see docs/tournaments.md). */

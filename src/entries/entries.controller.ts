@@ -34,7 +34,7 @@ export class EntriesController {
   @ApiOperation({
     summary: 'Enter a tournament, without an account',
     description:
-      'Refused (409) when entries are closed or the deadline passed; beyond the cap the entry waits (`status` waiting, `place`). The answer carries the private link of the entry (`link`), shown once: only its hash is kept; it is e-mailed too when mail is set up (`mailed`: sent or not; null without mail). Counted per client (its `arbiter_table` cookie): 429 with Retry-After past 30 an hour.',
+      'Refused (409) when entries are closed or the deadline passed; beyond the cap the entry waits (`status` waiting, `place`). The answer carries the private link of the entry (`link`), shown once: only its hash is kept; it is e-mailed too when mail is set up (`mailed`: sent or not; null without mail). Counted per client (its `arbiter_table` cookie): 429 with Retry-After past ENTRIES_PER_CLIENT (30) in ENTRIES_WINDOW_MINUTES (60).',
   })
   @ApiCreatedResponse({ description: 'the entry and its private link' })
   @ApiErrors(400, 404, 409, 429)

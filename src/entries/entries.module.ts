@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { entryThrottleSettings } from '../config';
 import { MailModule } from '../mail/mail.module';
 import { PlayersModule } from '../players/players.module';
 import { RegistryModule } from '../registry/registry.module';
@@ -21,8 +23,12 @@ import { EntryThrottle } from './entry-throttle';
     EntriesService,
     {
       provide: EntryThrottle,
-      inject: [ThrottleCounters],
-      useFactory: (counters: ThrottleCounters) => new EntryThrottle(counters),
+      inject: [ThrottleCounters, ConfigService],
+      useFactory: (counters: ThrottleCounters, config: ConfigService) =>
+        new EntryThrottle(
+          counters,
+          entryThrottleSettings((name) => config.get<string>(name)),
+        ),
     },
   ],
   exports: [EntriesService],

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { clientAddress } from '../auth/auth.service';
+import { DEFAULT_ENTRY_THROTTLE, type EntryThrottleSettings } from '../config';
 import { TooManyRequests } from '../common/errors';
 import {
   cookieOf,
@@ -33,21 +34,6 @@ export function entryClientOf(devices: DeviceCookies, req: Request, res: Respons
   const browser = String(req.headers['user-agent'] ?? '').slice(0, 300);
   return { key: `address ${address} browser ${browser}`, hall: shareAddress(address) };
 }
-
-/** How many entries are taken: see docs/entries.md, "Many players behind one address". */
-export interface EntryThrottleSettings {
-  /** Entries one client (a phone) sends in a window (a club secretary enters a team). */
-  clientEntries: number;
-  /** Entries the clients without a cookie of one address send together in a window. */
-  hallEntries: number;
-  windowMs: number;
-}
-
-export const DEFAULT_ENTRY_THROTTLE: EntryThrottleSettings = {
-  clientEntries: 30,
-  hallEntries: 300,
-  windowMs: 3600 * 1000,
-};
 
 /**
  * Entries sent, counted per client as table codes are: a phone's entries count against its own
