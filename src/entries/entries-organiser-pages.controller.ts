@@ -83,7 +83,7 @@ export class EntriesOrganiserPagesController {
       return;
     }
     try {
-      await this.entries.open(id, deadlineMs, settings);
+      await this.entries.open(id, deadlineMs, settings, page.user);
     } catch (e) {
       const { status, message } = refusal(page.lang, e);
       await this.show(
@@ -105,7 +105,7 @@ export class EntriesOrganiserPagesController {
     @Res() res: Response,
   ): Promise<void> {
     const page = new PageContext(req, res);
-    await this.entries.close(id);
+    await this.entries.close(id, page.user);
     page.redirect(withQuery(urls.orgEntries(id), { done: 'saved' }));
   }
 
@@ -155,7 +155,19 @@ export class EntriesOrganiserPagesController {
       });
       return;
     }
-    await this.decide(page, entry, () => this.entries.refuse(id));
+    await this.decide(page, entry, () => this.entries.refuse(id, page.user));
+  }
+
+  /** Undoes a refusal: the entry waits for a decision again (not destructive: nothing asked). */
+  @Post('entries/:id/restore')
+  async restore(
+    @IdParam('id', 'entry') id: number,
+    @Req() req: AuthedRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const page = new PageContext(req, res);
+    const entry = await this.entries.get(id);
+    await this.decide(page, entry, () => this.entries.restore(id, page.user));
   }
 
   /**
@@ -270,6 +282,7 @@ export class EntriesOrganiserPagesController {
               confirmAction: e.status === 'entered' ? urls.orgEntryConfirm(e.id) : null,
               refuseAction:
                 e.status === 'entered' || e.status === 'waiting' ? urls.orgEntryRefuse(e.id) : null,
+              restoreAction: e.status === 'refused' ? urls.orgEntryRestore(e.id) : null,
             })),
         })),
       errors,

@@ -1,6 +1,8 @@
-import { Body, Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { CurrentUser } from '../auth/current-user';
+import type { PublicUser } from '../auth/public-user';
 import { Public, Roles } from '../auth/roles.decorator';
 import { ApiErrors } from '../common/api/docs';
 import { IdParam } from '../common/api/id-param';
@@ -68,5 +70,22 @@ export class EntriesController {
         )
       : null;
     return { entry, link: urls.entry(token), mailed };
+  }
+
+  @Roles('organiser')
+  @Post('entries/:id/restore')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Undo the refusal of an entry',
+    description:
+      'The refused entry waits for a decision again, keeping its place in the order sent; in a full division it goes to the waiting list (`status` waiting, `place`), or, without one, stays refused (409 ENTRIES_FULL). 409 ENTRY_NOT_REFUSED for an entry that is not refused. Logged as `entry.restored`.',
+  })
+  @ApiOkResponse({ description: 'the entry as it now stands' })
+  @ApiErrors(404, 409)
+  restore(
+    @IdParam('id', 'entry') id: number,
+    @CurrentUser() user: PublicUser | null,
+  ): Promise<EntryView> {
+    return this.entries.restore(id, user);
   }
 }

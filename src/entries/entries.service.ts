@@ -5,7 +5,7 @@ import { forUpdate } from '../database/lock';
 import { Transactions } from '../database/transactions';
 import { t, type Lang } from '../i18n';
 import { lookAlikeKey, nameKey, cleanName } from '../i18n/names';
-import type { Actor } from '../log/director-log';
+import { ENTRY_LINK_NOTE, writeLog, type Actor } from '../log/director-log';
 import { PlayersService } from '../players/players.service';
 import { RegistryService } from '../registry/registry.service';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -137,6 +137,7 @@ export class EntriesService {
     tournamentId: number,
     deadlineMs: number,
     divisions: readonly DivisionEntrySetting[],
+    user: Actor,
   ): Promise<void> {
     const outline = await this.tournaments.outline(tournamentId);
     const known = new Set(outline.divisions.map((d) => d.id));
@@ -145,9 +146,11 @@ export class EntriesService {
       throw new BadInput('ENTRIES_NO_DIVISION', 'choose at least one division that takes entries', {
         field: 'divisions',
       });
+    const name = new Map(outline.divisions.map((d) => [d.id, d.name]));
     await this.transactions.run(async (m) => {
       await this.tournaments.lockTournament(m, tournamentId);
       const window = await m.findOneBy(EntryWindow, { tournamentId });
+      const was = window?.open ? await this.logged(m, window, name) : null;
       await m.save(
         window
           ? Object.assign(window, { open: true, deadlineMs })
@@ -169,14 +172,43 @@ export class EntriesService {
         await m.save(row);
         await this.moveUp(m, row);
       }
+      await writeLog(m, user, {
+        tournamentId,
+        action: 'entries.opened',
+        before: was,
+        after: await this.logged(m, { tournamentId, deadlineMs }, name),
+      });
     });
   }
 
-  /** Closes the tournament's entries (they can be opened again). */
-  async close(tournamentId: number): Promise<void> {
+  /** The entries' deadline and divisions (by name, with caps) as the log keeps them. */
+  private async logged(
+    m: EntityManager,
+    window: Pick<EntryWindow, 'tournamentId' | 'deadlineMs'>,
+    names: Map<number, string>,
+  ): Promise<Record<string, unknown>> {
+    const divisions = await m.find(EntryDivision, {
+      where: { tournamentId: window.tournamentId },
+      order: { divisionId: 'ASC' },
+    });
+    return {
+      deadline: new Date(window.deadlineMs).toISOString(),
+      entryDivisions: divisions.map((d) => ({
+        division: names.get(d.divisionId) ?? String(d.divisionId),
+        cap: d.cap,
+        waitingList: d.waitingList,
+      })),
+    };
+  }
+
+  /** Closes the tournament's entries (they can be opened again); logged when they were open. */
+  async close(tournamentId: number, user: Actor): Promise<void> {
     await this.tournaments.outline(tournamentId);
     await this.transactions.run(async (m) => {
+      const window = await m.findOne(EntryWindow, { where: { tournamentId }, ...forUpdate(m) });
+      if (!window?.open) return;
       await m.update(EntryWindow, { tournamentId }, { open: false });
+      await writeLog(m, user, { tournamentId, action: 'entries.closed' });
     });
   }
 
@@ -300,8 +332,11 @@ export class EntriesService {
           'a confirmed entry is withdrawn by the organiser: the player is registered',
         );
       if (entry.status === 'withdrawn' || entry.status === 'refused') return entry.id;
+      const was = entry.status;
       entry.status = 'withdrawn';
       await m.save(entry);
+      // The player has no account: the log says it was their own link.
+      await this.logEntry(m, null, entry, 'entry.withdrawn', was, ENTRY_LINK_NOTE);
       await this.moveUpIn(m, entry.tournamentId, entry.divisionId);
       return entry.id;
     });
@@ -331,6 +366,7 @@ export class EntriesService {
           ...(entry.federationId !== null ? { federationId: entry.federationId } : {}),
         },
         user,
+        entry.id,
       );
       entry.status = 'confirmed';
       entry.playerId = player.id;
@@ -340,7 +376,7 @@ export class EntriesService {
   }
 
   /** The organiser refuses an entry; when it held a place, the first waiting moves up. */
-  async refuse(entryId: number): Promise<EntryView> {
+  async refuse(entryId: number, user: Actor): Promise<EntryView> {
     await this.transactions.run(async (m) => {
       const entry = await m.findOne(Entry, { where: { id: entryId }, ...forUpdate(m) });
       if (!entry) throw new NotFound('entry', entryId);
@@ -348,12 +384,67 @@ export class EntriesService {
         throw new Conflict('ENTRY_NOT_PENDING', `entry ${entryId} is ${entry.status}`, {
           status: entry.status,
         });
-      const held = entry.status === 'entered';
+      const was = entry.status;
       entry.status = 'refused';
       await m.save(entry);
-      if (held) await this.moveUpIn(m, entry.tournamentId, entry.divisionId);
+      await this.logEntry(m, user, entry, 'entry.refused', was);
+      if (was === 'entered') await this.moveUpIn(m, entry.tournamentId, entry.divisionId);
     });
     return this.view(this.dataSource.manager, entryId);
+  }
+
+  /**
+   * The organiser undoes a refusal: the entry waits for a decision again, as it would if it were
+   * sent now, except that it keeps its place in the order sent. In a full division it goes to the
+   * waiting list, or, without one, is not taken back (409 ENTRIES_FULL); in a division that no
+   * longer takes entries it has no cap. Only a refused entry is taken back (409
+   * ENTRY_NOT_REFUSED).
+   */
+  async restore(entryId: number, user: Actor): Promise<EntryView> {
+    await this.transactions.run(async (m) => {
+      const entry = await m.findOne(Entry, { where: { id: entryId }, ...forUpdate(m) });
+      if (!entry) throw new NotFound('entry', entryId);
+      if (entry.status !== 'refused')
+        throw new Conflict('ENTRY_NOT_REFUSED', `entry ${entryId} is ${entry.status}`, {
+          status: entry.status,
+        });
+      const division = await m.findOne(EntryDivision, {
+        where: { tournamentId: entry.tournamentId, divisionId: entry.divisionId },
+        ...forUpdate(m),
+      });
+      const holding = await m.countBy(Entry, {
+        divisionId: entry.divisionId,
+        status: In(HOLDING),
+      });
+      const full = division !== null && division.cap !== null && holding >= division.cap;
+      if (full && !division.waitingList)
+        throw new Conflict('ENTRIES_FULL', `division ${entry.divisionId} is full`, {
+          cap: division.cap,
+        });
+      entry.status = full ? 'waiting' : 'entered';
+      await m.save(entry);
+      await this.logEntry(m, user, entry, 'entry.restored', 'refused');
+    });
+    return this.view(this.dataSource.manager, entryId);
+  }
+
+  /** An entry's change of status in the director's log, the entry named. */
+  private logEntry(
+    m: EntityManager,
+    user: Actor,
+    entry: Entry,
+    action: 'entry.refused' | 'entry.withdrawn' | 'entry.restored',
+    was: EntryStatus,
+    note?: string,
+  ): Promise<void> {
+    return writeLog(m, user, {
+      tournamentId: entry.tournamentId,
+      divisionId: entry.divisionId,
+      action,
+      before: { entryStatus: was },
+      after: { entry: entry.name, entryStatus: entry.status },
+      ...(note !== undefined ? { note } : {}),
+    });
   }
 
   /** One entry, or 404. */

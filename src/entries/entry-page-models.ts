@@ -93,6 +93,8 @@ export interface OrganiserEntriesPage extends PageBase {
       flags: string[];
       confirmAction: string | null;
       refuseAction: string | null;
+      /** A refused entry: posting here undoes the refusal. */
+      restoreAction: string | null;
     }[];
   }[];
   errors: FieldError[];

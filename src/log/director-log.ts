@@ -37,11 +37,19 @@ export const LOG_ACTIONS = [
   'invitation.sent',
   'invitation.accepted',
   'invitation.withdrawn',
+  'entries.opened',
+  'entries.closed',
+  'entry.refused',
+  'entry.withdrawn',
+  'entry.restored',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 /** Who is named when an action has no signed-in user (a script, a command). */
 export const NO_USER_NOTE = 'no signed-in user';
+
+/** Who is named when a player withdraws their own entry online: they have no account. */
+export const ENTRY_LINK_NOTE = 'the player, by the private link of the entry';
 
 /** Who acted: the account, or null. */
 export type Actor = Pick<PublicUser, 'id' | 'name' | 'email'> | null;
@@ -57,6 +65,8 @@ export interface LogFacts {
   action: LogAction;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** Why no account is named, when there is none (else {@link NO_USER_NOTE}). */
+  note?: string;
 }
 
 /**
@@ -94,7 +104,7 @@ function logRow(user: Actor, facts: LogFacts): Partial<DirectorLogEntry> {
     userId: user?.id ?? null,
     userName: user?.name ?? null,
     userEmail: user?.email ?? null,
-    note: user ? null : NO_USER_NOTE,
+    note: user ? null : (facts.note ?? NO_USER_NOTE),
     before: facts.before ?? null,
     after: facts.after ?? null,
   };

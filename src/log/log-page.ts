@@ -3,6 +3,7 @@ import type { Lang, MessageKey } from '../i18n';
 import { isMessageKey, t } from '../i18n';
 import { formatDateTime } from '../i18n/time';
 import { SETTING_LABELS } from '../i18n/setting-labels';
+import { ENTRY_LINK_NOTE } from './director-log';
 import type { LogEntryView } from './director-log.view';
 import type { PageBase } from '../render/view-models';
 
@@ -40,7 +41,7 @@ const COUNTED: Record<string, MessageKey> = {
 };
 
 /** Moments an entry keeps as ISO text, shown as a date and time in the events' zone. */
-const MOMENTS = new Set(['closedAt', 'exportedAt']);
+const MOMENTS = new Set(['closedAt', 'exportedAt', 'deadline']);
 
 /** One change of an entry: a field before and after, or a count said in words (`line`). */
 export interface LogChange {
@@ -121,8 +122,14 @@ export function logLine(lang: Lang, e: LogEntryView, timeZone: string): LogLine 
     isMessageKey(key) ? t(lang, key, params) : null;
   const params = {
     division: e.division ?? '',
-    // A removed player is named by the entry itself.
-    player: e.player ?? (typeof e.before?.name === 'string' ? e.before.name : ''),
+    // A removed player is named by the entry itself; an entry online by its name.
+    player:
+      e.player ??
+      (typeof e.before?.name === 'string'
+        ? e.before.name
+        : typeof e.after?.entry === 'string'
+          ? e.after.entry
+          : ''),
     n: e.round ?? 0,
     table: e.table ?? 0,
   };
@@ -142,6 +149,9 @@ export function logLine(lang: Lang, e: LogEntryView, timeZone: string): LogLine 
   if (e.action === 'player.registered' && typeof after.restoredFrom === 'number') {
     what += ` (${t(lang, 'log.restored')})`;
   }
+  if (e.action === 'player.registered' && typeof after.fromEntry === 'number') {
+    what += ` (${t(lang, 'log.fromEntry')})`;
+  }
   const removal = ROUND_REMOVALS.has(e.action) && Array.isArray(before.tables);
   // A removed round's tables are listed below the changes, with their results and sheets.
   const skip = new Set(
@@ -151,7 +161,8 @@ export function logLine(lang: Lang, e: LogEntryView, timeZone: string): LogLine 
         ? ['joinedRound', 'active']
         : // The registry's id of the person: nothing a director reads; the file a division came
           // from, which the entry's own words name.
-          ['lateEntry', 'joinedRound', 'restoredFrom', 'person', 'from'],
+          // An entry online's name, which the words name, and a confirmed entry's id.
+          ['lateEntry', 'joinedRound', 'restoredFrom', 'person', 'from', 'entry', 'fromEntry'],
   );
   const shown = (k: string, v: unknown, rules: unknown): string =>
     MOMENTS.has(k) && typeof v === 'string' && !Number.isNaN(Date.parse(v))
@@ -176,7 +187,7 @@ export function logLine(lang: Lang, e: LogEntryView, timeZone: string): LogLine 
     });
   const line: LogLine = {
     when: formatDateTime(lang, new Date(e.at), timeZone),
-    who: e.by ? e.by.name : t(lang, 'log.noUser'),
+    who: e.by ? e.by.name : t(lang, e.note === ENTRY_LINK_NOTE ? 'log.byEntryLink' : 'log.noUser'),
     email: e.by?.email ?? null,
     what,
     changes,
@@ -303,6 +314,18 @@ function value(lang: Lang, key: string, v: unknown, rules?: unknown): string {
   if (key === 'timeLoss') return named('log.winner.', v === 0 ? 'first' : 'second');
   if (key === 'ruleSet') return named('ruleSet.', v);
   if (key === 'role') return named('role.', v);
+  // An entry online's status, and the divisions that take entries with their caps.
+  if (key === 'entryStatus')
+    return v === 'waiting' ? t(lang, 'log.entryWaiting') : named('entry.org.', v);
+  if (key === 'entryDivisions' && Array.isArray(v))
+    return v
+      .map((d: { division?: unknown; cap?: unknown; waitingList?: unknown }) =>
+        t(lang, d.waitingList === false ? 'log.entryDivision' : 'log.entryDivisionWaiting', {
+          division: plain(d.division),
+          cap: typeof d.cap === 'number' ? d.cap : '∞',
+        }),
+      )
+      .join('; ');
   // How seeds were set (`by: "rating"`).
   if (key === 'by') return named('log.by.', v);
   // A division's rule options: the clock, the one a director sets here.

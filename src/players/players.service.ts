@@ -127,8 +127,17 @@ export class PlayersService {
     divisionId: number,
     dto: CreatePlayerDto,
     user: Actor,
+    fromEntry?: number,
   ): Promise<PlayerView> {
-    const { player, lookAlikes } = await registerIn(m, this.reads, divisionId, dto, user);
+    const { player, lookAlikes } = await registerIn(
+      m,
+      this.reads,
+      divisionId,
+      dto,
+      user,
+      undefined,
+      fromEntry,
+    );
     return { ...playerView(player), lookAlikes };
   }
 

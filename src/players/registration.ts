@@ -128,6 +128,7 @@ export async function registerIn(
   dto: CreatePlayerDto,
   user: Actor,
   restoredFrom?: number,
+  fromEntry?: number,
 ): Promise<{ player: Player; lookAlikes: NameRef[] }> {
   checkPlayerFields(dto);
   const { division, paired, systems } = await divisionState(m, reads.rounds, divisionId, true);
@@ -176,6 +177,8 @@ export async function registerIn(
       seed: saved.seed,
       ...(paired > 0 ? { lateEntry: true, joinedRound } : {}),
       ...(restoredFrom !== undefined ? { restoredFrom } : {}),
+      // A confirmed entry online: its id.
+      ...(fromEntry !== undefined ? { fromEntry } : {}),
       ...(lookAlikes.length > 0 ? { lookAlikes: lookAlikes.map((p) => p.name) } : {}),
     },
   });

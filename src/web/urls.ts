@@ -62,6 +62,7 @@ export const urls = {
   orgEntriesClose: (tournamentId: number) => `/organiser/tournaments/${tournamentId}/entries/close`,
   orgEntryConfirm: (entryId: number) => `/organiser/entries/${entryId}/confirm`,
   orgEntryRefuse: (entryId: number) => `/organiser/entries/${entryId}/refuse`,
+  orgEntryRestore: (entryId: number) => `/organiser/entries/${entryId}/restore`,
   /** The public entry form, the public list of entries, and an entry's private link. */
   enter: (tournamentId: number) => `/tournaments/${tournamentId}/enter`,
   entryList: (tournamentId: number) => `/tournaments/${tournamentId}/entries`,

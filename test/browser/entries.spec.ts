@@ -167,6 +167,19 @@ describeWithChromium(`entries online in Chromium (${DATABASE_KIND})`, () => {
       'čeka potvrdu',
     );
     await screenshot(desk, 'entries-desk-after');
+    // The refusal undone, nothing asked: the division is full, so Ana waits.
+    await Promise.all([
+      desk.waitForURL(/done=saved/),
+      desk
+        .locator('tr', { hasText: 'Ana Petrovic' })
+        .locator('button:has-text("Poništi odbijanje")')
+        .click(),
+    ]);
+    expect(await desk.locator('tr', { hasText: 'Ana Petrovic' }).innerText()).toContain(
+      'na listi čekanja, mesto 1',
+    );
+    expect(await axe(desk)).toEqual([]);
+
     await desk.goto(`${t.url}/tournaments/${id}/entries?lang=sr-Latn`);
     expect(await desk.locator('main').innerText()).toContain('Bora Jović');
     expect(await axe(desk)).toEqual([]);
