@@ -180,6 +180,26 @@ describeWithChromium(`entries online in Chromium (${DATABASE_KIND})`, () => {
     );
     expect(await axe(desk)).toEqual([]);
 
+    // Regression: "Open : takes entries", a gap before the colon in every language at both
+    // widths (the label's flex gap fell between the division's name and the colon).
+    for (const size of [DESK, PHONE]) {
+      await desk.setViewportSize(size);
+      for (const lang of ['sr-Latn', 'sr-Cyrl', 'hr', 'en']) {
+        await desk.goto(`${t.url}/organiser/tournaments/${id}/entries?lang=${lang}`);
+        const label = desk.locator('.entry-division label.check').first();
+        expect(await label.innerText()).toMatch(/^Open: \S/);
+        const gap = await label.evaluate((el) => {
+          const strong = el.querySelector('strong')!;
+          const colon = el.ownerDocument.createRange();
+          colon.setStart(strong.nextSibling, 0);
+          colon.setEnd(strong.nextSibling, 1);
+          return colon.getBoundingClientRect().left - strong.getBoundingClientRect().right;
+        });
+        expect([lang, Math.abs(gap) < 1]).toEqual([lang, true]);
+        expect(await overflowsHorizontally(desk)).toBe(false);
+      }
+    }
+    await desk.setViewportSize(DESK);
     await desk.goto(`${t.url}/tournaments/${id}/entries?lang=sr-Latn`);
     expect(await desk.locator('main').innerText()).toContain('Bora Jović');
     expect(await axe(desk)).toEqual([]);
