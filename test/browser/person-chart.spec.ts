@@ -115,6 +115,26 @@ describeWithChromium(`a person's rating chart in Chromium (${DATABASE_KIND})`, (
         // The game with a sheet has its replay link; the typed ones have none.
         expect(await page.locator(`a[href="/games/${rated.sheetGame}/replay"]`).count()).toBe(1);
         expect(await page.locator('table.person-games a[href$="/replay"]').count()).toBe(1);
+        // The games table with its replay column fits: nothing scrolls sideways, neither the
+        // page nor the table's box (under 600 px each game is a card, its cells named).
+        const fit = await page.evaluate<{ page: number[]; box: number[] }>(`(() => {
+          const box = document.querySelector('table.person-games').closest('.table-wrap');
+          const root = document.documentElement;
+          return {
+            page: [root.scrollWidth, root.clientWidth],
+            box: [box.scrollWidth, box.clientWidth],
+          };
+        })()`);
+        expect(fit.page[0]).toBe(fit.page[1]);
+        expect(fit.box[0]).toBe(fit.box[1]);
+        if (size.width === 390) {
+          const card = page.locator('table.person-games tbody tr', {
+            has: page.locator('a[href$="/replay"]'),
+          });
+          const replay = card.locator('td', { has: page.locator('a[href$="/replay"]') });
+          expect(await replay.getAttribute('data-label')).toBeTruthy();
+          expect(await page.locator('table.person-games thead').isVisible()).toBe(false);
+        }
         await screenshot(page, `person-chart-${lang}-${size.width}`);
       }
       trouble.stop();
