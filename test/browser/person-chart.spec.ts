@@ -115,18 +115,21 @@ describeWithChromium(`a person's rating chart in Chromium (${DATABASE_KIND})`, (
         // The game with a sheet has its replay link; the typed ones have none.
         expect(await page.locator(`a[href="/games/${rated.sheetGame}/replay"]`).count()).toBe(1);
         expect(await page.locator('table.person-games a[href$="/replay"]').count()).toBe(1);
-        // The games table with its replay column fits: nothing scrolls sideways, neither the
-        // page nor the table's box (under 600 px each game is a card, its cells named).
-        const fit = await page.evaluate<{ page: number[]; box: number[] }>(`(() => {
-          const box = document.querySelector('table.person-games').closest('.table-wrap');
+        // The tournaments and the games (with its replay column) fit: nothing scrolls sideways,
+        // neither the page nor a table's box (under 600 px each row is a card, its cells named).
+        const fit = await page.evaluate<{ page: number[]; boxes: number[][] }>(`(() => {
           const root = document.documentElement;
           return {
             page: [root.scrollWidth, root.clientWidth],
-            box: [box.scrollWidth, box.clientWidth],
+            boxes: ['person-events', 'person-games'].map((name) => {
+              const box = document.querySelector('table.' + name).closest('.table-wrap');
+              return [box.scrollWidth, box.clientWidth];
+            }),
           };
         })()`);
         expect(fit.page[0]).toBe(fit.page[1]);
-        expect(fit.box[0]).toBe(fit.box[1]);
+        // The tournaments' table and the games' table alike.
+        for (const [scrolled, shown] of fit.boxes) expect(scrolled).toBe(shown);
         if (size.width === 390) {
           const card = page.locator('table.person-games tbody tr', {
             has: page.locator('a[href$="/replay"]'),
