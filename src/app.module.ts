@@ -134,24 +134,26 @@ class AssetsModule {}
       useValue: {
         nameOf: tournamentName,
         namesOf: tournamentNamesById,
-        async tournamentOf(m, kind, id) {
-          const ofDivision = (division: number | null) =>
-            division === null ? null : tournamentOfDivision(m, division);
-          const ofGame = async (game: number | null) =>
-            ofDivision(game === null ? null : await divisionOfGame(m, game));
+        tournamentOf(m, kind, id) {
           switch (kind) {
             case 'tournaments':
               return existingTournament(m, id);
             case 'divisions':
               return tournamentOfDivision(m, id);
-            case 'games':
-              return ofGame(id);
-            case 'players':
-              return ofDivision(await divisionOfPlayer(m, id));
             case 'entries':
               return tournamentOfEntry(m, id);
-            case 'submissions':
-              return ofGame(await gameOfSubmission(m, id));
+          }
+        },
+        async divisionOf(m, kind, id) {
+          switch (kind) {
+            case 'games':
+              return divisionOfGame(m, id);
+            case 'players':
+              return divisionOfPlayer(m, id);
+            case 'submissions': {
+              const game = await gameOfSubmission(m, id);
+              return game === null ? null : divisionOfGame(m, game);
+            }
           }
         },
       } satisfies TournamentScopes,

@@ -12,9 +12,18 @@ import {
   type TournamentRole,
 } from '../common/roles';
 import { placeholders } from '../database/sql';
-import { tableOf } from '../database/prepared-read';
+import { readJoined, tableOf } from '../database/prepared-read';
 import { TournamentRoleRow } from './tournament-role.entity';
-import { SCOPE_KINDS, TournamentScopes, type ScopeKind } from './tournament-scopes';
+import {
+  DIVISION_ROW_KINDS,
+  SCOPE_KINDS,
+  TournamentScopes,
+  type DivisionRowKind,
+  type ScopeKind,
+} from './tournament-scopes';
+
+const isDivisionRow = (kind: ScopeKind): kind is DivisionRowKind =>
+  DIVISION_ROW_KINDS.includes(kind);
 
 declare module '../common/errors' {
   interface ErrorDetails {
@@ -157,7 +166,15 @@ export class TournamentAccess {
     const key = `${kind}:${id}`;
     const known = this.known.get(key);
     if (known !== undefined) return known;
-    const found = await this.scopes.tournamentOf(this.dataSource.manager, kind, id);
+    const m = this.dataSource.manager;
+    let found: number | null;
+    if (isDivisionRow(kind)) {
+      // A game's (player's, sheet's) division, then the division's tournament, kept.
+      const division = await this.scopes.divisionOf(m, kind, id);
+      found = division === null ? null : await this.tournamentOf('divisions', division);
+    } else {
+      found = await this.scopes.tournamentOf(m, kind, id);
+    }
     if (found !== null) {
       if (this.known.size >= KNOWN_ROWS) this.known.clear();
       this.known.set(key, found);
@@ -175,7 +192,8 @@ export class TournamentAccess {
     this.roleRead ??=
       `SELECT "role" FROM ${tableOf(this.dataSource, TournamentRoleRow)} ` +
       `WHERE "user_id" = ${placeholders(m, 2)[0]} AND "tournament_id" = ${placeholders(m, 2)[1]}`;
-    const rows = await m.query<{ role: TournamentRole }[]>(this.roleRead, [userId, tournamentId]);
-    return rows[0]?.role ?? null;
+    // Kept prepared on SQLite, as the token's own read is: a hall's judge asks it every write.
+    const [row] = await readJoined(m, this.roleRead, [userId, tournamentId]);
+    return row ? (row.values[0] as TournamentRole) : null;
   }
 }

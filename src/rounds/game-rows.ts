@@ -1,4 +1,5 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { readJoined, tableOf } from '../database/prepared-read';
 import { forUpdate } from '../database/lock';
 import { assignments, placeholders, run } from '../database/sql';
 import { Conflict } from '../common/errors';
@@ -119,13 +120,23 @@ export function roundOfId(m: EntityManager, id: number): Promise<RoundRow> {
   return m.findOneByOrFail(Round, { id });
 }
 
-/** The division of game `id`, or null when there is no such game. */
+/** The statement that finds a game's division, by data source (made once). */
+const divisionReads = new WeakMap<DataSource, string>();
+
+/**
+ * The division of game `id`, or null when there is no such game: asked before each write of a
+ * game (whose tournament is the division's), so one statement kept prepared.
+ */
 export async function divisionOfGame(m: EntityManager, id: number): Promise<number | null> {
-  const row = await m
-    .createQueryBuilder(Game, 'g')
-    .innerJoin(Round, 'r', 'r.id = g.roundId')
-    .select('r.divisionId', 'divisionId')
-    .where('g.id = :id', { id })
-    .getRawOne<{ divisionId: number }>();
-  return row ? Number(row.divisionId) : null;
+  const ds = m.connection;
+  let sql = divisionReads.get(ds);
+  if (!sql) {
+    sql =
+      `SELECT "r"."division_id" FROM ${tableOf(ds, Game)} "g" ` +
+      `JOIN ${tableOf(ds, Round)} "r" ON "r"."id" = "g"."round_id" ` +
+      `WHERE "g"."id" = ${placeholders(m, 1)[0]}`;
+    divisionReads.set(ds, sql);
+  }
+  const [row] = await readJoined(m, sql, [id]);
+  return row ? Number(row.values[0]) : null;
 }
