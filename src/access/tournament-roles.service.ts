@@ -96,7 +96,7 @@ export class TournamentRolesService {
     return this.transactions.run(async (m) => {
       const member = (await tournamentMembers(m, tournamentId)).find((x) => x.userId === userId);
       if (!member) throw new NotFound(`a role in tournament ${tournamentId} of account`, userId);
-      await this.mayChange(m, tournamentId, actor, userId, member.role);
+      await this.checkChange(m, tournamentId, actor, member, member.role);
       await removeTournamentRole(m, tournamentId, userId);
       await writeLog(m, actor, {
         tournamentId,
@@ -120,6 +120,17 @@ export class TournamentRolesService {
     role: TournamentRole,
   ): Promise<void> {
     const current = (await tournamentMembers(m, tournamentId)).find((x) => x.userId === userId);
+    await this.checkChange(m, tournamentId, actor, current, role);
+  }
+
+  /** {@link mayChange} for the member already read (`current`; none for an account without a role). */
+  private async checkChange(
+    m: EntityManager,
+    tournamentId: number,
+    actor: PublicUser,
+    current: TournamentMember | undefined,
+    role: TournamentRole,
+  ): Promise<void> {
     if (current?.role === 'owner' || role === 'owner')
       throw new Conflict(
         'OWNER_STAYS',
