@@ -95,8 +95,18 @@ async function newDatabase(): Promise<Database> {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
   return {
     env: { DATABASE_PATH: join(dir, 'arbiter.sqlite'), DATABASE_URL: '' },
-    drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    drop: () => Promise.resolve(removeFolder(dir)),
   };
+}
+
+/**
+ * Removes a folder a server wrote in. A backup's process (forked by the server) can still be
+ * writing in it for a moment after the server was killed: it notices its parent gone only
+ * between two of its steps. A file it adds while the folder is emptied fails the removal
+ * (ENOTEMPTY); tried again, the folder goes once the process has.
+ */
+export function removeFolder(dir: string): void {
+  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { randomBytes } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { Client } from 'pg';
 import { DataSource, type MigrationInterface } from 'typeorm';
 import { MIGRATIONS } from '../../src/schema/entities';
+import { removeFolder } from './harness';
 
 /** A database of an older schema, for a migration's e2e. */
 export interface OldDatabase {
@@ -48,6 +49,6 @@ export async function databaseBefore(
   return {
     env: { DATABASE_PATH: path, DATABASE_URL: '' },
     source: new DataSource({ type: 'better-sqlite3', database: path, migrations: before }),
-    drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    drop: () => Promise.resolve(removeFolder(dir)),
   };
 }

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import type { Test } from 'supertest';
-import { DATABASE_KIND, ORGANISER, startTestApp, type TestApp } from '../harness';
+import { DATABASE_KIND, ORGANISER, startTestApp, type TestApp, removeFolder } from '../harness';
 import { scoreSheet, type Auth, type RoundJson } from '../tournament-helpers';
 import { answeringRoutes, routeTable, type RouteRow } from './route-table';
 
@@ -244,7 +244,7 @@ describe(`the role matrix, route by route (${DATABASE_KIND})`, () => {
 
   afterAll(async () => {
     await t?.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   /** The path with its parameters filled for club `c`'s rows. */

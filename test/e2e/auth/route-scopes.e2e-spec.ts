@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { DATABASE_KIND, startTestApp, type TestApp } from '../harness';
+import { DATABASE_KIND, startTestApp, type TestApp, removeFolder } from '../harness';
 import { answeringRoutes, routeTable, type RouteRow } from './route-table';
 
 /**
@@ -20,7 +20,7 @@ describe(`every route's tournament (${DATABASE_KIND})`, () => {
   });
   afterAll(async () => {
     await t?.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   const key = (r: RouteRow) => `${r.method} ${r.path}`;

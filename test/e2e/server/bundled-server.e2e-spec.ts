@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { seedSite, Site } from '../../browser/site';
-import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
+import { DATABASE_KIND, startTestApp, TestApp, removeFolder } from '../harness';
 import { answeringLoadedModules, loadedModules } from '../loaded-modules';
 import { binary } from '../tournament-helpers';
 
@@ -50,7 +50,7 @@ describe(`the bundled server npm start runs (${DATABASE_KIND})`, () => {
     if (before === undefined) delete process.env.ARBITER_SERVER;
     else process.env.ARBITER_SERVER = before;
     await t?.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   test('serves the pages, the API, the scripts, a PDF and the API documents', async () => {

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { seedSite, Site } from '../../browser/site';
 import { pdfPages, pdfText, POPPLER } from '../../render/poppler';
-import { DATABASE_KIND, startTestApp, TestApp } from '../harness';
+import { DATABASE_KIND, startTestApp, TestApp, removeFolder } from '../harness';
 import { answeringLoadedModules, loadedModules } from '../loaded-modules';
 import { binary } from '../tournament-helpers';
 
@@ -21,7 +21,7 @@ describe(`what start-up leaves for later (${DATABASE_KIND})`, () => {
   });
   afterAll(async () => {
     await t.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   const loaded = (): Promise<string[]> => loadedModules(t);
