@@ -125,7 +125,8 @@ export class InvitationsService {
   /**
    * Invites `input.email` to `input.role` in the tournament: the owner (or the administrator)
    * invites co-directors and judges, a co-director judges. The invitation and its one-time
-   * token (shown once, only its hash stored).
+   * token (shown once, only its hash stored); an open invitation to the same address is
+   * replaced (its link no longer works).
    */
   async invite(
     tournamentId: number,
@@ -148,6 +149,12 @@ export class InvitationsService {
           { name: held.name, role: held.role } satisfies ErrorDetails['ROLE_HELD'],
         );
       const name = input.name.trim();
+      // Sent again (the first mail lost, or the role changed): the newer link replaces the open
+      // ones to the same address, so that one invitation is pending and one link works.
+      const replaced = (await invitationsOf(m, tournamentId)).filter(
+        (r) => r.email === email && r.acceptedAt === null,
+      );
+      for (const r of replaced) await deleteInvitation(m, r.id);
       const created = await insertInvitation(m, {
         tournamentId,
         role: input.role,
@@ -162,6 +169,9 @@ export class InvitationsService {
         tournamentId,
         action: 'invitation.sent',
         after: { name, email, role: input.role },
+        ...(replaced.length > 0 && {
+          before: { name: replaced[0].name, email, role: replaced[0].role },
+        }),
       });
       return created;
     });

@@ -191,6 +191,45 @@ describe(`invitations (${DATABASE_KIND})`, () => {
     }).expect(404);
   });
 
+  test('sent again to the same address: the newer link replaces the open one', async () => {
+    const first = await invite(owner, tournamentB, {
+      email: 'Dvaput@example.org',
+      name: 'Dvaput',
+      role: 'judge',
+    });
+    const second = await invite(owner, tournamentB, {
+      email: 'dvaput@example.org',
+      name: 'Dvaput Drugi',
+      role: 'co-director',
+    });
+    const pending = await t.http
+      .get(`/api/tournaments/${tournamentB}/invitations`)
+      .set(owner)
+      .expect(200);
+    const toThem = (pending.body as { email: string; name: string; role: string }[]).filter(
+      (i) => i.email === 'dvaput@example.org',
+    );
+    expect(toThem).toEqual([
+      expect.objectContaining({ name: 'Dvaput Drugi', role: 'co-director' }),
+    ]);
+    await t.http.get(path(first.body.link)).expect(404);
+    await t.http.get(path(second.body.link)).expect(200);
+    // Another tournament's invitation to that address is its own.
+    const elsewhere = await invite(owner, tournamentA, {
+      email: 'dvaput@example.org',
+      name: 'Dvaput',
+      role: 'judge',
+    });
+    await t.http.get(path(second.body.link)).expect(200);
+    await t.http
+      .delete(`/api/tournaments/${tournamentA}/invitations/${elsewhere.body.invitation.id}`)
+      .set(owner)
+      .expect(204);
+    // The director's log says what the new invitation replaced.
+    const log = await t.http.get(`/api/tournaments/${tournamentB}/log`).set(owner).expect(200);
+    expect(JSON.stringify(log.body)).toContain('Dvaput Drugi');
+  });
+
   test('an expired invitation is refused, naming the day and whom to ask', async () => {
     const sent = await invite(owner, tournamentA, {
       email: 'kasni@example.org',
