@@ -6,7 +6,7 @@ import { Conflict, DomainError, NotFound, Unprocessable } from '../common/errors
 import { Transactions } from '../database/transactions';
 import { Actor, changedFields, LogAction, writeLog } from '../log/director-log';
 import {
-  applyOptions,
+  compileRules,
   findRuleSet,
   parseClock,
   RuleSet,
@@ -785,11 +785,14 @@ function sheetTerms(ctx: GameContext): SheetTerms {
   };
 }
 
-/** The division's rule set with its options applied. */
+/**
+ * The division's rule set with its options applied, as the engine keeps it compiled for those
+ * options: applied afresh, it was a new rule set for every typed result.
+ */
 function gameRules(t: Pick<DivisionRow, 'ruleSet' | 'options'>): RuleSet {
   const ruleSet = findRuleSet(t.ruleSet);
   if (!ruleSet) throw new Conflict('UNKNOWN_RULE_SET', `unknown rule set ${t.ruleSet}`);
-  return applyOptions(ruleSet, t.options);
+  return compileRules(ruleSet, t.options ?? undefined).ruleSet;
 }
 
 const pair = (v: number[] | undefined) => v as [number, number] | undefined;

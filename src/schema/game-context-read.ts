@@ -31,13 +31,7 @@ export async function readGameContext(
 ): Promise<GameContext | null> {
   const ds = m.connection;
   const postgres = ds.options.type === 'postgres';
-  const [row] = await readJoined(
-    m,
-    `${gameReadSql(ds)} WHERE "game"."id" = ${placeholders(m, 1)[0]}` +
-      // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
-      (lock && postgres ? ' FOR UPDATE OF "game"' : ''),
-    [id],
-  );
+  const [row] = await readJoined(m, gameByIdSql(m, lock && postgres), [id]);
   const game = row ? entityOf(ds, Game, 'game', row) : null;
   if (!game) return null;
   const round = entityOf(ds, Round, 'round', row)!;
@@ -72,6 +66,22 @@ export async function readGameContext(
 }
 
 const gameReads = new WeakMap<DataSource, string>();
+const gameByIdReads = new WeakMap<DataSource, { read?: string; locked?: string }>();
+
+/**
+ * The statement reading one game, the same string each time: the kept statements are found by
+ * their text, and a string made afresh (some 4,000 characters) is hashed afresh.
+ */
+function gameByIdSql(m: EntityManager, locked: boolean): string {
+  const ds = m.connection;
+  let kept = gameByIdReads.get(ds);
+  if (!kept) gameByIdReads.set(ds, (kept = {}));
+  const key = locked ? 'locked' : 'read';
+  return (kept[key] ??=
+    `${gameReadSql(ds)} WHERE "game"."id" = ${placeholders(m, 1)[0]}` +
+    // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
+    (locked ? ' FOR UPDATE OF "game"' : ''));
+}
 
 /**
  * A game with its round, division, tournament, players, whether it has a sheet and which word

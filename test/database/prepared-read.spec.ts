@@ -6,6 +6,7 @@ import {
   entityOf,
   readJoined,
   selectColumns,
+  sqliteUtcDate,
   tableOf,
   valueOf,
 } from '../../src/database/prepared-read';
@@ -62,6 +63,7 @@ describe.each(kinds)('joined reads (%s)', (_kind, make) => {
     const token = entityOf(ds, AuthToken, 'token', row)!;
     const byTypeOrm = await ds.getRepository(AuthToken).findOneByOrFail({ userId: user.id });
     expect(user).toBeInstanceOf(User);
+    expect(user).toEqual(await ds.getRepository(User).findOneByOrFail({ id: user.id }));
     expect(user.name).toBe('Čitač');
     expect(token).toBeInstanceOf(AuthToken);
     expect(token).toEqual(byTypeOrm);
@@ -103,5 +105,44 @@ describe.each(kinds)('joined reads (%s)', (_kind, make) => {
     await expect(readJoined(ds.manager, 'SELECT "nope" FROM "users"', [])).rejects.toBeInstanceOf(
       QueryFailedError,
     );
+  });
+});
+
+describe('times as SQLite keeps them, read by their digits', () => {
+  let ds: DataSource;
+  beforeAll(async () => {
+    ds = new DataSource(databaseOptions({ sqlitePath: ':memory:', synchronize: true }));
+    await ds.initialize();
+  });
+  afterAll(() => ds.destroy());
+
+  // [text as stored, the instant read (ISO), or null: left to the driver]
+  const cases: [unknown, string | null][] = [
+    ['2026-12-05 04:42:01', '2026-12-05T04:42:01.000Z'], // CURRENT_TIMESTAMP
+    ['2026-12-05 04:42:01.123', '2026-12-05T04:42:01.123Z'], // as TypeORM writes a Date
+    ['1999-01-01 00:00:00', '1999-01-01T00:00:00.000Z'],
+    ['2031-05-28 23:59:59.999', '2031-05-28T23:59:59.999Z'],
+    ['2024-02-29 12:00:00', null], // past the 28th: the driver knows the month's length
+    ['2026-13-01 00:00:00', null], // no 13th month
+    ['2026-12-05 24:00:00', null],
+    ['2026-12-05 04:60:00', null],
+    ['0099-12-05 04:42:01', null], // Date.UTC would read the year as 1999
+    ['2026-12-05T04:42:01', null], // not as SQLite writes it
+    ['2026-12-05 04:42:01Z', null],
+    ['2026-12-05 04:42', null],
+    ['2026-1a-05 04:42:01', null],
+    [null, null],
+    [1733373721000, null],
+  ];
+  const createdAt = () => ds.getMetadata(User).findColumnWithPropertyName('createdAt')!;
+
+  it.each(cases)('%p', (text, iso) => {
+    const read = sqliteUtcDate(text);
+    expect(read === null ? null : read.toISOString()).toBe(iso);
+    if (read !== null) {
+      // The same instant as the driver's own reading.
+      const driver = ds.driver.prepareHydratedValue(text, createdAt()) as Date;
+      expect(read.getTime()).toBe(driver.getTime());
+    }
   });
 });
