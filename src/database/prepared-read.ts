@@ -49,16 +49,24 @@ export function entityOf<T extends ObjectLiteral>(
   if (positions.primaryKeys.every((i) => values[i] === null)) return null;
   const result = metadata.create() as Record<string, unknown>;
   const { columns } = metadata;
-  const { asStored } = layout;
+  const { kinds, properties } = layout;
   for (let i = 0; i < columns.length; i++) {
     const value = values[positions.keys[i]];
-    const property = asStored[i];
-    if (property !== null) {
-      result[property] = value;
+    const kind = kinds[i];
+    if (kind === Hydration.AsGiven || (value === null && kind !== Hydration.ByDriver)) {
+      result[properties[i]] = value;
+      continue;
+    }
+    if (kind === Hydration.Integer && Number.isSafeInteger(value)) {
+      result[properties[i]] = value;
+      continue;
+    }
+    if (kind === Hydration.Boolean) {
+      result[properties[i]] = Boolean(value);
       continue;
     }
     const column = columns[i];
-    const date = layout.sqliteDates[i] ? sqliteUtcDate(value) : null;
+    const date = kind === Hydration.SqliteTime ? sqliteUtcDate(value) : null;
     column.setEntityValue(result, date ?? ds.driver.prepareHydratedValue(value, column));
   }
   return result as T;
@@ -95,9 +103,25 @@ export function sqliteUtcDate(value: unknown): Date | null {
 }
 
 /**
- * The column types the driver hydrates as the database gives them: it converts booleans,
- * dates, times, JSON, lists and enums, and a transformer may convert any.
+ * How a column's value becomes its property. The driver's chain of type tests and TypeORM's
+ * setter, column by column, cost more than the rest of a hot read (six entities, some hundred
+ * columns, most of them numbers and text): the columns whose value the driver keeps, or turns
+ * as simply as below, are set here. Null is kept by the driver for every column without a
+ * transformer, and is kept here alike.
  */
+const enum Hydration {
+  /** By the driver and TypeORM's setter: JSON, enums, transformed, embedded, relations' ids. */
+  ByDriver,
+  /** Kept as the database gives it: integers, text, reals (the driver leaves them). */
+  AsGiven,
+  /** A `Number` column: the driver's `parseInt` keeps a safe integer as it is. */
+  Integer,
+  /** A boolean (SQLite gives 0 or 1): the driver's `value ? true : false`. */
+  Boolean,
+  /** A time SQLite keeps as text: {@link sqliteUtcDate}, else the driver. */
+  SqliteTime,
+}
+
 const KEPT_AS_GIVEN = new Set<unknown>([
   'integer',
   'int',
@@ -110,19 +134,18 @@ const KEPT_AS_GIVEN = new Set<unknown>([
   'float',
 ]);
 
-/**
- * The property a column's value is set to as the database gave it, or null when the driver
- * converts it or TypeORM sets it elsewhere (an embedded entity, a relation's id): a hot read
- * hydrates six entities of some fifty columns, most of them numbers and text, and the driver's
- * chain of type tests and TypeORM's setter cost more than the statement's other work.
- */
-function keptAsGiven(column: EntityMetadata['columns'][number]): string | null {
-  const plain =
-    KEPT_AS_GIVEN.has(column.type) &&
+function hydrationOf(ds: DataSource, column: EntityMetadata['columns'][number]): Hydration {
+  const set =
     !column.transformer &&
     !column.embeddedMetadata &&
     !(column.isVirtual && column.referencedColumn);
-  return plain ? column.propertyName : null;
+  if (!set) return Hydration.ByDriver;
+  if (KEPT_AS_GIVEN.has(column.type)) return Hydration.AsGiven;
+  if (column.type === Number) return Hydration.Integer;
+  if (column.type === Boolean || column.type === 'boolean') return Hydration.Boolean;
+  const time = column.type === 'datetime' || column.type === Date;
+  if (time && ds.options.type === 'better-sqlite3') return Hydration.SqliteTime;
+  return Hydration.ByDriver;
 }
 
 /** An entity's columns as {@link selectColumns} names them under one alias, made once. */
@@ -131,10 +154,9 @@ interface Layout {
   /** `alias.column` of each of the metadata's columns, in their order. */
   keys: string[];
   primaryKeys: string[];
-  /** Of each column, the property its value is set to as given ({@link keptAsGiven}), or null. */
-  asStored: (string | null)[];
-  /** Of each column, whether it is a time SQLite keeps as text ({@link sqliteUtcDate}). */
-  sqliteDates: boolean[];
+  /** Of each column, how its value becomes its property, and the property. */
+  kinds: Hydration[];
+  properties: string[];
 }
 
 const layouts = new WeakMap<DataSource, Map<EntityTarget<ObjectLiteral>, Map<string, Layout>>>();
@@ -153,13 +175,8 @@ function layoutOf(ds: DataSource, entity: EntityTarget<ObjectLiteral>, alias: st
       metadata,
       keys: metadata.columns.map((c) => `${alias}.${c.databaseName}`),
       primaryKeys: metadata.primaryColumns.map((c) => `${alias}.${c.databaseName}`),
-      asStored: metadata.columns.map(keptAsGiven),
-      sqliteDates: metadata.columns.map(
-        (c) =>
-          ds.options.type === 'better-sqlite3' &&
-          (c.type === 'datetime' || c.type === Date) &&
-          !c.transformer,
-      ),
+      kinds: metadata.columns.map((c) => hydrationOf(ds, c)),
+      properties: metadata.columns.map((c) => c.propertyName),
     };
     byAlias.set(alias, layout);
   }
