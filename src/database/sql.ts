@@ -1,4 +1,10 @@
-import type { EntityManager, EntityTarget, ObjectLiteral, QueryResult } from 'typeorm';
+import type {
+  EntityManager,
+  EntityMetadata,
+  EntityTarget,
+  ObjectLiteral,
+  QueryResult,
+} from 'typeorm';
 
 /**
  * Statements written by hand for the hottest writes. Values travel as parameters, so a
@@ -35,8 +41,26 @@ export function assignments<T extends ObjectLiteral>(
   from = 1,
 ): { sql: string; parameters: unknown[] } {
   const { columns, parameters } = stored(m, entity, values);
-  const marks = placeholders(m, columns.length, from);
-  return { sql: columns.map((c, i) => `"${c}" = ${marks[i]}`).join(', '), parameters };
+  const sql = keptText(m, `set ${from} ${columns.join(',')}`, () => {
+    const marks = placeholders(m, columns.length, from);
+    return columns.map((c, i) => `"${c}" = ${marks[i]}`).join(', ');
+  });
+  return { sql, parameters };
+}
+
+const texts = new WeakMap<object, Map<string, string>>();
+
+/**
+ * A statement's text (or a part of one) made once per database and key, and then the same
+ * string: a text made afresh for each write is hashed afresh where the prepared statements
+ * are found by it.
+ */
+export function keptText(m: EntityManager, key: string, make: () => string): string {
+  let kept = texts.get(m.connection);
+  if (!kept) texts.set(m.connection, (kept = new Map<string, string>()));
+  let text = kept.get(key);
+  if (text === undefined) kept.set(key, (text = make()));
+  return text;
 }
 
 /** Inserts one row; the database fills in what `values` leaves out (ids, timestamps). */
@@ -47,12 +71,14 @@ export async function insertRow<T extends ObjectLiteral>(
 ): Promise<void> {
   const { columns, parameters } = stored(m, entity, values);
   const table = m.connection.getMetadata(entity).tableName;
-  await run(
+  const sql = keptText(
     m,
-    `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
+    `insert ${table} ${columns.join(',')}`,
+    () =>
+      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
       `VALUES (${placeholders(m, columns.length).join(', ')})`,
-    parameters,
   );
+  await run(m, sql, parameters);
 }
 
 /** Deletes the rows whose columns equal `values`. */
@@ -71,6 +97,12 @@ export async function deleteRows<T extends ObjectLiteral>(
   );
 }
 
+/** Each entity's columns by property (TypeORM's own look-up goes through the list). */
+const columnsByProperty = new WeakMap<
+  EntityMetadata,
+  Map<string, EntityMetadata['columns'][number]>
+>();
+
 function stored<T extends ObjectLiteral>(
   m: EntityManager,
   entity: EntityTarget<T>,
@@ -79,8 +111,18 @@ function stored<T extends ObjectLiteral>(
   const metadata = m.connection.getMetadata(entity);
   const columns: string[] = [];
   const parameters: unknown[] = [];
-  for (const [property, value] of Object.entries(values)) {
-    const column = metadata.findColumnWithPropertyName(property);
+  let byProperty = columnsByProperty.get(metadata);
+  if (!byProperty) {
+    byProperty = new Map();
+    // The first of a name, as TypeORM's look-up finds it.
+    for (const c of metadata.columns)
+      if (!byProperty.has(c.propertyName)) byProperty.set(c.propertyName, c);
+    columnsByProperty.set(metadata, byProperty);
+  }
+  for (const property in values) {
+    if (!Object.prototype.hasOwnProperty.call(values, property)) continue;
+    const value = values[property];
+    const column = byProperty.get(property);
     if (!column) throw new Error(`${metadata.name} has no column ${property}`);
     columns.push(column.databaseName);
     parameters.push(m.connection.driver.preparePersistentValue(value, column));

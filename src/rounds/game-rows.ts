@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { readJoined, tableOf } from '../database/prepared-read';
 import { forUpdate } from '../database/lock';
-import { assignments, placeholders, run } from '../database/sql';
+import { assignments, keptText, placeholders, run } from '../database/sql';
 import { Conflict } from '../common/errors';
 import { Game } from './game.entity';
 import { GameSeat } from './game-seat.entity';
@@ -53,13 +53,14 @@ export async function updateGameAt(
   changes: ResultColumns,
 ): Promise<void> {
   const set = assignments(m, Game, changes);
-  const [id, version] = placeholders(m, 2, set.parameters.length + 1);
-  const { affected } = await run(
-    m,
-    `UPDATE "games" SET ${set.sql}, "version" = "version" + 1, "updated_at" = CURRENT_TIMESTAMP ` +
-      `WHERE "id" = ${id} AND "version" = ${version}`,
-    [...set.parameters, game.id, game.version],
-  );
+  const sql = keptText(m, `update game ${set.sql}`, () => {
+    const [id, version] = placeholders(m, 2, set.parameters.length + 1);
+    return (
+      `UPDATE "games" SET ${set.sql}, "version" = "version" + 1, "updated_at" = CURRENT_TIMESTAMP ` +
+      `WHERE "id" = ${id} AND "version" = ${version}`
+    );
+  });
+  const { affected } = await run(m, sql, [...set.parameters, game.id, game.version]);
   if (affected !== 1) {
     throw new Conflict(
       'CONCURRENT_UPDATE',
