@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Conflict, NotFound, type ErrorDetails } from '../common/errors';
 import { noteMoved } from '../database/moved';
-import { placeholders, run } from '../database/sql';
+import { keptText, placeholders, run } from '../database/sql';
 import type { StandingsOptions, TieBreak as StandingsTieBreak } from '../standings';
 import { Division } from './division.entity';
 import { Tournament } from './tournament.entity';
@@ -58,15 +58,16 @@ export async function touchDivisions(
   const list = Array.isArray(ids) ? ids : [ids];
   if (list.length === 0) return;
   // One statement moves the revisions and says what a refusal needs of the tournaments.
-  const { records } = await run(
+  const sql = keptText(
     m,
-    `UPDATE divisions SET revision = revision + 1, updated_at = CURRENT_TIMESTAMP
+    `touch divisions ${list.length}`,
+    () => `UPDATE divisions SET revision = revision + 1, updated_at = CURRENT_TIMESTAMP
      WHERE id IN (${placeholders(m, list.length).join(', ')})
      RETURNING id, revision, tournament_id,
        (SELECT t.name FROM tournaments t WHERE t.id = divisions.tournament_id) AS tournament_name,
        (SELECT t.closed_at IS NOT NULL FROM tournaments t WHERE t.id = divisions.tournament_id) AS closed`,
-    list,
   );
+  const { records } = await run(m, sql, list);
   const rows = records as {
     id: number;
     revision: number;
