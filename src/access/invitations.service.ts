@@ -23,7 +23,7 @@ import type { Role, TournamentRole } from '../common/roles';
 import { Transactions } from '../database/transactions';
 import { formatDateTime } from '../i18n/time';
 import { t, type Lang } from '../i18n';
-import { writeLog } from '../log/director-log';
+import { changedFields, writeLog } from '../log/director-log';
 import { MAILER, type Mailer } from '../mail/mailer';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { invitationTokenHash, newInvitationToken } from './invitation-tokens';
@@ -165,13 +165,19 @@ export class InvitationsService {
         expiresAt: new Date(Date.now() + this.days * DAY_MS),
         invitedBy: actor.id,
       });
+      // What the invitation it replaced said otherwise (a new name, another role).
+      const changed =
+        replaced.length > 0
+          ? changedFields(
+              { name: replaced[0].name, role: replaced[0].role },
+              { name, role: input.role },
+            )
+          : null;
       await writeLog(m, actor, {
         tournamentId,
         action: 'invitation.sent',
         after: { name, email, role: input.role },
-        ...(replaced.length > 0 && {
-          before: { name: replaced[0].name, email, role: replaced[0].role },
-        }),
+        ...(changed && { before: changed.before }),
       });
       return created;
     });

@@ -225,9 +225,11 @@ describe(`invitations (${DATABASE_KIND})`, () => {
       .delete(`/api/tournaments/${tournamentA}/invitations/${elsewhere.body.invitation.id}`)
       .set(owner)
       .expect(204);
-    // The director's log says what the new invitation replaced.
+    // The director's log says what the replaced invitation said otherwise.
     const log = await t.http.get(`/api/tournaments/${tournamentB}/log`).set(owner).expect(200);
-    expect(JSON.stringify(log.body)).toContain('Dvaput Drugi');
+    const sent = JSON.stringify(log.body);
+    expect(sent).toContain(JSON.stringify({ name: 'Dvaput', role: 'judge' }).slice(1, -1));
+    expect(sent).toContain('"name":"Dvaput Drugi","email":"dvaput@example.org"');
   });
 
   test('an expired invitation is refused, naming the day and whom to ask', async () => {
