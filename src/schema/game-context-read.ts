@@ -7,7 +7,7 @@ import {
   valueOf,
   type JoinedRow,
 } from '../database/prepared-read';
-import { placeholders } from '../database/sql';
+import { keptText, placeholders } from '../database/sql';
 import { Player } from '../players/player.entity';
 import type { GameContext } from '../results/game-context';
 import { ScoreSheet } from '../results/score-sheet.entity';
@@ -66,21 +66,20 @@ export async function readGameContext(
 }
 
 const gameReads = new WeakMap<DataSource, string>();
-const gameByIdReads = new WeakMap<DataSource, { read?: string; locked?: string }>();
 
 /**
  * The statement reading one game, the same string each time: the kept statements are found by
  * their text, and a string made afresh (some 4,000 characters) is hashed afresh.
  */
 function gameByIdSql(m: EntityManager, locked: boolean): string {
-  const ds = m.connection;
-  let kept = gameByIdReads.get(ds);
-  if (!kept) gameByIdReads.set(ds, (kept = {}));
-  const key = locked ? 'locked' : 'read';
-  return (kept[key] ??=
-    `${gameReadSql(ds)} WHERE "game"."id" = ${placeholders(m, 1)[0]}` +
-    // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
-    (locked ? ' FOR UPDATE OF "game"' : ''));
+  return keptText(
+    m,
+    locked ? 'game context, locked' : 'game context',
+    () =>
+      `${gameReadSql(m.connection)} WHERE "game"."id" = ${placeholders(m, 1)[0]}` +
+      // Only the game's row is locked: PostgreSQL cannot lock the outer side of a join.
+      (locked ? ' FOR UPDATE OF "game"' : ''),
+  );
 }
 
 /**
