@@ -68,12 +68,14 @@ export interface TestApp {
   terminate(): Promise<number>;
 }
 
-interface Database {
+/** A database of a test's own: what points a server at it, and its removal. */
+export interface Database {
   env: Record<string, string>;
   drop(): Promise<void>;
 }
 
-async function newDatabase(): Promise<Database> {
+/** A new, empty database: on the PostgreSQL server of DATABASE_URL when set, else an SQLite file. */
+export async function newDatabase(): Promise<Database> {
   if (process.env.DATABASE_URL) {
     const name = `arbiter_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new Client({ connectionString: process.env.DATABASE_URL });

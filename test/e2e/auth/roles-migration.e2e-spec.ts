@@ -23,18 +23,7 @@ describe(`the accounts of before roles per tournament keep their access (${DATAB
 
   beforeAll(async () => {
     const db = await databaseBefore(TournamentRoles1766500000000);
-    await db.source.initialize();
-    await db.source.runMigrations();
-    const insert = async (table: string, values: Record<string, unknown>): Promise<number> => {
-      const query = db.source.createQueryBuilder().insert().into(table).values(values);
-      if (DATABASE_KIND === 'postgres') {
-        const r = await query.returning('id').execute();
-        return Number((r.raw as { id: number }[])[0].id);
-      }
-      await query.execute();
-      const rows = await db.source.query<{ id: number }[]>(`SELECT MAX(id) AS id FROM ${table}`);
-      return Number(rows[0].id);
-    };
+    const insert = db.insert;
     // The first account (the server's, from ORGANISER_EMAIL), another organiser, a judge.
     for (const [email, password, name, role] of [
       [ORGANISER.email, ORGANISER.password, ORGANISER.name, 'organiser'],

@@ -7,18 +7,7 @@ describe(`players registered before the registry become persons (${DATABASE_KIND
   const divisions: number[] = [];
   beforeAll(async () => {
     const db = await databaseBefore(Persons1765100000000);
-    await db.source.initialize();
-    await db.source.runMigrations();
-    const insert = async (table: string, values: Record<string, unknown>): Promise<number> => {
-      const query = db.source.createQueryBuilder().insert().into(table).values(values);
-      if (DATABASE_KIND === 'postgres') {
-        const r = await query.returning('id').execute();
-        return Number((r.raw as { id: number }[])[0].id);
-      }
-      await query.execute();
-      const rows = await db.source.query<{ id: number }[]>(`SELECT MAX(id) AS id FROM ${table}`);
-      return Number(rows[0].id);
-    };
+    const insert = db.insert;
     const settings = {
       rule_set: 'kvizovka',
       options: '{}',
