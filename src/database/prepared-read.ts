@@ -80,26 +80,32 @@ export function entityOf<T extends ObjectLiteral>(
  */
 export function sqliteUtcDate(value: unknown): Date | null {
   if (typeof value !== 'string' || (value.length !== 19 && value.length !== 23)) return null;
-  const at = (from: number, to: number): number => {
-    let n = 0;
-    for (let i = from; i < to; i++) {
-      const digit = value.charCodeAt(i) - 48;
-      if (digit < 0 || digit > 9) return NaN;
-      n = n * 10 + digit;
-    }
-    return n;
-  };
   if (value[4] !== '-' || value[7] !== '-' || value[10] !== ' ') return null;
   if (value[13] !== ':' || value[16] !== ':') return null;
   if (value.length === 23 && value[19] !== '.') return null;
-  const [year, month, day] = [at(0, 4), at(5, 7), at(8, 10)];
-  const [hours, minutes, seconds] = [at(11, 13), at(14, 16), at(17, 19)];
-  const ms = value.length === 23 ? at(20, 23) : 0;
+  const [year, month, day] = [digitsAt(value, 0, 4), digitsAt(value, 5, 7), digitsAt(value, 8, 10)];
+  const [hours, minutes, seconds] = [
+    digitsAt(value, 11, 13),
+    digitsAt(value, 14, 16),
+    digitsAt(value, 17, 19),
+  ];
+  const ms = value.length === 23 ? digitsAt(value, 20, 23) : 0;
   // Days past the 28th are left to the driver, which knows each month's length; years before
   // 1000 too (Date.UTC reads 0–99 as 1900–1999).
   if (!(year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= 28)) return null;
   if (!(hours <= 23 && minutes <= 59 && seconds <= 59 && ms >= 0)) return null;
   return new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, ms));
+}
+
+/** The number the digits of `text` from `from` to `to` write; NaN if any is not a digit. */
+function digitsAt(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    n = n * 10 + digit;
+  }
+  return n;
 }
 
 /**
