@@ -16,7 +16,8 @@ export interface InvitationPage extends PageBase {
     name: string;
   } | null;
   /** Why the link no longer works (used on…, expired on…), with a way to sign in. */
-  gone: { text: string; signInUrl: string } | null;
+  /** A link used or expired: why, and where to go on (signing in, or one's own page). */
+  gone: { text: string; nextUrl: string; nextText: string } | null;
   errors: FieldError[];
 }
 

@@ -217,7 +217,17 @@ export class InvitationPagesController {
               name: values.name,
             }
           : null,
-      gone: gone === null ? null : { text: gone, signInUrl: urls.signIn },
+      // Signed in already (the invitee who has just used it, say): their own page, not sign-in.
+      gone:
+        gone === null
+          ? null
+          : page.user
+            ? {
+                text: gone,
+                nextUrl: page.user.role === 'judge' ? urls.judge : urls.organiser,
+                nextText: page.t('invitation.yourPage'),
+              }
+            : { text: gone, nextUrl: urls.signIn, nextText: page.t('invitation.signIn') },
       errors,
     };
     await page.render('public/invitation', model, gone === null ? status : 410);

@@ -1807,6 +1807,7 @@ export const en = {
   'invitation.usedTitle': 'The invitation was used',
   'invitation.expiredTitle': 'The invitation has expired',
   'invitation.signIn': 'Sign in',
+  'invitation.yourPage': 'Your tournaments',
   'invitation.passwordShort': 'At least 10 characters.',
   'invitation.passwordMismatch': 'The two passwords differ.',
   'invitation.wrongPassword': 'The password is wrong.',

@@ -1822,6 +1822,7 @@ export const hr = {
   'invitation.usedTitle': 'Pozivnica je iskorištena',
   'invitation.expiredTitle': 'Pozivnica je istekla',
   'invitation.signIn': 'Prijavite se',
+  'invitation.yourPage': 'Vaši turniri',
   'invitation.passwordShort': 'Najmanje 10 znakova.',
   'invitation.passwordMismatch': 'Dvije se zaporke razlikuju.',
   'invitation.wrongPassword': 'Zaporka nije točna.',

@@ -1774,6 +1774,7 @@ export const srCyrl = {
   'invitation.usedTitle': 'Позивница је искоришћена',
   'invitation.expiredTitle': 'Позивница је истекла',
   'invitation.signIn': 'Пријавите се',
+  'invitation.yourPage': 'Ваши турнири',
   'invitation.passwordShort': 'Најмање 10 знакова.',
   'invitation.passwordMismatch': 'Две лозинке се разликују.',
   'invitation.wrongPassword': 'Лозинка није тачна.',

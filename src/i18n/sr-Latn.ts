@@ -1808,6 +1808,7 @@ export const srLatn = {
   'invitation.usedTitle': 'Pozivnica je iskorišćena',
   'invitation.expiredTitle': 'Pozivnica je istekla',
   'invitation.signIn': 'Prijavite se',
+  'invitation.yourPage': 'Vaši turniri',
   'invitation.passwordShort': 'Najmanje 10 znakova.',
   'invitation.passwordMismatch': 'Dve lozinke se razlikuju.',
   'invitation.wrongPassword': 'Lozinka nije tačna.',

@@ -122,6 +122,8 @@ describeWithChromium(`invitations in Chromium (${DATABASE_KIND})`, () => {
       expect(await phone.locator('#invitation-gone').innerText()).toContain(
         'Ova pozivnica je iskorišćena',
       );
+      // Signed in already: on to their own page, not to signing in.
+      expect(await phone.locator('#invitation-gone a').getAttribute('href')).toBe('/judge');
       expect(await overflowsHorizontally(phone)).toBe(false);
       phoneTrouble.stop();
       expect(phoneTrouble.problems.filter((p) => !p.includes('410'))).toEqual([]);
