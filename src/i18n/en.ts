@@ -1765,6 +1765,7 @@ export const en = {
   'err.ADMINISTRATOR_ONLY': 'Only the site administrator may do this.',
   'log.action.role.granted': 'Role in the tournament given',
   'log.action.role.removed': 'Role in the tournament taken away',
+  'log.field.accountName': 'name',
   'log.field.email': 'e-mail',
   'log.field.role': 'role',
   'err.NO_ACCOUNT': 'No account has the e-mail {email}. Send that person an invitation.',

@@ -1780,6 +1780,7 @@ export const hr = {
   'err.ADMINISTRATOR_ONLY': 'Ovo može samo administrator stranice.',
   'log.action.role.granted': 'Dodijeljena uloga na turniru',
   'log.action.role.removed': 'Oduzeta uloga na turniru',
+  'log.field.accountName': 'ime',
   'log.field.email': 'e-pošta',
   'log.field.role': 'uloga',
   'err.NO_ACCOUNT': 'Nijedan račun nema e-poštu {email}. Pošaljite toj osobi pozivnicu.',

@@ -1732,6 +1732,7 @@ export const srCyrl = {
   'err.ADMINISTRATOR_ONLY': 'Ово може само администратор сајта.',
   'log.action.role.granted': 'Дата улога на турниру',
   'log.action.role.removed': 'Одузета улога на турниру',
+  'log.field.accountName': 'име',
   'log.field.email': 'е-пошта',
   'log.field.role': 'улога',
   'err.NO_ACCOUNT': 'Ниједан налог нема е-пошту {email}. Пошаљите тој особи позивницу.',

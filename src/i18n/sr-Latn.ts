@@ -1766,6 +1766,7 @@ export const srLatn = {
   'err.ADMINISTRATOR_ONLY': 'Ovo može samo administrator sajta.',
   'log.action.role.granted': 'Data uloga na turniru',
   'log.action.role.removed': 'Oduzeta uloga na turniru',
+  'log.field.accountName': 'ime',
   'log.field.email': 'e-pošta',
   'log.field.role': 'uloga',
   'err.NO_ACCOUNT': 'Nijedan nalog nema e-poštu {email}. Pošaljite toj osobi pozivnicu.',

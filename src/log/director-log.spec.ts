@@ -230,6 +230,30 @@ describe('logLine: an entry in words', () => {
     expect(renamed.changes[0].field).toBe('naziv');
   });
 
+  it.each([
+    // An account's name is a person's (ime), not a title (naziv), in every entry that names one.
+    ['sr-Latn', 'invitation.sent', ['ime', 'e-pošta', 'uloga']],
+    ['sr-Latn', 'invitation.accepted', ['ime', 'e-pošta', 'uloga']],
+    ['sr-Latn', 'role.granted', ['ime', 'e-pošta', 'uloga']],
+    ['hr', 'invitation.sent', ['ime', 'e-pošta', 'uloga']],
+    ['sr-Cyrl', 'role.granted', ['име', 'е-пошта', 'улога']],
+    ['en', 'invitation.sent', ['name', 'e-mail', 'role']],
+  ] as const)('labels the name of an account in %s %s as a name', (lang, action, fields) => {
+    const line = logLine(
+      lang,
+      entry({
+        action,
+        round: null,
+        division: null,
+        before: null,
+        after: { name: 'Vesna Đurić', email: 'vesna@example.org', role: 'judge' },
+      }),
+      BELGRADE,
+    );
+    expect(line.changes.map((c) => c.field)).toEqual(fields);
+    expect(line.changes[0].after).toBe('Vesna Đurić');
+  });
+
   it('names settings, a late entry, tables of a swap, nobody and a cap removed', () => {
     const settings = logLine(
       'sr-Latn',

@@ -31,6 +31,13 @@ const ofPerson = (action: string): boolean =>
   action.startsWith('player.') || action.startsWith('person.');
 
 /**
+ * Actions whose entries name someone's account (a role given or taken, an invitation): its
+ * `name` is the person's (`ime`), beside the entry's other fields, written small as theirs are.
+ */
+const ofAccount = (action: string): boolean =>
+  action.startsWith('role.') || action.startsWith('invitation.');
+
+/**
  * Figures an entry keeps that a page says as a count in words (`17 partija s rezultatom`), with
  * the plural the number takes, rather than as a field and its value.
  */
@@ -284,7 +291,10 @@ function plain(x: unknown): string {
 function label(lang: Lang, key: string, action: string): string {
   const person = ofPerson(action);
   const known =
-    (person ? PERSON_LABELS[key] : undefined) ?? FIELD_LABELS[key] ?? `log.field.${key}`;
+    (person ? PERSON_LABELS[key] : undefined) ??
+    (ofAccount(action) && key === 'name' ? 'log.field.accountName' : undefined) ??
+    FIELD_LABELS[key] ??
+    `log.field.${key}`;
   const text = isMessageKey(known) ? t(lang, known) : key;
   // A player's fields read as the player's form labels them (`Ime`, `Klub`, `Na turniru`).
   return person ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
