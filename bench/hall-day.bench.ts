@@ -41,6 +41,7 @@ import {
   cpuMs,
   json,
   newBenchDatabase,
+  NPM_START,
   signIn,
   spawnServer,
 } from './server-fixture';
@@ -240,7 +241,14 @@ const serverEnv = (port: number) => ({
 });
 
 async function startServer(db: BenchDatabase, port: number): Promise<ChildProcess> {
-  const { child } = await spawnServer(db, ORGANISER.email, ORGANISER.password, serverEnv(port));
+  // Started as docs/deployment.md starts a server: a restart then compiles from the code cache.
+  const { child } = await spawnServer(
+    db,
+    ORGANISER.email,
+    ORGANISER.password,
+    serverEnv(port),
+    NPM_START,
+  );
   return child;
 }
 

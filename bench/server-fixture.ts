@@ -52,6 +52,8 @@ export const autocannon = require('autocannon') as Autocannon;
 export const PLAYERS = 1000;
 export const ROUNDS = 15;
 const SERVER = join(__dirname, '..', 'src', 'main.js');
+/** What `npm start` runs (docs/deployment.md): the bundled server with its code cache. */
+export const NPM_START = join(__dirname, '..', '..', 'scripts', 'start.js');
 
 /**
  * CPU milliseconds a process's threads have run, to the nanosecond (Linux: the first field of
@@ -252,14 +254,18 @@ export function serverEnv(
   };
 }
 
-/** The built server on `database`, port 0, started as the e2e harness does; its address once it serves. */
+/**
+ * The built server on `database`, port 0, started as the e2e harness does (or `entry`, such as
+ * {@link NPM_START}); its address once it serves.
+ */
 export async function spawnServer(
   database: BenchDatabase,
   email: string,
   password: string,
   env: Record<string, string> = {},
+  entry = SERVER,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     env: serverEnv(database.env, email, password, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
