@@ -1,6 +1,12 @@
 import { DATABASE_KIND, startTestApp, TestApp } from '../e2e/harness';
 import { createTournament } from '../e2e/tournament-helpers';
-import { Browser, describeWithChromium, launchChromium, watch } from './chromium';
+import {
+  Browser,
+  describeWithChromium,
+  launchChromium,
+  overflowsHorizontally,
+  watch,
+} from './chromium';
 import { adminCookie } from './site';
 
 /**
@@ -84,6 +90,16 @@ describeWithChromium(`a person's edit page in Chromium (${DATABASE_KIND})`, () =
     expect(log).toContain('Izmenjeni podaci igrača Ana Petrović u registru (važe za sve turnire)');
     expect(log).toContain('Ime: Ana Petrović → Ana Ilić');
     expect(log).toContain('ID u savezu: — → 941204');
+    // On a phone each entry is a card: its changes in view, not in a fourth column off the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const change = page
+      .locator('table.log tbody tr')
+      .first()
+      .locator('li', { hasText: 'Ana Petrović → Ana Ilić' });
+    const box = (await change.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await overflowsHorizontally(page)).toBe(false);
 
     // The page opened before the save still carries the old version.
     await other.fill('#f-country', 'CRO');
