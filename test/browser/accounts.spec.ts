@@ -178,4 +178,32 @@ describeWithChromium(`the accounts page in Chromium (${DATABASE_KIND})`, () => {
       await checking.close();
     }
   });
+  // On PostgreSQL the page says how pg_dump makes backups: there is no table of them.
+  (DATABASE_KIND === 'sqlite' ? test : test.skip)(
+    'the backups page on a phone: a backup taken by keyboard, each one a card with its download in view',
+    async () => {
+      const page = await browser.context.newPage();
+      const trouble = watch(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${t.url}/organiser/backups?lang=sr-Latn`);
+      await page.locator('button', { hasText: 'Napravi rezervnu kopiju sada' }).focus();
+      await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+      // A card a backup: each value on a line of its own, named beside it.
+      const size = page.locator('main table tbody tr').first().locator('td').nth(2);
+      expect(await size.getAttribute('data-label')).toBe('Veličina');
+      expect(
+        await page.evaluate<string>(
+          "getComputedStyle(document.querySelector('main table tbody tr td:nth-child(3)')).display",
+        ),
+      ).toBe('flex');
+      const download = page.locator('main table a[download]').first();
+      expect(await download.innerText()).toBe('Preuzmi');
+      const box = (await download.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(await overflowsHorizontally(page)).toBe(false);
+      await screenshot(page, 'backups-390');
+      trouble.stop();
+      expect(trouble.problems).toEqual([]);
+    },
+  );
 });
