@@ -187,7 +187,7 @@ describeWithChromium(`the accounts page in Chromium (${DATABASE_KIND})`, () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${t.url}/organiser/backups?lang=sr-Latn`);
       await page.locator('button', { hasText: 'Napravi rezervnu kopiju sada' }).focus();
-      await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+      await Promise.all([page.waitForURL(/taken=/), page.keyboard.press('Enter')]);
       // A card a backup: each value on a line of its own, named beside it.
       const size = page.locator('main table tbody tr').first().locator('td').nth(2);
       expect(await size.getAttribute('data-label')).toBe('Veličina');
