@@ -114,7 +114,9 @@ describe('views', () => {
     expect(player).toContain('<span class="order">prvi</span> · Sto 2');
     expect(player).toContain('<a href="/games/7">pobeda</a>');
     // the capped game: counted −150, played −247; the running record and spread after it
-    expect(player).toMatch(/-150 \(-247\)<\/td>[\s\S]*?1–1<\/td>\s*<td class="num">-131<\/td>/);
+    expect(player).toMatch(
+      /-150 \(-247\)<\/td>[\s\S]*?1–1<\/td>\s*<td class="num hide-narrow">-131<\/td>/,
+    );
     expect(player).toContain('najviše ±150 razlike');
     expect(player).toContain('href="/players/4/scorecard.pdf"');
     const wall = render('public/wallchart', s['public/wallchart']);
