@@ -135,6 +135,8 @@ export async function startTestApp(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, so that stopping it stops the jobs' processes it forked too.
+    detached: true,
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -185,12 +187,19 @@ export async function startTestApp(
     for (const one of Array.isArray(who) ? who : [who]) await grantOne(tournamentId, one, role);
   };
   let accounts = 0;
+  // The server and the jobs' processes it forked (a backup after a round is paired): a job left
+  // to notice its parent gone between two of its steps could still be writing in the server's
+  // folder while the folder is removed (ENOTEMPTY on a busy machine).
   const stop = () =>
     new Promise<void>((resolve) => {
       // A process killed by a signal has no exit code, only its signal.
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGKILL');
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     });
   return {
     url,
