@@ -27,6 +27,7 @@ import {
   cpuNsMs,
   finishedDivisionDocument,
   json,
+  NPM_START,
   serverEnv,
   signIn,
 } from './server-fixture';
@@ -36,7 +37,6 @@ const SERVER = join(ROOT, 'dist', 'src', 'main.js');
 /** The same server bundled into one file (scripts/build.js), which npm start runs. */
 const BUNDLE = join(ROOT, 'dist', 'src', 'bundle', 'main.js');
 /** What npm start runs (scripts/start.js), without npm. */
-const START = join(ROOT, 'scripts', 'start.js');
 const EMAIL = 'hall@example.org';
 const PASSWORD = 'hall-password-1';
 /** Games written each way (typed result, score sheet); PDFs asked for. */
@@ -573,8 +573,8 @@ async function startTimes(): Promise<void> {
         `${bundle.wall} ms, ${bundle.cpu} ms CPU, median of ${STARTS} (range ${bundle.range})`,
     );
     // What npm start runs: the build check, then the bundle from the code its last start compiled.
-    await (await start([process.execPath, START], db)).stop();
-    const cached = await starts([process.execPath, START], db, STARTS);
+    await (await start([process.execPath, NPM_START], db)).stop();
+    const cached = await starts([process.execPath, NPM_START], db, STARTS);
     console.log(
       `start as npm start runs it (node scripts/start.js: build check, bundle, code cache): ` +
         `${cached.wall} ms, ${cached.cpu} ms CPU, median of ${STARTS} (range ${cached.range})`,

@@ -31,9 +31,14 @@ const ofPerson = (action: string): boolean =>
   action.startsWith('player.') || action.startsWith('person.');
 
 /**
- * Actions whose entries name someone's account (a role given or taken, an invitation): its
- * `name` is the person's (`ime`), beside the entry's other fields, written small as theirs are.
+ * An account's fields in the entries that name one (a role given or taken, an invitation): its
+ * `name` is the person's (`ime`), written small as the entry's other fields are.
  */
+const ACCOUNT_LABELS: Record<string, MessageKey> = {
+  name: 'log.field.accountName',
+};
+
+/** Actions whose entries name someone's account. */
 const ofAccount = (action: string): boolean =>
   action.startsWith('role.') || action.startsWith('invitation.');
 
@@ -291,8 +296,7 @@ function plain(x: unknown): string {
 function label(lang: Lang, key: string, action: string): string {
   const person = ofPerson(action);
   const known =
-    (person ? PERSON_LABELS[key] : undefined) ??
-    (ofAccount(action) && key === 'name' ? 'log.field.accountName' : undefined) ??
+    (person ? PERSON_LABELS : ofAccount(action) ? ACCOUNT_LABELS : {})[key] ??
     FIELD_LABELS[key] ??
     `log.field.${key}`;
   const text = isMessageKey(known) ? t(lang, known) : key;
