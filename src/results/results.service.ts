@@ -229,7 +229,8 @@ export class ResultsService {
 
   /**
    * A score sheet: verified by the engine, stored exactly as sent with its
-   * report, and the game's result taken from the engine's figures.
+   * report, and the game's result taken from the engine's figures. `alongside` is written in
+   * the same transaction (the table's sheet marked as the one entered): both or neither.
    */
   async enterSheet(
     id: number,
@@ -237,6 +238,7 @@ export class ResultsService {
     body: unknown,
     ifMatch: number | undefined,
     user: PublicUser | null,
+    alongside?: (m: EntityManager) => Promise<void>,
   ): Promise<GameView> {
     if (text === undefined) {
       throw new DomainError(
@@ -285,17 +287,17 @@ export class ResultsService {
           user,
           'scoresheet',
         );
-        return;
+      } else {
+        await this.apply(
+          m,
+          ctx,
+          figuresToColumns(ctx, figuresFromReport(report), 'scoresheet'),
+          'scoresheet',
+          user,
+          true,
+        );
       }
-      const figures = figuresFromReport(report);
-      await this.apply(
-        m,
-        ctx,
-        figuresToColumns(ctx, figures, 'scoresheet'),
-        'scoresheet',
-        user,
-        true,
-      );
+      await alongside?.(m);
     });
   }
 

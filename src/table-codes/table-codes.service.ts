@@ -435,8 +435,11 @@ export class TableCodesService {
       JSON.parse(sub.sheet) as unknown,
       game.status === 'complete' ? game.version : undefined,
       user,
+      // In the result's transaction: a server stopped between the two would leave the result in
+      // and its sheet waiting, and the table's confirm, sent again, refused for good.
+      (m) =>
+        m.update(SheetSubmission, { id: sub.id }, { status: 'accepted' }).then(() => undefined),
     );
-    await this.dataSource.manager.update(SheetSubmission, { id: sub.id }, { status: 'accepted' });
     return view;
   }
 

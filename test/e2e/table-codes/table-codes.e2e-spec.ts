@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3';
 import { readFileSync } from 'fs';
 import jsQR from 'jsqr';
 import { join } from 'path';
+import { Client } from 'pg';
 import { PNG } from 'pngjs';
 import { adminCookie, decode, inputValue, mainText, signInCookie } from '../../browser/site';
 import { pdfText, POPPLER, renderPage } from '../../render/poppler';
@@ -481,6 +483,45 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     }
   });
 
+  test("a confirm whose server fails between the result and its sheet's mark stores neither; sent again, it enters both", async () => {
+    const { divisionId } = await createTournament(t, {
+      name: 'Kup nestanka struje',
+      ruleSet: 'kvizovka',
+      rounds: 1,
+    });
+    await register(t, divisionId, ['Ana', 'Bora']);
+    const round = await pair(t, divisionId);
+    const [codes] = (
+      await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(t.organiser).expect(200)
+    ).body as GameCodes[];
+    const game = round.games[0];
+    const { sheet } = scoreSheet([game.first.name, game.second!.name], 77);
+    const sent = (
+      await t.http.post(`/api/codes/${codes.seats[0].code}/sheet`).send(sheet).expect(201)
+    ).body as Submission;
+
+    // The sheet's mark as entered fails, as a server stopped right there would leave it.
+    await onDatabase(t, POWER_CUT[DATABASE_KIND].on);
+    await t.http
+      .post(`/api/codes/${codes.seats[1].code}/confirm`)
+      .send({ submission: sent.id })
+      .expect(500);
+    const meanwhile = (await t.http.get(`/api/games/${game.id}`).expect(200)).body as GameJson;
+    expect(meanwhile.result).toBeNull();
+    await onDatabase(t, POWER_CUT[DATABASE_KIND].off);
+
+    // The phone taps again: the result and its sheet go in together.
+    const confirmed = (
+      await t.http
+        .post(`/api/codes/${codes.seats[1].code}/confirm`)
+        .send({ submission: sent.id })
+        .expect(200)
+    ).body as Submission;
+    expect(confirmed.status).toBe('accepted');
+    const entered = (await t.http.get(`/api/games/${game.id}`).expect(200)).body as GameJson;
+    expect(entered.result).toMatchObject({ source: 'scoresheet', scores: sheet.claimed!.final });
+  });
+
   test("the phone's forms refuse what they cannot read with a 400 page, never a 500", async () => {
     const { divisionId } = await createTournament(
       t,
@@ -534,3 +575,43 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
   });
 });
+
+/** A trigger that fails the marking of a table's sheet as entered, and its removal. */
+const POWER_CUT = {
+  sqlite: {
+    on: [
+      `CREATE TRIGGER power_cut BEFORE UPDATE OF status ON sheet_submissions
+         WHEN NEW.status = 'accepted' BEGIN SELECT RAISE(ABORT, 'the power went'); END`,
+    ],
+    off: ['DROP TRIGGER power_cut'],
+  },
+  postgres: {
+    on: [
+      `CREATE FUNCTION power_cut() RETURNS trigger LANGUAGE plpgsql
+         AS $$ BEGIN RAISE EXCEPTION 'the power went'; END $$`,
+      `CREATE TRIGGER power_cut BEFORE UPDATE ON sheet_submissions FOR EACH ROW
+         WHEN (NEW.status = 'accepted') EXECUTE FUNCTION power_cut()`,
+    ],
+    off: ['DROP TRIGGER power_cut ON sheet_submissions', 'DROP FUNCTION power_cut()'],
+  },
+};
+
+/** Runs statements on the test server's own database, beside the server. */
+async function onDatabase(t: TestApp, statements: readonly string[]): Promise<void> {
+  if (t.databaseEnv.DATABASE_URL) {
+    const db = new Client({ connectionString: t.databaseEnv.DATABASE_URL });
+    await db.connect();
+    try {
+      for (const statement of statements) await db.query(statement);
+    } finally {
+      await db.end();
+    }
+    return;
+  }
+  const db = new Database(t.databaseEnv.DATABASE_PATH);
+  try {
+    for (const statement of statements) db.exec(statement);
+  } finally {
+    db.close();
+  }
+}
