@@ -1061,6 +1061,7 @@ export const en = {
   'code.faults': 'the engine found faults: {n}; a judge will look at it',
   'code.waitingFor': 'waiting for {names} to confirm',
   'code.atDesk': 'waiting for a judge',
+  'code.notEntered': 'confirmed by everyone, but the result did not go in: confirm again',
   'code.accepted': 'entered as the result',
   'code.returned': 'returned by the judge: {note}',
   'code.replaced': 'replaced by a later sheet',
@@ -1152,7 +1153,7 @@ export const en = {
   'status.409': 'The request clashes with the current state.',
   'status.413': 'The data sent is too large.',
   'status.422': 'The data cannot be accepted.',
-  'status.500': 'Something went wrong on the server; it has been logged.',
+  'status.500': 'Something went wrong on the server; it has been logged. Try again in a moment.',
   'status.503': 'The server is too busy right now. Try again in a few seconds.',
   'status.crossSite': 'The form was sent from another site and refused. Open the page again.',
 

@@ -1066,6 +1066,7 @@ export const hr = {
   'code.faults': 'program je našao grešaka: {n}; pogledat će ga sudac',
   'code.waitingFor': 'čeka potvrdu: {names}',
   'code.atDesk': 'čeka suca',
+  'code.notEntered': 'svi su potvrdili, ali rezultat nije upisan: potvrdite ponovno',
   'code.accepted': 'upisan kao rezultat',
   'code.returned': 'sudac ga je vratio: {note}',
   'code.replaced': 'zamijenjen kasnijim zapisnikom',
@@ -1157,7 +1158,7 @@ export const hr = {
   'status.409': 'Zahtjev se kosi s trenutnim stanjem.',
   'status.413': 'Poslani podaci su preveliki.',
   'status.422': 'Podaci se ne mogu prihvatiti.',
-  'status.500': 'Greška na poslužitelju; zabilježena je.',
+  'status.500': 'Greška na poslužitelju; zabilježena je. Pokušajte ponovno za trenutak.',
   'status.503': 'Poslužitelj je trenutno preopterećen. Pokušajte ponovno za nekoliko sekundi.',
   'status.crossSite':
     'Obrazac je poslan s drugog web-mjesta i odbijen je. Otvorite stranicu ponovno.',

@@ -1061,6 +1061,7 @@ export const srLatn = {
   'code.faults': 'program je našao grešaka: {n}; pogledaće ga sudija',
   'code.waitingFor': 'čeka potvrdu: {names}',
   'code.atDesk': 'čeka sudiju',
+  'code.notEntered': 'svi su potvrdili, ali rezultat nije upisan: potvrdite ponovo',
   'code.accepted': 'upisan kao rezultat',
   'code.returned': 'sudija ga je vratio: {note}',
   'code.replaced': 'zamenjen kasnijim zapisnikom',
@@ -1152,7 +1153,7 @@ export const srLatn = {
   'status.409': 'Zahtev se kosi sa trenutnim stanjem.',
   'status.413': 'Poslati podaci su preveliki.',
   'status.422': 'Podaci ne mogu da se prihvate.',
-  'status.500': 'Greška na serveru; zabeležena je.',
+  'status.500': 'Greška na serveru; zabeležena je. Pokušajte ponovo za trenutak.',
   'status.503': 'Server je trenutno preopterećen. Pokušajte ponovo za nekoliko sekundi.',
   'status.crossSite': 'Obrazac je poslat sa drugog sajta i odbijen je. Otvorite stranicu ponovo.',
 

@@ -288,11 +288,16 @@ export class TableCodePagesController {
     const names = (list: { player: { name: string } }[]) =>
       list.map((x) => x.player.name).join(', ');
     const line = (s: SubmissionView) => {
+      // Without fault and confirmed by all, yet waiting: the server failed before entering it
+      // (the confirm's answer was an error page); a confirm again enters it.
+      const notEntered = s.status === 'waiting' && s.ok && s.waitingFor.length === 0;
       const state =
         s.status === 'waiting'
           ? s.waitingFor.length > 0
             ? t(page.lang, 'code.waitingFor', { names: names(s.waitingFor) })
-            : t(page.lang, 'code.atDesk')
+            : notEntered
+              ? t(page.lang, 'code.notEntered')
+              : t(page.lang, 'code.atDesk')
           : s.status === 'accepted'
             ? t(page.lang, 'code.accepted')
             : s.status === 'returned'
@@ -307,7 +312,7 @@ export class TableCodePagesController {
         confirmable:
           s.status === 'waiting' &&
           s.from.seat !== view.you.seat &&
-          !s.confirmedBy.some((c) => c.seat === view.you.seat),
+          (notEntered || !s.confirmedBy.some((c) => c.seat === view.you.seat)),
       };
     };
     const resultIn = view.game.status === 'complete';

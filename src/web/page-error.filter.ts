@@ -71,15 +71,36 @@ export class PageErrorFilter implements ExceptionFilter {
     // A wait is not an error of the reader's: it is titled as one and says where to ask again.
     const wait = status === 429 || status === 503;
     const read = req.method === 'GET' || req.method === 'HEAD';
+    // A read is asked for again; a form that failed on the server or for a wait, from the page
+    // it was sent from (its answer lost, a person would otherwise be left with no way back).
+    const again = read
+      ? wait
+        ? req.originalUrl
+        : null
+      : wait || status >= 500
+        ? sentFrom(req)
+        : null;
     const model: ErrorPage = {
       ...page.base(page.t(wait ? 'page.wait' : 'page.error'), page.crumbs()),
       status: wait ? null : status,
       message,
-      retry: wait && read ? { href: req.originalUrl, label: page.t('page.tryAgain') } : null,
+      retry: again ? { href: again, label: page.t('page.tryAgain') } : null,
     };
     page.render('error', model, status).catch((e: unknown) => {
       this.logger.error('the error page failed', e instanceof Error ? e.stack : String(e));
       if (!res.headersSent) res.status(status).type('text').send(message);
     });
+  }
+}
+
+/** The page of this site a form was sent from (its Referer, of this host), else null. */
+function sentFrom(req: AuthedRequest): string | null {
+  const referer = req.headers.referer;
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.host === req.headers.host ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
   }
 }

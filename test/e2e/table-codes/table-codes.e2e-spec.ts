@@ -489,37 +489,83 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
       ruleSet: 'kvizovka',
       rounds: 1,
     });
-    await register(t, divisionId, ['Ana', 'Bora']);
+    await register(t, divisionId, ['Ana', 'Bora', 'Ceca', 'Dule']);
     const round = await pair(t, divisionId);
-    const [codes] = (
+    const codes = (
       await t.http.get(`/api/divisions/${divisionId}/rounds/1/codes`).set(t.organiser).expect(200)
     ).body as GameCodes[];
-    const game = round.games[0];
-    const { sheet } = scoreSheet([game.first.name, game.second!.name], 77);
-    const sent = (
-      await t.http.post(`/api/codes/${codes.seats[0].code}/sheet`).send(sheet).expect(201)
-    ).body as Submission;
+    const sent = new Map<number, Submission>();
+    const finals = new Map<number, number[]>();
+    for (const c of codes) {
+      const game = round.games.find((g) => g.id === c.gameId)!;
+      const { sheet } = scoreSheet([game.first.name, game.second!.name], 70 + c.table);
+      finals.set(c.table, sheet.claimed!.final!);
+      sent.set(
+        c.table,
+        (await t.http.post(`/api/codes/${c.seats[0].code}/sheet`).send(sheet).expect(201))
+          .body as Submission,
+      );
+    }
+    const resultOf = async (c: GameCodes) =>
+      ((await t.http.get(`/api/games/${c.gameId}`).expect(200)).body as GameJson).result;
+    const [api, phone] = codes;
 
     // The sheet's mark as entered fails, as a server stopped right there would leave it.
     await onDatabase(t, POWER_CUT[DATABASE_KIND].on);
     await t.http
-      .post(`/api/codes/${codes.seats[1].code}/confirm`)
-      .send({ submission: sent.id })
+      .post(`/api/codes/${api.seats[1].code}/confirm`)
+      .send({ submission: sent.get(api.table)!.id })
       .expect(500);
-    const meanwhile = (await t.http.get(`/api/games/${game.id}`).expect(200)).body as GameJson;
-    expect(meanwhile.result).toBeNull();
+    expect(await resultOf(api)).toBeNull();
+    // On the phone's page: the error page leads back to the table's page to try again.
+    const tablePage = `${t.url}${phone.seats[1].url}?lang=hr`;
+    const failed = await t.http
+      .post(`${phone.seats[1].url}/confirm?lang=hr`)
+      .set({ Origin: t.url, Referer: tablePage })
+      .type('form')
+      .send({ submission: String(sent.get(phone.table)!.id) })
+      .expect(500);
+    expect(mainText(failed.text)).toContain('Pokušajte ponovno za trenutak.');
+    expect(decode(failed.text)).toContain(
+      `href="${phone.seats[1].url}?lang=hr">Pokušajte ponovno</a>`,
+    );
+    expect(await resultOf(phone)).toBeNull();
     await onDatabase(t, POWER_CUT[DATABASE_KIND].off);
 
     // The phone taps again: the result and its sheet go in together.
     const confirmed = (
       await t.http
-        .post(`/api/codes/${codes.seats[1].code}/confirm`)
-        .send({ submission: sent.id })
+        .post(`/api/codes/${api.seats[1].code}/confirm`)
+        .send({ submission: sent.get(api.table)!.id })
         .expect(200)
     ).body as Submission;
     expect(confirmed.status).toBe('accepted');
-    const entered = (await t.http.get(`/api/games/${game.id}`).expect(200)).body as GameJson;
-    expect(entered.result).toMatchObject({ source: 'scoresheet', scores: sheet.claimed!.final });
+    expect(await resultOf(api)).toMatchObject({
+      source: 'scoresheet',
+      scores: finals.get(api.table),
+    });
+    // The table's page says the sheet, confirmed by all, is not in yet, and offers the confirm.
+    const again = await t.http.get(`${phone.seats[1].url}?lang=hr`).expect(200);
+    expect(mainText(again.text)).toContain('svi su potvrdili, ali rezultat nije upisan');
+    const form =
+      /<form method="post" action="([^"]+)"[^>]*>\s*<input type="hidden" name="submission" value="(\d+)">/.exec(
+        again.text,
+      );
+    expect(form?.slice(1)).toEqual([
+      `${phone.seats[1].url}/confirm`,
+      String(sent.get(phone.table)!.id),
+    ]);
+    await t.http
+      .post(`${form![1]}?lang=hr`)
+      .set('Origin', t.url)
+      .type('form')
+      .send({ submission: form![2] })
+      .expect(303)
+      .expect('Location', `${phone.seats[1].url}?done=confirmed`);
+    expect(await resultOf(phone)).toMatchObject({
+      source: 'scoresheet',
+      scores: finals.get(phone.table),
+    });
   });
 
   test("the phone's forms refuse what they cannot read with a 400 page, never a 500", async () => {
