@@ -288,9 +288,12 @@ export class TableCodePagesController {
     const names = (list: { player: { name: string } }[]) =>
       list.map((x) => x.player.name).join(', ');
     const line = (s: SubmissionView) => {
-      // Without fault and confirmed by all, yet waiting: the server failed before entering it
-      // (the confirm's answer was an error page); a confirm again enters it.
-      const notEntered = s.status === 'waiting' && s.ok && s.waitingFor.length === 0;
+      // A game of two whose sheet is without fault and confirmed, yet waiting: the server failed
+      // before entering it (the confirm was answered with an error page), and a confirm again
+      // enters it. At a table of three or four, entering can also be refused for its places
+      // (tableRefusal), which this page cannot tell apart: such a sheet waits for a judge.
+      const notEntered =
+        s.status === 'waiting' && s.ok && s.waitingFor.length === 0 && !view.game.seats;
       const state =
         s.status === 'waiting'
           ? s.waitingFor.length > 0

@@ -71,15 +71,10 @@ export class PageErrorFilter implements ExceptionFilter {
     // A wait is not an error of the reader's: it is titled as one and says where to ask again.
     const wait = status === 429 || status === 503;
     const read = req.method === 'GET' || req.method === 'HEAD';
-    // A read is asked for again; a form that failed on the server or for a wait, from the page
-    // it was sent from (its answer lost, a person would otherwise be left with no way back).
-    const again = read
-      ? wait
-        ? req.originalUrl
-        : null
-      : wait || status >= 500
-        ? sentFrom(req)
-        : null;
+    // After a wait, a page read is asked for again; a form's send that waited or failed on the
+    // server goes back to the page the form was on, to be sent again from there.
+    const formAgain = !read && (wait || status >= 500);
+    const again = wait && read ? req.originalUrl : formAgain ? sentFrom(req) : null;
     const model: ErrorPage = {
       ...page.base(page.t(wait ? 'page.wait' : 'page.error'), page.crumbs()),
       status: wait ? null : status,
