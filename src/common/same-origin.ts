@@ -32,3 +32,14 @@ export function checkSameOrigin(req: Request, message = CROSS_SITE_FORM): void {
   if (host !== '' && from === host) return;
   throw new DomainError(403, 'CROSS_SITE', message);
 }
+
+/**
+ * The page of this site a request came from: its `Referer`'s path and query when that names this
+ * very host, else null (sent from elsewhere, or no `Referer`).
+ */
+export function pageSentFrom(req: Request): string | null {
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (host === '' || hostOf(req.headers.referer) !== host) return null;
+  const url = new URL(req.headers.referer!);
+  return `${url.pathname}${url.search}`;
+}

@@ -297,7 +297,7 @@ export class ResultsService {
           true,
         );
       }
-      await alongside?.(m);
+      if (alongside) await alongside(m);
     });
   }
 

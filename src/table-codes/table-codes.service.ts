@@ -437,8 +437,9 @@ export class TableCodesService {
       user,
       // In the result's transaction: a server stopped between the two would leave the result in
       // and its sheet waiting, and the table's confirm, sent again, refused for good.
-      (m) =>
-        m.update(SheetSubmission, { id: sub.id }, { status: 'accepted' }).then(() => undefined),
+      async (m) => {
+        await m.update(SheetSubmission, { id: sub.id }, { status: 'accepted' });
+      },
     );
     return view;
   }

@@ -3,6 +3,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Response } from 'express';
 import type { AuthedRequest } from '../common/public-user';
 import { DomainError, ServiceBusy, TooManyRequests } from '../common/errors';
+import { pageSentFrom } from '../common/same-origin';
 import type { ErrorPage } from './error-page-models';
 import { waitText } from './forms';
 import { PageContext, withQuery } from './page-context';
@@ -74,7 +75,7 @@ export class PageErrorFilter implements ExceptionFilter {
     // After a wait, a page read is asked for again; a form's send that waited or failed on the
     // server goes back to the page the form was on, to be sent again from there.
     const formAgain = !read && (wait || status >= 500);
-    const again = wait && read ? req.originalUrl : formAgain ? sentFrom(req) : null;
+    const again = wait && read ? req.originalUrl : formAgain ? pageSentFrom(req) : null;
     const model: ErrorPage = {
       ...page.base(page.t(wait ? 'page.wait' : 'page.error'), page.crumbs()),
       status: wait ? null : status,
@@ -85,17 +86,5 @@ export class PageErrorFilter implements ExceptionFilter {
       this.logger.error('the error page failed', e instanceof Error ? e.stack : String(e));
       if (!res.headersSent) res.status(status).type('text').send(message);
     });
-  }
-}
-
-/** The page of this site a form was sent from (its Referer, of this host), else null. */
-function sentFrom(req: AuthedRequest): string | null {
-  const referer = req.headers.referer;
-  if (!referer) return null;
-  try {
-    const url = new URL(referer);
-    return url.host === req.headers.host ? `${url.pathname}${url.search}` : null;
-  } catch {
-    return null;
   }
 }
