@@ -292,8 +292,7 @@ export class TableCodePagesController {
       // before entering it (the confirm was answered with an error page), and a confirm again
       // enters it. At a table of three or four, entering can also be refused for its places
       // (tableRefusal), which this page cannot tell apart: such a sheet waits for a judge.
-      const notEntered =
-        s.status === 'waiting' && s.ok && s.waitingFor.length === 0 && !view.game.seats;
+      const notEntered = confirmedNotEntered(s) && !view.game.seats;
       const state =
         s.status === 'waiting'
           ? s.waitingFor.length > 0
@@ -413,6 +412,11 @@ export class DeskPagesController {
     status: number,
   ): Promise<void> {
     const desk = await this.codes.desk(id, number);
+    // A table whose sheet every player confirmed but that is not in waits for a judge, not for a
+    // confirmation (the server failed on the last confirm): said so in its heading and the counts.
+    const atDesk = desk.tables.filter(
+      (t) => t.status === 'unconfirmed' && t.submissions.some(confirmedNotEntered),
+    );
     const waiting = desk.tables.flatMap((t) => t.submissions.filter((s) => s.status === 'waiting'));
     const reports = await this.codes.reportsOf(waiting.map((s) => s.id));
     const revision = await this.revisions.get(id);
@@ -432,7 +436,8 @@ export class DeskPagesController {
       resultsUrl: urls.roundResults(id, number),
       counts: say('desk.counts', {
         flagged: desk.counts.flagged,
-        unconfirmed: desk.counts.unconfirmed,
+        unconfirmed: desk.counts.unconfirmed - atDesk.length,
+        n: atDesk.length,
         none: desk.counts['no-result'],
         done: desk.counts.done,
       }),
@@ -443,7 +448,9 @@ export class DeskPagesController {
         status:
           t.status === 'flagged' && t.resultIn
             ? say('desk.status.flaggedResult')
-            : say(`desk.status.${t.status as 'done'}`),
+            : atDesk.includes(t)
+              ? say('code.atDesk')
+              : say(`desk.status.${t.status as 'done'}`),
         tone: t.status === 'flagged' ? 'bad' : t.status === 'done' ? 'ok' : 'warn',
         sheetUrl: urls.sheet(t.gameId),
         submissions: t.submissions
@@ -457,7 +464,9 @@ export class DeskPagesController {
                 ? say('code.waitingFor', {
                     names: s.waitingFor.map((w) => w.player.name).join(', '),
                   })
-                : '',
+                : confirmedNotEntered(s)
+                  ? say('desk.confirmedNotEntered')
+                  : '',
             ]
               .filter(Boolean)
               .join(' · '),
@@ -475,4 +484,9 @@ export class DeskPagesController {
     };
     await page.render('judge/desk', model, status);
   }
+}
+
+/** A sheet without fault that every other player confirmed, yet still waiting: not entered. */
+function confirmedNotEntered(s: SubmissionView): boolean {
+  return s.status === 'waiting' && s.ok && s.waitingFor.length === 0;
 }

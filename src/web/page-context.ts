@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { AuthedRequest } from '../common/public-user';
+import { pageSentFrom } from '../common/same-origin';
 import {
   isMessageKey,
   Lang,
@@ -126,9 +127,15 @@ export class PageContext {
     return this.user ? { name: this.user.name, role: this.user.role } : null;
   }
 
-  /** This page's path and query without `lang`. */
+  /**
+   * This page's path and query without `lang`, for its language links. A page answering a form's
+   * send is not one a link opens again (`/t/CODE/confirm` has no page): its links lead to the page
+   * the form was on, when the browser said which.
+   */
   get path(): string {
-    return this.canonicalPath ?? pathWithoutLang(this.req.originalUrl);
+    if (this.canonicalPath) return this.canonicalPath;
+    const read = this.req.method === 'GET' || this.req.method === 'HEAD';
+    return pathWithoutLang((read ? null : pageSentFrom(this.req)) ?? this.req.originalUrl);
   }
 
   /** A query parameter of this request. */

@@ -253,6 +253,14 @@ const PLURALS: Record<
     sr: ['1 uloga na turniru', '2 uloge', '5 uloga', '11 uloga', '21 uloga', '22 uloge'],
     en: ['1 tournament role goes', ...[2, 5, 11, 21, 22].map((n) => `${n} tournament roles go`)],
   },
+  'desk.counts': {
+    params: { flagged: 0, unconfirmed: 0, none: 0, done: 0 },
+    sr: [1, 2, 5, 11, 21, 22].map((n) => `čeka potvrdu: 0 · čeka sudiju: ${n} · bez rezultata: 0`),
+    en: [1, 2, 5, 11, 21, 22].map(
+      (n) => `waiting for a confirmation: 0 · waiting for a judge: ${n} · without a result: 0`,
+    ),
+    hr: [1, 2, 5, 11, 21, 22].map((n) => `čeka potvrdu: 0 · čeka suca: ${n} · bez rezultata: 0`),
+  },
   'tournaments.players': {
     sr: ['1 igrač', '2 igrača', '5 igrača', '11 igrača', '21 igrač', '22 igrača'],
     en: ['1 player', '2 players', '5 players', '11 players', '21 players', '22 players'],

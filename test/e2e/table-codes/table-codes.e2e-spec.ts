@@ -484,7 +484,7 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
   });
 
   test("a confirm whose server fails between the result and its sheet's mark stores neither; sent again, it enters both", async () => {
-    const { divisionId } = await createTournament(t, {
+    const { id, divisionId } = await createTournament(t, {
       name: 'Kup nestanka struje',
       ruleSet: 'kvizovka',
       rounds: 1,
@@ -529,8 +529,20 @@ describe(`score sheets from the tables, by code (${DATABASE_KIND})`, () => {
     expect(decode(failed.text)).toContain(
       `href="${phone.seats[1].url}?lang=hr">Pokušajte ponovno</a>`,
     );
+    // Its language links, too, lead to the table's page: the confirm's address has no page.
+    expect(decode(failed.text)).toContain(`href="${phone.seats[1].url}?lang=en" hreflang="en"`);
     expect(await resultOf(phone)).toBeNull();
     await onDatabase(t, POWER_CUT[DATABASE_KIND].off);
+    // The judges' desk says those sheets are confirmed by all and not in: a judge may enter them.
+    const desk = await t.http
+      .get(`/judge/divisions/${divisionId}/rounds/1/desk?lang=hr`)
+      .set('Cookie', await signInCookie(t, 'judge', [id]))
+      .expect(200);
+    expect(
+      mainText(desk.text).match(/svi su potvrdili, ali nije upisan kao rezultat/g),
+    ).toHaveLength(2);
+    expect(mainText(desk.text).match(/Stol \d · čeka suca/g)).toHaveLength(2);
+    expect(mainText(desk.text)).toContain('čeka potvrdu: 0 · čeka suca: 2 · bez rezultata: 0');
 
     // The phone taps again: the result and its sheet go in together.
     const confirmed = (
